@@ -1,0 +1,66 @@
+/**
+ * What the rest of cmd-tui may ask of Discord (or of the emulator). The UI and the scriptable
+ * commands depend on this interface only; source/api/ implements it over HTTP.
+ * Each method notes the token kind it needs; a call made with the wrong kind fails before any
+ * request with an AuthRequiredError that says which sign-in is needed.
+ */
+import type {
+  Application,
+  Channel,
+  Command,
+  CommandDraft,
+  GuildCommandPermissions,
+  Member,
+  PartialGuild,
+  PermissionOverwrite,
+  Role,
+  Scope,
+  User,
+} from '../discord/model.js';
+
+/** bot = `Bot …` token; client-credentials = Bearer from grant client_credentials; user = Bearer from the browser sign-in. */
+export type AuthKind = 'bot' | 'client-credentials' | 'user';
+
+export interface ListOptions {
+  /** Full `*_localizations` dictionaries instead of `*_localized` strings. */
+  withLocalizations?: boolean;
+  /** Sent as X-Discord-Locale so the list carries name_localized / description_localized. */
+  locale?: string;
+}
+
+export interface DiscordApi {
+  readonly baseUrl: string;
+  readonly applicationId: string;
+  /** Which kinds of token this client holds right now. */
+  authKinds(): AuthKind[];
+
+  /** GET /applications/@me — bot or client credentials. */
+  getApplication(): Promise<Application>;
+
+  /** Command routes — bot or client credentials (never a user sign-in). */
+  listCommands(scope: Scope, options?: ListOptions): Promise<Command[]>;
+  getCommand(scope: Scope, commandId: string): Promise<Command>;
+  /** POST upserts by (name, type): `created` is true on 201, false on 200 (an existing command was overwritten). */
+  createCommand(scope: Scope, draft: CommandDraft): Promise<{ command: Command; created: boolean }>;
+  editCommand(scope: Scope, commandId: string, patch: Partial<CommandDraft>): Promise<Command>;
+  deleteCommand(scope: Scope, commandId: string): Promise<void>;
+  bulkOverwrite(scope: Scope, drafts: CommandDraft[]): Promise<Command[]>;
+
+  /** Reading overwrites — bot, client credentials or user. */
+  listGuildPermissions(guildId: string): Promise<GuildCommandPermissions[]>;
+  /** null when the command has no overwrites in that guild (404 / 10066). */
+  getCommandPermissions(guildId: string, commandId: string): Promise<GuildCommandPermissions | null>;
+  /** Replaces the command's overwrites in the guild — user Bearer with applications.commands.permissions.update only. */
+  setCommandPermissions(guildId: string, commandId: string, overwrites: PermissionOverwrite[]): Promise<GuildCommandPermissions>;
+
+  /** GET /users/@me — user (identify) or bot. */
+  getCurrentUser(): Promise<User>;
+  /** GET /users/@me/guilds — user (guilds) or bot (the bot's guilds). */
+  listCurrentUserGuilds(): Promise<PartialGuild[]>;
+  /** Guild pickers — bot token. */
+  getGuild(guildId: string): Promise<PartialGuild>;
+  getGuildRoles(guildId: string): Promise<Role[]>;
+  /** Omits channels the bot cannot view (platform change of 2026-11-16). */
+  getGuildChannels(guildId: string): Promise<Channel[]>;
+  getGuildMember(guildId: string, userId: string): Promise<Member>;
+}

@@ -1,0 +1,66 @@
+/**
+ * Errors the client raises, as values with a user-facing message and a hint.
+ * Field errors from Discord's nested `errors` tree are flattened to the validator's path syntax
+ * (`options[0].name`, `[3].name` in a bulk body) so the UI can show them at the field.
+ */
+import type { AuthKind } from './contract.js';
+
+export interface FieldError {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** Discord answered with an error status (4xx/5xx) and, usually, a JSON body `{code, message, errors?}`. */
+export class DiscordApiError extends Error {
+  override readonly name = 'DiscordApiError';
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly method: string,
+    /** Path without the base URL and without query string secrets, e.g. `/applications/1/commands`. */
+    readonly route: string,
+    readonly fieldErrors: FieldError[] = [],
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The call needs a token kind the user has not provided; raised before any request is sent. */
+export class AuthRequiredError extends Error {
+  override readonly name = 'AuthRequiredError';
+  constructor(
+    readonly needed: AuthKind[],
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Rate limits could not be waited out within the bounds (5 consecutive 429s or 60 s of waiting). */
+export class RateLimitError extends Error {
+  override readonly name = 'RateLimitError';
+  constructor(
+    message: string,
+    readonly route: string,
+    readonly retryAfterMs: number,
+    readonly global: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached or kept failing (connection refused/reset, timeout, repeated 5xx). */
+export class ConnectionError extends Error {
+  override readonly name = 'ConnectionError';
+  constructor(
+    message: string,
+    readonly route: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}

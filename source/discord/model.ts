@@ -1,0 +1,311 @@
+/**
+ * The application-command domain model: enumerations, limits, locales and the object shapes
+ * shared by the validator, the HTTP client, the emulator and the UI. Pure data, no I/O.
+ * Values come from ../shared/reference/service-interface.md and discord-api-facts.md §1, §4, §5.
+ */
+import { z } from 'zod';
+
+export const CommandType = { ChatInput: 1, User: 2, Message: 3, PrimaryEntryPoint: 4 } as const;
+export type CommandTypeValue = (typeof CommandType)[keyof typeof CommandType];
+export const COMMAND_TYPE_NAMES: Record<number, string> = {
+  1: 'CHAT_INPUT',
+  2: 'USER',
+  3: 'MESSAGE',
+  4: 'PRIMARY_ENTRY_POINT',
+};
+
+export const OptionType = {
+  Subcommand: 1,
+  SubcommandGroup: 2,
+  String: 3,
+  Integer: 4,
+  Boolean: 5,
+  User: 6,
+  Channel: 7,
+  Role: 8,
+  Mentionable: 9,
+  Number: 10,
+  Attachment: 11,
+} as const;
+export type OptionTypeValue = (typeof OptionType)[keyof typeof OptionType];
+export const OPTION_TYPE_NAMES: Record<number, string> = {
+  1: 'SUB_COMMAND',
+  2: 'SUB_COMMAND_GROUP',
+  3: 'STRING',
+  4: 'INTEGER',
+  5: 'BOOLEAN',
+  6: 'USER',
+  7: 'CHANNEL',
+  8: 'ROLE',
+  9: 'MENTIONABLE',
+  10: 'NUMBER',
+  11: 'ATTACHMENT',
+};
+
+export const PermissionType = { Role: 1, User: 2, Channel: 3 } as const;
+export type PermissionTypeValue = (typeof PermissionType)[keyof typeof PermissionType];
+
+export const EntryPointHandler = { AppHandler: 1, DiscordLaunchActivity: 2 } as const;
+
+export const InteractionContext = { Guild: 0, BotDm: 1, PrivateChannel: 2 } as const;
+export type InteractionContextValue = (typeof InteractionContext)[keyof typeof InteractionContext];
+
+export const IntegrationType = { GuildInstall: 0, UserInstall: 1 } as const;
+export type IntegrationTypeValue = (typeof IntegrationType)[keyof typeof IntegrationType];
+
+export const ApplicationFlags = { Embedded: 1 << 17, ApplicationCommandBadge: 1 << 23 } as const;
+
+/** Channel types a CHANNEL option may restrict to (discord-api-types ChannelType). */
+export const CHANNEL_TYPE_NAMES: Record<number, string> = {
+  0: 'GUILD_TEXT',
+  1: 'DM',
+  2: 'GUILD_VOICE',
+  3: 'GROUP_DM',
+  4: 'GUILD_CATEGORY',
+  5: 'GUILD_ANNOUNCEMENT',
+  10: 'ANNOUNCEMENT_THREAD',
+  11: 'PUBLIC_THREAD',
+  12: 'PRIVATE_THREAD',
+  13: 'GUILD_STAGE_VOICE',
+  14: 'GUILD_DIRECTORY',
+  15: 'GUILD_FORUM',
+  16: 'GUILD_MEDIA',
+};
+
+/** The 32 documented locales (facts §5). `ar` and `he` appear only in the OpenAPI spec. */
+export const LOCALES = [
+  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl', 'pt-BR',
+  'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
+] as const;
+export type Locale = (typeof LOCALES)[number];
+export const UNCONFIRMED_LOCALES = ['ar', 'he'] as const;
+
+/** Every numeric limit the platform enforces on commands, in one place. */
+export const LIMITS = {
+  nameLength: { min: 1, max: 32 },
+  descriptionLength: { min: 1, max: 100 },
+  choiceNameLength: { min: 1, max: 100 },
+  /** Docs say 100, the OpenAPI spec 6000 (facts §10): strict by default. */
+  choiceStringValueLength: 100,
+  optionsPerLevel: 25,
+  choicesPerOption: 25,
+  minLength: { min: 0, max: 6000 },
+  maxLength: { min: 1, max: 6000 },
+  /** INTEGER options: any integer between -(2^53-1) and 2^53-1. */
+  integerMagnitude: Number.MAX_SAFE_INTEGER,
+  /** NUMBER options: any double between -2^53 and 2^53. */
+  numberMagnitude: 2 ** 53,
+  fileTypes: 10,
+  commandSize: 8000,
+  overwritesPerCommand: 100,
+  bulkOverwriteItems: 130,
+  dailyCreates: 200,
+  /** Largest value a default_member_permissions bit set may take (facts §4.1: 0..2^54-1). */
+  maxPermissionBits: (1n << 54n) - 1n,
+  perScope: { 1: 100, 2: 15, 3: 15, 4: 1 } as Record<number, number>,
+} as const;
+
+/** CHAT_INPUT command and option names (service-interface "Naming rules" 1). */
+export const CHAT_INPUT_NAME_PATTERN = /^[-_\u02BC\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+/** Where a command lives: every guild the app is in, or one guild. */
+export type Scope = { kind: 'global' } | { kind: 'guild'; guildId: string };
+export const GLOBAL_SCOPE: Scope = { kind: 'global' };
+export function guildScope(guildId: string): Scope {
+  return { kind: 'guild', guildId };
+}
+export function scopeKey(scope: Scope): string {
+  return scope.kind === 'global' ? 'global' : `guild:${scope.guildId}`;
+}
+
+/** One finding of the validator (or of the API, mapped to the same paths). */
+export interface Problem {
+  /** Relative to the command (`options[0].choices[2].value`); `""` for the whole command; `[3]…` in a set. */
+  path: string;
+  /** Stable rule id from the rules table (`name.lowercase`, `size.total` …). */
+  rule: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+const snowflake = z.string().regex(/^\d{1,20}$/);
+const localizationMap = z.record(z.string(), z.string()).nullable().optional();
+
+export const choiceSchema = z.looseObject({
+  name: z.string(),
+  name_localizations: localizationMap,
+  value: z.union([z.string(), z.number()]),
+});
+export type Choice = z.infer<typeof choiceSchema>;
+
+export interface CommandOption {
+  type: number;
+  name: string;
+  description: string;
+  name_localizations?: Record<string, string> | null;
+  description_localizations?: Record<string, string> | null;
+  name_localized?: string;
+  description_localized?: string;
+  required?: boolean;
+  choices?: Choice[];
+  options?: CommandOption[];
+  channel_types?: number[];
+  min_value?: number;
+  max_value?: number;
+  min_length?: number;
+  max_length?: number;
+  autocomplete?: boolean;
+  file_types?: string[];
+  [extra: string]: unknown;
+}
+
+export const optionSchema: z.ZodType<CommandOption> = z.lazy(() =>
+  z.looseObject({
+    type: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    name_localizations: localizationMap,
+    description_localizations: localizationMap,
+    name_localized: z.string().optional(),
+    description_localized: z.string().optional(),
+    required: z.boolean().optional(),
+    choices: z.array(choiceSchema).optional(),
+    options: z.array(optionSchema).optional(),
+    channel_types: z.array(z.number().int()).optional(),
+    min_value: z.number().optional(),
+    max_value: z.number().optional(),
+    min_length: z.number().int().optional(),
+    max_length: z.number().int().optional(),
+    autocomplete: z.boolean().optional(),
+    file_types: z.array(z.string()).optional(),
+  }),
+) as z.ZodType<CommandOption>;
+
+/** A command as the API returns it (list / get / create / edit responses). */
+export const commandSchema = z.looseObject({
+  id: snowflake,
+  application_id: snowflake,
+  guild_id: snowflake.optional(),
+  version: snowflake,
+  type: z.number().int(),
+  name: z.string(),
+  name_localizations: localizationMap,
+  name_localized: z.string().optional(),
+  description: z.string(),
+  description_localizations: localizationMap,
+  description_localized: z.string().optional(),
+  options: z.array(optionSchema).optional(),
+  default_member_permissions: z.string().nullable(),
+  dm_permission: z.boolean().optional(),
+  default_permission: z.boolean().nullable().optional(),
+  nsfw: z.boolean().optional(),
+  integration_types: z.array(z.number().int()).nullable().optional(),
+  contexts: z.array(z.number().int()).nullable().optional(),
+  handler: z.number().int().optional(),
+});
+export type Command = z.infer<typeof commandSchema>;
+
+/**
+ * What may be sent on create / edit / bulk overwrite. Deliberately loose: the validator, not zod,
+ * decides what is valid, so that every problem is reported at its path instead of the first one.
+ */
+export interface CommandDraft {
+  id?: string;
+  type?: number;
+  name: string;
+  name_localizations?: Record<string, string> | null;
+  description?: string;
+  description_localizations?: Record<string, string> | null;
+  options?: CommandOption[];
+  default_member_permissions?: string | null;
+  dm_permission?: boolean;
+  default_permission?: boolean | null;
+  nsfw?: boolean;
+  integration_types?: number[] | null;
+  contexts?: number[] | null;
+  handler?: number;
+  [extra: string]: unknown;
+}
+
+export const permissionOverwriteSchema = z.looseObject({
+  id: snowflake,
+  type: z.number().int(),
+  permission: z.boolean(),
+});
+export type PermissionOverwrite = z.infer<typeof permissionOverwriteSchema>;
+
+export const guildCommandPermissionsSchema = z.looseObject({
+  id: snowflake,
+  application_id: snowflake,
+  guild_id: snowflake,
+  permissions: z.array(permissionOverwriteSchema),
+});
+export type GuildCommandPermissions = z.infer<typeof guildCommandPermissionsSchema>;
+
+/** `@everyone` overwrite target: the guild id itself (facts §2). */
+export function everyoneId(guildId: string): string {
+  return guildId;
+}
+/** "All channels" overwrite target: guild id − 1, computed with BigInt (snowflakes exceed 2^53). */
+export function allChannelsId(guildId: string): string {
+  return String(BigInt(guildId) - 1n);
+}
+
+export const applicationSchema = z.looseObject({
+  id: snowflake,
+  name: z.string(),
+  flags: z.number().int().optional(),
+  flags_new: z.string().optional(),
+  integration_types_config: z.record(z.string(), z.unknown()).optional(),
+  redirect_uris: z.array(z.string()).optional(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const userSchema = z.looseObject({
+  id: snowflake,
+  username: z.string(),
+  global_name: z.string().nullable().optional(),
+  discriminator: z.string().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const partialGuildSchema = z.looseObject({
+  id: snowflake,
+  name: z.string(),
+  owner: z.boolean().optional(),
+  permissions: z.string().optional(),
+});
+export type PartialGuild = z.infer<typeof partialGuildSchema>;
+
+export const roleSchema = z.looseObject({
+  id: snowflake,
+  name: z.string(),
+  position: z.number().int(),
+  permissions: z.string(),
+  managed: z.boolean().optional(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const channelOverwriteSchema = z.looseObject({
+  id: snowflake,
+  type: z.number().int(),
+  allow: z.string(),
+  deny: z.string(),
+});
+export const channelSchema = z.looseObject({
+  id: snowflake,
+  type: z.number().int(),
+  name: z.string().nullable().optional(),
+  parent_id: snowflake.nullable().optional(),
+  position: z.number().int().optional(),
+  permission_overwrites: z.array(channelOverwriteSchema).optional(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const memberSchema = z.looseObject({
+  user: userSchema.optional(),
+  nick: z.string().nullable().optional(),
+  roles: z.array(snowflake),
+  permissions: z.string().optional(),
+});
+export type Member = z.infer<typeof memberSchema>;

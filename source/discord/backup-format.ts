@@ -1,0 +1,70 @@
+/**
+ * The backup file format: one scope's commands (with full localizations) and their permission
+ * overwrites, as the API returned them just before a mutation, plus when, why and for which app.
+ * Serialization and parsing only; writing and listing files is source/backup/store.ts.
+ * Pure; no I/O.
+ */
+import { z } from 'zod';
+import { commandSchema, guildCommandPermissionsSchema, scopeKey, type Command, type GuildCommandPermissions, type Scope } from './model.js';
+
+export const BACKUP_FORMAT = 'cmd-tui/scope-backup';
+
+export interface ScopeBackup {
+  format: typeof BACKUP_FORMAT;
+  version: 1;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  /** What was about to happen: "apply commands.json", "delete /ping", "permissions of /ban". */
+  reason: string;
+  applicationId: string;
+  scope: Scope;
+  commands: Command[];
+  /**
+   * Overwrites of the scope's commands. Guild scope: every entry of that guild (including global
+   * commands' and the app-level entry). Global scope: the global commands' entries in every guild.
+   */
+  permissions: GuildCommandPermissions[];
+}
+
+const scopeSchema = z.union([
+  z.object({ kind: z.literal('global') }),
+  z.object({ kind: z.literal('guild'), guildId: z.string().regex(/^\d{1,20}$/) }),
+]);
+
+const backupSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(1),
+  createdAt: z.string(),
+  reason: z.string(),
+  applicationId: z.string(),
+  scope: scopeSchema,
+  commands: z.array(commandSchema),
+  permissions: z.array(guildCommandPermissionsSchema),
+});
+
+export function serializeBackup(backup: ScopeBackup): string {
+  return `${JSON.stringify(backup, null, 2)}\n`;
+}
+
+export type ParsedBackup = { ok: true; backup: ScopeBackup } | { ok: false; message: string };
+
+export function parseBackup(text: string): ParsedBackup {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'is not valid JSON (the file is damaged or not a cmd-tui backup)' };
+  }
+  const parsed = backupSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, message: `is not a cmd-tui backup (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'unknown shape'})` };
+  }
+  return { ok: true, backup: parsed.data as ScopeBackup };
+}
+
+/** `2026-11-22T05-10-00-123Z_guild-123.json`: sorts by time, says the scope, no characters any OS refuses. */
+export function backupFileName(backup: Pick<ScopeBackup, 'createdAt' | 'scope'>, uniqueSuffix: string): string {
+  const stamp = backup.createdAt.replace(/[:.]/g, '-');
+  return `${stamp}_${scopeKey(backup.scope).replace(':', '-')}_${uniqueSuffix}.json`;
+}

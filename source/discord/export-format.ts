@@ -1,0 +1,36 @@
+/**
+ * The commands file: a JSON array in the bulk-overwrite body format (the format discord.js deploy
+ * scripts send), written with server-only fields removed, commands sorted by type then name and keys
+ * in one order, so two exports of the same scope are byte-identical and diff well in git.
+ * Pure; no I/O.
+ */
+import type { CommandDraft } from './model.js';
+import { toBodyForm } from './normalize.js';
+
+export function formatCommandsFile(commands: readonly unknown[]): string {
+  const bodies = commands.map(toBodyForm) as CommandDraft[];
+  bodies.sort((a, b) => (a.type ?? 1) - (b.type ?? 1) || compareText(a.name, b.name));
+  return `${JSON.stringify(bodies, null, 2)}\n`;
+}
+
+export type ParsedCommandsFile = { ok: true; commands: unknown[] } | { ok: false; message: string };
+
+/** Reads a commands file's text; says what is wrong in terms of the file, never throws. */
+export function parseCommandsFile(text: string): ParsedCommandsFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (!Array.isArray(value)) {
+    return { ok: false, message: 'must be a JSON array of commands (the bulk-overwrite body, as `cmd-tui export` writes it)' };
+  }
+  return { ok: true, commands: value };
+}
+
+function compareText(a: unknown, b: unknown): number {
+  const left = String(a);
+  const right = String(b);
+  return left < right ? -1 : left > right ? 1 : 0;
+}

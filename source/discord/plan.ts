@@ -1,0 +1,144 @@
+/**
+ * The plan: what it takes to turn a live scope into a desired list of commands — create,
+ * update (with the field-level diff and the minimal PATCH body), delete, unchanged — plus the
+ * checks that refuse a plan before any request (daily creates, per-type caps, mass deletes).
+ * Shared by `plan`, `apply`, `restore` and the TUI. Pure; no I/O.
+ */
+import { changedFields, diffFields, type FieldChange } from './diff.js';
+import { COMMAND_TYPE_NAMES, LIMITS, type Command, type CommandDraft } from './model.js';
+import { toBodyForm, toComparableForm, type ScopeDefaults } from './normalize.js';
+
+export interface PlannedCreate {
+  name: string;
+  type: number;
+  /** The POST body. */
+  body: CommandDraft;
+}
+
+export interface PlannedUpdate {
+  id: string;
+  name: string;
+  type: number;
+  changes: FieldChange[];
+  /** Only the top-level fields that changed, with their desired values: the PATCH body. */
+  patch: Partial<CommandDraft>;
+}
+
+export interface PlannedKeep {
+  id: string;
+  name: string;
+  type: number;
+}
+
+export interface Plan {
+  create: PlannedCreate[];
+  update: PlannedUpdate[];
+  /** On the server, not in the desired list: deleted only when the user asks to prune. */
+  delete: PlannedKeep[];
+  unchanged: PlannedKeep[];
+  /** Daily creates the plan spends (one per new command). */
+  createsUsed: number;
+}
+
+/** Commands are identified within a scope by (type, name) — the platform's uniqueness rule. */
+export function commandKey(command: { type?: unknown; name?: unknown }): string {
+  const type = typeof command.type === 'number' ? command.type : 1;
+  return `${type}:${String(command.name)}`;
+}
+
+/**
+ * Compares the desired commands (a file, a backup, an edit) with the live ones.
+ * `desired` must already be valid (run the validator first): duplicates of (type, name) are not re-checked.
+ */
+export function planScope(desired: readonly unknown[], live: readonly Command[], defaults: ScopeDefaults): Plan {
+  const liveByKey = new Map(live.map((command) => [commandKey(command), command]));
+  const plan: Plan = { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 };
+  const matched = new Set<string>();
+
+  for (const item of desired) {
+    const body = toBodyForm(item) as CommandDraft;
+    const key = commandKey(body);
+    const current = liveByKey.get(key);
+    if (!current) {
+      plan.create.push({ name: body.name, type: body.type ?? 1, body });
+      continue;
+    }
+    matched.add(key);
+    const wanted = toComparableForm(body, defaults);
+    const changes = diffFields(toComparableForm(current, defaults), wanted);
+    const identity = { id: current.id, name: current.name, type: current.type };
+    if (changes.length === 0) plan.unchanged.push(identity);
+    else plan.update.push({ ...identity, changes, patch: patchFor(changedFields(changes), wanted) });
+  }
+  for (const command of live) {
+    if (!matched.has(commandKey(command))) plan.delete.push({ id: command.id, name: command.name, type: command.type });
+  }
+  plan.createsUsed = plan.create.length;
+  return plan;
+}
+
+/** A changed field that the desired side leaves at its default is sent as that default (PATCH replaces fields). */
+function patchFor(fields: string[], wanted: Record<string, unknown>): Partial<CommandDraft> {
+  const patch: Record<string, unknown> = {};
+  for (const field of fields) patch[field] = field in wanted ? wanted[field] : emptyValueOf(field);
+  return patch as Partial<CommandDraft>;
+}
+
+function emptyValueOf(field: string): unknown {
+  return field === 'options' ? [] : null;
+}
+
+export function hasChanges(plan: Plan, prune: boolean): boolean {
+  return plan.create.length + plan.update.length + (prune ? plan.delete.length : 0) > 0;
+}
+
+/** Why a plan must not be carried out; each message says what to do instead. */
+export interface Refusal {
+  rule: 'daily-creates' | 'type-cap' | 'mass-delete';
+  message: string;
+}
+
+export interface PlanGuardContext {
+  prune: boolean;
+  /** The user passed --yes (or confirmed in the TUI by typing). */
+  confirmed: boolean;
+  createsRemaining: number;
+  liveCount: number;
+}
+
+export function refusalsFor(plan: Plan, live: readonly Command[], context: PlanGuardContext): Refusal[] {
+  const refusals: Refusal[] = [];
+  if (plan.createsUsed > context.createsRemaining) {
+    refusals.push({
+      rule: 'daily-creates',
+      message: `The plan creates ${plan.createsUsed} commands but only ${context.createsRemaining} of today's ${LIMITS.dailyCreates} creates are left for this scope. Split the change or wait until 00:00 UTC.`,
+    });
+  }
+  for (const [type, count] of countsAfter(plan, live, context.prune)) {
+    const cap = LIMITS.perScope[type];
+    if (cap !== undefined && count > cap) {
+      refusals.push({
+        rule: 'type-cap',
+        message: `The scope would hold ${count} ${COMMAND_TYPE_NAMES[type] ?? type} commands; the cap is ${cap}. Remove some from the file${context.prune ? '' : ' or pass --prune to delete the ones not in it'}.`,
+      });
+    }
+  }
+  const deletes = context.prune ? plan.delete.length : 0;
+  if (deletes > 0 && deletes * 2 > context.liveCount && !context.confirmed) {
+    refusals.push({
+      rule: 'mass-delete',
+      message: `The plan deletes ${deletes} of the scope's ${context.liveCount} commands (more than half). Pass --prune --yes if that is what you want.`,
+    });
+  }
+  return refusals;
+}
+
+/** Commands per type once the plan has run. */
+export function countsAfter(plan: Plan, live: readonly Command[], prune: boolean): Map<number, number> {
+  const counts = new Map<number, number>();
+  const add = (type: number, delta: number) => counts.set(type, (counts.get(type) ?? 0) + delta);
+  for (const command of live) add(command.type, 1);
+  for (const created of plan.create) add(created.type, 1);
+  if (prune) for (const deleted of plan.delete) add(deleted.type, -1);
+  return counts;
+}

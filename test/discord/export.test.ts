@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatCommandsFile, parseCommandsFile } from '../../source/discord/export-format.js';
+
+describe('formatCommandsFile', () => {
+  const fetched = [
+    { id: '3', application_id: '1', version: '1', type: 3, name: 'Quote', description: '', default_member_permissions: null, nsfw: false },
+    { id: '2', application_id: '1', version: '1', type: 1, name: 'zeta', description: 'z', default_member_permissions: null, contexts: [0], dm_permission: false },
+    { id: '1', application_id: '1', version: '1', type: 1, name: 'alpha', description: 'a', default_member_permissions: '8' },
+  ];
+
+  it('writes the bulk-overwrite body sorted by type then name, without server-only fields', () => {
+    expect(JSON.parse(formatCommandsFile(fetched))).toEqual([
+      { type: 1, name: 'alpha', description: 'a', default_member_permissions: '8' },
+      { type: 1, name: 'zeta', description: 'z', contexts: [0] },
+      { type: 3, name: 'Quote' },
+    ]);
+  });
+
+  it('is byte-identical whatever order the API listed the commands in', () => {
+    expect(formatCommandsFile([...fetched].reverse())).toBe(formatCommandsFile(fetched));
+    expect(formatCommandsFile(fetched).endsWith(']\n')).toBe(true);
+  });
+});
+
+describe('parseCommandsFile', () => {
+  it.each([
+    ['[{"name":"a"}]', true],
+    ['{"name":"a"}', false],
+    ['[{"name":', false],
+  ])('%s → ok %s', (text, ok) => {
+    expect(parseCommandsFile(text).ok).toBe(ok);
+  });
+  it('says the file must be an array', () => {
+    const parsed = parseCommandsFile('{}');
+    expect(parsed.ok ? '' : parsed.message).toContain('JSON array');
+  });
+});

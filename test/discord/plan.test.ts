@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Command } from '../../source/discord/model.js';
+import { scopeDefaults } from '../../source/discord/normalize.js';
+import { countsAfter, hasChanges, planScope, refusalsFor } from '../../source/discord/plan.js';
+
+const DEFAULTS = scopeDefaults('global', [0, 1]);
+
+function live(id: string, fields: Partial<Command> & { name: string }): Command {
+  return {
+    id,
+    application_id: '100',
+    version: '1',
+    type: 1,
+    description: 'd',
+    default_member_permissions: null,
+    nsfw: false,
+    contexts: [0, 1, 2],
+    integration_types: [0, 1],
+    ...fields,
+  };
+}
+
+describe('planScope', () => {
+  it('sorts commands into create, update, delete and unchanged, matching by type and name', () => {
+    const current = [live('1', { name: 'same' }), live('2', { name: 'edit' }), live('3', { name: 'gone' }), live('4', { name: 'same', type: 2, description: '' })];
+    const plan = planScope(
+      [
+        { name: 'same', description: 'd' },
+        { name: 'edit', description: 'new' },
+        { name: 'fresh', description: 'd' },
+        { type: 2, name: 'same' },
+      ],
+      current,
+      DEFAULTS,
+    );
+    expect(plan.unchanged.map((c) => c.id)).toEqual(['1', '4']);
+    expect(plan.update).toEqual([
+      { id: '2', name: 'edit', type: 1, changes: [{ path: 'description', field: 'description', before: 'd', after: 'new' }], patch: { description: 'new' } },
+    ]);
+    expect(plan.delete).toEqual([{ id: '3', name: 'gone', type: 1 }]);
+    expect(plan.create).toEqual([{ name: 'fresh', type: 1, body: { type: 1, name: 'fresh', description: 'd' } }]);
+    expect(plan.createsUsed).toBe(1);
+  });
+
+  it('patches only the changed top-level fields, whole', () => {
+    const current = [live('1', { name: 'opt', options: [{ type: 3, name: 'a', description: 'x' }, { type: 3, name: 'b', description: 'y' }] })];
+    const plan = planScope([{ name: 'opt', description: 'd', options: [{ type: 3, name: 'a', description: 'x' }, { type: 3, name: 'b', description: 'z' }] }], current, DEFAULTS);
+    expect(Object.keys(plan.update[0]?.patch ?? {})).toEqual(['options']);
+    expect(plan.update[0]?.patch.options).toHaveLength(2);
+  });
+
+  it('sends a field dropped from the file as its default, so the server forgets it', () => {
+    const current = [live('1', { name: 'a', nsfw: true, default_member_permissions: '8', name_localizations: { de: 'x' }, contexts: [0] })];
+    const plan = planScope([{ name: 'a', description: 'd' }], current, DEFAULTS);
+    expect(plan.update[0]?.patch).toEqual({ name_localizations: null, default_member_permissions: null, nsfw: false, contexts: [0, 1, 2] });
+  });
+
+  it('shows zero changes for the server-materialized form of the file', () => {
+    const current = [
+      live('1', { name: 'a', dm_permission: true, name_localizations: {}, description_localizations: null }),
+      live('2', { type: 3, name: 'Quote', description: '' }),
+    ];
+    const plan = planScope([{ name: 'a', description: 'd' }, { type: 3, name: 'Quote' }], current, DEFAULTS);
+    expect(hasChanges(plan, true)).toBe(false);
+    expect(plan.unchanged).toHaveLength(2);
+  });
+});
+
+describe('refusalsFor', () => {
+  const current = [live('1', { name: 'a' }), live('2', { name: 'b' }), live('3', { name: 'c' })];
+
+  it('refuses more creates than the day has left', () => {
+    const plan = planScope([{ name: 'x', description: 'd' }, { name: 'y', description: 'd' }], [], DEFAULTS);
+    const refusals = refusalsFor(plan, [], { prune: false, confirmed: true, createsRemaining: 1, liveCount: 0 });
+    expect(refusals.map((r) => r.rule)).toEqual(['daily-creates']);
+    expect(refusals[0]?.message).toContain('only 1 of today');
+  });
+
+  it('refuses going over a per-type cap, counting what stays without --prune', () => {
+    const many = Array.from({ length: 15 }, (_, i) => live(String(i), { type: 2, name: `U${i}`, description: '' }));
+    const plan = planScope([{ type: 2, name: 'New one' }], many, DEFAULTS);
+    expect(refusalsFor(plan, many, { prune: false, confirmed: true, createsRemaining: 200, liveCount: 15 }).map((r) => r.rule)).toEqual(['type-cap']);
+    expect(refusalsFor(plan, many, { prune: true, confirmed: true, createsRemaining: 200, liveCount: 15 })).toEqual([]);
+  });
+
+  it('refuses deleting more than half of the scope unless confirmed', () => {
+    const plan = planScope([{ name: 'a', description: 'd' }], current, DEFAULTS);
+    expect(refusalsFor(plan, current, { prune: true, confirmed: false, createsRemaining: 200, liveCount: 3 }).map((r) => r.rule)).toEqual(['mass-delete']);
+    expect(refusalsFor(plan, current, { prune: true, confirmed: true, createsRemaining: 200, liveCount: 3 })).toEqual([]);
+    expect(refusalsFor(plan, current, { prune: false, confirmed: false, createsRemaining: 200, liveCount: 3 })).toEqual([]);
+  });
+
+  it('countsAfter adds creates and subtracts prunes', () => {
+    const plan = planScope([{ name: 'a', description: 'd' }, { name: 'z', description: 'd' }], current, DEFAULTS);
+    expect(countsAfter(plan, current, false).get(1)).toBe(4);
+    expect(countsAfter(plan, current, true).get(1)).toBe(2);
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The one audit engine: findings about an app's stored commands and overwrites, globally and per
+ * guild — validation problems, deprecated fields, ghost duplicates, admin-only commands, overwrites
+ * pointing at deleted roles or unseen channels, counts against caps, and which guilds hold guild
+ * commands at all (peers.md §2 complaint 5). Shared by `cmd-tui audit` and the TUI. Pure; no I/O.
+ */
+import {
+  COMMAND_TYPE_NAMES,
+  CommandType,
+  InteractionContext,
+  IntegrationType,
+  LIMITS,
+  PermissionType,
+  allChannelsId,
+  everyoneId,
+  type Channel,
+  type Command,
+  type GuildCommandPermissions,
+  type Role,
+} from './model.js';
+import { toBodyForm } from './normalize.js';
+import { validateCommandSet } from './validate.js';
+
+export type FindingKind =
+  | 'validation'
+  | 'deprecated-field'
+  | 'ghost-duplicate'
+  | 'admin-only'
+  | 'deleted-role'
+  | 'hidden-or-deleted-channel'
+  | 'orphan-overwrite'
+  | 'cap';
+
+export interface Finding {
+  kind: FindingKind;
+  /** error and warning make `audit` exit 1; info is reported only. */
+  severity: 'error' | 'warning' | 'info';
+  /** Absent for findings about the global scope as a whole. */
+  guildId?: string;
+  commandId?: string;
+  commandName?: string;
+  message: string;
+  hint?: string;
+}
+
+export interface TypeCount {
+  type: string;
+  count: number;
+  cap: number;
+}
+
+export interface ScopeAudit {
+  counts: TypeCount[];
+  findings: Finding[];
+}
+
+export interface GuildAudit extends ScopeAudit {
+  guildId: string;
+  guildName: string;
+  /** Global commands that show up in this guild (GUILD_INSTALL and the GUILD context). */
+  globalVisible: number;
+  guildCommands: Array<{ id: string; name: string; type: number }>;
+  overwriteCount: number;
+}
+
+export interface AuditReport {
+  applicationId: string;
+  global: ScopeAudit & { commandCount: number };
+  guilds: GuildAudit[];
+  /** Guilds that hold at least one guild command: where ghost commands can hide. */
+  guildsWithCommands: string[];
+  totals: { error: number; warning: number; info: number };
+}
+
+export interface AppContext {
+  applicationId: string;
+  appFlags?: number;
+  supportedIntegrationTypes?: number[];
+}
+
+export interface GuildSnapshot {
+  guildId: string;
+  guildName: string;
+  commands: Command[];
+  permissions: GuildCommandPermissions[];
+  roles: Role[];
+  /** As the API lists them: channels the bot cannot view are missing. */
+  channels: Channel[];
+}
+
+export function auditGlobal(commands: readonly Command[], app: AppContext): ScopeAudit & { commandCount: number } {
+  const findings = [...commandFindings(commands, 'global', app, undefined)];
+  const counts = countByType(commands, 'global');
+  findings.push(...capFindings(counts, undefined));
+  return { commandCount: commands.length, counts, findings };
+}
+
+export function auditGuild(snapshot: GuildSnapshot, globalCommands: readonly Command[], app: AppContext): GuildAudit {
+  const { guildId } = snapshot;
+  const visible = globalCommands.filter(isVisibleInGuilds);
+  const findings: Finding[] = [...commandFindings(snapshot.commands, 'guild', app, guildId)];
+  findings.push(...ghostDuplicates(snapshot.commands, visible, guildId));
+  findings.push(...adminOnly([...visible, ...snapshot.commands], snapshot.permissions, app.applicationId, guildId));
+  findings.push(...overwriteTargets(snapshot, [...globalCommands, ...snapshot.commands], app.applicationId));
+  const counts = countByType(snapshot.commands, 'guild');
+  findings.push(...capFindings(counts, guildId));
+  return {
+    guildId,
+    guildName: snapshot.guildName,
+    globalVisible: visible.length,
+    guildCommands: snapshot.commands.map(({ id, name, type }) => ({ id, name, type })),
+    overwriteCount: snapshot.permissions.reduce((sum, entry) => sum + entry.permissions.length, 0),
+    counts,
+    findings,
+  };
+}
+
+export function buildReport(applicationId: string, global: AuditReport['global'], guilds: GuildAudit[]): AuditReport {
+  const totals = { error: 0, warning: 0, info: 0 };
+  for (const finding of [...global.findings, ...guilds.flatMap((guild) => guild.findings)]) totals[finding.severity]++;
+  return {
+    applicationId,
+    global,
+    guilds,
+    guildsWithCommands: guilds.filter((guild) => guild.guildCommands.length > 0).map((guild) => guild.guildId),
+    totals,
+  };
+}
+
+/** Problems a user must look at: `audit` exits 1 when there is any. */
+export function hasProblems(report: AuditReport): boolean {
+  return report.totals.error + report.totals.warning > 0;
+}
+
+function commandFindings(commands: readonly Command[], scope: 'global' | 'guild', app: AppContext, guildId: string | undefined): Finding[] {
+  const findings: Finding[] = [];
+  const problems = validateCommandSet(commands.map(toBodyForm), {
+    scope,
+    appFlags: app.appFlags,
+    supportedIntegrationTypes: app.supportedIntegrationTypes,
+  });
+  for (const problem of problems) {
+    const index = /^\[(\d+)\]/.exec(problem.path)?.[1];
+    const command = index === undefined ? undefined : commands[Number(index)];
+    // Deprecated fields are validator warnings; the audit names them as their own finding.
+    const deprecated = problem.rule.endsWith('.deprecated');
+    findings.push({
+      kind: deprecated ? 'deprecated-field' : 'validation',
+      severity: problem.severity,
+      ...where(guildId, command),
+      message: `${command ? `${label(command)}: ` : ''}${problem.message}${problem.path ? ` (at ${problem.path})` : ''}`,
+      hint: deprecated
+        ? 'Export the scope, remove the field from the file and apply it.'
+        : 'Fix the command and apply it again; Discord may refuse the next edit of it until then.',
+    });
+  }
+  return findings;
+}
+
+function ghostDuplicates(guildCommands: readonly Command[], visibleGlobal: readonly Command[], guildId: string): Finding[] {
+  const globalKeys = new Set(visibleGlobal.map((command) => `${command.type}:${command.name}`));
+  return guildCommands
+    .filter((command) => globalKeys.has(`${command.type}:${command.name}`))
+    .map((command) => ({
+      kind: 'ghost-duplicate' as const,
+      severity: 'warning' as const,
+      ...where(guildId, command),
+      message: `${label(command)} exists both globally and as a guild command here: members see it twice.`,
+      hint: `Delete the guild copy (cmd-tui apply with --prune --guild ${guildId}) unless it is a deliberate test version.`,
+    }));
+}
+
+function adminOnly(commands: readonly Command[], permissions: readonly GuildCommandPermissions[], applicationId: string, guildId: string): Finding[] {
+  const withOverwrites = new Set(permissions.filter((entry) => entry.permissions.length > 0).map((entry) => entry.id));
+  // The app-level entry applies to every command without its own overwrites.
+  if (withOverwrites.has(applicationId)) return [];
+  return commands
+    .filter((command) => command.default_member_permissions === '0' && !withOverwrites.has(command.id))
+    .map((command) => ({
+      kind: 'admin-only' as const,
+      severity: 'warning' as const,
+      ...where(guildId, command),
+      message: `${label(command)} has default_member_permissions "0" and no overwrites here: only administrators can use it.`,
+      hint: `Add a role or user overwrite (cmd-tui perms set --guild ${guildId} --command ${command.id} --allow role:ID) or change default_member_permissions.`,
+    }));
+}
+
+function overwriteTargets(snapshot: GuildSnapshot, knownCommands: readonly Command[], applicationId: string): Finding[] {
+  const { guildId } = snapshot;
+  const roles = new Set(snapshot.roles.map((role) => role.id));
+  roles.add(everyoneId(guildId));
+  const channels = new Set(snapshot.channels.map((channel) => channel.id));
+  channels.add(allChannelsId(guildId));
+  const commandsById = new Map(knownCommands.map((command) => [command.id, command]));
+  const findings: Finding[] = [];
+  for (const entry of snapshot.permissions) {
+    const command = commandsById.get(entry.id);
+    const target = entry.id === applicationId ? 'the app-level overwrites' : command ? label(command) : undefined;
+    if (target === undefined) {
+      findings.push({
+        kind: 'orphan-overwrite',
+        severity: 'info',
+        guildId,
+        commandId: entry.id,
+        message: `Overwrites exist for command ${entry.id}, which is no longer a command of this app.`,
+      });
+      continue;
+    }
+    for (const overwrite of entry.permissions) {
+      const base = { guildId, commandId: entry.id, ...(command ? { commandName: command.name } : {}) };
+      if (overwrite.type === PermissionType.Role && !roles.has(overwrite.id)) {
+        findings.push({
+          ...base,
+          kind: 'deleted-role',
+          severity: 'warning',
+          message: `${capitalize(target)} point at deleted role ${overwrite.id}.`,
+          hint: 'Remove the overwrite (cmd-tui perms set … --remove role:ID) or grant a role that exists.',
+        });
+      }
+      if (overwrite.type === PermissionType.Channel && !channels.has(overwrite.id)) {
+        findings.push({
+          ...base,
+          kind: 'hidden-or-deleted-channel',
+          severity: 'info',
+          message: `${capitalize(target)} point at hidden or deleted channel ${overwrite.id}.`,
+          hint: 'The bot cannot see this channel (or it is gone); give the bot View Channel there to check.',
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+function countByType(commands: readonly Command[], scope: 'global' | 'guild'): TypeCount[] {
+  const types: number[] = [CommandType.ChatInput, CommandType.User, CommandType.Message];
+  if (scope === 'global') types.push(CommandType.PrimaryEntryPoint);
+  return types.map((type) => ({
+    type: COMMAND_TYPE_NAMES[type] ?? String(type),
+    count: commands.filter((command) => command.type === type).length,
+    cap: LIMITS.perScope[type] ?? 0,
+  }));
+}
+
+/** At the cap nothing more can be created; beyond it the scope is already broken. */
+function capFindings(counts: readonly TypeCount[], guildId: string | undefined): Finding[] {
+  return counts
+    .filter(({ count, cap }) => cap > 0 && count >= cap)
+    .map(({ type, count, cap }) => ({
+      kind: 'cap' as const,
+      severity: count > cap ? ('error' as const) : ('info' as const),
+      ...(guildId ? { guildId } : {}),
+      message: `${count} of ${cap} ${type} commands: ${count > cap ? 'over' : 'at'} the cap.`,
+      hint: 'Delete unused commands before adding new ones.',
+    }));
+}
+
+function isVisibleInGuilds(command: Command): boolean {
+  const installable = !Array.isArray(command.integration_types) || command.integration_types.includes(IntegrationType.GuildInstall);
+  const inGuilds = !Array.isArray(command.contexts) || command.contexts.includes(InteractionContext.Guild);
+  return installable && inGuilds;
+}
+
+function where(guildId: string | undefined, command: Command | undefined): Pick<Finding, 'guildId' | 'commandId' | 'commandName'> {
+  return {
+    ...(guildId ? { guildId } : {}),
+    ...(command ? { commandId: command.id, commandName: command.name } : {}),
+  };
+}
+
+function label(command: Pick<Command, 'name' | 'type'>): string {
+  return command.type === CommandType.ChatInput ? `/${command.name}` : `${COMMAND_TYPE_NAMES[command.type] ?? 'command'} "${command.name}"`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,63 @@
+/**
+ * The local count of command creates per application, scope and UTC day, kept in the data folder
+ * so `apply` can refuse a plan that would hit Discord's 200-creates-a-day limit (error 30034,
+ * peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made by other tools
+ * are invisible to us, so this is a floor, not the server's truth.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { appPaths } from '../config/paths.js';
+import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
+
+type LedgerFile = Record<string, { day: string; used: number }>;
+
+export interface CreateBudget {
+  used: number;
+  remaining: number;
+  /** UTC day the count belongs to, `YYYY-MM-DD`. */
+  day: string;
+}
+
+export function ledgerPath(env: NodeJS.ProcessEnv): string {
+  return join(appPaths(env).data, 'daily-creates.json');
+}
+
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export async function createBudget(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
+  const day = utcDay(now);
+  const record = (await readLedger(env))[ledgerKey(applicationId, scope)];
+  const used = record?.day === day ? record.used : 0;
+  return { used, remaining: Math.max(0, LIMITS.dailyCreates - used), day };
+}
+
+/** Adds creates that the server confirmed (201); returns the new budget. */
+export async function recordCreates(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, count: number, now = new Date()): Promise<CreateBudget> {
+  const ledger = await readLedger(env);
+  const day = utcDay(now);
+  const key = ledgerKey(applicationId, scope);
+  const previous = ledger[key]?.day === day ? (ledger[key]?.used ?? 0) : 0;
+  ledger[key] = { day, used: previous + count };
+  const path = ledgerPath(env);
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(ledger, null, 2)}\n`, { mode: 0o600 });
+  await rename(temporary, path);
+  return { used: previous + count, remaining: Math.max(0, LIMITS.dailyCreates - previous - count), day };
+}
+
+function ledgerKey(applicationId: string, scope: Scope): string {
+  return `${applicationId}/${scopeKey(scope)}`;
+}
+
+/** A missing or damaged ledger counts as "nothing used yet": the server still enforces the limit. */
+async function readLedger(env: NodeJS.ProcessEnv): Promise<LedgerFile> {
+  try {
+    const value: unknown = JSON.parse(await readFile(ledgerPath(env), 'utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as LedgerFile) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The backup store: scope backups as files in `appPaths(env).backups`, written atomically
+ * (temp file, fsync, rename) and read back and compared before anything may be mutated
+ * (reliability-anchors.md §6.3: "backup precedes mutation"). Used by the CLI and the TUI.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { backupFileName, parseBackup, serializeBackup, type ScopeBackup } from '../discord/backup-format.js';
+import { scopeKey } from '../discord/model.js';
+
+/** One line of `cmd-tui backups --json`. */
+export interface BackupEntry {
+  path: string;
+  /** `global` or `guild:ID`. */
+  scope: string;
+  createdAt: string;
+  reason: string;
+}
+
+export class BackupError extends Error {
+  override readonly name = 'BackupError';
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Writes the backup and proves it can be read back identically; returns where it is. */
+export async function writeBackup(directory: string, backup: ScopeBackup): Promise<BackupEntry> {
+  const text = serializeBackup(backup);
+  const path = join(directory, backupFileName(backup, randomBytes(3).toString('hex')));
+  const temporary = `${path}.tmp`;
+  try {
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw new BackupError(
+      `Could not write the backup to ${directory}: ${error instanceof Error ? error.message : String(error)}. Nothing was changed on Discord.`,
+      'Free some disk space or fix the folder permissions, then try again.',
+    );
+  }
+  const reread = await readFile(path, 'utf8').catch(() => '');
+  if (reread !== text || !parseBackup(reread).ok) {
+    throw new BackupError(`The backup ${path} did not read back intact. Nothing was changed on Discord.`, 'Check the disk, then try again.');
+  }
+  return entryOf(path, backup);
+}
+
+/** Every readable backup, oldest first. Files that are not backups are skipped. */
+export async function listBackups(directory: string): Promise<BackupEntry[]> {
+  const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const entries: BackupEntry[] = [];
+  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
+    const path = join(directory, name);
+    const parsed = parseBackup(await readFile(path, 'utf8').catch(() => ''));
+    if (parsed.ok) entries.push(entryOf(path, parsed.backup));
+  }
+  return entries.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+}
+
+export async function readBackup(path: string): Promise<ScopeBackup> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new BackupError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`, 'Run `cmd-tui backups` to see the available backups.');
+  }
+  const parsed = parseBackup(text);
+  if (!parsed.ok) throw new BackupError(`${path} ${parsed.message}.`, 'Run `cmd-tui backups` to see the available backups.');
+  return parsed.backup;
+}
+
+function entryOf(path: string, backup: ScopeBackup): BackupEntry {
+  return { path, scope: scopeKey(backup.scope), createdAt: backup.createdAt, reason: backup.reason };
+}

@@ -1,0 +1,38 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBudget, recordCreates } from '../../source/backup/create-ledger.js';
+import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
+
+async function env(): Promise<NodeJS.ProcessEnv> {
+  return { CMD_TUI_HOME: await mkdtemp(join(tmpdir(), 'cmd-tui-ledger-')) };
+}
+
+describe('daily create ledger', () => {
+  const morning = new Date('2026-11-22T01:00:00Z');
+  const evening = new Date('2026-11-22T23:59:59Z');
+  const nextDay = new Date('2026-11-23T00:00:00Z');
+
+  it('starts with the full 200 and counts recorded creates for the same UTC day', async () => {
+    const home = await env();
+    expect(await createBudget(home, '100', GLOBAL_SCOPE, morning)).toEqual({ used: 0, remaining: 200, day: '2026-11-22' });
+    await recordCreates(home, '100', GLOBAL_SCOPE, 3, morning);
+    await recordCreates(home, '100', GLOBAL_SCOPE, 2, evening);
+    expect(await createBudget(home, '100', GLOBAL_SCOPE, evening)).toMatchObject({ used: 5, remaining: 195 });
+  });
+
+  it('resets at 00:00 UTC', async () => {
+    const home = await env();
+    await recordCreates(home, '100', GLOBAL_SCOPE, 150, evening);
+    expect(await createBudget(home, '100', GLOBAL_SCOPE, nextDay)).toMatchObject({ used: 0, remaining: 200, day: '2026-11-23' });
+  });
+
+  it('keeps scopes and applications apart', async () => {
+    const home = await env();
+    await recordCreates(home, '100', guildScope('1'), 7, morning);
+    expect((await createBudget(home, '100', guildScope('2'), morning)).used).toBe(0);
+    expect((await createBudget(home, '101', guildScope('1'), morning)).used).toBe(0);
+    expect((await createBudget(home, '100', guildScope('1'), morning)).used).toBe(7);
+  });
+});

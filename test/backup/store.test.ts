@@ -1,0 +1,60 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BACKUP_FORMAT, type ScopeBackup } from '../../source/discord/backup-format.js';
+import { BackupError, listBackups, readBackup, writeBackup } from '../../source/backup/store.js';
+
+function backup(createdAt: string, fields: Partial<ScopeBackup> = {}): ScopeBackup {
+  return {
+    format: BACKUP_FORMAT,
+    version: 1,
+    createdAt,
+    reason: 'apply commands.json',
+    applicationId: '100',
+    scope: { kind: 'guild', guildId: '5000' },
+    commands: [{ id: '1', application_id: '100', version: '1', type: 1, name: 'ping', description: 'Ping', default_member_permissions: null }],
+    permissions: [{ id: '1', application_id: '100', guild_id: '5000', permissions: [{ id: '7', type: 1, permission: true }] }],
+    ...fields,
+  };
+}
+
+describe('backup store', () => {
+  it('writes atomically, leaves no temp file, and reads back what it wrote', async () => {
+    const directory = join(await mkdtemp(join(tmpdir(), 'cmd-tui-backups-')), 'nested', 'backups');
+    const written = backup('2026-11-22T05:00:00.000Z');
+    const entry = await writeBackup(directory, written);
+    expect(entry).toMatchObject({ scope: 'guild:5000', createdAt: written.createdAt, reason: 'apply commands.json' });
+    expect(await readdir(directory)).toEqual([entry.path.slice(directory.length + 1)]);
+    expect(await readBackup(entry.path)).toEqual(written);
+  });
+
+  it('lists backups oldest first and skips files that are not backups', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'cmd-tui-backups-'));
+    const late = await writeBackup(directory, backup('2026-11-22T06:00:00.000Z', { scope: { kind: 'global' }, reason: 'delete /ping' }));
+    const early = await writeBackup(directory, backup('2026-11-21T06:00:00.000Z'));
+    await writeFile(join(directory, 'notes.json'), '{"hello":1}');
+    const entries = await listBackups(directory);
+    expect(entries.map((e) => e.path)).toEqual([early.path, late.path]);
+    expect(entries[1]).toEqual({ path: late.path, scope: 'global', createdAt: '2026-11-22T06:00:00.000Z', reason: 'delete /ping' });
+  });
+
+  it('lists nothing when the folder does not exist yet', async () => {
+    expect(await listBackups(join(tmpdir(), 'cmd-tui-no-such-folder-', String(Date.now())))).toEqual([]);
+  });
+
+  it('refuses a damaged backup with a message naming the file', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'cmd-tui-backups-'));
+    const entry = await writeBackup(directory, backup('2026-11-22T05:00:00.000Z'));
+    const text = await readFile(entry.path, 'utf8');
+    await writeFile(entry.path, text.slice(0, 40));
+    await expect(readBackup(entry.path)).rejects.toThrow(BackupError);
+    await expect(readBackup(entry.path)).rejects.toThrow(entry.path);
+  });
+
+  it('fails before any mutation could happen when the folder cannot be written', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'cmd-tui-backups-'));
+    await writeFile(join(directory, 'blocker'), 'a file where the folder should be');
+    await expect(writeBackup(join(directory, 'blocker', 'backups'), backup('2026-11-22T05:00:00.000Z'))).rejects.toThrow('Nothing was changed on Discord');
+  });
+});

@@ -141,7 +141,7 @@ export const RULES = {
   /** chosen */
   choiceValueType: rule<{ optionType: string; expected: string; actual: string }>('choices.value.type', 'error',
     'APPLICATION_COMMAND_OPTION_CHOICE_VALUE_INVALID', ({ optionType, expected, actual }) =>
-      `choices of a ${optionType} option need ${expected} values, not ${actual}`),
+      `choices of ${optionType} options need ${expected} values, not ${actual}`),
   /** chosen */
   choiceValueRange: rule<{ value: string; range: string }>('choices.value.range', 'error', 'NUMBER_TYPE_OUT_OF_RANGE',
     ({ value, range }) => `choice value ${excerpt(value)} is out of range: use ${range}`),

@@ -1,8 +1,19 @@
 /**
  * The command validator: checks one command, or one scope's complete set, against every platform
  * rule in rules.ts. Pure and total: never throws on any JSON value and never mutates its input.
+ * Command-level fields live here; the option tree is checked by validate-options.ts.
  */
-import type { Problem } from './model.js';
+import { ApplicationFlags, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
+import { commandSize, exceedsSizeLimit, largestParts } from './command-size.js';
+import { checkBoolean, checkEnumList } from './field-checks.js';
+import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
+import { fieldPath, indexPath } from './problem-path.js';
+import { problem, type RuleKey } from './rules.js';
+import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
+import { checkKnownFields, checkOptionList, type OptionRules } from './validate-options.js';
+
+export { commandSize } from './command-size.js';
+export type { CommandSize, SizeField } from './command-size.js';
 
 export interface ValidationContext {
   scope: 'global' | 'guild';
@@ -14,15 +25,230 @@ export interface ValidationContext {
   choiceStringMaxLength?: number;
 }
 
-export function validateCommand(_command: unknown, _context: ValidationContext): Problem[] {
-  return [];
+interface ResolvedContext extends OptionRules {
+  scope: 'global' | 'guild';
+  embedded: boolean;
+  supportedIntegrationTypes: readonly number[];
 }
 
-export function validateCommandSet(_commands: unknown, _context: ValidationContext): Problem[] {
-  return [];
+const COMMAND_FIELDS: ReadonlySet<string> = new Set([
+  'type', 'name', 'name_localizations', 'description', 'description_localizations', 'options',
+  'default_member_permissions', 'dm_permission', 'default_permission', 'nsfw', 'integration_types', 'contexts', 'handler',
+  // Server-only fields of stored commands: accepted so that what the API returns can be audited.
+  'id', 'application_id', 'guild_id', 'version', 'name_localized', 'description_localized',
+]);
+const COMMAND_FIELD_LIST = [...COMMAND_FIELDS];
+
+const CONTEXT_VALUES: ReadonlySet<unknown> = new Set(Object.values(InteractionContext));
+const INTEGRATION_VALUES: ReadonlySet<unknown> = new Set(Object.values(IntegrationType));
+const HANDLER_VALUES: ReadonlySet<unknown> = new Set([1, 2]);
+const PERMISSION_BITS = /^\d{1,20}$/;
+
+const COUNT_RULES: Record<number, RuleKey> = {
+  [CommandType.ChatInput]: 'countChatInput',
+  [CommandType.User]: 'countUser',
+  [CommandType.Message]: 'countMessage',
+  [CommandType.PrimaryEntryPoint]: 'countEntryPoint',
+};
+
+export function validateCommand(command: unknown, context: ValidationContext): Problem[] {
+  const out: Problem[] = [];
+  checkCommand(command, '', resolve(context), out);
+  return out;
 }
 
-/** Characters counted toward the 8000 limit; `fields` sorted biggest first. */
-export function commandSize(_command: unknown): { total: number; fields: { path: string; length: number }[] } {
-  return { total: 0, fields: [] };
+/** A scope's complete list (what a bulk overwrite sends): each command, then counts and unique names. */
+export function validateCommandSet(commands: unknown, context: ValidationContext): Problem[] {
+  if (!Array.isArray(commands)) return [problem('arrayType', '', { field: 'commands' })];
+  const resolved = resolve(context);
+  const out: Problem[] = [];
+  if (commands.length > LIMITS.bulkOverwriteItems) out.push(problem('setItems', '', { count: commands.length }));
+  const counts = new Map<number, number>();
+  const firstByName = new Map<string, string>();
+  for (let index = 0; index < commands.length; index += 1) {
+    const command: unknown = commands[index];
+    const base = indexPath('', index);
+    checkCommand(command, base, resolved, out);
+    if (!isRecord(command)) continue;
+    const type = commandType(command);
+    if (type === undefined) continue;
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+    const name = own(command, 'name');
+    if (typeof name !== 'string') continue;
+    const key = `${type}\u0000${name}`;
+    const first = firstByName.get(key);
+    if (first === undefined) firstByName.set(key, base);
+    else out.push(problem('duplicateCommandName', fieldPath(base, 'name'), { name, type: COMMAND_TYPE_NAMES[type]!, first }));
+  }
+  for (const [type, count] of counts) {
+    // Guild entry points are already refused one by one (entry-point.guild).
+    if (resolved.scope === 'guild' && type === CommandType.PrimaryEntryPoint) continue;
+    if (count > LIMITS.perScope[type]!) out.push(problem(COUNT_RULES[type]!, '', { count }));
+  }
+  return out;
+}
+
+function resolve(context: ValidationContext): ResolvedContext {
+  return {
+    scope: context.scope,
+    embedded: ((context.appFlags ?? 0) & ApplicationFlags.Embedded) !== 0,
+    supportedIntegrationTypes: context.supportedIntegrationTypes ?? [IntegrationType.GuildInstall, IntegrationType.UserInstall],
+    choiceStringMaxLength: context.choiceStringMaxLength ?? LIMITS.choiceStringValueLength,
+  };
+}
+
+/** The command's type, defaulting to CHAT_INPUT; undefined when it is not one Discord knows. */
+function commandType(command: JsonRecord): number | undefined {
+  const type = own(command, 'type');
+  if (type === undefined) return CommandType.ChatInput;
+  return typeof type === 'number' && Object.hasOwn(COMMAND_TYPE_NAMES, type) ? type : undefined;
+}
+
+function checkCommand(command: unknown, base: string, context: ResolvedContext, out: Problem[]): void {
+  if (!isRecord(command)) {
+    out.push(problem('objectType', base, { what: 'a command' }));
+    return;
+  }
+  const at = (field: string) => fieldPath(base, field);
+  checkKnownFields(command, COMMAND_FIELDS, COMMAND_FIELD_LIST, base, out);
+
+  const type = commandType(command);
+  if (type === undefined) out.push(problem('commandType', at('type'), { value: showValue(own(command, 'type')) }));
+  const typeName = type === undefined ? 'this' : COMMAND_TYPE_NAMES[type]!;
+  const isSlash = type === CommandType.ChatInput;
+
+  checkCommandName(command, isSlash, at, out);
+  checkCommandDescription(command, type, typeName, at, out);
+
+  const options = own(command, 'options');
+  if (!isAbsent(options)) {
+    if (isSlash) checkOptionList(options, at('options'), 'command', context, out);
+    else if (type !== undefined && !(Array.isArray(options) && options.length === 0)) {
+      out.push(problem('optionsNotAllowed', at('options'), { type: typeName }));
+    }
+  }
+
+  checkPermissions(command, at, out);
+  checkDeprecated(command, context, at, out);
+  checkBoolean(command, 'nsfw', base, out);
+  checkInstallation(command, context, base, at, out);
+  checkEntryPoint(command, type, typeName, context, base, at, out);
+
+  const size = commandSize(command);
+  if (exceedsSizeLimit(size)) out.push(problem('sizeTotal', base, { total: size.total, largest: largestParts(size) }));
+}
+
+function checkCommandName(command: JsonRecord, isSlash: boolean, at: (field: string) => string, out: Problem[]): void {
+  const style = isSlash ? 'slash' : 'free';
+  const name = own(command, 'name');
+  if (typeof name === 'string') checkName(name, style, at('name'), out);
+  else if (name === undefined) out.push(problem('required', at('name'), { field: 'name' }));
+  else out.push(problem('fieldType', at('name'), { field: 'name', expected: 'a string', actual: describeType(name) }));
+  checkLocalizations(own(command, 'name_localizations'), at('name_localizations'), out,
+    (text, path) => checkName(text, style, path, out));
+}
+
+/**
+ * CHAT_INPUT: required, 1–100. USER / MESSAGE: none (the API returns "" for them, so "" is fine).
+ * PRIMARY_ENTRY_POINT: optional, up to 100.
+ */
+function checkCommandDescription(command: JsonRecord, type: number | undefined, typeName: string, at: (field: string) => string, out: Problem[]): void {
+  const description = own(command, 'description');
+  const localizations = own(command, 'description_localizations');
+  if (type === CommandType.User || type === CommandType.Message) {
+    if (typeof description === 'string' ? description !== '' : !isAbsent(description)) {
+      out.push(problem('descriptionNotAllowed', at('description'), { type: typeName }));
+    }
+    if (isRecord(localizations) ? Object.keys(localizations).length > 0 : !isAbsent(localizations)) {
+      out.push(problem('descriptionNotAllowed', at('description_localizations'), { type: typeName }));
+    }
+    return;
+  }
+  const required = type === CommandType.ChatInput;
+  if (typeof description === 'string') {
+    if (required || description !== '') checkTextLength(description, LIMITS.descriptionLength, 'descriptionLength', at('description'), out);
+  } else if (description === undefined) {
+    if (required) out.push(problem('required', at('description'), { field: 'description' }));
+  } else {
+    out.push(problem('fieldType', at('description'), { field: 'description', expected: 'a string', actual: describeType(description) }));
+  }
+  checkLocalizations(localizations, at('description_localizations'), out,
+    (text, path) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', path, out));
+}
+
+/** A decimal bit-set string ("8"), or null. The API also takes a JSON integer, but bits above 2^53 get lost. */
+function checkPermissions(command: JsonRecord, at: (field: string) => string, out: Problem[]): void {
+  const value = own(command, 'default_member_permissions');
+  if (isAbsent(value)) return;
+  const path = at('default_member_permissions');
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value) && value >= 0) out.push(problem('permissionsAsNumber', path));
+    else out.push(problem('permissionsFormat', path, { value: String(value) }));
+    return;
+  }
+  if (typeof value !== 'string' || !PERMISSION_BITS.test(value) || BigInt(value) > LIMITS.maxPermissionBits) {
+    out.push(problem('permissionsFormat', path, { value: typeof value === 'string' ? value : describeType(value) }));
+  }
+}
+
+function checkDeprecated(command: JsonRecord, context: ResolvedContext, at: (field: string) => string, out: Problem[]): void {
+  const dmPermission = own(command, 'dm_permission');
+  if (dmPermission !== undefined) {
+    if (typeof dmPermission !== 'boolean') {
+      out.push(problem('fieldType', at('dm_permission'), { field: 'dm_permission', expected: 'true or false', actual: describeType(dmPermission) }));
+    }
+    out.push(problem('dmPermissionDeprecated', at('dm_permission')));
+    if (context.scope === 'guild') out.push(problem('globalOnlyField', at('dm_permission'), { field: 'dm_permission' }));
+  }
+  const defaultPermission = own(command, 'default_permission');
+  if (!isAbsent(defaultPermission)) {
+    if (typeof defaultPermission !== 'boolean') {
+      out.push(problem('fieldType', at('default_permission'), { field: 'default_permission', expected: 'true, false or null', actual: describeType(defaultPermission) }));
+    }
+    out.push(problem('defaultPermissionDeprecated', at('default_permission')));
+  }
+}
+
+/** `integration_types` and `contexts`: known values, supported by the app, meaningful for the scope. */
+function checkInstallation(command: JsonRecord, context: ResolvedContext, base: string, at: (field: string) => string, out: Problem[]): void {
+  const integrationTypes = checkEnumList(command, 'integration_types', base, out, (value) => INTEGRATION_VALUES.has(value),
+    'integrationTypeValue', { allowEmpty: false });
+  const contexts = checkEnumList(command, 'contexts', base, out, (value) => CONTEXT_VALUES.has(value), 'contextValue',
+    { allowEmpty: false });
+
+  const supported = context.supportedIntegrationTypes;
+  for (const { value, index } of integrationTypes ?? []) {
+    if (!supported.includes(value)) {
+      out.push(problem('integrationTypeUnsupported', indexPath(at('integration_types'), index), {
+        value,
+        supported: supported.length > 0 ? `[${supported.join(', ')}]` : 'none (the app has no installation types)',
+      }));
+    }
+  }
+
+  if (context.scope === 'guild') {
+    if (integrationTypes) out.push(problem('globalOnlyField', at('integration_types'), { field: 'integration_types' }));
+    const botDm = contexts?.find(({ value }) => value === InteractionContext.BotDm);
+    if (botDm) out.push(problem('botDmInGuild', indexPath(at('contexts'), botDm.index)));
+    else if (contexts) out.push(problem('globalOnlyField', at('contexts'), { field: 'contexts' }));
+    return;
+  }
+  const privateChannel = contexts?.find(({ value }) => value === InteractionContext.PrivateChannel);
+  const installTypes = integrationTypes?.map(({ value }) => value) ?? supported;
+  if (privateChannel && !installTypes.includes(IntegrationType.UserInstall)) {
+    out.push(problem('privateChannelNeedsUserInstall', indexPath(at('contexts'), privateChannel.index)));
+  }
+}
+
+function checkEntryPoint(command: JsonRecord, type: number | undefined, typeName: string, context: ResolvedContext, base: string, at: (field: string) => string, out: Problem[]): void {
+  const handler = own(command, 'handler');
+  if (!isAbsent(handler)) {
+    if (type !== CommandType.PrimaryEntryPoint) {
+      if (type !== undefined) out.push(problem('handlerNotAllowed', at('handler'), { type: typeName }));
+    } else {
+      if (!HANDLER_VALUES.has(handler)) out.push(problem('handlerValue', at('handler'), { value: showValue(handler) }));
+      if (!context.embedded) out.push(problem('handlerNeedsEmbedded', at('handler')));
+    }
+  }
+  if (type === CommandType.PrimaryEntryPoint && context.scope === 'guild') out.push(problem('entryPointInGuild', base));
 }

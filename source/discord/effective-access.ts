@@ -1,0 +1,235 @@
+/**
+ * "Who can use this?": whether a member may run a command in a channel, and why, following the
+ * permissions-v2 logic Discord published (changelog 2022-11-17 "Upcoming Application Command
+ * Permission Changes" and its flowchart; docs/permissions-precedence.md restates it with references):
+ *   0. the guild owner and members with ADMINISTRATOR can always use commands;
+ *   1. channels: the command's overwrite for this channel (a thread uses its parent's), else its
+ *      `All channels` overwrite, else the same two on the app-level entry; a deny stops here;
+ *   2. members: the command's user overwrite, else its role overwrites (any allow wins), else its
+ *      @everyone overwrite; an answer here is final, even against default_member_permissions.
+ *      Without one, the same three on the app-level entry: a deny is final, an allow still needs
+ *      step 3;
+ *   3. default_member_permissions: null lets everyone in, "0" nobody, otherwise every listed bit
+ *      must be held in the channel.
+ * Pure; also builds the role × channel matrix for the permissions screen.
+ */
+import { channelPermissions, type MemberIdentity } from './member-permissions.js';
+import { allChannelsId, everyoneId, PermissionType, type Channel, type PermissionOverwrite } from './model.js';
+import { hasPermission, permissionNames } from './permission-flags.js';
+import { describeTarget, type GuildDirectory, type OverwriteTarget } from './overwrite-targets.js';
+
+export interface CommandAccessInput {
+  applicationId: string;
+  command: { id: string; name: string; default_member_permissions: string | null };
+  /** The command's own overwrites in this guild ([] when it has none: GET answers 10066). */
+  commandOverwrites: readonly PermissionOverwrite[];
+  /** The app-level entry's overwrites (the entry whose id is the application id; [] when absent). */
+  appOverwrites: readonly PermissionOverwrite[];
+  /** Names roles, channels and users in the reasons; its guildId gives the two constants. */
+  directory: GuildDirectory;
+}
+
+export interface AccessSubject extends MemberIdentity {
+  /** The member's permissions in the channel (see member-permissions.ts). */
+  permissions: bigint;
+  isOwner?: boolean;
+}
+
+export interface AccessPlace {
+  channelId: string;
+  /** Set when channelId is a thread: channel overwrites on the parent apply to it. */
+  parentId?: string;
+}
+
+export type AccessLevel = 'command' | 'app';
+export type AccessStage = 'owner' | 'administrator' | 'channel' | 'member' | 'default-member-permissions';
+
+export interface DecidingOverwrite {
+  level: AccessLevel;
+  target: OverwriteTarget;
+  permission: boolean;
+}
+
+export interface AccessDecision {
+  allowed: boolean;
+  /** One line for a person: `denied: channel #reports overwrite on the command`. */
+  reason: string;
+  /** Which step of the precedence decided. */
+  stage: AccessStage;
+  /** The overwrites that decided (several when role overwrites combine). */
+  decidedBy: DecidingOverwrite[];
+  /** Every step taken, in order, for an "explain" view. */
+  trail: string[];
+}
+
+const LEVEL_WORDS: Record<AccessLevel, string> = { command: 'on the command', app: 'on the app' };
+
+export function evaluateAccess(input: CommandAccessInput, subject: AccessSubject, place: AccessPlace): AccessDecision {
+  const trail: string[] = [];
+  const decide = (allowed: boolean, stage: AccessStage, reason: string, decidedBy: DecidingOverwrite[] = []): AccessDecision => {
+    const line = `${allowed ? 'allowed' : 'denied'}: ${reason}`;
+    trail.push(line);
+    return { allowed, reason: line, stage, decidedBy, trail };
+  };
+
+  if (subject.isOwner) return decide(true, 'owner', 'server owner (can always use commands)');
+  if (hasPermission(subject.permissions, 'ADMINISTRATOR')) {
+    return decide(true, 'administrator', 'has ADMINISTRATOR (administrators can always use commands)');
+  }
+
+  const channelRule = channelOverwrite(input, place);
+  if (channelRule) {
+    if (!channelRule.permission) return decide(false, 'channel', `${phrase([channelRule])} overwrite ${LEVEL_WORDS[channelRule.level]}`, [channelRule]);
+    trail.push(`channel step passed: ${phrase([channelRule])} allowed ${LEVEL_WORDS[channelRule.level]}`);
+  } else {
+    trail.push('channel step passed: no channel or All channels overwrite on the command or the app');
+  }
+
+  const commandRule = memberOverwrites(input.commandOverwrites, 'command', input, subject);
+  if (commandRule) {
+    return decide(commandRule.allowed, 'member', `${phrase(commandRule.by)} overwrite on the command`, commandRule.by);
+  }
+  trail.push('no user, role or @everyone overwrite on the command applies');
+
+  const appRule = memberOverwrites(input.appOverwrites, 'app', input, subject);
+  if (appRule && !appRule.allowed) return decide(false, 'member', `${phrase(appRule.by)} overwrite on the app`, appRule.by);
+  if (appRule) trail.push(`${phrase(appRule.by)} allowed on the app; default_member_permissions still applies`);
+  else trail.push('no user, role or @everyone overwrite on the app applies');
+
+  const granted = appRule ? `${phrase(appRule.by)} overwrite on the app, and ` : '';
+  const withheld = appRule ? `${phrase(appRule.by)} allowed on the app, but ` : '';
+  const dmp = input.command.default_member_permissions;
+  const by = appRule?.by ?? [];
+  if (dmp === null) return decide(true, 'default-member-permissions', `${granted}no default_member_permissions restricts it`, by);
+  const required = BigInt(dmp);
+  if (required === 0n) {
+    return decide(false, 'default-member-permissions', `${withheld}default_member_permissions is "0" (administrators only) and no overwrite grants it`, by);
+  }
+  const missing = required & ~subject.permissions;
+  if (missing === 0n) return decide(true, 'default-member-permissions', `${granted}has ${permissionNames(required).join(' + ')} (default_member_permissions)`, by);
+  return decide(
+    false,
+    'default-member-permissions',
+    `${withheld}needs ${permissionNames(missing).join(' + ')} (default_member_permissions) and no overwrite grants it`,
+    by,
+  );
+}
+
+/**
+ * The same answer for a real member: their permissions in the channel are computed from the
+ * directory's roles and the channel's (or, for a thread, its parent's) permission overwrites.
+ */
+export function evaluateMemberAccess(
+  input: CommandAccessInput,
+  member: MemberIdentity & { isOwner?: boolean },
+  place: AccessPlace,
+): AccessDecision {
+  const { directory } = input;
+  const channel = directory.channels.find((c) => c.id === (place.parentId ?? place.channelId));
+  const permissions = channelPermissions(member, directory.roles, directory.guildId, channel);
+  return evaluateAccess(input, { ...member, permissions }, place);
+}
+
+/** Step 1: the first channel configuration found, command level before app level. */
+function channelOverwrite(input: CommandAccessInput, place: AccessPlace): DecidingOverwrite | undefined {
+  const { guildId } = input.directory;
+  const places = [place.channelId, ...(place.parentId ? [place.parentId] : []), allChannelsId(guildId)];
+  for (const [level, list] of levels(input)) {
+    for (const id of places) {
+      const found = list.find((o) => o.type === PermissionType.Channel && o.id === id);
+      if (found) return deciding(level, found, input.directory);
+    }
+  }
+  return undefined;
+}
+
+/** Step 2 at one level: user, else roles (any allow wins), else @everyone. */
+function memberOverwrites(
+  list: readonly PermissionOverwrite[],
+  level: AccessLevel,
+  input: CommandAccessInput,
+  subject: AccessSubject,
+): { allowed: boolean; by: DecidingOverwrite[] } | undefined {
+  const { guildId } = input.directory;
+  const user = subject.userId === undefined ? undefined : list.find((o) => o.type === PermissionType.User && o.id === subject.userId);
+  if (user) return { allowed: user.permission, by: [deciding(level, user, input.directory)] };
+  const roles = list.filter((o) => o.type === PermissionType.Role && o.id !== everyoneId(guildId) && subject.roleIds.includes(o.id));
+  if (roles.length > 0) {
+    const allowing = roles.filter((o) => o.permission);
+    const deciders = allowing.length > 0 ? allowing.slice(0, 1) : roles;
+    return { allowed: allowing.length > 0, by: deciders.map((o) => deciding(level, o, input.directory)) };
+  }
+  const everyone = list.find((o) => o.type === PermissionType.Role && o.id === everyoneId(guildId));
+  if (everyone) return { allowed: everyone.permission, by: [deciding(level, everyone, input.directory)] };
+  return undefined;
+}
+
+function levels(input: CommandAccessInput): [AccessLevel, readonly PermissionOverwrite[]][] {
+  return [
+    ['command', input.commandOverwrites],
+    ['app', input.appOverwrites],
+  ];
+}
+
+function deciding(level: AccessLevel, overwrite: PermissionOverwrite, directory: GuildDirectory): DecidingOverwrite {
+  return { level, target: describeTarget(overwrite, directory), permission: overwrite.permission };
+}
+
+/** `channel #reports`, `role @Mods`, `roles @A, @B`, `user @bob`, `@everyone`, `All channels`. */
+function phrase(by: readonly DecidingOverwrite[]): string {
+  const first = by[0];
+  if (!first) return '';
+  const kind = first.target.kind;
+  // Constants and unnamed targets (`hidden channel 123`, `user 456`) already say what they are.
+  if (kind === 'everyone' || kind === 'all-channels' || first.target.status !== 'known') return first.target.label;
+  const labels = by.map((o) => o.target.label).join(', ');
+  return `${kind}${by.length > 1 ? 's' : ''} ${labels}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix for the permissions screen: one row per role (a member holding only that role),
+// one column per channel; channels that only appear in overwrites are shown as hidden columns.
+
+export interface AccessMatrix {
+  rows: OverwriteTarget[];
+  columns: OverwriteTarget[];
+  /** cells[row][column] */
+  cells: AccessDecision[][];
+}
+
+export function accessMatrix(input: CommandAccessInput): AccessMatrix {
+  const { directory } = input;
+  const { guildId } = directory;
+  const usable = directory.channels.filter((c) => c.type !== CATEGORY_CHANNEL);
+  const hiddenIds = [...input.commandOverwrites, ...input.appOverwrites]
+    .filter((o) => o.type === PermissionType.Channel && o.id !== allChannelsId(guildId) && !directory.channels.some((c) => c.id === o.id))
+    .map((o) => o.id)
+    .filter((id, index, all) => all.indexOf(id) === index);
+  const columnChannels: { id: string; channel: Channel | undefined }[] = [
+    ...[...usable].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map((channel) => ({ id: channel.id, channel })),
+    ...hiddenIds.map((id) => ({ id, channel: undefined })),
+  ];
+  const rowRoles = [
+    { id: everyoneId(guildId), roleIds: [] as string[] },
+    ...[...directory.roles]
+      .filter((r) => r.id !== guildId)
+      .sort((a, b) => b.position - a.position)
+      .map((r) => ({ id: r.id, roleIds: [r.id] })),
+  ];
+  return {
+    rows: rowRoles.map((r) => describeTarget({ id: r.id, type: PermissionType.Role }, directory)),
+    columns: columnChannels.map((c) => describeTarget({ id: c.id, type: PermissionType.Channel }, directory)),
+    cells: rowRoles.map((row) =>
+      columnChannels.map((column) =>
+        evaluateAccess(
+          input,
+          { roleIds: row.roleIds, permissions: channelPermissions({ roleIds: row.roleIds }, directory.roles, guildId, column.channel) },
+          { channelId: column.id },
+        ),
+      ),
+    ),
+  };
+}
+
+/** GUILD_CATEGORY: holds channels, nobody runs a command "in" it. */
+const CATEGORY_CHANNEL = 4;

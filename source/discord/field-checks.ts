@@ -1,0 +1,47 @@
+/** Small field checks shared by commands and options: booleans and lists of enumerated numbers. */
+import type { Problem } from './model.js';
+import { describeType, isAbsent, own, showValue, type JsonRecord } from './json-value.js';
+import { fieldPath, indexPath } from './problem-path.js';
+import { problem } from './rules.js';
+
+export function checkBoolean(record: JsonRecord, field: string, path: string, out: Problem[]): void {
+  const value = own(record, field);
+  if (!isAbsent(value) && typeof value !== 'boolean') {
+    out.push(problem('fieldType', fieldPath(path, field), { field, expected: 'true or false', actual: describeType(value) }));
+  }
+}
+
+type EnumRule = 'channelType' | 'contextValue' | 'integrationTypeValue';
+
+/**
+ * A list of enumerated numbers (`contexts`, `integration_types`, `channel_types`). Reports unknown
+ * values and repeats; returns the known values with their index, or undefined when the field is absent.
+ */
+export function checkEnumList(
+  record: JsonRecord,
+  field: string,
+  path: string,
+  out: Problem[],
+  accepts: (value: unknown) => boolean,
+  rule: EnumRule,
+  options: { allowEmpty: boolean } = { allowEmpty: true },
+): { value: number; index: number }[] | undefined {
+  const list = own(record, field);
+  if (isAbsent(list)) return undefined;
+  const listPath = fieldPath(path, field);
+  if (!Array.isArray(list)) {
+    out.push(problem('arrayType', listPath, { field }));
+    return undefined;
+  }
+  if (list.length === 0 && !options.allowEmpty) out.push(problem('emptyList', listPath, { field }));
+  const seen = new Set<unknown>();
+  const known: { value: number; index: number }[] = [];
+  list.forEach((value: unknown, index) => {
+    const itemPath = indexPath(listPath, index);
+    if (!accepts(value)) out.push(problem(rule, itemPath, { value: showValue(value) }));
+    else if (seen.has(value)) out.push(problem('listDuplicate', itemPath, { field, value: showValue(value) }));
+    else known.push({ value: value as number, index });
+    seen.add(value);
+  });
+  return known;
+}

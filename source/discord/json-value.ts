@@ -1,0 +1,53 @@
+/**
+ * Safe reading of untrusted JSON values: own properties only (so `__proto__` / `constructor`
+ * keys are plain data), type descriptions for messages, and lengths counted in code points.
+ */
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value of an own property; inherited ones (`constructor`, `toString` …) never count. */
+export function own(record: JsonRecord, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** Optional fields may be absent or null (the API returns null for several of them). */
+export function isAbsent(value: unknown): value is undefined | null {
+  return value === undefined || value === null;
+}
+
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number';
+  if (typeof value === 'boolean') return 'a boolean';
+  return typeof value;
+}
+
+/** Discord counts characters as code points: an emoji outside the BMP is one character, not two. */
+export function codePointLength(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i += 1) {
+    const high = text.charCodeAt(i);
+    if (high >= 0xd800 && high <= 0xdbff) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        count -= 1;
+        i += 1;
+      }
+    }
+  }
+  return count;
+}
+
+/** A short, printable rendering of any value for messages. */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return describeType(value);
+}

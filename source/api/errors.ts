@@ -60,7 +60,18 @@ export class ConnectionError extends Error {
     message: string,
     readonly route: string,
     readonly hint: string,
+    /** True when the request may have reached Discord (reset, timeout, 5xx): a write may or may not have happened. */
+    readonly transient = false,
   ) {
     super(message);
   }
+}
+
+/** Any error the client raises carries a user-facing message and, usually, a hint. */
+export function describeError(error: unknown): { message: string; hint?: string } {
+  if (error instanceof Error) {
+    const hint = (error as { hint?: unknown }).hint;
+    return typeof hint === 'string' ? { message: error.message, hint } : { message: error.message };
+  }
+  return { message: String(error) };
 }

@@ -1,0 +1,222 @@
+/**
+ * createDiscordApi: the DiscordApi contract over HTTP. Each method names its route (routes.ts), the
+ * token kinds it accepts, and the zod schema its answer must match; rest-client.ts does the rest.
+ * Writes that failed in flight are settled by reading state back (read-back.ts), never by a blind retry.
+ */
+import { z } from 'zod';
+import {
+  applicationSchema,
+  channelSchema,
+  commandSchema,
+  guildCommandPermissionsSchema,
+  memberSchema,
+  partialGuildSchema,
+  roleSchema,
+  userSchema,
+  type Scope,
+} from '../discord/model.js';
+import { tokenEndpointFor } from '../auth/token-exchange.js';
+import { AuthHeaders } from './auth-headers.js';
+import { systemClock, type Clock } from './clock.js';
+import type { AuthKind, DiscordApi, ListOptions } from './contract.js';
+import { AuthRequiredError, ConnectionError, DiscordApiError } from './errors.js';
+import { createTransport, type Transport } from './http-transport.js';
+import { processInvalidRequestGuard, type InvalidRequestGuard } from './invalid-request-guard.js';
+import { RateLimiter } from './rate-limit-queue.js';
+import { appliedOnServer, findUpsertTarget } from './read-back.js';
+import { MAX_RETRIES } from './retry-policy.js';
+import { RestClient, type RestRequest } from './rest-client.js';
+import { Routes } from './routes.js';
+import { assertTokenSafeUrl } from './target.js';
+
+export interface Credentials {
+  botToken?: string;
+  clientCredentials?: { clientId: string; clientSecret: string };
+  user?: {
+    accessToken: string;
+    refreshToken?: string;
+    expiresAt?: number;
+    scopes: string[];
+    /** The client id the sign-in was made with (needed to refresh); defaults to the application id. */
+    clientId?: string;
+  };
+}
+
+export interface DiscordApiOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  /** Else learned from the client id, or GET /applications/@me with the bot token. */
+  applicationId?: string;
+  /** Per request; default 30000. */
+  timeoutMs?: number;
+  debug?: (line: string) => void;
+  onUserTokenRefreshed?: (user: Credentials['user']) => void;
+  /** Once-per-session warnings (the invalid-request guard); default: the debug log. */
+  onWarning?: (message: string) => void;
+  /** Test seams. */
+  clock?: Clock;
+  random?: () => number;
+  transport?: Transport;
+  invalidRequestGuard?: InvalidRequestGuard;
+  /** Override the 60 s bound on rate-limit waits (tests). */
+  maxRateLimitWaitMs?: number;
+}
+
+const COMMAND_WRITERS: AuthKind[] = ['bot', 'client-credentials'];
+const PERMISSION_READERS: AuthKind[] = ['bot', 'client-credentials', 'user'];
+
+export async function createDiscordApi(options: DiscordApiOptions): Promise<DiscordApi> {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  assertTokenSafeUrl(baseUrl);
+  const clock = options.clock ?? systemClock;
+  const transport = options.transport ?? createTransport({ timeoutMs: options.timeoutMs, debug: options.debug });
+  const limiter = new RateLimiter({
+    clock,
+    maxWaitMs: options.maxRateLimitWaitMs,
+    onWait: ({ route, ms, reason }) => options.debug?.(`… waiting ${ms} ms on ${route} (${reason})`),
+  });
+  const auth = new AuthHeaders({
+    credentials: options.credentials,
+    tokenEndpoint: tokenEndpointFor(baseUrl, transport),
+    clock,
+    applicationId: options.applicationId ?? options.credentials.clientCredentials?.clientId,
+    onUserTokenRefreshed: options.onUserTokenRefreshed,
+  });
+  const rest = new RestClient({
+    baseUrl,
+    transport,
+    limiter,
+    guard: options.invalidRequestGuard ?? processInvalidRequestGuard,
+    auth,
+    clock,
+    random: options.random,
+    warn: options.onWarning ?? options.debug,
+  });
+
+  const call = async <T>(schema: z.ZodType<T>, req: RestRequest): Promise<T> => parsed(schema, req, (await rest.request(req)).body);
+
+  const applicationId = options.applicationId ?? options.credentials.clientCredentials?.clientId ?? (await learnApplicationId());
+  async function learnApplicationId(): Promise<string> {
+    const held = auth.available();
+    if (held.includes('bot')) return (await call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: ['bot'] })).id;
+    if (held.includes('user')) {
+      const current = await call(z.looseObject({ application: applicationSchema }), { method: 'GET', path: Routes.currentAuthorization(), auth: ['user'] });
+      return current.application.id;
+    }
+    throw new AuthRequiredError(['bot', 'client-credentials'], 'cmd-tui does not know which application to manage.', 'Pass `--app ID`, or set a bot token or client credentials (`cmd-tui auth status` shows what is stored).');
+  }
+
+  const commandList = z.array(commandSchema);
+  const listCommands = (scope: Scope, list: ListOptions = {}) =>
+    call(commandList, {
+      method: 'GET',
+      path: Routes.commands(applicationId, scope),
+      auth: COMMAND_WRITERS,
+      query: list.withLocalizations ? { with_localizations: 'true' } : undefined,
+      headers: list.locale ? { 'x-discord-locale': list.locale } : undefined,
+    });
+  const getCommand = (scope: Scope, commandId: string) =>
+    call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_WRITERS });
+
+  /** Repeats a non-idempotent write only after reading back that it did not take effect. */
+  async function writeWithReadBack<T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!(error instanceof ConnectionError && error.transient) || attempt >= MAX_RETRIES) throw error;
+        options.debug?.('… the write may have happened; reading back before deciding');
+        const settled = await readBack();
+        if (settled !== undefined) return settled;
+      }
+    }
+  }
+
+  return {
+    baseUrl,
+    applicationId,
+    authKinds: () => auth.available(),
+
+    getApplication: () => call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_WRITERS }),
+
+    listCommands,
+    getCommand,
+
+    async createCommand(scope, draft) {
+      return writeWithReadBack(
+        async () => {
+          const result = await rest.request({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_WRITERS, body: draft });
+          return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
+        },
+        async () => {
+          const existing = findUpsertTarget(draft, await listCommands(scope));
+          // After a lost answer the client cannot tell a create from an overwrite; it reports the intent.
+          return existing && appliedOnServer(draft, existing) ? { command: existing, created: true } : undefined;
+        },
+      );
+    },
+
+    async editCommand(scope, commandId, patch) {
+      const path = Routes.command(applicationId, scope, commandId);
+      return writeWithReadBack(
+        () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_WRITERS, body: patch }),
+        async () => {
+          const current = await getCommand(scope, commandId);
+          return appliedOnServer(patch, current) ? current : undefined;
+        },
+      );
+    },
+
+    async deleteCommand(scope, commandId) {
+      // A retried DELETE whose lost first attempt did succeed finds nothing left: that is the goal reached.
+      await rest.request({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_WRITERS, doneOnRetryStatus: 404 });
+    },
+
+    bulkOverwrite: (scope, drafts) =>
+      call(commandList, { method: 'PUT', path: Routes.commands(applicationId, scope), auth: COMMAND_WRITERS, body: drafts }),
+
+    listGuildPermissions: (guildId) =>
+      call(z.array(guildCommandPermissionsSchema), { method: 'GET', path: Routes.guildCommandPermissions(applicationId, guildId), auth: PERMISSION_READERS }),
+
+    async getCommandPermissions(guildId, commandId) {
+      try {
+        return await call(guildCommandPermissionsSchema, {
+          method: 'GET',
+          path: Routes.commandPermissions(applicationId, guildId, commandId),
+          auth: PERMISSION_READERS,
+        });
+      } catch (error) {
+        if (error instanceof DiscordApiError && error.status === 404 && error.code === 10066) return null;
+        throw error;
+      }
+    },
+
+    setCommandPermissions: (guildId, commandId, overwrites) =>
+      call(guildCommandPermissionsSchema, {
+        method: 'PUT',
+        path: Routes.commandPermissions(applicationId, guildId, commandId),
+        auth: ['user'],
+        body: { permissions: overwrites },
+      }),
+
+    getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
+    listCurrentUserGuilds: () => call(z.array(partialGuildSchema), { method: 'GET', path: Routes.currentUserGuilds(), auth: ['user', 'bot'] }),
+    getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
+    getGuildRoles: (guildId) => call(z.array(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
+    getGuildChannels: (guildId) => call(z.array(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),
+    getGuildMember: (guildId, userId) => call(memberSchema, { method: 'GET', path: Routes.guildMember(guildId, userId), auth: ['bot'] }),
+  };
+}
+
+/** Validates an answer; a shape mismatch is reported like an API error, at the first bad path. */
+function parsed<T>(schema: z.ZodType<T>, req: Pick<RestRequest, 'method' | 'path'>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
+  return failShape(req, `${issue?.message ?? 'unexpected shape'}${where}`);
+}
+
+function failShape(req: Pick<RestRequest, 'method' | 'path'>, detail: string): never {
+  throw new DiscordApiError(0, 0, `The answer to ${req.method} ${req.path} was not what Discord sends (${detail}).`, req.method, req.path, [], 'Check `--api`: is it a Discord API v10 endpoint?');
+}

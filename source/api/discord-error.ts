@@ -1,0 +1,83 @@
+/**
+ * Turns an error response into a DiscordApiError: the JSON code and message, a hint for the codes
+ * users actually hit, and Discord's nested `errors` tree flattened into `{path, code, message}` items
+ * written in the validator's path syntax (`options[0].name`, `[3].name` for a bulk body).
+ */
+import { DiscordApiError, type FieldError } from './errors.js';
+
+/** Walks `{ options: { "0": { name: { _errors: [...] } } } }` into `options[0].name`. */
+export function flattenFieldErrors(tree: unknown, path = ''): FieldError[] {
+  if (tree === null || typeof tree !== 'object') return [];
+  const found: FieldError[] = [];
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    if (key === '_errors') {
+      for (const item of Array.isArray(value) ? value : []) {
+        const leaf = (item ?? {}) as { code?: unknown; message?: unknown };
+        found.push({ path, code: String(leaf.code ?? 'UNKNOWN'), message: String(leaf.message ?? 'Invalid value') });
+      }
+    } else {
+      found.push(...flattenFieldErrors(value, joinPath(path, key)));
+    }
+  }
+  return found;
+}
+
+function joinPath(path: string, key: string): string {
+  if (/^\d+$/.test(key)) return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** JSON codes with advice a user can act on (discord-api-facts §6.2). */
+const HINTS: Record<number, string> = {
+  10002: 'Check the application id (`--app` or the signed-in application).',
+  10004: 'Check the guild id; the app may have been removed from that guild.',
+  10063: 'The command no longer exists; refresh the list.',
+  20001: 'Editing permission overwrites needs a signed-in user: run `cmd-tui auth login --preset permissions`.',
+  30032: 'The scope already holds the maximum number of commands of this type (100 CHAT_INPUT, 15 USER, 15 MESSAGE, 1 entry point).',
+  30034: 'Discord allows 200 command creates per day per guild; wait until tomorrow or edit existing commands instead.',
+  40001: 'The token was rejected; set it again or sign in again (`cmd-tui auth status` shows what is stored).',
+  40333: 'A proxy or firewall is blocking the request.',
+  50001: 'The app is not authorized in that guild with the applications.commands scope; reinstall it with that scope.',
+  50013: 'The token lacks a permission for this action.',
+  50014: 'The token is invalid; set it again with `cmd-tui auth set-bot-token` or `cmd-tui auth set-client-credentials`.',
+  50025: 'Your sign-in is no longer valid; run `cmd-tui auth login` again.',
+  50026: 'Your sign-in lacks a scope this action needs; run `cmd-tui auth login --preset permissions`.',
+  50035: 'Fix the fields listed below and try again.',
+};
+
+function hintFor(status: number, code: number): string | undefined {
+  const known = HINTS[code];
+  if (known) return known;
+  if (status === 401) return 'The token was rejected; set it again or sign in again with `cmd-tui auth login`.';
+  if (status === 403) return 'The token is valid but not allowed to do this.';
+  if (status === 404) return 'It may have been deleted; refresh and try again.';
+  if (status >= 500) return 'Discord had a problem; try again in a moment.';
+  return undefined;
+}
+
+/** Builds the error for a non-2xx response. `route` must already be free of secrets (our paths carry none). */
+export function discordApiErrorFrom(status: number, bodyText: string, method: string, route: string): DiscordApiError {
+  const body = parseJson(bodyText) as { code?: unknown; message?: unknown; errors?: unknown } | undefined;
+  const code = typeof body?.code === 'number' ? body.code : 0;
+  const detail = typeof body?.message === 'string' && body.message !== '' ? body.message : `HTTP ${status}`;
+  const fieldErrors = flattenFieldErrors(body?.errors);
+  const codeText = code === 0 ? '' : ` (code ${code})`;
+  return new DiscordApiError(
+    status,
+    code,
+    `Discord answered ${status} to ${method} ${route}: ${detail}${codeText}`,
+    method,
+    route,
+    fieldErrors,
+    hintFor(status, code),
+  );
+}
+
+export function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * One HTTP exchange over undici with explicit timeouts (undici's own defaults are 5 minutes), the
+ * User-Agent Discord requires, and a `--debug` line per request that never shows a secret.
+ * Transport failures come back as TransportError with undici's code, for the retry policy to judge.
+ */
+import { Agent, request } from 'undici';
+import { REPOSITORY_URL, VERSION } from '../version.js';
+import type { LimitedResponse } from './rate-limit-queue.js';
+import { assertTokenSafeUrl, describeUrl } from './target.js';
+
+export const USER_AGENT = `DiscordBot (${REPOSITORY_URL}, ${VERSION})`;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export type HttpResponse = LimitedResponse;
+
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Transport {
+  send(req: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export interface TransportOptions {
+  timeoutMs?: number;
+  debug?: (line: string) => void;
+}
+
+export function createTransport(options: TransportOptions = {}): Transport {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const agent = new Agent({
+    connect: { timeout: Math.min(CONNECT_TIMEOUT_MS, timeoutMs) },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  const debug = options.debug;
+  return {
+    async send(req) {
+      // Every request may carry a secret (header or form body): the transport rule applies to all.
+      assertTokenSafeUrl(req.url);
+      const started = performance.now();
+      debug?.(`→ ${req.method} ${describeUrl(req.url)}${redactedAuthorization(req.headers)}`);
+      try {
+        const response = await request(req.url, {
+          dispatcher: agent,
+          method: req.method as 'GET',
+          headers: { 'user-agent': USER_AGENT, ...req.headers },
+          body: req.body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const text = await response.body.text();
+        const headers = flattenHeaders(response.headers);
+        debug?.(`← ${response.statusCode} ${req.method} ${describeUrl(req.url)} ${Math.round(performance.now() - started)} ms${bucketNote(headers)}`);
+        return { status: response.statusCode, headers, text };
+      } catch (error) {
+        const failure = toTransportError(error, timeoutMs, req.url);
+        debug?.(`✗ ${req.method} ${describeUrl(req.url)} ${failure.code}`);
+        throw failure;
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** `Authorization: Bot ****` — the scheme is useful when debugging, the token never is. */
+export function redactedAuthorization(headers: Record<string, string> | undefined): string {
+  const value = headers?.authorization ?? headers?.Authorization;
+  if (value === undefined) return '';
+  const scheme = value.split(' ')[0] ?? '';
+  return ` Authorization: ${scheme} ****`;
+}
+
+function bucketNote(headers: Record<string, string>): string {
+  const bucket = headers['x-ratelimit-bucket'];
+  return bucket ? ` bucket=${bucket} remaining=${headers['x-ratelimit-remaining'] ?? '?'}` : '';
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+function toTransportError(error: unknown, timeoutMs: number, url: string): TransportError {
+  const where = describeUrl(url);
+  const cause = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
+  const code = typeof cause.code === 'string' ? cause.code : typeof cause.cause?.code === 'string' ? cause.cause.code : undefined;
+  if (cause.name === 'TimeoutError' || cause.name === 'AbortError') {
+    return new TransportError('ETIMEDOUT', `No answer from ${where} within ${timeoutMs} ms.`);
+  }
+  switch (code) {
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return new TransportError(code, `No answer from ${where} within ${timeoutMs} ms.`);
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return new TransportError(code, `Could not connect to ${where} in time.`);
+    case 'ECONNREFUSED':
+      return new TransportError(code, `Nothing is listening at ${where}.`);
+    case 'ENOTFOUND':
+      return new TransportError(code, `The host of ${where} could not be found.`);
+    case undefined:
+      return new TransportError('UNKNOWN', `The request to ${where} failed.`);
+    default:
+      return new TransportError(code, `The connection to ${where} failed (${code}).`);
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * Discord's rate limits, obeyed before Discord has to enforce them (reliability-anchors §1–2):
+ * - one serial queue per route and top-level resource, so an unknown bucket is probed by one request;
+ * - buckets learned from `X-RateLimit-Bucket`; `Remaining` and `Reset-After` (relative, immune to
+ *   clock skew) decide whether to wait before sending;
+ * - a sliding-window cap of 50 requests per second across all queues;
+ * - a global 429 pauses every queue; any 429 waits `retry_after` (body, with decimals) or `Retry-After`;
+ * - bounded, unlike discord.js: 5 consecutive 429s or 60 s of Discord-imposed waiting end the call.
+ */
+import type { Clock } from './clock.js';
+import { RateLimitError } from './errors.js';
+import type { RateLimitIdentity } from './routes.js';
+
+export interface LimitedResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export interface RateLimiterOptions {
+  clock: Clock;
+  globalPerSecond?: number;
+  maxConsecutive429?: number;
+  maxWaitMs?: number;
+  /** Added to every wait: Discord's clock and ours are a few ms apart (discord.js uses the same 50 ms). */
+  offsetMs?: number;
+  /** Told about each wait so `--debug` can explain a pause. */
+  onWait?: (event: { route: string; ms: number; reason: 'bucket' | '429' | 'global-429' }) => void;
+}
+
+interface BucketState {
+  limit: number;
+  remaining: number;
+  resetAt: number;
+  /** Longest window seen, used to guess the next reset until a response says. */
+  windowMs: number;
+  inFlight: number;
+}
+
+const GLOBAL_WINDOW_MS = 1000;
+/** Sends are spaced by our clock but counted by the server's: a small margin keeps any 1-second window at ≤ 50. */
+const GLOBAL_WINDOW_MARGIN_MS = 30;
+
+export class RateLimiter {
+  private readonly clock: Clock;
+  private readonly globalPerSecond: number;
+  private readonly maxConsecutive429: number;
+  private readonly maxWaitMs: number;
+  private readonly offsetMs: number;
+  private readonly onWait: RateLimiterOptions['onWait'];
+  private readonly bucketByRoute = new Map<string, string>();
+  private readonly buckets = new Map<string, BucketState>();
+  private readonly queueTails = new Map<string, Promise<unknown>>();
+  private readonly recentSends: number[] = [];
+  private globalResumeAt = 0;
+
+  constructor(options: RateLimiterOptions) {
+    this.clock = options.clock;
+    this.globalPerSecond = options.globalPerSecond ?? 50;
+    this.maxConsecutive429 = options.maxConsecutive429 ?? 5;
+    this.maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.offsetMs = options.offsetMs ?? 50;
+    this.onWait = options.onWait;
+  }
+
+  /** Sends through the route's queue; resolves with the first non-429 response. */
+  run(identity: RateLimitIdentity, send: () => Promise<LimitedResponse>): Promise<LimitedResponse> {
+    const queueKey = `${identity.routeKey}:${identity.major}`;
+    const previous = this.queueTails.get(queueKey) ?? Promise.resolve();
+    const turn = previous.then(() => this.sendObeyingLimits(identity, send));
+    const tail = turn.catch(() => undefined);
+    this.queueTails.set(queueKey, tail);
+    void tail.then(() => {
+      if (this.queueTails.get(queueKey) === tail) this.queueTails.delete(queueKey);
+    });
+    return turn;
+  }
+
+  private async sendObeyingLimits(identity: RateLimitIdentity, send: () => Promise<LimitedResponse>): Promise<LimitedResponse> {
+    let waitedMs = 0;
+    let consecutive429 = 0;
+    const wait = async (ms: number, reason: 'bucket' | '429' | 'global-429', global: boolean) => {
+      if (waitedMs + ms > this.maxWaitMs) {
+        throw new RateLimitError(
+          `Discord asked cmd-tui to wait ${(ms / 1000).toFixed(1)} s more on ${identity.routeKey}; giving up after ${(waitedMs / 1000).toFixed(1)} s of waiting.`,
+          identity.routeKey,
+          ms,
+          global,
+        );
+      }
+      waitedMs += ms;
+      this.onWait?.({ route: identity.routeKey, ms, reason });
+      await this.clock.sleep(ms);
+    };
+
+    for (;;) {
+      const bucket = await this.reserveBucketSlot(identity, wait);
+      await this.takeGlobalSlot();
+      if (bucket) bucket.inFlight += 1;
+      let response: LimitedResponse;
+      try {
+        response = await send();
+      } finally {
+        if (bucket) bucket.inFlight -= 1;
+      }
+      this.learnFromHeaders(identity, response.headers);
+      if (response.status !== 429) return response;
+
+      consecutive429 += 1;
+      const retryAfterMs = retryAfterOf(response) + this.offsetMs;
+      const global = isGlobal429(response);
+      if (consecutive429 >= this.maxConsecutive429) {
+        throw new RateLimitError(
+          `Discord rate-limited ${identity.routeKey} ${consecutive429} times in a row; stopped instead of retrying forever.`,
+          identity.routeKey,
+          retryAfterMs,
+          global,
+        );
+      }
+      if (global) {
+        // One shared pause: every queue checks globalResumeAt before its next send.
+        this.globalResumeAt = Math.max(this.globalResumeAt, this.clock.now() + retryAfterMs);
+        await wait(retryAfterMs, 'global-429', true);
+      } else {
+        const state = this.bucketFor(identity);
+        if (state) {
+          state.remaining = 0;
+          state.resetAt = Math.max(state.resetAt, this.clock.now() + retryAfterMs - this.offsetMs);
+        }
+        await wait(retryAfterMs, '429', false);
+      }
+    }
+  }
+
+  /** Waits while the learned bucket is empty and counts the request against it. */
+  private async reserveBucketSlot(
+    identity: RateLimitIdentity,
+    wait: (ms: number, reason: 'bucket' | 'global-429', global: boolean) => Promise<void>,
+  ): Promise<BucketState | undefined> {
+    for (;;) {
+      const pausedFor = this.globalResumeAt - this.clock.now();
+      if (pausedFor > 0) {
+        await wait(pausedFor, 'global-429', true);
+        continue;
+      }
+      const state = this.bucketFor(identity);
+      if (!state) return undefined;
+      const now = this.clock.now();
+      if (now >= state.resetAt) {
+        // The window rolled over: refill, and guess the next reset until a response says otherwise.
+        state.remaining = state.limit;
+        state.resetAt = now + state.windowMs;
+      }
+      if (state.remaining > 0) {
+        state.remaining -= 1;
+        return state;
+      }
+      await wait(state.resetAt - now + this.offsetMs, 'bucket', false);
+    }
+  }
+
+  /** Sliding 1-second window over every send of this client. */
+  private async takeGlobalSlot(): Promise<void> {
+    const windowMs = GLOBAL_WINDOW_MS + GLOBAL_WINDOW_MARGIN_MS;
+    for (;;) {
+      const now = this.clock.now();
+      while (this.recentSends.length > 0 && this.recentSends[0]! <= now - windowMs) this.recentSends.shift();
+      if (this.recentSends.length < this.globalPerSecond) {
+        this.recentSends.push(now);
+        return;
+      }
+      await this.clock.sleep(this.recentSends[0]! + windowMs - now);
+    }
+  }
+
+  private bucketFor(identity: RateLimitIdentity): BucketState | undefined {
+    const bucket = this.bucketByRoute.get(identity.routeKey);
+    return bucket === undefined ? undefined : this.buckets.get(`${bucket}:${identity.major}`);
+  }
+
+  private learnFromHeaders(identity: RateLimitIdentity, headers: Record<string, string>): void {
+    const bucket = headers['x-ratelimit-bucket'];
+    const limit = Number(headers['x-ratelimit-limit']);
+    const remaining = Number(headers['x-ratelimit-remaining']);
+    const resetAfter = Number(headers['x-ratelimit-reset-after']);
+    if (!bucket || !Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(resetAfter)) return;
+    this.bucketByRoute.set(identity.routeKey, bucket);
+    const key = `${bucket}:${identity.major}`;
+    const resetAt = this.clock.now() + resetAfter * 1000;
+    const state = this.buckets.get(key);
+    if (!state) {
+      this.buckets.set(key, { limit, remaining, resetAt, windowMs: resetAfter * 1000, inFlight: 0 });
+      return;
+    }
+    state.limit = limit;
+    // Requests still in flight may not be counted in this answer yet: assume they will be.
+    state.remaining = Math.max(0, remaining - state.inFlight);
+    state.resetAt = resetAt;
+    state.windowMs = Math.max(state.windowMs, resetAfter * 1000);
+  }
+}
+
+/** Seconds → ms from the body's `retry_after` (keeps decimals), else `Retry-After`, else `Reset-After`, else 1 s. */
+export function retryAfterOf(response: LimitedResponse): number {
+  const body = safeJson(response.text) as { retry_after?: unknown } | undefined;
+  const candidates = [body?.retry_after, response.headers['retry-after'], response.headers['x-ratelimit-reset-after']];
+  for (const candidate of candidates) {
+    const seconds = Number(candidate);
+    if (candidate !== undefined && candidate !== '' && Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  }
+  return 1000;
+}
+
+export function isGlobal429(response: LimitedResponse): boolean {
+  if (response.headers['x-ratelimit-global'] === 'true' || response.headers['x-ratelimit-scope'] === 'global') return true;
+  const body = safeJson(response.text) as { global?: unknown } | undefined;
+  return body?.global === true;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

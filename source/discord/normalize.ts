@@ -151,8 +151,8 @@ function foldChoice(choice: unknown): Json {
 
 function contextsOf(source: Json, defaults: ScopeDefaults): number[] {
   if (Array.isArray(source.contexts)) return sortedUnique(source.contexts as number[]);
-  // A command sent with only the deprecated dm_permission: false lands without BOT_DM.
-  if (source.dm_permission === false) return defaults.contexts.filter((c) => c !== InteractionContext.BotDm);
+  // A command sent with only the deprecated dm_permission: false is a guild-only command.
+  if (source.dm_permission === false) return [InteractionContext.Guild];
   return defaults.contexts;
 }
 

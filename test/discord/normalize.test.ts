@@ -72,8 +72,8 @@ describe('toComparableForm: the server materialized defaults compare equal to a 
     expect(toComparableForm({ ...file, default_member_permissions: 8 }, GLOBAL)).toEqual(toComparableForm({ ...file, default_member_permissions: '8' }, GLOBAL));
   });
 
-  it('dm_permission: false without contexts means contexts without BOT_DM', () => {
-    expect(toComparableForm({ ...file, dm_permission: false }, GLOBAL)).toEqual(toComparableForm({ ...file, contexts: [0, 2] }, GLOBAL));
+  it('dm_permission: false without contexts means guilds only', () => {
+    expect(toComparableForm({ ...file, dm_permission: false }, GLOBAL)).toEqual(toComparableForm({ ...file, contexts: [0] }, GLOBAL));
   });
 
   it.each([

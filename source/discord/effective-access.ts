@@ -16,7 +16,7 @@
 import { channelPermissions, type MemberIdentity } from './member-permissions.js';
 import { allChannelsId, everyoneId, PermissionType, type Channel, type PermissionOverwrite } from './model.js';
 import { hasPermission, permissionNames } from './permission-flags.js';
-import { describeTarget, type GuildDirectory, type OverwriteTarget } from './overwrite-targets.js';
+import { describeTarget, targetPhrase, type GuildDirectory, type OverwriteTarget } from './overwrite-targets.js';
 
 export interface CommandAccessInput {
   applicationId: string;
@@ -175,15 +175,12 @@ function deciding(level: AccessLevel, overwrite: PermissionOverwrite, directory:
   return { level, target: describeTarget(overwrite, directory), permission: overwrite.permission };
 }
 
-/** `channel #reports`, `role @Mods`, `roles @A, @B`, `user @bob`, `@everyone`, `All channels`. */
+/** `channel #reports`, `role @Mods`, `roles @A, @B`, `@everyone`, `All channels`. */
 function phrase(by: readonly DecidingOverwrite[]): string {
-  const first = by[0];
+  const [first, ...others] = by;
   if (!first) return '';
-  const kind = first.target.kind;
-  // Constants and unnamed targets (`hidden channel 123`, `user 456`) already say what they are.
-  if (kind === 'everyone' || kind === 'all-channels' || first.target.status !== 'known') return first.target.label;
-  const labels = by.map((o) => o.target.label).join(', ');
-  return `${kind}${by.length > 1 ? 's' : ''} ${labels}`;
+  if (others.length === 0) return targetPhrase(first.target);
+  return `${first.target.kind}s ${by.map((o) => o.target.label).join(', ')}`;
 }
 
 // ---------------------------------------------------------------------------------------------

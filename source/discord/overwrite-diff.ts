@@ -4,7 +4,7 @@
  * Order of the list does not matter to Discord, so a reordering alone is no change.
  */
 import type { PermissionOverwrite } from './model.js';
-import { describeTarget, sameTarget, type GuildDirectory, type OverwriteTarget } from './overwrite-targets.js';
+import { describeTarget, sameTarget, targetPhrase, type GuildDirectory, type OverwriteTarget } from './overwrite-targets.js';
 
 export type OverwriteChange =
   | { kind: 'added'; target: OverwriteTarget; permission: boolean }
@@ -36,9 +36,9 @@ export function allowDeny(permission: boolean): 'allow' | 'deny' {
   return permission ? 'allow' : 'deny';
 }
 
-/** One line per change: `+ allow @Moderators (role)`, `- deny #reports (channel)`, `~ @everyone: allow → deny`. */
+/** One line per change: `+ allow role @Moderators`, `- deny channel #reports`, `~ @everyone: allow → deny`. */
 export function describeChange(change: OverwriteChange): string {
-  const what = `${change.target.label} (${change.target.kind})`;
+  const what = targetPhrase(change.target);
   switch (change.kind) {
     case 'added':
       return `+ ${allowDeny(change.permission)} ${what}`;

@@ -77,6 +77,15 @@ export function describeTarget(ref: TargetRef, directory: GuildDirectory): Overw
     : { ...base, kind: 'user', label: `user ${ref.id}`, status: 'unknown-user' };
 }
 
+/**
+ * The target in a sentence: `role @Moderators`, `channel #reports`, `user @alice`; the constants and
+ * unnamed targets (`@everyone`, `All channels`, `hidden channel 123`, `user 456`) say what they are already.
+ */
+export function targetPhrase(target: OverwriteTarget): string {
+  if (target.kind === 'everyone' || target.kind === 'all-channels' || target.status !== 'known') return target.label;
+  return `${target.kind} ${target.label}`;
+}
+
 function memberDisplayName(member: Member): string {
   return member.nick ?? member.user?.global_name ?? member.user?.username ?? 'unknown';
 }

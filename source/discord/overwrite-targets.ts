@@ -24,12 +24,17 @@ export interface GuildDirectory {
   channels: readonly Channel[];
   /** Members we know about (the signed-in user, members fetched by id); users not here are shown by id. */
   members?: readonly Member[];
+  /**
+   * Lists that could not be read (they need a bot token): their targets are shown by id as
+   * `role <id>` / `channel <id>` instead of being called deleted or hidden.
+   */
+  unread?: ReadonlyArray<'roles' | 'channels'>;
 }
 
 export type TargetKind = 'everyone' | 'all-channels' | 'role' | 'user' | 'channel';
 
 /** Why a target could not be named from the directory. */
-export type TargetStatus = 'known' | 'hidden-channel' | 'deleted-role' | 'unknown-user';
+export type TargetStatus = 'known' | 'hidden-channel' | 'deleted-role' | 'unknown-user' | 'unresolved';
 
 export interface OverwriteTarget {
   id: string;
@@ -59,6 +64,7 @@ export function describeTarget(ref: TargetRef, directory: GuildDirectory): Overw
   if (type === PermissionType.Role) {
     if (ref.id === everyoneId(directory.guildId)) return { ...base, kind: 'everyone', label: '@everyone', status: 'known' };
     const role = directory.roles.find((r) => r.id === ref.id);
+    if (!role && directory.unread?.includes('roles')) return { ...base, kind: 'role', label: `role ${ref.id}`, status: 'unresolved' };
     return role
       ? { ...base, kind: 'role', label: `@${role.name}`, status: 'known' }
       : { ...base, kind: 'role', label: `deleted role ${ref.id}`, status: 'deleted-role' };
@@ -66,6 +72,7 @@ export function describeTarget(ref: TargetRef, directory: GuildDirectory): Overw
   if (type === PermissionType.Channel) {
     if (ref.id === allChannelsId(directory.guildId)) return { ...base, kind: 'all-channels', label: 'All channels', status: 'known' };
     const channel = directory.channels.find((c) => c.id === ref.id);
+    if (!channel && directory.unread?.includes('channels')) return { ...base, kind: 'channel', label: `channel ${ref.id}`, status: 'unresolved' };
     // Absent from the list means the bot lacks VIEW_CHANNEL there (service-interface "Other resource facts").
     return channel
       ? { ...base, kind: 'channel', label: `#${channel.name ?? ref.id}`, status: 'known' }

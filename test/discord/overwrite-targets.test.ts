@@ -41,6 +41,12 @@ describe('describeTarget', () => {
   ])('$label', ({ ref, kind, label, status }) => {
     expect(describeTarget(ref, directory)).toEqual({ ...ref, kind, label, status });
   });
+  it('shows targets by id, not as deleted or hidden, when the list could not be read', () => {
+    const unread: GuildDirectory = { guildId: GUILD, roles: [], channels: [], unread: ['roles', 'channels'] };
+    expect(describeTarget({ id: '12', type: PermissionType.Role }, unread)).toMatchObject({ label: 'role 12', status: 'unresolved' });
+    expect(describeTarget({ id: '21', type: PermissionType.Channel }, unread)).toMatchObject({ label: 'channel 21', status: 'unresolved' });
+    expect(describeTarget({ id: GUILD, type: PermissionType.Role }, unread)).toMatchObject({ label: '@everyone', status: 'known' });
+  });
 });
 
 describe('pickerTargets and filterTargets', () => {

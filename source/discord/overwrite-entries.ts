@@ -1,0 +1,72 @@
+/**
+ * The overwrite lists of one guild as a person thinks of them: first the app-level entry (id = the
+ * application id; its overwrites apply to every command without its own), then each command, guild
+ * and global, with its own overwrites or none. Also resolves what a user typed for `--command`
+ * (`app`, the application id, a command id or a name) to one of these entries.
+ */
+import { COMMAND_TYPE_NAMES, type Command, type GuildCommandPermissions, type PermissionOverwrite } from './model.js';
+
+export type PermissionEntry =
+  | { kind: 'app'; id: string; label: string; overwrites: PermissionOverwrite[] }
+  | {
+      kind: 'command';
+      id: string;
+      label: string;
+      command: Command;
+      scope: 'guild' | 'global';
+      /** The command's own overwrites; [] when it has none and follows the app-level entry. */
+      overwrites: PermissionOverwrite[];
+      hasOwn: boolean;
+    };
+
+export const APP_ENTRY_LABEL = 'all commands (app-level defaults)';
+
+/** `/ban`, `Report message (MESSAGE)`, `Show profile (USER)`. */
+export function commandLabel(command: Pick<Command, 'name' | 'type'>): string {
+  return command.type === 1 ? `/${command.name}` : `${command.name} (${COMMAND_TYPE_NAMES[command.type] ?? `type ${command.type}`})`;
+}
+
+export function permissionEntries(
+  applicationId: string,
+  guildCommands: readonly Command[],
+  globalCommands: readonly Command[],
+  permissions: readonly GuildCommandPermissions[],
+): PermissionEntry[] {
+  const own = (id: string) => permissions.find((p) => p.id === id)?.permissions;
+  const commandEntry = (command: Command, scope: 'guild' | 'global'): PermissionEntry => {
+    const overwrites = own(command.id);
+    return { kind: 'command', id: command.id, label: commandLabel(command), command, scope, overwrites: overwrites ?? [], hasOwn: overwrites !== undefined };
+  };
+  const byName = (a: Command, b: Command) => a.name.localeCompare(b.name) || a.type - b.type;
+  return [
+    { kind: 'app', id: applicationId, label: APP_ENTRY_LABEL, overwrites: own(applicationId) ?? [] },
+    ...[...guildCommands].sort(byName).map((c) => commandEntry(c, 'guild')),
+    ...[...globalCommands].sort(byName).map((c) => commandEntry(c, 'global')),
+  ];
+}
+
+export type EntryLookup = { ok: true; entry: PermissionEntry } | { ok: false; message: string };
+
+/**
+ * `app` or the application id → the app-level entry; an id → that command; a name (with or without
+ * the leading `/`) → the one command of that name, or an error listing the candidates by id.
+ */
+export function findEntry(entries: readonly PermissionEntry[], spec: string): EntryLookup {
+  const text = spec.trim();
+  const app = entries.find((e) => e.kind === 'app');
+  if (app && (text.toLowerCase() === 'app' || text === app.id)) return { ok: true, entry: app };
+  const byId = entries.find((e) => e.id === text);
+  if (byId) return { ok: true, entry: byId };
+  const name = text.replace(/^\//, '').toLowerCase();
+  const named = entries.filter((e) => e.kind === 'command' && e.command.name.toLowerCase() === name);
+  const [only, ...others] = named;
+  if (only && others.length === 0) return { ok: true, entry: only };
+  if (only) {
+    const candidates = named.map((e) => `${e.id} (${e.label}, ${e.kind === 'command' ? e.scope : 'app'})`).join(', ');
+    return { ok: false, message: `"${spec}" names ${named.length} commands: ${candidates}. Pass the id instead.` };
+  }
+  return {
+    ok: false,
+    message: `No command "${spec}" in this guild or globally. Use a command id or name from \`cmd-tui perms list\`, or \`app\` for the app-level defaults.`,
+  };
+}

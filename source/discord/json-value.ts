@@ -11,7 +11,8 @@ export function isRecord(value: unknown): value is JsonRecord {
 
 /** The value of an own property; inherited ones (`constructor`, `toString` …) never count. */
 export function own(record: JsonRecord, key: string): unknown {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
+  const value = record[key];
+  return value !== undefined && Object.hasOwn(record, key) ? value : undefined;
 }
 
 /** Optional fields may be absent or null (the API returns null for several of them). */
@@ -29,8 +30,12 @@ export function describeType(value: unknown): string {
   return typeof value;
 }
 
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
 /** Discord counts characters as code points: an emoji outside the BMP is one character, not two. */
 export function codePointLength(text: string): number {
+  // The regex scan is native and fast; most texts have no surrogates at all.
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   let count = text.length;
   for (let i = 0; i < text.length - 1; i += 1) {
     const high = text.charCodeAt(i);

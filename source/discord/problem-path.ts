@@ -5,17 +5,22 @@
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
+/** A field the validator names itself (`options`, `name` …): always a plain key. */
 export function fieldPath(base: string, key: string): string {
-  const segment = PLAIN_KEY.test(key) ? key : `[${JSON.stringify(key)}]`;
-  if (base === '') return segment;
-  return segment.startsWith('[') ? `${base}${segment}` : `${base}.${segment}`;
+  return base === '' ? key : `${base}.${key}`;
+}
+
+/** A key taken from the input (a locale, an unknown field): quoted when it is not a plain key. */
+export function keyPath(base: string, key: string): string {
+  if (PLAIN_KEY.test(key)) return fieldPath(base, key);
+  return `${base}[${JSON.stringify(key)}]`;
 }
 
 export function indexPath(base: string, index: number): string {
   return `${base}[${index}]`;
 }
 
-/** `[3].options[0].name` → [3, 'options', 0, 'name']; the inverse of fieldPath / indexPath. */
+/** `[3].options[0].name` → [3, 'options', 0, 'name']; the inverse of fieldPath / keyPath / indexPath. */
 export function parsePath(path: string): (string | number)[] {
   const segments: (string | number)[] = [];
   const token = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([A-Za-z_][A-Za-z0-9_-]*)/gy;

@@ -4,7 +4,7 @@
  */
 import { CHAT_INPUT_NAME_PATTERN, LIMITS, LOCALES, UNCONFIRMED_LOCALES, type Problem } from './model.js';
 import { codePointLength, describeType, isAbsent, isRecord } from './json-value.js';
-import { fieldPath } from './problem-path.js';
+import { keyPath } from './problem-path.js';
 import { problem } from './rules.js';
 
 const NAME_CHARACTER = /^[-_\u02BC\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]$/u;
@@ -78,7 +78,7 @@ export function checkLocalizations(
   }
   const entries: [string, string][] = [];
   for (const locale of Object.keys(map)) {
-    const localePath = fieldPath(path, locale);
+    const localePath = keyPath(path, locale);
     if (UNCONFIRMED.has(locale)) out.push(problem('localeUnconfirmed', localePath, { locale }));
     else if (!KNOWN_LOCALES.has(locale)) out.push(problem('localeUnknown', localePath, { locale }));
     const text = map[locale];

@@ -5,7 +5,7 @@
  */
 import { LIMITS, OPTION_TYPE_NAMES, CHANNEL_TYPE_NAMES, OptionType, type Problem } from './model.js';
 import { codePointLength, describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
-import { fieldPath, indexPath } from './problem-path.js';
+import { fieldPath, indexPath, keyPath } from './problem-path.js';
 import { problem } from './rules.js';
 import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
 import { checkBoolean, checkEnumList } from './field-checks.js';
@@ -161,7 +161,7 @@ function checkDescription(option: JsonRecord, path: string, out: Problem[]): voi
 
 export function checkKnownFields(record: JsonRecord, known: ReadonlySet<string>, list: readonly string[], path: string, out: Problem[]): void {
   for (const key of Object.keys(record)) {
-    if (!known.has(key)) out.push(problem('unknownField', fieldPath(path, key), { field: key, known: list }));
+    if (!known.has(key)) out.push(problem('unknownField', keyPath(path, key), { field: key, known: list }));
   }
 }
 
@@ -202,20 +202,25 @@ function checkSiblings(options: OptionSummary[], level: Level, out: Problem[]): 
   }
 
   // Localized names must not collide with a sibling's default name or its name in the same locale.
-  const localized = new Map<string, OptionSummary>();
+  const byLocale = new Map<string, Map<string, OptionSummary>>();
   for (const option of options) {
     for (const [locale, text] of option.localizedNames) {
       if (text === option.name) continue;
-      const localePath = fieldPath(fieldPath(option.path, 'name_localizations'), locale);
+      let names = byLocale.get(locale);
+      if (!names) byLocale.set(locale, (names = new Map()));
       const owner = byName.get(text);
-      const earlier = localized.get(`${locale}\u0000${text}`);
+      const earlier = names.get(text);
       if (owner && owner !== option) {
-        out.push(problem('localizedNameConflict', localePath, { locale, name: text, other: `the name of ${owner.path}` }));
+        out.push(problem('localizedNameConflict', localizedNamePath(option, locale), { locale, name: text, other: `the name of ${owner.path}` }));
       } else if (earlier) {
-        out.push(problem('localizedNameConflict', localePath, { locale, name: text, other: `the ${locale} name of ${earlier.path}` }));
-      } else localized.set(`${locale}\u0000${text}`, option);
+        out.push(problem('localizedNameConflict', localizedNamePath(option, locale), { locale, name: text, other: `the ${locale} name of ${earlier.path}` }));
+      } else names.set(text, option);
     }
   }
+}
+
+function localizedNamePath(option: OptionSummary, locale: string): string {
+  return keyPath(fieldPath(option.path, 'name_localizations'), locale);
 }
 
 function checkChoices(option: JsonRecord, type: number, path: string, rules: OptionRules, out: Problem[]): void {

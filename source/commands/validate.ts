@@ -1,2 +1,105 @@
-import type { CommandRun } from './types.js';
-export const run: CommandRun = async () => 0;
+/**
+ * `cmd-tui validate FILE [--scope global|guild] [--app-flags N] [--json]`: checks one command, or
+ * a scope's complete set (a JSON array), against every platform rule. Exit 0 valid (warnings
+ * allowed), 1 invalid, 2 unreadable input or bad usage. The `--json` shape is a fixed contract.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Problem } from '../discord/model.js';
+import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
+import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
+
+interface ValidateArgs {
+  file: string;
+  context: ValidationContext;
+  json: boolean;
+}
+
+export const run: CommandRun = async (args, io) => {
+  const options = parseValidateArgs(args);
+  const input = await readInput(options.file, io);
+  const problems = Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
+  const valid = problems.every((found) => found.severity !== 'error');
+  io.stdout.write(options.json ? jsonReport(valid, problems) : textReport(options.file, input, problems, useColour(io)));
+  return valid ? ExitCode.Ok : ExitCode.Problems;
+};
+
+function parseValidateArgs(args: string[]): ValidateArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { scope: { type: 'string', default: 'global' }, 'app-flags': { type: 'string', default: '0' }, json: { type: 'boolean', default: false } },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) {
+    throw new UsageError(positionals.length === 0 ? 'missing FILE: give the JSON file to check (or - for stdin)' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
+  }
+  if (values.scope !== 'global' && values.scope !== 'guild') {
+    throw new UsageError(`--scope must be global or guild, not "${values.scope}"`);
+  }
+  const flags = values['app-flags'];
+  if (!/^\d{1,16}$/.test(flags) || !Number.isSafeInteger(Number(flags))) {
+    throw new UsageError(`--app-flags must be the app's flags as a decimal number (EMBEDDED is ${1 << 17}), not "${flags}"`);
+  }
+  return { file: positionals[0]!, context: { scope: values.scope, appFlags: Number(flags) }, json: values.json };
+}
+
+async function readInput(file: string, io: CliIo): Promise<unknown> {
+  let text: string;
+  try {
+    text = file === '-' ? await readStream(io.stdin) : await readFile(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
+    throw new UsageError(`cannot read ${file}: ${reason}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
+/** Exactly `{"valid": bool, "problems": [{"path","rule","message","severity"}]}`: other tools parse it. */
+function jsonReport(valid: boolean, problems: Problem[]): string {
+  const clean = problems.map(({ path, rule, message, severity }) => ({ path, rule, message, severity }));
+  return `${JSON.stringify({ valid, problems: clean }, null, 2)}\n`;
+}
+
+function useColour(io: CliIo): boolean {
+  return io.stdout.isTTY === true && (io.env.NO_COLOR ?? '') === '';
+}
+
+const paint = (on: boolean, code: number, text: string) => (on ? `\u001B[${code}m${text}\u001B[0m` : text);
+
+/** One block per problem: severity and path first, then the message and the rule id. */
+function textReport(file: string, input: unknown, problems: Problem[], colour: boolean): string {
+  const what = Array.isArray(input) ? `${input.length} command${input.length === 1 ? '' : 's'}` : 'command';
+  const errors = problems.filter((found) => found.severity === 'error').length;
+  const warnings = problems.length - errors;
+  if (problems.length === 0) return `${paint(colour, 32, '✓')} ${file}: ${what} valid\n`;
+  const lines = problems.map((found) => {
+    const label = found.severity === 'error' ? paint(colour, 31, 'error  ') : paint(colour, 33, 'warning');
+    const path = paint(colour, 1, found.path === '' ? '(whole command)' : found.path);
+    return `${label} ${path}\n        ${found.message} ${paint(colour, 2, `[${found.rule}]`)}`;
+  });
+  const summary = `${file}: ${what}, ${count(errors, 'error')}, ${count(warnings, 'warning')}` +
+    (errors === 0 ? ' (valid)' : '');
+  return `${lines.join('\n')}\n\n${summary}\n`;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,48 @@
+/**
+ * The one call the TUI and the scriptable commands make to get a DiscordApi: load the credentials
+ * for this API base and application (env over store), build the client, and save refreshed
+ * sign-ins back to the store.
+ */
+import { defaultStores, loadCredentials, persistRefreshedUser, type CredentialStores } from '../auth/credentials.js';
+import { createDiscordApi } from './client.js';
+import type { DiscordApi } from './contract.js';
+import { describeError } from './errors.js';
+import { DEFAULT_TIMEOUT_MS } from './http-transport.js';
+
+export interface ConnectOptions {
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  applicationId?: string;
+  /** `--timeout MS`; else the settings file; else 30000. */
+  timeoutMs?: number;
+  debug?: (line: string) => void;
+  /** Notices and warnings meant for the user (secret-store location, invalid-request warning, failed saves). */
+  notice?: (message: string) => void;
+  stores?: CredentialStores;
+}
+
+export interface Connection {
+  api: DiscordApi;
+  /** Where each credential came from, e.g. `bot token from DISCORD_BOT_TOKEN`. */
+  sources: string[];
+}
+
+export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
+  const stores = options.stores ?? defaultStores(options.env, options.notice);
+  const loaded = await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores });
+  const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const api = await createDiscordApi({
+    baseUrl: options.baseUrl,
+    credentials: loaded.credentials,
+    applicationId: loaded.applicationId,
+    timeoutMs,
+    debug: options.debug,
+    onWarning: options.notice,
+    onUserTokenRefreshed: loaded.applicationId
+      ? persistRefreshedUser(stores, options.baseUrl, loaded.applicationId, (error) =>
+          options.notice?.(`Could not save the refreshed sign-in: ${describeError(error).message}`),
+        )
+      : undefined,
+  });
+  return { api, sources: loaded.sources };
+}

@@ -1,0 +1,113 @@
+/**
+ * Credentials for one API base and application: what the secret store holds under
+ * `<baseUrl> <applicationId>`, overridden by DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID /
+ * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
+ */
+import type { Credentials } from '../api/client.js';
+import { openSettings, type SettingsStore } from '../config/settings.js';
+import { openSecretStore, SecretStoreCorruptError, type SecretStore } from './secret-store.js';
+
+/** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
+export interface StoredCredentials extends Credentials {
+  signedInAs?: { id: string; username: string };
+}
+
+export interface CredentialStores {
+  secrets: SecretStore;
+  settings: SettingsStore;
+}
+
+export function defaultStores(env: NodeJS.ProcessEnv, notice?: (message: string) => void): CredentialStores {
+  return { secrets: openSecretStore({ env, notice }), settings: openSettings(env) };
+}
+
+export function secretAccount(baseUrl: string, applicationId: string): string {
+  return `${baseUrl} ${applicationId}`;
+}
+
+export async function readStoredCredentials(secrets: SecretStore, baseUrl: string, applicationId: string): Promise<StoredCredentials> {
+  const text = await secrets.get(secretAccount(baseUrl, applicationId));
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text) as StoredCredentials;
+  } catch {
+    throw new SecretStoreCorruptError(secrets.location(), `the entry for ${applicationId} is not valid JSON`);
+  }
+}
+
+/** Read-modify-write of one application's entry; an empty result removes the entry. */
+export async function updateStoredCredentials(
+  stores: CredentialStores,
+  baseUrl: string,
+  applicationId: string,
+  change: (current: StoredCredentials) => StoredCredentials,
+): Promise<StoredCredentials> {
+  const next = change(await readStoredCredentials(stores.secrets, baseUrl, applicationId));
+  const account = secretAccount(baseUrl, applicationId);
+  if (next.botToken || next.clientCredentials || next.user) await stores.secrets.set(account, JSON.stringify(next));
+  else await stores.secrets.delete(account);
+  // The application last stored becomes the default for this API base.
+  stores.settings.updateTarget(baseUrl, { applicationId });
+  return next;
+}
+
+export interface LoadedCredentials {
+  credentials: Credentials;
+  applicationId?: string;
+  /** Human-readable origin of each credential, e.g. `bot token from DISCORD_BOT_TOKEN`. Never the values. */
+  sources: string[];
+}
+
+export async function loadCredentials(input: {
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  applicationId?: string;
+  stores?: CredentialStores;
+}): Promise<LoadedCredentials> {
+  const { env, baseUrl } = input;
+  const stores = input.stores ?? defaultStores(env);
+  const envClientId = nonEmpty(env.DISCORD_CLIENT_ID);
+  const envSecret = nonEmpty(env.DISCORD_CLIENT_SECRET);
+  const envBot = nonEmpty(env.DISCORD_BOT_TOKEN);
+  // A Discord client id is the application id.
+  const applicationId = input.applicationId ?? envClientId ?? stores.settings.target(baseUrl).applicationId;
+
+  const stored = applicationId ? await readStoredCredentials(stores.secrets, baseUrl, applicationId) : {};
+  const where = stores.secrets.location();
+  const credentials: Credentials = {};
+  const sources: string[] = [];
+
+  if (envBot) {
+    credentials.botToken = envBot;
+    sources.push('bot token from DISCORD_BOT_TOKEN');
+  } else if (stored.botToken) {
+    credentials.botToken = stored.botToken;
+    sources.push(`bot token from ${where}`);
+  }
+  if (envClientId && envSecret) {
+    credentials.clientCredentials = { clientId: envClientId, clientSecret: envSecret };
+    sources.push('client credentials from DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET');
+  } else if (stored.clientCredentials) {
+    credentials.clientCredentials = stored.clientCredentials;
+    sources.push(`client credentials from ${where}`);
+  }
+  if (stored.user) {
+    credentials.user = stored.user;
+    sources.push(`sign-in from ${where}`);
+  }
+  return applicationId ? { credentials, applicationId, sources } : { credentials, sources };
+}
+
+/**
+ * Persists a refreshed user token (pass as DiscordApiOptions.onUserTokenRefreshed). A refresh
+ * invalidates the old tokens, so a failed save is reported rather than ignored.
+ */
+export function persistRefreshedUser(stores: CredentialStores, baseUrl: string, applicationId: string, onError: (error: unknown) => void) {
+  return (user: Credentials['user']): void => {
+    updateStoredCredentials(stores, baseUrl, applicationId, (current) => (user ? { ...current, user: { ...current.user, ...user } } : current)).catch(onError);
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}

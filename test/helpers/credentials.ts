@@ -1,0 +1,63 @@
+/**
+ * Credentials for other engineers' tests: an isolated CMD_TUI_HOME with the file secret store, and
+ * in-memory keyrings that work, refuse or hang, for the storage tests.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KeyringBackend } from '../../source/auth/secret-store.js';
+
+export interface IsolatedHome {
+  home: string;
+  /** Env for runCli / loadCredentials: CMD_TUI_HOME set, keyring off, no DISCORD_* leaking in from the machine. */
+  env: NodeJS.ProcessEnv;
+  cleanup(): Promise<void>;
+}
+
+export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<IsolatedHome> {
+  const home = await mkdtemp(join(tmpdir(), 'cmd-tui-home-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CMD_TUI_HOME: home,
+    CMD_TUI_SECRET_STORE: 'file',
+    DISCORD_BOT_TOKEN: '',
+    DISCORD_CLIENT_ID: '',
+    DISCORD_CLIENT_SECRET: '',
+    ...extra,
+  };
+  return { home, env, cleanup: () => rm(home, { recursive: true, force: true }) };
+}
+
+/** A keyring that keeps entries in a Map; `entries` lets a test look inside. */
+export function memoryKeyring(): KeyringBackend & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    get: async (account) => entries.get(account) ?? null,
+    set: async (account, secret) => {
+      entries.set(account, secret);
+    },
+    delete: async (account) => {
+      entries.delete(account);
+    },
+  };
+}
+
+/** The headless case: every call fails at once, like @napi-rs/keyring without D-Bus. */
+export function refusingKeyring(): KeyringBackend {
+  const refuse = async (): Promise<never> => {
+    throw new Error("GenericFailure: Couldn't access platform storage: AccessDenied");
+  };
+  return { get: refuse, set: refuse, delete: refuse };
+}
+
+/** A keyring that never answers (a locked desktop keyring waiting for a prompt nobody sees). */
+export function hangingKeyring(): KeyringBackend {
+  const hang = () => new Promise<never>(() => undefined);
+  return { get: hang, set: hang, delete: hang };
+}
+
+/** A recognisable secret: if it shows up in any output, a test can find it. */
+export function canary(label = 'CANARY'): string {
+  return `${label}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}

@@ -38,8 +38,6 @@ interface BucketState {
 }
 
 const GLOBAL_WINDOW_MS = 1000;
-/** Sends are spaced by our clock but counted by the server's: a small margin keeps any 1-second window at ≤ 50. */
-const GLOBAL_WINDOW_MARGIN_MS = 30;
 
 export class RateLimiter {
   private readonly clock: Clock;
@@ -51,7 +49,9 @@ export class RateLimiter {
   private readonly bucketByRoute = new Map<string, string>();
   private readonly buckets = new Map<string, BucketState>();
   private readonly queueTails = new Map<string, Promise<unknown>>();
-  private readonly recentSends: number[] = [];
+  /** One per request sent in the last second or still in flight. */
+  private readonly slots: { doneAt?: number }[] = [];
+  private slotReleased = signal();
   private globalResumeAt = 0;
 
   constructor(options: RateLimiterOptions) {
@@ -95,13 +95,14 @@ export class RateLimiter {
 
     for (;;) {
       const bucket = await this.reserveBucketSlot(identity, wait);
-      await this.takeGlobalSlot();
+      const releaseGlobalSlot = await this.takeGlobalSlot();
       if (bucket) bucket.inFlight += 1;
       let response: LimitedResponse;
       try {
         response = await send();
       } finally {
         if (bucket) bucket.inFlight -= 1;
+        releaseGlobalSlot();
       }
       this.learnFromHeaders(identity, response.headers);
       if (response.status !== 429) return response;
@@ -159,17 +160,30 @@ export class RateLimiter {
     }
   }
 
-  /** Sliding 1-second window over every send of this client. */
-  private async takeGlobalSlot(): Promise<void> {
-    const windowMs = GLOBAL_WINDOW_MS + GLOBAL_WINDOW_MARGIN_MS;
+  /**
+   * Sliding 1-second window over every send of this client. The server counts a request when it
+   * arrives, somewhere between our send and its answer, so a request holds its slot from the send
+   * until one second after its answer: then no 1-second window on the server can see more than 50.
+   */
+  private async takeGlobalSlot(): Promise<() => void> {
     for (;;) {
       const now = this.clock.now();
-      while (this.recentSends.length > 0 && this.recentSends[0]! <= now - windowMs) this.recentSends.shift();
-      if (this.recentSends.length < this.globalPerSecond) {
-        this.recentSends.push(now);
-        return;
+      while (this.slots.length > 0 && this.slots[0]!.doneAt !== undefined && this.slots[0]!.doneAt <= now - GLOBAL_WINDOW_MS) this.slots.shift();
+      const held = this.slots.filter((slot) => slot.doneAt === undefined || slot.doneAt > now - GLOBAL_WINDOW_MS);
+      if (held.length < this.globalPerSecond) {
+        const slot: { doneAt?: number } = {};
+        this.slots.push(slot);
+        return () => {
+          slot.doneAt = this.clock.now();
+          this.slots.sort((a, b) => (a.doneAt ?? Infinity) - (b.doneAt ?? Infinity));
+          this.slotReleased.resolve();
+          this.slotReleased = signal();
+        };
       }
-      await this.clock.sleep(this.recentSends[0]! + windowMs - now);
+      const finished = held.filter((slot) => slot.doneAt !== undefined).map((slot) => slot.doneAt!);
+      const waits: Promise<void>[] = [this.slotReleased.promise];
+      if (finished.length > 0) waits.push(this.clock.sleep(Math.min(...finished) + GLOBAL_WINDOW_MS - now));
+      await Promise.race(waits);
     }
   }
 
@@ -215,6 +229,13 @@ export function isGlobal429(response: LimitedResponse): boolean {
   if (response.headers['x-ratelimit-global'] === 'true' || response.headers['x-ratelimit-scope'] === 'global') return true;
   const body = safeJson(response.text) as { global?: unknown } | undefined;
   return body?.global === true;
+}
+
+/** A promise with its resolve function, renewed after each use: "some slot was released". */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }
 
 function safeJson(text: string): unknown {

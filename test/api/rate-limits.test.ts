@@ -90,17 +90,20 @@ describe('rate limits against a server that enforces them', () => {
       }
       return { status: 200, body: [] };
     });
-    const api = await apiOn(server.baseUrl);
-    const first = api.getGuildRoles(guildId(1));
-    // Another route, queued only after the global 429 has been seen.
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (globalAt > 0) {
-          clearInterval(poll);
-          resolve();
-        }
-      }, 5);
+    let sawGlobalPause!: () => void;
+    const globalPauseSeen = new Promise<void>((resolve) => (sawGlobalPause = resolve));
+    const api = await createDiscordApi({
+      baseUrl: server.baseUrl,
+      applicationId: APP,
+      credentials: { botToken: 't' },
+      invalidRequestGuard: new InvalidRequestGuard(),
+      debug: (line) => {
+        if (line.includes('(global-429)')) sawGlobalPause();
+      },
     });
+    const first = api.getGuildRoles(guildId(1));
+    // Another route, queued only once the client has seen the global 429.
+    await globalPauseSeen;
     await Promise.all([first, api.getGuildRoles(guildId(2))]);
     const others = server.requests.slice(1);
     expect(others).toHaveLength(2);

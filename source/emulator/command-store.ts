@@ -1,0 +1,230 @@
+/**
+ * Command semantics of one scope, as Discord applies them (facts §3, §4; service-interface
+ * "States and transitions"): server-side defaults, POST upsert by (name, type), PATCH replacing the
+ * fields it names, delete and rename dropping overwrites, bulk overwrite keeping ids, the entry-point
+ * guard, count caps and the daily create budget. Operates on EmulatorState; no HTTP here.
+ */
+import { CommandType, LIMITS, type Command } from '../discord/model.js';
+import { scopeDefaults } from '../discord/normalize.js';
+import type { ValidationContext } from '../discord/validate.js';
+import { apiError } from './api-errors.js';
+import { assertFitsScope, assertValidCommand, assertValidCommandSet } from './command-validation.js';
+import type { World } from './request-context.js';
+import type { SnowflakeGenerator } from './snowflake.js';
+import { dropOverwrites, scopeCommands, type ApplicationRecord, type EmulatorState } from './state.js';
+
+export type ScopeRef = { kind: 'global' } | { kind: 'guild'; guildId: string };
+
+export function scopeKeyOf(scope: ScopeRef): string {
+  return scope.kind === 'global' ? 'global' : `guild:${scope.guildId}`;
+}
+
+/** Fields a client may set; everything else in a body (ids, version, unknown keys) is ignored, as on Discord. */
+const SETTABLE_FIELDS = [
+  'type',
+  'name',
+  'name_localizations',
+  'description',
+  'description_localizations',
+  'options',
+  'default_member_permissions',
+  'dm_permission',
+  'default_permission',
+  'nsfw',
+  'integration_types',
+  'contexts',
+  'handler',
+] as const;
+
+type Draft = Record<string, unknown>;
+
+function asDraft(value: unknown): Draft {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Draft) : {};
+}
+
+export function validationContext(world: World, scope: ScopeRef): ValidationContext {
+  const app = world.state.application;
+  return {
+    scope: scope.kind,
+    appFlags: app.flags,
+    supportedIntegrationTypes: app.integrationTypes,
+    choiceStringMaxLength: world.choiceStringMaxLength,
+  };
+}
+
+/**
+ * What the server stores for a draft, with Discord's defaults filled in (facts §4.1):
+ * type 1; description "" for USER/MESSAGE; default_member_permissions null; nsfw false;
+ * integration_types and contexts from normalize.ts's scopeDefaults (the app's installation types;
+ * every context, guild commands without BOT_DM); dm_permission mirrors BOT_DM on global commands
+ * only; entry points default to APP_HANDLER.
+ */
+export function materialize(draftInput: unknown, app: ApplicationRecord, ids: SnowflakeGenerator, scope: ScopeRef, id: string): Command {
+  const draft = asDraft(draftInput);
+  const type = typeof draft.type === 'number' ? draft.type : CommandType.ChatInput;
+  const isGlobal = scope.kind === 'global';
+  const defaults = scopeDefaults(scope.kind, app.integrationTypes);
+  // A command sent with only the deprecated dm_permission: false is guild-only (as normalize.ts compares it).
+  const contexts = Array.isArray(draft.contexts) ? (draft.contexts as number[]) : draft.dm_permission === false ? [0] : defaults.contexts;
+  const permissions = draft.default_member_permissions;
+  const command: Command = {
+    id,
+    application_id: app.id,
+    version: ids.next(),
+    default_member_permissions: permissions === null || permissions === undefined ? null : String(permissions),
+    type,
+    name: String(draft.name ?? ''),
+    name_localizations: (draft.name_localizations as Record<string, string> | null | undefined) ?? null,
+    description: type === CommandType.User || type === CommandType.Message ? '' : String(draft.description ?? ''),
+    description_localizations: (draft.description_localizations as Record<string, string> | null | undefined) ?? null,
+    ...(scope.kind === 'guild' ? { guild_id: scope.guildId } : {}),
+    ...(isGlobal ? { dm_permission: typeof draft.dm_permission === 'boolean' ? draft.dm_permission : contexts.includes(1) } : {}),
+    default_permission: typeof draft.default_permission === 'boolean' ? draft.default_permission : true,
+    nsfw: draft.nsfw === true,
+    integration_types: Array.isArray(draft.integration_types) ? (draft.integration_types as number[]) : defaults.integrationTypes,
+    contexts,
+  };
+  if (type === CommandType.ChatInput && Array.isArray(draft.options) && draft.options.length > 0) {
+    command.options = structuredClone(draft.options) as Command['options'];
+  }
+  if (type === CommandType.PrimaryEntryPoint) command.handler = typeof draft.handler === 'number' ? draft.handler : 1;
+  return command;
+}
+
+/** The draft a stored command came from, so PATCH can merge into it and re-validate the result. */
+export function toDraft(command: Command): Draft {
+  const draft: Draft = {};
+  for (const field of SETTABLE_FIELDS) {
+    if (command[field] === undefined || command[field] === null) continue;
+    if (field === 'description' && (command.type === CommandType.User || command.type === CommandType.Message)) continue;
+    draft[field] = structuredClone(command[field]);
+  }
+  return draft;
+}
+
+function pickSettable(body: Draft): Draft {
+  const draft: Draft = {};
+  for (const field of SETTABLE_FIELDS) if (field in body) draft[field] = body[field];
+  return draft;
+}
+
+/** Same command content, ignoring id and version: decides whether an edit bumps `version`. */
+function sameContent(a: Command, b: Command): boolean {
+  const strip = ({ id: _id, version: _version, ...rest }: Command) => rest;
+  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
+}
+
+function typeOf(draft: Draft): number {
+  return typeof draft.type === 'number' ? draft.type : CommandType.ChatInput;
+}
+
+function utcDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+/** Spends `count` creates of the scope's daily budget, or fails with 30034 and spends nothing. */
+function spendCreates(state: EmulatorState, key: string, count: number, now: number): void {
+  if (count === 0) return;
+  const day = utcDay(now);
+  const entry = state.creates[key]?.day === day ? state.creates[key]! : { day, count: 0 };
+  if (entry.count + count > LIMITS.dailyCreates) throw apiError('maxDailyCreates');
+  entry.count += count;
+  state.creates[key] = entry;
+}
+
+export function findCommand(state: EmulatorState, scope: ScopeRef, commandId: string): Command {
+  const found = scopeCommands(state, scopeKeyOf(scope)).find((command) => command.id === commandId);
+  if (!found) throw apiError('unknownCommand');
+  return found;
+}
+
+/** POST: 201 with a new command, or 200 when a command of that name and type existed (overwritten in place). */
+export function upsertCommand(world: World, scope: ScopeRef, body: unknown): { command: Command; created: boolean } {
+  const context = validationContext(world, scope);
+  assertValidCommand(body, context);
+  const draft = pickSettable(asDraft(body));
+  const key = scopeKeyOf(scope);
+  const list = scopeCommands(world.state, key);
+  const index = list.findIndex((command) => command.name === draft.name && command.type === typeOf(draft));
+  const others = list.filter((_, i) => i !== index).map(toDraft);
+  assertFitsScope([...others, draft], others.length, context);
+  if (index >= 0) {
+    const existing = list[index]!;
+    const next = materialize(draft, world.state.application, world.ids, scope, existing.id);
+    list[index] = sameContent(existing, next) ? existing : next;
+    world.changed();
+    return { command: list[index]!, created: false };
+  }
+  spendCreates(world.state, key, 1, world.clock());
+  const command = materialize(draft, world.state.application, world.ids, scope, world.ids.next());
+  list.push(command);
+  world.changed();
+  return { command, created: true };
+}
+
+/** PATCH: provided fields replace the stored ones entirely; a rename drops the command's overwrites. */
+export function editCommand(world: World, scope: ScopeRef, commandId: string, body: unknown): Command {
+  const existing = findCommand(world.state, scope, commandId);
+  const context = validationContext(world, scope);
+  const patch = pickSettable(asDraft(body));
+  // The type is fixed at creation; a PATCH cannot turn a slash command into a context-menu one.
+  delete patch.type;
+  const merged = { ...toDraft(existing), ...patch };
+  for (const [field, value] of Object.entries(merged)) if (value === null) delete merged[field];
+  assertValidCommand(merged, context);
+  const list = scopeCommands(world.state, scopeKeyOf(scope));
+  const others = list.filter((command) => command.id !== commandId).map(toDraft);
+  assertFitsScope([...others, merged], others.length, context);
+  const next = materialize(merged, world.state.application, world.ids, scope, existing.id);
+  if (sameContent(existing, next)) return existing;
+  if (next.name !== existing.name) dropOverwrites(world.state, existing.id);
+  list[list.indexOf(existing)] = next;
+  world.changed();
+  return next;
+}
+
+/** DELETE: the command and, permanently, all its overwrites. */
+export function deleteCommand(world: World, scope: ScopeRef, commandId: string): void {
+  const existing = findCommand(world.state, scope, commandId);
+  const list = scopeCommands(world.state, scopeKeyOf(scope));
+  list.splice(list.indexOf(existing), 1);
+  dropOverwrites(world.state, commandId);
+  world.changed();
+}
+
+/**
+ * PUT (bulk overwrite): the body becomes the scope's whole list, all types at once. Items keep the id of
+ * the command they match (by `id` when given, else by name and type); unmatched commands are deleted with
+ * their overwrites; new names spend the daily budget; the entry point cannot be dropped here (50240).
+ */
+export function bulkOverwrite(world: World, scope: ScopeRef, body: unknown): Command[] {
+  const context = validationContext(world, scope);
+  assertValidCommandSet(body, context);
+  const drafts = (Array.isArray(body) ? body : []).map((item) => ({ id: asDraft(item).id, draft: pickSettable(asDraft(item)) }));
+  const key = scopeKeyOf(scope);
+  const list = scopeCommands(world.state, key);
+
+  const unmatched = new Set(list);
+  const matches = drafts.map(({ id, draft }) => {
+    const match =
+      [...unmatched].find((command) => typeof id === 'string' && command.id === id) ??
+      [...unmatched].find((command) => command.name === draft.name && command.type === typeOf(draft));
+    if (match) unmatched.delete(match);
+    return match;
+  });
+  const dropsEntryPoint = [...unmatched].some((command) => command.type === CommandType.PrimaryEntryPoint) &&
+    !drafts.some(({ draft }) => typeOf(draft) === CommandType.PrimaryEntryPoint);
+  if (dropsEntryPoint) throw apiError('entryPointRemoval');
+  spendCreates(world.state, key, matches.filter((match) => match === undefined).length, world.clock());
+
+  // Bulk overwrite always bumps versions, even when nothing changed (facts §3, ISSUE #3652).
+  const next = drafts.map(({ draft }, index) => materialize(draft, world.state.application, world.ids, scope, matches[index]?.id ?? world.ids.next()));
+  next.forEach((command, index) => {
+    const previous = matches[index];
+    if (previous && previous.name !== command.name) dropOverwrites(world.state, previous.id);
+  });
+  for (const removed of unmatched) dropOverwrites(world.state, removed.id);
+  world.state.commands[key] = next;
+  world.changed();
+  return next;
+}

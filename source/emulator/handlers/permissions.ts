@@ -1,0 +1,99 @@
+/**
+ * Guild command permission routes: all overwrites of a guild, one command's overwrites (10066 when it
+ * has none), and replacing them (user Bearer only, ≤ 100, the user needs MANAGE_GUILD + MANAGE_ROLES).
+ * The application id addresses the app-wide entry. (The batch PUT has no route, so it answers 405, as on Discord.)
+ */
+import { LIMITS, permissionOverwriteSchema, type PermissionOverwrite } from '../../discord/model.js';
+import { apiError, formBodyError, type FieldErrorItem } from '../api-errors.js';
+import { requirePermissionReader, requirePermissionWriter } from '../auth.js';
+import { findCommand } from '../command-store.js';
+import { canManageCommandPermissions } from '../guild-access.js';
+import { json, jsonBody, type Handler, type RequestContext, type World } from '../request-context.js';
+import { isSnowflake } from '../snowflake.js';
+import { requireApplication, requireInstalledGuild } from './scope.js';
+
+function entry(world: World, guildId: string, targetId: string, permissions: PermissionOverwrite[]) {
+  return { id: targetId, application_id: world.state.application.id, guild_id: guildId, permissions };
+}
+
+/** The command (global or this guild's) or the application id; 10063 otherwise. */
+function requireTarget(ctx: RequestContext, world: World, guildId: string): string {
+  const targetId = ctx.params.command_id!;
+  if (targetId === world.state.application.id) return targetId;
+  try {
+    findCommand(world.state, { kind: 'guild', guildId }, targetId);
+  } catch {
+    findCommand(world.state, { kind: 'global' }, targetId);
+  }
+  return targetId;
+}
+
+export const listGuildPermissions: Handler = (ctx, world) => {
+  requirePermissionReader(ctx.auth);
+  requireApplication(ctx, world);
+  const guildId = ctx.params.guild_id!;
+  requireInstalledGuild(world, guildId);
+  const perGuild = world.state.overwrites[guildId] ?? {};
+  return json(
+    200,
+    Object.entries(perGuild)
+      .filter(([, permissions]) => permissions.length > 0)
+      .map(([targetId, permissions]) => entry(world, guildId, targetId, permissions)),
+  );
+};
+
+export const getCommandPermissions: Handler = (ctx, world) => {
+  requirePermissionReader(ctx.auth);
+  requireApplication(ctx, world);
+  const guildId = ctx.params.guild_id!;
+  requireInstalledGuild(world, guildId);
+  const targetId = requireTarget(ctx, world, guildId);
+  const permissions = world.state.overwrites[guildId]?.[targetId];
+  if (!permissions || permissions.length === 0) throw apiError('unknownCommandPermissions');
+  return json(200, entry(world, guildId, targetId, permissions));
+};
+
+/** Shape checks of the PUT body, reported in Discord's error tree. */
+function overwriteProblems(body: unknown): FieldErrorItem[] {
+  const list = typeof body === 'object' && body !== null ? (body as { permissions?: unknown }).permissions : undefined;
+  if (!Array.isArray(list)) return [{ path: 'permissions', code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }];
+  if (list.length > LIMITS.overwritesPerCommand) {
+    return [{ path: 'permissions', code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${LIMITS.overwritesPerCommand} or fewer in length.` }];
+  }
+  const problems: FieldErrorItem[] = [];
+  list.forEach((item: unknown, index) => {
+    const at = `permissions[${index}]`;
+    const parsed = permissionOverwriteSchema.safeParse(item);
+    if (parsed.success && [1, 2, 3].includes(parsed.data.type) && isSnowflake(parsed.data.id)) return;
+    const record = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof record.id !== 'string' || !isSnowflake(record.id)) {
+      problems.push({ path: `${at}.id`, code: 'NUMBER_TYPE_COERCE', message: `Value "${String(record.id)}" is not snowflake.` });
+    }
+    if (![1, 2, 3].includes(record.type as number)) {
+      problems.push({ path: `${at}.type`, code: 'BASE_TYPE_CHOICES', message: 'Value must be one of (1, 2, 3).' });
+    }
+    if (typeof record.permission !== 'boolean') {
+      problems.push({ path: `${at}.permission`, code: 'BOOLEAN_TYPE_COERCE', message: `Value "${String(record.permission)}" is not a valid boolean.` });
+    }
+  });
+  return problems;
+}
+
+export const putCommandPermissions: Handler = (ctx, world) => {
+  const userId = requirePermissionWriter(ctx.auth);
+  requireApplication(ctx, world);
+  const guildId = ctx.params.guild_id!;
+  const guild = requireInstalledGuild(world, guildId);
+  if (!guild.members[userId]) throw apiError('missingAccess');
+  if (!canManageCommandPermissions(guild, userId)) throw apiError('missingPermissions');
+  const targetId = requireTarget(ctx, world, guildId);
+  const body = jsonBody(ctx);
+  const problems = overwriteProblems(body);
+  if (problems.length > 0) throw formBodyError(problems);
+  const permissions = ((body as { permissions: PermissionOverwrite[] }).permissions).map(({ id, type, permission }) => ({ id, type, permission }));
+  const perGuild = (world.state.overwrites[guildId] ??= {});
+  if (permissions.length === 0) delete perGuild[targetId];
+  else perGuild[targetId] = permissions;
+  world.changed();
+  return json(200, entry(world, guildId, targetId, permissions));
+};

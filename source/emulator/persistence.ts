@@ -1,0 +1,75 @@
+/**
+ * `--state FILE`: loads the world from disk and saves it after changes, atomically (temp file in the
+ * same directory, then rename), so a crash never leaves a half-written file. Writes are coalesced:
+ * at most one in flight, and one more queued if the state changed meanwhile.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, basename } from 'node:path';
+import type { EmulatorState } from './state.js';
+
+export class StateFileError extends Error {
+  override readonly name = 'StateFileError';
+}
+
+/** The saved state, or undefined when the file does not exist yet. */
+export async function loadState(path: string): Promise<EmulatorState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new StateFileError(`${path} is not valid JSON: fix it, or delete it to start from the seed`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || (parsed as { schema?: unknown }).schema !== 1) {
+    throw new StateFileError(`${path} is not an emulator state file (schema 1): point --state at another file, or delete it`);
+  }
+  return parsed as EmulatorState;
+}
+
+export class StateSaver {
+  private writing: Promise<void> | undefined;
+  private dirty = false;
+  private sequence = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly snapshot: () => EmulatorState,
+  ) {}
+
+  /** Schedules a save; returns at once. */
+  markChanged(): void {
+    this.dirty = true;
+    this.writing ??= this.drain();
+  }
+
+  /** Resolves once everything marked so far is on disk. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.dirty) {
+        this.dirty = false;
+        await this.writeNow();
+      }
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  async writeNow(): Promise<void> {
+    const text = JSON.stringify(this.snapshot());
+    await mkdir(dirname(this.path), { recursive: true });
+    this.sequence += 1;
+    const temp = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.${this.sequence}.tmp`);
+    await writeFile(temp, text, { mode: 0o600 });
+    await rename(temp, this.path);
+  }
+}

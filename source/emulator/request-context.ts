@@ -1,0 +1,91 @@
+/**
+ * What a route handler receives (the parsed request, who is calling, the shared world) and what it
+ * returns. Bodies are parsed lazily so that auth and path errors come before body errors, as on Discord.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Clock } from './clock.js';
+import type { SnowflakeGenerator } from './snowflake.js';
+import type { EmulatorState, TokenRecord } from './state.js';
+import { ApiFailure, apiError } from './api-errors.js';
+
+export type AuthContext =
+  | { kind: 'none' }
+  | { kind: 'bot' }
+  | { kind: 'client-credentials' | 'user'; accessToken: string; token: TokenRecord };
+
+export interface World {
+  state: EmulatorState;
+  ids: SnowflakeGenerator;
+  clock: Clock;
+  /** Discord origin of this emulator, for OAuth2 pages and id_token issuers. */
+  origin: string;
+  choiceStringMaxLength: number;
+  /** Handlers call this after a mutation so --state can be saved. */
+  changed(): void;
+}
+
+export interface RequestContext {
+  method: string;
+  /** Path without `/api[/vN]`, e.g. `/applications/1/commands`. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  params: Record<string, string>;
+  auth: AuthContext;
+  rawBody: Buffer;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sent as text/html instead of JSON. */
+  html?: string;
+}
+
+export type Handler = (ctx: RequestContext, world: World) => Reply;
+
+export function json(status: number, body?: unknown): Reply {
+  return { status, body };
+}
+
+function contentType(ctx: RequestContext): string {
+  return (ctx.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The JSON body; 50109 when it does not parse, 50035 when it is not sent as JSON. */
+export function jsonBody(ctx: RequestContext): unknown {
+  if (contentType(ctx) !== 'application/json') {
+    throw new ApiFailure(400, {
+      code: 50035,
+      errors: {
+        _errors: [
+          {
+            code: 'CONTENT_TYPE_INVALID',
+            message: 'Expected "Content-Type" header to be one of {\'application/json\', \'application/x-www-form-urlencoded\', \'multipart/form-data\'}.',
+          },
+        ],
+      },
+      message: 'Invalid Form Body',
+    });
+  }
+  try {
+    return JSON.parse(ctx.rawBody.toString('utf8'));
+  } catch {
+    throw apiError('invalidJson');
+  }
+}
+
+export function isFormEncoded(ctx: RequestContext): boolean {
+  return contentType(ctx) === 'application/x-www-form-urlencoded';
+}
+
+export function formBody(ctx: RequestContext): URLSearchParams {
+  return new URLSearchParams(ctx.rawBody.toString('utf8'));
+}
+
+/** Discord's boolean query strings: True/true/1 and False/false/0 (facts §3). */
+export function queryFlag(query: URLSearchParams, name: string): boolean {
+  const value = query.get(name);
+  return value !== null && ['true', '1'].includes(value.toLowerCase());
+}

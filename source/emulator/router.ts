@@ -1,0 +1,55 @@
+/**
+ * Matches a method and a path (already stripped of `/api[/vN]`) against the route table:
+ * literal segments win over parameters, a known path with the wrong method is a 405, and
+ * `…_id` parameters must be snowflakes (400/50035 NUMBER_TYPE_COERCE otherwise).
+ */
+import { apiError, notSnowflake } from './api-errors.js';
+import type { Handler } from './request-context.js';
+import { isSnowflake } from './snowflake.js';
+
+export interface Route {
+  method: string;
+  /** `/applications/:application_id/commands`; parameters named `*_id` are snowflakes. */
+  pattern: string;
+  handler: Handler;
+  /** false for routes that authenticate the client themselves (OAuth2 token endpoints, the consent page). */
+  authenticated?: boolean;
+}
+
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+function matchPattern(pattern: string, segments: readonly string[]): { params: Record<string, string>; literals: number } | undefined {
+  const parts = pattern.split('/').filter(Boolean);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  let literals = 0;
+  for (const [index, part] of parts.entries()) {
+    const segment = segments[index]!;
+    if (part.startsWith(':')) params[part.slice(1)] = segment;
+    else if (part === segment) literals += 1;
+    else return undefined;
+  }
+  return { params, literals };
+}
+
+/** Throws 404 for an unknown path, 405 for a known path with another method, 400 for a non-snowflake id. */
+export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+  const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
+  let pathKnown = false;
+  for (const route of routes) {
+    const found = matchPattern(route.pattern, segments);
+    if (!found) continue;
+    pathKnown = true;
+    if (route.method !== method) continue;
+    if (!best || found.literals > best.literals) best = { route, ...found };
+  }
+  if (!best) throw apiError(pathKnown ? 'methodNotAllowed' : 'notFound');
+  for (const [name, value] of Object.entries(best.params)) {
+    if (name.endsWith('_id') && !isSnowflake(value)) throw notSnowflake(name, value);
+  }
+  return { route: best.route, params: best.params };
+}

@@ -1,0 +1,37 @@
+/**
+ * Every route the emulator serves under `/api[/v9|/v10]`, in one table (paths from facts §3, §7, §9).
+ */
+import * as commands from './handlers/commands.js';
+import * as permissions from './handlers/permissions.js';
+import * as pickers from './handlers/pickers.js';
+import type { Route } from './router.js';
+
+const APP = '/applications/:application_id';
+const GUILD_COMMANDS = `${APP}/guilds/:guild_id/commands`;
+
+export const API_ROUTES: readonly Route[] = [
+  { method: 'GET', pattern: `${APP}/commands`, handler: commands.listCommands },
+  { method: 'POST', pattern: `${APP}/commands`, handler: commands.createCommand },
+  { method: 'PUT', pattern: `${APP}/commands`, handler: commands.overwriteCommands },
+  { method: 'GET', pattern: `${APP}/commands/:command_id`, handler: commands.getCommand },
+  { method: 'PATCH', pattern: `${APP}/commands/:command_id`, handler: commands.patchCommand },
+  { method: 'DELETE', pattern: `${APP}/commands/:command_id`, handler: commands.removeCommand },
+  { method: 'GET', pattern: GUILD_COMMANDS, handler: commands.listCommands },
+  { method: 'POST', pattern: GUILD_COMMANDS, handler: commands.createCommand },
+  { method: 'PUT', pattern: GUILD_COMMANDS, handler: commands.overwriteCommands },
+  { method: 'GET', pattern: `${GUILD_COMMANDS}/:command_id`, handler: commands.getCommand },
+  { method: 'PATCH', pattern: `${GUILD_COMMANDS}/:command_id`, handler: commands.patchCommand },
+  { method: 'DELETE', pattern: `${GUILD_COMMANDS}/:command_id`, handler: commands.removeCommand },
+  // No PUT here: batch permission edits were removed with permissions v2, so the router answers 405.
+  { method: 'GET', pattern: `${GUILD_COMMANDS}/permissions`, handler: permissions.listGuildPermissions },
+  { method: 'GET', pattern: `${GUILD_COMMANDS}/:command_id/permissions`, handler: permissions.getCommandPermissions },
+  { method: 'PUT', pattern: `${GUILD_COMMANDS}/:command_id/permissions`, handler: permissions.putCommandPermissions },
+  { method: 'GET', pattern: '/applications/@me', handler: pickers.getApplication },
+  { method: 'GET', pattern: '/oauth2/applications/@me', handler: pickers.getBotApplication },
+  { method: 'GET', pattern: '/users/@me', handler: pickers.getCurrentUser },
+  { method: 'GET', pattern: '/users/@me/guilds', handler: pickers.getCurrentUserGuilds },
+  { method: 'GET', pattern: '/guilds/:guild_id', handler: pickers.getGuild },
+  { method: 'GET', pattern: '/guilds/:guild_id/roles', handler: pickers.getGuildRoles },
+  { method: 'GET', pattern: '/guilds/:guild_id/channels', handler: pickers.getGuildChannels },
+  { method: 'GET', pattern: '/guilds/:guild_id/members/:user_id', handler: pickers.getGuildMember },
+];

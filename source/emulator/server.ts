@@ -1,0 +1,303 @@
+/**
+ * The embedded Discord API emulator: a node:http server on 127.0.0.1 that serves the routes of
+ * routes.ts under `/api`, `/api/v9` and `/api/v10`, the OAuth2 consent page at `/oauth2/authorize`,
+ * and the test-only `/__emulator/*` introspection. Request order per API call: faults, rate limits,
+ * route match (404/405/400), authentication (401), handler.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { ApiFailure, apiError } from './api-errors.js';
+import { authenticate, authKindLabel } from './auth.js';
+import { systemClock, type Clock } from './clock.js';
+import { FaultInjector, parseFaultSpec, type FaultRule } from './faults.js';
+import { loadState, StateSaver } from './persistence.js';
+import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './rate-limits.js';
+import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
+import { RequestLog } from './request-log.js';
+import { matchRoute } from './router.js';
+import { API_ROUTES } from './routes.js';
+import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
+import { createSnowflakeGenerator } from './snowflake.js';
+import type { EmulatorState } from './state.js';
+
+export type { RateLimitSettings } from './rate-limits.js';
+
+export interface EmulatorOptions {
+  /** Default 127.0.0.1. A non-loopback host also needs `allowRemoteHost` (the CLI sets it only for an explicit --host). */
+  host?: string;
+  allowRemoteHost?: boolean;
+  /** Default 0: a free port. */
+  port?: number;
+  seed?: 'demo' | 'empty';
+  /** Adds N scale-test guilds, each with a few guild commands and overwrites. */
+  extraGuilds?: number;
+  /** Load and save the world here (atomic writes); in memory when absent. */
+  statePath?: string;
+  rateLimits?: 'discord' | 'off' | RateLimitSettings;
+  /** The --faults SPEC, e.g. `429:0.05,500:0.02,reset:0.01,slow:0.05@2000,seed:42`. */
+  faults?: string;
+  /** Longest string choice value accepted: 100 (docs, default) or 6000 (OpenAPI spec). */
+  choiceStringMaxLength?: number;
+  /** Test hook: the emulator's clock (code expiry, token expiry, daily create window, rate limits). */
+  clock?: Clock;
+}
+
+export interface RunningEmulator {
+  /** http://127.0.0.1:PORT/api/v10 */
+  baseUrl: string;
+  /** http://127.0.0.1:PORT (the consent page lives at ORIGIN/oauth2/authorize) */
+  origin: string;
+  applicationId: string;
+  botToken: string;
+  clientId: string;
+  clientSecret: string;
+  /** The same application: its "Public Client" toggle is on, so PKCE exchanges need no secret. */
+  publicClientId: string;
+  /** Bearer for the seeded admin with applications.commands.permissions.update identify guilds. */
+  userToken: string;
+  /** Guilds the app is installed in. */
+  guildIds: string[];
+  redirectUris: string[];
+  /** Extra seeded identities for tests. */
+  seeded: {
+    adminUserId: string;
+    /** A member without MANAGE_GUILD / MANAGE_ROLES (for 50013). */
+    memberUserId: string;
+    memberToken: string;
+    botUserId: string;
+    /** A guild the admin is in but the app is not installed in (for 50001). */
+    uninstalledGuildId: string;
+  };
+  close(): Promise<void>;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const API_PREFIX = /^\/api(?:\/v(\d+))?(\/.*)?$/;
+
+export class EmulatorStartError extends Error {
+  override readonly name = 'EmulatorStartError';
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiFailure(413, { message: 'Request entity too large', code: 40005 }));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string> = { ...reply.headers };
+  let payload: string | undefined;
+  if (reply.html !== undefined) {
+    headers['Content-Type'] = 'text/html; charset=utf-8';
+    // The consent page must not be framed or leak its query (state, challenge) to other origins.
+    headers['X-Frame-Options'] = 'DENY';
+    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'";
+    headers['Referrer-Policy'] = 'no-referrer';
+    payload = reply.html;
+  } else if (reply.body !== undefined && reply.status !== 204) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(reply.body);
+  }
+  response.writeHead(reply.status, headers);
+  response.end(payload);
+}
+
+function failureReply(error: unknown): Reply {
+  if (error instanceof ApiFailure) return { status: error.status, body: error.body, headers: error.headers };
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, body: { message: `500: Internal Server Error (${message})`, code: 0 } };
+}
+
+function faultReply(fault: FaultRule): Reply {
+  if (fault.kind === '429') {
+    const retryAfter = fault.ms / 1000;
+    return {
+      status: 429,
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))), 'X-RateLimit-Scope': 'shared' },
+      body: { message: 'The resource is being rate limited.', retry_after: retryAfter, global: false },
+    };
+  }
+  const text = { '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable' }[fault.kind as '500'];
+  return { status: Number(fault.kind), body: { message: `${fault.kind}: ${text}`, code: 0 } };
+}
+
+/** A hash of whatever identifies the caller for the global limit; tokens are never kept in clear. */
+function callerIdentity(request: IncomingMessage): string {
+  const credential = request.headers.authorization ?? `ip:${request.socket.remoteAddress ?? ''}`;
+  return createHash('sha256').update(credential).digest('hex').slice(0, 32);
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK_HOSTS.has(host) && !options.allowRemoteHost) {
+    throw new EmulatorStartError(`refusing to listen on ${host}: the emulator hands out fake credentials to anyone who asks; pass --host ${host} explicitly to allow it`);
+  }
+  const clock = options.clock ?? systemClock;
+  const ids = createSnowflakeGenerator(clock);
+  const faults = options.faults ? new FaultInjector(parseFaultSpec(options.faults)) : undefined;
+  const limiter =
+    options.rateLimits === 'off'
+      ? undefined
+      : new RateLimiter(options.rateLimits === undefined || options.rateLimits === 'discord' ? DISCORD_RATE_LIMITS : options.rateLimits, clock);
+
+  const loaded = options.statePath ? await loadState(options.statePath) : undefined;
+  let state: EmulatorState = loaded ?? buildState(ids, { seed: options.seed ?? 'demo', extraGuilds: options.extraGuilds ?? 0, now: clock() });
+  // Script tokens stay usable across restarts of a saved state.
+  for (const token of Object.values(state.scriptTokens)) {
+    const record = state.tokens[token];
+    if (record) record.expiresAt = clock() + ACCESS_TOKEN_LIFETIME_MS;
+  }
+  const initial = structuredClone(state);
+  const saver = options.statePath ? new StateSaver(options.statePath, () => world.state) : undefined;
+  const log = new RequestLog();
+  const sockets = new Set<Socket>();
+
+  const world: World = {
+    state,
+    ids,
+    clock,
+    origin: '',
+    choiceStringMaxLength: options.choiceStringMaxLength ?? 100,
+    changed: () => saver?.markChanged(),
+  };
+  if (saver && !loaded) await saver.writeNow();
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, path: string): Promise<{ status: number; auth: string; fault?: string }> {
+    const method = request.method ?? 'GET';
+    const header = request.headers.authorization;
+    let auth: AuthContext | undefined;
+    const fault = faults?.next();
+    if (fault?.kind === 'reset') {
+      request.socket.destroy();
+      return { status: 0, auth: authKindLabel(header, undefined), fault: 'reset' };
+    }
+    if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    let reply: Reply;
+    let rateHeaders: Record<string, string> = {};
+    try {
+      if (fault && fault.kind !== 'slow') {
+        reply = faultReply(fault);
+      } else {
+        const identity = callerIdentity(request);
+        const globalVerdict = limiter?.checkGlobal(identity);
+        if (globalVerdict && !globalVerdict.allowed) throw new ApiFailure(429, globalVerdict.body, globalVerdict.headers);
+        const body = await readBody(request);
+        const { route, params } = matchRoute(API_ROUTES, method, path);
+        const routeVerdict = limiter?.checkRoute(identity, method, route.pattern, params.guild_id);
+        if (routeVerdict) {
+          rateHeaders = routeVerdict.headers;
+          if (!routeVerdict.allowed) throw new ApiFailure(429, routeVerdict.body, routeVerdict.headers);
+        }
+        auth = route.authenticated === false ? { kind: 'none' } : authenticate(header, world.state, clock());
+        const ctx: RequestContext = { method, path, query: url.searchParams, headers: request.headers, params, auth, rawBody: body };
+        reply = route.handler(ctx, world);
+      }
+    } catch (error) {
+      reply = failureReply(error);
+    }
+    send(response, { ...reply, headers: { ...rateHeaders, ...reply.headers } });
+    return { status: reply.status, auth: authKindLabel(header, auth), ...(fault ? { fault: fault.kind } : {}) };
+  }
+
+  function handleIntrospection(request: IncomingMessage, response: ServerResponse, path: string): void {
+    if (request.method === 'GET' && path === '/__emulator/requests') {
+      send(response, { status: 200, body: log.list() });
+    } else if (request.method === 'POST' && path === '/__emulator/reset') {
+      world.state = state = structuredClone(initial);
+      limiter?.reset();
+      faults?.reset();
+      log.clear();
+      world.changed();
+      send(response, { status: 204 });
+    } else {
+      send(response, failureReply(apiError('notFound')));
+    }
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://emulator.invalid');
+    const pathname = url.pathname;
+    if (pathname.startsWith('/__emulator/')) {
+      handleIntrospection(request, response, pathname);
+      return;
+    }
+    const started = new Date(clock()).toISOString();
+    const api = API_PREFIX.exec(pathname);
+    const version = api?.[1];
+    let outcome: Promise<{ status: number; auth: string; fault?: string }>;
+    if (api && version !== undefined && version !== '9' && version !== '10') {
+      send(response, failureReply(apiError('invalidApiVersion')));
+      outcome = Promise.resolve({ status: 400, auth: authKindLabel(request.headers.authorization, undefined) });
+    } else if (api || pathname === '/oauth2/authorize') {
+      outcome = handleApi(request, response, url, api ? (api[2] ?? '/') : pathname);
+    } else {
+      send(response, failureReply(apiError('notFound')));
+      outcome = Promise.resolve({ status: 404, auth: authKindLabel(request.headers.authorization, undefined) });
+    }
+    outcome.then(
+      (result) => log.add({ method: request.method ?? 'GET', path: pathname, time: started, ...result }),
+      (error: unknown) => {
+        if (!response.headersSent) send(response, failureReply(error));
+      },
+    );
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new EmulatorStartError(error.code === 'EADDRINUSE' ? `port ${options.port} is in use: pick another with --port, or --port 0 for a free one` : error.message)),
+    );
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  world.origin = origin;
+  const app = state.application;
+  const ownerId = app.ownerId;
+  const memberUserId = state.tokens[state.scriptTokens.member]?.userId ?? '';
+  const uninstalled = Object.values(state.guilds).find((guild) => !guild.appInstalled);
+
+  return {
+    baseUrl: `${origin}/api/v10`,
+    origin,
+    applicationId: app.id,
+    botToken: app.botToken,
+    clientId: app.id,
+    clientSecret: app.clientSecret,
+    publicClientId: app.id,
+    userToken: state.scriptTokens.admin,
+    guildIds: Object.values(state.guilds).filter((guild) => guild.appInstalled).map((guild) => guild.id),
+    redirectUris: [...app.redirectUris],
+    seeded: {
+      adminUserId: ownerId,
+      memberUserId,
+      memberToken: state.scriptTokens.member,
+      botUserId: app.botUserId,
+      uninstalledGuildId: uninstalled?.id ?? '',
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      await saver?.flush();
+    },
+  };
+}

@@ -19,6 +19,8 @@ export type PermissionEntry =
       hasOwn: boolean;
     };
 
+export type CommandEntry = Extract<PermissionEntry, { kind: 'command' }>;
+
 export const APP_ENTRY_LABEL = 'all commands (app-level defaults)';
 
 /** `/ban`, `Report message (MESSAGE)`, `Show profile (USER)`. */

@@ -29,7 +29,8 @@ export type FindingKind =
   | 'deleted-role'
   | 'hidden-or-deleted-channel'
   | 'orphan-overwrite'
-  | 'cap';
+  | 'cap'
+  | 'no-access';
 
 export interface Finding {
   kind: FindingKind;
@@ -83,9 +84,10 @@ export interface GuildSnapshot {
   guildName: string;
   commands: Command[];
   permissions: GuildCommandPermissions[];
-  roles: Role[];
-  /** As the API lists them: channels the bot cannot view are missing. */
-  channels: Channel[];
+  /** null when they could not be read (no bot token): deleted-role checks are skipped. */
+  roles: Role[] | null;
+  /** As the API lists them: channels the bot cannot view are missing. null when not read. */
+  channels: Channel[] | null;
 }
 
 export function auditGlobal(commands: readonly Command[], app: AppContext): ScopeAudit & { commandCount: number } {
@@ -112,6 +114,27 @@ export function auditGuild(snapshot: GuildSnapshot, globalCommands: readonly Com
     overwriteCount: snapshot.permissions.reduce((sum, entry) => sum + entry.permissions.length, 0),
     counts,
     findings,
+  };
+}
+
+/** A guild the app could not read (not authorized there any more, or gone): reported, not fatal. */
+export function unreadableGuild(guildId: string, guildName: string, reason: string): GuildAudit {
+  return {
+    guildId,
+    guildName,
+    globalVisible: 0,
+    guildCommands: [],
+    overwriteCount: 0,
+    counts: [],
+    findings: [
+      {
+        kind: 'no-access',
+        severity: 'warning',
+        guildId,
+        message: `Could not read guild ${guildName} (${guildId}): ${reason}`,
+        hint: 'Re-invite the app with the applications.commands scope, or remove it from that guild.',
+      },
+    ],
   };
 }
 
@@ -170,27 +193,30 @@ function ghostDuplicates(guildCommands: readonly Command[], visibleGlobal: reado
     }));
 }
 
+/**
+ * With default_member_permissions "0" only administrators pass, unless a role or user overwrite
+ * allows someone: the command's own, or the app-level entry's when the command has none of its own.
+ * Channel overwrites only narrow where a command works; they never let anyone in.
+ */
 function adminOnly(commands: readonly Command[], permissions: readonly GuildCommandPermissions[], applicationId: string, guildId: string): Finding[] {
-  const withOverwrites = new Set(permissions.filter((entry) => entry.permissions.length > 0).map((entry) => entry.id));
-  // The app-level entry applies to every command without its own overwrites.
-  if (withOverwrites.has(applicationId)) return [];
+  const entries = new Map(permissions.filter((entry) => entry.permissions.length > 0).map((entry) => [entry.id, entry.permissions]));
+  const letsSomeoneIn = (commandId: string) =>
+    (entries.get(commandId) ?? entries.get(applicationId) ?? []).some((overwrite) => overwrite.permission && overwrite.type !== PermissionType.Channel);
   return commands
-    .filter((command) => command.default_member_permissions === '0' && !withOverwrites.has(command.id))
+    .filter((command) => command.default_member_permissions === '0' && !letsSomeoneIn(command.id))
     .map((command) => ({
       kind: 'admin-only' as const,
       severity: 'warning' as const,
       ...where(guildId, command),
-      message: `${label(command)} has default_member_permissions "0" and no overwrites here: only administrators can use it.`,
-      hint: `Add a role or user overwrite (cmd-tui perms set --guild ${guildId} --command ${command.id} --allow role:ID) or change default_member_permissions.`,
+      message: `${label(command)} has default_member_permissions "0" and no overwrite here that allows a role or user: only administrators can use it.`,
+      hint: `Allow a role (cmd-tui perms set --guild ${guildId} --command ${command.id} --allow role:ID) or change default_member_permissions.`,
     }));
 }
 
 function overwriteTargets(snapshot: GuildSnapshot, knownCommands: readonly Command[], applicationId: string): Finding[] {
   const { guildId } = snapshot;
-  const roles = new Set(snapshot.roles.map((role) => role.id));
-  roles.add(everyoneId(guildId));
-  const channels = new Set(snapshot.channels.map((channel) => channel.id));
-  channels.add(allChannelsId(guildId));
+  const roles = snapshot.roles && new Set([everyoneId(guildId), ...snapshot.roles.map((role) => role.id)]);
+  const channels = snapshot.channels && new Set([allChannelsId(guildId), ...snapshot.channels.map((channel) => channel.id)]);
   const commandsById = new Map(knownCommands.map((command) => [command.id, command]));
   const findings: Finding[] = [];
   for (const entry of snapshot.permissions) {
@@ -208,7 +234,7 @@ function overwriteTargets(snapshot: GuildSnapshot, knownCommands: readonly Comma
     }
     for (const overwrite of entry.permissions) {
       const base = { guildId, commandId: entry.id, ...(command ? { commandName: command.name } : {}) };
-      if (overwrite.type === PermissionType.Role && !roles.has(overwrite.id)) {
+      if (overwrite.type === PermissionType.Role && roles && !roles.has(overwrite.id)) {
         findings.push({
           ...base,
           kind: 'deleted-role',
@@ -217,7 +243,7 @@ function overwriteTargets(snapshot: GuildSnapshot, knownCommands: readonly Comma
           hint: 'Remove the overwrite (cmd-tui perms set … --remove role:ID) or grant a role that exists.',
         });
       }
-      if (overwrite.type === PermissionType.Channel && !channels.has(overwrite.id)) {
+      if (overwrite.type === PermissionType.Channel && channels && !channels.has(overwrite.id)) {
         findings.push({
           ...base,
           kind: 'hidden-or-deleted-channel',

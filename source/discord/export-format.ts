@@ -7,8 +7,15 @@
 import type { CommandDraft } from './model.js';
 import { toBodyForm } from './normalize.js';
 
-export function formatCommandsFile(commands: readonly unknown[]): string {
-  const bodies = commands.map(toBodyForm) as CommandDraft[];
+/** Guild commands ignore the global-only installation fields; a guild file leaves them out. */
+const GLOBAL_ONLY_FIELDS = ['integration_types', 'dm_permission'] as const;
+
+export function formatCommandsFile(commands: readonly unknown[], scope: 'global' | 'guild'): string {
+  const bodies = commands.map((command) => {
+    const body = toBodyForm(command) as CommandDraft;
+    if (scope === 'guild') for (const field of GLOBAL_ONLY_FIELDS) delete body[field];
+    return body;
+  });
   bodies.sort((a, b) => (a.type ?? 1) - (b.type ?? 1) || compareText(a.name, b.name));
   return `${JSON.stringify(bodies, null, 2)}\n`;
 }

@@ -38,6 +38,10 @@ describe('auditGuild', () => {
     ['an overwrite on the command', [perms('2', [{ id: '7', type: 1, permission: true }])], []],
     ['app-level overwrites', [perms('100', [{ id: '7', type: 1, permission: true }])], []],
     ['an empty overwrite list', [perms('2', [])], ['admin-only']],
+    ['only a channel overwrite', [perms('2', [{ id: '8', type: 3, permission: true }])], ['admin-only']],
+    ['only a denying role overwrite', [perms('2', [{ id: '7', type: 1, permission: false }])], ['admin-only']],
+    ['app-level channel overwrites only', [perms('100', [{ id: '8', type: 3, permission: true }])], ['admin-only']],
+    ['own entry that denies, app-level that allows', [perms('2', [{ id: '7', type: 1, permission: false }]), perms('100', [{ id: '7', type: 1, permission: true }])], ['admin-only']],
   ] as const)('admin-only ("0") with %s', (_label, permissions, expected) => {
     const audit = auditGuild(snapshot({ commands: [command('2', { name: 'ban', default_member_permissions: '0' })], permissions: [...permissions] }), [], APP);
     expect(kinds(audit.findings)).toEqual(expected);

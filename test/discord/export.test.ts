@@ -9,7 +9,7 @@ describe('formatCommandsFile', () => {
   ];
 
   it('writes the bulk-overwrite body sorted by type then name, without server-only fields', () => {
-    expect(JSON.parse(formatCommandsFile(fetched))).toEqual([
+    expect(JSON.parse(formatCommandsFile(fetched, 'global'))).toEqual([
       { type: 1, name: 'alpha', description: 'a', default_member_permissions: '8' },
       { type: 1, name: 'zeta', description: 'z', contexts: [0] },
       { type: 3, name: 'Quote' },
@@ -17,9 +17,14 @@ describe('formatCommandsFile', () => {
   });
 
   it('is byte-identical whatever order the API listed the commands in', () => {
-    expect(formatCommandsFile([...fetched].reverse())).toBe(formatCommandsFile(fetched));
-    expect(formatCommandsFile(fetched).endsWith(']\n')).toBe(true);
+    expect(formatCommandsFile([...fetched].reverse(), 'global')).toBe(formatCommandsFile(fetched, 'global'));
+    expect(formatCommandsFile(fetched, 'global').endsWith(']\n')).toBe(true);
   });
+});
+
+it('leaves the global-only installation fields out of a guild file', () => {
+  const guildCommand = { id: '1', application_id: '1', version: '1', guild_id: '5', type: 1, name: 'a', description: 'a', integration_types: [0, 1], contexts: [0, 2] };
+  expect(JSON.parse(formatCommandsFile([guildCommand], 'guild'))).toEqual([{ type: 1, name: 'a', description: 'a', contexts: [0, 2] }]);
 });
 
 describe('parseCommandsFile', () => {

@@ -1,0 +1,47 @@
+/**
+ * Backup before mutation: reads a scope's commands (with localizations) and their overwrites,
+ * writes them to the backup store and verifies the file — callers send their first mutating
+ * request only after `backupBeforeMutation` resolved. The CLI (apply, restore, perms) and the
+ * TUI (delete, edit, rename, permission change) all go through here.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { AuthRequiredError } from '../api/errors.js';
+import { appPaths } from '../config/paths.js';
+import { BACKUP_FORMAT, type ScopeBackup } from '../discord/backup-format.js';
+import type { GuildCommandPermissions, Scope } from '../discord/model.js';
+import { writeBackup, type BackupEntry } from './store.js';
+
+export async function captureScope(api: DiscordApi, scope: Scope, reason: string, now = new Date()): Promise<ScopeBackup> {
+  const commands = await api.listCommands(scope, { withLocalizations: true });
+  return {
+    format: BACKUP_FORMAT,
+    version: 1,
+    createdAt: now.toISOString(),
+    reason,
+    applicationId: api.applicationId,
+    scope,
+    commands,
+    permissions: await capturePermissions(api, scope, new Set(commands.map((command) => command.id))),
+  };
+}
+
+export async function backupBeforeMutation(api: DiscordApi, scope: Scope, reason: string, env: NodeJS.ProcessEnv): Promise<BackupEntry> {
+  return writeBackup(appPaths(env).backups, await captureScope(api, scope, reason));
+}
+
+/**
+ * Guild scope: the guild's whole list (its commands, global commands' entries there, app-level).
+ * Global scope: deleting a global command drops its overwrites in every guild, so every guild the
+ * bot is in is read (the client's queues keep this within the rate limits).
+ */
+async function capturePermissions(api: DiscordApi, scope: Scope, commandIds: Set<string>): Promise<GuildCommandPermissions[]> {
+  if (scope.kind === 'guild') return api.listGuildPermissions(scope.guildId);
+  if (commandIds.size === 0) return [];
+  // A client-credentials-only setup cannot list guilds; it cannot edit overwrites either.
+  const guilds = await api.listCurrentUserGuilds().catch((error: unknown) => {
+    if (error instanceof AuthRequiredError) return [];
+    throw error;
+  });
+  const perGuild = await Promise.all(guilds.map((guild) => api.listGuildPermissions(guild.id)));
+  return perGuild.flat().filter((entry) => commandIds.has(entry.id));
+}

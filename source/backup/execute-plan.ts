@@ -1,0 +1,82 @@
+/**
+ * Carries out a plan with the fewest requests — DELETE (only when pruning, first, to make room
+ * under the caps), PATCH with only the changed fields, POST for new commands — after the scope
+ * was backed up. Counts confirmed creates in the daily ledger as they happen. Shared by `apply`,
+ * `restore` and the TUI.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { describeError } from '../api/errors.js';
+import type { Command, Scope } from '../discord/model.js';
+import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
+import { backupBeforeMutation } from './capture.js';
+import { recordCreates } from './create-ledger.js';
+import type { BackupEntry } from './store.js';
+
+export interface ExecuteOptions {
+  prune: boolean;
+  /** Written into the backup: why the scope is about to change. */
+  reason: string;
+  env: NodeJS.ProcessEnv;
+  /** Already written by the caller (restore backs up before its overwrite changes too). */
+  backup?: BackupEntry;
+  /** Called after each request that changed something, e.g. for a progress line. */
+  onStep?: (step: ExecutedStep) => void;
+}
+
+export type ExecutedStep =
+  | { kind: 'delete'; command: PlannedKeep }
+  | { kind: 'update'; command: Command }
+  | { kind: 'create'; command: Command; created: boolean };
+
+export interface ExecuteResult {
+  /** null when there was nothing to change (and so nothing was backed up). */
+  backup: BackupEntry | null;
+  steps: ExecutedStep[];
+  /** The scope's commands by (type, name) after the run, for callers that re-apply overwrites. */
+  commands: Command[];
+}
+
+/** A run that stopped part-way: says what was done and how to go back. */
+export class ApplyInterruptedError extends Error {
+  override readonly name = 'ApplyInterruptedError';
+  readonly hint: string;
+  constructor(
+    cause: unknown,
+    readonly done: number,
+    readonly total: number,
+    readonly backup: BackupEntry,
+  ) {
+    const { message, hint } = describeError(cause);
+    super(`Stopped after ${done} of ${total} changes: ${message}`);
+    this.hint = `${hint ? `${hint} ` : ''}The scope as it was before is saved in ${backup.path}; \`cmd-tui restore ${backup.path}\` brings it back.`;
+  }
+}
+
+export async function executePlan(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions): Promise<ExecuteResult> {
+  if (!hasChanges(plan, options.prune)) return { backup: options.backup ?? null, steps: [], commands: [] };
+  const backup = options.backup ?? (await backupBeforeMutation(api, scope, options.reason, options.env));
+  const steps: ExecutedStep[] = [];
+  const record = (step: ExecutedStep) => {
+    steps.push(step);
+    options.onStep?.(step);
+  };
+  const deletes = options.prune ? plan.delete : [];
+  const total = deletes.length + plan.update.length + plan.create.length;
+  try {
+    for (const command of deletes) {
+      await api.deleteCommand(scope, command.id);
+      record({ kind: 'delete', command });
+    }
+    for (const update of plan.update) {
+      record({ kind: 'update', command: await api.editCommand(scope, update.id, update.patch) });
+    }
+    for (const create of plan.create) {
+      const { command, created } = await api.createCommand(scope, create.body);
+      if (created) await recordCreates(options.env, api.applicationId, scope, 1);
+      record({ kind: 'create', command, created });
+    }
+  } catch (error) {
+    throw new ApplyInterruptedError(error, steps.length, total, backup);
+  }
+  return { backup, steps, commands: await api.listCommands(scope, { withLocalizations: true }) };
+}

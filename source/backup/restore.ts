@@ -1,0 +1,70 @@
+/**
+ * Bringing a scope back to a backup: preview (the command plan against the scope as it is now,
+ * captured so it can itself be backed up), then carry out — back up the current state, restore
+ * the commands with the plan engine (pruning what the backup did not have), then re-apply the
+ * overwrites that differ. Overwrites need a signed-in user; without one they are reported as
+ * not restored. Shared by `cmd-tui restore` and the TUI.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { appPaths } from '../config/paths.js';
+import type { ScopeBackup } from '../discord/backup-format.js';
+import type { Command, GuildCommandPermissions } from '../discord/model.js';
+import { scopeDefaults } from '../discord/normalize.js';
+import { overwritesToRestore, type OverwriteRestore } from '../discord/overwrite-restore.js';
+import { hasChanges, planScope, type Plan } from '../discord/plan.js';
+import { captureScope } from './capture.js';
+import { executePlan, type ExecuteResult } from './execute-plan.js';
+import { writeBackup } from './store.js';
+
+export interface RestorePreview {
+  backup: ScopeBackup;
+  /** The scope as it is now; written as a backup before anything changes. */
+  current: ScopeBackup;
+  plan: Plan;
+  /** Overwrite lists that differ for commands that exist now; recreated commands' lists are added after. */
+  overwrites: OverwriteRestore[];
+}
+
+export interface RestoreOutcome {
+  execution: ExecuteResult;
+  restored: OverwriteRestore[];
+  /** Could not be written: no signed-in user (Discord accepts overwrites only from one). */
+  notRestored: OverwriteRestore[];
+}
+
+export async function previewRestore(api: DiscordApi, backup: ScopeBackup, supportedIntegrationTypes: number[]): Promise<RestorePreview> {
+  const current = await captureScope(api, backup.scope, `restore ${backup.createdAt}`);
+  const plan = planScope(backup.commands, current.commands, scopeDefaults(backup.scope.kind, supportedIntegrationTypes));
+  return { backup, current, plan, overwrites: overwritesToRestore(backup, current.commands, current.permissions) };
+}
+
+export function restoreChanges(preview: RestorePreview): boolean {
+  return hasChanges(preview.plan, true) || preview.overwrites.length > 0 || preview.plan.create.some((create) => hasBackupOverwrites(preview.backup, create));
+}
+
+export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, env: NodeJS.ProcessEnv): Promise<RestoreOutcome> {
+  const { backup } = preview;
+  const written = await writeBackup(appPaths(env).backups, preview.current);
+  const execution = await executePlan(api, backup.scope, preview.plan, { prune: true, reason: preview.current.reason, env, backup: written });
+  const commandsNow = execution.steps.length > 0 ? execution.commands : preview.current.commands;
+  const permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
+  const pending = overwritesToRestore(backup, commandsNow, permissionsNow);
+  if (!api.authKinds().includes('user')) return { execution, restored: [], notRestored: pending };
+  for (const item of pending) await api.setCommandPermissions(item.guildId, item.commandId, item.overwrites);
+  return { execution, restored: pending, notRestored: [] };
+}
+
+/** The guilds that matter: those in the backup and those holding overwrites before the restore. */
+async function readPermissions(api: DiscordApi, preview: RestorePreview, commandsNow: Command[]): Promise<GuildCommandPermissions[]> {
+  const { scope } = preview.backup;
+  if (scope.kind === 'guild') return api.listGuildPermissions(scope.guildId);
+  const ids = new Set(commandsNow.map((command) => command.id));
+  const guilds = new Set([...preview.backup.permissions, ...preview.current.permissions].map((entry) => entry.guild_id));
+  const lists = await Promise.all([...guilds].map((guildId) => api.listGuildPermissions(guildId)));
+  return lists.flat().filter((entry) => ids.has(entry.id));
+}
+
+function hasBackupOverwrites(backup: ScopeBackup, create: { name: string; type: number }): boolean {
+  const original = backup.commands.find((command) => command.name === create.name && command.type === create.type);
+  return original !== undefined && backup.permissions.some((entry) => entry.id === original.id && entry.permissions.length > 0);
+}

@@ -1,0 +1,76 @@
+/**
+ * `cmd-tui apply FILE [--guild ID] [--prune] [--yes] [--json]`: carries out the plan with the
+ * fewest requests, after a backup. Refuses (exit 1) an invalid FILE, a plan beyond the day's
+ * creates or a cap, mass deletes without --prune --yes, and unconfirmed changes. A second apply
+ * of the same file sends no mutating request.
+ */
+import { createBudget } from '../backup/create-ledger.js';
+import { executePlan, type ExecutedStep } from '../backup/execute-plan.js';
+import { hasChanges, refusalsFor } from '../discord/plan.js';
+import { renderProblems } from './commands-file.js';
+import { confirm } from './confirm.js';
+import { connect, scopeOf } from './connect.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { commandLabel, describeScope, renderPlan } from './plan-report.js';
+import { planFromFile } from './scope-plan.js';
+import type { CommandRun } from './types.js';
+
+export const run: CommandRun = async (args, io) => {
+  const { values, positionals } = parseFlags(
+    args,
+    { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } },
+    { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' },
+  );
+  const file = positionals[0] as string;
+  const scope = scopeOf(guildFlag(values.guild));
+  const prune = values.prune === true;
+  const json = values.json === true;
+  try {
+    const api = await connect(values, io);
+    const result = await planFromFile(api, file, scope, io);
+    if (!result.ok) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, problems: result.problems }, null, 2)}\n`);
+      io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n`);
+      return 1;
+    }
+    const { plan, live } = result;
+    const budget = await createBudget(io.env, api.applicationId, scope);
+    if (!json) io.stderr.write(renderProblems(file, result.warnings));
+    io.stderr.write(renderPlan(plan, { scope, prune, budget }));
+    if (!hasChanges(plan, prune)) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: true, backup: null, steps: [] }, null, 2)}\n`);
+      io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
+      return 0;
+    }
+    const refusals = refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+    if (refusals.length > 0) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals }, null, 2)}\n`);
+      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
+      return 1;
+    }
+    if (values.yes !== true && !(await confirm(io, `Apply these changes to ${describeScope(scope)}?`))) {
+      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
+      return 1;
+    }
+    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`) });
+    const after = await createBudget(io.env, api.applicationId, scope);
+    if (json) {
+      io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
+    }
+    io.stderr.write(summary(outcome.steps.length, outcome.backup?.path, after.remaining));
+    return 0;
+  } catch (error) {
+    return reportFailure(error, io, 'apply');
+  }
+};
+
+function stepLine(step: ExecutedStep): string {
+  if (step.kind === 'delete') return `  deleted ${commandLabel(step.command)}`;
+  if (step.kind === 'update') return `  updated ${commandLabel(step.command)}`;
+  return `  ${step.created ? 'created' : 'overwrote'} ${commandLabel(step.command)}`;
+}
+
+function summary(changes: number, backup: string | undefined, remaining: number): string {
+  return `Applied ${changes} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${remaining} creates left today.\n`;
+}

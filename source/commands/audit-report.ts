@@ -1,0 +1,90 @@
+/**
+ * How `cmd-tui audit` shows a report: readable text for the terminal, and markdown good enough
+ * to paste into an issue (summary, guilds holding guild commands, findings per scope).
+ */
+import type { AuditReport, Finding, GuildAudit, TypeCount } from '../discord/audit.js';
+
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+
+export function renderAuditText(report: AuditReport): string {
+  const lines: string[] = [
+    `Audit of application ${report.applicationId}: ${report.totals.error} errors, ${report.totals.warning} warnings, ${report.totals.info} notes.`,
+    '',
+    `Global scope: ${report.global.commandCount} commands (${countsText(report.global.counts)})`,
+    ...findingLines(report.global.findings),
+  ];
+  for (const guild of report.guilds) {
+    lines.push('', `Guild ${guild.guildName} (${guild.guildId}): ${guildSummary(guild)}`, ...findingLines(guild.findings));
+  }
+  if (report.guilds.length > 0) {
+    lines.push('', `Guilds holding guild commands: ${report.guildsWithCommands.length > 0 ? report.guildsWithCommands.join(', ') : 'none'}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderAuditMarkdown(report: AuditReport): string {
+  const lines: string[] = [
+    `# Command audit of application \`${report.applicationId}\``,
+    '',
+    `**${report.totals.error}** errors · **${report.totals.warning}** warnings · **${report.totals.info}** notes · ${report.guilds.length} guilds audited`,
+    '',
+    '## Global scope',
+    '',
+    `${report.global.commandCount} commands: ${countsText(report.global.counts)}`,
+    '',
+    ...findingTable(report.global.findings),
+  ];
+  if (report.guilds.length > 0) {
+    lines.push('## Guilds holding guild commands', '');
+    const holders = report.guilds.filter((guild) => guild.guildCommands.length > 0);
+    if (holders.length === 0) lines.push('None.', '');
+    else {
+      lines.push('| Guild | Id | Guild commands | Global commands visible | Overwrites |', '|---|---|---|---|---|');
+      for (const guild of holders) {
+        lines.push(`| ${cell(guild.guildName)} | \`${guild.guildId}\` | ${guild.guildCommands.length} | ${guild.globalVisible} | ${guild.overwriteCount} |`);
+      }
+      lines.push('');
+    }
+    for (const guild of report.guilds.filter((g) => g.findings.length > 0)) {
+      lines.push(`## Guild ${cell(guild.guildName)} (\`${guild.guildId}\`)`, '', guildSummary(guild), '', ...findingTable(guild.findings));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function guildSummary(guild: GuildAudit): string {
+  return `${guild.guildCommands.length} guild commands (${countsText(guild.counts)}), ${guild.globalVisible} global commands visible, ${guild.overwriteCount} overwrites`;
+}
+
+function countsText(counts: readonly TypeCount[]): string {
+  return counts.map(({ type, count, cap }) => `${type} ${count}/${cap}`).join(', ');
+}
+
+function sorted(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}
+
+function findingLines(findings: readonly Finding[]): string[] {
+  if (findings.length === 0) return ['  no findings'];
+  return sorted(findings).flatMap((finding) => [
+    `  ${finding.severity.padEnd(7)} ${finding.kind}: ${finding.message}`,
+    ...(finding.hint ? [`          ${finding.hint}`] : []),
+  ]);
+}
+
+function findingTable(findings: readonly Finding[]): string[] {
+  if (findings.length === 0) return ['No findings.', ''];
+  return [
+    '| Severity | Finding | Command | Details | What to do |',
+    '|---|---|---|---|---|',
+    ...sorted(findings).map(
+      (f) => `| ${f.severity} | ${f.kind} | ${f.commandName ? cell(f.commandName) : ''}${f.commandId ? ` \`${f.commandId}\`` : ''} | ${cell(f.message)} | ${cell(f.hint ?? '')} |`,
+    ),
+    '',
+  ];
+}
+
+/** Pipes and newlines would break a markdown table row. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}

@@ -1,0 +1,88 @@
+/**
+ * `cmd-tui audit [--guild ID | --all-guilds] [--json | --markdown]`: reads the global scope and one
+ * guild (or every guild the bot is in, a few at a time with a progress bar on a terminal) and runs
+ * the audit engine over them. Exit 1 when there are errors or warnings.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
+import { auditGlobal, auditGuild, buildReport, hasProblems, unreadableGuild, type GuildAudit, type GuildSnapshot } from '../discord/audit.js';
+import { GLOBAL_SCOPE, PermissionType, guildScope, type Command, type PartialGuild } from '../discord/model.js';
+import { renderAuditMarkdown, renderAuditText } from './audit-report.js';
+import { mapBounded } from './bounded-map.js';
+import { appFacts, connect, type AppFacts } from './connect.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { progressBar } from './progress.js';
+import { UsageError, type CommandRun } from './types.js';
+
+/**
+ * Guilds read at once. Each guild costs 2–4 requests on its own per-guild buckets, so 8 in flight
+ * keep the client's 50 requests/s global budget busy without piling up queued requests.
+ */
+const GUILDS_IN_FLIGHT = 8;
+
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseFlags(
+    args,
+    { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, 'all-guilds': { type: 'boolean' }, markdown: { type: 'boolean' } },
+    { min: 0, max: 0, names: '' },
+  );
+  const guildId = guildFlag(values.guild);
+  if (guildId !== undefined && values['all-guilds']) throw new UsageError('pass either --guild ID or --all-guilds, not both');
+  if (values.json && values.markdown) throw new UsageError('pass either --json or --markdown, not both');
+  try {
+    const api = await connect(values, io);
+    const app = await appFacts(api);
+    const globalCommands = await api.listCommands(GLOBAL_SCOPE, { withLocalizations: true });
+    const guilds = values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : [];
+    const progress = progressBar(io, 'Auditing guilds', guilds.length);
+    const audits = await mapBounded(guilds, GUILDS_IN_FLIGHT, async (guild) => {
+      const audit = await auditOneGuild(api, guild, globalCommands, app);
+      progress.tick();
+      return audit;
+    });
+    progress.done();
+    const report = buildReport(api.applicationId, auditGlobal(globalCommands, app), audits);
+    if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report));
+    if (guilds.length === 0 && !values.json) io.stderr.write('Only the global scope was audited: add --guild ID or --all-guilds to look at guilds.\n');
+    return hasProblems(report) ? 1 : 0;
+  } catch (error) {
+    return reportFailure(error, io, 'audit');
+  }
+};
+
+async function auditOneGuild(api: DiscordApi, guild: PartialGuild, globalCommands: Command[], app: AppFacts): Promise<GuildAudit> {
+  try {
+    return auditGuild(await snapshotGuild(api, guild), globalCommands, app);
+  } catch (error) {
+    // One guild the app lost access to must not sink the audit of the others.
+    if (error instanceof DiscordApiError && (error.status === 403 || error.status === 404)) return unreadableGuild(guild.id, guild.name, error.message);
+    throw error;
+  }
+}
+
+/** Roles and channels are read only when an overwrite needs them checked. */
+async function snapshotGuild(api: DiscordApi, guild: PartialGuild): Promise<GuildSnapshot> {
+  const [commands, permissions] = await Promise.all([api.listCommands(guildScope(guild.id), { withLocalizations: true }), api.listGuildPermissions(guild.id)]);
+  const overwrites = permissions.flatMap((entry) => entry.permissions);
+  const [roles, channels] = await Promise.all([
+    overwrites.some((o) => o.type === PermissionType.Role) ? readable(api.getGuildRoles(guild.id)) : [],
+    overwrites.some((o) => o.type === PermissionType.Channel) ? readable(api.getGuildChannels(guild.id)) : [],
+  ]);
+  return { guildId: guild.id, guildName: guild.name, commands, permissions, roles, channels };
+}
+
+/** Roles and channels need a bot token; without one those checks are skipped, not failed. */
+async function readable<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof AuthRequiredError) return null;
+    throw error;
+  }
+}
+
+async function guildNamed(api: DiscordApi, guildId: string): Promise<PartialGuild> {
+  return readable(api.getGuild(guildId)).then((guild) => guild ?? { id: guildId, name: guildId });
+}

@@ -1,0 +1,26 @@
+/**
+ * `cmd-tui backups [--json]`: the backups taken before every mutating request, oldest first.
+ * `--json`: an array of `{"path", "scope", "createdAt", "reason"}`.
+ */
+import { listBackups } from '../backup/store.js';
+import { appPaths } from '../config/paths.js';
+import { parseFlags } from './flags.js';
+import { renderTable } from './text-table.js';
+import type { CommandRun } from './types.js';
+
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseFlags(args, { json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const directory = appPaths(io.env).backups;
+  const entries = await listBackups(directory);
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
+    return 0;
+  }
+  if (entries.length === 0) {
+    io.stdout.write(`No backups yet in ${directory}. One is written before every change cmd-tui makes.\n`);
+    return 0;
+  }
+  io.stdout.write(renderTable(['CREATED', 'SCOPE', 'REASON', 'PATH'], entries.map((e) => [e.createdAt, e.scope, e.reason, e.path]), 200));
+  io.stdout.write('Restore one with `cmd-tui restore PATH`.\n');
+  return 0;
+};

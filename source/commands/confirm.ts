@@ -1,0 +1,17 @@
+/**
+ * Asks the user to confirm a change on the terminal. Without a terminal (CI, pipes) there is
+ * nobody to ask: the answer is no, and the caller tells the user to pass --yes.
+ */
+import { createInterface } from 'node:readline/promises';
+import type { CliIo } from './types.js';
+
+export async function confirm(io: CliIo, question: string): Promise<boolean> {
+  if (!io.stdin.isTTY) return false;
+  const prompt = createInterface({ input: io.stdin, output: io.stderr });
+  try {
+    const answer = await prompt.question(`${question} [y/N] `);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    prompt.close();
+  }
+}

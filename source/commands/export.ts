@@ -1,0 +1,34 @@
+/**
+ * `cmd-tui export [--guild ID] [-o FILE]`: the scope as a commands file (the bulk-overwrite body,
+ * server-only fields removed, stable order), to stdout or atomically to FILE.
+ */
+import { rename, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { formatCommandsFile } from '../discord/export-format.js';
+import { connect, scopeOf } from './connect.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { describeScope } from './plan-report.js';
+import type { CommandRun } from './types.js';
+
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, output: { type: 'string', short: 'o' } }, { min: 0, max: 0, names: '' });
+  const scope = scopeOf(guildFlag(values.guild));
+  try {
+    const api = await connect(values, io);
+    // Localizations are part of the command; the list endpoint omits them unless asked.
+    const commands = await api.listCommands(scope, { withLocalizations: true });
+    const text = formatCommandsFile(commands, scope.kind);
+    if (values.output === undefined) {
+      io.stdout.write(text);
+      return 0;
+    }
+    const path = resolve(io.cwd, values.output);
+    await writeFile(`${path}.tmp`, text);
+    await rename(`${path}.tmp`, path);
+    io.stderr.write(`Exported ${commands.length} commands of ${describeScope(scope)} to ${values.output}.\n`);
+    return 0;
+  } catch (error) {
+    return reportFailure(error, io, 'export');
+  }
+};

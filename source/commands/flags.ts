@@ -1,0 +1,42 @@
+/**
+ * Argument parsing for the scriptable commands: node's parseArgs in strict mode, with every
+ * mistake turned into a UsageError (exit 2 with usage), and the flags all API commands share.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './types.js';
+
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+/** `--api URL|local`, `--timeout MS`, `--json`: accepted by every command that talks to Discord. */
+export const API_FLAGS = {
+  api: { type: 'string' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+} as const satisfies OptionSpec;
+
+export function parseFlags<const Options extends OptionSpec>(args: string[], options: Options, positionals: { min: number; max: number; names: string }) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const count = parsed.positionals.length;
+  if (count < positionals.min) throw new UsageError(`missing ${positionals.names}`);
+  if (count > positionals.max) throw new UsageError(`unexpected argument "${parsed.positionals[positionals.max]}"`);
+  return parsed;
+}
+
+/** `--guild` must look like a snowflake: a typo should fail here, not as a 404 later. */
+export function guildFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,20}$/.test(value)) throw new UsageError(`--guild must be a guild id (digits only), not "${value}"`);
+  return value;
+}
+
+export function timeoutFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not "${value}"`);
+  return ms;
+}

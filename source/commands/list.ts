@@ -1,0 +1,41 @@
+/**
+ * `cmd-tui list [--guild ID] [--with-localizations] [--json]`: a scope's commands as a table, or
+ * with --json the array exactly as the API returned it.
+ */
+import { COMMAND_TYPE_NAMES } from '../discord/model.js';
+import { connect, scopeOf } from './connect.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { describeScope } from './plan-report.js';
+import { renderTable } from './text-table.js';
+import type { CommandRun } from './types.js';
+
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, 'with-localizations': { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const scope = scopeOf(guildFlag(values.guild));
+  try {
+    const api = await connect(values, io);
+    const commands = await api.listCommands(scope, { withLocalizations: values['with-localizations'] === true });
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify(commands, null, 2)}\n`);
+      return 0;
+    }
+    if (commands.length === 0) {
+      io.stdout.write(`No commands in ${describeScope(scope)}.\n`);
+      return 0;
+    }
+    const rows = commands.map((command) => [
+      command.id,
+      COMMAND_TYPE_NAMES[command.type] ?? String(command.type),
+      command.name,
+      command.description,
+      String(command.options?.length ?? 0),
+      command.default_member_permissions ?? 'everyone',
+    ]);
+    io.stdout.write(renderTable(['ID', 'TYPE', 'NAME', 'DESCRIPTION', 'OPTIONS', 'MEMBER PERMISSIONS'], rows));
+    io.stdout.write(`${commands.length} commands in ${describeScope(scope)}.\n`);
+    return 0;
+  } catch (error) {
+    return reportFailure(error, io, 'list');
+  }
+};

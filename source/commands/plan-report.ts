@@ -1,0 +1,47 @@
+/**
+ * How `plan`, `apply` and `restore` show a plan: a terraform-like text listing (+ create, ~ update
+ * with each changed field, - delete, = unchanged) and the exact `--json` shape.
+ */
+import type { CreateBudget } from '../backup/create-ledger.js';
+import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
+import type { Plan } from '../discord/plan.js';
+
+export function describeScope(scope: Scope): string {
+  return scope.kind === 'global' ? 'the global scope' : `guild ${scope.guildId}`;
+}
+
+export function commandLabel(command: { name: string; type?: number }): string {
+  const type = command.type ?? CommandType.ChatInput;
+  return type === CommandType.ChatInput ? `/${command.name}` : `${COMMAND_TYPE_NAMES[type] ?? type} "${command.name}"`;
+}
+
+/** `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "createsUsed": N}`. */
+export function planJson(plan: Plan): string {
+  const { create, update, delete: deletes, unchanged, createsUsed } = plan;
+  return `${JSON.stringify({ create, update, delete: deletes, unchanged, createsUsed }, null, 2)}\n`;
+}
+
+export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; budget: CreateBudget }): string {
+  const lines: string[] = [`Plan for ${describeScope(options.scope)}:`];
+  for (const create of plan.create) lines.push(`  + create ${commandLabel(create)}`);
+  for (const update of plan.update) {
+    lines.push(`  ~ update ${commandLabel(update)} (${update.id})`);
+    for (const change of update.changes) lines.push(`      ${change.path}: ${show(change.before)} → ${show(change.after)}`);
+  }
+  for (const deleted of plan.delete) {
+    lines.push(`  - delete ${commandLabel(deleted)} (${deleted.id})${options.prune ? '' : '   only with --prune; kept otherwise'}`);
+  }
+  if (plan.unchanged.length > 0) lines.push(`  = ${plan.unchanged.length} unchanged`);
+  const deletes = options.prune ? plan.delete.length : 0;
+  lines.push(
+    `${plan.create.length} to create, ${plan.update.length} to update, ${deletes} to delete, ${plan.unchanged.length} unchanged.`,
+    `Daily creates: uses ${plan.createsUsed}, ${options.budget.remaining} of 200 left today (UTC ${options.budget.day}, as counted by cmd-tui on this machine).`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(none)';
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}

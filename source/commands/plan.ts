@@ -1,0 +1,33 @@
+/**
+ * `cmd-tui plan FILE [--guild ID] [--json]`: validates FILE, then shows what `apply` would do to
+ * the live scope. Exit 0 with or without changes; 1 when FILE is invalid.
+ */
+import { createBudget } from '../backup/create-ledger.js';
+import { renderProblems } from './commands-file.js';
+import { connect, scopeOf } from './connect.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { planJson, renderPlan } from './plan-report.js';
+import { planFromFile } from './scope-plan.js';
+import type { CommandRun } from './types.js';
+
+export const run: CommandRun = async (args, io) => {
+  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' } }, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
+  const file = positionals[0] as string;
+  const scope = scopeOf(guildFlag(values.guild));
+  try {
+    const api = await connect(values, io);
+    const result = await planFromFile(api, file, scope, io);
+    if (!result.ok) {
+      if (values.json) io.stdout.write(`${JSON.stringify({ problems: result.problems }, null, 2)}\n`);
+      else io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was compared. Fix the errors above and run plan again.\n`);
+      return 1;
+    }
+    if (!values.json) io.stderr.write(renderProblems(file, result.warnings));
+    const budget = await createBudget(io.env, api.applicationId, scope);
+    io.stdout.write(values.json ? planJson(result.plan) : renderPlan(result.plan, { scope, prune: false, budget }));
+    return 0;
+  } catch (error) {
+    return reportFailure(error, io, 'plan');
+  }
+};

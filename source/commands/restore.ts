@@ -1,0 +1,77 @@
+/**
+ * `cmd-tui restore BACKUP [--yes] [--json]`: brings a scope back to a backup — shows the plan first,
+ * backs up the current state, recreates deleted commands, reverts edits, deletes commands the
+ * backup did not have, and re-applies overwrites when a signed-in user is present (saying clearly
+ * which could not be restored without one).
+ */
+import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
+import { createBudget } from '../backup/create-ledger.js';
+import { readBackup } from '../backup/store.js';
+import type { OverwriteRestore } from '../discord/overwrite-restore.js';
+import { refusalsFor } from '../discord/plan.js';
+import { confirm } from './confirm.js';
+import { appFacts, connect } from './connect.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, parseFlags } from './flags.js';
+import { describeScope, renderPlan } from './plan-report.js';
+import { UsageError, type CommandRun } from './types.js';
+
+export const run: CommandRun = async (args, io) => {
+  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
+  const path = positionals[0] as string;
+  const json = values.json === true;
+  const backup = await readBackup(path).catch((error: Error) => {
+    throw new UsageError(error.message);
+  });
+  try {
+    const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
+    if (api.applicationId !== backup.applicationId) {
+      io.stderr.write(`This backup belongs to application ${backup.applicationId}, but the credentials are for ${api.applicationId}. Nothing was changed.\n`);
+      return 1;
+    }
+    const app = await appFacts(api);
+    const preview = await previewRestore(api, backup, app.supportedIntegrationTypes);
+    const budget = await createBudget(io.env, api.applicationId, backup.scope);
+    io.stderr.write(`Restoring ${describeScope(backup.scope)} to the backup of ${backup.createdAt} (${backup.reason}).\n`);
+    io.stderr.write(renderPlan(preview.plan, { scope: backup.scope, prune: true, budget }));
+    io.stderr.write(overwriteLines(preview));
+    if (!restoreChanges(preview)) {
+      if (json) io.stdout.write(`${JSON.stringify({ restored: true, backup: null, steps: [], overwrites: [], notRestored: [] }, null, 2)}\n`);
+      io.stderr.write(`${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
+      return 0;
+    }
+    const refusals = refusalsFor(preview.plan, preview.current.commands, { prune: true, confirmed: true, createsRemaining: budget.remaining, liveCount: preview.current.commands.length });
+    if (refusals.length > 0) {
+      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
+      return 1;
+    }
+    if (values.yes !== true && !(await confirm(io, `Restore ${describeScope(backup.scope)}?`))) {
+      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
+      return 1;
+    }
+    const outcome = await carryOutRestore(api, preview, io.env);
+    if (json) {
+      io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored }, null, 2)}\n`);
+    }
+    io.stderr.write(`Restored ${outcome.execution.steps.length} command changes and ${outcome.restored.length} overwrite lists. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
+    if (outcome.notRestored.length > 0) {
+      io.stderr.write(
+        `Could not restore ${outcome.notRestored.length} overwrite lists: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,
+      );
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    return reportFailure(error, io, 'restore');
+  }
+};
+
+function overwriteLines(preview: RestorePreview): string {
+  const recreated = preview.plan.create.length > 0 ? 'Overwrites of recreated commands are re-applied after they exist again.\n' : '';
+  if (preview.overwrites.length === 0) return recreated;
+  return `Overwrite lists to put back (needs a signed-in user):\n${preview.overwrites.map((item) => `  ${describeOverwrite(item)}\n`).join('')}${recreated}`;
+}
+
+function describeOverwrite(item: OverwriteRestore): string {
+  return `${item.target} in guild ${item.guildId}: ${item.overwrites.length} overwrites`;
+}

@@ -1,0 +1,49 @@
+/**
+ * Which permission overwrite lists must be written to bring a scope's overwrites back to a backup:
+ * backup entries are mapped to today's command ids by (type, name) — recreated commands get new
+ * ids — and compared as sets with what the guilds hold now. Pure; no I/O.
+ */
+import type { ScopeBackup } from './backup-format.js';
+import type { Command, GuildCommandPermissions, PermissionOverwrite } from './model.js';
+import { commandKey } from './plan.js';
+
+export interface OverwriteRestore {
+  guildId: string;
+  /** Today's id of the command (or the application id for the app-level entry). */
+  commandId: string;
+  /** For messages: the command's name, or "app-level overwrites". */
+  target: string;
+  overwrites: PermissionOverwrite[];
+}
+
+export function overwritesToRestore(backup: ScopeBackup, commandsNow: readonly Command[], permissionsNow: readonly GuildCommandPermissions[]): OverwriteRestore[] {
+  const nowByKey = new Map(commandsNow.map((command) => [commandKey(command), command]));
+  const backupIds = new Map(backup.commands.map((command) => [command.id, nowByKey.get(commandKey(command))]));
+  const names = new Map<string, string>(commandsNow.map((command) => [command.id, command.name]));
+  names.set(backup.applicationId, 'app-level overwrites');
+
+  const wanted = new Map<string, PermissionOverwrite[]>();
+  for (const entry of backup.permissions) {
+    // Entries of commands outside the scope (global commands in a guild backup) keep their id.
+    const id = backupIds.has(entry.id) ? backupIds.get(entry.id)?.id : entry.id;
+    if (id !== undefined) wanted.set(`${entry.guild_id}/${id}`, entry.permissions);
+  }
+  const inScope = (entry: GuildCommandPermissions) =>
+    backup.scope.kind === 'guild' ? entry.guild_id === backup.scope.guildId : names.has(entry.id) && entry.id !== backup.applicationId;
+  const current = new Map(permissionsNow.filter(inScope).map((entry) => [`${entry.guild_id}/${entry.id}`, entry.permissions]));
+
+  const restores: OverwriteRestore[] = [];
+  for (const key of new Set([...wanted.keys(), ...current.keys()])) {
+    const overwrites = wanted.get(key) ?? [];
+    if (sameOverwrites(overwrites, current.get(key) ?? [])) continue;
+    const [guildId = '', commandId = ''] = key.split('/');
+    restores.push({ guildId, commandId, target: names.get(commandId) ?? `command ${commandId}`, overwrites });
+  }
+  return restores;
+}
+
+function sameOverwrites(a: readonly PermissionOverwrite[], b: readonly PermissionOverwrite[]): boolean {
+  const canonical = (list: readonly PermissionOverwrite[]) =>
+    JSON.stringify(list.map(({ id, type, permission }) => [type, id, permission]).sort((x, y) => (String(x) < String(y) ? -1 : 1)));
+  return canonical(a) === canonical(b);
+}

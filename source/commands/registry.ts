@@ -18,6 +18,48 @@ export const COMMANDS: readonly CommandEntry[] = [
     usage: 'cmd-tui validate FILE [--scope global|guild] [--app-flags N] [--json]',
     load: () => import('./validate.js'),
   },
+  {
+    name: 'list',
+    summary: 'list a scope\'s commands (global, or one guild)',
+    usage: 'cmd-tui list [--guild ID] [--with-localizations] [--json] [--api URL] [--app ID]',
+    load: () => import('./list.js'),
+  },
+  {
+    name: 'audit',
+    summary: 'find ghost duplicates, admin-only commands, dead overwrite targets, rule problems, caps',
+    usage: 'cmd-tui audit [--guild ID | --all-guilds] [--json | --markdown] [--api URL] [--app ID]',
+    load: () => import('./audit.js'),
+  },
+  {
+    name: 'export',
+    summary: 'write a scope as a commands file (bulk-overwrite body, stable order for git)',
+    usage: 'cmd-tui export [--guild ID] [-o FILE] [--api URL] [--app ID]',
+    load: () => import('./export.js'),
+  },
+  {
+    name: 'plan',
+    summary: 'validate FILE and show what apply would create, update and delete',
+    usage: 'cmd-tui plan FILE [--guild ID] [--json] [--api URL] [--app ID]',
+    load: () => import('./plan.js'),
+  },
+  {
+    name: 'apply',
+    summary: 'make a scope match FILE with the fewest requests, after a backup',
+    usage: 'cmd-tui apply FILE [--guild ID] [--prune] [--yes] [--json] [--api URL] [--app ID]',
+    load: () => import('./apply.js'),
+  },
+  {
+    name: 'backups',
+    summary: 'list the backups taken before every change, oldest first',
+    usage: 'cmd-tui backups [--json]',
+    load: () => import('./backups.js'),
+  },
+  {
+    name: 'restore',
+    summary: 'bring a scope (commands and overwrites) back to a backup, with a plan first',
+    usage: 'cmd-tui restore BACKUP [--yes] [--json] [--api URL]',
+    load: () => import('./restore.js'),
+  },
 ];
 
 export function findCommand(name: string | undefined): CommandEntry | undefined {

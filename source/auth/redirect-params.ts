@@ -1,0 +1,52 @@
+/**
+ * Reading what the authorization server sent back, whether it arrived at the loopback listener or
+ * was pasted by the user: exactly one `state` that matches ours, then either a `code` or an `error`.
+ */
+export type RedirectVerdict =
+  | { kind: 'code'; code: string }
+  | { kind: 'denied' }
+  | { kind: 'error'; error: string; description?: string }
+  | { kind: 'bad-state' }
+  | { kind: 'no-code' };
+
+export function judgeRedirect(params: URLSearchParams, expectedState: string | undefined): RedirectVerdict {
+  const states = params.getAll('state');
+  // A missing, repeated or different state is not our sign-in (CSRF): refuse without consuming anything.
+  if (expectedState !== undefined && (states.length !== 1 || !constantTimeEqual(states[0]!, expectedState))) return { kind: 'bad-state' };
+  const error = params.get('error');
+  if (error === 'access_denied') return { kind: 'denied' };
+  if (error) {
+    const description = params.get('error_description') ?? undefined;
+    return description === undefined ? { kind: 'error', error } : { kind: 'error', error, description };
+  }
+  const codes = params.getAll('code');
+  if (codes.length !== 1 || codes[0] === '') return { kind: 'no-code' };
+  return { kind: 'code', code: codes[0]! };
+}
+
+/**
+ * A pasted redirect address (`http://127.0.0.1:…/callback?code=…&state=…`,
+ * `discord-123:/authorize/callback?code=…`) or a bare code. A bare code carries no state to check;
+ * PKCE still binds it to this sign-in's verifier.
+ */
+export function judgePastedRedirect(pasted: string, expectedState: string): RedirectVerdict {
+  const text = pasted.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(text)) {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return { kind: 'no-code' };
+    }
+    return judgeRedirect(url.searchParams, expectedState);
+  }
+  if (text.startsWith('?') || text.includes('code=')) return judgeRedirect(new URLSearchParams(text.replace(/^\?/, '')), expectedState);
+  return /^[\w.~-]+$/.test(text) ? { kind: 'code', code: text } : { kind: 'no-code' };
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}

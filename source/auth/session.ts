@@ -1,0 +1,198 @@
+/**
+ * AuthSession: the SDK client's authorization surface under the SDK's names, so a reader of the
+ * Social SDK docs finds every call — createAuthorizationCodeVerifier, authorize, getToken,
+ * refreshToken, revokeToken, updateToken, setHttpRequestTimeout (default 30000 ms).
+ * `authorize` runs the desktop (loopback) or the paste (custom scheme / headless) flow.
+ */
+import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http-transport.js';
+import { assertTokenSafeUrl, authorizeOrigin } from '../api/target.js';
+import type { Credentials } from '../api/client.js';
+import { AuthorizationArgs, authorizeUrl, customSchemeRedirect } from './authorization-args.js';
+import { checkIdTokenNonce } from './id-token.js';
+import { SIGN_IN_TIMEOUT_MS, startLoopbackListener } from './loopback-listener.js';
+import { createAuthorizationCodeVerifier, randomState, type AuthorizationCodeVerifier } from './pkce.js';
+import { judgePastedRedirect, type RedirectVerdict } from './redirect-params.js';
+import { scopeList } from './scopes.js';
+import { SignInError } from './sign-in-error.js';
+import {
+  exchangeCode,
+  refreshAccessToken,
+  revokeToken,
+  toUserCredentials,
+  type OAuthClient,
+  type TokenEndpoint,
+  type TokenResponse,
+} from './token-exchange.js';
+
+export interface AuthorizeOptions {
+  /** Shown to the user (and opened in the browser by the caller or `openBrowser`). */
+  onUrl: (url: string) => void;
+  /** Opens the browser; absent in the paste flow. */
+  openBrowser?: (url: string) => Promise<void>;
+  /** Reads a pasted redirect address or code (paste flow; also raced against the listener with `--no-browser`). */
+  readPastedRedirect?: () => Promise<string>;
+  /** Told why a pasted address was refused; the paste prompt then asks again. */
+  onPasteRefused?: (message: string) => void;
+  /** Use the custom-scheme redirect (`<scheme>:/authorize/callback`) and the paste flow only. */
+  customScheme?: boolean;
+  signal?: AbortSignal;
+  /** Default 5 minutes. */
+  timeoutMs?: number;
+}
+
+export interface AuthorizeResult {
+  code: string;
+  redirectUri: string;
+  /** What the token exchange must check (state was already checked on the redirect). */
+  nonce?: string;
+  openid: boolean;
+}
+
+export type AuthorizationTokenType = 'bearer';
+
+export class AuthSession {
+  private transport: Transport;
+  private timeoutMs = DEFAULT_TIMEOUT_MS;
+  private currentToken: { type: AuthorizationTokenType; token: string } | undefined;
+
+  constructor(
+    private readonly baseUrl: string,
+    private applicationId: string,
+    /** A confidential client's secret; a public client has none and sends `client_id` + verifier. */
+    private readonly clientSecret?: string,
+  ) {
+    assertTokenSafeUrl(baseUrl);
+    this.transport = createTransport({ timeoutMs: this.timeoutMs });
+  }
+
+  setApplicationId(applicationId: string): void {
+    this.applicationId = applicationId;
+  }
+
+  /** Per-request timeout of the token calls (the SDK's Client::SetHttpRequestTimeout). */
+  setHttpRequestTimeout(ms: number): void {
+    this.timeoutMs = ms;
+    const previous = this.transport;
+    this.transport = createTransport({ timeoutMs: ms });
+    void previous.close();
+  }
+
+  httpRequestTimeout(): number {
+    return this.timeoutMs;
+  }
+
+  createAuthorizationCodeVerifier(): AuthorizationCodeVerifier {
+    return createAuthorizationCodeVerifier();
+  }
+
+  /** Runs the authorization and returns the code with the redirect URI it was issued for. */
+  async authorize(input: AuthorizationArgs, options: AuthorizeOptions): Promise<AuthorizeResult> {
+    const args = input.clone();
+    if (!args.clientId) args.setClientId(this.applicationId);
+    if (!args.isValid()) throw new SignInError('invalid-args', 'The authorization arguments are incomplete or malformed.');
+    // The SDK's advice: leave state unset and let the client generate and check it.
+    if (!args.state) args.setState(randomState());
+    const openid = scopeList(args.scopes ?? '').includes('openid');
+    if (openid && !args.nonce) args.setNonce(randomState());
+    const state = args.state!;
+    const timeoutMs = options.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
+    const origin = authorizeOrigin(this.baseUrl);
+    const nonce = args.nonce;
+    const result = (code: string, redirectUri: string): AuthorizeResult => (nonce ? { code, redirectUri, nonce, openid } : { code, redirectUri, openid });
+
+    if (options.customScheme) {
+      const redirectUri = customSchemeRedirect(args, args.clientId!);
+      options.onUrl(authorizeUrl(origin, args, redirectUri));
+      return result(await this.waitForPaste(state, options, timeoutMs), redirectUri);
+    }
+
+    const listener = await startLoopbackListener({ expectedState: state, timeoutMs, signal: options.signal });
+    try {
+      const url = authorizeUrl(origin, args, listener.redirectUri);
+      options.onUrl(url);
+      if (options.openBrowser) await options.openBrowser(url);
+      const pasted = options.readPastedRedirect ? this.waitForPaste(state, options, timeoutMs) : undefined;
+      pasted?.catch(() => undefined);
+      const code = await (pasted ? Promise.race([listener.code, pasted]) : listener.code);
+      return result(code, listener.redirectUri);
+    } finally {
+      await listener.close();
+    }
+  }
+
+  /** The SDK's GetToken: exchanges the code (with the PKCE verifier) and checks the id_token's nonce. */
+  async getToken(grant: { code: string; codeVerifier: string; redirectUri: string; nonce?: string; openid?: boolean }): Promise<TokenResponse> {
+    const response = await exchangeCode(this.endpoint(), this.client(), grant);
+    if (grant.openid && grant.nonce) checkIdTokenNonce(response.id_token, grant.nonce);
+    this.updateToken('bearer', response.access_token);
+    return response;
+  }
+
+  /** The SDK's RefreshToken: the old access and refresh tokens stop working. */
+  async refreshToken(refreshToken: string): Promise<TokenResponse> {
+    const response = await refreshAccessToken(this.endpoint(), this.client(), refreshToken);
+    this.updateToken('bearer', response.access_token);
+    return response;
+  }
+
+  /** The SDK's RevokeToken: revoking either token ends the whole authorization. */
+  async revokeToken(token: string, hint: 'access_token' | 'refresh_token' = 'refresh_token'): Promise<void> {
+    await revokeToken(this.endpoint(), this.client(), token, hint);
+    if (this.currentToken?.token === token) this.currentToken = undefined;
+  }
+
+  /** The SDK's UpdateToken: the token later calls use. */
+  updateToken(type: AuthorizationTokenType, token: string): void {
+    this.currentToken = { type, token };
+  }
+
+  hasToken(): boolean {
+    return this.currentToken !== undefined;
+  }
+
+  /** A token answer as stored credentials, tagged with the client it belongs to. */
+  toUserCredentials(response: TokenResponse, now = Date.now()): NonNullable<Credentials['user']> {
+    return { ...toUserCredentials(response, now), clientId: this.applicationId };
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  private endpoint(): TokenEndpoint {
+    return { baseUrl: this.baseUrl, transport: this.transport };
+  }
+
+  private client(): OAuthClient {
+    return this.clientSecret ? { clientId: this.applicationId, clientSecret: this.clientSecret } : { clientId: this.applicationId };
+  }
+
+  /** Reads pastes until one is ours (a wrong state or no code asks again), or time runs out. */
+  private async waitForPaste(state: string, options: AuthorizeOptions, timeoutMs: number): Promise<string> {
+    const read = options.readPastedRedirect;
+    if (!read) throw new SignInError('invalid-args', 'This sign-in needs the redirect address pasted, but there is no input to read it from.');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const verdict: RedirectVerdict = judgePastedRedirect(await raceDeadline(read(), deadline, options.signal), state);
+      if (verdict.kind === 'code') return verdict.code;
+      if (verdict.kind === 'denied') throw new SignInError('cancelled', 'Sign-in cancelled: the authorization was declined in the browser.');
+      if (verdict.kind === 'error') throw new SignInError('refused', `Discord refused the sign-in (${verdict.error}).`);
+      const reason = verdict.kind === 'bad-state' ? 'its state does not match this sign-in' : 'it carries no authorization code';
+      options.onPasteRefused?.(`That address was not accepted: ${reason}. Paste the address from this sign-in.`);
+    }
+  }
+}
+
+/** Rejects with a timeout or abort SignInError if `value` does not settle first. */
+function raceDeadline<T>(value: Promise<T>, deadline: number, signal: AbortSignal | undefined): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new SignInError('timeout', 'No sign-in arrived in time.')), Math.max(0, deadline - Date.now()));
+    const onAbort = () => reject(new SignInError('aborted', 'Sign-in stopped.'));
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    value.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    });
+  });
+}

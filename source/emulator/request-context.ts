@@ -28,6 +28,8 @@ export interface RequestContext {
   method: string;
   /** Path without `/api[/vN]`, e.g. `/applications/1/commands`. */
   path: string;
+  /** The path as requested, e.g. `/api/v10/oauth2/authorize` (forms post back to it). */
+  rawPath: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   params: Record<string, string>;

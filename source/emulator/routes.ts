@@ -2,6 +2,7 @@
  * Every route the emulator serves under `/api[/v9|/v10]`, in one table (paths from facts §3, §7, §9).
  */
 import * as commands from './handlers/commands.js';
+import * as oauth2 from './handlers/oauth2.js';
 import * as permissions from './handlers/permissions.js';
 import * as pickers from './handlers/pickers.js';
 import type { Route } from './router.js';
@@ -34,4 +35,10 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/guilds/:guild_id/roles', handler: pickers.getGuildRoles },
   { method: 'GET', pattern: '/guilds/:guild_id/channels', handler: pickers.getGuildChannels },
   { method: 'GET', pattern: '/guilds/:guild_id/members/:user_id', handler: pickers.getGuildMember },
+  // The consent page is also served at the unversioned /oauth2/authorize (facts §10).
+  { method: 'GET', pattern: '/oauth2/authorize', handler: oauth2.showConsent, authenticated: false },
+  { method: 'POST', pattern: '/oauth2/authorize', handler: oauth2.submitConsent, authenticated: false },
+  { method: 'POST', pattern: '/oauth2/token', handler: oauth2.token, authenticated: false },
+  { method: 'POST', pattern: '/oauth2/token/revoke', handler: oauth2.revoke, authenticated: false },
+  { method: 'GET', pattern: '/oauth2/@me', handler: oauth2.currentAuthorization },
 ];

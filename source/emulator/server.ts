@@ -180,7 +180,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const method = request.method ?? 'GET';
     const header = request.headers.authorization;
     let auth: AuthContext | undefined;
-    const fault = faults?.next();
+    // The consent page is for browsers and scripts signing in, not a target of API fault tests.
+    const fault = path === '/oauth2/authorize' ? undefined : faults?.next();
     if (fault?.kind === 'reset') {
       request.socket.destroy();
       return { status: 0, auth: authKindLabel(header, undefined), fault: 'reset' };
@@ -193,17 +194,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         reply = faultReply(fault);
       } else {
         const identity = callerIdentity(request);
-        const globalVerdict = limiter?.checkGlobal(identity);
+        const globalVerdict = path === '/oauth2/authorize' ? undefined : limiter?.checkGlobal(identity);
         if (globalVerdict && !globalVerdict.allowed) throw new ApiFailure(429, globalVerdict.body, globalVerdict.headers);
         const body = await readBody(request);
         const { route, params } = matchRoute(API_ROUTES, method, path);
-        const routeVerdict = limiter?.checkRoute(identity, method, route.pattern, params.guild_id);
+        const routeVerdict = route.authenticated === false ? undefined : limiter?.checkRoute(identity, method, route.pattern, params.guild_id);
         if (routeVerdict) {
           rateHeaders = routeVerdict.headers;
           if (!routeVerdict.allowed) throw new ApiFailure(429, routeVerdict.body, routeVerdict.headers);
         }
         auth = route.authenticated === false ? { kind: 'none' } : authenticate(header, world.state, clock());
-        const ctx: RequestContext = { method, path, query: url.searchParams, headers: request.headers, params, auth, rawBody: body };
+        const ctx: RequestContext = { method, path, rawPath: url.pathname, query: url.searchParams, headers: request.headers, params, auth, rawBody: body };
         reply = route.handler(ctx, world);
       }
     } catch (error) {

@@ -1,0 +1,300 @@
+/**
+ * OAuth2 as the emulator's authorization server (facts §7; RFC 6749, 7636, 7009, 8252, 9700):
+ * the consent page and its form post, the token endpoint (authorization_code with optional or
+ * required PKCE, refresh_token with rotation, client_credentials), revocation and /oauth2/@me.
+ * Token-endpoint errors use the RFC shape `{error, error_description}`.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { ApiFailure, apiError } from '../api-errors.js';
+import { SCOPES } from '../auth.js';
+import { consentPage, errorPage, knownScope } from '../consent-page.js';
+import { isCustomScheme, isValidChallenge, isValidVerifier, matchRedirectUri, s256 } from '../oauth-checks.js';
+import { formBody, isFormEncoded, json, type Handler, type Reply, type RequestContext, type World } from '../request-context.js';
+import { ACCESS_TOKEN_LIFETIME_MS, issueToken } from '../seed.js';
+import type { CodeRecord, TokenRecord } from '../state.js';
+import { applicationObject, userObject } from './pickers.js';
+
+const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** Client-credentials tokens are for the app owner; Discord limits them to these (facts §7.4). */
+const CLIENT_CREDENTIAL_SCOPES = new Set<string>([SCOPES.identify, SCOPES.commandsUpdate]);
+const AUTHORIZE_FIELDS = ['response_type', 'client_id', 'scope', 'state', 'redirect_uri', 'prompt', 'code_challenge', 'code_challenge_method', 'nonce', 'integration_type'] as const;
+
+function oauthError(status: number, error: string, description: string): ApiFailure {
+  return new ApiFailure(status, { error, error_description: description });
+}
+
+// ── /oauth2/authorize ───────────────────────────────────────────────────────────────────────
+
+type AuthorizeCheck =
+  | { ok: true; redirectUri: string; scopes: string[]; fields: Record<string, string> }
+  | { ok: false; reply: Reply };
+
+function redirectWith(uri: string, params: Record<string, string | undefined>): Reply {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  return { status: 302, headers: { Location: url.toString(), 'Cache-Control': 'no-store' } };
+}
+
+function checkAuthorize(params: URLSearchParams, world: World): AuthorizeCheck {
+  const app = world.state.application;
+  const fields: Record<string, string> = {};
+  for (const name of AUTHORIZE_FIELDS) {
+    const value = params.get(name);
+    if (value !== null) fields[name] = value;
+  }
+  // Problems with the client or the redirect URI are shown here: redirecting would be an open redirector.
+  if (fields.client_id !== app.id) {
+    return { ok: false, reply: { status: 400, html: errorPage('Unknown application', `client_id "${fields.client_id ?? ''}" is not an application of this emulator.`) } };
+  }
+  const redirectUri = fields.redirect_uri ?? '';
+  if (!matchRedirectUri(app.redirectUris, redirectUri)) {
+    return { ok: false, reply: { status: 400, html: errorPage('Invalid OAuth2 redirect_uri', `"${redirectUri}" is not registered for ${app.name}. Registered: ${app.redirectUris.join(', ')}.`) } };
+  }
+  const fail = (error: string, description: string): AuthorizeCheck => ({
+    ok: false,
+    reply: redirectWith(redirectUri, { error, error_description: description, state: fields.state }),
+  });
+  if (fields.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported (the implicit grant is not offered).');
+  const scopes = (fields.scope ?? '').split(' ').filter(Boolean);
+  if (scopes.length === 0) return fail('invalid_scope', 'Request at least one scope.');
+  const unknown = scopes.find((scope) => !knownScope(scope));
+  if (unknown) return fail('invalid_scope', `Unknown scope "${unknown}".`);
+  const challenge = fields.code_challenge;
+  if (challenge !== undefined || fields.code_challenge_method !== undefined) {
+    if (fields.code_challenge_method !== 'S256') return fail('invalid_request', 'Unsupported "code_challenge_method": use S256.');
+    if (challenge === undefined || !isValidChallenge(challenge)) return fail('invalid_request', 'Invalid "code_challenge": send BASE64URL(SHA256(verifier)).');
+  } else if (isCustomScheme(redirectUri)) {
+    return fail('invalid_request', 'Custom-scheme redirect URIs require PKCE: send code_challenge and code_challenge_method=S256.');
+  }
+  return { ok: true, redirectUri, scopes, fields };
+}
+
+function signInUsers(world: World) {
+  return Object.values(world.state.users)
+    .filter((user) => !user.bot)
+    .map((user) => ({ id: user.id, label: `${user.global_name ?? user.username} (@${user.username})` }));
+}
+
+function issueCode(world: World, check: Extract<AuthorizeCheck, { ok: true }>, userId: string): Reply {
+  const code = randomBytes(24).toString('base64url');
+  const record: CodeRecord = {
+    clientId: world.state.application.id,
+    userId,
+    redirectUri: check.redirectUri,
+    scopes: check.scopes,
+    expiresAt: world.clock() + CODE_LIFETIME_MS,
+    used: false,
+  };
+  if (check.fields.code_challenge) record.codeChallenge = check.fields.code_challenge;
+  if (check.fields.nonce) record.nonce = check.fields.nonce;
+  world.state.codes[code] = record;
+  world.state.consents[`${record.clientId}:${userId}`] = check.scopes;
+  world.changed();
+  return redirectWith(check.redirectUri, { code, state: check.fields.state });
+}
+
+export const showConsent: Handler = (ctx, world) => {
+  const check = checkAuthorize(ctx.query, world);
+  if (!check.ok) return check.reply;
+  const adminId = world.state.application.ownerId;
+  const approved = world.state.consents[`${world.state.application.id}:${adminId}`] ?? [];
+  if (check.fields.prompt === 'none' && check.scopes.every((scope) => approved.includes(scope))) {
+    return issueCode(world, check, adminId);
+  }
+  return {
+    status: 200,
+    html: consentPage({
+      appName: world.state.application.name,
+      action: ctx.rawPath,
+      scopes: check.scopes,
+      redirectUri: check.redirectUri,
+      fields: check.fields,
+      users: signInUsers(world),
+      selectedUserId: adminId,
+    }),
+  };
+};
+
+/** The consent form's POST: the authorization parameters plus `action` (authorize|cancel) and optional `user_id`. */
+export const submitConsent: Handler = (ctx, world) => {
+  const form = formBody(ctx);
+  const check = checkAuthorize(form, world);
+  if (!check.ok) return check.reply;
+  if (form.get('action') !== 'authorize') {
+    return redirectWith(check.redirectUri, { error: 'access_denied', error_description: 'The resource owner or authorization server denied the request', state: check.fields.state });
+  }
+  const userId = form.get('user_id') ?? world.state.application.ownerId;
+  const user = world.state.users[userId];
+  if (!user || user.bot) return { status: 400, html: errorPage('Unknown user', `user_id "${userId}" is not a seeded user.`) };
+  return issueCode(world, check, userId);
+};
+
+// ── /oauth2/token ───────────────────────────────────────────────────────────────────────────
+
+interface Client {
+  /** true when the secret was presented (Basic auth or client_secret). */
+  confidential: boolean;
+}
+
+function authenticateClient(ctx: RequestContext, form: URLSearchParams, world: World): Client {
+  const app = world.state.application;
+  const header = ctx.headers.authorization;
+  let id = form.get('client_id');
+  let secret = form.get('client_secret');
+  if (header?.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    id = decodeURIComponent(decoded.slice(0, colon));
+    secret = decodeURIComponent(decoded.slice(colon + 1));
+  }
+  if (id !== app.id) throw oauthError(401, 'invalid_client', 'Unknown client: send client_id (and the secret with HTTP Basic auth for a confidential client).');
+  if (secret !== null) {
+    if (secret !== app.clientSecret) throw oauthError(401, 'invalid_client', 'The client secret is wrong.');
+    return { confidential: true };
+  }
+  if (!app.publicClient) throw oauthError(401, 'invalid_client', 'This client is confidential: authenticate with the client secret.');
+  return { confidential: false };
+}
+
+function idToken(world: World, token: TokenRecord, nonce: string | undefined): string {
+  const now = Math.floor(world.clock() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = { iss: world.origin, sub: token.userId, aud: token.clientId, iat: now, exp: now + 604_800, ...(nonce ? { nonce } : {}) };
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}`;
+  const signature = createHmac('sha256', world.state.application.clientSecret).update(unsigned).digest('base64url');
+  return `${unsigned}.${signature}`;
+}
+
+function tokenResponse(world: World, accessToken: string, nonce?: string): Reply {
+  const token = world.state.tokens[accessToken]!;
+  return {
+    status: 200,
+    headers: { 'Cache-Control': 'no-store' },
+    body: {
+      token_type: 'Bearer',
+      access_token: accessToken,
+      expires_in: ACCESS_TOKEN_LIFETIME_MS / 1000,
+      ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
+      scope: token.scopes.join(' '),
+      ...(token.scopes.includes('openid') ? { id_token: idToken(world, token, nonce) } : {}),
+    },
+  };
+}
+
+/** Revokes every token of one authorization (revoking any token revokes them all, facts §7.3). */
+function revokeGrant(world: World, grantId: string): void {
+  for (const [accessToken, token] of Object.entries(world.state.tokens)) {
+    if (token.grantId !== grantId) continue;
+    if (token.refreshToken) delete world.state.refreshTokens[token.refreshToken];
+    delete world.state.tokens[accessToken];
+  }
+  world.changed();
+}
+
+function exchangeCode(form: URLSearchParams, client: Client, world: World): Reply {
+  const code = form.get('code') ?? '';
+  const record = world.state.codes[code];
+  const invalid = (why: string) => oauthError(400, 'invalid_grant', why);
+  if (!record) throw invalid('Invalid "code" in request.');
+  if (record.used) {
+    // A replayed code may be stolen: revoke what it minted (RFC 6749 §4.1.2).
+    if (record.grantId) revokeGrant(world, record.grantId);
+    throw invalid('Invalid "code" in request: it was already used.');
+  }
+  if (record.expiresAt <= world.clock()) throw invalid('Invalid "code" in request: it expired (codes live 10 minutes).');
+  if (form.get('redirect_uri') !== record.redirectUri) throw invalid('Invalid "redirect_uri" in request: send the exact redirect_uri used to authorize.');
+  const verifier = form.get('code_verifier');
+  if (record.codeChallenge) {
+    if (verifier === null) throw invalid('Missing "code_verifier": the authorization used PKCE.');
+    if (!isValidVerifier(verifier)) throw oauthError(400, 'invalid_request', 'Invalid "code_verifier"');
+    if (s256(verifier) !== record.codeChallenge) throw invalid('Invalid "code_verifier": it does not match the code_challenge.');
+  } else {
+    if (verifier !== null) throw invalid('Unexpected "code_verifier": the authorization sent no code_challenge.');
+    if (!client.confidential) throw oauthError(400, 'invalid_request', 'A client without its secret must use PKCE: authorize with code_challenge (S256).');
+  }
+  record.used = true;
+  record.grantId = world.ids.next();
+  const accessToken = issueToken(
+    world.state,
+    { kind: 'user', grantId: record.grantId, clientId: record.clientId, userId: record.userId, scopes: record.scopes, expiresAt: world.clock() + ACCESS_TOKEN_LIFETIME_MS },
+    true,
+  );
+  world.changed();
+  return tokenResponse(world, accessToken, record.nonce);
+}
+
+function refresh(form: URLSearchParams, world: World): Reply {
+  const refreshToken = form.get('refresh_token') ?? '';
+  const accessToken = world.state.refreshTokens[refreshToken];
+  const old = accessToken ? world.state.tokens[accessToken] : undefined;
+  if (!accessToken || !old) throw oauthError(400, 'invalid_grant', 'Invalid "refresh_token" in request');
+  // Rotation: the old pair dies, a new pair carries the same authorization.
+  delete world.state.refreshTokens[refreshToken];
+  delete world.state.tokens[accessToken];
+  const { refreshToken: _old, ...grant } = old;
+  const next = issueToken(world.state, { ...grant, expiresAt: world.clock() + ACCESS_TOKEN_LIFETIME_MS }, true);
+  world.changed();
+  return tokenResponse(world, next);
+}
+
+function clientCredentials(form: URLSearchParams, client: Client, world: World): Reply {
+  if (!client.confidential) throw oauthError(401, 'invalid_client', 'client_credentials needs the client secret (HTTP Basic auth).');
+  const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
+  if (scopes.length === 0) throw oauthError(400, 'invalid_scope', 'Send scope=applications.commands.update (space-separated).');
+  const refused = scopes.find((scope) => !CLIENT_CREDENTIAL_SCOPES.has(scope));
+  if (refused) throw oauthError(400, 'invalid_scope', `Scope "${refused}" cannot be granted with client_credentials: use identify or applications.commands.update.`);
+  const app = world.state.application;
+  const accessToken = issueToken(
+    world.state,
+    { kind: 'client-credentials', grantId: world.ids.next(), clientId: app.id, userId: app.ownerId, scopes, expiresAt: world.clock() + ACCESS_TOKEN_LIFETIME_MS },
+    false,
+    'cc',
+  );
+  world.changed();
+  return tokenResponse(world, accessToken);
+}
+
+function requireForm(ctx: RequestContext): URLSearchParams {
+  if (!isFormEncoded(ctx)) throw oauthError(400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.');
+  return formBody(ctx);
+}
+
+export const token: Handler = (ctx, world) => {
+  const form = requireForm(ctx);
+  const client = authenticateClient(ctx, form, world);
+  switch (form.get('grant_type')) {
+    case 'authorization_code':
+      return exchangeCode(form, client, world);
+    case 'refresh_token':
+      return refresh(form, world);
+    case 'client_credentials':
+      return clientCredentials(form, client, world);
+    default:
+      throw oauthError(400, 'unsupported_grant_type', 'Use authorization_code, refresh_token or client_credentials.');
+  }
+};
+
+export const revoke: Handler = (ctx, world) => {
+  const form = requireForm(ctx);
+  authenticateClient(ctx, form, world);
+  const value = form.get('token') ?? '';
+  const accessToken = world.state.tokens[value] ? value : world.state.refreshTokens[value];
+  const record = accessToken ? world.state.tokens[accessToken] : undefined;
+  // Unknown tokens are not an error (RFC 7009 §2.2).
+  if (record) revokeGrant(world, record.grantId);
+  return json(200, {});
+};
+
+export const currentAuthorization: Handler = (ctx, world) => {
+  if (ctx.auth.kind === 'none') throw apiError('unauthorized');
+  if (ctx.auth.kind === 'bot') throw apiError('unauthorized');
+  const { token: record } = ctx.auth;
+  const { id, name, icon, description, bot_public, bot_require_code_grant, verify_key, flags } = applicationObject(world);
+  const user = world.state.users[record.userId];
+  return json(200, {
+    application: { id, name, icon, description, hook: true, bot_public, bot_require_code_grant, verify_key, flags },
+    scopes: record.scopes,
+    expires: new Date(record.expiresAt).toISOString(),
+    ...(record.scopes.includes(SCOPES.identify) && user ? { user: userObject(user) } : {}),
+  });
+};

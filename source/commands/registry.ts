@@ -60,6 +60,16 @@ export const COMMANDS: readonly CommandEntry[] = [
     usage: 'cmd-tui restore BACKUP [--yes] [--json] [--api URL]',
     load: () => import('./restore.js'),
   },
+  {
+    name: 'perms',
+    summary: 'list, change or explain a guild\'s permission overwrites (who can use which command, and why)',
+    usage:
+      'cmd-tui perms list --guild ID [--command ID|NAME|app] [--json]\n' +
+      '       cmd-tui perms set --guild ID --command ID|NAME|app (--allow|--deny|--remove TARGET…)… [--yes] [--json]\n' +
+      '       cmd-tui perms who --guild ID --command ID|NAME [--user ID] [--channel ID] [--json]\n' +
+      '       TARGET: role:ID, user:ID, channel:ID, everyone or all-channels; setting needs `cmd-tui auth login --preset permissions`',
+    load: () => import('./perms.js'),
+  },
 ];
 
 export function findCommand(name: string | undefined): CommandEntry | undefined {

@@ -194,7 +194,8 @@ export interface AccessMatrix {
   cells: AccessDecision[][];
 }
 
-export function accessMatrix(input: CommandAccessInput): AccessMatrix {
+/** The channels a command can be run in, by position, then channels that only appear in overwrites (hidden from the bot). */
+export function accessColumns(input: CommandAccessInput): { target: OverwriteTarget; channel: Channel | undefined }[] {
   const { directory } = input;
   const { guildId } = directory;
   const usable = directory.channels.filter((c) => c.type !== CATEGORY_CHANNEL);
@@ -202,10 +203,17 @@ export function accessMatrix(input: CommandAccessInput): AccessMatrix {
     .filter((o) => o.type === PermissionType.Channel && o.id !== allChannelsId(guildId) && !directory.channels.some((c) => c.id === o.id))
     .map((o) => o.id)
     .filter((id, index, all) => all.indexOf(id) === index);
-  const columnChannels: { id: string; channel: Channel | undefined }[] = [
+  const columns: { id: string; channel: Channel | undefined }[] = [
     ...[...usable].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map((channel) => ({ id: channel.id, channel })),
     ...hiddenIds.map((id) => ({ id, channel: undefined })),
   ];
+  return columns.map(({ id, channel }) => ({ target: describeTarget({ id, type: PermissionType.Channel }, directory), channel }));
+}
+
+export function accessMatrix(input: CommandAccessInput): AccessMatrix {
+  const { directory } = input;
+  const { guildId } = directory;
+  const columns = accessColumns(input);
   const rowRoles = [
     { id: everyoneId(guildId), roleIds: [] as string[] },
     ...[...directory.roles]
@@ -215,13 +223,13 @@ export function accessMatrix(input: CommandAccessInput): AccessMatrix {
   ];
   return {
     rows: rowRoles.map((r) => describeTarget({ id: r.id, type: PermissionType.Role }, directory)),
-    columns: columnChannels.map((c) => describeTarget({ id: c.id, type: PermissionType.Channel }, directory)),
+    columns: columns.map((c) => c.target),
     cells: rowRoles.map((row) =>
-      columnChannels.map((column) =>
+      columns.map((column) =>
         evaluateAccess(
           input,
           { roleIds: row.roleIds, permissions: channelPermissions({ roleIds: row.roleIds }, directory.roles, guildId, column.channel) },
-          { channelId: column.id },
+          { channelId: column.target.id },
         ),
       ),
     ),

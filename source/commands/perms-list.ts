@@ -1,0 +1,103 @@
+/**
+ * `cmd-tui perms list`: the app-level defaults and each command's overwrites in one guild, by name,
+ * as text or `--json`. Targets the app cannot name are said to be so (hidden channel, deleted role).
+ */
+import { permissionNames } from '../discord/permission-flags.js';
+import { allowDeny } from '../discord/overwrite-diff.js';
+import { overwriteCount } from '../discord/overwrite-edit.js';
+import type { CommandEntry, PermissionEntry } from '../discord/overwrite-entries.js';
+import {
+  describeTarget,
+  PERMISSION_TYPE_NAMES,
+  targetPhrase,
+  type GuildDirectory,
+  type TargetStatus,
+} from '../discord/overwrite-targets.js';
+import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
+
+const STATUS_NOTES: Record<TargetStatus, string> = {
+  known: '',
+  'hidden-channel': '  (a channel the bot cannot view)',
+  'deleted-role': '  (the role no longer exists: remove this overwrite)',
+  'unknown-user': '',
+  unresolved: '',
+};
+
+export function overwriteLines(overwrites: readonly PermissionOverwrite[], directory: GuildDirectory): string[] {
+  return overwrites.map((o) => {
+    const target = describeTarget(o, directory);
+    return `  ${allowDeny(o.permission).padEnd(5)}  ${targetPhrase(target)}${STATUS_NOTES[target.status]}`;
+  });
+}
+
+export function entryHeading(entry: PermissionEntry): string {
+  if (entry.kind === 'app') return `${entry.label} · ${overwriteCount(entry.overwrites)}`;
+  const own = entry.hasOwn ? ` · ${overwriteCount(entry.overwrites)}` : ' · no overwrites of its own: follows the app-level defaults';
+  return `${commandSummary(entry)}${own}${defaultsNote(entry)}`;
+}
+
+function commandSummary(entry: CommandEntry): string {
+  return `${entry.label} (${entry.scope}, ${entry.id})`;
+}
+
+function defaultsNote(entry: CommandEntry): string {
+  const dmp = entry.command.default_member_permissions;
+  if (dmp === null) return '';
+  return ` · default_member_permissions: ${dmp === '0' ? '0 (administrators only)' : permissionNames(dmp).join(' + ')}`;
+}
+
+/**
+ * The app-level entry and every command with overwrites as blocks; the commands without any of their
+ * own (usually most) one line each at the end, since the app-level block already says what they get.
+ */
+export function renderEntriesText(entries: readonly PermissionEntry[], directory: GuildDirectory): string {
+  const block = (entry: PermissionEntry) => {
+    const lines = overwriteLines(entry.overwrites, directory);
+    if (entry.kind === 'app' && lines.length === 0) lines.push('  (none: each command follows its default_member_permissions)');
+    return [entryHeading(entry), ...lines].join('\n');
+  };
+  const following = entries.length > 1 ? entries.filter((e): e is CommandEntry => e.kind === 'command' && !e.hasOwn) : [];
+  const sections = entries.filter((e) => !following.some((f) => f.id === e.id)).map(block);
+  if (following.length > 0) {
+    const lines = following.map((e) => `  ${commandSummary(e)}${defaultsNote(e)}`);
+    sections.push(['No overwrites of their own (they follow the app-level defaults):', ...lines].join('\n'));
+  }
+  const unread = directory.unread?.length ? '\nRoles or channels could not be read (they need a bot token), so those targets are shown by id.\n' : '';
+  return `${sections.join('\n\n')}\n${unread}`;
+}
+
+export function overwritesJson(overwrites: readonly PermissionOverwrite[], directory: GuildDirectory) {
+  return overwrites.map((o) => {
+    const target = describeTarget(o, directory);
+    return {
+      id: o.id,
+      type: PERMISSION_TYPE_NAMES[o.type as PermissionTypeValue] ?? `type ${o.type}`,
+      permission: o.permission,
+      target: target.label,
+      kind: target.kind,
+      status: target.status,
+    };
+  });
+}
+
+export function entriesJson(guildId: string, applicationId: string, entries: readonly PermissionEntry[], directory: GuildDirectory) {
+  return {
+    guildId,
+    applicationId,
+    entries: entries.map((entry) => ({
+      kind: entry.kind,
+      id: entry.id,
+      label: entry.label,
+      ...(entry.kind === 'command'
+        ? {
+            name: entry.command.name,
+            type: entry.command.type,
+            scope: entry.scope,
+            defaultMemberPermissions: entry.command.default_member_permissions,
+            hasOwnOverwrites: entry.hasOwn,
+          }
+        : {}),
+      overwrites: overwritesJson(entry.overwrites, directory),
+    })),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Reads what `perms list` and `perms set` show about one guild: every overwrite entry (app-level
+ * and per command, guild and global) and the directory that names their targets — roles, channels
+ * (the bot-visible ones) and the members that user overwrites point at. Names are a courtesy: a
+ * list that cannot be read (no bot token) leaves its targets shown by id instead of failing.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
+import { GLOBAL_SCOPE, guildScope, PermissionType, type Member } from '../discord/model.js';
+import { permissionEntries, type PermissionEntry } from '../discord/overwrite-entries.js';
+import type { GuildDirectory } from '../discord/overwrite-targets.js';
+
+export interface GuildOverwrites {
+  entries: PermissionEntry[];
+  directory: GuildDirectory;
+}
+
+/** User overwrites are resolved one request each; beyond this many they are shown by id. */
+const MAX_MEMBER_LOOKUPS = 25;
+
+export async function loadGuildOverwrites(api: DiscordApi, guildId: string): Promise<GuildOverwrites> {
+  const [guildCommands, globalCommands, permissions] = await Promise.all([
+    api.listCommands(guildScope(guildId)),
+    api.listCommands(GLOBAL_SCOPE),
+    api.listGuildPermissions(guildId),
+  ]);
+  const entries = permissionEntries(api.applicationId, guildCommands, globalCommands, permissions);
+  const userIds = [...new Set(entries.flatMap((e) => e.overwrites.filter((o) => o.type === PermissionType.User).map((o) => o.id)))];
+  const [roles, channels, members] = await Promise.all([
+    optional(api.getGuildRoles(guildId)),
+    optional(api.getGuildChannels(guildId)),
+    Promise.all(userIds.slice(0, MAX_MEMBER_LOOKUPS).map((id) => optional(api.getGuildMember(guildId, id)))),
+  ]);
+  const unread = [...(roles ? [] : (['roles'] as const)), ...(channels ? [] : (['channels'] as const))];
+  return {
+    entries,
+    directory: {
+      guildId,
+      roles: roles ?? [],
+      channels: channels ?? [],
+      members: members.filter((m): m is Member => m !== undefined),
+      ...(unread.length > 0 ? { unread } : {}),
+    },
+  };
+}
+
+/** Missing credentials for a lookup, or a member who left (404), leave the name unknown. */
+async function optional<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof AuthRequiredError) return undefined;
+    if (error instanceof DiscordApiError && (error.status === 404 || error.status === 403)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * `cmd-tui perms set`: edits one overwrite list (a command's, or the app-level defaults) in a guild.
+ * Order of events: refuse without a signed-in user (nothing is read or sent), read the current
+ * list, apply the edits (the 101st overwrite is refused here, before any write), show what changes,
+ * confirm, back up the guild's commands and overwrites, then one PUT that replaces the list.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
+import { backupBeforeMutation } from '../backup/capture.js';
+import { guildScope } from '../discord/model.js';
+import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
+import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
+import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
+import { describeTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
+import { confirm } from './confirm.js';
+import { loadGuildOverwrites } from './perms-load.js';
+import { overwritesJson } from './perms-list.js';
+import { ExitCode, type CliIo } from './types.js';
+
+export interface SetRequest {
+  guildId: string;
+  commandSpec: string;
+  /** Targets already parsed from `role:ID`-style specs, in the order given. */
+  edits: Array<{ action: 'allow' | 'deny' | 'remove'; target: TargetRef }>;
+  yes: boolean;
+  json: boolean;
+}
+
+const SIGN_IN_HINT = 'Run `cmd-tui auth login --preset permissions`; the signed-in user needs Manage Guild and Manage Roles in that guild.';
+
+/** A refusal from Discord re-worded for permission editing; rendered like every other error value. */
+export class PermissionsRefusedError extends Error {
+  override readonly name = 'PermissionsRefusedError';
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): Promise<number> {
+  if (!api.authKinds().includes('user')) {
+    throw new AuthRequiredError(
+      ['user'],
+      'Discord only accepts a signed-in user here: permission overwrites can be changed only with a user token that has the applications.commands.permissions.update scope. A bot token or client credentials cannot edit them.',
+      SIGN_IN_HINT,
+    );
+  }
+  const { guildId } = request;
+  const { entries, directory } = await loadGuildOverwrites(api, guildId);
+  const found = findEntry(entries, request.commandSpec);
+  if (!found.ok) return refuse(io, request, found.message);
+  const entry = found.entry;
+
+  const outcome = applyOverwriteEdits(entry.overwrites, request.edits.map((edit) => toEdit(edit, directory)));
+  if (!outcome.ok) return refuse(io, request, `${outcome.message} Nothing was sent.`);
+  const changes = diffOverwrites(entry.overwrites, outcome.overwrites, directory);
+  const report = planJson(request, entry, changes, outcome.overwrites, directory);
+
+  if (changes.length === 0) {
+    write(io, request, { ...report, applied: false }, `No change: ${entry.label} already has these overwrites. Nothing was sent.\n`);
+    return ExitCode.Ok;
+  }
+  if (!request.json) io.stdout.write(preview(entry, guildId, changes, outcome.overwrites.length));
+  if (!(await confirmed(io, request))) {
+    if (request.json) write(io, request, { ...report, applied: false }, '');
+    io.stderr.write('cmd-tui perms set: nothing was sent; pass --yes to apply without a prompt.\n');
+    return ExitCode.Problems;
+  }
+
+  const backup = await backupBeforeMutation(api, guildScope(guildId), `permissions of ${entry.label} in guild ${guildId}`, io.env);
+  const saved = await api.setCommandPermissions(guildId, entry.id, outcome.overwrites).catch((error: unknown) => {
+    throw explainRefusal(error, entry, guildId);
+  });
+  write(
+    io,
+    request,
+    { ...report, applied: true, after: overwritesJson(saved.permissions, directory), backup: backup.path },
+    `Saved: ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites.\nBackup of the previous overwrites: ${backup.path}\n`,
+  );
+  return ExitCode.Ok;
+}
+
+function toEdit(edit: SetRequest['edits'][number], directory: GuildDirectory): OverwriteEdit {
+  const target = { ...edit.target, label: targetPhrase(describeTarget(edit.target, directory)) };
+  return edit.action === 'remove' ? { action: 'remove', target } : { action: 'set', target, permission: edit.action === 'allow' };
+}
+
+function preview(entry: PermissionEntry, guildId: string, changes: readonly OverwriteChange[], after: number): string {
+  const lines = changes.map((change) => `  ${describeChange(change)}`).join('\n');
+  return `Overwrites of ${entry.label} in guild ${guildId} (${overwriteCount(entry.overwrites)} → ${after}/100):\n${lines}\n${summarizeChanges(changes)}\n`;
+}
+
+function planJson(request: SetRequest, entry: PermissionEntry, changes: readonly OverwriteChange[], after: PermissionEntry['overwrites'], directory: GuildDirectory) {
+  return {
+    guildId: request.guildId,
+    entry: { kind: entry.kind, id: entry.id, label: entry.label },
+    changes: changes.map((change) => ({
+      kind: change.kind,
+      id: change.target.id,
+      target: change.target.label,
+      ...(change.kind === 'flipped' ? { from: change.from, to: change.to } : { permission: change.permission }),
+    })),
+    before: overwritesJson(entry.overwrites, directory),
+    after: overwritesJson(after, directory),
+  };
+}
+
+function confirmed(io: CliIo, request: SetRequest): Promise<boolean> {
+  if (request.yes) return Promise.resolve(true);
+  // --json is for scripts: never stop to ask.
+  if (request.json) return Promise.resolve(false);
+  return confirm(io, 'Send this change to Discord?');
+}
+
+/** Discord's 403s on this endpoint, in words that say who lacks what and what to do. */
+export function explainRefusal(error: unknown, entry: Pick<PermissionEntry, 'label'>, guildId: string): unknown {
+  if (!(error instanceof DiscordApiError)) return error;
+  if (error.code === 50013) {
+    return new PermissionsRefusedError(
+      `Discord refused to change the overwrites of ${entry.label} in guild ${guildId} (code 50013): the signed-in user needs Manage Guild and Manage Roles in that guild, must be able to use the command, and must be able to manage every role, user and channel in the list.`,
+      'Sign in as a member who has those permissions: `cmd-tui auth login --preset permissions`.',
+    );
+  }
+  if (error.code === 50026) {
+    return new PermissionsRefusedError(
+      `Discord refused (code 50026): your sign-in was not granted applications.commands.permissions.update, the scope needed to edit overwrites.`,
+      'Sign in again with that scope: `cmd-tui auth login --preset permissions`.',
+    );
+  }
+  if (error.code === 20001) {
+    return new PermissionsRefusedError(
+      'Discord only accepts a signed-in user here (code 20001): a bot token cannot edit permission overwrites.',
+      SIGN_IN_HINT,
+    );
+  }
+  return error;
+}
+
+function refuse(io: CliIo, request: SetRequest, message: string): number {
+  if (request.json) io.stdout.write(`${JSON.stringify({ guildId: request.guildId, applied: false, error: message }, null, 2)}\n`);
+  io.stderr.write(`cmd-tui perms set: ${message}\n`);
+  return ExitCode.Problems;
+}
+
+function write(io: CliIo, request: SetRequest, json: object, text: string): void {
+  io.stdout.write(request.json ? `${JSON.stringify(json, null, 2)}\n` : text);
+}

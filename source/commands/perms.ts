@@ -1,0 +1,141 @@
+/**
+ * `cmd-tui perms list|set|who`: argument parsing and dispatch. Listing and explaining work with any
+ * token that can read overwrites; setting needs the browser sign-in (permissions v2). The work is in
+ * perms-list.ts, perms-set.ts and perms-who.ts; the decisions (targets, edits, limit, diff,
+ * effective access) in source/discord/.
+ */
+import { parseArgs } from 'node:util';
+import { findEntry } from '../discord/overwrite-entries.js';
+import { parseTargetSpec, type TargetRef } from '../discord/overwrite-targets.js';
+import { connect } from './connect.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { loadGuildOverwrites } from './perms-load.js';
+import { entriesJson, renderEntriesText } from './perms-list.js';
+import { runSet, type SetRequest } from './perms-set.js';
+import { runWho } from './perms-who.js';
+import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
+
+const COMMON = { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, command: { type: 'string' } } as const;
+const WHO_OPTIONS = { ...COMMON, user: { type: 'string' }, channel: { type: 'string' } } as const;
+const SET_OPTIONS = {
+  ...COMMON,
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
+  remove: { type: 'string', multiple: true },
+  yes: { type: 'boolean' },
+} as const;
+type EditAction = 'allow' | 'deny' | 'remove';
+
+export const run: CommandRun = async (args, io) => {
+  const [subcommand, ...rest] = args;
+  if (subcommand === 'list') return list(rest, io);
+  if (subcommand === 'set') return set(rest, io);
+  if (subcommand === 'who') return who(rest, io);
+  throw new UsageError(subcommand === undefined ? 'missing "list", "set" or "who"' : `unknown perms subcommand "${subcommand}" (use "list", "set" or "who")`);
+};
+
+async function list(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(args, COMMON, { min: 0, max: 0, names: '' });
+  const guildId = requiredGuild(values.guild);
+  try {
+    const api = await connect(values, io);
+    const { entries, directory } = await loadGuildOverwrites(api, guildId);
+    let shown = entries;
+    if (values.command !== undefined) {
+      const found = findEntry(entries, values.command);
+      if (!found.ok) {
+        io.stderr.write(`cmd-tui perms list: ${found.message}\n`);
+        return ExitCode.Problems;
+      }
+      shown = [found.entry];
+    }
+    io.stdout.write(values.json ? `${JSON.stringify(entriesJson(guildId, api.applicationId, shown, directory), null, 2)}\n` : renderEntriesText(shown, directory));
+    return ExitCode.Ok;
+  } catch (error) {
+    return reportFailure(error, io, 'perms list');
+  }
+}
+
+async function who(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(args, WHO_OPTIONS, { min: 0, max: 0, names: '' });
+  const guildId = requiredGuild(values.guild);
+  if (values.command === undefined) throw new UsageError('--command is required: the command id or name to explain');
+  const request = {
+    guildId,
+    commandSpec: values.command,
+    ...(values.user !== undefined ? { userId: snowflake('--user', values.user) } : {}),
+    ...(values.channel !== undefined ? { channelId: snowflake('--channel', values.channel) } : {}),
+    json: values.json ?? false,
+  };
+  try {
+    return await runWho(await connect(values, io), request, io);
+  } catch (error) {
+    return reportFailure(error, io, 'perms who');
+  }
+}
+
+async function set(args: string[], io: CliIo): Promise<number> {
+  const { values, edits } = parseSetArgs(args);
+  const guildId = requiredGuild(values.guild);
+  if (values.command === undefined) throw new UsageError('--command is required: a command id or name, or `app` for the app-level defaults');
+  if (edits.length === 0) throw new UsageError('nothing to change: give --allow, --deny or --remove with a target');
+  const request: SetRequest = {
+    guildId,
+    commandSpec: values.command,
+    edits: edits.map(({ action, spec }) => ({ action, target: target(spec, guildId) })),
+    yes: values.yes ?? false,
+    json: values.json ?? false,
+  };
+  try {
+    return await runSet(await connect(values, io), request, io);
+  } catch (error) {
+    return reportFailure(error, io, 'perms set');
+  }
+}
+
+/**
+ * Targets may be repeated flags (`--allow role:1 --allow user:2`) or follow one flag
+ * (`--allow role:1 user:2`): a bare argument belongs to the last --allow/--deny/--remove before it.
+ */
+function parseSetArgs(args: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: SET_OPTIONS, strict: true, allowPositionals: true, tokens: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const edits: { action: EditAction; spec: string }[] = [];
+  let last: EditAction | undefined;
+  for (const token of parsed.tokens) {
+    if (token.kind === 'option') {
+      last = isEditAction(token.name) ? token.name : undefined;
+      if (last && token.value !== undefined) edits.push({ action: last, spec: token.value });
+    } else if (token.kind === 'positional') {
+      if (!last) throw new UsageError(`unexpected argument "${token.value}"`);
+      edits.push({ action: last, spec: token.value });
+    }
+  }
+  return { values: parsed.values, edits };
+}
+
+function isEditAction(name: string): name is EditAction {
+  return name === 'allow' || name === 'deny' || name === 'remove';
+}
+
+function target(spec: string, guildId: string): TargetRef {
+  const parsed = parseTargetSpec(spec, guildId);
+  if (!parsed.ok) throw new UsageError(parsed.message);
+  return parsed.target;
+}
+
+function snowflake(flag: string, value: string): string {
+  if (!/^\d{1,20}$/.test(value)) throw new UsageError(`${flag} must be an id (digits only), not "${value}"`);
+  return value;
+}
+
+function requiredGuild(value: string | undefined): string {
+  const guildId = guildFlag(value);
+  if (guildId === undefined) throw new UsageError('--guild is required: overwrites live in one guild');
+  return guildId;
+}

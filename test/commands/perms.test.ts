@@ -46,6 +46,22 @@ async function signIn(user: { accessToken: string; scopes: string[] } | undefine
 }
 const asAdmin = () => signIn({ accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES });
 
+/** The emulator's consent page approved by form POST, then the PKCE code exchange (RFC 7636 Appendix B pair). */
+async function browserSignIn(scope: string): Promise<string> {
+  const redirect = 'http://127.0.0.1:53682/callback';
+  const approved = await call(emu, 'POST', '/oauth2/authorize', {
+    form: {
+      response_type: 'code', client_id: emu.clientId, scope, state: 's', redirect_uri: redirect,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', action: 'authorize',
+    },
+  });
+  const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+  const tokens = await call(emu, 'POST', '/api/v10/oauth2/token', {
+    form: { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: emu.clientId, code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk' },
+  });
+  return tokens.body.access_token as string;
+}
+
 async function perms(...args: string[]) {
   let stdout = '';
   let stderr = '';
@@ -301,12 +317,13 @@ describe("Discord's refusals on the PUT, in plain words", () => {
     });
   });
 
-  it('a missing scope (50026) names the scope to grant', () => {
-    const error = discordApiErrorFrom(403, JSON.stringify({ message: 'Missing required OAuth2 scope', code: 50026 }), 'PUT', '/x');
-    expect(explainRefusal(error, { label: '/mod-tools' }, hq)).toMatchObject({
-      message: expect.stringContaining('applications.commands.permissions.update'),
-      hint: 'Sign in again with that scope: `cmd-tui auth login --preset permissions`.',
-    });
+  it('a sign-in without applications.commands.permissions.update gets 50026, told as the scope to grant', async () => {
+    await signIn({ accessToken: await browserSignIn('identify guilds'), scopes: ['identify', 'guilds'] });
+    const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
+    expect(code).toBe(1);
+    expect(stderr).toContain('Discord refused (code 50026): your sign-in was not granted applications.commands.permissions.update');
+    expect(stderr).toContain('Sign in again with that scope: `cmd-tui auth login --preset permissions`.');
+    expect(await puts()).toEqual([expect.objectContaining({ status: 403, auth: 'user' })]);
   });
 });
 

@@ -111,7 +111,12 @@ export class AuthSession {
       const url = authorizeUrl(origin, args, listener.redirectUri);
       options.onUrl(url);
       if (options.openBrowser) await options.openBrowser(url);
-      const pasted = options.readPastedRedirect ? this.waitForPaste(state, options, timeoutMs) : undefined;
+      // With a listener, pasting is a second way in: input that ends just leaves the listener waiting.
+      const pasted = options.readPastedRedirect
+        ? this.waitForPaste(state, options, timeoutMs).catch((error: unknown) =>
+            error instanceof SignInError && error.failure === 'aborted' && !options.signal?.aborted ? new Promise<string>(() => undefined) : Promise.reject(error),
+          )
+        : undefined;
       pasted?.catch(() => undefined);
       const code = await (pasted ? Promise.race([listener.code, pasted]) : listener.code);
       return result(code, listener.redirectUri);

@@ -19,6 +19,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./validate.js'),
   },
   {
+    name: 'serve',
+    summary: 'run the embedded Discord API emulator (fake app, guilds, OAuth2) for offline use and tests',
+    usage: 'cmd-tui serve [--port N] [--host 127.0.0.1] [--seed demo|empty] [--guilds N] [--state FILE] [--rate-limits discord|off] [--faults SPEC] [--choice-max 100|6000] [--json]',
+    load: () => import('./serve.js'),
+  },
+  {
     name: 'list',
     summary: 'list a scope\'s commands (global, or one guild)',
     usage: 'cmd-tui list [--guild ID] [--with-localizations] [--json] [--api URL] [--app ID]',

@@ -1,0 +1,110 @@
+/**
+ * `cmd-tui serve`: runs the embedded Discord API emulator until SIGINT/SIGTERM. With --json it prints
+ * exactly one line of connection details once ready (for scripts); otherwise a banner. The credentials
+ * it prints are the emulator's own fakes, so printing them is intended.
+ */
+import { parseArgs } from 'node:util';
+import type { RunningEmulator } from '../emulator/server.js';
+import { UsageError, type CommandRun } from './types.js';
+
+function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return parsed;
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!allowed.includes(value as T)) throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${value}"`);
+  return value as T;
+}
+
+function banner(emulator: RunningEmulator): string {
+  const rows: [string, string][] = [
+    ['Base URL', emulator.baseUrl],
+    ['Application', emulator.applicationId],
+    ['Bot token', emulator.botToken],
+    ['Client id', emulator.clientId],
+    ['Client secret', emulator.clientSecret],
+    ['Public client', `${emulator.publicClientId} (PKCE, no secret)`],
+    ['User token', `${emulator.userToken} (admin: applications.commands.permissions.update identify guilds)`],
+    ['Guilds', emulator.guildIds.length > 5 ? `${emulator.guildIds.slice(0, 5).join(', ')} … (${emulator.guildIds.length})` : emulator.guildIds.join(', ')],
+    ['Redirect URIs', emulator.redirectUris.join(', ')],
+    ['Consent page', `${emulator.origin}/oauth2/authorize`],
+  ];
+  return [
+    `cmd-tui Discord emulator listening on ${emulator.origin} — fake credentials, nothing reaches Discord.`,
+    ...rows.map(([label, value]) => `  ${label.padEnd(14)} ${value}`),
+    '',
+    `Point cmd-tui at it: cmd-tui --api ${emulator.baseUrl} (with DISCORD_BOT_TOKEN set to the bot token)`,
+    'Stop with Ctrl-C.',
+    '',
+  ].join('\n');
+}
+
+export const run: CommandRun = async (args, io) => {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        state: { type: 'string' },
+        guilds: { type: 'string' },
+        'rate-limits': { type: 'string' },
+        faults: { type: 'string' },
+        'choice-max': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const seed = oneOf('seed', parsed.seed, ['demo', 'empty'] as const);
+  const rateLimits = oneOf('rate-limits', parsed['rate-limits'], ['discord', 'off'] as const);
+  const port = integer('port', parsed.port, 0, 65535);
+  const extraGuilds = integer('guilds', parsed.guilds, 0, 5000);
+  const choiceStringMaxLength = integer('choice-max', parsed['choice-max'], 100, 6000);
+
+  const { startEmulator } = await import('../emulator/server.js');
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startEmulator({
+      ...(parsed.host !== undefined ? { host: parsed.host, allowRemoteHost: true } : {}),
+      ...(port !== undefined ? { port } : {}),
+      ...(seed ? { seed } : {}),
+      ...(extraGuilds !== undefined ? { extraGuilds } : {}),
+      ...(parsed.state ? { statePath: parsed.state } : {}),
+      ...(rateLimits ? { rateLimits } : {}),
+      ...(parsed.faults ? { faults: parsed.faults } : {}),
+      ...(choiceStringMaxLength !== undefined ? { choiceStringMaxLength } : {}),
+    });
+  } catch (error) {
+    io.stderr.write(`cmd-tui serve: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (parsed.host !== undefined && !['127.0.0.1', '::1', 'localhost'].includes(parsed.host)) {
+    io.stderr.write(`cmd-tui serve: warning: listening on ${parsed.host}; anyone who can reach it can read the fake credentials.\n`);
+  }
+  const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris } = emulator;
+  io.stdout.write(
+    parsed.json
+      ? `${JSON.stringify({ baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris })}\n`
+      : banner(emulator),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await emulator.close();
+  return 0;
+};

@@ -1,0 +1,120 @@
+/** `cmd-tui serve` from the built binary, --state persistence across restarts, the daily create budget and scale. */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../source/emulator/server.js';
+import { CLI_PATH } from '../helpers/cli.js';
+import { botAuth, call } from '../helpers/emulator.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cmd-tui-emulator-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('cmd-tui serve', () => {
+  it('--json --port 0 prints one line of connection details, serves, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const lines = createInterface({ input: child.stdout });
+    const first = await new Promise<string>((resolve) => lines.once('line', resolve));
+    const info = JSON.parse(first);
+    expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris']);
+    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
+    expect(info.botToken).toMatch(/^emu-bot-/);
+    const response = await fetch(`${info.baseUrl}/applications/${info.applicationId}/commands`, { headers: { authorization: `Bot ${info.botToken}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses bad arguments with exit 2', async () => {
+    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--seed', 'lots'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--seed must be demo or empty');
+  });
+});
+
+describe('--state', () => {
+  it('keeps commands, overwrites and credentials across restarts, written atomically', async () => {
+    const dir = await tempDir();
+    const statePath = join(dir, 'state.json');
+    const first = await startEmulator({ statePath, rateLimits: 'off' });
+    const path = `/applications/${first.applicationId}/commands`;
+    const created = await call(first, 'POST', path, { auth: botAuth(first), json: { name: 'persisted', description: 'survives a restart' } });
+    expect(created.status).toBe(201);
+    await first.close();
+
+    const saved = JSON.parse(await readFile(statePath, 'utf8'));
+    expect(saved.schema).toBe(1);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+
+    const second = await startEmulator({ statePath, rateLimits: 'off' });
+    try {
+      expect(second.applicationId).toBe(first.applicationId);
+      expect(second.botToken).toBe(first.botToken);
+      expect(second.userToken).toBe(first.userToken);
+      const got = await call(second, 'GET', `${path}/${created.body.id}`, { auth: botAuth(second) });
+      expect(got.body).toEqual(created.body);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a file that is not a state file', async () => {
+    const dir = await tempDir();
+    const statePath = join(dir, 'state.json');
+    await import('node:fs/promises').then((fs) => fs.writeFile(statePath, '{"hello":1}'));
+    await expect(startEmulator({ statePath })).rejects.toThrow(/not an emulator state file/);
+  });
+});
+
+describe('daily create budget and scale', () => {
+  it('allows 200 creates per scope per day (bulk counts new names), then 30034 until the next day', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z');
+    const e = await startEmulator({ seed: 'empty', rateLimits: 'off', clock: () => now });
+    try {
+      const path = `/applications/${e.applicationId}/guilds/${e.guildIds[0]}/commands`;
+      const batch = (prefix: string) => Array.from({ length: 100 }, (_, i) => ({ name: `${prefix}-${i}`, description: 'x' }));
+      expect((await call(e, 'PUT', path, { auth: botAuth(e), json: batch('a') })).status).toBe(200);
+      expect((await call(e, 'PUT', path, { auth: botAuth(e), json: batch('a') })).status).toBe(200);
+      expect((await call(e, 'PUT', path, { auth: botAuth(e), json: batch('b') })).status).toBe(200);
+      await call(e, 'PUT', path, { auth: botAuth(e), json: [] });
+      const over = await call(e, 'POST', path, { auth: botAuth(e), json: { name: 'one-more', description: 'x' } });
+      expect([over.status, over.body.code]).toEqual([400, 30034]);
+      const otherGuild = await call(e, 'POST', `/applications/${e.applicationId}/guilds/${e.guildIds[1]}/commands`, { auth: botAuth(e), json: { name: 'one-more', description: 'x' } });
+      expect(otherGuild.status).toBe(201);
+      now += 24 * 60 * 60 * 1000;
+      expect((await call(e, 'POST', path, { auth: botAuth(e), json: { name: 'one-more', description: 'x' } })).status).toBe(201);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it('--guilds 500 adds 500 guilds with guild commands and overwrites', async () => {
+    const e = await startEmulator({ extraGuilds: 500, rateLimits: 'off' });
+    try {
+      expect(e.guildIds).toHaveLength(503);
+      const last = e.guildIds.at(-1)!;
+      const commands = await call(e, 'GET', `/applications/${e.applicationId}/guilds/${last}/commands`, { auth: botAuth(e) });
+      expect(commands.body.map((c: { name: string }) => c.name)).toEqual(['local-ping', 'local-admin', 'Local Report']);
+      const perms = await call(e, 'GET', `/applications/${e.applicationId}/guilds/${last}/commands/permissions`, { auth: botAuth(e) });
+      expect(perms.body).toHaveLength(2);
+      const guilds = await call(e, 'GET', '/users/@me/guilds', { auth: botAuth(e) });
+      expect(guilds.body).toHaveLength(200);
+    } finally {
+      await e.close();
+    }
+  });
+});

@@ -3,19 +3,20 @@
  * permissions-v2 logic Discord published (changelog 2022-11-17 "Upcoming Application Command
  * Permission Changes" and its flowchart; docs/permissions-precedence.md restates it with references):
  *   0. the guild owner and members with ADMINISTRATOR can always use commands;
- *   1. channels: the command's overwrite for this channel (a thread uses its parent's), else its
+ *   1. anyone else needs VIEW_CHANNEL and USE_APPLICATION_COMMANDS in the channel;
+ *   2. channels: the command's overwrite for this channel (a thread uses its parent's), else its
  *      `All channels` overwrite, else the same two on the app-level entry; a deny stops here;
- *   2. members: the command's user overwrite, else its role overwrites (any allow wins), else its
- *      @everyone overwrite; an answer here is final, even against default_member_permissions.
- *      Without one, the same three on the app-level entry: a deny is final, an allow still needs
- *      step 3;
- *   3. default_member_permissions: null lets everyone in, "0" nobody, otherwise every listed bit
+ *   3. members: the command's user overwrite, else its role overwrites (any allow wins), else its
+ *      @everyone overwrite; an answer here is final, even against default_member_permissions;
+ *   4. without one, the same three on the app-level entry: a deny is final, an allow still needs
+ *      step 5;
+ *   5. default_member_permissions: null lets everyone in, "0" nobody, otherwise every listed bit
  *      must be held in the channel.
  * Pure; also builds the role × channel matrix for the permissions screen.
  */
 import { channelPermissions, type MemberIdentity } from './member-permissions.js';
 import { allChannelsId, everyoneId, PermissionType, type Channel, type PermissionOverwrite } from './model.js';
-import { hasPermission, permissionNames } from './permission-flags.js';
+import { hasPermission, PERMISSION_FLAGS, permissionNames } from './permission-flags.js';
 import { describeTarget, targetPhrase, type GuildDirectory, type OverwriteTarget } from './overwrite-targets.js';
 
 export interface CommandAccessInput {
@@ -42,7 +43,7 @@ export interface AccessPlace {
 }
 
 export type AccessLevel = 'command' | 'app';
-export type AccessStage = 'owner' | 'administrator' | 'channel' | 'member' | 'default-member-permissions';
+export type AccessStage = 'owner' | 'administrator' | 'channel-access' | 'channel' | 'member' | 'default-member-permissions';
 
 export interface DecidingOverwrite {
   level: AccessLevel;
@@ -75,6 +76,10 @@ export function evaluateAccess(input: CommandAccessInput, subject: AccessSubject
   if (subject.isOwner) return decide(true, 'owner', 'server owner (can always use commands)');
   if (hasPermission(subject.permissions, 'ADMINISTRATOR')) {
     return decide(true, 'administrator', 'has ADMINISTRATOR (administrators can always use commands)');
+  }
+  const lacking = CHANNEL_ACCESS & ~subject.permissions;
+  if (lacking !== 0n) {
+    return decide(false, 'channel-access', `lacks ${permissionNames(lacking).join(' + ')} in this channel (a role or channel permission, not a command overwrite)`);
   }
 
   const channelRule = channelOverwrite(input, place);
@@ -115,6 +120,9 @@ export function evaluateAccess(input: CommandAccessInput, subject: AccessSubject
   );
 }
 
+/** Without these in the channel a member cannot use any app's commands there (topics/permissions). */
+const CHANNEL_ACCESS = PERMISSION_FLAGS.VIEW_CHANNEL | PERMISSION_FLAGS.USE_APPLICATION_COMMANDS;
+
 /**
  * The same answer for a real member: their permissions in the channel are computed from the
  * directory's roles and the channel's (or, for a thread, its parent's) permission overwrites.
@@ -130,7 +138,7 @@ export function evaluateMemberAccess(
   return evaluateAccess(input, { ...member, permissions }, place);
 }
 
-/** Step 1: the first channel configuration found, command level before app level. */
+/** Step 2: the first channel configuration found, command level before app level. */
 function channelOverwrite(input: CommandAccessInput, place: AccessPlace): DecidingOverwrite | undefined {
   const { guildId } = input.directory;
   const places = [place.channelId, ...(place.parentId ? [place.parentId] : []), allChannelsId(guildId)];
@@ -143,7 +151,7 @@ function channelOverwrite(input: CommandAccessInput, place: AccessPlace): Decidi
   return undefined;
 }
 
-/** Step 2 at one level: user, else roles (any allow wins), else @everyone. */
+/** Steps 3 and 4, at one level: user, else roles (any allow wins), else @everyone. */
 function memberOverwrites(
   list: readonly PermissionOverwrite[],
   level: AccessLevel,

@@ -27,7 +27,9 @@ const ALICE = '500000000000000001';
 const BOB = '500000000000000002';
 
 const BAN = String(PERMISSION_FLAGS.BAN_MEMBERS);
-const SEND = String(PERMISSION_FLAGS.SEND_MESSAGES | PERMISSION_FLAGS.USE_APPLICATION_COMMANDS);
+const SEND = String(PERMISSION_FLAGS.VIEW_CHANNEL | PERMISSION_FLAGS.SEND_MESSAGES | PERMISSION_FLAGS.USE_APPLICATION_COMMANDS);
+const NO_COMMANDS = String(PERMISSION_FLAGS.USE_APPLICATION_COMMANDS);
+const QUIET = '400000000000000003';
 
 const directory: GuildDirectory = {
   guildId: GUILD,
@@ -47,6 +49,17 @@ const directory: GuildDirectory = {
       position: 1,
       // Moderators lose BAN_MEMBERS in #reports through an ordinary channel overwrite.
       permission_overwrites: [{ id: MODS, type: 0, allow: '0', deny: BAN }],
+    },
+    {
+      id: QUIET,
+      type: 0,
+      name: 'quiet',
+      position: 2,
+      // Nobody but Helpers may use app commands here (an ordinary channel permission, not a command overwrite).
+      permission_overwrites: [
+        { id: GUILD, type: 0, allow: '0', deny: NO_COMMANDS },
+        { id: HELPERS, type: 0, allow: NO_COMMANDS, deny: '0' },
+      ],
     },
     { id: '400000000000000050', type: 4, name: 'Text Channels', position: 0 },
   ],
@@ -77,10 +90,14 @@ const IN_GENERAL: AccessPlace = { channelId: GENERAL };
 const IN_REPORTS: AccessPlace = { channelId: REPORTS };
 
 const cases: Case[] = [
-  // 0. owner and administrators
+  // 0. owner and administrators; 1. using commands in the channel at all
   { name: 'the guild owner always can, even against a channel deny', owner: true, command: [channel(GENERAL, false)], allowed: true, stage: 'owner', reason: 'allowed: server owner' },
   { name: 'ADMINISTRATOR always can, even against user and channel denies', roles: [ADMINS], userId: ALICE, command: [user(ALICE, false), channel(GENERAL, false)], dmp: '0', allowed: true, stage: 'administrator', reason: 'allowed: has ADMINISTRATOR' },
-  // 1. channels
+  { name: 'without USE_APPLICATION_COMMANDS in the channel, no overwrite helps', roles: [MODS], command: [role(MODS, true), channel(QUIET, true)], place: { channelId: QUIET }, allowed: false, stage: 'channel-access', reason: 'denied: lacks USE_APPLICATION_COMMANDS in this channel (a role or channel permission, not a command overwrite)' },
+  { name: 'a channel permission can give USE_APPLICATION_COMMANDS back', roles: [HELPERS], place: { channelId: QUIET }, allowed: true, stage: 'default-member-permissions', reason: 'allowed' },
+  { name: 'administrators need no channel permission', roles: [ADMINS], place: { channelId: QUIET }, allowed: true, stage: 'administrator', reason: 'allowed: has ADMINISTRATOR' },
+  { name: 'without VIEW_CHANNEL the member is not in the channel at all', permissions: PERMISSION_FLAGS.USE_APPLICATION_COMMANDS, allowed: false, stage: 'channel-access', reason: 'denied: lacks VIEW_CHANNEL in this channel' },
+  // 2. channel overwrites
   { name: 'a channel deny on the command blocks', command: [channel(REPORTS, false), role(MODS, true)], roles: [MODS], place: IN_REPORTS, allowed: false, stage: 'channel', reason: 'denied: channel #reports overwrite on the command' },
   { name: 'a channel deny for another channel does not apply', command: [channel(REPORTS, false)], allowed: true, stage: 'default-member-permissions', reason: 'allowed: no default_member_permissions restricts it' },
   { name: 'All channels deny on the command blocks every channel', command: [channel(ALL_CHANNELS, false)], allowed: false, stage: 'channel', reason: 'denied: All channels overwrite on the command' },
@@ -92,7 +109,7 @@ const cases: Case[] = [
   { name: 'a thread follows its parent channel overwrite', command: [channel(REPORTS, false)], place: { channelId: THREAD, parentId: REPORTS }, allowed: false, stage: 'channel', reason: 'denied: channel #reports overwrite on the command' },
   { name: 'a channel overwrite on a channel the bot cannot view is named as hidden', command: [channel(HIDDEN, false)], place: { channelId: HIDDEN }, allowed: false, stage: 'channel', reason: `denied: hidden channel ${HIDDEN} overwrite on the command` },
   { name: 'a channel allow does not grant past a member deny', command: [channel(GENERAL, true), role(GUILD, false)], allowed: false, stage: 'member', reason: 'denied: @everyone overwrite on the command' },
-  // 2. members on the command
+  // 3. member overwrites on the command
   { name: 'a user overwrite beats role overwrites (deny)', userId: ALICE, roles: [MODS], command: [role(MODS, true), user(ALICE, false)], allowed: false, stage: 'member', reason: 'denied: user @alice overwrite on the command' },
   { name: 'a user overwrite beats role overwrites (allow)', userId: ALICE, roles: [MUTED], command: [role(MUTED, false), user(ALICE, true)], dmp: '0', allowed: true, stage: 'member', reason: 'allowed: user @alice overwrite on the command' },
   { name: 'an unknown user is named by id', userId: BOB, command: [user(BOB, false)], allowed: false, stage: 'member', reason: `denied: user ${BOB} overwrite on the command` },
@@ -105,14 +122,14 @@ const cases: Case[] = [
   { name: 'a command-level allow overrides a missing default permission', roles: [HELPERS], command: [role(HELPERS, true)], dmp: BAN, allowed: true, stage: 'member', reason: 'allowed: role @Helpers overwrite on the command' },
   { name: 'a command-level allow overrides an app-level deny', roles: [HELPERS], command: [role(HELPERS, true)], app: [role(GUILD, false)], allowed: true, stage: 'member', reason: 'allowed: role @Helpers overwrite on the command' },
   { name: 'a command-level deny overrides an app-level allow', userId: ALICE, roles: [MODS], command: [role(GUILD, false)], app: [user(ALICE, true)], allowed: false, stage: 'member', reason: 'denied: @everyone overwrite on the command' },
-  // 2. members on the app
+  // 4. member overwrites on the app
   { name: 'an app-level deny applies to a command without its own', roles: [MUTED], app: [role(MUTED, false)], allowed: false, stage: 'member', reason: 'denied: role @Muted overwrite on the app' },
   { name: 'an app-level user overwrite beats app-level roles', userId: ALICE, roles: [MUTED], app: [role(MUTED, false), user(ALICE, true)], allowed: true, stage: 'default-member-permissions', reason: 'allowed: user @alice overwrite on the app, and no default_member_permissions' },
   { name: 'an app-level allow still needs default_member_permissions', roles: [HELPERS], app: [role(HELPERS, true)], dmp: BAN, allowed: false, stage: 'default-member-permissions', reason: 'denied: role @Helpers allowed on the app, but needs BAN_MEMBERS (default_member_permissions)' },
   { name: 'an app-level allow plus the default permission: allowed', roles: [MODS], app: [role(MODS, true)], dmp: BAN, allowed: true, stage: 'default-member-permissions', reason: 'allowed: role @Moderators overwrite on the app, and has BAN_MEMBERS (default_member_permissions)' },
   { name: 'an app-level allow cannot lift default_member_permissions "0"', app: [role(GUILD, true)], dmp: '0', allowed: false, stage: 'default-member-permissions', reason: 'denied: @everyone allowed on the app, but default_member_permissions is "0"' },
   { name: 'app-level @everyone deny applies when nothing more specific does', app: [role(GUILD, false)], allowed: false, stage: 'member', reason: 'denied: @everyone overwrite on the app' },
-  // 3. default_member_permissions
+  // 5. default_member_permissions
   { name: 'no overwrites and no default permissions: everyone can', allowed: true, stage: 'default-member-permissions', reason: 'allowed: no default_member_permissions restricts it' },
   { name: 'default_member_permissions "0": administrators only', dmp: '0', allowed: false, stage: 'default-member-permissions', reason: 'denied: default_member_permissions is "0" (administrators only) and no overwrite grants it' },
   { name: 'default_member_permissions held: allowed', roles: [MODS], dmp: BAN, allowed: true, stage: 'default-member-permissions', reason: 'allowed: has BAN_MEMBERS (default_member_permissions)' },
@@ -199,7 +216,7 @@ describe('accessMatrix', () => {
 
   it('has @everyone then roles by position as rows, channels (not categories) then hidden ones as columns', () => {
     expect(matrix.rows.map((r) => r.label)).toEqual(['@everyone', '@Admins', '@Moderators', '@Helpers', '@Muted']);
-    expect(matrix.columns.map((c) => c.label)).toEqual(['#general', '#reports', `hidden channel ${HIDDEN}`]);
+    expect(matrix.columns.map((c) => c.label)).toEqual(['#general', '#reports', '#quiet', `hidden channel ${HIDDEN}`]);
   });
 
   it('answers each role × channel with its reason', () => {
@@ -209,5 +226,7 @@ describe('accessMatrix', () => {
     expect(cell('@Helpers', '#general')).toMatchObject({ allowed: true, reason: 'allowed: role @Helpers overwrite on the command' });
     expect(cell('@Admins', '#reports')).toMatchObject({ allowed: true, stage: 'administrator' });
     expect(cell('@Helpers', `hidden channel ${HIDDEN}`)).toMatchObject({ allowed: true });
+    expect(cell('@Moderators', '#quiet')).toMatchObject({ allowed: false, stage: 'channel-access' });
+    expect(cell('@Helpers', '#quiet')).toMatchObject({ allowed: true });
   });
 });

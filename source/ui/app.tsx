@@ -1,0 +1,178 @@
+/**
+ * The Ink app: providers (theme, key dispatcher, app state) and the root layout — header, the screen
+ * on top of the stack (the list stays mounted underneath so its filter and selection survive), or the
+ * one open overlay. Global keys (help, quit, ctrl+c, refresh) live here at the lowest priority.
+ */
+import { Box, useApp, useWindowSize } from 'ink';
+import { useEffect, useReducer } from 'react';
+import type { Command } from '../discord/model.js';
+import { useJsonEdit } from './editor/use-json-edit.js';
+import { Header } from './components/header.js';
+import { Spinner } from './components/spinner.js';
+import { describeError, errorLine } from './format/describe-error.js';
+import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
+import { actionFor, type Action, type KeyScope } from './input/key-bindings.js';
+import { CommandDetail } from './screens/command-detail/command-detail.js';
+import { CommandEditor } from './screens/command-editor/command-editor.js';
+import { CommandList } from './screens/command-list/command-list.js';
+import { Onboarding } from './screens/onboarding/onboarding.js';
+import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
+import { HelpOverlay } from './screens/overlays/help-overlay.js';
+import { JsonReview } from './screens/overlays/json-review.js';
+import { ScopePicker } from './screens/overlays/scope-picker.js';
+import { CommandOverwrites } from './screens/permissions/command-overwrites.js';
+import { RawJson } from './screens/raw-json/raw-json.js';
+import type { Session, SessionStarters } from './session/session.js';
+import { AppContext, useAppContext } from './state/app-context.js';
+import { appReducer, findCommand, initialAppState, overwritesOf, scopeLabel, topScreen, type Screen } from './state/app-state.js';
+import { useRequestRunner } from './state/request-runner.js';
+import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
+import { ThemeContext } from './theme/theme-context.js';
+import type { Theme } from './theme/theme.js';
+
+const HEADER_ROWS = 3;
+
+export interface AppProps {
+  /** A ready session (tests), or none: then `connect` is tried, else onboarding. */
+  session?: Session | null;
+  /** Reads credentials and reaches the API after the first frame; null means "no credentials". */
+  connect?: () => Promise<Session | null>;
+  starters?: SessionStarters;
+  theme: Theme;
+}
+
+export function App({ session = null, connect, starters, theme }: AppProps) {
+  const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(session, !session && connect !== undefined));
+  const runner = useRequestRunner(dispatch);
+  useEffect(() => {
+    if (!connect) return;
+    connect().then(
+      (started) => dispatch(started ? { type: 'session-started', session: started } : { type: 'no-session' }),
+      (error: unknown) => dispatch({ type: 'no-session', message: errorLine(describeError(error)) }),
+    );
+  }, [connect]);
+  useScopeLoader(state, dispatch, runner);
+  useIdentityLoader(state, dispatch);
+  const flows = createAppFlows(state, dispatch, runner);
+  return (
+    <ThemeContext.Provider value={theme}>
+      <KeyDispatcher>
+        <AppContext.Provider value={{ state, dispatch, flows }}>
+          <Root starters={starters} />
+        </AppContext.Provider>
+      </KeyDispatcher>
+    </ThemeContext.Provider>
+  );
+}
+
+function keyScopeOf(screen: Screen): KeyScope {
+  return screen.id;
+}
+
+function useGlobalKeys(scope: KeyScope): void {
+  const { exit } = useApp();
+  const { dispatch, flows } = useAppContext();
+  useKeyHandler(Priority.global, (chord) => {
+    const action = actionFor(chord, scope);
+    if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help' } });
+    else if (action === 'quit') exit();
+    else if (action === 'refresh') dispatch({ type: 'reload' });
+    else if (action === 'interrupt') {
+      const cancelled = flows.runner.cancel();
+      if (cancelled) dispatch({ type: 'flash', text: `Cancelled: ${cancelled}.`, tone: 'warning' });
+      else exit();
+    } else return false;
+    return true;
+  });
+}
+
+function Root({ starters }: { starters?: SessionStarters }) {
+  const { state, dispatch, flows } = useAppContext();
+  const { columns, rows } = useWindowSize();
+  const editJson = useJsonEdit();
+  const top = topScreen(state);
+  const scope = keyScopeOf(top);
+  useGlobalKeys(scope);
+  const bodyHeight = Math.max(6, rows - (state.session || state.connecting ? HEADER_ROWS : 0));
+  const noOverlay = state.overlay.kind === 'none';
+  const topCommand = 'commandId' in top ? findCommand(state, top.commandId) : undefined;
+
+  const onCommandAction = (action: Action, command: Command) => {
+    if (action === 'edit') dispatch({ type: 'push', screen: { id: 'editor', commandId: command.id } });
+    else if (action === 'editJson') void editJson(command);
+    else if (action === 'delete') dispatch({ type: 'overlay', overlay: { kind: 'confirm-delete', commandId: command.id } });
+    else if (action === 'permissions') dispatch({ type: 'push', screen: { id: 'permissions', commandId: command.id } });
+    else if (action === 'rawJson') dispatch({ type: 'push', screen: { id: 'json', commandId: command.id } });
+  };
+
+  const overlay = (() => {
+    const close = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+    switch (state.overlay.kind) {
+      case 'none':
+        return null;
+      case 'help':
+        return <HelpOverlay scope={scope} onClose={close} />;
+      case 'scope-picker':
+        return <ScopePicker guilds={state.guilds} current={state.scope} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} />;
+      case 'confirm-delete': {
+        const command = findCommand(state, state.overlay.commandId);
+        if (!command) return null;
+        const known = state.scope.kind === 'guild' && state.data.status === 'ready' && state.data.permissions !== null;
+        return (
+          <ConfirmDelete
+            command={command}
+            scopeLabel={scopeLabel(state)}
+            overwriteCount={known ? (overwritesOf(state, command.id)?.permissions.length ?? 0) : undefined}
+            onCancel={close}
+            onConfirm={() => {
+              close();
+              void flows.deleteCommand(command);
+            }}
+          />
+        );
+      }
+      case 'json-review': {
+        const command = findCommand(state, state.overlay.commandId);
+        const draft = state.overlay.draft;
+        if (!command) return null;
+        return (
+          <JsonReview
+            command={command}
+            draft={draft as Command}
+            onCancel={close}
+            onSave={() => {
+              close();
+              void flows.saveCommand(draft as Command, command).then((outcome) => {
+                if (!outcome.ok) {
+                  const fields = outcome.fieldErrors.map((f) => `${f.path}: ${f.message}`).join('; ');
+                  dispatch({ type: 'flash', text: fields ? `${outcome.message} — ${fields}` : outcome.message, tone: 'error' });
+                }
+              });
+            }}
+          />
+        );
+      }
+    }
+  })();
+
+  return (
+    // One column spare: a line that fills the last column leaves some terminals in a pending wrap.
+    <Box flexDirection="column" width={Math.max(20, columns - 1)} height={rows}>
+      <Header state={state} />
+      <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+        {state.connecting ? <Spinner label="Connecting" /> : null}
+        {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
+        {state.session ? (
+          <Box display={top.id === 'list' && overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+            <CommandList active={top.id === 'list' && noOverlay} width={columns - 1} height={bodyHeight - 4} onEditJson={(c) => void editJson(c)} />
+          </Box>
+        ) : null}
+        {overlay}
+        {overlay === null && top.id === 'detail' && topCommand ? <CommandDetail command={topCommand} height={bodyHeight} active={noOverlay} onCommandAction={onCommandAction} /> : null}
+        {overlay === null && top.id === 'json' && topCommand ? <RawJson command={topCommand} height={bodyHeight} active={noOverlay} /> : null}
+        {overlay === null && top.id === 'permissions' && topCommand ? <CommandOverwrites command={topCommand} height={bodyHeight} active={noOverlay} /> : null}
+        {top.id === 'editor' ? <CommandEditor key={top.commandId ?? 'new'} original={topCommand} height={bodyHeight} width={columns} active={noOverlay} /> : null}
+      </Box>
+    </Box>
+  );
+}

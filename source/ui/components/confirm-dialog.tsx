@@ -1,0 +1,50 @@
+/**
+ * A yes/no question about something that changes the server or throws work away. Focus starts on
+ * Cancel (k9s), so a stray enter never confirms.
+ */
+import { Box, Text } from 'ink';
+import { useState, type ReactNode } from 'react';
+import { Priority, useKeyHandler } from '../input/dispatcher.js';
+import { actionFor } from '../input/key-bindings.js';
+import { useTheme } from '../theme/theme-context.js';
+import { Footer } from './footer.js';
+
+export interface ConfirmDialogProps {
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel }: ConfirmDialogProps) {
+  const theme = useTheme();
+  const [onConfirmButton, setOnConfirmButton] = useState(false);
+  useKeyHandler(Priority.overlay, (chord) => {
+    const action = actionFor(chord, 'confirm');
+    if (action === 'cancel' || action === 'deny') onCancel();
+    else if (action === 'toggleButton') setOnConfirmButton((v) => !v);
+    else if (action === 'confirm') (onConfirmButton ? onConfirm : onCancel)();
+    return chord !== 'ctrl+c';
+  });
+  const button = (label: string, focused: boolean) => (
+    <Text inverse={focused} bold={focused}>
+      {focused ? `▸ ${label} ` : `  ${label} `}
+    </Text>
+  );
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Box flexDirection="column" borderStyle="round" borderColor={danger ? theme.status.warning : theme.ui.border} paddingX={1} overflow="hidden" flexShrink={1}>
+        <Text bold>{title}</Text>
+        {children}
+        <Box marginTop={1} gap={2}>
+          {button(cancelLabel, !onConfirmButton)}
+          {button(confirmLabel, onConfirmButton)}
+        </Box>
+      </Box>
+      <Footer scope="confirm" />
+    </Box>
+  );
+}

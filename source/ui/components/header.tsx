@@ -1,0 +1,53 @@
+/**
+ * The always-visible header: which app, who is signed in and how, which API, which scope, and how
+ * close the scope is to its caps and to the day's 200 creates.
+ */
+import { Box, Text } from 'ink';
+import type { AuthKind } from '../../api/contract.js';
+import { LIMITS } from '../../discord/model.js';
+import { capsSummary } from '../format/command-summary.js';
+import { scopeLabel, type AppState } from '../state/app-state.js';
+import { useTheme } from '../theme/theme-context.js';
+
+const AUTH_LABELS: Record<AuthKind, string> = { bot: 'bot token', 'client-credentials': 'client credentials', user: 'user sign-in' };
+
+export function Header({ state }: { state: AppState }) {
+  const theme = useTheme();
+  const session = state.session;
+  if (!session) {
+    return state.connecting ? (
+      <Box flexDirection="column" flexShrink={0} height={3}>
+        <Text bold color={theme.text.accent}>cmd-tui</Text>
+      </Box>
+    ) : null;
+  }
+  const app = state.application;
+  const how = session.api.authKinds().map((kind) => AUTH_LABELS[kind]).join(' + ');
+  const creates = state.createsUsed;
+  const caps = state.data.status === 'ready' ? capsSummary(state.data.commands, state.scope) : 'counting…';
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Text wrap="truncate">
+        <Text bold color={theme.text.accent}>cmd-tui</Text>
+        {'  '}
+        <Text bold>{app ? app.name : 'app'}</Text>
+        <Text color={theme.text.secondary}> ({session.api.applicationId})</Text>
+        {'  '}
+        {state.who ? `${state.who} via ` : 'via '}
+        {how || 'no credentials'}
+      </Text>
+      <Text wrap="truncate">
+        <Text color={theme.text.secondary}>API </Text>
+        {session.targetLabel}
+        <Text color={theme.text.secondary}>  scope </Text>
+        <Text bold>{scopeLabel(state)}</Text>
+      </Text>
+      <Text wrap="truncate">
+        {caps}
+        <Text color={(creates ?? 0) >= LIMITS.dailyCreates ? theme.status.error : theme.text.secondary}>
+          {' · '}creates today {creates ?? '?'}/{LIMITS.dailyCreates}
+        </Text>
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+/** A small spinner for in-flight requests; animates without blocking input. */
+import { Text, useAnimation } from 'ink';
+import { useTheme } from '../theme/theme-context.js';
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+export function Spinner({ label }: { label: string }) {
+  const theme = useTheme();
+  const { frame } = useAnimation({ interval: 80 });
+  return (
+    <Text color={theme.text.accent}>
+      {FRAMES[frame % FRAMES.length]} {label}… <Text color={theme.text.secondary}>(ctrl+c cancels)</Text>
+    </Text>
+  );
+}

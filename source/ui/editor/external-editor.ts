@@ -1,0 +1,27 @@
+/**
+ * Runs the user's $VISUAL / $EDITOR on a temporary file, the way `kubectl edit` does, and returns the
+ * edited text. The caller suspends Ink around it (the editor owns the terminal meanwhile).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function editorCommand(env: NodeJS.ProcessEnv): string {
+  return env.VISUAL || env.EDITOR || (process.platform === 'win32' ? 'notepad' : 'vi');
+}
+
+export function editInExternalEditor(text: string, env: NodeJS.ProcessEnv): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cmd-tui-'));
+  const file = join(dir, 'command.jsonc');
+  try {
+    writeFileSync(file, text, { mode: 0o600 });
+    // $EDITOR may carry arguments ("code --wait"), so it runs through the shell; the path is quoted.
+    const result = spawnSync(`${editorCommand(env)} '${file.replace(/'/g, `'\\''`)}'`, { shell: true, stdio: 'inherit', env });
+    if (result.error) throw new Error(`Could not start the editor "${editorCommand(env)}": ${result.error.message}. Set $EDITOR.`);
+    if (result.status !== 0) throw new Error(`The editor "${editorCommand(env)}" exited with code ${result.status}; nothing was changed.`);
+    return readFileSync(file, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

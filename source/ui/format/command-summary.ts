@@ -1,0 +1,47 @@
+/**
+ * Short, pure descriptions of a command for the list columns, the header counts and the detail
+ * screen: type names, contexts, integration types, default permissions by name.
+ */
+import { COMMAND_TYPE_NAMES, CommandType, LIMITS, type Command, type Scope } from '../../discord/model.js';
+import { permissionNames } from '../../discord/permission-flags.js';
+
+export const TYPE_SHORT: Record<number, string> = { 1: 'slash', 2: 'user', 3: 'message', 4: 'entry' };
+const CONTEXT_SHORT: Record<number, string> = { 0: 'guild', 1: 'bot-dm', 2: 'private' };
+const CONTEXT_NAMES: Record<number, string> = { 0: 'GUILD', 1: 'BOT_DM', 2: 'PRIVATE_CHANNEL' };
+const INTEGRATION_NAMES: Record<number, string> = { 0: 'GUILD_INSTALL', 1: 'USER_INSTALL' };
+
+export function typeName(type: number): string {
+  return COMMAND_TYPE_NAMES[type] ?? `type ${type}`;
+}
+
+/** Total option count, nested ones included. */
+export function optionCount(command: { options?: { options?: unknown[] }[] }): number {
+  const options = command.options ?? [];
+  return options.reduce((sum, option) => sum + 1 + optionCount(option as { options?: { options?: unknown[] }[] }), 0);
+}
+
+/** `—` everyone (null), `admins` ("0"), otherwise the permission names. */
+export function permissionsSummary(bits: string | null | undefined): string {
+  if (bits === null || bits === undefined) return '—';
+  if (bits === '0') return 'admins only';
+  return permissionNames(bits).join(',');
+}
+
+export function contextsSummary(contexts: number[] | null | undefined, short = true): string {
+  if (!contexts || contexts.length === 0) return '—';
+  return contexts.map((c) => (short ? CONTEXT_SHORT : CONTEXT_NAMES)[c] ?? String(c)).join(short ? ',' : ', ');
+}
+
+export function integrationTypesSummary(types: number[] | null | undefined): string {
+  if (!types || types.length === 0) return '—';
+  return types.map((t) => INTEGRATION_NAMES[t] ?? String(t)).join(', ');
+}
+
+/** `slash 12/100 · user 2/15 · message 0/15 · entry 1/1` (no entry point in a guild). */
+export function capsSummary(commands: readonly Command[], scope: Scope): string {
+  const types = [CommandType.ChatInput, CommandType.User, CommandType.Message, CommandType.PrimaryEntryPoint];
+  return types
+    .filter((type) => scope.kind === 'global' || type !== CommandType.PrimaryEntryPoint)
+    .map((type) => `${TYPE_SHORT[type]} ${commands.filter((c) => c.type === type).length}/${LIMITS.perScope[type]}`)
+    .join(' · ');
+}

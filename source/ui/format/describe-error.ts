@@ -1,0 +1,28 @@
+/** Turns any failure into what the status line shows: what happened and what to do. Never a raw dump. */
+import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError } from '../../api/errors.js';
+
+export interface UserError {
+  message: string;
+  hint?: string;
+}
+
+export function describeError(error: unknown): UserError {
+  if (error instanceof DiscordApiError) {
+    const fields = error.fieldErrors.length > 0 ? ` (${error.fieldErrors.length} field problem${error.fieldErrors.length === 1 ? '' : 's'})` : '';
+    return { message: `Discord refused ${error.method} ${error.route}: ${error.message} [${error.code}]${fields}`, hint: error.hint ?? hintForStatus(error.status) };
+  }
+  if (error instanceof AuthRequiredError || error instanceof ConnectionError) return { message: error.message, hint: error.hint };
+  if (error instanceof RateLimitError) return { message: error.message, hint: `Wait about ${Math.ceil(error.retryAfterMs / 1000)} s and try again.` };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function hintForStatus(status: number): string | undefined {
+  if (status === 401) return 'The token was rejected: check DISCORD_BOT_TOKEN or sign in again.';
+  if (status === 403) return 'This token may not do that here: is the app installed in this guild with applications.commands?';
+  if (status >= 500) return 'Discord had a problem; try again in a moment (ctrl+r).';
+  return undefined;
+}
+
+export function errorLine(error: UserError): string {
+  return error.hint ? `${error.message} — ${error.hint}` : error.message;
+}

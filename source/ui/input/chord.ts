@@ -1,0 +1,39 @@
+/**
+ * Turns Ink's (input, key) pair into one chord name (`ctrl+d`, `shift+tab`, `E`, `/`) so the key table
+ * can be plain data, and decides what counts as typed text.
+ */
+import type { Key } from 'ink';
+
+export type Chord = string;
+
+export function toChord(input: string, key: Key): Chord {
+  const mod = key.ctrl ? 'ctrl+' : key.meta ? 'meta+' : '';
+  if (key.upArrow) return `${mod}up`;
+  if (key.downArrow) return `${mod}down`;
+  if (key.leftArrow) return `${mod}left`;
+  if (key.rightArrow) return `${mod}right`;
+  if (key.pageUp) return 'pgup';
+  if (key.pageDown) return 'pgdn';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.return) return 'enter';
+  if (key.escape) return 'esc';
+  if (key.tab) return key.shift ? 'shift+tab' : 'tab';
+  if (key.backspace) return 'backspace';
+  if (key.delete) return 'delete';
+  if (input === ' ') return `${mod}space`;
+  if (key.ctrl) return `ctrl+${input.toLowerCase()}`;
+  if (key.meta) return `meta+${input}`;
+  return input;
+}
+
+/**
+ * Text a field may insert: printable and unmodified. Ctrl and meta chords are commands, never text
+ * (ink-text-input inserts ctrl+d as "d"; style-anchors §1.2). A paste arrives as one multi-character string.
+ */
+export function insertableText(input: string, key: Key): string {
+  if (key.ctrl || key.meta || key.escape || key.return || key.tab || key.backspace || key.delete) return '';
+  if (key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.pageUp || key.pageDown) return '';
+  // Drop control characters (a pasted newline, stray escape bytes) but keep everything printable.
+  return input.replace(/[\u0000-\u001f\u007f]/g, '');
+}

@@ -1,0 +1,138 @@
+/**
+ * The one key-binding table. The footer, the `?` help overlay, the input hooks and the tests all read it,
+ * so a key is changed here and nowhere else. Each binding lists the screens (key scopes) where it acts.
+ */
+import type { Chord } from './chord.js';
+
+export type KeyScope =
+  | 'list'
+  | 'filter'
+  | 'detail'
+  | 'json'
+  | 'permissions'
+  | 'editor'
+  | 'picker'
+  | 'confirm'
+  | 'type-to-confirm'
+  | 'help'
+  | 'onboarding';
+
+export type Action =
+  | 'help'
+  | 'quit'
+  | 'back'
+  | 'interrupt'
+  | 'refresh'
+  | 'up'
+  | 'down'
+  | 'top'
+  | 'bottom'
+  | 'pageUp'
+  | 'pageDown'
+  | 'filter'
+  | 'open'
+  | 'scope'
+  | 'new'
+  | 'edit'
+  | 'editJson'
+  | 'delete'
+  | 'permissions'
+  | 'rawJson'
+  | 'export'
+  | 'filterDone'
+  | 'filterClear'
+  | 'nextField'
+  | 'prevField'
+  | 'activate'
+  | 'save'
+  | 'cancel'
+  | 'addOption'
+  | 'addChoice'
+  | 'addLocalization'
+  | 'removeItem'
+  | 'moveItemUp'
+  | 'moveItemDown'
+  | 'select'
+  | 'confirm'
+  | 'deny'
+  | 'toggleButton';
+
+export interface Binding {
+  action: Action;
+  keys: readonly Chord[];
+  label: string;
+  scopes: readonly KeyScope[];
+  /** Shown in the footer (everything is shown in `?`). */
+  footer: boolean;
+  /** Changes or removes something on the server. */
+  danger?: boolean;
+}
+
+/** Screens where letters are commands (no text field has focus). */
+const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions'];
+const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
+
+export const KEY_BINDINGS: readonly Binding[] = [
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'help', 'onboarding'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'help', 'onboarding'], footer: false },
+  { action: 'top', keys: ['g', 'home'], label: 'first', scopes: ['list', 'detail', 'json'], footer: false },
+  { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: ['list', 'detail', 'json'], footer: false },
+  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: ['list', 'detail', 'json'], footer: false },
+  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: ['list', 'detail', 'json'], footer: false },
+  { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },
+  { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list'], footer: true },
+  { action: 'scope', keys: ['s'], label: 'scope', scopes: ['list'], footer: true },
+  { action: 'new', keys: ['n'], label: 'new', scopes: ['list'], footer: true, danger: true },
+  { action: 'edit', keys: ['e'], label: 'edit', scopes: ON_COMMAND, footer: true, danger: true },
+  { action: 'editJson', keys: ['E'], label: 'edit JSON in $EDITOR', scopes: ON_COMMAND, footer: false, danger: true },
+  { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: ON_COMMAND, footer: true, danger: true },
+  { action: 'permissions', keys: ['p'], label: 'permissions', scopes: ON_COMMAND, footer: true },
+  { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
+  { action: 'export', keys: ['x'], label: 'export scope to JSON', scopes: ['list'], footer: false },
+  { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
+
+  { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
+  { action: 'filterClear', keys: ['esc'], label: 'clear filter', scopes: ['filter'], footer: true },
+
+  { action: 'nextField', keys: ['tab', 'down'], label: 'next field', scopes: ['editor'], footer: true },
+  { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor'], footer: false },
+  { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
+  { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor'], footer: true, danger: true },
+  { action: 'addOption', keys: ['ctrl+a'], label: 'add option', scopes: ['editor'], footer: true },
+  { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', scopes: ['editor'], footer: false },
+  { action: 'addLocalization', keys: ['ctrl+l'], label: 'add localization', scopes: ['editor'], footer: false },
+  { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item', scopes: ['editor'], footer: false },
+  { action: 'moveItemUp', keys: ['ctrl+up'], label: 'move item up', scopes: ['editor'], footer: false },
+  { action: 'moveItemDown', keys: ['ctrl+down'], label: 'move item down', scopes: ['editor'], footer: false },
+  { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'confirm', 'type-to-confirm'], footer: true },
+
+  { action: 'select', keys: ['enter'], label: 'choose', scopes: ['picker'], footer: true },
+  { action: 'toggleButton', keys: ['tab', 'left', 'right'], label: 'switch button', scopes: ['confirm'], footer: true },
+  { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'type-to-confirm'], footer: true, danger: true },
+  { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm'], footer: false },
+
+  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'help'], footer: true },
+  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'help', 'onboarding'], footer: true },
+  { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding'], footer: false },
+];
+
+/** The binding for a chord in a key scope, if any. */
+export function actionFor(chord: Chord, scope: KeyScope): Action | undefined {
+  return KEY_BINDINGS.find((b) => b.scopes.includes(scope) && b.keys.includes(chord))?.action;
+}
+
+export function bindingsFor(scope: KeyScope): Binding[] {
+  return KEY_BINDINGS.filter((b) => b.scopes.includes(scope));
+}
+
+export function bindingOf(action: Action): Binding {
+  const binding = KEY_BINDINGS.find((b) => b.action === action);
+  if (!binding) throw new Error(`no binding for ${action}`);
+  return binding;
+}
+
+/** `d/ctrl+d`: how keys are written in the footer and help (lower-case modifiers, k9s style). */
+export function keyLabel(binding: Binding): string {
+  return binding.keys.map((k) => (k === 'up' ? '↑' : k === 'down' ? '↓' : k)).join('/');
+}

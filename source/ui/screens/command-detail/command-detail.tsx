@@ -1,0 +1,34 @@
+/** The detail screen: the command's full description and the actions on it. */
+import { validateCommand } from '../../../discord/validate.js';
+import type { Command } from '../../../discord/model.js';
+import { detailLines } from '../../format/detail-lines.js';
+import type { Action } from '../../input/key-bindings.js';
+import { useAppContext } from '../../state/app-context.js';
+import { overwritesOf } from '../../state/app-state.js';
+import { validationContextOf } from '../../state/validation-context.js';
+import { PaneScreen } from '../pane-screen.js';
+
+export function CommandDetail({ command, height, active, onCommandAction }: { command: Command; height: number; active: boolean; onCommandAction: (action: Action, command: Command) => void }) {
+  const { state, dispatch } = useAppContext();
+  const inGuild = state.scope.kind === 'guild';
+  const lines = detailLines(command, {
+    overwrites: inGuild && state.data.status === 'ready' && state.data.permissions ? overwritesOf(state, command.id) : undefined,
+    overwritesNote: state.data.status === 'ready' ? state.data.permissionsNote : undefined,
+    guildId: state.scope.kind === 'guild' ? state.scope.guildId : undefined,
+    problems: validateCommand(command, validationContextOf(state)),
+  });
+  return (
+    <PaneScreen
+      scope="detail"
+      lines={lines}
+      height={height}
+      active={active}
+      onAction={(action) => {
+        if (action === 'back') dispatch({ type: 'pop' });
+        else if (['edit', 'editJson', 'delete', 'permissions', 'rawJson'].includes(action)) onCommandAction(action, command);
+        else return false;
+        return true;
+      }}
+    />
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The editor screen (new and edit): validates the draft on every change, refuses to save while
+ * errors remain, warns before sending (rename, upsert, daily creates), and shows the server's field
+ * errors at their fields after a failed save.
+ */
+import { commandSize, largestParts } from '../../../discord/command-size.js';
+import { validateCommand } from '../../../discord/validate.js';
+import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
+import { Text } from 'ink';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { useAppContext } from '../../state/app-context.js';
+import { scopeLabel } from '../../state/app-state.js';
+import { validationContextOf } from '../../state/validation-context.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { fitCommandToType, newDraft } from './draft-edits.js';
+import { CommandEditorView } from './command-editor-view.js';
+import { EditorPicker } from './editor-picker.js';
+import { editorFields, fieldText, isTextLike, valueFromText } from './editor-fields.js';
+import { placeProblems } from './field-problems.js';
+import { applyPick, pickerModel } from './picker-items.js';
+import { saveWarnings } from './save-warnings.js';
+import { useEditorInput } from './use-editor-input.js';
+import { useEditorState } from './use-editor-state.js';
+
+export interface CommandEditorProps {
+  /** undefined: a new command. */
+  original?: Command;
+  height: number;
+  width: number;
+  active: boolean;
+}
+
+/** Trailing commas or spaces typed into a list field are not part of the value sent. */
+function cleaned(draft: CommandDraft): CommandDraft {
+  return JSON.parse(JSON.stringify(draft, (key, value: unknown) => (key === 'file_types' && Array.isArray(value) ? value.map((v: string) => v.trim()).filter(Boolean) : value))) as CommandDraft;
+}
+
+export function CommandEditor({ original, height, active }: CommandEditorProps) {
+  const theme = useTheme();
+  const { state: app, dispatch: appDispatch, flows } = useAppContext();
+  const scope = app.scope.kind;
+  const [state, dispatch] = useEditorState(() => (original ? fitCommandToType(original as CommandDraft, scope) : newDraft()));
+  const fields = editorFields(state.draft, { scope, creating: !original });
+  const found = fields.findIndex((f) => f.path === state.focusPath);
+  const focusIndex = found >= 0 ? found : Math.min(state.focusIndex, fields.length - 1);
+  const draft = cleaned(state.draft);
+  const problems: Problem[] = [...validateCommand(draft, validationContextOf(app)), ...state.serverProblems];
+  const errors = problems.filter((p) => p.severity === 'error');
+  const size = commandSize(draft);
+
+  const send = async () => {
+    dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+    const outcome = await flows.saveCommand(draft, original);
+    if (outcome.ok) appDispatch({ type: 'pop' });
+    else {
+      const serverProblems = outcome.fieldErrors.map((f) => ({ path: f.path, rule: f.code, message: `Discord: ${f.message}`, severity: 'error' as const }));
+      dispatch({ type: 'server-problems', problems: serverProblems, message: outcome.message });
+    }
+  };
+  const save = () => {
+    if (errors.length > 0) {
+      dispatch({ type: 'message', text: `Not saved: ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first (shown under their fields).`, tone: 'error' });
+      return;
+    }
+    if (original && !state.dirty) {
+      dispatch({ type: 'message', text: 'Nothing changed.', tone: 'info' });
+      return;
+    }
+    const warnings = saveWarnings(draft, {
+      original,
+      existing: app.data.status === 'ready' ? app.data.commands : [],
+      scopeLabel: scopeLabel(app),
+      createsUsed: app.createsUsed,
+    });
+    if (warnings.length > 0) dispatch({ type: 'overlay', overlay: { kind: 'confirm-save', warnings } });
+    else void send();
+  };
+  const cancel = () => {
+    if (state.dirty) dispatch({ type: 'overlay', overlay: { kind: 'discard' } });
+    else appDispatch({ type: 'pop' });
+  };
+  useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, { save, cancel, creating: !original });
+
+  const closeOverlay = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+  const overlay = state.overlay;
+  if (overlay.kind === 'picker') {
+    return (
+      <EditorPicker
+        model={pickerModel(overlay.picker, state.draft, overlay.path)}
+        height={height}
+        onClose={closeOverlay}
+        onPick={(value) => {
+          const result = applyPick(overlay.picker, state.draft, overlay.path, value, scope);
+          if (result.draft !== state.draft) dispatch({ type: 'replace', draft: result.draft, focusPath: result.focusPath });
+          if (result.close) closeOverlay();
+        }}
+      />
+    );
+  }
+  if (overlay.kind === 'confirm-save') {
+    return (
+      <ConfirmDialog title={original ? `Save ${draft.name}?` : `Create ${draft.name} in ${scopeLabel(app)}?`} confirmLabel={original ? 'Save' : 'Create'} danger onConfirm={() => void send()} onCancel={closeOverlay}>
+        {overlay.warnings.map((warning) => (
+          <Text key={warning} color={theme.status.warning}>
+            ! {warning}
+          </Text>
+        ))}
+      </ConfirmDialog>
+    );
+  }
+  if (overlay.kind === 'discard') {
+    return (
+      <ConfirmDialog title="Discard your unsaved changes?" confirmLabel="Discard" onConfirm={() => appDispatch({ type: 'pop' })} onCancel={closeOverlay}>
+        <Text>Nothing has been sent to Discord.</Text>
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <CommandEditorView
+      title={original ? `Edit ${original.name} in ${scopeLabel(app)}` : `New command in ${scopeLabel(app)}`}
+      dirty={state.dirty}
+      fields={fields}
+      focusIndex={focusIndex}
+      texts={new Map(fields.filter(isTextLike).map((f) => [f.path, fieldText(state.draft, f)]))}
+      onText={(field, text) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text) })}
+      problems={placeProblems(fields, problems)}
+      errorCount={errors.length}
+      size={{ total: size.total, biggest: largestParts(size) }}
+      message={state.message}
+      height={height}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Keys in the editor. The focused text field takes printable text first; here the editor's bindings
+ * act (next/previous field, pick/toggle, save, add/remove/move items); every other key is swallowed so
+ * letters never trigger global commands while editing.
+ */
+import type { Dispatch } from 'react';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { actionFor } from '../../input/key-bindings.js';
+import { addChoice, addOption, moveItem, optionArrayFor, removeAt } from './draft-edits.js';
+import { getAt, itemPathOf } from './draft-paths.js';
+import { isTextLike, type EditorField } from './editor-fields.js';
+import type { EditorAction, EditorState } from './use-editor-state.js';
+
+export interface EditorCommands {
+  save(): void;
+  cancel(): void;
+  creating: boolean;
+}
+
+/** The name/description whose translations a focused field belongs to (`options[0].name_localizations.fr` → `options[0].name`). */
+export function localizableBase(path: string): string | undefined {
+  const localization = /^(.*?)(name|description)_localizations\.[^.]+$/.exec(path);
+  if (localization) return `${localization[1]}${localization[2]}`;
+  return /(^|\.)(name|description)$/.test(path) ? path : undefined;
+}
+
+export function useEditorInput(active: boolean, state: EditorState, dispatch: Dispatch<EditorAction>, fields: readonly EditorField[], focusIndex: number, commands: EditorCommands): void {
+  const focused = fields[focusIndex];
+  const focusAt = (index: number) => {
+    const wrapped = (index + fields.length) % fields.length;
+    const field = fields[wrapped];
+    if (field) dispatch({ type: 'focus', path: field.path, index: wrapped });
+  };
+  const say = (text: string) => dispatch({ type: 'message', text, tone: 'warning' });
+
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      const action = actionFor(chord, 'editor');
+      const path = focused?.path ?? '';
+      switch (action) {
+        case 'nextField':
+          focusAt(focusIndex + 1);
+          break;
+        case 'prevField':
+          focusAt(focusIndex - 1);
+          break;
+        case 'activate':
+          if (!focused || isTextLike(focused)) focusAt(focusIndex + 1);
+          else if (focused.edit.kind === 'toggle') dispatch({ type: 'set', path, value: getAt(state.draft, path) === true ? undefined : true });
+          else if (focused.edit.kind === 'picker') {
+            if (focused.edit.picker === 'command-type' && !commands.creating) say("A command's type cannot change; create a new command instead.");
+            else dispatch({ type: 'overlay', overlay: { kind: 'picker', picker: focused.edit.picker, path } });
+          }
+          break;
+        case 'save':
+          commands.save();
+          break;
+        case 'cancel':
+          commands.cancel();
+          break;
+        case 'addOption': {
+          if (!fields.some((f) => f.path === 'description') || state.draft.type !== 1) {
+            say('Only slash (CHAT_INPUT) commands have options.');
+            break;
+          }
+          const added = addOption(state.draft, optionArrayFor(state.draft, path));
+          dispatch({ type: 'replace', draft: added.draft, focusPath: `${added.itemPath}.name` });
+          break;
+        }
+        case 'addChoice': {
+          const optionPath = itemPathOf(path.replace(/\.choices\[\d+\].*$/, ''), 'options');
+          const added = optionPath ? addChoice(state.draft, optionPath) : undefined;
+          if (added) dispatch({ type: 'replace', draft: added.draft, focusPath: `${added.itemPath}.name` });
+          else say('Choices belong to STRING, INTEGER and NUMBER options: move to such an option first.');
+          break;
+        }
+        case 'addLocalization': {
+          const base = localizableBase(path);
+          if (base) dispatch({ type: 'overlay', overlay: { kind: 'picker', picker: 'locale', path: base } });
+          else say('Move to a name or description to add a translation.');
+          break;
+        }
+        case 'removeItem': {
+          const target = /_localizations\.[^.]+$/.test(path) ? path : (itemPathOf(path, 'choices') ?? itemPathOf(path, 'options'));
+          if (target) dispatch({ type: 'replace', draft: removeAt(state.draft, target) });
+          else say('Nothing to remove here: ctrl+x removes the focused option, choice or translation.');
+          break;
+        }
+        case 'moveItemUp':
+        case 'moveItemDown': {
+          const item = itemPathOf(path, 'choices') ?? itemPathOf(path, 'options');
+          if (!item) break;
+          const moved = moveItem(state.draft, item, action === 'moveItemUp' ? -1 : 1);
+          dispatch({ type: 'replace', draft: moved.draft, focusPath: moved.itemPath + path.slice(item.length) });
+          break;
+        }
+        default:
+          // ctrl+c goes on to the global handler (cancel request / quit); all else stays in the editor.
+          return chord !== 'ctrl+c';
+      }
+      return true;
+    },
+    active,
+  );
+}
+

@@ -1,0 +1,62 @@
+/**
+ * The editor's state and pure reducer: the draft, which field has focus (by path, so structural
+ * edits keep it), whether anything changed, the one overlay (picker / save warnings / discard), and
+ * problems the server reported after a failed save (shown at their fields until the next change).
+ */
+import { useReducer } from 'react';
+import type { CommandDraft, Problem } from '../../../discord/model.js';
+import type { Tone } from '../../state/app-state.js';
+import { setAt } from './draft-paths.js';
+import type { PickerKind } from './editor-fields.js';
+
+export type EditorOverlay =
+  | { kind: 'none' }
+  /** `path`: the field being picked for; for `locale`, the name/description that gets a translation. */
+  | { kind: 'picker'; picker: PickerKind; path: string }
+  | { kind: 'confirm-save'; warnings: string[] }
+  | { kind: 'discard' };
+
+export interface EditorState {
+  draft: CommandDraft;
+  focusPath: string;
+  /** Where focus was, for when its field disappears (removed option). */
+  focusIndex: number;
+  dirty: boolean;
+  overlay: EditorOverlay;
+  serverProblems: Problem[];
+  message?: { text: string; tone: Tone };
+}
+
+export type EditorAction =
+  | { type: 'set'; path: string; value: unknown }
+  | { type: 'replace'; draft: CommandDraft; focusPath?: string }
+  | { type: 'focus'; path: string; index: number }
+  | { type: 'overlay'; overlay: EditorOverlay }
+  | { type: 'server-problems'; problems: Problem[]; message: string }
+  | { type: 'message'; text: string; tone: Tone };
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'set':
+      return { ...state, draft: setAt(state.draft, action.path, action.value), dirty: true, serverProblems: [], message: undefined };
+    case 'replace':
+      return { ...state, draft: action.draft, focusPath: action.focusPath ?? state.focusPath, dirty: true, serverProblems: [], message: undefined };
+    case 'focus':
+      return { ...state, focusPath: action.path, focusIndex: action.index };
+    case 'overlay':
+      return { ...state, overlay: action.overlay };
+    case 'server-problems':
+      return { ...state, serverProblems: action.problems, overlay: { kind: 'none' }, message: { text: action.message, tone: 'error' } };
+    case 'message':
+      return { ...state, message: { text: action.text, tone: action.tone } };
+  }
+}
+
+export function initialEditorState(draft: CommandDraft): EditorState {
+  // A new command opens with focus in the name field; the type is one field up.
+  return { draft, focusPath: 'name', focusIndex: 1, dirty: false, overlay: { kind: 'none' }, serverProblems: [] };
+}
+
+export function useEditorState(draft: () => CommandDraft) {
+  return useReducer(editorReducer, undefined, () => initialEditorState(draft()));
+}

@@ -1,0 +1,136 @@
+/**
+ * The command list, pure: columns sized to the terminal width, a marker where a stored command
+ * breaks a rule, and loading / error / empty variants.
+ */
+import { Box, Text } from 'ink';
+import type { Command, Problem } from '../../../discord/model.js';
+import { LIMITS } from '../../../discord/model.js';
+import { TextField } from '../../components/text-field.js';
+import { contextsSummary, optionCount, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
+import type { ScopeData } from '../../state/app-state.js';
+import { useTheme } from '../../theme/theme-context.js';
+
+export interface CommandRow {
+  command: Command;
+  problems: Problem[];
+  size: number;
+}
+
+export interface CommandListViewProps {
+  data: ScopeData;
+  rows: readonly CommandRow[];
+  selectedIndex: number;
+  filter: string;
+  filtering: boolean;
+  onFilterChange: (text: string) => void;
+  width: number;
+  height: number;
+  scopeLabel: string;
+}
+
+interface Column {
+  title: string;
+  width: number;
+  cell: (row: CommandRow) => string;
+}
+
+function columns(width: number): Column[] {
+  const fixed: Column[] = [
+    { title: 'TYPE', width: 7, cell: (r) => TYPE_SHORT[r.command.type] ?? String(r.command.type) },
+    { title: 'NAME', width: Math.max(12, Math.min(24, Math.floor(width * 0.18))), cell: (r) => r.command.name },
+    { title: 'DESCRIPTION', width: 0, cell: (r) => r.command.description },
+    { title: 'OPTS', width: 4, cell: (r) => String(optionCount(r.command)) },
+    { title: 'PERMISSIONS', width: width >= 110 ? 18 : 11, cell: (r) => permissionsSummary(r.command.default_member_permissions) },
+    { title: 'CONTEXTS', width: width >= 110 ? 22 : 10, cell: (r) => contextsSummary(r.command.contexts) },
+    { title: 'NSFW', width: 4, cell: (r) => (r.command.nsfw ? 'yes' : '') },
+    { title: 'SIZE', width: 9, cell: (r) => `${r.size}/${LIMITS.commandSize}` },
+  ];
+  // Two marker cells, then each column plus its one-cell gap.
+  const used = 2 + fixed.reduce((sum, c) => sum + c.width + 1, 0);
+  const description = fixed[2];
+  if (description) description.width = Math.max(8, width - used - 1);
+  return fixed;
+}
+
+export function CommandListView(props: CommandListViewProps) {
+  const theme = useTheme();
+  const { data, rows, selectedIndex, width, height } = props;
+  const filterLine = (
+    <Text wrap="truncate">
+      <Text color={theme.text.secondary}>/ </Text>
+      {props.filtering || props.filter ? (
+        <TextField value={props.filter} onChange={props.onFilterChange} focused={props.filtering} placeholder="type to filter by name" />
+      ) : (
+        <Text color={theme.text.secondary}>filter</Text>
+      )}
+    </Text>
+  );
+  if (data.status === 'loading') {
+    return (
+      <Box flexDirection="column" flexGrow={1}>
+        {filterLine}
+        <Text color={theme.text.secondary}>Loading the commands of {props.scopeLabel}…</Text>
+      </Box>
+    );
+  }
+  if (data.status === 'error') {
+    return (
+      <Box flexDirection="column" flexGrow={1}>
+        <Text color={theme.status.error}>Could not load the commands of {props.scopeLabel}: {data.message}</Text>
+        {data.hint ? <Text>{data.hint}</Text> : null}
+        <Text color={theme.text.secondary}>ctrl+r tries again · s picks another scope</Text>
+      </Box>
+    );
+  }
+  if (data.commands.length === 0) {
+    return (
+      <Box flexDirection="column" flexGrow={1}>
+        <Text>No commands in {props.scopeLabel} yet.</Text>
+        <Text color={theme.text.secondary}>n creates one · s picks another scope</Text>
+      </Box>
+    );
+  }
+  const cols = columns(width);
+  const bodyHeight = Math.max(1, height - 2);
+  const start = Math.max(0, Math.min(selectedIndex - Math.floor(bodyHeight / 2), rows.length - bodyHeight));
+  const shown = rows.slice(start, start + bodyHeight);
+  return (
+    <Box flexDirection="column" flexGrow={1} overflow="hidden">
+      {filterLine}
+      <Box>
+        <Box width={2} flexShrink={0} />
+        {cols.map((c) => (
+          <Box key={c.title} width={c.width} marginRight={1} flexShrink={0}>
+            <Text bold color={theme.text.secondary} wrap="truncate">
+              {c.title}
+            </Text>
+          </Box>
+        ))}
+      </Box>
+      {rows.length === 0 ? <Text color={theme.text.secondary}>No command matches “{props.filter}” (esc clears the filter).</Text> : null}
+      {shown.map((row, index) => {
+        const selected = start + index === selectedIndex;
+        const broken = row.problems.some((p) => p.severity === 'error');
+        const marker = broken ? '!' : row.problems.length > 0 ? '~' : ' ';
+        return (
+          <Box key={row.command.id}>
+            <Box width={2} flexShrink={0}>
+              <Text color={broken ? theme.status.error : theme.status.warning}>{marker}</Text>
+              <Text color={theme.ui.selected}>{selected ? '▸' : ' '}</Text>
+            </Box>
+            {cols.map((c) => (
+              <Box key={c.title} width={c.width} marginRight={1} flexShrink={0}>
+                <Text wrap="truncate" inverse={selected} color={selected ? undefined : theme.text.primary}>
+                  {c.cell(row) || ' '}
+                </Text>
+              </Box>
+            ))}
+          </Box>
+        );
+      })}
+      {rows.some((r) => r.problems.length > 0) ? (
+        <Text color={theme.text.secondary}>! breaks a platform rule (open it to see which) · ~ has a warning</Text>
+      ) : null}
+    </Box>
+  );
+}

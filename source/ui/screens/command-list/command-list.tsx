@@ -1,0 +1,74 @@
+/** The command list screen: wires its state, its keys and the app's flows to the pure view. */
+import { Box } from 'ink';
+import { useMemo } from 'react';
+import { Footer } from '../../components/footer.js';
+import { commandSize, validateCommand } from '../../../discord/validate.js';
+import type { Command } from '../../../discord/model.js';
+import type { Action } from '../../input/key-bindings.js';
+import { useAppContext } from '../../state/app-context.js';
+import { scopeLabel } from '../../state/app-state.js';
+import { validationContextOf } from '../../state/validation-context.js';
+import { CommandListView, type CommandRow } from './command-list-view.js';
+import { useCommandListInput } from './use-command-list-input.js';
+import { selectedIndex, useCommandListState, visibleCommands } from './use-command-list-state.js';
+
+export interface CommandListProps {
+  active: boolean;
+  width: number;
+  height: number;
+  /** Opens the JSON of a command in $EDITOR (needs the terminal, so the app root provides it). */
+  onEditJson: (command: Command) => void;
+}
+
+export function CommandList({ active, width, height, onEditJson }: CommandListProps) {
+  const { state, dispatch, flows } = useAppContext();
+  const [list, dispatchList] = useCommandListState();
+  const commands = state.data.status === 'ready' ? state.data.commands : [];
+  const context = validationContextOf(state);
+  const allRows = useMemo(
+    () =>
+      new Map<string, CommandRow>(
+        commands.map((command) => [command.id, { command, problems: validateCommand(command, context), size: commandSize(command).total }]),
+      ),
+    // The context only changes with the scope or the app, both of which reload the commands.
+    [commands],
+  );
+  const visible = visibleCommands(commands, list.filter);
+  const index = selectedIndex(visible, list.selectedId);
+  const selected = visible[index];
+
+  const onCommand = (action: Action, command: Command) => {
+    if (action === 'open') dispatch({ type: 'push', screen: { id: 'detail', commandId: command.id } });
+    else if (action === 'rawJson') dispatch({ type: 'push', screen: { id: 'json', commandId: command.id } });
+    else if (action === 'permissions') dispatch({ type: 'push', screen: { id: 'permissions', commandId: command.id } });
+    else if (action === 'edit') dispatch({ type: 'push', screen: { id: 'editor', commandId: command.id } });
+    else if (action === 'delete') dispatch({ type: 'overlay', overlay: { kind: 'confirm-delete', commandId: command.id } });
+    else if (action === 'editJson') onEditJson(command);
+  };
+  useCommandListInput(active, list, dispatchList, visible, selected, {
+    open: (command) => onCommand('open', command),
+    onCommand,
+    onScopeAction: (action) => {
+      if (action === 'scope') dispatch({ type: 'overlay', overlay: { kind: 'scope-picker' } });
+      else if (action === 'new') dispatch({ type: 'push', screen: { id: 'editor' } });
+      else if (action === 'export') void flows.exportScope();
+    },
+  });
+
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <CommandListView
+      data={state.data}
+      rows={visible.map((c) => allRows.get(c.id) ?? { command: c, problems: [], size: 0 })}
+      selectedIndex={index}
+      filter={list.filter}
+      filtering={list.filtering}
+      onFilterChange={(text) => dispatchList({ type: 'filter-text', text })}
+      width={width}
+      height={height}
+      scopeLabel={scopeLabel(state)}
+      />
+      <Footer scope={list.filtering ? 'filter' : 'list'} />
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Keys on the command list. While the filter has focus, letters are text (the text field takes them)
+ * and only enter / esc / arrows act; otherwise the list's bindings from the key table apply.
+ */
+import type { Dispatch } from 'react';
+import type { Command } from '../../../discord/model.js';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { actionFor, type Action } from '../../input/key-bindings.js';
+import type { ListAction, ListState } from './use-command-list-state.js';
+
+export interface ListCommands {
+  open(command: Command): void;
+  onCommand(action: Action, command: Command): void;
+  onScopeAction(action: Action): void;
+}
+
+const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson'];
+const MOVES: Partial<Record<Action, number>> = { up: -1, down: 1, pageUp: -10, pageDown: 10, top: -Infinity, bottom: Infinity };
+
+export function useCommandListInput(
+  active: boolean,
+  list: ListState,
+  dispatchList: Dispatch<ListAction>,
+  visible: readonly Command[],
+  selected: Command | undefined,
+  commands: ListCommands,
+): void {
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      if (list.filtering) {
+        const action = actionFor(chord, 'filter');
+        if (action === 'filterDone') dispatchList({ type: 'filter-keep' });
+        else if (action === 'filterClear') dispatchList({ type: 'filter-clear' });
+        else if (chord === 'up' || chord === 'down') dispatchList({ type: 'move', delta: chord === 'up' ? -1 : 1, visible });
+        else return chord !== 'ctrl+c'; // everything else stays in the filter
+        return true;
+      }
+      const action = actionFor(chord, 'list');
+      if (!action) {
+        // esc on the list clears a kept filter; at the root it does nothing (never quits).
+        if (chord === 'esc' && list.filter) dispatchList({ type: 'filter-clear' });
+        return chord === 'esc';
+      }
+      const delta = MOVES[action];
+      if (delta !== undefined) {
+        dispatchList({ type: 'move', delta: Number.isFinite(delta) ? delta : delta > 0 ? visible.length : -visible.length, visible });
+        return true;
+      }
+      if (action === 'filter') {
+        dispatchList({ type: 'filter-start' });
+        return true;
+      }
+      if (COMMAND_ACTIONS.includes(action)) {
+        if (selected) commands.onCommand(action, selected);
+        return true;
+      }
+      if (action === 'scope' || action === 'new' || action === 'export') {
+        commands.onScopeAction(action);
+        return true;
+      }
+      return false;
+    },
+    active,
+  );
+}

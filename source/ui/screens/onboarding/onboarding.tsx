@@ -1,0 +1,98 @@
+/**
+ * Shown when no credentials were found: the four ways in, each with one line on what it allows.
+ * The point made plain: commands need a bot token or client credentials; a browser sign-in (a user)
+ * can only change permission overwrites.
+ */
+import { Box, Text } from 'ink';
+import SelectInput from 'ink-select-input';
+import { Footer } from '../../components/footer.js';
+import { Spinner } from '../../components/spinner.js';
+import { TextField } from '../../components/text-field.js';
+import { describeError } from '../../format/describe-error.js';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import type { Session, SessionStarters } from '../../session/session.js';
+import { useAppContext } from '../../state/app-context.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { useOnboardingState } from './use-onboarding-state.js';
+
+const CHOICES = [
+  { key: 'demo', value: 'demo', label: 'Try the demo — a local Discord emulator with sample commands; nothing leaves this machine' },
+  { key: 'bot', value: 'bot', label: 'Use a bot token — list, create, edit and delete commands (Developer Portal › Bot › Token)' },
+  { key: 'client', value: 'client', label: 'Use client id + secret — the same, with client credentials instead of a bot user' },
+  { key: 'browser', value: 'browser', label: 'Sign in with Discord in the browser — permission overwrites only; a user cannot edit commands' },
+];
+
+export function Onboarding({ starters, height, active }: { starters?: SessionStarters; height: number; active: boolean }) {
+  const theme = useTheme();
+  const { dispatch } = useAppContext();
+  const [state, local] = useOnboardingState();
+
+  const start = (label: string, begin: (() => Promise<Session>) | undefined) => {
+    if (!begin) {
+      local({ type: 'failed', message: `${label} is not available in this build. Set DISCORD_BOT_TOKEN and start again.` });
+      return;
+    }
+    local({ type: 'starting', label });
+    begin().then(
+      (session) => dispatch({ type: 'session-started', session }),
+      (error: unknown) => local({ type: 'failed', message: describeError(error).message }),
+    );
+  };
+  const onChoose = (value: string) => {
+    if (value === 'demo') start('Starting the demo emulator', starters?.demo);
+    else if (value === 'bot') local({ type: 'step', step: 'bot-token' });
+    else if (value === 'client') local({ type: 'step', step: 'client-credentials' });
+    else if (starters?.browserSignIn) start('Waiting for the browser sign-in', starters.browserSignIn);
+    else local({ type: 'failed', message: 'Run `cmd-tui auth login` to sign in with the browser, then start cmd-tui again. It only unlocks permission overwrites.' });
+  };
+
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      if (state.step === 'choose') return false;
+      if (chord === 'esc') local({ type: 'step', step: 'choose' });
+      else if (chord === 'tab' || chord === 'shift+tab') local({ type: 'switch-field' });
+      else if (chord === 'enter') {
+        if (state.step === 'bot-token') start('Checking the bot token', starters && (() => starters.botToken(state.token.trim())));
+        else if (!state.secretFocused) local({ type: 'switch-field' });
+        else start('Checking the client credentials', starters && (() => starters.clientCredentials(state.clientId.trim(), state.clientSecret.trim())));
+      } else return chord !== 'ctrl+c';
+      return true;
+    },
+    active && !state.starting,
+  );
+
+  return (
+    <Box flexDirection="column" height={height}>
+      <Box flexDirection="column" flexGrow={1} paddingX={1}>
+        <Text bold color={theme.text.accent}>
+          cmd-tui — see and fix your Discord app's commands
+        </Text>
+        <Text>No credentials found (DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET). How do you want to start?</Text>
+        <Text color={theme.text.secondary}>Commands need a bot token or client credentials. Only a signed-in user can change permission overwrites.</Text>
+        <Box marginTop={1} flexDirection="column">
+          {state.step === 'choose' ? <SelectInput items={CHOICES} isFocused={active && !state.starting} onSelect={(item) => onChoose(item.value)} /> : null}
+          {state.step === 'bot-token' ? (
+            <Text>
+              Bot token: <TextField value={state.token} onChange={(value) => local({ type: 'text', field: 'token', value })} focused={active && !state.starting} mask placeholder="paste it, then enter" />
+            </Text>
+          ) : null}
+          {state.step === 'client-credentials' ? (
+            <>
+              <Text>
+                Client id: <TextField value={state.clientId} onChange={(value) => local({ type: 'text', field: 'clientId', value })} focused={active && !state.starting && !state.secretFocused} />
+              </Text>
+              <Text>
+                Client secret: <TextField value={state.clientSecret} onChange={(value) => local({ type: 'text', field: 'clientSecret', value })} focused={active && !state.starting && state.secretFocused} mask />
+              </Text>
+            </>
+          ) : null}
+          {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues · tab switches field · esc goes back</Text> : null}
+        </Box>
+        {state.starting ? <Spinner label={state.starting} /> : null}
+        {state.error ? <Text color={theme.status.error}>{state.error}</Text> : null}
+      </Box>
+      <Footer scope="onboarding" />
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * A scrollable read-only screen (detail, raw JSON, overwrites): its state is the scroll offset, its
+ * keys are the scroll bindings plus whatever the screen's key scope adds (edit, delete, …).
+ */
+import { Box } from 'ink';
+import { useState } from 'react';
+import { Footer } from '../components/footer.js';
+import { ScrollPane, scrolled, type PaneLine } from '../components/scroll-pane.js';
+import { Priority, useKeyHandler } from '../input/dispatcher.js';
+import { actionFor, type Action, type KeyScope } from '../input/key-bindings.js';
+
+export interface PaneScreenProps {
+  scope: KeyScope;
+  lines: readonly PaneLine[];
+  height: number;
+  active: boolean;
+  /** Actions other than scrolling; return false to let the key fall through (to global keys). */
+  onAction: (action: Action) => boolean;
+}
+
+export function PaneScreen({ scope, lines, height, active, onAction }: PaneScreenProps) {
+  const [offset, setOffset] = useState(0);
+  const paneHeight = Math.max(3, height - 3);
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      const action = actionFor(chord, scope);
+      if (!action) return false;
+      const next = scrolled(offset, action, lines.length, paneHeight);
+      if (next !== undefined) {
+        setOffset(next);
+        return true;
+      }
+      return onAction(action);
+    },
+    active,
+  );
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <ScrollPane lines={lines} offset={offset} height={paneHeight} />
+      <Footer scope={scope} />
+    </Box>
+  );
+}

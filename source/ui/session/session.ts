@@ -1,0 +1,30 @@
+/**
+ * Everything the UI needs from the outside world, injected at start-up so component tests can pass
+ * fakes: the Discord API, where it points, the creates ledger, backups, export and $EDITOR.
+ */
+import type { DiscordApi } from '../../api/contract.js';
+import type { Scope } from '../../discord/model.js';
+
+export interface Session {
+  api: DiscordApi;
+  /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */
+  targetLabel: string;
+  /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */
+  createsUsed: (scope: Scope) => Promise<number>;
+  recordCreate: (scope: Scope) => Promise<void>;
+  /** Saves the scope's commands and overwrites before a mutation; resolves to the backup file. */
+  backup: (scope: Scope, reason: string) => Promise<{ path: string }>;
+  /** Writes the exported scope; resolves to the file path. */
+  writeExport: (fileName: string, contents: string) => Promise<string>;
+  /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */
+  editText: (text: string) => Promise<string>;
+}
+
+/** What the onboarding screen can turn into a session. */
+export interface SessionStarters {
+  demo: () => Promise<Session>;
+  botToken: (token: string) => Promise<Session>;
+  clientCredentials: (clientId: string, clientSecret: string) => Promise<Session>;
+  /** Browser sign-in: a user token, which can only change permission overwrites. */
+  browserSignIn?: () => Promise<Session>;
+}

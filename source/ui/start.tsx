@@ -1,0 +1,132 @@
+/**
+ * `cmd-tui` with no subcommand: parses the TUI's flags, renders the first frame at once, and only then
+ * reads credentials, loads the HTTP client or starts the embedded emulator (`--demo`), so start-up
+ * stays fast. Returns the exit code once the app quits.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { render } from 'ink';
+import type { DiscordApi } from '../api/contract.js';
+import type { Credentials } from '../api/client.js';
+import { isLoopbackHost, resolveApiBase } from '../api/target.js';
+import type { CliIo } from '../commands/types.js';
+import { App } from './app.js';
+import { editInExternalEditor } from './editor/external-editor.js';
+import type { Session, SessionStarters } from './session/session.js';
+import { themeFor } from './theme/theme.js';
+
+const USAGE = 'cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]';
+
+interface TuiFlags {
+  demo: boolean;
+  api?: string;
+  timeoutMs?: number;
+}
+
+function parseFlags(argv: string[]): TuiFlags {
+  const { values } = parseArgs({
+    args: argv,
+    options: { demo: { type: 'boolean' }, api: { type: 'string' }, timeout: { type: 'string' }, debug: { type: 'boolean' } },
+    strict: true,
+  });
+  const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new Error(`--timeout must be a positive number of milliseconds, not "${values.timeout}"`);
+  return { demo: values.demo === true, api: values.api, timeoutMs };
+}
+
+function targetLabel(baseUrl: string, demo: boolean): string {
+  if (demo) return `demo emulator ${baseUrl}`;
+  if (baseUrl === 'https://discord.com/api/v10') return 'Discord';
+  return isLoopbackHost(new URL(baseUrl).hostname) ? `local ${baseUrl}` : baseUrl;
+}
+
+/** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
+async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv): Promise<Session> {
+  const [{ createBudget, recordCreates }, { backupBeforeMutation }] = await Promise.all([import('../backup/create-ledger.js'), import('../backup/capture.js')]);
+  return {
+    api,
+    targetLabel: label,
+    createsUsed: async (scope) => (await createBudget(env, api.applicationId, scope)).used,
+    recordCreate: async (scope) => {
+      await recordCreates(env, api.applicationId, scope, 1);
+    },
+    backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
+    writeExport: async (fileName, contents) => {
+      const path = resolve(io.cwd, fileName);
+      await writeFile(path, contents);
+      return path;
+    },
+    editText: async (text) => editInExternalEditor(text, env),
+  };
+}
+
+export async function startTui(argv: string[], io: CliIo): Promise<number> {
+  let flags: TuiFlags;
+  let baseUrl: string | undefined;
+  try {
+    flags = parseFlags(argv);
+    const target = resolveApiBase(flags.api);
+    baseUrl = target.baseUrl;
+    if (target.kind === 'local') flags.demo = true;
+  } catch (error) {
+    io.stderr.write(`cmd-tui: ${error instanceof Error ? error.message : String(error)}\nUsage: ${USAGE}\n`);
+    return 2;
+  }
+  if (!io.stdin.isTTY || !io.stdout.isTTY) {
+    io.stderr.write('cmd-tui: the terminal UI needs an interactive terminal. In scripts use the subcommands (`cmd-tui --help`).\n');
+    return 2;
+  }
+  const { env } = io;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  const withApi = async (credentials: Credentials, url: string, label: string, sessionEnv = env, applicationId?: string) => {
+    const { createDiscordApi } = await import('../api/client.js');
+    const api = await createDiscordApi({ baseUrl: url, credentials, applicationId, timeoutMs: flags.timeoutMs });
+    // Reaching the API now turns a wrong token into an onboarding message instead of an empty list.
+    await api.getApplication();
+    return makeSession(api, label, io, sessionEnv);
+  };
+  const demo = async (): Promise<Session> => {
+    const { startEmulator } = await import('../emulator/server.js');
+    const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
+    cleanups.push(() => emulator.close());
+    // The demo's backups and create counts live in a throwaway folder, not with real data.
+    const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
+    const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
+    return withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
+  };
+  const url = baseUrl ?? 'https://discord.com/api/v10';
+  const starters: SessionStarters = {
+    demo,
+    botToken: (botToken) => withApi({ botToken }, url, targetLabel(url, false)),
+    clientCredentials: (clientId, clientSecret) => withApi({ clientCredentials: { clientId, clientSecret } }, url, targetLabel(url, false), env, clientId),
+  };
+  const connect = async (): Promise<Session | null> => {
+    if (flags.demo) return demo();
+    const { loadCredentials } = await import('../auth/credentials.js');
+    const loaded = await loadCredentials({ baseUrl: url, env });
+    const { botToken, clientCredentials, user } = loaded.credentials;
+    if (!botToken && !clientCredentials) {
+      // A user sign-in alone cannot list or edit commands: onboarding explains the options.
+      return user ? Promise.reject(new Error('Only a browser sign-in is stored: it can change permission overwrites but not list or edit commands. Add a bot token or client credentials.')) : null;
+    }
+    const { connectDiscordApi } = await import('../api/connect.js');
+    const { api } = await connectDiscordApi({ baseUrl: url, env, timeoutMs: flags.timeoutMs });
+    return makeSession(api, targetLabel(url, false), io, env);
+  };
+
+  const instance = render(<App connect={connect} starters={starters} theme={themeFor(env)} />, {
+    stdout: io.stdout as NodeJS.WriteStream,
+    stdin: io.stdin as NodeJS.ReadStream,
+    exitOnCtrlC: false,
+    alternateScreen: true,
+  });
+  try {
+    await instance.waitUntilExit();
+    return 0;
+  } finally {
+    await Promise.all(cleanups.map((cleanup) => cleanup()));
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The app's state and its pure reducer: the screen stack, the one overlay, the scope and what was
+ * loaded for it, the in-flight request (for the spinner and ctrl+c) and the status line.
+ * No I/O here; flows in use-app-flows.ts call the API and dispatch results.
+ */
+import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope } from '../../discord/model.js';
+import { GLOBAL_SCOPE } from '../../discord/model.js';
+import type { Session } from '../session/session.js';
+
+export type Screen =
+  | { id: 'onboarding' }
+  | { id: 'list' }
+  | { id: 'detail'; commandId: string }
+  | { id: 'json'; commandId: string }
+  | { id: 'permissions'; commandId: string }
+  /** commandId absent: a new command. */
+  | { id: 'editor'; commandId?: string };
+
+export type Overlay =
+  | { kind: 'none' }
+  | { kind: 'help' }
+  | { kind: 'scope-picker' }
+  | { kind: 'confirm-delete'; commandId: string }
+  | { kind: 'json-review'; commandId: string; draft: Record<string, unknown> };
+
+export type ScopeData =
+  | { status: 'loading' }
+  | { status: 'error'; message: string; hint?: string }
+  | {
+      status: 'ready';
+      commands: Command[];
+      /** Guild scope only: every overwrite list of the app in that guild; null when unknown. */
+      permissions: GuildCommandPermissions[] | null;
+      permissionsNote?: string;
+    };
+
+export type Tone = 'info' | 'success' | 'warning' | 'error';
+
+export interface AppState {
+  session: Session | null;
+  /** Credentials are being read and the API reached; the skeleton shows meanwhile. */
+  connecting: boolean;
+  stack: Screen[];
+  overlay: Overlay;
+  scope: Scope;
+  data: ScopeData;
+  /** Bumped to reload the scope. */
+  reload: number;
+  application?: Application;
+  /** The signed-in account, as shown in the header. */
+  who?: string;
+  guilds: PartialGuild[];
+  /** Today's creates in the scope (local ledger); undefined until read. */
+  createsUsed?: number;
+  busy: { id: number; label: string } | null;
+  flash: { text: string; tone: Tone } | null;
+}
+
+export type AppAction =
+  | { type: 'session-started'; session: Session }
+  /** No credentials (or they did not work): onboarding, with the reason in the status line. */
+  | { type: 'no-session'; message?: string }
+  | { type: 'push'; screen: Screen }
+  | { type: 'pop' }
+  | { type: 'overlay'; overlay: Overlay }
+  | { type: 'scope'; scope: Scope }
+  | { type: 'reload' }
+  | { type: 'data'; data: ScopeData }
+  | { type: 'identity'; application?: Application; who?: string; guilds?: PartialGuild[] }
+  | { type: 'creates-used'; used: number }
+  | { type: 'busy'; busy: AppState['busy'] }
+  | { type: 'flash'; text: string; tone: Tone }
+  | { type: 'command-saved'; command: Command; replaceId?: string }
+  | { type: 'command-deleted'; commandId: string };
+
+export function initialAppState(session: Session | null, connecting = false): AppState {
+  return {
+    session,
+    connecting,
+    stack: [session || connecting ? { id: 'list' } : { id: 'onboarding' }],
+    overlay: { kind: 'none' },
+    scope: GLOBAL_SCOPE,
+    data: { status: 'loading' },
+    reload: 0,
+    guilds: [],
+    busy: null,
+    flash: null,
+  };
+}
+
+export function appReducer(state: AppState, action: AppAction): AppState {
+  switch (action.type) {
+    case 'session-started':
+      return { ...initialAppState(action.session), flash: state.flash };
+    case 'no-session':
+      return { ...initialAppState(null), flash: action.message ? { text: action.message, tone: 'error' } : state.flash };
+    case 'push':
+      return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' } };
+    case 'pop':
+      // The root screen stays: esc never quits.
+      return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1) } : state;
+    case 'overlay':
+      return { ...state, overlay: action.overlay };
+    case 'scope':
+      return { ...state, scope: action.scope, stack: state.stack.slice(0, 1), overlay: { kind: 'none' }, data: { status: 'loading' }, createsUsed: undefined, reload: state.reload + 1 };
+    case 'reload':
+      return { ...state, data: { status: 'loading' }, reload: state.reload + 1 };
+    case 'data':
+      return { ...state, data: action.data };
+    case 'identity':
+      return {
+        ...state,
+        application: action.application ?? state.application,
+        who: action.who ?? state.who,
+        guilds: action.guilds ?? state.guilds,
+      };
+    case 'creates-used':
+      return { ...state, createsUsed: action.used };
+    case 'busy':
+      return { ...state, busy: action.busy };
+    case 'flash':
+      return { ...state, flash: { text: action.text, tone: action.tone } };
+    case 'command-saved': {
+      if (state.data.status !== 'ready') return state;
+      const others = state.data.commands.filter((c) => c.id !== action.command.id && c.id !== action.replaceId);
+      return { ...state, data: { ...state.data, commands: [...others, action.command] } };
+    }
+    case 'command-deleted': {
+      const stack = state.stack.filter((s) => !('commandId' in s) || s.commandId !== action.commandId);
+      if (state.data.status !== 'ready') return { ...state, stack };
+      return {
+        ...state,
+        stack: stack.length > 0 ? stack : [{ id: 'list' }],
+        overlay: { kind: 'none' },
+        data: {
+          ...state.data,
+          commands: state.data.commands.filter((c) => c.id !== action.commandId),
+          permissions: state.data.permissions?.filter((p) => p.id !== action.commandId) ?? null,
+        },
+      };
+    }
+  }
+}
+
+/** The screen on top of the stack. */
+export function topScreen(state: AppState): Screen {
+  return state.stack[state.stack.length - 1] ?? { id: 'list' };
+}
+
+export function findCommand(state: AppState, commandId: string | undefined): Command | undefined {
+  if (commandId === undefined || state.data.status !== 'ready') return undefined;
+  return state.data.commands.find((c) => c.id === commandId);
+}
+
+/** The overwrites of one command in the current guild: null when unknown or not a guild scope. */
+export function overwritesOf(state: AppState, commandId: string): GuildCommandPermissions | null {
+  if (state.data.status !== 'ready' || !state.data.permissions) return null;
+  return state.data.permissions.find((p) => p.id === commandId) ?? null;
+}
+
+export function scopeLabel(state: AppState): string {
+  if (state.scope.kind === 'global') return 'Global';
+  const guildId = state.scope.guildId;
+  const guild = state.guilds.find((g) => g.id === guildId);
+  return `Guild ${guild ? guild.name : guildId}`;
+}

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { renderApp } from './helpers/app.js';
+import { waitFor } from './helpers/wait-for.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function sampleApi() {
+  return new FakeApi([
+    makeCommand({ name: 'ping', description: 'Check the latency' }),
+    makeCommand({ name: 'ban', description: 'Ban a member', default_member_permissions: '4', options: [{ type: 6, name: 'user', description: 'Who', required: true }] }),
+    makeCommand({ name: 'Report', type: 2 }),
+    makeCommand({ name: 'BadName', description: 'uppercase is not allowed' }),
+  ]);
+}
+
+describe('command list', () => {
+  it('shows the header, columns, counts against caps, and a marker on a rule-breaking command', async () => {
+    const app = await renderApp(sampleApi(), { columns: 100, rows: 30 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    const frame = app.frame();
+    expect(frame).toContain('Test App');
+    expect(frame).toContain(`(${app.api.applicationId})`);
+    expect(frame).toContain('testbot via bot token');
+    expect(frame).toContain('slash 3/100 · user 1/15 · message 0/15 · entry 0/1');
+    expect(frame).toContain('creates today 0/200');
+    expect(frame).toMatch(/TYPE\s+NAME\s+DESCRIPTION\s+OPTS\s+PERMISSIONS\s+CONTEXTS\s+NSFW\s+SIZE/);
+    expect(frame).toContain('BAN_MEMBERS');
+    expect(frame).toMatch(/!.*BadName/);
+    // The footer comes from the key table.
+    expect(frame).toContain('d/ctrl+d delete');
+  });
+
+  it('moves with j/k, opens the detail with enter and goes back with esc', async () => {
+    const app = await renderApp(sampleApi());
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    // Sorted by type then name: BadName, ban, ping, Report.
+    await app.press('down');
+    await waitFor(() => /▸\s*slash\s+ban/.test(app.frame()));
+    await app.press('open');
+    await app.waitForText('Ban a member');
+    await app.waitForText('user  USER · required — Who');
+    await app.waitForText('default member permissions: BAN_MEMBERS (bits 4)');
+    await app.press('back');
+    await waitFor(() => /▸\s*slash\s+ban/.test(app.frame()));
+  });
+
+  it('filters as you type; letters are text while the filter has focus', async () => {
+    const app = await renderApp(sampleApi());
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('filter');
+    await app.type('pin');
+    await waitFor(() => !app.frame().includes('Ban a member'));
+    expect(app.frame()).toContain('ping');
+    // q is text here, not quit; ? is text, not help.
+    await app.type('q?');
+    await app.waitForText('No command matches');
+    await app.chord('backspace');
+    await app.chord('backspace');
+    await app.press('filterDone');
+    await app.waitForText('Check the latency');
+    await app.press('filterClear');
+    // esc at the root clears the kept filter and never quits.
+    await app.chord('esc');
+    await app.waitForText('Ban a member');
+  });
+
+  it('shows help for the screen from the key table and closes it with esc', async () => {
+    const app = await renderApp(sampleApi());
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    expect(app.frame()).toContain('edit JSON in $EDITOR');
+    await app.chord('esc');
+    await waitFor(() => !app.frame().includes('Keys on this screen'));
+  });
+
+  it('picks a guild scope by name and shows its overwrites in the detail', async () => {
+    const api = sampleApi();
+    const guildCommand = makeCommand({ name: 'mod', description: 'Moderate' }, { kind: 'guild', guildId: '200000000000000002' });
+    api.commands.set('guild:200000000000000002', [guildCommand]);
+    api.permissions = [{ id: guildCommand.id, application_id: api.applicationId, guild_id: '200000000000000002', permissions: [{ id: '200000000000000002', type: 1, permission: false }] }];
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('scope');
+    await app.waitForText('Test Guild');
+    await app.chord('down');
+    await app.chord('enter');
+    await app.waitForText('scope Guild Test Guild');
+    await app.waitForText('Moderate');
+    await app.press('open');
+    await app.waitForText('deny   @everyone');
+  });
+
+  it('keeps the layout at 80×24 and follows a resize', async () => {
+    const app = await renderApp(sampleApi(), { columns: 80, rows: 24 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    expect(app.frame().split('\n').every((line) => line.length <= 80)).toBe(true);
+    app.stdout.resize(120, 30);
+    await waitFor(() => app.frame().split('\n').some((line) => line.length > 80));
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * An in-memory DiscordApi for component tests: a few commands per scope, one guild with overwrites,
+ * upserts like the real API, and a way to make the next call fail or hang.
+ */
+import type { AuthKind, DiscordApi } from '../../../source/api/contract.js';
+import type { Command, CommandDraft, GuildCommandPermissions, PartialGuild, Scope } from '../../../source/discord/model.js';
+import { scopeKey } from '../../../source/discord/model.js';
+import type { Session } from '../../../source/ui/session/session.js';
+
+export const APP_ID = '100000000000000001';
+export const GUILD_ID = '200000000000000002';
+
+let nextId = 300000000000000000n;
+function newId(): string {
+  nextId += 1n;
+  return String(nextId);
+}
+
+export function makeCommand(draft: Partial<Command> & { name: string }, scope: Scope = { kind: 'global' }): Command {
+  return {
+    id: newId(),
+    application_id: APP_ID,
+    version: newId(),
+    type: 1,
+    description: draft.type === 2 || draft.type === 3 ? '' : 'A command',
+    default_member_permissions: null,
+    ...(scope.kind === 'guild' ? { guild_id: scope.guildId } : {}),
+    ...draft,
+  } as Command;
+}
+
+export class FakeApi implements DiscordApi {
+  readonly baseUrl = 'http://127.0.0.1:9/api/v10';
+  readonly applicationId = APP_ID;
+  commands = new Map<string, Command[]>();
+  permissions: GuildCommandPermissions[] = [];
+  guilds: PartialGuild[] = [{ id: GUILD_ID, name: 'Test Guild' }];
+  calls: string[] = [];
+  /** The next call rejects with this error. */
+  failNext?: unknown;
+  /** Calls wait on this promise when set (to test spinners and ctrl+c). */
+  gate?: Promise<void>;
+
+  constructor(global: Command[] = [], guild: Command[] = []) {
+    this.commands.set('global', global);
+    this.commands.set(`guild:${GUILD_ID}`, guild);
+  }
+
+  private async step(call: string): Promise<void> {
+    this.calls.push(call);
+    if (this.gate) await this.gate;
+    const failure = this.failNext;
+    if (failure) {
+      this.failNext = undefined;
+      throw failure;
+    }
+  }
+  private list(scope: Scope): Command[] {
+    return this.commands.get(scopeKey(scope)) ?? [];
+  }
+
+  authKinds(): AuthKind[] {
+    return ['bot'];
+  }
+  async getApplication() {
+    return { id: APP_ID, name: 'Test App', flags: 0 };
+  }
+  async listCommands(scope: Scope) {
+    await this.step(`list ${scopeKey(scope)}`);
+    return [...this.list(scope)];
+  }
+  async getCommand(scope: Scope, id: string) {
+    const found = this.list(scope).find((c) => c.id === id);
+    if (!found) throw new Error('unknown command');
+    return found;
+  }
+  async createCommand(scope: Scope, draft: CommandDraft) {
+    await this.step(`create ${scopeKey(scope)} ${draft.name}`);
+    const existing = this.list(scope).find((c) => c.name === draft.name && c.type === (draft.type ?? 1));
+    const command = makeCommand({ ...(draft as Partial<Command>), name: draft.name, ...(existing ? { id: existing.id } : {}) }, scope);
+    this.commands.set(scopeKey(scope), [...this.list(scope).filter((c) => c !== existing), command]);
+    return { command, created: !existing };
+  }
+  async editCommand(scope: Scope, id: string, patch: Partial<CommandDraft>) {
+    await this.step(`edit ${scopeKey(scope)} ${id} ${JSON.stringify(patch)}`);
+    const current = this.list(scope).find((c) => c.id === id);
+    if (!current) throw new Error('unknown command');
+    const command = { ...current, ...patch } as Command;
+    this.commands.set(scopeKey(scope), this.list(scope).map((c) => (c.id === id ? command : c)));
+    return command;
+  }
+  async deleteCommand(scope: Scope, id: string) {
+    await this.step(`delete ${scopeKey(scope)} ${id}`);
+    this.commands.set(scopeKey(scope), this.list(scope).filter((c) => c.id !== id));
+  }
+  async bulkOverwrite(): Promise<Command[]> {
+    throw new Error('not used by the UI');
+  }
+  async listGuildPermissions(guildId: string) {
+    await this.step(`permissions ${guildId}`);
+    return this.permissions.filter((p) => p.guild_id === guildId);
+  }
+  async getCommandPermissions(guildId: string, commandId: string) {
+    return this.permissions.find((p) => p.guild_id === guildId && p.id === commandId) ?? null;
+  }
+  async setCommandPermissions(): Promise<GuildCommandPermissions> {
+    throw new Error('not used by the UI');
+  }
+  async getCurrentUser() {
+    return { id: '400000000000000004', username: 'testbot' };
+  }
+  async listCurrentUserGuilds() {
+    return this.guilds;
+  }
+  async getGuild(guildId: string) {
+    return this.guilds.find((g) => g.id === guildId) ?? { id: guildId, name: 'unknown' };
+  }
+  async getGuildRoles() {
+    return [];
+  }
+  async getGuildChannels() {
+    return [];
+  }
+  async getGuildMember(): Promise<never> {
+    throw new Error('not used by the UI');
+  }
+}
+
+export interface FakeSession extends Session {
+  backups: { scope: Scope; reason: string }[];
+  exports: Map<string, string>;
+  editorInputs: string[];
+  /** Replies of $EDITOR, one per opening. */
+  editorReplies: ((text: string) => string)[];
+}
+
+export function fakeSession(api: FakeApi): FakeSession {
+  let creates = 0;
+  const session: FakeSession = {
+    api,
+    targetLabel: 'test server',
+    backups: [],
+    exports: new Map(),
+    editorInputs: [],
+    editorReplies: [],
+    createsUsed: async () => creates,
+    recordCreate: async () => {
+      creates += 1;
+    },
+    backup: async (scope, reason) => {
+      session.backups.push({ scope, reason });
+      return { path: `/backups/${session.backups.length}.json` };
+    },
+    writeExport: async (name, contents) => {
+      session.exports.set(name, contents);
+      return `/exports/${name}`;
+    },
+    editText: async (text) => {
+      session.editorInputs.push(text);
+      const reply = session.editorReplies.shift();
+      return reply ? reply(text) : text;
+    },
+  };
+  return session;
+}

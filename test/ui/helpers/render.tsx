@@ -1,0 +1,90 @@
+/**
+ * Renders an Ink tree the way ink-testing-library does (debug frames, fake stdin), but with a fake
+ * stdout of the given size that can be resized, so layout and resize behaviour can be tested.
+ */
+import { EventEmitter } from 'node:events';
+import { render as inkRender, type Instance } from 'ink';
+import type { ReactElement } from 'react';
+import { act } from 'react';
+
+export class FakeStdout extends EventEmitter {
+  readonly isTTY = true;
+  frames: string[] = [];
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
+  write = (frame: string): boolean => {
+    this.frames.push(frame);
+    return true;
+  };
+  lastFrame = (): string => this.frames[this.frames.length - 1] ?? '';
+  resize(columns: number, rows: number): void {
+    this.columns = columns;
+    this.rows = rows;
+    this.emit('resize');
+  }
+}
+
+export class FakeStdin extends EventEmitter {
+  readonly isTTY = true;
+  private data: string | null = null;
+  write = (data: string): void => {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  };
+  read = (): string | null => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+  setEncoding(): void {}
+  setRawMode(): void {}
+  resume(): void {}
+  pause(): void {}
+  ref(): void {}
+  unref(): void {}
+}
+
+export interface Rendered {
+  stdout: FakeStdout;
+  stdin: FakeStdin;
+  instance: Instance;
+  /** The last frame with ANSI codes removed. */
+  frame(): string;
+  unmount(): void;
+}
+
+// Tells React that updates are wrapped in act() here (as in a DOM testing library).
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+export function renderTui(tree: ReactElement, size: { columns?: number; rows?: number } = {}): Rendered {
+  const stdout = new FakeStdout(size.columns ?? 100, size.rows ?? 30);
+  const stdin = new FakeStdin();
+  let instance!: Instance;
+  act(() => {
+    instance = inkRender(tree, {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stderr: new FakeStdout(100, 30) as unknown as NodeJS.WriteStream,
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
+  });
+  return {
+    stdout,
+    stdin,
+    instance,
+    frame: () => stdout.lastFrame().replace(ANSI, ''),
+    unmount: () => {
+      instance.unmount();
+      instance.cleanup();
+    },
+  };
+}

@@ -128,10 +128,13 @@ function checkCommand(command: unknown, base: string, context: ResolvedContext, 
     }
   }
 
+  // The API fills in dm_permission, default_permission, contexts and integration_types on every
+  // command it returns, so warnings about sending them would be noise on stored commands.
+  const stored = own(command, 'id') !== undefined && own(command, 'version') !== undefined;
   checkPermissions(command, at, out);
-  checkDeprecated(command, context, at, out);
+  checkDeprecated(command, context, stored, at, out);
   checkBoolean(command, 'nsfw', base, out);
-  checkInstallation(command, context, base, at, out);
+  checkInstallation(command, context, stored, base, at, out);
   checkEntryPoint(command, type, typeName, context, base, at, out);
 
   const size = commandSize(command);
@@ -191,26 +194,27 @@ function checkPermissions(command: JsonRecord, at: (field: string) => string, ou
   }
 }
 
-function checkDeprecated(command: JsonRecord, context: ResolvedContext, at: (field: string) => string, out: Problem[]): void {
+/** Deprecated fields warn on what a user sends, not on what the API filled into a stored command. */
+function checkDeprecated(command: JsonRecord, context: ResolvedContext, stored: boolean, at: (field: string) => string, out: Problem[]): void {
   const dmPermission = own(command, 'dm_permission');
   if (dmPermission !== undefined) {
     if (typeof dmPermission !== 'boolean') {
       out.push(problem('fieldType', at('dm_permission'), { field: 'dm_permission', expected: 'true or false', actual: describeType(dmPermission) }));
     }
-    out.push(problem('dmPermissionDeprecated', at('dm_permission')));
-    if (context.scope === 'guild') out.push(problem('globalOnlyField', at('dm_permission'), { field: 'dm_permission' }));
+    if (!stored) out.push(problem('dmPermissionDeprecated', at('dm_permission')));
+    if (context.scope === 'guild' && !stored) out.push(problem('globalOnlyField', at('dm_permission'), { field: 'dm_permission' }));
   }
   const defaultPermission = own(command, 'default_permission');
   if (!isAbsent(defaultPermission)) {
     if (typeof defaultPermission !== 'boolean') {
       out.push(problem('fieldType', at('default_permission'), { field: 'default_permission', expected: 'true, false or null', actual: describeType(defaultPermission) }));
     }
-    out.push(problem('defaultPermissionDeprecated', at('default_permission')));
+    if (!stored) out.push(problem('defaultPermissionDeprecated', at('default_permission')));
   }
 }
 
 /** `integration_types` and `contexts`: known values, supported by the app, meaningful for the scope. */
-function checkInstallation(command: JsonRecord, context: ResolvedContext, base: string, at: (field: string) => string, out: Problem[]): void {
+function checkInstallation(command: JsonRecord, context: ResolvedContext, stored: boolean, base: string, at: (field: string) => string, out: Problem[]): void {
   const integrationTypes = checkEnumList(command, 'integration_types', base, out, (value) => INTEGRATION_VALUES.has(value),
     'integrationTypeValue', { allowEmpty: false });
   const contexts = checkEnumList(command, 'contexts', base, out, (value) => CONTEXT_VALUES.has(value), 'contextValue',
@@ -227,12 +231,14 @@ function checkInstallation(command: JsonRecord, context: ResolvedContext, base: 
   }
 
   if (context.scope === 'guild') {
-    if (integrationTypes) out.push(problem('globalOnlyField', at('integration_types'), { field: 'integration_types' }));
     const botDm = contexts?.find(({ value }) => value === InteractionContext.BotDm);
     if (botDm) out.push(problem('botDmInGuild', indexPath(at('contexts'), botDm.index)));
-    else if (contexts) out.push(problem('globalOnlyField', at('contexts'), { field: 'contexts' }));
+    if (stored) return;
+    if (integrationTypes) out.push(problem('globalOnlyField', at('integration_types'), { field: 'integration_types' }));
+    if (contexts && !botDm) out.push(problem('globalOnlyField', at('contexts'), { field: 'contexts' }));
     return;
   }
+  if (stored) return;
   const privateChannel = contexts?.find(({ value }) => value === InteractionContext.PrivateChannel);
   const installTypes = integrationTypes?.map(({ value }) => value) ?? supported;
   if (privateChannel && !installTypes.includes(IntegrationType.UserInstall)) {

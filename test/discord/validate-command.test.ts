@@ -31,6 +31,9 @@ const VALID: Row[] = [
   ['32 emoji in a USER name count as 32 characters', { type: 2, name: x(32, '😀') }, []],
   ['100-character description', slash({ description: x(100) }), []],
   ['stored command fields', slash({ id: '1', application_id: '2', guild_id: '3', version: '4', name_localized: 'b', description_localized: 'd' }), []],
+  ['deprecated fields the API fills in on a stored command', slash({ id: '1', version: '4', dm_permission: true, default_permission: true }), []],
+  ['contexts the API fills in on a stored global command', slash({ id: '1', version: '4', contexts: [0, 1, 2], integration_types: [0] }), []],
+  ['contexts the API fills in on a stored guild command', slash({ id: '1', version: '4', guild_id: '3', contexts: [0, 2], integration_types: [0] }), [], GUILD],
   ['null optional fields as the API returns them', slash({ name_localizations: null, description_localizations: null, default_member_permissions: null, contexts: null, integration_types: null }), []],
   ['largest permission bit set', slash({ default_member_permissions: '18014398509481983' }), []],
   ['localized names and descriptions', slash({ name_localizations: { fr: 'bannir', 'en-US': 'ban', 'zh-CN': '封禁' }, description_localizations: { fr: 'Bannir' } }), []],
@@ -165,6 +168,7 @@ const INVALID: Row[] = [
   // Contexts and installation
   ['an unknown context', slash({ contexts: [3] }), ['error contexts[0] contexts.value']],
   ['BOT_DM on a guild command', slash({ contexts: [0, 1] }), ['error contexts[1] contexts.bot-dm-guild'], GUILD],
+  ['BOT_DM on a stored guild command', slash({ id: '1', version: '2', contexts: [1] }), ['error contexts[0] contexts.bot-dm-guild'], GUILD],
   ['contexts on a guild command', slash({ contexts: [0] }), ['warning contexts scope.global-only-field'], GUILD],
   ['integration_types on a guild command', slash({ integration_types: [0] }), ['warning integration_types scope.global-only-field'], GUILD],
   ['dm_permission on a guild command', slash({ dm_permission: true }), ['warning dm_permission dm-permission.deprecated', 'warning dm_permission scope.global-only-field'], GUILD],
@@ -183,6 +187,7 @@ const INVALID: Row[] = [
   ['a numeric bit set', slash({ default_member_permissions: 8 as never }), ['warning default_member_permissions default-member-permissions.number']],
   ['dm_permission', slash({ dm_permission: false }), ['warning dm_permission dm-permission.deprecated']],
   ['default_permission', slash({ default_permission: false }), ['warning default_permission default-permission.deprecated']],
+  ['dm_permission: true is deprecated too', slash({ dm_permission: true }), ['warning dm_permission dm-permission.deprecated']],
   // Locales
   ['an unknown locale', slash({ name_localizations: { xx: 'ban' } }), ['error name_localizations.xx locale.unknown']],
   ['"en" is not a locale', slash({ description_localizations: { en: 'Ban' } }), ['error description_localizations.en locale.unknown']],

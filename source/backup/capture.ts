@@ -5,7 +5,7 @@
  * TUI (delete, edit, rename, permission change) all go through here.
  */
 import type { DiscordApi } from '../api/contract.js';
-import { AuthRequiredError } from '../api/errors.js';
+import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { appPaths } from '../config/paths.js';
 import { BACKUP_FORMAT, type ScopeBackup } from '../discord/backup-format.js';
 import type { GuildCommandPermissions, Scope } from '../discord/model.js';
@@ -42,6 +42,16 @@ async function capturePermissions(api: DiscordApi, scope: Scope, commandIds: Set
     if (error instanceof AuthRequiredError) return [];
     throw error;
   });
-  const perGuild = await Promise.all(guilds.map((guild) => api.listGuildPermissions(guild.id)));
+  const perGuild = await Promise.all(guilds.map((guild) => permissionsInGuild(api, guild.id)));
   return perGuild.flat().filter((entry) => commandIds.has(entry.id));
+}
+
+/** A guild the app is not installed in (a user's guild list has those) holds no overwrites of ours. */
+export async function permissionsInGuild(api: DiscordApi, guildId: string): Promise<GuildCommandPermissions[]> {
+  try {
+    return await api.listGuildPermissions(guildId);
+  } catch (error) {
+    if (error instanceof DiscordApiError && error.status === 403 && error.code === 50001) return [];
+    throw error;
+  }
 }

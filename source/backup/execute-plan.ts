@@ -5,7 +5,7 @@
  * `restore` and the TUI.
  */
 import type { DiscordApi } from '../api/contract.js';
-import { describeError } from '../api/errors.js';
+import { DiscordApiError, describeError, type FieldError } from '../api/errors.js';
 import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
 import { backupBeforeMutation } from './capture.js';
@@ -40,6 +40,8 @@ export interface ExecuteResult {
 export class ApplyInterruptedError extends Error {
   override readonly name = 'ApplyInterruptedError';
   readonly hint: string;
+  /** The refused fields when Discord answered 400 (what the user has to fix). */
+  readonly fieldErrors: FieldError[];
   constructor(
     cause: unknown,
     readonly done: number,
@@ -48,6 +50,7 @@ export class ApplyInterruptedError extends Error {
   ) {
     const { message, hint } = describeError(cause);
     super(`Stopped after ${done} of ${total} changes: ${message}`);
+    this.fieldErrors = cause instanceof DiscordApiError ? cause.fieldErrors : [];
     this.hint = `${hint ? `${hint} ` : ''}The scope as it was before is saved in ${backup.path}; \`cmd-tui restore ${backup.path}\` brings it back.`;
   }
 }

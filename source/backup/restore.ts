@@ -8,16 +8,25 @@
 import type { DiscordApi } from '../api/contract.js';
 import { appPaths } from '../config/paths.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
-import type { Command, GuildCommandPermissions } from '../discord/model.js';
-import { scopeDefaults } from '../discord/normalize.js';
+import type { Command, GuildCommandPermissions, Problem } from '../discord/model.js';
+import { scopeDefaults, toBodyForm } from '../discord/normalize.js';
 import { overwritesToRestore, type OverwriteRestore } from '../discord/overwrite-restore.js';
-import { hasChanges, planScope, type Plan } from '../discord/plan.js';
-import { captureScope } from './capture.js';
+import { commandKey, hasChanges, planScope, type Plan } from '../discord/plan.js';
+import { validateCommand, type ValidationContext } from '../discord/validate.js';
+import { captureScope, permissionsInGuild } from './capture.js';
 import { executePlan, type ExecuteResult } from './execute-plan.js';
 import { writeBackup } from './store.js';
 
+/** A backed-up command Discord would refuse today (stored before a rule tightened): left out of the plan. */
+export interface Unrestorable {
+  name: string;
+  type: number;
+  problems: Problem[];
+}
+
 export interface RestorePreview {
   backup: ScopeBackup;
+  unrestorable: Unrestorable[];
   /** The scope as it is now; written as a backup before anything changes. */
   current: ScopeBackup;
   plan: Plan;
@@ -32,10 +41,24 @@ export interface RestoreOutcome {
   notRestored: OverwriteRestore[];
 }
 
-export async function previewRestore(api: DiscordApi, backup: ScopeBackup, supportedIntegrationTypes: number[]): Promise<RestorePreview> {
+export async function previewRestore(api: DiscordApi, backup: ScopeBackup, app: ValidationContext & { supportedIntegrationTypes: number[] }): Promise<RestorePreview> {
   const current = await captureScope(api, backup.scope, `restore ${backup.createdAt}`);
-  const plan = planScope(backup.commands, current.commands, scopeDefaults(backup.scope.kind, supportedIntegrationTypes));
-  return { backup, current, plan, overwrites: overwritesToRestore(backup, current.commands, current.permissions) };
+  const full = planScope(backup.commands, current.commands, scopeDefaults(backup.scope.kind, app.supportedIntegrationTypes));
+  const unrestorable: Unrestorable[] = [];
+  const acceptable = <T extends { name: string; type: number }>(item: T, body: unknown): boolean => {
+    const problems = validateCommand(body, { ...app, scope: backup.scope.kind }).filter((problem) => problem.severity === 'error');
+    if (problems.length > 0) unrestorable.push({ name: item.name, type: item.type, problems });
+    return problems.length === 0;
+  };
+  const bodyOf = (item: { name: string; type: number }) => backup.commands.find((command) => commandKey(command) === commandKey(item));
+  // The server re-validates the whole command on PATCH too, so an update towards a refused command fails as well.
+  const plan: Plan = {
+    ...full,
+    create: full.create.filter((create) => acceptable(create, create.body)),
+    update: full.update.filter((update) => acceptable(update, toBodyForm(bodyOf(update)))),
+  };
+  plan.createsUsed = plan.create.length;
+  return { backup, unrestorable, current, plan, overwrites: overwritesToRestore(backup, current.commands, current.permissions) };
 }
 
 export function restoreChanges(preview: RestorePreview): boolean {
@@ -60,7 +83,7 @@ async function readPermissions(api: DiscordApi, preview: RestorePreview, command
   if (scope.kind === 'guild') return api.listGuildPermissions(scope.guildId);
   const ids = new Set(commandsNow.map((command) => command.id));
   const guilds = new Set([...preview.backup.permissions, ...preview.current.permissions].map((entry) => entry.guild_id));
-  const lists = await Promise.all([...guilds].map((guildId) => api.listGuildPermissions(guildId)));
+  const lists = await Promise.all([...guilds].map((guildId) => permissionsInGuild(api, guildId)));
   return lists.flat().filter((entry) => ids.has(entry.id));
 }
 

@@ -6,22 +6,22 @@
  */
 import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
 import { createBudget } from '../backup/create-ledger.js';
-import { readBackup } from '../backup/store.js';
+import { readBackup, type BackupError } from '../backup/store.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
 import { refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
 import { appFacts, connect } from './connect.js';
 import { reportFailure } from './failure.js';
 import { API_FLAGS, parseFlags } from './flags.js';
-import { describeScope, renderPlan } from './plan-report.js';
+import { commandLabel, describeScope, renderPlan } from './plan-report.js';
 import { UsageError, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
   const path = positionals[0] as string;
   const json = values.json === true;
-  const backup = await readBackup(path).catch((error: Error) => {
-    throw new UsageError(error.message);
+  const backup = await readBackup(path).catch((error: BackupError) => {
+    throw new UsageError(`${error.message} ${error.hint}`);
   });
   try {
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
@@ -30,15 +30,16 @@ export const run: CommandRun = async (args, io) => {
       return 1;
     }
     const app = await appFacts(api);
-    const preview = await previewRestore(api, backup, app.supportedIntegrationTypes);
+    const preview = await previewRestore(api, backup, { ...app, scope: backup.scope.kind });
     const budget = await createBudget(io.env, api.applicationId, backup.scope);
     io.stderr.write(`Restoring ${describeScope(backup.scope)} to the backup of ${backup.createdAt} (${backup.reason}).\n`);
     io.stderr.write(renderPlan(preview.plan, { scope: backup.scope, prune: true, budget }));
     io.stderr.write(overwriteLines(preview));
+    io.stderr.write(unrestorableLines(preview));
     if (!restoreChanges(preview)) {
       if (json) io.stdout.write(`${JSON.stringify({ restored: true, backup: null, steps: [], overwrites: [], notRestored: [] }, null, 2)}\n`);
-      io.stderr.write(`${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
-      return 0;
+      io.stderr.write(preview.unrestorable.length > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
+      return preview.unrestorable.length > 0 ? 1 : 0;
     }
     const refusals = refusalsFor(preview.plan, preview.current.commands, { prune: true, confirmed: true, createsRemaining: budget.remaining, liveCount: preview.current.commands.length });
     if (refusals.length > 0) {
@@ -60,7 +61,7 @@ export const run: CommandRun = async (args, io) => {
       );
       return 1;
     }
-    return 0;
+    return preview.unrestorable.length > 0 ? 1 : 0;
   } catch (error) {
     return reportFailure(error, io, 'restore');
   }
@@ -70,6 +71,12 @@ function overwriteLines(preview: RestorePreview): string {
   const recreated = preview.plan.create.length > 0 ? 'Overwrites of recreated commands are re-applied after they exist again.\n' : '';
   if (preview.overwrites.length === 0) return recreated;
   return `Overwrite lists to put back (needs a signed-in user):\n${preview.overwrites.map((item) => `  ${describeOverwrite(item)}\n`).join('')}${recreated}`;
+}
+
+function unrestorableLines(preview: RestorePreview): string {
+  return preview.unrestorable
+    .map((item) => `Cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((problem) => problem.message).join('; ')}). Fix it in an exported file and apply that.\n`)
+    .join('');
 }
 
 function describeOverwrite(item: OverwriteRestore): string {

@@ -11,7 +11,7 @@ import { guildScope } from '../discord/model.js';
 import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
-import { describeTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
+import { describeTarget, newTargetProblem, sameTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
 import { loadGuildOverwrites } from './perms-load.js';
 import { overwritesJson } from './perms-list.js';
@@ -53,6 +53,11 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
   if (!found.ok) return refuse(io, request, found.message);
   const entry = found.entry;
 
+  const problem = request.edits
+    .filter((edit) => edit.action !== 'remove' && !entry.overwrites.some((o) => sameTarget(o, edit.target)))
+    .map((edit) => newTargetProblem(edit.target, directory))
+    .find((message) => message !== undefined);
+  if (problem) return refuse(io, request, `${problem} Nothing was sent.`);
   const outcome = applyOverwriteEdits(entry.overwrites, request.edits.map((edit) => toEdit(edit, directory)));
   if (!outcome.ok) return refuse(io, request, `${outcome.message} Nothing was sent.`);
   const changes = diffOverwrites(entry.overwrites, outcome.overwrites, directory);

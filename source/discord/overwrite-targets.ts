@@ -85,6 +85,16 @@ export function describeTarget(ref: TargetRef, directory: GuildDirectory): Overw
 }
 
 /**
+ * Why a new overwrite should not be added for this target, if there is a reason: a role id the guild
+ * does not have is a typo (an existing overwrite for it is a deleted role, and removing it is fine).
+ * Channels absent from the list may be hidden from the bot, and users are added by id, so both pass.
+ */
+export function newTargetProblem(ref: TargetRef, directory: GuildDirectory): string | undefined {
+  if (describeTarget(ref, directory).status !== 'deleted-role') return undefined;
+  return `${ref.id} is not a role of this guild: check the id (roles are named in \`cmd-tui perms who\` and the TUI's picker).`;
+}
+
+/**
  * The target in a sentence: `role @Moderators`, `channel #reports`, `user @alice`; the constants and
  * unnamed targets (`@everyone`, `All channels`, `hidden channel 123`, `user 456`) say what they are already.
  */

@@ -12,7 +12,7 @@ import { defaultStores, updateStoredCredentials } from '../../source/auth/creden
 import { run } from '../../source/commands/perms.js';
 import { explainRefusal } from '../../source/commands/perms-set.js';
 import { UsageError, type CliIo } from '../../source/commands/types.js';
-import { allChannelsId, guildScope, type Command, type GuildCommandPermissions } from '../../source/discord/model.js';
+import { allChannelsId, GLOBAL_SCOPE, guildScope, type Command, type GuildCommandPermissions } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 
@@ -237,6 +237,21 @@ describe('perms set', () => {
     expect(stderr).toContain('Nothing was sent.');
     expect(await puts()).toHaveLength(1);
     expect(await overwritesOf(modTools.id)).toHaveLength(100);
+  });
+
+  it('refuses a role id the guild does not have, but lets a deleted role be removed', async () => {
+    await asAdmin();
+    const typo = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'role:123456789012345678', '--yes');
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('123456789012345678 is not a role of this guild: check the id');
+    expect(await puts()).toHaveLength(0);
+
+    const ban = (await bot.listCommands(GLOBAL_SCOPE)).find((c) => c.name === 'ban')!;
+    const { role } = await hqDirectory();
+    const stale = (await overwritesOf(ban.id)).find((o) => o.id !== role('Moderator'))!;
+    const cleanup = await perms('set', '--guild', hq, '--command', ban.id, '--remove', `role:${stale.id}`, '--yes');
+    expect(cleanup.code).toBe(0);
+    expect(cleanup.stdout).toContain(`  - allow deleted role ${stale.id}\n1 removed\n`);
   });
 
   it('without a sign-in, explains which one is needed and sends nothing', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PermissionType } from '../../source/discord/model.js';
 import {
   describeTarget,
+  newTargetProblem,
   filterTargets,
   parseTargetSpec,
   pickerTargets,
@@ -86,5 +87,23 @@ describe('parseTargetSpec', () => {
     const parsed = parseTargetSpec(spec, GUILD);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.message).toContain('role:ID, user:ID, channel:ID, everyone or all-channels');
+  });
+});
+
+describe('newTargetProblem', () => {
+  it.each([
+    { ref: { id: '99', type: PermissionType.Role }, problem: '99 is not a role of this guild' },
+    { ref: { id: '12', type: PermissionType.Role }, problem: undefined },
+    { ref: { id: GUILD, type: PermissionType.Role }, problem: undefined },
+    { ref: { id: '77', type: PermissionType.Channel }, problem: undefined },
+    { ref: { id: '33', type: PermissionType.User }, problem: undefined },
+  ])('$ref.id (type $ref.type)', ({ ref, problem }) => {
+    const found = newTargetProblem(ref, directory);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toContain(problem);
+  });
+
+  it('does not guess when the roles could not be read', () => {
+    expect(newTargetProblem({ id: '99', type: PermissionType.Role }, { guildId: GUILD, roles: [], channels: [], unread: ['roles'] })).toBeUndefined();
   });
 });

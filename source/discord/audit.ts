@@ -18,7 +18,6 @@ import {
   type GuildCommandPermissions,
   type Role,
 } from './model.js';
-import { toBodyForm } from './normalize.js';
 import { validateCommandSet } from './validate.js';
 
 export type FindingKind =
@@ -157,7 +156,8 @@ export function hasProblems(report: AuditReport): boolean {
 
 function commandFindings(commands: readonly Command[], scope: 'global' | 'guild', app: AppContext, guildId: string | undefined): Finding[] {
   const findings: Finding[] = [];
-  const problems = validateCommandSet(commands.map(toBodyForm), {
+  // Stored commands as returned: the validator knows which fields the API fills in itself.
+  const problems = validateCommandSet(commands, {
     scope,
     appFlags: app.appFlags,
     supportedIntegrationTypes: app.supportedIntegrationTypes,
@@ -165,16 +165,42 @@ function commandFindings(commands: readonly Command[], scope: 'global' | 'guild'
   for (const problem of problems) {
     const index = /^\[(\d+)\]/.exec(problem.path)?.[1];
     const command = index === undefined ? undefined : commands[Number(index)];
-    // Deprecated fields are validator warnings; the audit names them as their own finding.
-    const deprecated = problem.rule.endsWith('.deprecated');
     findings.push({
-      kind: deprecated ? 'deprecated-field' : 'validation',
+      kind: 'validation',
       severity: problem.severity,
       ...where(guildId, command),
       message: `${command ? `${label(command)}: ` : ''}${problem.message}${problem.path ? ` (at ${problem.path})` : ''}`,
-      hint: deprecated
-        ? 'Export the scope, remove the field from the file and apply it.'
-        : 'Fix the command and apply it again; Discord may refuse the next edit of it until then.',
+      hint: 'Fix the command and apply it again; Discord may refuse the next edit of it until then.',
+    });
+  }
+  for (const command of commands) findings.push(...deprecatedFields(command, guildId));
+  return findings;
+}
+
+/**
+ * The API echoes dm_permission and default_permission on every command, so only values that
+ * still decide something count as "in use": default_permission false, or dm_permission on a
+ * command without contexts.
+ */
+function deprecatedFields(command: Command, guildId: string | undefined): Finding[] {
+  const findings: Finding[] = [];
+  const hint = 'Export the scope, replace the field in the file as suggested and apply it.';
+  if (command.default_permission === false) {
+    findings.push({
+      kind: 'deprecated-field',
+      severity: 'warning',
+      ...where(guildId, command),
+      message: `${label(command)} is disabled by the deprecated default_permission: false.`,
+      hint: `Use default_member_permissions: "0" instead. ${hint}`,
+    });
+  }
+  if (typeof command.dm_permission === 'boolean' && !Array.isArray(command.contexts)) {
+    findings.push({
+      kind: 'deprecated-field',
+      severity: 'warning',
+      ...where(guildId, command),
+      message: `${label(command)} relies on the deprecated dm_permission (${String(command.dm_permission)}) instead of contexts.`,
+      hint: `Set contexts (0 = guilds, 1 = bot DMs, 2 = private channels). ${hint}`,
     });
   }
   return findings;
@@ -221,7 +247,7 @@ function overwriteTargets(snapshot: GuildSnapshot, knownCommands: readonly Comma
   const findings: Finding[] = [];
   for (const entry of snapshot.permissions) {
     const command = commandsById.get(entry.id);
-    const target = entry.id === applicationId ? 'the app-level overwrites' : command ? label(command) : undefined;
+    const target = entry.id === applicationId ? 'the app-level entry' : command ? label(command) : undefined;
     if (target === undefined) {
       findings.push({
         kind: 'orphan-overwrite',
@@ -239,7 +265,7 @@ function overwriteTargets(snapshot: GuildSnapshot, knownCommands: readonly Comma
           ...base,
           kind: 'deleted-role',
           severity: 'warning',
-          message: `${capitalize(target)} point at deleted role ${overwrite.id}.`,
+          message: `An overwrite on ${target} targets deleted role ${overwrite.id}.`,
           hint: 'Remove the overwrite (cmd-tui perms set … --remove role:ID) or grant a role that exists.',
         });
       }
@@ -248,7 +274,7 @@ function overwriteTargets(snapshot: GuildSnapshot, knownCommands: readonly Comma
           ...base,
           kind: 'hidden-or-deleted-channel',
           severity: 'info',
-          message: `${capitalize(target)} point at hidden or deleted channel ${overwrite.id}.`,
+          message: `An overwrite on ${target} targets hidden or deleted channel ${overwrite.id}.`,
           hint: 'The bot cannot see this channel (or it is gone); give the bot View Channel there to check.',
         });
       }
@@ -295,8 +321,4 @@ function where(guildId: string | undefined, command: Command | undefined): Pick<
 
 function label(command: Pick<Command, 'name' | 'type'>): string {
   return command.type === CommandType.ChatInput ? `/${command.name}` : `${COMMAND_TYPE_NAMES[command.type] ?? 'command'} "${command.name}"`;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

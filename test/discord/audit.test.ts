@@ -67,7 +67,7 @@ describe('auditGuild', () => {
 
   it('words an unseen channel as hidden or deleted, never as certainly deleted', () => {
     const audit = auditGuild(snapshot({ permissions: [perms('100', [{ id: '11', type: 3, permission: false }])] }), [], APP);
-    expect(audit.findings[0]?.message).toBe('The app-level overwrites point at hidden or deleted channel 11.');
+    expect(audit.findings[0]?.message).toBe('An overwrite on the app-level entry targets hidden or deleted channel 11.');
     expect(audit.findings[0]?.severity).toBe('info');
   });
 
@@ -85,6 +85,18 @@ describe('auditGuild', () => {
       { type: 'MESSAGE', count: 0, cap: 15 },
     ]);
     expect(audit.findings).toMatchObject([{ kind: 'cap', severity: 'info' }]);
+  });
+});
+
+describe('deprecated fields in use', () => {
+  it.each([
+    ['default_permission: false', { default_permission: false }, ['deprecated-field']],
+    ['dm_permission without contexts', { dm_permission: false, contexts: null }, ['deprecated-field']],
+    ['dm_permission echoed next to contexts', { dm_permission: true, contexts: [0, 1, 2] }, []],
+    ['default_permission: true as the API echoes it', { default_permission: true }, []],
+  ] as const)('%s', (_label, fields, expected) => {
+    const audit = auditGlobal([command('1', { name: 'old', ...fields })], APP);
+    expect(kinds(audit.findings)).toEqual(expected);
   });
 });
 

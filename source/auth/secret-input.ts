@@ -56,12 +56,17 @@ function readHidden(input: Input, prompt: NodeJS.WritableStream, question: strin
   });
 }
 
-/** Successive lines of input, for the paste prompt; rejects with an `aborted` SignInError at end of input. */
-export function lineReader(input: Input): () => Promise<string> {
-  const lines = createInterface({ input, terminal: false })[Symbol.asyncIterator]();
-  return async () => {
-    const next = await lines.next();
-    if (next.done) throw new SignInError('aborted', 'The input ended before a redirect address was pasted.');
-    return String(next.value);
+/** Successive lines of input, for the paste prompt; `next` rejects with an `aborted` SignInError at end of input. */
+export function lineReader(input: Input): { next: () => Promise<string>; close: () => void } {
+  const lines = createInterface({ input, terminal: false });
+  const iterator = lines[Symbol.asyncIterator]();
+  return {
+    next: async () => {
+      const next = await iterator.next();
+      if (next.done) throw new SignInError('aborted', 'The input ended before a redirect address was pasted.');
+      return String(next.value);
+    },
+    // A reader left open keeps the process alive waiting for input nobody will type.
+    close: () => lines.close(),
   };
 }

@@ -76,6 +76,17 @@ export const COMMANDS: readonly CommandEntry[] = [
       '       TARGET: role:ID, user:ID, channel:ID, everyone or all-channels; setting needs `cmd-tui auth login --preset permissions`',
     load: () => import('./perms.js'),
   },
+  {
+    name: 'auth',
+    summary: 'sign in with the browser, store a bot token or client credentials, show or remove them',
+    usage:
+      'cmd-tui auth login [--client-id ID] [--scopes "…" | --preset permissions|communication|presence] [--custom-scheme S] [--no-browser] [--api URL]\n' +
+      '       cmd-tui auth status [--json] [--api URL] [--app ID]\n' +
+      '       cmd-tui auth logout [--all] [--api URL] [--app ID]\n' +
+      '       cmd-tui auth set-bot-token [--api URL] [--app ID]            (token read from stdin or a hidden prompt)\n' +
+      '       cmd-tui auth set-client-credentials --client-id ID [--api URL] (secret read from stdin or a hidden prompt)',
+    load: () => import('./auth.js'),
+  },
 ];
 
 export function findCommand(name: string | undefined): CommandEntry | undefined {

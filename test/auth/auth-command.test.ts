@@ -1,0 +1,120 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { call, useEmulator } from '../helpers/emulator.js';
+import { startCli } from './cli-process.js';
+import { consentRedirect } from './scripted-browser.js';
+
+const emulator = useEmulator();
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+const api = () => ['--api', emulator().baseUrl];
+const status = async () => {
+  const result = await runCli(['auth', 'status', '--json', ...api()], { env: home.env });
+  return { ...result, report: JSON.parse(result.stdout) as Record<string, any> };
+};
+
+/** A $BROWSER program that approves the consent page over plain HTTP and follows the redirect. */
+async function approvingBrowser(dir: string): Promise<string> {
+  const path = join(dir, 'approve-browser.mjs');
+  await writeFile(
+    path,
+    `#!${process.execPath}
+const url = process.argv[2];
+const html = await (await fetch(url)).text();
+const action = /<form method="post" action="([^"]*)"/.exec(html)[1].replace(/&amp;/g, '&');
+const unescape = (t) => t.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const form = new URLSearchParams();
+for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(unescape(m[1]), unescape(m[2]));
+form.set('action', 'authorize');
+const answer = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual' });
+await fetch(answer.headers.get('location'));
+`,
+  );
+  await chmod(path, 0o755);
+  return path;
+}
+
+describe('cmd-tui auth', () => {
+  it('set-bot-token reads stdin, checks the token, files it under its application; status never shows it', async () => {
+    const stored = await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: `${emulator().botToken}\n` });
+    expect(stored.code).toBe(0);
+    expect(stored.stdout).toContain(emulator().applicationId);
+    expect(stored.stderr).toContain('secrets.json');
+    const { code, report, stdout } = await status();
+    expect(code).toBe(0);
+    expect(report.applicationId).toBe(emulator().applicationId);
+    expect(report.botToken.source).toContain('secrets.json');
+    expect(stdout).not.toContain(emulator().botToken);
+    const listed = await runCli(['list', ...api()], { env: home.env });
+    expect(listed.code).toBe(0);
+  });
+
+  it('refuses a bot token Discord rejects, and stores nothing', async () => {
+    const result = await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: 'not-a-real-token\n' });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/401|rejected|invalid/i);
+    expect((await status()).report.botToken).toBeNull();
+  });
+
+  it('set-client-credentials verifies the pair with a token request', async () => {
+    const ok = await runCli(['auth', 'set-client-credentials', '--client-id', emulator().clientId, ...api()], { env: home.env, input: `${emulator().clientSecret}\n` });
+    expect(ok.code).toBe(0);
+    expect((await status()).report.clientCredentials.clientId).toBe(emulator().clientId);
+    const bad = await runCli(['auth', 'set-client-credentials', '--client-id', emulator().clientId, ...api()], { env: home.env, input: 'wrong-secret\n' });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('invalid_client');
+  });
+
+  it('login opens $BROWSER, receives the code on 127.0.0.1, and status shows who and which scopes; logout revokes', async () => {
+    const browser = await approvingBrowser(home.home);
+    const login = await runCli(['auth', 'login', '--client-id', emulator().publicClientId, ...api()], { env: { ...home.env, BROWSER: browser } });
+    expect(login.stderr).toContain('/oauth2/authorize?');
+    expect(login.code).toBe(0);
+    expect(login.stdout).toMatch(/Signed in as \S+ for application/);
+    const { report } = await status();
+    expect(report.user.scopes.sort()).toEqual(['applications.commands.permissions.update', 'guilds', 'identify']);
+    expect(report.user.username).toBeTruthy();
+    expect(report.user.refreshable).toBe(true);
+
+    const revokesBefore = ((await call(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
+    const logout = await runCli(['auth', 'logout', ...api()], { env: home.env });
+    expect(logout.code).toBe(0);
+    expect(logout.stdout).toContain('Revoked');
+    const revokes = ((await call(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
+    expect(revokes - revokesBefore).toBe(1);
+    expect((await status()).report.user).toBeNull();
+  });
+
+  it('login --custom-scheme shows the URL and accepts the pasted redirect, refusing one with the wrong state', async () => {
+    const cli = startCli(['auth', 'login', '--client-id', emulator().publicClientId, '--custom-scheme', 'pixelpal', ...api()], home.env);
+    const [url] = await cli.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/);
+    expect(new URL(url).searchParams.get('redirect_uri')).toBe('pixelpal:/authorize/callback');
+    cli.child.stdin.write('pixelpal:/authorize/callback?code=forged&state=forged\n');
+    await cli.waitForStderr(/not accepted/);
+    cli.child.stdin.write(`${await consentRedirect(url, 'authorize')}\n`);
+    const done = await cli.exit;
+    expect(done.code).toBe(0);
+    expect((await status()).report.user.scopes).toContain('applications.commands.permissions.update');
+  });
+
+  it('login --no-browser reports a declined consent cleanly', async () => {
+    const cli = startCli(['auth', 'login', '--client-id', emulator().publicClientId, '--no-browser', ...api()], home.env);
+    const [url] = await cli.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/);
+    cli.child.stdin.write(`${await consentRedirect(url, 'cancel')}\n`);
+    const done = await cli.exit;
+    expect(done.code).not.toBe(0);
+    expect(done.stderr).toContain('cancelled');
+  });
+
+  it('keeps secrets out of argv: set-bot-token takes no token argument', async () => {
+    const result = await runCli(['auth', 'set-bot-token', 'some-token', ...api()], { env: home.env });
+    expect(result.code).toBe(2);
+  });
+});

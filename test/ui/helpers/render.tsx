@@ -60,6 +60,13 @@ export interface Rendered {
 
 // Tells React that updates are wrapped in act() here (as in a DOM testing library).
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// Spinner frames and fake-API promises settle between two polls of waitFor (which then sees them);
+// React's "not wrapped in act" warning for those is noise, every other console.error still shows.
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('not wrapped in act(')) return;
+  consoleError(...args);
+};
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 

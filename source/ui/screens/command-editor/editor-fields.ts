@@ -96,7 +96,7 @@ function optionFields(option: CommandOption, path: string, depth: number): Edito
   const indent = depth * 2 + 1;
   const allowed = allowedOptionKeys(option.type);
   const fields: EditorField[] = [
-    { path: `${path}.type`, label: `option ${path.replace(/^.*options/, '')} type`, indent: indent - 1, edit: { kind: 'picker', picker: 'option-type' }, display: OPTION_TYPE_NAMES[option.type] ?? `type ${option.type}` },
+    { path: `${path}.type`, label: `option ${optionNumber(path)} type`, indent: indent - 1, edit: { kind: 'picker', picker: 'option-type' }, display: OPTION_TYPE_NAMES[option.type] ?? `type ${option.type}` },
     { path: `${path}.name`, label: 'name', indent, edit: { kind: 'text' } },
     { path: `${path}.description`, label: 'description', indent, edit: { kind: 'text' } },
   ];
@@ -125,6 +125,11 @@ function optionFields(option: CommandOption, path: string, depth: number): Edito
   });
   (option.options ?? []).forEach((child, index) => fields.push(...optionFields(child, `${path}.options[${index}]`, depth + 1)));
   return fields;
+}
+
+/** `options[0].options[2]` → `1.3`: the option's position as people count. */
+function optionNumber(path: string): string {
+  return [...path.matchAll(/options\[(\d+)\]/g)].map((m) => Number(m[1]) + 1).join('.');
 }
 
 /** The text a text-like field shows for the value stored in the draft. */

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DiscordApiError } from '../../source/api/errors.js';
+import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { renderApp } from './helpers/app.js';
+import { waitFor } from './helpers/wait-for.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+describe('command editor', () => {
+  it('opens a new command as CHAT_INPUT with focus in the name, shows problems while typing and refuses to save', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 100, rows: 30 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('new');
+    await app.waitForText('New command in Global');
+    expect(app.frame()).toContain('type: CHAT_INPUT');
+    expect(app.frame()).toMatch(/▸ name:/);
+    await app.type('Bad');
+    await waitFor(() => /name:.*Bad[\s\S]*✗.*lowercase/i.test(app.frame()), { message: app.frame });
+    await app.press('save');
+    await waitFor(() => /Not saved: \d+ problems? to fix first/.test(app.frame()), { message: app.frame });
+    expect(app.api.calls.some((c) => c.startsWith('create'))).toBe(false);
+  });
+
+  it('builds a command with a subcommand and choices, warns about the daily creates and sends it', async () => {
+    const app = await renderApp(new FakeApi([]), { columns: 100, rows: 40 });
+    cleanup = app.unmount;
+    await app.waitForText('No commands in Global');
+    await app.press('new');
+    await app.waitForText('New command in Global');
+    await app.type('music');
+    await app.press('nextField');
+    await app.type('Play music');
+    await app.press('addOption');
+    await app.waitForText('option 1 type: STRING');
+    // Make the new option a subcommand through the option-type picker.
+    await app.press('prevField');
+    await app.press('activate');
+    await app.waitForText('Option type');
+    await app.chord('enter'); // SUB_COMMAND is first
+    await app.waitForText('option 1 type: SUB_COMMAND');
+    await app.press('nextField');
+    await app.type('play');
+    await app.press('nextField');
+    await app.type('Play a song');
+    await app.press('addOption'); // inside the subcommand
+    await app.waitForText('option 1.1 type: STRING');
+    await app.type('genre');
+    await app.press('nextField');
+    await app.type('Which genre');
+    await app.press('addChoice');
+    await app.type('Rock');
+    await app.press('nextField');
+    await app.type('rock');
+    await waitFor(() => app.frame().includes('no problems'), { message: app.frame });
+    expect(app.frame()).toMatch(/size \d+\/8000 · biggest:/);
+    await app.press('save');
+    await app.waitForText("uses one of the day's 200 creates");
+    // Focus starts on Cancel: move to Create, then press it.
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => app.api.calls.some((c) => c === 'create global music'), { message: () => app.api.calls.join('\n') });
+    const created = app.api.commands.get('global')?.[0];
+    expect(created?.options?.[0]).toMatchObject({ type: 1, name: 'play', options: [{ type: 3, name: 'genre', choices: [{ name: 'Rock', value: 'rock' }] }] });
+    await app.waitForText('music: created in Global');
+    expect(app.frame()).toContain('creates today 1/200');
+  });
+
+  it('warns that a rename deletes the overwrites and sends only the changed fields', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('edit');
+    await app.waitForText('Edit ping in Global');
+    await app.type('er');
+    await app.press('save');
+    await app.waitForText('permanently deletes its permission overwrites');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((c) => c.startsWith('edit')), { message: () => api.calls.join('\n') });
+    expect(api.calls.find((c) => c.startsWith('edit'))).toMatch(/\{"name":"pinger"\}$/);
+    expect(app.session.backups).toEqual([{ scope: { kind: 'global' }, reason: 'rename ping to pinger' }]);
+    await app.waitForText('backup: /backups/1.json');
+  });
+
+  it('shows API field errors at the field they concern', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('edit');
+    await app.press('nextField');
+    await app.type('!');
+    api.failNext = new DiscordApiError(400, 50035, 'Invalid Form Body', 'PATCH', '/applications/1/commands/2', [
+      { path: 'description', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' },
+    ]);
+    await app.press('save');
+    await waitFor(() => app.frame().includes('Discord: Must be between 1 and 100'), { message: app.frame });
+    expect(app.frame()).toMatch(/description: Pong![\s\S]*Discord: Must be between/);
+    expect(app.frame()).toContain('Discord refused PATCH');
+  });
+
+  it('asks before discarding unsaved changes on esc', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('new');
+    await app.type('x');
+    await app.press('cancel');
+    await app.waitForText('Discard your unsaved changes?');
+    await app.press('cancel');
+    await app.waitForText('New command in Global');
+    await app.press('cancel');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('TYPE');
+  });
+
+  it('treats ctrl chords as commands, never as text', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('new');
+    await app.type('ab');
+    await app.chord('ctrl+d');
+    await app.chord('ctrl+r');
+    expect(app.frame()).toMatch(/name: ab(\s|$)/m);
+  });
+});

@@ -289,10 +289,10 @@ export const currentAuthorization: Handler = (ctx, world) => {
   if (ctx.auth.kind === 'none') throw apiError('unauthorized');
   if (ctx.auth.kind === 'bot') throw apiError('unauthorized');
   const { token: record } = ctx.auth;
-  const { id, name, icon, description, bot_public, bot_require_code_grant, verify_key, flags } = applicationObject(world);
+  const { id, name, icon, description, type, bot_public, bot_require_code_grant, verify_key, flags, flags_new } = applicationObject(world);
   const user = world.state.users[record.userId];
   return json(200, {
-    application: { id, name, icon, description, hook: true, bot_public, bot_require_code_grant, verify_key, flags },
+    application: { id, name, icon, description, type, hook: true, bot_public, bot_require_code_grant, verify_key, flags, flags_new },
     scopes: record.scopes,
     expires: new Date(record.expiresAt).toISOString(),
     ...(record.scopes.includes(SCOPES.identify) && user ? { user: userObject(user) } : {}),

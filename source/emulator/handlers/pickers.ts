@@ -55,6 +55,11 @@ export function applicationObject(world: World) {
     owner: userObject(owner),
     bot: userObject(bot),
     approximate_guild_count: Object.values(world.state.guilds).filter((guild) => guild.appInstalled).length,
+    approximate_user_install_count: 0,
+    approximate_user_authorization_count: 1,
+    role_connections_verification_url: null,
+    explicit_content_filter: 0,
+    eligible_oauth2_scopes: ['applications.commands', 'bot', 'identify', 'guilds', 'applications.commands.permissions.update'],
     hook: true,
     tags: [],
   };
@@ -72,7 +77,8 @@ export const getBotApplication: Handler = (ctx, world) => {
 
 export const getCurrentUser: Handler = (ctx, world) => {
   const userId = requireBotOrScope(ctx.auth, SCOPES.identify) ?? world.state.application.botUserId;
-  return json(200, userObject(world.state.users[userId]!));
+  // The current user also sees their own account settings.
+  return json(200, { ...userObject(world.state.users[userId]!), mfa_enabled: false, locale: 'en-US' });
 };
 
 export const getCurrentUserGuilds: Handler = (ctx, world) => {
@@ -154,7 +160,15 @@ export const getGuild: Handler = (ctx, world) => {
     preferred_locale: 'en-US',
     nsfw_level: 0,
     max_members: 500000,
+    max_presences: null,
     max_video_channel_users: 25,
+    max_stage_video_channel_users: 50,
+    premium_subscription_count: 0,
+    widget_enabled: false,
+    widget_channel_id: null,
+    home_header: null,
+    incidents_data: null,
+    nsfw: false,
   });
 };
 

@@ -4,7 +4,6 @@
  * the default and its localizations counts. Numbers count by their JSON text (`1.5` is 3
  * characters, as Discord serializes them); texts count in code points.
  */
-import { LIMITS } from './model.js';
 import { codePointLength, isRecord, own, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath } from './problem-path.js';
 
@@ -22,49 +21,68 @@ export interface CommandSize {
 /** command > group > subcommand > option: nothing legal nests deeper, so the walk stops there. */
 const MAX_OPTION_DEPTH = 3;
 
-export function commandSize(command: unknown): CommandSize {
-  const fields: SizeField[] = [];
-  if (isRecord(command)) measureNamed(command, '', 0, fields);
-  fields.sort((a, b) => b.length - a.length);
-  let total = 0;
-  for (const field of fields) total += field.length;
-  return { total, fields };
+/** Where the walk reports: always the total; paths and fields only when a breakdown is wanted. */
+interface Tally {
+  withPaths: boolean;
+  total: number;
+  fields: SizeField[];
 }
 
-function measureNamed(part: JsonRecord, path: string, depth: number, fields: SizeField[]): void {
-  addText(part, 'name', path, fields);
-  addText(part, 'description', path, fields);
+export function commandSize(command: unknown): CommandSize {
+  const tally: Tally = { withPaths: true, total: 0, fields: [] };
+  if (isRecord(command)) measureNamed(command, '', 0, tally);
+  tally.fields.sort((a, b) => b.length - a.length);
+  return { total: tally.total, fields: tally.fields };
+}
+
+/** The total alone: no path strings, no sorting (the validator runs this on every keystroke). */
+export function commandSizeTotal(command: unknown): number {
+  const tally: Tally = { withPaths: false, total: 0, fields: [] };
+  if (isRecord(command)) measureNamed(command, '', 0, tally);
+  return tally.total;
+}
+
+function add(tally: Tally, path: string, key: string, length: number): void {
+  if (length === 0) return;
+  tally.total += length;
+  if (tally.withPaths) tally.fields.push({ path: fieldPath(path, key), length });
+}
+
+function measureNamed(part: JsonRecord, path: string, depth: number, tally: Tally): void {
+  addText(part, 'name', path, tally);
+  addText(part, 'description', path, tally);
   const options = own(part, 'options');
   if (depth < MAX_OPTION_DEPTH && Array.isArray(options)) {
-    const optionsPath = fieldPath(path, 'options');
-    options.forEach((option, index) => {
-      if (isRecord(option)) measureNamed(option, indexPath(optionsPath, index), depth + 1, fields);
-    });
+    const optionsPath = tally.withPaths ? fieldPath(path, 'options') : '';
+    for (let index = 0; index < options.length; index += 1) {
+      const option: unknown = options[index];
+      if (isRecord(option)) measureNamed(option, tally.withPaths ? indexPath(optionsPath, index) : '', depth + 1, tally);
+    }
   }
   const choices = own(part, 'choices');
   if (depth > 0 && Array.isArray(choices)) {
-    const choicesPath = fieldPath(path, 'choices');
-    choices.forEach((choice, index) => {
-      if (!isRecord(choice)) return;
-      const choicePath = indexPath(choicesPath, index);
-      addText(choice, 'name', choicePath, fields);
-      const length = valueLength(own(choice, 'value'));
-      if (length > 0) fields.push({ path: fieldPath(choicePath, 'value'), length });
-    });
+    const choicesPath = tally.withPaths ? fieldPath(path, 'choices') : '';
+    for (let index = 0; index < choices.length; index += 1) {
+      const choice: unknown = choices[index];
+      if (!isRecord(choice)) continue;
+      const choicePath = tally.withPaths ? indexPath(choicesPath, index) : '';
+      addText(choice, 'name', choicePath, tally);
+      add(tally, choicePath, 'value', valueLength(own(choice, 'value')));
+    }
   }
 }
 
 /** Adds `key` at its longest variant among the default and the localizations. */
-function addText(part: JsonRecord, key: 'name' | 'description', path: string, fields: SizeField[]): void {
+function addText(part: JsonRecord, key: 'name' | 'description', path: string, tally: Tally): void {
   let longest = valueLength(own(part, key), true);
-  const localizations = own(part, `${key}_localizations`);
+  const localizations = own(part, key === 'name' ? 'name_localizations' : 'description_localizations');
   if (isRecord(localizations)) {
     for (const locale of Object.keys(localizations)) {
       const text = localizations[locale];
       if (typeof text === 'string') longest = Math.max(longest, codePointLength(text));
     }
   }
-  if (longest > 0) fields.push({ path: fieldPath(path, key), length: longest });
+  add(tally, path, key, longest);
 }
 
 function valueLength(value: unknown, textOnly = false): number {
@@ -87,6 +105,3 @@ export function largestParts(size: CommandSize, count = 3): string {
     .join(', ');
 }
 
-export function exceedsSizeLimit(size: CommandSize): boolean {
-  return size.total > LIMITS.commandSize;
-}

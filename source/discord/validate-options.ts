@@ -31,16 +31,16 @@ const { Subcommand, SubcommandGroup, String: StringType, Integer, Number: Number
 const WITH_CHOICES: readonly number[] = [StringType, Integer, NumberType];
 
 /** Fields that only some option types may carry (`required` and `autocomplete` are handled on their own). */
-const FIELDS_BY_TYPE: readonly { field: string; types: readonly number[] }[] = [
-  { field: 'choices', types: WITH_CHOICES },
-  { field: 'min_value', types: [Integer, NumberType] },
-  { field: 'max_value', types: [Integer, NumberType] },
-  { field: 'min_length', types: [StringType] },
-  { field: 'max_length', types: [StringType] },
-  { field: 'channel_types', types: [Channel] },
-  { field: 'file_types', types: [Attachment] },
-  { field: 'options', types: [Subcommand, SubcommandGroup] },
-];
+const TYPES_BY_FIELD: ReadonlyMap<string, readonly number[]> = new Map([
+  ['choices', WITH_CHOICES],
+  ['min_value', [Integer, NumberType]],
+  ['max_value', [Integer, NumberType]],
+  ['min_length', [StringType]],
+  ['max_length', [StringType]],
+  ['channel_types', [Channel]],
+  ['file_types', [Attachment]],
+  ['options', [Subcommand, SubcommandGroup]],
+]);
 
 const FILE_TYPE = /^(?:image|video|audio|\.[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*)$/;
 const FILE_TYPE_MAX_LENGTH = 64;
@@ -95,9 +95,13 @@ function checkOption(option: unknown, path: string, index: number, level: Level,
   checkBoolean(option, 'required', path, out);
   if (isContainer && required === true) out.push(problem('requiredOnContainer', fieldPath(path, 'required'), { type: typeName }));
 
-  for (const { field, types } of FIELDS_BY_TYPE) {
-    if (type !== undefined && !isAbsent(own(option, field)) && !types.includes(type)) {
-      out.push(problem('fieldForType', fieldPath(path, field), { field, type: typeName, allowed: typeNames(types) }));
+  // Walk the keys present rather than probing every type-specific field: most options carry few.
+  if (type !== undefined) {
+    for (const field of Object.keys(option)) {
+      const types = TYPES_BY_FIELD.get(field);
+      if (types && !types.includes(type) && !isAbsent(option[field])) {
+        out.push(problem('fieldForType', fieldPath(path, field), { field, type: typeName, allowed: typeNames(types) }));
+      }
     }
   }
   checkBoolean(option, 'autocomplete', path, out);

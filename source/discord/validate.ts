@@ -4,7 +4,7 @@
  * Command-level fields live here; the option tree is checked by validate-options.ts.
  */
 import { ApplicationFlags, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
-import { commandSize, exceedsSizeLimit, largestParts } from './command-size.js';
+import { commandSize, commandSizeTotal, largestParts } from './command-size.js';
 import { checkBoolean, checkEnumList } from './field-checks.js';
 import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath } from './problem-path.js';
@@ -12,7 +12,7 @@ import { problem, type RuleKey } from './rules.js';
 import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
 import { checkKnownFields, checkOptionList, type OptionRules } from './validate-options.js';
 
-export { commandSize } from './command-size.js';
+export { commandSize, commandSizeTotal, largestParts } from './command-size.js';
 export type { CommandSize, SizeField } from './command-size.js';
 
 export interface ValidationContext {
@@ -137,8 +137,10 @@ function checkCommand(command: unknown, base: string, context: ResolvedContext, 
   checkInstallation(command, context, stored, base, at, out);
   checkEntryPoint(command, type, typeName, context, base, at, out);
 
-  const size = commandSize(command);
-  if (exceedsSizeLimit(size)) out.push(problem('sizeTotal', base, { total: size.total, largest: largestParts(size) }));
+  if (commandSizeTotal(command) > LIMITS.commandSize) {
+    const size = commandSize(command);
+    out.push(problem('sizeTotal', base, { total: size.total, largest: largestParts(size) }));
+  }
 }
 
 function checkCommandName(command: JsonRecord, isSlash: boolean, at: (field: string) => string, out: Problem[]): void {

@@ -2,11 +2,14 @@
  * `cmd-tui perms set`: edits one overwrite list (a command's, or the app-level defaults) in a guild.
  * Order of events: refuse without a signed-in user (nothing is read or sent), read the current
  * list, apply the edits (the 101st overwrite is refused here, before any write), show what changes,
- * confirm, back up the guild's commands and overwrites, then one PUT that replaces the list.
+ * confirm, read the guild again for the backup (refusing if the list changed meanwhile), write the
+ * backup, then one PUT that replaces the list.
  */
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
-import { backupBeforeMutation } from '../backup/capture.js';
+import { captureScope } from '../backup/capture.js';
+import { writeBackup } from '../backup/store.js';
+import { appPaths } from '../config/paths.js';
 import { guildScope } from '../discord/model.js';
 import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
@@ -67,14 +70,20 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     write(io, request, { ...report, applied: false }, `No change: ${entry.label} already has these overwrites. Nothing was sent.\n`);
     return ExitCode.Ok;
   }
-  if (!request.json) io.stdout.write(preview(entry, guildId, changes, outcome.overwrites.length));
+  if (!request.json) io.stdout.write(preview(entry, guildId, changes, outcome.overwrites));
   if (!(await confirmed(io, request))) {
     if (request.json) write(io, request, { ...report, applied: false }, '');
     io.stderr.write('cmd-tui perms set: nothing was sent; pass --yes to apply without a prompt.\n');
     return ExitCode.Problems;
   }
 
-  const backup = await backupBeforeMutation(api, guildScope(guildId), `permissions of ${entry.label} in guild ${guildId}`, io.env);
+  // The PUT replaces the whole list: if someone changed it since we read it, their change would be lost.
+  const snapshot = await captureScope(api, guildScope(guildId), `permissions of ${entry.label} in guild ${guildId}`);
+  const current = snapshot.permissions.find((p) => p.id === entry.id)?.permissions ?? [];
+  if (diffOverwrites(entry.overwrites, current, directory).length > 0) {
+    return refuse(io, request, `The overwrites of ${entry.label} changed on Discord while this command ran. Nothing was sent: run it again to see the new list.`);
+  }
+  const backup = await writeBackup(appPaths(io.env).backups, snapshot);
   const saved = await api.setCommandPermissions(guildId, entry.id, outcome.overwrites).catch((error: unknown) => {
     throw explainRefusal(error, entry, guildId);
   });
@@ -92,9 +101,9 @@ function toEdit(edit: SetRequest['edits'][number], directory: GuildDirectory): O
   return edit.action === 'remove' ? { action: 'remove', target } : { action: 'set', target, permission: edit.action === 'allow' };
 }
 
-function preview(entry: PermissionEntry, guildId: string, changes: readonly OverwriteChange[], after: number): string {
+function preview(entry: PermissionEntry, guildId: string, changes: readonly OverwriteChange[], after: PermissionEntry['overwrites']): string {
   const lines = changes.map((change) => `  ${describeChange(change)}`).join('\n');
-  return `Overwrites of ${entry.label} in guild ${guildId} (${overwriteCount(entry.overwrites)} → ${after}/100):\n${lines}\n${summarizeChanges(changes)}\n`;
+  return `Overwrites of ${entry.label} in guild ${guildId} (${overwriteCount(entry.overwrites)} → ${overwriteCount(after)}):\n${lines}\n${summarizeChanges(changes)}\n`;
 }
 
 function planJson(request: SetRequest, entry: PermissionEntry, changes: readonly OverwriteChange[], after: PermissionEntry['overwrites'], directory: GuildDirectory) {

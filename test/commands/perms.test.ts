@@ -45,6 +45,9 @@ async function signIn(user: { accessToken: string; scopes: string[] } | undefine
   }));
 }
 const asAdmin = () => signIn({ accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES });
+/** The seeded admin's sign-in, used directly to change overwrites behind the command's back. */
+const adminApi = () =>
+  createDiscordApi({ baseUrl: emu.baseUrl, credentials: { user: { accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES } }, applicationId: emu.applicationId });
 
 /** The emulator's consent page approved by form POST, then the PKCE code exchange (RFC 7636 Appendix B pair). */
 async function browserSignIn(scope: string): Promise<string> {
@@ -62,9 +65,18 @@ async function browserSignIn(scope: string): Promise<string> {
   return tokens.body.access_token as string;
 }
 
-async function perms(...args: string[]) {
+function perms(...args: string[]) {
+  return runPerms(args);
+}
+
+/**
+ * Runs `perms` in-process. With `onPrompt`, stdin is a terminal: when the confirmation question
+ * appears on stderr, onPrompt runs and its answer is typed.
+ */
+async function runPerms(args: string[], onPrompt?: () => Promise<string>) {
   let stdout = '';
   let stderr = '';
+  const stdin = Object.assign(new PassThrough(), { isTTY: onPrompt !== undefined });
   const sink = (append: (text: string) => void) => {
     const stream = new PassThrough();
     stream.setEncoding('utf8').on('data', (chunk: string) => append(chunk));
@@ -72,8 +84,11 @@ async function perms(...args: string[]) {
   };
   const io: CliIo = {
     stdout: sink((t) => (stdout += t)),
-    stderr: sink((t) => (stderr += t)),
-    stdin: new PassThrough(),
+    stderr: sink((t) => {
+      stderr += t;
+      if (onPrompt && t.includes('[y/N]')) void onPrompt().then((answer) => stdin.write(`${answer}\n`));
+    }),
+    stdin,
     env: home.env,
     cwd: home.home,
   };
@@ -222,13 +237,31 @@ describe('perms set', () => {
     expect(await puts()).toHaveLength(0);
   });
 
+  it('asks on a terminal, and sends on yes', async () => {
+    await asAdmin();
+    const { code, stderr } = await runPerms(['set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone'], async () => 'y');
+    expect(stderr).toContain('Send this change to Discord? [y/N]');
+    expect(code).toBe(0);
+    expect(await overwritesOf(modTools.id)).toContainEqual({ id: hq, type: 1, permission: true });
+  });
+
+  it('sends nothing if the list changed on Discord while the prompt was open', async () => {
+    await asAdmin();
+    const admin = await adminApi();
+    const someoneElse = [{ id: hq, type: 1, permission: true }];
+    const { code, stderr } = await runPerms(['set', '--guild', hq, '--command', 'mod-tools', '--deny', 'all-channels'], async () => {
+      await admin.setCommandPermissions(hq, modTools.id, someoneElse);
+      return 'yes';
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('The overwrites of /mod-tools changed on Discord while this command ran. Nothing was sent');
+    expect(await overwritesOf(modTools.id)).toEqual(someoneElse);
+    expect(await puts()).toHaveLength(1);
+  });
+
   it('refuses the 101st overwrite before any write', async () => {
     await asAdmin();
-    const user = await createDiscordApi({
-      baseUrl: emu.baseUrl,
-      credentials: { user: { accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES } },
-      applicationId: emu.applicationId,
-    });
+    const user = await adminApi();
     const hundred = Array.from({ length: 100 }, (_, i) => ({ id: String(700000000000000000n + BigInt(i)), type: 2, permission: true }));
     await user.setCommandPermissions(hq, modTools.id, hundred);
     const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--deny', 'all-channels', '--yes');

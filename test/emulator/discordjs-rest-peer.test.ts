@@ -1,0 +1,89 @@
+/**
+ * Peer client test: @discordjs/rest, unchanged, pointed at the emulator (Discord rate limits on) lists,
+ * creates (201 then 200), edits, deletes (204), bulk overwrites, reads permissions and gets the
+ * documented errors as DiscordAPIError.
+ */
+import { DiscordAPIError, REST, RequestMethod } from '@discordjs/rest';
+import { Routes } from 'discord-api-types/v10';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
+
+const emulator = useEmulator({ rateLimits: 'discord' });
+const clients: REST[] = [];
+afterAll(() => {
+  for (const client of clients) {
+    client.clearHashSweeper();
+    client.clearHandlerSweeper();
+  }
+});
+
+function rest(prefix: 'Bot' | 'Bearer' = 'Bot'): REST {
+  const e = emulator();
+  const client = new REST({ api: `${e.origin}/api`, version: '10', authPrefix: prefix, retries: 0 }).setToken(prefix === 'Bot' ? e.botToken : e.userToken);
+  clients.push(client);
+  return client;
+}
+
+async function caught(promise: Promise<unknown>): Promise<DiscordAPIError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DiscordAPIError) return error;
+    throw error;
+  }
+  throw new Error('expected a DiscordAPIError');
+}
+
+describe('@discordjs/rest against the emulator', () => {
+  it('lists, creates (201 then 200), edits, deletes (204)', async () => {
+    const e = emulator();
+    const client = rest();
+    const listed = (await client.get(Routes.applicationCommands(e.applicationId))) as { name: string }[];
+    expect(listed.length).toBeGreaterThanOrEqual(30);
+
+    const body = { name: 'peer', description: 'Created by @discordjs/rest' };
+    const fullRoute = Routes.applicationCommands(e.applicationId);
+    const first = await client.queueRequest({ method: RequestMethod.Post, fullRoute, body });
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as { id: string };
+    const second = await client.queueRequest({ method: RequestMethod.Post, fullRoute, body });
+    expect(second.status).toBe(200);
+    expect(((await second.json()) as { id: string }).id).toBe(created.id);
+
+    const edited = (await client.patch(Routes.applicationCommand(e.applicationId, created.id), { body: { description: 'Edited' } })) as { description: string };
+    expect(edited.description).toBe('Edited');
+    const deleted = await client.queueRequest({ method: RequestMethod.Delete, fullRoute: Routes.applicationCommand(e.applicationId, created.id) });
+    expect(deleted.status).toBe(204);
+  });
+
+  it('bulk overwrites a guild and reads its permissions', async () => {
+    const e = emulator();
+    const client = rest();
+    const guildId = e.guildIds[1]!;
+    const result = (await client.put(Routes.applicationGuildCommands(e.applicationId, guildId), {
+      body: [{ name: 'race', description: 'Speedrun races, rewritten' }, { type: 3, name: 'Clip It' }],
+    })) as { name: string; id: string }[];
+    expect(result.map((c) => c.name)).toEqual(['race', 'Clip It']);
+    const permissions = (await client.get(Routes.guildApplicationCommandsPermissions(e.applicationId, guildId))) as { id: string }[];
+    expect(permissions.map((p) => p.id)).toContain(result[0]!.id);
+    const user = rest('Bearer');
+    const set = (await user.put(Routes.applicationCommandPermissions(e.applicationId, guildId, result[1]!.id), {
+      body: { permissions: [{ id: guildId, type: 1, permission: false }] },
+    })) as { permissions: unknown[] };
+    expect(set.permissions).toHaveLength(1);
+  });
+
+  it('gets the documented errors', async () => {
+    const e = emulator();
+    const client = rest();
+    const unknown = await caught(client.get(Routes.applicationCommand(e.applicationId, '123456789012345678')));
+    expect([unknown.status, unknown.code]).toEqual([404, 10063]);
+    const invalid = await caught(client.post(Routes.applicationCommands(e.applicationId), { body: { name: 'Bad Name', description: 'x' } }));
+    expect([invalid.status, invalid.code]).toEqual([400, 50035]);
+    expect(invalid.message).toContain('name[APPLICATION_COMMAND_INVALID_NAME]');
+    const bot = await caught(client.put(Routes.applicationCommandPermissions(e.applicationId, e.guildIds[0]!, e.applicationId), { body: { permissions: [] } }));
+    expect([bot.status, bot.code]).toEqual([403, 20001]);
+    const entryPoint = await caught(client.put(Routes.applicationCommands(e.applicationId), { body: [] }));
+    expect([entryPoint.status, entryPoint.code]).toEqual([400, 50240]);
+  });
+});

@@ -50,6 +50,7 @@ export const run: CommandRun = async (args, io) => {
       return 1;
     }
     if (values.yes !== true && !(await confirm(io, `Apply these changes to ${describeScope(scope)}?`))) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: [{ rule: 'not-confirmed', message: 'The changes were not confirmed.' }] }, null, 2)}\n`);
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
       return 1;
     }

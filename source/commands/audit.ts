@@ -42,7 +42,12 @@ export const run: CommandRun = async (args, io) => {
       return audit;
     });
     progress.done();
-    const report = buildReport(api.applicationId, auditGlobal(globalCommands, app), audits);
+    // A signed-in user's guild list includes guilds the app was never installed in: not the app's guilds.
+    const installed = audits.filter((audit) => !(values['all-guilds'] && isNotInstalled(audit)));
+    const report = buildReport(api.applicationId, auditGlobal(globalCommands, app), installed);
+    if (installed.length < audits.length && !values.json) {
+      io.stderr.write(`Skipped ${audits.length - installed.length} of your guilds where the app is not installed.\n`);
+    }
     if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report));
     if (guilds.length === 0 && !values.json) io.stderr.write('Only the global scope was audited: add --guild ID or --all-guilds to look at guilds.\n');
@@ -52,12 +57,23 @@ export const run: CommandRun = async (args, io) => {
   }
 };
 
-async function auditOneGuild(api: DiscordApi, guild: PartialGuild, globalCommands: Command[], app: AppFacts): Promise<GuildAudit> {
+/** Discord's 50001 "Missing Access" on a guild's commands: the app is not installed there. */
+const MISSING_ACCESS = 50001;
+
+type GuildOutcome = GuildAudit & { notInstalled?: true };
+
+function isNotInstalled(audit: GuildOutcome): boolean {
+  return audit.notInstalled === true;
+}
+
+async function auditOneGuild(api: DiscordApi, guild: PartialGuild, globalCommands: Command[], app: AppFacts): Promise<GuildOutcome> {
   try {
     return auditGuild(await snapshotGuild(api, guild), globalCommands, app);
   } catch (error) {
     // One guild the app lost access to must not sink the audit of the others.
-    if (error instanceof DiscordApiError && (error.status === 403 || error.status === 404)) return unreadableGuild(guild.id, guild.name, error.message);
+    if (error instanceof DiscordApiError && (error.status === 403 || error.status === 404)) {
+      return { ...unreadableGuild(guild.id, guild.name, error.message), ...(error.code === MISSING_ACCESS ? { notInstalled: true } : {}) };
+    }
     throw error;
   }
 }

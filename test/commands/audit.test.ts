@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport, Finding } from '../../source/discord/audit.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { signInAdmin } from './restore-fixture.js';
 import { runCommand } from './run-command.js';
 
 const emulator = useEmulator({ seed: 'demo' });
@@ -73,6 +74,20 @@ describe('audit output', () => {
     const result = await runCommand('audit', ['--api', emulator().baseUrl], home.env);
     expect(result.stdout).toMatch(/^Audit of application \d+: \d+ errors/);
     expect(result.stderr).toContain('--all-guilds');
+  });
+
+  it('with a signed-in user, audits only the user\'s guilds the app is installed in', async () => {
+    const signedIn = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
+    try {
+      await signInAdmin(emulator(), signedIn.env);
+      const result = await runCommand('audit', ['--all-guilds', '--json', '--api', emulator().baseUrl], signedIn.env);
+      const audited = (JSON.parse(result.stdout) as AuditReport).guilds.map((guild) => guild.guildId);
+      expect(audited).not.toContain(emulator().seeded.uninstalledGuildId);
+      expect(audited.sort()).toEqual(emulator().guildIds.slice(0, 3).sort());
+      expect(findings().filter((f) => f.kind === 'no-access')).toEqual([]);
+    } finally {
+      await signedIn.cleanup();
+    }
   });
 
   it('rejects --guild with --all-guilds as a usage error', async () => {

@@ -59,7 +59,8 @@ async function readInput(file: string, io: CliIo): Promise<unknown> {
     throw new UsageError(`cannot read ${file}: ${reason}`);
   }
   try {
-    return JSON.parse(text) as unknown;
+    // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {
     throw new UsageError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,8 +1,15 @@
-/** Small field checks shared by commands and options: booleans and lists of enumerated numbers. */
+/** Small field checks shared by commands, options and choices: unknown keys, booleans, lists of enumerated numbers. */
 import type { Problem } from './model.js';
 import { describeType, isAbsent, own, showValue, type JsonRecord } from './json-value.js';
-import { fieldPath, indexPath } from './problem-path.js';
+import { fieldPath, indexPath, keyPath } from './problem-path.js';
 import { problem } from './rules.js';
+
+/** Keys Discord does not know: it drops them silently, so each one is a warning with a did-you-mean. */
+export function checkKnownFields(record: JsonRecord, known: ReadonlySet<string>, path: string, out: Problem[]): void {
+  for (const key of Object.keys(record)) {
+    if (!known.has(key)) out.push(problem('unknownField', keyPath(path, key), { field: key, known: [...known] }));
+  }
+}
 
 export function checkBoolean(record: JsonRecord, field: string, path: string, out: Problem[]): void {
   const value = own(record, field);

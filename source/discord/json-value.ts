@@ -50,9 +50,14 @@ export function codePointLength(text: string): number {
   return count;
 }
 
+/** Keeps messages readable when the offending text is huge. */
+export function truncate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 37)}…` : text;
+}
+
 /** A short, printable rendering of any value for messages. */
 export function showValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}…` : value);
+  if (typeof value === 'string') return JSON.stringify(truncate(value));
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return describeType(value);
 }

@@ -7,6 +7,7 @@
  * Codes marked "confirmed" appear in discord-api-facts.md §6.3. Discord has not published codes
  * for the others; those use a descriptive name in Discord's style and are marked "chosen".
  */
+import { truncate as excerpt } from './json-value.js';
 import type { Problem } from './model.js';
 
 export type Severity = Problem['severity'];
@@ -25,8 +26,6 @@ export interface Rule<Details = void> {
 }
 
 const quote = (text: string) => `\`${text}\``;
-/** Keeps messages readable when the offending value is huge. */
-const excerpt = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text);
 
 function rule<Details = void>(
   id: string,

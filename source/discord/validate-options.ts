@@ -8,7 +8,7 @@ import { codePointLength, describeType, isAbsent, isRecord, own, showValue, type
 import { fieldPath, indexPath, keyPath } from './problem-path.js';
 import { problem } from './rules.js';
 import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
-import { checkBoolean, checkEnumList } from './field-checks.js';
+import { checkBoolean, checkEnumList, checkKnownFields } from './field-checks.js';
 
 export interface OptionRules {
   choiceStringMaxLength: number;
@@ -24,8 +24,6 @@ const OPTION_FIELDS: ReadonlySet<string> = new Set([
   'name_localized', 'description_localized',
 ]);
 const CHOICE_FIELDS: ReadonlySet<string> = new Set(['name', 'name_localizations', 'value', 'name_localized']);
-const KNOWN_FIELD_LIST = [...OPTION_FIELDS];
-const CHOICE_FIELD_LIST = [...CHOICE_FIELDS];
 
 const { Subcommand, SubcommandGroup, String: StringType, Integer, Number: NumberType, Channel, Attachment } = OptionType;
 const WITH_CHOICES: readonly number[] = [StringType, Integer, NumberType];
@@ -74,7 +72,7 @@ function checkOption(option: unknown, path: string, index: number, level: Level,
     out.push(problem('objectType', path, { what: 'an option' }));
     return undefined;
   }
-  checkKnownFields(option, OPTION_FIELDS, KNOWN_FIELD_LIST, path, out);
+  checkKnownFields(option, OPTION_FIELDS, path, out);
   const type = checkOptionType(option, path, level, out);
   const typeName = type === undefined ? 'this' : OPTION_TYPE_NAMES[type]!;
 
@@ -163,12 +161,6 @@ function checkDescription(option: JsonRecord, path: string, out: Problem[]): voi
     (text, localePath) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', localePath, out));
 }
 
-export function checkKnownFields(record: JsonRecord, known: ReadonlySet<string>, list: readonly string[], path: string, out: Problem[]): void {
-  for (const key of Object.keys(record)) {
-    if (!known.has(key)) out.push(problem('unknownField', keyPath(path, key), { field: key, known: list }));
-  }
-}
-
 function checkChildren(option: JsonRecord, path: string, level: 'group' | 'subcommand', rules: OptionRules, out: Problem[]): void {
   const children = own(option, 'options');
   const childrenPath = fieldPath(path, 'options');
@@ -245,7 +237,7 @@ function checkChoice(choice: unknown, type: number, path: string, rules: OptionR
     out.push(problem('objectType', path, { what: 'a choice' }));
     return;
   }
-  checkKnownFields(choice, CHOICE_FIELDS, CHOICE_FIELD_LIST, path, out);
+  checkKnownFields(choice, CHOICE_FIELDS, path, out);
   const name = own(choice, 'name');
   const namePath = fieldPath(path, 'name');
   if (typeof name === 'string') checkTextLength(name, LIMITS.choiceNameLength, 'choiceNameLength', namePath, out);

@@ -5,12 +5,12 @@
  */
 import { ApplicationFlags, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
 import { commandSize, commandSizeTotal, largestParts } from './command-size.js';
-import { checkBoolean, checkEnumList } from './field-checks.js';
+import { checkBoolean, checkEnumList, checkKnownFields } from './field-checks.js';
 import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath } from './problem-path.js';
 import { problem, type RuleKey } from './rules.js';
 import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
-import { checkKnownFields, checkOptionList, type OptionRules } from './validate-options.js';
+import { checkOptionList, type OptionRules } from './validate-options.js';
 
 export { commandSize, commandSizeTotal, largestParts } from './command-size.js';
 export type { CommandSize, SizeField } from './command-size.js';
@@ -37,7 +37,6 @@ const COMMAND_FIELDS: ReadonlySet<string> = new Set([
   // Server-only fields of stored commands: accepted so that what the API returns can be audited.
   'id', 'application_id', 'guild_id', 'version', 'name_localized', 'description_localized',
 ]);
-const COMMAND_FIELD_LIST = [...COMMAND_FIELDS];
 
 const CONTEXT_VALUES: ReadonlySet<unknown> = new Set(Object.values(InteractionContext));
 const INTEGRATION_VALUES: ReadonlySet<unknown> = new Set(Object.values(IntegrationType));
@@ -110,7 +109,7 @@ function checkCommand(command: unknown, base: string, context: ResolvedContext, 
     return;
   }
   const at = (field: string) => fieldPath(base, field);
-  checkKnownFields(command, COMMAND_FIELDS, COMMAND_FIELD_LIST, base, out);
+  checkKnownFields(command, COMMAND_FIELDS, base, out);
 
   const type = commandType(command);
   if (type === undefined) out.push(problem('commandType', at('type'), { value: showValue(own(command, 'type')) }));

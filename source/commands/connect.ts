@@ -4,16 +4,16 @@
  * credentials from the store or DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET.
  * Also what a command needs to know about the app to judge its commands.
  */
+import { createDiscordApi } from '../api/client.js';
 import type { DiscordApi } from '../api/contract.js';
-import { UsageError, type CliIo } from './types.js';
 import { describeError } from '../api/errors.js';
 import { resolveApiBase } from '../api/target.js';
 import { defaultStores, loadCredentials, persistRefreshedUser } from '../auth/credentials.js';
-import { createDiscordApi } from '../api/client.js';
-import { IntegrationType, type Scope, GLOBAL_SCOPE, guildScope } from '../discord/model.js';
-import { scopeDefaults, type ScopeDefaults } from '../discord/normalize.js';
 import type { AppContext } from '../discord/audit.js';
+import { GLOBAL_SCOPE, IntegrationType, guildScope, type Scope } from '../discord/model.js';
+import { scopeDefaults, type ScopeDefaults } from '../discord/normalize.js';
 import { timeoutFlag } from './flags.js';
+import { UsageError, type CliIo } from './types.js';
 
 export interface ConnectFlags {
   api?: string;

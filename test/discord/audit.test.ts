@@ -89,12 +89,13 @@ describe('auditGuild', () => {
 });
 
 describe('deprecated fields in use', () => {
-  it.each([
+  const cases: Array<[string, Partial<Command>, string[]]> = [
     ['default_permission: false', { default_permission: false }, ['deprecated-field']],
     ['dm_permission without contexts', { dm_permission: false, contexts: null }, ['deprecated-field']],
     ['dm_permission echoed next to contexts', { dm_permission: true, contexts: [0, 1, 2] }, []],
     ['default_permission: true as the API echoes it', { default_permission: true }, []],
-  ] as const)('%s', (_label, fields, expected) => {
+  ];
+  it.each(cases)('%s', (_label, fields, expected) => {
     const audit = auditGlobal([command('1', { name: 'old', ...fields })], APP);
     expect(kinds(audit.findings)).toEqual(expected);
   });

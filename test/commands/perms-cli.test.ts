@@ -2,13 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
-import { call, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { resetEmulator } from './emulator-requests.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: IsolatedHome;
 
 beforeEach(async () => {
-  await call(emulator(), 'POST', '/__emulator/reset');
+  await resetEmulator(emulator());
   home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
 });
 afterEach(() => home.cleanup());

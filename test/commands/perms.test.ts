@@ -15,6 +15,7 @@ import { UsageError, type CliIo } from '../../source/commands/types.js';
 import { allChannelsId, GLOBAL_SCOPE, guildScope, type Command, type GuildCommandPermissions } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { requestLog, resetEmulator } from './emulator-requests.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identify', 'guilds'];
@@ -30,7 +31,7 @@ beforeAll(async () => {
   bot = await createDiscordApi({ baseUrl: emu.baseUrl, credentials: { botToken: emu.botToken }, applicationId: emu.applicationId });
 });
 beforeEach(async () => {
-  await call(emu, 'POST', '/__emulator/reset');
+  await resetEmulator(emu);
   home = await isolatedHome();
   hq = emu.guildIds[0]!;
   modTools = (await bot.listCommands(guildScope(hq))).find((c) => c.name === 'mod-tools')!;
@@ -100,9 +101,7 @@ async function runPerms(args: string[], onPrompt?: () => Promise<string>) {
   return { code, stdout, stderr };
 }
 
-async function requests(): Promise<{ method: string; path: string; status: number; auth: string }[]> {
-  return (await call(emu, 'GET', '/__emulator/requests')).body;
-}
+const requests = () => requestLog(emu);
 const puts = async () => (await requests()).filter((r) => r.method === 'PUT');
 
 async function overwritesOf(id: string): Promise<GuildCommandPermissions['permissions']> {

@@ -17,6 +17,8 @@ export interface TextFieldProps {
   placeholder?: string;
   /** Hide the value (tokens, secrets). */
   mask?: boolean;
+  /** The field sits in an overlay: it takes text before the overlay's keys do. */
+  inOverlay?: boolean;
 }
 
 const EDIT_KEYS: Record<string, TextEdit> = {
@@ -28,11 +30,11 @@ const EDIT_KEYS: Record<string, TextEdit> = {
   end: { kind: 'end' },
 };
 
-export function TextField({ value, onChange, focused, placeholder, mask }: TextFieldProps) {
+export function TextField({ value, onChange, focused, placeholder, mask, inOverlay }: TextFieldProps) {
   const theme = useTheme();
   const [cursor, setCursor] = useState(value.length);
   useKeyHandler(
-    Priority.textField,
+    inOverlay ? Priority.overlayField : Priority.textField,
     (chord, input, key) => {
       const text = insertableText(input, key);
       const edit: TextEdit | undefined = text ? { kind: 'insert', text } : EDIT_KEYS[chord];

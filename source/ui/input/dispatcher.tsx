@@ -7,7 +7,8 @@ import { useInput, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { toChord, type Chord } from './chord.js';
 
-export const Priority = { global: 0, screen: 1, textField: 2, overlay: 3 } as const;
+/** `overlayField`: a text field inside the open overlay (type-to-confirm) comes before the overlay's own keys. */
+export const Priority = { global: 0, screen: 1, textField: 2, overlay: 3, overlayField: 4 } as const;
 export type PriorityLevel = (typeof Priority)[keyof typeof Priority];
 
 export type KeyHandler = (chord: Chord, input: string, key: Key) => boolean;

@@ -16,11 +16,15 @@ export class FakeStdout extends EventEmitter {
   ) {
     super();
   }
-  write = (frame: string): boolean => {
+  write = (frame: string, ...rest: unknown[]): boolean => {
     this.frames.push(frame);
+    // Ink waits for the write callback before it reports a render as flushed (e.g. after a suspension).
+    const callback = rest.find((arg): arg is () => void => typeof arg === 'function');
+    callback?.();
     return true;
   };
-  lastFrame = (): string => this.frames[this.frames.length - 1] ?? '';
+  /** The last write that drew something (Ink also writes bare cursor codes, e.g. around a suspension). */
+  lastFrame = (): string => [...this.frames].reverse().find((frame) => frame.replace(ANSI, '').trim() !== '') ?? '';
   resize(columns: number, rows: number): void {
     this.columns = columns;
     this.rows = rows;

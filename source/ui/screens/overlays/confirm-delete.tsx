@@ -57,6 +57,7 @@ export function ConfirmDelete({ command, scopeLabel, overwriteCount, onConfirm, 
               setMismatch(false);
             }}
             focused
+            inOverlay
           />
         </Text>
         {mismatch ? <Text color={theme.status.error}>That is not the name: type “{command.name}” exactly (or esc to keep it).</Text> : null}

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
+import { renderApp } from './helpers/app.js';
+import { waitFor } from './helpers/wait-for.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+describe('delete', () => {
+  it('confirms by typing the name, says the overwrites go with it, backs up first and says where', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('delete');
+    await app.waitForText('Delete ping from Global?');
+    expect(app.frame()).toContain('permission overwrites in every guild are deleted with it');
+    // Letters are text in the confirmation; a wrong name is refused.
+    await app.type('pin');
+    await app.press('confirm');
+    await app.waitForText('That is not the name');
+    await app.type('g');
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    expect(app.session.backups).toEqual([{ scope: { kind: 'global' }, reason: 'delete ping' }]);
+    expect(app.frame()).not.toMatch(/slash\s+ping/);
+  });
+
+  it('esc cancels without sending anything', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.chord('ctrl+d');
+    await app.waitForText('Delete ping');
+    await app.press('cancel');
+    await waitFor(() => !app.frame().includes('Delete ping'));
+    expect(api.calls.some((c) => c.startsWith('delete'))).toBe(false);
+  });
+
+  it('counts the overwrites that go with a guild command', async () => {
+    const command = makeCommand({ name: 'mod' }, { kind: 'guild', guildId: GUILD_ID });
+    const api = new FakeApi([], [command]);
+    api.permissions = [{ id: command.id, application_id: api.applicationId, guild_id: GUILD_ID, permissions: [{ id: GUILD_ID, type: 1, permission: false }, { id: '5', type: 2, permission: true }] }];
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('No commands in Global');
+    await app.press('scope');
+    await app.chord('down');
+    await app.chord('enter');
+    await app.waitForText('mod');
+    await app.press('delete');
+    await app.waitForText('Its 2 permission overwrites in this guild are deleted with it');
+  });
+});
+
+describe('busy and cancel', () => {
+  it('shows a spinner while a request is in flight; ctrl+c cancels it instead of quitting', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    let release!: () => void;
+    api.gate = new Promise((resolve) => (release = resolve));
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('Loading commands');
+    await app.press('interrupt');
+    await app.waitForText('Cancelled: Loading commands.');
+    await app.waitForText('Loading was cancelled.');
+    release();
+    api.gate = undefined;
+    await app.press('refresh');
+    await app.waitForText('ping');
+  });
+});
+
+describe('export and raw JSON', () => {
+  it('x writes the scope in bulk-overwrite format without server-only fields', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]));
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('export');
+    await app.waitForText('Exported 1 command to /exports/commands-global.json');
+    const written = JSON.parse(app.session.exports.get('commands-global.json') ?? '[]') as Record<string, unknown>[];
+    expect(written).toEqual([{ type: 1, name: 'ping', description: 'Pong' }]);
+  });
+
+  it('y shows the command as the API returned it', async () => {
+    const command = makeCommand({ name: 'ping', description: 'Pong' });
+    const app = await renderApp(new FakeApi([command]));
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('rawJson');
+    await app.waitForText(`"id": "${command.id}"`);
+    await app.press('back');
+    await app.waitForText('TYPE');
+  });
+});
+
+describe('edit as JSON in $EDITOR', () => {
+  it('reopens invalid JSON and rule problems as comments, then reviews the diff before saving', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    app.session.editorReplies.push(
+      (text) => text.replace('"Pong"', '"Pong'), // broken JSON
+      (text) => text.replace('"Pong', '"Pong"').replace('"ping"', '"Bad Name"'), // valid JSON, invalid name
+      (text) => text.replace('"Bad Name"', '"ping"').replace('"Pong"', '"Pong!"'),
+    );
+    await app.waitForText('ping');
+    await app.press('editJson');
+    await app.waitForText('Save these changes to ping?');
+    expect(app.session.editorInputs[1]).toMatch(/^\/\/ ERROR: Invalid JSON/m);
+    expect(app.session.editorInputs[2]).toMatch(/^\/\/ ERROR: \d+ rule problems?/m);
+    expect(app.frame()).toContain('description: "Pong" → "Pong!"');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((c) => c.startsWith('edit')));
+    expect(api.calls.find((c) => c.startsWith('edit'))).toMatch(/\{"description":"Pong!"\}$/);
+  });
+
+  it('says so when nothing changed', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('editJson');
+    await app.waitForText('No changes to ping.');
+  });
+});

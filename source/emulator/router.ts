@@ -35,9 +35,18 @@ function matchPattern(pattern: string, segments: readonly string[]): { params: R
   return { params, literals };
 }
 
+/** A malformed escape (`%zz`) stays as typed; it then fails to match or to be a snowflake. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Throws 404 for an unknown path, 405 for a known path with another method, 400 for a non-snowflake id. */
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
-  const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  const segments = path.split('/').filter(Boolean).map(decodeSegment);
   let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
   let pathKnown = false;
   for (const route of routes) {

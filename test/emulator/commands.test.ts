@@ -1,5 +1,6 @@
 /** Command routes over real HTTP: statuses, defaults, upsert, edit, delete, bulk overwrite, localization, errors. */
 import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../source/emulator/server.js';
 import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
 
 const emulator = useEmulator();
@@ -270,7 +271,18 @@ describe('scopes and authorization', () => {
     expect(denied.body.code).toBe(20012);
   });
 
+  it('a user Bearer is not the application: /applications/@me answers 401', async () => {
+    const e = emulator();
+    const response = await call(e, 'GET', '/applications/@me', { auth: bearer(e.userToken) });
+    expect([response.status, response.body.code]).toEqual([401, 0]);
+  });
+
+  it('refuses to listen on a non-loopback host unless asked explicitly', async () => {
+    await expect(startEmulator({ host: '0.0.0.0' })).rejects.toThrow(/pass --host 0\.0\.0\.0 explicitly/);
+  });
+
   it('unknown routes are 404, wrong methods 405, unsupported API versions 400', async () => {
+    expect((await call(emulator(), 'GET', '/guilds/%zz/roles', { auth: botAuth(emulator()) })).body.code).toBe(50035);
     const e = emulator();
     expect((await call(e, 'GET', '/nothing/here', { auth: botAuth(e) })).status).toBe(404);
     const batch = await call(e, 'PUT', `/applications/${e.applicationId}/guilds/${e.guildIds[0]}/commands/permissions`, {

@@ -1,5 +1,6 @@
 /** OAuth2 over real HTTP: consent page, form approval, code exchange with and without PKCE, refresh, client credentials, revoke, negatives. */
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bearer, botAuth, call, useEmulator } from '../helpers/emulator.js';
 
@@ -57,6 +58,21 @@ describe('consent page', () => {
     expect(page.text).toContain('&#34;&#62;&#60;script&#62;');
     const api = await call(emulator(), 'GET', `/api/oauth2/authorize?${query}`);
     expect(api.status).toBe(200);
+  });
+
+  it('escapes every request value it shows (generated hostile strings)', async () => {
+    const markup = (html: string) => [...html].filter((char) => '<>"'.includes(char)).length;
+    const page = (state: string, nonce: string) => call(emulator(), 'GET', `/oauth2/authorize?${new URLSearchParams(authorizeFields({ state, nonce }))}`);
+    const baseline = markup((await page('q', 'q')).text);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: fc.constantFrom('<', '>', '"', "'", '&', 'a', ' ', '/', '='), minLength: 1, maxLength: 30 }), async (hostile) => {
+        const response = await page(hostile, hostile);
+        expect(response.status).toBe(200);
+        // Markup characters come only from the template: none from the input survives unescaped.
+        expect(markup(response.text)).toBe(baseline);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('refuses unknown clients and unregistered redirect URIs on the page, without redirecting', async () => {
@@ -124,6 +140,7 @@ describe('authorization code', () => {
   it.each([
     ['a wrong verifier', { code_verifier: 'x'.repeat(43) }, 'invalid_grant'],
     ['a short verifier', { code_verifier: 'short' }, 'invalid_request'],
+    ['a verifier over 128 characters', { code_verifier: 'v'.repeat(129) }, 'invalid_request'],
     ['a missing verifier', { code_verifier: undefined }, 'invalid_grant'],
     ['a different redirect_uri', { redirect_uri: 'http://127.0.0.1:1/callback' }, 'invalid_grant'],
   ])('rejects %s', async (_name, fields, error) => {

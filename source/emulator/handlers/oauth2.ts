@@ -75,7 +75,14 @@ function signInUsers(world: World) {
     .map((user) => ({ id: user.id, label: `${user.global_name ?? user.username} (@${user.username})` }));
 }
 
+/** Expired codes can never be exchanged; drop them so a long-running --state file does not grow. */
+function pruneExpiredCodes(world: World): void {
+  const now = world.clock();
+  for (const [code, record] of Object.entries(world.state.codes)) if (record.expiresAt <= now) delete world.state.codes[code];
+}
+
 function issueCode(world: World, check: Extract<AuthorizeCheck, { ok: true }>, userId: string): Reply {
+  pruneExpiredCodes(world);
   const code = randomBytes(24).toString('base64url');
   const record: CodeRecord = {
     clientId: world.state.application.id,

@@ -3,7 +3,7 @@
  * and a guild's roles, channels (without those the bot cannot view) and members.
  */
 import { apiError } from '../api-errors.js';
-import { requireBot, requireBotOrScope, requireCommandManager, SCOPES } from '../auth.js';
+import { requireBot, requireBotOrScope, SCOPES } from '../auth.js';
 import { canViewChannel, memberGuildPermissions } from '../guild-access.js';
 import { json, type Handler, type World } from '../request-context.js';
 import type { GuildRecord, UserRecord } from '../state.js';
@@ -65,8 +65,9 @@ export function applicationObject(world: World) {
   };
 }
 
+/** The app itself: its bot token or its client-credentials token; a user's Bearer is not the app (401). */
 export const getApplication: Handler = (ctx, world) => {
-  requireCommandManager(ctx.auth);
+  if (ctx.auth.kind !== 'bot' && ctx.auth.kind !== 'client-credentials') throw apiError('unauthorized');
   return json(200, applicationObject(world));
 };
 

@@ -11,6 +11,16 @@ export function checkKnownFields(record: JsonRecord, known: ReadonlySet<string>,
   }
 }
 
+/** A required text field: reports it missing or not a string; returns it when it is one. */
+export function requiredString(record: JsonRecord, field: string, path: string, out: Problem[]): string | undefined {
+  const value = own(record, field);
+  if (typeof value === 'string') return value;
+  const fieldAt = fieldPath(path, field);
+  if (value === undefined) out.push(problem('required', fieldAt, { field }));
+  else out.push(problem('fieldType', fieldAt, { field, expected: 'a string', actual: describeType(value) }));
+  return undefined;
+}
+
 export function checkBoolean(record: JsonRecord, field: string, path: string, out: Problem[]): void {
   const value = own(record, field);
   if (!isAbsent(value) && typeof value !== 'boolean') {

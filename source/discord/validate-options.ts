@@ -8,7 +8,7 @@ import { codePointLength, describeType, isAbsent, isRecord, own, showValue, type
 import { fieldPath, indexPath, keyPath } from './problem-path.js';
 import { problem } from './rules.js';
 import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
-import { checkBoolean, checkEnumList, checkKnownFields } from './field-checks.js';
+import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
 
 export interface OptionRules {
   choiceStringMaxLength: number;
@@ -76,13 +76,8 @@ function checkOption(option: unknown, path: string, index: number, level: Level,
   const type = checkOptionType(option, path, level, out);
   const typeName = type === undefined ? 'this' : OPTION_TYPE_NAMES[type]!;
 
-  const name = own(option, 'name');
-  let validName: string | undefined;
-  if (typeof name === 'string') {
-    checkName(name, 'slash', fieldPath(path, 'name'), out);
-    validName = name;
-  } else if (name === undefined) out.push(problem('required', fieldPath(path, 'name'), { field: 'name' }));
-  else out.push(problem('fieldType', fieldPath(path, 'name'), { field: 'name', expected: 'a string', actual: describeType(name) }));
+  const name = requiredString(option, 'name', path, out);
+  if (name !== undefined) checkName(name, 'slash', fieldPath(path, 'name'), out);
   const localizedNames = checkLocalizations(own(option, 'name_localizations'), fieldPath(path, 'name_localizations'), out,
     (text, localePath) => checkName(text, 'slash', localePath, out));
 
@@ -115,7 +110,7 @@ function checkOption(option: unknown, path: string, index: number, level: Level,
   if (type === Subcommand) checkChildren(option, path, 'subcommand', rules, out);
   if (type === SubcommandGroup) checkChildren(option, path, 'group', rules, out);
 
-  return { index, path, name: validName, type, required: required === true, localizedNames };
+  return { index, path, name, type, required: required === true, localizedNames };
 }
 
 /** Returns the type when it is known and legal at this level; nested options of a misplaced container are not visited. */
@@ -152,11 +147,8 @@ function typeNames(types: readonly number[]): string {
 }
 
 function checkDescription(option: JsonRecord, path: string, out: Problem[]): void {
-  const description = own(option, 'description');
-  const descriptionPath = fieldPath(path, 'description');
-  if (typeof description === 'string') checkTextLength(description, LIMITS.descriptionLength, 'descriptionLength', descriptionPath, out);
-  else if (description === undefined) out.push(problem('required', descriptionPath, { field: 'description' }));
-  else out.push(problem('fieldType', descriptionPath, { field: 'description', expected: 'a string', actual: describeType(description) }));
+  const description = requiredString(option, 'description', path, out);
+  if (description !== undefined) checkTextLength(description, LIMITS.descriptionLength, 'descriptionLength', fieldPath(path, 'description'), out);
   checkLocalizations(own(option, 'description_localizations'), fieldPath(path, 'description_localizations'), out,
     (text, localePath) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', localePath, out));
 }
@@ -238,11 +230,8 @@ function checkChoice(choice: unknown, type: number, path: string, rules: OptionR
     return;
   }
   checkKnownFields(choice, CHOICE_FIELDS, path, out);
-  const name = own(choice, 'name');
-  const namePath = fieldPath(path, 'name');
-  if (typeof name === 'string') checkTextLength(name, LIMITS.choiceNameLength, 'choiceNameLength', namePath, out);
-  else if (name === undefined) out.push(problem('required', namePath, { field: 'name' }));
-  else out.push(problem('fieldType', namePath, { field: 'name', expected: 'a string', actual: describeType(name) }));
+  const name = requiredString(choice, 'name', path, out);
+  if (name !== undefined) checkTextLength(name, LIMITS.choiceNameLength, 'choiceNameLength', fieldPath(path, 'name'), out);
   checkLocalizations(own(choice, 'name_localizations'), fieldPath(path, 'name_localizations'), out,
     (text, localePath) => checkTextLength(text, LIMITS.choiceNameLength, 'choiceNameLength', localePath, out));
   checkChoiceValue(own(choice, 'value'), type, fieldPath(path, 'value'), rules, out);

@@ -5,7 +5,7 @@
  */
 import { ApplicationFlags, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
 import { commandSize, commandSizeTotal, largestParts } from './command-size.js';
-import { checkBoolean, checkEnumList, checkKnownFields } from './field-checks.js';
+import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
 import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath } from './problem-path.js';
 import { problem, type RuleKey } from './rules.js';
@@ -116,7 +116,7 @@ function checkCommand(command: unknown, base: string, context: ResolvedContext, 
   const typeName = type === undefined ? 'this' : COMMAND_TYPE_NAMES[type]!;
   const isSlash = type === CommandType.ChatInput;
 
-  checkCommandName(command, isSlash, at, out);
+  checkCommandName(command, isSlash, base, at, out);
   checkCommandDescription(command, type, typeName, at, out);
 
   const options = own(command, 'options');
@@ -142,12 +142,10 @@ function checkCommand(command: unknown, base: string, context: ResolvedContext, 
   }
 }
 
-function checkCommandName(command: JsonRecord, isSlash: boolean, at: (field: string) => string, out: Problem[]): void {
+function checkCommandName(command: JsonRecord, isSlash: boolean, base: string, at: (field: string) => string, out: Problem[]): void {
   const style = isSlash ? 'slash' : 'free';
-  const name = own(command, 'name');
-  if (typeof name === 'string') checkName(name, style, at('name'), out);
-  else if (name === undefined) out.push(problem('required', at('name'), { field: 'name' }));
-  else out.push(problem('fieldType', at('name'), { field: 'name', expected: 'a string', actual: describeType(name) }));
+  const name = requiredString(command, 'name', base, out);
+  if (name !== undefined) checkName(name, style, at('name'), out);
   checkLocalizations(own(command, 'name_localizations'), at('name_localizations'), out,
     (text, path) => checkName(text, style, path, out));
 }

@@ -19,6 +19,14 @@ export interface GuildOverwrites {
 const MAX_MEMBER_LOOKUPS = 25;
 
 export async function loadGuildOverwrites(api: DiscordApi, guildId: string): Promise<GuildOverwrites> {
+  // Checked here, before any request, so a sign-in alone gets a message about overwrites, not about managing commands.
+  if (!api.authKinds().some((kind) => kind === 'bot' || kind === 'client-credentials')) {
+    throw new AuthRequiredError(
+      ['bot', 'client-credentials'],
+      'Reading the commands whose overwrites these are (and backing them up before a change) needs a bot token or client credentials; the browser sign-in is used only for the change itself.',
+      'Run `cmd-tui auth set-bot-token` (or set DISCORD_BOT_TOKEN), or `cmd-tui auth set-client-credentials`.',
+    );
+  }
   const [guildCommands, globalCommands, permissions] = await Promise.all([
     api.listCommands(guildScope(guildId)),
     api.listCommands(GLOBAL_SCOPE),

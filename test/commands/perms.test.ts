@@ -297,6 +297,16 @@ describe('perms set', () => {
     expect((await requests()).length).toBe(before);
   });
 
+  it('with a sign-in but no bot token, says the commands cannot be read or backed up, and sends nothing', async () => {
+    await signIn({ accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES }, false);
+    const before = (await requests()).length;
+    const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
+    expect(code).toBe(2);
+    expect(stderr).toContain('needs a bot token or client credentials; the browser sign-in is used only for the change itself');
+    expect(stderr).toContain('cmd-tui auth set-bot-token');
+    expect((await requests()).length).toBe(before);
+  });
+
   it('says in plain words when the signed-in user lacks Manage Guild and Manage Roles (50013)', async () => {
     await signIn({ accessToken: emu.seeded.memberToken, scopes: PERMISSIONS_SCOPES });
     const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');

@@ -217,6 +217,8 @@ export const RULES = {
   /** chosen */
   permissionsFormat: rule<{ value: string }>('default-member-permissions.format', 'error', 'NUMBER_TYPE_COERCE',
     ({ value }) => `default_member_permissions ${quote(excerpt(value))} is not a permission bit set: use a decimal string like "8" (or "0" for admins only), or null for everyone`),
+  permissionsUnknownBits: rule<{ bits: string }>('default-member-permissions.unknown-bits', 'warning', 'NUMBER_TYPE_COERCE',
+    ({ bits }) => `default_member_permissions sets ${bits}, which no Discord permission uses: remove ${bits.includes(',') ? 'them' : 'it'}`),
   permissionsAsNumber: rule('default-member-permissions.number', 'warning', 'NUMBER_TYPE_COERCE', () =>
     'default_member_permissions is a number: send it as a decimal string, since numbers above 2^53 lose bits'),
   dmPermissionDeprecated: rule('dm-permission.deprecated', 'warning', 'DEPRECATED_FIELD', () =>

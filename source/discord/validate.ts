@@ -5,6 +5,7 @@
  */
 import { ApplicationFlags, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
 import { commandSize, commandSizeTotal, largestParts } from './command-size.js';
+import { PERMISSION_FLAGS, permissionNames } from './permission-flags.js';
 import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
 import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath } from './problem-path.js';
@@ -42,6 +43,7 @@ const CONTEXT_VALUES: ReadonlySet<unknown> = new Set(Object.values(InteractionCo
 const INTEGRATION_VALUES: ReadonlySet<unknown> = new Set(Object.values(IntegrationType));
 const HANDLER_VALUES: ReadonlySet<unknown> = new Set([1, 2]);
 const PERMISSION_BITS = /^\d{1,20}$/;
+const KNOWN_PERMISSIONS = Object.values(PERMISSION_FLAGS).reduce((all, bit) => all | bit, 0n);
 
 const COUNT_RULES: Record<number, RuleKey> = {
   [CommandType.ChatInput]: 'countChatInput',
@@ -190,6 +192,11 @@ function checkPermissions(command: JsonRecord, at: (field: string) => string, ou
   }
   if (typeof value !== 'string' || !PERMISSION_BITS.test(value) || BigInt(value) > LIMITS.maxPermissionBits) {
     out.push(problem('permissionsFormat', path, { value: typeof value === 'string' ? value : describeType(value) }));
+    return;
+  }
+  const unknown = BigInt(value) & ~KNOWN_PERMISSIONS;
+  if (unknown !== 0n) {
+    out.push(problem('permissionsUnknownBits', path, { bits: permissionNames(unknown).join(', ') }));
   }
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateCommand, type ValidationContext } from '../../source/discord/validate.js';
 import { allRules } from '../../source/discord/rules.js';
+import { PERMISSION_FLAGS } from '../../source/discord/permission-flags.js';
 import { brief, option, slash } from './helpers.js';
 
 const GLOBAL: ValidationContext = { scope: 'global' };
@@ -35,7 +36,7 @@ const VALID: Row[] = [
   ['contexts the API fills in on a stored global command', slash({ id: '1', version: '4', contexts: [0, 1, 2], integration_types: [0] }), []],
   ['contexts the API fills in on a stored guild command', slash({ id: '1', version: '4', guild_id: '3', contexts: [0, 2], integration_types: [0] }), [], GUILD],
   ['null optional fields as the API returns them', slash({ name_localizations: null, description_localizations: null, default_member_permissions: null, contexts: null, integration_types: null }), []],
-  ['largest permission bit set', slash({ default_member_permissions: '18014398509481983' }), []],
+  ['every known permission', slash({ default_member_permissions: String(Object.values(PERMISSION_FLAGS).reduce((all, bit) => all | bit, 0n)) }), []],
   ['localized names and descriptions', slash({ name_localizations: { fr: 'bannir', 'en-US': 'ban', 'zh-CN': '封禁' }, description_localizations: { fr: 'Bannir' } }), []],
   ['null clears one localization', slash({ name_localizations: { fr: null as unknown as string } }), []],
   ['contexts with user install', slash({ contexts: [0, 1, 2], integration_types: [0, 1] }), []],
@@ -185,6 +186,8 @@ const INVALID: Row[] = [
   ['a boolean bit set', slash({ default_member_permissions: true as never }), ['error default_member_permissions default-member-permissions.format']],
   ['a negative numeric bit set', slash({ default_member_permissions: -1 as never }), ['error default_member_permissions default-member-permissions.format']],
   ['a numeric bit set', slash({ default_member_permissions: 8 as never }), ['warning default_member_permissions default-member-permissions.number']],
+  ['bits no permission uses', slash({ default_member_permissions: String((1n << 53n) | 8n) }), ['warning default_member_permissions default-member-permissions.unknown-bits']],
+  ['the largest bit set the API takes', slash({ default_member_permissions: '18014398509481983' }), ['warning default_member_permissions default-member-permissions.unknown-bits']],
   ['dm_permission', slash({ dm_permission: false }), ['warning dm_permission dm-permission.deprecated']],
   ['default_permission', slash({ default_permission: false }), ['warning default_permission default-permission.deprecated']],
   ['dm_permission: true is deprecated too', slash({ dm_permission: true }), ['warning dm_permission dm-permission.deprecated']],

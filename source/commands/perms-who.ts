@@ -66,13 +66,15 @@ const MATRIX_NOTE =
 
 async function memberAnswer(api: DiscordApi, input: CommandAccessInput, entry: CommandEntry, request: WhoRequest, io: CliIo): Promise<number> {
   const userId = request.userId!;
-  const member = await api.getGuildMember(request.guildId, userId);
+  const [member, guild] = await Promise.all([api.getGuildMember(request.guildId, userId), api.getGuild(request.guildId)]);
+  // The guild object names its owner, who can always use commands.
+  const isOwner = guild.owner_id === userId;
   const directory: GuildDirectory = { ...input.directory, members: [...(input.directory.members ?? []), member] };
   const withMember = { ...input, directory };
   const places = request.channelId === undefined
     ? accessColumns(withMember).map((c) => c.target)
     : [describeTarget({ id: request.channelId, type: PermissionType.Channel }, directory)];
-  const answers = places.map((place) => [place, evaluateMemberAccess(withMember, { userId, roleIds: member.roles }, { channelId: place.id })] as const);
+  const answers = places.map((place) => [place, evaluateMemberAccess(withMember, { userId, roleIds: member.roles, isOwner }, { channelId: place.id })] as const);
   const who = describeTarget({ id: userId, type: PermissionType.User }, directory).label;
   if (request.json) {
     io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, user: who, userId, channels: answers.map(([place, decision]) => cellJson(place, decision)) }, null, 2)}\n`);

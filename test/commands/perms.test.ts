@@ -353,6 +353,15 @@ describe('perms who', () => {
     });
   });
 
+  it('knows the guild owner can always use commands', async () => {
+    await signIn(undefined);
+    const owner = String((await bot.getGuild(hq)).owner_id);
+    const { stdout } = await perms('who', '--guild', hq, '--command', 'mod-tools', '--user', owner, '--json');
+    const report = JSON.parse(stdout) as { channels: { stage: string; reason: string }[] };
+    expect(report.channels.length).toBeGreaterThan(0);
+    expect(new Set(report.channels.map((c) => c.reason))).toEqual(new Set(['allowed: server owner (can always use commands)']));
+  });
+
   it('follows an edit made with perms set', async () => {
     await asAdmin();
     const { channel } = await hqDirectory();

@@ -41,22 +41,25 @@ export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): P
     appOverwrites: app?.overwrites ?? [],
     directory,
   };
-  if (request.userId !== undefined) return memberAnswer(api, input, found.entry, request, io);
+  return request.userId === undefined ? matrixAnswer(input, found.entry, request, io) : memberAnswer(api, input, found.entry, request.userId, request, io);
+}
 
+function matrixAnswer(input: CommandAccessInput, entry: CommandEntry, request: WhoRequest, io: CliIo): number {
   const matrix = accessMatrix(input);
   const columns = matrix.columns.map((column, index) => ({ column, index })).filter(({ column }) => request.channelId === undefined || column.id === request.channelId);
+  const cell = (row: number, column: number) => matrix.cells[row]![column]!;
   if (request.json) {
-    const cells = matrix.rows.map((row, r) => ({ role: row.label, roleId: row.id, channels: columns.map(({ column, index }) => cellJson(column, matrix.cells[r]![index]!)) }));
-    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: found.entry.label, commandId: found.entry.id, roles: cells }, null, 2)}\n`);
+    const roles = matrix.rows.map((row, r) => ({ role: row.label, roleId: row.id, channels: columns.map(({ column, index }) => cellJson(column, cell(r, index))) }));
+    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, roles }, null, 2)}\n`);
     return ExitCode.Ok;
   }
   const table = renderTable(
     ['', ...columns.map(({ column }) => column.label)],
-    matrix.rows.map((row, r) => [row.label, ...columns.map(({ index }) => (matrix.cells[r]![index]!.allowed ? 'yes' : 'no'))]),
+    matrix.rows.map((row, r) => [row.label, ...columns.map(({ index }) => (cell(r, index).allowed ? 'yes' : 'no'))]),
     40,
   );
-  const reasons = matrix.rows.flatMap((row, r) => groupReasons(row.label, columns.map(({ column, index }) => [column, matrix.cells[r]![index]!])));
-  io.stdout.write(`${heading(found.entry, request.guildId)}\n${table}\nWhy:\n${reasons.join('\n')}\n\n${MATRIX_NOTE}`);
+  const reasons = matrix.rows.flatMap((row, r) => groupReasons(row.label, columns.map(({ column, index }) => [column, cell(r, index)])));
+  io.stdout.write(`${heading(entry, request.guildId)}\n${table}\nWhy:\n${reasons.join('\n')}\n\n${MATRIX_NOTE}`);
   return ExitCode.Ok;
 }
 
@@ -64,8 +67,7 @@ const MATRIX_NOTE =
   'Each row is a member holding only that role. Administrators and the server owner can always use commands.\n' +
   'Use --user ID for one member (roles add up, and any allowing role overwrite wins).\n';
 
-async function memberAnswer(api: DiscordApi, input: CommandAccessInput, entry: CommandEntry, request: WhoRequest, io: CliIo): Promise<number> {
-  const userId = request.userId!;
+async function memberAnswer(api: DiscordApi, input: CommandAccessInput, entry: CommandEntry, userId: string, request: WhoRequest, io: CliIo): Promise<number> {
   const [member, guild] = await Promise.all([api.getGuildMember(request.guildId, userId), api.getGuild(request.guildId)]);
   // The guild object names its owner, who can always use commands.
   const isOwner = guild.owner_id === userId;

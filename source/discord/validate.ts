@@ -105,50 +105,63 @@ function commandType(command: JsonRecord): number | undefined {
   return typeof type === 'number' && Object.hasOwn(COMMAND_TYPE_NAMES, type) ? type : undefined;
 }
 
+/** One command under check: what every command-level rule needs. */
+interface CommandCheck {
+  command: JsonRecord;
+  /** `""` alone, `[3]` in a set. */
+  base: string;
+  /** Undefined when the type is not one Discord knows; type-specific rules then stay silent. */
+  type: number | undefined;
+  typeName: string;
+  /**
+   * Returned by the API (has `id` and `version`). The API fills in dm_permission, default_permission,
+   * contexts and integration_types on every command it returns, so warnings about sending them stay quiet.
+   */
+  stored: boolean;
+  context: ResolvedContext;
+  out: Problem[];
+}
+
+const at = (check: CommandCheck, field: string) => fieldPath(check.base, field);
+
 function checkCommand(command: unknown, base: string, context: ResolvedContext, out: Problem[]): void {
   if (!isRecord(command)) {
     out.push(problem('objectType', base, { what: 'a command' }));
     return;
   }
-  const at = (field: string) => fieldPath(base, field);
-  checkKnownFields(command, COMMAND_FIELDS, base, out);
-
   const type = commandType(command);
-  if (type === undefined) out.push(problem('commandType', at('type'), { value: showValue(own(command, 'type')) }));
-  const typeName = type === undefined ? 'this' : COMMAND_TYPE_NAMES[type]!;
-  const isSlash = type === CommandType.ChatInput;
-
-  checkCommandName(command, isSlash, base, at, out);
-  checkCommandDescription(command, type, typeName, at, out);
-
-  const options = own(command, 'options');
-  if (!isAbsent(options)) {
-    if (isSlash) checkOptionList(options, at('options'), 'command', context, out);
-    else if (type !== undefined && !(Array.isArray(options) && options.length === 0)) {
-      out.push(problem('optionsNotAllowed', at('options'), { type: typeName }));
-    }
-  }
-
-  // The API fills in dm_permission, default_permission, contexts and integration_types on every
-  // command it returns, so warnings about sending them would be noise on stored commands.
-  const stored = own(command, 'id') !== undefined && own(command, 'version') !== undefined;
-  checkPermissions(command, at, out);
-  checkDeprecated(command, context, stored, at, out);
+  const check: CommandCheck = {
+    command,
+    base,
+    type,
+    typeName: type === undefined ? 'this' : COMMAND_TYPE_NAMES[type]!,
+    stored: own(command, 'id') !== undefined && own(command, 'version') !== undefined,
+    context,
+    out,
+  };
+  checkKnownFields(command, COMMAND_FIELDS, base, out);
+  if (type === undefined) out.push(problem('commandType', at(check, 'type'), { value: showValue(own(command, 'type')) }));
+  checkCommandName(check);
+  checkCommandDescription(check);
+  checkCommandOptions(check);
+  checkPermissions(check);
+  checkDeprecated(check);
   checkBoolean(command, 'nsfw', base, out);
-  checkInstallation(command, context, stored, base, at, out);
-  checkEntryPoint(command, type, typeName, context, base, at, out);
-
+  checkInstallation(check);
+  checkEntryPoint(check);
   if (commandSizeTotal(command) > LIMITS.commandSize) {
     const size = commandSize(command);
     out.push(problem('sizeTotal', base, { total: size.total, largest: largestParts(size) }));
   }
 }
 
-function checkCommandName(command: JsonRecord, isSlash: boolean, base: string, at: (field: string) => string, out: Problem[]): void {
-  const style = isSlash ? 'slash' : 'free';
+/** CHAT_INPUT names follow the slash pattern and lowercase rule; the other types only the length. */
+function checkCommandName(check: CommandCheck): void {
+  const { command, base, out } = check;
+  const style = check.type === CommandType.ChatInput ? 'slash' : 'free';
   const name = requiredString(command, 'name', base, out);
-  if (name !== undefined) checkName(name, style, at('name'), out);
-  checkLocalizations(own(command, 'name_localizations'), at('name_localizations'), out,
+  if (name !== undefined) checkName(name, style, at(check, 'name'), out);
+  checkLocalizations(own(command, 'name_localizations'), at(check, 'name_localizations'), out,
     (text, path) => checkName(text, style, path, out));
 }
 
@@ -156,71 +169,84 @@ function checkCommandName(command: JsonRecord, isSlash: boolean, base: string, a
  * CHAT_INPUT: required, 1–100. USER / MESSAGE: none (the API returns "" for them, so "" is fine).
  * PRIMARY_ENTRY_POINT: optional, up to 100.
  */
-function checkCommandDescription(command: JsonRecord, type: number | undefined, typeName: string, at: (field: string) => string, out: Problem[]): void {
+function checkCommandDescription(check: CommandCheck): void {
+  const { command, type, typeName, out } = check;
   const description = own(command, 'description');
   const localizations = own(command, 'description_localizations');
   if (type === CommandType.User || type === CommandType.Message) {
     if (typeof description === 'string' ? description !== '' : !isAbsent(description)) {
-      out.push(problem('descriptionNotAllowed', at('description'), { type: typeName }));
+      out.push(problem('descriptionNotAllowed', at(check, 'description'), { type: typeName }));
     }
     if (isRecord(localizations) ? Object.keys(localizations).length > 0 : !isAbsent(localizations)) {
-      out.push(problem('descriptionNotAllowed', at('description_localizations'), { type: typeName }));
+      out.push(problem('descriptionNotAllowed', at(check, 'description_localizations'), { type: typeName }));
     }
     return;
   }
   const required = type === CommandType.ChatInput;
   if (typeof description === 'string') {
-    if (required || description !== '') checkTextLength(description, LIMITS.descriptionLength, 'descriptionLength', at('description'), out);
+    if (required || description !== '') checkTextLength(description, LIMITS.descriptionLength, 'descriptionLength', at(check, 'description'), out);
   } else if (description === undefined) {
-    if (required) out.push(problem('required', at('description'), { field: 'description' }));
+    if (required) out.push(problem('required', at(check, 'description'), { field: 'description' }));
   } else {
-    out.push(problem('fieldType', at('description'), { field: 'description', expected: 'a string', actual: describeType(description) }));
+    out.push(problem('fieldType', at(check, 'description'), { field: 'description', expected: 'a string', actual: describeType(description) }));
   }
-  checkLocalizations(localizations, at('description_localizations'), out,
+  checkLocalizations(localizations, at(check, 'description_localizations'), out,
     (text, path) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', path, out));
 }
 
-/** A decimal bit-set string ("8"), or null. The API also takes a JSON integer, but bits above 2^53 get lost. */
-function checkPermissions(command: JsonRecord, at: (field: string) => string, out: Problem[]): void {
-  const value = own(command, 'default_member_permissions');
-  if (isAbsent(value)) return;
-  const path = at('default_member_permissions');
-  if (typeof value === 'number') {
-    if (Number.isSafeInteger(value) && value >= 0) out.push(problem('permissionsAsNumber', path));
-    else out.push(problem('permissionsFormat', path, { value: String(value) }));
-    return;
-  }
-  if (typeof value !== 'string' || !PERMISSION_BITS.test(value) || BigInt(value) > LIMITS.maxPermissionBits) {
-    out.push(problem('permissionsFormat', path, { value: typeof value === 'string' ? value : describeType(value) }));
-    return;
-  }
-  const unknown = BigInt(value) & ~KNOWN_PERMISSIONS;
-  if (unknown !== 0n) {
-    out.push(problem('permissionsUnknownBits', path, { bits: permissionNames(unknown).join(', ') }));
+/** Options belong to CHAT_INPUT commands only; an empty list elsewhere is harmless. */
+function checkCommandOptions(check: CommandCheck): void {
+  const options = own(check.command, 'options');
+  if (isAbsent(options)) return;
+  if (check.type === CommandType.ChatInput) checkOptionList(options, at(check, 'options'), 'command', check.context, check.out);
+  else if (check.type !== undefined && !(Array.isArray(options) && options.length === 0)) {
+    check.out.push(problem('optionsNotAllowed', at(check, 'options'), { type: check.typeName }));
   }
 }
 
+/** A decimal bit-set string ("8"), or null. The API also takes a JSON integer, but bits above 2^53 get lost. */
+function checkPermissions(check: CommandCheck): void {
+  const value = own(check.command, 'default_member_permissions');
+  if (isAbsent(value)) return;
+  const path = at(check, 'default_member_permissions');
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value) && value >= 0) check.out.push(problem('permissionsAsNumber', path));
+    else check.out.push(problem('permissionsFormat', path, { value: String(value) }));
+    return;
+  }
+  if (typeof value !== 'string' || !PERMISSION_BITS.test(value) || BigInt(value) > LIMITS.maxPermissionBits) {
+    check.out.push(problem('permissionsFormat', path, { value: typeof value === 'string' ? value : describeType(value) }));
+    return;
+  }
+  const unknown = BigInt(value) & ~KNOWN_PERMISSIONS;
+  if (unknown !== 0n) check.out.push(problem('permissionsUnknownBits', path, { bits: permissionNames(unknown).join(', ') }));
+}
+
 /** Deprecated fields warn on what a user sends, not on what the API filled into a stored command. */
-function checkDeprecated(command: JsonRecord, context: ResolvedContext, stored: boolean, at: (field: string) => string, out: Problem[]): void {
+function checkDeprecated(check: CommandCheck): void {
+  const { command, stored, out } = check;
   const dmPermission = own(command, 'dm_permission');
   if (dmPermission !== undefined) {
+    const path = at(check, 'dm_permission');
     if (typeof dmPermission !== 'boolean') {
-      out.push(problem('fieldType', at('dm_permission'), { field: 'dm_permission', expected: 'true or false', actual: describeType(dmPermission) }));
+      out.push(problem('fieldType', path, { field: 'dm_permission', expected: 'true or false', actual: describeType(dmPermission) }));
     }
-    if (!stored) out.push(problem('dmPermissionDeprecated', at('dm_permission')));
-    if (context.scope === 'guild' && !stored) out.push(problem('globalOnlyField', at('dm_permission'), { field: 'dm_permission' }));
+    if (!stored) out.push(problem('dmPermissionDeprecated', path));
+    if (!stored && check.context.scope === 'guild') out.push(problem('globalOnlyField', path, { field: 'dm_permission' }));
   }
   const defaultPermission = own(command, 'default_permission');
   if (!isAbsent(defaultPermission)) {
+    const path = at(check, 'default_permission');
     if (typeof defaultPermission !== 'boolean') {
-      out.push(problem('fieldType', at('default_permission'), { field: 'default_permission', expected: 'true, false or null', actual: describeType(defaultPermission) }));
+      out.push(problem('fieldType', path, { field: 'default_permission', expected: 'true, false or null', actual: describeType(defaultPermission) }));
     }
-    if (!stored) out.push(problem('defaultPermissionDeprecated', at('default_permission')));
+    if (!stored) out.push(problem('defaultPermissionDeprecated', path));
   }
 }
 
 /** `integration_types` and `contexts`: known values, supported by the app, meaningful for the scope. */
-function checkInstallation(command: JsonRecord, context: ResolvedContext, stored: boolean, base: string, at: (field: string) => string, out: Problem[]): void {
+function checkInstallation(check: CommandCheck): void {
+  const { command, base, context, stored, out } = check;
   const integrationTypes = checkEnumList(command, 'integration_types', base, out, (value) => INTEGRATION_VALUES.has(value),
     'integrationTypeValue', { allowEmpty: false });
   const contexts = checkEnumList(command, 'contexts', base, out, (value) => CONTEXT_VALUES.has(value), 'contextValue',
@@ -229,7 +255,7 @@ function checkInstallation(command: JsonRecord, context: ResolvedContext, stored
   const supported = context.supportedIntegrationTypes;
   for (const { value, index } of integrationTypes ?? []) {
     if (!supported.includes(value)) {
-      out.push(problem('integrationTypeUnsupported', indexPath(at('integration_types'), index), {
+      out.push(problem('integrationTypeUnsupported', indexPath(at(check, 'integration_types'), index), {
         value,
         supported: supported.length > 0 ? `[${supported.join(', ')}]` : 'none (the app has no installation types)',
       }));
@@ -238,29 +264,32 @@ function checkInstallation(command: JsonRecord, context: ResolvedContext, stored
 
   if (context.scope === 'guild') {
     const botDm = contexts?.find(({ value }) => value === InteractionContext.BotDm);
-    if (botDm) out.push(problem('botDmInGuild', indexPath(at('contexts'), botDm.index)));
+    if (botDm) out.push(problem('botDmInGuild', indexPath(at(check, 'contexts'), botDm.index)));
     if (stored) return;
-    if (integrationTypes) out.push(problem('globalOnlyField', at('integration_types'), { field: 'integration_types' }));
-    if (contexts && !botDm) out.push(problem('globalOnlyField', at('contexts'), { field: 'contexts' }));
+    if (integrationTypes) out.push(problem('globalOnlyField', at(check, 'integration_types'), { field: 'integration_types' }));
+    if (contexts && !botDm) out.push(problem('globalOnlyField', at(check, 'contexts'), { field: 'contexts' }));
     return;
   }
   if (stored) return;
   const privateChannel = contexts?.find(({ value }) => value === InteractionContext.PrivateChannel);
   const installTypes = integrationTypes?.map(({ value }) => value) ?? supported;
   if (privateChannel && !installTypes.includes(IntegrationType.UserInstall)) {
-    out.push(problem('privateChannelNeedsUserInstall', indexPath(at('contexts'), privateChannel.index)));
+    out.push(problem('privateChannelNeedsUserInstall', indexPath(at(check, 'contexts'), privateChannel.index)));
   }
 }
 
-function checkEntryPoint(command: JsonRecord, type: number | undefined, typeName: string, context: ResolvedContext, base: string, at: (field: string) => string, out: Problem[]): void {
+/** `handler` only on PRIMARY_ENTRY_POINT commands of EMBEDDED apps; entry points only globally. */
+function checkEntryPoint(check: CommandCheck): void {
+  const { command, type, out } = check;
   const handler = own(command, 'handler');
   if (!isAbsent(handler)) {
+    const path = at(check, 'handler');
     if (type !== CommandType.PrimaryEntryPoint) {
-      if (type !== undefined) out.push(problem('handlerNotAllowed', at('handler'), { type: typeName }));
+      if (type !== undefined) out.push(problem('handlerNotAllowed', path, { type: check.typeName }));
     } else {
-      if (!HANDLER_VALUES.has(handler)) out.push(problem('handlerValue', at('handler'), { value: showValue(handler) }));
-      if (!context.embedded) out.push(problem('handlerNeedsEmbedded', at('handler')));
+      if (!HANDLER_VALUES.has(handler)) out.push(problem('handlerValue', path, { value: showValue(handler) }));
+      if (!check.context.embedded) out.push(problem('handlerNeedsEmbedded', path));
     }
   }
-  if (type === CommandType.PrimaryEntryPoint && context.scope === 'guild') out.push(problem('entryPointInGuild', base));
+  if (type === CommandType.PrimaryEntryPoint && check.context.scope === 'guild') out.push(problem('entryPointInGuild', check.base));
 }

@@ -105,7 +105,8 @@ function send(response: ServerResponse, reply: Reply): void {
     headers['Content-Type'] = 'text/html; charset=utf-8';
     // The consent page must not be framed or leak its query (state, challenge) to other origins.
     headers['X-Frame-Options'] = 'DENY';
-    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'";
+    // No form-action here: browsers apply it to the redirect after the POST, which goes to the app's redirect URI.
+    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
     headers['Referrer-Policy'] = 'no-referrer';
     payload = reply.html;
   } else if (reply.body !== undefined && reply.status !== 204) {

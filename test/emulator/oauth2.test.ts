@@ -55,6 +55,9 @@ describe('consent page', () => {
     expect(page.text).toContain('value="authorize"');
     expect(page.text).toContain('value="cancel"');
     expect(page.text).not.toContain('<script>alert(1)</script>');
+    // form-action would block the redirect to the app's URI that follows the POST (Chromium enforces it).
+    expect(page.headers.get('content-security-policy')).not.toContain('form-action');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.text).toContain('&#34;&#62;&#60;script&#62;');
     const api = await call(emulator(), 'GET', `/api/oauth2/authorize?${query}`);
     expect(api.status).toBe(200);

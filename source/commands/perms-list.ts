@@ -5,7 +5,8 @@
 import { permissionNames } from '../discord/permission-flags.js';
 import { allowDeny } from '../discord/overwrite-diff.js';
 import { overwriteCount } from '../discord/overwrite-edit.js';
-import type { CommandEntry, PermissionEntry } from '../discord/overwrite-entries.js';
+import type { DiscordApi } from '../api/contract.js';
+import { findEntry, type CommandEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
 import {
   describeTarget,
   PERMISSION_TYPE_NAMES,
@@ -14,6 +15,32 @@ import {
   type TargetStatus,
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
+import { loadGuildOverwrites } from './perms-load.js';
+import { ExitCode, type CliIo } from './types.js';
+
+export interface ListRequest {
+  guildId: string;
+  /** One entry (`app`, an id or a name); all of them when absent. */
+  commandSpec?: string;
+  json: boolean;
+}
+
+export async function runList(api: DiscordApi, request: ListRequest, io: CliIo): Promise<number> {
+  const { entries, directory } = await loadGuildOverwrites(api, request.guildId);
+  let shown = entries;
+  if (request.commandSpec !== undefined) {
+    const found = findEntry(entries, request.commandSpec);
+    if (!found.ok) {
+      io.stderr.write(`cmd-tui perms list: ${found.message}\n`);
+      return ExitCode.Problems;
+    }
+    shown = [found.entry];
+  }
+  io.stdout.write(
+    request.json ? `${JSON.stringify(entriesJson(request.guildId, api.applicationId, shown, directory), null, 2)}\n` : renderEntriesText(shown, directory),
+  );
+  return ExitCode.Ok;
+}
 
 const STATUS_NOTES: Record<TargetStatus, string> = {
   known: '',

@@ -5,16 +5,14 @@
  * effective access) in source/discord/.
  */
 import { parseArgs } from 'node:util';
-import { findEntry } from '../discord/overwrite-entries.js';
 import { parseTargetSpec, type TargetRef } from '../discord/overwrite-targets.js';
 import { connect } from './connect.js';
 import { reportFailure } from './failure.js';
 import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
-import { loadGuildOverwrites } from './perms-load.js';
-import { entriesJson, renderEntriesText } from './perms-list.js';
+import { runList } from './perms-list.js';
 import { runSet, type SetRequest } from './perms-set.js';
 import { runWho } from './perms-who.js';
-import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
+import { UsageError, type CliIo, type CommandRun } from './types.js';
 
 const COMMON = { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, command: { type: 'string' } } as const;
 const WHO_OPTIONS = { ...COMMON, user: { type: 'string' }, channel: { type: 'string' } } as const;
@@ -39,19 +37,7 @@ async function list(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, COMMON, { min: 0, max: 0, names: '' });
   const guildId = requiredGuild(values.guild);
   try {
-    const api = await connect(values, io);
-    const { entries, directory } = await loadGuildOverwrites(api, guildId);
-    let shown = entries;
-    if (values.command !== undefined) {
-      const found = findEntry(entries, values.command);
-      if (!found.ok) {
-        io.stderr.write(`cmd-tui perms list: ${found.message}\n`);
-        return ExitCode.Problems;
-      }
-      shown = [found.entry];
-    }
-    io.stdout.write(values.json ? `${JSON.stringify(entriesJson(guildId, api.applicationId, shown, directory), null, 2)}\n` : renderEntriesText(shown, directory));
-    return ExitCode.Ok;
+    return await runList(await connect(values, io), { guildId, commandSpec: values.command, json: values.json ?? false }, io);
   } catch (error) {
     return reportFailure(error, io, 'perms list');
   }

@@ -14,6 +14,7 @@ import { guildScope } from '../discord/model.js';
 import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
+import { refusalText, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
 import { describeTarget, newTargetProblem, sameTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
 import { loadGuildOverwrites } from './perms-load.js';
@@ -29,8 +30,6 @@ export interface SetRequest {
   json: boolean;
 }
 
-const SIGN_IN_HINT = 'Run `cmd-tui auth login --preset permissions`; the signed-in user needs Manage Guild and Manage Roles in that guild.';
-
 /** A refusal from Discord re-worded for permission editing; rendered like every other error value. */
 export class PermissionsRefusedError extends Error {
   override readonly name = 'PermissionsRefusedError';
@@ -43,13 +42,7 @@ export class PermissionsRefusedError extends Error {
 }
 
 export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): Promise<number> {
-  if (!api.authKinds().includes('user')) {
-    throw new AuthRequiredError(
-      ['user'],
-      'Discord only accepts a signed-in user here: permission overwrites can be changed only with a user token that has the applications.commands.permissions.update scope. A bot token or client credentials cannot edit them.',
-      SIGN_IN_HINT,
-    );
-  }
+  if (!api.authKinds().includes('user')) throw new AuthRequiredError(['user'], SIGN_IN_NEEDED.message, SIGN_IN_NEEDED.hint);
   const { guildId } = request;
   const { entries, directory } = await loadGuildOverwrites(api, guildId);
   const found = findEntry(entries, request.commandSpec);
@@ -128,28 +121,11 @@ function confirmed(io: CliIo, request: SetRequest): Promise<boolean> {
   return confirm(io, 'Send this change to Discord?');
 }
 
-/** Discord's 403s on this endpoint, in words that say who lacks what and what to do. */
+/** Discord's 403s on this endpoint, in the words the TUI uses too. */
 export function explainRefusal(error: unknown, entry: Pick<PermissionEntry, 'label'>, guildId: string): unknown {
   if (!(error instanceof DiscordApiError)) return error;
-  if (error.code === 50013) {
-    return new PermissionsRefusedError(
-      `Discord refused to change the overwrites of ${entry.label} in guild ${guildId} (code 50013): the signed-in user needs Manage Guild and Manage Roles in that guild, must be able to use the command, and must be able to manage every role, user and channel in the list.`,
-      'Sign in as a member who has those permissions: `cmd-tui auth login --preset permissions`.',
-    );
-  }
-  if (error.code === 50026) {
-    return new PermissionsRefusedError(
-      `Discord refused (code 50026): your sign-in was not granted applications.commands.permissions.update, the scope needed to edit overwrites.`,
-      'Sign in again with that scope: `cmd-tui auth login --preset permissions`.',
-    );
-  }
-  if (error.code === 20001) {
-    return new PermissionsRefusedError(
-      'Discord only accepts a signed-in user here (code 20001): a bot token cannot edit permission overwrites.',
-      SIGN_IN_HINT,
-    );
-  }
-  return error;
+  const text = refusalText(error.code, entry.label, guildId);
+  return text ? new PermissionsRefusedError(text.message, text.hint) : error;
 }
 
 function refuse(io: CliIo, request: SetRequest, message: string): number {

@@ -98,6 +98,7 @@ describe('consent page', () => {
     ['implicit grant', { response_type: 'token' }, 'unsupported_response_type'],
     ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
     ['unknown scope', { scope: 'identify everything' }, 'invalid_scope'],
+    ['unknown integration type', { integration_type: '7' }, 'invalid_request'],
     ['custom scheme without PKCE', { redirect_uri: 'pixelpal:/authorize/callback', code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
   ])('redirects %s back with an OAuth error', async (_name, overrides, error) => {
     const { response, location } = await approve(overrides);
@@ -121,6 +122,16 @@ describe('authorization code', () => {
     const authorization = await call(emulator(), 'GET', '/oauth2/@me', { auth: bearer(tokens.body.access_token) });
     expect(authorization.body).toMatchObject({ application: { id: emulator().applicationId }, scopes: ['identify', 'guilds', 'applications.commands.permissions.update'] });
     expect(authorization.body.user.id).toBe(emulator().seeded.adminUserId);
+  });
+
+  it('prompt=none skips the page once the scopes were approved, and answers consent_required before', async () => {
+    const query = (scope: string) => `/oauth2/authorize?${new URLSearchParams(authorizeFields({ scope, prompt: 'none' }))}`;
+    const never = await call(emulator(), 'GET', query('identify email'));
+    expect(new URL(never.headers.get('location')!).searchParams.get('error')).toBe('consent_required');
+    await approve({ scope: 'identify' });
+    const silent = await call(emulator(), 'GET', query('identify'));
+    expect(silent.status).toBe(302);
+    expect(new URL(silent.headers.get('location')!).searchParams.get('code')).toEqual(expect.any(String));
   });
 
   it('codes are single use: a replay fails and revokes what the code minted', async () => {

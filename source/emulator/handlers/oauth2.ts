@@ -59,6 +59,9 @@ function checkAuthorize(params: URLSearchParams, world: World): AuthorizeCheck {
   if (scopes.length === 0) return fail('invalid_scope', 'Request at least one scope.');
   const unknown = scopes.find((scope) => !knownScope(scope));
   if (unknown) return fail('invalid_scope', `Unknown scope "${unknown}".`);
+  if (fields.integration_type !== undefined && !['0', '1'].includes(fields.integration_type)) {
+    return fail('invalid_request', 'integration_type must be 0 (GUILD_INSTALL) or 1 (USER_INSTALL).');
+  }
   const challenge = fields.code_challenge;
   if (challenge !== undefined || fields.code_challenge_method !== undefined) {
     if (fields.code_challenge_method !== 'S256') return fail('invalid_request', 'Unsupported "code_challenge_method": use S256.');
@@ -105,8 +108,10 @@ export const showConsent: Handler = (ctx, world) => {
   if (!check.ok) return check.reply;
   const adminId = world.state.application.ownerId;
   const approved = world.state.consents[`${world.state.application.id}:${adminId}`] ?? [];
-  if (check.fields.prompt === 'none' && check.scopes.every((scope) => approved.includes(scope))) {
-    return issueCode(world, check, adminId);
+  // prompt=none never shows the page: it succeeds only for scopes the admin approved before.
+  if (check.fields.prompt === 'none') {
+    if (check.scopes.every((scope) => approved.includes(scope))) return issueCode(world, check, adminId);
+    return redirectWith(check.redirectUri, { error: 'consent_required', error_description: 'prompt=none, but these scopes were never approved.', state: check.fields.state });
   }
   return {
     status: 200,

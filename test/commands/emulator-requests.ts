@@ -1,14 +1,7 @@
 /** Reads the emulator's request log, so tests can count what a command actually sent. */
-import { call } from '../helpers/emulator.js';
+import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import type { RunningEmulator } from '../../source/emulator/server.js';
-
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-  auth: string;
-  time: string;
-}
+import { call } from '../helpers/emulator.js';
 
 export async function requestLog(emulator: RunningEmulator): Promise<LoggedRequest[]> {
   return (await call(emulator, 'GET', '/__emulator/requests')).body as LoggedRequest[];

@@ -70,7 +70,7 @@ export const run: CommandRun = async (args, io) => {
   const extraGuilds = integer('guilds', parsed.guilds, 0, 5000);
   const choiceStringMaxLength = integer('choice-max', parsed['choice-max'], 100, 6000);
 
-  const { startEmulator } = await import('../emulator/server.js');
+  const { isLoopbackHost, startEmulator } = await import('../emulator/server.js');
   let emulator: RunningEmulator;
   try {
     emulator = await startEmulator({
@@ -87,7 +87,7 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write(`cmd-tui serve: ${(error as Error).message}\n`);
     return 2;
   }
-  if (parsed.host !== undefined && !['127.0.0.1', '::1', 'localhost'].includes(parsed.host)) {
+  if (parsed.host !== undefined && !isLoopbackHost(parsed.host)) {
     io.stderr.write(`cmd-tui serve: warning: listening on ${parsed.host}; anyone who can reach it can read the fake credentials.\n`);
   }
   const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris } = emulator;

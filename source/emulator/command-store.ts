@@ -4,7 +4,7 @@
  * fields it names, delete and rename dropping overwrites, bulk overwrite keeping ids, the entry-point
  * guard, count caps and the daily create budget. Operates on EmulatorState; no HTTP here.
  */
-import { CommandType, LIMITS, type Command } from '../discord/model.js';
+import { CommandType, LIMITS, scopeKey, type Command, type Scope } from '../discord/model.js';
 import { scopeDefaults } from '../discord/normalize.js';
 import type { ValidationContext } from '../discord/validate.js';
 import { apiError } from './api-errors.js';
@@ -12,12 +12,6 @@ import { assertFitsScope, assertValidCommand, assertValidCommandSet } from './co
 import type { World } from './request-context.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import { dropOverwrites, scopeCommands, type ApplicationRecord, type EmulatorState } from './state.js';
-
-export type ScopeRef = { kind: 'global' } | { kind: 'guild'; guildId: string };
-
-export function scopeKeyOf(scope: ScopeRef): string {
-  return scope.kind === 'global' ? 'global' : `guild:${scope.guildId}`;
-}
 
 /** Fields a client may set; everything else in a body (ids, version, unknown keys) is ignored, as on Discord. */
 const SETTABLE_FIELDS = [
@@ -42,7 +36,7 @@ function asDraft(value: unknown): Draft {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Draft) : {};
 }
 
-export function validationContext(world: World, scope: ScopeRef): ValidationContext {
+export function validationContext(world: World, scope: Scope): ValidationContext {
   const app = world.state.application;
   return {
     scope: scope.kind,
@@ -59,7 +53,7 @@ export function validationContext(world: World, scope: ScopeRef): ValidationCont
  * every context, guild commands without BOT_DM); dm_permission mirrors BOT_DM on global commands
  * only; entry points default to APP_HANDLER.
  */
-export function materialize(draftInput: unknown, app: ApplicationRecord, ids: SnowflakeGenerator, scope: ScopeRef, id: string): Command {
+export function materialize(draftInput: unknown, app: ApplicationRecord, ids: SnowflakeGenerator, scope: Scope, id: string): Command {
   const draft = asDraft(draftInput);
   const type = typeof draft.type === 'number' ? draft.type : CommandType.ChatInput;
   const isGlobal = scope.kind === 'global';
@@ -132,18 +126,18 @@ function spendCreates(state: EmulatorState, key: string, count: number, now: num
   state.creates[key] = entry;
 }
 
-export function findCommand(state: EmulatorState, scope: ScopeRef, commandId: string): Command {
-  const found = scopeCommands(state, scopeKeyOf(scope)).find((command) => command.id === commandId);
+export function findCommand(state: EmulatorState, scope: Scope, commandId: string): Command {
+  const found = scopeCommands(state, scopeKey(scope)).find((command) => command.id === commandId);
   if (!found) throw apiError('unknownCommand');
   return found;
 }
 
 /** POST: 201 with a new command, or 200 when a command of that name and type existed (overwritten in place). */
-export function upsertCommand(world: World, scope: ScopeRef, body: unknown): { command: Command; created: boolean } {
+export function upsertCommand(world: World, scope: Scope, body: unknown): { command: Command; created: boolean } {
   const context = validationContext(world, scope);
   assertValidCommand(body, context);
   const draft = pickSettable(asDraft(body));
-  const key = scopeKeyOf(scope);
+  const key = scopeKey(scope);
   const list = scopeCommands(world.state, key);
   const index = list.findIndex((command) => command.name === draft.name && command.type === typeOf(draft));
   const others = list.filter((_, i) => i !== index).map(toDraft);
@@ -163,7 +157,7 @@ export function upsertCommand(world: World, scope: ScopeRef, body: unknown): { c
 }
 
 /** PATCH: provided fields replace the stored ones entirely; a rename drops the command's overwrites. */
-export function editCommand(world: World, scope: ScopeRef, commandId: string, body: unknown): Command {
+export function editCommand(world: World, scope: Scope, commandId: string, body: unknown): Command {
   const existing = findCommand(world.state, scope, commandId);
   const context = validationContext(world, scope);
   const patch = pickSettable(asDraft(body));
@@ -172,7 +166,7 @@ export function editCommand(world: World, scope: ScopeRef, commandId: string, bo
   const merged = { ...toDraft(existing), ...patch };
   for (const [field, value] of Object.entries(merged)) if (value === null) delete merged[field];
   assertValidCommand(merged, context);
-  const list = scopeCommands(world.state, scopeKeyOf(scope));
+  const list = scopeCommands(world.state, scopeKey(scope));
   const others = list.filter((command) => command.id !== commandId).map(toDraft);
   assertFitsScope([...others, merged], others.length, context);
   const next = materialize(merged, world.state.application, world.ids, scope, existing.id);
@@ -184,9 +178,9 @@ export function editCommand(world: World, scope: ScopeRef, commandId: string, bo
 }
 
 /** DELETE: the command and, permanently, all its overwrites. */
-export function deleteCommand(world: World, scope: ScopeRef, commandId: string): void {
+export function deleteCommand(world: World, scope: Scope, commandId: string): void {
   const existing = findCommand(world.state, scope, commandId);
-  const list = scopeCommands(world.state, scopeKeyOf(scope));
+  const list = scopeCommands(world.state, scopeKey(scope));
   list.splice(list.indexOf(existing), 1);
   dropOverwrites(world.state, commandId);
   world.changed();
@@ -197,11 +191,11 @@ export function deleteCommand(world: World, scope: ScopeRef, commandId: string):
  * the command they match (by `id` when given, else by name and type); unmatched commands are deleted with
  * their overwrites; new names spend the daily budget; the entry point cannot be dropped here (50240).
  */
-export function bulkOverwrite(world: World, scope: ScopeRef, body: unknown): Command[] {
+export function bulkOverwrite(world: World, scope: Scope, body: unknown): Command[] {
   const context = validationContext(world, scope);
   assertValidCommandSet(body, context);
   const drafts = (Array.isArray(body) ? body : []).map((item) => ({ id: asDraft(item).id, draft: pickSettable(asDraft(item)) }));
-  const key = scopeKeyOf(scope);
+  const key = scopeKey(scope);
   const list = scopeCommands(world.state, key);
 
   const unmatched = new Set(list);

@@ -4,10 +4,10 @@
  * `empty` keeps the app and guilds but no commands; `extraGuilds` adds scale-test guilds.
  */
 import { randomBytes } from 'node:crypto';
-import { allChannelsId, everyoneId, type CommandDraft, type PermissionOverwrite } from '../discord/model.js';
+import { allChannelsId, ApplicationFlags, everyoneId, scopeKey, type CommandDraft, type PermissionOverwrite, type Scope } from '../discord/model.js';
 import { permissionBits } from '../discord/permission-flags.js';
 import { SCOPES } from './auth.js';
-import { materialize, type ScopeRef } from './command-store.js';
+import { materialize } from './command-store.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import { DEMO_BROKEN_COMMAND, DEMO_GLOBAL_COMMANDS, DEMO_GUILD_COMMANDS, EXTRA_GUILD_COMMANDS } from './seed-commands.js';
 import type { ChannelRecord, EmulatorState, GuildRecord, RoleRecord, TokenRecord } from './state.js';
@@ -106,9 +106,8 @@ function buildGuild(ids: SnowflakeGenerator, name: string, people: People, now: 
   return { guild, roles, channels };
 }
 
-function addCommands(state: EmulatorState, ids: SnowflakeGenerator, scope: ScopeRef, drafts: readonly CommandDraft[]): string[] {
-  const key = scope.kind === 'global' ? 'global' : `guild:${scope.guildId}`;
-  const list = (state.commands[key] ??= []);
+function addCommands(state: EmulatorState, ids: SnowflakeGenerator, scope: Scope, drafts: readonly CommandDraft[]): string[] {
+  const list = (state.commands[scopeKey(scope)] ??= []);
   return drafts.map((draft) => {
     const command = materialize(draft, state.application, ids, scope, ids.next());
     list.push(command);
@@ -147,8 +146,8 @@ export function buildState(ids: SnowflakeGenerator, options: SeedOptions): Emula
       id: appId,
       name: 'Pixel Pal',
       description: 'A friendly multipurpose bot with an Activity (cmd-tui emulator demo app).',
-      // EMBEDDED (has an Activity), GATEWAY_MESSAGE_CONTENT_LIMITED, APPLICATION_COMMAND_BADGE.
-      flags: (1 << 17) | (1 << 19) | (1 << 23),
+      // Has an Activity (so `handler` is allowed) and global commands.
+      flags: ApplicationFlags.Embedded | ApplicationFlags.ApplicationCommandBadge,
       integrationTypes: [0, 1],
       ownerId: people.adminId,
       botUserId: people.botId,

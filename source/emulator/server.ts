@@ -73,6 +73,10 @@ export interface RunningEmulator {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host);
+}
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const API_PREFIX = /^\/api(?:\/v(\d+))?(\/.*)?$/;
 
@@ -144,7 +148,7 @@ function callerIdentity(request: IncomingMessage): string {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK_HOSTS.has(host) && !options.allowRemoteHost) {
+  if (!isLoopbackHost(host) && !options.allowRemoteHost) {
     throw new EmulatorStartError(`refusing to listen on ${host}: the emulator hands out fake credentials to anyone who asks; pass --host ${host} explicitly to allow it`);
   }
   const clock = options.clock ?? systemClock;

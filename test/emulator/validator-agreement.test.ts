@@ -24,7 +24,8 @@ const body = fc.oneof(
 describe('emulator and validator agree', () => {
   it('400 exactly when the validator finds an error', async () => {
     const e = emulator();
-    const context = { scope: 'global' as const, appFlags: 1 << 17 | 1 << 19 | 1 << 23, supportedIntegrationTypes: [0, 1] };
+    const app = (await call(e, 'GET', '/applications/@me', { auth: botAuth(e) })).body;
+    const context = { scope: 'global' as const, appFlags: app.flags, supportedIntegrationTypes: Object.keys(app.integration_types_config).map(Number) };
     await fc.assert(
       fc.asyncProperty(body, async (draft) => {
         await call(e, 'POST', '/__emulator/reset');

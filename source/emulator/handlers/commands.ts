@@ -3,7 +3,8 @@
  * (201 new / 200 upsert), edit, delete (204) and bulk overwrite. Semantics live in command-store.ts.
  */
 import { requireCommandManager } from '../auth.js';
-import { bulkOverwrite, deleteCommand, editCommand, findCommand, scopeKeyOf, upsertCommand } from '../command-store.js';
+import { scopeKey } from '../../discord/model.js';
+import { bulkOverwrite, deleteCommand, editCommand, findCommand, upsertCommand } from '../command-store.js';
 import { localizedView, requesterLocale } from '../localize.js';
 import { json, jsonBody, queryFlag, type Handler } from '../request-context.js';
 import { scopeCommands } from '../state.js';
@@ -12,7 +13,7 @@ import { scopeOf } from './scope.js';
 export const listCommands: Handler = (ctx, world) => {
   requireCommandManager(ctx.auth);
   const scope = scopeOf(ctx, world);
-  const commands = scopeCommands(world.state, scopeKeyOf(scope));
+  const commands = scopeCommands(world.state, scopeKey(scope));
   if (queryFlag(ctx.query, 'with_localizations')) return json(200, commands);
   const locale = requesterLocale(ctx.headers);
   return json(200, commands.map((command) => localizedView(command, locale)));
@@ -33,7 +34,6 @@ export const createCommand: Handler = (ctx, world) => {
 export const patchCommand: Handler = (ctx, world) => {
   requireCommandManager(ctx.auth);
   const scope = scopeOf(ctx, world);
-  findCommand(world.state, scope, ctx.params.command_id!);
   return json(200, editCommand(world, scope, ctx.params.command_id!, jsonBody(ctx)));
 };
 

@@ -3,7 +3,7 @@
  * has none), and replacing them (user Bearer only, ≤ 100, the user needs MANAGE_GUILD + MANAGE_ROLES).
  * The application id addresses the app-wide entry. (The batch PUT has no route, so it answers 405, as on Discord.)
  */
-import { LIMITS, permissionOverwriteSchema, type PermissionOverwrite } from '../../discord/model.js';
+import { LIMITS, PermissionType, permissionOverwriteSchema, type PermissionOverwrite } from '../../discord/model.js';
 import { apiError, formBodyError, type FieldErrorItem } from '../api-errors.js';
 import { requirePermissionReader, requirePermissionWriter } from '../auth.js';
 import { findCommand } from '../command-store.js';
@@ -54,6 +54,8 @@ export const getCommandPermissions: Handler = (ctx, world) => {
 };
 
 /** Shape checks of the PUT body, reported in Discord's error tree. */
+const PERMISSION_TYPES: readonly number[] = Object.values(PermissionType);
+
 function overwriteProblems(body: unknown): FieldErrorItem[] {
   const list = typeof body === 'object' && body !== null ? (body as { permissions?: unknown }).permissions : undefined;
   if (!Array.isArray(list)) return [{ path: 'permissions', code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }];
@@ -64,13 +66,13 @@ function overwriteProblems(body: unknown): FieldErrorItem[] {
   list.forEach((item: unknown, index) => {
     const at = `permissions[${index}]`;
     const parsed = permissionOverwriteSchema.safeParse(item);
-    if (parsed.success && [1, 2, 3].includes(parsed.data.type) && isSnowflake(parsed.data.id)) return;
+    if (parsed.success && PERMISSION_TYPES.includes(parsed.data.type) && isSnowflake(parsed.data.id)) return;
     const record = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     if (typeof record.id !== 'string' || !isSnowflake(record.id)) {
       problems.push({ path: `${at}.id`, code: 'NUMBER_TYPE_COERCE', message: `Value "${String(record.id)}" is not snowflake.` });
     }
-    if (![1, 2, 3].includes(record.type as number)) {
-      problems.push({ path: `${at}.type`, code: 'BASE_TYPE_CHOICES', message: 'Value must be one of (1, 2, 3).' });
+    if (!PERMISSION_TYPES.includes(record.type as number)) {
+      problems.push({ path: `${at}.type`, code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${PERMISSION_TYPES.join(', ')}).` });
     }
     if (typeof record.permission !== 'boolean') {
       problems.push({ path: `${at}.permission`, code: 'BOOLEAN_TYPE_COERCE', message: `Value "${String(record.permission)}" is not a valid boolean.` });

@@ -3,7 +3,7 @@
  * whether the app is installed there (50001), shared by the command and permission handlers.
  */
 import { apiError } from '../api-errors.js';
-import type { ScopeRef } from '../command-store.js';
+import type { Scope } from '../../discord/model.js';
 import type { RequestContext, World } from '../request-context.js';
 import type { GuildRecord } from '../state.js';
 
@@ -25,7 +25,7 @@ export function requireInstalledGuild(world: World, guildId: string): GuildRecor
 }
 
 /** The command scope a route addresses: global, or the guild in the path. */
-export function scopeOf(ctx: RequestContext, world: World): ScopeRef {
+export function scopeOf(ctx: RequestContext, world: World): Scope {
   requireApplication(ctx, world);
   const guildId = ctx.params.guild_id;
   if (guildId === undefined) return { kind: 'global' };

@@ -5,7 +5,7 @@ import { captureScope } from '../../source/backup/capture.js';
 import { writeBackup } from '../../source/backup/store.js';
 import type { DiscordApi } from '../../source/api/contract.js';
 import { appPaths } from '../../source/config/paths.js';
-import { GLOBAL_SCOPE, guildScope, type Scope } from '../../source/discord/model.js';
+import { GLOBAL_SCOPE, guildScope, type CommandDraft, type Scope } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
@@ -82,6 +82,29 @@ describe('restore', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/Cannot restore \/TeaTime: Discord refuses it today \(.*lowercase/);
     expect((await owner.listCommands(cozy)).map((c) => c.name).sort()).toEqual(['Send a Hug', 'cozy']);
+  });
+
+  it('an apply that Discord stops part-way says so, and its backup brings the scope back', async () => {
+    const speedrunId = emulator().guildIds[1] as string;
+    const speedrun = guildScope(speedrunId);
+    const current = JSON.parse((await runCommand('export', ['--guild', speedrunId, ...api()], home.env)).stdout) as CommandDraft[];
+    // Another tool spent 199 of today's creates (bulk overwrites count new commands): cmd-tui's own count
+    // cannot know, so the server refuses the second create.
+    const filler = (prefix: string) => Array.from({ length: 98 }, (_, i) => ({ name: `${prefix}-${i}`, description: 'x' }));
+    await owner.bulkOverwrite(speedrun, [...current, ...filler('a')]);
+    await owner.bulkOverwrite(speedrun, [...current, ...filler('b')]);
+    await owner.bulkOverwrite(speedrun, current);
+    for (let i = 0; i < 3; i++) await owner.deleteCommand(speedrun, (await owner.createCommand(speedrun, { name: `c-${i}`, description: 'x' })).command.id);
+    const before = await view(speedrun);
+    await writeFile(`${home.home}/two-more.json`, JSON.stringify([...current, { name: 'first', description: '1' }, { name: 'second', description: '2' }]));
+    const applied = await runCommand('apply', ['two-more.json', '--guild', speedrunId, '--yes', ...api()], home.env, home.home);
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toContain('Stopped after 1 of 2 changes');
+    const backup = /`cmd-tui restore (\S+)` brings it back/.exec(applied.stderr)?.[1];
+    expect(backup).toBeDefined();
+    const restored = await runCommand('restore', [backup as string, '--yes', ...api()], home.env);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(await view(speedrun)).toEqual(before);
   });
 
   it('refuses a file that is not a backup as a usage error', async () => {

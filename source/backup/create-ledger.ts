@@ -35,17 +35,26 @@ export async function createBudget(env: NodeJS.ProcessEnv, applicationId: string
 
 /** Adds creates that the server confirmed (201); returns the new budget. */
 export async function recordCreates(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, count: number, now = new Date()): Promise<CreateBudget> {
+  return updateUsed(env, applicationId, scope, now, (previous) => previous + count);
+}
+
+/** The server answered 30034: whatever we counted, nothing is left today (other tools create too). */
+export async function recordCreatesExhausted(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
+  return updateUsed(env, applicationId, scope, now, () => LIMITS.dailyCreates);
+}
+
+async function updateUsed(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now: Date, next: (previous: number) => number): Promise<CreateBudget> {
   const ledger = await readLedger(env);
   const day = utcDay(now);
   const key = ledgerKey(applicationId, scope);
-  const previous = ledger[key]?.day === day ? (ledger[key]?.used ?? 0) : 0;
-  ledger[key] = { day, used: previous + count };
+  const used = next(ledger[key]?.day === day ? (ledger[key]?.used ?? 0) : 0);
+  ledger[key] = { day, used };
   const path = ledgerPath(env);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(ledger, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, path);
-  return { used: previous + count, remaining: Math.max(0, LIMITS.dailyCreates - previous - count), day };
+  return { used, remaining: Math.max(0, LIMITS.dailyCreates - used), day };
 }
 
 function ledgerKey(applicationId: string, scope: Scope): string {

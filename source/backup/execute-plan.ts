@@ -9,7 +9,7 @@ import { DiscordApiError, describeError, type FieldError } from '../api/errors.j
 import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
 import { backupBeforeMutation } from './capture.js';
-import { recordCreates } from './create-ledger.js';
+import { recordCreates, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
 
 export interface ExecuteOptions {
@@ -35,6 +35,9 @@ export interface ExecuteResult {
   /** The scope's commands by (type, name) after the run, for callers that re-apply overwrites. */
   commands: Command[];
 }
+
+/** "Maximum number of daily application command creates has been reached (200)". */
+const DAILY_CREATES_REACHED = 30034;
 
 /** A run that stopped part-way: says what was done and how to go back. */
 export class ApplyInterruptedError extends Error {
@@ -79,6 +82,7 @@ export async function executePlan(api: DiscordApi, scope: Scope, plan: Plan, opt
       record({ kind: 'create', command, created });
     }
   } catch (error) {
+    if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(options.env, api.applicationId, scope);
     throw new ApplyInterruptedError(error, steps.length, total, backup);
   }
   return { backup, steps, commands: await api.listCommands(scope, { withLocalizations: true }) };

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBudget, recordCreates } from '../../source/backup/create-ledger.js';
+import { createBudget, recordCreates, recordCreatesExhausted } from '../../source/backup/create-ledger.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 
 async function env(): Promise<NodeJS.ProcessEnv> {
@@ -26,6 +26,13 @@ describe('daily create ledger', () => {
     const home = await env();
     await recordCreates(home, '100', GLOBAL_SCOPE, 150, evening);
     expect(await createBudget(home, '100', GLOBAL_SCOPE, nextDay)).toMatchObject({ used: 0, remaining: 200, day: '2026-11-23' });
+  });
+
+  it('marks the day as spent when the server says the limit is reached', async () => {
+    const home = await env();
+    await recordCreates(home, '100', GLOBAL_SCOPE, 3, morning);
+    expect(await recordCreatesExhausted(home, '100', GLOBAL_SCOPE, morning)).toEqual({ used: 200, remaining: 0, day: '2026-11-22' });
+    expect((await createBudget(home, '100', GLOBAL_SCOPE, nextDay)).remaining).toBe(200);
   });
 
   it('keeps scopes and applications apart', async () => {

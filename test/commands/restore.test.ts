@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureScope } from '../../source/backup/capture.js';
+import { createBudget } from '../../source/backup/create-ledger.js';
 import { writeBackup } from '../../source/backup/store.js';
 import type { DiscordApi } from '../../source/api/contract.js';
 import { appPaths } from '../../source/config/paths.js';
@@ -85,9 +86,12 @@ describe('restore', () => {
   });
 
   it('an apply that Discord stops part-way says so, and its backup brings the scope back', async () => {
+    // Its own home: the local create count it exhausts must not leak into the other tests.
+    const own = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
+    await signInAdmin(emulator(), own.env);
     const speedrunId = emulator().guildIds[1] as string;
     const speedrun = guildScope(speedrunId);
-    const current = JSON.parse((await runCommand('export', ['--guild', speedrunId, ...api()], home.env)).stdout) as CommandDraft[];
+    const current = JSON.parse((await runCommand('export', ['--guild', speedrunId, ...api()], own.env)).stdout) as CommandDraft[];
     // Another tool spent 199 of today's creates (bulk overwrites count new commands): cmd-tui's own count
     // cannot know, so the server refuses the second create.
     const filler = (prefix: string) => Array.from({ length: 98 }, (_, i) => ({ name: `${prefix}-${i}`, description: 'x' }));
@@ -96,15 +100,18 @@ describe('restore', () => {
     await owner.bulkOverwrite(speedrun, current);
     for (let i = 0; i < 3; i++) await owner.deleteCommand(speedrun, (await owner.createCommand(speedrun, { name: `c-${i}`, description: 'x' })).command.id);
     const before = await view(speedrun);
-    await writeFile(`${home.home}/two-more.json`, JSON.stringify([...current, { name: 'first', description: '1' }, { name: 'second', description: '2' }]));
-    const applied = await runCommand('apply', ['two-more.json', '--guild', speedrunId, '--yes', ...api()], home.env, home.home);
+    await writeFile(`${own.home}/two-more.json`, JSON.stringify([...current, { name: 'first', description: '1' }, { name: 'second', description: '2' }]));
+    const applied = await runCommand('apply', ['two-more.json', '--guild', speedrunId, '--yes', ...api()], own.env, own.home);
     expect(applied.code).toBe(1);
     expect(applied.stderr).toContain('Stopped after 1 of 2 changes');
+    // The local count learns that nothing is left today, so the next plan says so before sending.
+    expect((await createBudget(own.env, emulator().applicationId, speedrun)).remaining).toBe(0);
     const backup = /`cmd-tui restore (\S+)` brings it back/.exec(applied.stderr)?.[1];
     expect(backup).toBeDefined();
-    const restored = await runCommand('restore', [backup as string, '--yes', ...api()], home.env);
+    const restored = await runCommand('restore', [backup as string, '--yes', ...api()], own.env);
     expect(restored.code, restored.stderr).toBe(0);
     expect(await view(speedrun)).toEqual(before);
+    await own.cleanup();
   });
 
   it('refuses a file that is not a backup as a usage error', async () => {

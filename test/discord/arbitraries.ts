@@ -109,11 +109,17 @@ const slashCommand: fc.Arbitrary<CommandDraft> = fc.tuple(slashName, description
 const menuCommand: fc.Arbitrary<CommandDraft> = fc.tuple(fc.constantFrom(2, 3), menuName, fc.dictionary(fc.constantFrom(...LOCALES), menuName, { maxKeys: 3 }), installation)
   .map(([type, name, names, extra]) => ({ type, name, name_localizations: names, ...extra }));
 
+const entryPointCommand: fc.Arbitrary<CommandDraft> = fc.record({ type: fc.constant(4), name: slashName, description }, { requiredKeys: ['type', 'name'] });
+
 const withinSize = (command: CommandDraft) => commandSize(command).total <= 8000;
 
 /** CHAT_INPUT commands valid in global scope for an app with default flags (both installation types). */
 export const validSlashCommand: fc.Arbitrary<CommandDraft> = slashCommand.filter(withinSize);
 
 /** Commands of every type valid in global scope for an app with default flags. */
-export const validCommand: fc.Arbitrary<CommandDraft> = fc.oneof({ arbitrary: validSlashCommand, weight: 4 }, { arbitrary: menuCommand, weight: 1 })
+export const validCommand: fc.Arbitrary<CommandDraft> = fc.oneof(
+  { arbitrary: validSlashCommand, weight: 6 },
+  { arbitrary: menuCommand, weight: 2 },
+  { arbitrary: entryPointCommand, weight: 1 },
+)
   .filter(withinSize);

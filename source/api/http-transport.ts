@@ -99,7 +99,8 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 }
 
 function toTransportError(error: unknown, timeoutMs: number, url: string): TransportError {
-  const where = describeUrl(url);
+  // The caller names the route; the message adds only the server that failed.
+  const where = new URL(url).host;
   const cause = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
   const code = typeof cause.code === 'string' ? cause.code : typeof cause.cause?.code === 'string' ? cause.cause.code : undefined;
   if (cause.name === 'TimeoutError' || cause.name === 'AbortError') {

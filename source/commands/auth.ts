@@ -223,12 +223,15 @@ async function logout(args: string[], io: CliIo, notice: (message: string) => vo
       await session.close();
     }
   }
+  if (!stored.user && !values.all) {
+    io.stdout.write('Not signed in. (`--all` also forgets the bot token and client credentials.)\n');
+    return ExitCode.Ok;
+  }
   await updateStoredCredentials(stores, baseUrl, applicationId, (current) => {
     const { user: _user, signedInAs: _who, ...rest } = current;
     return values.all ? {} : rest;
   });
-  if (!stored.user && !values.all) io.stdout.write('Not signed in. (`--all` also forgets the bot token and client credentials.)\n');
-  else io.stdout.write(values.all ? `Forgot every credential of application ${applicationId} for ${baseUrl}.\n` : `Signed out of application ${applicationId}.\n`);
+  io.stdout.write(values.all ? `Forgot every credential of application ${applicationId} for ${baseUrl}.\n` : `Signed out of application ${applicationId}.\n`);
   return ExitCode.Ok;
 }
 

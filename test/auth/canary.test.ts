@@ -1,0 +1,119 @@
+/**
+ * Check C4: canary secrets pushed through every auth command and error path (rejected tokens and
+ * secrets, failed refresh, failed exchange, status, logout, --debug logging) never appear in any
+ * output — neither as is, nor base64- or URL-encoded.
+ */
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDiscordApi } from '../../source/api/client.js';
+import { describeError } from '../../source/api/errors.js';
+import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
+import { guildScope } from '../../source/discord/model.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { canary, isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useEmulator } from '../helpers/emulator.js';
+
+const emulator = useEmulator();
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+const secrets = { bot: canary('BOT'), secret: canary('SECRET'), access: canary('ACCESS'), refresh: canary('REFRESH') };
+const forms = (value: string) => [value, Buffer.from(value).toString('base64'), encodeURIComponent(value), value.slice(0, 12) + value.slice(-8)];
+
+function expectNoCanary(label: string, text: string): void {
+  for (const value of Object.values(secrets)) {
+    for (const form of forms(value)) expect(text.includes(form), `${label} leaked ${form}`).toBe(false);
+  }
+}
+const output = (result: CliResult) => `${result.stdout}\n${result.stderr}`;
+
+async function approvingBrowser(dir: string): Promise<string> {
+  const path = join(dir, 'approve.mjs');
+  await writeFile(
+    path,
+    `#!${process.execPath}
+const url = process.argv[2];
+const html = await (await fetch(url)).text();
+const un = (t) => t.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const form = new URLSearchParams();
+for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(un(m[1]), un(m[2]));
+form.set('action', 'authorize');
+const action = un(/<form method="post" action="([^"]*)"/.exec(html)[1]);
+const answer = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual' });
+await fetch(answer.headers.get('location'));
+`,
+  );
+  await chmod(path, 0o755);
+  return path;
+}
+
+describe('canary secrets never appear in output', () => {
+  it('through every auth command and its error paths', { timeout: 120_000 }, async () => {
+    const api = ['--api', emulator().baseUrl];
+    const appId = emulator().applicationId;
+    const runs: [string, CliResult][] = [];
+    const runWith = async (label: string, args: string[], env: NodeJS.ProcessEnv = {}, input?: string) => {
+      runs.push([label, await runCli(args, { env: { ...home.env, ...env }, input })]);
+    };
+
+    await runWith('set-bot-token rejected', ['auth', 'set-bot-token', ...api], {}, `${secrets.bot}\n`);
+    await runWith('set-client-credentials rejected', ['auth', 'set-client-credentials', '--client-id', appId, ...api], {}, `${secrets.secret}\n`);
+    await runWith('status with env bot token', ['auth', 'status', ...api], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
+    await runWith('status --json with env secrets', ['auth', 'status', '--json', ...api], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId, DISCORD_CLIENT_SECRET: secrets.secret });
+    await runWith('list with a rejected bot token', ['list', ...api], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
+    await runWith('list with rejected client credentials', ['list', ...api], { DISCORD_CLIENT_ID: appId, DISCORD_CLIENT_SECRET: secrets.secret });
+    await runWith('list against nothing listening', ['list', '--api', 'http://127.0.0.1:9/api/v10'], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
+    await runWith('list over plain http to another host', ['list', '--api', 'http://example.invalid/api/v10'], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
+    await runWith('login whose exchange fails (wrong secret)', ['auth', 'login', '--client-id', appId, ...api], {
+      DISCORD_CLIENT_ID: appId,
+      DISCORD_CLIENT_SECRET: secrets.secret,
+      BROWSER: await approvingBrowser(home.home),
+    });
+    await runWith('login paste flow that ends without a redirect', ['auth', 'login', '--client-id', appId, '--custom-scheme', 'pixelpal', ...api], {}, 'pixelpal:/authorize/callback?code=x&state=y\n');
+
+    // A stored, expired sign-in whose refresh Discord rejects; then status and logout.
+    const stores = defaultStores(home.env);
+    await updateStoredCredentials(stores, emulator().baseUrl, appId, () => ({
+      user: { accessToken: secrets.access, refreshToken: secrets.refresh, expiresAt: Date.now() - 1000, scopes: ['applications.commands.permissions.update'], clientId: appId },
+    }));
+    await runWith('perms list with a revoked sign-in', ['perms', 'list', '--guild', emulator().guildIds[0]!, ...api]);
+    await runWith('status with a stored sign-in', ['auth', 'status', ...api]);
+    await runWith('status --json with a stored sign-in', ['auth', 'status', '--json', ...api]);
+    await runWith('logout of a sign-in Discord does not know', ['auth', 'logout', '--all', ...api]);
+
+    for (const [label, result] of runs) expectNoCanary(label, output(result));
+    // The error paths above really were taken.
+    const byLabel = new Map(runs);
+    expect(byLabel.get('set-bot-token rejected')!.code).not.toBe(0);
+    expect(byLabel.get('set-client-credentials rejected')!.stderr).toContain('invalid_client');
+    expect(byLabel.get('list with a rejected bot token')!.code).not.toBe(0);
+    expect(byLabel.get('login whose exchange fails (wrong secret)')!.code).not.toBe(0);
+    expect(byLabel.get('list over plain http to another host')!.stderr).toContain('Refusing');
+  });
+
+  it('through the client: --debug lines and error messages for rejected tokens', async () => {
+    const lines: string[] = [];
+    const messages: string[] = [];
+    const attempt = async (credentials: Parameters<typeof createDiscordApi>[0]['credentials']) => {
+      try {
+        const api = await createDiscordApi({ baseUrl: emulator().baseUrl, applicationId: emulator().applicationId, credentials, debug: (line) => lines.push(line) });
+        await api.listCommands(guildScope(emulator().guildIds[0]!));
+        await api.getCurrentUser();
+      } catch (error) {
+        const { message, hint } = describeError(error);
+        messages.push(`${message} ${hint ?? ''}`);
+      }
+    };
+    await attempt({ botToken: secrets.bot });
+    await attempt({ clientCredentials: { clientId: emulator().applicationId, clientSecret: secrets.secret } });
+    await attempt({ user: { accessToken: secrets.access, refreshToken: secrets.refresh, scopes: [], expiresAt: Date.now() - 1 } });
+    expect(lines.join('\n')).toContain('Authorization: Bot ****');
+    expect(messages).toHaveLength(3);
+    expectNoCanary('debug log', lines.join('\n'));
+    expectNoCanary('error messages', messages.join('\n'));
+  });
+});

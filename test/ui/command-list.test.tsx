@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
@@ -67,6 +68,18 @@ describe('command list', () => {
     // esc at the root clears the kept filter and never quits.
     await app.chord('esc');
     await app.waitForText('Ban a member');
+  });
+
+  it('handles keys that arrive in one chunk one by one (a busy machine or a fast typist)', async () => {
+    const app = await renderApp(sampleApi());
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    // "/", then "pin" as filter text, then enter to keep it and enter to open: all in one read.
+    await act(async () => {
+      app.stdin.write('/pin\r\r');
+    });
+    await app.waitForText('Check the latency');
+    await app.waitForText('id ');
   });
 
   it('shows help for the screen from the key table and closes it with esc', async () => {

@@ -4,7 +4,7 @@
  * the owner; the cursor lives here.
  */
 import { Text } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { insertableText } from '../input/chord.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { useTheme } from '../theme/theme-context.js';
@@ -33,15 +33,27 @@ const EDIT_KEYS: Record<string, TextEdit> = {
 export function TextField({ value, onChange, focused, placeholder, mask, inOverlay }: TextFieldProps) {
   const theme = useTheme();
   const [cursor, setCursor] = useState(value.length);
+  // The latest text, even before the owner re-renders with it: two keys handled back to back
+  // must both land (the second must not start from the value the first one replaced).
+  const live = useRef({ value, cursor });
+  const reported = useRef(value);
+  if (value !== reported.current) {
+    // Changed by the owner (reset, normalized number): start from the owner's text.
+    live.current = { value, cursor: Math.min(cursor, value.length) };
+    reported.current = value;
+  }
   useKeyHandler(
     inOverlay ? Priority.overlayField : Priority.textField,
     (chord, input, key) => {
       const text = insertableText(input, key);
       const edit: TextEdit | undefined = text ? { kind: 'insert', text } : EDIT_KEYS[chord];
       if (!edit) return false;
-      const next = editText({ value, cursor }, edit);
+      const current = live.current;
+      const next = editText(current, edit);
+      live.current = next;
+      reported.current = next.value;
       setCursor(next.cursor);
-      if (next.value !== value) onChange(next.value);
+      if (next.value !== current.value) onChange(next.value);
       return true;
     },
     focused,

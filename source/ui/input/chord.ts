@@ -37,3 +37,26 @@ export function insertableText(input: string, key: Key): string {
   // Drop control characters (a pasted newline, stray escape bytes) but keep everything printable.
   return input.replace(/[\u0000-\u001f\u007f]/g, '');
 }
+
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+/**
+ * Ink hands over a run of plain bytes that arrived together as one input ("/b", "\r\r", "abc\x13")
+ * when the app reads stdin late (a busy machine, fast typists, tmux). Each byte is a keypress of its
+ * own, so the run is split back into single keys; escape sequences never reach here unsplit.
+ */
+export function splitKeys(input: string, key: Key): { input: string; key: Key }[] {
+  if (input.length <= 1 || input.includes('\u001b') || key.ctrl || key.meta) return [{ input, key }];
+  return [...input].map((char) => {
+    const code = char.charCodeAt(0);
+    if (char === '\r' || char === '\n') return { input: '', key: { ...NO_KEY, return: true } };
+    if (char === '\t') return { input: '', key: { ...NO_KEY, tab: true } };
+    if (char === '\u007f' || char === '\b') return { input: '', key: { ...NO_KEY, backspace: true } };
+    if (code < 32) return { input: String.fromCharCode(code + 96), key: { ...NO_KEY, ctrl: true } };
+    return { input: char, key: { ...NO_KEY, shift: /[A-Z]/.test(char) } };
+  });
+}

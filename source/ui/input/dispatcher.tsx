@@ -5,7 +5,7 @@
  */
 import { useInput, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { toChord, type Chord } from './chord.js';
+import { splitKeys, toChord, type Chord } from './chord.js';
 
 /** `overlayField`: a text field inside the open overlay (type-to-confirm) comes before the overlay's own keys. */
 export const Priority = { global: 0, screen: 1, textField: 2, overlay: 3, overlayField: 4 } as const;
@@ -42,7 +42,20 @@ const RegistryContext = createContext<HandlerRegistry | null>(null);
 
 export function KeyDispatcher({ children }: { children: ReactNode }) {
   const registry = useRef(new HandlerRegistry()).current;
-  useInput((input, key) => registry.dispatch(toChord(input, key), input, key));
+  const queue = useRef<{ input: string; key: Key }[]>([]);
+  // Keys that arrived together are handled one per tick, so React renders in between and each key
+  // sees the state (focus, open overlay, field text) that the previous one left behind.
+  const drain = () => {
+    const next = queue.current.shift();
+    if (!next) return;
+    registry.dispatch(toChord(next.input, next.key), next.input, next.key);
+    if (queue.current.length > 0) setTimeout(drain, 0);
+  };
+  useInput((input, key) => {
+    const idle = queue.current.length === 0;
+    queue.current.push(...splitKeys(input, key));
+    if (idle) drain();
+  });
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }
 

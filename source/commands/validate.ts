@@ -93,7 +93,7 @@ function textReport(file: string, input: unknown, problems: Problem[], colour: b
   if (problems.length === 0) return `${paint(colour, 32, '✓')} ${file}: ${what} valid\n`;
   const lines = problems.map((found) => {
     const label = found.severity === 'error' ? paint(colour, 31, 'error  ') : paint(colour, 33, 'warning');
-    const path = paint(colour, 1, found.path === '' ? '(whole command)' : found.path);
+    const path = paint(colour, 1, found.path === '' ? (Array.isArray(input) ? '(whole set)' : '(whole command)') : found.path);
     return `${label} ${path}\n        ${found.message} ${paint(colour, 2, `[${found.rule}]`)}`;
   });
   const summary = `${file}: ${what}, ${count(errors, 'error')}, ${count(warnings, 'warning')}` +

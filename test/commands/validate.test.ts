@@ -80,7 +80,14 @@ describe('cmd-tui validate', () => {
     tooLarge.options![0]!.choices = [{ name: 'x', value: 'y' }];
     const result = await runCli(['validate', file('too-large.json', tooLarge)]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('8002 of 8000 characters');
+    expect(result.stdout).toContain('(whole command)\n        8002 of 8000 characters');
+  });
+
+  it('labels set-wide problems as such', async () => {
+    const commands = Array.from({ length: 16 }, (_, i) => ({ type: 2, name: `Menu ${i}` }));
+    const result = await runCli(['validate', file('menus.json', commands)]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('(whole set)\n        16 USER commands in this scope: the limit is 15');
   });
 
   it('uses --scope and --app-flags', async () => {

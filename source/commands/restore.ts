@@ -54,10 +54,10 @@ export const run: CommandRun = async (args, io) => {
     if (json) {
       io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored }, null, 2)}\n`);
     }
-    io.stderr.write(`Restored ${outcome.execution.steps.length} command changes and ${outcome.restored.length} overwrite lists. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
+    io.stderr.write(`Restored ${count(outcome.execution.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
     if (outcome.notRestored.length > 0) {
       io.stderr.write(
-        `Could not restore ${outcome.notRestored.length} overwrite lists: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,
+        `Could not restore ${count(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,
       );
       return 1;
     }
@@ -77,6 +77,10 @@ function unrestorableLines(preview: RestorePreview): string {
   return preview.unrestorable
     .map((item) => `Cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((problem) => problem.message).join('; ')}). Fix it in an exported file and apply that.\n`)
     .join('');
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function describeOverwrite(item: OverwriteRestore): string {

@@ -7,8 +7,8 @@
 import type { CommandDraft } from './model.js';
 import { toBodyForm } from './normalize.js';
 
-/** Guild commands ignore the global-only installation fields; a guild file leaves them out. */
-const GLOBAL_ONLY_FIELDS = ['integration_types', 'dm_permission'] as const;
+/** Guild commands ignore the global-only installation fields the server echoes; a guild file leaves them out. */
+const GLOBAL_ONLY_FIELDS = ['integration_types', 'contexts', 'dm_permission'] as const;
 
 export function formatCommandsFile(commands: readonly unknown[], scope: 'global' | 'guild'): string {
   const bodies = commands.map((command) => {

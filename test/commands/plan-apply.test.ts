@@ -49,6 +49,10 @@ describe('export → plan', () => {
     expect(plan).toMatchObject({ create: [], update: [], delete: [], createsUsed: 0 });
     expect(plan.unchanged.length).toBeGreaterThan(0);
     expect(Object.keys(plan)).toEqual(['create', 'update', 'delete', 'unchanged', 'createsUsed']);
+    // The exported file passes every rule without a warning: nothing the server echoes is written back.
+    const text = await run('plan', ['scope.json', ...scopeArgs()]);
+    expect(text.stderr).toBe('');
+    expect(text.stdout).toContain('0 to create, 0 to update, 0 to delete');
   });
 
   it('writes no server-only field and is byte-identical on a second export', async () => {

@@ -66,7 +66,7 @@ describe('restore', () => {
       await owner.deleteCommand(hq, modTools.id);
       const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Could not restore 1 overwrite lists');
+      expect(result.stderr).toContain('Could not restore 1 overwrite list:');
       expect(result.stderr).toContain('mod-tools in guild');
       expect(result.stderr).toContain('cmd-tui auth login');
       expect((await owner.listCommands(hq)).map((c) => c.name)).toContain('mod-tools');

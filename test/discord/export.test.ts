@@ -24,7 +24,7 @@ describe('formatCommandsFile', () => {
 
 it('leaves the global-only installation fields out of a guild file', () => {
   const guildCommand = { id: '1', application_id: '1', version: '1', guild_id: '5', type: 1, name: 'a', description: 'a', integration_types: [0, 1], contexts: [0, 2] };
-  expect(JSON.parse(formatCommandsFile([guildCommand], 'guild'))).toEqual([{ type: 1, name: 'a', description: 'a', contexts: [0, 2] }]);
+  expect(JSON.parse(formatCommandsFile([guildCommand], 'guild'))).toEqual([{ type: 1, name: 'a', description: 'a' }]);
 });
 
 describe('parseCommandsFile', () => {

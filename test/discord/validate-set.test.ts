@@ -39,6 +39,13 @@ describe('validateCommandSet', () => {
     expect(validateCommandSet(commands, GLOBAL)).toEqual([]);
   });
 
+  it('tells the emulator to answer a full scope with JSON code 30032 and form errors with field codes', () => {
+    expect(ruleById('scope.count.chat-input')).toMatchObject({ jsonCode: 30032, severity: 'error' });
+    expect(ruleById('scope.duplicate-name')).toMatchObject({ code: 'APPLICATION_COMMANDS_DUPLICATE_NAME' });
+    expect(ruleById('scope.duplicate-name')?.jsonCode).toBeUndefined();
+    expect(ruleById('no.such-rule')).toBeUndefined();
+  });
+
   it('refuses more than 130 items in one bulk overwrite', () => {
     const commands = [...slashes(100), ...menus(2, 15), ...menus(3, 15), { type: 4, name: 'launch' }];
     expect(brief(validateCommandSet(commands, GLOBAL))).toEqual(['error  set.items']);

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectDiscordApi } from '../../source/api/connect.js';
+import { AuthorizationArgs } from '../../source/auth/authorization-args.js';
 import { defaultStores, loadCredentials, updateStoredCredentials } from '../../source/auth/credentials.js';
+import { permissionsScopes } from '../../source/auth/scopes.js';
+import { AuthSession } from '../../source/auth/session.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { approveInBrowser } from './scripted-browser.js';
 
 let home: IsolatedHome;
 beforeEach(async () => {
@@ -46,5 +52,36 @@ describe('loading credentials', () => {
     await updateStoredCredentials(stores, LIVE, '111', () => ({ botToken: 'x' }));
     await updateStoredCredentials(stores, LIVE, '111', () => ({}));
     expect((await loadCredentials({ baseUrl: LIVE, env: home.env, stores })).credentials).toEqual({});
+  });
+});
+
+describe('a refreshed sign-in is saved back', () => {
+  const emulator = useEmulator();
+
+  it('connectDiscordApi refreshes an expired stored sign-in and stores the rotated tokens', async () => {
+    const stores = defaultStores(home.env);
+    const session = new AuthSession(emulator().baseUrl, emulator().publicClientId);
+    const verifier = session.createAuthorizationCodeVerifier();
+    const authorized = await session.authorize(new AuthorizationArgs().setScopes(permissionsScopes()).setCodeChallenge(verifier.challenge), {
+      onUrl: () => undefined,
+      openBrowser: (url) => approveInBrowser(url).then(() => undefined),
+    });
+    const user = session.toUserCredentials(await session.getToken({ ...authorized, codeVerifier: verifier.verifier }));
+    await session.close();
+    const appId = emulator().applicationId;
+    await updateStoredCredentials(stores, emulator().baseUrl, appId, () => ({ user: { ...user, expiresAt: Date.now() - 1 } }));
+
+    let saved!: () => void;
+    const savedOnce = new Promise<void>((resolve) => (saved = resolve));
+    const watching = { ...stores, secrets: { ...stores.secrets, set: async (account: string, secret: string) => {
+      await stores.secrets.set(account, secret);
+      saved();
+    } } };
+    const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, env: home.env, stores: watching });
+    expect((await api.getCurrentUser()).username).toBe('ada');
+    await savedOnce;
+    const reloaded = await loadCredentials({ baseUrl: emulator().baseUrl, env: home.env, stores });
+    expect(reloaded.credentials.user?.refreshToken).not.toBe(user.refreshToken);
+    expect(reloaded.credentials.user?.expiresAt).toBeGreaterThan(Date.now());
   });
 });

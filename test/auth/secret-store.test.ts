@@ -85,3 +85,18 @@ describe('secret store', () => {
     expect(keyring.entries.get('acct')).toBe('new');
   });
 });
+
+describe('the real OS keyring on a machine without one', () => {
+  it.skipIf(Boolean(process.env.DBUS_SESSION_BUS_ADDRESS) || process.platform !== 'linux')(
+    'falls back to the file within the 3-second limit (C2, C3)',
+    async () => {
+      const notices: string[] = [];
+      const store = openSecretStore({ env: { ...home.env, CMD_TUI_SECRET_STORE: undefined }, notice: (m) => notices.push(m) });
+      await store.set('acct', 'value');
+      expect(await store.get('acct')).toBe('value');
+      expect(store.location()).toBe(secretsFile());
+      expect(notices).toHaveLength(1);
+      expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
+    },
+  );
+});

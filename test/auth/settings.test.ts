@@ -1,0 +1,58 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSettings, SettingsError } from '../../source/config/settings.js';
+import { runCli } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+describe('settings', () => {
+  it('keeps per-API-base settings apart, with URL keys intact', () => {
+    const settings = openSettings(home.env);
+    settings.updateTarget('https://discord.com/api/v10', { applicationId: '1' });
+    settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '2', lastGuildId: '3' });
+    settings.update({ timeoutMs: 5000 });
+    const reopened = openSettings(home.env);
+    expect(reopened.target('https://discord.com/api/v10')).toEqual({ applicationId: '1' });
+    expect(reopened.target('http://127.0.0.1:4000/api/v10')).toEqual({ applicationId: '2', lastGuildId: '3' });
+    expect(reopened.read().timeoutMs).toBe(5000);
+  });
+
+  it.each([
+    ['not JSON', '{"targets": {'],
+    ['wrong types', '{"timeoutMs": "soon"}'],
+  ])('reports a damaged settings file (%s) with its path and leaves it alone', async (_name, contents) => {
+    const path = join(home.home, 'config', 'settings.json');
+    await mkdir(join(home.home, 'config'), { recursive: true });
+    await writeFile(path, contents);
+    const failure = (() => {
+      try {
+        openSettings(home.env).updateTarget('https://discord.com/api/v10', { applicationId: '1' });
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(failure).toBeInstanceOf(SettingsError);
+    expect((failure as SettingsError).message).toContain(path);
+    expect(await readFile(path, 'utf8')).toBe(contents);
+  });
+
+  it('auth status explains a damaged secrets file and exits non-zero without touching it', async () => {
+    const settings = openSettings(home.env);
+    settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '42' });
+    const path = join(home.home, 'data', 'secrets.json');
+    await mkdir(join(home.home, 'data'), { recursive: true });
+    await writeFile(path, '{"version":1,"secrets":');
+    const result = await runCli(['auth', 'status', '--api', 'http://127.0.0.1:4000/api/v10'], { env: home.env });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(path);
+    expect(result.stderr).toContain('.bak');
+    expect(await readFile(path, 'utf8')).toBe('{"version":1,"secrets":');
+  });
+});

@@ -38,8 +38,7 @@ export interface CallResult {
   status: number;
   headers: Headers;
   text: string;
-  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
-  // biome-ignore lint: tests read arbitrary JSON
+  /** Parsed JSON body, or undefined when the body is empty or not JSON; `any` because tests read arbitrary JSON. */
   body: any;
 }
 

@@ -10,7 +10,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ApiFailure, apiError } from './api-errors.js';
 import { authenticate, authKindLabel } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
-import { FaultInjector, parseFaultSpec, type FaultRule } from './faults.js';
+import { FaultInjector, parseFaultSpec } from './faults.js';
+import { failureReply, faultReply, readBody, send } from './http-reply.js';
 import { loadState, StateSaver } from './persistence.js';
 import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './rate-limits.js';
 import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
@@ -77,67 +78,10 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host);
 }
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const API_PREFIX = /^\/api(?:\/v(\d+))?(\/.*)?$/;
 
 export class EmulatorStartError extends Error {
   override readonly name = 'EmulatorStartError';
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiFailure(413, { message: 'Request entity too large', code: 40005 }));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-function send(response: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | undefined;
-  if (reply.html !== undefined) {
-    headers['Content-Type'] = 'text/html; charset=utf-8';
-    // The consent page must not be framed or leak its query (state, challenge) to other origins.
-    headers['X-Frame-Options'] = 'DENY';
-    // No form-action here: browsers apply it to the redirect after the POST, which goes to the app's redirect URI.
-    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
-    headers['Referrer-Policy'] = 'no-referrer';
-    payload = reply.html;
-  } else if (reply.body !== undefined && reply.status !== 204) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(reply.body);
-  }
-  response.writeHead(reply.status, headers);
-  response.end(payload);
-}
-
-function failureReply(error: unknown): Reply {
-  if (error instanceof ApiFailure) return { status: error.status, body: error.body, headers: error.headers };
-  const message = error instanceof Error ? error.message : String(error);
-  return { status: 500, body: { message: `500: Internal Server Error (${message})`, code: 0 } };
-}
-
-function faultReply(fault: FaultRule): Reply {
-  if (fault.kind === '429') {
-    const retryAfter = fault.ms / 1000;
-    return {
-      status: 429,
-      headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))), 'X-RateLimit-Scope': 'shared' },
-      body: { message: 'The resource is being rate limited.', retry_after: retryAfter, global: false },
-    };
-  }
-  const text = { '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable' }[fault.kind as '500'];
-  return { status: Number(fault.kind), body: { message: `${fault.kind}: ${text}`, code: 0 } };
 }
 
 /** A hash of whatever identifies the caller for the global limit; tokens are never kept in clear. */

@@ -1,0 +1,67 @@
+/**
+ * The HTTP edge of the emulator: reading a request body (bounded), writing a Reply as JSON or HTML
+ * (the consent page with headers that keep it unframed and its query private), and the replies for
+ * thrown failures and injected faults.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiFailure } from './api-errors.js';
+import type { FaultRule } from './faults.js';
+import type { Reply } from './request-context.js';
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiFailure(413, { message: 'Request entity too large', code: 40005 }));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+export function send(response: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string> = { ...reply.headers };
+  let payload: string | undefined;
+  if (reply.html !== undefined) {
+    headers['Content-Type'] = 'text/html; charset=utf-8';
+    // The consent page must not be framed or leak its query (state, challenge) to other origins.
+    headers['X-Frame-Options'] = 'DENY';
+    // No form-action here: browsers apply it to the redirect after the POST, which goes to the app's redirect URI.
+    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+    headers['Referrer-Policy'] = 'no-referrer';
+    payload = reply.html;
+  } else if (reply.body !== undefined && reply.status !== 204) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(reply.body);
+  }
+  response.writeHead(reply.status, headers);
+  response.end(payload);
+}
+
+export function failureReply(error: unknown): Reply {
+  if (error instanceof ApiFailure) return { status: error.status, body: error.body, headers: error.headers };
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, body: { message: `500: Internal Server Error (${message})`, code: 0 } };
+}
+
+export function faultReply(fault: FaultRule): Reply {
+  if (fault.kind === '429') {
+    const retryAfter = fault.ms / 1000;
+    return {
+      status: 429,
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))), 'X-RateLimit-Scope': 'shared' },
+      body: { message: 'The resource is being rate limited.', retry_after: retryAfter, global: false },
+    };
+  }
+  const text = { '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable' }[fault.kind as '500'];
+  return { status: Number(fault.kind), body: { message: `${fault.kind}: ${text}`, code: 0 } };
+}

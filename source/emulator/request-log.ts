@@ -1,12 +1,14 @@
 /**
  * The test-only request log behind GET /__emulator/requests: method, path (no query string),
- * status, auth kind and time — never a token, secret, code or verifier. Bounded, oldest dropped first.
+ * status, auth kind, User-Agent and time — never a token, secret, code or verifier. Bounded, oldest dropped first.
  */
 export interface LoggedRequest {
   method: string;
   path: string;
   status: number;
   auth: string;
+  /** So client tests can check every request identifies itself as Discord asks (`DiscordBot (url, version)`). */
+  userAgent: string;
   time: string;
   fault?: string;
 }

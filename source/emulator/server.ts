@@ -199,7 +199,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       outcome = Promise.resolve({ status: 404, auth: authKindLabel(request.headers.authorization, undefined) });
     }
     outcome.then(
-      (result) => log.add({ method: request.method ?? 'GET', path: pathname, time: started, ...result }),
+      (result) => log.add({ method: request.method ?? 'GET', path: pathname, userAgent: request.headers['user-agent'] ?? '', time: started, ...result }),
       (error: unknown) => {
         if (!response.headersSent) send(response, failureReply(error));
       },

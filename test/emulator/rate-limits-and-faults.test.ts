@@ -114,13 +114,13 @@ describe('faults', () => {
 describe('introspection', () => {
   it('logs method, path, status and auth kind, never token values', async () => {
     const e = unlimited();
-    await call(e, 'GET', `/applications/${e.applicationId}/commands`, { auth: botAuth(e) });
+    await call(e, 'GET', `/applications/${e.applicationId}/commands`, { auth: botAuth(e), headers: { 'User-Agent': 'DiscordBot (https://example.test, 1.0)' } });
     await call(e, 'GET', '/users/@me', { auth: bearer(e.userToken) });
     await call(e, 'GET', '/users/@me', { auth: bearer('wrong') });
     const log = await call(e, 'GET', '/__emulator/requests');
     expect(log.status).toBe(200);
     expect(log.body.slice(-3)).toEqual([
-      expect.objectContaining({ method: 'GET', path: `/api/v10/applications/${e.applicationId}/commands`, status: 200, auth: 'bot' }),
+      expect.objectContaining({ method: 'GET', path: `/api/v10/applications/${e.applicationId}/commands`, status: 200, auth: 'bot', userAgent: 'DiscordBot (https://example.test, 1.0)' }),
       expect.objectContaining({ path: '/api/v10/users/@me', status: 200, auth: 'user' }),
       expect.objectContaining({ path: '/api/v10/users/@me', status: 401, auth: 'invalid' }),
     ]);

@@ -10,6 +10,8 @@ export type KeyScope =
   | 'detail'
   | 'json'
   | 'permissions'
+  /** The permissions screen's "who can use this?" matrix. */
+  | 'access'
   | 'editor'
   | 'picker'
   | 'confirm'
@@ -55,7 +57,14 @@ export type Action =
   | 'select'
   | 'confirm'
   | 'deny'
-  | 'toggleButton';
+  | 'toggleButton'
+  | 'addOverwrite'
+  | 'toggleOverwrite'
+  | 'removeOverwrite'
+  | 'whoCanUse'
+  | 'appPermissions'
+  | 'prevColumn'
+  | 'nextColumn';
 
 export interface Binding {
   action: Action;
@@ -73,8 +82,8 @@ const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'help', 'onboarding'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'help', 'onboarding'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding'], footer: false },
   { action: 'top', keys: ['g', 'home'], label: 'first', scopes: ['list', 'detail', 'json'], footer: false },
   { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: ['list', 'detail', 'json'], footer: false },
   { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: ['list', 'detail', 'json'], footer: false },
@@ -97,7 +106,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'nextField', keys: ['tab', 'down'], label: 'next field', scopes: ['editor'], footer: true },
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
-  { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor'], footer: true, danger: true },
+  { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
   { action: 'addOption', keys: ['ctrl+a'], label: 'add option', scopes: ['editor'], footer: true },
   { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', scopes: ['editor'], footer: false },
   { action: 'addLocalization', keys: ['ctrl+l'], label: 'add localization', scopes: ['editor'], footer: false },
@@ -111,10 +120,18 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'type-to-confirm'], footer: true, danger: true },
   { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm'], footer: false },
 
-  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'help'], footer: true },
-  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'help', 'onboarding'], footer: true },
+  { action: 'addOverwrite', keys: ['a'], label: 'add overwrite', scopes: ['permissions'], footer: true },
+  { action: 'toggleOverwrite', keys: ['space', 't'], label: 'allow/deny', scopes: ['permissions'], footer: true },
+  { action: 'removeOverwrite', keys: ['d', 'delete'], label: 'remove', scopes: ['permissions'], footer: true },
+  { action: 'whoCanUse', keys: ['w'], label: 'who can use this? (toggle)', scopes: ['permissions', 'access'], footer: true },
+  { action: 'appPermissions', keys: ['A'], label: 'app-level default overwrites', scopes: ['list', 'permissions'], footer: false },
+  { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: false },
+  { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: false },
+
+  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help'], footer: true },
+  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

@@ -62,7 +62,7 @@ export interface DiscordApiOptions {
   maxRateLimitWaitMs?: number;
 }
 
-const COMMAND_WRITERS: AuthKind[] = ['bot', 'client-credentials'];
+const COMMAND_ROUTE_AUTH: AuthKind[] = ['bot', 'client-credentials'];
 const PERMISSION_READERS: AuthKind[] = ['bot', 'client-credentials', 'user'];
 
 export async function createDiscordApi(options: DiscordApiOptions): Promise<DiscordApi> {
@@ -111,12 +111,12 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     call(commandList, {
       method: 'GET',
       path: Routes.commands(applicationId, scope),
-      auth: COMMAND_WRITERS,
+      auth: COMMAND_ROUTE_AUTH,
       query: list.withLocalizations ? { with_localizations: 'true' } : undefined,
       headers: list.locale ? { 'x-discord-locale': list.locale } : undefined,
     });
   const getCommand = (scope: Scope, commandId: string) =>
-    call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_WRITERS });
+    call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH });
 
   /** Repeats a non-idempotent write only after reading back that it did not take effect. */
   async function writeWithReadBack<T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>): Promise<T> {
@@ -137,7 +137,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     applicationId,
     authKinds: () => auth.available(),
 
-    getApplication: () => call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_WRITERS }),
+    getApplication: () => call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_ROUTE_AUTH }),
 
     listCommands,
     getCommand,
@@ -145,7 +145,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     async createCommand(scope, draft) {
       return writeWithReadBack(
         async () => {
-          const result = await rest.request({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_WRITERS, body: draft });
+          const result = await rest.request({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body: draft });
           return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
         },
         async () => {
@@ -159,7 +159,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     async editCommand(scope, commandId, patch) {
       const path = Routes.command(applicationId, scope, commandId);
       return writeWithReadBack(
-        () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_WRITERS, body: patch }),
+        () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body: patch }),
         async () => {
           const current = await getCommand(scope, commandId);
           return appliedOnServer(patch, current) ? current : undefined;
@@ -169,11 +169,11 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
     async deleteCommand(scope, commandId) {
       // A retried DELETE whose lost first attempt did succeed finds nothing left: that is the goal reached.
-      await rest.request({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_WRITERS, doneOnRetryStatus: 404 });
+      await rest.request({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH, doneOnRetryStatus: 404 });
     },
 
     bulkOverwrite: (scope, drafts) =>
-      call(commandList, { method: 'PUT', path: Routes.commands(applicationId, scope), auth: COMMAND_WRITERS, body: drafts }),
+      call(commandList, { method: 'PUT', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body: drafts }),
 
     listGuildPermissions: (guildId) =>
       call(z.array(guildCommandPermissionsSchema), { method: 'GET', path: Routes.guildCommandPermissions(applicationId, guildId), auth: PERMISSION_READERS }),

@@ -117,7 +117,6 @@ export class AuthSession {
             error instanceof SignInError && error.failure === 'aborted' && !options.signal?.aborted ? new Promise<string>(() => undefined) : Promise.reject(error),
           )
         : undefined;
-      pasted?.catch(() => undefined);
       const code = await (pasted ? Promise.race([listener.code, pasted]) : listener.code);
       return result(code, listener.redirectUri);
     } finally {

@@ -7,6 +7,7 @@ import type { Credentials } from '../api/client.js';
 import { createDiscordApi } from '../api/client.js';
 import { describeError } from '../api/errors.js';
 import { resolveApiBase } from '../api/target.js';
+import { openSettings } from '../config/settings.js';
 import { looksHeadless } from '../auth/browser.js';
 import { defaultStores, loadCredentials, readStoredCredentials, updateStoredCredentials, type CredentialStores } from '../auth/credentials.js';
 import { lineReader, readSecret } from '../auth/secret-input.js';
@@ -50,8 +51,9 @@ export const run: CommandRun = async (args, io) => {
   }
 };
 
-function baseUrlOf(api: string | undefined): string {
-  const target = resolveApiBase(api);
+/** `--api`, else the `apiUrl` of the settings file, else live Discord. */
+function baseUrlOf(api: string | undefined, env: NodeJS.ProcessEnv): string {
+  const target = resolveApiBase(api ?? openSettings(env).read().apiUrl);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; sign in to one that keeps running: start `cmd-tui serve` and pass its URL');
   }
@@ -88,7 +90,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
     },
     { min: 0, max: 0, names: '' },
   );
-  const baseUrl = baseUrlOf(values.api);
+  const baseUrl = baseUrlOf(values.api, io.env);
   const scopes = scopesFrom(values.scopes, values.preset);
   const timeoutMs = timeoutFlag(values.timeout);
   const stores = defaultStores(io.env, notice);
@@ -151,7 +153,7 @@ async function whoIs(baseUrl: string, clientId: string, user: NonNullable<Creden
 
 async function status(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, { ...TARGET_FLAGS, json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api);
+  const baseUrl = baseUrlOf(values.api, io.env);
   const stores = defaultStores(io.env);
   const loaded = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores });
   const stored = loaded.applicationId ? await readStoredCredentials(stores.secrets, baseUrl, loaded.applicationId) : {};
@@ -198,7 +200,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
 
 async function logout(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, { ...TARGET_FLAGS, all: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api);
+  const baseUrl = baseUrlOf(values.api, io.env);
   const stores = defaultStores(io.env, notice);
   const applicationId = appIdFlag(values.app, '--app') ?? stores.settings.target(baseUrl).applicationId;
   if (!applicationId) {
@@ -237,7 +239,7 @@ async function logout(args: string[], io: CliIo, notice: (message: string) => vo
 
 async function setBotToken(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, TARGET_FLAGS, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api);
+  const baseUrl = baseUrlOf(values.api, io.env);
   const expectedApp = appIdFlag(values.app, '--app');
   const botToken = await readSecret(io.stdin, io.stderr, 'Bot token (input hidden): ');
   // Checked before storing: the token must work and must belong to the application it is filed under.
@@ -254,7 +256,7 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
 
 async function setClientCredentials(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, { api: TARGET_FLAGS.api, timeout: TARGET_FLAGS.timeout, 'client-id': { type: 'string' } }, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api);
+  const baseUrl = baseUrlOf(values.api, io.env);
   const clientId = appIdFlag(values['client-id'], '--client-id');
   if (!clientId) throw new UsageError('pass --client-id (your application id); the secret is read from stdin or a hidden prompt');
   const clientSecret = await readSecret(io.stdin, io.stderr, 'Client secret (input hidden): ');

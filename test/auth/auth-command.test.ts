@@ -113,6 +113,16 @@ describe('cmd-tui auth', () => {
     expect(done.stderr).toContain('cancelled');
   });
 
+  it.each([
+    [['--preset', 'everything']],
+    [['--scopes', 'identify', '--preset', 'permissions']],
+    [['--client-id', 'not-a-number']],
+  ])('login refuses bad flags %j with usage (exit 2)', async (flags) => {
+    const result = await runCli(['auth', 'login', ...flags, ...api()], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Usage:');
+  });
+
   it('keeps secrets out of argv: set-bot-token takes no token argument', async () => {
     const result = await runCli(['auth', 'set-bot-token', 'some-token', ...api()], { env: home.env });
     expect(result.code).toBe(2);

@@ -21,7 +21,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'serve',
     summary: 'run the embedded Discord API emulator (fake app, guilds, OAuth2) for offline use and tests',
-    usage: 'cmd-tui serve [--port N] [--host 127.0.0.1] [--seed demo|empty] [--guilds N] [--state FILE] [--rate-limits discord|off] [--faults SPEC] [--choice-max 100|6000] [--json]',
+    usage: 'cmd-tui serve [--port N] [--host 127.0.0.1] [--seed demo|empty] [--guilds N] [--state FILE] [--rate-limits discord|off] [--faults SPEC] [--choice-max 100|6000] [--log] [--json]',
     load: () => import('./serve.js'),
   },
   {

@@ -58,6 +58,7 @@ export const run: CommandRun = async (args, io) => {
         faults: { type: 'string' },
         'choice-max': { type: 'string' },
         json: { type: 'boolean' },
+        log: { type: 'boolean' },
       },
       allowPositionals: false,
     }).values;
@@ -82,6 +83,9 @@ export const run: CommandRun = async (args, io) => {
       ...(rateLimits ? { rateLimits } : {}),
       ...(parsed.faults ? { faults: parsed.faults } : {}),
       ...(choiceStringMaxLength !== undefined ? { choiceStringMaxLength } : {}),
+      ...(parsed.log
+        ? { onRequest: (entry) => io.stderr.write(`${entry.time} ${entry.method} ${entry.path} → ${entry.status || 'reset'} (${entry.auth}${entry.fault ? `, fault ${entry.fault}` : ''})\n`) }
+        : {}),
     });
   } catch (error) {
     io.stderr.write(`cmd-tui serve: ${(error as Error).message}\n`);

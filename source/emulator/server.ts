@@ -15,7 +15,7 @@ import { failureReply, faultReply, readBody, send } from './http-reply.js';
 import { loadState, StateSaver } from './persistence.js';
 import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './rate-limits.js';
 import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
-import { RequestLog } from './request-log.js';
+import { RequestLog, type LoggedRequest } from './request-log.js';
 import { matchRoute } from './router.js';
 import { API_ROUTES } from './routes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
@@ -42,6 +42,8 @@ export interface EmulatorOptions {
   choiceStringMaxLength?: number;
   /** Test hook: the emulator's clock (code expiry, token expiry, daily create window, rate limits). */
   clock?: Clock;
+  /** Called after each request with its log entry (`cmd-tui serve --log` prints them). */
+  onRequest?: (entry: LoggedRequest) => void;
 }
 
 export interface RunningEmulator {
@@ -199,7 +201,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       outcome = Promise.resolve({ status: 404, auth: authKindLabel(request.headers.authorization, undefined) });
     }
     outcome.then(
-      (result) => log.add({ method: request.method ?? 'GET', path: pathname, userAgent: request.headers['user-agent'] ?? '', time: started, ...result }),
+      (result) => {
+        const entry: LoggedRequest = { method: request.method ?? 'GET', path: pathname, userAgent: request.headers['user-agent'] ?? '', time: started, ...result };
+        log.add(entry);
+        options.onRequest?.(entry);
+      },
       (error: unknown) => {
         if (!response.headersSent) send(response, failureReply(error));
       },

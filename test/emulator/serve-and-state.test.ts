@@ -21,7 +21,9 @@ async function tempDir(): Promise<string> {
 
 describe('cmd-tui serve', () => {
   it('--json --port 0 prints one line of connection details, serves, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--log', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<string>((resolve) => lines.once('line', resolve));
@@ -34,6 +36,9 @@ describe('cmd-tui serve', () => {
     expect(await response.json()).toEqual([]);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    // --log: one line per request with the auth kind, never the token.
+    expect(stderr).toContain(`GET /api/v10/applications/${info.applicationId}/commands → 200 (bot)`);
+    expect(stderr).not.toContain(info.botToken);
   });
 
   it('refuses bad arguments with exit 2', async () => {

@@ -12,7 +12,8 @@ export type Screen =
   | { id: 'list' }
   | { id: 'detail'; commandId: string }
   | { id: 'json'; commandId: string }
-  | { id: 'permissions'; commandId: string }
+  /** commandId: a command, or the application id for the app-level defaults; guildId: picked there when the scope is Global. */
+  | { id: 'permissions'; commandId: string; guildId?: string }
   /** commandId absent: a new command. */
   | { id: 'editor'; commandId?: string };
 
@@ -71,7 +72,11 @@ export type AppAction =
   | { type: 'busy'; busy: AppState['busy'] }
   | { type: 'flash'; text: string; tone: Tone }
   | { type: 'command-saved'; command: Command; replaceId?: string }
-  | { type: 'command-deleted'; commandId: string };
+  | { type: 'command-deleted'; commandId: string }
+  /** The same session with more credentials (a browser sign-in): everything on screen stays. */
+  | { type: 'session-upgraded'; session: Session }
+  /** One overwrite list was replaced on Discord (the permissions editor). */
+  | { type: 'overwrites-saved'; guildId: string; entry: GuildCommandPermissions };
 
 export function initialAppState(session: Session | null, connecting = false): AppState {
   return {
@@ -138,6 +143,14 @@ export function appReducer(state: AppState, action: AppAction): AppState {
           permissions: state.data.permissions?.filter((p) => p.id !== action.commandId) ?? null,
         },
       };
+    }
+    case 'session-upgraded':
+      return { ...state, session: action.session };
+    case 'overwrites-saved': {
+      const { data, scope } = state;
+      if (data.status !== 'ready' || !data.permissions || scope.kind !== 'guild' || scope.guildId !== action.guildId) return state;
+      const others = data.permissions.filter((p) => p.id !== action.entry.id);
+      return { ...state, data: { ...data, permissions: action.entry.permissions.length > 0 ? [...others, action.entry] : others } };
     }
   }
 }

@@ -18,6 +18,11 @@ export interface Session {
   writeExport: (fileName: string, contents: string) => Promise<string>;
   /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */
   editText: (text: string) => Promise<string>;
+  /**
+   * Browser sign-in with the permissions scopes (only a user token may change overwrites); resolves to
+   * this session with the user token added. Absent where no sign-in can be offered.
+   */
+  signInUser?: (onUrl: (url: string) => void, signal: AbortSignal) => Promise<Session>;
 }
 
 /** What the onboarding screen can turn into a session. */

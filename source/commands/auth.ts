@@ -3,7 +3,6 @@
  * revoke (logout), and store a bot token or client credentials read from stdin or a hidden prompt —
  * never from argv. No subcommand ever prints a token, secret, code or verifier.
  */
-import type { Credentials } from '../api/client.js';
 import { createDiscordApi } from '../api/client.js';
 import { describeError } from '../api/errors.js';
 import { resolveApiBase } from '../api/target.js';
@@ -14,6 +13,7 @@ import { lineReader, readSecret } from '../auth/secret-input.js';
 import { SCOPE_PRESETS, scopeList, type ScopePreset } from '../auth/scopes.js';
 import { AuthSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
+import { rememberSignIn } from '../auth/remember-sign-in.js';
 import { CLIENT_CREDENTIALS_SCOPE } from '../api/auth-headers.js';
 import { requestClientCredentialsToken } from '../auth/token-exchange.js';
 import { createTransport } from '../api/http-transport.js';
@@ -124,8 +124,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       onPasteRefused: (message) => io.stderr.write(`${message}\n`),
       onNotice: notice,
     });
-    const signedInAs = await whoIs(baseUrl, clientId, user!, timeoutMs);
-    const stored = await updateStoredCredentials(stores, baseUrl, clientId, (current) => ({ ...current, user, ...(signedInAs ? { signedInAs } : {}) }));
+    const stored = await rememberSignIn({ stores, baseUrl, clientId, user: user!, timeoutMs });
     const who = stored.signedInAs ? ` as ${stored.signedInAs.username}` : '';
     io.stdout.write(`Signed in${who} for application ${clientId} with ${user!.scopes.join(' ') || 'no scopes'}${expiryText(user!.expiresAt)}.\n`);
     io.stdout.write(`Stored in ${stores.secrets.location()}.\n`);
@@ -141,14 +140,6 @@ async function confidentialSecret(stores: CredentialStores, env: NodeJS.ProcessE
   if (nonEmpty(env.DISCORD_CLIENT_ID) === clientId && nonEmpty(env.DISCORD_CLIENT_SECRET)) return nonEmpty(env.DISCORD_CLIENT_SECRET);
   const stored = await readStoredCredentials(stores.secrets, baseUrl, clientId);
   return stored.clientCredentials?.clientId === clientId ? stored.clientCredentials.clientSecret : undefined;
-}
-
-/** Who signed in, when the scopes allow asking (`identify`); otherwise nothing. */
-async function whoIs(baseUrl: string, clientId: string, user: NonNullable<Credentials['user']>, timeoutMs: number | undefined) {
-  if (!user.scopes.includes('identify')) return undefined;
-  const api = await createDiscordApi({ baseUrl, applicationId: clientId, credentials: { user }, timeoutMs });
-  const me = await api.getCurrentUser();
-  return { id: me.id, username: me.username };
 }
 
 async function status(args: string[], io: CliIo): Promise<number> {

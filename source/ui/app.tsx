@@ -111,7 +111,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
       case 'none':
         return null;
       case 'help':
-        return <HelpOverlay scope={scope} onClose={close} />;
+        return <HelpOverlay scope={scope} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} current={state.scope} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} />;
       case 'confirm-delete': {

@@ -67,6 +67,21 @@ describe('command editor', () => {
     expect(app.frame()).toContain('creates today 1/200');
   });
 
+  it('warns that creating an existing name overwrites that command', async () => {
+    const existing = makeCommand({ name: 'ping', description: 'Pong' });
+    const app = await renderApp(new FakeApi([existing]));
+    cleanup = app.unmount;
+    await app.waitForText('Pong');
+    await app.press('new');
+    await app.type('ping');
+    await app.press('nextField');
+    await app.type('Pong again');
+    await app.press('save');
+    await app.waitForText('ping already exists in Global: creating it again overwrites that command');
+    await app.press('cancel');
+    expect(app.api.calls.some((c) => c.startsWith('create'))).toBe(false);
+  });
+
   it('warns that a rename deletes the overwrites and sends only the changed fields', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
     const app = await renderApp(api);

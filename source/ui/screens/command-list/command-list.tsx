@@ -25,13 +25,14 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
   const [list, dispatchList] = useCommandListState();
   const commands = state.data.status === 'ready' ? state.data.commands : [];
   const context = validationContextOf(state);
+  const contextKey = JSON.stringify(context);
   const allRows = useMemo(
     () =>
       new Map<string, CommandRow>(
         commands.map((command) => [command.id, { command, problems: validateCommand(command, context), size: commandSize(command).total }]),
       ),
-    // The context only changes with the scope or the app, both of which reload the commands.
-    [commands],
+    // Validation is the slow part of a render; it reruns only when the commands or the app's flags change.
+    [commands, contextKey],
   );
   const visible = visibleCommands(commands, list.filter);
   const index = selectedIndex(visible, list.selectedId);

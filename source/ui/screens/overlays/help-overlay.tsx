@@ -1,30 +1,37 @@
-/** `?`: every key of the screen underneath, from the key table (closes with ?, esc or q). */
+/** `?`: every key of the screen underneath, from the key table (closes with ?, esc or q; scrolls with ↑↓). */
 import { Box, Text } from 'ink';
-import { bindingsFor, keyLabel, type KeyScope } from '../../input/key-bindings.js';
+import { useState } from 'react';
+import { ScrollPane, scrolled, type PaneLine } from '../../components/scroll-pane.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor } from '../../input/key-bindings.js';
+import { actionFor, bindingsFor, keyLabel, type KeyScope } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
 
-export function HelpOverlay({ scope, onClose }: { scope: KeyScope; onClose: () => void }) {
+export function helpLines(scope: KeyScope): PaneLine[] {
+  return [
+    ...bindingsFor(scope).map((b) => ({ text: `${keyLabel(b).padEnd(16)}${b.label}${b.danger ? ' (changes Discord; asks first)' : ''}` })),
+    { text: '' },
+    { text: 'When a text field or the filter has focus, letters are text:', tone: 'secondary' as const },
+    { text: 'only ctrl chords, esc, tab, arrows and enter act.', tone: 'secondary' as const },
+  ];
+}
+
+export function HelpOverlay({ scope, height, onClose }: { scope: KeyScope; height: number; onClose: () => void }) {
   const theme = useTheme();
+  const lines = helpLines(scope);
+  const paneHeight = Math.max(3, height - 4);
+  const [offset, setOffset] = useState(0);
   useKeyHandler(Priority.overlay, (chord) => {
     const action = actionFor(chord, 'help');
     if (action === 'back' || action === 'help' || chord === 'q') onClose();
+    else if (action) setOffset((current) => scrolled(current, action, lines.length, paneHeight) ?? current);
     return chord !== 'ctrl+c';
   });
-  const bindings = bindingsFor(scope);
   return (
-    <Box flexDirection="column" flexGrow={1} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-      <Text bold>Keys on this screen</Text>
-      {bindings.map((b) => (
-        <Text key={b.action} wrap="truncate">
-          <Text color={theme.text.accent}>{keyLabel(b).padEnd(16)}</Text>
-          {b.label}
-          {b.danger ? <Text color={theme.text.secondary}> (changes the server; asks first)</Text> : null}
-        </Text>
-      ))}
-      <Text color={theme.text.secondary}>When a text field or the filter has focus, letters are text: only ctrl chords, esc, tab, arrows and enter act.</Text>
-      <Text color={theme.text.secondary}>esc, ? or q closes this help.</Text>
+    <Box flexDirection="column" height={height} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
+      <Text bold>
+        Keys on this screen <Text color={theme.text.secondary}>(esc, ? or q closes)</Text>
+      </Text>
+      <ScrollPane lines={lines} offset={offset} height={paneHeight} />
     </Box>
   );
 }

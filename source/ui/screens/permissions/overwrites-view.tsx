@@ -1,0 +1,105 @@
+/**
+ * The overwrite list of one entry, pure: each overwrite by name (hidden channels and deleted roles
+ * said plainly), what is unsaved, the n/100 counter, and the app-level defaults that apply where the
+ * command sets nothing itself. Loading and error variants live in the screen.
+ */
+import { Box, Text } from 'ink';
+import type { PermissionOverwrite } from '../../../discord/model.js';
+import { allowDeny, diffOverwrites, summarizeChanges } from '../../../discord/overwrite-diff.js';
+import { overwriteCount } from '../../../discord/overwrite-edit.js';
+import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
+import { describeTarget, sameTarget, type GuildDirectory, type OverwriteTarget } from '../../../discord/overwrite-targets.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { targetKey } from './target-choices.js';
+
+export interface OverwritesViewProps {
+  entry: PermissionEntry;
+  appEntry: PermissionEntry | undefined;
+  guildName: string;
+  directory: GuildDirectory;
+  base: readonly PermissionOverwrite[];
+  list: readonly PermissionOverwrite[];
+  selected: number;
+  /** False: saving will explain that a signed-in user is needed. */
+  canSave: boolean;
+  height: number;
+}
+
+const STATUS_NOTES: Partial<Record<OverwriteTarget['status'], string>> = {
+  'hidden-channel': 'the bot cannot view this channel',
+  'deleted-role': 'the role no longer exists; d removes it',
+  unresolved: 'name unknown: reading it needs a bot token',
+};
+
+export function OverwritesView({ entry, appEntry, guildName, directory, base, list, selected, canSave, height }: OverwritesViewProps) {
+  const theme = useTheme();
+  const changes = diffOverwrites(base, list, directory);
+  const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
+  const reserved = 4 + (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 : 1) + (canSave ? 0 : 1);
+  const rows = Math.max(3, height - reserved);
+  const start = Math.max(0, Math.min(selected - Math.floor(rows / 2), list.length - rows));
+  const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
+  return (
+    <Box flexDirection="column" flexGrow={1} overflow="hidden">
+      <Text wrap="truncate">
+        <Text bold>{title}</Text>
+        <Text color={theme.text.secondary}> in {guildName} · </Text>
+        <Text color={list.length >= 100 ? theme.status.warning : undefined}>{overwriteCount(list)}</Text>
+        {changes.length > 0 ? <Text color={theme.status.warning}> · unsaved: {summarizeChanges(changes)} (ctrl+s saves)</Text> : null}
+      </Text>
+      {entry.kind === 'app' ? (
+        <Text color={theme.text.secondary} wrap="truncate">These apply to every command that sets nothing of its own for that member or channel.</Text>
+      ) : null}
+      {list.length === 0 ? (
+        <Text color={theme.text.secondary} wrap="truncate">
+          {entry.kind === 'app' ? 'No app-level overwrites.' : 'No overwrites of its own: the app-level defaults and default_member_permissions decide.'} a adds one.
+        </Text>
+      ) : null}
+      {list.slice(start, start + rows).map((overwrite, offset) => {
+        const index = start + offset;
+        const target = describeTarget(overwrite, directory);
+        const before = base.find((o) => sameTarget(o, overwrite));
+        const marker = !before ? '+' : before.permission !== overwrite.permission ? '~' : ' ';
+        const note = STATUS_NOTES[target.status];
+        return (
+          <Text key={targetKey(overwrite)} wrap="truncate">
+            <Text color={theme.ui.selected}>{index === selected ? '▸' : ' '}</Text>
+            <Text color={theme.status.warning}>{marker} </Text>
+            <Text inverse={index === selected} color={overwrite.permission ? theme.status.success : theme.status.error}>
+              {allowDeny(overwrite.permission).padEnd(5)}
+            </Text>
+            <Text color={theme.text.secondary}> {target.kind.padEnd(12)} </Text>
+            <Text>{target.label}</Text>
+            {note ? <Text color={theme.text.secondary}>  ({note})</Text> : null}
+          </Text>
+        );
+      })}
+      {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}
+      {canSave ? null : (
+        <Text color={theme.status.warning} wrap="truncate">
+          Read with your bot credentials; saving needs a signed-in user (ctrl+s explains and offers the browser sign-in).
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function AppDefaults({ overwrites, directory }: { overwrites: readonly PermissionOverwrite[]; directory: GuildDirectory }) {
+  const theme = useTheme();
+  if (overwrites.length === 0) return <Text color={theme.text.secondary}>App-level defaults: none (A opens them).</Text>;
+  const shown = overwrites.slice(0, 4);
+  return (
+    <Box flexDirection="column" marginTop={0}>
+      <Text color={theme.text.secondary} wrap="truncate">
+        App-level defaults, used where this command sets nothing itself (A edits them):
+      </Text>
+      {shown.map((o) => (
+        <Text key={targetKey(o)} color={theme.text.secondary} wrap="truncate">
+          {'    '}
+          {allowDeny(o.permission).padEnd(5)} {describeTarget(o, directory).label}
+        </Text>
+      ))}
+      {overwrites.length > shown.length ? <Text color={theme.text.secondary}>    … and {overwrites.length - shown.length} more</Text> : null}
+    </Box>
+  );
+}

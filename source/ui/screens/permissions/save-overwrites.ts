@@ -1,0 +1,64 @@
+/**
+ * Sending an edited overwrite list, in the order `cmd-tui perms set` uses: read the guild's lists
+ * again (refusing if this one changed since the screen loaded it, because the PUT replaces the whole
+ * list), back up the guild's commands and overwrites, then one PUT. Refusals are worded by
+ * overwrite-refusals.ts, the same words the CLI prints.
+ */
+import { AuthRequiredError, DiscordApiError } from '../../../api/errors.js';
+import { guildScope, type GuildCommandPermissions, type PermissionOverwrite } from '../../../discord/model.js';
+import { diffOverwrites } from '../../../discord/overwrite-diff.js';
+import { refusalText } from '../../../discord/overwrite-refusals.js';
+import type { GuildDirectory } from '../../../discord/overwrite-targets.js';
+import { describeError, type UserError } from '../../format/describe-error.js';
+import type { Session } from '../../session/session.js';
+
+export interface SaveRequest {
+  guildId: string;
+  entry: { id: string; label: string };
+  /** The list as loaded: what the edits were made against. */
+  base: readonly PermissionOverwrite[];
+  next: PermissionOverwrite[];
+  directory: GuildDirectory;
+}
+
+export interface Saved {
+  saved: GuildCommandPermissions;
+  backupPath: string;
+}
+
+/** The list changed on Discord after the screen read it. */
+export class OverwritesChangedError extends Error {
+  override readonly name = 'OverwritesChangedError';
+}
+
+export async function saveOverwrites(session: Session, request: SaveRequest): Promise<Saved> {
+  const { guildId, entry } = request;
+  const lists = await session.api.listGuildPermissions(guildId);
+  const current = lists.find((p) => p.id === entry.id)?.permissions ?? [];
+  if (diffOverwrites(request.base, current, request.directory).length > 0) {
+    throw new OverwritesChangedError(`The overwrites of ${entry.label} changed on Discord since this screen read them. Nothing was sent.`);
+  }
+  const { path } = await session.backup(guildScope(guildId), `permissions of ${entry.label} in guild ${guildId}`);
+  const saved = await session.api.setCommandPermissions(guildId, entry.id, request.next);
+  return { saved, backupPath: path };
+}
+
+/** A failed save in words: Discord's 403s via refusalText, a list changed meanwhile, anything else as usual. */
+export function describeSaveError(error: unknown, entryLabel: string, guildId: string): UserError {
+  if (error instanceof DiscordApiError) {
+    const refusal = refusalText(error.code, entryLabel, guildId);
+    if (refusal) return refusal;
+  }
+  if (error instanceof OverwritesChangedError) return { message: error.message, hint: 'Press ctrl+r to read them again (your edits are dropped), then redo them.' };
+  return describeError(error);
+}
+
+/** Only a user token may PUT overwrites (permissions v2): without one, saving offers the sign-in. */
+export function holdsUserToken(session: Session): boolean {
+  return session.api.authKinds().includes('user');
+}
+
+/** The client refused before sending because no (usable) user token is held. */
+export function isUserTokenMissing(error: unknown): boolean {
+  return error instanceof AuthRequiredError && error.needed.includes('user');
+}

@@ -1,0 +1,64 @@
+/**
+ * Loads what the permissions screen shows for one guild — every overwrite list (app-level entry first)
+ * and the directory that names their targets — through the request runner (spinner, ctrl+c). It is
+ * the reader `cmd-tui perms list` uses, so the TUI and the CLI name targets alike.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadGuildOverwrites, type GuildOverwrites } from '../../../commands/perms-load.js';
+import type { PermissionOverwrite } from '../../../discord/model.js';
+import { describeError, type UserError } from '../../format/describe-error.js';
+import { useAppContext } from '../../state/app-context.js';
+
+export type GuildOverwritesLoad =
+  | { status: 'loading' }
+  | ({ status: 'error' } & UserError)
+  | { status: 'ready'; data: GuildOverwrites };
+
+export interface GuildOverwritesHandle {
+  load: GuildOverwritesLoad;
+  reload: () => void;
+  /** After a save: the entry's list as Discord now holds it, without reading the guild again. */
+  replaceOverwrites: (entryId: string, overwrites: PermissionOverwrite[]) => void;
+}
+
+export function useGuildOverwrites(guildId: string | undefined): GuildOverwritesHandle {
+  const { state, flows } = useAppContext();
+  const [load, setLoad] = useState<GuildOverwritesLoad>({ status: 'loading' });
+  const [generation, setGeneration] = useState(0);
+  // Read at load time only: a sign-in that upgrades the session must not reload (and so reset) the screen.
+  const api = useRef(state.session?.api);
+  api.current = state.session?.api;
+  const { runner } = flows;
+  useEffect(() => {
+    const current = api.current;
+    if (!guildId || !current) return;
+    let live = true;
+    setLoad({ status: 'loading' });
+    void runner.run('Loading overwrites', () => loadGuildOverwrites(current, guildId)).then((result) => {
+      if (!live) return;
+      if (result.ok) setLoad({ status: 'ready', data: result.value });
+      else if (result.cancelled) setLoad({ status: 'error', message: 'Loading the overwrites was cancelled.', hint: 'Press ctrl+r to load them again.' });
+      else setLoad({ status: 'error', ...describeError(result.error) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [guildId, generation, runner]);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const replaceOverwrites = useCallback((entryId: string, overwrites: PermissionOverwrite[]) => {
+    setLoad((previous) =>
+      previous.status !== 'ready'
+        ? previous
+        : {
+            ...previous,
+            data: {
+              ...previous.data,
+              entries: previous.data.entries.map((entry) =>
+                entry.id !== entryId ? entry : entry.kind === 'command' ? { ...entry, overwrites, hasOwn: overwrites.length > 0 } : { ...entry, overwrites },
+              ),
+            },
+          },
+    );
+  }, []);
+  return { load, reload, replaceOverwrites };
+}

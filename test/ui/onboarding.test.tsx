@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../source/ui/app.js';
+import type { Session, SessionStarters } from '../../source/ui/session/session.js';
+import { noColorTheme } from '../../source/ui/theme/theme.js';
+import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { keyboard } from './helpers/keys.js';
+import { renderTui } from './helpers/render.js';
+import { waitForText } from './helpers/wait-for.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function renderOnboarding(starters: SessionStarters) {
+  const rendered = renderTui(<App connect={async () => null} starters={starters} theme={noColorTheme} />, { columns: 100, rows: 30 });
+  cleanup = rendered.unmount;
+  return { ...rendered, ...keyboard(rendered.stdin), waitForText: (text: string) => waitForText(rendered.frame, text) };
+}
+
+const demoSession = (): Session => fakeSession(new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]));
+
+describe('onboarding (no credentials)', () => {
+  it('explains each way in, and that a user sign-in cannot edit commands', async () => {
+    const app = renderOnboarding({ demo: async () => demoSession(), botToken: async () => demoSession(), clientCredentials: async () => demoSession() });
+    await app.waitForText('No credentials found');
+    const frame = app.frame();
+    expect(frame).toContain('Try the demo');
+    expect(frame).toContain('Use a bot token — list, create, edit and delete commands');
+    expect(frame).toContain('Use client id + secret');
+    expect(frame).toContain('permission overwrites only; a user cannot edit commands');
+  });
+
+  it('starts the demo and lands on the command list', async () => {
+    const app = renderOnboarding({ demo: async () => demoSession(), botToken: async () => demoSession(), clientCredentials: async () => demoSession() });
+    await app.waitForText('Try the demo');
+    await app.press('open');
+    await app.waitForText('Check the latency');
+    expect(app.frame()).toContain('slash 1/100');
+  });
+
+  it('takes a bot token without showing it, and says what went wrong', async () => {
+    const tokens: string[] = [];
+    const app = renderOnboarding({
+      demo: async () => demoSession(),
+      botToken: async (token) => {
+        tokens.push(token);
+        throw new Error('Discord rejected the bot token (401). Copy it again from the Developer Portal.');
+      },
+      clientCredentials: async () => demoSession(),
+    });
+    await app.waitForText('Try the demo');
+    await app.press('down');
+    await app.press('open');
+    await app.waitForText('Bot token:');
+    await app.type('secret.token');
+    expect(app.frame()).not.toContain('secret.token');
+    await app.chord('enter');
+    await app.waitForText('Discord rejected the bot token (401)');
+    expect(tokens).toEqual(['secret.token']);
+  });
+
+  it('shows a skeleton at once while connecting, before any credentials are read', async () => {
+    let finish!: (session: Session | null) => void;
+    const rendered = renderTui(<App connect={() => new Promise((resolve) => (finish = resolve))} theme={noColorTheme} />);
+    cleanup = rendered.unmount;
+    await waitForText(rendered.frame, 'Connecting');
+    finish(demoSession());
+    await waitForText(rendered.frame, 'Check the latency');
+  });
+});

@@ -72,9 +72,9 @@ export const RULES = {
   nameLength: rule<{ length: number }>('name.length', 'error', 'BASE_TYPE_BAD_LENGTH', ({ length }) =>
     `name has ${length} characters: use 1–32`),
   /** confirmed */
-  namePattern: rule<{ name: string; bad: string; suggestion: string | undefined }>('name.pattern', 'error',
-    'APPLICATION_COMMAND_INVALID_NAME', ({ name, bad, suggestion }) =>
-      `${quote(excerpt(name))} contains ${bad}: use only letters, numbers, \`-\`, \`_\` and \`ʼ\` (U+02BC), no spaces` +
+  namePattern: rule<{ name: string; bad: string; suggestion: string | undefined; lowercase: boolean }>('name.pattern', 'error',
+    'APPLICATION_COMMAND_INVALID_NAME', ({ name, bad, suggestion, lowercase }) =>
+      `${quote(excerpt(name))} contains ${bad}: use only ${lowercase ? 'lowercase ' : ''}letters, numbers, \`-\`, \`_\` and \`ʼ\` (U+02BC), no spaces` +
       (suggestion ? `, e.g. ${quote(excerpt(suggestion))}` : '')),
   /** confirmed */
   nameLowercase: rule<{ name: string; lower: string }>('name.lowercase', 'error', 'APPLICATION_COMMAND_INVALID_NAME',

@@ -22,11 +22,11 @@ export function checkName(name: string, style: NameStyle, path: string, out: Pro
     return;
   }
   if (style === 'free') return;
-  if (!CHAT_INPUT_NAME_PATTERN.test(name)) {
-    out.push(problem('namePattern', path, { name, bad: describeBadCharacters(name), suggestion: suggestName(name) }));
-  }
   const lower = name.toLowerCase();
-  if (lower !== name) out.push(problem('nameLowercase', path, { name, lower }));
+  if (!CHAT_INPUT_NAME_PATTERN.test(name)) {
+    // One problem, not two: the suggested spelling is already lowercase.
+    out.push(problem('namePattern', path, { name, bad: describeBadCharacters(name), suggestion: suggestName(name), lowercase: lower !== name }));
+  } else if (lower !== name) out.push(problem('nameLowercase', path, { name, lower }));
 }
 
 function describeBadCharacters(name: string): string {

@@ -88,6 +88,7 @@ const INVALID: Row[] = [
   ['a 33-character name', slash({ name: x(33) }), ['error name name.length']],
   ['a 33-emoji USER name', { type: 2, name: x(33, '😀') }, ['error name name.length']],
   ['a space in a slash name', slash({ name: 'ban user' }), ['error name name.pattern']],
+  ['a space and a capital: one problem', slash({ name: 'Ban User' }), ['error name name.pattern']],
   ['an ASCII apostrophe', slash({ name: "don't" }), ['error name name.pattern']],
   ['an emoji in a slash name', slash({ name: 'ban😀' }), ['error name name.pattern']],
   ['a space in an option name', slash({ options: [option({ name: 'the reason' })] }), ['error options[0].name name.pattern']],
@@ -240,6 +241,7 @@ describe('messages say what to do', () => {
   it('points to U+02BC for an ASCII apostrophe and suggests a legal name', () => {
     const message = messageOf(slash({ name: "Don't panic" }), 'name.pattern');
     expect(message).toContain('U+02BC');
+    expect(message).toContain('use only lowercase letters');
     expect(message).toContain('`donʼt-panic`');
   });
 

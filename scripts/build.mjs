@@ -1,9 +1,13 @@
 // Bundles source/cli.ts into dist/cli.js (ESM, Node 22+) with lazily loaded chunks,
 // so `--version` and `--help` never load Ink, React or undici.
 import { build } from 'esbuild';
-import { chmod, readFile, rm } from 'node:fs/promises';
+import { chmod, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 
-await rm('dist', { recursive: true, force: true });
+// Build beside dist/ and swap it in, so a binary that tests are running is never half written.
+// Replaced builds are kept a minute: a process started from one may still load its lazy chunks.
+const staging = `dist.building-${process.pid}`;
+const retired = `dist.retired-${process.pid}`;
+await rm(staging, { recursive: true, force: true });
 const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 
 /** Ink imports react-devtools-core only when DEV is set; a stub keeps the bundle self-contained. */
@@ -17,7 +21,7 @@ const stubDevtools = {
 
 await build({
   entryPoints: { cli: 'source/cli.ts' },
-  outdir: 'dist',
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -37,4 +41,18 @@ await build({
   logLevel: 'warning',
 });
 
-await chmod('dist/cli.js', 0o755);
+await chmod(`${staging}/cli.js`, 0o755);
+const replaced = await rename('dist', retired).then(
+  () => true,
+  (error) => {
+    if (error.code !== 'ENOENT') throw error;
+    return false;
+  },
+);
+if (replaced) await utimes(retired, new Date(), new Date());
+await rename(staging, 'dist');
+for (const entry of await readdir('.')) {
+  if (!entry.startsWith('dist.retired-')) continue;
+  const { mtimeMs } = await stat(entry);
+  if (entry !== retired && Date.now() - mtimeMs > 60_000) await rm(entry, { recursive: true, force: true });
+}

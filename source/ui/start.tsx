@@ -43,7 +43,7 @@ function targetLabel(baseUrl: string, demo: boolean): string {
 }
 
 /** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
-async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv): Promise<Session> {
+async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv, signInUser?: Session['signInUser']): Promise<Session> {
   const [{ createBudget, recordCreates }, { backupBeforeMutation }] = await Promise.all([import('../backup/create-ledger.js'), import('../backup/capture.js')]);
   return {
     api,
@@ -59,7 +59,33 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
       return path;
     },
     editText: async (text) => editInExternalEditor(text, env),
+    ...(signInUser ? { signInUser } : {}),
   };
+}
+
+/**
+ * The browser sign-in offered where overwrites are edited: signs in with the permissions scopes,
+ * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential.
+ */
+function browserSignIn(baseUrl: string, applicationId: string, io: CliIo, timeoutMs: number | undefined, label: string): Session['signInUser'] {
+  const { env } = io;
+  const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal) => {
+    const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
+      import('../auth/sign-in.js'),
+      import('../auth/remember-sign-in.js'),
+      import('../auth/scopes.js'),
+      import('../auth/credentials.js'),
+      import('../api/connect.js'),
+    ]);
+    const clientSecret = env.DISCORD_CLIENT_SECRET?.trim() || undefined;
+    const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env });
+    if (!user) throw new Error('The sign-in returned no token.');
+    const stores = defaultStores(env);
+    await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
+    const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores });
+    return makeSession(api, label, io, env, signInUser);
+  };
+  return signInUser;
 }
 
 export async function startTui(argv: string[], io: CliIo): Promise<number> {
@@ -114,7 +140,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     }
     const { connectDiscordApi } = await import('../api/connect.js');
     const { api } = await connectDiscordApi({ baseUrl: url, env, timeoutMs: flags.timeoutMs });
-    return makeSession(api, targetLabel(url, false), io, env);
+    const label = targetLabel(url, false);
+    return makeSession(api, label, io, env, browserSignIn(url, api.applicationId, io, flags.timeoutMs, label));
   };
 
   const instance = render(<App connect={connect} starters={starters} theme={themeFor(env)} />, {

@@ -149,7 +149,8 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
           return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
         },
         async () => {
-          const existing = findUpsertTarget(draft, await listCommands(scope));
+          // Full localization dictionaries, so a draft's *_localizations compare like for like.
+          const existing = findUpsertTarget(draft, await listCommands(scope, { withLocalizations: true }));
           // After a lost answer the client cannot tell a create from an overwrite; it reports the intent.
           return existing && appliedOnServer(draft, existing) ? { command: existing, created: true } : undefined;
         },

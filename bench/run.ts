@@ -13,6 +13,7 @@ interface BenchmarkModule {
 
 const BENCHMARKS: (() => Promise<BenchmarkModule>)[] = [
   () => import('./validator.bench.js'),
+  () => import('./startup.bench.js'),
 ];
 
 async function main(selected: string[]): Promise<number> {

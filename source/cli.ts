@@ -21,8 +21,20 @@ Credentials: DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET (cl
 for commands; a browser sign-in (\`cmd-tui auth login\`) only for permission overwrites.
 `;
 
+/** Node 22.19 is undici 8's floor; older versions fail deep inside the HTTP stack with obscure errors. */
+function nodeTooOld(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major < 22 || (major === 22 && minor < 19);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
+  if (nodeTooOld(process.versions.node) && first !== '--version' && first !== '-v') {
+    process.stderr.write(
+      `cmd-tui needs Node.js 22.19 or newer; this is ${process.version}. Install Node 24 LTS (https://nodejs.org), or run \`npx -y node@24 $(which cmd-tui)\`.\n`,
+    );
+    return 2;
+  }
   if (first === '--version' || first === '-v') {
     process.stdout.write(`${VERSION}\n`);
     return 0;

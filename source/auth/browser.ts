@@ -32,6 +32,8 @@ function launch(command: string, url: string): Promise<boolean> {
 export function looksHeadless(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
   if (env.BROWSER) return false;
   if (env.CI) return true;
-  if (platform === 'linux') return !env.DISPLAY && !env.WAYLAND_DISPLAY && !env.MIR_SOCKET;
-  return Boolean(env.SSH_CONNECTION) && platform !== 'darwin' && platform !== 'win32';
+  const display = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY || env.MIR_SOCKET);
+  // Over SSH a browser would open on the remote machine's screen, where nobody sees it.
+  if (env.SSH_CONNECTION && !display) return true;
+  return platform === 'linux' && !display;
 }

@@ -20,11 +20,11 @@ import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
 import { HelpOverlay } from './screens/overlays/help-overlay.js';
 import { JsonReview } from './screens/overlays/json-review.js';
 import { ScopePicker } from './screens/overlays/scope-picker.js';
-import { CommandOverwrites } from './screens/permissions/command-overwrites.js';
+import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, findCommand, initialAppState, overwritesOf, scopeLabel, topScreen, type Screen } from './state/app-state.js';
+import { appReducer, findCommand, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -65,18 +65,15 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
   );
 }
 
-function keyScopeOf(screen: Screen): KeyScope {
-  return screen.id;
-}
-
 function useGlobalKeys(scope: KeyScope): void {
   const { exit } = useApp();
-  const { dispatch, flows } = useAppContext();
+  const { state, dispatch, flows } = useAppContext();
   useKeyHandler(Priority.global, (chord) => {
     const action = actionFor(chord, scope);
     if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help' } });
     else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
+    else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {
       const cancelled = flows.runner.cancel();
       if (cancelled) dispatch({ type: 'flash', text: `Cancelled: ${cancelled}.`, tone: 'warning' });
@@ -91,7 +88,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
   const { columns, rows } = useWindowSize();
   const editJson = useJsonEdit();
   const top = topScreen(state);
-  const scope = keyScopeOf(top);
+  const scope: KeyScope = top.id;
   useGlobalKeys(scope);
   const bodyHeight = Math.max(6, rows - (state.session || state.connecting ? HEADER_ROWS : 0));
   const noOverlay = state.overlay.kind === 'none';
@@ -170,8 +167,13 @@ function Root({ starters }: { starters?: SessionStarters }) {
         {overlay}
         {overlay === null && top.id === 'detail' && topCommand ? <CommandDetail command={topCommand} height={bodyHeight} active={noOverlay} onCommandAction={onCommandAction} /> : null}
         {overlay === null && top.id === 'json' && topCommand ? <RawJson command={topCommand} height={bodyHeight} active={noOverlay} /> : null}
-        {overlay === null && top.id === 'permissions' && topCommand ? <CommandOverwrites command={topCommand} height={bodyHeight} active={noOverlay} /> : null}
-        {top.id === 'editor' ? <CommandEditor key={top.commandId ?? 'new'} original={topCommand} height={bodyHeight} width={columns} active={noOverlay} /> : null}
+        {top.id === 'permissions' && state.session ? (
+          // Hidden, not unmounted, under help: unsaved overwrite edits survive it.
+          <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+            <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} height={bodyHeight} width={columns - 1} active={noOverlay} />
+          </Box>
+        ) : null}
+        {top.id === 'editor' ? <CommandEditor key={top.commandId ?? 'new'} original={topCommand} height={bodyHeight} active={noOverlay} /> : null}
       </Box>
     </Box>
   );

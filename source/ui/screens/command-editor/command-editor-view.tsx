@@ -39,7 +39,8 @@ export function CommandEditorView(props: EditorViewProps) {
   });
   const focusRow = rows.findIndex((r) => r.kind === 'field' && r.index === focusIndex);
   const general = problems.general.slice(0, 3);
-  const windowHeight = Math.max(3, props.height - 6 - general.length);
+  // Title, size meter, message line and a footer of up to three lines stay visible.
+  const windowHeight = Math.max(3, props.height - 7 - general.length);
   const start = Math.max(0, Math.min(focusRow - Math.floor(windowHeight / 3), rows.length - windowHeight));
   const over = props.size.total > LIMITS.commandSize;
   return (

@@ -26,7 +26,6 @@ export interface CommandEditorProps {
   /** undefined: a new command. */
   original?: Command;
   height: number;
-  width: number;
   active: boolean;
 }
 

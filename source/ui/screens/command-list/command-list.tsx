@@ -47,7 +47,6 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
     else if (action === 'editJson') onEditJson(command);
   };
   useCommandListInput(active, list, dispatchList, visible, selected, {
-    open: (command) => onCommand('open', command),
     onCommand,
     onScopeAction: (action) => {
       if (action === 'scope') dispatch({ type: 'overlay', overlay: { kind: 'scope-picker' } });

@@ -9,7 +9,6 @@ import { actionFor, type Action } from '../../input/key-bindings.js';
 import type { ListAction, ListState } from './use-command-list-state.js';
 
 export interface ListCommands {
-  open(command: Command): void;
   onCommand(action: Action, command: Command): void;
   onScopeAction(action: Action): void;
 }

@@ -3,7 +3,7 @@
  * upserts like the real API, and a way to make the next call fail or hang.
  */
 import type { AuthKind, DiscordApi } from '../../../source/api/contract.js';
-import type { Command, CommandDraft, GuildCommandPermissions, PartialGuild, Scope } from '../../../source/discord/model.js';
+import type { Channel, Command, CommandDraft, GuildCommandPermissions, Member, PartialGuild, PermissionOverwrite, Role, Scope } from '../../../source/discord/model.js';
 import { scopeKey } from '../../../source/discord/model.js';
 import type { Session } from '../../../source/ui/session/session.js';
 
@@ -103,7 +103,7 @@ export class FakeApi implements DiscordApi {
   async getCommandPermissions(guildId: string, commandId: string) {
     return this.permissions.find((p) => p.guild_id === guildId && p.id === commandId) ?? null;
   }
-  async setCommandPermissions(): Promise<GuildCommandPermissions> {
+  async setCommandPermissions(_guildId: string, _commandId: string, _overwrites: PermissionOverwrite[]): Promise<GuildCommandPermissions> {
     throw new Error('not used by the UI');
   }
   async getCurrentUser() {
@@ -115,13 +115,13 @@ export class FakeApi implements DiscordApi {
   async getGuild(guildId: string) {
     return this.guilds.find((g) => g.id === guildId) ?? { id: guildId, name: 'unknown' };
   }
-  async getGuildRoles() {
+  async getGuildRoles(): Promise<Role[]> {
     return [];
   }
-  async getGuildChannels() {
+  async getGuildChannels(): Promise<Channel[]> {
     return [];
   }
-  async getGuildMember(): Promise<never> {
+  async getGuildMember(_guildId: string, _userId: string): Promise<Member> {
     throw new Error('not used by the UI');
   }
 }

@@ -28,9 +28,11 @@ export interface FilterPickerProps {
   onPick: (key: string) => void;
   onClose: () => void;
   height: number;
+  /** False while something covers the picker (help): it then takes no keys. */
+  active: boolean;
 }
 
-export function FilterPicker({ title, hint, query, onQueryChange, items, emptyText, onPick, onClose, height }: FilterPickerProps) {
+export function FilterPicker({ title, hint, query, onQueryChange, items, emptyText, onPick, onClose, height, active }: FilterPickerProps) {
   const theme = useTheme();
   // The selection starts again at the top whenever the filter text changes.
   const [selection, setSelection] = useState({ query, index: 0 });
@@ -43,7 +45,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
       if (item) onPick(item.key);
     } else if (action === 'cancel') onClose();
     return chord !== 'ctrl+c';
-  });
+  }, active);
   const rows = Math.max(3, height - 7);
   const start = Math.max(0, Math.min(index - Math.floor(rows / 2), items.length - rows));
   return (
@@ -52,7 +54,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
         <Text bold>{title}</Text>
         <Text wrap="truncate">
           <Text color={theme.text.secondary}>filter </Text>
-          <TextField value={query} onChange={onQueryChange} focused inOverlay placeholder={hint ?? 'type to filter'} />
+          <TextField value={query} onChange={onQueryChange} focused={active} inOverlay placeholder={hint ?? 'type to filter'} />
         </Text>
         {items.length === 0 ? <Text color={theme.text.secondary}>{emptyText}</Text> : null}
         {items.slice(start, start + rows).map((item, offset) => {

@@ -5,10 +5,11 @@
  */
 import { Box, Text } from 'ink';
 import type { PermissionOverwrite } from '../../../discord/model.js';
+import type { UserError } from '../../format/describe-error.js';
 import { allowDeny, diffOverwrites, summarizeChanges } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
-import { describeTarget, sameTarget, type GuildDirectory, type OverwriteTarget } from '../../../discord/overwrite-targets.js';
+import { describeTarget, PERMISSION_TYPE_NAMES, sameTarget, type GuildDirectory, type OverwriteTarget } from '../../../discord/overwrite-targets.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { targetKey } from './target-choices.js';
 
@@ -22,6 +23,8 @@ export interface OverwritesViewProps {
   selected: number;
   /** False: saving will explain that a signed-in user is needed. */
   canSave: boolean;
+  /** The last refused edit or save. */
+  problem: UserError | null;
   height: number;
 }
 
@@ -31,11 +34,11 @@ const STATUS_NOTES: Partial<Record<OverwriteTarget['status'], string>> = {
   unresolved: 'name unknown: reading it needs a bot token',
 };
 
-export function OverwritesView({ entry, appEntry, guildName, directory, base, list, selected, canSave, height }: OverwritesViewProps) {
+export function OverwritesView({ entry, appEntry, guildName, directory, base, list, selected, canSave, problem, height }: OverwritesViewProps) {
   const theme = useTheme();
   const changes = diffOverwrites(base, list, directory);
   const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
-  const reserved = 4 + (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 : 1) + (canSave ? 0 : 1);
+  const reserved = 4 + (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 : 1) + (canSave ? 0 : 1) + (problem ? 4 : 0);
   const rows = Math.max(3, height - reserved);
   const start = Math.max(0, Math.min(selected - Math.floor(rows / 2), list.length - rows));
   const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
@@ -68,12 +71,20 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
             <Text inverse={index === selected} color={overwrite.permission ? theme.status.success : theme.status.error}>
               {allowDeny(overwrite.permission).padEnd(5)}
             </Text>
-            <Text color={theme.text.secondary}> {target.kind.padEnd(12)} </Text>
+            <Text color={theme.text.secondary}> {PERMISSION_TYPE_NAMES[target.type].padEnd(8)} </Text>
             <Text>{target.label}</Text>
             {note ? <Text color={theme.text.secondary}>  ({note})</Text> : null}
           </Text>
         );
       })}
+      {problem ? (
+        <Box flexDirection="column" marginTop={1}>
+          <Text color={theme.status.error} wrap="wrap">
+            {problem.message}
+          </Text>
+          {problem.hint ? <Text wrap="wrap">{problem.hint}</Text> : null}
+        </Box>
+      ) : null}
       {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}
       {canSave ? null : (
         <Text color={theme.status.warning} wrap="truncate">

@@ -4,7 +4,7 @@
  * `everyone` / `all-channels` spelling when the text is one. Targets already in the list are marked.
  */
 import type { PermissionOverwrite } from '../../../discord/model.js';
-import { describeTarget, filterTargets, parseTargetSpec, pickerTargets, sameTarget, type GuildDirectory, type OverwriteTarget } from '../../../discord/overwrite-targets.js';
+import { describeTarget, filterTargets, parseTargetSpec, pickerTargets, sameTarget, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
 
 export interface TargetChoice {
   target: OverwriteTarget;
@@ -19,6 +19,6 @@ export function targetChoices(directory: GuildDirectory, query: string, list: re
 }
 
 /** Stable key of a target for lists and pickers. */
-export function targetKey(target: Pick<OverwriteTarget, 'id' | 'type'>): string {
+export function targetKey(target: TargetRef): string {
   return `${target.type}:${target.id}`;
 }

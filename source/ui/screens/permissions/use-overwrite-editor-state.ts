@@ -5,6 +5,7 @@
  */
 import { useReducer } from 'react';
 import type { PermissionOverwrite } from '../../../discord/model.js';
+import type { UserError } from '../../format/describe-error.js';
 
 export type EditorMode =
   | { kind: 'list' }
@@ -21,6 +22,8 @@ export interface EditorState {
   selected: number;
   cell: { row: number; column: number };
   mode: EditorMode;
+  /** Why the last edit or save was refused; shown in full (the status line would cut it). */
+  problem: UserError | null;
 }
 
 export type EditorAction =
@@ -30,9 +33,10 @@ export type EditorAction =
   | { type: 'move-cell'; rows: number; columns: number; delta: { row: number; column: number } }
   | { type: 'mode'; mode: EditorMode }
   /** Saved: the loaded list now equals the edits. */
-  | { type: 'saved' };
+  | { type: 'saved' }
+  | { type: 'problem'; problem: UserError };
 
-export const initialEditorState: EditorState = { draft: null, selected: 0, cell: { row: 0, column: 0 }, mode: { kind: 'list' } };
+export const initialEditorState: EditorState = { draft: null, selected: 0, cell: { row: 0, column: 0 }, mode: { kind: 'list' }, problem: null };
 
 function clamp(value: number, count: number): number {
   return Math.max(0, Math.min(value, count - 1));
@@ -41,7 +45,7 @@ function clamp(value: number, count: number): number {
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case 'draft':
-      return { ...state, draft: action.overwrites, selected: clamp(action.select ?? state.selected, action.overwrites.length), mode: { kind: 'list' } };
+      return { ...state, draft: action.overwrites, selected: clamp(action.select ?? state.selected, action.overwrites.length), mode: { kind: 'list' }, problem: null };
     case 'move':
       return { ...state, selected: clamp(state.selected + action.delta, action.count) };
     case 'select':
@@ -54,7 +58,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'mode':
       return { ...state, mode: action.mode };
     case 'saved':
-      return { ...state, draft: null, mode: { kind: 'list' } };
+      return { ...state, draft: null, mode: { kind: 'list' }, problem: null };
+    case 'problem':
+      return { ...state, problem: action.problem, mode: { kind: 'list' } };
   }
 }
 

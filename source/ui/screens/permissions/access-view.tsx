@@ -1,0 +1,81 @@
+/**
+ * "Who can use this?", pure: the role × channel matrix from accessMatrix (a member holding only that
+ * role), computed from the list on screen so unsaved edits show their effect, and the reason for the
+ * selected cell. Columns scroll sideways when the terminal is narrow.
+ */
+import { Box, Text } from 'ink';
+import type { AccessMatrix } from '../../../discord/effective-access.js';
+import { useTheme } from '../../theme/theme-context.js';
+
+export interface AccessViewProps {
+  commandLabel: string;
+  guildName: string;
+  matrix: AccessMatrix;
+  cell: { row: number; column: number };
+  unsaved: boolean;
+  width: number;
+  height: number;
+}
+
+const COLUMN_WIDTH = 14;
+const ROW_LABEL_WIDTH = 20;
+
+export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, width, height }: AccessViewProps) {
+  const theme = useTheme();
+  const { rows, columns, cells } = matrix;
+  if (columns.length === 0) return <Text>No channel of {guildName} is visible to the bot, so there is nothing to show per channel.</Text>;
+  const fit = Math.max(1, Math.floor((width - ROW_LABEL_WIDTH - 2) / COLUMN_WIDTH));
+  const first = Math.max(0, Math.min(cell.column - Math.floor(fit / 2), columns.length - fit));
+  const shownColumns = columns.slice(first, first + fit);
+  const rowSpace = Math.max(2, height - 6);
+  const firstRow = Math.max(0, Math.min(cell.row - Math.floor(rowSpace / 2), rows.length - rowSpace));
+  const decision = cells[cell.row]?.[cell.column];
+  return (
+    <Box flexDirection="column" flexGrow={1} overflow="hidden">
+      <Text wrap="truncate">
+        <Text bold>Who can use {commandLabel}</Text>
+        <Text color={theme.text.secondary}> in {guildName}? A member with only that role, per channel{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
+      </Text>
+      <Text wrap="truncate">
+        {' '.repeat(ROW_LABEL_WIDTH + 2)}
+        {shownColumns.map((c) => (
+          <Text key={c.id} color={theme.text.secondary}>
+            {cut(c.label, COLUMN_WIDTH - 1).padEnd(COLUMN_WIDTH)}
+          </Text>
+        ))}
+      </Text>
+      {rows.slice(firstRow, firstRow + rowSpace).map((row, offset) => {
+        const r = firstRow + offset;
+        return (
+          <Text key={row.id} wrap="truncate">
+            <Text color={theme.ui.selected}>{r === cell.row ? '▸ ' : '  '}</Text>
+            {cut(row.label, ROW_LABEL_WIDTH - 1).padEnd(ROW_LABEL_WIDTH)}
+            {shownColumns.map((column, i) => {
+              const c = first + i;
+              const allowed = cells[r]?.[c]?.allowed ?? false;
+              return (
+                <Text key={column.id} inverse={r === cell.row && c === cell.column} color={allowed ? theme.status.success : theme.status.error}>
+                  {(allowed ? '✓ yes' : '✗ no').padEnd(COLUMN_WIDTH - 1)}
+                </Text>
+              );
+            })}
+          </Text>
+        );
+      })}
+      {decision ? (
+        <Box flexDirection="column" marginTop={1}>
+          <Text wrap="truncate">
+            <Text bold>{rows[cell.row]?.label}</Text> in <Text bold>{columns[cell.column]?.label}</Text>
+          </Text>
+          <Text wrap="wrap" color={decision.allowed ? theme.status.success : theme.status.error}>
+            {decision.reason}
+          </Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function cut(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}

@@ -1,0 +1,152 @@
+/**
+ * The permissions editor for one entry (a command, or the app-level defaults) in one guild: loads the
+ * guild's lists and directory, keeps the edits, and shows the list, the "who can use this?" matrix,
+ * the add picker or one of the dialogs — whichever the editor's mode says.
+ */
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { accessMatrix, type AccessMatrix } from '../../../discord/effective-access.js';
+import { diffOverwrites } from '../../../discord/overwrite-diff.js';
+import { overwriteCount } from '../../../discord/overwrite-edit.js';
+import { targetPhrase } from '../../../discord/overwrite-targets.js';
+import { Footer } from '../../components/footer.js';
+import { useAppContext } from '../../state/app-context.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { AccessView } from './access-view.js';
+import { FilterPicker } from './filter-picker.js';
+import { OverwritesView } from './overwrites-view.js';
+import { DiscardDialog, SavePreview, SignInDialog, SigningIn } from './permission-dialogs.js';
+import { holdsUserToken } from './save-overwrites.js';
+import { targetChoices, targetKey } from './target-choices.js';
+import { useGuildOverwrites, type GuildOverwritesLoad } from './use-guild-overwrites.js';
+import { useOverwriteEditorState } from './use-overwrite-editor-state.js';
+import { usePermissionActions, type PermissionsModel } from './use-permission-actions.js';
+import { usePermissionsInput } from './use-permissions-input.js';
+
+export interface GuildPermissionsProps {
+  entryId: string;
+  guildId: string;
+  height: number;
+  width: number;
+  active: boolean;
+}
+
+const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command (p on it) to see who can use it.';
+
+export function GuildPermissions({ entryId, guildId, height, width, active }: GuildPermissionsProps) {
+  const theme = useTheme();
+  const { state, dispatch } = useAppContext();
+  const loaded = useGuildOverwrites(guildId);
+  const [editor, dispatchEditor] = useOverwriteEditorState();
+  const guildName = state.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;
+  const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft), [loaded.load, entryId, guildId, guildName, editor.draft]);
+  const matrix = useMemo((): AccessMatrix | string => {
+    if (!model || model.entry.kind !== 'command') return NOT_A_COMMAND;
+    const { entry, appEntry, list, directory } = model;
+    return accessMatrix({ applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory });
+  }, [model, state.session]);
+  const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
+  usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
+  const back = () => dispatchEditor({ type: 'mode', mode: { kind: 'list' } });
+
+  if (!model) {
+    const { load } = loaded;
+    return (
+      <Box flexDirection="column" flexGrow={1}>
+        <Box flexDirection="column" flexGrow={1}>
+          {load.status === 'loading' ? <Text color={theme.text.secondary}>Loading the overwrites in {guildName}…</Text> : null}
+          {load.status === 'error' ? (
+            <>
+              <Text color={theme.status.error}>Could not read the overwrites in {guildName}: {load.message}</Text>
+              {load.hint ? <Text>{load.hint}</Text> : null}
+              <Text color={theme.text.secondary}>ctrl+r tries again · esc goes back</Text>
+            </>
+          ) : null}
+          {load.status === 'ready' ? (
+            <Text color={theme.status.error}>
+              No command {entryId} in {guildName} or among the global commands: it may have been deleted. esc goes back; ctrl+r reads the guild again.
+            </Text>
+          ) : null}
+        </Box>
+        <Footer scope="permissions" />
+      </Box>
+    );
+  }
+
+  const { entry, directory, list, base, changes } = model;
+  const mode = editor.mode;
+  switch (mode.kind) {
+    case 'picker': {
+      const choices = targetChoices(directory, mode.query, list);
+      return (
+        <FilterPicker
+          title={`Add an overwrite to ${entry.kind === 'app' ? 'the app-level defaults' : entry.label} (${overwriteCount(list)})`}
+          hint="name, role:ID, channel:ID, user:ID, everyone, all-channels"
+          query={mode.query}
+          onQueryChange={(query) => dispatchEditor({ type: 'mode', mode: { kind: 'picker', query } })}
+          items={choices.map(({ target, inList }) => ({ key: targetKey(target), label: target.label, note: inList ? `${target.kind} · already in the list` : `${target.kind} · ${target.id}` }))}
+          emptyText="Nothing matches: type a user id, or role:ID / channel:ID."
+          onPick={actions.pick}
+          onClose={back}
+          height={height}
+          active={active}
+        />
+      );
+    }
+    case 'preview':
+      return (
+        <SavePreview
+          title={`Replace the overwrites of ${entry.label} in ${guildName}?`}
+          changes={changes}
+          counts={`${overwriteCount(base)} → ${overwriteCount(list)}`}
+          onSave={() => void actions.save()}
+          onCancel={back}
+        />
+      );
+    case 'discard':
+      return <DiscardDialog what={entry.label} summary={changes.map((c) => `${c.kind} ${targetPhrase(c.target)}`).join(', ')} onDiscard={() => actions.leaveNow(mode.then)} onCancel={back} />;
+    case 'sign-in':
+      return <SignInDialog canSignIn={state.session?.signInUser !== undefined} onSignIn={() => void actions.signIn()} onCancel={back} />;
+    case 'signing-in':
+      return <SigningIn url={mode.url} />;
+    case 'access':
+      return (
+        <Box flexDirection="column" flexGrow={1}>
+          {typeof matrix === 'string' ? (
+            <Text>{matrix}</Text>
+          ) : (
+            <AccessView commandLabel={entry.label} guildName={guildName} matrix={matrix} cell={editor.cell} unsaved={changes.length > 0} width={width} height={height - 3} />
+          )}
+          <Footer scope="access" />
+        </Box>
+      );
+    case 'list':
+      return (
+        <Box flexDirection="column" flexGrow={1}>
+          <OverwritesView
+            entry={entry}
+            appEntry={model.appEntry}
+            guildName={guildName}
+            directory={directory}
+            base={base}
+            list={list}
+            selected={editor.selected}
+            canSave={state.session ? holdsUserToken(state.session) : false}
+            problem={editor.problem}
+            height={height - 3}
+          />
+          <Footer scope="permissions" />
+        </Box>
+      );
+  }
+}
+
+function modelOf(load: GuildOverwritesLoad, entryId: string, guildId: string, guildName: string, draft: PermissionsModel['list'] | null): PermissionsModel | undefined {
+  if (load.status !== 'ready') return undefined;
+  const { entries, directory } = load.data;
+  const entry = entries.find((e) => e.id === entryId);
+  if (!entry) return undefined;
+  const base = entry.overwrites;
+  const list = draft ?? base;
+  return { guildId, guildName, entry, appEntry: entries.find((e) => e.kind === 'app'), directory, base, list, changes: diffOverwrites(base, list, directory) };
+}

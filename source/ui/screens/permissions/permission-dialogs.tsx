@@ -1,0 +1,83 @@
+/**
+ * The permissions editor's questions: the preview before the one PUT (added / removed / flipped),
+ * discarding unsaved edits, and the explanation that only a signed-in user can save (with the
+ * browser sign-in offered right there), plus the wait for that sign-in. Focus starts on Cancel.
+ */
+import { Box, Text } from 'ink';
+import { permissionsScopes } from '../../../auth/scopes.js';
+import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
+import { SIGN_IN_NEEDED } from '../../../discord/overwrite-refusals.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Footer } from '../../components/footer.js';
+import { useTheme } from '../../theme/theme-context.js';
+
+export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; onSave: () => void; onCancel: () => void }) {
+  const theme = useTheme();
+  return (
+    <ConfirmDialog title={props.title} confirmLabel="Save" danger onConfirm={props.onSave} onCancel={props.onCancel}>
+      {props.changes.map((change) => (
+        <Text key={`${change.kind}:${change.target.type}:${change.target.id}`} wrap="truncate">
+          {'  '}
+          {describeChange(change)}
+        </Text>
+      ))}
+      <Text>
+        {summarizeChanges(props.changes)} · overwrites {props.counts}
+      </Text>
+      <Text color={theme.text.secondary} wrap="wrap">
+        The guild's commands and overwrites are backed up first; then one request replaces the whole list.
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
+export function DiscardDialog(props: { what: string; summary: string; onDiscard: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog title={`Discard the unsaved changes to ${props.what}?`} confirmLabel="Discard" cancelLabel="Keep editing" onConfirm={props.onDiscard} onCancel={props.onCancel}>
+      <Text>Unsaved: {props.summary}. Nothing was sent to Discord.</Text>
+    </ConfirmDialog>
+  );
+}
+
+/** No user token: why, and the sign-in when this session can start one. */
+export function SignInDialog(props: { canSignIn: boolean; onSignIn: () => void; onCancel: () => void }) {
+  const theme = useTheme();
+  return (
+    <ConfirmDialog
+      title="Saving overwrites needs a signed-in user"
+      confirmLabel={props.canSignIn ? 'Sign in with the browser' : 'OK'}
+      cancelLabel="Keep editing"
+      onConfirm={props.canSignIn ? props.onSignIn : props.onCancel}
+      onCancel={props.onCancel}
+    >
+      <Text wrap="wrap">{SIGN_IN_NEEDED.message}</Text>
+      {props.canSignIn ? (
+        <Text wrap="wrap">
+          Sign in now with the scopes <Text bold>{permissionsScopes()}</Text>: your edits stay here and the save continues right after.
+        </Text>
+      ) : (
+        <Text wrap="wrap">{SIGN_IN_NEEDED.hint}</Text>
+      )}
+      <Text color={theme.text.secondary} wrap="wrap">
+        The signed-in user needs Manage Guild and Manage Roles in this guild.
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
+export function SigningIn({ url }: { url?: string }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Box flexDirection="column" flexGrow={1} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
+        <Text bold>Waiting for the browser sign-in</Text>
+        <Text wrap="wrap">Approve cmd-tui in the browser. If no browser opened, open this address yourself:</Text>
+        <Text color={theme.text.accent} wrap="wrap">
+          {url ?? 'preparing the address…'}
+        </Text>
+        <Text color={theme.text.secondary}>ctrl+c or esc stops waiting; your edits stay.</Text>
+      </Box>
+      <Footer scope="permissions" />
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The `permissions` screen (p on a command, A for the app-level defaults): overwrites live per guild,
+ * so it edits in the current guild, or — when the scope is Global — asks which guild first.
+ */
+import { useState } from 'react';
+import { useAppContext } from '../../state/app-context.js';
+import { FilterPicker } from './filter-picker.js';
+import { GuildPermissions } from './guild-permissions.js';
+
+export interface PermissionsScreenProps {
+  /** A command id, or the application id for the app-level defaults. */
+  entryId: string;
+  /** Picked on this screen earlier (Global scope). */
+  guildId?: string;
+  height: number;
+  width: number;
+  active: boolean;
+}
+
+export function PermissionsScreen({ entryId, guildId, height, width, active }: PermissionsScreenProps) {
+  const { state } = useAppContext();
+  const guild = guildId ?? (state.scope.kind === 'guild' ? state.scope.guildId : undefined);
+  if (!guild) return <GuildChoice entryId={entryId} height={height} active={active} />;
+  return <GuildPermissions key={`${guild}:${entryId}`} entryId={entryId} guildId={guild} height={height} width={width} active={active} />;
+}
+
+/** Global scope: overwrites are per guild, so pick one (the scope itself stays Global). */
+function GuildChoice({ entryId, height, active }: { entryId: string; height: number; active: boolean }) {
+  const { state, dispatch } = useAppContext();
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const guilds = state.guilds.filter((g) => g.name.toLowerCase().includes(needle) || g.id.startsWith(needle));
+  return (
+    <FilterPicker
+      title="Permission overwrites are set per guild: pick the guild"
+      query={query}
+      onQueryChange={setQuery}
+      items={guilds.map((g) => ({ key: g.id, label: g.name, note: g.id }))}
+      emptyText={state.guilds.length === 0 ? 'No guilds found for these credentials (is the app installed anywhere?). esc goes back.' : 'No guild matches.'}
+      onPick={(id) => {
+        dispatch({ type: 'pop' });
+        dispatch({ type: 'push', screen: { id: 'permissions', commandId: entryId, guildId: id } });
+      }}
+      onClose={() => dispatch({ type: 'pop' })}
+      height={height}
+      active={active}
+    />
+  );
+}

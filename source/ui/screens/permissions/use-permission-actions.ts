@@ -1,0 +1,149 @@
+/**
+ * What the permissions editor can do, as functions the keys and dialogs call: edit the list with the
+ * pure functions of overwrite-edit.ts (refusals such as the 101st overwrite go to the status line),
+ * ask before leaving with unsaved edits, save (preview → backup → one PUT) and sign in first when no
+ * user token is held, then carry on with the same edits.
+ */
+import { useApp } from 'ink';
+import type { Dispatch } from 'react';
+import type { PermissionOverwrite } from '../../../discord/model.js';
+import { summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
+import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type EditOutcome } from '../../../discord/overwrite-edit.js';
+import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
+import { describeTarget, newTargetProblem, targetPhrase, type GuildDirectory, type TargetRef } from '../../../discord/overwrite-targets.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
+import { useAppContext } from '../../state/app-context.js';
+import type { Tone } from '../../state/app-state.js';
+import { describeSaveError, holdsUserToken, isUserTokenMissing, saveOverwrites } from './save-overwrites.js';
+import { targetChoices, targetKey } from './target-choices.js';
+import type { GuildOverwritesHandle } from './use-guild-overwrites.js';
+import type { EditorAction, EditorMode, EditorState } from './use-overwrite-editor-state.js';
+
+/** The loaded entry being edited, with everything derived from it. */
+export interface PermissionsModel {
+  guildId: string;
+  guildName: string;
+  entry: PermissionEntry;
+  appEntry: PermissionEntry | undefined;
+  directory: GuildDirectory;
+  /** As loaded (or last saved). */
+  base: PermissionOverwrite[];
+  /** As edited. */
+  list: PermissionOverwrite[];
+  changes: OverwriteChange[];
+}
+
+export type LeaveTo = Extract<EditorMode, { kind: 'discard' }>['then'];
+
+export function usePermissionActions(model: PermissionsModel | undefined, editor: EditorState, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
+  const { state, dispatch, flows } = useAppContext();
+  const { exit } = useApp();
+  const flash = (text: string, tone: Tone) => dispatch({ type: 'flash', text, tone });
+  const setMode = (mode: EditorMode) => dispatchEditor({ type: 'mode', mode });
+  const session = state.session;
+
+  const apply = (outcome: EditOutcome, select?: number): boolean => {
+    if (!outcome.ok) {
+      dispatchEditor({ type: 'problem', problem: { message: outcome.message } });
+      return false;
+    }
+    dispatchEditor({ type: 'draft', overwrites: outcome.overwrites, select });
+    return true;
+  };
+  const labelled = (ref: TargetRef) => (model ? { ...ref, label: targetPhrase(describeTarget(ref, model.directory)) } : ref);
+  const selectedOverwrite = model?.list[editor.selected];
+
+  const leaveNow = (to: LeaveTo) => {
+    if (to === 'quit') exit();
+    else if (to === 'back') dispatch({ type: 'pop' });
+    else if (session && model) dispatch({ type: 'push', screen: { id: 'permissions', commandId: session.api.applicationId, guildId: model.guildId } });
+  };
+
+  return {
+    toggle() {
+      if (model && selectedOverwrite) apply(toggleOverwrite(model.list, labelled(selectedOverwrite)));
+    },
+    remove() {
+      if (model && selectedOverwrite) apply(removeOverwrite(model.list, labelled(selectedOverwrite)));
+    },
+
+    /** A target chosen in the picker: added as allow (space flips it), or selected if already listed. */
+    pick(key: string) {
+      if (!model || editor.mode.kind !== 'picker') return;
+      const choice = targetChoices(model.directory, editor.mode.query, model.list).find((c) => targetKey(c.target) === key);
+      if (!choice) return;
+      const { target } = choice;
+      if (choice.inList) {
+        dispatchEditor({ type: 'select', index: model.list.findIndex((o) => targetKey(o) === key) });
+        setMode({ kind: 'list' });
+        flash(`${targetPhrase(target)} is already in the list; space flips allow/deny.`, 'info');
+        return;
+      }
+      const problem = newTargetProblem(target, model.directory);
+      if (problem) {
+        dispatchEditor({ type: 'problem', problem: { message: problem } });
+        return;
+      }
+      const added = apply(setOverwrite(model.list, { id: target.id, type: target.type, label: targetPhrase(target) }, true), model.list.length);
+      if (added) flash(`Added: allow ${targetPhrase(target)}. space flips it to deny; ctrl+s saves.`, 'info');
+    },
+
+    /** esc, q or A with unsaved edits asks first. */
+    leave(to: LeaveTo) {
+      if (to === 'app-level' && model?.entry.kind === 'app') return;
+      if (model && model.changes.length > 0) setMode({ kind: 'discard', then: to });
+      else leaveNow(to);
+    },
+    leaveNow,
+
+    requestSave() {
+      if (!model || !session) return;
+      if (model.changes.length === 0) flash('Nothing to save: the list is as Discord has it.', 'info');
+      else setMode(holdsUserToken(session) ? { kind: 'preview' } : { kind: 'sign-in' });
+    },
+
+    async save() {
+      if (!model || !session) return;
+      const { guildId, entry, base, list, directory, changes } = model;
+      setMode({ kind: 'list' });
+      const result = await flows.runner.run(`Saving the overwrites of ${entry.label}`, () =>
+        saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }),
+      );
+      if (result.ok) {
+        const { saved, backupPath } = result.value;
+        loaded.replaceOverwrites(entry.id, saved.permissions);
+        dispatchEditor({ type: 'saved' });
+        dispatch({ type: 'overwrites-saved', guildId, entry: saved });
+        flash(`Saved ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites. Backup: ${backupPath}`, 'success');
+      } else if (result.cancelled) {
+        flash(`Stopped waiting for the save of ${entry.label}; it may still have happened (leave and press p again to see).`, 'warning');
+      } else if (isUserTokenMissing(result.error)) {
+        setMode({ kind: 'sign-in' });
+      } else {
+        dispatchEditor({ type: 'problem', problem: describeSaveError(result.error, entry.label, guildId) });
+        flash(`Not saved: ${entry.label} is unchanged on Discord; your edits are still here.`, 'error');
+      }
+    },
+
+    /** The browser sign-in; on success the session gains the user token and the preview opens again. */
+    async signIn() {
+      const start = session?.signInUser;
+      if (!start) return;
+      const controller = new AbortController();
+      setMode({ kind: 'signing-in' });
+      const result = await flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', url }), controller.signal));
+      if (result.ok) {
+        dispatch({ type: 'session-upgraded', session: result.value });
+        setMode({ kind: 'preview' });
+        flash('Signed in. Review the change and choose Save to send it.', 'success');
+        return;
+      }
+      controller.abort();
+      setMode({ kind: 'list' });
+      if (result.cancelled) flash('Stopped waiting for the sign-in; your edits are still here (ctrl+s to try again).', 'warning');
+      else flash(`Sign-in failed: ${errorLine(describeError(result.error))}`, 'error');
+    },
+  };
+}
+
+export type PermissionActions = ReturnType<typeof usePermissionActions>;

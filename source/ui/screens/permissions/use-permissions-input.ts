@@ -1,0 +1,101 @@
+/**
+ * Keys of the permissions screen when no dialog or picker has them (those take keys first, at
+ * overlay priority): the overwrite list, the "who can use this?" matrix, and loading/error states.
+ */
+import type { Dispatch } from 'react';
+import type { AccessMatrix } from '../../../discord/effective-access.js';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { actionFor, type Action } from '../../input/key-bindings.js';
+import { useAppContext } from '../../state/app-context.js';
+import type { PermissionActions } from './use-permission-actions.js';
+import type { EditorAction, EditorState } from './use-overwrite-editor-state.js';
+
+const CELL_MOVES: Partial<Record<Action, { row: number; column: number }>> = {
+  up: { row: -1, column: 0 },
+  down: { row: 1, column: 0 },
+  prevColumn: { row: 0, column: -1 },
+  nextColumn: { row: 0, column: 1 },
+};
+
+export interface PermissionsInput {
+  active: boolean;
+  editor: EditorState;
+  dispatchEditor: Dispatch<EditorAction>;
+  actions: PermissionActions;
+  /** Rows in the list; undefined while loading or failed. */
+  listLength: number | undefined;
+  /** The matrix, or why there is none (the app-level entry is not a command). */
+  matrix: AccessMatrix | string;
+  /** Unsaved edits that a reload would drop. */
+  dirty: boolean;
+  reload: () => void;
+}
+
+export function usePermissionsInput({ active, editor, dispatchEditor, actions, listLength, matrix, dirty, reload }: PermissionsInput): void {
+  const { dispatch, flows } = useAppContext();
+  const flash = (text: string) => dispatch({ type: 'flash', text, tone: 'warning' });
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      const mode = editor.mode.kind;
+      if (mode === 'signing-in') {
+        if (chord !== 'esc') return chord !== 'ctrl+c';
+        flows.runner.cancel();
+        return true;
+      }
+      if (mode === 'access') {
+        const action = actionFor(chord, 'access');
+        const delta = action ? CELL_MOVES[action] : undefined;
+        if (delta && typeof matrix !== 'string') dispatchEditor({ type: 'move-cell', rows: matrix.rows.length, columns: matrix.columns.length, delta });
+        else if (action === 'whoCanUse' || action === 'back') dispatchEditor({ type: 'mode', mode: { kind: 'list' } });
+        else return false;
+        return true;
+      }
+      const action = actionFor(chord, 'permissions');
+      if (listLength === undefined) {
+        if (action === 'back') dispatch({ type: 'pop' });
+        else if (action === 'refresh') reload();
+        else return false;
+        return true;
+      }
+      switch (action) {
+        case 'up':
+        case 'down':
+          dispatchEditor({ type: 'move', delta: action === 'up' ? -1 : 1, count: listLength });
+          return true;
+        case 'addOverwrite':
+          dispatchEditor({ type: 'mode', mode: { kind: 'picker', query: '' } });
+          return true;
+        case 'toggleOverwrite':
+          actions.toggle();
+          return true;
+        case 'removeOverwrite':
+          actions.remove();
+          return true;
+        case 'save':
+          actions.requestSave();
+          return true;
+        case 'whoCanUse':
+          if (typeof matrix === 'string') flash(matrix);
+          else dispatchEditor({ type: 'mode', mode: { kind: 'access' } });
+          return true;
+        case 'appPermissions':
+          actions.leave('app-level');
+          return true;
+        case 'back':
+          actions.leave('back');
+          return true;
+        case 'quit':
+          actions.leave('quit');
+          return true;
+        case 'refresh':
+          if (dirty) flash('ctrl+r would drop your unsaved edits: save them (ctrl+s) or leave (esc) first.');
+          else reload();
+          return true;
+        default:
+          return false;
+      }
+    },
+    active,
+  );
+}

@@ -1,0 +1,252 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DiscordApiError } from '../../../source/api/errors.js';
+import { PermissionType } from '../../../source/discord/model.js';
+import { makeCommand } from '../helpers/fake-api.js';
+import { renderApp } from '../helpers/app.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { ALICE, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+describe('the permissions screen', () => {
+  it('shows each overwrite by name: roles, members, a hidden channel and a deleted role, plus the app-level defaults', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.waitForText('4/100');
+    const frame = app.frame();
+    expect(frame).toMatch(/allow\s+role\s+@Moderator/);
+    expect(frame).toMatch(/deny\s+channel\s+hidden channel 600000000000000009\s+\(the bot cannot view this channel\)/);
+    expect(frame).toMatch(/allow\s+user\s+@alice/);
+    expect(frame).toMatch(/allow\s+role\s+deleted role 500000000000000099/);
+    expect(frame).toContain('App-level defaults, used where this command sets nothing itself');
+    expect(frame).toMatch(/deny\s+All channels/);
+    expect(frame).toMatch(/allow\s+#general/);
+    expect(frame).toContain('in Test Guild');
+  });
+
+  it('adds through the filterable picker, flips allow/deny and removes, counting n/100', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('addOverwrite');
+    await app.waitForText('Add an overwrite to /ban');
+    // Constants are offered by name; typing narrows the list (letters are text here, not keys).
+    expect(app.frame()).toContain('@everyone');
+    expect(app.frame()).toContain('All channels');
+    await app.type('help');
+    await waitFor(() => !app.frame().includes('@everyone'));
+    await app.press('select');
+    await app.waitForText('5/100');
+    expect(app.frame()).toMatch(/\+ allow\s+role\s+@Helper/);
+    expect(app.frame()).toContain('unsaved: 1 added');
+
+    await app.press('toggleOverwrite');
+    await waitFor(() => /\+ deny\s+role\s+@Helper/.test(app.frame()));
+
+    await app.press('up', 4);
+    await app.press('toggleOverwrite');
+    await waitFor(() => /~ deny\s+role\s+@Moderator/.test(app.frame()));
+    await app.press('down');
+    await app.press('removeOverwrite');
+    await waitFor(() => !app.frame().includes('hidden channel'));
+    await app.waitForText('unsaved: 1 added, 1 removed, 1 flipped');
+    expect(app.frame()).toContain('4/100');
+    expect(api.puts).toEqual([]);
+  });
+
+  it('takes a typed id: role:ID, channel:ID, or a bare user id', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('addOverwrite');
+    await app.type(`channel:${CHANNEL.reports}`);
+    await waitFor(() => /▸ #reports/.test(app.frame()));
+    await app.press('select');
+    await waitFor(() => /\+ allow\s+channel\s+#reports/.test(app.frame()));
+    await app.press('addOverwrite');
+    await app.type('123456789012345678');
+    await app.waitForText('user 123456789012345678');
+    await app.press('select');
+    await waitFor(() => /\+ allow\s+user\s+user 123456789012345678/.test(app.frame()));
+    // A role id the guild does not have is a typo, not a deleted role: refused with the reason.
+    await app.press('addOverwrite');
+    await app.type('role:999999999999999999');
+    await app.press('select');
+    await app.waitForText('999999999999999999 is not a role of this guild');
+  });
+
+  it('refuses the 101st overwrite with the limit in words', async () => {
+    const command = makeCommand({ name: 'crowded' }, { kind: 'guild', guildId: GUILD_ID });
+    const api = new PermissionsApi([], [command]);
+    const hundred = Array.from({ length: 100 }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), type: PermissionType.User, permission: true }));
+    setOverwrites(api, command.id, hundred);
+    const app = await openPermissions(api, 'crowded');
+    cleanup = app.unmount;
+    await app.waitForText('100/100');
+    await app.press('addOverwrite');
+    await app.type('help');
+    await app.press('select');
+    await app.waitForText('Discord allows 100 per command in a guild');
+    expect(app.frame()).toContain('100/100');
+    expect(app.frame()).not.toMatch(/\+ allow\s+role\s+@Helper/);
+  });
+
+  it('previews the change before saving, backs up first, then sends one PUT with the whole list', async () => {
+    const { api, ban } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('addOverwrite');
+    await app.type('help');
+    await app.press('select');
+    await app.press('up', 4);
+    await app.press('toggleOverwrite');
+    await app.press('save');
+    await app.waitForText('Replace the overwrites of /ban in Test Guild?');
+    const preview = app.frame();
+    expect(preview).toContain('+ allow role @Helper');
+    expect(preview).toContain('~ role @Moderator: allow → deny');
+    expect(preview).toContain('1 added, 1 flipped · overwrites 4/100 → 5/100');
+    expect(api.puts).toEqual([]);
+    // Focus starts on Cancel: enter alone sends nothing.
+    await app.press('confirm');
+    await waitFor(() => !app.frame().includes('Replace the overwrites'));
+    expect(api.puts).toEqual([]);
+
+    await app.press('save');
+    await app.waitForText('Replace the overwrites');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('Saved 1 added, 1 flipped; /ban now has 5/100 overwrites. Backup: /backups/1.json');
+    expect(app.session.backups).toEqual([{ scope: { kind: 'guild', guildId: GUILD_ID }, reason: `permissions of /ban in guild ${GUILD_ID}` }]);
+    expect(api.puts).toEqual([
+      {
+        guildId: GUILD_ID,
+        commandId: ban.id,
+        overwrites: [
+          { id: ROLE.moderator, type: 1, permission: false },
+          { id: CHANNEL.hidden, type: 3, permission: false },
+          { id: ALICE, type: 2, permission: true },
+          { id: ROLE.deleted, type: 1, permission: true },
+          { id: ROLE.helper, type: 1, permission: true },
+        ],
+      },
+    ]);
+    expect(app.frame()).not.toContain('unsaved');
+  });
+
+  it("says Discord's 403 in plain words", async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('removeOverwrite');
+    await app.press('save');
+    await app.press('toggleButton');
+    api.failNext = new DiscordApiError(403, 50013, 'Missing Permissions', 'PUT', '/x');
+    await app.press('confirm');
+    await app.waitForText('(code 50013)');
+    expect(app.frame()).toContain('Discord refused to change the overwrites of /ban in guild');
+    expect(app.frame()).toMatch(/Sign in as a member who has those permissions/);
+    expect(app.frame()).toContain('Not saved: /ban is unchanged on Discord');
+    expect(app.frame()).toContain('unsaved: 1 removed');
+  });
+
+  it('without a user token explains why, offers the browser sign-in, and continues to the save after it', async () => {
+    const { api } = guildWithBan();
+    api.kinds = ['bot'];
+    let finish!: () => void;
+    const signedIn = new Promise<void>((resolve) => (finish = resolve));
+    const session = (await import('../helpers/fake-api.js')).fakeSession(api);
+    session.signInUser = async (onUrl) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      await signedIn;
+      api.kinds = ['bot', 'user'];
+      return { ...session };
+    };
+    const app = await renderApp(api, { columns: 110, rows: 32 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('No commands in Global');
+    await app.press('scope');
+    await app.chord('down');
+    await app.chord('enter');
+    await app.waitForText('ban');
+    await app.press('permissions');
+    await app.waitForText('saving needs a signed-in user (ctrl+s explains');
+    await app.press('removeOverwrite');
+    await app.press('save');
+    await app.waitForText('Saving overwrites needs a signed-in user');
+    expect(app.frame()).toContain('Discord only accepts a signed-in user here');
+    expect(app.frame()).toContain('A bot token or client credentials cannot');
+    expect(app.frame()).toContain('applications.commands.permissions.update identify guilds');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    finish();
+    await app.waitForText('Replace the overwrites of /ban');
+    expect(app.frame()).toContain('- allow role @Moderator');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('Saved 1 removed');
+    expect(api.puts).toHaveLength(1);
+  });
+
+  it('esc with unsaved edits asks first; Keep editing keeps them', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('toggleOverwrite');
+    await app.press('back');
+    await app.waitForText('Discard the unsaved changes to /ban?');
+    await app.press('confirm');
+    await app.waitForText('unsaved: 1 flipped');
+    await app.press('back');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => !app.frame().includes('Overwrites of /ban'));
+    expect(api.puts).toEqual([]);
+  });
+
+  it('in Global scope asks for the guild first', async () => {
+    const ban = makeCommand({ name: 'ban' });
+    const api = new PermissionsApi([ban], []);
+    setOverwrites(api, ban.id, [{ id: ROLE.moderator, type: 1, permission: true }]);
+    const app = await renderApp(api, { columns: 110, rows: 32 });
+    cleanup = app.unmount;
+    await app.waitForText('ban');
+    await app.press('permissions');
+    await app.waitForText('Permission overwrites are set per guild: pick the guild');
+    await app.press('select');
+    await app.waitForText('Overwrites of /ban in Test Guild');
+    expect(app.frame()).toMatch(/allow\s+role\s+@Moderator/);
+  });
+
+  it('A opens the app-level defaults', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('appPermissions');
+    await app.waitForText('App-level defaults (all commands) in Test Guild');
+    expect(app.frame()).toMatch(/deny\s+channel\s+All channels/);
+    expect(app.frame()).toContain('2/100');
+  });
+
+  it('w shows who can use the command, per role and channel, with the reason for the selected cell', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('whoCanUse');
+    await app.waitForText('Who can use /ban in Test Guild?');
+    expect(app.frame()).toContain('#general');
+    expect(app.frame()).toContain('#reports');
+    expect(app.frame()).toContain('hidden chann');
+    // @everyone in #general: no overwrite on the command for it, and BAN_MEMBERS is required.
+    expect(app.frame()).toContain('denied: needs BAN_MEMBERS (default_member_permissions) and no overwrite grants it');
+    await app.press('down');
+    await app.waitForText('allowed: role @Moderator overwrite on the command');
+    await app.press('nextColumn');
+    await app.waitForText('denied: All channels overwrite on the app');
+    await app.press('whoCanUse');
+    await app.waitForText('Overwrites of /ban');
+  });
+});

@@ -1,10 +1,14 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDiscordApi } from '../../source/api/connect.js';
 import { AuthorizationArgs } from '../../source/auth/authorization-args.js';
 import { defaultStores, loadCredentials, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { permissionsScopes } from '../../source/auth/scopes.js';
 import { AuthSession } from '../../source/auth/session.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { openSecretStore } from '../../source/auth/secret-store.js';
+import { openSettings } from '../../source/config/settings.js';
+import { isolatedHome, memoryKeyring, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { approveInBrowser } from './scripted-browser.js';
 
@@ -52,6 +56,19 @@ describe('loading credentials', () => {
     await updateStoredCredentials(stores, LIVE, '111', () => ({ botToken: 'x' }));
     await updateStoredCredentials(stores, LIVE, '111', () => ({}));
     expect((await loadCredentials({ baseUrl: LIVE, env: home.env, stores })).credentials).toEqual({});
+  });
+});
+
+describe('with a working keyring', () => {
+  it('keeps everything in the keyring and logout leaves nothing in either store (C1)', async () => {
+    const keyring = memoryKeyring();
+    const stores = { secrets: openSecretStore({ env: home.env, keyring }), settings: openSettings(home.env) };
+    await updateStoredCredentials(stores, LIVE, '111', () => ({ botToken: 'b', user: { accessToken: 'a', refreshToken: 'r', scopes: [] } }));
+    expect(keyring.entries.size).toBe(1);
+    expect((await loadCredentials({ baseUrl: LIVE, env: home.env, stores })).sources).toEqual(['bot token from the OS keyring', 'sign-in from the OS keyring']);
+    await updateStoredCredentials(stores, LIVE, '111', () => ({}));
+    expect(keyring.entries.size).toBe(0);
+    expect(await stat(join(home.home, 'data', 'secrets.json')).then(() => true, () => false)).toBe(false);
   });
 });
 

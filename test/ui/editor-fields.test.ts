@@ -3,6 +3,7 @@ import { editorFields } from '../../source/ui/screens/command-editor/editor-fiel
 import { addOption, moveItem, optionArrayFor, removeAt } from '../../source/ui/screens/command-editor/draft-edits.js';
 import { applyPick } from '../../source/ui/screens/command-editor/picker-items.js';
 import { placeProblems } from '../../source/ui/screens/command-editor/field-problems.js';
+import { saveWarnings } from '../../source/ui/screens/command-editor/save-warnings.js';
 import { themeFor } from '../../source/ui/theme/theme.js';
 
 const paths = (draft: Parameters<typeof editorFields>[0], scope: 'global' | 'guild', creating = true) => editorFields(draft, { scope, creating }).map((f) => f.path);
@@ -91,5 +92,22 @@ describe('theme', () => {
     const theme = themeFor({ NO_COLOR: '1' });
     expect(JSON.stringify(theme)).not.toMatch(/red|green|yellow|cyan|gray/);
     expect(themeFor({}).status.error).toBe('red');
+  });
+});
+
+describe('save warnings', () => {
+  const existing = [{ id: '1', application_id: '2', version: '3', type: 1, name: 'ping', description: 'x', default_member_permissions: null }];
+  it('create: upsert over an existing name, and the daily creates', () => {
+    expect(saveWarnings({ type: 1, name: 'ping' }, { existing, scopeLabel: 'Global', createsUsed: 3 })).toEqual([
+      'ping already exists in Global: creating it again overwrites that command (id 1).',
+      "This create uses one of the day's 200 creates in Global (3 used so far, 197 left).",
+    ]);
+  });
+  it('create: says when the day looks used up', () => {
+    expect(saveWarnings({ type: 1, name: 'new' }, { existing, scopeLabel: 'Global', createsUsed: 200 })[0]).toMatch(/look used up/);
+  });
+  it('edit: only a rename warns', () => {
+    expect(saveWarnings({ type: 1, name: 'ping', description: 'y' }, { original: existing[0], existing, scopeLabel: 'Global' })).toEqual([]);
+    expect(saveWarnings({ type: 1, name: 'pong' }, { original: existing[0], existing, scopeLabel: 'Global' })[0]).toMatch(/permanently deletes its permission overwrites/);
   });
 });

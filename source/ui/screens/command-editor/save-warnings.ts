@@ -21,6 +21,10 @@ export function saveWarnings(draft: CommandDraft, context: SaveWarningContext): 
   const clash = context.existing.find((c) => c.name === draft.name && c.type === type);
   if (clash) warnings.push(`${draft.name} already exists in ${context.scopeLabel}: creating it again overwrites that command (id ${clash.id}).`);
   const used = context.createsUsed;
+  if (used !== undefined && used >= LIMITS.dailyCreates) {
+    warnings.push(`The day's ${LIMITS.dailyCreates} creates in ${context.scopeLabel} look used up (counted here): Discord refuses further creates until 00:00 UTC.`);
+    return warnings;
+  }
   warnings.push(
     `This create uses one of the day's ${LIMITS.dailyCreates} creates in ${context.scopeLabel}${used === undefined ? '' : ` (${used} used so far, ${Math.max(0, LIMITS.dailyCreates - used)} left)`}.`,
   );

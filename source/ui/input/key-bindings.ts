@@ -125,8 +125,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'removeOverwrite', keys: ['d', 'delete'], label: 'remove', scopes: ['permissions'], footer: true },
   { action: 'whoCanUse', keys: ['w'], label: 'who can use this? (toggle)', scopes: ['permissions', 'access'], footer: true },
   { action: 'appPermissions', keys: ['A'], label: 'app-level default overwrites', scopes: ['list', 'permissions'], footer: false },
-  { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: false },
-  { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: false },
+  { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: true },
+  { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: true },
 
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help'], footer: true },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },

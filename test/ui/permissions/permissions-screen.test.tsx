@@ -191,6 +191,20 @@ describe('the permissions screen', () => {
     expect(api.puts).toHaveLength(1);
   });
 
+  it('refuses to overwrite a list someone changed on Discord since the screen read it', async () => {
+    const { api, ban } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('removeOverwrite');
+    setOverwrites(api, ban.id, [{ id: ROLE.helper, type: 1, permission: false }]);
+    await app.press('save');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('changed on Discord since this screen read them. Nothing was sent.');
+    expect(api.puts).toEqual([]);
+    expect(app.session.backups).toEqual([]);
+  });
+
   it('esc with unsaved edits asks first; Keep editing keeps them', async () => {
     const { api } = guildWithBan();
     const app = await openPermissions(api);

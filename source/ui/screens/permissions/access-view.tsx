@@ -27,7 +27,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
   const fit = Math.max(1, Math.floor((width - ROW_LABEL_WIDTH - 2) / COLUMN_WIDTH));
   const first = Math.max(0, Math.min(cell.column - Math.floor(fit / 2), columns.length - fit));
   const shownColumns = columns.slice(first, first + fit);
-  const rowSpace = Math.max(2, height - 6);
+  const rowSpace = Math.max(2, height - 7);
   const firstRow = Math.max(0, Math.min(cell.row - Math.floor(rowSpace / 2), rows.length - rowSpace));
   const decision = cells[cell.row]?.[cell.column];
   return (
@@ -36,6 +36,11 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
         <Text bold>Who can use {commandLabel}</Text>
         <Text color={theme.text.secondary}> in {guildName}? A member with only that role, per channel{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
       </Text>
+      {shownColumns.length < columns.length ? (
+        <Text color={theme.text.secondary}>
+          channels {first + 1}–{first + shownColumns.length} of {columns.length} (←/→ moves)
+        </Text>
+      ) : null}
       <Text wrap="truncate">
         {' '.repeat(ROW_LABEL_WIDTH + 2)}
         {shownColumns.map((c) => (
@@ -55,7 +60,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
               const allowed = cells[r]?.[c]?.allowed ?? false;
               return (
                 <Text key={column.id} inverse={r === cell.row && c === cell.column} color={allowed ? theme.status.success : theme.status.error}>
-                  {(allowed ? '✓ yes' : '✗ no').padEnd(COLUMN_WIDTH - 1)}
+                  {(allowed ? '✓ yes' : '✗ no').padEnd(COLUMN_WIDTH)}
                 </Text>
               );
             })}

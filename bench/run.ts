@@ -14,6 +14,8 @@ interface BenchmarkModule {
 const BENCHMARKS: (() => Promise<BenchmarkModule>)[] = [
   () => import('./validator.bench.js'),
   () => import('./startup.bench.js'),
+  () => import('./first-frame.bench.js'),
+  () => import('./audit.bench.js'),
 ];
 
 async function main(selected: string[]): Promise<number> {

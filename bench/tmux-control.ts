@@ -1,0 +1,122 @@
+/**
+ * A real pseudo-terminal for timing first frames: one private tmux server (its own socket) driven
+ * through a single control-mode client (`tmux -C`), so launching a program and capturing its screen
+ * cost one line on a pipe each instead of a tmux process. The client is switched to each launched
+ * session, so tmux reports that pane's output (`%output`) as it reads it from the pty; a frame is
+ * dated by the last output that arrived before the capture that first shows it.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface FirstFrame {
+  /** From launch to the pty output that completed the awaited screen, in ms. */
+  drawnMs: number;
+  /** From launch to the capture that saw it (≤ drawnMs + one poll interval + a capture). */
+  seenMs: number;
+  /** From launch to the output that put anything at all on the screen, in ms. */
+  anythingMs: number;
+  screen: string;
+}
+
+interface Reply {
+  lines: string[];
+  /** When the last `%output` before this reply arrived. */
+  lastOutputAt: number;
+}
+
+const POLL_MS = 5;
+
+export class TmuxControl {
+  private readonly client: ChildProcessWithoutNullStreams;
+  private readonly pending: ((reply: Reply) => void)[] = [];
+  private block: string[] | undefined;
+  private partial = '';
+  private lastOutputAt = 0;
+  private sessions = 0;
+
+  private constructor(socket: string) {
+    this.client = spawn('tmux', ['-L', socket, '-f', '/dev/null', '-C', 'new-session', '-s', 'idle', '-x', '80', '-y', '24', 'sleep 86400']);
+    this.client.stdout.on('data', (chunk: Buffer) => this.receive(chunk.toString(), performance.now()));
+  }
+
+  static async start(): Promise<TmuxControl> {
+    const control = new TmuxControl(`cmd-tui-bench-${process.pid}`);
+    const started = new Promise<Reply>((resolve) => control.pending.push(resolve));
+    await started;
+    // When a timed session ends, the client falls back to the idle session instead of exiting.
+    await control.command('set-option -g detach-on-destroy off');
+    return control;
+  }
+
+  private receive(text: string, at: number): void {
+    const lines = (this.partial + text).split('\n');
+    this.partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (this.block) {
+        if (line.startsWith('%end ') || line.startsWith('%error ')) {
+          const lines = this.block;
+          this.block = undefined;
+          this.pending.shift()?.({ lines, lastOutputAt: this.lastOutputAt });
+        } else {
+          this.block.push(line);
+        }
+      } else if (line.startsWith('%begin ')) {
+        this.block = [];
+      } else if (line.startsWith('%output ')) {
+        this.lastOutputAt = at;
+      }
+    }
+  }
+
+  private send(line: string): Promise<Reply> {
+    return new Promise((resolve) => {
+      this.pending.push(resolve);
+      this.client.stdin.write(`${line}\n`);
+    });
+  }
+
+  async command(line: string): Promise<string[]> {
+    return (await this.send(line)).lines;
+  }
+
+  /**
+   * Launches `argv` in a new columns × rows terminal and polls its screen every ~5 ms until `check`
+   * holds; then runs `beforeEnd` (e.g. to press q, so a --cpu-prof run writes its profile) and ends the session.
+   */
+  async timeFirstFrame(argv: string[], env: Record<string, string>, check: (screen: string) => boolean, size = { columns: 120, rows: 40 }, timeoutMs = 15_000, beforeEnd?: (session: string) => Promise<void>): Promise<FirstFrame> {
+    const session = `run${(this.sessions += 1)}`;
+    const exports = Object.entries(env).map(([key, value]) => `-e ${quote(`${key}=${value}`)}`).join(' ');
+    const launch = `new-session -d -s ${session} -x ${size.columns} -y ${size.rows} ${exports} ${quote(`exec ${argv.map(shellQuote).join(' ')}`)} ; switch-client -t ${session}`;
+    const launchedAt = performance.now();
+    await this.send(launch);
+    let anythingMs: number | undefined;
+    try {
+      for (;;) {
+        const reply = await this.send(`capture-pane -p -t ${session}`);
+        const screen = reply.lines.join('\n');
+        if (anythingMs === undefined && screen.trim() !== '') anythingMs = reply.lastOutputAt - launchedAt;
+        if (check(screen)) return { drawnMs: reply.lastOutputAt - launchedAt, seenMs: performance.now() - launchedAt, anythingMs: anythingMs ?? 0, screen };
+        if (performance.now() - launchedAt > timeoutMs) throw new Error(`no awaited frame within ${timeoutMs} ms from ${argv.join(' ')}; screen:\n${screen}`);
+        await sleep(POLL_MS);
+      }
+    } finally {
+      await beforeEnd?.(session);
+      await this.send(`kill-session -t ${session}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.client.stdin.write('kill-server\n');
+    await new Promise((resolve) => this.client.once('close', resolve));
+  }
+}
+
+/** Quoting for one argument of a tmux command line. */
+function quote(value: string): string {
+  return `"${value.replace(/(["\\$])/g, '\\$1')}"`;
+}
+
+/** Quoting for one word of the shell command tmux runs. */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiscordApiError } from '../../source/api/errors.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
@@ -131,6 +132,18 @@ describe('command editor', () => {
     await app.press('toggleButton');
     await app.press('confirm');
     await app.waitForText('TYPE');
+  });
+
+  it('keeps every key of a burst: text, tab to the next field, more text, all in one read', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('new');
+    await app.waitForText('New command in Global');
+    await act(async () => {
+      app.stdin.write('music\tPlay music');
+    });
+    await waitFor(() => /name: music[\s\S]*description: Play music/.test(app.frame()), { message: app.frame });
   });
 
   it('treats ctrl chords as commands, never as text', async () => {

@@ -4,7 +4,7 @@
  * Order: overlay > text field > screen > global (style-anchors §0.2, gemini-cli KeypressContext).
  */
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { splitKeys, toChord, type Chord } from './chord.js';
 
 /** `overlayField`: a text field inside the open overlay (type-to-confirm) comes before the overlay's own keys. */
@@ -67,5 +67,7 @@ export function useKeyHandler(priority: PriorityLevel, handler: KeyHandler, isAc
   useLayoutEffect(() => {
     ref.current = handler;
   });
-  useEffect(() => (isActive ? registry.add(priority, ref) : undefined), [registry, priority, isActive]);
+  // A layout effect: the handler is live in the same commit that shows its component, so a key
+  // queued right behind the one that opened it (focus moved, overlay opened) already reaches it.
+  useLayoutEffect(() => (isActive ? registry.add(priority, ref) : undefined), [registry, priority, isActive]);
 }

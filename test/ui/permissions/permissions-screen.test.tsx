@@ -221,6 +221,43 @@ describe('the permissions screen', () => {
     expect(api.puts).toEqual([]);
   });
 
+  it('keeps unsaved edits while help is open', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('toggleOverwrite');
+    await app.waitForText('unsaved: 1 flipped');
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    expect(app.frame()).toContain('add overwrite');
+    await app.press('back');
+    await app.waitForText('unsaved: 1 flipped');
+  });
+
+  it('fits a narrow terminal and follows a resize', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    app.stdout.resize(60, 20);
+    await waitFor(() => app.frame().split('\n').every((line) => line.length <= 60) && app.frame().includes('@Moderator'));
+    await app.press('whoCanUse');
+    await app.waitForText('channels 1–2 of 3 (←/→ moves)');
+    expect(app.frame().split('\n').every((line) => line.length <= 60)).toBe(true);
+  });
+
+  it('A on the command list opens the app-level defaults of the guild', async () => {
+    const { api } = guildWithBan();
+    const app = await renderApp(api, { columns: 110, rows: 32 });
+    cleanup = app.unmount;
+    await app.waitForText('No commands in Global');
+    await app.press('scope');
+    await app.chord('down');
+    await app.chord('enter');
+    await app.waitForText('ban');
+    await app.press('appPermissions');
+    await app.waitForText('App-level defaults (all commands) in Test Guild · 2/100');
+  });
+
   it('in Global scope asks for the guild first', async () => {
     const ban = makeCommand({ name: 'ban' });
     const api = new PermissionsApi([ban], []);

@@ -1,6 +1,6 @@
 /**
  * What the permissions editor can do, as functions the keys and dialogs call: edit the list with the
- * pure functions of overwrite-edit.ts (refusals such as the 101st overwrite go to the status line),
+ * pure functions of overwrite-edit.ts (a refusal such as the 101st overwrite is shown in full under the list),
  * ask before leaving with unsaved edits, save (preview → backup → one PUT) and sign in first when no
  * user token is held, then carry on with the same edits.
  */

@@ -1,0 +1,51 @@
+/**
+ * The TUI under the keyboard, in a child process with NODE_ENV=production as in the built binary
+ * (bench/ui-latency.ts): one keystroke in the description of a maximal (8000-character, 25-option)
+ * command, validated and re-rendered (goal ≤ 16 ms, one frame at 60 Hz); and ↓ through a
+ * 130-command list (goal: no visible lag, read as the same one-frame budget).
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Verdict } from './harness.js';
+import { describeSamples, formatMs, median, percentile } from './samples.js';
+
+export const name = 'ui';
+
+const KEYS = 120;
+const FRAME_BUDGET_MS = 16;
+
+interface KeyTimes {
+  wallMs: number[];
+  cpuMs: number[];
+}
+
+function measure(): { keystroke: KeyTimes; scroll: KeyTimes } {
+  const script = fileURLToPath(new URL('ui-latency.ts', import.meta.url));
+  const { CI: _ci, ...env } = process.env; // Ink draws nothing interactive under CI
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, String(KEYS), String(KEYS)], { env: { ...env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (result.status !== 0) throw new Error(`ui-latency exited ${result.status}: ${result.stderr}`);
+  const json = result.stdout.split('\n').find((line) => line.startsWith('{'));
+  if (!json) throw new Error(`ui-latency printed no figures: ${result.stdout}`);
+  return JSON.parse(json) as { keystroke: KeyTimes; scroll: KeyTimes };
+}
+
+function verdict(goal: string, times: KeyTimes): Verdict {
+  const wall = median(times.wallMs);
+  return {
+    goal,
+    met: wall <= FRAME_BUDGET_MS,
+    detail: `median ${formatMs(wall)}, p90 ${formatMs(percentile(times.wallMs, 0.9))} from stdin.write to the frame (CPU ${formatMs(median(times.cpuMs))}), ${times.wallMs.length} keys`,
+  };
+}
+
+export function run(): Verdict[] {
+  const { keystroke, scroll } = measure();
+  console.log(describeSamples('keystroke in a maximal command (wall)', keystroke.wallMs));
+  console.log(describeSamples('  same, CPU time of the process', keystroke.cpuMs));
+  console.log(describeSamples('↓ in a 130-command list (wall)', scroll.wallMs));
+  console.log(describeSamples('  same, CPU time of the process', scroll.cpuMs));
+  return [
+    verdict(`keystroke in a maximal command validated and drawn ≤ ${FRAME_BUDGET_MS} ms`, keystroke),
+    verdict(`↓ in a 130-command list drawn ≤ ${FRAME_BUDGET_MS} ms`, scroll),
+  ];
+}

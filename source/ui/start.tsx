@@ -3,15 +3,17 @@
  * reads credentials, loads the HTTP client or starts the embedded emulator (`--demo`), so start-up
  * stays fast. Returns the exit code once the app quits.
  */
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { render } from 'ink';
 import type { DiscordApi } from '../api/contract.js';
 import type { Credentials } from '../api/client.js';
 import { isLoopbackHost, resolveApiBase } from '../api/target.js';
 import type { CliIo } from '../commands/types.js';
+import { appPaths } from '../config/paths.js';
 import { App } from './app.js';
 import { editInExternalEditor } from './editor/external-editor.js';
 import type { Session, SessionStarters } from './session/session.js';
@@ -23,6 +25,7 @@ interface TuiFlags {
   demo: boolean;
   api?: string;
   timeoutMs?: number;
+  debug: boolean;
 }
 
 function parseFlags(argv: string[]): TuiFlags {
@@ -33,7 +36,7 @@ function parseFlags(argv: string[]): TuiFlags {
   });
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new Error(`--timeout must be a positive number of milliseconds, not "${values.timeout}"`);
-  return { demo: values.demo === true, api: values.api, timeoutMs };
+  return { demo: values.demo === true, api: values.api, timeoutMs, debug: values.debug === true };
 }
 
 function targetLabel(baseUrl: string, demo: boolean): string {
@@ -106,10 +109,18 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   }
   const { env } = io;
   const cleanups: (() => Promise<void>)[] = [];
+  // The terminal belongs to the UI, so --debug writes the client's request lines to a file instead.
+  const debugFile = flags.debug ? join(appPaths(env).data, 'tui-debug.log') : undefined;
+  const debug = debugFile
+    ? (line: string) => {
+        mkdirSync(dirname(debugFile), { recursive: true });
+        appendFileSync(debugFile, `${new Date().toISOString()} ${line}\n`, { mode: 0o600 });
+      }
+    : undefined;
 
   const withApi = async (credentials: Credentials, url: string, label: string, sessionEnv = env, applicationId?: string) => {
     const { createDiscordApi } = await import('../api/client.js');
-    const api = await createDiscordApi({ baseUrl: url, credentials, applicationId, timeoutMs: flags.timeoutMs });
+    const api = await createDiscordApi({ baseUrl: url, credentials, applicationId, timeoutMs: flags.timeoutMs, debug });
     // Reaching the API now turns a wrong token into an onboarding message instead of an empty list.
     await api.getApplication();
     return makeSession(api, label, io, sessionEnv);
@@ -139,7 +150,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
       return user ? Promise.reject(new Error('Only a browser sign-in is stored: it can change permission overwrites but not list or edit commands. Add a bot token or client credentials.')) : null;
     }
     const { connectDiscordApi } = await import('../api/connect.js');
-    const { api } = await connectDiscordApi({ baseUrl: url, env, timeoutMs: flags.timeoutMs });
+    const { api } = await connectDiscordApi({ baseUrl: url, env, timeoutMs: flags.timeoutMs, debug });
     const label = targetLabel(url, false);
     return makeSession(api, label, io, env, browserSignIn(url, api.applicationId, io, flags.timeoutMs, label));
   };
@@ -152,6 +163,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   });
   try {
     await instance.waitUntilExit();
+    if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
     return 0;
   } finally {
     await Promise.all(cleanups.map((cleanup) => cleanup()));

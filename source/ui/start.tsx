@@ -70,7 +70,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
  * The browser sign-in offered where overwrites are edited: signs in with the permissions scopes,
  * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential.
  */
-function browserSignIn(baseUrl: string, applicationId: string, io: CliIo, timeoutMs: number | undefined, label: string): Session['signInUser'] {
+function browserSignIn(baseUrl: string, applicationId: string, io: CliIo, timeoutMs: number | undefined, label: string): NonNullable<Session['signInUser']> {
   const { env } = io;
   const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal) => {
     const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
@@ -139,6 +139,10 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     demo,
     botToken: (botToken) => withApi({ botToken }, url, targetLabel(url, false)),
     clientCredentials: (clientId, clientSecret) => withApi({ clientCredentials: { clientId, clientSecret } }, url, targetLabel(url, false), env, clientId),
+    browserSignIn: (applicationId, onUrl, signal) => {
+      const signInUser = browserSignIn(url, applicationId, io, flags.timeoutMs, targetLabel(url, false));
+      return signInUser(onUrl, signal);
+    },
   };
   const connect = async (): Promise<Session | null> => {
     if (flags.demo) return demo();

@@ -58,6 +58,32 @@ describe('onboarding (no credentials)', () => {
     expect(tokens).toEqual(['secret.token']);
   });
 
+  it('signs in with the browser for an application, shows the address, and esc cancels the wait', async () => {
+    const seen: { applicationId: string; signal: AbortSignal }[] = [];
+    const app = renderOnboarding({
+      demo: async () => demoSession(),
+      botToken: async () => demoSession(),
+      clientCredentials: async () => demoSession(),
+      browserSignIn: (applicationId, onUrl, signal) => {
+        seen.push({ applicationId, signal });
+        onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=42');
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    });
+    await app.waitForText('Try the demo');
+    await app.press('down', 3);
+    await app.press('open');
+    await app.waitForText('Application (client) id:');
+    await app.type('42');
+    await app.chord('enter');
+    await app.waitForText('Open this address if no browser appeared: http://127.0.0.1:9/oauth2/authorize?client_id=42');
+    expect(seen[0]?.applicationId).toBe('42');
+    await app.chord('esc');
+    await app.waitForText('Try the demo');
+    expect(seen[0]?.signal.aborted).toBe(true);
+    expect(app.frame()).not.toContain('aborted');
+  });
+
   it('shows a skeleton at once while connecting, before any credentials are read', async () => {
     let finish!: (session: Session | null) => void;
     const rendered = renderTui(<App connect={() => new Promise((resolve) => (finish = resolve))} theme={noColorTheme} />);

@@ -30,6 +30,6 @@ export interface SessionStarters {
   demo: () => Promise<Session>;
   botToken: (token: string) => Promise<Session>;
   clientCredentials: (clientId: string, clientSecret: string) => Promise<Session>;
-  /** Browser sign-in: a user token, which can only change permission overwrites. */
-  browserSignIn?: () => Promise<Session>;
+  /** Browser sign-in for an application: a user token, which can only change permission overwrites. */
+  browserSignIn?: (applicationId: string, onUrl: (url: string) => void, signal: AbortSignal) => Promise<Session>;
 }

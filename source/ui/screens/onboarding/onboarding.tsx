@@ -5,6 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
+import { useRef } from 'react';
 import { Footer } from '../../components/footer.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
@@ -26,8 +27,9 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
   const theme = useTheme();
   const { dispatch } = useAppContext();
   const [state, local] = useOnboardingState();
+  const abort = useRef<AbortController | null>(null);
 
-  const start = (label: string, begin: (() => Promise<Session>) | undefined) => {
+  const start = (label: string, begin: (() => Promise<Session>) | undefined, signal?: AbortSignal) => {
     if (!begin) {
       local({ type: 'failed', message: `${label} is not available in this build. Set DISCORD_BOT_TOKEN and start again.` });
       return;
@@ -35,31 +37,45 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     local({ type: 'starting', label });
     begin().then(
       (session) => dispatch({ type: 'session-started', session }),
-      (error: unknown) => local({ type: 'failed', message: describeError(error).message }),
+      // A sign-in the user cancelled with esc is not a failure worth reporting.
+      (error: unknown) => signal?.aborted || local({ type: 'failed', message: describeError(error).message }),
     );
   };
   const onChoose = (value: string) => {
     if (value === 'demo') start('Starting the demo emulator', starters?.demo);
     else if (value === 'bot') local({ type: 'step', step: 'bot-token' });
     else if (value === 'client') local({ type: 'step', step: 'client-credentials' });
-    else if (starters?.browserSignIn) start('Waiting for the browser sign-in', starters.browserSignIn);
+    else if (starters?.browserSignIn) local({ type: 'step', step: 'browser-sign-in' });
     else local({ type: 'failed', message: 'Run `cmd-tui auth login` to sign in with the browser, then start cmd-tui again. It only unlocks permission overwrites.' });
+  };
+  const signInWithBrowser = () => {
+    const begin = starters?.browserSignIn;
+    const applicationId = state.clientId.trim();
+    if (!begin || !applicationId) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal), controller.signal);
   };
 
   useKeyHandler(
     Priority.screen,
     (chord) => {
       if (state.step === 'choose') return false;
-      if (chord === 'esc') local({ type: 'step', step: 'choose' });
+      if (chord === 'esc') {
+        abort.current?.abort();
+        local({ type: 'step', step: 'choose' });
+      } else if (state.starting) return chord !== 'ctrl+c';
       else if (chord === 'tab' || chord === 'shift+tab') local({ type: 'switch-field' });
       else if (chord === 'enter') {
         if (state.step === 'bot-token') start('Checking the bot token', starters && (() => starters.botToken(state.token.trim())));
+        else if (state.step === 'browser-sign-in') signInWithBrowser();
         else if (!state.secretFocused) local({ type: 'switch-field' });
         else start('Checking the client credentials', starters && (() => starters.clientCredentials(state.clientId.trim(), state.clientSecret.trim())));
       } else return chord !== 'ctrl+c';
       return true;
     },
-    active && !state.starting,
+    // While a sign-in waits for the browser, esc still cancels it.
+    active && (!state.starting || state.step === 'browser-sign-in'),
   );
 
   return (
@@ -85,6 +101,15 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
               <Text>
                 Client secret: <TextField value={state.clientSecret} onChange={(value) => local({ type: 'text', field: 'clientSecret', value })} focused={active && !state.starting && state.secretFocused} mask />
               </Text>
+            </>
+          ) : null}
+          {state.step === 'browser-sign-in' ? (
+            <>
+              <Text>
+                Application (client) id: <TextField value={state.clientId} onChange={(value) => local({ type: 'text', field: 'clientId', value })} focused={active && !state.starting} />
+              </Text>
+              <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
+              {state.signInUrl ? <Text>Open this address if no browser appeared: {state.signInUrl}</Text> : null}
             </>
           ) : null}
           {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues · tab switches field · esc goes back</Text> : null}

@@ -1,6 +1,7 @@
 /**
  * Child process of ui.bench.ts, run with NODE_ENV=production like the built binary: renders the real
- * app (Ink, the options of source/ui/start.tsx) on an in-memory API and a fake 120×40 terminal, then
+ * app (Ink with the options of source/ui/start.tsx, the colour theme) on an in-memory API and a fake
+ * 120×40 terminal, then
  * times keys from stdin.write to the terminal write that shows their effect — typing into the
  * description of a maximal command in the editor, and ↓ through a 130-command list. Keys are spaced
  * beyond Ink's 30 fps render throttle, so each one is a first key after a pause, as typed by a person.
@@ -16,7 +17,7 @@ import { chordBytes } from '../test/ui/helpers/keys.js';
 import { FakeStdin, FakeStdout } from '../test/ui/helpers/render.js';
 import { App } from '../source/ui/app.js';
 import { bindingOf, type Action } from '../source/ui/input/key-bindings.js';
-import { noColorTheme } from '../source/ui/theme/theme.js';
+import { colorTheme } from '../source/ui/theme/theme.js';
 import { fullGlobalScope } from './full-scope.js';
 
 const KEY_GAP_MS = 50;
@@ -39,7 +40,7 @@ function renderApp(api: FakeApi): Terminal {
     writes.push({ at: performance.now(), text: String(frame).replace(ANSI, '') });
     return write(frame, ...rest);
   };
-  const instance = render(createElement(App, { session: fakeSession(api), theme: noColorTheme }), {
+  const instance = render(createElement(App, { session: fakeSession(api), theme: colorTheme }), {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
     exitOnCtrlC: false,

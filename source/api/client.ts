@@ -13,6 +13,7 @@ import {
   partialGuildSchema,
   roleSchema,
   userSchema,
+  type PartialGuild,
   type Scope,
 } from '../discord/model.js';
 import { tokenEndpointFor } from '../auth/token-exchange.js';
@@ -64,6 +65,8 @@ export interface DiscordApiOptions {
 
 const COMMAND_ROUTE_AUTH: AuthKind[] = ['bot', 'client-credentials'];
 const PERMISSION_READERS: AuthKind[] = ['bot', 'client-credentials', 'user'];
+/** Discord's largest page of `/users/@me/guilds`. */
+const GUILD_PAGE_SIZE = 200;
 
 export async function createDiscordApi(options: DiscordApiOptions): Promise<DiscordApi> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -117,6 +120,26 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     });
   const getCommand = (scope: Scope, commandId: string) =>
     call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH });
+
+  /**
+   * Every page of `/users/@me/guilds` (200 a page; a bot can be in far more). With a bot token these
+   * are the guilds the app's bot is in — what audits, backups and the scope picker need — even when a
+   * user is signed in too; with only a sign-in, the user's guilds.
+   */
+  async function listCurrentUserGuilds(): Promise<PartialGuild[]> {
+    const guilds: PartialGuild[] = [];
+    for (let after: string | undefined; ; ) {
+      const page = await call(z.array(partialGuildSchema), {
+        method: 'GET',
+        path: Routes.currentUserGuilds(),
+        auth: ['bot', 'user'],
+        query: { limit: String(GUILD_PAGE_SIZE), ...(after ? { after } : {}) },
+      });
+      guilds.push(...page);
+      if (page.length < GUILD_PAGE_SIZE) return guilds;
+      after = page.at(-1)!.id;
+    }
+  }
 
   /** Repeats a non-idempotent write only after reading back that it did not take effect. */
   async function writeWithReadBack<T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>): Promise<T> {
@@ -201,7 +224,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
       }),
 
     getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
-    listCurrentUserGuilds: () => call(z.array(partialGuildSchema), { method: 'GET', path: Routes.currentUserGuilds(), auth: ['user', 'bot'] }),
+    listCurrentUserGuilds,
     getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
     getGuildRoles: (guildId) => call(z.array(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
     getGuildChannels: (guildId) => call(z.array(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),

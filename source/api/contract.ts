@@ -55,7 +55,7 @@ export interface DiscordApi {
 
   /** GET /users/@me — user (identify) or bot. */
   getCurrentUser(): Promise<User>;
-  /** GET /users/@me/guilds — user (guilds) or bot (the bot's guilds). */
+  /** GET /users/@me/guilds, every page — the bot's guilds when a bot token is held, else the signed-in user's (guilds scope). */
   listCurrentUserGuilds(): Promise<PartialGuild[]>;
   /** Guild pickers — bot token. */
   getGuild(guildId: string): Promise<PartialGuild>;

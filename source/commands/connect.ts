@@ -4,11 +4,10 @@
  * credentials from the store or DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET.
  * Also what a command needs to know about the app to judge its commands.
  */
-import { createDiscordApi } from '../api/client.js';
+import { connectDiscordApi } from '../api/connect.js';
 import type { DiscordApi } from '../api/contract.js';
-import { describeError } from '../api/errors.js';
 import { resolveApiBase } from '../api/target.js';
-import { defaultStores, loadCredentials, persistRefreshedUser } from '../auth/credentials.js';
+import { openSettings } from '../config/settings.js';
 import type { AppContext } from '../discord/audit.js';
 import { GLOBAL_SCOPE, IntegrationType, guildScope, type Scope } from '../discord/model.js';
 import { scopeDefaults, type ScopeDefaults } from '../discord/normalize.js';
@@ -23,26 +22,21 @@ export interface ConnectFlags {
 
 export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordApi> {
   const { env } = io;
-  const target = resolveApiBase(flags.api);
+  // Like `cmd-tui auth`: `--api`, else the settings file's apiUrl, else live Discord.
+  const target = resolveApiBase(flags.api ?? openSettings(env).read().apiUrl);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; scriptable commands need one that keeps its state: run `cmd-tui serve` and pass its URL');
   }
   const appFlag = flags.app;
   if (appFlag !== undefined && !/^\d{1,20}$/.test(appFlag)) throw new UsageError(`--app must be an application id (digits only), not "${appFlag}"`);
-  const stores = defaultStores(env);
-  const { credentials, applicationId } = await loadCredentials({ baseUrl: target.baseUrl, env, applicationId: appFlag, stores });
-  return createDiscordApi({
+  const { api } = await connectDiscordApi({
     baseUrl: target.baseUrl,
-    credentials,
-    applicationId,
+    env,
+    applicationId: appFlag,
     timeoutMs: timeoutFlag(flags.timeout),
-    ...(applicationId ? { onUserTokenRefreshed: persistRefreshedUser(stores, target.baseUrl, applicationId, warnUnsaved(io)) } : {}),
+    notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`),
   });
-}
-
-/** A refreshed sign-in that could not be saved must be redone next time: say so, once per failure. */
-function warnUnsaved(io: CliIo): (error: unknown) => void {
-  return (error) => io.stderr.write(`cmd-tui: your refreshed sign-in could not be saved (${describeError(error).message}); run \`cmd-tui auth login\` next time.\n`);
+  return api;
 }
 
 export function scopeOf(guildId: string | undefined): Scope {

@@ -45,6 +45,20 @@ describe('DiscordApi against the emulator', () => {
     });
   });
 
+  it("lists every page of the bot's guilds, and the bot's rather than the user's when both are signed in", async () => {
+    await withEmulator({ rateLimits: 'off', extraGuilds: 250 }, async (emulator) => {
+      const user = { accessToken: emulator.userToken, scopes: ['identify', 'guilds', 'applications.commands.permissions.update'] };
+      const both = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { botToken: emulator.botToken, user } });
+      const guilds = await both.listCurrentUserGuilds();
+      expect(guilds.length).toBeGreaterThan(250);
+      expect(new Set(guilds.map((guild) => guild.id)).size).toBe(guilds.length);
+      expect(guilds.map((guild) => guild.id)).toEqual(expect.arrayContaining(emulator.guildIds));
+      const pages = (await requestLog(emulator)).filter((entry) => entry.path.startsWith('/api/v10/users/@me/guilds'));
+      expect(pages.length).toBe(Math.ceil((guilds.length + 1) / 200));
+      expect(pages.every((entry) => (entry as Logged & { auth: string }).auth === 'bot')).toBe(true);
+    });
+  });
+
   it('works with client credentials alone (token fetched once, never a user token on command routes)', async () => {
     await withEmulator({ rateLimits: 'off' }, async (emulator) => {
       const api = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { clientCredentials: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } } });

@@ -15,7 +15,7 @@ import {
   type TargetStatus,
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
-import { loadGuildOverwrites } from './perms-load.js';
+import { loadGuildOverwrites } from '../api/guild-overwrites.js';
 import { ExitCode, type CliIo } from './types.js';
 
 export interface ListRequest {

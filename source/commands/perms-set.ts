@@ -17,7 +17,7 @@ import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js
 import { refusalText, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
 import { describeTarget, newTargetProblem, sameTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
-import { loadGuildOverwrites } from './perms-load.js';
+import { loadGuildOverwrites } from '../api/guild-overwrites.js';
 import { overwritesJson } from './perms-list.js';
 import { ExitCode, type CliIo } from './types.js';
 

@@ -14,7 +14,7 @@ import {
 import { findEntry, type CommandEntry } from '../discord/overwrite-entries.js';
 import { describeTarget, type GuildDirectory, type OverwriteTarget } from '../discord/overwrite-targets.js';
 import { PermissionType } from '../discord/model.js';
-import { loadGuildOverwrites } from './perms-load.js';
+import { loadGuildOverwrites } from '../api/guild-overwrites.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, type CliIo } from './types.js';
 

@@ -4,7 +4,7 @@
  * the reader `cmd-tui perms list` uses, so the TUI and the CLI name targets alike.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadGuildOverwrites, type GuildOverwrites } from '../../../commands/perms-load.js';
+import { loadGuildOverwrites, type GuildOverwrites } from '../../../api/guild-overwrites.js';
 import type { PermissionOverwrite } from '../../../discord/model.js';
 import { describeError, type UserError } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';

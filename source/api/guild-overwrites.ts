@@ -1,11 +1,11 @@
 /**
- * Reads what `perms list` and `perms set` show about one guild: every overwrite entry (app-level
+ * Reads what the permissions screen and `perms list|set|who` show about one guild: every overwrite entry (app-level
  * and per command, guild and global) and the directory that names their targets — roles, channels
  * (the bot-visible ones) and the members that user overwrites point at. Names are a courtesy: a
  * list that cannot be read (no bot token) leaves its targets shown by id instead of failing.
  */
-import type { DiscordApi } from '../api/contract.js';
-import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
+import type { DiscordApi } from './contract.js';
+import { AuthRequiredError, DiscordApiError } from './errors.js';
 import { GLOBAL_SCOPE, guildScope, PermissionType, type Member } from '../discord/model.js';
 import { permissionEntries, type PermissionEntry } from '../discord/overwrite-entries.js';
 import type { GuildDirectory } from '../discord/overwrite-targets.js';

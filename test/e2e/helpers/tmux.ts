@@ -40,8 +40,9 @@ export class TmuxSession {
     return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   }
 
-  screen(): string {
-    return this.tmux('capture-pane', '-p', '-t', this.name);
+  /** The visible screen; with `colours`, keeping the SGR sequences (for media/ screenshots). */
+  screen(options: { colours?: boolean } = {}): string {
+    return this.tmux('capture-pane', '-p', ...(options.colours ? ['-e'] : []), '-t', this.name);
   }
 
   /** Presses one chord (`ctrl+s`, `enter`, `n`). */

@@ -1,0 +1,164 @@
+/**
+ * `npm run media`: regenerates media/ from real runs of the built binary (dist/cli.js) against the
+ * emulator — the TUI in a real tmux terminal captured with its colours and turned into SVG, and the
+ * emulator's OAuth2 consent page photographed by headless Chromium.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { createAuthorizationCodeVerifier } from '../../source/auth/pkce.js';
+import { CLI_PATH } from '../../test/helpers/cli.js';
+import { TmuxSession } from '../../test/e2e/helpers/tmux.js';
+import { ansiToSvg } from './ansi-to-svg.js';
+
+const COLUMNS = 110;
+const ROWS = 32;
+const MEDIA = 'media';
+
+interface Served {
+  baseUrl: string;
+  applicationId: string;
+  botToken: string;
+  guildIds: string[];
+  redirectUris: string[];
+}
+
+async function main(): Promise<void> {
+  mkdirSync(MEDIA, { recursive: true });
+  const home = mkdtempSync(join(tmpdir(), 'cmd-tui-media-'));
+  const { served, server } = await serve();
+  try {
+    await onboardingShot(served, home);
+    await tuiShots(served, home);
+    await auditShot(served, home);
+    await consentShot(served);
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** `cmd-tui serve --json`: the same emulator a user would start, from the built binary. */
+function serve(): Promise<{ served: Served; server: ChildProcess }> {
+  const server = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--rate-limits', 'off'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    createInterface({ input: server.stdout! }).once('line', (line) => resolve({ served: JSON.parse(line) as Served, server }));
+  });
+}
+
+/** The binary in a fresh terminal; `stay` keeps the pane after a one-shot command exits, to photograph its output. */
+function terminal(args: string[], served: Served, home: string, extraEnv: Record<string, string> = {}, stay = false): TmuxSession {
+  const command = [process.execPath, CLI_PATH, ...args];
+  return new TmuxSession(stay ? ['sh', '-c', '"$@"; sleep 600', 'sh', ...command] : command, {
+    columns: COLUMNS,
+    rows: ROWS,
+    cwd: home,
+    env: { CMD_TUI_HOME: home, TERM: 'xterm-256color', COLORTERM: 'truecolor', FORCE_COLOR: '3', DISCORD_BOT_TOKEN: served.botToken, ...extraEnv },
+  });
+}
+
+function save(tui: TmuxSession, file: string, title: string): void {
+  writeFileSync(join(MEDIA, file), ansiToSvg(tui.screen({ colours: true }), { columns: COLUMNS, title }));
+  console.log(`media/${file}`);
+}
+
+async function tuiShots(served: Served, home: string): Promise<void> {
+  const tui = terminal(['--api', served.baseUrl], served, home);
+  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  try {
+    await tui.waitFor((s) => /^\s*slash\s/m.test(s), 'the command list', 20_000);
+    save(tui, 'list.svg', 'cmd-tui — global commands');
+
+    // The editor: an invalid name is explained where it is typed; the size meter counts toward 8000.
+    await press('new');
+    await tui.waitForText('name');
+    await tui.type('Greet Me');
+    await press('nextField');
+    await tui.type('Say hello to someone');
+    await tui.waitForText('Say hello to someone');
+    save(tui, 'editor.svg', 'cmd-tui — new command with an inline error');
+    await press('cancel');
+    await tui.waitFor((s) => /discard|Discard/.test(s) || /^\s*slash\s/m.test(s), 'the discard question or the list');
+    if (/discard|Discard/.test(tui.screen())) {
+      await press('toggleButton');
+      await press('confirm');
+    }
+    await tui.waitFor((s) => /^\s*slash\s/m.test(s), 'the list again');
+
+    // Permissions in a guild, and who can use the command.
+    await press('scope');
+    const picker = await tui.waitForText('Pixel Pal HQ');
+    const rows = picker.split('\n');
+    const steps = rows.findIndex((r) => r.includes('Pixel Pal HQ')) - rows.findIndex((r) => r.includes('Global (every guild'));
+    for (let i = 0; i < steps; i++) await tui.key('down');
+    await tui.key('enter');
+    await tui.waitForText('mod-tools');
+    await press('filter');
+    await tui.type('mod-tools');
+    await press('filterDone');
+    await press('permissions');
+    await tui.waitForText('@Moderator');
+    save(tui, 'permissions.svg', 'cmd-tui — permission overwrites of /mod-tools');
+    await press('whoCanUse');
+    await tui.waitFor((s) => /allowed|denied/.test(s), 'the access matrix');
+    save(tui, 'who-can-use.svg', 'cmd-tui — who can use /mod-tools?');
+  } finally {
+    tui.kill();
+  }
+}
+
+/** With no credentials at all: the four ways in, and which token does what. */
+async function onboardingShot(served: Served, home: string): Promise<void> {
+  const tui = terminal([], served, home, { DISCORD_BOT_TOKEN: '' });
+  try {
+    await tui.waitForText('Try the demo', 20_000);
+    save(tui, 'onboarding.svg', 'cmd-tui — first start, no credentials');
+  } finally {
+    tui.kill();
+  }
+}
+
+async function auditShot(served: Served, home: string): Promise<void> {
+  const guildId = served.guildIds[0]!;
+  const tui = terminal(['audit', '--api', served.baseUrl, '--guild', guildId], served, home, {}, true);
+  try {
+    await tui.waitFor((s) => /ghost|duplicate/i.test(s), 'the audit report', 20_000);
+    save(tui, 'audit.svg', `cmd-tui audit --guild ${guildId}`);
+  } finally {
+    tui.kill();
+  }
+}
+
+/** The emulator's consent page, as the browser sign-in shows it. */
+async function consentShot(served: Served): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const origin = new URL(served.baseUrl).origin;
+  const { challenge } = createAuthorizationCodeVerifier().challenge;
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: served.applicationId,
+    scope: 'applications.commands.permissions.update identify guilds',
+    redirect_uri: 'http://127.0.0.1:53682/callback',
+    state: 'media',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 900, height: 640 } });
+    await page.goto(`${origin}/oauth2/authorize?${query}`);
+    await page.screenshot({ path: join(MEDIA, 'consent.png') });
+    console.log('media/consent.png');
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();

@@ -181,6 +181,29 @@ export const optionSchema: z.ZodType<CommandOption> = z.lazy(() =>
   }),
 ) as z.ZodType<CommandOption>;
 
+/**
+ * The fields a client may send on create / edit / bulk overwrite, in the documented order (which is
+ * also the key order of exported command files). Everything else on a command is set by the server.
+ */
+export const COMMAND_REQUEST_FIELDS = [
+  'type',
+  'name',
+  'name_localizations',
+  'description',
+  'description_localizations',
+  'options',
+  'default_member_permissions',
+  'dm_permission',
+  'default_permission',
+  'nsfw',
+  'integration_types',
+  'contexts',
+  'handler',
+] as const;
+
+/** Fields only the server sets (and the batch GET's per-locale strings). */
+export const COMMAND_SERVER_FIELDS = ['id', 'application_id', 'guild_id', 'version', 'name_localized', 'description_localized'] as const;
+
 /** A command as the API returns it (list / get / create / edit responses). */
 export const commandSchema = z.looseObject({
   id: snowflake,

@@ -7,7 +7,7 @@
  *   compares equal to its file (peers.md §2 complaint 2: false changes).
  * Pure; no I/O.
  */
-import { CommandType, InteractionContext } from './model.js';
+import { COMMAND_REQUEST_FIELDS, COMMAND_SERVER_FIELDS, CommandType, InteractionContext } from './model.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,23 +32,8 @@ export function scopeDefaults(scope: 'global' | 'guild', appIntegrationTypes: nu
 }
 
 /** Fields only the server sets; never sent, never compared. */
-const SERVER_ONLY_FIELDS = new Set(['id', 'application_id', 'guild_id', 'version', 'name_localized', 'description_localized']);
+const SERVER_ONLY_FIELDS: ReadonlySet<string> = new Set(COMMAND_SERVER_FIELDS);
 
-const COMMAND_KEY_ORDER = [
-  'type',
-  'name',
-  'name_localizations',
-  'description',
-  'description_localizations',
-  'options',
-  'default_member_permissions',
-  'dm_permission',
-  'default_permission',
-  'nsfw',
-  'integration_types',
-  'contexts',
-  'handler',
-];
 const OPTION_KEY_ORDER = [
   'type',
   'name',
@@ -85,7 +70,7 @@ export function toBodyForm(command: unknown): Json {
   if (body.default_permission === true) delete body.default_permission;
   if (body.nsfw === false) delete body.nsfw;
   if (Array.isArray(body.options)) body.options = body.options.map(bodyOption);
-  return ordered(body, COMMAND_KEY_ORDER);
+  return ordered(body, COMMAND_REQUEST_FIELDS);
 }
 
 function bodyOption(option: unknown): Json {
@@ -118,7 +103,7 @@ export function toComparableForm(command: unknown, defaults: ScopeDefaults): Jso
   // dm_permission is derived from contexts (BOT_DM) by the server; comparing contexts covers it.
   delete out.dm_permission;
   if (Array.isArray(out.options)) out.options = out.options.map(comparableOption);
-  return ordered(out, COMMAND_KEY_ORDER);
+  return ordered(out, COMMAND_REQUEST_FIELDS);
 }
 
 function comparableOption(option: unknown): Json {

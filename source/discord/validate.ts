@@ -3,7 +3,7 @@
  * rule in rules.ts. Pure and total: never throws on any JSON value and never mutates its input.
  * Command-level fields live here; the option tree is checked by validate-options.ts.
  */
-import { ApplicationFlags, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
+import { ApplicationFlags, COMMAND_REQUEST_FIELDS, COMMAND_SERVER_FIELDS, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
 import { commandSize, commandSizeTotal, largestParts } from './command-size.js';
 import { PERMISSION_FLAGS, permissionNames } from './permission-flags.js';
 import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
@@ -32,12 +32,8 @@ interface ResolvedContext extends OptionRules {
   supportedIntegrationTypes: readonly number[];
 }
 
-const COMMAND_FIELDS: ReadonlySet<string> = new Set([
-  'type', 'name', 'name_localizations', 'description', 'description_localizations', 'options',
-  'default_member_permissions', 'dm_permission', 'default_permission', 'nsfw', 'integration_types', 'contexts', 'handler',
-  // Server-only fields of stored commands: accepted so that what the API returns can be audited.
-  'id', 'application_id', 'guild_id', 'version', 'name_localized', 'description_localized',
-]);
+// Server-only fields of stored commands are accepted, so that what the API returns can be audited.
+const COMMAND_FIELDS: ReadonlySet<string> = new Set([...COMMAND_REQUEST_FIELDS, ...COMMAND_SERVER_FIELDS]);
 
 const CONTEXT_VALUES: ReadonlySet<unknown> = new Set(Object.values(InteractionContext));
 const INTEGRATION_VALUES: ReadonlySet<unknown> = new Set(Object.values(IntegrationType));

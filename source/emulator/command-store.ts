@@ -4,7 +4,7 @@
  * fields it names, delete and rename dropping overwrites, bulk overwrite keeping ids, the entry-point
  * guard, count caps and the daily create budget. Operates on EmulatorState; no HTTP here.
  */
-import { CommandType, LIMITS, scopeKey, type Command, type Scope } from '../discord/model.js';
+import { COMMAND_REQUEST_FIELDS, CommandType, LIMITS, scopeKey, type Command, type Scope } from '../discord/model.js';
 import { scopeDefaults } from '../discord/normalize.js';
 import type { ValidationContext } from '../discord/validate.js';
 import { apiError } from './api-errors.js';
@@ -12,23 +12,6 @@ import { assertFitsScope, assertValidCommand, assertValidCommandSet } from './co
 import type { World } from './request-context.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import { dropOverwrites, scopeCommands, type ApplicationRecord, type EmulatorState } from './state.js';
-
-/** Fields a client may set; everything else in a body (ids, version, unknown keys) is ignored, as on Discord. */
-const SETTABLE_FIELDS = [
-  'type',
-  'name',
-  'name_localizations',
-  'description',
-  'description_localizations',
-  'options',
-  'default_member_permissions',
-  'dm_permission',
-  'default_permission',
-  'nsfw',
-  'integration_types',
-  'contexts',
-  'handler',
-] as const;
 
 type Draft = Record<string, unknown>;
 
@@ -88,7 +71,7 @@ export function materialize(draftInput: unknown, app: ApplicationRecord, ids: Sn
 /** The draft a stored command came from, so PATCH can merge into it and re-validate the result. */
 export function toDraft(command: Command): Draft {
   const draft: Draft = {};
-  for (const field of SETTABLE_FIELDS) {
+  for (const field of COMMAND_REQUEST_FIELDS) {
     if (command[field] === undefined || command[field] === null) continue;
     if (field === 'description' && (command.type === CommandType.User || command.type === CommandType.Message)) continue;
     draft[field] = structuredClone(command[field]);
@@ -98,7 +81,7 @@ export function toDraft(command: Command): Draft {
 
 function pickSettable(body: Draft): Draft {
   const draft: Draft = {};
-  for (const field of SETTABLE_FIELDS) if (field in body) draft[field] = body[field];
+  for (const field of COMMAND_REQUEST_FIELDS) if (field in body) draft[field] = body[field];
   return draft;
 }
 

@@ -134,6 +134,48 @@ describe('command editor', () => {
     await app.waitForText('TYPE');
   });
 
+  it('asks before ctrl+c quits with unsaved changes, focus on Cancel; a second ctrl+c quits', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
+    cleanup = app.unmount;
+    let exited = false;
+    void app.instance.waitUntilExit().then(() => (exited = true));
+    await app.waitForText('ping');
+    await app.press('new');
+    await app.type('draft');
+    await app.press('interrupt');
+    await app.waitForText('Discard unsaved changes and quit?');
+    expect(app.frame()).toContain('▸ Cancel');
+    await app.press('confirm'); // enter on Cancel
+    await app.waitForText('New command in Global');
+    expect(app.frame()).toMatch(/name: draft/);
+    expect(exited).toBe(false);
+    await app.press('interrupt');
+    await app.waitForText('Discard unsaved changes and quit?');
+    await app.press('interrupt');
+    await waitFor(() => exited);
+  });
+
+  it('ctrl+c while a save is in flight cancels the request and keeps the editor', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    let exited = false;
+    void app.instance.waitUntilExit().then(() => (exited = true));
+    await app.waitForText('Pong');
+    await app.press('edit');
+    await app.waitForText('Edit ping');
+    await app.press('nextField');
+    await app.type('!');
+    api.gate = new Promise(() => undefined);
+    await app.press('save');
+    await app.waitForText('Saving ping');
+    await app.press('interrupt');
+    await app.waitForText('Cancelled; the server may still have applied it');
+    expect(app.frame()).not.toContain('Discard unsaved changes and quit?');
+    expect(app.frame()).toContain('Edit ping');
+    expect(exited).toBe(false);
+  });
+
   it('keeps every key of a burst: text, tab to the next field, more text, all in one read', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
     cleanup = app.unmount;

@@ -131,7 +131,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help'], footer: true },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

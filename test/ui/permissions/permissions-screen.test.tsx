@@ -221,6 +221,27 @@ describe('the permissions screen', () => {
     expect(api.puts).toEqual([]);
   });
 
+  it('ctrl+c with unsaved edits asks before quitting, focus on Keep editing', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    let exited = false;
+    void app.instance.waitUntilExit().then(() => (exited = true));
+    await app.press('toggleOverwrite');
+    await app.waitForText('unsaved: 1 flipped');
+    await app.press('interrupt');
+    await app.waitForText('Discard unsaved changes to /ban and quit?');
+    expect(app.frame()).toContain('▸ Keep editing');
+    await app.press('confirm');
+    await app.waitForText('unsaved: 1 flipped');
+    expect(exited).toBe(false);
+    await app.press('interrupt');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => exited);
+    expect(api.puts).toEqual([]);
+  });
+
   it('keeps unsaved edits while help is open', async () => {
     const { api } = guildWithBan();
     const app = await openPermissions(api);

@@ -6,8 +6,9 @@
 import { commandSize, largestParts } from '../../../discord/command-size.js';
 import { validateCommand } from '../../../discord/validate.js';
 import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
-import { Text } from 'ink';
+import { Text, useApp } from 'ink';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
 import { scopeLabel } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
@@ -37,6 +38,7 @@ function cleaned(draft: CommandDraft): CommandDraft {
 export function CommandEditor({ original, height, active }: CommandEditorProps) {
   const theme = useTheme();
   const { state: app, dispatch: appDispatch, flows } = useAppContext();
+  const { exit } = useApp();
   const scope = app.scope.kind;
   const [state, dispatch] = useEditorState(() => (original ? fitCommandToType(original as CommandDraft, scope) : newDraft()));
   const fields = editorFields(state.draft, { scope, creating: !original });
@@ -75,10 +77,12 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
     else void send();
   };
   const cancel = () => {
-    if (state.dirty) dispatch({ type: 'overlay', overlay: { kind: 'discard' } });
+    if (state.dirty) dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'back' } });
     else appDispatch({ type: 'pop' });
   };
   useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, { save, cancel, creating: !original });
+  const askingToQuit = state.overlay.kind === 'discard' && state.overlay.then === 'quit';
+  useUnsavedQuitGuard(state.dirty, () => dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } }), !askingToQuit);
 
   const closeOverlay = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
   const overlay = state.overlay;
@@ -109,8 +113,14 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   }
   if (overlay.kind === 'discard') {
     return (
-      <ConfirmDialog title="Discard your unsaved changes?" confirmLabel="Discard" onConfirm={() => appDispatch({ type: 'pop' })} onCancel={closeOverlay}>
-        <Text>Nothing has been sent to Discord.</Text>
+      <ConfirmDialog
+        key={overlay.then}
+        title={overlay.then === 'quit' ? 'Discard unsaved changes and quit?' : 'Discard your unsaved changes?'}
+        confirmLabel={overlay.then === 'quit' ? 'Discard and quit' : 'Discard'}
+        onConfirm={overlay.then === 'quit' ? exit : () => appDispatch({ type: 'pop' })}
+        onCancel={closeOverlay}
+      >
+        <Text>Nothing has been sent to Discord.{overlay.then === 'quit' ? ' ctrl+c again quits.' : ''}</Text>
       </ConfirmDialog>
     );
   }

@@ -14,7 +14,8 @@ export type EditorOverlay =
   /** `path`: the field being picked for; for `locale`, the name/description that gets a translation. */
   | { kind: 'picker'; picker: PickerKind; path: string }
   | { kind: 'confirm-save'; warnings: string[] }
-  | { kind: 'discard' };
+  /** Unsaved changes and the user asked to leave (esc) or quit (ctrl+c). */
+  | { kind: 'discard'; then: 'back' | 'quit' };
 
 export interface EditorState {
   draft: CommandDraft;

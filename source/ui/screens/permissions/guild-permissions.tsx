@@ -10,6 +10,7 @@ import { diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { targetPhrase } from '../../../discord/overwrite-targets.js';
 import { Footer } from '../../components/footer.js';
+import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { AccessView } from './access-view.js';
@@ -47,6 +48,8 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   }, [model, state.session]);
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
+  const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
+  useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);
   const back = () => dispatchEditor({ type: 'mode', mode: { kind: 'list' } });
 
   if (!model) {
@@ -104,7 +107,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
         />
       );
     case 'discard':
-      return <DiscardDialog what={entry.label} summary={changes.map((c) => `${c.kind} ${targetPhrase(c.target)}`).join(', ')} onDiscard={() => actions.leaveNow(mode.then)} onCancel={back} />;
+      return <DiscardDialog key={mode.then} what={entry.label} quitting={mode.then === 'quit'} summary={changes.map((c) => `${c.kind} ${targetPhrase(c.target)}`).join(', ')} onDiscard={() => actions.leaveNow(mode.then)} onCancel={back} />;
     case 'sign-in':
       return <SignInDialog canSignIn={state.session?.signInUser !== undefined} onSignIn={() => void actions.signIn()} onCancel={back} />;
     case 'signing-in':

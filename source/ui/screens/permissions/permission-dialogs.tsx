@@ -31,10 +31,19 @@ export function SavePreview(props: { title: string; changes: readonly OverwriteC
   );
 }
 
-export function DiscardDialog(props: { what: string; summary: string; onDiscard: () => void; onCancel: () => void }) {
+/** `quitting`: asked by q or ctrl+c, so confirming also quits the app. */
+export function DiscardDialog(props: { what: string; summary: string; quitting: boolean; onDiscard: () => void; onCancel: () => void }) {
   return (
-    <ConfirmDialog title={`Discard the unsaved changes to ${props.what}?`} confirmLabel="Discard" cancelLabel="Keep editing" onConfirm={props.onDiscard} onCancel={props.onCancel}>
-      <Text>Unsaved: {props.summary}. Nothing was sent to Discord.</Text>
+    <ConfirmDialog
+      title={props.quitting ? `Discard unsaved changes to ${props.what} and quit?` : `Discard the unsaved changes to ${props.what}?`}
+      confirmLabel={props.quitting ? 'Discard and quit' : 'Discard'}
+      cancelLabel="Keep editing"
+      onConfirm={props.onDiscard}
+      onCancel={props.onCancel}
+    >
+      <Text wrap="wrap">
+        Unsaved: {props.summary}. Nothing was sent to Discord.{props.quitting ? ' ctrl+c again quits.' : ''}
+      </Text>
     </ConfirmDialog>
   );
 }

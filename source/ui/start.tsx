@@ -4,7 +4,7 @@
  * stays fast. Returns the exit code once the app quits.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ import { appPaths } from '../config/paths.js';
 import { App } from './app.js';
 import { editInExternalEditor } from './editor/external-editor.js';
 import type { Session, SessionStarters } from './session/session.js';
+import { writeNewFile } from './session/write-new-file.js';
 import { themeFor } from './theme/theme.js';
 
 const USAGE = 'cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]';
@@ -56,11 +57,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
       await recordCreates(env, api.applicationId, scope, 1);
     },
     backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
-    writeExport: async (fileName, contents) => {
-      const path = resolve(io.cwd, fileName);
-      await writeFile(path, contents);
-      return path;
-    },
+    writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
     editText: async (text) => editInExternalEditor(text, env),
     ...(signInUser ? { signInUser } : {}),
   };

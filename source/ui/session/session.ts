@@ -14,7 +14,7 @@ export interface Session {
   recordCreate: (scope: Scope) => Promise<void>;
   /** Saves the scope's commands and overwrites before a mutation; resolves to the backup file. */
   backup: (scope: Scope, reason: string) => Promise<{ path: string }>;
-  /** Writes the exported scope; resolves to the file path. */
+  /** Writes the exported scope under a name no existing file has; resolves to the full path written. */
   writeExport: (fileName: string, contents: string) => Promise<string>;
   /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */
   editText: (text: string) => Promise<string>;

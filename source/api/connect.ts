@@ -3,7 +3,7 @@
  * for this API base and application (env over store), build the client, and save refreshed
  * sign-ins back to the store.
  */
-import { defaultStores, loadCredentials, persistRefreshedUser, type CredentialStores } from '../auth/credentials.js';
+import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentials, type CredentialStores } from '../auth/credentials.js';
 import { createDiscordApi } from './client.js';
 import type { DiscordApi } from './contract.js';
 import { describeError } from './errors.js';
@@ -19,6 +19,8 @@ export interface ConnectOptions {
   /** Notices and warnings meant for the user (secret-store location, invalid-request warning, failed saves). */
   notice?: (message: string) => void;
   stores?: CredentialStores;
+  /** Typed in this run (the TUI's onboarding) and perhaps not stored: used over the stored ones. */
+  typed?: AppCredentials;
 }
 
 export interface Connection {
@@ -33,7 +35,7 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const api = await createDiscordApi({
     baseUrl: options.baseUrl,
-    credentials: loaded.credentials,
+    credentials: { ...loaded.credentials, ...options.typed },
     applicationId: loaded.applicationId,
     timeoutMs,
     debug: options.debug,

@@ -51,6 +51,14 @@ export async function updateStoredCredentials(
   return next;
 }
 
+/** What onboarding or `auth set-bot-token` / `set-client-credentials` file under an application. */
+export type AppCredentials = Pick<Credentials, 'botToken' | 'clientCredentials'>;
+
+/** Stores a bot token or client credentials under their application, keeping whatever else is stored there. */
+export function storeAppCredentials(stores: CredentialStores, baseUrl: string, applicationId: string, added: AppCredentials): Promise<StoredCredentials> {
+  return updateStoredCredentials(stores, baseUrl, applicationId, (current) => ({ ...current, ...added }));
+}
+
 export interface LoadedCredentials {
   credentials: Credentials;
   applicationId?: string;

@@ -8,7 +8,7 @@ import { describeError } from '../api/errors.js';
 import { resolveApiBase } from '../api/target.js';
 import { openSettings } from '../config/settings.js';
 import { looksHeadless } from '../auth/browser.js';
-import { defaultStores, loadCredentials, readStoredCredentials, updateStoredCredentials, type CredentialStores } from '../auth/credentials.js';
+import { defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, updateStoredCredentials, type CredentialStores } from '../auth/credentials.js';
 import { lineReader, readSecret } from '../auth/secret-input.js';
 import { SCOPE_PRESETS, scopeList, type ScopePreset } from '../auth/scopes.js';
 import { AuthSession } from '../auth/session.js';
@@ -240,7 +240,7 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
     throw new UsageError(`that bot token belongs to application ${application.id}, not ${expectedApp}`);
   }
   const stores = defaultStores(io.env, notice);
-  await updateStoredCredentials(stores, baseUrl, application.id, (current) => ({ ...current, botToken }));
+  await storeAppCredentials(stores, baseUrl, application.id, { botToken });
   io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${stores.secrets.location()}.\n`);
   return ExitCode.Ok;
 }
@@ -259,7 +259,7 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
     await transport.close();
   }
   const stores = defaultStores(io.env, notice);
-  await updateStoredCredentials(stores, baseUrl, clientId, (current) => ({ ...current, clientCredentials: { clientId, clientSecret } }));
+  await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret } });
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${stores.secrets.location()}.\n`);
   return ExitCode.Ok;
 }

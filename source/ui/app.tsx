@@ -19,6 +19,7 @@ import { Onboarding } from './screens/onboarding/onboarding.js';
 import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
 import { HelpOverlay } from './screens/overlays/help-overlay.js';
 import { JsonReview } from './screens/overlays/json-review.js';
+import { RememberCredentials } from './screens/overlays/remember-credentials.js';
 import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
@@ -127,6 +128,10 @@ function Root({ starters }: { starters?: SessionStarters }) {
             }}
           />
         );
+      }
+      case 'remember-credentials': {
+        const offer = state.session?.rememberCredentials;
+        return offer ? <RememberCredentials offer={offer} onClose={close} /> : null;
       }
       case 'json-review': {
         const command = findCommand(state, state.overlay.commandId);

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { render } from 'ink';
 import type { DiscordApi } from '../api/contract.js';
 import type { Credentials } from '../api/client.js';
+import type { AppCredentials } from '../auth/credentials.js';
 import { isLoopbackHost, resolveApiBase } from '../api/target.js';
 import type { CliIo } from '../commands/types.js';
 import { appPaths } from '../config/paths.js';
@@ -65,9 +66,10 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
 
 /**
  * The browser sign-in offered where overwrites are edited: signs in with the permissions scopes,
- * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential.
+ * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential
+ * (plus those typed into onboarding, which may not be stored).
  */
-function browserSignIn(baseUrl: string, applicationId: string, io: CliIo, timeoutMs: number | undefined, label: string): NonNullable<Session['signInUser']> {
+function browserSignIn(baseUrl: string, applicationId: string, io: CliIo, timeoutMs: number | undefined, label: string, typed?: AppCredentials): NonNullable<Session['signInUser']> {
   const { env } = io;
   const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal) => {
     const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
@@ -77,12 +79,13 @@ function browserSignIn(baseUrl: string, applicationId: string, io: CliIo, timeou
       import('../auth/credentials.js'),
       import('../api/connect.js'),
     ]);
-    const clientSecret = env.DISCORD_CLIENT_SECRET?.trim() || undefined;
+    const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
+    const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
     const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env });
     if (!user) throw new Error('The sign-in returned no token.');
     const stores = defaultStores(env);
     await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-    const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores });
+    const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed });
     return makeSession(api, label, io, env, signInUser);
   };
   return signInUser;
@@ -132,10 +135,23 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     return withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
   };
   const url = baseUrl ?? 'https://discord.com/api/v10';
+  /** Credentials typed into onboarding: the same browser sign-in as stored ones, and an offer to store them. */
+  const withTyped = async (typed: AppCredentials, what: string, command: string, applicationId?: string): Promise<Session> => {
+    const label = targetLabel(url, false);
+    const session = await withApi(typed, url, label, env, applicationId);
+    const appId = session.api.applicationId;
+    const store = async () => {
+      const { defaultStores, storeAppCredentials } = await import('../auth/credentials.js');
+      const stores = defaultStores(env);
+      await storeAppCredentials(stores, url, appId, typed);
+      return stores.secrets.location();
+    };
+    return { ...session, signInUser: browserSignIn(url, appId, io, flags.timeoutMs, label, typed), rememberCredentials: { what, command, store } };
+  };
   const starters: SessionStarters = {
     demo,
-    botToken: (botToken) => withApi({ botToken }, url, targetLabel(url, false)),
-    clientCredentials: (clientId, clientSecret) => withApi({ clientCredentials: { clientId, clientSecret } }, url, targetLabel(url, false), env, clientId),
+    botToken: (botToken) => withTyped({ botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
+    clientCredentials: (clientId, clientSecret) => withTyped({ clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
     browserSignIn: (applicationId, onUrl, signal) => {
       const signInUser = browserSignIn(url, applicationId, io, flags.timeoutMs, targetLabel(url, false));
       return signInUser(onUrl, signal);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDiscordApi } from '../../source/api/connect.js';
 import { AuthorizationArgs } from '../../source/auth/authorization-args.js';
-import { defaultStores, loadCredentials, updateStoredCredentials } from '../../source/auth/credentials.js';
+import { defaultStores, loadCredentials, storeAppCredentials, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { permissionsScopes } from '../../source/auth/scopes.js';
 import { AuthSession } from '../../source/auth/session.js';
 import { openSecretStore } from '../../source/auth/secret-store.js';
@@ -51,6 +51,16 @@ describe('loading credentials', () => {
     expect(loaded.sources[0]).toBe('bot token from DISCORD_BOT_TOKEN');
   });
 
+  it('stores a typed bot token or client credentials next to a sign-in, and makes that app the default', async () => {
+    const stores = defaultStores(home.env);
+    await updateStoredCredentials(stores, LIVE, '111', () => ({ user: { accessToken: 'u', scopes: ['identify'] } }));
+    await storeAppCredentials(stores, LIVE, '111', { botToken: 'typed-bot' });
+    await storeAppCredentials(stores, LIVE, '111', { clientCredentials: { clientId: '111', clientSecret: 'typed-secret' } });
+    const loaded = await loadCredentials({ baseUrl: LIVE, env: home.env, stores });
+    expect(loaded.applicationId).toBe('111');
+    expect(loaded.credentials).toEqual({ botToken: 'typed-bot', clientCredentials: { clientId: '111', clientSecret: 'typed-secret' }, user: { accessToken: 'u', scopes: ['identify'] } });
+  });
+
   it('removes the entry when nothing is left', async () => {
     const stores = defaultStores(home.env);
     await updateStoredCredentials(stores, LIVE, '111', () => ({ botToken: 'x' }));
@@ -74,6 +84,12 @@ describe('with a working keyring', () => {
 
 describe('a refreshed sign-in is saved back', () => {
   const emulator = useEmulator();
+
+  it('connectDiscordApi uses credentials typed in this run over an empty store', async () => {
+    const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, env: home.env, applicationId: emulator().applicationId, typed: { botToken: emulator().botToken } });
+    expect(api.authKinds()).toContain('bot');
+    expect(Array.isArray(await api.listCommands({ kind: 'global' }))).toBe(true);
+  });
 
   it('connectDiscordApi refreshes an expired stored sign-in and stores the rotated tokens', async () => {
     const stores = defaultStores(home.env);

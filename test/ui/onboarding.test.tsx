@@ -58,6 +58,55 @@ describe('onboarding (no credentials)', () => {
     expect(tokens).toEqual(['secret.token']);
   });
 
+  it('after a typed bot token connects, offers to remember it (focus on Not now) and says where it was stored', async () => {
+    const stored: string[] = [];
+    const typedSession = (): Session => ({
+      ...demoSession(),
+      rememberCredentials: {
+        what: 'the bot token',
+        command: 'cmd-tui auth set-bot-token',
+        store: async () => {
+          stored.push('bot');
+          return '/home/me/.local/share/cmd-tui/secrets.json';
+        },
+      },
+    });
+    const app = renderOnboarding({ demo: async () => demoSession(), botToken: async () => typedSession(), clientCredentials: async () => typedSession() });
+    await app.waitForText('Try the demo');
+    await app.press('down');
+    await app.press('open');
+    await app.waitForText('Bot token:');
+    await app.type('secret.token');
+    await app.chord('enter');
+    await app.waitForText('Remember the bot token for the next start?');
+    expect(app.frame()).toContain('▸ Not now');
+    expect(app.frame()).toContain('cmd-tui auth set-bot-token');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('Stored the bot token in /home/me/.local/share/cmd-tui/secrets.json');
+    expect(stored).toEqual(['bot']);
+    expect(app.frame()).toContain('Check the latency');
+    expect(app.frame()).not.toContain('secret.token');
+  });
+
+  it('not remembering typed credentials stores nothing and says the next start asks again', async () => {
+    const stored: string[] = [];
+    const typedSession = (): Session => ({ ...demoSession(), rememberCredentials: { what: 'the client credentials', command: 'cmd-tui auth set-client-credentials', store: async () => (stored.push('x'), 'keyring') } });
+    const app = renderOnboarding({ demo: async () => demoSession(), botToken: async () => typedSession(), clientCredentials: async () => typedSession() });
+    await app.waitForText('Try the demo');
+    await app.press('down', 2);
+    await app.press('open');
+    await app.waitForText('Client id:');
+    await app.type('42');
+    await app.chord('tab');
+    await app.type('shh');
+    await app.chord('enter');
+    await app.waitForText('Remember the client credentials for the next start?');
+    await app.press('confirm'); // enter on Not now
+    await app.waitForText('Not stored: the next start asks again');
+    expect(stored).toEqual([]);
+  });
+
   it('signs in with the browser for an application, shows the address, and esc cancels the wait', async () => {
     const seen: { applicationId: string; signal: AbortSignal }[] = [];
     const app = renderOnboarding({

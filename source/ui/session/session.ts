@@ -23,6 +23,11 @@ export interface Session {
    * this session with the user token added. Absent where no sign-in can be offered.
    */
   signInUser?: (onUrl: (url: string) => void, signal: AbortSignal) => Promise<Session>;
+  /**
+   * Credentials typed into onboarding, not stored yet: `store` files them the way `cmd-tui auth
+   * set-bot-token` / `set-client-credentials` do and resolves to where secrets are kept.
+   */
+  rememberCredentials?: { what: string; command: string; store: () => Promise<string> };
 }
 
 /** What the onboarding screen can turn into a session. */

@@ -22,7 +22,9 @@ export type Overlay =
   | { kind: 'help' }
   | { kind: 'scope-picker' }
   | { kind: 'confirm-delete'; commandId: string }
-  | { kind: 'json-review'; commandId: string; draft: Record<string, unknown> };
+  | { kind: 'json-review'; commandId: string; draft: Record<string, unknown> }
+  /** Credentials typed into onboarding just connected: store them for the next start? */
+  | { kind: 'remember-credentials' };
 
 export type ScopeData =
   | { status: 'loading' }

@@ -36,7 +36,10 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     }
     local({ type: 'starting', label });
     begin().then(
-      (session) => dispatch({ type: 'session-started', session }),
+      (session) => {
+        dispatch({ type: 'session-started', session });
+        if (session.rememberCredentials) dispatch({ type: 'overlay', overlay: { kind: 'remember-credentials' } });
+      },
       // A sign-in the user cancelled with esc is not a failure worth reporting.
       (error: unknown) => signal?.aborted || local({ type: 'failed', message: describeError(error).message }),
     );

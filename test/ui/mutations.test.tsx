@@ -71,6 +71,40 @@ describe('busy and cancel', () => {
     await app.press('refresh');
     await app.waitForText('ping');
   });
+
+  it('ctrl+r on the detail keeps showing it, with the spinner, until the new data arrives', async () => {
+    const ping = makeCommand({ name: 'ping', description: 'Check the latency' });
+    const api = new FakeApi([ping]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('Check the latency');
+    await app.press('open');
+    await app.waitForText(`id ${ping.id}`);
+    let release!: () => void;
+    api.gate = new Promise((resolve) => (release = resolve));
+    api.commands.set('global', [{ ...ping, description: 'Measure the latency' }]);
+    await app.press('refresh');
+    await app.waitForText('Loading commands');
+    expect(app.frame()).toContain('Check the latency');
+    expect(app.frame()).toContain(`id ${ping.id}`);
+    api.gate = undefined;
+    release();
+    await app.waitForText('Measure the latency');
+    expect(app.frame()).toContain(`id ${ping.id}`);
+  });
+
+  it('a reload cancelled with ctrl+c keeps the earlier data and says so', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('Check the latency');
+    api.gate = new Promise(() => undefined);
+    await app.press('refresh');
+    await app.waitForText('Loading commands');
+    await app.press('interrupt');
+    await app.waitForText('Not refreshed, still showing the earlier data: Loading was cancelled.');
+    expect(app.frame()).toContain('Check the latency');
+  });
 });
 
 describe('export and raw JSON', () => {

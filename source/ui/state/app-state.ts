@@ -69,6 +69,8 @@ export type AppAction =
   | { type: 'scope'; scope: Scope }
   | { type: 'reload' }
   | { type: 'data'; data: ScopeData }
+  /** Loading failed or was cancelled: an error screen on the first load, the old data kept on a reload. */
+  | { type: 'load-failed'; message: string; hint?: string }
   | { type: 'identity'; application?: Application; who?: string; guilds?: PartialGuild[] }
   | { type: 'creates-used'; used: number }
   | { type: 'busy'; busy: AppState['busy'] }
@@ -111,9 +113,13 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'scope':
       return { ...state, scope: action.scope, stack: state.stack.slice(0, 1), overlay: { kind: 'none' }, data: { status: 'loading' }, createsUsed: undefined, reload: state.reload + 1 };
     case 'reload':
-      return { ...state, data: { status: 'loading' }, reload: state.reload + 1 };
+      // What is on screen stays (the footer's spinner shows the reload) until the new data arrives.
+      return { ...state, data: state.data.status === 'ready' ? state.data : { status: 'loading' }, reload: state.reload + 1 };
     case 'data':
       return { ...state, data: action.data };
+    case 'load-failed':
+      if (state.data.status !== 'ready') return { ...state, data: { status: 'error', message: action.message, hint: action.hint } };
+      return { ...state, flash: { text: `Not refreshed, still showing the earlier data: ${action.hint ? `${action.message} — ${action.hint}` : action.message}`, tone: 'error' } };
     case 'identity':
       return {
         ...state,

@@ -48,9 +48,9 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
           const [commands, perms] = result.value;
           dispatch({ type: 'data', data: { status: 'ready', commands, permissions: perms.permissions, permissionsNote: perms.note } });
         } else if (result.cancelled) {
-          dispatch({ type: 'data', data: { status: 'error', message: 'Loading was cancelled.', hint: 'Press ctrl+r to load again.' } });
+          dispatch({ type: 'load-failed', message: 'Loading was cancelled.', hint: 'Press ctrl+r to load again.' });
         } else {
-          dispatch({ type: 'data', data: { status: 'error', ...describeError(result.error) } });
+          dispatch({ type: 'load-failed', ...describeError(result.error) });
         }
       });
     session.createsUsed(scope).then(

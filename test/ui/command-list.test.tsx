@@ -97,7 +97,12 @@ describe('command list', () => {
     const api = sampleApi();
     const guildCommand = makeCommand({ name: 'mod', description: 'Moderate' }, { kind: 'guild', guildId: '200000000000000002' });
     api.commands.set('guild:200000000000000002', [guildCommand]);
-    api.permissions = [{ id: guildCommand.id, application_id: api.applicationId, guild_id: '200000000000000002', permissions: [{ id: '200000000000000002', type: 1, permission: false }] }];
+    api.permissions = [{ id: guildCommand.id, application_id: api.applicationId, guild_id: '200000000000000002', permissions: [
+      { id: '200000000000000002', type: 1, permission: false },
+      { id: '200000000000000001', type: 3, permission: true },
+      { id: '500000000000000005', type: 1, permission: true },
+      { id: '700000000000000007', type: 2, permission: true },
+    ] }];
     const app = await renderApp(api);
     cleanup = app.unmount;
     await app.waitForText('ping');
@@ -109,6 +114,11 @@ describe('command list', () => {
     await app.waitForText('Moderate');
     await app.press('open');
     await app.waitForText('deny   @everyone');
+    // The shared naming (source/discord/overwrite-targets.ts): constants by name, the rest by id until p loads the guild.
+    expect(app.frame()).toContain('allow  All channels');
+    expect(app.frame()).toContain('allow  role 500000000000000005');
+    expect(app.frame()).toContain('allow  user 700000000000000007');
+    expect(app.frame()).toContain('p opens them with roles, channels and members by name.');
   });
 
   it('keeps the layout at 80×24 and follows a resize', async () => {

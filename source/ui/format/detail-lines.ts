@@ -7,23 +7,22 @@ import {
   CHANNEL_TYPE_NAMES,
   CommandType,
   OPTION_TYPE_NAMES,
-  PermissionType,
-  allChannelsId,
-  everyoneId,
   type Command,
   type CommandOption,
   type GuildCommandPermissions,
-  type PermissionOverwrite,
   type Problem,
 } from '../../discord/model.js';
+import { describeTarget, targetPhrase, type GuildDirectory } from '../../discord/overwrite-targets.js';
 import type { PaneLine } from '../components/scroll-pane.js';
 import { contextsSummary, integrationTypesSummary, permissionsSummary, typeName } from './command-summary.js';
 
 export interface DetailContext {
-  /** Overwrites of this command in the current guild: undefined outside a guild, null when none. */
-  overwrites?: GuildCommandPermissions | null;
+  /**
+   * In a guild whose overwrites are known: this command's (null when none) and the directory that
+   * names their targets (lists it marks `unread` show their targets by id). Undefined otherwise.
+   */
+  guild?: { overwrites: GuildCommandPermissions | null; directory: GuildDirectory };
   overwritesNote?: string;
-  guildId?: string;
   problems: readonly Problem[];
 }
 
@@ -76,23 +75,18 @@ function optionLines(option: CommandOption, indent: string, last: boolean): Pane
   return lines;
 }
 
-const TARGET_KINDS: Record<number, string> = { [PermissionType.Role]: 'role', [PermissionType.User]: 'user', [PermissionType.Channel]: 'channel' };
-
-export function overwriteTarget(overwrite: PermissionOverwrite, guildId: string | undefined): string {
-  if (guildId && overwrite.id === everyoneId(guildId)) return '@everyone';
-  if (guildId && overwrite.id === allChannelsId(guildId)) return 'All channels';
-  return `${TARGET_KINDS[overwrite.type] ?? 'target'} ${overwrite.id}`;
-}
-
 export function overwriteLines(context: DetailContext): PaneLine[] {
-  if (context.overwrites === undefined) {
+  if (context.guild === undefined) {
     return [{ text: context.overwritesNote ?? 'Overwrites are per guild: pick a guild with s to see them.', tone: 'secondary' }];
   }
-  if (context.overwrites === null || context.overwrites.permissions.length === 0) {
+  const { overwrites, directory } = context.guild;
+  if (overwrites === null || overwrites.permissions.length === 0) {
     return [{ text: 'None: the default member permissions (and app-level overwrites) decide.', tone: 'secondary' }];
   }
-  return context.overwrites.permissions.map((o) => ({
-    text: `${o.permission ? 'allow' : 'deny '}  ${overwriteTarget(o, context.guildId)}`,
+  const lines: PaneLine[] = overwrites.permissions.map((o) => ({
+    text: `${o.permission ? 'allow' : 'deny '}  ${targetPhrase(describeTarget(o, directory))}`,
     tone: o.permission ? 'success' : 'warning',
   }));
+  if (directory.unread?.length) lines.push({ text: 'p opens them with roles, channels and members by name.', tone: 'secondary' });
+  return lines;
 }

@@ -1,6 +1,7 @@
 /** The detail screen: the command's full description and the actions on it. */
 import { validateCommand } from '../../../discord/validate.js';
 import type { Command } from '../../../discord/model.js';
+import type { GuildDirectory } from '../../../discord/overwrite-targets.js';
 import { detailLines } from '../../format/detail-lines.js';
 import type { Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -8,13 +9,17 @@ import { overwritesOf } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
 import { PaneScreen } from '../pane-screen.js';
 
+/** The list screen loads no roles or channels (the permissions screen does): the shared naming shows those targets by id. */
+function unloadedDirectory(guildId: string): GuildDirectory {
+  return { guildId, roles: [], channels: [], unread: ['roles', 'channels'] };
+}
+
 export function CommandDetail({ command, height, active, onCommandAction }: { command: Command; height: number; active: boolean; onCommandAction: (action: Action, command: Command) => void }) {
   const { state, dispatch } = useAppContext();
-  const inGuild = state.scope.kind === 'guild';
+  const known = state.scope.kind === 'guild' && state.data.status === 'ready' && state.data.permissions !== null;
   const lines = detailLines(command, {
-    overwrites: inGuild && state.data.status === 'ready' && state.data.permissions ? overwritesOf(state, command.id) : undefined,
+    guild: known && state.scope.kind === 'guild' ? { overwrites: overwritesOf(state, command.id), directory: unloadedDirectory(state.scope.guildId) } : undefined,
     overwritesNote: state.data.status === 'ready' ? state.data.permissionsNote : undefined,
-    guildId: state.scope.kind === 'guild' ? state.scope.guildId : undefined,
     problems: validateCommand(command, validationContextOf(state)),
   });
   return (

@@ -22,6 +22,12 @@ export function timeRun(args: string[], env: NodeJS.ProcessEnv = process.env): n
 
 export const BARE_NODE = ['-e', '0'];
 
+/** process.env without CI: Ink draws nothing interactive when CI is set, and the UI benches time the interactive path. */
+export function interactiveEnv(): NodeJS.ProcessEnv {
+  const { CI: _ci, ...env } = process.env;
+  return env;
+}
+
 /**
  * Times each variant `runs` times, interleaved (A B C A B C …) so that load from other work on the
  * machine falls on all of them alike. Returns the samples per variant, in ms.

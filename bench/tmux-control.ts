@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { interactiveEnv } from './child-process.js';
 
 export interface FirstFrame {
   /** From launch to the pty output that completed the awaited screen, in ms. */
@@ -35,7 +36,8 @@ export class TmuxControl {
   private sessions = 0;
 
   private constructor(socket: string) {
-    this.client = spawn('tmux', ['-L', socket, '-f', '/dev/null', '-C', 'new-session', '-s', 'idle', '-x', '80', '-y', '24', 'sleep 86400']);
+    // Programs in its sessions inherit the server's environment, which starts as this one.
+    this.client = spawn('tmux', ['-L', socket, '-f', '/dev/null', '-C', 'new-session', '-s', 'idle', '-x', '80', '-y', '24', 'sleep 86400'], { env: interactiveEnv() });
     this.client.stdout.on('data', (chunk: Buffer) => this.receive(chunk.toString(), performance.now()));
   }
 
@@ -81,9 +83,9 @@ export class TmuxControl {
 
   /**
    * Launches `argv` in a new columns × rows terminal and polls its screen every ~5 ms until `check`
-   * holds; then runs `beforeEnd` (e.g. to press q, so a --cpu-prof run writes its profile) and ends the session.
+   * holds; then ends the session.
    */
-  async timeFirstFrame(argv: string[], env: Record<string, string>, check: (screen: string) => boolean, size = { columns: 120, rows: 40 }, timeoutMs = 15_000, beforeEnd?: (session: string) => Promise<void>): Promise<FirstFrame> {
+  async timeFirstFrame(argv: string[], env: Record<string, string>, check: (screen: string) => boolean, size = { columns: 120, rows: 40 }, timeoutMs = 15_000): Promise<FirstFrame> {
     const session = `run${(this.sessions += 1)}`;
     const exports = Object.entries(env).map(([key, value]) => `-e ${quote(`${key}=${value}`)}`).join(' ');
     const launch = `new-session -d -s ${session} -x ${size.columns} -y ${size.rows} ${exports} ${quote(`exec ${argv.map(shellQuote).join(' ')}`)} ; switch-client -t ${session}`;
@@ -100,7 +102,6 @@ export class TmuxControl {
         await sleep(POLL_MS);
       }
     } finally {
-      await beforeEnd?.(session);
       await this.send(`kill-session -t ${session}`);
     }
   }

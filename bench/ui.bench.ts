@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { interactiveEnv } from './child-process.js';
 import type { Verdict } from './harness.js';
 import { describeSamples, formatMs, median, percentile } from './samples.js';
 
@@ -22,8 +23,7 @@ interface KeyTimes {
 
 function measure(): { keystroke: KeyTimes; scroll: KeyTimes } {
   const script = fileURLToPath(new URL('ui-latency.ts', import.meta.url));
-  const { CI: _ci, ...env } = process.env; // Ink draws nothing interactive under CI
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, String(KEYS), String(KEYS)], { env: { ...env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, String(KEYS), String(KEYS)], { env: { ...interactiveEnv(), NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 1 << 24 });
   if (result.status !== 0) throw new Error(`ui-latency exited ${result.status}: ${result.stderr}`);
   const json = result.stdout.split('\n').find((line) => line.startsWith('{'));
   if (!json) throw new Error(`ui-latency printed no figures: ${result.stdout}`);

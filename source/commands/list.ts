@@ -3,6 +3,7 @@
  * with --json the array exactly as the API returned it.
  */
 import { COMMAND_TYPE_NAMES } from '../discord/model.js';
+import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../discord/option-count.js';
 import { connect, scopeOf } from './connect.js';
 import { reportFailure } from './failure.js';
 import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
@@ -29,10 +30,10 @@ export const run: CommandRun = async (args, io) => {
       COMMAND_TYPE_NAMES[command.type] ?? String(command.type),
       command.name,
       command.description,
-      String(command.options?.length ?? 0),
+      String(topLevelOptionCount(command)),
       command.default_member_permissions ?? 'everyone',
     ]);
-    io.stdout.write(renderTable(['ID', 'TYPE', 'NAME', 'DESCRIPTION', 'OPTIONS', 'MEMBER PERMISSIONS'], rows));
+    io.stdout.write(renderTable(['ID', 'TYPE', 'NAME', 'DESCRIPTION', OPTION_COUNT_HEADER, 'MEMBER PERMISSIONS'], rows));
     io.stdout.write(`${commands.length} commands in ${describeScope(scope)}.\n`);
     return 0;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Command } from '../../source/discord/model.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -27,7 +28,7 @@ describe('command list', () => {
     expect(frame).toContain('testbot via bot token');
     expect(frame).toContain('slash 3/100 · user 1/15 · message 0/15 · entry 0/1');
     expect(frame).toContain('creates today 0/200');
-    expect(frame).toMatch(/TYPE\s+NAME\s+DESCRIPTION\s+OPTS\s+PERMISSIONS\s+CONTEXTS\s+NSFW\s+SIZE/);
+    expect(frame).toMatch(/TYPE\s+NAME\s+DESCRIPTION\s+TOP OPTS\s+PERMISSIONS\s+CONTEXTS\s+NSFW\s+SIZE/);
     expect(frame).toContain('BAN_MEMBERS');
     expect(frame).toMatch(/!.*BadName/);
     // The footer comes from the key table.
@@ -119,6 +120,15 @@ describe('command list', () => {
     expect(app.frame()).toContain('allow  role 500000000000000005');
     expect(app.frame()).toContain('allow  user 700000000000000007');
     expect(app.frame()).toContain('p opens them with roles, channels and members by name.');
+  });
+
+  it('counts top-level options under TOP OPTS, as `cmd-tui list` does: two groups are 2, not the 8 inside', async () => {
+    const group = (name: string) => ({ type: 2, name, description: name, options: [{ type: 1, name: 'on', description: 'On', options: [{ type: 3, name: 'kind', description: 'Kind' }] }, { type: 1, name: 'off', description: 'Off' }] });
+    const api = new FakeApi([makeCommand({ name: 'settings', description: 'Change things', options: [group('alerts'), group('profile')] as Command['options'] })]);
+    const app = await renderApp(api, { columns: 100, rows: 30 });
+    cleanup = app.unmount;
+    await app.waitForText('settings');
+    expect(app.frame()).toMatch(/Change things\s+2\s/);
   });
 
   it('keeps the layout at 80×24 and follows a resize', async () => {

@@ -14,12 +14,6 @@ export function typeName(type: number): string {
   return COMMAND_TYPE_NAMES[type] ?? `type ${type}`;
 }
 
-/** Total option count, nested ones included. */
-export function optionCount(command: { options?: { options?: unknown[] }[] }): number {
-  const options = command.options ?? [];
-  return options.reduce((sum, option) => sum + 1 + optionCount(option as { options?: { options?: unknown[] }[] }), 0);
-}
-
 /** `—` everyone (null), `admins` ("0"), otherwise the permission names. */
 export function permissionsSummary(bits: string | null | undefined): string {
   if (bits === null || bits === undefined) return '—';

@@ -5,8 +5,9 @@
 import { Box, Text } from 'ink';
 import type { Command, Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
+import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../../../discord/option-count.js';
 import { TextField } from '../../components/text-field.js';
-import { contextsSummary, optionCount, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
+import { contextsSummary, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
 import type { ScopeData } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 
@@ -34,22 +35,29 @@ interface Column {
   cell: (row: CommandRow) => string;
 }
 
+const MIN_DESCRIPTION = 8;
+
 function columns(width: number): Column[] {
-  const fixed: Column[] = [
+  const wide = width >= 110;
+  const all: Column[] = [
     { title: 'TYPE', width: 7, cell: (r) => TYPE_SHORT[r.command.type] ?? String(r.command.type) },
-    { title: 'NAME', width: Math.max(12, Math.min(24, Math.floor(width * 0.18))), cell: (r) => r.command.name },
+    { title: 'NAME', width: 0, cell: (r) => r.command.name },
     { title: 'DESCRIPTION', width: 0, cell: (r) => r.command.description },
-    { title: 'OPTS', width: 4, cell: (r) => String(optionCount(r.command)) },
-    { title: 'PERMISSIONS', width: width >= 110 ? 18 : 11, cell: (r) => permissionsSummary(r.command.default_member_permissions) },
-    { title: 'CONTEXTS', width: width >= 110 ? 22 : 10, cell: (r) => contextsSummary(r.command.contexts) },
+    { title: OPTION_COUNT_HEADER, width: OPTION_COUNT_HEADER.length, cell: (r) => String(topLevelOptionCount(r.command)) },
+    { title: 'PERMISSIONS', width: wide ? 18 : 11, cell: (r) => permissionsSummary(r.command.default_member_permissions) },
+    { title: 'CONTEXTS', width: wide ? 22 : 8, cell: (r) => contextsSummary(r.command.contexts) },
     { title: 'NSFW', width: 4, cell: (r) => (r.command.nsfw ? 'yes' : '') },
     { title: 'SIZE', width: 9, cell: (r) => `${r.size}/${LIMITS.commandSize}` },
   ];
-  // Two marker cells, then each column plus its one-cell gap.
-  const used = 2 + fixed.reduce((sum, c) => sum + c.width + 1, 0);
-  const description = fixed[2];
-  if (description) description.width = Math.max(8, width - used - 1);
-  return fixed;
+  const [, name, description] = all;
+  // Two marker cells, then each column plus its one-cell gap, and one cell spare.
+  const free = width - 2 - all.reduce((sum, c) => sum + c.width + 1, 0) - 1;
+  if (name && description) {
+    // At 80 columns the name gives way first, so the description keeps a few characters.
+    name.width = Math.max(10, Math.min(24, Math.floor(width * 0.18), free - MIN_DESCRIPTION));
+    description.width = Math.max(MIN_DESCRIPTION, free - name.width);
+  }
+  return all;
 }
 
 export function CommandListView(props: CommandListViewProps) {

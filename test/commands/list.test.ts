@@ -1,0 +1,26 @@
+/**
+ * `cmd-tui list` counts options the way the TUI's list does (source/discord/option-count.ts): the
+ * top-level ones, under the same header.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { runCommand } from './run-command.js';
+
+const emulator = useEmulator({ seed: 'demo' });
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+describe('cmd-tui list', () => {
+  it('shows top-level options under TOP OPTS: two groups count as 2, not the 8 options inside them', async () => {
+    const result = await runCommand('list', ['--api', emulator().baseUrl], { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken });
+    expect(result.code).toBe(0);
+    const [header, ...rows] = result.stdout.split('\n');
+    expect(header).toMatch(/DESCRIPTION\s+TOP OPTS\s+MEMBER PERMISSIONS/);
+    const settings = rows.find((row) => /\ssettings\s/.test(row));
+    expect(settings).toMatch(/Change how the bot behaves for you\s+2\s/);
+  });
+});

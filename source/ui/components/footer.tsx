@@ -2,8 +2,8 @@
  * The bottom of every screen: the status line (spinner while a request is in flight, otherwise the
  * last message) and the keys that work here, generated from the key table.
  */
-import { Box, Text } from 'ink';
-import { bindingsFor, keyLabel, type KeyScope } from '../input/key-bindings.js';
+import { Box, Text, useWindowSize } from 'ink';
+import { bindingsFor, keyLabel, type Action, type Binding, type KeyScope } from '../input/key-bindings.js';
 import { useAppContext } from '../state/app-context.js';
 import type { Tone } from '../state/app-state.js';
 import { useTheme } from '../theme/theme-context.js';
@@ -17,16 +17,34 @@ export function toneColor(theme: Theme, tone: Tone): string | undefined {
   return theme.text.primary;
 }
 
-export function footerHints(scope: KeyScope): string {
-  return bindingsFor(scope)
-    .filter((b) => b.footer)
-    .map((b) => `${keyLabel(b)} ${b.label}`)
-    .join(' · ');
+/** Kept however narrow the terminal: the ways out, saving, and `?`, which lists every key. */
+const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save'];
+
+function hintLine(bindings: readonly Binding[], allKeys: boolean): string {
+  return bindings.map((b) => `${keyLabel(allKeys ? b : { ...b, keys: b.keys.slice(0, 1) })} ${b.label}`).join(' · ');
+}
+
+/**
+ * The footer's keys on one line of `width` cells, so it never wraps and pushes the screen up: every
+ * key of each binding when that fits, else the first key of each, then the least needed bindings
+ * dropped from the end.
+ */
+export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY): string {
+  const shown = bindingsFor(scope).filter((b) => b.footer);
+  if (hintLine(shown, true).length <= width) return hintLine(shown, true);
+  let kept = shown;
+  for (let i = shown.length - 1; i >= 0 && hintLine(kept, false).length > width; i--) {
+    const binding = shown[i];
+    if (binding && !ALWAYS_SHOWN.includes(binding.action)) kept = kept.filter((b) => b !== binding);
+  }
+  return hintLine(kept, false);
 }
 
 export function Footer({ scope }: { scope: KeyScope }) {
   const theme = useTheme();
   const { state } = useAppContext();
+  // The root leaves the last column free (see app.tsx).
+  const width = useWindowSize().columns - 1;
   return (
     <Box flexDirection="column" flexShrink={0}>
       {state.busy ? (
@@ -36,8 +54,8 @@ export function Footer({ scope }: { scope: KeyScope }) {
           {state.flash?.text ?? ' '}
         </Text>
       )}
-      <Text color={theme.text.secondary} wrap="wrap">
-        {footerHints(scope)}
+      <Text color={theme.text.secondary} wrap="truncate">
+        {footerHints(scope, width)}
       </Text>
     </Box>
   );

@@ -123,7 +123,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'addOverwrite', keys: ['a'], label: 'add overwrite', scopes: ['permissions'], footer: true },
   { action: 'toggleOverwrite', keys: ['space', 't'], label: 'allow/deny', scopes: ['permissions'], footer: true },
   { action: 'removeOverwrite', keys: ['d', 'delete'], label: 'remove', scopes: ['permissions'], footer: true },
-  { action: 'whoCanUse', keys: ['w'], label: 'who can use this? (toggle)', scopes: ['permissions', 'access'], footer: true },
+  { action: 'whoCanUse', keys: ['w'], label: 'who can use this?', scopes: ['permissions', 'access'], footer: true },
   { action: 'appPermissions', keys: ['A'], label: 'app-level default overwrites', scopes: ['list', 'permissions'], footer: false },
   { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: true },
   { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: true },
@@ -149,7 +149,9 @@ export function bindingOf(action: Action): Binding {
   return binding;
 }
 
+const ARROWS: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→' };
+
 /** `d/ctrl+d`: how keys are written in the footer and help (lower-case modifiers, k9s style). */
 export function keyLabel(binding: Binding): string {
-  return binding.keys.map((k) => (k === 'up' ? '↑' : k === 'down' ? '↓' : k)).join('/');
+  return binding.keys.map((k) => ARROWS[k] ?? k).join('/');
 }

@@ -1,0 +1,91 @@
+/**
+ * At 80×24 every screen keeps its header on top and its footer on the last line, on one line each:
+ * nothing is pushed off screen, even with a status message, a long list, rule markers and a long option tree.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { footerHints } from '../../source/ui/components/footer.js';
+import type { KeyScope } from '../../source/ui/input/key-bindings.js';
+import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { renderApp } from './helpers/app.js';
+import { waitFor } from './helpers/wait-for.js';
+import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const SIZE = { columns: 80, rows: 24 };
+
+function expectFits(frame: string, scope: KeyScope): void {
+  const lines = frame.replace(/\n+$/, '').split('\n');
+  expect(lines.length, frame).toBeLessThanOrEqual(SIZE.rows);
+  for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(SIZE.columns);
+  expect(lines[0]).toContain('cmd-tui');
+  expect(lines.at(-1)?.trimEnd()).toBe(footerHints(scope, SIZE.columns - 1));
+}
+
+const manyOptions = Array.from({ length: 12 }, (_, i) => ({ type: 3, name: `option${i}`, description: `The option number ${i}` }));
+
+function crowdedApi(): FakeApi {
+  return new FakeApi([
+    makeCommand({ name: 'BadName', description: 'uppercase is not allowed' }),
+    ...Array.from({ length: 40 }, (_, i) => makeCommand({ name: `command-with-a-long-name-${i}`, description: `A fairly long description for command ${i}`, options: manyOptions as never })),
+  ]);
+}
+
+describe('80×24', () => {
+  it('the footer never wraps: it drops the least needed keys and keeps the ways out and ? help', () => {
+    for (const scope of ['list', 'detail', 'editor', 'permissions', 'access', 'confirm'] as const) {
+      const hints = footerHints(scope, 79);
+      expect(hints.length, scope).toBeLessThanOrEqual(79);
+      if (scope !== 'editor' && scope !== 'confirm') expect(hints).toContain('? help');
+    }
+    expect(footerHints('editor', 79)).toContain('ctrl+s save');
+    expect(footerHints('editor', 79)).toContain('esc cancel');
+  });
+
+  it('the command list, with rule markers and a status message', async () => {
+    const app = await renderApp(crowdedApi(), SIZE);
+    cleanup = app.unmount;
+    await app.waitForText('BadName');
+    await app.press('export');
+    await app.waitForText('Exported 41 commands');
+    await waitFor(() => app.frame().includes('breaks a platform rule'));
+    expectFits(app.frame(), 'list');
+  });
+
+  it('the detail of a command with a long option tree', async () => {
+    const app = await renderApp(crowdedApi(), SIZE);
+    cleanup = app.unmount;
+    await app.waitForText('BadName');
+    await app.press('down');
+    await app.press('open');
+    await app.waitForText('Options');
+    expectFits(app.frame(), 'detail');
+  });
+
+  it('the editor of a command with many options', async () => {
+    const app = await renderApp(crowdedApi(), SIZE);
+    cleanup = app.unmount;
+    await app.waitForText('BadName');
+    await app.press('down');
+    await app.press('edit');
+    await app.waitForText('Edit command-with-a-long-name-');
+    expectFits(app.frame(), 'editor');
+    await app.press('nextField', 30);
+    expectFits(app.frame(), 'editor');
+  });
+
+  it('the permissions screen and its who-can-use matrix', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    app.stdout.resize(SIZE.columns, SIZE.rows);
+    await waitFor(() => app.frame().split('\n').every((line) => line.length <= SIZE.columns));
+    await app.press('toggleOverwrite');
+    await app.waitForText('unsaved: 1 flipped');
+    expectFits(app.frame(), 'permissions');
+    await app.press('whoCanUse');
+    await app.waitForText('Who can use /ban');
+    expectFits(app.frame(), 'access');
+  });
+});

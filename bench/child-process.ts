@@ -1,7 +1,8 @@
 /**
- * Runs child processes for the benchmarks: wall time from spawn to exit, the bare `node -e 0`
- * baseline that start-up goals are ratios of, and which npm packages a run of the built binary
- * loaded (read from the `// node_modules/<package>/` markers esbuild leaves in the chunks).
+ * Runs child processes for the benchmarks: wall time from spawn to exit, interleaved with the bare
+ * `node -e 0` that start-up goals are ratios of; the built binary with its output and peak RSS;
+ * which npm packages a run of it loaded (read from the `// node_modules/<package>/` markers esbuild
+ * leaves in the chunks); and the environment for runs that must draw interactively.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

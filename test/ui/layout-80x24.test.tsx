@@ -43,14 +43,16 @@ describe('80×24', () => {
     expect(footerHints('editor', 79)).toContain('esc cancel');
   });
 
-  it('the command list, with rule markers and a status message', async () => {
+  it('the command list, with rule markers and a status message longer than a line, shown in full', async () => {
     const app = await renderApp(crowdedApi(), SIZE);
     cleanup = app.unmount;
+    app.session.writeExport = async (name) => `/home/someone/projects/a-bot-with-a-long-folder-name/exports/${name}`;
     await app.waitForText('BadName');
     await app.press('export');
     await app.waitForText('Exported 41 commands');
     await waitFor(() => app.frame().includes('breaks a platform rule'));
     expectFits(app.frame(), 'list');
+    expect(app.frame().replace(/\n/g, '')).toContain('/home/someone/projects/a-bot-with-a-long-folder-name/exports/commands-global.json');
   });
 
   it('the detail of a command with a long option tree', async () => {
@@ -61,6 +63,11 @@ describe('80×24', () => {
     await app.press('open');
     await app.waitForText('Options');
     expectFits(app.frame(), 'detail');
+    app.api.failNext = new Error('The connection to the API was reset while reading the list of commands of this scope.');
+    await app.press('refresh');
+    await app.waitForText('Not refreshed');
+    expectFits(app.frame(), 'detail');
+    expect(app.frame().replace(/\n/g, ' ')).toContain('commands of this scope.');
   });
 
   it('the editor of a command with many options', async () => {

@@ -1,6 +1,7 @@
 /**
  * The bottom of every screen: the status line (spinner while a request is in flight, otherwise the
- * last message) and the keys that work here, generated from the key table.
+ * last message, wrapped so a path it names is shown in full; the screen above gives way) and the keys
+ * that work here, generated from the key table on one line.
  */
 import { Box, Text, useWindowSize } from 'ink';
 import { bindingsFor, keyLabel, type Action, type Binding, type KeyScope } from '../input/key-bindings.js';
@@ -50,7 +51,7 @@ export function Footer({ scope }: { scope: KeyScope }) {
       {state.busy ? (
         <Spinner label={state.busy.label} />
       ) : (
-        <Text wrap="truncate" color={state.flash ? toneColor(theme, state.flash.tone) : undefined}>
+        <Text wrap="wrap" color={state.flash ? toneColor(theme, state.flash.tone) : undefined}>
           {state.flash?.text ?? ' '}
         </Text>
       )}

@@ -25,7 +25,7 @@ export function RememberCredentials({ offer, onClose }: { offer: NonNullable<Ses
   return (
     <ConfirmDialog title={`Connected. Remember ${offer.what} for the next start?`} confirmLabel="Remember" cancelLabel="Not now" onConfirm={remember} onCancel={decline}>
       <Text wrap="wrap">
-        Stored as `{offer.command}` does: in the OS keyring, or else a file only you can read. `cmd-tui auth logout --all` forgets them.
+        Stored as `{offer.command}` does: in the OS keyring, or else a file only you can read. `cmd-tui auth logout --all` forgets what is stored.
       </Text>
     </ConfirmDialog>
   );

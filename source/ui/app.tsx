@@ -25,13 +25,14 @@ import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, findCommand, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
+import { appReducer, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
 import type { Theme } from './theme/theme.js';
 
 const HEADER_ROWS = 3;
+const FLASH_MS = 8000;
 
 export interface AppProps {
   /** A ready session (tests), or none: then `connect` is tried, else onboarding. */
@@ -52,6 +53,12 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
       (error: unknown) => dispatch({ type: 'no-session', message: errorLine(describeError(error)) }),
     );
   }, [connect]);
+  const { flash } = state;
+  useEffect(() => {
+    if (!flashExpires(flash)) return;
+    const timer = setTimeout(() => dispatch({ type: 'flash-expired', flash }), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flash]);
   useScopeLoader(state, dispatch, runner);
   useIdentityLoader(state, dispatch);
   const flows = createAppFlows(state, dispatch, runner);

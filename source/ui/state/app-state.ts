@@ -75,6 +75,8 @@ export type AppAction =
   | { type: 'creates-used'; used: number }
   | { type: 'busy'; busy: AppState['busy'] }
   | { type: 'flash'; text: string; tone: Tone }
+  /** A success or info message has been shown long enough; cleared unless a newer one replaced it. */
+  | { type: 'flash-expired'; flash: NonNullable<AppState['flash']> }
   | { type: 'command-saved'; command: Command; replaceId?: string }
   | { type: 'command-deleted'; commandId: string }
   /** The same session with more credentials (a browser sign-in): everything on screen stays. */
@@ -133,6 +135,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, busy: action.busy };
     case 'flash':
       return { ...state, flash: { text: action.text, tone: action.tone } };
+    case 'flash-expired':
+      return state.flash === action.flash ? { ...state, flash: null } : state;
     case 'command-saved': {
       if (state.data.status !== 'ready') return state;
       const others = state.data.commands.filter((c) => c.id !== action.command.id && c.id !== action.replaceId);
@@ -177,6 +181,11 @@ export function findCommand(state: AppState, commandId: string | undefined): Com
 export function overwritesOf(state: AppState, commandId: string): GuildCommandPermissions | null {
   if (state.data.status !== 'ready' || !state.data.permissions) return null;
   return state.data.permissions.find((p) => p.id === commandId) ?? null;
+}
+
+/** Success and info messages go after a while (k9s); warnings and errors stay until the next message. */
+export function flashExpires(flash: AppState['flash']): flash is NonNullable<AppState['flash']> {
+  return flash !== null && (flash.tone === 'success' || flash.tone === 'info');
 }
 
 export function scopeLabel(state: AppState): string {

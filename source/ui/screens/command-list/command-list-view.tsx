@@ -45,7 +45,7 @@ function columns(width: number): Column[] {
     { title: 'DESCRIPTION', width: 0, cell: (r) => r.command.description },
     { title: OPTION_COUNT_HEADER, width: OPTION_COUNT_HEADER.length, cell: (r) => String(topLevelOptionCount(r.command)) },
     { title: 'PERMISSIONS', width: wide ? 18 : 11, cell: (r) => permissionsSummary(r.command.default_member_permissions) },
-    { title: 'CONTEXTS', width: wide ? 22 : 8, cell: (r) => contextsSummary(r.command.contexts) },
+    { title: 'CONTEXTS', width: wide ? 22 : width >= 90 ? 10 : 8, cell: (r) => contextsSummary(r.command.contexts) },
     { title: 'NSFW', width: 4, cell: (r) => (r.command.nsfw ? 'yes' : '') },
     { title: 'SIZE', width: 9, cell: (r) => `${r.size}/${LIMITS.commandSize}` },
   ];

@@ -19,6 +19,22 @@ const stubDevtools = {
   },
 };
 
+/**
+ * Yoga's wasm loader fetches its own embedded data: URL whenever a global `fetch` exists, which makes
+ * Node load its built-in undici (~75 ms) at every TUI start. Without `fetch` it decodes the data inline.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({ filter: /yoga-wasm-base64-esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replaceAll('"function"!=typeof fetch', 'true');
+      if (patched === source) throw new Error('yoga-without-fetch: the loader changed; update scripts/build.mjs');
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
 await build({
   entryPoints: { cli: 'source/cli.ts' },
   outdir: staging,
@@ -33,7 +49,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
-  plugins: [stubDevtools],
+  plugins: [stubDevtools, yogaWithoutFetch],
   define: { 'process.env.NODE_ENV': '"production"', __CMD_TUI_VERSION__: JSON.stringify(version) },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);",

@@ -13,6 +13,7 @@ import {
   partialGuildSchema,
   roleSchema,
   userSchema,
+  type Application,
   type PartialGuild,
   type Scope,
 } from '../discord/model.js';
@@ -98,10 +99,15 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
   const call = async <T>(schema: z.ZodType<T>, req: RestRequest): Promise<T> => parsed(schema, req, (await rest.request(req)).body);
 
+  /** Fetched to learn the id; handed to the first getApplication() so a start costs one request, not two. */
+  let learnedApplication: Application | undefined;
   const applicationId = options.applicationId ?? options.credentials.clientCredentials?.clientId ?? (await learnApplicationId());
   async function learnApplicationId(): Promise<string> {
     const held = auth.available();
-    if (held.includes('bot')) return (await call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: ['bot'] })).id;
+    if (held.includes('bot')) {
+      learnedApplication = await call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: ['bot'] });
+      return learnedApplication.id;
+    }
     if (held.includes('user')) {
       const current = await call(z.looseObject({ application: applicationSchema }), { method: 'GET', path: Routes.currentAuthorization(), auth: ['user'] });
       return current.application.id;
@@ -160,7 +166,11 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     applicationId,
     authKinds: () => auth.available(),
 
-    getApplication: () => call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_ROUTE_AUTH }),
+    async getApplication() {
+      const learned = learnedApplication;
+      learnedApplication = undefined;
+      return learned ?? call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_ROUTE_AUTH });
+    },
 
     listCommands,
     getCommand,

@@ -59,6 +59,17 @@ describe('DiscordApi against the emulator', () => {
     });
   });
 
+  it('learns the application id and reuses that answer for the first getApplication (one request at start, fresh ones after)', async () => {
+    await withEmulator({ rateLimits: 'off' }, async (emulator) => {
+      const api = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { botToken: emulator.botToken } });
+      expect((await api.getApplication()).id).toBe(emulator.applicationId);
+      const reads = async () => (await requestLog(emulator)).filter((entry) => entry.path === '/api/v10/applications/@me').length;
+      expect(await reads()).toBe(1);
+      await api.getApplication();
+      expect(await reads()).toBe(2);
+    });
+  });
+
   it('works with client credentials alone (token fetched once, never a user token on command routes)', async () => {
     await withEmulator({ rateLimits: 'off' }, async (emulator) => {
       const api = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { clientCredentials: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } } });

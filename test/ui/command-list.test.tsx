@@ -133,6 +133,18 @@ describe('command list', () => {
     expect(app.frame()).toMatch(/Change things\s+2\s/);
   });
 
+  it('picks the guild when ↓ and enter arrive in one chunk (a fast typist, tmux)', async () => {
+    const app = await renderApp(sampleApi());
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('scope');
+    await app.waitForText('Test Guild');
+    await act(async () => {
+      app.stdin.write('\u001b[B\r');
+    });
+    await app.waitForText('scope Guild Test Guild');
+  });
+
   it('keeps the layout at 80×24 and follows a resize', async () => {
     const app = await renderApp(sampleApi(), { columns: 80, rows: 24 });
     cleanup = app.unmount;

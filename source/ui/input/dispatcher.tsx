@@ -43,18 +43,20 @@ const RegistryContext = createContext<HandlerRegistry | null>(null);
 export function KeyDispatcher({ children }: { children: ReactNode }) {
   const registry = useRef(new HandlerRegistry()).current;
   const queue = useRef<{ input: string; key: Key }[]>([]);
+  const draining = useRef(false);
   // Keys that arrived together are handled one per tick, so React renders in between and each key
-  // sees the state (focus, open overlay, field text) that the previous one left behind.
+  // sees the state (focus, open overlay, field text) that the previous one left behind. That holds
+  // for one input holding several keys and for several inputs in the same tick (Ink splits "↓⏎").
   const drain = () => {
     const next = queue.current.shift();
+    draining.current = next !== undefined;
     if (!next) return;
     registry.dispatch(toChord(next.input, next.key), next.input, next.key);
-    if (queue.current.length > 0) setTimeout(drain, 0);
+    setTimeout(drain, 0);
   };
   useInput((input, key) => {
-    const idle = queue.current.length === 0;
     queue.current.push(...splitKeys(input, key));
-    if (idle) drain();
+    if (!draining.current) drain();
   });
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }

@@ -82,8 +82,8 @@ const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker'], footer: false },
   { action: 'top', keys: ['g', 'home'], label: 'first', scopes: ['list', 'detail', 'json', 'help'], footer: false },
   { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: ['list', 'detail', 'json', 'help'], footer: false },
   { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: ['list', 'detail', 'json', 'help'], footer: false },

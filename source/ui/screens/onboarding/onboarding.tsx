@@ -4,9 +4,9 @@
  * can only change permission overwrites.
  */
 import { Box, Text } from 'ink';
-import SelectInput from 'ink-select-input';
 import { useRef } from 'react';
 import { Footer } from '../../components/footer.js';
+import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
 import { describeError } from '../../format/describe-error.js';
@@ -90,7 +90,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         <Text>No credentials found (DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET). How do you want to start?</Text>
         <Text color={theme.text.secondary}>Commands need a bot token or client credentials. Only a signed-in user can change permission overwrites.</Text>
         <Box marginTop={1} flexDirection="column">
-          {state.step === 'choose' ? <SelectInput items={CHOICES} isFocused={active && !state.starting} onSelect={(item) => onChoose(item.value)} /> : null}
+          {state.step === 'choose' ? <SelectList items={CHOICES} isFocused={active && !state.starting} priority={Priority.textField} onSelect={(item) => onChoose(item.value)} /> : null}
           {state.step === 'bot-token' ? (
             <Text>
               Bot token: <TextField value={state.token} onChange={(value) => local({ type: 'text', field: 'token', value })} focused={active && !state.starting} mask placeholder="paste it, then enter" />

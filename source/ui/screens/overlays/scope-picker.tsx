@@ -1,14 +1,14 @@
 /** `s`: pick Global or one of the app's guilds, by name. */
 import { Box, Text } from 'ink';
-import SelectInput from 'ink-select-input';
 import { GLOBAL_SCOPE, guildScope, type PartialGuild, type Scope } from '../../../discord/model.js';
 import { Footer } from '../../components/footer.js';
+import { SelectList } from '../../components/select-list.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 export function ScopePicker({ guilds, current, onPick, onClose }: { guilds: readonly PartialGuild[]; current: Scope; onPick: (scope: Scope) => void; onClose: () => void }) {
   const theme = useTheme();
-  // The select list reads enter and arrows itself; this handler closes on esc and swallows the rest.
+  // The select list takes arrows and enter first; this handler closes on esc and swallows the rest.
   useKeyHandler(Priority.overlay, (chord) => {
     if (chord === 'esc') onClose();
     return chord !== 'ctrl+c';
@@ -23,7 +23,7 @@ export function ScopePicker({ guilds, current, onPick, onClose }: { guilds: read
       <Box flexDirection="column" flexGrow={1} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
         <Text bold>Which commands? Pick a scope</Text>
         {guilds.length === 0 ? <Text color={theme.text.secondary}>No guilds found for this token (is the app installed anywhere?).</Text> : null}
-        <SelectInput items={items} initialIndex={initial} limit={12} onSelect={(item) => onPick(item.value === 'global' ? GLOBAL_SCOPE : guildScope(item.value))} />
+        <SelectList items={items} initialIndex={initial} limit={12} onSelect={(item) => onPick(item.value === 'global' ? GLOBAL_SCOPE : guildScope(item.value))} />
       </Box>
       <Footer scope="picker" />
     </Box>

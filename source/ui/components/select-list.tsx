@@ -1,0 +1,50 @@
+/**
+ * A pick list drawn by ink-select-input whose keys (↑↓ j k, enter) come through the key dispatcher.
+ * ink-select-input reads stdin on its own and handles keys that arrive in one chunk against the state
+ * from before the chunk, so ↓ then enter typed quickly (or sent by tmux) picked the first item; the
+ * dispatcher hands over one key per render. Here ink-select-input only draws the list.
+ */
+import SelectInput from 'ink-select-input';
+import { useState } from 'react';
+import { Priority, useKeyHandler, type PriorityLevel } from '../input/dispatcher.js';
+import { actionFor } from '../input/key-bindings.js';
+
+export interface Item<V> {
+  key?: string;
+  label: string;
+  value: V;
+}
+
+export interface SelectListProps<V> {
+  items: Item<V>[];
+  initialIndex?: number;
+  limit?: number;
+  isFocused?: boolean;
+  onSelect: (item: Item<V>) => void;
+  /** Above the keys of whatever holds the list (an overlay by default). */
+  priority?: PriorityLevel;
+}
+
+export function SelectList<V>({ items, initialIndex = 0, limit, isFocused = true, onSelect, priority = Priority.overlayField }: SelectListProps<V>) {
+  const [index, setIndex] = useState(initialIndex);
+  const current = Math.max(0, Math.min(index, items.length - 1));
+  useKeyHandler(
+    priority,
+    (chord) => {
+      const action = actionFor(chord, 'picker');
+      const count = items.length;
+      if (action === 'up' || action === 'down') {
+        if (count > 0) setIndex((current + (action === 'up' ? count - 1 : 1)) % count);
+      } else if (action === 'select') {
+        const item = items[current];
+        if (item) onSelect(item);
+      } else return false;
+      return true;
+    },
+    isFocused,
+  );
+  // Remounted at each move (and when the items change): ink-select-input keeps its highlight to
+  // itself and takes it only at mount.
+  const remount = `${current}:${items.map((item) => item.key ?? String(item.value)).join('\n')}`;
+  return <SelectInput key={remount} items={items} initialIndex={current} limit={limit} isFocused={false} />;
+}

@@ -68,6 +68,22 @@ describe('command editor', () => {
     expect(app.frame()).toContain('creates today 1/200');
   });
 
+  it('selects the new command in the list after creating it', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'alpha' }), makeCommand({ name: 'zeta' })]));
+    cleanup = app.unmount;
+    await app.waitForText('zeta');
+    await app.press('new');
+    await app.type('middle');
+    await app.press('nextField');
+    await app.type('In between');
+    await app.press('save');
+    await app.waitForText("uses one of the day's 200 creates");
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('middle: created in Global');
+    expect(app.frame()).toMatch(/▸slash\s+middle/);
+  });
+
   it('warns that creating an existing name overwrites that command', async () => {
     const existing = makeCommand({ name: 'ping', description: 'Pong' });
     const app = await renderApp(new FakeApi([existing]));

@@ -57,6 +57,8 @@ export interface AppState {
   createsUsed?: number;
   busy: { id: number; label: string } | null;
   flash: { text: string; tone: Tone } | null;
+  /** The command last created or saved here: the list selects it. */
+  lastSaved?: string;
 }
 
 export type AppAction =
@@ -140,7 +142,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'command-saved': {
       if (state.data.status !== 'ready') return state;
       const others = state.data.commands.filter((c) => c.id !== action.command.id && c.id !== action.replaceId);
-      return { ...state, data: { ...state.data, commands: [...others, action.command] } };
+      return { ...state, data: { ...state.data, commands: [...others, action.command] }, lastSaved: action.command.id };
     }
     case 'command-deleted': {
       const stack = state.stack.filter((s) => !('commandId' in s) || s.commandId !== action.commandId);

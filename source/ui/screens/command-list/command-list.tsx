@@ -1,6 +1,6 @@
 /** The command list screen: wires its state, its keys and the app's flows to the pure view. */
 import { Box } from 'ink';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Footer } from '../../components/footer.js';
 import { commandSize, validateCommand } from '../../../discord/validate.js';
 import type { Command } from '../../../discord/model.js';
@@ -23,6 +23,12 @@ export interface CommandListProps {
 export function CommandList({ active, width, height, onEditJson }: CommandListProps) {
   const { state, dispatch, flows } = useAppContext();
   const [list, dispatchList] = useCommandListState();
+  // A command just created or saved becomes the selection (state adjusted while rendering, not in an effect).
+  const [followed, setFollowed] = useState(state.lastSaved);
+  if (state.lastSaved !== followed) {
+    setFollowed(state.lastSaved);
+    if (state.lastSaved) dispatchList({ type: 'select', id: state.lastSaved });
+  }
   const commands = state.data.status === 'ready' ? state.data.commands : [];
   const context = validationContextOf(state);
   const contextKey = JSON.stringify(context);

@@ -21,17 +21,18 @@ export function toneColor(theme: Theme, tone: Tone): string | undefined {
 /** Kept however narrow the terminal: the ways out, saving, and `?`, which lists every key. */
 const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save'];
 
-function hintLine(bindings: readonly Binding[], allKeys: boolean): string {
-  return bindings.map((b) => `${keyLabel(allKeys ? b : { ...b, keys: b.keys.slice(0, 1) })} ${b.label}`).join(' · ');
+/** Roomy: every key and ` · ` between hints; compact: the first key and two spaces. */
+function hintLine(bindings: readonly Binding[], roomy: boolean): string {
+  return bindings.map((b) => `${keyLabel(roomy ? b : { ...b, keys: b.keys.slice(0, 1) })} ${b.label}`).join(roomy ? ' · ' : '  ');
 }
 
 /**
  * The footer's keys on one line of `width` cells, so it never wraps and pushes the screen up: every
- * key of each binding when that fits, else the first key of each, then the least needed bindings
- * dropped from the end.
+ * key of each binding when that fits, else the first key of each more tightly spaced, then the least
+ * needed bindings dropped from the end. `hide`: keys that do nothing where the focus is.
  */
-export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY): string {
-  const shown = bindingsFor(scope).filter((b) => b.footer);
+export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY, hide: readonly Action[] = []): string {
+  const shown = bindingsFor(scope).filter((b) => b.footer && !hide.includes(b.action));
   if (hintLine(shown, true).length <= width) return hintLine(shown, true);
   let kept = shown;
   for (let i = shown.length - 1; i >= 0 && hintLine(kept, false).length > width; i--) {
@@ -41,7 +42,7 @@ export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY): 
   return hintLine(kept, false);
 }
 
-export function Footer({ scope }: { scope: KeyScope }) {
+export function Footer({ scope, hide }: { scope: KeyScope; hide?: readonly Action[] }) {
   const theme = useTheme();
   const { state } = useAppContext();
   // The root leaves the last column free (see app.tsx).
@@ -56,7 +57,7 @@ export function Footer({ scope }: { scope: KeyScope }) {
         </Text>
       )}
       <Text color={theme.text.secondary} wrap="truncate">
-        {footerHints(scope, width)}
+        {footerHints(scope, width, hide)}
       </Text>
     </Box>
   );

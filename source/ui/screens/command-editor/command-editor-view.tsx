@@ -7,6 +7,7 @@ import type { Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { Footer, toneColor } from '../../components/footer.js';
 import { TextField } from '../../components/text-field.js';
+import type { Action } from '../../input/key-bindings.js';
 import type { Tone } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
@@ -25,6 +26,8 @@ export interface EditorViewProps {
   size: { total: number; biggest: string };
   message?: { text: string; tone: Tone };
   height: number;
+  /** Item keys that do nothing at the focused field; the footer leaves them out. */
+  idleKeys: readonly Action[];
 }
 
 type Row = { kind: 'field'; field: EditorField; index: number } | { kind: 'problem'; problem: Problem; indent: number };
@@ -77,7 +80,7 @@ export function CommandEditorView(props: EditorViewProps) {
       <Text wrap="truncate" color={props.message ? toneColor(theme, props.message.tone) : undefined}>
         {props.message?.text ?? ' '}
       </Text>
-      <Footer scope="editor" />
+      <Footer scope="editor" hide={props.idleKeys} />
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { scopeLabel } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { fitCommandToType, newDraft } from './draft-edits.js';
+import { idleItemActions } from './item-actions.js';
 import { CommandEditorView } from './command-editor-view.js';
 import { EditorPicker } from './editor-picker.js';
 import { editorFields, fieldText, isTextLike, valueFromText } from './editor-fields.js';
@@ -137,6 +138,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       size={{ total: size.total, biggest: largestParts(size) }}
       message={state.message}
       height={height}
+      idleKeys={idleItemActions(state.draft, fields[focusIndex]?.path ?? '')}
     />
   );
 }

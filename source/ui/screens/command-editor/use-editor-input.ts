@@ -8,6 +8,7 @@ import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor } from '../../input/key-bindings.js';
 import { addChoice, addOption, moveItem, optionArrayFor, removeAt } from './draft-edits.js';
 import { getAt, itemPathOf } from './draft-paths.js';
+import { choiceOptionPath, localizableBase, removalTarget } from './item-actions.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
 import type { EditorAction, EditorState } from './use-editor-state.js';
 
@@ -15,13 +16,6 @@ export interface EditorCommands {
   save(): void;
   cancel(): void;
   creating: boolean;
-}
-
-/** The name/description whose translations a focused field belongs to (`options[0].name_localizations.fr` → `options[0].name`). */
-export function localizableBase(path: string): string | undefined {
-  const localization = /^(.*?)(name|description)_localizations\.[^.]+$/.exec(path);
-  if (localization) return `${localization[1]}${localization[2]}`;
-  return /(^|\.)(name|description)$/.test(path) ? path : undefined;
 }
 
 export function useEditorInput(active: boolean, state: EditorState, dispatch: Dispatch<EditorAction>, fields: readonly EditorField[], focusIndex: number, commands: EditorCommands): void {
@@ -69,7 +63,7 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
           break;
         }
         case 'addChoice': {
-          const optionPath = itemPathOf(path.replace(/\.choices\[\d+\].*$/, ''), 'options');
+          const optionPath = choiceOptionPath(path);
           const added = optionPath ? addChoice(state.draft, optionPath) : undefined;
           if (added) dispatch({ type: 'replace', draft: added.draft, focusPath: `${added.itemPath}.name` });
           else say('Choices belong to STRING, INTEGER and NUMBER options: move to such an option first.');
@@ -82,7 +76,7 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
           break;
         }
         case 'removeItem': {
-          const target = /_localizations\.[^.]+$/.test(path) ? path : (itemPathOf(path, 'choices') ?? itemPathOf(path, 'options'));
+          const target = removalTarget(path);
           if (target) dispatch({ type: 'replace', draft: removeAt(state.draft, target) });
           else say('Nothing to remove here: ctrl+x removes the focused option, choice or translation.');
           break;

@@ -1,0 +1,39 @@
+/**
+ * Where the editor's item keys act, from the focused field's path: the option a new choice goes
+ * into, the translation base, the item ctrl+x removes. The input hook acts on these and the footer
+ * shows only the keys that do something at the focused field (so it fits 80 columns too).
+ */
+import type { CommandDraft } from '../../../discord/model.js';
+import type { Action } from '../../input/key-bindings.js';
+import { addChoice } from './draft-edits.js';
+import { itemPathOf } from './draft-paths.js';
+
+/** The name/description whose translations a focused field belongs to (`options[0].name_localizations.fr` → `options[0].name`). */
+export function localizableBase(path: string): string | undefined {
+  const localization = /^(.*?)(name|description)_localizations\.[^.]+$/.exec(path);
+  if (localization) return `${localization[1]}${localization[2]}`;
+  return /(^|\.)(name|description)$/.test(path) ? path : undefined;
+}
+
+/** The option a choice would be added to, when the field is in (or on a choice of) such an option. */
+export function choiceOptionPath(path: string): string | undefined {
+  return itemPathOf(path.replace(/\.choices\[\d+\].*$/, ''), 'options');
+}
+
+/** What ctrl+x removes from here: a translation, else the choice, else the option the field belongs to. */
+export function removalTarget(path: string): string | undefined {
+  return /_localizations\.[^.]+$/.test(path) ? path : (itemPathOf(path, 'choices') ?? itemPathOf(path, 'options'));
+}
+
+const ITEM_ACTIONS: readonly Action[] = ['addChoice', 'addLocalization', 'removeItem'];
+
+/** The item keys that would do nothing at this field, for the footer to leave out. */
+export function idleItemActions(draft: CommandDraft, path: string): Action[] {
+  const optionPath = choiceOptionPath(path);
+  const acts: Partial<Record<Action, boolean>> = {
+    addChoice: optionPath !== undefined && addChoice(draft, optionPath) !== undefined,
+    addLocalization: localizableBase(path) !== undefined,
+    removeItem: removalTarget(path) !== undefined,
+  };
+  return ITEM_ACTIONS.filter((action) => !acts[action]);
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandDraft } from '../../source/discord/model.js';
+import { footerHints } from '../../source/ui/components/footer.js';
+import { idleItemActions } from '../../source/ui/screens/command-editor/item-actions.js';
+
+const draft = {
+  type: 1,
+  name: 'music',
+  description: 'Play music',
+  name_localizations: { fr: 'musique' },
+  options: [
+    { type: 3, name: 'genre', description: 'Which genre', choices: [{ name: 'Rock', value: 'rock' }] },
+    { type: 6, name: 'user', description: 'Who' },
+  ],
+} as CommandDraft;
+
+describe('item keys where the focus is (the editor footer shows only those)', () => {
+  it.each([
+    ['type', ['addChoice', 'addLocalization', 'removeItem']],
+    ['name', ['addChoice', 'removeItem']],
+    ['name_localizations.fr', ['addChoice']],
+    ['options[0].name', []],
+    ['options[0].choices[0].value', ['addLocalization']],
+    ['options[1].required', ['addChoice', 'addLocalization']],
+  ] as const)('%s → idle: %j', (path, idle) => {
+    expect(idleItemActions(draft, path)).toEqual(idle);
+  });
+
+  it('at 80 columns the footer keeps the keys that act at the focus', () => {
+    expect(footerHints('editor', 79, idleItemActions(draft, 'name'))).toContain('ctrl+l translate');
+    expect(footerHints('editor', 79, idleItemActions(draft, 'options[0].name'))).toContain('ctrl+o add choice');
+    expect(footerHints('editor', 79, idleItemActions(draft, 'options[1].required'))).toContain('ctrl+x remove item');
+  });
+});

@@ -97,7 +97,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: ON_COMMAND, footer: true, danger: true },
   { action: 'permissions', keys: ['p'], label: 'permissions', scopes: ON_COMMAND, footer: true },
   { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
-  { action: 'export', keys: ['x'], label: 'export scope to JSON', scopes: ['list'], footer: false },
+  { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: ['list'], footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
 
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },

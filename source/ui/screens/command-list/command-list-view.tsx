@@ -7,6 +7,7 @@ import type { Command, Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../../../discord/option-count.js';
 import { TextField } from '../../components/text-field.js';
+import { fitCell } from '../../format/fit-cell.js';
 import { contextsSummary, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
 import type { ScopeData } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -60,6 +61,11 @@ function columns(width: number): Column[] {
   return all;
 }
 
+/** A row's cells, each fitted to its column, with the one-cell gaps between them. */
+function tableLine(cols: readonly Column[], text: (column: Column) => string): string {
+  return cols.map((c) => fitCell(text(c), c.width)).join(' ');
+}
+
 export function CommandListView(props: CommandListViewProps) {
   const theme = useTheme();
   const { data, rows, selectedIndex, width, height } = props;
@@ -105,35 +111,24 @@ export function CommandListView(props: CommandListViewProps) {
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
       {filterLine}
-      <Box>
-        <Box width={2} flexShrink={0} />
-        {cols.map((c) => (
-          <Box key={c.title} width={c.width} marginRight={1} flexShrink={0}>
-            <Text bold color={theme.text.secondary} wrap="truncate">
-              {c.title}
-            </Text>
-          </Box>
-        ))}
-      </Box>
+      <Text bold color={theme.text.secondary} wrap="truncate">
+        {'  '}
+        {tableLine(cols, (c) => c.title)}
+      </Text>
       {rows.length === 0 ? <Text color={theme.text.secondary}>No command matches “{props.filter}” (esc clears the filter).</Text> : null}
       {shown.map((row, index) => {
         const selected = start + index === selectedIndex;
         const broken = row.problems.some((p) => p.severity === 'error');
         const marker = broken ? '!' : row.problems.length > 0 ? '~' : ' ';
+        // One Ink node per row: a box per cell made drawing and scrolling the list slow.
         return (
-          <Box key={row.command.id}>
-            <Box width={2} flexShrink={0}>
-              <Text color={broken ? theme.status.error : theme.status.warning}>{marker}</Text>
-              <Text color={theme.ui.selected}>{selected ? '▸' : ' '}</Text>
-            </Box>
-            {cols.map((c) => (
-              <Box key={c.title} width={c.width} marginRight={1} flexShrink={0}>
-                <Text wrap="truncate" inverse={selected} color={selected ? undefined : theme.text.primary}>
-                  {c.cell(row) || ' '}
-                </Text>
-              </Box>
-            ))}
-          </Box>
+          <Text key={row.command.id} wrap="truncate">
+            <Text color={broken ? theme.status.error : theme.status.warning}>{marker}</Text>
+            <Text color={theme.ui.selected}>{selected ? '▸' : ' '}</Text>
+            <Text inverse={selected} color={selected ? undefined : theme.text.primary}>
+              {tableLine(cols, (c) => c.cell(row))}
+            </Text>
+          </Text>
         );
       })}
       {rows.some((r) => r.problems.length > 0) ? (

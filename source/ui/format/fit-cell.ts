@@ -1,0 +1,28 @@
+/**
+ * Fits text into a fixed number of terminal cells: padded when short, cut with `…` when long.
+ * Lets a table row be one string (one Ink node) instead of a box per cell, which is what keeps
+ * drawing and scrolling a long list cheap. Wide (CJK, emoji) and zero-width (combining) characters
+ * are measured like Ink measures them.
+ */
+import stringWidth from 'string-width';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+export function displayWidth(text: string): number {
+  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
+}
+
+export function fitCell(text: string, width: number): string {
+  if (width <= 0) return '';
+  const used = displayWidth(text);
+  if (used <= width) return text + ' '.repeat(width - used);
+  let kept = '';
+  let keptWidth = 0;
+  for (const char of text) {
+    const charWidth = displayWidth(char);
+    if (keptWidth + charWidth > width - 1) break;
+    kept += char;
+    keptWidth += charWidth;
+  }
+  return `${kept}…${' '.repeat(width - 1 - keptWidth)}`;
+}

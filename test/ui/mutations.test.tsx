@@ -152,6 +152,28 @@ describe('edit as JSON in $EDITOR', () => {
     expect(api.calls.find((c) => c.startsWith('edit'))).toMatch(/\{"description":"Pong!"\}$/);
   });
 
+  it('ctrl+c on the review asks before dropping the edit and quitting', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    let exited = false;
+    void app.instance.waitUntilExit().then(() => (exited = true));
+    app.session.editorReplies.push((text) => text.replace('"Pong"', '"Pong!"'));
+    await app.waitForText('ping');
+    await app.press('editJson');
+    await app.waitForText('Save these changes to ping?');
+    await app.press('interrupt');
+    await app.waitForText('Discard unsaved changes and quit?');
+    expect(app.frame()).toContain('▸ Cancel');
+    await app.press('confirm');
+    await app.waitForText('Save these changes to ping?');
+    expect(exited).toBe(false);
+    await app.press('interrupt');
+    await app.press('interrupt');
+    await waitFor(() => exited);
+    expect(api.calls.some((c) => c.startsWith('edit'))).toBe(false);
+  });
+
   it('says so when nothing changed', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
     cleanup = app.unmount;

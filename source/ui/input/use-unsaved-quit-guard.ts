@@ -14,7 +14,7 @@ export function useUnsavedQuitGuard(unsaved: boolean, ask: () => void, isActive:
     (chord) => {
       if (!bindingOf('interrupt').keys.includes(chord) || !unsaved || state.busy) return false;
       // Help may be open over the screen; the question must not sit hidden under it.
-      dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+      if (state.overlay.kind === 'help') dispatch({ type: 'overlay', overlay: { kind: 'none' } });
       ask();
       return true;
     },

@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { createAuthorizationCodeVerifier } from '../../source/auth/pkce.js';
 import { CLI_PATH } from '../../test/helpers/cli.js';
+import { openGuildScope } from '../../test/e2e/helpers/scope.js';
 import { TmuxSession } from '../../test/e2e/helpers/tmux.js';
 import { ansiToSvg } from './ansi-to-svg.js';
 
@@ -90,12 +91,7 @@ async function tuiShots(served: Served, home: string): Promise<void> {
     await tui.waitFor((s) => /^\s*slash\s/m.test(s), 'the list again');
 
     // Permissions in a guild, and who can use the command.
-    await press('scope');
-    const picker = await tui.waitForText('Pixel Pal HQ');
-    const rows = picker.split('\n');
-    const steps = rows.findIndex((r) => r.includes('Pixel Pal HQ')) - rows.findIndex((r) => r.includes('Global (every guild'));
-    for (let i = 0; i < steps; i++) await tui.key('down');
-    await tui.key('enter');
+    await openGuildScope(tui, 'Pixel Pal HQ');
     await tui.waitForText('mod-tools');
     await press('filter');
     await tui.type('mod-tools');

@@ -12,6 +12,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
+import { openGuildScope } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
 
 let tui: TmuxSession | undefined;
@@ -30,14 +31,7 @@ it('adds an overwrite through the picker and saves it with one PUT', async () =>
   const origin = /demo emulator (http:\/\/127\.0\.0\.1:\d+)\/api\/v10/.exec(first)?.[1];
   expect(origin).toBeDefined();
 
-  // Open the guild: the scope picker lists Global first, then the guilds.
-  await press('scope');
-  const picker = await tui.waitForText('Pixel Pal HQ');
-  const rows = picker.split('\n');
-  const steps = rows.findIndex((r) => r.includes('Pixel Pal HQ')) - rows.findIndex((r) => r.includes('Global (every guild'));
-  for (let i = 0; i < steps; i++) await tui.key('down');
-  await tui.key('enter');
-  await tui.waitForText('scope Guild Pixel Pal HQ');
+  await openGuildScope(tui, 'Pixel Pal HQ');
   await tui.waitForText('mod-tools');
 
   // Its overwrites, by name: a channel the bot cannot view is shown as such.

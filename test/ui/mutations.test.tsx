@@ -93,6 +93,20 @@ describe('busy and cancel', () => {
     expect(app.frame()).toContain(`id ${ping.id}`);
   });
 
+  it('ctrl+r on the detail of a command deleted elsewhere goes back to the list and says why', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' }), makeCommand({ name: 'pong', description: 'Still here' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('Check the latency');
+    await app.press('open');
+    await app.waitForText('description: Check the latency');
+    api.commands.set('global', api.commands.get('global')!.filter((c) => c.name !== 'ping'));
+    await app.press('refresh');
+    await app.waitForText('no longer exists on Discord');
+    expect(app.frame()).toContain('Still here');
+    expect(app.frame()).toContain('TYPE');
+  });
+
   it('a reload cancelled with ctrl+c keeps the earlier data and says so', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
     const app = await renderApp(api);

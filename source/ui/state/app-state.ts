@@ -119,8 +119,14 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'reload':
       // What is on screen stays (the footer's spinner shows the reload) until the new data arrives.
       return { ...state, data: state.data.status === 'ready' ? state.data : { status: 'loading' }, reload: state.reload + 1 };
-    case 'data':
-      return { ...state, data: action.data };
+    case 'data': {
+      if (action.data.status !== 'ready') return { ...state, data: action.data };
+      // A command deleted elsewhere takes its detail and JSON screens with it, rather than leaving them blank.
+      const ids = new Set(action.data.commands.map((c) => c.id));
+      const stack = state.stack.filter((s) => (s.id !== 'detail' && s.id !== 'json') || ids.has(s.commandId));
+      if (stack.length === state.stack.length) return { ...state, data: action.data };
+      return { ...state, data: action.data, stack, flash: { text: 'The command on screen no longer exists on Discord (deleted elsewhere?); back to the list.', tone: 'warning' } };
+    }
     case 'load-failed':
       if (state.data.status !== 'ready') return { ...state, data: { status: 'error', message: action.message, hint: action.hint } };
       return { ...state, flash: { text: `Not refreshed, still showing the earlier data: ${action.hint ? `${action.message} — ${action.hint}` : action.message}`, tone: 'error' } };

@@ -47,7 +47,7 @@ export async function updateStoredCredentials(
   if (next.botToken || next.clientCredentials || next.user) await stores.secrets.set(account, JSON.stringify(next));
   else await stores.secrets.delete(account);
   // The application last stored becomes the default for this API base.
-  stores.settings.updateTarget(baseUrl, { applicationId });
+  await stores.settings.updateTarget(baseUrl, { applicationId });
   return next;
 }
 

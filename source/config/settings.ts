@@ -2,8 +2,12 @@
  * User settings kept with `conf` in appPaths().config: the default API (`--api`), request timeout,
  * and per API base the application id and last guild, so emulator and live settings never mix.
  * Parsed with zod on every read; a damaged file is reported with its path and never overwritten.
+ * Reads parse conf's JSON file directly and conf itself (with its JSON-schema validator) is loaded
+ * only to write: every command and the TUI read settings at start, and conf costs ~40 ms and ~20 MB.
  */
-import Conf from 'conf';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type Conf from 'conf';
 import { z } from 'zod';
 import { appPaths } from './paths.js';
 
@@ -37,38 +41,59 @@ export interface SettingsStore {
   readonly path: string;
   read(): Settings;
   target(baseUrl: string): TargetSettings;
-  updateTarget(baseUrl: string, patch: Partial<TargetSettings>): void;
-  update(patch: Partial<Omit<Settings, 'targets'>>): void;
+  updateTarget(baseUrl: string, patch: Partial<TargetSettings>): Promise<void>;
+  update(patch: Partial<Omit<Settings, 'targets'>>): Promise<void>;
 }
+
+const CONFIG_NAME = 'settings';
 
 export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStore {
   const cwd = appPaths(env).config;
-  let conf: Conf<Settings>;
-  try {
-    // clearInvalidConfig false: a damaged file is an error to report, never something to wipe.
-    conf = new Conf<Settings>({ cwd, configName: 'settings', clearInvalidConfig: false });
-  } catch (error) {
-    throw new SettingsError(`${cwd}/settings.json`, error instanceof Error ? error.message.split('\n')[0]! : 'unreadable');
-  }
+  // conf's own file name for this cwd and configName.
+  const path = join(cwd, `${CONFIG_NAME}.json`);
   const read = (): Settings => {
-    const parsed = settingsSchema.safeParse(conf.store);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw new SettingsError(path, error instanceof Error ? error.message : 'unreadable');
+    }
+    let json: unknown;
+    try {
+      json = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      throw new SettingsError(path, 'not valid JSON');
+    }
+    const parsed = settingsSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new SettingsError(conf.path, `${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'}`);
+      throw new SettingsError(path, `${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'}`);
     }
     return parsed.data;
   };
+  const write = async (next: Settings): Promise<void> => {
+    const { default: ConfStore } = await import('conf');
+    let conf: Conf<Settings>;
+    try {
+      // clearInvalidConfig false: a damaged file is an error to report, never something to wipe.
+      conf = new ConfStore<Settings>({ cwd, configName: CONFIG_NAME, clearInvalidConfig: false });
+    } catch (error) {
+      throw new SettingsError(path, error instanceof Error ? error.message.split('\n')[0]! : 'unreadable');
+    }
+    conf.store = next;
+  };
   return {
-    path: conf.path,
+    path,
     read,
     target: (baseUrl) => read().targets?.[baseUrl] ?? {},
-    updateTarget(baseUrl, patch) {
+    async updateTarget(baseUrl, patch) {
       const current = read();
       // The whole store is written at once: URL keys contain dots, which conf's key paths would split.
-      conf.store = { ...current, targets: { ...current.targets, [baseUrl]: { ...current.targets?.[baseUrl], ...patch } } };
+      await write({ ...current, targets: { ...current.targets, [baseUrl]: { ...current.targets?.[baseUrl], ...patch } } });
     },
-    update(patch) {
-      conf.store = { ...read(), ...patch };
+    async update(patch) {
+      await write({ ...read(), ...patch });
     },
   };
 }

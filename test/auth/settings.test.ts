@@ -12,11 +12,11 @@ beforeEach(async () => {
 afterEach(() => home.cleanup());
 
 describe('settings', () => {
-  it('keeps per-API-base settings apart, with URL keys intact', () => {
+  it('keeps per-API-base settings apart, with URL keys intact', async () => {
     const settings = openSettings(home.env);
-    settings.updateTarget('https://discord.com/api/v10', { applicationId: '1' });
-    settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '2', lastGuildId: '3' });
-    settings.update({ timeoutMs: 5000 });
+    await settings.updateTarget('https://discord.com/api/v10', { applicationId: '1' });
+    await settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '2', lastGuildId: '3' });
+    await settings.update({ timeoutMs: 5000 });
     const reopened = openSettings(home.env);
     expect(reopened.target('https://discord.com/api/v10')).toEqual({ applicationId: '1' });
     expect(reopened.target('http://127.0.0.1:4000/api/v10')).toEqual({ applicationId: '2', lastGuildId: '3' });
@@ -30,14 +30,9 @@ describe('settings', () => {
     const path = join(home.home, 'config', 'settings.json');
     await mkdir(join(home.home, 'config'), { recursive: true });
     await writeFile(path, contents);
-    const failure = (() => {
-      try {
-        openSettings(home.env).updateTarget('https://discord.com/api/v10', { applicationId: '1' });
-        return undefined;
-      } catch (error) {
-        return error;
-      }
-    })();
+    const failure = await openSettings(home.env)
+      .updateTarget('https://discord.com/api/v10', { applicationId: '1' })
+      .then(() => undefined, (error: unknown) => error);
     expect(failure).toBeInstanceOf(SettingsError);
     expect((failure as SettingsError).message).toContain(path);
     expect(await readFile(path, 'utf8')).toBe(contents);
@@ -45,7 +40,7 @@ describe('settings', () => {
 
   it('auth status explains a damaged secrets file and exits non-zero without touching it', async () => {
     const settings = openSettings(home.env);
-    settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '42' });
+    await settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '42' });
     const path = join(home.home, 'data', 'secrets.json');
     await mkdir(join(home.home, 'data'), { recursive: true });
     await writeFile(path, '{"version":1,"secrets":');

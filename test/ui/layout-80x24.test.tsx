@@ -8,7 +8,7 @@ import type { KeyScope } from '../../source/ui/input/key-bindings.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
-import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
+import { guildWithBan, openPermissions, setOverwrites } from './permissions/permissions-fixture.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -85,6 +85,17 @@ describe('80×24', () => {
     expectFits(app.frame(), EDITOR_FOOTER);
     await app.press('nextField', 30);
     expectFits(app.frame(), EDITOR_FOOTER);
+  });
+
+  it('an empty overwrite list leaves the keys for the selected overwrite out, so w fits', async () => {
+    const { api, ban } = guildWithBan();
+    setOverwrites(api, ban.id, []);
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    app.stdout.resize(SIZE.columns, SIZE.rows);
+    await app.waitForText('No overwrites of its own');
+    await waitFor(() => app.frame().replace(/\n+$/, '').split('\n').at(-1)?.includes('who can use this?') === true, { message: app.frame });
+    expect(app.frame()).not.toContain('allow/deny');
   });
 
   it('the permissions screen and its who-can-use matrix', async () => {

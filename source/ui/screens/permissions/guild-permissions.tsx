@@ -10,6 +10,7 @@ import { diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { targetPhrase } from '../../../discord/overwrite-targets.js';
 import { Footer } from '../../components/footer.js';
+import type { Action } from '../../input/key-bindings.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -31,6 +32,9 @@ export interface GuildPermissionsProps {
   width: number;
   active: boolean;
 }
+
+/** Keys that act on the selected overwrite: left out of the footer while the list is empty. */
+const NOTHING_SELECTED: readonly Action[] = ['toggleOverwrite', 'removeOverwrite'];
 
 const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command (p on it) to see who can use it.';
 
@@ -138,7 +142,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
             problem={editor.problem}
             height={height - 3}
           />
-          <Footer scope="permissions" />
+          <Footer scope="permissions" hide={list.length === 0 ? NOTHING_SELECTED : undefined} />
         </Box>
       );
   }

@@ -1,26 +1,10 @@
 /**
- * Entry point: routes `--version`, `--help`, the scriptable subcommands and the TUI.
- * Everything heavy (Ink, React, undici, the emulator) is imported lazily behind the route that needs it.
+ * Entry point, kept tiny so `--version` and `--help` cost little more than starting Node: it checks
+ * the Node version and answers those two itself; everything else (the subcommands, the TUI) is in
+ * main.ts, imported only when needed.
  */
-import { enableCompileCache } from 'node:module';
-import { COMMANDS, findCommand } from './commands/registry.js';
-import { processIo, UsageError } from './commands/types.js';
+import nodeModule from 'node:module';
 import { VERSION } from './version.js';
-
-const HELP = `cmd-tui ${VERSION} — see and fix your Discord app's application commands.
-
-Usage
-  cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]   open the terminal UI
-  cmd-tui <command> [options]                                   run one command and exit
-
-Commands
-${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
-
-Run \`cmd-tui <command> --help\` for a command's options.
-
-Credentials: DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET (client credentials),
-for commands; a browser sign-in (\`cmd-tui auth login\`) only for permission overwrites.
-`;
 
 /** Node 22.19 is undici 8's floor; older versions fail deep inside the HTTP stack with obscure errors. */
 function nodeTooOld(version: string): boolean {
@@ -28,51 +12,31 @@ function nodeTooOld(version: string): boolean {
   return major < 22 || (major === 22 && minor < 19);
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [first, ...rest] = argv;
-  if (nodeTooOld(process.versions.node) && first !== '--version' && first !== '-v') {
+async function route(argv: string[]): Promise<number> {
+  const [first] = argv;
+  if (first === '--version' || first === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (nodeTooOld(process.versions.node)) {
     process.stderr.write(
       `cmd-tui needs Node.js 22.19 or newer; this is ${process.version}. Install Node 24 LTS (https://nodejs.org), or run \`npx -y node@24 $(which cmd-tui)\`.\n`,
     );
     return 2;
   }
-  if (first === '--version' || first === '-v') {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
-  }
   if (first === '--help' || first === '-h' || first === 'help') {
+    const { HELP } = await import('./commands/help.js');
     process.stdout.write(HELP);
     return 0;
   }
   // Every later start skips compiling the large lazy chunks (about 100 ms for the TUI's).
-  enableCompileCache();
-  const entry = findCommand(first);
-  if (entry) {
-    if (rest.includes('--help') || rest.includes('-h')) {
-      process.stdout.write(`Usage: ${entry.usage}\n\n${entry.summary}\n`);
-      return 0;
-    }
-    const io = processIo();
-    try {
-      const command = await entry.load();
-      return await command.run(rest, io);
-    } catch (error) {
-      if (error instanceof UsageError) {
-        io.stderr.write(`cmd-tui ${entry.name}: ${error.message}\nUsage: ${entry.usage}\n`);
-        return 2;
-      }
-      throw error;
-    }
-  }
-  if (first !== undefined && !first.startsWith('-')) {
-    process.stderr.write(`cmd-tui: unknown command "${first}". Run \`cmd-tui --help\` for the list.\n`);
-    return 2;
-  }
-  const { startTui } = await import('./ui/start.js');
-  return startTui(argv, processIo());
+  // Reached as a property: a named import would fail to link on the old Node this file must still greet.
+  nodeModule.enableCompileCache?.();
+  const { main } = await import('./main.js');
+  return main(argv);
 }
 
-main(process.argv.slice(2)).then(
+route(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -20,7 +20,10 @@ export interface CommandRow {
 
 export interface CommandListViewProps {
   data: ScopeData;
-  rows: readonly CommandRow[];
+  /** The commands that pass the filter, in order. */
+  commands: readonly Command[];
+  /** A command's row: its rule problems and size, computed only for the rows on screen. */
+  rowOf: (command: Command) => CommandRow;
   selectedIndex: number;
   filter: string;
   filtering: boolean;
@@ -68,7 +71,7 @@ function tableLine(cols: readonly Column[], text: (column: Column) => string): s
 
 export function CommandListView(props: CommandListViewProps) {
   const theme = useTheme();
-  const { data, rows, selectedIndex, width, height } = props;
+  const { data, commands, rowOf, selectedIndex, width, height } = props;
   const filterLine = (
     <Text wrap="truncate">
       <Text color={theme.text.secondary}>/ </Text>
@@ -106,8 +109,8 @@ export function CommandListView(props: CommandListViewProps) {
   }
   const cols = columns(width);
   const bodyHeight = Math.max(1, height - 2);
-  const start = Math.max(0, Math.min(selectedIndex - Math.floor(bodyHeight / 2), rows.length - bodyHeight));
-  const shown = rows.slice(start, start + bodyHeight);
+  const start = Math.max(0, Math.min(selectedIndex - Math.floor(bodyHeight / 2), commands.length - bodyHeight));
+  const shown = commands.slice(start, start + bodyHeight).map(rowOf);
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
       {filterLine}
@@ -115,7 +118,7 @@ export function CommandListView(props: CommandListViewProps) {
         {'  '}
         {tableLine(cols, (c) => c.title)}
       </Text>
-      {rows.length === 0 ? <Text color={theme.text.secondary}>No command matches “{props.filter}” (esc clears the filter).</Text> : null}
+      {commands.length === 0 ? <Text color={theme.text.secondary}>No command matches “{props.filter}” (esc clears the filter).</Text> : null}
       {shown.map((row, index) => {
         const selected = start + index === selectedIndex;
         const broken = row.problems.some((p) => p.severity === 'error');
@@ -131,7 +134,7 @@ export function CommandListView(props: CommandListViewProps) {
           </Text>
         );
       })}
-      {rows.some((r) => r.problems.length > 0) ? (
+      {shown.some((r) => r.problems.length > 0) ? (
         <Text color={theme.text.secondary}>! breaks a platform rule (open it to see which) · ~ has a warning</Text>
       ) : null}
     </Box>

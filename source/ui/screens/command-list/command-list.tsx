@@ -32,14 +32,17 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
   const commands = state.data.status === 'ready' ? state.data.commands : [];
   const context = validationContextOf(state);
   const contextKey = JSON.stringify(context);
-  const allRows = useMemo(
-    () =>
-      new Map<string, CommandRow>(
-        commands.map((command) => [command.id, { command, problems: validateCommand(command, context), size: commandSize(command).total }]),
-      ),
-    // Validation is the slow part of a render; it reruns only when the commands or the app's flags change.
-    [commands, contextKey],
-  );
+  // Rows are validated when first drawn, not all at once: the first frame of a 130-command scope
+  // shows ~25 of them. The cache lives as long as the commands and the app's flags do.
+  const rowCache = useMemo(() => new Map<string, CommandRow>(), [commands, contextKey]);
+  const rowOf = (command: Command): CommandRow => {
+    let row = rowCache.get(command.id);
+    if (!row) {
+      row = { command, problems: validateCommand(command, context), size: commandSize(command).total };
+      rowCache.set(command.id, row);
+    }
+    return row;
+  };
   const visible = visibleCommands(commands, list.filter);
   const index = selectedIndex(visible, list.selectedId);
   const selected = visible[index];
@@ -65,7 +68,8 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
     <Box flexDirection="column" flexGrow={1}>
       <CommandListView
       data={state.data}
-      rows={visible.map((c) => allRows.get(c.id) ?? { command: c, problems: [], size: 0 })}
+      commands={visible}
+      rowOf={rowOf}
       selectedIndex={index}
       filter={list.filter}
       filtering={list.filtering}

@@ -122,8 +122,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     const { createDiscordApi } = await import('../api/client.js');
     const api = await createDiscordApi({ baseUrl: url, credentials, applicationId, timeoutMs: flags.timeoutMs, debug });
     // Reaching the API now turns a wrong token into an onboarding message instead of an empty list.
-    await api.getApplication();
-    return makeSession(api, label, io, sessionEnv);
+    const application = await api.getApplication();
+    return { ...(await makeSession(api, label, io, sessionEnv)), application };
   };
   const demo = async (): Promise<Session> => {
     const { startEmulator } = await import('../emulator/server.js');

@@ -66,7 +66,7 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
   useEffect(() => {
     if (!session) return;
     const { api } = session;
-    api.getApplication().then(
+    (session.application ? Promise.resolve(session.application) : api.getApplication()).then(
       (application) => dispatch({ type: 'identity', application }),
       () => undefined,
     );

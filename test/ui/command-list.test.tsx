@@ -25,7 +25,7 @@ describe('command list', () => {
     await app.waitForText('ping');
     const frame = app.frame();
     expect(frame).toContain('Test App');
-    expect(frame).toContain(`(${app.api.applicationId})`);
+    expect(frame).toContain(`app id ${app.api.applicationId}`);
     expect(frame).toContain('testbot via bot token');
     expect(frame).toContain('slash 3/100 · user 1/15 · message 0/15 · entry 0/1');
     expect(frame).toContain('creates today 0/200');

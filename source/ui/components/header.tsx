@@ -31,10 +31,11 @@ export function Header({ state }: { state: AppState }) {
         <Text bold color={theme.text.accent}>cmd-tui</Text>
         {'  '}
         <Text bold>{app ? app.name : 'app'}</Text>
-        <Text color={theme.text.secondary}> ({session.api.applicationId})</Text>
         {'  '}
         {state.who ? `${state.who} via ` : 'via '}
         {how || 'no credentials'}
+        {/* Last, so a narrow terminal cuts the id rather than who is signed in and how. */}
+        <Text color={theme.text.secondary}>  app id {session.api.applicationId}</Text>
       </Text>
       <Text wrap="truncate">
         <Text color={theme.text.secondary}>API </Text>

@@ -177,6 +177,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     stdin: io.stdin as NodeJS.ReadStream,
     exitOnCtrlC: false,
     alternateScreen: true,
+    // Both ends are terminals (checked above); CI=true in the environment must not turn Ink non-interactive.
+    interactive: true,
   });
   try {
     await instance.waitUntilExit();

@@ -112,6 +112,13 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
       const current = await call(z.looseObject({ application: applicationSchema }), { method: 'GET', path: Routes.currentAuthorization(), auth: ['user'] });
       return current.application.id;
     }
+    if (held.length === 0) {
+      throw new AuthRequiredError(
+        ['bot', 'client-credentials'],
+        'No credentials: managing commands needs a bot token or your app\'s client id + secret.',
+        'Set DISCORD_BOT_TOKEN (or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET), or store them with `cmd-tui auth set-bot-token` / `cmd-tui auth set-client-credentials`.',
+      );
+    }
     throw new AuthRequiredError(['bot', 'client-credentials'], 'cmd-tui does not know which application to manage.', 'Pass `--app ID`, or set a bot token or client credentials (`cmd-tui auth status` shows what is stored).');
   }
 

@@ -290,3 +290,13 @@ describe('rate limits through the client', () => {
     expect(server.requests.length).toBe(sent);
   });
 });
+
+describe('createDiscordApi without any credentials', () => {
+  it('says which credentials commands need, before any request', async () => {
+    // Port 9 (discard) has no listener: reaching the network would fail differently.
+    const failure = await createDiscordApi({ baseUrl: 'http://127.0.0.1:9/api/v10', credentials: {} }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AuthRequiredError);
+    expect((failure as AuthRequiredError).message).toContain('No credentials');
+    expect((failure as AuthRequiredError).hint).toContain('DISCORD_BOT_TOKEN');
+  });
+});

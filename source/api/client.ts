@@ -3,7 +3,7 @@
  * token kinds it accepts, and the zod schema its answer must match; rest-client.ts does the rest.
  * Writes that failed in flight are settled by reading state back (read-back.ts), never by a blind retry.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   applicationSchema,
   channelSchema,

@@ -3,7 +3,7 @@
  * User-Agent Discord requires, and a `--debug` line per request that never shows a secret.
  * Transport failures come back as TransportError with undici's code, for the retry policy to judge.
  */
-import { Agent, request } from 'undici';
+import { Agent, request } from './undici-core.js';
 import { REPOSITORY_URL, VERSION } from '../version.js';
 import type { LimitedResponse } from './rate-limit-queue.js';
 import { assertTokenSafeUrl, describeUrl } from './target.js';
@@ -56,8 +56,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       const started = performance.now();
       debug?.(`→ ${req.method} ${describeUrl(req.url)}${redactedAuthorization(req.headers)}`);
       try {
-        const response = await request(req.url, {
-          dispatcher: agent,
+        const response = await request(agent, req.url, {
           method: req.method as 'GET',
           headers: { 'user-agent': USER_AGENT, ...req.headers },
           body: req.body,

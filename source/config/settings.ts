@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
-import { z } from 'zod';
+import * as z from 'zod';
 import { appPaths } from './paths.js';
 
 const targetSchema = z.object({

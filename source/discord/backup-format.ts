@@ -4,7 +4,7 @@
  * Serialization and parsing only; writing and listing files is source/backup/store.ts.
  * Pure; no I/O.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { commandSchema, guildCommandPermissionsSchema, scopeKey, type Command, type GuildCommandPermissions, type Scope } from './model.js';
 
 export const BACKUP_FORMAT = 'cmd-tui/scope-backup';

@@ -3,7 +3,7 @@
  * shared by the validator, the HTTP client, the emulator and the UI. Pure data, no I/O.
  * Values come from ../shared/reference/service-interface.md and discord-api-facts.md §1, §4, §5.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CommandType = { ChatInput: 1, User: 2, Message: 3, PrimaryEntryPoint: 4 } as const;
 export type CommandTypeValue = (typeof CommandType)[keyof typeof CommandType];

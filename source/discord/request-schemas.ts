@@ -5,7 +5,7 @@
  * that problems are reported at their paths all at once instead of zod's first failure.
  * Response shapes live in model.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, optionFieldShape, permissionOverwriteSchema } from './model.js';
 
 const localizationMap = z.record(z.string(), z.string().nullable()).nullable().optional();

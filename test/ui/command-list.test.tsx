@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Command } from '../../source/discord/model.js';
 import { footerHints } from '../../source/ui/components/footer.js';
-import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 
@@ -143,6 +143,19 @@ describe('command list', () => {
       app.stdin.write('\u001b[B\r');
     });
     await app.waitForText('scope Guild Test Guild');
+  });
+
+  it('draws the global commands read while connecting in its first frame, without asking again until ctrl+r', async () => {
+    const api = sampleApi();
+    const session = { ...fakeSession(api), globalCommands: await api.listCommands({ kind: 'global' }) };
+    api.calls.length = 0;
+    const app = await renderApp(api, {}, session);
+    cleanup = app.unmount;
+    expect(app.frame()).toContain('Check the latency');
+    await waitFor(() => app.frame().includes('creates today 0/200'));
+    expect(api.calls.filter((call) => call.startsWith('list'))).toEqual([]);
+    await app.press('refresh');
+    await waitFor(() => api.calls.includes('list global'), { message: () => api.calls.join('\n') });
   });
 
   it('keeps the layout at 80×24 and follows a resize', async () => {

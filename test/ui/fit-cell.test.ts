@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitCell } from '../../source/ui/format/fit-cell.js';
+import { fitCell } from '../../source/ui/format/fit-cell.js';
+import { textWidth } from '../../source/ui/format/text-width.js';
 
 describe('table cells of a fixed width', () => {
   it.each([
@@ -11,16 +12,16 @@ describe('table cells of a fixed width', () => {
   ])('%s in %i cells', (text, width, expected) => {
     const cell = fitCell(text, width);
     expect(cell).toBe(expected);
-    expect(displayWidth(cell)).toBe(width);
+    expect(textWidth(cell)).toBe(width);
   });
 
   it('keeps combining marks (Devanagari) with their letters and still fills exactly the width', () => {
-    for (const width of [2, 3, 4, 8]) expect(displayWidth(fitCell('नमस्ते', width))).toBe(width);
+    for (const width of [2, 3, 4, 8]) expect(textWidth(fitCell('नमस्ते', width))).toBe(width);
     expect(fitCell('नमस्ते', 8).trimEnd()).toBe('नमस्ते');
   });
 
   it('never overflows a wide character into the next cell', () => {
     expect(fitCell('ab日本', 4)).toBe('ab… ');
-    expect(displayWidth(fitCell('ab日本', 4))).toBe(4);
+    expect(textWidth(fitCell('ab日本', 4))).toBe(4);
   });
 });

@@ -4,22 +4,16 @@
  * drawing and scrolling a long list cheap. Wide (CJK, emoji) and zero-width (combining) characters
  * are measured like Ink measures them.
  */
-import stringWidth from 'string-width';
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-export function displayWidth(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
-}
+import { textWidth } from './text-width.js';
 
 export function fitCell(text: string, width: number): string {
   if (width <= 0) return '';
-  const used = displayWidth(text);
+  const used = textWidth(text);
   if (used <= width) return text + ' '.repeat(width - used);
   let kept = '';
   let keptWidth = 0;
   for (const char of text) {
-    const charWidth = displayWidth(char);
+    const charWidth = textWidth(char);
     if (keptWidth + charWidth > width - 1) break;
     kept += char;
     keptWidth += charWidth;

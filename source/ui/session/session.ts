@@ -3,12 +3,14 @@
  * fakes: the Discord API, where it points, the creates ledger, backups, export and $EDITOR.
  */
 import type { DiscordApi } from '../../api/contract.js';
-import type { Application, Scope } from '../../discord/model.js';
+import type { Application, Command, Scope } from '../../discord/model.js';
 
 export interface Session {
   api: DiscordApi;
   /** The application as read while connecting, so the header need not ask for it again. */
   application?: Application;
+  /** The global commands as read while connecting: the first frame shows them without asking again. */
+  globalCommands?: Command[];
   /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */
   targetLabel: string;
   /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */

@@ -93,7 +93,7 @@ export function initialAppState(session: Session | null, connecting = false): Ap
     stack: [session || connecting ? { id: 'list' } : { id: 'onboarding' }],
     overlay: { kind: 'none' },
     scope: GLOBAL_SCOPE,
-    data: { status: 'loading' },
+    data: session?.globalCommands ? { status: 'ready', commands: session.globalCommands, permissions: null } : { status: 'loading' },
     reload: 0,
     guilds: [],
     busy: null,

@@ -31,6 +31,12 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
   useEffect(() => {
     if (!session) return;
     const { api } = session;
+    session.createsUsed(scope).then(
+      (used) => dispatch({ type: 'creates-used', used }),
+      () => undefined,
+    );
+    // Read while connecting: the list is on screen already (initialAppState).
+    if (reload === 0 && scope.kind === 'global' && session.globalCommands) return;
     void runner
       .run('Loading commands', () =>
         Promise.all([
@@ -53,10 +59,6 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
           dispatch({ type: 'load-failed', ...describeError(result.error) });
         }
       });
-    session.createsUsed(scope).then(
-      (used) => dispatch({ type: 'creates-used', used }),
-      () => undefined,
-    );
   }, [session, scope, reload, runner, dispatch]);
 }
 

@@ -1,0 +1,163 @@
+/**
+ * Everything that turns credentials into a Session for the TUI, with no Ink or React in sight so it can
+ * run while they load: stored credentials (`connect`), the choices of the onboarding screen
+ * (`starters`: demo, typed token or client credentials, browser sign-in), and the browser sign-in
+ * offered where overwrites are edited. Each reads the application and the global commands before it
+ * resolves, so the first frame can already show the list.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Credentials } from '../../api/client.js';
+import type { DiscordApi } from '../../api/contract.js';
+import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
+import type { AppCredentials } from '../../auth/credentials.js';
+import type { CliIo } from '../../commands/types.js';
+import { GLOBAL_SCOPE } from '../../discord/model.js';
+import { editInExternalEditor } from '../editor/external-editor.js';
+import type { Session, SessionStarters } from './session.js';
+import { writeNewFile } from './write-new-file.js';
+
+export interface SessionOpenerOptions {
+  /** `--demo` or `--api local`: the embedded emulator instead of stored credentials. */
+  demo: boolean;
+  /** The API base (Discord's unless `--api` says otherwise). */
+  baseUrl: string;
+  timeoutMs?: number;
+  debug?: (line: string) => void;
+  io: CliIo;
+  /** Receives what must be undone when the app quits (the demo's emulator). */
+  onCleanup: (cleanup: () => Promise<void>) => void;
+  /** Called once the first reads are on the wire: the moment to load the UI, which would otherwise wait for them. */
+  whileReading?: () => void;
+}
+
+export interface SessionOpeners {
+  /** Stored credentials (or the demo): a session, null when there are none, or why they fail. */
+  connect: () => Promise<Session | null>;
+  starters: SessionStarters;
+}
+
+export function targetLabel(baseUrl: string, demo: boolean): string {
+  if (demo) return `demo emulator ${baseUrl}`;
+  if (baseUrl === DISCORD_API_BASE) return 'Discord';
+  return isLoopbackHost(new URL(baseUrl).hostname) ? `local ${baseUrl}` : baseUrl;
+}
+
+/**
+ * The application and the global commands, read together. A list that cannot be read is left to the
+ * list screen, which says why and offers to try again.
+ */
+async function firstReads(api: DiscordApi, whileReading?: () => void): Promise<Pick<Session, 'application' | 'globalCommands'>> {
+  const reads = Promise.all([api.getApplication(), api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined)]);
+  whileReading?.();
+  const [application, globalCommands] = await reads;
+  return { application, globalCommands };
+}
+
+/** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
+async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv, signInUser?: Session['signInUser']): Promise<Session> {
+  const [{ createBudget, recordCreates }, { backupBeforeMutation }] = await Promise.all([import('../../backup/create-ledger.js'), import('../../backup/capture.js')]);
+  return {
+    api,
+    targetLabel: label,
+    createsUsed: async (scope) => (await createBudget(env, api.applicationId, scope)).used,
+    recordCreate: async (scope) => {
+      await recordCreates(env, api.applicationId, scope, 1);
+    },
+    backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
+    writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
+    editText: async (text) => editInExternalEditor(text, env),
+    ...(signInUser ? { signInUser } : {}),
+  };
+}
+
+export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
+  const { io, baseUrl: url, timeoutMs, debug } = options;
+  const { env } = io;
+
+  /**
+   * The browser sign-in offered where overwrites are edited: signs in with the permissions scopes,
+   * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential
+   * (plus those typed into onboarding, which may not be stored).
+   */
+  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed?: AppCredentials): NonNullable<Session['signInUser']> => {
+    const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal) => {
+      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
+        import('../../auth/sign-in.js'),
+        import('../../auth/remember-sign-in.js'),
+        import('../../auth/scopes.js'),
+        import('../../auth/credentials.js'),
+        import('../../api/connect.js'),
+      ]);
+      const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
+      const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
+      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env });
+      if (!user) throw new Error('The sign-in returned no token.');
+      const stores = defaultStores(env);
+      await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
+      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed });
+      return makeSession(api, label, io, env, signInUser);
+    };
+    return signInUser;
+  };
+
+  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string): Promise<Session> => {
+    const { createDiscordApi } = await import('../../api/client.js');
+    const api = await createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug });
+    // Reaching the API now turns a wrong token into an onboarding message instead of an empty list.
+    const reads = await firstReads(api, options.whileReading);
+    return { ...(await makeSession(api, label, io, sessionEnv)), ...reads };
+  };
+
+  const demo = async (): Promise<Session> => {
+    const { startEmulator } = await import('../../emulator/server.js');
+    const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
+    options.onCleanup(() => emulator.close());
+    // The demo's backups and create counts live in a throwaway folder, not with real data.
+    const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
+    const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
+    return withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
+  };
+
+  /** Credentials typed into onboarding: the same browser sign-in as stored ones, and an offer to store them. */
+  const withTyped = async (typed: AppCredentials, what: string, command: string, applicationId?: string): Promise<Session> => {
+    const label = targetLabel(url, false);
+    const session = await withApi(typed, url, label, env, applicationId);
+    const appId = session.api.applicationId;
+    const store = async () => {
+      const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
+      const stores = defaultStores(env);
+      await storeAppCredentials(stores, url, appId, typed);
+      return stores.secrets.location();
+    };
+    return { ...session, signInUser: browserSignIn(url, appId, label, typed), rememberCredentials: { what, command, store } };
+  };
+
+  const starters: SessionStarters = {
+    demo,
+    botToken: (botToken) => withTyped({ botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
+    clientCredentials: (clientId, clientSecret) => withTyped({ clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
+    browserSignIn: (applicationId, onUrl, signal) => browserSignIn(url, applicationId, targetLabel(url, false))(onUrl, signal),
+  };
+
+  const connect = async (): Promise<Session | null> => {
+    if (options.demo) return demo();
+    const { loadCredentials } = await import('../../auth/credentials.js');
+    const loaded = await loadCredentials({ baseUrl: url, env });
+    const { botToken, clientCredentials, user } = loaded.credentials;
+    if (!botToken && !clientCredentials) {
+      // A user sign-in alone cannot list or edit commands: onboarding explains the options.
+      if (user) throw new Error('Only a browser sign-in is stored: it can change permission overwrites but not list or edit commands. Add a bot token or client credentials.');
+      return null;
+    }
+    const { connectDiscordApi } = await import('../../api/connect.js');
+    const { api } = await connectDiscordApi({ baseUrl: url, env, timeoutMs, debug });
+    const label = targetLabel(url, false);
+    // Stored credentials that fail are reported where they fail (the list, the header), as before reading ahead.
+    const reads = await firstReads(api, options.whileReading).catch(() => ({}));
+    return { ...(await makeSession(api, label, io, env, browserSignIn(url, api.applicationId, label))), ...reads };
+  };
+
+  return { connect, starters };
+}

@@ -1,0 +1,102 @@
+/**
+ * `cmd-tui` with no subcommand: parses the TUI's flags and starts connecting (credentials, the API,
+ * the global list) before Ink and React are even loaded. The first frame waits a moment for that
+ * connection, so on a fast link it already shows the list; on a slow one it shows "Connecting…" and
+ * the list follows. Returns the exit code once the app quits.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DISCORD_API_BASE, resolveApiBase } from '../api/target.js';
+import type { CliIo } from '../commands/types.js';
+import { appPaths } from '../config/paths.js';
+import { createSessionOpeners } from './session/open-session.js';
+import type { Session } from './session/session.js';
+
+const USAGE = 'cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]';
+
+/**
+ * The first frame waits for the connection until this long after launch (performance.now() counts from
+ * the process start). Ink loads meanwhile, so a local or fast API gets the list in the first frame, and
+ * a slow network shows "Connecting…" at about this time.
+ */
+const FIRST_FRAME_BY_MS = 300;
+
+interface TuiFlags {
+  demo: boolean;
+  api?: string;
+  timeoutMs?: number;
+  debug: boolean;
+}
+
+function parseFlags(argv: string[]): TuiFlags {
+  const { values } = parseArgs({
+    args: argv,
+    options: { demo: { type: 'boolean' }, api: { type: 'string' }, timeout: { type: 'string' }, debug: { type: 'boolean' } },
+    strict: true,
+  });
+  const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new Error(`--timeout must be a positive number of milliseconds, not "${values.timeout}"`);
+  return { demo: values.demo === true, api: values.api, timeoutMs, debug: values.debug === true };
+}
+
+/** The session if `connecting` resolves to one within `ms`; otherwise undefined (still connecting, none, or failed). */
+export async function sessionWithin(connecting: Promise<Session | null>, ms: number): Promise<Session | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([connecting.then((session) => session ?? undefined, () => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function startTui(argv: string[], io: CliIo): Promise<number> {
+  let flags: TuiFlags;
+  let baseUrl: string;
+  try {
+    flags = parseFlags(argv);
+    const target = resolveApiBase(flags.api);
+    baseUrl = target.baseUrl ?? DISCORD_API_BASE;
+    if (target.kind === 'local') flags.demo = true;
+  } catch (error) {
+    io.stderr.write(`cmd-tui: ${error instanceof Error ? error.message : String(error)}\nUsage: ${USAGE}\n`);
+    return 2;
+  }
+  if (!io.stdin.isTTY || !io.stdout.isTTY) {
+    io.stderr.write('cmd-tui: the terminal UI needs an interactive terminal. In scripts use the subcommands (`cmd-tui --help`).\n');
+    return 2;
+  }
+  const cleanups: (() => Promise<void>)[] = [];
+  // The terminal belongs to the UI, so --debug writes the client's request lines to a file instead.
+  const debugFile = flags.debug ? join(appPaths(io.env).data, 'tui-debug.log') : undefined;
+  const debug = debugFile
+    ? (line: string) => {
+        mkdirSync(dirname(debugFile), { recursive: true });
+        appendFileSync(debugFile, `${new Date().toISOString()} ${line}\n`, { mode: 0o600 });
+      }
+    : undefined;
+  let loadingUi: Promise<typeof import('./run-app.js')> | undefined;
+  const loadUi = () => (loadingUi ??= import('./run-app.js'));
+  const { connect, starters } = createSessionOpeners({
+    demo: flags.demo,
+    baseUrl,
+    timeoutMs: flags.timeoutMs,
+    debug,
+    io,
+    onCleanup: (cleanup) => cleanups.push(cleanup),
+    whileReading: () => void loadUi(),
+  });
+  try {
+    const connecting = connect();
+    const session = await sessionWithin(connecting, FIRST_FRAME_BY_MS - performance.now());
+    const { runApp } = await loadUi();
+    await runApp({ io, starters, ...(session ? { session } : { connect: () => connecting }) });
+    if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
+    return 0;
+  } finally {
+    await Promise.all(cleanups.map((cleanup) => cleanup()));
+  }
+}

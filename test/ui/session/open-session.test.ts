@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../source/commands/types.js';
+import { startEmulator, type RunningEmulator } from '../../../source/emulator/server.js';
+import { createSessionOpeners } from '../../../source/ui/session/open-session.js';
+
+describe('opening a TUI session from stored or typed credentials', () => {
+  let emulator: RunningEmulator;
+  let home: string;
+  beforeAll(async () => {
+    emulator = await startEmulator({ seed: 'demo', rateLimits: 'off' });
+    home = mkdtempSync(join(tmpdir(), 'cmd-tui-open-session-'));
+  });
+  afterAll(async () => {
+    await emulator.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const io = (env: NodeJS.ProcessEnv): CliIo => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: { CMD_TUI_HOME: home, ...env }, cwd: home });
+  const openers = (env: NodeJS.ProcessEnv, whileReading?: () => void) =>
+    createSessionOpeners({ demo: false, baseUrl: emulator.baseUrl, io: io(env), onCleanup: () => undefined, whileReading });
+
+  it('reads the application and the global commands before resolving, and says when the reads are on the wire', async () => {
+    let reading = 0;
+    const session = await openers({ DISCORD_BOT_TOKEN: emulator.botToken }, () => (reading += 1)).connect();
+    expect(reading).toBe(1);
+    expect(session?.application?.id).toBe(emulator.applicationId);
+    const listed = await session!.api.listCommands({ kind: 'global' }, { withLocalizations: true });
+    expect(session?.globalCommands).toEqual(listed);
+    expect(listed.length).toBeGreaterThan(0);
+  });
+
+  it('does the same for a bot token typed into onboarding, with the offer to store it', async () => {
+    const session = await openers({}).starters.botToken(emulator.botToken);
+    expect(session.application?.id).toBe(emulator.applicationId);
+    expect(session.globalCommands?.length).toBeGreaterThan(0);
+    expect(session.rememberCredentials?.command).toBe('cmd-tui auth set-bot-token');
+  });
+
+  it('resolves to no session without credentials, so onboarding shows', async () => {
+    await expect(openers({}).connect()).resolves.toBeNull();
+  });
+
+  it('refuses a typed bot token the API rejects, so onboarding can say so', async () => {
+    await expect(openers({}).starters.botToken('not-a-real-token')).rejects.toThrow();
+  });
+});

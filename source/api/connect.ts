@@ -3,7 +3,7 @@
  * for this API base and application (env over store), build the client, and save refreshed
  * sign-ins back to the store.
  */
-import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentials, type CredentialStores } from '../auth/credentials.js';
+import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentials, type CredentialStores, type LoadedCredentials } from '../auth/credentials.js';
 import { createDiscordApi } from './client.js';
 import type { DiscordApi } from './contract.js';
 import { describeError } from './errors.js';
@@ -21,6 +21,8 @@ export interface ConnectOptions {
   stores?: CredentialStores;
   /** Typed in this run (the TUI's onboarding) and perhaps not stored: used over the stored ones. */
   typed?: AppCredentials;
+  /** Already read from these stores (the TUI checks what there is first): not read again. */
+  loaded?: LoadedCredentials;
 }
 
 export interface Connection {
@@ -31,7 +33,7 @@ export interface Connection {
 
 export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
   const stores = options.stores ?? defaultStores(options.env, options.notice);
-  const loaded = await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores });
+  const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores }));
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const api = await createDiscordApi({
     baseUrl: options.baseUrl,

@@ -5,6 +5,7 @@
  * (`app`, the application id, a command id or a name) to one of these entries.
  */
 import { COMMAND_TYPE_NAMES, type Command, type GuildCommandPermissions, type PermissionOverwrite } from './model.js';
+import { compareNames } from './command-order.js';
 
 export type PermissionEntry =
   | { kind: 'app'; id: string; label: string; overwrites: PermissionOverwrite[] }
@@ -39,7 +40,7 @@ export function permissionEntries(
     const overwrites = own(command.id);
     return { kind: 'command', id: command.id, label: commandLabel(command), command, scope, overwrites: overwrites ?? [], hasOwn: overwrites !== undefined };
   };
-  const byName = (a: Command, b: Command) => a.name.localeCompare(b.name) || a.type - b.type;
+  const byName = (a: Command, b: Command) => compareNames(a.name, b.name) || a.type - b.type;
   return [
     { kind: 'app', id: applicationId, label: APP_ENTRY_LABEL, overwrites: own(applicationId) ?? [] },
     ...[...guildCommands].sort(byName).map((c) => commandEntry(c, 'guild')),

@@ -17,10 +17,11 @@ const USAGE = 'cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]';
 
 /**
  * The first frame waits for the connection until this long after launch (performance.now() counts from
- * the process start). Ink loads meanwhile, so a local or fast API gets the list in the first frame, and
- * a slow network shows "Connecting…" at about this time.
+ * the process start), while Ink loads. Discord or a local emulator usually answers sooner, and then the
+ * first frame is the list itself rather than "Connecting…" followed by the list a moment later; a slower
+ * network gets "Connecting…" at about this time.
  */
-const FIRST_FRAME_BY_MS = 300;
+const FIRST_FRAME_BY_MS = 400;
 
 interface TuiFlags {
   demo: boolean;

@@ -48,10 +48,11 @@ export function targetLabel(baseUrl: string, demo: boolean): string {
  * The application and the global commands, read together. A list that cannot be read is left to the
  * list screen, which says why and offers to try again.
  */
-async function firstReads(api: DiscordApi, whileReading?: () => void): Promise<Pick<Session, 'application' | 'globalCommands'>> {
-  const reads = Promise.all([api.getApplication(), api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined)]);
-  whileReading?.();
-  const [application, globalCommands] = await reads;
+async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' | 'globalCommands'>> {
+  const [application, globalCommands] = await Promise.all([
+    api.getApplication(),
+    api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined),
+  ]);
   return { application, globalCommands };
 }
 
@@ -102,12 +103,26 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return signInUser;
   };
 
+  /**
+   * Waits for the API, then reads ahead (letting the UI load meanwhile) and ties it to a session.
+   * Typed credentials must work now, or onboarding says why; stored ones that fail are reported where
+   * they fail instead (the list, the header).
+   */
+  const openWith = async (
+    connecting: Promise<DiscordApi>,
+    label: string,
+    opened: { env: NodeJS.ProcessEnv; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
+  ): Promise<Session> => {
+    const api = await connecting;
+    const reading = firstReads(api);
+    options.whileReading?.();
+    const [reads, session] = await Promise.all([opened.failuresLater ? reading.catch(() => ({})) : reading, makeSession(api, label, io, opened.env, opened.signInFor?.(api))]);
+    return { ...session, ...reads };
+  };
+
   const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    const api = await createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug });
-    // Reaching the API now turns a wrong token into an onboarding message instead of an empty list.
-    const reads = await firstReads(api, options.whileReading);
-    return { ...(await makeSession(api, label, io, sessionEnv)), ...reads };
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug }), label, { env: sessionEnv });
   };
 
   const demo = async (): Promise<Session> => {
@@ -152,11 +167,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       return null;
     }
     const { connectDiscordApi } = await import('../../api/connect.js');
-    const { api } = await connectDiscordApi({ baseUrl: url, env, timeoutMs, debug });
     const label = targetLabel(url, false);
-    // Stored credentials that fail are reported where they fail (the list, the header), as before reading ahead.
-    const reads = await firstReads(api, options.whileReading).catch(() => ({}));
-    return { ...(await makeSession(api, label, io, env, browserSignIn(url, api.applicationId, label))), ...reads };
+    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded }).then(({ api }) => api);
+    return openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label), failuresLater: true });
   };
 
   return { connect, starters };

@@ -24,9 +24,9 @@ describe('opening a TUI session from stored or typed credentials', () => {
     createSessionOpeners({ demo: false, baseUrl: emulator.baseUrl, io: io(env), onCleanup: () => undefined, whileReading });
 
   it('reads the application and the global commands before resolving, and says when the reads are on the wire', async () => {
-    let reading = 0;
-    const session = await openers({ DISCORD_BOT_TOKEN: emulator.botToken }, () => (reading += 1)).connect();
-    expect(reading).toBe(1);
+    let waiting = 0;
+    const session = await openers({ DISCORD_BOT_TOKEN: emulator.botToken }, () => (waiting += 1)).connect();
+    expect(waiting).toBe(1);
     expect(session?.application?.id).toBe(emulator.applicationId);
     const listed = await session!.api.listCommands({ kind: 'global' }, { withLocalizations: true });
     expect(session?.globalCommands).toEqual(listed);

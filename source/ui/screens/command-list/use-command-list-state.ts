@@ -3,6 +3,7 @@
  * (by id, so a refresh or a delete keeps the selection sensible).
  */
 import { useReducer } from 'react';
+import { compareNames } from '../../../discord/command-order.js';
 import type { Command } from '../../../discord/model.js';
 
 export interface ListState {
@@ -44,7 +45,7 @@ export function listReducer(state: ListState, action: ListAction): ListState {
 export function visibleCommands(commands: readonly Command[], filter: string): Command[] {
   const needle = filter.trim().toLowerCase();
   return [...commands]
-    .sort((a, b) => a.type - b.type || a.name.localeCompare(b.name))
+    .sort((a, b) => a.type - b.type || compareNames(a.name, b.name))
     .filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle));
 }
 

@@ -49,20 +49,31 @@ import { appendFileSync } from 'node:fs';
 registerHooks({ load(url, context, next) { appendFileSync(process.env.CMD_TUI_BENCH_LOADED, url + '\\n'); return next(url, context); } });
 `)}`;
 
+/** Node arguments and environment that make a run append every module URL it loads to the file `log`. */
+export function recordingLoads(log: string): { nodeArgs: string[]; env: Record<string, string> } {
+  return { nodeArgs: ['--import', RECORD_LOADS], env: { CMD_TUI_BENCH_LOADED: log } };
+}
+
+/** The files a recorded run loaded, and the npm packages bundled into or loaded from them. */
+export function packagesInLoadLog(log: string): { files: string[]; packages: string[] } {
+  const files = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
+  const packages = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(match[1]!);
+    const direct = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+    if (direct) packages.add(direct[1]!);
+  }
+  return { files, packages: [...packages].sort() };
+}
+
 /** The npm packages whose code a run of the built binary with `args` loaded (whatever its exit code). */
 export function packagesLoadedBy(args: string[]): { files: string[]; packages: string[] } {
   const folder = mkdtempSync(join(tmpdir(), 'cmd-tui-bench-'));
   const log = join(folder, 'loaded.txt');
   try {
-    spawnSync(process.execPath, ['--import', RECORD_LOADS, CLI_PATH, ...args], { env: { ...process.env, CMD_TUI_BENCH_LOADED: log }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const files = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
-    const packages = new Set<string>();
-    for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(match[1]!);
-      const direct = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
-      if (direct) packages.add(direct[1]!);
-    }
-    return { files, packages: [...packages].sort() };
+    const recording = recordingLoads(log);
+    spawnSync(process.execPath, [...recording.nodeArgs, CLI_PATH, ...args], { env: { ...process.env, ...recording.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    return packagesInLoadLog(log);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

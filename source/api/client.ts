@@ -17,11 +17,12 @@ import {
   type PartialGuild,
   type Scope,
 } from '../discord/model.js';
+import { bulkOverwriteSchema, commandCreateSchema, commandEditSchema, permissionsEditSchema } from '../discord/request-schemas.js';
 import { tokenEndpointFor } from '../auth/token-exchange.js';
 import { AuthHeaders } from './auth-headers.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AuthKind, DiscordApi, ListOptions } from './contract.js';
-import { AuthRequiredError, ConnectionError, DiscordApiError } from './errors.js';
+import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError } from './errors.js';
 import { createTransport, type Transport } from './http-transport.js';
 import { processInvalidRequestGuard, type InvalidRequestGuard } from './invalid-request-guard.js';
 import { RateLimiter } from './rate-limit-queue.js';
@@ -183,9 +184,10 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     getCommand,
 
     async createCommand(scope, draft) {
+      const body = checkedBody(commandCreateSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, draft);
       return writeWithReadBack(
         async () => {
-          const result = await rest.request({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body: draft });
+          const result = await rest.request({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body });
           return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
         },
         async () => {
@@ -199,8 +201,9 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
     async editCommand(scope, commandId, patch) {
       const path = Routes.command(applicationId, scope, commandId);
+      const body = checkedBody(commandEditSchema, { method: 'PATCH', path }, patch);
       return writeWithReadBack(
-        () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body: patch }),
+        () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body }),
         async () => {
           const current = await getCommand(scope, commandId);
           return appliedOnServer(patch, current) ? current : undefined;
@@ -213,8 +216,10 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
       await rest.request({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH, doneOnRetryStatus: 404 });
     },
 
-    bulkOverwrite: (scope, drafts) =>
-      call(commandList, { method: 'PUT', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body: drafts }),
+    bulkOverwrite: async (scope, drafts) => {
+      const path = Routes.commands(applicationId, scope);
+      return call(commandList, { method: 'PUT', path, auth: COMMAND_ROUTE_AUTH, body: checkedBody(bulkOverwriteSchema, { method: 'PUT', path }, drafts) });
+    },
 
     listGuildPermissions: (guildId) =>
       call(z.array(guildCommandPermissionsSchema), { method: 'GET', path: Routes.guildCommandPermissions(applicationId, guildId), auth: PERMISSION_READERS }),
@@ -232,13 +237,10 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
       }
     },
 
-    setCommandPermissions: (guildId, commandId, overwrites) =>
-      call(guildCommandPermissionsSchema, {
-        method: 'PUT',
-        path: Routes.commandPermissions(applicationId, guildId, commandId),
-        auth: ['user'],
-        body: { permissions: overwrites },
-      }),
+    setCommandPermissions: async (guildId, commandId, overwrites) => {
+      const path = Routes.commandPermissions(applicationId, guildId, commandId);
+      return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
+    },
 
     getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
     listCurrentUserGuilds,
@@ -253,9 +255,29 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 function parsed<T>(schema: z.ZodType<T>, req: Pick<RestRequest, 'method' | 'path'>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
-  return failShape(req, `${issue?.message ?? 'unexpected shape'}${where}`);
+  return failShape(req, firstIssue(result.error));
+}
+
+/**
+ * Checks a body against its request schema (request-schemas.ts) before anything is sent, and sends it
+ * as given. Callers validate the rules first, so a mismatch here is a mistake on this side: it stops
+ * locally rather than spending a request (and, for creates, one of the day's 200) on Discord's 400.
+ */
+function checkedBody<T>(schema: z.ZodType<unknown>, req: Pick<RestRequest, 'method' | 'path'>, body: T): T {
+  const result = schema.safeParse(body);
+  if (result.success) return body;
+  throw new MalformedRequestError(
+    `Not sent: the body of ${req.method} ${req.path} is not what Discord accepts (${firstIssue(result.error)}).`,
+    'Check the command with `cmd-tui validate FILE`; if it came from the editor as it is, please report it.',
+  );
+}
+
+/** The first problem zod found, at its path in the validator's syntax (`options[0].name`). */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unexpected shape';
+  const path = issue.path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${String(key)}` : String(key)), '');
+  return path ? `${issue.message} at ${path}` : issue.message;
 }
 
 function failShape(req: Pick<RestRequest, 'method' | 'path'>, detail: string): never {

@@ -40,6 +40,17 @@ export class AuthRequiredError extends Error {
   }
 }
 
+/** A body that does not fit its request schema: a mistake on this side, stopped before it is sent. */
+export class MalformedRequestError extends Error {
+  override readonly name = 'MalformedRequestError';
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Rate limits could not be waited out within the bounds (5 consecutive 429s or 60 s of waiting). */
 export class RateLimitError extends Error {
   override readonly name = 'RateLimitError';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordApi, type DiscordApiOptions } from '../../source/api/client.js';
-import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError } from '../../source/api/errors.js';
+import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError, RateLimitError } from '../../source/api/errors.js';
 import { InvalidRequestGuard } from '../../source/api/invalid-request-guard.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 import { fakeClock } from './fake-clock.js';
@@ -155,6 +155,19 @@ describe('DiscordApi over HTTP', () => {
     const edited = await api.editCommand(guildScope(GUILD), '9', { description: 'new' });
     expect(edited.description).toBe('new');
     expect(requests.map((r) => r.method)).toEqual(['PATCH', 'GET']);
+  });
+
+  it('stops a body that is not a command Discord accepts before sending it, naming the field', async () => {
+    const { api, requests } = await apiFor(() => ({ status: 201, body: command('9', 'ban') }));
+    const malformed = { name: 'ban', description: 'Ban', options: [{ type: '3', name: 'user', description: 'Who' }] };
+    await expect(api.createCommand(GLOBAL_SCOPE, malformed as never)).rejects.toThrow(MalformedRequestError);
+    await expect(api.createCommand(GLOBAL_SCOPE, malformed as never)).rejects.toThrow(/at options\[0\]\.type/);
+    await expect(api.bulkOverwrite(GLOBAL_SCOPE, [malformed as never])).rejects.toThrow(MalformedRequestError);
+    await expect(api.setCommandPermissions(GUILD, '9', [{ id: '1', type: 1, permission: 'yes' } as never])).rejects.toThrow(/at permissions\[0\]\.permission/);
+    expect(requests).toHaveLength(0);
+    // Nulls Discord accepts are sent as given.
+    await api.editCommand(GLOBAL_SCOPE, '9', { description: 'Ban a member', handler: null } as never);
+    expect(JSON.parse(requests[0]!.body)).toEqual({ description: 'Ban a member', handler: null });
   });
 
   it('reports 201 vs 200 on create', async () => {

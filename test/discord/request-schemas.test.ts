@@ -1,4 +1,5 @@
 /** The request shapes accept what clients send and reject wrong JSON types. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bulkOverwriteSchema, commandCreateSchema, commandEditSchema, permissionsEditSchema } from '../../source/discord/request-schemas.js';
 import { maximalCommand, realisticCommandSet } from '../fixtures/commands.js';
@@ -30,5 +31,36 @@ describe('request schemas', () => {
     const overwrite = { id: '1', type: 1, permission: true };
     expect(permissionsEditSchema.safeParse({ permissions: Array.from({ length: 100 }, () => overwrite) }).success).toBe(true);
     expect(permissionsEditSchema.safeParse({ permissions: Array.from({ length: 101 }, () => overwrite) }).success).toBe(false);
+  });
+
+  describe("accept null wherever Discord's OpenAPI description lets a request send it", () => {
+    type Property = { type?: string | string[]; oneOf?: { type?: string }[] };
+    const spec = JSON.parse(readFileSync(new URL('../../../shared/reference/discord-openapi.json', import.meta.url), 'utf8')) as {
+      components: { schemas: Record<string, { properties: Record<string, Property> }> };
+    };
+    const nullable = (property: Property) => (Array.isArray(property.type) && property.type.includes('null')) || (property.oneOf ?? []).some((branch) => branch.type === 'null');
+    const nullableFields = (schemaName: string) => Object.entries(spec.components.schemas[schemaName]!.properties).filter(([, property]) => nullable(property)).map(([field]) => field);
+
+    it.each([
+      ['ApplicationCommandCreateRequest', commandCreateSchema],
+      ['ApplicationCommandUpdateRequest', commandCreateSchema],
+      ['ApplicationCommandPatchRequestPartial', commandEditSchema],
+    ] as const)('every nullable field of %s', (schemaName, schema) => {
+      const fields = nullableFields(schemaName);
+      expect(fields.length).toBeGreaterThan(5);
+      for (const field of fields) expect(schema.safeParse({ name: 'ban', [field]: null }).success, field).toBe(true);
+    });
+
+    it.each(['ApplicationCommandStringOption', 'ApplicationCommandIntegerOption', 'ApplicationCommandNumberOption', 'ApplicationCommandChannelOption', 'ApplicationCommandSubcommandOption'])(
+      'every nullable field of %s, as an option of a create',
+      (schemaName) => {
+        const fields = nullableFields(schemaName);
+        expect(fields.length).toBeGreaterThan(0);
+        for (const field of fields) {
+          const option = { type: 3, name: 'topic', description: 'What', [field]: null };
+          expect(commandCreateSchema.safeParse({ name: 'ban', description: 'Ban', options: [option] }).success, field).toBe(true);
+        }
+      },
+    );
   });
 });

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { appPaths } from '../config/paths.js';
 
 export const KEYRING_SERVICE = 'cmd-tui';
@@ -28,15 +29,10 @@ export interface SecretStore {
   delete(account: string): Promise<void>;
 }
 
-export class SecretStoreCorruptError extends Error {
+export class SecretStoreCorruptError extends DamagedFileError {
   override readonly name = 'SecretStoreCorruptError';
-  readonly hint: string;
-  constructor(
-    readonly path: string,
-    detail: string,
-  ) {
-    super(`The secrets file ${path} is damaged (${detail}).`);
-    this.hint = `Move it aside (mv "${path}" "${path}.bak") and set your credentials again; cmd-tui will not overwrite it.`;
+  constructor(path: string, detail: string) {
+    super(path, 'secrets file', detail, `Move it aside (${moveAside(path)}) and set your credentials again`);
   }
 }
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import * as z from 'zod';
+import { DamagedFileError, moveAside } from './damaged-file.js';
 import { appPaths } from './paths.js';
 
 const targetSchema = z.object({
@@ -25,15 +26,10 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export type TargetSettings = z.infer<typeof targetSchema>;
 
-export class SettingsError extends Error {
+export class SettingsError extends DamagedFileError {
   override readonly name = 'SettingsError';
-  readonly hint: string;
-  constructor(
-    readonly path: string,
-    detail: string,
-  ) {
-    super(`The settings file ${path} is damaged (${detail}).`);
-    this.hint = `Fix it by hand or move it aside (mv "${path}" "${path}.bak"); cmd-tui will not overwrite it.`;
+  constructor(path: string, detail: string) {
+    super(path, 'settings file', detail, `Fix it by hand or move it aside (${moveAside(path)})`);
   }
 }
 

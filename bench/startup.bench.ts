@@ -52,7 +52,7 @@ export async function run(): Promise<Verdict[]> {
   const loadVerdict = (flag: string): Verdict => {
     const { files, packages } = packagesLoadedBy([flag]);
     const heavy = packages.filter((pkg) => HEAVY.test(pkg));
-    return { goal: `cmd-tui ${flag} loads no Ink, React or undici`, met: heavy.length === 0, detail: heavy.length ? `loaded ${heavy.join(', ')}` : `${files.length} files, npm packages: ${packages.join(', ') || 'none'}` };
+    return { goal: `cmd-tui ${flag} loads no Ink, React or undici`, met: heavy.length === 0, detail: heavy.length ? `loaded ${heavy.join(', ')}` : `${files.length} file${files.length === 1 ? '' : 's'}, npm packages: ${packages.join(', ') || 'none'}` };
   };
   return [timeVerdict('--version', 'version'), timeVerdict('--help', 'help'), loadVerdict('--version'), loadVerdict('--help')];
 }

@@ -1,5 +1,6 @@
-// Bundles source/cli.ts into dist/cli.js (ESM, Node 22+) with lazily loaded chunks,
-// so `--version` and `--help` never load Ink, React or undici.
+// Bundles source/cli.ts into dist/cli.js (ESM, Node 22+), a file that answers --version and --help
+// by itself, and everything else into dist/chunks/, loaded on demand: Ink, React and undici never
+// load for those two.
 import { build } from 'esbuild';
 import { chmod, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -48,26 +49,65 @@ const textWidthForInk = {
   },
 };
 
-await build({
-  entryPoints: { cli: 'source/cli.ts' },
-  outdir: staging,
+const shared = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node22',
   minify: false,
   sourcemap: false,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'warning',
+};
+const define = { 'process.env.NODE_ENV': '"production"', __CMD_TUI_VERSION__: JSON.stringify(version) };
+
+/** The text of `cmd-tui --help`, generated from the command registry (source/commands/help.ts) at build time. */
+async function helpText() {
+  // The registry's lazy loaders stay imports that never run here: the summaries are all --help needs.
+  const loadersStayLazy = {
+    name: 'loaders-stay-lazy',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => (args.importer.endsWith('registry.ts') ? { path: args.path, external: true } : undefined));
+    },
+  };
+  const { outputFiles } = await build({ ...shared, entryPoints: ['source/commands/help.ts'], write: false, define, plugins: [loadersStayLazy] });
+  const { HELP } = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+  return HELP;
+}
+
+/** The entry's one lazy import: main.ts, built below as chunks/main.js. */
+const mainChunk = {
+  name: 'main-chunk',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/main\.js$/ }, () => ({ path: './chunks/main.js', external: true }));
+  },
+};
+
+// The entry alone in its file, with the version and the help text inlined: --version and --help read
+// this one file. minifySyntax drops the source-only branch that would generate the help at run time.
+await build({
+  ...shared,
+  entryPoints: { cli: 'source/cli.ts' },
+  outdir: staging,
+  minifySyntax: true,
+  plugins: [mainChunk],
+  define: { ...define, __CMD_TUI_HELP__: JSON.stringify(await helpText()) },
+  banner: { js: '#!/usr/bin/env node' },
+});
+
+// Everything else, in chunks loaded on demand.
+await build({
+  ...shared,
+  entryPoints: { main: 'source/main.ts' },
+  outdir: `${staging}/chunks`,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
   plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk],
-  define: { 'process.env.NODE_ENV': '"production"', __CMD_TUI_VERSION__: JSON.stringify(version) },
-  banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
+  define,
+  // Bundled CommonJS (Ink's dependencies, undici) calls require().
+  banner: { js: "import { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);" },
 });
 
 await chmod(`${staging}/cli.js`, 0o755);

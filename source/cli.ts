@@ -6,6 +6,8 @@
 import nodeModule from 'node:module';
 import { VERSION } from './version.js';
 
+declare const __CMD_TUI_HELP__: string | undefined;
+
 /** Node 22.19 is undici 8's floor; older versions fail deep inside the HTTP stack with obscure errors. */
 function nodeTooOld(version: string): boolean {
   const [major = 0, minor = 0] = version.split('.').map(Number);
@@ -25,8 +27,8 @@ async function route(argv: string[]): Promise<number> {
     return 2;
   }
   if (first === '--help' || first === '-h' || first === 'help') {
-    const { HELP } = await import('./commands/help.js');
-    process.stdout.write(HELP);
+    // The build inlines the text (scripts/build.mjs); run from source, it is generated here.
+    process.stdout.write(typeof __CMD_TUI_HELP__ === 'string' ? __CMD_TUI_HELP__ : (await import('./commands/help.js')).HELP);
     return 0;
   }
   // Every later start skips compiling the large lazy chunks (about 100 ms for the TUI's).

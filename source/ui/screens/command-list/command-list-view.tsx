@@ -3,6 +3,7 @@
  * breaks a rule, and loading / error / empty variants.
  */
 import { Box, Text } from 'ink';
+import { memo, useMemo } from 'react';
 import type { Command, Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../../../discord/option-count.js';
@@ -11,6 +12,7 @@ import { fitCell } from '../../format/fit-cell.js';
 import { contextsSummary, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
 import type { ScopeData } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
+import { useListWindow } from '../../components/list-window.js';
 
 export interface CommandRow {
   command: Command;
@@ -72,6 +74,9 @@ function tableLine(cols: readonly Column[], text: (column: Column) => string): s
 export function CommandListView(props: CommandListViewProps) {
   const theme = useTheme();
   const { data, commands, rowOf, selectedIndex, width, height } = props;
+  const bodyHeight = Math.max(1, height - 2);
+  const start = useListWindow(selectedIndex, commands.length, bodyHeight);
+  const cols = useMemo(() => columns(width), [width]);
   const filterLine = (
     <Text wrap="truncate">
       <Text color={theme.text.secondary}>/ </Text>
@@ -107,9 +112,6 @@ export function CommandListView(props: CommandListViewProps) {
       </Box>
     );
   }
-  const cols = columns(width);
-  const bodyHeight = Math.max(1, height - 2);
-  const start = Math.max(0, Math.min(selectedIndex - Math.floor(bodyHeight / 2), commands.length - bodyHeight));
   const shown = commands.slice(start, start + bodyHeight).map(rowOf);
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
@@ -119,24 +121,31 @@ export function CommandListView(props: CommandListViewProps) {
         {tableLine(cols, (c) => c.title)}
       </Text>
       {commands.length === 0 ? <Text color={theme.text.secondary}>No command matches “{props.filter}” (esc clears the filter).</Text> : null}
-      {shown.map((row, index) => {
-        const selected = start + index === selectedIndex;
-        const broken = row.problems.some((p) => p.severity === 'error');
-        const marker = broken ? '!' : row.problems.length > 0 ? '~' : ' ';
-        // One Ink node per row: a box per cell made drawing and scrolling the list slow.
-        return (
-          <Text key={row.command.id} wrap="truncate">
-            <Text color={broken ? theme.status.error : theme.status.warning}>{marker}</Text>
-            <Text color={theme.ui.selected}>{selected ? '▸' : ' '}</Text>
-            <Text inverse={selected} color={selected ? undefined : theme.text.primary}>
-              {tableLine(cols, (c) => c.cell(row))}
-            </Text>
-          </Text>
-        );
-      })}
+      {shown.map((row, index) => (
+        <CommandListRow key={row.command.id} row={row} cols={cols} selected={start + index === selectedIndex} />
+      ))}
       {shown.some((r) => r.problems.length > 0) ? (
         <Text color={theme.text.secondary}>! breaks a platform rule (open it to see which) · ~ has a warning</Text>
       ) : null}
     </Box>
   );
 }
+
+/**
+ * One row, as one Ink node (a box per cell made drawing and scrolling slow), redrawn only when its
+ * command, its selection or the columns change: scrolling by one row re-renders two rows, not all.
+ */
+const CommandListRow = memo(function CommandListRow({ row, cols, selected }: { row: CommandRow; cols: readonly Column[]; selected: boolean }) {
+  const theme = useTheme();
+  const broken = row.problems.some((p) => p.severity === 'error');
+  const marker = broken ? '!' : row.problems.length > 0 ? '~' : ' ';
+  return (
+    <Text wrap="truncate">
+      <Text color={broken ? theme.status.error : theme.status.warning}>{marker}</Text>
+      <Text color={theme.ui.selected}>{selected ? '▸' : ' '}</Text>
+      <Text inverse={selected} color={selected ? undefined : theme.text.primary}>
+        {tableLine(cols, (c) => c.cell(row))}
+      </Text>
+    </Text>
+  );
+});

@@ -43,7 +43,7 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
     }
     return row;
   };
-  const visible = visibleCommands(commands, list.filter);
+  const visible = useMemo(() => visibleCommands(commands, list.filter), [commands, list.filter]);
   const index = selectedIndex(visible, list.selectedId);
   const selected = visible[index];
 

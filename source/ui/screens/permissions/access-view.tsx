@@ -6,6 +6,7 @@
 import { Box, Text } from 'ink';
 import type { AccessMatrix } from '../../../discord/effective-access.js';
 import { useTheme } from '../../theme/theme-context.js';
+import { useListWindow } from '../../components/list-window.js';
 
 export interface AccessViewProps {
   commandLabel: string;
@@ -23,12 +24,12 @@ const ROW_LABEL_WIDTH = 20;
 export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, width, height }: AccessViewProps) {
   const theme = useTheme();
   const { rows, columns, cells } = matrix;
-  if (columns.length === 0) return <Text>No channel of {guildName} is visible to the bot, so there is nothing to show per channel.</Text>;
   const fit = Math.max(1, Math.floor((width - ROW_LABEL_WIDTH - 2) / COLUMN_WIDTH));
-  const first = Math.max(0, Math.min(cell.column - Math.floor(fit / 2), columns.length - fit));
-  const shownColumns = columns.slice(first, first + fit);
+  const first = useListWindow(cell.column, columns.length, fit);
   const rowSpace = Math.max(2, height - 7);
-  const firstRow = Math.max(0, Math.min(cell.row - Math.floor(rowSpace / 2), rows.length - rowSpace));
+  const firstRow = useListWindow(cell.row, rows.length, rowSpace);
+  if (columns.length === 0) return <Text>No channel of {guildName} is visible to the bot, so there is nothing to show per channel.</Text>;
+  const shownColumns = columns.slice(first, first + fit);
   const decision = cells[cell.row]?.[cell.column];
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">

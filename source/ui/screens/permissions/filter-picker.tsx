@@ -9,6 +9,7 @@ import { TextField } from '../../components/text-field.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
+import { useListWindow } from '../../components/list-window.js';
 
 export interface PickItem {
   key: string;
@@ -47,7 +48,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
     return chord !== 'ctrl+c';
   }, active);
   const rows = Math.max(3, height - 7);
-  const start = Math.max(0, Math.min(index - Math.floor(rows / 2), items.length - rows));
+  const start = useListWindow(index, items.length, rows);
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1} flexShrink={1} overflow="hidden">

@@ -12,6 +12,7 @@ import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { describeTarget, PERMISSION_TYPE_NAMES, sameTarget, type GuildDirectory, type OverwriteTarget } from '../../../discord/overwrite-targets.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { targetKey } from './target-choices.js';
+import { useListWindow } from '../../components/list-window.js';
 
 export interface OverwritesViewProps {
   entry: PermissionEntry;
@@ -40,7 +41,7 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
   const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
   const reserved = 4 + (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 : 1) + (canSave ? 0 : 1) + (problem ? 4 : 0);
   const rows = Math.max(3, height - reserved);
-  const start = Math.max(0, Math.min(selected - Math.floor(rows / 2), list.length - rows));
+  const start = useListWindow(selected, list.length, rows);
   const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">

@@ -17,7 +17,6 @@ import {
   type PartialGuild,
   type Scope,
 } from '../discord/model.js';
-import { bulkOverwriteSchema, commandCreateSchema, commandEditSchema, permissionsEditSchema } from '../discord/request-schemas.js';
 import { tokenEndpointFor } from '../auth/token-exchange.js';
 import { AuthHeaders } from './auth-headers.js';
 import { systemClock, type Clock } from './clock.js';
@@ -184,6 +183,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     getCommand,
 
     async createCommand(scope, draft) {
+      const { commandCreateSchema } = await requestSchemas();
       const body = checkedBody(commandCreateSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, draft);
       return writeWithReadBack(
         async () => {
@@ -201,6 +201,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
     async editCommand(scope, commandId, patch) {
       const path = Routes.command(applicationId, scope, commandId);
+      const { commandEditSchema } = await requestSchemas();
       const body = checkedBody(commandEditSchema, { method: 'PATCH', path }, patch);
       return writeWithReadBack(
         () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body }),
@@ -218,6 +219,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
     bulkOverwrite: async (scope, drafts) => {
       const path = Routes.commands(applicationId, scope);
+      const { bulkOverwriteSchema } = await requestSchemas();
       return call(commandList, { method: 'PUT', path, auth: COMMAND_ROUTE_AUTH, body: checkedBody(bulkOverwriteSchema, { method: 'PUT', path }, drafts) });
     },
 
@@ -239,6 +241,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
     setCommandPermissions: async (guildId, commandId, overwrites) => {
       const path = Routes.commandPermissions(applicationId, guildId, commandId);
+      const { permissionsEditSchema } = await requestSchemas();
       return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
     },
 
@@ -257,6 +260,9 @@ function parsed<T>(schema: z.ZodType<T>, req: Pick<RestRequest, 'method' | 'path
   if (result.success) return result.data;
   return failShape(req, firstIssue(result.error));
 }
+
+/** The request schemas, built on the first write rather than at every start (reads never need them). */
+const requestSchemas = () => import('../discord/request-schemas.js');
 
 /**
  * Checks a body against its request schema (request-schemas.ts) before anything is sent, and sends it

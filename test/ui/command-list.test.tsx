@@ -145,14 +145,17 @@ describe('command list', () => {
     await app.waitForText('scope Guild Test Guild');
   });
 
-  it('draws the global commands read while connecting in its first frame, without asking again until ctrl+r', async () => {
+  it('draws what it read while connecting in its first frame (list, app, account, creates), without asking again until ctrl+r', async () => {
     const api = sampleApi();
-    const session = { ...fakeSession(api), globalCommands: await api.listCommands({ kind: 'global' }) };
+    const session = { ...fakeSession(api), globalCommands: await api.listCommands({ kind: 'global' }), application: await api.getApplication(), who: 'Pixel Pal', globalCreatesUsed: 3 };
     api.calls.length = 0;
     const app = await renderApp(api, {}, session);
     cleanup = app.unmount;
-    expect(app.frame()).toContain('Check the latency');
-    await waitFor(() => app.frame().includes('creates today 0/200'));
+    const first = app.frame();
+    expect(first).toContain('Check the latency');
+    expect(first).toContain('Test App');
+    expect(first).toContain('Pixel Pal via bot token');
+    expect(first).toContain('creates today 3/200');
     expect(api.calls.filter((call) => call.startsWith('list'))).toEqual([]);
     await app.press('refresh');
     await waitFor(() => api.calls.includes('list global'), { message: () => api.calls.join('\n') });

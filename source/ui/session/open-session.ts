@@ -16,6 +16,7 @@ import type { CliIo } from '../../commands/types.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { editInExternalEditor } from '../editor/external-editor.js';
 import type { Session, SessionStarters } from './session.js';
+import { userLabel } from '../format/user-label.js';
 import { writeNewFile } from './write-new-file.js';
 
 export interface SessionOpenerOptions {
@@ -45,15 +46,17 @@ export function targetLabel(baseUrl: string, demo: boolean): string {
 }
 
 /**
- * The application and the global commands, read together. A list that cannot be read is left to the
+ * The application, the global commands and whose token it is, read together (the first frame shows
+ * all three). A list that cannot be read is left to the
  * list screen, which says why and offers to try again.
  */
-async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' | 'globalCommands'>> {
-  const [application, globalCommands] = await Promise.all([
+async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' | 'globalCommands' | 'who'>> {
+  const [application, globalCommands, who] = await Promise.all([
     api.getApplication(),
     api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined),
+    api.getCurrentUser().then(userLabel, () => undefined),
   ]);
-  return { application, globalCommands };
+  return { application, globalCommands, who };
 }
 
 /** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
@@ -117,7 +120,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const reading = firstReads(api);
     options.whileReading?.();
     const [reads, session] = await Promise.all([opened.failuresLater ? reading.catch(() => ({})) : reading, makeSession(api, label, io, opened.env, opened.signInFor?.(api))]);
-    return { ...session, ...reads };
+    const globalCreatesUsed = await session.createsUsed(GLOBAL_SCOPE).catch(() => undefined);
+    return { ...session, ...reads, globalCreatesUsed };
   };
 
   const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string): Promise<Session> => {

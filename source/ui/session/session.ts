@@ -11,6 +11,10 @@ export interface Session {
   application?: Application;
   /** The global commands as read while connecting: the first frame shows them without asking again. */
   globalCommands?: Command[];
+  /** Whose token it is (the bot's name, or the signed-in user's), as read while connecting. */
+  who?: string;
+  /** Today's creates in the global scope (local ledger), as read while connecting. */
+  globalCreatesUsed?: number;
   /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */
   targetLabel: string;
   /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */

@@ -95,6 +95,10 @@ export function initialAppState(session: Session | null, connecting = false): Ap
     scope: GLOBAL_SCOPE,
     data: session?.globalCommands ? { status: 'ready', commands: session.globalCommands, permissions: null } : { status: 'loading' },
     reload: 0,
+    // What the session read while connecting, so the first frame is complete.
+    application: session?.application,
+    who: session?.who,
+    createsUsed: session?.globalCreatesUsed,
     guilds: [],
     busy: null,
     flash: null,

@@ -9,6 +9,7 @@ import { formatCommandsFile } from '../../discord/export-format.js';
 import { toBodyForm } from '../../discord/normalize.js';
 import type { Command, CommandDraft } from '../../discord/model.js';
 import { describeError, errorLine } from '../format/describe-error.js';
+import { userLabel } from '../format/user-label.js';
 import type { AppAction, AppState } from './app-state.js';
 import { scopeLabel } from './app-state.js';
 import { isRename, patchFor } from './command-patch.js';
@@ -72,10 +73,12 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
       (application) => dispatch({ type: 'identity', application }),
       () => undefined,
     );
-    api.getCurrentUser().then(
-      (user) => dispatch({ type: 'identity', who: user.global_name ?? user.username }),
-      () => undefined,
-    );
+    if (!session.who) {
+      api.getCurrentUser().then(
+        (user) => dispatch({ type: 'identity', who: userLabel(user) }),
+        () => undefined,
+      );
+    }
     api.listCurrentUserGuilds().then(
       (guilds) => dispatch({ type: 'identity', guilds }),
       () => undefined,

@@ -31,6 +31,9 @@ describe('opening a TUI session from stored or typed credentials', () => {
     const listed = await session!.api.listCommands({ kind: 'global' }, { withLocalizations: true });
     expect(session?.globalCommands).toEqual(listed);
     expect(listed.length).toBeGreaterThan(0);
+    const bot = await session!.api.getCurrentUser();
+    expect(session?.who).toBe(bot.global_name ?? bot.username);
+    expect(session?.globalCreatesUsed).toBe(0);
   });
 
   it('does the same for a bot token typed into onboarding, with the offer to store it', async () => {

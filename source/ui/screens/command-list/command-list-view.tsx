@@ -139,12 +139,15 @@ const CommandListRow = memo(function CommandListRow({ row, cols, selected }: { r
   const theme = useTheme();
   const broken = row.problems.some((p) => p.severity === 'error');
   const marker = broken ? '!' : row.problems.length > 0 ? '~' : ' ';
+  const line = tableLine(cols, (c) => c.cell(row));
+  // Most rows need no colour at all: one Text and one string, the cheapest thing Ink draws.
+  if (marker === ' ' && !selected && !theme.text.primary) return <Text wrap="truncate">{`  ${line}`}</Text>;
   return (
     <Text wrap="truncate">
       <Text color={broken ? theme.status.error : theme.status.warning}>{marker}</Text>
       <Text color={theme.ui.selected}>{selected ? '▸' : ' '}</Text>
       <Text inverse={selected} color={selected ? undefined : theme.text.primary}>
-        {tableLine(cols, (c) => c.cell(row))}
+        {line}
       </Text>
     </Text>
   );

@@ -43,7 +43,8 @@ export interface RestoreOutcome {
 
 export async function previewRestore(api: DiscordApi, backup: ScopeBackup, app: ValidationContext & { supportedIntegrationTypes: number[] }): Promise<RestorePreview> {
   const current = await captureScope(api, backup.scope, `restore ${backup.createdAt}`);
-  const full = planScope(backup.commands, current.commands, scopeDefaults(backup.scope.kind, app.supportedIntegrationTypes));
+  // A command renamed since the backup is renamed back (same id, no create spent); its overwrites are restored below.
+  const full = planScope(backup.commands, current.commands, scopeDefaults(backup.scope.kind, app.supportedIntegrationTypes), { pairRenames: true });
   const unrestorable: Unrestorable[] = [];
   const acceptable = <T extends { name: string; type: number }>(item: T, body: unknown): boolean => {
     const problems = validateCommand(body, { ...app, scope: backup.scope.kind }).filter((problem) => problem.severity === 'error');

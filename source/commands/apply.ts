@@ -28,7 +28,8 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     const api = await connect(values, io);
-    const result = await planFromFile(api, file, scope, io);
+    // With --prune the old name of a renamed command would be deleted: rename it instead (keeps its id, spends no create).
+    const result = await planFromFile(api, file, scope, io, { pairRenames: prune });
     if (!result.ok) {
       if (json) io.stdout.write(`${JSON.stringify({ applied: false, problems: result.problems }, null, 2)}\n`);
       io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n`);

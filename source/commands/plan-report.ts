@@ -25,7 +25,8 @@ export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; 
   const lines: string[] = [`Plan for ${describeScope(options.scope)}:`];
   for (const create of plan.create) lines.push(`  + create ${commandLabel(create)}`);
   for (const update of plan.update) {
-    lines.push(`  ~ update ${commandLabel(update)} (${update.id})`);
+    const renamed = update.renamedFrom === undefined ? '' : ` renamed from ${JSON.stringify(update.renamedFrom)}: keeps its id and spends no create; Discord drops its overwrites, as on any rename`;
+    lines.push(`  ~ update ${commandLabel(update)} (${update.id})${renamed}`);
     for (const change of update.changes) lines.push(`      ${change.path}: ${show(change.before)} → ${show(change.after)}`);
   }
   for (const deleted of plan.delete) {

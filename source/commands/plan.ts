@@ -1,6 +1,6 @@
 /**
- * `cmd-tui plan FILE [--guild ID] [--json]`: validates FILE, then shows what `apply` would do to
- * the live scope. Exit 0 with or without changes; 1 when FILE is invalid.
+ * `cmd-tui plan FILE [--guild ID] [--prune] [--json]`: validates FILE, then shows what `apply` (with the
+ * same --prune) would do to the live scope. Exit 0 with or without changes; 1 when FILE is invalid.
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { renderProblems } from './commands-file.js';
@@ -12,12 +12,13 @@ import { planFromFile } from './scope-plan.js';
 import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
-  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' } }, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
+  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' } }, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
+  const prune = values.prune === true;
   const file = positionals[0] as string;
   const scope = scopeOf(guildFlag(values.guild));
   try {
     const api = await connect(values, io);
-    const result = await planFromFile(api, file, scope, io);
+    const result = await planFromFile(api, file, scope, io, { pairRenames: prune });
     if (!result.ok) {
       if (values.json) io.stdout.write(`${JSON.stringify({ problems: result.problems }, null, 2)}\n`);
       else io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was compared. Fix the errors above and run plan again.\n`);
@@ -25,7 +26,7 @@ export const run: CommandRun = async (args, io) => {
     }
     if (!values.json) io.stderr.write(renderProblems(file, result.warnings));
     const budget = await createBudget(io.env, api.applicationId, scope);
-    io.stdout.write(values.json ? planJson(result.plan) : renderPlan(result.plan, { scope, prune: false, budget }));
+    io.stdout.write(values.json ? planJson(result.plan) : renderPlan(result.plan, { scope, prune, budget }));
     return 0;
   } catch (error) {
     return reportFailure(error, io, 'plan');

@@ -45,7 +45,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'plan',
     summary: 'validate FILE and show what apply would create, update and delete',
-    usage: 'cmd-tui plan FILE [--guild ID] [--json] [--api URL] [--app ID]',
+    usage: 'cmd-tui plan FILE [--guild ID] [--prune] [--json] [--api URL] [--app ID]',
     load: () => import('./plan.js'),
   },
   {

@@ -4,18 +4,18 @@
  */
 import type { DiscordApi } from '../api/contract.js';
 import type { Command, Problem, Scope } from '../discord/model.js';
-import { planScope, type Plan } from '../discord/plan.js';
+import { planScope, type Plan, type PlanOptions } from '../discord/plan.js';
 import { checkCommandsFile, readCommandsFile } from './commands-file.js';
 import { appFacts, defaultsFor } from './connect.js';
 import type { CliIo } from './types.js';
 
 export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[] } | { ok: false; problems: Problem[] };
 
-export async function planFromFile(api: DiscordApi, path: string, scope: Scope, io: CliIo): Promise<FilePlan> {
+export async function planFromFile(api: DiscordApi, path: string, scope: Scope, io: CliIo, options: PlanOptions = {}): Promise<FilePlan> {
   const text = await readCommandsFile(path, io);
   const app = await appFacts(api);
   const desired = checkCommandsFile(path, text, scope.kind, app);
   if (!desired.ok) return desired;
   const live = await api.listCommands(scope, { withLocalizations: true });
-  return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app)), live, warnings: desired.warnings };
+  return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app), options), live, warnings: desired.warnings };
 }

@@ -22,6 +22,8 @@ export interface PlannedUpdate {
   changes: FieldChange[];
   /** Only the top-level fields that changed, with their desired values: the PATCH body. */
   patch: Partial<CommandDraft>;
+  /** The live name, when this update renames the command (see `pairRenames`). */
+  renamedFrom?: string;
 }
 
 export interface PlannedKeep {
@@ -46,11 +48,24 @@ export function commandKey(command: { type?: unknown; name?: unknown }): string 
   return `${type}:${String(command.name)}`;
 }
 
+export interface PlanOptions {
+  /**
+   * A command that would be deleted and one that would be created, of the same type and alike in all
+   * but the name, become one rename (a PATCH): the command keeps its id and no daily create is spent.
+   * (Its permission overwrites go either way: Discord drops them on a rename as on a delete.) Only
+   * where the old name would be deleted anyway (`--prune`, restore), and only when the pair is unambiguous.
+   */
+  pairRenames?: boolean;
+}
+
+/** Fields a rename may change: anything else different makes it a new command. */
+const RENAME_FIELDS: ReadonlySet<string> = new Set(['name', 'name_localizations']);
+
 /**
  * Compares the desired commands (a file, a backup, an edit) with the live ones.
  * `desired` must already be valid (run the validator first): duplicates of (type, name) are not re-checked.
  */
-export function planScope(desired: readonly unknown[], live: readonly Command[], defaults: ScopeDefaults): Plan {
+export function planScope(desired: readonly unknown[], live: readonly Command[], defaults: ScopeDefaults, options: PlanOptions = {}): Plan {
   const liveByKey = new Map(live.map((command) => [commandKey(command), command]));
   const plan: Plan = { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 };
   const matched = new Set<string>();
@@ -73,8 +88,37 @@ export function planScope(desired: readonly unknown[], live: readonly Command[],
   for (const command of live) {
     if (!matched.has(commandKey(command))) plan.delete.push({ id: command.id, name: command.name, type: command.type });
   }
+  if (options.pairRenames) pairRenames(plan, live, defaults);
   plan.createsUsed = plan.create.length;
   return plan;
+}
+
+/**
+ * Turns a create and a delete into a rename when they pair up one to one: same type, different only in
+ * the name, and neither side alike any other candidate (otherwise which was renamed is a guess).
+ */
+function pairRenames(plan: Plan, live: readonly Command[], defaults: ScopeDefaults): void {
+  const liveById = new Map(live.map((command) => [command.id, command]));
+  const renameChanges = (create: PlannedCreate, deleted: PlannedKeep): FieldChange[] | undefined => {
+    const current = liveById.get(deleted.id);
+    if (!current || deleted.type !== create.type) return undefined;
+    const changes = diffFields(toComparableForm(current, defaults), toComparableForm(create.body, defaults));
+    return changes.every((change) => RENAME_FIELDS.has(change.field)) ? changes : undefined;
+  };
+  const alike = plan.create.map((create) => plan.delete.filter((deleted) => renameChanges(create, deleted) !== undefined));
+  const claims = new Map<string, number>();
+  for (const candidates of alike) for (const deleted of candidates) claims.set(deleted.id, (claims.get(deleted.id) ?? 0) + 1);
+  const renamed = new Set<string>();
+  plan.create = plan.create.filter((create, index) => {
+    const candidates = alike[index]!;
+    const deleted = candidates.length === 1 && claims.get(candidates[0]!.id) === 1 ? candidates[0]! : undefined;
+    if (!deleted) return true;
+    const changes = renameChanges(create, deleted)!;
+    renamed.add(deleted.id);
+    plan.update.push({ id: deleted.id, name: create.name, type: create.type, changes, patch: patchFor(changedFields(changes), toComparableForm(create.body, defaults)), renamedFrom: deleted.name });
+    return false;
+  });
+  plan.delete = plan.delete.filter((deleted) => !renamed.has(deleted.id));
 }
 
 /** A changed field that the desired side leaves at its default is sent as that default (PATCH replaces fields). */

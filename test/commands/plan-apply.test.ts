@@ -5,6 +5,7 @@ import { recordCreates } from '../../source/backup/create-ledger.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { call } from '../helpers/emulator.js';
 import { mutating, requestLog, resetEmulator } from './emulator-requests.js';
 import { runCommand } from './run-command.js';
 
@@ -116,6 +117,27 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     const pruned = await run('apply', [file, '--guild', hq(), '--yes', '--prune']);
     expect(pruned.code, pruned.stderr).toBe(0);
     expect((await planJson(file, ['--guild', hq()])).delete).toEqual([]);
+  });
+
+  it('with --prune renames a command renamed in the file in place: same id, one PATCH, no create spent', async () => {
+    const guildCommands = async () =>
+      (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${hq()}/commands`, { auth: `Bot ${emulator().botToken}` })).body as Array<{ id: string; name: string }>;
+    const modTools = (await guildCommands()).find((c) => c.name === 'mod-tools')!;
+    await run('export', ['--guild', hq(), '-o', 'hq.json']);
+    const commands = JSON.parse(await readFile(join(home.home, 'hq.json'), 'utf8')) as Array<Record<string, unknown>>;
+    const file = await writeCommands('hq-renamed.json', commands.map((c) => (c.name === 'mod-tools' ? { ...c, name: 'moderation' } : c)));
+
+    const plan = await run('plan', [file, '--guild', hq(), '--prune']);
+    expect(plan.stdout).toContain(`~ update /moderation (${modTools.id}) renamed from "mod-tools": keeps its id and spends no create; Discord drops its overwrites, as on any rename`);
+    expect(plan.stdout).toContain('0 to create, 1 to update, 0 to delete');
+    // Without --prune the old command stays, so the new name is a new command.
+    expect(await planJson(file, ['--guild', hq()])).toMatchObject({ create: [{ name: 'moderation' }], delete: [{ name: 'mod-tools' }], createsUsed: 1 });
+
+    const before = (await requestLog(emulator())).length;
+    const applied = await run('apply', [file, '--guild', hq(), '--prune', '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(mutating((await requestLog(emulator())).slice(before)).map((r) => r.method)).toEqual(['PATCH']);
+    expect((await guildCommands()).find((c) => c.name === 'moderation')?.id).toBe(modTools.id);
   });
 
   it('writes the backup before the first mutating request and lists it', async () => {

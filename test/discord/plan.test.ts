@@ -20,6 +20,41 @@ function live(id: string, fields: Partial<Command> & { name: string }): Command 
   };
 }
 
+describe('planScope pairing renames', () => {
+  const options = { description: 'Ban a member', default_member_permissions: '4' };
+
+  it('renames in place a command that differs only in its name (and name localizations), when asked', () => {
+    const current = [live('1', { name: 'ban', ...options }), live('2', { name: 'kick', description: 'Kick' })];
+    const desired = [{ name: 'ban-member', name_localizations: { fr: 'bannir' }, ...options }, { name: 'kick', description: 'Kick' }];
+    const plan = planScope(desired, current, DEFAULTS, { pairRenames: true });
+    expect(plan.create).toEqual([]);
+    expect(plan.delete).toEqual([]);
+    expect(plan.createsUsed).toBe(0);
+    expect(plan.update).toHaveLength(1);
+    expect(plan.update[0]).toMatchObject({ id: '1', name: 'ban-member', renamedFrom: 'ban', patch: { name: 'ban-member', name_localizations: { fr: 'bannir' } } });
+    // Without the option it stays a create and a delete, as apply without --prune carries it out.
+    const literal = planScope(desired, current, DEFAULTS);
+    expect(literal.create.map((c) => c.name)).toEqual(['ban-member']);
+    expect(literal.delete.map((c) => c.id)).toEqual(['1']);
+  });
+
+  it('keeps create + delete when anything else changed, the type differs, or the match is ambiguous', () => {
+    const current = [live('1', { name: 'ban', ...options }), live('2', { name: 'warn', description: 'Warn' }), live('3', { name: 'note', description: 'Warn' })];
+    const desired = [{ name: 'ban-member', ...options, description: 'Ban someone' }, { name: 'caution', description: 'Warn' }, { type: 2, name: 'Ban' }];
+    const plan = planScope(desired, current, DEFAULTS, { pairRenames: true });
+    expect(plan.update).toEqual([]);
+    expect(plan.create.map((c) => c.name).sort()).toEqual(['Ban', 'ban-member', 'caution']);
+    expect(plan.delete.map((c) => c.id).sort()).toEqual(['1', '2', '3']);
+  });
+
+  it('does not let two new commands claim the same old one', () => {
+    const current = [live('1', { name: 'warn', description: 'Warn' })];
+    const plan = planScope([{ name: 'caution', description: 'Warn' }, { name: 'alert', description: 'Warn' }], current, DEFAULTS, { pairRenames: true });
+    expect(plan.update).toEqual([]);
+    expect(plan.create).toHaveLength(2);
+  });
+});
+
 describe('planScope', () => {
   it('sorts commands into create, update, delete and unchanged, matching by type and name', () => {
     const current = [live('1', { name: 'same' }), live('2', { name: 'edit' }), live('3', { name: 'gone' }), live('4', { name: 'same', type: 2, description: '' })];

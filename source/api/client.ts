@@ -17,7 +17,9 @@ import {
   type PartialGuild,
   type Scope,
 } from '../discord/model.js';
+import { PERMISSIONS_UPDATE_SCOPE } from '../auth/scopes.js';
 import { tokenEndpointFor } from '../auth/token-exchange.js';
+import { SCOPE_MISSING } from '../discord/overwrite-refusals.js';
 import { AuthHeaders } from './auth-headers.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AuthKind, DiscordApi, ListOptions } from './contract.js';
@@ -241,6 +243,9 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
     setCommandPermissions: async (guildId, commandId, overwrites) => {
       const path = Routes.commandPermissions(applicationId, guildId, commandId);
+      // A sign-in known to lack the scope would only earn a 50026 (and count towards the invalid-request limit).
+      const scopes = options.credentials.user?.scopes ?? [];
+      if (scopes.length > 0 && !scopes.includes(PERMISSIONS_UPDATE_SCOPE)) throw new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
       const { permissionsEditSchema } = await requestSchemas();
       return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
     },

@@ -7,9 +7,12 @@ export function defaultPresenceScopes(): string {
   return 'openid sdk.social_layer_presence';
 }
 
+/** The one scope Discord accepts for editing permission overwrites (with a user token only). */
+export const PERMISSIONS_UPDATE_SCOPE = 'applications.commands.permissions.update';
+
 /** Editing permission overwrites; `identify` shows who signed in, `guilds` lists their guilds for the picker. */
 export function permissionsScopes(): string {
-  return 'applications.commands.permissions.update identify guilds';
+  return `${PERMISSIONS_UPDATE_SCOPE} identify guilds`;
 }
 
 export const SCOPE_PRESETS = {

@@ -18,6 +18,13 @@ export const SIGN_IN_NEEDED: RefusalText = {
   hint: `Run \`${SIGN_IN}\`; the signed-in user needs Manage Guild and Manage Roles in that guild.`,
 };
 
+/** A sign-in whose token lacks the permissions scope: stopped before the PUT that Discord would refuse with 50026. */
+export const SCOPE_MISSING: RefusalText = {
+  message:
+    'Your sign-in was not granted applications.commands.permissions.update, the scope Discord requires to change permission overwrites, so the change was not sent (Discord would refuse it with code 50026).',
+  hint: `Sign in again with that scope: \`${SIGN_IN}\`.`,
+};
+
 /** What a refused PUT means, for the codes a user can act on; undefined for any other code. */
 export function refusalText(code: number, entryLabel: string, guildId: string): RefusalText | undefined {
   switch (code) {
@@ -26,7 +33,7 @@ export function refusalText(code: number, entryLabel: string, guildId: string): 
     case 50026:
       return {
         message: 'Discord refused (code 50026): your sign-in was not granted applications.commands.permissions.update, the scope needed to edit overwrites.',
-        hint: `Sign in again with that scope: \`${SIGN_IN}\`.`,
+        hint: SCOPE_MISSING.hint,
       };
     case 50013:
       return {

@@ -83,6 +83,16 @@ describe('DiscordApi over HTTP', () => {
     expect(JSON.parse(requests[0]!.body)).toEqual({ permissions: body.permissions });
   });
 
+  it('does not send a permission PUT with a sign-in known to lack the permissions scope (Discord would answer 50026)', async () => {
+    const { api, requests } = await apiFor(() => ({ status: 200, body: {} }), {
+      credentials: { botToken: 'b', user: { accessToken: 'user-secret', scopes: ['identify', 'guilds'] } },
+    });
+    const refused = api.setCommandPermissions(GUILD, '5', [{ id: GUILD, type: 1, permission: false }]);
+    await expect(refused).rejects.toThrow(AuthRequiredError);
+    await expect(refused).rejects.toThrow(/not granted applications\.commands\.permissions\.update/);
+    expect(requests).toHaveLength(0);
+  });
+
   it('stops using a bot token after a 401: one request, then none (A7)', async () => {
     const { api, requests } = await apiFor(() => ({ status: 401, body: { message: '401: Unauthorized', code: 0 } }));
     const first = await api.listCommands(GLOBAL_SCOPE).catch((e: unknown) => e);

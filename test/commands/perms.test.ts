@@ -383,8 +383,18 @@ describe("Discord's refusals on the PUT, in plain words", () => {
     });
   });
 
-  it('a sign-in without applications.commands.permissions.update gets 50026, told as the scope to grant', async () => {
+  it('a sign-in known to lack applications.commands.permissions.update is stopped before the PUT, told as the scope to grant', async () => {
     await signIn({ accessToken: await browserSignIn('identify guilds'), scopes: ['identify', 'guilds'] });
+    const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
+    // A credentials problem, like no sign-in at all: exit 2.
+    expect(code).toBe(2);
+    expect(stderr).toContain('Your sign-in was not granted applications.commands.permissions.update');
+    expect(stderr).toContain('Sign in again with that scope: `cmd-tui auth login --preset permissions`.');
+    expect(await puts()).toEqual([]);
+  });
+
+  it('a sign-in whose scopes are not on record gets 50026 from Discord, told as the scope to grant', async () => {
+    await signIn({ accessToken: await browserSignIn('identify guilds'), scopes: [] });
     const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
     expect(code).toBe(1);
     expect(stderr).toContain('Discord refused (code 50026): your sign-in was not granted applications.commands.permissions.update');

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DiscordApiError } from '../../../source/api/errors.js';
+import { AuthRequiredError, DiscordApiError } from '../../../source/api/errors.js';
 import { PermissionType } from '../../../source/discord/model.js';
 import { makeCommand } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ALICE, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
+import { SCOPE_MISSING } from '../../../source/discord/overwrite-refusals.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -152,6 +153,20 @@ describe('the permissions screen', () => {
     expect(app.frame()).toContain('unsaved: 1 removed');
   });
 
+  it('with a sign-in that lacks the permissions scope, says so and offers a new sign-in', async () => {
+    const { api } = guildWithBan();
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('removeOverwrite');
+    await app.press('save');
+    await app.press('toggleButton');
+    api.failNext = new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
+    await app.press('confirm');
+    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    expect(app.frame()).toContain('Your sign-in was not granted applications.commands.permissions.update');
+    expect(api.puts).toHaveLength(0);
+  });
+
   it('without a user token explains why, offers the browser sign-in, and continues to the save after it', async () => {
     const { api } = guildWithBan();
     api.kinds = ['bot'];
@@ -175,7 +190,7 @@ describe('the permissions screen', () => {
     await app.waitForText('saving needs a signed-in user (ctrl+s explains');
     await app.press('removeOverwrite');
     await app.press('save');
-    await app.waitForText('Saving overwrites needs a signed-in user');
+    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
     expect(app.frame()).toContain('Discord only accepts a signed-in user here');
     expect(app.frame()).toContain('A bot token or client credentials cannot');
     expect(app.frame()).toContain('applications.commands.permissions.update identify guilds');

@@ -48,18 +48,18 @@ export function DiscardDialog(props: { what: string; summary: string; quitting: 
   );
 }
 
-/** No user token: why, and the sign-in when this session can start one. */
-export function SignInDialog(props: { canSignIn: boolean; onSignIn: () => void; onCancel: () => void }) {
+/** No usable user token: why (none at all, or `reason`), and the sign-in when this session can start one. */
+export function SignInDialog(props: { reason?: string; canSignIn: boolean; onSignIn: () => void; onCancel: () => void }) {
   const theme = useTheme();
   return (
     <ConfirmDialog
-      title="Saving overwrites needs a signed-in user"
+      title="Saving overwrites needs a user sign-in with the permissions scope"
       confirmLabel={props.canSignIn ? 'Sign in with the browser' : 'OK'}
       cancelLabel="Keep editing"
       onConfirm={props.canSignIn ? props.onSignIn : props.onCancel}
       onCancel={props.onCancel}
     >
-      <Text wrap="wrap">{SIGN_IN_NEEDED.message}</Text>
+      <Text wrap="wrap">{props.reason ?? SIGN_IN_NEEDED.message}</Text>
       {props.canSignIn ? (
         <Text wrap="wrap">
           Sign in now with the scopes <Text bold>{permissionsScopes()}</Text>: your edits stay here and the save continues right after.

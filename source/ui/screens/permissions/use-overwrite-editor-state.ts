@@ -14,7 +14,8 @@ export type EditorMode =
   | { kind: 'preview' }
   /** Unsaved edits and the user asked to leave: what to do once they agree. */
   | { kind: 'discard'; then: 'back' | 'quit' | 'app-level' }
-  | { kind: 'sign-in' }
+  /** reason: why the held sign-in cannot save (e.g. it lacks the scope); absent when there is none. */
+  | { kind: 'sign-in'; reason?: string }
   | { kind: 'signing-in'; url?: string };
 
 export interface EditorState {

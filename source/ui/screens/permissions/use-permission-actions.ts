@@ -118,7 +118,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       } else if (result.cancelled) {
         flash(`Stopped waiting for the save of ${entry.label}; it may still have happened (leave and press p again to see).`, 'warning');
       } else if (isUserTokenMissing(result.error)) {
-        setMode({ kind: 'sign-in' });
+        setMode({ kind: 'sign-in', reason: describeSaveError(result.error, entry.label, guildId).message });
       } else {
         dispatchEditor({ type: 'problem', problem: describeSaveError(result.error, entry.label, guildId) });
         flash(`Not saved: ${entry.label} is unchanged on Discord; your edits are still here.`, 'error');

@@ -2,11 +2,11 @@
 // by itself, and everything else into dist/chunks/, loaded on demand: Ink, React and undici never
 // load for those two.
 import { build } from 'esbuild';
-import { chmod, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { chmod, readFile, rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-// Build beside dist/ and swap it in, so a binary that tests are running is never half written.
-// Replaced builds are kept a minute: a process started from one may still load its lazy chunks.
+// Build beside dist/ and swap it in, so dist/ is never half written. (A process started from the old
+// build resolves its lazy chunks under dist/, i.e. in the new one, so the old build is not kept.)
 const staging = `dist.building-${process.pid}`;
 const retired = `dist.retired-${process.pid}`;
 await rm(staging, { recursive: true, force: true });
@@ -118,10 +118,5 @@ const replaced = await rename('dist', retired).then(
     return false;
   },
 );
-if (replaced) await utimes(retired, new Date(), new Date());
 await rename(staging, 'dist');
-for (const entry of await readdir('.')) {
-  if (!entry.startsWith('dist.retired-')) continue;
-  const { mtimeMs } = await stat(entry);
-  if (entry !== retired && Date.now() - mtimeMs > 60_000) await rm(entry, { recursive: true, force: true });
-}
+if (replaced) await rm(retired, { recursive: true, force: true });

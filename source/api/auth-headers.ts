@@ -65,6 +65,11 @@ export class AuthHeaders {
     return kinds;
   }
 
+  /** The scopes the user token was granted, as recorded at sign-in (kept across refreshes); undefined without one. */
+  userScopes(): readonly string[] | undefined {
+    return this.available().includes('user') ? this.credentials.user?.scopes : undefined;
+  }
+
   /** The first accepted kind we hold, in the caller's order of preference; throws before any request otherwise. */
   choose(accepted: AuthKind[]): AuthKind {
     const held = this.available();

@@ -22,7 +22,7 @@ import { tokenEndpointFor } from '../auth/token-exchange.js';
 import { SCOPE_MISSING } from '../discord/overwrite-refusals.js';
 import { AuthHeaders } from './auth-headers.js';
 import { systemClock, type Clock } from './clock.js';
-import type { AuthKind, DiscordApi, ListOptions } from './contract.js';
+import type { AuthKind, DiscordApi, ListOptions, OverwriteAccess } from './contract.js';
 import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError } from './errors.js';
 import { createTransport, type Transport } from './http-transport.js';
 import { processInvalidRequestGuard, type InvalidRequestGuard } from './invalid-request-guard.js';
@@ -156,6 +156,13 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     }
   }
 
+  /** Scopes not on record (an older store) give the benefit of the doubt: Discord has the last word. */
+  function overwriteAccess(): OverwriteAccess {
+    const scopes = auth.userScopes();
+    if (scopes === undefined) return 'no-sign-in';
+    return scopes.length === 0 || scopes.includes(PERMISSIONS_UPDATE_SCOPE) ? 'ok' : 'missing-scope';
+  }
+
   /** Repeats a non-idempotent write only after reading back that it did not take effect. */
   async function writeWithReadBack<T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
@@ -174,6 +181,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     baseUrl,
     applicationId,
     authKinds: () => auth.available(),
+    overwriteAccess,
 
     async getApplication() {
       const learned = learnedApplication;
@@ -244,8 +252,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     setCommandPermissions: async (guildId, commandId, overwrites) => {
       const path = Routes.commandPermissions(applicationId, guildId, commandId);
       // A sign-in known to lack the scope would only earn a 50026 (and count towards the invalid-request limit).
-      const scopes = options.credentials.user?.scopes ?? [];
-      if (scopes.length > 0 && !scopes.includes(PERMISSIONS_UPDATE_SCOPE)) throw new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
+      if (overwriteAccess() === 'missing-scope') throw new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
       const { permissionsEditSchema } = await requestSchemas();
       return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
     },

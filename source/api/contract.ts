@@ -21,6 +21,8 @@ import type {
 /** bot = `Bot …` token; client-credentials = Bearer from grant client_credentials; user = Bearer from the browser sign-in. */
 export type AuthKind = 'bot' | 'client-credentials' | 'user';
 
+export type OverwriteAccess = 'ok' | 'no-sign-in' | 'missing-scope';
+
 export interface ListOptions {
   /** Full `*_localizations` dictionaries instead of `*_localized` strings. */
   withLocalizations?: boolean;
@@ -33,6 +35,11 @@ export interface DiscordApi {
   readonly applicationId: string;
   /** Which kinds of token this client holds right now. */
   authKinds(): AuthKind[];
+  /**
+   * Whether a permission PUT may be sent: `no-sign-in` without a user token, `missing-scope` when the
+   * sign-in's recorded scopes lack applications.commands.permissions.update (Discord would answer 50026).
+   */
+  overwriteAccess(): OverwriteAccess;
 
   /** GET /applications/@me — bot or client credentials. */
   getApplication(): Promise<Application>;

@@ -73,7 +73,7 @@ export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, 
   const commandsNow = execution.steps.length > 0 ? execution.commands : preview.current.commands;
   const permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
   const pending = overwritesToRestore(backup, commandsNow, permissionsNow);
-  if (!api.authKinds().includes('user')) return { execution, restored: [], notRestored: pending };
+  if (api.overwriteAccess() !== 'ok') return { execution, restored: [], notRestored: pending };
   for (const item of pending) await api.setCommandPermissions(item.guildId, item.commandId, item.overwrites);
   return { execution, restored: pending, notRestored: [] };
 }

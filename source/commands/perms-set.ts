@@ -14,7 +14,7 @@ import { guildScope } from '../discord/model.js';
 import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
-import { refusalText, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
+import { refusalText, SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
 import { describeTarget, newTargetProblem, sameTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
@@ -42,7 +42,11 @@ export class PermissionsRefusedError extends Error {
 }
 
 export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): Promise<number> {
-  if (!api.authKinds().includes('user')) throw new AuthRequiredError(['user'], SIGN_IN_NEEDED.message, SIGN_IN_NEEDED.hint);
+  const access = api.overwriteAccess();
+  if (access !== 'ok') {
+    const why = access === 'missing-scope' ? SCOPE_MISSING : SIGN_IN_NEEDED;
+    throw new AuthRequiredError(['user'], why.message, why.hint);
+  }
   const { guildId } = request;
   const { entries, directory } = await loadGuildOverwrites(api, guildId);
   const found = findEntry(entries, request.commandSpec);

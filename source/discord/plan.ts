@@ -105,15 +105,21 @@ function pairRenames(plan: Plan, live: readonly Command[], defaults: ScopeDefaul
     const changes = diffFields(toComparableForm(current, defaults), toComparableForm(create.body, defaults));
     return changes.every((change) => RENAME_FIELDS.has(change.field)) ? changes : undefined;
   };
-  const alike = plan.create.map((create) => plan.delete.filter((deleted) => renameChanges(create, deleted) !== undefined));
+  // For each create, the deletes it could be a rename of, with the changes that rename would make.
+  const candidatesByCreate = plan.create.map((create) =>
+    plan.delete.flatMap((deleted) => {
+      const changes = renameChanges(create, deleted);
+      return changes ? [{ deleted, changes }] : [];
+    }),
+  );
   const claims = new Map<string, number>();
-  for (const candidates of alike) for (const deleted of candidates) claims.set(deleted.id, (claims.get(deleted.id) ?? 0) + 1);
+  for (const candidates of candidatesByCreate) for (const { deleted } of candidates) claims.set(deleted.id, (claims.get(deleted.id) ?? 0) + 1);
   const renamed = new Set<string>();
   plan.create = plan.create.filter((create, index) => {
-    const candidates = alike[index]!;
-    const deleted = candidates.length === 1 && claims.get(candidates[0]!.id) === 1 ? candidates[0]! : undefined;
-    if (!deleted) return true;
-    const changes = renameChanges(create, deleted)!;
+    const candidates = candidatesByCreate[index]!;
+    const only = candidates.length === 1 && claims.get(candidates[0]!.deleted.id) === 1 ? candidates[0]! : undefined;
+    if (!only) return true;
+    const { deleted, changes } = only;
     renamed.add(deleted.id);
     plan.update.push({ id: deleted.id, name: create.name, type: create.type, changes, patch: patchFor(changedFields(changes), toComparableForm(create.body, defaults)), renamedFrom: deleted.name });
     return false;

@@ -35,9 +35,9 @@ const HEADER_ROWS = 3;
 const FLASH_MS = 8000;
 
 export interface AppProps {
-  /** A ready session (tests), or none: then `connect` is tried, else onboarding. */
+  /** A session that is ready (it connected before the first frame), or none: then `connect`, else onboarding. */
   session?: Session | null;
-  /** Reads credentials and reaches the API after the first frame; null means "no credentials". */
+  /** The connection still under way, shown as "Connecting…" until it settles; null means "no credentials". */
   connect?: () => Promise<Session | null>;
   starters?: SessionStarters;
   theme: Theme;

@@ -22,6 +22,8 @@ const USAGE = 'cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]';
  * network gets "Connecting…" at about this time.
  */
 const FIRST_FRAME_BY_MS = 400;
+/** Ink starts loading when the first reads go out, or at the latest now, so a slow network's "Connecting…" is not late. */
+const UI_LOAD_BY_MS = 250;
 
 interface TuiFlags {
   demo: boolean;
@@ -80,7 +82,14 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
       }
     : undefined;
   let loadingUi: Promise<typeof import('./run-app.js')> | undefined;
-  const loadUi = () => (loadingUi ??= import('./run-app.js'));
+  const loadUi = () => {
+    if (!loadingUi) {
+      loadingUi = import('./run-app.js');
+      // Awaited below; until then a failed load must not count as an unhandled rejection.
+      loadingUi.catch(() => undefined);
+    }
+    return loadingUi;
+  };
   const { connect, starters } = createSessionOpeners({
     demo: flags.demo,
     baseUrl,
@@ -90,9 +99,11 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     onCleanup: (cleanup) => cleanups.push(cleanup),
     whileReading: () => void loadUi(),
   });
+  const uiLoadTimer = setTimeout(() => void loadUi(), Math.max(0, UI_LOAD_BY_MS - performance.now()));
   try {
     const connecting = connect();
     const session = await sessionWithin(connecting, FIRST_FRAME_BY_MS - performance.now());
+    clearTimeout(uiLoadTimer);
     const { runApp } = await loadUi();
     await runApp({ io, starters, ...(session ? { session } : { connect: () => connecting }) });
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);

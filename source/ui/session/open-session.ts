@@ -2,8 +2,9 @@
  * Everything that turns credentials into a Session for the TUI, with no Ink or React in sight so it can
  * run while they load: stored credentials (`connect`), the choices of the onboarding screen
  * (`starters`: demo, typed token or client credentials, browser sign-in), and the browser sign-in
- * offered where overwrites are edited. Each reads the application and the global commands before it
- * resolves, so the first frame can already show the list.
+ * offered where overwrites are edited. Connecting (stored, demo or typed credentials) reads the
+ * application, the global commands, the account and today's creates before it resolves, so the first
+ * frame is complete.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,7 @@ export interface SessionOpeners {
   starters: SessionStarters;
 }
 
-export function targetLabel(baseUrl: string, demo: boolean): string {
+function targetLabel(baseUrl: string, demo: boolean): string {
   if (demo) return `demo emulator ${baseUrl}`;
   if (baseUrl === DISCORD_API_BASE) return 'Discord';
   return isLoopbackHost(new URL(baseUrl).hostname) ? `local ${baseUrl}` : baseUrl;
@@ -54,7 +55,7 @@ async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' 
   const [application, globalCommands, who] = await Promise.all([
     api.getApplication(),
     api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined),
-    api.getCurrentUser().then(userLabel, () => undefined),
+    api.getCurrentUser().then(userLabel, () => null),
   ]);
   return { application, globalCommands, who };
 }
@@ -119,8 +120,12 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const api = await connecting;
     const reading = firstReads(api);
     options.whileReading?.();
-    const [reads, session] = await Promise.all([opened.failuresLater ? reading.catch(() => ({})) : reading, makeSession(api, label, io, opened.env, opened.signInFor?.(api))]);
-    const globalCreatesUsed = await session.createsUsed(GLOBAL_SCOPE).catch(() => undefined);
+    const opening = makeSession(api, label, io, opened.env, opened.signInFor?.(api));
+    const [reads, session, globalCreatesUsed] = await Promise.all([
+      opened.failuresLater ? reading.catch(() => ({})) : reading,
+      opening,
+      opening.then((session) => session.createsUsed(GLOBAL_SCOPE)).catch(() => undefined),
+    ]);
     return { ...session, ...reads, globalCreatesUsed };
   };
 

@@ -11,8 +11,8 @@ export interface Session {
   application?: Application;
   /** The global commands as read while connecting: the first frame shows them without asking again. */
   globalCommands?: Command[];
-  /** Whose token it is (the bot's name, or the signed-in user's), as read while connecting. */
-  who?: string;
+  /** Whose token it is (the bot's name, or the signed-in user's), as read while connecting; null when there is none to read. */
+  who?: string | null;
   /** Today's creates in the global scope (local ledger), as read while connecting. */
   globalCreatesUsed?: number;
   /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */

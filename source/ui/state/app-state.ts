@@ -97,7 +97,7 @@ export function initialAppState(session: Session | null, connecting = false): Ap
     reload: 0,
     // What the session read while connecting, so the first frame is complete.
     application: session?.application,
-    who: session?.who,
+    who: session?.who ?? undefined,
     createsUsed: session?.globalCreatesUsed,
     guilds: [],
     busy: null,

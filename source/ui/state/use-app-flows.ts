@@ -32,12 +32,15 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
   useEffect(() => {
     if (!session) return;
     const { api } = session;
-    session.createsUsed(scope).then(
-      (used) => dispatch({ type: 'creates-used', used }),
-      () => undefined,
-    );
-    // Read while connecting: the list is on screen already (initialAppState).
-    if (reload === 0 && scope.kind === 'global' && session.globalCommands) return;
+    // What was read while connecting is on screen already (initialAppState).
+    const first = reload === 0 && scope.kind === 'global';
+    if (!(first && session.globalCreatesUsed !== undefined)) {
+      session.createsUsed(scope).then(
+        (used) => dispatch({ type: 'creates-used', used }),
+        () => undefined,
+      );
+    }
+    if (first && session.globalCommands) return;
     void runner
       .run('Loading commands', () =>
         Promise.all([
@@ -73,7 +76,7 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
       (application) => dispatch({ type: 'identity', application }),
       () => undefined,
     );
-    if (!session.who) {
+    if (session.who === undefined) {
       api.getCurrentUser().then(
         (user) => dispatch({ type: 'identity', who: userLabel(user) }),
         () => undefined,

@@ -2,7 +2,7 @@
  * An in-memory DiscordApi for component tests: a few commands per scope, one guild with overwrites,
  * upserts like the real API, and a way to make the next call fail or hang.
  */
-import type { AuthKind, DiscordApi } from '../../../source/api/contract.js';
+import type { AuthKind, DiscordApi, OverwriteAccess } from '../../../source/api/contract.js';
 import type { Channel, Command, CommandDraft, GuildCommandPermissions, Member, PartialGuild, PermissionOverwrite, Role, Scope } from '../../../source/discord/model.js';
 import { scopeKey } from '../../../source/discord/model.js';
 import type { Session } from '../../../source/ui/session/session.js';
@@ -61,6 +61,9 @@ export class FakeApi implements DiscordApi {
 
   authKinds(): AuthKind[] {
     return ['bot'];
+  }
+  overwriteAccess(): OverwriteAccess {
+    return this.authKinds().includes('user') ? 'ok' : 'no-sign-in';
   }
   async getApplication() {
     return { id: APP_ID, name: 'Test App', flags: 0 };

@@ -167,6 +167,19 @@ describe('the permissions screen', () => {
     expect(api.puts).toHaveLength(0);
   });
 
+  it('knows before saving that the sign-in lacks the scope: no backup, no request, the reason and a new sign-in', async () => {
+    const { api } = guildWithBan();
+    api.overwriteAccess = () => 'missing-scope';
+    const app = await openPermissions(api);
+    cleanup = app.unmount;
+    await app.press('removeOverwrite');
+    await app.press('save');
+    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    expect(app.frame()).toContain('Your sign-in was not granted applications.commands.permissions.update');
+    expect(api.puts).toHaveLength(0);
+    expect(app.session.backups).toHaveLength(0);
+  });
+
   it('without a user token explains why, offers the browser sign-in, and continues to the save after it', async () => {
     const { api } = guildWithBan();
     api.kinds = ['bot'];
@@ -187,7 +200,7 @@ describe('the permissions screen', () => {
     await app.chord('enter');
     await app.waitForText('ban');
     await app.press('permissions');
-    await app.waitForText('saving needs a signed-in user (ctrl+s explains');
+    await app.waitForText('saving needs a user sign-in with the permissions scope (ctrl+s explains');
     await app.press('removeOverwrite');
     await app.press('save');
     await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');

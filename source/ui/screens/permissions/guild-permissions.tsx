@@ -18,7 +18,7 @@ import { AccessView } from './access-view.js';
 import { FilterPicker } from './filter-picker.js';
 import { OverwritesView } from './overwrites-view.js';
 import { DiscardDialog, SavePreview, SignInDialog, SigningIn } from './permission-dialogs.js';
-import { holdsUserToken } from './save-overwrites.js';
+import { signInNeeded } from './save-overwrites.js';
 import { targetChoices, targetKey } from './target-choices.js';
 import { useGuildOverwrites, type GuildOverwritesLoad } from './use-guild-overwrites.js';
 import { useOverwriteEditorState } from './use-overwrite-editor-state.js';
@@ -138,7 +138,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
             base={base}
             list={list}
             selected={editor.selected}
-            canSave={state.session ? holdsUserToken(state.session) : false}
+            canSave={state.session ? signInNeeded(state.session) === undefined : false}
             problem={editor.problem}
             height={height - 3}
           />

@@ -89,7 +89,7 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
       {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}
       {canSave ? null : (
         <Text color={theme.status.warning} wrap="truncate">
-          Read with your bot credentials; saving needs a signed-in user (ctrl+s explains and offers the browser sign-in).
+          Read with your bot credentials; saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).
         </Text>
       )}
     </Box>

@@ -7,7 +7,7 @@
 import { AuthRequiredError, DiscordApiError } from '../../../api/errors.js';
 import { guildScope, type GuildCommandPermissions, type PermissionOverwrite } from '../../../discord/model.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';
-import { refusalText } from '../../../discord/overwrite-refusals.js';
+import { refusalText, SCOPE_MISSING } from '../../../discord/overwrite-refusals.js';
 import type { GuildDirectory } from '../../../discord/overwrite-targets.js';
 import { describeError, type UserError } from '../../format/describe-error.js';
 import type { Session } from '../../session/session.js';
@@ -53,9 +53,14 @@ export function describeSaveError(error: unknown, entryLabel: string, guildId: s
   return describeError(error);
 }
 
-/** Only a user token may PUT overwrites (permissions v2): without one, saving offers the sign-in. */
-export function holdsUserToken(session: Session): boolean {
-  return session.api.authKinds().includes('user');
+/**
+ * Only a user token with the permissions scope may PUT overwrites (permissions v2): without one, saving
+ * offers the sign-in, saying why when a sign-in is held but lacks the scope.
+ */
+export function signInNeeded(session: Session): { reason?: string } | undefined {
+  const access = session.api.overwriteAccess();
+  if (access === 'ok') return undefined;
+  return access === 'missing-scope' ? { reason: SCOPE_MISSING.message } : {};
 }
 
 /** The client refused before sending because no (usable) user token is held. */

@@ -14,7 +14,7 @@ import { describeTarget, newTargetProblem, targetPhrase, type GuildDirectory, ty
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
-import { describeSaveError, holdsUserToken, isUserTokenMissing, saveOverwrites } from './save-overwrites.js';
+import { describeSaveError, isUserTokenMissing, saveOverwrites, signInNeeded } from './save-overwrites.js';
 import { targetChoices, targetKey } from './target-choices.js';
 import type { GuildOverwritesHandle } from './use-guild-overwrites.js';
 import type { EditorAction, EditorMode, EditorState } from './use-overwrite-editor-state.js';
@@ -99,7 +99,10 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
     requestSave() {
       if (!model || !session) return;
       if (model.changes.length === 0) flash('Nothing to save: the list is as Discord has it.', 'info');
-      else setMode(holdsUserToken(session) ? { kind: 'preview' } : { kind: 'sign-in' });
+      else {
+        const needed = signInNeeded(session);
+        setMode(needed ? { kind: 'sign-in', ...needed } : { kind: 'preview' });
+      }
     },
 
     async save() {

@@ -4,17 +4,24 @@ import { PermissionType } from '../../../source/discord/model.js';
 import { makeCommand } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { ALICE, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
 import { SCOPE_MISSING } from '../../../source/discord/overwrite-refusals.js';
+import { ALICE, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
+/** /ban's overwrites open in the permissions screen (after `prepare` set up the API); unmounted after the test. */
+async function openBan(prepare?: (api: PermissionsApi) => void) {
+  const fixture = guildWithBan();
+  prepare?.(fixture.api);
+  const app = await openPermissions(fixture.api);
+  cleanup = app.unmount;
+  return { ...fixture, app };
+}
+
 describe('the permissions screen', () => {
   it('shows each overwrite by name: roles, members, a hidden channel and a deleted role, plus the app-level defaults', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.waitForText('4/100');
     const frame = app.frame();
     expect(frame).toMatch(/allow\s+role\s+@Moderator/);
@@ -28,9 +35,7 @@ describe('the permissions screen', () => {
   });
 
   it('adds through the filterable picker, flips allow/deny and removes, counting n/100', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('addOverwrite');
     await app.waitForText('Add an overwrite to /ban');
     // Constants are offered by name; typing narrows the list (letters are text here, not keys).
@@ -58,9 +63,7 @@ describe('the permissions screen', () => {
   });
 
   it('takes a typed id: role:ID, channel:ID, or a bare user id', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('addOverwrite');
     await app.type(`channel:${CHANNEL.reports}`);
     await waitFor(() => /▸ #reports/.test(app.frame()));
@@ -95,9 +98,7 @@ describe('the permissions screen', () => {
   });
 
   it('previews the change before saving, backs up first, then sends one PUT with the whole list', async () => {
-    const { api, ban } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, ban, app } = await openBan();
     await app.press('addOverwrite');
     await app.type('help');
     await app.press('select');
@@ -138,9 +139,7 @@ describe('the permissions screen', () => {
   });
 
   it("says Discord's 403 in plain words", async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('removeOverwrite');
     await app.press('save');
     await app.press('toggleButton');
@@ -154,9 +153,7 @@ describe('the permissions screen', () => {
   });
 
   it('with a sign-in that lacks the permissions scope, says so and offers a new sign-in', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('removeOverwrite');
     await app.press('save');
     await app.press('toggleButton');
@@ -168,10 +165,9 @@ describe('the permissions screen', () => {
   });
 
   it('knows before saving that the sign-in lacks the scope: no backup, no request, the reason and a new sign-in', async () => {
-    const { api } = guildWithBan();
-    api.overwriteAccess = () => 'missing-scope';
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan((api) => {
+      api.overwriteAccess = () => 'missing-scope';
+    });
     await app.press('removeOverwrite');
     await app.press('save');
     await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
@@ -220,9 +216,7 @@ describe('the permissions screen', () => {
   });
 
   it('refuses to overwrite a list someone changed on Discord since the screen read it', async () => {
-    const { api, ban } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, ban, app } = await openBan();
     await app.press('removeOverwrite');
     setOverwrites(api, ban.id, [{ id: ROLE.helper, type: 1, permission: false }]);
     await app.press('save');
@@ -234,9 +228,7 @@ describe('the permissions screen', () => {
   });
 
   it('esc with unsaved edits asks first; Keep editing keeps them', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('toggleOverwrite');
     await app.press('back');
     await app.waitForText('Discard the unsaved changes to /ban?');
@@ -250,9 +242,7 @@ describe('the permissions screen', () => {
   });
 
   it('ctrl+c with unsaved edits asks before quitting, focus on Keep editing', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
     await app.press('toggleOverwrite');
@@ -271,9 +261,7 @@ describe('the permissions screen', () => {
   });
 
   it('keeps unsaved edits while help is open', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('toggleOverwrite');
     await app.waitForText('unsaved: 1 flipped');
     await app.press('help');
@@ -284,9 +272,7 @@ describe('the permissions screen', () => {
   });
 
   it('fits a narrow terminal and follows a resize', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     app.stdout.resize(60, 20);
     await waitFor(() => app.frame().split('\n').every((line) => line.length <= 60) && app.frame().includes('@Moderator'));
     await app.press('whoCanUse');
@@ -322,9 +308,7 @@ describe('the permissions screen', () => {
   });
 
   it('A opens the app-level defaults', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('appPermissions');
     await app.waitForText('App-level defaults (all commands) in Test Guild');
     expect(app.frame()).toMatch(/deny\s+channel\s+All channels/);
@@ -332,9 +316,7 @@ describe('the permissions screen', () => {
   });
 
   it('w shows who can use the command, per role and channel, with the reason for the selected cell', async () => {
-    const { api } = guildWithBan();
-    const app = await openPermissions(api);
-    cleanup = app.unmount;
+    const { api, app } = await openBan();
     await app.press('whoCanUse');
     await app.waitForText('Who can use /ban in Test Guild?');
     expect(app.frame()).toContain('#general');

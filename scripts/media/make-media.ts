@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { createAuthorizationCodeVerifier } from '../../source/auth/pkce.js';
 import { CLI_PATH } from '../../test/helpers/cli.js';
-import { openGuildScope } from '../../test/e2e/helpers/scope.js';
+import { openCommandPermissions } from '../../test/e2e/helpers/scope.js';
 import { TmuxSession } from '../../test/e2e/helpers/tmux.js';
 import { ansiToSvg } from './ansi-to-svg.js';
 
@@ -91,12 +91,7 @@ async function tuiShots(served: Served, home: string): Promise<void> {
     await tui.waitFor((s) => /^\s*slash\s/m.test(s), 'the list again');
 
     // Permissions in a guild, and who can use the command.
-    await openGuildScope(tui, 'Pixel Pal HQ');
-    await tui.waitForText('mod-tools');
-    await press('filter');
-    await tui.type('mod-tools');
-    await press('filterDone');
-    await press('permissions');
+    await openCommandPermissions(tui, 'Pixel Pal HQ', 'mod-tools');
     await tui.waitForText('@Moderator');
     save(tui, 'permissions.svg', 'cmd-tui — permission overwrites of /mod-tools');
     await press('whoCanUse');

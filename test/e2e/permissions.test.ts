@@ -12,7 +12,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
-import { openGuildScope } from './helpers/scope.js';
+import { openCommandPermissions } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
 
 let tui: TmuxSession | undefined;
@@ -31,14 +31,8 @@ it('adds an overwrite through the picker and saves it with one PUT', async () =>
   const origin = /demo emulator (http:\/\/127\.0\.0\.1:\d+)\/api\/v10/.exec(first)?.[1];
   expect(origin).toBeDefined();
 
-  await openGuildScope(tui, 'Pixel Pal HQ');
-  await tui.waitForText('mod-tools');
-
   // Its overwrites, by name: a channel the bot cannot view is shown as such.
-  await press('filter');
-  await tui.type('mod-tools');
-  await press('filterDone');
-  await press('permissions');
+  await openCommandPermissions(tui, 'Pixel Pal HQ', 'mod-tools');
   await tui.waitForText('Overwrites of /mod-tools in Pixel Pal HQ · 3/100');
   const opened = await tui.waitForText('@Moderator');
   expect(opened).toMatch(/deny\s+role\s+@everyone/);

@@ -11,3 +11,16 @@ export async function openGuildScope(tui: TmuxSession, guildName: string): Promi
   await tui.key('enter');
   await tui.waitForText(`scope Guild ${guildName}`);
 }
+
+/** Opens the permission overwrites of one command of a guild: scope picker, filter by name, `p`. */
+export async function openCommandPermissions(tui: TmuxSession, guildName: string, commandName: string): Promise<void> {
+  const press = (action: Parameters<typeof bindingOf>[0]) => tui.key(bindingOf(action).keys[0] ?? '');
+  await openGuildScope(tui, guildName);
+  await tui.waitForText(commandName);
+  await press('filter');
+  await tui.type(commandName);
+  await press('filterDone');
+  await press('permissions');
+  await tui.waitForText(`Overwrites of /${commandName} in ${guildName}`);
+}
+

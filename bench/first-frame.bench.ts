@@ -51,7 +51,7 @@ export async function run(): Promise<Verdict[]> {
     console.log(describeSamples('node -e 0 (spawn to exit)', samples.node));
     console.log(describeSamples('node printing one line, in tmux (method floor)', samples.terminalFloor));
     console.log(describeSamples('cmd-tui --api <emulator, 130 commands>', samples.api));
-    console.log(describeSamples('  same, when the 5 ms poll saw it', samples.apiSeen));
+    console.log(describeSamples('  same, when the capture after that output saw it', samples.apiSeen));
     console.log(describeSamples('  same, first frame of any kind ("Connecting…")', samples.apiAnything));
     console.log(describeSamples('cmd-tui --demo', samples.demo));
     console.log(describeSamples('  same, first frame of any kind', samples.demoAnything));

@@ -2,17 +2,18 @@
  * A real pseudo-terminal for timing first frames: one private tmux server (its own socket) driven
  * through a single control-mode client (`tmux -C`), so launching a program and capturing its screen
  * cost one line on a pipe each instead of a tmux process. The client is switched to each launched
- * session, so tmux reports that pane's output (`%output`) as it reads it from the pty; a frame is
- * dated by the last output that arrived before the capture that first shows it.
+ * session, so tmux reports that pane's output (`%output`) as it reads it from the pty; the screen is
+ * captured only after new output has arrived (a capture costs tmux CPU that the timed program, on a
+ * 2-core machine, would otherwise lose), and a frame is dated by the last output that arrived before
+ * the capture that first shows it.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { interactiveEnv } from './child-process.js';
 
 export interface FirstFrame {
   /** From launch to the pty output that completed the awaited screen, in ms. */
   drawnMs: number;
-  /** From launch to the capture that saw it (≤ drawnMs + one poll interval + a capture). */
+  /** From launch to the capture that saw it (drawnMs + the time to notice the output and capture). */
   seenMs: number;
   /** From launch to the output that put anything at all on the screen, in ms. */
   anythingMs: number;
@@ -25,14 +26,15 @@ interface Reply {
   lastOutputAt: number;
 }
 
-const POLL_MS = 5;
-
 export class TmuxControl {
   private readonly client: ChildProcessWithoutNullStreams;
   private readonly pending: ((reply: Reply) => void)[] = [];
   private block: string[] | undefined;
   private partial = '';
   private lastOutputAt = 0;
+  /** `%output` notifications so far, and who waits for the next one. */
+  private outputs = 0;
+  private outputWaiters: (() => void)[] = [];
   private sessions = 0;
 
   private constructor(socket: string) {
@@ -66,6 +68,8 @@ export class TmuxControl {
         this.block = [];
       } else if (line.startsWith('%output ')) {
         this.lastOutputAt = at;
+        this.outputs += 1;
+        for (const wake of this.outputWaiters.splice(0)) wake();
       }
     }
   }
@@ -81,25 +85,42 @@ export class TmuxControl {
     return (await this.send(line)).lines;
   }
 
+  /** Resolves once more than `seen` outputs have arrived, or false after `ms`. */
+  private outputAfter(seen: number, ms: number): Promise<boolean> {
+    if (this.outputs > seen) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.outputWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
   /**
-   * Launches `argv` in a new columns × rows terminal and polls its screen every ~5 ms until `check`
-   * holds; then ends the session.
+   * Launches `argv` in a new columns × rows terminal and captures its screen after each new output
+   * until `check` holds; then ends the session.
    */
   async timeFirstFrame(argv: string[], env: Record<string, string>, check: (screen: string) => boolean, size = { columns: 120, rows: 40 }, timeoutMs = 15_000): Promise<FirstFrame> {
     const session = `run${(this.sessions += 1)}`;
     const exports = Object.entries(env).map(([key, value]) => `-e ${quote(`${key}=${value}`)}`).join(' ');
     const launch = `new-session -d -s ${session} -x ${size.columns} -y ${size.rows} ${exports} ${quote(`exec ${argv.map(shellQuote).join(' ')}`)} ; switch-client -t ${session}`;
+    // Output from an earlier session is not this one's.
+    let captured = this.outputs;
     const launchedAt = performance.now();
     await this.send(launch);
     let anythingMs: number | undefined;
+    let screen = '';
     try {
       for (;;) {
+        if (!(await this.outputAfter(captured, launchedAt + timeoutMs - performance.now()))) {
+          throw new Error(`no awaited frame within ${timeoutMs} ms from ${argv.join(' ')}; screen:\n${screen}`);
+        }
+        captured = this.outputs;
         const reply = await this.send(`capture-pane -p -t ${session}`);
-        const screen = reply.lines.join('\n');
+        screen = reply.lines.join('\n');
         if (anythingMs === undefined && screen.trim() !== '') anythingMs = reply.lastOutputAt - launchedAt;
         if (check(screen)) return { drawnMs: reply.lastOutputAt - launchedAt, seenMs: performance.now() - launchedAt, anythingMs: anythingMs ?? 0, screen };
-        if (performance.now() - launchedAt > timeoutMs) throw new Error(`no awaited frame within ${timeoutMs} ms from ${argv.join(' ')}; screen:\n${screen}`);
-        await sleep(POLL_MS);
       }
     } finally {
       await this.send(`kill-session -t ${session}`);

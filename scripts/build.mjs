@@ -49,6 +49,27 @@ const textWidthForInk = {
   },
 };
 
+/**
+ * Ink's text helpers (wrap-ansi, slice-ansi, cli-truncate, @alcalzone/ansi-tokenize, Ink's line
+ * updates) each build an Intl.Segmenter when loaded, and the first Intl object of a process initialises
+ * ICU: ~20 ms at every start. They get source/ui/format/graphemes.ts instead, which splits simple text
+ * itself and makes a real segmenter only for text that needs one.
+ */
+const graphemesWithoutIcu = {
+  name: 'graphemes-without-icu',
+  setup(b) {
+    const segmenter = JSON.stringify(resolve('source/ui/format/graphemes.ts'));
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('new Intl.Segmenter(')) return undefined;
+      // An import line is only valid in an ES module; a CommonJS one would need another patch.
+      if (!/^\s*(?:import|export)\s/m.test(source)) throw new Error(`graphemes-without-icu: ${args.path} is not an ES module; update scripts/build.mjs`);
+      const patched = source.replaceAll('new Intl.Segmenter(', 'new __GraphemeSegmenter(');
+      return { contents: `import { GraphemeSegmenter as __GraphemeSegmenter } from ${segmenter};\n${patched}`, loader: 'js' };
+    });
+  },
+};
+
 const shared = {
   bundle: true,
   format: 'esm',
@@ -104,7 +125,7 @@ await build({
   chunkNames: '[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
-  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk],
+  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu],
   define,
   // Bundled CommonJS (Ink's dependencies, undici) calls require().
   banner: { js: "import { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);" },

@@ -70,6 +70,23 @@ const graphemesWithoutIcu = {
   },
 };
 
+/**
+ * undici's HTTP/1 client loads its HTTP/2 one when it loads, and node:http2 brings node:tls with it:
+ * ~30 ms at every start against an http:// API such as the emulator, which needs neither. The HTTP/2
+ * client is loaded when a connection first negotiates HTTP/2 instead.
+ */
+const http2WhenNegotiated = {
+  name: 'http2-when-negotiated',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const connectH2 = require('./client-h2.js')";
+      if (!source.includes(eager)) throw new Error('http2-when-negotiated: undici changed; update scripts/build.mjs');
+      return { contents: source.replace(eager, "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"), loader: 'js' };
+    });
+  },
+};
+
 const shared = {
   bundle: true,
   format: 'esm',
@@ -125,7 +142,7 @@ await build({
   chunkNames: '[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
-  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu],
+  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated],
   define,
   // Bundled CommonJS (Ink's dependencies, undici) calls require().
   banner: { js: "import { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);" },

@@ -168,7 +168,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
     // One column spare: a line that fills the last column leaves some terminals in a pending wrap.
     <Box flexDirection="column" width={Math.max(20, columns - 1)} height={rows}>
       <Header state={state} />
-      <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+      <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
         {state.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
         {state.session ? (

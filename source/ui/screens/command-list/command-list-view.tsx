@@ -114,7 +114,7 @@ export function CommandListView(props: CommandListViewProps) {
   }
   const shown = commands.slice(start, start + bodyHeight).map(rowOf);
   return (
-    <Box flexDirection="column" flexGrow={1} overflow="hidden">
+    <Box flexDirection="column" flexGrow={1} overflowY="hidden">
       {filterLine}
       <Text bold color={theme.text.secondary} wrap="truncate">
         {'  '}

@@ -22,6 +22,12 @@ const USAGE = 'cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]';
  * network gets "Connecting…" at about this time.
  */
 const FIRST_FRAME_BY_MS = 400;
+/**
+ * When Ink itself finished loading after that time, the machine is slow rather than the network: the
+ * session is then usually moments away, and "Connecting…" would cost a second full render of the list.
+ * It gets this much longer.
+ */
+const LATE_UI_GRACE_MS = 150;
 /** Ink starts loading when the first reads go out, or at the latest now, so a slow network's "Connecting…" is not late. */
 const UI_LOAD_BY_MS = 250;
 
@@ -56,6 +62,29 @@ export async function sessionWithin(connecting: Promise<Session | null>, ms: num
   }
 }
 
+/** The UI's module, and when it had loaded (performance.now()). */
+export interface LoadedUi<Module> {
+  module: Module;
+  loadedAt: number;
+}
+
+/**
+ * Waits for the session until `deadline` (a performance.now() time), then for the UI (`loadUi` starts
+ * or joins its load): what the first frame is drawn with, the session or none to draw "Connecting…"
+ * first.
+ */
+export async function firstFrame<Module>(
+  connecting: Promise<Session | null>,
+  loadUi: () => Promise<LoadedUi<Module>>,
+  deadline: number,
+  lateUiGraceMs = LATE_UI_GRACE_MS,
+): Promise<{ ui: LoadedUi<Module>; session?: Session }> {
+  const session = await sessionWithin(connecting, deadline - performance.now());
+  const ui = await loadUi();
+  if (session) return { ui, session };
+  return { ui, session: ui.loadedAt > deadline ? await sessionWithin(connecting, lateUiGraceMs) : undefined };
+}
+
 export async function startTui(argv: string[], io: CliIo): Promise<number> {
   let flags: TuiFlags;
   let baseUrl: string;
@@ -81,10 +110,10 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
         appendFileSync(debugFile, `${new Date().toISOString()} ${line}\n`, { mode: 0o600 });
       }
     : undefined;
-  let loadingUi: Promise<typeof import('./run-app.js')> | undefined;
+  let loadingUi: Promise<LoadedUi<typeof import('./run-app.js')>> | undefined;
   const loadUi = () => {
     if (!loadingUi) {
-      loadingUi = import('./run-app.js');
+      loadingUi = import('./run-app.js').then((module) => ({ module, loadedAt: performance.now() }));
       // Awaited below; until then a failed load must not count as an unhandled rejection.
       loadingUi.catch(() => undefined);
     }
@@ -102,10 +131,9 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   const uiLoadTimer = setTimeout(() => void loadUi(), Math.max(0, UI_LOAD_BY_MS - performance.now()));
   try {
     const connecting = connect();
-    const session = await sessionWithin(connecting, FIRST_FRAME_BY_MS - performance.now());
+    const { ui, session } = await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
     clearTimeout(uiLoadTimer);
-    const { runApp } = await loadUi();
-    await runApp({ io, starters, ...(session ? { session } : { connect: () => connecting }) });
+    await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting }) });
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
     return 0;
   } finally {

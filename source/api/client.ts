@@ -3,7 +3,7 @@
  * token kinds it accepts, and the zod schema its answer must match; rest-client.ts does the rest.
  * Writes that failed in flight are settled by reading state back (read-back.ts), never by a blind retry.
  */
-import * as z from 'zod';
+import * as z from '../discord/zod.js';
 import {
   applicationSchema,
   channelSchema,
@@ -99,7 +99,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     warn: options.onWarning ?? options.debug,
   });
 
-  const call = async <T>(schema: z.ZodType<T>, req: RestRequest): Promise<T> => parsed(schema, req, (await rest.request(req)).body);
+  const call = async <T>(schema: z.ZodMiniType<T>, req: RestRequest): Promise<T> => parsed(schema, req, (await rest.request(req)).body);
 
   /** Fetched to learn the id; handed to the first getApplication() so a start costs one request, not two. */
   let learnedApplication: Application | undefined;
@@ -267,7 +267,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 }
 
 /** Validates an answer; a shape mismatch is reported like an API error, at the first bad path. */
-function parsed<T>(schema: z.ZodType<T>, req: Pick<RestRequest, 'method' | 'path'>, body: unknown): T {
+function parsed<T>(schema: z.ZodMiniType<T>, req: Pick<RestRequest, 'method' | 'path'>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   return failShape(req, firstIssue(result.error));
@@ -281,7 +281,7 @@ const requestSchemas = () => import('../discord/request-schemas.js');
  * as given. Callers validate the rules first, so a mismatch here is a mistake on this side: it stops
  * locally rather than spending a request (and, for creates, one of the day's 200) on Discord's 400.
  */
-function checkedBody<T>(schema: z.ZodType<unknown>, req: Pick<RestRequest, 'method' | 'path'>, body: T): T {
+function checkedBody<T>(schema: z.ZodMiniType<unknown>, req: Pick<RestRequest, 'method' | 'path'>, body: T): T {
   const result = schema.safeParse(body);
   if (result.success) return body;
   throw new MalformedRequestError(
@@ -291,7 +291,7 @@ function checkedBody<T>(schema: z.ZodType<unknown>, req: Pick<RestRequest, 'meth
 }
 
 /** The first problem zod found, at its path in the validator's syntax (`options[0].name`). */
-function firstIssue(error: z.ZodError): string {
+function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unexpected shape';
   const path = issue.path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${String(key)}` : String(key)), '');

@@ -8,20 +8,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
-import * as z from 'zod';
+import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { appPaths } from './paths.js';
 
 const targetSchema = z.object({
-  applicationId: z.string().regex(/^\d{1,20}$/).optional(),
-  lastGuildId: z.string().regex(/^\d{1,20}$/).optional(),
+  applicationId: z.optional(z.string().check(z.regex(/^\d{1,20}$/))),
+  lastGuildId: z.optional(z.string().check(z.regex(/^\d{1,20}$/))),
 });
 
 export const settingsSchema = z.object({
-  apiUrl: z.string().optional(),
-  timeoutMs: z.number().int().positive().optional(),
+  apiUrl: z.optional(z.string()),
+  timeoutMs: z.optional(z.int().check(z.positive())),
   /** Keyed by API base URL (`https://discord.com/api/v10`). */
-  targets: z.record(z.string(), targetSchema).optional(),
+  targets: z.optional(z.record(z.string(), targetSchema)),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type TargetSettings = z.infer<typeof targetSchema>;

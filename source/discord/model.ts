@@ -3,7 +3,7 @@
  * shared by the validator, the HTTP client, the emulator and the UI. Pure data, no I/O.
  * Values come from ../shared/reference/service-interface.md and discord-api-facts.md §1, §4, §5.
  */
-import * as z from 'zod';
+import * as z from './zod.js';
 
 export const CommandType = { ChatInput: 1, User: 2, Message: 3, PrimaryEntryPoint: 4 } as const;
 export type CommandTypeValue = (typeof CommandType)[keyof typeof CommandType];
@@ -128,8 +128,8 @@ export interface Problem {
   severity: 'error' | 'warning';
 }
 
-const snowflake = z.string().regex(/^\d{1,20}$/);
-const localizationMap = z.record(z.string(), z.string()).nullable().optional();
+const snowflake = z.string().check(z.regex(/^\d{1,20}$/));
+const localizationMap = z.optional(z.nullable(z.record(z.string(), z.string())));
 
 export const choiceSchema = z.looseObject({
   name: z.string(),
@@ -161,30 +161,30 @@ export interface CommandOption {
 
 /** Option fields of requests and responses alike; `options` (recursive) and the response-only `*_localized` are added where used. */
 export const optionFieldShape = {
-  type: z.number().int(),
+  type: z.int(),
   name: z.string(),
   description: z.string(),
   name_localizations: localizationMap,
   description_localizations: localizationMap,
-  required: z.boolean().optional(),
-  choices: z.array(choiceSchema).optional(),
-  channel_types: z.array(z.number().int()).optional(),
-  min_value: z.number().optional(),
-  max_value: z.number().optional(),
-  min_length: z.number().int().optional(),
-  max_length: z.number().int().optional(),
-  autocomplete: z.boolean().optional(),
-  file_types: z.array(z.string()).optional(),
+  required: z.optional(z.boolean()),
+  choices: z.optional(z.array(choiceSchema)),
+  channel_types: z.optional(z.array(z.int())),
+  min_value: z.optional(z.number()),
+  max_value: z.optional(z.number()),
+  min_length: z.optional(z.int()),
+  max_length: z.optional(z.int()),
+  autocomplete: z.optional(z.boolean()),
+  file_types: z.optional(z.array(z.string())),
 };
 
-export const optionSchema: z.ZodType<CommandOption> = z.lazy(() =>
+export const optionSchema: z.ZodMiniType<CommandOption> = z.lazy(() =>
   z.looseObject({
     ...optionFieldShape,
-    name_localized: z.string().optional(),
-    description_localized: z.string().optional(),
-    options: z.array(optionSchema).optional(),
+    name_localized: z.optional(z.string()),
+    description_localized: z.optional(z.string()),
+    options: z.optional(z.array(optionSchema)),
   }),
-) as z.ZodType<CommandOption>;
+) as z.ZodMiniType<CommandOption>;
 
 /**
  * The fields a client may send on create / edit / bulk overwrite, in the documented order (which is
@@ -213,23 +213,23 @@ export const COMMAND_SERVER_FIELDS = ['id', 'application_id', 'guild_id', 'versi
 export const commandSchema = z.looseObject({
   id: snowflake,
   application_id: snowflake,
-  guild_id: snowflake.optional(),
+  guild_id: z.optional(snowflake),
   version: snowflake,
-  type: z.number().int(),
+  type: z.int(),
   name: z.string(),
   name_localizations: localizationMap,
-  name_localized: z.string().optional(),
+  name_localized: z.optional(z.string()),
   description: z.string(),
   description_localizations: localizationMap,
-  description_localized: z.string().optional(),
-  options: z.array(optionSchema).optional(),
-  default_member_permissions: z.string().nullable(),
-  dm_permission: z.boolean().optional(),
-  default_permission: z.boolean().nullable().optional(),
-  nsfw: z.boolean().optional(),
-  integration_types: z.array(z.number().int()).nullable().optional(),
-  contexts: z.array(z.number().int()).nullable().optional(),
-  handler: z.number().int().optional(),
+  description_localized: z.optional(z.string()),
+  options: z.optional(z.array(optionSchema)),
+  default_member_permissions: z.nullable(z.string()),
+  dm_permission: z.optional(z.boolean()),
+  default_permission: z.optional(z.nullable(z.boolean())),
+  nsfw: z.optional(z.boolean()),
+  integration_types: z.optional(z.nullable(z.array(z.int()))),
+  contexts: z.optional(z.nullable(z.array(z.int()))),
+  handler: z.optional(z.int()),
 });
 export type Command = z.infer<typeof commandSchema>;
 
@@ -257,7 +257,7 @@ export interface CommandDraft {
 
 export const permissionOverwriteSchema = z.looseObject({
   id: snowflake,
-  type: z.number().int(),
+  type: z.int(),
   permission: z.boolean(),
 });
 export type PermissionOverwrite = z.infer<typeof permissionOverwriteSchema>;
@@ -282,58 +282,58 @@ export function allChannelsId(guildId: string): string {
 export const applicationSchema = z.looseObject({
   id: snowflake,
   name: z.string(),
-  flags: z.number().int().optional(),
-  flags_new: z.string().optional(),
-  integration_types_config: z.record(z.string(), z.unknown()).optional(),
-  redirect_uris: z.array(z.string()).optional(),
+  flags: z.optional(z.int()),
+  flags_new: z.optional(z.string()),
+  integration_types_config: z.optional(z.record(z.string(), z.unknown())),
+  redirect_uris: z.optional(z.array(z.string())),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
 export const userSchema = z.looseObject({
   id: snowflake,
   username: z.string(),
-  global_name: z.string().nullable().optional(),
-  discriminator: z.string().optional(),
+  global_name: z.optional(z.nullable(z.string())),
+  discriminator: z.optional(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const partialGuildSchema = z.looseObject({
   id: snowflake,
   name: z.string(),
-  owner: z.boolean().optional(),
-  permissions: z.string().optional(),
+  owner: z.optional(z.boolean()),
+  permissions: z.optional(z.string()),
 });
 export type PartialGuild = z.infer<typeof partialGuildSchema>;
 
 export const roleSchema = z.looseObject({
   id: snowflake,
   name: z.string(),
-  position: z.number().int(),
+  position: z.int(),
   permissions: z.string(),
-  managed: z.boolean().optional(),
+  managed: z.optional(z.boolean()),
 });
 export type Role = z.infer<typeof roleSchema>;
 
 export const channelOverwriteSchema = z.looseObject({
   id: snowflake,
-  type: z.number().int(),
+  type: z.int(),
   allow: z.string(),
   deny: z.string(),
 });
 export const channelSchema = z.looseObject({
   id: snowflake,
-  type: z.number().int(),
-  name: z.string().nullable().optional(),
-  parent_id: snowflake.nullable().optional(),
-  position: z.number().int().optional(),
-  permission_overwrites: z.array(channelOverwriteSchema).optional(),
+  type: z.int(),
+  name: z.optional(z.nullable(z.string())),
+  parent_id: z.optional(z.nullable(snowflake)),
+  position: z.optional(z.int()),
+  permission_overwrites: z.optional(z.array(channelOverwriteSchema)),
 });
 export type Channel = z.infer<typeof channelSchema>;
 
 export const memberSchema = z.looseObject({
-  user: userSchema.optional(),
-  nick: z.string().nullable().optional(),
+  user: z.optional(userSchema),
+  nick: z.optional(z.nullable(z.string())),
   roles: z.array(snowflake),
-  permissions: z.string().optional(),
+  permissions: z.optional(z.string()),
 });
 export type Member = z.infer<typeof memberSchema>;

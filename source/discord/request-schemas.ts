@@ -5,10 +5,10 @@
  * that problems are reported at their paths all at once instead of zod's first failure.
  * Response shapes live in model.ts.
  */
-import * as z from 'zod';
+import * as z from './zod.js';
 import { LIMITS, optionFieldShape, permissionOverwriteSchema } from './model.js';
 
-const localizationMap = z.record(z.string(), z.string().nullable()).nullable().optional();
+const localizationMap = z.optional(z.nullable(z.record(z.string(), z.nullable(z.string()))));
 
 export const choiceRequestSchema = z.looseObject({
   name: z.string(),
@@ -23,52 +23,52 @@ const optionFields = z.looseObject({
   ...optionFieldShape,
   name_localizations: localizationMap,
   description_localizations: localizationMap,
-  required: optionFieldShape.required.nullable(),
-  choices: z.array(choiceRequestSchema).nullable().optional(),
-  channel_types: optionFieldShape.channel_types.nullable(),
-  min_value: optionFieldShape.min_value.nullable(),
-  max_value: optionFieldShape.max_value.nullable(),
-  min_length: optionFieldShape.min_length.nullable(),
-  max_length: optionFieldShape.max_length.nullable(),
-  autocomplete: optionFieldShape.autocomplete.nullable(),
+  required: z.nullable(optionFieldShape.required),
+  choices: z.optional(z.nullable(z.array(choiceRequestSchema))),
+  channel_types: z.nullable(optionFieldShape.channel_types),
+  min_value: z.nullable(optionFieldShape.min_value),
+  max_value: z.nullable(optionFieldShape.max_value),
+  min_length: z.nullable(optionFieldShape.min_length),
+  max_length: z.nullable(optionFieldShape.max_length),
+  autocomplete: z.nullable(optionFieldShape.autocomplete),
 });
-export const optionRequestSchema: z.ZodType<OptionRequest> = z.lazy(() =>
-  optionFields.extend({ options: z.array(optionRequestSchema).nullable().optional() }),
-) as z.ZodType<OptionRequest>;
+export const optionRequestSchema: z.ZodMiniType<OptionRequest> = z.lazy(() =>
+  z.extend(optionFields, { options: z.optional(z.nullable(z.array(optionRequestSchema))) }),
+) as z.ZodMiniType<OptionRequest>;
 
 /** The request takes a bit-set string or, per the OpenAPI spec, an integer (facts §4.1). */
-const permissionBits = z.union([z.string(), z.number().int()]).nullable().optional();
+const permissionBits = z.optional(z.nullable(z.union([z.string(), z.int()])));
 
 /** Every optional field may be null in a request (Discord's OpenAPI), unlike in a response. */
 const commandFields = {
-  type: z.number().int().nullable().optional(),
+  type: z.optional(z.nullable(z.int())),
   name: z.string(),
   name_localizations: localizationMap,
-  description: z.string().nullable().optional(),
+  description: z.optional(z.nullable(z.string())),
   description_localizations: localizationMap,
-  options: z.array(optionRequestSchema).nullable().optional(),
+  options: z.optional(z.nullable(z.array(optionRequestSchema))),
   default_member_permissions: permissionBits,
-  dm_permission: z.boolean().nullable().optional(),
-  default_permission: z.boolean().nullable().optional(),
-  nsfw: z.boolean().nullable().optional(),
-  integration_types: z.array(z.number().int()).nullable().optional(),
-  contexts: z.array(z.number().int()).nullable().optional(),
-  handler: z.number().int().nullable().optional(),
+  dm_permission: z.optional(z.nullable(z.boolean())),
+  default_permission: z.optional(z.nullable(z.boolean())),
+  nsfw: z.optional(z.nullable(z.boolean())),
+  integration_types: z.optional(z.nullable(z.array(z.int()))),
+  contexts: z.optional(z.nullable(z.array(z.int()))),
+  handler: z.optional(z.nullable(z.int())),
 };
 
 /** POST /applications/{app}/commands (and the guild route); also one item of a bulk overwrite. */
-export const commandCreateSchema = z.looseObject({ ...commandFields, id: z.string().nullable().optional() });
+export const commandCreateSchema = z.looseObject({ ...commandFields, id: z.optional(z.nullable(z.string())) });
 export type CommandCreateRequest = z.infer<typeof commandCreateSchema>;
 
 /** PATCH …/commands/{id}: any subset of the create fields; the type cannot change. */
-export const commandEditSchema = z.looseObject(commandFields).partial().omit({ type: true });
+export const commandEditSchema = z.omit(z.partial(z.looseObject(commandFields)), { type: true });
 export type CommandEditRequest = z.infer<typeof commandEditSchema>;
 
 /** PUT …/commands: the complete list for one scope. */
-export const bulkOverwriteSchema = z.array(commandCreateSchema).max(LIMITS.bulkOverwriteItems);
+export const bulkOverwriteSchema = z.array(commandCreateSchema).check(z.maxLength(LIMITS.bulkOverwriteItems));
 
 /** PUT …/commands/{id}/permissions. */
 export const permissionsEditSchema = z.looseObject({
-  permissions: z.array(permissionOverwriteSchema).max(LIMITS.overwritesPerCommand),
+  permissions: z.array(permissionOverwriteSchema).check(z.maxLength(LIMITS.overwritesPerCommand)),
 });
 export type PermissionsEditRequest = z.infer<typeof permissionsEditSchema>;

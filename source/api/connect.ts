@@ -34,8 +34,18 @@ export interface Connection {
 export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
   const stores = options.stores ?? defaultStores(options.env, options.notice);
   const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores }));
+  const api = await connectWith(options, stores, loaded);
+  if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
+  // The application was learned from the bot token: what is stored for it (a sign-in, client
+  // credentials) applies as it would have had the id been known.
+  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: api.applicationId, stores });
+  const storedMore = forApplication.credentials.user !== undefined || forApplication.credentials.clientCredentials !== undefined;
+  return storedMore ? { api: await connectWith(options, stores, forApplication), sources: forApplication.sources } : { api, sources: loaded.sources };
+}
+
+async function connectWith(options: ConnectOptions, stores: CredentialStores, loaded: LoadedCredentials): Promise<DiscordApi> {
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const api = await createDiscordApi({
+  return createDiscordApi({
     baseUrl: options.baseUrl,
     credentials: { ...loaded.credentials, ...options.typed },
     applicationId: loaded.applicationId,
@@ -48,5 +58,4 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
         )
       : undefined,
   });
-  return { api, sources: loaded.sources };
 }

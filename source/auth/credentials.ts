@@ -77,8 +77,10 @@ export async function loadCredentials(input: {
   const envClientId = nonEmpty(env.DISCORD_CLIENT_ID);
   const envSecret = nonEmpty(env.DISCORD_CLIENT_SECRET);
   const envBot = nonEmpty(env.DISCORD_BOT_TOKEN);
-  // A Discord client id is the application id.
-  const applicationId = input.applicationId ?? envClientId ?? stores.settings.target(baseUrl).applicationId;
+  // A Discord client id is the application id. A bot token from the environment belongs to its own
+  // application, which the client learns from it: the one the settings remember is the stored
+  // credentials' and may be another.
+  const applicationId = input.applicationId ?? envClientId ?? (envBot ? undefined : stores.settings.target(baseUrl).applicationId);
 
   const stored = applicationId ? await readStoredCredentials(stores.secrets, baseUrl, applicationId) : {};
   const where = stores.secrets.location();

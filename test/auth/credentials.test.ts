@@ -51,6 +51,14 @@ describe('loading credentials', () => {
     expect(loaded.sources[0]).toBe('bot token from DISCORD_BOT_TOKEN');
   });
 
+  it('does not give a bot token from the environment the application the settings remember: it has its own', async () => {
+    const stores = defaultStores(home.env);
+    await updateStoredCredentials(stores, LIVE, '111', (c) => ({ ...c, botToken: 'stored', user: { accessToken: 'u', scopes: ['identify'] } }));
+    const loaded = await loadCredentials({ baseUrl: LIVE, env: { ...home.env, DISCORD_BOT_TOKEN: 'another-apps-bot' }, stores });
+    expect(loaded.applicationId).toBeUndefined();
+    expect(loaded.credentials).toEqual({ botToken: 'another-apps-bot' });
+  });
+
   it('stores a typed bot token or client credentials next to a sign-in, and makes that app the default', async () => {
     const stores = defaultStores(home.env);
     await updateStoredCredentials(stores, LIVE, '111', () => ({ user: { accessToken: 'u', scopes: ['identify'] } }));
@@ -89,6 +97,19 @@ describe('a refreshed sign-in is saved back', () => {
     const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, env: home.env, applicationId: emulator().applicationId, typed: { botToken: emulator().botToken } });
     expect(api.authKinds()).toContain('bot');
     expect(Array.isArray(await api.listCommands({ kind: 'global' }))).toBe(true);
+  });
+
+  it('connectDiscordApi learns the application of a bot token from the environment, and adds what is stored for it', async () => {
+    const stores = defaultStores(home.env);
+    const { baseUrl, applicationId, botToken, userToken } = emulator();
+    await updateStoredCredentials(stores, baseUrl, applicationId, () => ({ user: { accessToken: userToken, scopes: permissionsScopes().split(' ') } }));
+    // Stored last, so the settings now remember this other application.
+    await updateStoredCredentials(stores, baseUrl, '999999999999999999', () => ({ botToken: 'other-apps-bot' }));
+    const { api, sources } = await connectDiscordApi({ baseUrl, env: { ...home.env, DISCORD_BOT_TOKEN: botToken }, stores });
+    expect(api.applicationId).toBe(applicationId);
+    expect((await api.listCommands({ kind: 'global' })).length).toBeGreaterThan(0);
+    expect(api.authKinds()).toEqual(expect.arrayContaining(['bot', 'user']));
+    expect(sources).toEqual(['bot token from DISCORD_BOT_TOKEN', `sign-in from ${stores.secrets.location()}`]);
   });
 
   it('connectDiscordApi refreshes an expired stored sign-in and stores the rotated tokens', async () => {

@@ -173,7 +173,9 @@ async function status(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return anything ? ExitCode.Ok : ExitCode.Problems;
   }
-  const lines = [`API: ${baseUrl}`, `Application: ${report.applicationId ?? 'not set (pass --app, or set credentials)'}`];
+  // A bot token from the environment names its application only to the API (credentials.ts).
+  const unknownApplication = botToken && !loaded.applicationId ? "the bot token's own (cmd-tui asks Discord when it connects; --app names one)" : 'not set (pass --app, or set credentials)';
+  const lines = [`API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
   lines.push(`Bot token: ${report.botToken ? `set (${report.botToken.source})` : 'not set'}`);
   lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${report.clientCredentials.source})` : 'not set'}`);
   if (report.user) {

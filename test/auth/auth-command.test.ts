@@ -42,6 +42,15 @@ await fetch(answer.headers.get('location'));
 }
 
 describe('cmd-tui auth', () => {
+  it("status says a bot token from the environment works on its own application, not the stored one", async () => {
+    await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: `${emulator().botToken}\n` });
+    const result = await runCli(['auth', 'status', ...api()], { env: { ...home.env, DISCORD_BOT_TOKEN: 'fake-env-bot-token' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Application: the bot token's own");
+    expect(result.stdout).toContain('Bot token: set (DISCORD_BOT_TOKEN)');
+    expect(result.stdout).not.toContain('fake-env-bot-token');
+  });
+
   it('set-bot-token reads stdin, checks the token, files it under its application; status never shows it', async () => {
     const stored = await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: `${emulator().botToken}\n` });
     expect(stored.code).toBe(0);

@@ -4,7 +4,8 @@
  * segmenters when they are loaded, and the first Intl object of a process initialises ICU, about
  * 20 ms on the start path. Text made only of code points that always stand alone as graphemes (all
  * of the TUI's own text, colour codes included) is split one code unit at a time, which is what ICU
- * answers for it; anything else goes to a real Intl.Segmenter, created on first need.
+ * answers for it; anything else (and any word or sentence splitting) goes to a real Intl.Segmenter,
+ * created on first need.
  */
 
 /**
@@ -44,19 +45,19 @@ class StandaloneSegments implements GraphemeSegments {
 
 export class GraphemeSegmenter {
   private real: Intl.Segmenter | undefined;
+  private readonly graphemes: boolean;
 
   constructor(
     private readonly locales?: string | string[],
     private readonly options?: Intl.SegmenterOptions,
   ) {
-    if (options?.granularity !== undefined && options.granularity !== 'grapheme') {
-      throw new RangeError(`GraphemeSegmenter only splits graphemes, not ${options.granularity}s`);
-    }
+    // Word and sentence splitting (no helper of Ink's asks for them) are left to ICU entirely.
+    this.graphemes = (options?.granularity ?? 'grapheme') === 'grapheme';
   }
 
   segment(input: string): GraphemeSegments {
     const text = String(input);
-    if (STANDALONE_EACH.test(text)) return new StandaloneSegments(text);
+    if (this.graphemes && STANDALONE_EACH.test(text)) return new StandaloneSegments(text);
     this.real ??= new Intl.Segmenter(this.locales, this.options);
     return this.real.segment(text);
   }

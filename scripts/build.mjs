@@ -2,7 +2,7 @@
 // by itself, and everything else into dist/chunks/, loaded on demand: Ink, React and undici never
 // load for those two.
 import { build } from 'esbuild';
-import { chmod, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 // Build beside dist/ and swap it in, so dist/ is never half written. (A process started from the old
@@ -59,7 +59,7 @@ const graphemesWithoutIcu = {
   name: 'graphemes-without-icu',
   setup(b) {
     const segmenter = JSON.stringify(resolve('source/ui/format/graphemes.ts'));
-    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.js$/ }, async (args) => {
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('new Intl.Segmenter(')) return undefined;
       // An import line is only valid in an ES module; a CommonJS one would need another patch.
@@ -147,6 +147,13 @@ await build({
   // Bundled CommonJS (Ink's dependencies, undici) calls require().
   banner: { js: "import { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);" },
 });
+
+// No helper may keep a segmenter of its own (a new dependency, a file the plugin did not see).
+for (const file of await readdir(`${staging}/chunks`)) {
+  const text = await readFile(`${staging}/chunks/${file}`, 'utf8');
+  const own = text.match(/new Intl\.Segmenter\([^)]*\)/g)?.filter((call) => call !== 'new Intl.Segmenter(this.locales, this.options)');
+  if (own?.length) throw new Error(`graphemes-without-icu: chunks/${file} still builds ${own[0]}; update scripts/build.mjs`);
+}
 
 await chmod(`${staging}/cli.js`, 0o755);
 const replaced = await rename('dist', retired).then(

@@ -51,6 +51,8 @@ export interface DiscordApiOptions {
   credentials: Credentials;
   /** Else learned from the client id, or GET /applications/@me with the bot token. */
   applicationId?: string;
+  /** The application, already read (by a client for the same bot token): no request learns it again. */
+  application?: Application;
   /** Per request; default 30000. */
   timeoutMs?: number;
   debug?: (line: string) => void;
@@ -101,9 +103,9 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
 
   const call = async <T>(schema: z.ZodMiniType<T>, req: RestRequest): Promise<T> => parsed(schema, req, (await rest.request(req)).body);
 
-  /** Fetched to learn the id; handed to the first getApplication() so a start costs one request, not two. */
-  let learnedApplication: Application | undefined;
-  const applicationId = options.applicationId ?? options.credentials.clientCredentials?.clientId ?? (await learnApplicationId());
+  /** Fetched to learn the id (or given); handed to the first getApplication() so a start costs one request, not two. */
+  let learnedApplication: Application | undefined = options.application;
+  const applicationId = options.applicationId ?? options.application?.id ?? options.credentials.clientCredentials?.clientId ?? (await learnApplicationId());
   async function learnApplicationId(): Promise<string> {
     const held = auth.available();
     if (held.includes('bot')) {

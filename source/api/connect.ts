@@ -7,7 +7,8 @@ import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentia
 import { createDiscordApi } from './client.js';
 import type { DiscordApi } from './contract.js';
 import { describeError } from './errors.js';
-import { DEFAULT_TIMEOUT_MS } from './http-transport.js';
+import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from './http-transport.js';
+import type { Application } from '../discord/model.js';
 
 export interface ConnectOptions {
   baseUrl: string;
@@ -34,22 +35,32 @@ export interface Connection {
 export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
   const stores = options.stores ?? defaultStores(options.env, options.notice);
   const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores }));
-  const api = await connectWith(options, stores, loaded);
+  const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // One connection pool, also for the client that a learned application may need below.
+  const transport = createTransport({ timeoutMs, debug: options.debug });
+  const api = await connectWith(options, stores, loaded, { timeoutMs, transport });
   if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
   // The application was learned from the bot token: what is stored for it (a sign-in, client
   // credentials) applies as it would have had the id been known.
   const forApplication = await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: api.applicationId, stores });
   const storedMore = forApplication.credentials.user !== undefined || forApplication.credentials.clientCredentials !== undefined;
-  return storedMore ? { api: await connectWith(options, stores, forApplication), sources: forApplication.sources } : { api, sources: loaded.sources };
+  if (!storedMore) return { api, sources: loaded.sources };
+  // The application read to learn its id is handed over (not read again).
+  const application = await api.getApplication();
+  return { api: await connectWith(options, stores, forApplication, { timeoutMs, transport, application }), sources: forApplication.sources };
 }
 
-async function connectWith(options: ConnectOptions, stores: CredentialStores, loaded: LoadedCredentials): Promise<DiscordApi> {
-  const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
+async function connectWith(
+  options: ConnectOptions,
+  stores: CredentialStores,
+  loaded: LoadedCredentials,
+  shared: { timeoutMs: number; transport: Transport; application?: Application },
+): Promise<DiscordApi> {
   return createDiscordApi({
+    ...shared,
     baseUrl: options.baseUrl,
     credentials: { ...loaded.credentials, ...options.typed },
     applicationId: loaded.applicationId,
-    timeoutMs,
     debug: options.debug,
     onWarning: options.notice,
     onUserTokenRefreshed: loaded.applicationId

@@ -146,13 +146,19 @@ async function status(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, { ...TARGET_FLAGS, json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
   const baseUrl = baseUrlOf(values.api, io.env);
   const stores = defaultStores(io.env);
-  const loaded = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores });
+  const named = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores });
+  // A bot token from the environment names its application only to the API (credentials.ts): what is
+  // stored is shown for the application the settings remember, with which it is used if it is the token's.
+  const storedFor = named.applicationId === undefined && named.credentials.botToken ? stores.settings.target(baseUrl).applicationId : undefined;
+  const loaded = storedFor ? await loadCredentials({ baseUrl, env: io.env, applicationId: storedFor, stores }) : named;
   const stored = loaded.applicationId ? await readStoredCredentials(stores.secrets, baseUrl, loaded.applicationId) : {};
   const { botToken, clientCredentials, user } = loaded.credentials;
   const source = (kind: string) => loaded.sources.find((line) => line.startsWith(kind))?.replace(`${kind} from `, '');
   const report = {
     api: baseUrl,
-    applicationId: loaded.applicationId ?? null,
+    applicationId: named.applicationId ?? null,
+    /** Set when the application is the bot token's own: the one the stored credentials below are for. */
+    storedFor: storedFor ?? null,
     botToken: botToken ? { source: source('bot token') } : null,
     clientCredentials: clientCredentials ? { clientId: clientCredentials.clientId, source: source('client credentials') } : null,
     user: user
@@ -173,9 +179,10 @@ async function status(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return anything ? ExitCode.Ok : ExitCode.Problems;
   }
-  // A bot token from the environment names its application only to the API (credentials.ts).
-  const unknownApplication = botToken && !loaded.applicationId ? "the bot token's own (cmd-tui asks Discord when it connects; --app names one)" : 'not set (pass --app, or set credentials)';
+  const botsOwn = "the bot token's own (cmd-tui asks Discord when it connects; --app names one)";
+  const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
   const lines = [`API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
+  if (storedFor) lines.push(`Stored credentials are for application ${storedFor}: used with the bot token if it is that application's.`);
   lines.push(`Bot token: ${report.botToken ? `set (${report.botToken.source})` : 'not set'}`);
   lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${report.clientCredentials.source})` : 'not set'}`);
   if (report.user) {

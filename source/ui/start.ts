@@ -53,7 +53,8 @@ function parseFlags(argv: string[]): TuiFlags {
 export async function sessionWithin(connecting: Promise<Session | null>, ms: number): Promise<Session | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
+    // Never negative: Node would warn on the terminal the UI is about to own.
+    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
   });
   try {
     return await Promise.race([connecting.then((session) => session ?? undefined, () => undefined), timeout]);

@@ -47,8 +47,11 @@ describe('cmd-tui auth', () => {
     const result = await runCli(['auth', 'status', ...api()], { env: { ...home.env, DISCORD_BOT_TOKEN: 'fake-env-bot-token' } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Application: the bot token's own");
+    expect(result.stdout).toContain(`Stored credentials are for application ${emulator().applicationId}`);
     expect(result.stdout).toContain('Bot token: set (DISCORD_BOT_TOKEN)');
     expect(result.stdout).not.toContain('fake-env-bot-token');
+    const json = JSON.parse((await runCli(['auth', 'status', '--json', ...api()], { env: { ...home.env, DISCORD_BOT_TOKEN: 'fake-env-bot-token' } })).stdout);
+    expect(json).toMatchObject({ applicationId: null, storedFor: emulator().applicationId, botToken: { source: 'DISCORD_BOT_TOKEN' } });
   });
 
   it('set-bot-token reads stdin, checks the token, files it under its application; status never shows it', async () => {

@@ -10,6 +10,7 @@ import { openSecretStore } from '../../source/auth/secret-store.js';
 import { openSettings } from '../../source/config/settings.js';
 import { isolatedHome, memoryKeyring, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { requestLog } from '../commands/emulator-requests.js';
 import { approveInBrowser } from './scripted-browser.js';
 
 let home: IsolatedHome;
@@ -105,8 +106,12 @@ describe('a refreshed sign-in is saved back', () => {
     await updateStoredCredentials(stores, baseUrl, applicationId, () => ({ user: { accessToken: userToken, scopes: permissionsScopes().split(' ') } }));
     // Stored last, so the settings now remember this other application.
     await updateStoredCredentials(stores, baseUrl, '999999999999999999', () => ({ botToken: 'other-apps-bot' }));
+    const before = (await requestLog(emulator())).length;
     const { api, sources } = await connectDiscordApi({ baseUrl, env: { ...home.env, DISCORD_BOT_TOKEN: botToken }, stores });
     expect(api.applicationId).toBe(applicationId);
+    // The application read to learn the id is not read again by the client that adds the sign-in.
+    expect((await api.getApplication()).id).toBe(applicationId);
+    expect((await requestLog(emulator())).slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([`GET /api/v10/applications/@me`]);
     expect((await api.listCommands({ kind: 'global' })).length).toBeGreaterThan(0);
     expect(api.authKinds()).toEqual(expect.arrayContaining(['bot', 'user']));
     expect(sources).toEqual(['bot token from DISCORD_BOT_TOKEN', `sign-in from ${stores.secrets.location()}`]);

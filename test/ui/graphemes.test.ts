@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GraphemeSegmenter } from '../../source/ui/format/graphemes.js';
+import { GraphemeSegmenter, STANDALONE_EACH } from '../../source/ui/format/graphemes.js';
 
 /** The ranges graphemes.ts splits without ICU, as [first, last] code points. */
 const STANDALONE_RANGES: [number, number][] = [
@@ -38,6 +38,12 @@ const anyText = fc.array(anyPiece, { maxLength: 30 }).map((pieces) => pieces.joi
 const standaloneText = fc.array(fc.constantFrom(...standalone), { maxLength: 40 }).map((pieces) => pieces.join(''));
 
 describe('grapheme segmentation without ICU for simple text', () => {
+  it('splits by itself exactly the code points checked here', () => {
+    const inRanges = (code: number) => STANDALONE_RANGES.some(([first, last]) => code >= first && code <= last);
+    const differing = Array.from({ length: 0x10000 }, (_, code) => code).filter((code) => STANDALONE_EACH.test(String.fromCharCode(code)) !== inRanges(code));
+    expect(differing.map((code) => code.toString(16))).toEqual([]);
+  });
+
   it('has only code points that ICU never joins to a neighbour: each breaks from letters, line feeds, Hangul jamo and itself', () => {
     // Breaking after a letter rules out marks and joiners, before one rules out prepended marks, with
     // itself regional indicators, and the rest CR and Hangul jamo. That leaves the Control, LF and Other

@@ -15,7 +15,7 @@
  * mark, Hangul jamo or regional indicator, and none is a surrogate, so a code unit is a code point.
  * test/ui/graphemes.test.ts checks every one of them against Intl.Segmenter.
  */
-const STANDALONE_EACH = /^[\u0000-\u000C\u000E-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u2BFF]*$/;
+export const STANDALONE_EACH = /^[\u0000-\u000C\u000E-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u2BFF]*$/;
 
 interface GraphemeSegment {
   segment: string;

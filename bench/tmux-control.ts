@@ -89,11 +89,15 @@ export class TmuxControl {
   private outputAfter(seen: number, ms: number): Promise<boolean> {
     if (this.outputs > seen) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      this.outputWaiters.push(() => {
+      const wake = () => {
         clearTimeout(timer);
         resolve(true);
-      });
+      };
+      const timer = setTimeout(() => {
+        this.outputWaiters = this.outputWaiters.filter((waiter) => waiter !== wake);
+        resolve(false);
+      }, Math.max(0, ms));
+      this.outputWaiters.push(wake);
     });
   }
 

@@ -8,13 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
+import { snowflake } from '../discord/model.js';
 import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { appPaths } from './paths.js';
 
 const targetSchema = z.object({
-  applicationId: z.optional(z.string().check(z.regex(/^\d{1,20}$/))),
-  lastGuildId: z.optional(z.string().check(z.regex(/^\d{1,20}$/))),
+  applicationId: z.optional(snowflake),
+  lastGuildId: z.optional(snowflake),
 });
 
 export const settingsSchema = z.object({

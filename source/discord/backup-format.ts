@@ -5,7 +5,7 @@
  * Pure; no I/O.
  */
 import * as z from './zod.js';
-import { commandSchema, guildCommandPermissionsSchema, scopeKey, type Command, type GuildCommandPermissions, type Scope } from './model.js';
+import { commandSchema, guildCommandPermissionsSchema, scopeKey, snowflake, type Command, type GuildCommandPermissions, type Scope } from './model.js';
 
 export const BACKUP_FORMAT = 'cmd-tui/scope-backup';
 
@@ -28,7 +28,7 @@ export interface ScopeBackup {
 
 const scopeSchema = z.union([
   z.object({ kind: z.literal('global') }),
-  z.object({ kind: z.literal('guild'), guildId: z.string().check(z.regex(/^\d{1,20}$/)) }),
+  z.object({ kind: z.literal('guild'), guildId: snowflake }),
 ]);
 
 const backupSchema = z.object({

@@ -128,7 +128,8 @@ export interface Problem {
   severity: 'error' | 'warning';
 }
 
-const snowflake = z.string().check(z.regex(/^\d{1,20}$/));
+/** A Discord id: up to 20 digits. */
+export const snowflake = z.string().check(z.regex(/^\d{1,20}$/));
 const localizationMap = z.optional(z.nullable(z.record(z.string(), z.string())));
 
 export const choiceSchema = z.looseObject({

@@ -25,14 +25,26 @@ export function secretAccount(baseUrl: string, applicationId: string): string {
   return `${baseUrl} ${applicationId}`;
 }
 
-export async function readStoredCredentials(secrets: SecretStore, baseUrl: string, applicationId: string): Promise<StoredCredentials> {
-  const text = await secrets.get(secretAccount(baseUrl, applicationId));
-  if (text === undefined) return {};
+/** What is stored for one application, and where it was found (`the OS keyring` or the file's path). */
+export async function findStoredCredentials(secrets: SecretStore, baseUrl: string, applicationId: string): Promise<{ stored: StoredCredentials; where?: string }> {
+  const found = await secrets.find(secretAccount(baseUrl, applicationId));
+  if (found === undefined) return { stored: {} };
+  const where = secrets.describe(found.place);
   try {
-    return JSON.parse(text) as StoredCredentials;
+    return { stored: JSON.parse(found.secret) as StoredCredentials, where };
   } catch {
-    throw new SecretStoreCorruptError(secrets.location(), `the entry for ${applicationId} is not valid JSON`);
+    throw new SecretStoreCorruptError(where, `the entry for ${applicationId} is not valid JSON`);
   }
+}
+
+export async function readStoredCredentials(secrets: SecretStore, baseUrl: string, applicationId: string): Promise<StoredCredentials> {
+  return (await findStoredCredentials(secrets, baseUrl, applicationId)).stored;
+}
+
+/** What a write left stored, and where it went (none when the entry was removed). */
+export interface StoreResult {
+  stored: StoredCredentials;
+  where?: string;
 }
 
 /** Read-modify-write of one application's entry; an empty result removes the entry. */
@@ -41,21 +53,22 @@ export async function updateStoredCredentials(
   baseUrl: string,
   applicationId: string,
   change: (current: StoredCredentials) => StoredCredentials,
-): Promise<StoredCredentials> {
+): Promise<StoreResult> {
   const next = change(await readStoredCredentials(stores.secrets, baseUrl, applicationId));
   const account = secretAccount(baseUrl, applicationId);
-  if (next.botToken || next.clientCredentials || next.user) await stores.secrets.set(account, JSON.stringify(next));
+  let where: string | undefined;
+  if (next.botToken || next.clientCredentials || next.user) where = stores.secrets.describe(await stores.secrets.set(account, JSON.stringify(next)));
   else await stores.secrets.delete(account);
   // The application last stored becomes the default for this API base.
   await stores.settings.updateTarget(baseUrl, { applicationId });
-  return next;
+  return where === undefined ? { stored: next } : { stored: next, where };
 }
 
 /** What onboarding or `auth set-bot-token` / `set-client-credentials` file under an application. */
 export type AppCredentials = Pick<Credentials, 'botToken' | 'clientCredentials'>;
 
 /** Stores a bot token or client credentials under their application, keeping whatever else is stored there. */
-export function storeAppCredentials(stores: CredentialStores, baseUrl: string, applicationId: string, added: AppCredentials): Promise<StoredCredentials> {
+export function storeAppCredentials(stores: CredentialStores, baseUrl: string, applicationId: string, added: AppCredentials): Promise<StoreResult> {
   return updateStoredCredentials(stores, baseUrl, applicationId, (current) => ({ ...current, ...added }));
 }
 
@@ -82,8 +95,7 @@ export async function loadCredentials(input: {
   // credentials' and may be another.
   const applicationId = input.applicationId ?? envClientId ?? (envBot ? undefined : stores.settings.target(baseUrl).applicationId);
 
-  const stored = applicationId ? await readStoredCredentials(stores.secrets, baseUrl, applicationId) : {};
-  const where = stores.secrets.location();
+  const { stored, where } = applicationId ? await findStoredCredentials(stores.secrets, baseUrl, applicationId) : { stored: {} as StoredCredentials, where: undefined };
   const credentials: Credentials = {};
   const sources: string[] = [];
 

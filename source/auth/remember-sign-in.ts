@@ -3,7 +3,7 @@
  * API base and application. Shared by `cmd-tui auth login` and the TUI's sign-in screen.
  */
 import { createDiscordApi, type Credentials } from '../api/client.js';
-import { updateStoredCredentials, type CredentialStores, type StoredCredentials } from './credentials.js';
+import { updateStoredCredentials, type CredentialStores, type StoredCredentials, type StoreResult } from './credentials.js';
 
 export async function rememberSignIn(input: {
   stores: CredentialStores;
@@ -11,7 +11,7 @@ export async function rememberSignIn(input: {
   clientId: string;
   user: NonNullable<Credentials['user']>;
   timeoutMs?: number;
-}): Promise<StoredCredentials> {
+}): Promise<StoreResult> {
   const { stores, baseUrl, clientId, user } = input;
   let signedInAs: StoredCredentials['signedInAs'];
   if (user.scopes.includes('identify')) {

@@ -1,14 +1,18 @@
 /**
- * Where secrets live: the OS keyring (@napi-rs/keyring) when it answers within 3 s, otherwise a file
- * in appPaths().data written atomically (temp file, fsync, rename, chmod) with mode 0600 inside a
- * 0700 folder, announced once (on the first write) with its path. A damaged file is reported and never overwritten.
- * `CMD_TUI_SECRET_STORE=file` skips the keyring (tests, machines whose keyring misbehaves).
+ * Where secrets live: the OS keyring when this machine's keyring really keeps them (keyring-verdict.ts:
+ * a new process must read back what was written), otherwise a file in appPaths().data written
+ * atomically (temp file, fsync, rename, chmod) with mode 0600 inside a 0700 folder. Reads look in both,
+ * so a secret written to the file is still found once the keyring starts working; deletes remove it
+ * from both. A damaged file is reported and never overwritten.
+ * `CMD_TUI_SECRET_STORE=file` skips the keyring (machines whose keyring misbehaves).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { appPaths } from '../config/paths.js';
+import { openSettings } from '../config/settings.js';
+import { describeKeyringFailure, probeKeyring, refusal, verdictHolds, withinTimeout, type KeyringVerdict } from './keyring-verdict.js';
 
 export const KEYRING_SERVICE = 'cmd-tui';
 export const KEYRING_TIMEOUT_MS = 3_000;
@@ -21,12 +25,29 @@ export interface KeyringBackend {
   delete(account: string, signal: AbortSignal): Promise<void>;
 }
 
+/** A keyring with the new-process read its verdict rests on. */
+export interface Keyring extends KeyringBackend {
+  readInNewProcess(account: string, timeoutMs: number): Promise<string | null>;
+}
+
+export type SecretPlace = 'keyring' | 'file';
+
+export interface KeyringStatus {
+  state: 'in use' | 'not used' | 'not checked yet';
+  reason?: string;
+  checkedAt?: string;
+}
+
 export interface SecretStore {
-  /** `the OS keyring` or the fallback file's path, for `auth status`. */
-  location(): string;
+  readonly filePath: string;
+  /** `the OS keyring` or the file's path. */
+  describe(place: SecretPlace): string;
+  find(account: string): Promise<{ secret: string; place: SecretPlace } | undefined>;
   get(account: string): Promise<string | undefined>;
-  set(account: string, secret: string): Promise<void>;
+  /** Stores the secret and says where it went. */
+  set(account: string, secret: string): Promise<SecretPlace>;
   delete(account: string): Promise<void>;
+  keyringStatus(): KeyringStatus;
 }
 
 export class SecretStoreCorruptError extends DamagedFileError {
@@ -36,51 +57,21 @@ export class SecretStoreCorruptError extends DamagedFileError {
   }
 }
 
-/** The real keyring, loaded only when first needed (native module). */
-export function napiKeyring(): KeyringBackend {
-  const entry = async (account: string) => {
-    const { AsyncEntry } = await import('@napi-rs/keyring');
-    return new AsyncEntry(KEYRING_SERVICE, account);
-  };
-  return {
-    get: async (account, signal) => (await (await entry(account)).getPassword(signal)) ?? null,
-    set: async (account, secret, signal) => (await entry(account)).setPassword(secret, signal),
-    delete: async (account, signal) => {
-      await (await entry(account)).deleteCredential(signal);
-    },
-  };
-}
-
-/** Runs one keyring call, giving up after `timeoutMs` even if the backend ignores the abort. */
-async function withinTimeout<T>(timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([call(controller.signal), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** The keyring service name: one per cmd-tui home, so a separate CMD_TUI_HOME keeps separate secrets. */
+export function keyringService(env: NodeJS.ProcessEnv): string {
+  return env.CMD_TUI_HOME ? `${KEYRING_SERVICE} ${env.CMD_TUI_HOME}` : KEYRING_SERVICE;
 }
 
 /** The 0600 fallback file: `{ version: 1, secrets: { account: secret } }`. */
-export class FileSecretStore implements SecretStore {
+export class FileSecretStore {
   readonly path: string;
   constructor(private readonly directory: string) {
     this.path = join(directory, 'secrets.json');
   }
 
-  location(): string {
-    return this.path;
-  }
-
   async get(account: string): Promise<string | undefined> {
-    return (await this.readAll())[account];
+    const secrets = await this.readAll();
+    return Object.hasOwn(secrets, account) ? secrets[account] : undefined;
   }
 
   async set(account: string, secret: string): Promise<void> {
@@ -91,7 +82,7 @@ export class FileSecretStore implements SecretStore {
 
   async delete(account: string): Promise<void> {
     const secrets = await this.readAll();
-    if (!(account in secrets)) return;
+    if (!Object.hasOwn(secrets, account)) return;
     delete secrets[account];
     await this.writeAll(secrets);
   }
@@ -101,7 +92,7 @@ export class FileSecretStore implements SecretStore {
     try {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Object.create(null) as Record<string, string>;
       throw error;
     }
     let parsed: unknown;
@@ -115,7 +106,7 @@ export class FileSecretStore implements SecretStore {
     if (file.secrets === null || typeof file.secrets !== 'object' || Object.values(file.secrets).some((value) => typeof value !== 'string')) {
       throw new SecretStoreCorruptError(this.path, 'unexpected contents');
     }
-    return { ...(file.secrets as Record<string, string>) };
+    return Object.assign(Object.create(null) as Record<string, string>, file.secrets);
   }
 
   private async writeAll(secrets: Record<string, string>): Promise<void> {
@@ -125,7 +116,7 @@ export class FileSecretStore implements SecretStore {
     try {
       const handle = await open(temporary, 'wx', 0o600);
       try {
-        await handle.writeFile(`${JSON.stringify({ version: FILE_VERSION, secrets }, null, 2)}\n`, 'utf8');
+        await handle.writeFile(`${JSON.stringify({ version: FILE_VERSION, secrets: { ...secrets } }, null, 2)}\n`, 'utf8');
         await handle.sync();
       } finally {
         await handle.close();
@@ -140,61 +131,138 @@ export class FileSecretStore implements SecretStore {
   }
 }
 
-export interface SecretStoreOptions {
-  env?: NodeJS.ProcessEnv;
-  /** Default: the OS keyring, unless CMD_TUI_SECRET_STORE=file. */
-  keyring?: KeyringBackend | null;
-  keyringTimeoutMs?: number;
-  /** Told once when secrets go to the fallback file. */
-  notice?: (message: string) => void;
+/** Where the keyring verdict is remembered; the settings file by default. */
+export interface VerdictMemory {
+  read(): KeyringVerdict | undefined;
+  write(verdict: KeyringVerdict): Promise<void>;
 }
 
-/** Keyring first; on its first failure, the file for the rest of the process. */
+export interface SecretStoreOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Default: the OS keyring, unless CMD_TUI_SECRET_STORE=file; null: none. */
+  keyring?: Keyring | null;
+  keyringTimeoutMs?: number;
+  verdicts?: VerdictMemory;
+  /** Told once when a secret goes to the file because this process found the keyring wanting. */
+  notice?: (message: string) => void;
+  now?: () => number;
+}
+
+function settingsVerdicts(env: NodeJS.ProcessEnv): VerdictMemory {
+  const settings = openSettings(env);
+  return { read: () => settings.read().keyring, write: (verdict) => settings.update({ keyring: verdict }) };
+}
+
+async function defaultKeyring(env: NodeJS.ProcessEnv): Promise<Keyring> {
+  const { osKeyring, readInNewProcess } = await import('./os-keyring.js');
+  const service = keyringService(env);
+  return { ...osKeyring(service), readInNewProcess: (account, timeoutMs) => readInNewProcess(service, account, timeoutMs) };
+}
+
 export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
   const env = options.env ?? process.env;
   const file = new FileSecretStore(appPaths(env).data);
-  let keyring = options.keyring === undefined ? (env.CMD_TUI_SECRET_STORE === 'file' ? null : napiKeyring()) : options.keyring;
   const timeoutMs = options.keyringTimeoutMs ?? KEYRING_TIMEOUT_MS;
-  let keyringProblem = 'CMD_TUI_SECRET_STORE=file';
-  let noticeGiven = false;
-  const fallBack = (reason: string) => {
-    keyring = null;
-    keyringProblem = reason;
+  const now = options.now ?? Date.now;
+  const disabled = options.keyring === null || (options.keyring === undefined && env.CMD_TUI_SECRET_STORE === 'file');
+  const verdicts = options.verdicts ?? settingsVerdicts(env);
+  let keyring: Promise<Keyring> | undefined;
+  const backend = () => (keyring ??= options.keyring ? Promise.resolve(options.keyring) : defaultKeyring(env));
+  /** This process's view: starts from the remembered verdict, changes when the keyring fails or is probed. */
+  let verdict: KeyringVerdict | undefined;
+  let verdictRead = false;
+  const currentVerdict = (): KeyringVerdict | undefined => {
+    if (!verdictRead) {
+      verdict = verdicts.read();
+      verdictRead = true;
+    }
+    return verdict;
   };
-  const viaKeyring = async <T>(call: (backend: KeyringBackend, signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
-    const backend = keyring;
-    if (!backend) return { ok: false };
+  /** Set when this process found the keyring wanting: the user hears why, once. */
+  let refusedNow = false;
+  const remember = async (next: KeyringVerdict) => {
+    verdict = next;
+    verdictRead = true;
+    refusedNow ||= !next.usable;
+    await verdicts.write(next);
+  };
+  let noticeGiven = false;
+  const announceFile = (reason: string) => {
+    if (noticeGiven || !refusedNow) return;
+    noticeGiven = true;
+    options.notice?.(`Secrets are kept in ${file.path}, readable only by you (OS keyring not used: ${reason}).`);
+  };
+  /** Reads try the keyring unless it was refused recently: secrets an earlier run stored there must be found. */
+  const keyringReadable = () => !disabled && !(verdictHolds(currentVerdict(), now()) && !currentVerdict()!.usable);
+
+  const viaKeyring = async <T>(call: (backend: Keyring, signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> => {
     try {
-      return { ok: true, value: await withinTimeout(timeoutMs, (signal) => call(backend, signal)) };
+      const resolved = await backend();
+      return { ok: true, value: await withinTimeout(timeoutMs, (signal) => call(resolved, signal)) };
     } catch (error) {
-      // Only the failure's kind: keyring errors can carry account details.
-      fallBack(error instanceof Error && error.message.startsWith('no answer') ? error.message : 'it refused the request');
-      return { ok: false };
+      const reason = describeKeyringFailure(error, env);
+      // A failure is news for the next run too: it stops trying (and waiting) until the re-check.
+      await remember(refusal(reason, now()));
+      return { ok: false, reason };
     }
   };
-  return {
-    location: () => (keyring ? 'the OS keyring' : file.path),
+
+  /** Whether a write may go to the keyring: the remembered verdict, or a probe when there is none (or it is stale). */
+  const keyringWritable = async (): Promise<{ ok: true } | { ok: false; reason: string }> => {
+    if (disabled) return { ok: false, reason: 'CMD_TUI_SECRET_STORE=file' };
+    const known = currentVerdict();
+    if (verdictHolds(known, now())) return known.usable ? { ok: true } : { ok: false, reason: known.reason ?? 'refused' };
+    let probed: KeyringVerdict;
+    try {
+      const resolved = await backend();
+      probed = await probeKeyring(resolved, { timeoutMs, now, env });
+    } catch (error) {
+      probed = refusal(describeKeyringFailure(error, env), now());
+    }
+    await remember(probed);
+    return probed.usable ? { ok: true } : { ok: false, reason: probed.reason ?? 'refused' };
+  };
+
+  const store: SecretStore = {
+    filePath: file.path,
+    describe: (place) => (place === 'keyring' ? 'the OS keyring' : file.path),
+    async find(account) {
+      if (keyringReadable()) {
+        const fromKeyring = await viaKeyring((resolved, signal) => resolved.get(account, signal));
+        if (fromKeyring.ok && fromKeyring.value !== null) return { secret: fromKeyring.value, place: 'keyring' };
+      }
+      const fromFile = await file.get(account);
+      return fromFile === undefined ? undefined : { secret: fromFile, place: 'file' };
+    },
     async get(account) {
-      const fromKeyring = await viaKeyring((backend, signal) => backend.get(account, signal));
-      if (fromKeyring.ok && fromKeyring.value !== null) return fromKeyring.value;
-      return file.get(account);
+      return (await store.find(account))?.secret;
     },
     async set(account, secret) {
-      const stored = await viaKeyring((backend, signal) => backend.set(account, secret, signal));
-      if (stored.ok) {
-        // A copy left in the file from an earlier fallback would outlive a later logout.
-        await file.delete(account);
-        return;
+      const writable = await keyringWritable();
+      if (writable.ok) {
+        const stored = await viaKeyring((resolved, signal) => resolved.set(account, secret, signal));
+        if (stored.ok) {
+          // A copy left in the file from an earlier fallback would outlive a later logout.
+          await file.delete(account);
+          return 'keyring';
+        }
+        announceFile(stored.reason);
+      } else {
+        announceFile(writable.reason);
       }
       await file.set(account, secret);
-      if (!noticeGiven) {
-        noticeGiven = true;
-        options.notice?.(`Secrets are kept in ${file.path}, readable only by you (OS keyring not used: ${keyringProblem}).`);
-      }
+      return 'file';
     },
     async delete(account) {
-      await viaKeyring((backend, signal) => backend.delete(account, signal));
+      if (keyringReadable()) await viaKeyring((resolved, signal) => resolved.delete(account, signal));
       await file.delete(account);
     },
+    keyringStatus() {
+      if (disabled) return { state: 'not used', reason: options.keyring === null ? 'no keyring' : 'CMD_TUI_SECRET_STORE=file' };
+      const known = currentVerdict();
+      if (!known) return { state: 'not checked yet' };
+      return known.usable ? { state: 'in use', checkedAt: known.checkedAt } : { state: 'not used', reason: known.reason ?? 'refused', checkedAt: known.checkedAt };
+    },
   };
+  return store;
 }

@@ -10,6 +10,7 @@ import { openSettings } from '../config/settings.js';
 import { looksHeadless } from '../auth/browser.js';
 import { defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, updateStoredCredentials, type CredentialStores } from '../auth/credentials.js';
 import { lineReader, readSecret } from '../auth/secret-input.js';
+import type { KeyringStatus } from '../auth/secret-store.js';
 import { SCOPE_PRESETS, scopeList, type ScopePreset } from '../auth/scopes.js';
 import { AuthSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
@@ -124,10 +125,10 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       onPasteRefused: (message) => io.stderr.write(`${message}\n`),
       onNotice: notice,
     });
-    const stored = await rememberSignIn({ stores, baseUrl, clientId, user: user!, timeoutMs });
+    const { stored, where } = await rememberSignIn({ stores, baseUrl, clientId, user: user!, timeoutMs });
     const who = stored.signedInAs ? ` as ${stored.signedInAs.username}` : '';
     io.stdout.write(`Signed in${who} for application ${clientId} with ${user!.scopes.join(' ') || 'no scopes'}${expiryText(user!.expiresAt)}.\n`);
-    io.stdout.write(`Stored in ${stores.secrets.location()}.\n`);
+    io.stdout.write(`Stored in ${where}.\n`);
     return ExitCode.Ok;
   } finally {
     pastes?.close();
@@ -172,7 +173,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
           source: source('sign-in'),
         }
       : null,
-    secretStore: stores.secrets.location(),
+    secretStore: { file: stores.secrets.filePath, keyring: stores.secrets.keyringStatus() },
   };
   const anything = Boolean(botToken || clientCredentials || user);
   if (values.json) {
@@ -192,7 +193,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
   } else {
     lines.push('Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
   }
-  lines.push(`Secrets are kept in: ${report.secretStore}`);
+  lines.push(keyringLine(report.secretStore.keyring, report.secretStore.file));
   io.stdout.write(`${lines.join('\n')}\n`);
   if (!anything) io.stderr.write('No credentials: run `cmd-tui auth set-bot-token`, `cmd-tui auth set-client-credentials` or `cmd-tui auth login`.\n');
   return anything ? ExitCode.Ok : ExitCode.Problems;
@@ -249,8 +250,8 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
     throw new UsageError(`that bot token belongs to application ${application.id}, not ${expectedApp}`);
   }
   const stores = defaultStores(io.env, notice);
-  await storeAppCredentials(stores, baseUrl, application.id, { botToken });
-  io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${stores.secrets.location()}.\n`);
+  const { where } = await storeAppCredentials(stores, baseUrl, application.id, { botToken });
+  io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}.\n`);
   return ExitCode.Ok;
 }
 
@@ -268,9 +269,17 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
     await transport.close();
   }
   const stores = defaultStores(io.env, notice);
-  await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret } });
-  io.stdout.write(`Stored the client credentials of application ${clientId} in ${stores.secrets.location()}.\n`);
+  const { where } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret } });
+  io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}.\n`);
   return ExitCode.Ok;
+}
+
+/** One line: whether the OS keyring is used, and why not. */
+function keyringLine(keyring: KeyringStatus, file: string): string {
+  const checked = keyring.checkedAt ? ` (checked ${keyring.checkedAt.slice(0, 10)})` : '';
+  if (keyring.state === 'in use') return `OS keyring: in use${checked}`;
+  if (keyring.state === 'not checked yet') return `OS keyring: not checked yet (checked when a secret is first stored; otherwise ${file})`;
+  return `OS keyring: not used${checked}: ${keyring.reason}; secrets go to ${file} (readable only by you)`;
 }
 
 function expiryText(expiresAt: number | undefined): string {

@@ -1,6 +1,7 @@
 /**
  * User settings kept with `conf` in appPaths().config: the default API (`--api`), request timeout,
- * and per API base the application id and last guild, so emulator and live settings never mix.
+ * per API base the application id and last guild, so emulator and live settings never mix, and
+ * whether this machine's OS keyring keeps secrets.
  * Parsed with zod on every read; a damaged file is reported with its path and never overwritten.
  * Reads parse conf's JSON file directly and conf itself (with its JSON-schema validator) is loaded
  * only to write: every command and the TUI read settings at start, and conf costs ~40 ms and ~20 MB.
@@ -18,8 +19,16 @@ const targetSchema = z.object({
   lastGuildId: z.optional(snowflake),
 });
 
+/** Whether the OS keyring keeps secrets on this machine (auth/keyring-verdict.ts). */
+const keyringVerdictSchema = z.object({
+  usable: z.boolean(),
+  reason: z.optional(z.string()),
+  checkedAt: z.string(),
+});
+
 export const settingsSchema = z.object({
   apiUrl: z.optional(z.string()),
+  keyring: z.optional(keyringVerdictSchema),
   timeoutMs: z.optional(z.int().check(z.positive())),
   /** Keyed by API base URL (`https://discord.com/api/v10`). */
   targets: z.optional(z.record(z.string(), targetSchema)),

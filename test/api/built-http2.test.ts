@@ -48,7 +48,7 @@ describe('the built binary over HTTP/2', () => {
 
   it('lists commands through undici’s HTTP/2 client, loaded when the connection negotiates it', async () => {
     const result = await runCli(['list', '--api', baseUrl, '--json'], {
-      env: { CMD_TUI_HOME: folder, DISCORD_BOT_TOKEN: 'fake-bot-token-for-http2', NODE_EXTRA_CA_CERTS: certificate, CMD_TUI_SECRET_STORE: 'file' },
+      env: { CMD_TUI_HOME: folder, DISCORD_BOT_TOKEN: 'fake-bot-token-for-http2', NODE_EXTRA_CA_CERTS: certificate },
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -64,7 +64,7 @@ describe('the built binary over HTTP/2', () => {
     it('loads neither node:http2 nor node:tls', async () => {
       // Asynchronously: the emulator answers from this process.
       const child = spawn(process.execPath, ['--import', PRINT_LOADED, CLI_PATH, 'list', '--api', emulator().baseUrl], {
-        env: { ...process.env, CMD_TUI_HOME: folder, DISCORD_BOT_TOKEN: emulator().botToken, CMD_TUI_SECRET_STORE: 'file', NO_COLOR: '1' },
+        env: { ...process.env, CMD_TUI_HOME: folder, DISCORD_BOT_TOKEN: emulator().botToken, NO_COLOR: '1' },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';

@@ -25,13 +25,13 @@ const LOCAL = 'http://127.0.0.1:4000/api/v10';
 describe('loading credentials', () => {
   it('keeps credentials per API base and application, and remembers the application per base', async () => {
     const stores = defaultStores(home.env);
-    await updateStoredCredentials(stores, LIVE, '111', (c) => ({ ...c, botToken: 'live-bot' }));
+    const { where } = await updateStoredCredentials(stores, LIVE, '111', (c) => ({ ...c, botToken: 'live-bot' }));
     await updateStoredCredentials(stores, LOCAL, '222', (c) => ({ ...c, botToken: 'local-bot' }));
 
     const live = await loadCredentials({ baseUrl: LIVE, env: home.env, stores });
     expect(live.applicationId).toBe('111');
     expect(live.credentials.botToken).toBe('live-bot');
-    expect(live.sources).toEqual([`bot token from ${stores.secrets.location()}`]);
+    expect(live.sources).toEqual([`bot token from ${where}`]);
 
     const local = await loadCredentials({ baseUrl: LOCAL, env: home.env, stores });
     expect(local.credentials.botToken).toBe('local-bot');
@@ -103,7 +103,7 @@ describe('a refreshed sign-in is saved back', () => {
   it('connectDiscordApi learns the application of a bot token from the environment, and adds what is stored for it', async () => {
     const stores = defaultStores(home.env);
     const { baseUrl, applicationId, botToken, userToken } = emulator();
-    await updateStoredCredentials(stores, baseUrl, applicationId, () => ({ user: { accessToken: userToken, scopes: permissionsScopes().split(' ') } }));
+    const { where } = await updateStoredCredentials(stores, baseUrl, applicationId, () => ({ user: { accessToken: userToken, scopes: permissionsScopes().split(' ') } }));
     // Stored last, so the settings now remember this other application.
     await updateStoredCredentials(stores, baseUrl, '999999999999999999', () => ({ botToken: 'other-apps-bot' }));
     const before = (await requestLog(emulator())).length;
@@ -114,7 +114,7 @@ describe('a refreshed sign-in is saved back', () => {
     expect((await requestLog(emulator())).slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([`GET /api/v10/applications/@me`]);
     expect((await api.listCommands({ kind: 'global' })).length).toBeGreaterThan(0);
     expect(api.authKinds()).toEqual(expect.arrayContaining(['bot', 'user']));
-    expect(sources).toEqual(['bot token from DISCORD_BOT_TOKEN', `sign-in from ${stores.secrets.location()}`]);
+    expect(sources).toEqual(['bot token from DISCORD_BOT_TOKEN', `sign-in from ${where}`]);
   });
 
   it('connectDiscordApi refreshes an expired stored sign-in and stores the rotated tokens', async () => {
@@ -133,8 +133,9 @@ describe('a refreshed sign-in is saved back', () => {
     let saved!: () => void;
     const savedOnce = new Promise<void>((resolve) => (saved = resolve));
     const watching = { ...stores, secrets: { ...stores.secrets, set: async (account: string, secret: string) => {
-      await stores.secrets.set(account, secret);
+      const place = await stores.secrets.set(account, secret);
       saved();
+      return place;
     } } };
     const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, env: home.env, stores: watching });
     expect((await api.getCurrentUser()).username).toBe('ada');

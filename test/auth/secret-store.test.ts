@@ -1,8 +1,10 @@
 import { readFile, stat, writeFile, mkdir, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEYRING_TIMEOUT_MS, openSecretStore, SecretStoreCorruptError } from '../../source/auth/secret-store.js';
-import { hangingKeyring, isolatedHome, memoryKeyring, refusingKeyring, type IsolatedHome } from '../helpers/credentials.js';
+import { RECHECK_REFUSED_AFTER_MS, type KeyringVerdict } from '../../source/auth/keyring-verdict.js';
+import { KEYRING_TIMEOUT_MS, openSecretStore, SecretStoreCorruptError, type Keyring, type SecretStoreOptions } from '../../source/auth/secret-store.js';
+import { openSettings } from '../../source/config/settings.js';
+import { forgetfulKeyring, hangingKeyring, isolatedHome, memoryKeyring, refusingKeyring, type IsolatedHome } from '../helpers/credentials.js';
 
 let home: IsolatedHome;
 beforeEach(async () => {
@@ -12,53 +14,126 @@ afterEach(() => home.cleanup());
 
 const secretsFile = () => join(home.home, 'data', 'secrets.json');
 const exists = (path: string) => stat(path).then(() => true, () => false);
+const rememberedVerdict = () => openSettings(home.env).read().keyring;
+const open = (keyring: Keyring | null, extra: Partial<SecretStoreOptions> = {}) => openSecretStore({ env: home.env, keyring, ...extra });
 
-describe('secret store', () => {
-  it('keeps secrets in a working keyring and writes no file (C1)', async () => {
+describe('the keyring verdict: a keyring counts only when a new process reads back what was written', () => {
+  it('a working keyring: secrets go to it, no file is written, and the verdict is remembered with its date', async () => {
     const keyring = memoryKeyring();
-    const store = openSecretStore({ env: home.env, keyring });
-    await store.set('acct', 'secret-value');
-    expect(await store.get('acct')).toBe('secret-value');
+    const store = open(keyring);
+    expect(await store.set('acct', 'secret-value')).toBe('keyring');
+    expect(await store.find('acct')).toEqual({ secret: 'secret-value', place: 'keyring' });
     expect(keyring.entries.get('acct')).toBe('secret-value');
+    // The probe's own entry is gone again.
+    expect([...keyring.entries.keys()]).toEqual(['acct']);
     expect(await exists(secretsFile())).toBe(false);
-    expect(store.location()).toBe('the OS keyring');
+    expect(rememberedVerdict()).toMatchObject({ usable: true });
+    expect(Date.parse(rememberedVerdict()!.checkedAt)).toBeGreaterThan(Date.now() - 60_000);
     await store.delete('acct');
     expect(keyring.entries.size).toBe(0);
     expect(await store.get('acct')).toBeUndefined();
   });
 
-  it('falls back to a 0600 file in a 0700 folder when the keyring refuses, with one notice (C2)', async () => {
+  it('a keyring that writes but forgets (kernel session keyring): the file is used and the status says why', async () => {
+    const keyring = forgetfulKeyring();
     const notices: string[] = [];
-    const store = openSecretStore({ env: home.env, keyring: refusingKeyring(), notice: (m) => notices.push(m) });
-    await store.set('a', 'one');
-    await store.set('b', 'two');
+    const store = open(keyring, { notice: (m) => notices.push(m) });
+    expect(await store.set('acct', 'value')).toBe('file');
+    expect(keyring.entries.size).toBe(0);
+    expect(await store.find('acct')).toEqual({ secret: 'value', place: 'file' });
+    expect(rememberedVerdict()).toMatchObject({ usable: false, reason: expect.stringContaining('new process could not read back') });
+    expect(store.keyringStatus()).toMatchObject({ state: 'not used', reason: expect.stringContaining('only for the session') });
+    expect(notices).toEqual([expect.stringContaining(secretsFile())]);
+  });
+
+  it('a refusing keyring: the 0600 file in a 0700 folder, one notice, and later runs do not try the keyring again', async () => {
+    const notices: string[] = [];
+    const store = open(refusingKeyring(), { notice: (m) => notices.push(m) });
+    expect(await store.set('a', 'one')).toBe('file');
+    expect(await store.set('b', 'two')).toBe('file');
     expect(await store.get('a')).toBe('one');
     expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
     expect((await stat(join(home.home, 'data'))).mode & 0o777).toBe(0o700);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toContain(secretsFile());
     expect(notices[0]).not.toContain('one');
-    await store.delete('a');
-    expect(await store.get('a')).toBeUndefined();
-    expect(await store.get('b')).toBe('two');
+    expect(rememberedVerdict()?.usable).toBe(false);
+
+    let calls = 0;
+    const counting: Keyring = { ...memoryKeyring(), get: async () => (calls++, null), set: async () => void calls++, delete: async () => void calls++ };
+    const later = open(counting, { notice: (m) => notices.push(m) });
+    expect(await later.get('a')).toBe('one');
+    expect(await later.set('c', 'three')).toBe('file');
+    await later.delete('b');
+    expect(calls).toBe(0);
+    expect(notices).toHaveLength(1);
   });
 
+  it('a hanging keyring: decided within the keyring timeout, and the file is used', async () => {
+    expect(KEYRING_TIMEOUT_MS).toBe(3000);
+    const store = open(hangingKeyring(), { keyringTimeoutMs: 100 });
+    expect(await store.set('acct', 'value')).toBe('file');
+    expect(await store.get('acct')).toBe('value');
+    expect(store.keyringStatus()).toMatchObject({ state: 'not used', reason: expect.stringContaining('no answer within 100 ms') });
+  });
+
+  it('a refusal is checked again after a week: a keyring that now works takes the next secret', async () => {
+    const weekAgo = Date.now() - RECHECK_REFUSED_AFTER_MS - 1000;
+    const stale: KeyringVerdict = { usable: false, reason: 'it refused (x)', checkedAt: new Date(weekAgo).toISOString() };
+    await openSettings(home.env).update({ keyring: stale });
+    const keyring = memoryKeyring();
+    expect(await open(keyring).set('acct', 'value')).toBe('keyring');
+    expect(rememberedVerdict()?.usable).toBe(true);
+  });
+
+  it('a working keyring that fails later: the secret goes to the file, and the next write checks again', async () => {
+    await openSettings(home.env).update({ keyring: { usable: true, checkedAt: new Date().toISOString() } });
+    const notices: string[] = [];
+    expect(await open(refusingKeyring(), { notice: (m) => notices.push(m) }).set('acct', 'value')).toBe('file');
+    expect(notices).toEqual([expect.stringContaining('OS keyring not used')]);
+    expect(rememberedVerdict()).toMatchObject({ usable: false });
+  });
+
+  it('reads find what the file holds once the keyring works, and a delete removes it from both', async () => {
+    await open(refusingKeyring()).set('acct', 'old');
+    // The keyring works now (a desktop session later): the next write goes there and the file copy goes.
+    await openSettings(home.env).update({ keyring: { usable: true, checkedAt: new Date().toISOString() } });
+    const keyring = memoryKeyring();
+    const store = open(keyring);
+    expect(await store.find('acct')).toEqual({ secret: 'old', place: 'file' });
+    await open(refusingKeyring()).set('other', 'kept in the file');
+    await openSettings(home.env).update({ keyring: { usable: true, checkedAt: new Date().toISOString() } });
+    const both = open(keyring);
+    expect(await both.set('acct', 'new')).toBe('keyring');
+    expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({ other: 'kept in the file' });
+    keyring.entries.set('other', 'also in the keyring');
+    await both.delete('other');
+    expect(keyring.entries.has('other')).toBe(false);
+    expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({});
+  });
+
+  it('CMD_TUI_SECRET_STORE=file never touches the keyring', async () => {
+    const store = openSecretStore({ env: { ...home.env, CMD_TUI_SECRET_STORE: 'file' } });
+    expect(await store.set('acct', 'value')).toBe('file');
+    expect(store.keyringStatus()).toEqual({ state: 'not used', reason: 'CMD_TUI_SECRET_STORE=file' });
+    expect(rememberedVerdict()).toBeUndefined();
+  });
+});
+
+describe('the secrets file', () => {
   it('tightens an existing 0644 file and 0755 folder to 0600 / 0700', async () => {
     await mkdir(join(home.home, 'data'), { recursive: true, mode: 0o755 });
     await chmod(join(home.home, 'data'), 0o755);
     await writeFile(secretsFile(), JSON.stringify({ version: 1, secrets: {} }), { mode: 0o644 });
-    const store = openSecretStore({ env: home.env, keyring: null });
-    await store.set('x', 'y');
+    await open(null).set('x', 'y');
     expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
     expect((await stat(join(home.home, 'data'))).mode & 0o777).toBe(0o700);
   });
 
-  it('decides on the fallback within the keyring timeout when the keyring hangs (C3)', async () => {
-    expect(KEYRING_TIMEOUT_MS).toBe(3000);
-    const store = openSecretStore({ env: home.env, keyring: hangingKeyring(), keyringTimeoutMs: 100 });
+  it('does not take an account named like an Object.prototype key from the prototype', async () => {
+    const store = open(null);
     await store.set('acct', 'value');
-    expect(await store.get('acct')).toBe('value');
-    expect(store.location()).toBe(secretsFile());
+    expect(await store.get('constructor')).toBeUndefined();
+    expect(await store.get('__proto__')).toBeUndefined();
   });
 
   it.each([
@@ -68,33 +143,24 @@ describe('secret store', () => {
   ])('reports a corrupt file (%s) and never overwrites it (C7)', async (_name, contents) => {
     await mkdir(join(home.home, 'data'), { recursive: true });
     await writeFile(secretsFile(), contents);
-    const store = openSecretStore({ env: home.env, keyring: null });
+    const store = open(null);
     await expect(store.get('a')).rejects.toBeInstanceOf(SecretStoreCorruptError);
     const failure = await store.set('a', 'b').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SecretStoreCorruptError);
     expect((failure as SecretStoreCorruptError).hint).toContain('.bak');
     expect(await readFile(secretsFile(), 'utf8')).toBe(contents);
   });
-
-  it('moves a secret out of the fallback file once the keyring works again', async () => {
-    await openSecretStore({ env: home.env, keyring: null }).set('acct', 'old');
-    const keyring = memoryKeyring();
-    const store = openSecretStore({ env: home.env, keyring });
-    await store.set('acct', 'new');
-    expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({});
-    expect(keyring.entries.get('acct')).toBe('new');
-  });
 });
 
-describe('the real OS keyring on a machine without one', () => {
+describe('the real OS keyring of this machine', () => {
   it.skipIf(Boolean(process.env.DBUS_SESSION_BUS_ADDRESS) || process.platform !== 'linux')(
-    'falls back to the file within the 3-second limit (C2, C3)',
+    'without a D-Bus session it is refused at once with the reason, and the file is used',
     async () => {
       const notices: string[] = [];
-      const store = openSecretStore({ env: { ...home.env, CMD_TUI_SECRET_STORE: undefined }, notice: (m) => notices.push(m) });
-      await store.set('acct', 'value');
+      const store = openSecretStore({ env: home.env, notice: (m) => notices.push(m) });
+      expect(await store.set('acct', 'value')).toBe('file');
       expect(await store.get('acct')).toBe('value');
-      expect(store.location()).toBe(secretsFile());
+      expect(store.keyringStatus()).toMatchObject({ state: 'not used', reason: expect.stringContaining('DBUS_SESSION_BUS_ADDRESS') });
       expect(notices).toHaveLength(1);
       expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
     },

@@ -1,15 +1,16 @@
 /**
- * Credentials for other engineers' tests: an isolated CMD_TUI_HOME with the file secret store, and
- * in-memory keyrings that work, refuse or hang, for the storage tests.
+ * Credentials for other engineers' tests: an isolated CMD_TUI_HOME (the machine's real keyring
+ * decision applies, as for a user), and in-memory keyrings that work, forget, refuse or hang, for the
+ * storage tests.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KeyringBackend } from '../../source/auth/secret-store.js';
+import type { Keyring } from '../../source/auth/secret-store.js';
 
 export interface IsolatedHome {
   home: string;
-  /** Env for runCli / loadCredentials: CMD_TUI_HOME set, keyring off, no DISCORD_* leaking in from the machine. */
+  /** Env for runCli / loadCredentials: CMD_TUI_HOME set, no DISCORD_* or store override leaking in from the machine. */
   env: NodeJS.ProcessEnv;
   cleanup(): Promise<void>;
 }
@@ -19,7 +20,7 @@ export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<Isola
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CMD_TUI_HOME: home,
-    CMD_TUI_SECRET_STORE: 'file',
+    CMD_TUI_SECRET_STORE: undefined,
     DISCORD_BOT_TOKEN: '',
     DISCORD_CLIENT_ID: '',
     DISCORD_CLIENT_SECRET: '',
@@ -28,8 +29,8 @@ export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<Isola
   return { home, env, cleanup: () => rm(home, { recursive: true, force: true }) };
 }
 
-/** A keyring that keeps entries in a Map; `entries` lets a test look inside. */
-export function memoryKeyring(): KeyringBackend & { entries: Map<string, string> } {
+/** A keyring that keeps entries in a Map, as a new process sees them too; `entries` lets a test look inside. */
+export function memoryKeyring(): Keyring & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
   return {
     entries,
@@ -40,21 +41,27 @@ export function memoryKeyring(): KeyringBackend & { entries: Map<string, string>
     delete: async (account) => {
       entries.delete(account);
     },
+    readInNewProcess: async (account) => entries.get(account) ?? null,
   };
+}
+
+/** The kernel-keyring case: writes and reads work in this process, and a new process finds nothing. */
+export function forgetfulKeyring(): Keyring & { entries: Map<string, string> } {
+  return { ...memoryKeyring(), readInNewProcess: async () => null };
 }
 
 /** The headless case: every call fails at once, like @napi-rs/keyring without D-Bus. */
-export function refusingKeyring(): KeyringBackend {
+export function refusingKeyring(): Keyring {
   const refuse = async (): Promise<never> => {
     throw new Error("GenericFailure: Couldn't access platform storage: AccessDenied");
   };
-  return { get: refuse, set: refuse, delete: refuse };
+  return { get: refuse, set: refuse, delete: refuse, readInNewProcess: refuse };
 }
 
 /** A keyring that never answers (a locked desktop keyring waiting for a prompt nobody sees). */
-export function hangingKeyring(): KeyringBackend {
+export function hangingKeyring(): Keyring {
   const hang = () => new Promise<never>(() => undefined);
-  return { get: hang, set: hang, delete: hang };
+  return { get: hang, set: hang, delete: hang, readInNewProcess: hang };
 }
 
 /** A recognisable secret: if it shows up in any output, a test can find it. */

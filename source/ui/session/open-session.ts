@@ -152,8 +152,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const store = async () => {
       const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
       const stores = defaultStores(env);
-      await storeAppCredentials(stores, url, appId, typed);
-      return stores.secrets.location();
+      return (await storeAppCredentials(stores, url, appId, typed)).where ?? stores.secrets.filePath;
     };
     return { ...session, signInUser: browserSignIn(url, appId, label, typed), rememberCredentials: { what, command, store } };
   };

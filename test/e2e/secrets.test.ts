@@ -1,0 +1,115 @@
+/**
+ * Secrets survive the process that stored them, on this very machine: the built binary run as a user
+ * would, with a fresh HOME and no store override, against the emulator over HTTP. First as over SSH
+ * or in CI (no D-Bus session: the keyring is refused and the 0600 file is used), then with a real
+ * Secret Service (gnome-keyring on a private session bus), as on a Linux desktop.
+ */
+import { stat, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHROMIUM, chromiumBrowserProgram } from '../helpers/chromium.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { SECRET_SERVICE_AVAILABLE, startSecretService, type SecretService } from '../helpers/secret-service.js';
+
+const emulator = useEmulator();
+let home: string;
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'cmd-tui-user-'));
+});
+afterEach(() => rm(home, { recursive: true, force: true }));
+
+/** A new user's environment: their own HOME, nothing of cmd-tui's or Discord's set. */
+function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, ...extra };
+  for (const name of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'CMD_TUI_HOME', 'CMD_TUI_SECRET_STORE', 'DISCORD_BOT_TOKEN', 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET']) delete env[name];
+  if (!('DBUS_SESSION_BUS_ADDRESS' in extra)) delete env.DBUS_SESSION_BUS_ADDRESS;
+  return env;
+}
+
+const secretsFile = () => join(home, '.local', 'share', 'cmd-tui', 'secrets.json');
+const exists = (path: string) => stat(path).then(() => true, () => false);
+const api = () => ['--api', emulator().baseUrl];
+const ok = (result: CliResult) => expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+
+interface StatusReport {
+  botToken: { source: string } | null;
+  user: { username: string | null; scopes: string[]; source: string } | null;
+  secretStore: { file: string; keyring: { state: string; reason?: string } };
+}
+async function status(env: NodeJS.ProcessEnv): Promise<StatusReport> {
+  const result = await runCli(['auth', 'status', '--json', ...api()], { env });
+  return JSON.parse(result.stdout) as StatusReport;
+}
+
+describe('without a desktop keyring (SSH, CI): the secrets file', () => {
+  it('auth set-bot-token, then a new process lists the commands and auth status says where the token is and why', async () => {
+    const env = userEnv();
+    const stored = await runCli(['auth', 'set-bot-token', ...api()], { env, input: `${emulator().botToken}\n` });
+    ok(stored);
+    expect(stored.stdout).toContain(`in ${secretsFile()}.`);
+    expect(stored.stdout).not.toContain('keyring');
+    expect(stored.stderr).toContain('OS keyring not used: no Secret Service');
+    expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
+
+    const list = await runCli(['list', ...api()], { env });
+    ok(list);
+    expect(list.stdout).toContain('ping');
+
+    const report = await status(env);
+    expect(report.botToken?.source).toBe(secretsFile());
+    expect(report.secretStore.keyring).toMatchObject({ state: 'not used', reason: expect.stringContaining('DBUS_SESSION_BUS_ADDRESS') });
+    const text = await runCli(['auth', 'status', ...api()], { env });
+    expect(text.stdout).toMatch(/^OS keyring: not used \(checked \d{4}-\d\d-\d\d\): no Secret Service .*; secrets go to .*secrets\.json/m);
+
+    ok(await runCli(['auth', 'logout', '--all', ...api()], { env }));
+    expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({});
+    expect((await runCli(['list', ...api()], { env })).code).not.toBe(0);
+  });
+
+  it.skipIf(!CHROMIUM)('auth login through headless Chromium, then a new process auth status shows the user and scopes', { timeout: 120_000 }, async () => {
+    const { program, log } = await chromiumBrowserProgram(home, CHROMIUM!);
+    const env = userEnv();
+    const login = await runCli(['auth', 'login', '--client-id', emulator().publicClientId, '--preset', 'permissions', ...api()], { env: { ...env, BROWSER: program } });
+    expect(login.code, `${login.stderr}\n${await readFile(log, 'utf8').catch(() => '')}`).toBe(0);
+    expect(login.stdout).toContain(`Stored in ${secretsFile()}.`);
+    const report = await status(env);
+    expect(report.user).toMatchObject({ username: 'ada', source: secretsFile() });
+    expect(report.user!.scopes.sort()).toEqual(['applications.commands.permissions.update', 'guilds', 'identify']);
+  });
+});
+
+describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-keyring on D-Bus): the OS keyring', () => {
+  let service: SecretService;
+  beforeAll(async () => {
+    service = await startSecretService();
+  });
+  afterAll(() => service?.stop());
+
+  it('auth set-bot-token stores in the keyring, a new process finds it, logout removes it', async () => {
+    const env = userEnv({ DBUS_SESSION_BUS_ADDRESS: service.address });
+    const stored = await runCli(['auth', 'set-bot-token', ...api()], { env, input: `${emulator().botToken}\n` });
+    ok(stored);
+    expect(stored.stdout).toContain('in the OS keyring.');
+    expect(stored.stderr).toBe('');
+    expect(await exists(secretsFile())).toBe(false);
+
+    ok(await runCli(['list', ...api()], { env }));
+    const report = await status(env);
+    expect(report.botToken?.source).toBe('the OS keyring');
+    expect(report.secretStore.keyring.state).toBe('in use');
+
+    ok(await runCli(['auth', 'logout', '--all', ...api()], { env }));
+    expect((await status(env)).botToken).toBeNull();
+  });
+
+  it('a token stored in the file while the keyring was missing is still found once the keyring works', async () => {
+    ok(await runCli(['auth', 'set-bot-token', ...api()], { env: userEnv(), input: `${emulator().botToken}\n` }));
+    const desktop = userEnv({ DBUS_SESSION_BUS_ADDRESS: service.address });
+    ok(await runCli(['list', ...api()], { env: desktop }));
+    expect((await status(desktop)).botToken?.source).toBe(secretsFile());
+    ok(await runCli(['auth', 'logout', '--all', ...api()], { env: desktop }));
+    expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({});
+  });
+});

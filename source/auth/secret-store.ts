@@ -184,7 +184,9 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
     verdict = next;
     verdictRead = true;
     refusedNow ||= !next.usable;
-    await verdicts.write(next);
+    // The verdict only saves later runs a check: a settings file that cannot be written (reported by
+    // whatever writes it next) must not fail a read.
+    await verdicts.write(next).catch(() => undefined);
   };
   let noticeGiven = false;
   const announceFile = (reason: string) => {

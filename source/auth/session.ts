@@ -8,7 +8,7 @@ import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http
 import { assertTokenSafeUrl, authorizeOrigin } from '../api/target.js';
 import type { Credentials } from '../api/client.js';
 import { AuthorizationArgs, authorizeUrl, customSchemeRedirect } from './authorization-args.js';
-import { checkIdTokenNonce } from './id-token.js';
+import { fetchProviderKeys, verifyIdToken } from './id-token.js';
 import { SIGN_IN_TIMEOUT_MS, startLoopbackListener } from './loopback-listener.js';
 import { createAuthorizationCodeVerifier, randomState, type AuthorizationCodeVerifier } from './pkce.js';
 import { judgePastedRedirect, type RedirectVerdict } from './redirect-params.js';
@@ -124,10 +124,19 @@ export class AuthSession {
     }
   }
 
-  /** The SDK's GetToken: exchanges the code (with the PKCE verifier) and checks the id_token's nonce. */
+  /** The SDK's GetToken: exchanges the code (with the PKCE verifier) and, for `openid`, verifies the id_token. */
   async getToken(grant: { code: string; codeVerifier: string; redirectUri: string; nonce?: string; openid?: boolean }): Promise<TokenResponse> {
     const response = await exchangeCode(this.endpoint(), this.client(), grant);
-    if (grant.openid && grant.nonce) checkIdTokenNonce(response.id_token, grant.nonce);
+    if (grant.openid) {
+      try {
+        const issuer = authorizeOrigin(this.baseUrl);
+        await verifyIdToken(response.id_token, { issuer, clientId: this.applicationId, nonce: grant.nonce ?? '' }, await fetchProviderKeys(this.transport, issuer));
+      } catch (error) {
+        // A refused sign-in must not leave a working authorization behind.
+        await revokeToken(this.endpoint(), this.client(), response.refresh_token ?? response.access_token, response.refresh_token ? 'refresh_token' : 'access_token').catch(() => undefined);
+        throw error;
+      }
+    }
     this.updateToken('bearer', response.access_token);
     return response;
   }

@@ -3,6 +3,7 @@
  */
 import * as commands from './handlers/commands.js';
 import * as oauth2 from './handlers/oauth2.js';
+import { getSigningKeys } from './openid.js';
 import * as permissions from './handlers/permissions.js';
 import * as pickers from './handlers/pickers.js';
 import type { Route } from './router.js';
@@ -40,5 +41,6 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'POST', pattern: '/oauth2/authorize', handler: oauth2.submitConsent, authenticated: false },
   { method: 'POST', pattern: '/oauth2/token', handler: oauth2.token, authenticated: false },
   { method: 'POST', pattern: '/oauth2/token/revoke', handler: oauth2.revoke, authenticated: false },
+  { method: 'GET', pattern: '/oauth2/keys', handler: getSigningKeys, authenticated: false },
   { method: 'GET', pattern: '/oauth2/@me', handler: oauth2.currentAuthorization },
 ];

@@ -1,7 +1,7 @@
 /**
  * The embedded Discord API emulator: a node:http server on 127.0.0.1 that serves the routes of
  * routes.ts under `/api`, `/api/v9` and `/api/v10`, the OAuth2 consent page at `/oauth2/authorize`,
- * and the test-only `/__emulator/*` introspection. Request order per API call: faults, rate limits,
+ * the OpenID discovery document, and the test-only `/__emulator/*` introspection. Request order per API call: faults, rate limits,
  * route match (404/405/400), authentication (401), handler.
  */
 import { createHash } from 'node:crypto';
@@ -12,6 +12,7 @@ import { authenticate, authKindLabel } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
 import { FaultInjector, parseFaultSpec } from './faults.js';
 import { failureReply, faultReply, readBody, send } from './http-reply.js';
+import { discoveryDocument } from './openid.js';
 import { loadState, StateSaver } from './persistence.js';
 import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './rate-limits.js';
 import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
@@ -21,6 +22,9 @@ import { API_ROUTES } from './routes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
 import { createSnowflakeGenerator } from './snowflake.js';
 import type { EmulatorState } from './state.js';
+
+/** OpenID Connect Discovery 1.0 §4: at the site root, beside /oauth2/authorize. */
+const OPENID_DISCOVERY_PATH = '/.well-known/openid-configuration';
 
 export type { RateLimitSettings } from './rate-limits.js';
 
@@ -194,6 +198,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (api && version !== undefined && version !== '9' && version !== '10') {
       send(response, failureReply(apiError('invalidApiVersion')));
       outcome = Promise.resolve({ status: 400, auth: authKindLabel(request.headers.authorization, undefined) });
+    } else if (pathname === OPENID_DISCOVERY_PATH && request.method === 'GET') {
+      send(response, { status: 200, body: discoveryDocument(world.origin) });
+      outcome = Promise.resolve({ status: 200, auth: authKindLabel(request.headers.authorization, undefined) });
     } else if (api || pathname === '/oauth2/authorize') {
       outcome = handleApi(request, response, url, api ? (api[2] ?? '/') : pathname);
     } else {

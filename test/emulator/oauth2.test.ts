@@ -1,5 +1,5 @@
 /** OAuth2 over real HTTP: consent page, form approval, code exchange with and without PKCE, refresh, client credentials, revoke, negatives. */
-import { createHmac } from 'node:crypto';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bearer, botAuth, call, useEmulator } from '../helpers/emulator.js';
@@ -207,13 +207,18 @@ describe('authorization code', () => {
     expect(tokens.status).toBe(200);
   });
 
-  it('openid adds an id_token (HS256, signed with the client secret) with sub and nonce', async () => {
+  it('openid adds an RS256 id_token whose key the discovery document publishes, with sub, aud and nonce', async () => {
     const { location } = await approve({ scope: 'openid identify', nonce: 'n-42' });
     const tokens = await exchange(location.searchParams.get('code')!);
-    const [header, payload, signature] = tokens.body.id_token.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    expect(claims).toMatchObject({ sub: emulator().seeded.adminUserId, nonce: 'n-42', aud: emulator().clientId });
-    expect(createHmac('sha256', emulator().clientSecret).update(`${header}.${payload}`).digest('base64url')).toBe(signature);
+    const discovery = await call(emulator(), 'GET', `${emulator().origin}/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+    expect(discovery.body).toMatchObject({ issuer: emulator().origin, id_token_signing_alg_values_supported: ['RS256'] });
+    const keys = await call(emulator(), 'GET', discovery.body.jwks_uri);
+    expect(keys.body.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) })]);
+    expect(keys.body.keys[0]).not.toHaveProperty('d');
+    const { payload, protectedHeader } = await jwtVerify(tokens.body.id_token, createLocalJWKSet(keys.body), { issuer: emulator().origin, audience: emulator().clientId });
+    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: keys.body.keys[0].kid });
+    expect(payload).toMatchObject({ sub: emulator().seeded.adminUserId, nonce: 'n-42' });
   });
 
   it('a script can sign in as the seeded member (user_id) who then lacks MANAGE_GUILD', async () => {

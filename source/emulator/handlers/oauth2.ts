@@ -4,7 +4,7 @@
  * required PKCE, refresh_token with rotation, client_credentials), revocation and /oauth2/@me.
  * Token-endpoint errors use the RFC shape `{error, error_description}`.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ApiFailure, apiError } from '../api-errors.js';
 import { SCOPES } from '../auth.js';
 import { consentPage, errorPage, knownScope } from '../consent-page.js';
@@ -12,6 +12,7 @@ import { isCustomScheme, isValidChallenge, isValidVerifier, matchRedirectUri, s2
 import { formBody, isFormEncoded, json, type Handler, type Reply, type RequestContext, type World } from '../request-context.js';
 import { ACCESS_TOKEN_LIFETIME_MS, issueToken } from '../seed.js';
 import type { CodeRecord, TokenRecord } from '../state.js';
+import { signIdToken } from '../openid.js';
 import { applicationObject, userObject } from './pickers.js';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -170,11 +171,7 @@ function authenticateClient(ctx: RequestContext, form: URLSearchParams, world: W
 
 function idToken(world: World, token: TokenRecord, nonce: string | undefined): string {
   const now = Math.floor(world.clock() / 1000);
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const payload = { iss: world.origin, sub: token.userId, aud: token.clientId, iat: now, exp: now + 604_800, ...(nonce ? { nonce } : {}) };
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}`;
-  const signature = createHmac('sha256', world.state.application.clientSecret).update(unsigned).digest('base64url');
-  return `${unsigned}.${signature}`;
+  return signIdToken(world, { iss: world.origin, sub: token.userId, aud: token.clientId, iat: now, exp: now + 604_800, ...(nonce ? { nonce } : {}) });
 }
 
 function tokenResponse(world: World, accessToken: string, nonce?: string): Reply {

@@ -3,6 +3,8 @@
  * users actually hit, and Discord's nested `errors` tree flattened into `{path, code, message}` items
  * written in the validator's path syntax (`options[0].name`, `[3].name` for a bulk body).
  */
+import { appInstallUrl, guildRouteIds } from '../discord/install-url.js';
+import type { AuthKind } from './contract.js';
 import { DiscordApiError, type FieldError } from './errors.js';
 
 /** Walks `{ options: { "0": { name: { _errors: [...] } } } }` into `options[0].name`. */
@@ -55,8 +57,24 @@ function hintFor(status: number, code: number): string | undefined {
   return undefined;
 }
 
+/** What the request was sent with: 50001's fix depends on it. */
+export interface ErrorContext {
+  /** The API's site root (`https://discord.com`), which serves /oauth2/authorize. */
+  origin: string;
+  authKind: AuthKind;
+}
+
+/** 50001 on a guild's commands: the app was never installed there; the install address fixes it. */
+function missingAccessHint(route: string, context: ErrorContext | undefined): string | undefined {
+  const ids = guildRouteIds(route);
+  if (!ids || !context) return undefined;
+  // A bot token proves the app has a bot; with other tokens the commands scope alone is what the fix needs.
+  const url = appInstallUrl({ origin: context.origin, ...ids, withBot: context.authKind === 'bot' });
+  return `The app is not installed in guild ${ids.guildId} with the applications.commands scope. A server admin installs it by opening ${url} — then try again.`;
+}
+
 /** Builds the error for a non-2xx response. `route` must already be free of secrets (our paths carry none). */
-export function discordApiErrorFrom(status: number, bodyText: string, method: string, route: string): DiscordApiError {
+export function discordApiErrorFrom(status: number, bodyText: string, method: string, route: string, context?: ErrorContext): DiscordApiError {
   const body = parseJson(bodyText) as { code?: unknown; message?: unknown; errors?: unknown } | undefined;
   const code = typeof body?.code === 'number' ? body.code : 0;
   const detail = typeof body?.message === 'string' && body.message !== '' ? body.message : `HTTP ${status}`;
@@ -69,7 +87,7 @@ export function discordApiErrorFrom(status: number, bodyText: string, method: st
     method,
     route,
     fieldErrors,
-    hintFor(status, code),
+    (code === 50001 ? missingAccessHint(route, context) : undefined) ?? hintFor(status, code),
   );
 }
 

@@ -38,7 +38,8 @@ export interface ConsentView {
   appName: string;
   action: string;
   scopes: string[];
-  redirectUri: string;
+  /** What happens on Authorize: the redirect, or the server the app is added to. */
+  afterwards: string;
   /** The authorization parameters, re-posted as hidden fields. */
   fields: Record<string, string>;
   users: { id: string; label: string }[];
@@ -62,7 +63,7 @@ export function consentPage(view: ConsentView): string {
     <label>Signed in as <select name="user_id">${users}</select></label>
     <p>This will allow the developer of ${escapeHtml(view.appName)} to:</p>
     <ul>${scopes}</ul>
-    <p class="muted">Once you authorize, you will be redirected to ${escapeHtml(view.redirectUri)}</p>
+    <p class="muted">${escapeHtml(view.afterwards)}</p>
       ${hidden}
     <div class="buttons">
       <button type="submit" name="action" value="cancel">Cancel</button>

@@ -296,3 +296,25 @@ describe('refresh, client credentials, revoke', () => {
     expect([put.status, put.body.code]).toEqual([403, 50026]);
   });
 });
+
+describe('the "add to server" flow (install address of a 50001 hint)', () => {
+  const installFields = () => ({ client_id: emulator().clientId, scope: 'bot applications.commands', guild_id: emulator().seeded.uninstalledGuildId, disable_guild_select: 'true' });
+  const commandsOfUninstalled = () => call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${emulator().seeded.uninstalledGuildId}/commands`, { auth: botAuth(emulator()) });
+
+  it('shows the guild on the consent page; a member without Manage Server is refused; cancel adds nothing', async () => {
+    const page = await call(emulator(), 'GET', `/oauth2/authorize?${new URLSearchParams(installFields())}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('will be added to Not Installed Yet');
+    const member = await call(emulator(), 'POST', '/oauth2/authorize', { form: { ...installFields(), action: 'authorize', user_id: emulator().seeded.memberUserId } });
+    expect(member.status).toBe(403);
+    const cancelled = await call(emulator(), 'POST', '/oauth2/authorize', { form: { ...installFields(), action: 'cancel' } });
+    expect(cancelled.text).toContain('was not added');
+    expect((await commandsOfUninstalled()).body.code).toBe(50001);
+  });
+
+  it('authorizing installs the app and its bot: the guild commands answer', async () => {
+    const added = await call(emulator(), 'POST', '/oauth2/authorize', { form: { ...installFields(), action: 'authorize' } });
+    expect(added.text).toContain('was added to Not Installed Yet');
+    expect((await commandsOfUninstalled()).status).toBe(200);
+  });
+});

@@ -13,6 +13,7 @@ import { formBody, isFormEncoded, json, type Handler, type Reply, type RequestCo
 import { ACCESS_TOKEN_LIFETIME_MS, issueToken } from '../seed.js';
 import type { CodeRecord, TokenRecord } from '../state.js';
 import { signIdToken } from '../openid.js';
+import { isInstallRequest, showInstall, submitInstall } from './install.js';
 import { applicationObject, userObject } from './pickers.js';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -105,6 +106,7 @@ function issueCode(world: World, check: Extract<AuthorizeCheck, { ok: true }>, u
 }
 
 export const showConsent: Handler = (ctx, world) => {
+  if (isInstallRequest(ctx.query)) return showInstall(ctx, world);
   const check = checkAuthorize(ctx.query, world);
   if (!check.ok) return check.reply;
   const adminId = world.state.application.ownerId;
@@ -120,7 +122,7 @@ export const showConsent: Handler = (ctx, world) => {
       appName: world.state.application.name,
       action: ctx.rawPath,
       scopes: check.scopes,
-      redirectUri: check.redirectUri,
+      afterwards: `Once you authorize, you will be redirected to ${check.redirectUri}`,
       fields: check.fields,
       users: signInUsers(world),
       selectedUserId: adminId,
@@ -131,6 +133,7 @@ export const showConsent: Handler = (ctx, world) => {
 /** The consent form's POST: the authorization parameters plus `action` (authorize|cancel) and optional `user_id`. */
 export const submitConsent: Handler = (ctx, world) => {
   const form = formBody(ctx);
+  if (isInstallRequest(form)) return submitInstall(ctx, world);
   const check = checkAuthorize(form, world);
   if (!check.ok) return check.reply;
   if (form.get('action') !== 'authorize') {

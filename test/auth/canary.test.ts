@@ -117,3 +117,59 @@ describe('canary secrets never appear in output', () => {
     expectNoCanary('error messages', messages.join('\n'));
   });
 });
+
+describe('working secrets stay in the secret store', () => {
+  /** Every file under the home but the secrets file, as text. */
+  async function filesBesidesTheStore(root: string, storeFile: string): Promise<[string, string][]> {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const found: [string, string][] = [];
+    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+      const path = join(entry.parentPath, entry.name);
+      if (entry.isFile() && path !== storeFile) found.push([path, await readFile(path, 'utf8')]);
+    }
+    return found;
+  }
+
+  it('the bot token, client secret and sign-in tokens, stored and used by every command, appear in no output, backup, ledger, export or log', { timeout: 120_000 }, async () => {
+    const { baseUrl, applicationId, botToken, clientSecret, userToken, guildIds } = emulator();
+    const working = { bot: botToken, secret: clientSecret, access: userToken };
+    const stores = defaultStores(home.env);
+    await updateStoredCredentials(stores, baseUrl, applicationId, () => ({
+      botToken,
+      clientCredentials: { clientId: applicationId, clientSecret },
+      user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'], clientId: applicationId },
+    }));
+    const api = ['--api', baseUrl];
+    const guild = ['--guild', guildIds[0]!];
+    const exported = join(home.home, 'guild.json');
+    const outputs: [string, string][] = [];
+    const run = async (args: string[]) => {
+      const result = await runCli(args, { env: home.env });
+      outputs.push([args.join(' '), output(result)]);
+      return result;
+    };
+    expect((await run(['list', ...guild, ...api])).code).toBe(0);
+    expect((await run(['export', ...guild, '-o', exported, ...api])).code).toBe(0);
+    await writeFile(join(home.home, 'changed.json'), JSON.stringify([{ name: 'canary-check', description: 'Added by the canary test', type: 1 }]));
+    await run(['plan', join(home.home, 'changed.json'), ...guild, ...api]);
+    expect((await run(['apply', join(home.home, 'changed.json'), ...guild, '--yes', ...api])).code).toBe(0);
+    const backups = await run(['backups', '--json']);
+    const newest = (JSON.parse(backups.stdout) as { path: string }[]).at(-1)?.path;
+    expect(newest).toBeDefined();
+    expect((await run(['restore', newest!, '--yes', ...api])).code).toBe(0);
+    await run(['audit', ...guild, '--markdown', ...api]);
+    await run(['perms', 'list', ...guild, ...api]);
+    expect((await run(['perms', 'set', ...guild, '--command', 'app', '--allow', 'everyone', '--yes', ...api])).code).toBe(0);
+    await run(['auth', 'status', '--json', ...api]);
+    await run(['auth', 'status', ...api]);
+
+    const leaks = (label: string, text: string) => {
+      for (const value of Object.values(working)) for (const form of forms(value)) expect(text.includes(form), `${label} leaked ${form.slice(0, 6)}…`).toBe(false);
+    };
+    for (const [label, text] of outputs) leaks(label, text);
+    const files = await filesBesidesTheStore(home.home, stores.secrets.filePath);
+    // The commands above wrote settings, backups, the daily-creates ledger and an export.
+    expect(files.map(([path]) => path)).toEqual(expect.arrayContaining([exported, expect.stringContaining('backups')]));
+    for (const [path, text] of files) leaks(path, text);
+  });
+});

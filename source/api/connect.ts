@@ -5,6 +5,7 @@
  */
 import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentials, type CredentialStores, type LoadedCredentials } from '../auth/credentials.js';
 import { createDiscordApi } from './client.js';
+import type { ProfileInUse } from './resolve-target.js';
 import type { DiscordApi } from './contract.js';
 import { describeError } from './errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from './http-transport.js';
@@ -24,6 +25,8 @@ export interface ConnectOptions {
   typed?: AppCredentials;
   /** Already read from these stores (the TUI checks what there is first): not read again. */
   loaded?: LoadedCredentials;
+  /** The profile in use (resolve-target.ts): its application, and where stored credentials are filed. */
+  profile?: ProfileInUse;
 }
 
 export interface Connection {
@@ -33,8 +36,9 @@ export interface Connection {
 }
 
 export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
-  const stores = options.stores ?? defaultStores(options.env, options.notice);
-  const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores }));
+  const stores = options.stores ?? defaultStores(options.env, options.notice, options.profile?.name);
+  const profile = options.profile ? { profile: options.profile } : {};
+  const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores, ...profile }));
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // One connection pool, also for the client that a learned application may need below.
   const transport = createTransport({ timeoutMs, debug: options.debug });
@@ -42,7 +46,7 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
   // The application was learned from the bot token: what is stored for it (a sign-in, client
   // credentials) applies as it would have had the id been known.
-  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: api.applicationId, stores });
+  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: api.applicationId, stores, ...profile });
   const storedMore = forApplication.credentials.user !== undefined || forApplication.credentials.clientCredentials !== undefined;
   if (!storedMore) return { api, sources: loaded.sources };
   // The application read to learn its id is handed over (not read again).

@@ -4,7 +4,8 @@
  * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
  */
 import type { Credentials } from '../api/client.js';
-import { openSettings, type SettingsStore } from '../config/settings.js';
+import { withStoredApplication } from '../config/profiles.js';
+import { openSettings, withTarget, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type SecretStore } from './secret-store.js';
 
 /** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
@@ -15,10 +16,14 @@ export interface StoredCredentials extends Credentials {
 export interface CredentialStores {
   secrets: SecretStore;
   settings: SettingsStore;
+  /** The profile in use, whose application a store of credentials updates. */
+  profile?: string;
 }
 
-export function defaultStores(env: NodeJS.ProcessEnv, notice?: (message: string) => void): CredentialStores {
-  return { secrets: openSecretStore({ env, notice }), settings: openSettings(env) };
+export function defaultStores(env: NodeJS.ProcessEnv, notice?: (message: string) => void, profile?: string): CredentialStores {
+  const stores: CredentialStores = { secrets: openSecretStore({ env, notice }), settings: openSettings(env) };
+  if (profile !== undefined) stores.profile = profile;
+  return stores;
 }
 
 export function secretAccount(baseUrl: string, applicationId: string): string {
@@ -53,14 +58,18 @@ export async function updateStoredCredentials(
   baseUrl: string,
   applicationId: string,
   change: (current: StoredCredentials) => StoredCredentials,
+  /** Names the first profile when this store makes one. */
+  appName?: string,
 ): Promise<StoreResult> {
   const next = change(await readStoredCredentials(stores.secrets, baseUrl, applicationId));
   const account = secretAccount(baseUrl, applicationId);
   let where: string | undefined;
   if (next.botToken || next.clientCredentials || next.user) where = stores.secrets.describe(await stores.secrets.set(account, JSON.stringify(next)));
   else await stores.secrets.delete(account);
-  // The application last stored becomes the default for this API base.
-  await stores.settings.updateTarget(baseUrl, { applicationId });
+  // The application last stored becomes the default for this API base, and for the profile in use.
+  await stores.settings.edit((settings) =>
+    withStoredApplication(withTarget(settings, baseUrl, { applicationId }), { ...(stores.profile === undefined ? {} : { profile: stores.profile }), baseUrl, applicationId, ...(appName === undefined ? {} : { appName }) }),
+  );
   return where === undefined ? { stored: next } : { stored: next, where };
 }
 
@@ -68,8 +77,8 @@ export async function updateStoredCredentials(
 export type AppCredentials = Pick<Credentials, 'botToken' | 'clientCredentials'>;
 
 /** Stores a bot token or client credentials under their application, keeping whatever else is stored there. */
-export function storeAppCredentials(stores: CredentialStores, baseUrl: string, applicationId: string, added: AppCredentials): Promise<StoreResult> {
-  return updateStoredCredentials(stores, baseUrl, applicationId, (current) => ({ ...current, ...added }));
+export function storeAppCredentials(stores: CredentialStores, baseUrl: string, applicationId: string, added: AppCredentials, appName?: string): Promise<StoreResult> {
+  return updateStoredCredentials(stores, baseUrl, applicationId, (current) => ({ ...current, ...added }), appName);
 }
 
 export interface LoadedCredentials {
@@ -83,6 +92,8 @@ export async function loadCredentials(input: {
   baseUrl: string;
   env: NodeJS.ProcessEnv;
   applicationId?: string;
+  /** Set when a profile is in use: its application (none yet when undefined) replaces the one remembered per API. */
+  profile?: { applicationId?: string };
   stores?: CredentialStores;
 }): Promise<LoadedCredentials> {
   const { env, baseUrl } = input;
@@ -93,7 +104,8 @@ export async function loadCredentials(input: {
   // A Discord client id is the application id. A bot token from the environment belongs to its own
   // application, which the client learns from it: the one the settings remember is the stored
   // credentials' and may be another.
-  const applicationId = input.applicationId ?? envClientId ?? (envBot ? undefined : stores.settings.target(baseUrl).applicationId);
+  const remembered = input.profile ? input.profile.applicationId : stores.settings.target(baseUrl).applicationId;
+  const applicationId = input.applicationId ?? envClientId ?? (envBot ? undefined : remembered);
 
   const { stored, where } = applicationId ? await findStoredCredentials(stores.secrets, baseUrl, applicationId) : { stored: {} as StoredCredentials, where: undefined };
   const credentials: Credentials = {};

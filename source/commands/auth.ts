@@ -5,8 +5,7 @@
  */
 import { createDiscordApi } from '../api/client.js';
 import { describeError } from '../api/errors.js';
-import { resolveApiBase } from '../api/target.js';
-import { openSettings } from '../config/settings.js';
+import { resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
 import { looksHeadless } from '../auth/browser.js';
 import { defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, updateStoredCredentials, type CredentialStores } from '../auth/credentials.js';
 import { lineReader, readSecret } from '../auth/secret-input.js';
@@ -25,7 +24,7 @@ import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 const SUBCOMMANDS = ['login', 'status', 'logout', 'set-bot-token', 'set-client-credentials'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
-const TARGET_FLAGS = { api: { type: 'string' }, app: { type: 'string' }, timeout: { type: 'string' } } as const;
+const TARGET_FLAGS = { api: { type: 'string' }, app: { type: 'string' }, timeout: { type: 'string' }, profile: { type: 'string' } } as const;
 
 export const run: CommandRun = async (args, io) => {
   const [sub, ...rest] = args;
@@ -52,13 +51,23 @@ export const run: CommandRun = async (args, io) => {
   }
 };
 
-/** `--api`, else the `apiUrl` of the settings file, else live Discord. */
-function baseUrlOf(api: string | undefined, env: NodeJS.ProcessEnv): string {
-  const target = resolveApiBase(api ?? openSettings(env).read().apiUrl);
+interface AuthTarget {
+  baseUrl: string;
+  profile?: ProfileInUse;
+  /** The application the profile (or, without one, the settings for this API) remembers. */
+  rememberedApp?: string;
+  stores: CredentialStores;
+}
+
+/** `--api`, else the profile's, else the `apiUrl` of the settings file, else live Discord; and the stores filed under the profile. */
+async function authTarget(values: { api?: string; profile?: string }, env: NodeJS.ProcessEnv, notice?: (message: string) => void): Promise<AuthTarget> {
+  const { target, profile } = await resolveTarget(values, env);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; sign in to one that keeps running: start `cmd-tui serve` and pass its URL');
   }
-  return target.baseUrl;
+  const stores = defaultStores(env, notice, profile?.name);
+  const rememberedApp = profile ? profile.applicationId : stores.settings.target(target.baseUrl).applicationId;
+  return { baseUrl: target.baseUrl, stores, ...(profile ? { profile } : {}), ...(rememberedApp ? { rememberedApp } : {}) };
 }
 
 function appIdFlag(value: string | undefined, flag: string): string | undefined {
@@ -88,14 +97,14 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       preset: { type: 'string' },
       'custom-scheme': { type: 'string' },
       'no-browser': { type: 'boolean' },
+      profile: { type: 'string' },
     },
     { min: 0, max: 0, names: '' },
   );
-  const baseUrl = baseUrlOf(values.api, io.env);
   const scopes = scopesFrom(values.scopes, values.preset);
   const timeoutMs = timeoutFlag(values.timeout);
-  const stores = defaultStores(io.env, notice);
-  const clientId = appIdFlag(values['client-id'], '--client-id') ?? nonEmpty(io.env.DISCORD_CLIENT_ID) ?? stores.settings.target(baseUrl).applicationId;
+  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
+  const clientId = appIdFlag(values['client-id'], '--client-id') ?? nonEmpty(io.env.DISCORD_CLIENT_ID) ?? rememberedApp;
   if (!clientId) throw new UsageError('pass --client-id (your application id) for the first sign-in');
   const clientSecret = await confidentialSecret(stores, io.env, baseUrl, clientId);
 
@@ -145,17 +154,18 @@ async function confidentialSecret(stores: CredentialStores, env: NodeJS.ProcessE
 
 async function status(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, { ...TARGET_FLAGS, json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api, io.env);
-  const stores = defaultStores(io.env);
-  const named = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores });
+  const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.env);
+  const inProfile = profile ? { profile } : {};
+  const named = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores, ...inProfile });
   // A bot token from the environment names its application only to the API (credentials.ts): what is
-  // stored is shown for the application the settings remember, with which it is used if it is the token's.
-  const storedFor = named.applicationId === undefined && named.credentials.botToken ? stores.settings.target(baseUrl).applicationId : undefined;
-  const loaded = storedFor ? await loadCredentials({ baseUrl, env: io.env, applicationId: storedFor, stores }) : named;
+  // stored is shown for the application the profile (or settings) remember, with which it is used if it is the token's.
+  const storedFor = named.applicationId === undefined && named.credentials.botToken ? rememberedApp : undefined;
+  const loaded = storedFor ? await loadCredentials({ baseUrl, env: io.env, applicationId: storedFor, stores, ...inProfile }) : named;
   const stored = loaded.applicationId ? await readStoredCredentials(stores.secrets, baseUrl, loaded.applicationId) : {};
   const { botToken, clientCredentials, user } = loaded.credentials;
   const source = (kind: string) => loaded.sources.find((line) => line.startsWith(kind))?.replace(`${kind} from `, '');
   const report = {
+    profile: profile?.name ?? null,
     api: baseUrl,
     applicationId: named.applicationId ?? null,
     /** Set when the application is the bot token's own: the one the stored credentials below are for. */
@@ -182,7 +192,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
   }
   const botsOwn = "the bot token's own (cmd-tui asks Discord when it connects; --app names one)";
   const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
-  const lines = [`API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
+  const lines = [...(profile ? [`Profile: ${profile.name}`] : []), `API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
   if (storedFor) lines.push(`Stored credentials are for application ${storedFor}: used with the bot token if it is that application's.`);
   lines.push(`Bot token: ${report.botToken ? `set (${report.botToken.source})` : 'not set'}`);
   lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${report.clientCredentials.source})` : 'not set'}`);
@@ -201,9 +211,8 @@ async function status(args: string[], io: CliIo): Promise<number> {
 
 async function logout(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, { ...TARGET_FLAGS, all: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api, io.env);
-  const stores = defaultStores(io.env, notice);
-  const applicationId = appIdFlag(values.app, '--app') ?? stores.settings.target(baseUrl).applicationId;
+  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
+  const applicationId = appIdFlag(values.app, '--app') ?? rememberedApp;
   if (!applicationId) {
     io.stdout.write('Nothing stored for this API.\n');
     return ExitCode.Ok;
@@ -240,7 +249,7 @@ async function logout(args: string[], io: CliIo, notice: (message: string) => vo
 
 async function setBotToken(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, TARGET_FLAGS, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api, io.env);
+  const { baseUrl, stores } = await authTarget(values, io.env, notice);
   const expectedApp = appIdFlag(values.app, '--app');
   const botToken = await readSecret(io.stdin, io.stderr, 'Bot token (input hidden): ');
   // Checked before storing: the token must work and must belong to the application it is filed under.
@@ -249,15 +258,14 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
   if (expectedApp && application.id !== expectedApp) {
     throw new UsageError(`that bot token belongs to application ${application.id}, not ${expectedApp}`);
   }
-  const stores = defaultStores(io.env, notice);
-  const { where } = await storeAppCredentials(stores, baseUrl, application.id, { botToken });
+  const { where } = await storeAppCredentials(stores, baseUrl, application.id, { botToken }, application.name);
   io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}.\n`);
   return ExitCode.Ok;
 }
 
 async function setClientCredentials(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
-  const { values } = parseFlags(args, { api: TARGET_FLAGS.api, timeout: TARGET_FLAGS.timeout, 'client-id': { type: 'string' } }, { min: 0, max: 0, names: '' });
-  const baseUrl = baseUrlOf(values.api, io.env);
+  const { values } = parseFlags(args, { api: TARGET_FLAGS.api, timeout: TARGET_FLAGS.timeout, profile: TARGET_FLAGS.profile, 'client-id': { type: 'string' } }, { min: 0, max: 0, names: '' });
+  const { baseUrl, stores } = await authTarget(values, io.env, notice);
   const clientId = appIdFlag(values['client-id'], '--client-id');
   if (!clientId) throw new UsageError('pass --client-id (your application id); the secret is read from stdin or a hidden prompt');
   const clientSecret = await readSecret(io.stdin, io.stderr, 'Client secret (input hidden): ');
@@ -268,7 +276,6 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
   } finally {
     await transport.close();
   }
-  const stores = defaultStores(io.env, notice);
   const { where } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret } });
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}.\n`);
   return ExitCode.Ok;

@@ -6,8 +6,7 @@
  */
 import { connectDiscordApi } from '../api/connect.js';
 import type { DiscordApi } from '../api/contract.js';
-import { resolveApiBase } from '../api/target.js';
-import { openSettings } from '../config/settings.js';
+import { resolveTarget } from '../api/resolve-target.js';
 import type { AppContext } from '../discord/audit.js';
 import { GLOBAL_SCOPE, IntegrationType, guildScope, type Scope } from '../discord/model.js';
 import { scopeDefaults, type ScopeDefaults } from '../discord/normalize.js';
@@ -18,23 +17,25 @@ export interface ConnectFlags {
   api?: string;
   app?: string;
   timeout?: string;
+  profile?: string;
 }
 
 export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordApi> {
   const { env } = io;
-  // Like `cmd-tui auth`: `--api`, else the settings file's apiUrl, else live Discord.
-  const target = resolveApiBase(flags.api ?? openSettings(env).read().apiUrl);
+  const appFlag = flags.app;
+  if (appFlag !== undefined && !/^\d{1,20}$/.test(appFlag)) throw new UsageError(`--app must be an application id (digits only), not "${appFlag}"`);
+  // Like `cmd-tui auth`: `--api`, else the profile's, else the settings file's apiUrl, else live Discord.
+  const { target, profile } = await resolveTarget(flags, env);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; scriptable commands need one that keeps its state: run `cmd-tui serve` and pass its URL');
   }
-  const appFlag = flags.app;
-  if (appFlag !== undefined && !/^\d{1,20}$/.test(appFlag)) throw new UsageError(`--app must be an application id (digits only), not "${appFlag}"`);
   const { api } = await connectDiscordApi({
     baseUrl: target.baseUrl,
     env,
     applicationId: appFlag,
     timeoutMs: timeoutFlag(flags.timeout),
     notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`),
+    ...(profile ? { profile } : {}),
   });
   return api;
 }

@@ -7,9 +7,10 @@ import { UsageError } from './types.js';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
-/** `--api URL|local`, `--timeout MS`, `--json`: accepted by every command that talks to Discord. */
+/** `--api URL|local`, `--profile NAME`, `--timeout MS`, `--json`: accepted by every command that talks to Discord. */
 export const API_FLAGS = {
   api: { type: 'string' },
+  profile: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const satisfies OptionSpec;

@@ -77,6 +77,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./perms.js'),
   },
   {
+    name: 'profile',
+    summary: 'name an API, application and default guild (a dev bot and a prod bot), and switch between them',
+    usage:
+      'cmd-tui profile add NAME [--api URL|local] [--app ID] [--guild ID] [--use]\n' +
+      '       cmd-tui profile list [--json]\n' +
+      '       cmd-tui profile use NAME\n' +
+      '       cmd-tui profile remove NAME [--yes]            (also forgets its stored credentials)\n' +
+      '       cmd-tui profile show [NAME] [--json]',
+    load: () => import('./profile.js'),
+  },
+  {
     name: 'auth',
     summary: 'sign in with the browser, store a bot token or client credentials, show or remove them',
     usage:

@@ -1,7 +1,7 @@
 /**
  * User settings kept with `conf` in appPaths().config: the default API (`--api`), request timeout,
- * per API base the application id and last guild, so emulator and live settings never mix, and
- * whether this machine's OS keyring keeps secrets.
+ * per API base the application id and last guild, so emulator and live settings never mix, the
+ * profiles (named API + application + guild), and whether this machine's OS keyring keeps secrets.
  * Parsed with zod on every read; a damaged file is reported with its path and never overwritten.
  * Reads parse conf's JSON file directly and conf itself (with its JSON-schema validator) is loaded
  * only to write: every command and the TUI read settings at start, and conf costs ~40 ms and ~20 MB.
@@ -26,8 +26,17 @@ const keyringVerdictSchema = z.object({
   checkedAt: z.string(),
 });
 
+/** A named target (kubectl's contexts, gh's hosts): source/config/profiles.ts. */
+const profileSchema = z.object({
+  apiUrl: z.optional(z.string()),
+  applicationId: z.optional(snowflake),
+  guildId: z.optional(snowflake),
+});
+
 export const settingsSchema = z.object({
   apiUrl: z.optional(z.string()),
+  profiles: z.optional(z.record(z.string(), profileSchema)),
+  currentProfile: z.optional(z.string()),
   keyring: z.optional(keyringVerdictSchema),
   timeoutMs: z.optional(z.int().check(z.positive())),
   /** Keyed by API base URL (`https://discord.com/api/v10`). */
@@ -35,6 +44,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type TargetSettings = z.infer<typeof targetSchema>;
+export type Profile = z.infer<typeof profileSchema>;
 
 export class SettingsError extends DamagedFileError {
   override readonly name = 'SettingsError';
@@ -49,6 +59,8 @@ export interface SettingsStore {
   target(baseUrl: string): TargetSettings;
   updateTarget(baseUrl: string, patch: Partial<TargetSettings>): Promise<void>;
   update(patch: Partial<Omit<Settings, 'targets'>>): Promise<void>;
+  /** Read-modify-write of the whole file. */
+  edit(change: (current: Settings) => Settings): Promise<void>;
 }
 
 const CONFIG_NAME = 'settings';
@@ -93,13 +105,13 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
     path,
     read,
     target: (baseUrl) => read().targets?.[baseUrl] ?? {},
-    async updateTarget(baseUrl, patch) {
-      const current = read();
-      // The whole store is written at once: URL keys contain dots, which conf's key paths would split.
-      await write({ ...current, targets: { ...current.targets, [baseUrl]: { ...current.targets?.[baseUrl], ...patch } } });
-    },
-    async update(patch) {
-      await write({ ...read(), ...patch });
-    },
+    // The whole store is written at once: URL keys contain dots, which conf's key paths would split.
+    edit: async (change) => write(change(read())),
+    updateTarget: async (baseUrl, patch) => write(withTarget(read(), baseUrl, patch)),
+    update: async (patch) => write({ ...read(), ...patch }),
   };
+}
+
+export function withTarget(settings: Settings, baseUrl: string, patch: Partial<TargetSettings>): Settings {
+  return { ...settings, targets: { ...settings.targets, [baseUrl]: { ...settings.targets?.[baseUrl], ...patch } } };
 }

@@ -4,10 +4,8 @@
  * page) installs the app, and the same command then succeeds.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CHROMIUM } from '../helpers/chromium.js';
 import { runCli } from '../helpers/cli.js';
@@ -21,7 +19,7 @@ beforeEach(async () => {
 afterEach(() => rm(home, { recursive: true, force: true }));
 
 async function approveInChromium(url: string): Promise<string> {
-  const { default: playwright } = (await import(pathToFileURL(createRequire(import.meta.url).resolve('playwright-core')).href)) as typeof import('playwright-core');
+  const playwright = await import('playwright-core');
   const browser = await playwright.chromium.launch({
     executablePath: CHROMIUM!,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,0 +1,55 @@
+/**
+ * Which API, application and default guild a command or the TUI works on: flags first, then the
+ * profile (`--profile`, CMD_TUI_PROFILE, else the current one), then the settings' `apiUrl`, then live
+ * Discord. Settings from before profiles are migrated here, on first use.
+ */
+import { activeProfile, migrateToProfiles } from '../config/profiles.js';
+import { openSettings, type Settings } from '../config/settings.js';
+import { resolveApiBase, type ApiTarget } from './target.js';
+
+export interface TargetChoice {
+  api?: string;
+  app?: string;
+  profile?: string;
+}
+
+export interface ProfileInUse {
+  name: string;
+  /** The profile's application, when the profile is for this API (else none: an --api elsewhere is another server). */
+  applicationId?: string;
+  guildId?: string;
+}
+
+export interface ResolvedTarget {
+  target: ApiTarget;
+  /** `--app`. */
+  applicationId?: string;
+  profile?: ProfileInUse;
+}
+
+/** The settings, with a migration from before profiles saved once (kept in memory if the file cannot be written). */
+export async function readSettingsWithProfiles(env: NodeJS.ProcessEnv): Promise<Settings> {
+  const store = openSettings(env);
+  const current = store.read();
+  const migrated = migrateToProfiles(current);
+  if (!migrated) return current;
+  await store.edit(() => migrated).catch(() => undefined);
+  return migrated;
+}
+
+export async function resolveTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
+  const settings = await readSettingsWithProfiles(env);
+  const chosen = activeProfile(settings, choice.profile, env);
+  const target = resolveApiBase(choice.api ?? chosen?.profile.apiUrl ?? settings.apiUrl);
+  const resolved: ResolvedTarget = { target };
+  if (choice.app !== undefined) resolved.applicationId = choice.app;
+  if (chosen) {
+    const sameApi = choice.api === undefined || resolveApiBase(chosen.profile.apiUrl).baseUrl === target.baseUrl;
+    resolved.profile = {
+      name: chosen.name,
+      ...(sameApi && chosen.profile.applicationId ? { applicationId: chosen.profile.applicationId } : {}),
+      ...(sameApi && chosen.profile.guildId ? { guildId: chosen.profile.guildId } : {}),
+    };
+  }
+  return resolved;
+}

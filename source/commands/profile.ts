@@ -1,0 +1,172 @@
+/**
+ * `cmd-tui profile add|list|use|remove|show`: named targets (API, application, default guild), as
+ * kubectl's contexts. What a profile's credentials are is shown, never their values; removing a
+ * profile removes its stored credentials unless another profile uses the same application.
+ */
+import { readSettingsWithProfiles } from '../api/resolve-target.js';
+import { resolveApiBase } from '../api/target.js';
+import { defaultStores, findStoredCredentials, secretAccount } from '../auth/credentials.js';
+import { checkProfileName, LIVE_API, ProfileError, profileNames } from '../config/profiles.js';
+import { openSettings, type Profile, type Settings } from '../config/settings.js';
+import { confirm } from './confirm.js';
+import { reportFailure } from './failure.js';
+import { guildFlag, parseFlags } from './flags.js';
+import { renderTable } from './text-table.js';
+import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
+
+const SUBCOMMANDS = ['add', 'list', 'use', 'remove', 'show'] as const;
+type Subcommand = (typeof SUBCOMMANDS)[number];
+
+export const run: CommandRun = async (args, io) => {
+  const [sub, ...rest] = args;
+  if (!SUBCOMMANDS.includes(sub as Subcommand)) throw new UsageError(sub === undefined ? 'missing subcommand' : `unknown subcommand "${sub}"`);
+  try {
+    switch (sub as Subcommand) {
+      case 'add':
+        return await add(rest, io);
+      case 'list':
+        return await list(rest, io);
+      case 'use':
+        return await use(rest, io);
+      case 'remove':
+        return await remove(rest, io);
+      case 'show':
+        return await show(rest, io);
+    }
+  } catch (error) {
+    if (error instanceof ProfileError) {
+      io.stderr.write(`cmd-tui profile ${sub}: ${error.message}\n  ${error.hint}\n`);
+      return ExitCode.Usage;
+    }
+    return reportFailure(error, io, `profile ${sub}`);
+  }
+};
+
+function existing(settings: Settings, name: string): Profile {
+  const profile = settings.profiles?.[name];
+  if (!profile) {
+    const known = profileNames(settings);
+    throw new ProfileError(`There is no profile "${name}".`, known.length > 0 ? `Profiles: ${known.join(', ')}.` : `Create one with \`cmd-tui profile add ${name}\`.`);
+  }
+  return profile;
+}
+
+async function add(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(args, { api: { type: 'string' }, app: { type: 'string' }, guild: { type: 'string' }, use: { type: 'boolean' } }, { min: 1, max: 1, names: 'NAME' });
+  const name = checkProfileName(positionals[0]!);
+  const profile: Profile = {};
+  if (values.api !== undefined) {
+    // Checked now (https, or http to loopback only) rather than at the first use.
+    resolveApiBase(values.api);
+    profile.apiUrl = values.api === 'local' ? 'local' : values.api.replace(/\/+$/, '');
+  }
+  if (values.app !== undefined) {
+    if (!/^\d{1,20}$/.test(values.app)) throw new UsageError(`--app must be an application id (digits only), not "${values.app}"`);
+    profile.applicationId = values.app;
+  }
+  const guild = guildFlag(values.guild);
+  if (guild !== undefined) profile.guildId = guild;
+  const settings = await readSettingsWithProfiles(io.env);
+  if (settings.profiles?.[name]) throw new ProfileError(`The profile "${name}" exists already.`, `Remove it first (\`cmd-tui profile remove ${name}\`) or pick another name.`);
+  const makeCurrent = values.use === true || settings.currentProfile === undefined;
+  await openSettings(io.env).edit((current) => ({ ...current, profiles: { ...current.profiles, [name]: profile }, ...(makeCurrent ? { currentProfile: name } : {}) }));
+  io.stdout.write(`Added the profile ${name}${makeCurrent ? ' (now the current profile)' : ''}: ${describe(profile)}.\n`);
+  if (profile.applicationId === undefined) io.stdout.write(`Store its credentials with \`cmd-tui auth set-bot-token --profile ${name}\`; the application is learned from the token.\n`);
+  return ExitCode.Ok;
+}
+
+function describe(profile: Profile): string {
+  const api = profile.apiUrl ?? LIVE_API;
+  return `API ${api}, application ${profile.applicationId ?? '(learned from its credentials)'}, ${profile.guildId ? `guild ${profile.guildId} by default` : 'global scope by default'}`;
+}
+
+/** What is stored for the profile's application — kinds and places, never values. */
+async function credentialsOf(io: CliIo, profile: Profile): Promise<{ kinds: string[]; where?: string }> {
+  const baseUrl = resolveApiBase(profile.apiUrl).baseUrl;
+  if (!profile.applicationId || baseUrl === undefined) return { kinds: [] };
+  const { stored, where } = await findStoredCredentials(defaultStores(io.env).secrets, baseUrl, profile.applicationId);
+  const kinds = [stored.botToken ? 'bot token' : '', stored.clientCredentials ? 'client credentials' : '', stored.user ? 'sign-in' : ''].filter(Boolean);
+  return where === undefined ? { kinds } : { kinds, where };
+}
+
+async function list(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(args, { json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const settings = await readSettingsWithProfiles(io.env);
+  const rows = await Promise.all(
+    profileNames(settings).map(async (name) => {
+      const profile = settings.profiles![name]!;
+      return { name, current: name === settings.currentProfile, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: (await credentialsOf(io, profile)).kinds };
+    }),
+  );
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return ExitCode.Ok;
+  }
+  if (rows.length === 0) {
+    io.stdout.write('No profiles yet: `cmd-tui profile add NAME --api URL --app ID [--guild ID]`, or store credentials (`cmd-tui auth set-bot-token`) to make the first one.\n');
+    return ExitCode.Ok;
+  }
+  const table = rows.map((row) => [`${row.current ? '*' : ' '} ${row.name}`, row.api, row.applicationId ?? '—', row.guildId ?? 'global', row.credentials.join(', ') || 'none']);
+  io.stdout.write(renderTable(['  NAME', 'API', 'APPLICATION', 'DEFAULT SCOPE', 'CREDENTIALS'], table, 60));
+  return ExitCode.Ok;
+}
+
+async function use(args: string[], io: CliIo): Promise<number> {
+  const { positionals } = parseFlags(args, {}, { min: 1, max: 1, names: 'NAME' });
+  const name = positionals[0]!;
+  existing(await readSettingsWithProfiles(io.env), name);
+  await openSettings(io.env).edit((current) => ({ ...current, currentProfile: name }));
+  io.stdout.write(`Now using the profile ${name}.\n`);
+  return ExitCode.Ok;
+}
+
+async function remove(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(args, { yes: { type: 'boolean' } }, { min: 1, max: 1, names: 'NAME' });
+  const name = positionals[0]!;
+  const settings = await readSettingsWithProfiles(io.env);
+  const profile = existing(settings, name);
+  const baseUrl = resolveApiBase(profile.apiUrl).baseUrl;
+  const sharing = profileNames(settings).filter((other) => other !== name && settings.profiles![other]!.applicationId === profile.applicationId && resolveApiBase(settings.profiles![other]!.apiUrl).baseUrl === baseUrl);
+  const { kinds } = await credentialsOf(io, profile);
+  const forgets = kinds.length > 0 && sharing.length === 0;
+  if (values.yes !== true && !(await confirm(io, `Remove the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}?`))) {
+    io.stderr.write(`Nothing was removed. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes.'}\n`);
+    return ExitCode.Problems;
+  }
+  if (forgets && baseUrl !== undefined && profile.applicationId) {
+    await defaultStores(io.env).secrets.delete(secretAccount(baseUrl, profile.applicationId));
+  }
+  await openSettings(io.env).edit((current) => {
+    const { [name]: _removed, ...profiles } = current.profiles ?? {};
+    const { currentProfile, ...rest } = current;
+    return { ...rest, profiles, ...(currentProfile !== undefined && currentProfile !== name ? { currentProfile } : {}) };
+  });
+  const kept = kinds.length > 0 && sharing.length > 0 ? ` Its credentials stay: the profile${sharing.length === 1 ? '' : 's'} ${sharing.join(', ')} use${sharing.length === 1 ? 's' : ''} the same application.` : '';
+  io.stdout.write(`Removed the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}.${kept}\n`);
+  if (settings.currentProfile === name) io.stdout.write(`There is no current profile now: \`cmd-tui profile use NAME\`.\n`);
+  return ExitCode.Ok;
+}
+
+async function show(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(args, { json: { type: 'boolean' } }, { min: 0, max: 1, names: '' });
+  const settings = await readSettingsWithProfiles(io.env);
+  const name = positionals[0] ?? (io.env.CMD_TUI_PROFILE?.trim() || undefined) ?? settings.currentProfile;
+  if (!name) throw new ProfileError('There is no current profile.', 'Name one (`cmd-tui profile show NAME`), or pick one with `cmd-tui profile use NAME`.');
+  const profile = existing(settings, name);
+  const { kinds, where } = await credentialsOf(io, profile);
+  const report = { name, current: name === settings.currentProfile, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: kinds, storedIn: where ?? null };
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return ExitCode.Ok;
+  }
+  io.stdout.write(
+    [
+      `Profile: ${name}${report.current ? ' (current)' : ''}`,
+      `API: ${report.api}`,
+      `Application: ${report.applicationId ?? '(learned from its credentials)'}`,
+      `Default scope: ${report.guildId ? `guild ${report.guildId}` : 'global'}`,
+      `Credentials: ${kinds.length > 0 ? `${kinds.join(', ')} (${where})` : 'none stored'}`,
+    ].join('\n') + '\n',
+  );
+  return ExitCode.Ok;
+}

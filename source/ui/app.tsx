@@ -19,6 +19,7 @@ import { Onboarding } from './screens/onboarding/onboarding.js';
 import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
 import { HelpOverlay } from './screens/overlays/help-overlay.js';
 import { JsonReview } from './screens/overlays/json-review.js';
+import { ProfilePicker } from './screens/overlays/profile-picker.js';
 import { RememberCredentials } from './screens/overlays/remember-credentials.js';
 import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
@@ -119,6 +120,11 @@ function Root({ starters }: { starters?: SessionStarters }) {
         return <HelpOverlay scope={scope} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} current={state.scope} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} />;
+      case 'profile-picker': {
+        const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
+        if (!profiles) return null;
+        return <ProfilePicker starters={profiles} current={state.session?.profile} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
+      }
       case 'confirm-delete': {
         const command = findCommand(state, state.overlay.commandId);
         if (!command) return null;

@@ -7,13 +7,13 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DISCORD_API_BASE, resolveApiBase } from '../api/target.js';
+import { resolveApiBase } from '../api/target.js';
 import type { CliIo } from '../commands/types.js';
 import { appPaths } from '../config/paths.js';
 import { createSessionOpeners } from './session/open-session.js';
 import type { Session } from './session/session.js';
 
-const USAGE = 'cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]';
+const USAGE = 'cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug]';
 
 /**
  * The first frame waits for the connection until this long after launch (performance.now() counts from
@@ -34,6 +34,7 @@ const UI_LOAD_BY_MS = 250;
 interface TuiFlags {
   demo: boolean;
   api?: string;
+  profile?: string;
   timeoutMs?: number;
   debug: boolean;
 }
@@ -41,12 +42,12 @@ interface TuiFlags {
 function parseFlags(argv: string[]): TuiFlags {
   const { values } = parseArgs({
     args: argv,
-    options: { demo: { type: 'boolean' }, api: { type: 'string' }, timeout: { type: 'string' }, debug: { type: 'boolean' } },
+    options: { demo: { type: 'boolean' }, api: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' }, debug: { type: 'boolean' } },
     strict: true,
   });
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new Error(`--timeout must be a positive number of milliseconds, not "${values.timeout}"`);
-  return { demo: values.demo === true, api: values.api, timeoutMs, debug: values.debug === true };
+  return { demo: values.demo === true, api: values.api, profile: values.profile, timeoutMs, debug: values.debug === true };
 }
 
 /** The session if `connecting` resolves to one within `ms`; otherwise undefined (still connecting, none, or failed). */
@@ -88,12 +89,10 @@ export async function firstFrame<Module>(
 
 export async function startTui(argv: string[], io: CliIo): Promise<number> {
   let flags: TuiFlags;
-  let baseUrl: string;
   try {
     flags = parseFlags(argv);
-    const target = resolveApiBase(flags.api);
-    baseUrl = target.baseUrl ?? DISCORD_API_BASE;
-    if (target.kind === 'local') flags.demo = true;
+    // Checked here so a bad --api is a usage error; a profile's API is checked when it is read.
+    if (resolveApiBase(flags.api).kind === 'local') flags.demo = true;
   } catch (error) {
     io.stderr.write(`cmd-tui: ${error instanceof Error ? error.message : String(error)}\nUsage: ${USAGE}\n`);
     return 2;
@@ -122,7 +121,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   };
   const { connect, starters } = createSessionOpeners({
     demo: flags.demo,
-    baseUrl,
+    api: flags.api,
+    profile: flags.profile,
     timeoutMs: flags.timeoutMs,
     debug,
     io,

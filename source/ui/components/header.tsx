@@ -1,5 +1,5 @@
 /**
- * The always-visible header: which app, who is signed in and how, which API, which scope, and how
+ * The always-visible header: which app, who is signed in and how, which profile and API, which scope, and how
  * close the scope is to its caps and to the day's 200 creates.
  */
 import { Box, Text } from 'ink';
@@ -38,6 +38,13 @@ export function Header({ state }: { state: AppState }) {
         <Text color={theme.text.secondary}>  app id {session.api.applicationId}</Text>
       </Text>
       <Text wrap="truncate">
+        {session.profile ? (
+          <>
+            <Text color={theme.text.secondary}>profile </Text>
+            <Text bold>{session.profile}</Text>
+            {'  '}
+          </>
+        ) : null}
         <Text color={theme.text.secondary}>API </Text>
         {session.targetLabel}
         <Text color={theme.text.secondary}>  scope </Text>

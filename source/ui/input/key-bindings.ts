@@ -34,6 +34,7 @@ export type Action =
   | 'filter'
   | 'open'
   | 'scope'
+  | 'switchProfile'
   | 'new'
   | 'edit'
   | 'editJson'
@@ -91,6 +92,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },
   { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list'], footer: true },
   { action: 'scope', keys: ['s'], label: 'scope', scopes: ['list'], footer: true },
+  { action: 'switchProfile', keys: ['P'], label: 'switch profile (API, app, credentials)', scopes: ['list'], footer: false },
   { action: 'new', keys: ['n'], label: 'new', scopes: ['list'], footer: true, danger: true },
   { action: 'edit', keys: ['e'], label: 'edit', scopes: ON_COMMAND, footer: true, danger: true },
   { action: 'editJson', keys: ['E'], label: 'edit JSON in $EDITOR', scopes: ON_COMMAND, footer: false, danger: true },

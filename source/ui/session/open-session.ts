@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Credentials } from '../../api/client.js';
 import type { DiscordApi } from '../../api/contract.js';
+import type { ProfileInUse } from '../../api/resolve-target.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import type { AppCredentials } from '../../auth/credentials.js';
 import type { CliIo } from '../../commands/types.js';
@@ -21,10 +22,12 @@ import { userLabel } from '../format/user-label.js';
 import { writeNewFile } from './write-new-file.js';
 
 export interface SessionOpenerOptions {
-  /** `--demo` or `--api local`: the embedded emulator instead of stored credentials. */
+  /** `--demo` (or `--api local`): the embedded emulator instead of stored credentials. */
   demo: boolean;
-  /** The API base (Discord's unless `--api` says otherwise). */
-  baseUrl: string;
+  /** `--api`: over the profile's API (resolve-target.ts). */
+  api?: string;
+  /** `--profile`: else CMD_TUI_PROFILE, else the current profile. */
+  profile?: string;
   timeoutMs?: number;
   debug?: (line: string) => void;
   io: CliIo;
@@ -77,16 +80,30 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
   };
 }
 
+interface Target {
+  url: string;
+  demo: boolean;
+  profile?: ProfileInUse;
+}
+
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
-  const { io, baseUrl: url, timeoutMs, debug } = options;
+  const { io, timeoutMs, debug } = options;
   const { env } = io;
+  const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
+    const { resolveTarget } = await import('../../api/resolve-target.js');
+    const { target, profile } = await resolveTarget(choice, env);
+    return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}) };
+  };
+  let resolving: Promise<Target> | undefined;
+  /** Where this run points: --api, else the profile's API, else Discord. */
+  const started = () => (resolving ??= resolve({ api: options.api, profile: options.profile }));
 
   /**
    * The browser sign-in offered where overwrites are edited: signs in with the permissions scopes,
    * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential
    * (plus those typed into onboarding, which may not be stored).
    */
-  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed?: AppCredentials): NonNullable<Session['signInUser']> => {
+  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed?: AppCredentials, profile?: ProfileInUse): NonNullable<Session['signInUser']> => {
     const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal) => {
       const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
         import('../../auth/sign-in.js'),
@@ -99,10 +116,10 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
       const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env });
       if (!user) throw new Error('The sign-in returned no token.');
-      const stores = defaultStores(env);
+      const stores = defaultStores(env, undefined, profile?.name);
       await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed });
-      return makeSession(api, label, io, env, signInUser);
+      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
+      return withProfile(await makeSession(api, label, io, env, signInUser), profile);
     };
     return signInUser;
   };
@@ -144,30 +161,28 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
   };
 
-  /** Credentials typed into onboarding: the same browser sign-in as stored ones, and an offer to store them. */
+  /**
+   * Credentials typed into onboarding: the same browser sign-in as stored ones, and an offer to store
+   * them (which makes the first profile, named after the app, when there is none).
+   */
   const withTyped = async (typed: AppCredentials, what: string, command: string, applicationId?: string): Promise<Session> => {
+    const { url, profile } = await started();
     const label = targetLabel(url, false);
     const session = await withApi(typed, url, label, env, applicationId);
     const appId = session.api.applicationId;
     const store = async () => {
       const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
-      const stores = defaultStores(env);
-      return (await storeAppCredentials(stores, url, appId, typed)).where ?? stores.secrets.filePath;
+      const stores = defaultStores(env, undefined, profile?.name);
+      return (await storeAppCredentials(stores, url, appId, typed, session.application?.name)).where ?? stores.secrets.filePath;
     };
-    return { ...session, signInUser: browserSignIn(url, appId, label, typed), rememberCredentials: { what, command, store } };
+    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, profile), rememberCredentials: { what, command, store } }, profile);
   };
 
-  const starters: SessionStarters = {
-    demo,
-    botToken: (botToken) => withTyped({ botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
-    clientCredentials: (clientId, clientSecret) => withTyped({ clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
-    browserSignIn: (applicationId, onUrl, signal) => browserSignIn(url, applicationId, targetLabel(url, false))(onUrl, signal),
-  };
-
-  const connect = async (): Promise<Session | null> => {
-    if (options.demo) return demo();
+  /** Stored (or environment) credentials for a target: a session, or null when there are none. */
+  const stored = async ({ url, profile }: Target, failuresLater: boolean): Promise<Session | null> => {
     const { loadCredentials } = await import('../../auth/credentials.js');
-    const loaded = await loadCredentials({ baseUrl: url, env });
+    const inProfile = profile ? { profile } : {};
+    const loaded = await loadCredentials({ baseUrl: url, env, ...inProfile });
     const { botToken, clientCredentials, user } = loaded.credentials;
     if (!botToken && !clientCredentials) {
       // A user sign-in alone cannot list or edit commands: onboarding explains the options.
@@ -176,9 +191,38 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     }
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
-    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded }).then(({ api }) => api);
-    return openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label), failuresLater: true });
+    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
+    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, profile), failuresLater }), profile);
+  };
+
+  const starters: SessionStarters = {
+    demo,
+    botToken: (botToken) => withTyped({ botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
+    clientCredentials: (clientId, clientSecret) => withTyped({ clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
+    browserSignIn: async (applicationId, onUrl, signal) => {
+      const { url, profile } = await started();
+      return browserSignIn(url, applicationId, targetLabel(url, false), undefined, profile)(onUrl, signal);
+    },
+    profiles: async () => {
+      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
+      return profileNames(await readSettingsWithProfiles(env));
+    },
+    openProfile: async (name) => {
+      const session = await stored(await resolve({ profile: name }), false);
+      if (!session) throw new Error(`The profile ${name} has no bot token or client credentials stored: run \`cmd-tui auth set-bot-token --profile ${name}\`.`);
+      return session;
+    },
+  };
+
+  const connect = async (): Promise<Session | null> => {
+    if (options.demo) return demo();
+    const target = await started();
+    return target.demo ? demo() : stored(target, true);
   };
 
   return { connect, starters };
+}
+
+function withProfile(session: Session, profile: ProfileInUse | undefined): Session {
+  return profile ? { ...session, profile: profile.name } : session;
 }

@@ -17,6 +17,8 @@ export interface Session {
   globalCreatesUsed?: number;
   /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */
   targetLabel: string;
+  /** The profile this session was opened with, for the header. */
+  profile?: string;
   /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */
   createsUsed: (scope: Scope) => Promise<number>;
   recordCreate: (scope: Scope) => Promise<void>;
@@ -45,4 +47,8 @@ export interface SessionStarters {
   clientCredentials: (clientId: string, clientSecret: string) => Promise<Session>;
   /** Browser sign-in for an application: a user token, which can only change permission overwrites. */
   browserSignIn?: (applicationId: string, onUrl: (url: string) => void, signal: AbortSignal) => Promise<Session>;
+  /** The profiles' names, for `P`. */
+  profiles?: () => Promise<string[]>;
+  /** A session with the stored credentials of another profile; rejects when it has none. */
+  openProfile?: (name: string) => Promise<Session>;
 }

@@ -21,6 +21,7 @@ export type Overlay =
   | { kind: 'none' }
   | { kind: 'help' }
   | { kind: 'scope-picker' }
+  | { kind: 'profile-picker' }
   | { kind: 'confirm-delete'; commandId: string }
   | { kind: 'json-review'; commandId: string; draft: Record<string, unknown> }
   /** Credentials typed into onboarding just connected: store them for the next start? */

@@ -21,7 +21,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
 
   const io = (env: NodeJS.ProcessEnv): CliIo => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: { CMD_TUI_HOME: home, ...env }, cwd: home });
   const openers = (env: NodeJS.ProcessEnv, whileReading?: () => void) =>
-    createSessionOpeners({ demo: false, baseUrl: emulator.baseUrl, io: io(env), onCleanup: () => undefined, whileReading });
+    createSessionOpeners({ demo: false, api: emulator.baseUrl, io: io(env), onCleanup: () => undefined, whileReading });
 
   it('reads the application and the global commands before resolving, and says when the reads are on the wire', async () => {
     let waiting = 0;
@@ -49,5 +49,26 @@ describe('opening a TUI session from stored or typed credentials', () => {
 
   it('refuses a typed bot token the API rejects, so onboarding can say so', async () => {
     await expect(openers({}).starters.botToken('not-a-real-token')).rejects.toThrow();
+  });
+
+  it('storing typed credentials makes the first profile, named after the app; P opens another profile', async () => {
+    const profileHome = mkdtempSync(join(tmpdir(), 'cmd-tui-open-session-profile-'));
+    try {
+      const env = { CMD_TUI_HOME: profileHome };
+      const typed = await createSessionOpeners({ demo: false, api: emulator.baseUrl, io: io(env), onCleanup: () => undefined }).starters.botToken(emulator.botToken);
+      await typed.rememberCredentials!.store();
+      // A later start without --api finds the profile, its API and its token.
+      const later = createSessionOpeners({ demo: false, io: io(env), onCleanup: () => undefined });
+      expect(await later.starters.profiles!()).toEqual(['pixel-pal']);
+      const session = await later.connect();
+      expect(session).toMatchObject({ profile: 'pixel-pal' });
+      expect(session!.api.baseUrl).toBe(emulator.baseUrl);
+      const switched = await later.starters.openProfile!('pixel-pal');
+      expect(switched.profile).toBe('pixel-pal');
+      expect(switched.globalCommands?.length).toBeGreaterThan(0);
+      await expect(later.starters.openProfile!('staging')).rejects.toThrow('There is no profile "staging"');
+    } finally {
+      rmSync(profileHome, { recursive: true, force: true });
+    }
   });
 });

@@ -59,6 +59,7 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
     onCommand,
     onScopeAction: (action) => {
       if (action === 'scope') dispatch({ type: 'overlay', overlay: { kind: 'scope-picker' } });
+      else if (action === 'switchProfile') dispatch({ type: 'overlay', overlay: { kind: 'profile-picker' } });
       else if (action === 'new') dispatch({ type: 'push', screen: { id: 'editor' } });
       else if (action === 'export') void flows.exportScope();
     },

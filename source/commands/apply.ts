@@ -5,21 +5,21 @@
  * of the same file sends no mutating request.
  */
 import { createBudget } from '../backup/create-ledger.js';
-import { executePlan, type ExecutedStep } from '../backup/execute-plan.js';
+import { executePlan } from '../backup/execute-plan.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
-import { renderProblems } from './commands-file.js';
+import { adaptHint, renderProblems } from './commands-file.js';
 import { confirm } from './confirm.js';
 import { connect, scopeOf } from './connect.js';
 import { reportFailure } from './failure.js';
 import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
-import { commandLabel, describeScope, renderPlan } from './plan-report.js';
+import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { planFromFile } from './scope-plan.js';
 import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(
     args,
-    { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } },
+    { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' }, adapt: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } },
     { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' },
   );
   const file = positionals[0] as string;
@@ -29,15 +29,15 @@ export const run: CommandRun = async (args, io) => {
   try {
     const api = await connect(values, io);
     // With --prune the old name of a renamed command would be deleted: rename it instead (keeps its id, spends no create).
-    const result = await planFromFile(api, file, scope, io, { pairRenames: prune });
+    const result = await planFromFile(api, file, scope, io, { pairRenames: prune, adapt: values.adapt === true });
     if (!result.ok) {
       if (json) io.stdout.write(`${JSON.stringify({ applied: false, problems: result.problems }, null, 2)}\n`);
-      io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n`);
+      io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);
       return 1;
     }
     const { plan, live } = result;
     const budget = await createBudget(io.env, api.applicationId, scope);
-    if (!json) io.stderr.write(renderProblems(file, result.warnings));
+    if (!json) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
     io.stderr.write(renderPlan(plan, { scope, prune, budget }));
     if (!hasChanges(plan, prune)) {
       if (json) io.stdout.write(`${JSON.stringify({ applied: true, backup: null, steps: [] }, null, 2)}\n`);
@@ -66,12 +66,6 @@ export const run: CommandRun = async (args, io) => {
     return reportFailure(error, io, 'apply');
   }
 };
-
-function stepLine(step: ExecutedStep): string {
-  if (step.kind === 'delete') return `  deleted ${commandLabel(step.command)}`;
-  if (step.kind === 'update') return `  updated ${commandLabel(step.command)}`;
-  return `  ${step.created ? 'created' : 'overwrote'} ${commandLabel(step.command)}`;
-}
 
 function summary(changes: number, backup: string | undefined, remaining: number): string {
   return `Applied ${changes} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${remaining} creates left today.\n`;

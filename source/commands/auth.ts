@@ -188,7 +188,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
   const anything = Boolean(botToken || clientCredentials || user);
   if (values.json) {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return anything ? ExitCode.Ok : ExitCode.Problems;
+    return anything ? ExitCode.Ok : ExitCode.Credentials;
   }
   const botsOwn = "the bot token's own (cmd-tui asks Discord when it connects; --app names one)";
   const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
@@ -206,7 +206,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
   lines.push(keyringLine(report.secretStore.keyring, report.secretStore.file));
   io.stdout.write(`${lines.join('\n')}\n`);
   if (!anything) io.stderr.write('No credentials: run `cmd-tui auth set-bot-token`, `cmd-tui auth set-client-credentials` or `cmd-tui auth login`.\n');
-  return anything ? ExitCode.Ok : ExitCode.Problems;
+  return anything ? ExitCode.Ok : ExitCode.Credentials;
 }
 
 async function logout(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {

@@ -4,13 +4,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { adaptToScope, type Adaptation } from '../discord/adapt-scope.js';
 import { parseCommandsFile } from '../discord/export-format.js';
 import type { Problem } from '../discord/model.js';
 import { validateCommandSet } from '../discord/validate.js';
 import type { AppFacts } from './connect.js';
 import { UsageError, type CliIo } from './types.js';
 
-export type DesiredCommands = { ok: true; commands: unknown[]; warnings: Problem[] } | { ok: false; problems: Problem[] };
+export type DesiredCommands = { ok: true; commands: unknown[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
 
 export async function readCommandsFile(path: string, io: CliIo): Promise<string> {
   try {
@@ -20,13 +21,23 @@ export async function readCommandsFile(path: string, io: CliIo): Promise<string>
   }
 }
 
-export function checkCommandsFile(path: string, text: string, scope: 'global' | 'guild', app: AppFacts): DesiredCommands {
+/** `adapt`: made fit for the scope first (`--adapt`: a global file applied to a guild), each change reported. */
+export function checkCommandsFile(path: string, text: string, scope: 'global' | 'guild', app: AppFacts, adapt = false): DesiredCommands {
   const parsed = parseCommandsFile(text);
   if (!parsed.ok) return { ok: false, problems: [{ path: '', rule: 'file.format', message: `${path} ${parsed.message}`, severity: 'error' }] };
-  const problems = validateCommandSet(parsed.commands, { scope, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
+  const { commands, adaptations } = adapt ? adaptToScope(parsed.commands, scope) : { commands: parsed.commands, adaptations: [] };
+  const problems = validateCommandSet(commands, { scope, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) return { ok: false, problems };
-  return { ok: true, commands: parsed.commands, warnings: problems };
+  return { ok: true, commands, warnings: problems, adaptations };
+}
+
+/** Rules that only say the file was written for the global scope: `--adapt` makes it fit a guild. */
+const GLOBAL_FILE_RULES = new Set(['contexts.bot-dm-guild', 'scope.global-only-field', 'entry-point.guild']);
+
+export function adaptHint(problems: readonly Problem[], scope: 'global' | 'guild'): string {
+  if (scope !== 'guild' || !problems.some((problem) => GLOBAL_FILE_RULES.has(problem.rule))) return '';
+  return 'This file was written for the global scope: pass --adapt to drop (and list) what a guild does not allow.\n';
 }
 
 export function renderProblems(path: string, problems: readonly Problem[]): string {

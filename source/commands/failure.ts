@@ -1,10 +1,13 @@
 /**
  * How a scriptable command reports an error it cannot recover from: the message and hint every
- * error value carries (describeError), and the exit code — 2 when cmd-tui could not talk to
- * Discord at all (connection, credentials, target), 1 when Discord or a safety check refused.
+ * error value carries (describeError), and the exit code of the table in types.ts — 4 for
+ * credentials, 5 when Discord could not be reached, 2 for a bad target, 1 when Discord or a safety
+ * check refused.
  */
 import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError, describeError, type FieldError } from '../api/errors.js';
 import { InsecureApiTargetError } from '../api/target.js';
+import { OAuthError } from '../auth/token-exchange.js';
+import { ProfileError } from '../config/profiles.js';
 import { ExitCode, type CliIo } from './types.js';
 
 export function reportFailure(error: unknown, io: CliIo, command: string): number {
@@ -12,18 +15,25 @@ export function reportFailure(error: unknown, io: CliIo, command: string): numbe
   const { message, hint } = describeError(error);
   const fields = fieldErrorsOf(error).map((field) => `\n  ${field.path || '(command)'}: ${field.message}`).join('');
   io.stderr.write(`cmd-tui ${command}: ${message}${fields}\n${hint ? `  ${hint}\n` : ''}`);
-  return isConnectionProblem(error) ? ExitCode.Usage : ExitCode.Problems;
+  return exitCodeOf(error);
+}
+
+/** Discord's codes for a token that may not make the call: a bot where a user must sign in, a sign-in without the scope. */
+const CREDENTIAL_CODES = new Set([20001, 50026]);
+
+export function exitCodeOf(error: Error): number {
+  if (error instanceof AuthRequiredError) return ExitCode.Credentials;
+  if (error instanceof DiscordApiError) return error.status === 401 || CREDENTIAL_CODES.has(error.code) ? ExitCode.Credentials : ExitCode.Problems;
+  if (error instanceof OAuthError) return error.error === 'network' ? ExitCode.Unreachable : error.error === 'invalid_client' || error.revoked ? ExitCode.Credentials : ExitCode.Problems;
+  if (error instanceof ConnectionError || error instanceof RateLimitError) return ExitCode.Unreachable;
+  if (error instanceof InsecureApiTargetError || error instanceof ProfileError) return ExitCode.Usage;
+  return ExitCode.Problems;
 }
 
 /** Discord's refused fields, on its own error or on one that wraps it (an interrupted apply). */
 function fieldErrorsOf(error: Error): FieldError[] {
   const fields = (error as { fieldErrors?: unknown }).fieldErrors;
   return Array.isArray(fields) ? (fields as FieldError[]) : [];
-}
-
-function isConnectionProblem(error: Error): boolean {
-  if (error instanceof DiscordApiError) return error.status === 401;
-  return error instanceof ConnectionError || error instanceof AuthRequiredError || error instanceof InsecureApiTargetError || error instanceof RateLimitError;
 }
 
 /** Errors that are values with a user-facing message; anything else is a bug and propagates. */

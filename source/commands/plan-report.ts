@@ -5,6 +5,8 @@
 import type { CreateBudget } from '../backup/create-ledger.js';
 import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
 import type { Plan } from '../discord/plan.js';
+import type { ExecutedStep } from '../backup/execute-plan.js';
+import { describeAdaptation, type Adaptation } from '../discord/adapt-scope.js';
 
 export function describeScope(scope: Scope): string {
   return scope.kind === 'global' ? 'the global scope' : `guild ${scope.guildId}`;
@@ -45,4 +47,16 @@ function show(value: unknown): string {
   if (value === undefined) return '(none)';
   const text = JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** One line per request a run made, as it happens. */
+export function stepLine(step: ExecutedStep): string {
+  if (step.kind === 'delete') return `  deleted ${commandLabel(step.command)}`;
+  if (step.kind === 'update') return `  updated ${commandLabel(step.command)}`;
+  return `  ${step.created ? 'created' : 'overwrote'} ${commandLabel(step.command)}`;
+}
+
+/** What `--adapt` / `copy` dropped or skipped to fit the target scope, one line each. */
+export function renderAdaptations(adaptations: readonly Adaptation[]): string {
+  return adaptations.map((adaptation) => `  ${describeAdaptation(adaptation)}\n`).join('');
 }

@@ -1,33 +1,36 @@
 /**
  * `cmd-tui plan FILE [--guild ID] [--prune] [--json]`: validates FILE, then shows what `apply` (with the
- * same --prune) would do to the live scope. Exit 0 with or without changes; 1 when FILE is invalid.
+ * same --prune) would do to the live scope. Exit 0 with or without changes (3 with changes under
+ * --detailed-exitcode); 1 when FILE is invalid.
  */
 import { createBudget } from '../backup/create-ledger.js';
-import { renderProblems } from './commands-file.js';
+import { adaptHint, renderProblems } from './commands-file.js';
 import { connect, scopeOf } from './connect.js';
 import { reportFailure } from './failure.js';
 import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
-import { planJson, renderPlan } from './plan-report.js';
+import { planJson, renderAdaptations, renderPlan } from './plan-report.js';
 import { planFromFile } from './scope-plan.js';
-import type { CommandRun } from './types.js';
+import { hasChanges } from '../discord/plan.js';
+import { ExitCode, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
-  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' } }, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
+  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' }, adapt: { type: 'boolean' }, 'detailed-exitcode': { type: 'boolean' } }, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
   const prune = values.prune === true;
   const file = positionals[0] as string;
   const scope = scopeOf(guildFlag(values.guild));
   try {
     const api = await connect(values, io);
-    const result = await planFromFile(api, file, scope, io, { pairRenames: prune });
+    const result = await planFromFile(api, file, scope, io, { pairRenames: prune, adapt: values.adapt === true });
     if (!result.ok) {
       if (values.json) io.stdout.write(`${JSON.stringify({ problems: result.problems }, null, 2)}\n`);
-      else io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was compared. Fix the errors above and run plan again.\n`);
+      else io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was compared. Fix the errors above and run plan again.\n${adaptHint(result.problems, scope.kind)}`);
       return 1;
     }
-    if (!values.json) io.stderr.write(renderProblems(file, result.warnings));
+    if (!values.json) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
     const budget = await createBudget(io.env, api.applicationId, scope);
     io.stdout.write(values.json ? planJson(result.plan) : renderPlan(result.plan, { scope, prune, budget }));
-    return 0;
+    // terraform's convention, with its own code: CI tells "nothing to do" from "changes pending".
+    return values['detailed-exitcode'] === true && hasChanges(result.plan, prune) ? ExitCode.ChangesPending : ExitCode.Ok;
   } catch (error) {
     return reportFailure(error, io, 'plan');
   }

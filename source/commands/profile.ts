@@ -34,10 +34,6 @@ export const run: CommandRun = async (args, io) => {
         return await show(rest, io);
     }
   } catch (error) {
-    if (error instanceof ProfileError) {
-      io.stderr.write(`cmd-tui profile ${sub}: ${error.message}\n  ${error.hint}\n`);
-      return ExitCode.Usage;
-    }
     return reportFailure(error, io, `profile ${sub}`);
   }
 };

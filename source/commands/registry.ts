@@ -45,14 +45,20 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'plan',
     summary: 'validate FILE and show what apply would create, update and delete',
-    usage: 'cmd-tui plan FILE [--guild ID] [--prune] [--json] [--api URL] [--app ID]',
+    usage: 'cmd-tui plan FILE [--guild ID] [--adapt] [--prune] [--detailed-exitcode] [--json] [--api URL] [--app ID]',
     load: () => import('./plan.js'),
   },
   {
     name: 'apply',
     summary: 'make a scope match FILE with the fewest requests, after a backup',
-    usage: 'cmd-tui apply FILE [--guild ID] [--prune] [--yes] [--json] [--api URL] [--app ID]',
+    usage: 'cmd-tui apply FILE [--guild ID] [--adapt] [--prune] [--yes] [--json] [--api URL] [--app ID]',
     load: () => import('./apply.js'),
+  },
+  {
+    name: 'copy',
+    summary: 'copy commands between scopes (promote a dev guild to global, or back), with a plan first',
+    usage: 'cmd-tui copy --from global|GUILD_ID --to global|GUILD_ID [--command NAME]… [--prune] [--yes] [--json] [--api URL] [--app ID]',
+    load: () => import('./copy.js'),
   },
   {
     name: 'backups',

@@ -3,19 +3,20 @@
  * scope with its localizations, and compute the plan with the server's defaults folded away.
  */
 import type { DiscordApi } from '../api/contract.js';
+import type { Adaptation } from '../discord/adapt-scope.js';
 import type { Command, Problem, Scope } from '../discord/model.js';
 import { planScope, type Plan, type PlanOptions } from '../discord/plan.js';
 import { checkCommandsFile, readCommandsFile } from './commands-file.js';
 import { appFacts, defaultsFor } from './connect.js';
 import type { CliIo } from './types.js';
 
-export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[] } | { ok: false; problems: Problem[] };
+export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
 
-export async function planFromFile(api: DiscordApi, path: string, scope: Scope, io: CliIo, options: PlanOptions = {}): Promise<FilePlan> {
+export async function planFromFile(api: DiscordApi, path: string, scope: Scope, io: CliIo, options: PlanOptions & { adapt?: boolean } = {}): Promise<FilePlan> {
   const text = await readCommandsFile(path, io);
   const app = await appFacts(api);
-  const desired = checkCommandsFile(path, text, scope.kind, app);
+  const desired = checkCommandsFile(path, text, scope.kind, app, options.adapt === true);
   if (!desired.ok) return desired;
   const live = await api.listCommands(scope, { withLocalizations: true });
-  return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app), options), live, warnings: desired.warnings };
+  return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app), options), live, warnings: desired.warnings, adaptations: desired.adaptations };
 }

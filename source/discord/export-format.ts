@@ -5,16 +5,14 @@
  * Pure; no I/O.
  */
 import type { CommandDraft } from './model.js';
+import { withoutGlobalOnlyFields } from './adapt-scope.js';
 import { toBodyForm } from './normalize.js';
 
-/** Guild commands ignore the global-only installation fields the server echoes; a guild file leaves them out. */
-const GLOBAL_ONLY_FIELDS = ['integration_types', 'contexts', 'dm_permission'] as const;
-
 export function formatCommandsFile(commands: readonly unknown[], scope: 'global' | 'guild'): string {
+  // Guild commands ignore the global-only installation fields the server echoes; a guild file leaves them out.
   const bodies = commands.map((command) => {
-    const body = toBodyForm(command) as CommandDraft;
-    if (scope === 'guild') for (const field of GLOBAL_ONLY_FIELDS) delete body[field];
-    return body;
+    const body = toBodyForm(command);
+    return (scope === 'guild' ? withoutGlobalOnlyFields(body) : body) as CommandDraft;
   });
   bodies.sort((a, b) => (a.type ?? 1) - (b.type ?? 1) || compareText(a.name, b.name));
   return `${JSON.stringify(bodies, null, 2)}\n`;

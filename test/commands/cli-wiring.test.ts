@@ -29,12 +29,12 @@ describe('scriptable commands through dist/cli.js', () => {
     expect(JSON.parse(result.stdout)).toEqual([]);
   });
 
-  it('exits 2 with the usage when FILE is missing, and 2 without credentials', async () => {
+  it('exits 2 with the usage when FILE is missing, and 4 without credentials', async () => {
     const usage = await runCli(['plan'], { env: home.env });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: cmd-tui plan FILE');
     const noCredentials = await runCli(['list', '--api', emulator().baseUrl], { env: home.env });
-    expect(noCredentials.code).toBe(2);
+    expect(noCredentials.code).toBe(4);
     expect(noCredentials.stderr).toMatch(/cmd-tui list: .+/);
   });
 });

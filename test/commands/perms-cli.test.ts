@@ -32,7 +32,7 @@ describe('cmd-tui perms (binary)', () => {
 
   it('refuses to edit with only a bot token, naming the sign-in to run', async () => {
     const result = await runCli(['perms', 'set', '--guild', emulator().guildIds[1]!, '--command', 'race', '--allow', 'everyone', '--yes', ...target()], { env: home.env });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
     expect(result.stderr).toContain('Discord only accepts a signed-in user here');
     expect(result.stderr).toContain('`cmd-tui auth login --preset permissions`');
     expect(result.stdout + result.stderr).not.toContain(emulator().botToken);

@@ -290,7 +290,7 @@ describe('perms set', () => {
     await signIn(undefined);
     const before = (await requests()).length;
     const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
-    expect(code).toBe(2);
+    expect(code).toBe(4);
     expect(stderr).toContain('Discord only accepts a signed-in user here');
     expect(stderr).toContain('A bot token or client credentials cannot edit them.');
     expect(stderr).toContain('cmd-tui auth login --preset permissions');
@@ -301,7 +301,7 @@ describe('perms set', () => {
     await signIn({ accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES }, false);
     const before = (await requests()).length;
     const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
-    expect(code).toBe(2);
+    expect(code).toBe(4);
     expect(stderr).toContain('needs a bot token or client credentials; the browser sign-in is used only for the change itself');
     expect(stderr).toContain('cmd-tui auth set-bot-token');
     expect((await requests()).length).toBe(before);
@@ -386,8 +386,8 @@ describe("Discord's refusals on the PUT, in plain words", () => {
   it('a sign-in known to lack applications.commands.permissions.update is stopped before the PUT, told as the scope to grant', async () => {
     await signIn({ accessToken: await browserSignIn('identify guilds'), scopes: ['identify', 'guilds'] });
     const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
-    // A credentials problem, like no sign-in at all: exit 2.
-    expect(code).toBe(2);
+    // A credentials problem, like no sign-in at all: exit 4.
+    expect(code).toBe(4);
     expect(stderr).toContain('Your sign-in was not granted applications.commands.permissions.update');
     expect(stderr).toContain('Sign in again with that scope: `cmd-tui auth login --preset permissions`.');
     expect(await puts()).toEqual([]);

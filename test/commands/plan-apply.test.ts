@@ -215,9 +215,9 @@ describe('list', () => {
     expect(table.stdout).toContain('Report to Mods');
   });
 
-  it('exits 2 with a clear message when it cannot connect', async () => {
+  it('exits 5 with a clear message when it cannot connect', async () => {
     const result = await runCommand('list', ['--api', 'http://127.0.0.1:9/api/v10'], home.env);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(5);
     expect(result.stderr).not.toContain(emulator().botToken);
   });
 });

@@ -1,0 +1,102 @@
+/**
+ * `cmd-tui copy --from global|GUILD_ID --to global|GUILD_ID [--command NAME …] [--prune] [--yes] [--json]`:
+ * promotes a dev guild's commands to global (or brings global ones into a test guild). Plans like
+ * `apply` — create / update / unchanged, creates used — with what the target scope does not allow
+ * dropped and reported (adapt-scope.ts), and applies after confirmation and a backup.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { createBudget } from '../backup/create-ledger.js';
+import { executePlan } from '../backup/execute-plan.js';
+import { adaptToScope, withoutGlobalOnlyFields } from '../discord/adapt-scope.js';
+import { GLOBAL_SCOPE, guildScope, type Problem, type Scope } from '../discord/model.js';
+import { toBodyForm } from '../discord/normalize.js';
+import { hasChanges, planScope, refusalsFor, type Plan } from '../discord/plan.js';
+import { validateCommandSet } from '../discord/validate.js';
+import { confirm } from './confirm.js';
+import { appFacts, connect, defaultsFor } from './connect.js';
+import { renderProblems } from './commands-file.js';
+import { reportFailure } from './failure.js';
+import { API_FLAGS, parseFlags } from './flags.js';
+import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
+import { ExitCode, UsageError, type CommandRun } from './types.js';
+
+function scopeFlag(value: string | undefined, flag: string): Scope {
+  if (value === undefined) throw new UsageError(`pass ${flag} global or ${flag} GUILD_ID`);
+  if (value === 'global') return GLOBAL_SCOPE;
+  if (!/^\d{1,20}$/.test(value)) throw new UsageError(`${flag} must be "global" or a guild id (digits only), not "${value}"`);
+  return guildScope(value);
+}
+
+const sameScope = (a: Scope, b: Scope) => a.kind === b.kind && (a.kind === 'global' || (b.kind === 'guild' && a.guildId === b.guildId));
+
+/** The source scope's commands (all, or those named), as bodies fit for the target scope. */
+async function sourceBodies(api: DiscordApi, from: Scope, to: Scope, names: readonly string[]) {
+  const listed = await api.listCommands(from, { withLocalizations: true });
+  const missing = names.filter((name) => !listed.some((command) => command.name === name));
+  if (missing.length > 0) {
+    throw new UsageError(`${describeScope(from)} has no command named ${missing.map((name) => JSON.stringify(name)).join(', ')} (it has ${listed.map((command) => command.name).join(', ') || 'none'})`);
+  }
+  const chosen = names.length === 0 ? listed : listed.filter((command) => names.includes(command.name));
+  // What a guild echoes of the global-only fields it ignores is not the command's (a guild export leaves it out too).
+  const bodies = chosen.map((command) => (from.kind === 'guild' ? withoutGlobalOnlyFields(toBodyForm(command)) : toBodyForm(command)));
+  return adaptToScope(bodies, to.kind);
+}
+
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseFlags(
+    args,
+    { ...API_FLAGS, app: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, command: { type: 'string', multiple: true }, prune: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } },
+    { min: 0, max: 0, names: '' },
+  );
+  const from = scopeFlag(values.from, '--from');
+  const to = scopeFlag(values.to, '--to');
+  if (sameScope(from, to)) throw new UsageError('--from and --to name the same scope');
+  const names = values.command ?? [];
+  const prune = values.prune === true;
+  if (prune && names.length > 0) throw new UsageError('--prune deletes what the source does not have; it cannot go with --command');
+  const json = values.json === true;
+  try {
+    const api = await connect(values, io);
+    const app = await appFacts(api);
+    const { commands, adaptations } = await sourceBodies(api, from, to, names);
+    const problems: Problem[] = validateCommandSet(commands, { scope: to.kind, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    const where = `${describeScope(from)} → ${describeScope(to)}`;
+    if (errors.length > 0) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, adaptations, problems }, null, 2)}\n`);
+      io.stderr.write(`${renderProblems(where, errors)}These commands are not valid in ${describeScope(to)}; nothing was sent.\n`);
+      return ExitCode.Problems;
+    }
+    const live = await api.listCommands(to, { withLocalizations: true });
+    const plan: Plan = planScope(commands, live, defaultsFor(to, app), { pairRenames: prune });
+    // Without --prune the target keeps what the source lacks: those are not part of the copy at all.
+    if (!prune) plan.delete = [];
+    const budget = await createBudget(io.env, api.applicationId, to);
+    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget })}`);
+    const result = { from: describeScope(from), to: describeScope(to), adaptations, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
+    if (!hasChanges(plan, prune)) {
+      if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: null, steps: [] }, null, 2)}\n`);
+      io.stderr.write(`Nothing to change in ${describeScope(to)}.\n`);
+      return ExitCode.Ok;
+    }
+    const refusals = refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+    if (refusals.length > 0) {
+      if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: false, refusals }, null, 2)}\n`);
+      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
+      return ExitCode.Problems;
+    }
+    if (values.yes !== true && !(await confirm(io, `Copy these commands into ${describeScope(to)}?`))) {
+      if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: false, refusals: [{ rule: 'not-confirmed', message: 'The changes were not confirmed.' }] }, null, 2)}\n`);
+      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
+      return ExitCode.Problems;
+    }
+    const outcome = await executePlan(api, to, plan, { prune, reason: `copy from ${describeScope(from)}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`) });
+    const after = await createBudget(io.env, api.applicationId, to);
+    if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
+    io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup?.path}\n(\`cmd-tui restore ${outcome.backup?.path}\` brings it back). ${after.remaining} creates left today.\n`);
+    return ExitCode.Ok;
+  } catch (error) {
+    return reportFailure(error, io, 'copy');
+  }
+};
+

@@ -1,0 +1,62 @@
+/**
+ * Commands meant for one scope, made fit for another (`cmd-tui copy`, `plan/apply --adapt`, the TUI's
+ * copy): into a guild, the global-only installation fields (`contexts`, `integration_types`,
+ * `dm_permission`) are dropped — Discord applies them only to global commands — and an entry-point
+ * command is skipped, since it exists only globally. Everything dropped or skipped is reported, never
+ * silent. Into Global nothing needs dropping. Pure; no I/O.
+ */
+import { CommandType } from './model.js';
+
+export const GLOBAL_ONLY_FIELDS = ['contexts', 'integration_types', 'dm_permission'] as const;
+
+export interface Adaptation {
+  /** `/name` (or the name of a user/message command), as the report names it. */
+  command: string;
+  /** Fields removed from the command. */
+  dropped: string[];
+  /** Set when the command is left out entirely, with why. */
+  skipped?: string;
+}
+
+export interface AdaptedCommands {
+  commands: unknown[];
+  adaptations: Adaptation[];
+}
+
+function labelOf(command: Record<string, unknown>): string {
+  const type = command.type ?? CommandType.ChatInput;
+  return type === CommandType.ChatInput ? `/${String(command.name)}` : String(command.name);
+}
+
+export function adaptToScope(commands: readonly unknown[], target: 'global' | 'guild'): AdaptedCommands {
+  if (target === 'global') return { commands: [...commands], adaptations: [] };
+  const adapted: unknown[] = [];
+  const adaptations: Adaptation[] = [];
+  for (const command of commands) {
+    if (command === null || typeof command !== 'object' || Array.isArray(command)) {
+      adapted.push(command);
+      continue;
+    }
+    const body = command as Record<string, unknown>;
+    if (body.type === CommandType.PrimaryEntryPoint) {
+      adaptations.push({ command: labelOf(body), dropped: [], skipped: 'an entry-point command exists only in the global scope' });
+      continue;
+    }
+    const dropped = GLOBAL_ONLY_FIELDS.filter((field) => Object.hasOwn(body, field) && body[field] !== null && body[field] !== undefined);
+    adapted.push(withoutGlobalOnlyFields(body));
+    if (dropped.length > 0) adaptations.push({ command: labelOf(body), dropped: [...dropped] });
+  }
+  return { commands: adapted, adaptations };
+}
+
+export function withoutGlobalOnlyFields(body: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) if (!(GLOBAL_ONLY_FIELDS as readonly string[]).includes(key)) copy[key] = value;
+  return copy;
+}
+
+/** One line per adaptation, for the plan's report. */
+export function describeAdaptation(adaptation: Adaptation): string {
+  if (adaptation.skipped) return `skipped ${adaptation.command}: ${adaptation.skipped}`;
+  return `${adaptation.command}: dropped ${adaptation.dropped.join(', ')} (global-only; a guild command is available where the guild is)`;
+}

@@ -9,9 +9,9 @@ import { executePlan } from '../backup/execute-plan.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { adaptHint, renderProblems } from './commands-file.js';
 import { confirm } from './confirm.js';
-import { connect, scopeOf } from './connect.js';
+import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { API_FLAGS, parseFlags } from './flags.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { planFromFile } from './scope-plan.js';
 import type { CommandRun } from './types.js';
@@ -23,11 +23,10 @@ export const run: CommandRun = async (args, io) => {
     { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' },
   );
   const file = positionals[0] as string;
-  const scope = scopeOf(guildFlag(values.guild));
   const prune = values.prune === true;
   const json = values.json === true;
   try {
-    const api = await connect(values, io);
+    const { api, scope } = await connectToScope(values, io);
     // With --prune the old name of a renamed command would be deleted: rename it instead (keeps its id, spends no create).
     const result = await planFromFile(api, file, scope, io, { pairRenames: prune, adapt: values.adapt === true });
     if (!result.ok) {

@@ -10,9 +10,9 @@ import { auditGlobal, auditGuild, buildReport, hasProblems, unreadableGuild, typ
 import { GLOBAL_SCOPE, PermissionType, guildScope, type Command, type PartialGuild } from '../discord/model.js';
 import { renderAuditMarkdown, renderAuditText } from './audit-report.js';
 import { mapBounded } from './bounded-map.js';
-import { appFacts, connect, type AppFacts } from './connect.js';
+import { appFacts, connectToScope, type AppFacts } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { API_FLAGS, parseFlags } from './flags.js';
 import { progressBar } from './progress.js';
 import { UsageError, type CommandRun } from './types.js';
 
@@ -28,12 +28,13 @@ export const run: CommandRun = async (args, io) => {
     { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, 'all-guilds': { type: 'boolean' }, markdown: { type: 'boolean' } },
     { min: 0, max: 0, names: '' },
   );
-  const guildId = guildFlag(values.guild);
-  if (guildId !== undefined && values['all-guilds']) throw new UsageError('pass either --guild ID or --all-guilds, not both');
+  if (values.guild !== undefined && values['all-guilds']) throw new UsageError('pass either --guild ID or --all-guilds, not both');
   if (values.json && values.markdown) throw new UsageError('pass either --json or --markdown, not both');
   if (values['all-guilds']) keepYoungGenerationSmall();
   try {
-    const api = await connect(values, io);
+    // Without --guild, the profile's guild; --all-guilds reads every guild on top of the global scope.
+    const { api, scope } = await connectToScope(values['all-guilds'] ? { ...values, guild: 'global' } : values, io);
+    const guildId = scope.kind === 'guild' ? scope.guildId : undefined;
     const app = await appFacts(api);
     const globalCommands = await api.listCommands(GLOBAL_SCOPE, { withLocalizations: true });
     const guilds = values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : [];

@@ -6,11 +6,11 @@
  */
 import { connectDiscordApi } from '../api/connect.js';
 import type { DiscordApi } from '../api/contract.js';
-import { resolveTarget } from '../api/resolve-target.js';
+import { resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
 import type { AppContext } from '../discord/audit.js';
 import { GLOBAL_SCOPE, IntegrationType, guildScope, type Scope } from '../discord/model.js';
 import { scopeDefaults, type ScopeDefaults } from '../discord/normalize.js';
-import { timeoutFlag } from './flags.js';
+import { guildFlag, timeoutFlag } from './flags.js';
 import { UsageError, type CliIo } from './types.js';
 
 export interface ConnectFlags {
@@ -21,6 +21,20 @@ export interface ConnectFlags {
 }
 
 export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordApi> {
+  return (await connectWithProfile(flags, io)).api;
+}
+
+/**
+ * The API and the scope a command works on: `--guild ID`, or `--guild global`, else the profile's
+ * guild (a dev profile deploys to its test guild), else the global scope.
+ */
+export async function connectToScope(flags: ConnectFlags & { guild?: string }, io: CliIo): Promise<{ api: DiscordApi; scope: Scope }> {
+  const chosen = flags.guild === 'global' ? GLOBAL_SCOPE : flags.guild === undefined ? undefined : scopeOf(guildFlag(flags.guild));
+  const { api, profile } = await connectWithProfile(flags, io);
+  return { api, scope: chosen ?? scopeOf(profile?.guildId) };
+}
+
+async function connectWithProfile(flags: ConnectFlags, io: CliIo): Promise<{ api: DiscordApi; profile?: ProfileInUse }> {
   const { env } = io;
   const appFlag = flags.app;
   if (appFlag !== undefined && !/^\d{1,20}$/.test(appFlag)) throw new UsageError(`--app must be an application id (digits only), not "${appFlag}"`);
@@ -37,7 +51,7 @@ export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordAp
     notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`),
     ...(profile ? { profile } : {}),
   });
-  return api;
+  return profile ? { api, profile } : { api };
 }
 
 export function scopeOf(guildId: string | undefined): Scope {

@@ -5,17 +5,16 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatCommandsFile } from '../discord/export-format.js';
-import { connect, scopeOf } from './connect.js';
+import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { API_FLAGS, parseFlags } from './flags.js';
 import { describeScope } from './plan-report.js';
 import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, output: { type: 'string', short: 'o' } }, { min: 0, max: 0, names: '' });
-  const scope = scopeOf(guildFlag(values.guild));
   try {
-    const api = await connect(values, io);
+    const { api, scope } = await connectToScope(values, io);
     // Localizations are part of the command; the list endpoint omits them unless asked.
     const commands = await api.listCommands(scope, { withLocalizations: true });
     const text = formatCommandsFile(commands, scope.kind);

@@ -28,7 +28,7 @@ export function parseFlags<const Options extends OptionSpec>(args: string[], opt
   return parsed;
 }
 
-/** `--guild` must look like a snowflake: a typo should fail here, not as a 404 later. */
+/** `--guild` must look like a snowflake (`global` is taken where a profile's guild could apply): a typo should fail here, not as a 404 later. */
 export function guildFlag(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!/^\d{1,20}$/.test(value)) throw new UsageError(`--guild must be a guild id (digits only), not "${value}"`);

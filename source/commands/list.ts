@@ -4,18 +4,17 @@
  */
 import { COMMAND_TYPE_NAMES } from '../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../discord/option-count.js';
-import { connect, scopeOf } from './connect.js';
+import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { API_FLAGS, parseFlags } from './flags.js';
 import { describeScope } from './plan-report.js';
 import { renderTable } from './text-table.js';
 import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, 'with-localizations': { type: 'boolean' } }, { min: 0, max: 0, names: '' });
-  const scope = scopeOf(guildFlag(values.guild));
   try {
-    const api = await connect(values, io);
+    const { api, scope } = await connectToScope(values, io);
     const commands = await api.listCommands(scope, { withLocalizations: values['with-localizations'] === true });
     if (values.json) {
       io.stdout.write(`${JSON.stringify(commands, null, 2)}\n`);

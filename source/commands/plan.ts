@@ -5,9 +5,9 @@
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { adaptHint, renderProblems } from './commands-file.js';
-import { connect, scopeOf } from './connect.js';
+import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { API_FLAGS, parseFlags } from './flags.js';
 import { planJson, renderAdaptations, renderPlan } from './plan-report.js';
 import { planFromFile } from './scope-plan.js';
 import { hasChanges } from '../discord/plan.js';
@@ -17,9 +17,8 @@ export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' }, adapt: { type: 'boolean' }, 'detailed-exitcode': { type: 'boolean' } }, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
   const prune = values.prune === true;
   const file = positionals[0] as string;
-  const scope = scopeOf(guildFlag(values.guild));
   try {
-    const api = await connect(values, io);
+    const { api, scope } = await connectToScope(values, io);
     const result = await planFromFile(api, file, scope, io, { pairRenames: prune, adapt: values.adapt === true });
     if (!result.ok) {
       if (values.json) io.stdout.write(`${JSON.stringify({ problems: result.problems }, null, 2)}\n`);

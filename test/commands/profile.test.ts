@@ -106,4 +106,15 @@ describe('profiles', () => {
     expect(settings.profiles).toEqual({ [name]: { apiUrl: baseUrl, applicationId } });
     expect(ok(await cli(['auth', 'status'])).stdout).toContain(`Profile: ${name}`);
   });
+
+  it("a profile's guild is where commands go without --guild; --guild global overrides it", async () => {
+    const guild = prod().guildIds[0]!;
+    ok(await cli(['profile', 'add', 'hq', '--api', prod().baseUrl, '--guild', guild]));
+    ok(await cli(['auth', 'set-bot-token', '--profile', 'hq'], `${prod().botToken}\n`));
+    expect(ok(await cli(['list', '--profile', 'hq'])).stdout).toContain(`commands in guild ${guild}.`);
+    expect(ok(await cli(['list', '--profile', 'hq', '--guild', 'global'])).stdout).toContain('commands in the global scope.');
+    const exported = ok(await cli(['export', '--profile', 'hq']));
+    expect(exported.stdout).toContain('"name"');
+    expect((await cli(['list', '--profile', 'hq', '--guild', 'everywhere'])).code).toBe(2);
+  });
 });

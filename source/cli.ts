@@ -26,7 +26,7 @@ async function route(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  if (first === '--help' || first === '-h' || first === 'help') {
+  if (first === '--help' || first === '-h' || (first === 'help' && argv.length === 1)) {
     // The build inlines the text (scripts/build.mjs); run from source, it is generated here.
     process.stdout.write(typeof __CMD_TUI_HELP__ === 'string' ? __CMD_TUI_HELP__ : (await import('./commands/help.js')).HELP);
     return 0;

@@ -7,11 +7,13 @@ import { processIo, UsageError } from './commands/types.js';
 
 export async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
+  if (first === 'help') return help(rest);
+  if (first === '__complete') return (await import('./commands/completion.js')).complete(rest, processIo());
   const entry = findCommand(first);
   if (entry) {
     if (rest.includes('--help') || rest.includes('-h')) {
-      process.stdout.write(`Usage: ${entry.usage}\n\n${entry.summary}\n`);
-      return 0;
+      // `auth login --help`: that subcommand; `auth --help`: the list of them.
+      return help([entry.name, ...rest.filter((word) => !word.startsWith('-')).slice(0, 1)], [entry.name]);
     }
     const io = processIo();
     try {
@@ -19,7 +21,8 @@ export async function main(argv: string[]): Promise<number> {
       return await command.run(rest, io);
     } catch (error) {
       if (error instanceof UsageError) {
-        io.stderr.write(`cmd-tui ${entry.name}: ${error.message}\nUsage: ${entry.usage}\n`);
+        const { usageOf } = await import('./commands/help.js');
+        io.stderr.write(`cmd-tui ${entry.name}: ${error.message}\nUsage: ${usageOf(entry.name)}\nRun \`cmd-tui help ${entry.name}\` for the flags and examples.\n`);
         return 2;
       }
       throw error;
@@ -31,5 +34,21 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { startTui } = await import('./ui/start.js');
   return startTui(argv, processIo());
+}
+
+/** The help for `words`, else for `fallback` (a command's own help when its --help follows an unknown subcommand). */
+async function help(words: string[], fallback?: string[]): Promise<number> {
+  const { commandHelp, HELP } = await import('./commands/help.js');
+  if (words.length === 0) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const text = commandHelp(words) ?? (fallback ? commandHelp(fallback) : undefined);
+  if (text === undefined) {
+    process.stderr.write(`cmd-tui: no help for "${words.join(' ')}". Run \`cmd-tui --help\` for the commands.\n`);
+    return 2;
+  }
+  process.stdout.write(text);
+  return 0;
 }
 

@@ -6,9 +6,9 @@
  * from both. A damaged file is reported and never overwritten.
  * `CMD_TUI_SECRET_STORE=file` skips the keyring (machines whose keyring misbehaves).
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../config/atomic-write.js';
 import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { appPaths } from '../config/paths.js';
 import { openSettings } from '../config/settings.js';
@@ -111,23 +111,9 @@ export class FileSecretStore {
 
   private async writeAll(secrets: Record<string, string>): Promise<void> {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    // A folder someone loosened by hand is tightened again.
     await chmod(this.directory, 0o700);
-    const temporary = `${this.path}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      const handle = await open(temporary, 'wx', 0o600);
-      try {
-        await handle.writeFile(`${JSON.stringify({ version: FILE_VERSION, secrets: { ...secrets } }, null, 2)}\n`, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, this.path);
-      // rename keeps the temp file's 0600; chmod also repairs a file someone loosened by hand.
-      await chmod(this.path, 0o600);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await writeFileAtomic(this.path, `${JSON.stringify({ version: FILE_VERSION, secrets: { ...secrets } }, null, 2)}\n`, { mode: 0o600 });
   }
 }
 

@@ -11,7 +11,9 @@ import { adaptHint, renderProblems } from './commands-file.js';
 import { confirm } from './confirm.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, parseFlags } from './flags.js';
+import { paintFor } from './colour.js';
+import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { planFromFile } from './scope-plan.js';
 import type { CommandRun } from './types.js';
@@ -19,7 +21,7 @@ import type { CommandRun } from './types.js';
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(
     args,
-    { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' }, adapt: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } },
+    SPECS.apply.flags,
     { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' },
   );
   const file = positionals[0] as string;
@@ -37,7 +39,7 @@ export const run: CommandRun = async (args, io) => {
     const { plan, live } = result;
     const budget = await createBudget(io.env, api.applicationId, scope);
     if (!json) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
-    io.stderr.write(renderPlan(plan, { scope, prune, budget }));
+    io.stderr.write(renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.env, values) }));
     if (!hasChanges(plan, prune)) {
       if (json) io.stdout.write(`${JSON.stringify({ applied: true, backup: null, steps: [] }, null, 2)}\n`);
       io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);

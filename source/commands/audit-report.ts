@@ -3,18 +3,19 @@
  * to paste into an issue (summary, guilds holding guild commands, findings per scope).
  */
 import type { AuditReport, Finding, GuildAudit, TypeCount } from '../discord/audit.js';
+import { PLAIN, type Paint } from './colour.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
-export function renderAuditText(report: AuditReport): string {
+export function renderAuditText(report: AuditReport, paint: Paint = PLAIN): string {
   const lines: string[] = [
     `Audit of application ${report.applicationId}: ${report.totals.error} errors, ${report.totals.warning} warnings, ${report.totals.info} notes.`,
     '',
     `Global scope: ${report.global.commandCount} commands (${countsText(report.global.counts)})`,
-    ...findingLines(report.global.findings),
+    ...findingLines(report.global.findings, paint),
   ];
   for (const guild of report.guilds) {
-    lines.push('', `Guild ${guild.guildName} (${guild.guildId}): ${guildSummary(guild)}`, ...findingLines(guild.findings));
+    lines.push('', `Guild ${guild.guildName} (${guild.guildId}): ${guildSummary(guild)}`, ...findingLines(guild.findings, paint));
   }
   if (report.guilds.length > 0) {
     lines.push('', `Guilds holding guild commands: ${report.guildsWithCommands.length > 0 ? report.guildsWithCommands.join(', ') : 'none'}`);
@@ -64,10 +65,12 @@ function sorted(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }
 
-function findingLines(findings: readonly Finding[]): string[] {
+const SEVERITY_PAINT = { error: 'error', warning: 'warning', info: 'muted' } as const;
+
+function findingLines(findings: readonly Finding[], paint: Paint): string[] {
   if (findings.length === 0) return ['  no findings'];
   return sorted(findings).flatMap((finding) => [
-    `  ${finding.severity.padEnd(7)} ${finding.kind}: ${finding.message}`,
+    `  ${paint[SEVERITY_PAINT[finding.severity]](finding.severity.padEnd(7))} ${finding.kind}: ${finding.message}`,
     ...(finding.hint ? [`          ${finding.hint}`] : []),
   ]);
 }

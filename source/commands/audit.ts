@@ -12,7 +12,10 @@ import { renderAuditMarkdown, renderAuditText } from './audit-report.js';
 import { mapBounded } from './bounded-map.js';
 import { appFacts, connectToScope, type AppFacts } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, parseFlags } from './flags.js';
+import { rememberGuilds } from '../config/guild-cache.js';
+import { paintFor } from './colour.js';
+import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { progressBar } from './progress.js';
 import { UsageError, type CommandRun } from './types.js';
 
@@ -25,7 +28,7 @@ const GUILDS_IN_FLIGHT = 8;
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(
     args,
-    { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, 'all-guilds': { type: 'boolean' }, markdown: { type: 'boolean' } },
+    SPECS.audit.flags,
     { min: 0, max: 0, names: '' },
   );
   if (values.guild !== undefined && values['all-guilds']) throw new UsageError('pass either --guild ID or --all-guilds, not both');
@@ -38,6 +41,7 @@ export const run: CommandRun = async (args, io) => {
     const app = await appFacts(api);
     const globalCommands = await api.listCommands(GLOBAL_SCOPE, { withLocalizations: true });
     const guilds = values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : [];
+    if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
     const audits = await mapBounded(guilds, GUILDS_IN_FLIGHT, async (guild) => {
       const audit = await auditOneGuild(api, guild, globalCommands, app);
@@ -52,7 +56,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Skipped ${audits.length - installed.length} of your guilds where the app is not installed.\n`);
     }
     if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report));
+    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.env, values)));
     if (guilds.length === 0 && !values.json) io.stderr.write('Only the global scope was audited: add --guild ID or --all-guilds to look at guilds.\n');
     return hasProblems(report) ? 1 : 0;
   } catch (error) {

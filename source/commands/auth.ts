@@ -17,14 +17,15 @@ import { rememberSignIn } from '../auth/remember-sign-in.js';
 import { CLIENT_CREDENTIALS_SCOPE } from '../api/auth-headers.js';
 import { requestClientCredentialsToken } from '../auth/token-exchange.js';
 import { createTransport } from '../api/http-transport.js';
+import { debugLog } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags, timeoutFlag } from './flags.js';
+import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 const SUBCOMMANDS = ['login', 'status', 'logout', 'set-bot-token', 'set-client-credentials'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
-const TARGET_FLAGS = { api: { type: 'string' }, app: { type: 'string' }, timeout: { type: 'string' }, profile: { type: 'string' } } as const;
 
 export const run: CommandRun = async (args, io) => {
   const [sub, ...rest] = args;
@@ -87,20 +88,7 @@ function scopesFrom(scopes: string | undefined, preset: string | undefined): str
 }
 
 async function login(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
-  const { values } = parseFlags(
-    args,
-    {
-      api: { type: 'string' },
-      timeout: { type: 'string' },
-      'client-id': { type: 'string' },
-      scopes: { type: 'string' },
-      preset: { type: 'string' },
-      'custom-scheme': { type: 'string' },
-      'no-browser': { type: 'boolean' },
-      profile: { type: 'string' },
-    },
-    { min: 0, max: 0, names: '' },
-  );
+  const { values } = parseFlags(args, SPECS['auth login'].flags, { min: 0, max: 0, names: '' });
   const scopes = scopesFrom(values.scopes, values.preset);
   const timeoutMs = timeoutFlag(values.timeout);
   const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
@@ -153,7 +141,7 @@ async function confidentialSecret(stores: CredentialStores, env: NodeJS.ProcessE
 }
 
 async function status(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(args, { ...TARGET_FLAGS, json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS['auth status'].flags, { min: 0, max: 0, names: '' });
   const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.env);
   const inProfile = profile ? { profile } : {};
   const named = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores, ...inProfile });
@@ -210,7 +198,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
 }
 
 async function logout(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
-  const { values } = parseFlags(args, { ...TARGET_FLAGS, all: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS['auth logout'].flags, { min: 0, max: 0, names: '' });
   const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
   const applicationId = appIdFlag(values.app, '--app') ?? rememberedApp;
   if (!applicationId) {
@@ -248,12 +236,12 @@ async function logout(args: string[], io: CliIo, notice: (message: string) => vo
 }
 
 async function setBotToken(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
-  const { values } = parseFlags(args, TARGET_FLAGS, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS['auth set-bot-token'].flags, { min: 0, max: 0, names: '' });
   const { baseUrl, stores } = await authTarget(values, io.env, notice);
   const expectedApp = appIdFlag(values.app, '--app');
   const botToken = await readSecret(io.stdin, io.stderr, 'Bot token (input hidden): ');
   // Checked before storing: the token must work and must belong to the application it is filed under.
-  const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs: timeoutFlag(values.timeout) });
+  const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
   const application = await api.getApplication();
   if (expectedApp && application.id !== expectedApp) {
     throw new UsageError(`that bot token belongs to application ${application.id}, not ${expectedApp}`);
@@ -264,12 +252,12 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
 }
 
 async function setClientCredentials(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
-  const { values } = parseFlags(args, { api: TARGET_FLAGS.api, timeout: TARGET_FLAGS.timeout, profile: TARGET_FLAGS.profile, 'client-id': { type: 'string' } }, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS['auth set-client-credentials'].flags, { min: 0, max: 0, names: '' });
   const { baseUrl, stores } = await authTarget(values, io.env, notice);
   const clientId = appIdFlag(values['client-id'], '--client-id');
   if (!clientId) throw new UsageError('pass --client-id (your application id); the secret is read from stdin or a hidden prompt');
   const clientSecret = await readSecret(io.stdin, io.stderr, 'Client secret (input hidden): ');
-  const transport = createTransport({ timeoutMs: timeoutFlag(values.timeout) });
+  const transport = createTransport({ timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
   try {
     // A token request proves the pair works before it is stored.
     await requestClientCredentialsToken({ baseUrl, transport }, { clientId, clientSecret }, CLIENT_CREDENTIALS_SCOPE);

@@ -5,11 +5,12 @@
 import { listBackups } from '../backup/store.js';
 import { appPaths } from '../config/paths.js';
 import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { renderTable } from './text-table.js';
 import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
-  const { values } = parseFlags(args, { json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS.backups.flags, { min: 0, max: 0, names: '' });
   const directory = appPaths(io.env).backups;
   const entries = await listBackups(directory);
   if (values.json) {

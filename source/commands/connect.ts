@@ -18,6 +18,8 @@ export interface ConnectFlags {
   app?: string;
   timeout?: string;
   profile?: string;
+  /** `--debug`: the HTTP log on stderr. */
+  debug?: boolean;
 }
 
 export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordApi> {
@@ -49,9 +51,15 @@ async function connectWithProfile(flags: ConnectFlags, io: CliIo): Promise<{ api
     applicationId: appFlag,
     timeoutMs: timeoutFlag(flags.timeout),
     notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`),
+    ...(flags.debug ? { debug: debugLog(io) } : {}),
     ...(profile ? { profile } : {}),
   });
   return profile ? { api, profile } : { api };
+}
+
+/** `--debug`: each request, response and wait on stderr (the transport masks tokens). */
+export function debugLog(io: CliIo): (line: string) => void {
+  return (line) => io.stderr.write(`debug: ${line}\n`);
 }
 
 export function scopeOf(guildId: string | undefined): Scope {

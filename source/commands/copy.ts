@@ -16,7 +16,9 @@ import { confirm } from './confirm.js';
 import { appFacts, connect, defaultsFor } from './connect.js';
 import { renderProblems } from './commands-file.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, parseFlags } from './flags.js';
+import { paintFor } from './colour.js';
+import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
@@ -45,7 +47,7 @@ async function sourceBodies(api: DiscordApi, from: Scope, to: Scope, names: read
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(
     args,
-    { ...API_FLAGS, app: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, command: { type: 'string', multiple: true }, prune: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' } },
+    SPECS.copy.flags,
     { min: 0, max: 0, names: '' },
   );
   const from = scopeFlag(values.from, '--from');
@@ -72,7 +74,7 @@ export const run: CommandRun = async (args, io) => {
     // Without --prune the target keeps what the source lacks: those are not part of the copy at all.
     if (!prune) plan.delete = [];
     const budget = await createBudget(io.env, api.applicationId, to);
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget })}`);
+    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.env, values) })}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     if (!hasChanges(plan, prune)) {
       if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: null, steps: [] }, null, 2)}\n`);

@@ -7,12 +7,13 @@ import { resolve } from 'node:path';
 import { formatCommandsFile } from '../discord/export-format.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, parseFlags } from './flags.js';
+import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { describeScope } from './plan-report.js';
 import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
-  const { values } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, output: { type: 'string', short: 'o' } }, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS.export.flags, { min: 0, max: 0, names: '' });
   try {
     const { api, scope } = await connectToScope(values, io);
     // Localizations are part of the command; the list endpoint omits them unless asked.

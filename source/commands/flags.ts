@@ -7,14 +7,6 @@ import { UsageError } from './types.js';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
-/** `--api URL|local`, `--profile NAME`, `--timeout MS`, `--json`: accepted by every command that talks to Discord. */
-export const API_FLAGS = {
-  api: { type: 'string' },
-  profile: { type: 'string' },
-  timeout: { type: 'string' },
-  json: { type: 'boolean' },
-} as const satisfies OptionSpec;
-
 export function parseFlags<const Options extends OptionSpec>(args: string[], options: Options, positionals: { min: number; max: number; names: string }) {
   let parsed;
   try {

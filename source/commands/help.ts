@@ -1,21 +1,88 @@
 /**
- * The text of `cmd-tui --help`, generated from the command registry; loaded only for --help.
+ * The help texts, generated from the command registry and the flag table (specs.ts), in the gh
+ * layout: usage, flags with what each does and its default, examples, exit codes, related commands.
+ * `cmd-tui --help` is built into the entry file at build time; the rest loads only when asked.
  */
 import { VERSION } from '../version.js';
 import { COMMANDS } from './registry.js';
+import { formsOf, usageLine, type CommandSpec } from './specs.js';
+import { EXIT_CODES } from './types.js';
+
+const exitCodes = () => EXIT_CODES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n');
 
 export const HELP = `cmd-tui ${VERSION} — see and fix your Discord app's application commands.
 
 Usage
-  cmd-tui [--demo | --api URL|local] [--timeout MS] [--debug]   open the terminal UI
-  cmd-tui <command> [options]                                   run one command and exit
+  cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug]   open the terminal UI
+  cmd-tui <command> [options]                                                   run one command and exit
 
 Commands
 ${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
-Run \`cmd-tui <command> --help\` for a command's options.
+Run \`cmd-tui help <command>\` (or \`cmd-tui <command> --help\`) for its flags, examples and exit codes.
 
 Credentials: DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET (client credentials),
 for commands; a browser sign-in (\`cmd-tui auth login\`) only for permission overwrites.
+Profiles (\`cmd-tui profile\`) name an API, an application and a default guild; --profile or
+CMD_TUI_PROFILE picks one.
+
+Exit codes
+${exitCodes()}
 `;
 
+function flagLines(spec: CommandSpec): string[] {
+  const rows = Object.entries(spec.flags).map(([name, flag]) => {
+    const short = flag.short ? `-${flag.short}, ` : '';
+    const value = flag.type === 'string' ? ` ${flag.value ?? 'VALUE'}` : '';
+    const repeat = flag.multiple ? ' (repeatable)' : '';
+    const fallback = flag.defaultText ? ` (default: ${flag.defaultText})` : '';
+    return [`${short}--${name}${value}`, `${flag.description}${repeat}${fallback}`] as const;
+  });
+  const width = Math.max(0, ...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`);
+}
+
+function formHelp(spec: CommandSpec): string {
+  return [
+    `cmd-tui ${spec.name} — ${spec.summary}`,
+    '',
+    'Usage',
+    `  ${usageLine(spec)}`,
+    '',
+    'Flags',
+    ...flagLines(spec),
+    '',
+    'Examples',
+    ...spec.examples.map((example) => `  ${example}`),
+    '',
+    'Exit codes',
+    exitCodes(),
+    '',
+    'Related',
+    `  ${spec.related.map((name) => `cmd-tui ${name}`).join(', ')}`,
+    '',
+  ].join('\n');
+}
+
+/** `cmd-tui help auth` / `auth --help`: the subcommands; `cmd-tui help auth login`: that one in full. */
+export function commandHelp(words: readonly string[]): string | undefined {
+  const forms = formsOf(words.join(' '));
+  if (forms.length === 0) return undefined;
+  if (forms.length === 1) return formHelp(forms[0]!);
+  return [
+    `cmd-tui ${words.join(' ')} — ${COMMANDS.find((entry) => entry.name === words[0])?.summary ?? ''}`,
+    '',
+    'Subcommands',
+    ...forms.map((form) => `  ${form.name.padEnd(32)} ${form.summary}`),
+    '',
+    `Run \`cmd-tui help ${words[0]} <subcommand>\` for its flags and examples.`,
+    '',
+  ].join('\n');
+}
+
+/** The usage lines of every form, shown after a usage error. */
+export function usageOf(command: string): string {
+  return formsOf(command)
+    .map((form) => usageLine(form))
+    .join('\n       ');
+}

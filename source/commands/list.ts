@@ -6,13 +6,14 @@ import { COMMAND_TYPE_NAMES } from '../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../discord/option-count.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, parseFlags } from './flags.js';
+import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { describeScope } from './plan-report.js';
 import { renderTable } from './text-table.js';
 import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
-  const { values } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, 'with-localizations': { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS.list.flags, { min: 0, max: 0, names: '' });
   try {
     const { api, scope } = await connectToScope(values, io);
     const commands = await api.listCommands(scope, { withLocalizations: values['with-localizations'] === true });

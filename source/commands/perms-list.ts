@@ -16,6 +16,7 @@ import {
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
+import { paintFor, PLAIN, type Paint } from './colour.js';
 import { ExitCode, type CliIo } from './types.js';
 
 export interface ListRequest {
@@ -23,6 +24,7 @@ export interface ListRequest {
   /** One entry (`app`, an id or a name); all of them when absent. */
   commandSpec?: string;
   json: boolean;
+  noColor?: boolean;
 }
 
 export async function runList(api: DiscordApi, request: ListRequest, io: CliIo): Promise<number> {
@@ -37,7 +39,7 @@ export async function runList(api: DiscordApi, request: ListRequest, io: CliIo):
     shown = [found.entry];
   }
   io.stdout.write(
-    request.json ? `${JSON.stringify(entriesJson(request.guildId, api.applicationId, shown, directory), null, 2)}\n` : renderEntriesText(shown, directory),
+    request.json ? `${JSON.stringify(entriesJson(request.guildId, api.applicationId, shown, directory), null, 2)}\n` : renderEntriesText(shown, directory, paintFor(io.stdout, io.env, { 'no-color': request.noColor })),
   );
   return ExitCode.Ok;
 }
@@ -50,10 +52,11 @@ const STATUS_NOTES: Record<TargetStatus, string> = {
   unresolved: '',
 };
 
-export function overwriteLines(overwrites: readonly PermissionOverwrite[], directory: GuildDirectory): string[] {
+export function overwriteLines(overwrites: readonly PermissionOverwrite[], directory: GuildDirectory, paint: Paint = PLAIN): string[] {
   return overwrites.map((o) => {
     const target = describeTarget(o, directory);
-    return `  ${allowDeny(o.permission).padEnd(5)}  ${targetPhrase(target)}${STATUS_NOTES[target.status]}`;
+    const word = allowDeny(o.permission).padEnd(5);
+    return `  ${o.permission ? paint.create(word) : paint.remove(word)}  ${targetPhrase(target)}${STATUS_NOTES[target.status]}`;
   });
 }
 
@@ -77,9 +80,9 @@ function defaultsNote(entry: CommandEntry): string {
  * The app-level entry and every command with overwrites as blocks; the commands without any of their
  * own (usually most) one line each at the end, since the app-level block already says what they get.
  */
-export function renderEntriesText(entries: readonly PermissionEntry[], directory: GuildDirectory): string {
+export function renderEntriesText(entries: readonly PermissionEntry[], directory: GuildDirectory, paint: Paint = PLAIN): string {
   const block = (entry: PermissionEntry) => {
-    const lines = overwriteLines(entry.overwrites, directory);
+    const lines = overwriteLines(entry.overwrites, directory, paint);
     if (entry.kind === 'app' && lines.length === 0) lines.push('  (none: each command follows its default_member_permissions)');
     return [entryHeading(entry), ...lines].join('\n');
   };

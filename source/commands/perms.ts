@@ -8,21 +8,13 @@ import { parseArgs } from 'node:util';
 import { parseTargetSpec, type TargetRef } from '../discord/overwrite-targets.js';
 import { connect } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, guildFlag, parseFlags } from './flags.js';
+import { guildFlag, parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { runList } from './perms-list.js';
 import { runSet, type SetRequest } from './perms-set.js';
 import { runWho } from './perms-who.js';
 import { UsageError, type CliIo, type CommandRun } from './types.js';
 
-const COMMON = { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, command: { type: 'string' } } as const;
-const WHO_OPTIONS = { ...COMMON, user: { type: 'string' }, channel: { type: 'string' } } as const;
-const SET_OPTIONS = {
-  ...COMMON,
-  allow: { type: 'string', multiple: true },
-  deny: { type: 'string', multiple: true },
-  remove: { type: 'string', multiple: true },
-  yes: { type: 'boolean' },
-} as const;
 type EditAction = 'allow' | 'deny' | 'remove';
 
 export const run: CommandRun = async (args, io) => {
@@ -34,17 +26,17 @@ export const run: CommandRun = async (args, io) => {
 };
 
 async function list(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(args, COMMON, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS['perms list'].flags, { min: 0, max: 0, names: '' });
   const guildId = requiredGuild(values.guild);
   try {
-    return await runList(await connect(values, io), { guildId, commandSpec: values.command, json: values.json ?? false }, io);
+    return await runList(await connect(values, io), { guildId, commandSpec: values.command, json: values.json ?? false, noColor: values['no-color'] === true }, io);
   } catch (error) {
     return reportFailure(error, io, 'perms list');
   }
 }
 
 async function who(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(args, WHO_OPTIONS, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS['perms who'].flags, { min: 0, max: 0, names: '' });
   const guildId = requiredGuild(values.guild);
   if (values.command === undefined) throw new UsageError('--command is required: the command id or name to explain');
   const request = {
@@ -87,7 +79,7 @@ async function set(args: string[], io: CliIo): Promise<number> {
 function parseSetArgs(args: string[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: SET_OPTIONS, strict: true, allowPositionals: true, tokens: true });
+    parsed = parseArgs({ args, options: SPECS['perms set'].flags, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }

@@ -5,6 +5,7 @@
 import type { CreateBudget } from '../backup/create-ledger.js';
 import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
 import type { Plan } from '../discord/plan.js';
+import { PLAIN, type Paint } from './colour.js';
 import type { ExecutedStep } from '../backup/execute-plan.js';
 import { describeAdaptation, type Adaptation } from '../discord/adapt-scope.js';
 
@@ -23,16 +24,17 @@ export function planJson(plan: Plan): string {
   return `${JSON.stringify({ create, update, delete: deletes, unchanged, createsUsed }, null, 2)}\n`;
 }
 
-export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; budget: CreateBudget }): string {
+export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; budget: CreateBudget; paint?: Paint }): string {
+  const paint = options.paint ?? PLAIN;
   const lines: string[] = [`Plan for ${describeScope(options.scope)}:`];
-  for (const create of plan.create) lines.push(`  + create ${commandLabel(create)}`);
+  for (const create of plan.create) lines.push(paint.create(`  + create ${commandLabel(create)}`));
   for (const update of plan.update) {
     const renamed = update.renamedFrom === undefined ? '' : ` renamed from ${JSON.stringify(update.renamedFrom)}: keeps its id and spends no create; Discord drops its overwrites, as on any rename`;
-    lines.push(`  ~ update ${commandLabel(update)} (${update.id})${renamed}`);
+    lines.push(paint.update(`  ~ update ${commandLabel(update)} (${update.id})${renamed}`));
     for (const change of update.changes) lines.push(`      ${change.path}: ${show(change.before)} → ${show(change.after)}`);
   }
   for (const deleted of plan.delete) {
-    lines.push(`  - delete ${commandLabel(deleted)} (${deleted.id})${options.prune ? '' : '   only with --prune; kept otherwise'}`);
+    lines.push(options.prune ? paint.remove(`  - delete ${commandLabel(deleted)} (${deleted.id})`) : paint.muted(`  - delete ${commandLabel(deleted)} (${deleted.id})   only with --prune; kept otherwise`));
   }
   if (plan.unchanged.length > 0) lines.push(`  = ${plan.unchanged.length} unchanged`);
   const deletes = options.prune ? plan.delete.length : 0;

@@ -7,14 +7,16 @@ import { createBudget } from '../backup/create-ledger.js';
 import { adaptHint, renderProblems } from './commands-file.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, parseFlags } from './flags.js';
+import { paintFor } from './colour.js';
+import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { planJson, renderAdaptations, renderPlan } from './plan-report.js';
 import { planFromFile } from './scope-plan.js';
 import { hasChanges } from '../discord/plan.js';
 import { ExitCode, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
-  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, guild: { type: 'string' }, prune: { type: 'boolean' }, adapt: { type: 'boolean' }, 'detailed-exitcode': { type: 'boolean' } }, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
+  const { values, positionals } = parseFlags(args, SPECS.plan.flags, { min: 1, max: 1, names: 'FILE (a commands file, as `cmd-tui export` writes it)' });
   const prune = values.prune === true;
   const file = positionals[0] as string;
   try {
@@ -27,7 +29,7 @@ export const run: CommandRun = async (args, io) => {
     }
     if (!values.json) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
     const budget = await createBudget(io.env, api.applicationId, scope);
-    io.stdout.write(values.json ? planJson(result.plan) : renderPlan(result.plan, { scope, prune, budget }));
+    io.stdout.write(values.json ? planJson(result.plan) : renderPlan(result.plan, { scope, prune, budget, paint: paintFor(io.stdout, io.env, values) }));
     // terraform's convention, with its own code: CI tells "nothing to do" from "changes pending".
     return values['detailed-exitcode'] === true && hasChanges(result.plan, prune) ? ExitCode.ChangesPending : ExitCode.Ok;
   } catch (error) {

@@ -11,6 +11,7 @@ import { openSettings, type Profile, type Settings } from '../config/settings.js
 import { confirm } from './confirm.js';
 import { reportFailure } from './failure.js';
 import { guildFlag, parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -48,7 +49,7 @@ function existing(settings: Settings, name: string): Profile {
 }
 
 async function add(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(args, { api: { type: 'string' }, app: { type: 'string' }, guild: { type: 'string' }, use: { type: 'boolean' } }, { min: 1, max: 1, names: 'NAME' });
+  const { values, positionals } = parseFlags(args, SPECS['profile add'].flags, { min: 1, max: 1, names: 'NAME' });
   const name = checkProfileName(positionals[0]!);
   const profile: Profile = {};
   if (values.api !== undefined) {
@@ -86,7 +87,7 @@ async function credentialsOf(io: CliIo, profile: Profile): Promise<{ kinds: stri
 }
 
 async function list(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(args, { json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+  const { values } = parseFlags(args, SPECS['profile list'].flags, { min: 0, max: 0, names: '' });
   const settings = await readSettingsWithProfiles(io.env);
   const rows = await Promise.all(
     profileNames(settings).map(async (name) => {
@@ -108,7 +109,7 @@ async function list(args: string[], io: CliIo): Promise<number> {
 }
 
 async function use(args: string[], io: CliIo): Promise<number> {
-  const { positionals } = parseFlags(args, {}, { min: 1, max: 1, names: 'NAME' });
+  const { positionals } = parseFlags(args, SPECS['profile use'].flags, { min: 1, max: 1, names: 'NAME' });
   const name = positionals[0]!;
   existing(await readSettingsWithProfiles(io.env), name);
   await openSettings(io.env).edit((current) => ({ ...current, currentProfile: name }));
@@ -117,7 +118,7 @@ async function use(args: string[], io: CliIo): Promise<number> {
 }
 
 async function remove(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(args, { yes: { type: 'boolean' } }, { min: 1, max: 1, names: 'NAME' });
+  const { values, positionals } = parseFlags(args, SPECS['profile remove'].flags, { min: 1, max: 1, names: 'NAME' });
   const name = positionals[0]!;
   const settings = await readSettingsWithProfiles(io.env);
   const profile = existing(settings, name);
@@ -144,7 +145,7 @@ async function remove(args: string[], io: CliIo): Promise<number> {
 }
 
 async function show(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(args, { json: { type: 'boolean' } }, { min: 0, max: 1, names: '' });
+  const { values, positionals } = parseFlags(args, SPECS['profile show'].flags, { min: 0, max: 1, names: '' });
   const settings = await readSettingsWithProfiles(io.env);
   const name = positionals[0] ?? (io.env.CMD_TUI_PROFILE?.trim() || undefined) ?? settings.currentProfile;
   if (!name) throw new ProfileError('There is no current profile.', 'Name one (`cmd-tui profile show NAME`), or pick one with `cmd-tui profile use NAME`.');

@@ -12,12 +12,13 @@ import { refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
 import { appFacts, connect } from './connect.js';
 import { reportFailure } from './failure.js';
-import { API_FLAGS, parseFlags } from './flags.js';
+import { parseFlags } from './flags.js';
+import { SPECS } from './specs.js';
 import { commandLabel, describeScope, renderPlan } from './plan-report.js';
 import { UsageError, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
-  const { values, positionals } = parseFlags(args, { ...API_FLAGS, app: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
+  const { values, positionals } = parseFlags(args, SPECS.restore.flags, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
   const path = positionals[0] as string;
   const json = values.json === true;
   const backup = await readBackup(path).catch((error: BackupError) => {

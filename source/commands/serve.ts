@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { RunningEmulator } from '../emulator/server.js';
+import { SPECS } from './specs.js';
 import { UsageError, type CommandRun } from './types.js';
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -48,18 +49,7 @@ export const run: CommandRun = async (args, io) => {
   try {
     parsed = parseArgs({
       args,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        state: { type: 'string' },
-        guilds: { type: 'string' },
-        'rate-limits': { type: 'string' },
-        faults: { type: 'string' },
-        'choice-max': { type: 'string' },
-        json: { type: 'boolean' },
-        log: { type: 'boolean' },
-      },
+      options: SPECS.serve.flags,
       allowPositionals: false,
     }).values;
   } catch (error) {

@@ -8,12 +8,15 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../discord/model.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
+import { paintFor, type Paint } from './colour.js';
+import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 interface ValidateArgs {
   file: string;
   context: ValidationContext;
   json: boolean;
+  noColor: boolean;
 }
 
 export const run: CommandRun = async (args, io) => {
@@ -21,7 +24,7 @@ export const run: CommandRun = async (args, io) => {
   const input = await readInput(options.file, io);
   const problems = Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
   const valid = problems.every((found) => found.severity !== 'error');
-  io.stdout.write(options.json ? jsonReport(valid, problems) : textReport(options.file, input, problems, useColour(io)));
+  io.stdout.write(options.json ? jsonReport(valid, problems) : textReport(options.file, input, problems, paintFor(io.stdout, io.env, { 'no-color': options.noColor })));
   return valid ? ExitCode.Ok : ExitCode.Problems;
 };
 
@@ -31,12 +34,13 @@ function parseValidateArgs(args: string[]): ValidateArgs {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { scope: { type: 'string', default: 'global' }, 'app-flags': { type: 'string', default: '0' }, json: { type: 'boolean', default: false } },
+      options: SPECS.validate.flags,
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals } = parsed;
+  const { positionals } = parsed;
+  const values = { scope: parsed.values.scope ?? 'global', 'app-flags': parsed.values['app-flags'] ?? '0', json: parsed.values.json === true };
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length === 0 ? 'missing FILE: give the JSON file to check (or - for stdin)' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
   }
@@ -47,7 +51,7 @@ function parseValidateArgs(args: string[]): ValidateArgs {
   if (!/^\d{1,16}$/.test(flags) || !Number.isSafeInteger(Number(flags))) {
     throw new UsageError(`--app-flags must be the app's flags as a decimal number (EMBEDDED is ${1 << 17}), not "${flags}"`);
   }
-  return { file: positionals[0]!, context: { scope: values.scope, appFlags: Number(flags) }, json: values.json };
+  return { file: positionals[0]!, context: { scope: values.scope, appFlags: Number(flags) }, json: values.json, noColor: parsed.values['no-color'] === true };
 }
 
 async function readInput(file: string, io: CliIo): Promise<unknown> {
@@ -79,22 +83,16 @@ function jsonReport(valid: boolean, problems: Problem[]): string {
   return `${JSON.stringify({ valid, problems: clean }, null, 2)}\n`;
 }
 
-function useColour(io: CliIo): boolean {
-  return io.stdout.isTTY === true && (io.env.NO_COLOR ?? '') === '';
-}
-
-const paint = (on: boolean, code: number, text: string) => (on ? `\u001B[${code}m${text}\u001B[0m` : text);
-
 /** One block per problem: severity and path first, then the message and the rule id. */
-function textReport(file: string, input: unknown, problems: Problem[], colour: boolean): string {
+function textReport(file: string, input: unknown, problems: Problem[], paint: Paint): string {
   const what = Array.isArray(input) ? `${input.length} command${input.length === 1 ? '' : 's'}` : 'command';
   const errors = problems.filter((found) => found.severity === 'error').length;
   const warnings = problems.length - errors;
-  if (problems.length === 0) return `${paint(colour, 32, '✓')} ${file}: ${what} valid\n`;
+  if (problems.length === 0) return `${paint.create('✓')} ${file}: ${what} valid\n`;
   const lines = problems.map((found) => {
-    const label = found.severity === 'error' ? paint(colour, 31, 'error  ') : paint(colour, 33, 'warning');
-    const path = paint(colour, 1, found.path === '' ? (Array.isArray(input) ? '(whole set)' : '(whole command)') : found.path);
-    return `${label} ${path}\n        ${found.message} ${paint(colour, 2, `[${found.rule}]`)}`;
+    const label = found.severity === 'error' ? paint.error('error  ') : paint.warning('warning');
+    const path = paint.strong(found.path === '' ? (Array.isArray(input) ? '(whole set)' : '(whole command)') : found.path);
+    return `${label} ${path}\n        ${found.message} ${paint.muted(`[${found.rule}]`)}`;
   });
   const summary = `${file}: ${what}, ${count(errors, 'error')}, ${count(warnings, 'warning')}` +
     (errors === 0 ? ' (valid)' : '');

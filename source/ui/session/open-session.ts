@@ -76,6 +76,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
     backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
     editText: async (text) => editInExternalEditor(text, env),
+    rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };
 }

@@ -26,6 +26,8 @@ export interface Session {
   backup: (scope: Scope, reason: string) => Promise<{ path: string }>;
   /** Writes the exported scope under a name no existing file has; resolves to the full path written. */
   writeExport: (fileName: string, contents: string) => Promise<string>;
+  /** Keeps the app's guilds for shell completion of `--guild` (config/guild-cache.ts). */
+  rememberGuilds?: (guilds: readonly { id: string; name: string }[]) => Promise<void>;
   /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */
   editText: (text: string) => Promise<string>;
   /**

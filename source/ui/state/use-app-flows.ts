@@ -83,7 +83,10 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
       );
     }
     api.listCurrentUserGuilds().then(
-      (guilds) => dispatch({ type: 'identity', guilds }),
+      (guilds) => {
+        dispatch({ type: 'identity', guilds });
+        void session.rememberGuilds?.(guilds).catch(() => undefined);
+      },
       () => undefined,
     );
   }, [session, dispatch]);

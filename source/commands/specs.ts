@@ -1,0 +1,284 @@
+/**
+ * Every subcommand's flags, positionals, examples and related commands, in one table: the parser
+ * (node's parseArgs, which ignores the describing keys), `cmd-tui help COMMAND`, `COMMAND --help`
+ * and shell completion all read it, so they cannot drift apart.
+ */
+export interface FlagSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+  /** The value's placeholder in the usage line: ID, FILE, URL, N… */
+  value?: string;
+  description: string;
+  /** What applies when the flag is not given, for the help. */
+  defaultText?: string;
+  /** What completion offers for the value. */
+  complete?: 'profiles' | 'guilds' | 'files' | readonly string[];
+}
+
+export interface CommandSpec {
+  /** `plan`, or `auth login` for a subcommand. */
+  name: string;
+  summary: string;
+  /** The positionals as the usage shows them: `FILE`, `[NAME]`. */
+  positionals?: string;
+  flags: Readonly<Record<string, FlagSpec>>;
+  examples: readonly string[];
+  related: readonly string[];
+}
+
+const NO_COLOR = { 'no-color': { type: 'boolean', description: 'no colour (the same as NO_COLOR=1); piped output never has colour' } } as const satisfies Record<string, FlagSpec>;
+
+/** What every command that talks to Discord accepts. */
+export const API_FLAGS = {
+  api: { type: 'string', value: 'URL', description: 'the API to talk to, e.g. a `cmd-tui serve` emulator', defaultText: "the profile's, else https://discord.com/api/v10" },
+  profile: { type: 'string', value: 'NAME', description: 'use this profile (also CMD_TUI_PROFILE)', defaultText: 'the current profile', complete: 'profiles' },
+  app: { type: 'string', value: 'ID', description: 'the application, when the credentials do not say which', defaultText: "the profile's, or the one the credentials are for" },
+  timeout: { type: 'string', value: 'MS', description: 'per-request timeout in milliseconds', defaultText: '30000' },
+  json: { type: 'boolean', description: 'one JSON document on stdout, on success and on failure' },
+  debug: { type: 'boolean', description: 'log every HTTP request (method, route, status, bucket, waits) to stderr, tokens masked' },
+  ...NO_COLOR,
+} as const satisfies Record<string, FlagSpec>;
+
+const GUILD = {
+  guild: { type: 'string', value: 'ID', description: 'a guild\'s commands; `global` for the global scope', defaultText: "the profile's guild, else global", complete: 'guilds' },
+} as const satisfies Record<string, FlagSpec>;
+const YES = { yes: { type: 'boolean', short: 'y', description: 'go ahead without asking (needed where there is no terminal to ask on)' } } as const satisfies Record<string, FlagSpec>;
+const FILE_FLAGS = {
+  ...GUILD,
+  prune: { type: 'boolean', description: 'also delete the commands FILE does not have' },
+  adapt: { type: 'boolean', description: 'drop (and list) what the scope does not allow, e.g. a global file applied to a guild' },
+} as const satisfies Record<string, FlagSpec>;
+
+export const SPECS = {
+  validate: {
+    name: 'validate',
+    summary: "check a command (or a scope's full set) against every platform rule, offline",
+    positionals: 'FILE',
+    flags: {
+      scope: { type: 'string', value: 'global|guild', description: 'the scope the commands are meant for', defaultText: 'global', complete: ['global', 'guild'] },
+      'app-flags': { type: 'string', value: 'N', description: "the app's flags as a number (EMBEDDED allows entry points)", defaultText: '0' },
+      json: API_FLAGS.json,
+      ...NO_COLOR,
+    },
+    examples: ['cmd-tui validate commands.json', 'cmd-tui validate - --scope guild < one-command.json', 'cmd-tui validate commands.json --json'],
+    related: ['plan', 'apply', 'export'],
+  },
+  serve: {
+    name: 'serve',
+    summary: 'run the embedded Discord API emulator (fake app, guilds, OAuth2) for offline use and tests',
+    flags: {
+      port: { type: 'string', value: 'N', description: 'the port to listen on (0: a free one)', defaultText: '0' },
+      host: { type: 'string', value: 'HOST', description: 'the address to listen on', defaultText: '127.0.0.1' },
+      seed: { type: 'string', value: 'demo|empty', description: 'the data to start with', defaultText: 'demo', complete: ['demo', 'empty'] },
+      guilds: { type: 'string', value: 'N', description: 'add N "Scale Test" guilds', defaultText: '0' },
+      state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts', complete: 'files' },
+      'rate-limits': { type: 'string', value: 'discord|off', description: "Discord's rate limits, or none", defaultText: 'discord', complete: ['discord', 'off'] },
+      faults: { type: 'string', value: 'SPEC', description: 'inject faults by rate, e.g. `429:0.05,500:0.02,reset:0.01,slow:0.05@2000,seed:42`' },
+      'choice-max': { type: 'string', value: '100|6000', description: 'the longest string choice value accepted', defaultText: '100' },
+      log: { type: 'boolean', description: 'print each request' },
+      json: { type: 'boolean', description: 'print the URLs and credentials as JSON' },
+      ...NO_COLOR,
+    },
+    examples: ['cmd-tui serve --port 4010', 'cmd-tui serve --seed empty --state emulator.json --json > emulator.json'],
+    related: ['list', 'auth login'],
+  },
+  list: {
+    name: 'list',
+    summary: "list a scope's commands (global, or one guild)",
+    flags: { ...GUILD, 'with-localizations': { type: 'boolean', description: 'ask for every localization too' }, ...API_FLAGS },
+    examples: ['cmd-tui list', 'cmd-tui list --guild 123456789012345678', 'cmd-tui list --profile prod --json'],
+    related: ['export', 'audit'],
+  },
+  audit: {
+    name: 'audit',
+    summary: 'find ghost duplicates, admin-only commands, dead overwrite targets, rule problems, caps',
+    flags: {
+      ...GUILD,
+      'all-guilds': { type: 'boolean', description: 'every guild the app is in, a few at a time within the rate limits' },
+      markdown: { type: 'boolean', description: 'the report as Markdown' },
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui audit --guild 123456789012345678', 'cmd-tui audit --all-guilds --markdown > audit.md'],
+    related: ['list', 'perms who'],
+  },
+  export: {
+    name: 'export',
+    summary: 'write a scope as a commands file (bulk-overwrite body, stable order for git)',
+    flags: { ...GUILD, output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE instead of stdout', complete: 'files' }, ...API_FLAGS },
+    examples: ['cmd-tui export -o commands.json', 'cmd-tui export --guild 123456789012345678 > dev.json'],
+    related: ['plan', 'apply', 'copy'],
+  },
+  plan: {
+    name: 'plan',
+    summary: 'validate FILE and show what apply would create, update and delete',
+    positionals: 'FILE',
+    flags: {
+      ...FILE_FLAGS,
+      'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do' },
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui plan commands.json', 'cmd-tui plan commands.json --detailed-exitcode   # CI: 0 nothing to do, 3 changes pending', 'cmd-tui plan global.json --guild 123456789012345678 --adapt'],
+    related: ['apply', 'validate', 'copy'],
+  },
+  apply: {
+    name: 'apply',
+    summary: 'make a scope match FILE with the fewest requests, after a backup',
+    positionals: 'FILE',
+    flags: { ...FILE_FLAGS, ...YES, ...API_FLAGS },
+    examples: ['cmd-tui apply commands.json --yes', 'cmd-tui apply dev.json --profile dev --prune --yes'],
+    related: ['plan', 'backups', 'restore'],
+  },
+  copy: {
+    name: 'copy',
+    summary: 'copy commands between scopes (promote a dev guild to global, or back), with a plan first',
+    flags: {
+      from: { type: 'string', value: 'global|GUILD_ID', description: 'where the commands are now', complete: 'guilds' },
+      to: { type: 'string', value: 'global|GUILD_ID', description: 'where they should be', complete: 'guilds' },
+      command: { type: 'string', multiple: true, value: 'NAME', description: 'only this command (repeat for more)', defaultText: 'all of them' },
+      prune: { type: 'boolean', description: 'also delete what the source scope does not have (not with --command)' },
+      ...YES,
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui copy --from 123456789012345678 --to global', 'cmd-tui copy --from global --to 123456789012345678 --command ping --yes'],
+    related: ['plan', 'apply', 'profile add'],
+  },
+  backups: {
+    name: 'backups',
+    summary: 'list the backups taken before every change, oldest first',
+    flags: { json: API_FLAGS.json, ...NO_COLOR },
+    examples: ['cmd-tui backups', 'cmd-tui backups --json'],
+    related: ['restore'],
+  },
+  restore: {
+    name: 'restore',
+    summary: 'bring a scope (commands and overwrites) back to a backup, with a plan first',
+    positionals: 'BACKUP',
+    flags: { ...YES, ...API_FLAGS },
+    examples: ['cmd-tui restore ~/.local/share/cmd-tui/backups/<file>.json'],
+    related: ['backups', 'apply'],
+  },
+  'perms list': {
+    name: 'perms list',
+    summary: "list a guild's permission overwrites, by name",
+    flags: { ...GUILD, command: { type: 'string', value: 'ID|NAME|app', description: 'one command, or `app` for the app-level defaults', defaultText: 'every command' }, ...API_FLAGS },
+    examples: ['cmd-tui perms list --guild 123456789012345678', 'cmd-tui perms list --guild 123456789012345678 --command ban'],
+    related: ['perms set', 'perms who'],
+  },
+  'perms set': {
+    name: 'perms set',
+    summary: "change a command's overwrites (needs the browser sign-in), previewed and backed up first",
+    flags: {
+      ...GUILD,
+      command: { type: 'string', value: 'ID|NAME|app', description: 'the command, or `app` for the app-level defaults' },
+      allow: { type: 'string', multiple: true, value: 'TARGET', description: 'allow role:ID, user:ID, channel:ID, everyone or all-channels' },
+      deny: { type: 'string', multiple: true, value: 'TARGET', description: 'deny a target' },
+      remove: { type: 'string', multiple: true, value: 'TARGET', description: "remove a target's overwrite" },
+      ...YES,
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui perms set --guild 123456789012345678 --command ban --allow role:456 --deny everyone --yes'],
+    related: ['perms list', 'perms who', 'auth login'],
+  },
+  'perms who': {
+    name: 'perms who',
+    summary: 'explain who can use a command, and why',
+    flags: {
+      ...GUILD,
+      command: { type: 'string', value: 'ID|NAME', description: 'the command to explain' },
+      user: { type: 'string', value: 'ID', description: 'one member' },
+      channel: { type: 'string', value: 'ID', description: 'one channel' },
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui perms who --guild 123456789012345678 --command ban --user 789'],
+    related: ['perms list', 'perms set'],
+  },
+  'profile add': {
+    name: 'profile add',
+    summary: 'name an API, application and default guild',
+    positionals: 'NAME',
+    flags: {
+      api: { type: 'string', value: 'URL|local', description: 'the API', defaultText: 'https://discord.com/api/v10' },
+      app: { type: 'string', value: 'ID', description: 'the application', defaultText: 'learned from the credentials stored for it' },
+      guild: { type: 'string', value: 'ID', description: 'where commands go without --guild (a dev guild)', defaultText: 'global' },
+      use: { type: 'boolean', description: 'make it the current profile' },
+      ...NO_COLOR,
+    },
+    examples: ['cmd-tui profile add dev --api http://127.0.0.1:4010/api/v10 --guild 123456789012345678', 'cmd-tui profile add prod --use'],
+    related: ['profile use', 'auth set-bot-token'],
+  },
+  'profile list': { name: 'profile list', summary: 'the profiles, the current one marked, and what each has stored', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
+  'profile use': { name: 'profile use', summary: 'make a profile the current one', positionals: 'NAME', flags: { ...NO_COLOR }, examples: ['cmd-tui profile use prod'], related: ['profile list'] },
+  'profile remove': {
+    name: 'profile remove',
+    summary: 'remove a profile and its stored credentials (unless another profile uses the same application)',
+    positionals: 'NAME',
+    flags: { ...YES, ...NO_COLOR },
+    examples: ['cmd-tui profile remove dev --yes'],
+    related: ['profile list', 'auth logout'],
+  },
+  'profile show': { name: 'profile show', summary: 'one profile (default: the current one)', positionals: '[NAME]', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile show dev --json'], related: ['profile list'] },
+  'auth login': {
+    name: 'auth login',
+    summary: 'browser sign-in (authorization code + PKCE) — only for permission overwrites',
+    flags: {
+      'client-id': { type: 'string', value: 'ID', description: 'the application to sign in to', defaultText: "the profile's" },
+      scopes: { type: 'string', value: '"…"', description: 'space-separated scopes' },
+      preset: { type: 'string', value: 'permissions|communication|presence', description: 'a scope preset', defaultText: 'permissions', complete: ['permissions', 'communication', 'presence'] },
+      'custom-scheme': { type: 'string', value: 'S', description: 'redirect to S:/authorize/callback and paste it back' },
+      'no-browser': { type: 'boolean', description: 'print the address instead of opening a browser, and paste the redirect back' },
+      api: API_FLAGS.api,
+      profile: API_FLAGS.profile,
+      timeout: API_FLAGS.timeout,
+      debug: API_FLAGS.debug,
+      ...NO_COLOR,
+    },
+    examples: ['cmd-tui auth login --preset permissions', 'cmd-tui auth login --no-browser'],
+    related: ['auth status', 'perms set'],
+  },
+  'auth status': { name: 'auth status', summary: 'who, which app, scopes, expiry, and where each secret is — never a token', flags: { ...API_FLAGS }, examples: ['cmd-tui auth status', 'cmd-tui auth status --json'], related: ['auth login', 'profile show'] },
+  'auth logout': {
+    name: 'auth logout',
+    summary: 'revoke the sign-in at Discord and forget it (--all: every credential of the application)',
+    flags: { all: { type: 'boolean', description: 'also forget the bot token and client credentials' }, ...API_FLAGS },
+    examples: ['cmd-tui auth logout', 'cmd-tui auth logout --all --profile dev'],
+    related: ['auth status', 'profile remove'],
+  },
+  'auth set-bot-token': {
+    name: 'auth set-bot-token',
+    summary: 'store a bot token, read from stdin or a hidden prompt (never argv), after checking it works',
+    flags: { ...API_FLAGS },
+    examples: ['cmd-tui auth set-bot-token', 'cmd-tui auth set-bot-token --profile dev < dev-token.txt'],
+    related: ['auth status', 'profile add'],
+  },
+  'auth set-client-credentials': {
+    name: 'auth set-client-credentials',
+    summary: 'store client id + secret (the secret from stdin or a hidden prompt), after checking they work',
+    flags: { 'client-id': { type: 'string', value: 'ID', description: 'the application (client) id' }, api: API_FLAGS.api, profile: API_FLAGS.profile, timeout: API_FLAGS.timeout, debug: API_FLAGS.debug, ...NO_COLOR },
+    examples: ['cmd-tui auth set-client-credentials --client-id 123456789012345678 < secret.txt'],
+    related: ['auth status'],
+  },
+  completion: {
+    name: 'completion',
+    summary: 'print a shell completion script (bash, zsh or fish)',
+    positionals: 'bash|zsh|fish',
+    flags: { ...NO_COLOR },
+    examples: ['source <(cmd-tui completion bash)', 'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"', 'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish'],
+    related: ['help'],
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+export type SpecName = keyof typeof SPECS;
+
+/** The forms of a command: itself, or its subcommands (`auth` → `auth login`, …). */
+export function formsOf(command: string): CommandSpec[] {
+  return Object.values(SPECS).filter((spec: CommandSpec) => spec.name === command || spec.name.startsWith(`${command} `));
+}
+
+export function usageLine(spec: CommandSpec): string {
+  const flags = Object.entries(spec.flags).map(([name, flag]) => {
+    const value = flag.type === 'string' ? ` ${flag.value ?? 'VALUE'}` : '';
+    return `[--${name}${value}]${flag.multiple ? '…' : ''}`;
+  });
+  return ['cmd-tui', spec.name, spec.positionals, ...flags].filter(Boolean).join(' ');
+}

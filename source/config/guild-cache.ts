@@ -1,0 +1,45 @@
+/**
+ * The guilds last listed for each API and application, kept for shell completion of `--guild` so that
+ * completing never makes a network call. Written whenever the app's guilds are read anyway (the TUI's
+ * picker, `audit --all-guilds`); a failure to write only costs completion its suggestions.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+import { appPaths } from './paths.js';
+
+export interface CachedGuild {
+  id: string;
+  name: string;
+}
+
+type GuildCache = Record<string, CachedGuild[]>;
+
+const cachePath = (env: NodeJS.ProcessEnv) => join(appPaths(env).data, 'completion-guilds.json');
+const keyOf = (baseUrl: string, applicationId: string) => `${baseUrl} ${applicationId}`;
+/** Enough for any picker; a bot in 100,000 guilds does not need them all offered to a shell. */
+const MAX_GUILDS = 500;
+
+async function readCache(env: NodeJS.ProcessEnv): Promise<GuildCache> {
+  try {
+    const parsed = JSON.parse(await readFile(cachePath(env), 'utf8')) as unknown;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as GuildCache) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function rememberGuilds(env: NodeJS.ProcessEnv, baseUrl: string, applicationId: string, guilds: readonly CachedGuild[]): Promise<void> {
+  const cache = await readCache(env);
+  const next = { ...cache, [keyOf(baseUrl, applicationId)]: guilds.slice(0, MAX_GUILDS).map(({ id, name }) => ({ id, name })) };
+  await writeFileAtomic(cachePath(env), `${JSON.stringify(next)}\n`, { mode: 0o600, folderMode: 0o700 }).catch(() => undefined);
+}
+
+/** The cached guilds for one API and application, or for all when either is unknown. */
+export async function cachedGuilds(env: NodeJS.ProcessEnv, baseUrl?: string, applicationId?: string): Promise<CachedGuild[]> {
+  const cache = await readCache(env);
+  if (baseUrl && applicationId) return Array.isArray(cache[keyOf(baseUrl, applicationId)]) ? cache[keyOf(baseUrl, applicationId)]! : [];
+  return Object.entries(cache)
+    .filter(([key, guilds]) => (!baseUrl || key.startsWith(`${baseUrl} `)) && Array.isArray(guilds))
+    .flatMap(([, guilds]) => guilds);
+}

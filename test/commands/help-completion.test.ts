@@ -1,0 +1,131 @@
+/**
+ * Help, completion, --debug and colour: generated from the one flag table (specs.ts), so the help
+ * and the completion cannot drift from what the parser accepts.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paintFor } from '../../source/commands/colour.js';
+import { candidates, type CompletionSources } from '../../source/commands/completion.js';
+import { COMMANDS } from '../../source/commands/registry.js';
+import { formsOf, SPECS } from '../../source/commands/specs.js';
+import { CLI_PATH, runCli } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useEmulator } from '../helpers/emulator.js';
+
+const emulator = useEmulator();
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+describe('help', () => {
+  it('every command has its flags in the one table, and no command parses flags of its own', async () => {
+    for (const entry of COMMANDS) expect(formsOf(entry.name).length, entry.name).toBeGreaterThan(0);
+    const folder = fileURLToPath(new URL('../../source/commands/', import.meta.url));
+    for (const file of await readdir(folder)) {
+      const text = await readFile(join(folder, file), 'utf8');
+      expect(text, file).not.toMatch(/parseFlags\(\s*args,\s*\{/);
+      expect(text, file).not.toMatch(/parseArgs\(\{[^}]*options:\s*\{/s);
+    }
+  });
+
+  it('`help COMMAND` and `COMMAND --help` show usage, every flag with its default, examples, exit codes and related commands', async () => {
+    const byHelp = await runCli(['help', 'plan'], { env: home.env });
+    const byFlag = await runCli(['plan', '--help'], { env: home.env });
+    expect(byHelp.code).toBe(0);
+    expect(byFlag.stdout).toBe(byHelp.stdout);
+    for (const heading of ['Usage', 'Flags', 'Examples', 'Exit codes', 'Related']) expect(byHelp.stdout).toContain(`\n${heading}\n`);
+    for (const flag of Object.keys(SPECS.plan.flags)) expect(byHelp.stdout).toContain(`--${flag}`);
+    expect(byHelp.stdout).toContain('--timeout MS');
+    expect(byHelp.stdout).toContain('(default: 30000)');
+    expect(byHelp.stdout).toContain('3  changes pending');
+    const auth = await runCli(['auth', '--help'], { env: home.env });
+    expect(auth.stdout).toContain('auth set-bot-token');
+    expect((await runCli(['auth', 'login', '--help'], { env: home.env })).stdout).toContain('--preset permissions|communication|presence');
+    expect((await runCli(['help', 'nope'], { env: home.env })).code).toBe(2);
+    const top = await runCli(['--help'], { env: home.env });
+    expect(top.stdout).toContain('Exit codes');
+    expect(top.stdout).toContain('profile');
+  });
+
+  it('a usage error shows the usage from the same table and points at the help', async () => {
+    const result = await runCli(['copy', '--from', 'global'], { env: home.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Usage: cmd-tui copy [--from global|GUILD_ID] [--to global|GUILD_ID] [--command NAME]…');
+    expect(result.stderr).toContain('cmd-tui help copy');
+  });
+});
+
+describe('completion', () => {
+  const sources: CompletionSources = {
+    profiles: async () => ['dev', 'prod'],
+    guilds: async (profile) => (profile === 'prod' ? [{ id: '300000000000000003', name: 'Prod HQ' }] : [{ id: '200000000000000002', name: 'Dev Guild' }]),
+  };
+  const values = async (words: string[]) => (await candidates(words, sources)).map((line) => line.split('\t')[0]);
+
+  it('offers commands, subcommands, flags with descriptions, profiles and cached guilds', async () => {
+    expect(await values([''])).toEqual(expect.arrayContaining(['plan', 'apply', 'copy', 'profile', 'help']));
+    expect(await values(['-'])).toEqual(expect.arrayContaining(['--demo', '--profile']));
+    expect(await values(['auth', ''])).toEqual(['login', 'status', 'logout', 'set-bot-token', 'set-client-credentials']);
+    expect(await candidates(['plan', '--'], sources)).toEqual(expect.arrayContaining(['--detailed-exitcode\texit 3 when there are changes pending, 0 when there is nothing to do']));
+    expect(await values(['list', '--profile', ''])).toEqual(['dev', 'prod']);
+    expect(await values(['list', '--guild', ''])).toEqual(['global', '200000000000000002']);
+    expect(await values(['list', '--profile', 'prod', '--guild', ''])).toEqual(['global', '300000000000000003']);
+    expect(await values(['serve', '--seed', ''])).toEqual(['demo', 'empty']);
+    expect(await values(['plan', ''])).toEqual([]);
+  });
+
+  it.skipIf(!existsSync('/bin/bash'))('the bash script completes through the built binary, with no network call', async () => {
+    const bin = join(home.home, 'bin');
+    execFileSync('mkdir', ['-p', bin]);
+    await writeFile(join(bin, 'cmd-tui'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_PATH)} "$@"\n`);
+    await chmod(join(bin, 'cmd-tui'), 0o755);
+    const script = (await runCli(['completion', 'bash'], { env: home.env })).stdout;
+    await writeFile(join(home.home, 'completion.bash'), script);
+    const complete = (line: string[]) =>
+      execFileSync('/bin/bash', ['-c', `source ${JSON.stringify(join(home.home, 'completion.bash'))}; COMP_WORDS=(${line.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${line.length - 1}; _cmd_tui; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+        env: { ...home.env, PATH: `${bin}:${process.env.PATH}` },
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter(Boolean);
+    expect(complete(['cmd-tui', 'pl'])).toEqual(['plan']);
+    expect(complete(['cmd-tui', 'plan', '--det'])).toEqual(['--detailed-exitcode']);
+    expect(complete(['cmd-tui', 'profile', 'a'])).toEqual(['add']);
+  });
+
+  it('zsh and fish scripts are syntactically valid where those shells exist', async () => {
+    for (const [shell, check] of [['zsh', ['-n']], ['fish', ['--no-execute']]] as const) {
+      const path = ['/usr/bin', '/bin'].map((dir) => join(dir, shell)).find((candidate) => existsSync(candidate));
+      if (!path) continue;
+      const file = join(home.home, `completion.${shell}`);
+      await writeFile(file, (await runCli(['completion', shell], { env: home.env })).stdout);
+      execFileSync(path, [...check, file]);
+    }
+    expect((await runCli(['completion', 'tcsh'], { env: home.env })).code).toBe(2);
+  });
+});
+
+describe('--debug and colour', () => {
+  it('--debug logs each request to stderr with the token masked', async () => {
+    const result = await runCli(['list', '--debug', '--api', emulator().baseUrl], { env: { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^debug: → GET .*\/applications\/.*\/commands Authorization: Bot \*\*\*\*$/m);
+    expect(result.stderr).toMatch(/^debug: ← 200 GET /m);
+    expect(result.stdout + result.stderr).not.toContain(emulator().botToken);
+  });
+
+  it('colour only on a terminal, never with NO_COLOR or --no-color; piped output has none', async () => {
+    expect(paintFor({ isTTY: true }, {}).create('x')).toBe('\u001B[32mx\u001B[0m');
+    expect(paintFor({ isTTY: true }, { NO_COLOR: '1' }).create('x')).toBe('x');
+    expect(paintFor({ isTTY: true }, {}, { 'no-color': true }).remove('x')).toBe('x');
+    expect(paintFor({ isTTY: false }, {}).error('x')).toBe('x');
+    const piped = await runCli(['validate', '-', '--no-color'], { env: home.env, input: '{"name":"Bad","description":"d"}' });
+    expect(piped.stdout).not.toContain('\u001B[');
+  });
+});

@@ -10,7 +10,8 @@ import { auditGlobal, auditGuild, buildReport, hasProblems, unreadableGuild, typ
 import { GLOBAL_SCOPE, PermissionType, guildScope, type Command, type PartialGuild } from '../discord/model.js';
 import { renderAuditMarkdown, renderAuditText } from './audit-report.js';
 import { mapBounded } from './bounded-map.js';
-import { appFacts, connectToScope, type AppFacts } from './connect.js';
+import type { AppFacts } from '../discord/app-facts.js';
+import { appFacts, connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { rememberGuilds } from '../config/guild-cache.js';
 import { paintFor } from './colour.js';

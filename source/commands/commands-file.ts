@@ -8,7 +8,7 @@ import { adaptToScope, type Adaptation } from '../discord/adapt-scope.js';
 import { parseCommandsFile } from '../discord/export-format.js';
 import type { Problem } from '../discord/model.js';
 import { validateCommandSet } from '../discord/validate.js';
-import type { AppFacts } from './connect.js';
+import type { AppFacts } from '../discord/app-facts.js';
 import { UsageError, type CliIo } from './types.js';
 
 export type DesiredCommands = { ok: true; commands: unknown[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };

@@ -2,14 +2,13 @@
  * "Resolve the target, load the credentials, create the client" for every scriptable command
  * (list, audit, export, plan, apply, restore and perms): `--api`, `--app`, `--timeout` and the
  * credentials from the store or DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET.
- * Also what a command needs to know about the app to judge its commands.
+ * Also what a command needs to know about the app to judge its commands (discord/app-facts.ts).
  */
 import { connectDiscordApi } from '../api/connect.js';
 import type { DiscordApi } from '../api/contract.js';
 import { resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
-import type { AppContext } from '../discord/audit.js';
-import { GLOBAL_SCOPE, IntegrationType, guildScope, type Scope } from '../discord/model.js';
-import { scopeDefaults, type ScopeDefaults } from '../discord/normalize.js';
+import { factsOf, type AppFacts } from '../discord/app-facts.js';
+import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { guildFlag, timeoutFlag } from './flags.js';
 import { UsageError, type CliIo } from './types.js';
 
@@ -66,22 +65,7 @@ export function scopeOf(guildId: string | undefined): Scope {
   return guildId === undefined ? GLOBAL_SCOPE : guildScope(guildId);
 }
 
-export interface AppFacts extends AppContext {
-  /** Installation types the app supports (keys of integration_types_config); GUILD_INSTALL when none. */
-  supportedIntegrationTypes: number[];
-}
-
 /** What validation and the server-default comparison need to know about the app. */
 export async function appFacts(api: DiscordApi): Promise<AppFacts> {
-  const application = await api.getApplication();
-  const configured = Object.keys(application.integration_types_config ?? {}).map(Number).filter(Number.isInteger);
-  return {
-    applicationId: api.applicationId,
-    appFlags: application.flags ?? 0,
-    supportedIntegrationTypes: configured.length > 0 ? configured.sort((a, b) => a - b) : [IntegrationType.GuildInstall],
-  };
-}
-
-export function defaultsFor(scope: Scope, app: AppFacts): ScopeDefaults {
-  return scopeDefaults(scope.kind, app.supportedIntegrationTypes);
+  return factsOf(await api.getApplication(), api.applicationId);
 }

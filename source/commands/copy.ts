@@ -4,16 +4,13 @@
  * `apply` — create / update / unchanged, creates used — with what the target scope does not allow
  * dropped and reported (adapt-scope.ts), and applies after confirmation and a backup.
  */
-import type { DiscordApi } from '../api/contract.js';
+import { CopySourceError, planCopy } from '../backup/copy-plan.js';
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan } from '../backup/execute-plan.js';
-import { adaptToScope, withoutGlobalOnlyFields } from '../discord/adapt-scope.js';
-import { GLOBAL_SCOPE, guildScope, type Problem, type Scope } from '../discord/model.js';
-import { toBodyForm } from '../discord/normalize.js';
-import { hasChanges, planScope, refusalsFor, type Plan } from '../discord/plan.js';
-import { validateCommandSet } from '../discord/validate.js';
+import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
+import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
-import { appFacts, connect, defaultsFor } from './connect.js';
+import { appFacts, connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
 import { reportFailure } from './failure.js';
 import { paintFor } from './colour.js';
@@ -31,19 +28,6 @@ function scopeFlag(value: string | undefined, flag: string): Scope {
 
 const sameScope = (a: Scope, b: Scope) => a.kind === b.kind && (a.kind === 'global' || (b.kind === 'guild' && a.guildId === b.guildId));
 
-/** The source scope's commands (all, or those named), as bodies fit for the target scope. */
-async function sourceBodies(api: DiscordApi, from: Scope, to: Scope, names: readonly string[]) {
-  const listed = await api.listCommands(from, { withLocalizations: true });
-  const missing = names.filter((name) => !listed.some((command) => command.name === name));
-  if (missing.length > 0) {
-    throw new UsageError(`${describeScope(from)} has no command named ${missing.map((name) => JSON.stringify(name)).join(', ')} (it has ${listed.map((command) => command.name).join(', ') || 'none'})`);
-  }
-  const chosen = names.length === 0 ? listed : listed.filter((command) => names.includes(command.name));
-  // What a guild echoes of the global-only fields it ignores is not the command's (a guild export leaves it out too).
-  const bodies = chosen.map((command) => (from.kind === 'guild' ? withoutGlobalOnlyFields(toBodyForm(command)) : toBodyForm(command)));
-  return adaptToScope(bodies, to.kind);
-}
-
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(
     args,
@@ -59,20 +43,16 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     const api = await connect(values, io);
-    const app = await appFacts(api);
-    const { commands, adaptations } = await sourceBodies(api, from, to, names);
-    const problems: Problem[] = validateCommandSet(commands, { scope: to.kind, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
-    const errors = problems.filter((problem) => problem.severity === 'error');
+    const copy = await planCopy(api, { from, to, names, prune }, await appFacts(api)).catch((error: unknown) => {
+      throw error instanceof CopySourceError ? new UsageError(`${error.message} ${error.hint}`) : error;
+    });
     const where = `${describeScope(from)} → ${describeScope(to)}`;
-    if (errors.length > 0) {
-      if (json) io.stdout.write(`${JSON.stringify({ applied: false, adaptations, problems }, null, 2)}\n`);
-      io.stderr.write(`${renderProblems(where, errors)}These commands are not valid in ${describeScope(to)}; nothing was sent.\n`);
+    if (!copy.ok) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, adaptations: copy.adaptations, problems: copy.problems }, null, 2)}\n`);
+      io.stderr.write(`${renderProblems(where, copy.problems.filter((problem) => problem.severity === 'error'))}These commands are not valid in ${describeScope(to)}; nothing was sent.\n`);
       return ExitCode.Problems;
     }
-    const live = await api.listCommands(to, { withLocalizations: true });
-    const plan: Plan = planScope(commands, live, defaultsFor(to, app), { pairRenames: prune });
-    // Without --prune the target keeps what the source lacks: those are not part of the copy at all.
-    if (!prune) plan.delete = [];
+    const { plan, live, adaptations } = copy;
     const budget = await createBudget(io.env, api.applicationId, to);
     io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.env, values) })}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };

@@ -7,7 +7,8 @@ import type { Adaptation } from '../discord/adapt-scope.js';
 import type { Command, Problem, Scope } from '../discord/model.js';
 import { planScope, type Plan, type PlanOptions } from '../discord/plan.js';
 import { checkCommandsFile, readCommandsFile } from './commands-file.js';
-import { appFacts, defaultsFor } from './connect.js';
+import { defaultsFor } from '../discord/app-facts.js';
+import { appFacts } from './connect.js';
 import type { CliIo } from './types.js';
 
 export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };

@@ -58,5 +58,5 @@ export function withoutGlobalOnlyFields(body: Record<string, unknown>): Record<s
 /** One line per adaptation, for the plan's report. */
 export function describeAdaptation(adaptation: Adaptation): string {
   if (adaptation.skipped) return `skipped ${adaptation.command}: ${adaptation.skipped}`;
-  return `${adaptation.command}: dropped ${adaptation.dropped.join(', ')} (global-only; a guild command is available where the guild is)`;
+  return `${adaptation.command}: dropped ${adaptation.dropped.join(', ')} (Discord applies them to global commands only)`;
 }

@@ -19,6 +19,7 @@ import { Onboarding } from './screens/onboarding/onboarding.js';
 import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
 import { HelpOverlay } from './screens/overlays/help-overlay.js';
 import { JsonReview } from './screens/overlays/json-review.js';
+import { CopyDialog } from './screens/overlays/copy-dialog.js';
 import { ProfilePicker } from './screens/overlays/profile-picker.js';
 import { RememberCredentials } from './screens/overlays/remember-credentials.js';
 import { ScopePicker } from './screens/overlays/scope-picker.js';
@@ -109,6 +110,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
     else if (action === 'delete') dispatch({ type: 'overlay', overlay: { kind: 'confirm-delete', commandId: command.id } });
     else if (action === 'permissions') dispatch({ type: 'push', screen: { id: 'permissions', commandId: command.id } });
     else if (action === 'rawJson') dispatch({ type: 'push', screen: { id: 'json', commandId: command.id } });
+    else if (action === 'copyCommand') dispatch({ type: 'overlay', overlay: { kind: 'copy', commandId: command.id } });
   };
 
   const overlay = (() => {
@@ -120,6 +122,25 @@ function Root({ starters }: { starters?: SessionStarters }) {
         return <HelpOverlay scope={scope} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} current={state.scope} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} />;
+      case 'copy': {
+        const copier = state.session?.copy;
+        const command = state.overlay.commandId === undefined ? undefined : findCommand(state, state.overlay.commandId);
+        if (!copier || (state.overlay.commandId !== undefined && !command)) return null;
+        return (
+          <CopyDialog
+            copier={copier}
+            from={state.scope}
+            {...(command ? { commandName: command.name } : {})}
+            guilds={state.guilds}
+            height={bodyHeight}
+            onDone={(text, tone) => {
+              close();
+              dispatch({ type: 'flash', text, tone });
+            }}
+            onClose={close}
+          />
+        );
+      }
       case 'profile-picker': {
         const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
         if (!profiles) return null;

@@ -35,6 +35,8 @@ export type Action =
   | 'open'
   | 'scope'
   | 'switchProfile'
+  | 'copyCommand'
+  | 'copyScope'
   | 'new'
   | 'edit'
   | 'editJson'
@@ -99,6 +101,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: ON_COMMAND, footer: true, danger: true },
   { action: 'permissions', keys: ['p'], label: 'permissions', scopes: ON_COMMAND, footer: true },
   { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
+  { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: ON_COMMAND, footer: false, danger: true },
+  { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: ['list'], footer: false, danger: true },
   { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: ['list'], footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
 

@@ -76,6 +76,18 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
     backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
     editText: async (text) => editInExternalEditor(text, env),
+    copy: {
+      plan: async (request) => {
+        const [{ planCopy }, { factsOf }] = await Promise.all([import('../../backup/copy-plan.js'), import('../../discord/app-facts.js')]);
+        return planCopy(api, request, factsOf(await api.getApplication(), api.applicationId));
+      },
+      createsLeft: async (scope) => (await createBudget(env, api.applicationId, scope)).remaining,
+      apply: async (request, plan) => {
+        const { executePlan } = await import('../../backup/execute-plan.js');
+        const outcome = await executePlan(api, request.to, plan.plan, { prune: request.prune, reason: `copy from ${request.from.kind === 'global' ? 'the global scope' : `guild ${request.from.guildId}`}`, env });
+        return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)' };
+      },
+    },
     rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };

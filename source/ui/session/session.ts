@@ -3,6 +3,7 @@
  * fakes: the Discord API, where it points, the creates ledger, backups, export and $EDITOR.
  */
 import type { DiscordApi } from '../../api/contract.js';
+import type { CopyPlan, CopyRequest } from '../../backup/copy-plan.js';
 import type { Application, Command, Scope } from '../../discord/model.js';
 
 export interface Session {
@@ -26,6 +27,12 @@ export interface Session {
   backup: (scope: Scope, reason: string) => Promise<{ path: string }>;
   /** Writes the exported scope under a name no existing file has; resolves to the full path written. */
   writeExport: (fileName: string, contents: string) => Promise<string>;
+  /** Copying between scopes (backup/copy-plan.ts): the plan first, then the copy after a backup of the target. */
+  copy?: {
+    plan: (request: CopyRequest) => Promise<CopyPlan>;
+    createsLeft: (scope: Scope) => Promise<number>;
+    apply: (request: CopyRequest, plan: Extract<CopyPlan, { ok: true }>) => Promise<{ steps: number; backup: string }>;
+  };
   /** Keeps the app's guilds for shell completion of `--guild` (config/guild-cache.ts). */
   rememberGuilds?: (guilds: readonly { id: string; name: string }[]) => Promise<void>;
   /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */

@@ -22,6 +22,8 @@ export type Overlay =
   | { kind: 'help' }
   | { kind: 'scope-picker' }
   | { kind: 'profile-picker' }
+  /** commandId absent: the whole scope. */
+  | { kind: 'copy'; commandId?: string }
   | { kind: 'confirm-delete'; commandId: string }
   | { kind: 'json-review'; commandId: string; draft: Record<string, unknown> }
   /** Credentials typed into onboarding just connected: store them for the next start? */

@@ -54,12 +54,14 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
     else if (action === 'edit') dispatch({ type: 'push', screen: { id: 'editor', commandId: command.id } });
     else if (action === 'delete') dispatch({ type: 'overlay', overlay: { kind: 'confirm-delete', commandId: command.id } });
     else if (action === 'editJson') onEditJson(command);
+    else if (action === 'copyCommand') dispatch({ type: 'overlay', overlay: { kind: 'copy', commandId: command.id } });
   };
   useCommandListInput(active, list, dispatchList, visible, selected, {
     onCommand,
     onScopeAction: (action) => {
       if (action === 'scope') dispatch({ type: 'overlay', overlay: { kind: 'scope-picker' } });
       else if (action === 'switchProfile') dispatch({ type: 'overlay', overlay: { kind: 'profile-picker' } });
+      else if (action === 'copyScope') dispatch({ type: 'overlay', overlay: { kind: 'copy' } });
       else if (action === 'new') dispatch({ type: 'push', screen: { id: 'editor' } });
       else if (action === 'export') void flows.exportScope();
     },

@@ -13,7 +13,7 @@ export interface ListCommands {
   onScopeAction(action: Action): void;
 }
 
-const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson'];
+const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand'];
 const MOVES: Partial<Record<Action, number>> = { up: -1, down: 1, pageUp: -10, pageDown: 10, top: -Infinity, bottom: Infinity };
 
 export function useCommandListInput(
@@ -54,7 +54,7 @@ export function useCommandListInput(
         if (selected) commands.onCommand(action, selected);
         return true;
       }
-      if (action === 'scope' || action === 'switchProfile' || action === 'new' || action === 'export') {
+      if (action === 'scope' || action === 'switchProfile' || action === 'copyScope' || action === 'new' || action === 'export') {
         commands.onScopeAction(action);
         return true;
       }

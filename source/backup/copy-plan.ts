@@ -1,0 +1,58 @@
+/**
+ * Copying commands between scopes, for `cmd-tui copy` and the TUI's `c`: the source scope's
+ * commands (all, or those named) as bodies fit for the target (adapt-scope.ts), checked against every
+ * rule of the target scope, and planned against what the target holds. Without `prune` the target
+ * keeps what the source lacks: those commands are not part of the copy.
+ */
+import type { DiscordApi } from '../api/contract.js';
+import { adaptToScope, withoutGlobalOnlyFields, type Adaptation } from '../discord/adapt-scope.js';
+import { defaultsFor, type AppFacts } from '../discord/app-facts.js';
+import type { Command, Problem, Scope } from '../discord/model.js';
+import { toBodyForm } from '../discord/normalize.js';
+import { planScope, type Plan } from '../discord/plan.js';
+import { validateCommandSet } from '../discord/validate.js';
+
+export interface CopyRequest {
+  from: Scope;
+  to: Scope;
+  /** Only these commands (by name); all when empty. */
+  names: readonly string[];
+  prune: boolean;
+}
+
+export type CopyPlan =
+  | { ok: true; plan: Plan; live: Command[]; adaptations: Adaptation[]; warnings: Problem[] }
+  | { ok: false; adaptations: Adaptation[]; problems: Problem[] };
+
+/** A command named in the request that the source scope does not hold. */
+export class CopySourceError extends Error {
+  override readonly name = 'CopySourceError';
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function planCopy(api: DiscordApi, request: CopyRequest, app: AppFacts): Promise<CopyPlan> {
+  const { from, to, names, prune } = request;
+  const listed = await api.listCommands(from, { withLocalizations: true });
+  const missing = names.filter((name) => !listed.some((command) => command.name === name));
+  if (missing.length > 0) {
+    throw new CopySourceError(
+      `The source scope has no command named ${missing.map((name) => JSON.stringify(name)).join(', ')}.`,
+      `It has: ${listed.map((command) => command.name).join(', ') || 'none'}.`,
+    );
+  }
+  const chosen = names.length === 0 ? listed : listed.filter((command) => names.includes(command.name));
+  // What a guild echoes of the global-only fields it ignores is not the command's (a guild export leaves it out too).
+  const bodies = chosen.map((command) => (from.kind === 'guild' ? withoutGlobalOnlyFields(toBodyForm(command)) : toBodyForm(command)));
+  const { commands, adaptations } = adaptToScope(bodies, to.kind);
+  const problems = validateCommandSet(commands, { scope: to.kind, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
+  if (problems.some((problem) => problem.severity === 'error')) return { ok: false, adaptations, problems };
+  const live = await api.listCommands(to, { withLocalizations: true });
+  const plan = planScope(commands, live, defaultsFor(to, app), { pairRenames: prune });
+  if (!prune) plan.delete = [];
+  return { ok: true, plan, live, adaptations, warnings: problems };
+}

@@ -1,0 +1,141 @@
+/**
+ * `c` (the selected command) and `C` (the whole scope): copy to another scope — pick the target, see
+ * the plan (what is created, updated or unchanged, what the target does not allow and is dropped,
+ * the creates it uses), then copy after confirming; a backup of the target is written first.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import type { CopyPlan } from '../../../backup/copy-plan.js';
+import { describeAdaptation } from '../../../discord/adapt-scope.js';
+import { GLOBAL_SCOPE, LIMITS, guildScope, type PartialGuild, type Scope } from '../../../discord/model.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Footer } from '../../components/footer.js';
+import { SelectList } from '../../components/select-list.js';
+import { Spinner } from '../../components/spinner.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import type { Session } from '../../session/session.js';
+import { useTheme } from '../../theme/theme-context.js';
+
+type Copier = NonNullable<Session['copy']>;
+
+type Step =
+  | { kind: 'pick' }
+  | { kind: 'planning'; to: Scope }
+  | { kind: 'review'; to: Scope; copy: CopyPlan; createsLeft: number }
+  | { kind: 'copying'; to: Scope };
+
+export interface CopyDialogProps {
+  copier: Copier;
+  from: Scope;
+  /** The command to copy; the whole scope when absent. */
+  commandName?: string;
+  guilds: readonly PartialGuild[];
+  height: number;
+  onDone: (message: string, tone: 'success' | 'error') => void;
+  onClose: () => void;
+}
+
+const sameScope = (a: Scope, b: Scope) => a.kind === b.kind && (a.kind === 'global' || (b.kind === 'guild' && a.guildId === b.guildId));
+
+export function CopyDialog({ copier, from, commandName, guilds, height, onDone, onClose }: CopyDialogProps) {
+  const theme = useTheme();
+  const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
+  const what = commandName ? `/${commandName}` : `every command of ${nameOf(from)}`;
+  const request = (to: Scope) => ({ from, to, names: commandName ? [commandName] : [], prune: false });
+
+  useKeyHandler(Priority.overlay, (chord) => {
+    if (chord === 'esc' && (step.kind === 'pick' || step.kind === 'planning')) onClose();
+    return chord !== 'ctrl+c';
+  });
+
+  const planning = step.kind === 'planning' ? step.to : undefined;
+  useEffect(() => {
+    if (!planning) return;
+    let live = true;
+    Promise.all([copier.plan(request(planning)), copier.createsLeft(planning)]).then(
+      ([copy, createsLeft]) => live && setStep({ kind: 'review', to: planning, copy, createsLeft }),
+      (error: unknown) => {
+        if (!live) return;
+        onDone(`Copy not planned: ${errorLine(describeError(error))}`, 'error');
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // The request follows from the step; re-planning only when the target changes.
+  }, [planning]);
+
+  if (step.kind === 'pick') {
+    const targets = [GLOBAL_SCOPE, ...guilds.map((guild) => guildScope(guild.id))].filter((scope) => !sameScope(scope, from));
+    return (
+      <Box flexDirection="column" flexGrow={1}>
+        <Box flexDirection="column" flexGrow={1} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
+          <Text bold wrap="wrap">
+            Copy {what} to…
+          </Text>
+          <SelectList items={targets.map((scope) => ({ key: scope.kind === 'global' ? 'global' : scope.guildId, label: nameOf(scope), value: scope }))} limit={Math.max(3, height - 6)} onSelect={(item) => setStep({ kind: 'planning', to: item.value })} />
+        </Box>
+        <Footer scope="picker" />
+      </Box>
+    );
+  }
+  if (step.kind === 'planning' || step.kind === 'copying') {
+    return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)}` : `Copying into ${nameOf(step.to)} (backup first)`} />;
+  }
+
+  const { to, copy, createsLeft } = step;
+  const adaptations = copy.adaptations.map((adaptation) => `  ${describeAdaptation(adaptation)}`);
+  if (!copy.ok) {
+    const errors = copy.problems.filter((problem) => problem.severity === 'error').map((problem) => `  ${problem.path}: ${problem.message}`);
+    return (
+      <ConfirmDialog title={`${what} is not valid in ${nameOf(to)}; nothing can be copied`} confirmLabel="Close" onConfirm={onClose} onCancel={onClose}>
+        {[...adaptations, ...errors].slice(0, Math.max(3, height - 8)).map((line, index) => (
+          <Text key={index} wrap="wrap">
+            {line}
+          </Text>
+        ))}
+      </ConfirmDialog>
+    );
+  }
+  const { plan } = copy;
+  const lines = [
+    ...adaptations,
+    ...plan.create.map((create) => `  + create /${create.name}`),
+    ...plan.update.flatMap((update) => [`  ~ update /${update.name}`, ...update.changes.map((change) => `      ${change.path}`)]),
+    ...(plan.unchanged.length > 0 ? [`  = ${plan.unchanged.length} unchanged`] : []),
+  ];
+  const room = Math.max(3, height - 9);
+  const shown = lines.length > room ? [...lines.slice(0, room - 1), `  … and ${lines.length - room + 1} more lines (cmd-tui copy shows them all)`] : lines;
+  const nothing = plan.create.length + plan.update.length === 0;
+  const tooMany = plan.createsUsed > createsLeft;
+  const summary = nothing
+    ? `Nothing to change in ${nameOf(to)}.`
+    : `${plan.create.length} to create, ${plan.update.length} to update; uses ${plan.createsUsed} of today's creates (${createsLeft} of ${LIMITS.dailyCreates} left).`;
+  const run = () => {
+    setStep({ kind: 'copying', to });
+    copier.apply(request(to), copy).then(
+      (done) => onDone(`Copied ${done.steps} change${done.steps === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup}`, 'success'),
+      (error: unknown) => onDone(`Copy into ${nameOf(to)} failed: ${errorLine(describeError(error))}`, 'error'),
+    );
+  };
+  return (
+    <ConfirmDialog
+      title={`Copy ${what} into ${nameOf(to)}?`}
+      confirmLabel={nothing || tooMany ? 'Close' : 'Copy'}
+      onConfirm={nothing || tooMany ? onClose : run}
+      onCancel={onClose}
+    >
+      {shown.map((line, index) => (
+        <Text key={index} wrap="wrap">
+          {line}
+        </Text>
+      ))}
+      <Text wrap="wrap" color={tooMany ? theme.status.error : undefined}>
+        {tooMany ? `The copy needs ${plan.createsUsed} creates but only ${createsLeft} are left today.` : summary}
+      </Text>
+      {nothing || tooMany ? null : <Text color={theme.text.secondary}>A backup of {nameOf(to)} is written first.</Text>}
+    </ConfirmDialog>
+  );
+}

@@ -102,6 +102,14 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const cleanups: (() => Promise<void>)[] = [];
+  const cleanUp = () => Promise.all(cleanups.splice(0).map((cleanup) => cleanup().catch(() => undefined)));
+  // Killed rather than quit (a closed terminal, `kill`): the demo's emulator and throwaway folder go too.
+  const onSignal = (signal: NodeJS.Signals) => {
+    void cleanUp().finally(() => process.exit(signal === 'SIGHUP' ? 129 : 143));
+  };
+  // `on`, not `once`: Ink's signal-exit kills the process at once when it sees no other listener left.
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
   // The terminal belongs to the UI, so --debug writes the client's request lines to a file instead.
   const debugFile = flags.debug ? join(appPaths(io.env).data, 'tui-debug.log') : undefined;
   const debug = debugFile
@@ -138,6 +146,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
     return 0;
   } finally {
-    await Promise.all(cleanups.map((cleanup) => cleanup()));
+    process.removeListener('SIGTERM', onSignal);
+    process.removeListener('SIGHUP', onSignal);
+    await cleanUp();
   }
 }

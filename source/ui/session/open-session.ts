@@ -6,7 +6,7 @@
  * application, the global commands, the account and today's creates before it resolves, so the first
  * frame is complete.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Credentials } from '../../api/client.js';
@@ -168,8 +168,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const { startEmulator } = await import('../../emulator/server.js');
     const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
     options.onCleanup(() => emulator.close());
-    // The demo's backups and create counts live in a throwaway folder, not with real data.
+    // The demo's backups and create counts live in a throwaway folder, not with real data, removed on exit.
     const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
+    options.onCleanup(() => rm(home, { recursive: true, force: true }));
     const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
     return withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
   };

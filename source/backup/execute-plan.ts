@@ -9,6 +9,7 @@ import { DiscordApiError, describeError, type FieldError } from '../api/errors.j
 import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
 import { backupBeforeMutation } from './capture.js';
+import { withScopeLock, type ScopeLock } from './scope-lock.js';
 import { recordCreates, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
 
@@ -21,6 +22,8 @@ export interface ExecuteOptions {
   backup?: BackupEntry;
   /** Called after each request that changed something, e.g. for a progress line. */
   onStep?: (step: ExecutedStep) => void;
+  /** Told when an interrupted earlier write on the scope is found (scope-lock.ts). */
+  notice?: (message: string) => void;
 }
 
 export type ExecutedStep =
@@ -60,7 +63,13 @@ export class ApplyInterruptedError extends Error {
 
 export async function executePlan(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions): Promise<ExecuteResult> {
   if (!hasChanges(plan, options.prune)) return { backup: options.backup ?? null, steps: [], commands: [] };
+  // From the backup to the last request, no other cmd-tui on this machine writes to the scope.
+  return withScopeLock(options.env, api.applicationId, scope, options.reason, (lock) => executeLocked(api, scope, plan, options, lock), options.notice ? { notice: options.notice } : {});
+}
+
+async function executeLocked(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
   const backup = options.backup ?? (await backupBeforeMutation(api, scope, options.reason, options.env));
+  await lock.noteBackup(backup.path);
   const steps: ExecutedStep[] = [];
   const record = (step: ExecutedStep) => {
     steps.push(step);

@@ -72,7 +72,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
       return ExitCode.Problems;
     }
-    const outcome = await executePlan(api, to, plan, { prune, reason: `copy from ${describeScope(from)}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`) });
+    const outcome = await executePlan(api, to, plan, { prune, reason: `copy from ${describeScope(from)}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) });
     const after = await createBudget(io.env, api.applicationId, to);
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
     io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup?.path}\n(\`cmd-tui restore ${outcome.backup?.path}\` brings it back). ${after.remaining} creates left today.\n`);

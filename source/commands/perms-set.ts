@@ -8,6 +8,7 @@
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { captureScope } from '../backup/capture.js';
+import { withScopeLock } from '../backup/scope-lock.js';
 import { writeBackup } from '../backup/store.js';
 import { appPaths } from '../config/paths.js';
 import { guildScope } from '../discord/model.js';
@@ -74,16 +75,23 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     return ExitCode.Problems;
   }
 
-  // The PUT replaces the whole list: if someone changed it since we read it, their change would be lost.
-  const snapshot = await captureScope(api, guildScope(guildId), `permissions of ${entry.label} in guild ${guildId}`);
-  const current = snapshot.permissions.find((p) => p.id === entry.id)?.permissions ?? [];
-  if (diffOverwrites(entry.overwrites, current, directory).length > 0) {
+  // One writer per scope on this machine, from the read for the backup to the PUT.
+  const written = await withScopeLock(io.env, api.applicationId, guildScope(guildId), `perms set --command ${entry.label}`, async (lock) => {
+    // The PUT replaces the whole list: if someone changed it since we read it, their change would be lost.
+    const snapshot = await captureScope(api, guildScope(guildId), `permissions of ${entry.label} in guild ${guildId}`);
+    const current = snapshot.permissions.find((p) => p.id === entry.id)?.permissions ?? [];
+    if (diffOverwrites(entry.overwrites, current, directory).length > 0) return undefined;
+    const backup = await writeBackup(appPaths(io.env).backups, snapshot);
+    await lock.noteBackup(backup.path);
+    const saved = await api.setCommandPermissions(guildId, entry.id, outcome.overwrites).catch((error: unknown) => {
+      throw explainRefusal(error, entry, guildId);
+    });
+    return { backup, saved };
+  }, { notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) });
+  if (!written) {
     return refuse(io, request, `The overwrites of ${entry.label} changed on Discord while this command ran. Nothing was sent: run it again to see the new list.`);
   }
-  const backup = await writeBackup(appPaths(io.env).backups, snapshot);
-  const saved = await api.setCommandPermissions(guildId, entry.id, outcome.overwrites).catch((error: unknown) => {
-    throw explainRefusal(error, entry, guildId);
-  });
+  const { backup, saved } = written;
   write(
     io,
     request,

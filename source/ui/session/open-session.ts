@@ -74,6 +74,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
       await recordCreates(env, api.applicationId, scope, 1);
     },
     backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
+    writeLocked: async (scope, what, write) => (await import('../../backup/scope-lock.js')).withScopeLock(env, api.applicationId, scope, `TUI: ${what}`, () => write()),
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
     editText: async (text) => editInExternalEditor(text, env),
     copy: {

@@ -23,6 +23,11 @@ export interface Session {
   /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */
   createsUsed: (scope: Scope) => Promise<number>;
   recordCreate: (scope: Scope) => Promise<void>;
+  /**
+   * Runs a write holding the scope's lock (backup/scope-lock.ts), so that `cmd-tui apply` or another
+   * TUI on this machine never interleaves with it; absent in component tests.
+   */
+  writeLocked?: <T>(scope: Scope, what: string, write: () => Promise<T>) => Promise<T>;
   /** Saves the scope's commands and overwrites before a mutation; resolves to the backup file. */
   backup: (scope: Scope, reason: string) => Promise<{ path: string }>;
   /** Writes the exported scope under a name no existing file has; resolves to the full path written. */

@@ -103,15 +103,20 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
     return `backup: ${path}`;
   };
 
+  /** The scope's lock around a write, when the session has one. */
+  const locked = <T,>(what: string, write: () => Promise<T>): Promise<T> => (session?.writeLocked ? session.writeLocked(state.scope, what, write) : write());
+
   return {
     runner,
     async deleteCommand(command) {
       if (!session) return;
-      const result = await runner.run(`Deleting ${command.name}`, async () => {
-        const note = await backupFirst(`delete ${command.name}`);
-        await session.api.deleteCommand(state.scope, command.id);
-        return note;
-      });
+      const result = await runner.run(`Deleting ${command.name}`, () =>
+        locked(`delete ${command.name}`, async () => {
+          const note = await backupFirst(`delete ${command.name}`);
+          await session.api.deleteCommand(state.scope, command.id);
+          return note;
+        }),
+      );
       if (result.ok) {
         dispatch({ type: 'command-deleted', commandId: command.id });
         flash(`Deleted ${command.name} and its overwrites; ${result.value}`, 'success');
@@ -125,7 +130,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
     async saveCommand(draft, original) {
       if (!session) return { ok: false, message: 'Not signed in.', fieldErrors: [] };
       const { api } = session;
-      const result = await runner.run(original ? `Saving ${draft.name}` : `Creating ${draft.name}`, async () => {
+      const result = await runner.run(original ? `Saving ${draft.name}` : `Creating ${draft.name}`, () => locked(original ? `save ${original.name}` : `create ${draft.name}`, async () => {
         if (!original) {
           const created = await api.createCommand(state.scope, toBodyForm(draft) as CommandDraft);
           if (created.created) {
@@ -137,7 +142,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
         const note = await backupFirst(isRename(original, draft) ? `rename ${original.name} to ${draft.name}` : `edit ${original.name}`);
         const command = await api.editCommand(state.scope, original.id, patchFor(original, draft));
         return { command, note: `saved; ${note}` };
-      });
+      }));
       if (result.ok) {
         dispatch({ type: 'command-saved', command: result.value.command, replaceId: original?.id });
         flash(`${result.value.command.name}: ${result.value.note} in ${scopeLabel(state)}`, 'success');

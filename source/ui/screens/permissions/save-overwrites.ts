@@ -32,6 +32,11 @@ export class OverwritesChangedError extends Error {
 }
 
 export async function saveOverwrites(session: Session, request: SaveRequest): Promise<Saved> {
+  const what = `permissions of ${request.entry.label}`;
+  return session.writeLocked ? session.writeLocked(guildScope(request.guildId), what, () => saveLocked(session, request)) : saveLocked(session, request);
+}
+
+async function saveLocked(session: Session, request: SaveRequest): Promise<Saved> {
   const { guildId, entry } = request;
   const lists = await session.api.listGuildPermissions(guildId);
   const current = lists.find((p) => p.id === entry.id)?.permissions ?? [];

@@ -1,0 +1,64 @@
+/** One writer per scope: the lock file, its wait and refusal, and taking over a dead writer's lock. */
+import { spawnSync } from 'node:child_process';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acquireScopeLock, ScopeLockedError, withScopeLock } from '../../source/backup/scope-lock.js';
+import { guildScope } from '../../source/discord/model.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+const APP = '100000000000000001';
+const scope = guildScope('200000000000000002');
+const lockFile = () => join(home.home, 'data', 'locks', `${APP}-guild-200000000000000002.lock`);
+/** A pid that is certainly gone: a process that has exited. */
+const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
+
+describe('scope lock', () => {
+  it('a second writer waits, then is refused with who holds the scope; after release it gets in', async () => {
+    const first = await acquireScopeLock(home.env, APP, scope, 'apply a.json');
+    const refused = await acquireScopeLock(home.env, APP, scope, 'apply b.json', { waitMs: 200 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ScopeLockedError);
+    expect((refused as ScopeLockedError).message).toMatch(new RegExp(`^Guild 200000000000000002 is being changed by another cmd-tui: pid ${process.pid} \\(apply a\\.json\\) since \\d{4}-`));
+    await first.release();
+    await withScopeLock(home.env, APP, scope, 'apply b.json', async () => undefined);
+  });
+
+  it('a waiting writer gets the scope as soon as the first releases it', async () => {
+    const first = await acquireScopeLock(home.env, APP, scope, 'apply a.json');
+    const order: string[] = [];
+    const second = withScopeLock(home.env, APP, scope, 'apply b.json', async () => void order.push('second wrote'), { waitMs: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    order.push('first released');
+    await first.release();
+    await second;
+    expect(order).toEqual(['first released', 'second wrote']);
+  });
+
+  it("a dead writer's lock is taken over with a notice naming its command and its backup", async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply commands.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/before.json' }));
+    const notices: string[] = [];
+    await withScopeLock(home.env, APP, scope, 'apply commands.json', async () => undefined, { notice: (message) => notices.push(message) });
+    expect(notices).toEqual([expect.stringContaining('An earlier `apply commands.json`')]);
+    expect(notices[0]).toContain('was interrupted. Running the same command again finishes it');
+    expect(notices[0]).toContain('`cmd-tui restore /backups/before.json`');
+  });
+
+  it('an empty lock file is a writer still writing it — unless it is old (a crash while writing)', async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    await writeFile(lockFile(), '');
+    expect(await acquireScopeLock(home.env, APP, scope, 'apply', { waitMs: 150 }).catch((error: unknown) => error)).toBeInstanceOf(ScopeLockedError);
+    const old = new Date(Date.now() - 60_000);
+    await utimes(lockFile(), old, old);
+    const notices: string[] = [];
+    await withScopeLock(home.env, APP, scope, 'apply', async () => undefined, { notice: (message) => notices.push(message) });
+    expect(notices).toEqual([expect.stringContaining('damaged lock file')]);
+  });
+});

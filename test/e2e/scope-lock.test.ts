@@ -1,0 +1,82 @@
+/**
+ * Writers on one scope through the built binary: an `apply` killed with SIGKILL half-way leaves its
+ * journal, the next run names the interrupted command and its backup and converges; a second writer
+ * is refused with who holds the scope; two applies at once both finish, with no duplicate.
+ */
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acquireScopeLock } from '../../source/backup/scope-lock.js';
+import { guildScope } from '../../source/discord/model.js';
+import { CLI_PATH, runCli } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { mutating, requestLog } from '../commands/emulator-requests.js';
+
+const slow = useEmulator({ seed: 'empty', faults: 'slow:1@300,seed:7' });
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+const env = () => ({ ...home.env, DISCORD_BOT_TOKEN: slow().botToken, NO_COLOR: '1' });
+const guild = () => slow().guildIds[0]!;
+const names = async () =>
+  ((await call(slow(), 'GET', `/applications/${slow().applicationId}/guilds/${guild()}/commands`, { auth: botAuth(slow()) })).body as { name: string }[]).map((command) => command.name).sort();
+
+async function commandsFile(name: string, prefix: string, count: number): Promise<string> {
+  const path = join(home.home, name);
+  await writeFile(path, JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: `${prefix}-${index}`, description: `Command ${index}`, type: 1 }))));
+  return path;
+}
+
+describe('one writer per scope', () => {
+  it('kill -9 half-way through apply: the next run names the interrupted apply and its backup, then converges', { timeout: 60_000 }, async () => {
+    const file = await commandsFile('six.json', 'six', 6);
+    const args = [CLI_PATH, 'apply', file, '--guild', guild(), '--api', slow().baseUrl, '--yes'];
+    const child = spawn(process.execPath, args, { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // Killed once it has created two of the six.
+    while (!/created \/six-1/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('close', resolve));
+    const partial = await names();
+    expect(partial.length).toBeGreaterThanOrEqual(2);
+    expect(partial.length).toBeLessThan(6);
+
+    const again = await runCli(args.slice(1), { env: env() });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/An earlier `apply .*six\.json` \(pid \d+, since .*\) on guild \d+ was interrupted\. Running the same command again finishes it \(it converges\)\. To undo what it did, `cmd-tui restore .*\.json`\./);
+    expect(await names()).toEqual(['six-0', 'six-1', 'six-2', 'six-3', 'six-4', 'six-5']);
+    const settled = await runCli(['plan', file, '--guild', guild(), '--api', slow().baseUrl, '--detailed-exitcode'], { env: env() });
+    expect(settled.code).toBe(0);
+  });
+
+  it('a second writer waits, then is refused with the holder’s pid, command and time; nothing is sent', { timeout: 60_000 }, async () => {
+    const lock = await acquireScopeLock(home.env, slow().applicationId, guildScope(guild()), 'TUI: save /ping');
+    try {
+      const before = mutating(await requestLog(slow())).length;
+      const refused = await runCli(['apply', await commandsFile('one.json', 'one', 1), '--guild', guild(), '--api', slow().baseUrl, '--yes'], { env: env() });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`is being changed by another cmd-tui: pid ${process.pid} (TUI: save /ping) since`);
+      expect(mutating(await requestLog(slow())).length).toBe(before);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('two applies at once: both finish, each creating its own commands once', { timeout: 60_000 }, async () => {
+    const a = await commandsFile('a.json', 'a', 3);
+    const b = await commandsFile('b.json', 'b', 3);
+    const before = (await requestLog(slow())).length;
+    const [first, second] = await Promise.all([a, b].map((file) => runCli(['apply', file, '--guild', guild(), '--api', slow().baseUrl, '--yes'], { env: env() })));
+    expect([first!.code, second!.code]).toEqual([0, 0]);
+    expect(mutating((await requestLog(slow())).slice(before))).toHaveLength(6);
+    const final = await names();
+    expect(final).toEqual(expect.arrayContaining(['a-0', 'a-1', 'a-2', 'b-0', 'b-1', 'b-2']));
+    expect(new Set(final).size).toBe(final.length);
+  });
+});

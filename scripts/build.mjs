@@ -39,26 +39,26 @@ const yogaWithoutFetch = {
 
 /**
  * Ink and its text helpers measure every line with string-width, whose load alone costs ~50 ms; they get
- * source/ui/format/text-width.ts instead, which gives the same answers and loads string-width only for
+ * source/terminal/text-width.ts instead, which gives the same answers and loads string-width only for
  * text that needs it.
  */
 const textWidthForInk = {
   name: 'text-width-for-ink',
   setup(b) {
-    b.onResolve({ filter: /^string-width$/ }, () => ({ path: resolve('source/ui/format/text-width.ts') }));
+    b.onResolve({ filter: /^string-width$/ }, () => ({ path: resolve('source/terminal/text-width.ts') }));
   },
 };
 
 /**
  * Ink's text helpers (wrap-ansi, slice-ansi, cli-truncate, @alcalzone/ansi-tokenize, Ink's line
  * updates) each build an Intl.Segmenter when loaded, and the first Intl object of a process initialises
- * ICU: ~20 ms at every start. They get source/ui/format/graphemes.ts instead, which splits simple text
+ * ICU: ~20 ms at every start. They get source/terminal/graphemes.ts instead, which splits simple text
  * itself and makes a real segmenter only for text that needs one.
  */
 const graphemesWithoutIcu = {
   name: 'graphemes-without-icu',
   setup(b) {
-    const segmenter = JSON.stringify(resolve('source/ui/format/graphemes.ts'));
+    const segmenter = JSON.stringify(resolve('source/terminal/graphemes.ts'));
     b.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('new Intl.Segmenter(')) return undefined;

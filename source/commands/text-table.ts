@@ -1,10 +1,13 @@
 /**
- * Plain-text tables for terminal output: left-aligned columns padded to the widest cell,
- * long cells cut with an ellipsis so a row stays on one line.
+ * Plain-text tables for terminal output: left-aligned columns padded to the widest cell in terminal
+ * cells (a CJK name takes two a character, as in the TUI: the same width function), long cells cut
+ * with an ellipsis so a row stays on one line.
  */
+import { fitCell } from '../terminal/fit-cell.js';
+import { textWidth } from '../terminal/text-width.js';
+
 export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], maxCell = 48): string {
-  const cut = (cell: string) => (cell.length > maxCell ? `${cell.slice(0, maxCell - 1)}…` : cell);
-  const cells = [headers, ...rows].map((row) => row.map(cut));
-  const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
-  return cells.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n') + '\n';
+  const table = [headers, ...rows];
+  const widths = headers.map((_, column) => Math.min(maxCell, Math.max(...table.map((row) => textWidth(row[column] ?? '')))));
+  return table.map((row) => row.map((cell, column) => fitCell(cell, widths[column] ?? 0)).join('  ').trimEnd()).join('\n') + '\n';
 }

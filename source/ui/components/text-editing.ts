@@ -1,4 +1,11 @@
-/** Pure editing of a single-line text value with a cursor: the text field's reducer. */
+/**
+ * Pure editing of a single-line text value with a cursor: the text field's reducer. The cursor moves
+ * and deletes by grapheme (what a person sees as one character: 🏓, a flag, e + U+0301, a Devanagari
+ * cluster), so an edit never splits a surrogate pair or a cluster. The cursor is a code-unit offset
+ * that always sits on a grapheme boundary.
+ */
+import { GraphemeSegmenter } from '../../terminal/graphemes.js';
+
 export interface TextState {
   value: string;
   cursor: number;
@@ -13,23 +20,58 @@ export type TextEdit =
   | { kind: 'home' }
   | { kind: 'end' };
 
+const segmenter = new GraphemeSegmenter();
+
+/** The code-unit offsets where graphemes start, plus the end of the text. */
+export function graphemeBoundaries(value: string): number[] {
+  const boundaries = [...segmenter.segment(value)].map((segment) => segment.index);
+  boundaries.push(value.length);
+  return boundaries;
+}
+
+/** The last boundary at or before `offset`. */
+function boundaryAtOrBefore(boundaries: readonly number[], offset: number): number {
+  let found = 0;
+  for (const boundary of boundaries) {
+    if (boundary > offset) break;
+    found = boundary;
+  }
+  return found;
+}
+
 export function editText(state: TextState, edit: TextEdit): TextState {
   const { value } = state;
-  const cursor = Math.min(state.cursor, value.length);
+  const boundaries = graphemeBoundaries(value);
+  const cursor = boundaryAtOrBefore(boundaries, Math.min(state.cursor, value.length));
+  const position = boundaries.indexOf(cursor);
+  const previous = boundaries[position - 1];
+  const next = boundaries[position + 1];
   switch (edit.kind) {
-    case 'insert':
-      return { value: value.slice(0, cursor) + edit.text + value.slice(cursor), cursor: cursor + edit.text.length };
+    case 'insert': {
+      const text = value.slice(0, cursor) + edit.text + value.slice(cursor);
+      // The insert may join what follows (a combining mark typed before one): the cursor lands after the whole cluster.
+      const after = graphemeBoundaries(text).find((boundary) => boundary >= cursor + edit.text.length) ?? text.length;
+      return { value: text, cursor: after };
+    }
     case 'backspace':
-      return cursor === 0 ? state : { value: value.slice(0, cursor - 1) + value.slice(cursor), cursor: cursor - 1 };
+      return previous === undefined ? { value, cursor } : { value: value.slice(0, previous) + value.slice(cursor), cursor: previous };
     case 'delete':
-      return { value: value.slice(0, cursor) + value.slice(cursor + 1), cursor };
+      return next === undefined ? { value, cursor } : { value: value.slice(0, cursor) + value.slice(next), cursor };
     case 'left':
-      return { value, cursor: Math.max(0, cursor - 1) };
+      return { value, cursor: previous ?? cursor };
     case 'right':
-      return { value, cursor: Math.min(value.length, cursor + 1) };
+      return { value, cursor: next ?? cursor };
     case 'home':
       return { value, cursor: 0 };
     case 'end':
       return { value, cursor: value.length };
   }
+}
+
+/** The grapheme under the cursor (for drawing it inverted), or '' at the end. */
+export function graphemeAt(value: string, cursor: number): string {
+  const boundaries = graphemeBoundaries(value);
+  const start = boundaryAtOrBefore(boundaries, cursor);
+  const end = boundaries.find((boundary) => boundary > start) ?? start;
+  return value.slice(start, end);
 }

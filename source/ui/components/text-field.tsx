@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { insertableText } from '../input/chord.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { useTheme } from '../theme/theme-context.js';
-import { editText, type TextEdit } from './text-editing.js';
+import { editText, graphemeAt, graphemeBoundaries, type TextEdit } from './text-editing.js';
 
 export interface TextFieldProps {
   value: string;
@@ -58,16 +58,20 @@ export function TextField({ value, onChange, focused, placeholder, mask, inOverl
     },
     focused,
   );
-  const shown = mask ? '•'.repeat(value.length) : value;
+  // A masked value shows one dot per character (grapheme), with the cursor on the same character.
+  const boundaries = graphemeBoundaries(value);
+  const shown = mask ? '•'.repeat(boundaries.length - 1) : value;
   if (!focused) {
     return shown ? <Text>{shown}</Text> : <Text color={theme.text.secondary}>{placeholder ?? ''}</Text>;
   }
-  const at = Math.min(cursor, shown.length);
+  const atValue = Math.min(cursor, value.length);
+  const at = mask ? boundaries.filter((boundary) => boundary < atValue).length : atValue;
+  const under = graphemeAt(shown, at);
   return (
     <Text>
       {shown.slice(0, at)}
-      <Text inverse>{shown[at] ?? ' '}</Text>
-      {shown.slice(at + 1)}
+      <Text inverse>{under || ' '}</Text>
+      {shown.slice(at + under.length)}
       {!shown && placeholder ? <Text color={theme.text.secondary}>{placeholder}</Text> : null}
     </Text>
   );

@@ -8,7 +8,7 @@ import type { Command, Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../../../discord/option-count.js';
 import { TextField } from '../../components/text-field.js';
-import { fitCell } from '../../format/fit-cell.js';
+import { fitCell } from '../../../terminal/fit-cell.js';
 import { contextsSummary, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
 import type { ScopeData } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';

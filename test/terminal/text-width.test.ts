@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { textWidth } from '../../source/ui/format/text-width.js';
+import { textWidth } from '../../source/terminal/text-width.js';
 
 /** The ranges text-width.ts answers without string-width, as [first, last] code points. */
 const ONE_CELL_RANGES: [number, number][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitCell } from '../../source/ui/format/fit-cell.js';
-import { textWidth } from '../../source/ui/format/text-width.js';
+import { fitCell } from '../../source/terminal/fit-cell.js';
+import { textWidth } from '../../source/terminal/text-width.js';
 
 describe('table cells of a fixed width', () => {
   it.each([

@@ -2,9 +2,12 @@
  * Fits text into a fixed number of terminal cells: padded when short, cut with `…` when long.
  * Lets a table row be one string (one Ink node) instead of a box per cell, which is what keeps
  * drawing and scrolling a long list cheap. Wide (CJK, emoji) and zero-width (combining) characters
- * are measured like Ink measures them.
+ * are measured like Ink measures them. The TUI's lists and the CLI's tables both use it.
  */
+import { GraphemeSegmenter } from './graphemes.js';
 import { textWidth } from './text-width.js';
+
+const segmenter = new GraphemeSegmenter();
 
 export function fitCell(text: string, width: number): string {
   if (width <= 0) return '';
@@ -12,7 +15,8 @@ export function fitCell(text: string, width: number): string {
   if (used <= width) return text + ' '.repeat(width - used);
   let kept = '';
   let keptWidth = 0;
-  for (const char of text) {
+  // By grapheme, so a cut never splits a flag, an emoji sequence or a letter from its accent.
+  for (const { segment: char } of segmenter.segment(text)) {
     const charWidth = textWidth(char);
     if (keptWidth + charWidth > width - 1) break;
     kept += char;

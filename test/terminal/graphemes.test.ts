@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GraphemeSegmenter, STANDALONE_EACH } from '../../source/ui/format/graphemes.js';
+import { GraphemeSegmenter, STANDALONE_EACH } from '../../source/terminal/graphemes.js';
 
 /** The ranges graphemes.ts splits without ICU, as [first, last] code points. */
 const STANDALONE_RANGES: [number, number][] = [

@@ -16,6 +16,10 @@ export interface BackupEntry {
   scope: string;
   createdAt: string;
   reason: string;
+  applicationId: string;
+  commandCount: number;
+  /** Overwrites across the backup's lists. */
+  overwriteCount: number;
 }
 
 export class BackupError extends Error {
@@ -85,5 +89,13 @@ export async function readBackup(path: string): Promise<ScopeBackup> {
 }
 
 function entryOf(path: string, backup: ScopeBackup): BackupEntry {
-  return { path, scope: scopeKey(backup.scope), createdAt: backup.createdAt, reason: backup.reason };
+  return {
+    path,
+    scope: scopeKey(backup.scope),
+    createdAt: backup.createdAt,
+    reason: backup.reason,
+    applicationId: backup.applicationId,
+    commandCount: backup.commands.length,
+    overwriteCount: backup.permissions.reduce((sum, entry) => sum + entry.permissions.length, 0),
+  };
 }

@@ -11,7 +11,7 @@ import { adaptHint, renderProblems } from './commands-file.js';
 import { confirm } from './confirm.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { paintFor } from './colour.js';
+import { paintFor } from '../terminal/colour.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';

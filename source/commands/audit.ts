@@ -4,17 +4,15 @@
  * the audit engine over them. Exit 1 when there are errors or warnings.
  */
 import { setFlagsFromString } from 'node:v8';
-import type { DiscordApi } from '../api/contract.js';
-import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
-import { auditGlobal, auditGuild, buildReport, hasProblems, unreadableGuild, type GuildAudit, type GuildSnapshot } from '../discord/audit.js';
-import { GLOBAL_SCOPE, PermissionType, guildScope, type Command, type PartialGuild } from '../discord/model.js';
-import { renderAuditMarkdown, renderAuditText } from './audit-report.js';
+import { auditOneGuild, guildNamed, isNotInstalled } from '../api/guild-audit.js';
+import { auditGlobal, buildReport, hasProblems } from '../discord/audit.js';
+import { GLOBAL_SCOPE } from '../discord/model.js';
+import { renderAuditMarkdown, renderAuditText } from '../discord/audit-report.js';
 import { mapBounded } from './bounded-map.js';
-import type { AppFacts } from '../discord/app-facts.js';
 import { appFacts, connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { rememberGuilds } from '../config/guild-cache.js';
-import { paintFor } from './colour.js';
+import { paintFor } from '../terminal/colour.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { progressBar } from './progress.js';
@@ -73,50 +71,4 @@ export const run: CommandRun = async (args, io) => {
  */
 function keepYoungGenerationSmall(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
-}
-
-/** Discord's 50001 "Missing Access" on a guild's commands: the app is not installed there. */
-const MISSING_ACCESS = 50001;
-
-type GuildOutcome = GuildAudit & { notInstalled?: true };
-
-function isNotInstalled(audit: GuildOutcome): boolean {
-  return audit.notInstalled === true;
-}
-
-async function auditOneGuild(api: DiscordApi, guild: PartialGuild, globalCommands: Command[], app: AppFacts): Promise<GuildOutcome> {
-  try {
-    return auditGuild(await snapshotGuild(api, guild), globalCommands, app);
-  } catch (error) {
-    // One guild the app lost access to must not sink the audit of the others.
-    if (error instanceof DiscordApiError && (error.status === 403 || error.status === 404)) {
-      return { ...unreadableGuild(guild.id, guild.name, error.message), ...(error.code === MISSING_ACCESS ? { notInstalled: true } : {}) };
-    }
-    throw error;
-  }
-}
-
-/** Roles and channels are read only when an overwrite needs them checked. */
-async function snapshotGuild(api: DiscordApi, guild: PartialGuild): Promise<GuildSnapshot> {
-  const [commands, permissions] = await Promise.all([api.listCommands(guildScope(guild.id), { withLocalizations: true }), api.listGuildPermissions(guild.id)]);
-  const overwrites = permissions.flatMap((entry) => entry.permissions);
-  const [roles, channels] = await Promise.all([
-    overwrites.some((o) => o.type === PermissionType.Role) ? readable(api.getGuildRoles(guild.id)) : [],
-    overwrites.some((o) => o.type === PermissionType.Channel) ? readable(api.getGuildChannels(guild.id)) : [],
-  ]);
-  return { guildId: guild.id, guildName: guild.name, commands, permissions, roles, channels };
-}
-
-/** Roles and channels need a bot token; without one those checks are skipped, not failed. */
-async function readable<T>(request: Promise<T>): Promise<T | null> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof AuthRequiredError) return null;
-    throw error;
-  }
-}
-
-async function guildNamed(api: DiscordApi, guildId: string): Promise<PartialGuild> {
-  return readable(api.getGuild(guildId)).then((guild) => guild ?? { id: guildId, name: guildId });
 }

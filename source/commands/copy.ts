@@ -13,7 +13,7 @@ import { confirm } from './confirm.js';
 import { appFacts, connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
 import { reportFailure } from './failure.js';
-import { paintFor } from './colour.js';
+import { paintFor } from '../terminal/colour.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';

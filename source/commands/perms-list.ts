@@ -16,7 +16,7 @@ import {
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
-import { paintFor, PLAIN, type Paint } from './colour.js';
+import { paintFor, PLAIN, type Paint } from '../terminal/colour.js';
 import { ExitCode, type CliIo } from './types.js';
 
 export interface ListRequest {

@@ -5,7 +5,7 @@
 import type { CreateBudget } from '../backup/create-ledger.js';
 import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
 import type { Plan } from '../discord/plan.js';
-import { PLAIN, type Paint } from './colour.js';
+import { PLAIN, type Paint } from '../terminal/colour.js';
 import type { ExecutedStep } from '../backup/execute-plan.js';
 import { describeAdaptation, type Adaptation } from '../discord/adapt-scope.js';
 

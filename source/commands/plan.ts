@@ -7,7 +7,7 @@ import { createBudget } from '../backup/create-ledger.js';
 import { adaptHint, renderProblems } from './commands-file.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
-import { paintFor } from './colour.js';
+import { paintFor } from '../terminal/colour.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { planJson, renderAdaptations, renderPlan } from './plan-report.js';

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../discord/model.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
-import { paintFor, type Paint } from './colour.js';
+import { paintFor, type Paint } from '../terminal/colour.js';
 import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 

@@ -19,6 +19,8 @@ import { Onboarding } from './screens/onboarding/onboarding.js';
 import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
 import { HelpOverlay } from './screens/overlays/help-overlay.js';
 import { JsonReview } from './screens/overlays/json-review.js';
+import { AuditScreen } from './screens/audit/audit-screen.js';
+import { BackupsScreen } from './screens/backups/backups-screen.js';
 import { CopyDialog } from './screens/overlays/copy-dialog.js';
 import { ProfilePicker } from './screens/overlays/profile-picker.js';
 import { RememberCredentials } from './screens/overlays/remember-credentials.js';
@@ -210,6 +212,13 @@ function Root({ starters }: { starters?: SessionStarters }) {
           // Hidden, not unmounted, under help: unsaved overwrite edits survive it.
           <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
             <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} height={bodyHeight} width={columns - 1} active={noOverlay} />
+          </Box>
+        ) : null}
+        {overlay === null && top.id === 'backups' && state.session ? <BackupsScreen height={bodyHeight} width={columns - 1} active={noOverlay} /> : null}
+        {state.session && state.stack.some((screen) => screen.id === 'audit') ? (
+          // Hidden, not unmounted, while a finding is fixed on another screen: the findings stay.
+          <Box display={overlay === null && top.id === 'audit' ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+            <AuditScreen height={bodyHeight} width={columns - 1} active={noOverlay && top.id === 'audit'} />
           </Box>
         ) : null}
         {top.id === 'editor' ? <CommandEditor key={top.commandId ?? 'new'} original={topCommand} height={bodyHeight} active={noOverlay} /> : null}

@@ -8,7 +8,7 @@ import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { paintFor } from '../../source/commands/colour.js';
+import { paintFor } from '../../source/terminal/colour.js';
 import { candidates, type CompletionSources } from '../../source/commands/completion.js';
 import { COMMANDS } from '../../source/commands/registry.js';
 import { formsOf, SPECS } from '../../source/commands/specs.js';

@@ -17,12 +17,15 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** A key of the dialog's own (e.g. `s` to sign in first); true when handled. */
+  onKey?: (chord: string) => boolean;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey }: ConfirmDialogProps) {
   const theme = useTheme();
   const [onConfirmButton, setOnConfirmButton] = useState(false);
   useKeyHandler(Priority.overlay, (chord) => {
+    if (onKey?.(chord)) return true;
     const action = actionFor(chord, 'confirm');
     if (action === 'cancel' || action === 'deny') onCancel();
     else if (action === 'toggleButton') setOnConfirmButton((v) => !v);

@@ -17,7 +17,11 @@ export type KeyScope =
   | 'confirm'
   | 'type-to-confirm'
   | 'help'
-  | 'onboarding';
+  | 'onboarding'
+  /** `b`: the backups of this application. */
+  | 'backups'
+  /** `a`: the audit of the scope. */
+  | 'audit';
 
 export type Action =
   | 'help'
@@ -67,7 +71,13 @@ export type Action =
   | 'whoCanUse'
   | 'appPermissions'
   | 'prevColumn'
-  | 'nextColumn';
+  | 'nextColumn'
+  | 'openBackups'
+  | 'openAudit'
+  | 'restorePlan'
+  | 'fixFinding'
+  | 'writeReport'
+  | 'stopAudit';
 
 export interface Binding {
   action: Action;
@@ -81,16 +91,18 @@ export interface Binding {
 }
 
 /** Screens where letters are commands (no text field has focus). */
-const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions'];
+const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit'];
+/** Screens that are a list to move through. */
+const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker'], footer: false },
-  { action: 'top', keys: ['g', 'home'], label: 'first', scopes: ['list', 'detail', 'json', 'help'], footer: false },
-  { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: ['list', 'detail', 'json', 'help'], footer: false },
-  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: ['list', 'detail', 'json', 'help'], footer: false },
-  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: ['list', 'detail', 'json', 'help'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit'], footer: false },
+  { action: 'top', keys: ['g', 'home'], label: 'first', scopes: LISTS, footer: false },
+  { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: LISTS, footer: false },
+  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: LISTS, footer: false },
+  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: LISTS, footer: false },
   { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },
   { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list'], footer: true },
   { action: 'scope', keys: ['s'], label: 'scope', scopes: ['list'], footer: true },
@@ -134,10 +146,16 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: true },
   { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: true },
 
-  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help'], footer: true },
+  { action: 'openAudit', keys: ['a'], label: 'audit this scope (what is wrong, and where to fix it)', scopes: ['list'], footer: false },
+  { action: 'openBackups', keys: ['b'], label: 'backups (restore a scope as it was)', scopes: ['list'], footer: false },
+  { action: 'restorePlan', keys: ['enter'], label: 'plan the restore', scopes: ['backups'], footer: true },
+  { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', scopes: ['audit'], footer: true },
+  { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
+  { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

@@ -89,6 +89,19 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)' };
       },
     },
+    backupFiles: {
+      list: async () => {
+        const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
+        return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
+      },
+      preview: async (path) => {
+        const [{ readBackup }, { previewRestore }, { factsOf }] = await Promise.all([import('../../backup/store.js'), import('../../backup/restore.js'), import('../../discord/app-facts.js')]);
+        const backup = await readBackup(path);
+        const app = factsOf(await api.getApplication(), api.applicationId);
+        return previewRestore(api, backup, { ...app, scope: backup.scope.kind });
+      },
+      restore: async (preview) => (await import('../../backup/restore.js')).carryOutRestore(api, preview, env),
+    },
     rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };

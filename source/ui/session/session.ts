@@ -4,6 +4,8 @@
  */
 import type { DiscordApi } from '../../api/contract.js';
 import type { CopyPlan, CopyRequest } from '../../backup/copy-plan.js';
+import type { RestoreOutcome, RestorePreview } from '../../backup/restore.js';
+import type { BackupEntry } from '../../backup/store.js';
 import type { Application, Command, Scope } from '../../discord/model.js';
 
 export interface Session {
@@ -37,6 +39,12 @@ export interface Session {
     plan: (request: CopyRequest) => Promise<CopyPlan>;
     createsLeft: (scope: Scope) => Promise<number>;
     apply: (request: CopyRequest, plan: Extract<CopyPlan, { ok: true }>) => Promise<{ steps: number; backup: string }>;
+  };
+  /** The backups of this application (newest first), a restore's plan, and the restore itself (backup/restore.ts). */
+  backupFiles?: {
+    list: () => Promise<BackupEntry[]>;
+    preview: (path: string) => Promise<RestorePreview>;
+    restore: (preview: RestorePreview) => Promise<RestoreOutcome>;
   };
   /** Keeps the app's guilds for shell completion of `--guild` (config/guild-cache.ts). */
   rememberGuilds?: (guilds: readonly { id: string; name: string }[]) => Promise<void>;

@@ -15,7 +15,9 @@ export type Screen =
   /** commandId: a command, or the application id for the app-level defaults; guildId: picked there when the scope is Global. */
   | { id: 'permissions'; commandId: string; guildId?: string }
   /** commandId absent: a new command. */
-  | { id: 'editor'; commandId?: string };
+  | { id: 'editor'; commandId?: string }
+  | { id: 'backups' }
+  | { id: 'audit' };
 
 export type Overlay =
   | { kind: 'none' }
@@ -71,7 +73,8 @@ export type AppAction =
   | { type: 'push'; screen: Screen }
   | { type: 'pop' }
   | { type: 'overlay'; overlay: Overlay }
-  | { type: 'scope'; scope: Scope }
+  /** `then`: a screen to open in the new scope once its list is there (the audit's "go where it is fixed"). */
+  | { type: 'scope'; scope: Scope; then?: Screen }
   | { type: 'reload' }
   | { type: 'data'; data: ScopeData }
   /** Loading failed or was cancelled: an error screen on the first load, the old data kept on a reload. */
@@ -122,7 +125,16 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'overlay':
       return { ...state, overlay: action.overlay };
     case 'scope':
-      return { ...state, scope: action.scope, stack: state.stack.slice(0, 1), overlay: { kind: 'none' }, data: { status: 'loading' }, createsUsed: undefined, reload: state.reload + 1 };
+      return {
+        ...state,
+        scope: action.scope,
+        // An open audit stays under the screen it sent the user to: esc returns to its findings.
+        stack: action.then ? [state.stack[0]!, ...state.stack.filter((screen) => screen.id === 'audit'), action.then] : state.stack.slice(0, 1),
+        overlay: { kind: 'none' },
+        data: { status: 'loading' },
+        createsUsed: undefined,
+        reload: state.reload + 1,
+      };
     case 'reload':
       // What is on screen stays (the footer's spinner shows the reload) until the new data arrives.
       return { ...state, data: state.data.status === 'ready' ? state.data : { status: 'loading' }, reload: state.reload + 1 };

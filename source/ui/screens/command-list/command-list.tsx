@@ -62,6 +62,8 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
       if (action === 'scope') dispatch({ type: 'overlay', overlay: { kind: 'scope-picker' } });
       else if (action === 'switchProfile') dispatch({ type: 'overlay', overlay: { kind: 'profile-picker' } });
       else if (action === 'copyScope') dispatch({ type: 'overlay', overlay: { kind: 'copy' } });
+      else if (action === 'openBackups') dispatch({ type: 'push', screen: { id: 'backups' } });
+      else if (action === 'openAudit') dispatch({ type: 'push', screen: { id: 'audit' } });
       else if (action === 'new') dispatch({ type: 'push', screen: { id: 'editor' } });
       else if (action === 'export') void flows.exportScope();
     },

@@ -54,7 +54,7 @@ export function useCommandListInput(
         if (selected) commands.onCommand(action, selected);
         return true;
       }
-      if (action === 'scope' || action === 'switchProfile' || action === 'copyScope' || action === 'new' || action === 'export') {
+      if (action === 'scope' || action === 'switchProfile' || action === 'copyScope' || action === 'openBackups' || action === 'openAudit' || action === 'new' || action === 'export') {
         commands.onScopeAction(action);
         return true;
       }

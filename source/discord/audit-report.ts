@@ -2,8 +2,8 @@
  * How `cmd-tui audit` shows a report: readable text for the terminal, and markdown good enough
  * to paste into an issue (summary, guilds holding guild commands, findings per scope).
  */
-import type { AuditReport, Finding, GuildAudit, TypeCount } from '../discord/audit.js';
-import { PLAIN, type Paint } from './colour.js';
+import type { AuditReport, Finding, GuildAudit, TypeCount } from './audit.js';
+import { PLAIN, type Paint } from '../terminal/colour.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 

@@ -1,0 +1,196 @@
+/**
+ * `b`: the backups of this application, newest first (when, which scope by name, what caused it, how
+ * much it holds). `enter` shows the plan that brings the scope back — the same plan `cmd-tui restore`
+ * prints — and restores after confirming; the restore takes a backup of the scope first. Overwrites
+ * need the browser sign-in, offered right here (`s`) when the session can start one.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import type { RestorePreview } from '../../../backup/restore.js';
+import type { BackupEntry } from '../../../backup/store.js';
+import { restoreChanges } from '../../../backup/restore.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Footer } from '../../components/footer.js';
+import { useListWindow } from '../../components/list-window.js';
+import { Spinner } from '../../components/spinner.js';
+import { fitCell } from '../../../terminal/fit-cell.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { actionFor } from '../../input/key-bindings.js';
+import { useAppContext } from '../../state/app-context.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { SigningIn } from '../permissions/permission-dialogs.js';
+
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'planning'; entry: BackupEntry }
+  | { kind: 'review'; entry: BackupEntry; preview: RestorePreview }
+  | { kind: 'signing-in'; entry: BackupEntry; url?: string }
+  | { kind: 'restoring'; entry: BackupEntry };
+
+const MOVES: Record<string, number> = { up: -1, down: 1, pageUp: -10, pageDown: 10, top: -Infinity, bottom: Infinity };
+
+export function BackupsScreen({ height, width, active }: { height: number; width: number; active: boolean }) {
+  const { state, dispatch, flows } = useAppContext();
+  const theme = useTheme();
+  const session = state.session;
+  const files = session?.backupFiles;
+  const [entries, setEntries] = useState<BackupEntry[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [selected, setSelected] = useState(0);
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info') => dispatch({ type: 'flash', text, tone });
+
+  const reload = () => {
+    files?.list().then(setEntries, (error: unknown) => setProblem(errorLine(describeError(error))));
+  };
+  useEffect(reload, [files]);
+
+  const nameOf = (scope: string) => {
+    if (scope === 'global') return 'Global';
+    const guildId = scope.replace(/^guild:/, '');
+    return state.guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
+  };
+
+  const plan = (entry: BackupEntry) => {
+    if (!files) return;
+    setMode({ kind: 'planning', entry });
+    void flows.runner.run(`Planning the restore of ${nameOf(entry.scope)}`, () => files.preview(entry.path)).then((result) => {
+      if (result.ok) setMode({ kind: 'review', entry, preview: result.value });
+      else {
+        setMode({ kind: 'list' });
+        if (!result.cancelled) flash(`Restore not planned: ${errorLine(describeError(result.error))}`, 'error');
+      }
+    });
+  };
+
+  const restore = (entry: BackupEntry, preview: RestorePreview) => {
+    if (!files) return;
+    setMode({ kind: 'restoring', entry });
+    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, () => files.restore(preview)).then((result) => {
+      setMode({ kind: 'list' });
+      if (!result.ok) {
+        if (!result.cancelled) flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error');
+        return;
+      }
+      const { execution, restored, notRestored } = result.value;
+      const missing = notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
+      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');
+      dispatch({ type: 'reload' });
+      reload();
+    });
+  };
+
+  const signIn = (entry: BackupEntry) => {
+    const start = session?.signInUser;
+    if (!start) return;
+    const controller = new AbortController();
+    setMode({ kind: 'signing-in', entry });
+    void flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', entry, url }), controller.signal)).then((result) => {
+      if (result.ok) {
+        dispatch({ type: 'session-upgraded', session: result.value });
+        flash('Signed in: the overwrites can be restored too. Plan the restore again.', 'success');
+      } else {
+        controller.abort();
+        if (!result.cancelled) flash(`Sign-in failed: ${errorLine(describeError(result.error))}`, 'error');
+      }
+      setMode({ kind: 'list' });
+    });
+  };
+
+  const count = entries?.length ?? 0;
+  const rows = Math.max(1, height - 4);
+  const start = useListWindow(selected, count, rows);
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      if (mode.kind !== 'list') return false;
+      const action = actionFor(chord, 'backups');
+      const move = action ? MOVES[action] : undefined;
+      if (move !== undefined) {
+        setSelected((index) => Math.max(0, Math.min(count - 1, index + move)));
+        return true;
+      }
+      if (action === 'restorePlan' && entries?.[selected]) {
+        plan(entries[selected]);
+        return true;
+      }
+      if (action === 'back') {
+        dispatch({ type: 'pop' });
+        return true;
+      }
+      return false;
+    },
+    active,
+  );
+
+  if (mode.kind === 'planning' || mode.kind === 'restoring') {
+    return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} />;
+  }
+  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} />;
+  if (mode.kind === 'review') {
+    const { entry, preview } = mode;
+    const needsSignIn = session?.api.overwriteAccess() !== 'ok' && (preview.overwrites.length > 0 || preview.plan.create.length > 0);
+    const canSignIn = needsSignIn && session?.signInUser !== undefined;
+    const lines = [
+      ...preview.plan.create.map((create) => `  + create /${create.name}`),
+      ...preview.plan.update.map((update) => `  ~ update /${update.name}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
+      ...preview.plan.delete.map((deleted) => `  - delete /${deleted.name}`),
+      ...preview.overwrites.map((item) => `  overwrites of ${item.target} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
+      ...preview.unrestorable.map((item) => `  cannot restore /${item.name}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
+    ];
+    const room = Math.max(3, height - 10);
+    const shown = lines.length > room ? [...lines.slice(0, room - 1), `  … and ${lines.length - room + 1} more (cmd-tui restore shows them all)`] : lines;
+    const changes = restoreChanges(preview);
+    return (
+      <ConfirmDialog
+        title={changes ? `Restore ${nameOf(entry.scope)} to ${entry.createdAt.slice(0, 19).replace('T', ' ')} (${entry.reason})?` : `${nameOf(entry.scope)} already matches this backup`}
+        confirmLabel={changes ? 'Restore' : 'Close'}
+        danger={changes}
+        onConfirm={changes ? () => restore(entry, preview) : () => setMode({ kind: 'list' })}
+        onCancel={() => setMode({ kind: 'list' })}
+        onKey={(chord) => {
+          if (chord !== 's' || !canSignIn) return false;
+          signIn(entry);
+          return true;
+        }}
+      >
+        {shown.map((line, index) => (
+          <Text key={index} wrap="wrap">
+            {line}
+          </Text>
+        ))}
+        {changes ? <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text> : null}
+        {needsSignIn ? (
+          <Text color={theme.status.warning} wrap="wrap">
+            Overwrites need the browser sign-in: without it they are reported as not restored.{canSignIn ? ' Press s to sign in first.' : ' Run `cmd-tui auth login --preset permissions`.'}
+          </Text>
+        ) : null}
+      </ConfirmDialog>
+    );
+  }
+
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Text bold>Backups of {state.application?.name ?? 'this application'} — newest first; each was taken before a change</Text>
+      {problem ? <Text color={theme.status.error}>{problem}</Text> : null}
+      {entries === null && !problem ? <Spinner label="Reading the backups" /> : null}
+      {entries !== null && entries.length === 0 ? <Text wrap="wrap">No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).</Text> : null}
+      {entries !== null && entries.length > 0 ? (
+        <Box flexDirection="column" height={rows} overflowY="hidden">
+          <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', 19)}  ${fitCell('SCOPE', 20)}  ${fitCell('CAUSE', 32)}  HOLDS`, width - 1)}</Text>
+          {entries.slice(start, start + rows - 1).map((entry, offset) => {
+            const index = start + offset;
+            const line = `${index === selected ? '▸ ' : '  '}${fitCell(entry.createdAt.slice(0, 19).replace('T', ' '), 19)}  ${fitCell(nameOf(entry.scope), 20)}  ${fitCell(entry.reason, 32)}  ${entry.commandCount} commands · ${entry.overwriteCount} overwrites`;
+            return (
+              <Text key={entry.path} inverse={index === selected}>
+                {fitCell(line, width - 1)}
+              </Text>
+            );
+          })}
+        </Box>
+      ) : null}
+      <Footer scope="backups" />
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The TUI's audit and backups screens end to end (`cmd-tui --demo` in tmux): `a` finds the seeded
+ * ghost duplicate and fixes it from the finding (a backup, then one DELETE); a deleted command is
+ * restored from `b` with its overwrites (POST, then the overwrites PUT back).
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetch } from 'undici';
+import { afterAll, expect, it } from 'vitest';
+import type { LoggedRequest } from '../../source/emulator/request-log.js';
+import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { CLI_PATH } from '../helpers/cli.js';
+import { TmuxSession } from './helpers/tmux.js';
+
+let tui: TmuxSession | undefined;
+const home = mkdtempSync(join(tmpdir(), 'cmd-tui-audit-e2e-'));
+afterAll(() => {
+  tui?.kill();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+
+it('a: the ghost duplicate is found and deleted from its finding; b: a deleted command comes back with its overwrites', { timeout: 90_000 }, async () => {
+  expect(existsSync(CLI_PATH), 'run `npm run build` first').toBe(true);
+  tui = new TmuxSession([process.execPath, CLI_PATH, '--demo'], { columns: 140, rows: 32, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' } });
+  const first = await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
+  const origin = /demo emulator (http:\/\/127\.0\.0\.1:\d+)\/api\/v10/.exec(first)?.[1];
+  const log = async () => (await (await fetch(`${origin}/__emulator/requests`)).json()) as LoggedRequest[];
+
+  // The audit of Global reads every guild and lists the seeded ghost /ping.
+  await press('openAudit');
+  await tui.waitFor((s) => /Audited Global and \d+ guilds/.test(s), 'the audit to finish');
+  const found = await tui.waitFor((s) => /ghost-duplicate\s+\/ping in Pixel Pal HQ/.test(s), 'the ghost duplicate');
+  expect(found).toMatch(/Audit of Global: \d+ errors, \d+ warnings/);
+  for (let step = 0; step < 20 && !/▸ \S+\s+ghost-duplicate/.test(tui.screen()); step++) await press('down');
+  await press('fixFinding');
+  await tui.waitForText('Delete ping from Pixel Pal HQ?');
+  const before = (await log()).length;
+  await tui.type('ping');
+  await press('confirm');
+  await tui.waitForText('Deleted the guild copy of ping from Pixel Pal HQ; backup:');
+  const fixed = (await log()).slice(before);
+  const writes = fixed.filter((request) => request.method !== 'GET');
+  expect(writes.map((request) => request.method)).toEqual(['DELETE']);
+  expect(fixed.findIndex((request) => request.method === 'GET')).toBeLessThan(fixed.indexOf(writes[0]!));
+  expect(tui.screen()).not.toMatch(/ghost-duplicate\s+\/ping/);
+  await press('writeReport');
+  await tui.waitForText('Wrote the audit report to');
+  expect(readdirSync(home)).toContain('audit-global.md');
+  await press('stopAudit');
+  await tui.waitFor((s) => /^slash\s/m.test(s), 'the list again');
+
+  // Delete /ban (it has overwrites in Pixel Pal HQ), then bring it back from its backup.
+  await press('filter');
+  await tui.type('ban');
+  await press('filterDone');
+  await tui.key('d');
+  await tui.waitForText('Delete ban from Global?');
+  await tui.type('ban');
+  await press('confirm');
+  await tui.waitForText('Deleted ban and its overwrites');
+  await press('filterClear');
+  await press('openBackups');
+  await tui.waitFor((s) => /▸ \S+ \S+\s+Global\s+delete ban/.test(s), 'the newest backup first');
+  await press('restorePlan');
+  await tui.waitForText('+ create /ban');
+  const beforeRestore = (await log()).length;
+  await tui.key('tab');
+  await tui.key('enter');
+  await tui.waitForText('Restored 1 command change(s) and 1 overwrite list(s)');
+  const restored = (await log()).slice(beforeRestore).filter((request) => request.method !== 'GET');
+  expect(restored.map((request) => request.method)).toEqual(['POST', 'PUT']);
+  expect(restored[1]!.path).toMatch(/\/guilds\/\d+\/commands\/\d+\/permissions$/);
+});

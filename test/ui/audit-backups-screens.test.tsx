@@ -1,0 +1,82 @@
+/** The audit (`a`) and backups (`b`) screens on a fake session: what they show, and where enter leads. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RestorePreview } from '../../source/backup/restore.js';
+import type { BackupEntry } from '../../source/backup/store.js';
+import { renderApp } from './helpers/app.js';
+import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { waitFor } from './helpers/wait-for.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function apiWithGhost(): FakeApi {
+  const globalPing = makeCommand({ name: 'ping', description: 'Check the latency' });
+  const api = new FakeApi([globalPing, makeCommand({ name: 'BadName', description: 'uppercase is not allowed' })]);
+  api.commands.set(`guild:${GUILD_ID}`, [makeCommand({ name: 'ping', description: 'Test copy' }, { kind: 'guild', guildId: GUILD_ID })]);
+  return api;
+}
+
+describe('audit screen', () => {
+  it('audits Global and every guild, groups by severity, and enter on a ghost duplicate asks to delete the guild copy', async () => {
+    const app = await renderApp(apiWithGhost(), { columns: 140, rows: 30 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openAudit');
+    await app.waitForText('Audited Global and 1 guilds');
+    const frame = app.frame();
+    expect(frame).toMatch(/Audit of Global: 1 errors, 1 warnings/);
+    // Errors come first.
+    expect(frame.indexOf('validation')).toBeLessThan(frame.indexOf('ghost-duplicate'));
+    expect(frame).toMatch(/ghost-duplicate\s+\/ping in Test Guild/);
+    await app.press('down');
+    await waitFor(() => /▸ warning ghost-duplicate/.test(app.frame()));
+    await app.press('fixFinding');
+    await app.waitForText('Delete ping from Test Guild?');
+    await app.type('ping');
+    await app.press('confirm');
+    await app.waitForText('Deleted the guild copy of ping from Test Guild');
+    expect(app.session.backups.at(-1)?.reason).toContain('delete ping');
+    expect(app.api.commands.get(`guild:${GUILD_ID}`)).toEqual([]);
+    expect(app.frame()).not.toContain('ghost-duplicate');
+    await app.press('writeReport');
+    await app.waitForText('Wrote the audit report to /exports/audit-global.md');
+    expect(app.session.exports.get('audit-global.md')).toContain('# ');
+  });
+});
+
+describe('backups screen', () => {
+  it('lists backups newest first by scope name and cause, and enter shows the restore plan before restoring', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const entries: BackupEntry[] = [
+      { path: '/b/2.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 3, overwriteCount: 2 },
+      { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0 },
+    ];
+    const restored: string[] = [];
+    const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    session.backupFiles = {
+      list: async () => entries,
+      preview: async () => preview,
+      restore: async (chosen) => {
+        restored.push(chosen === preview ? 'the previewed plan' : 'another plan');
+        return { execution: { backup: { path: '/b/3.json' } as never, steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }], commands: [] }, restored: [], notRestored: [] };
+      },
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('delete mod');
+    const rows = app.frame().split('\n');
+    expect(rows.findIndex((row) => row.includes('delete mod'))).toBeLessThan(rows.findIndex((row) => row.includes('apply commands.json')));
+    expect(app.frame()).toMatch(/▸ 2026-11-24 10:05:00\s+Test Guild\s+delete mod\s+3 commands · 2 overwrites/);
+    await app.press('restorePlan');
+    await app.waitForText('Restore Test Guild to 2026-11-24 10:05:00 (delete mod)?');
+    expect(app.frame()).toContain('+ create /mod');
+    expect(app.frame()).toMatch(/▸ Cancel/);
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText('Restored 1 command change(s) and 0 overwrite list(s)');
+    expect(restored).toEqual(['the previewed plan']);
+  });
+});

@@ -97,6 +97,28 @@ async function tuiShots(served: Served, home: string): Promise<void> {
     await press('whoCanUse');
     await tui.waitFor((s) => /allowed|denied/.test(s), 'the access matrix');
     save(tui, 'who-can-use.svg', 'cmd-tui — who can use /mod-tools?');
+    await press('back');
+    await press('back');
+    await tui.waitFor((s) => /^\s*slash\s/m.test(s), 'the list again');
+
+    // The audit of the guild in the TUI, then a delete undone from the backups screen.
+    await press('openAudit');
+    await tui.waitFor((s) => /Audited Pixel Pal HQ/.test(s), 'the audit of the guild');
+    save(tui, 'tui-audit.svg', 'cmd-tui — a: the audit of Pixel Pal HQ, enter goes where a finding is fixed');
+    await press('stopAudit');
+    await tui.waitFor((s) => /^\s*slash\s/m.test(s), 'the list again');
+    await tui.key('d');
+    await tui.waitForText('Type');
+    const name = /Delete (\S+) from/.exec(tui.screen())?.[1] ?? '';
+    await tui.type(name);
+    await press('confirm');
+    await tui.waitForText(`Deleted ${name}`);
+    await press('openBackups');
+    await tui.waitForText(`delete ${name}`);
+    await press('restorePlan');
+    await tui.waitForText(`+ create /${name}`);
+    save(tui, 'backups.svg', 'cmd-tui — b: restoring a deleted command from its backup');
+    await press('cancel');
   } finally {
     tui.kill();
   }

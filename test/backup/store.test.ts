@@ -36,7 +36,7 @@ describe('backup store', () => {
     await writeFile(join(directory, 'notes.json'), '{"hello":1}');
     const entries = await listBackups(directory);
     expect(entries.map((e) => e.path)).toEqual([early.path, late.path]);
-    expect(entries[1]).toEqual({ path: late.path, scope: 'global', createdAt: '2026-11-22T06:00:00.000Z', reason: 'delete /ping' });
+    expect(entries[1]).toEqual({ path: late.path, scope: 'global', createdAt: '2026-11-22T06:00:00.000Z', reason: 'delete /ping', applicationId: '100', commandCount: 1, overwriteCount: 1 });
   });
 
   it('lists nothing when the folder does not exist yet', async () => {

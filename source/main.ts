@@ -8,7 +8,7 @@ import { processIo, UsageError } from './commands/types.js';
 export async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === 'help') return help(rest);
-  if (first === '__complete') return (await import('./commands/completion.js')).complete(rest, processIo());
+  if (first === '__complete') return (await import('./commands/complete.js')).complete(rest, processIo());
   const entry = findCommand(first);
   if (entry) {
     if (rest.includes('--help') || rest.includes('-h')) {

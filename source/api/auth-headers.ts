@@ -6,7 +6,7 @@
 import { AuthRequiredError } from './errors.js';
 import type { AuthKind } from './contract.js';
 import type { Clock } from './clock.js';
-import type { Credentials } from './client.js';
+import type { Credentials } from './contract.js';
 import { OAuthError, refreshAccessToken, requestClientCredentialsToken, toUserCredentials, type TokenEndpoint } from '../auth/token-exchange.js';
 
 export const CLIENT_CREDENTIALS_SCOPE = 'applications.commands.update';

@@ -22,7 +22,7 @@ import { tokenEndpointFor } from '../auth/token-exchange.js';
 import { SCOPE_MISSING } from '../discord/overwrite-refusals.js';
 import { AuthHeaders } from './auth-headers.js';
 import { systemClock, type Clock } from './clock.js';
-import type { AuthKind, DiscordApi, ListOptions, OverwriteAccess } from './contract.js';
+import type { AuthKind, Credentials, DiscordApi, ListOptions, OverwriteAccess } from './contract.js';
 import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError } from './errors.js';
 import { createTransport, type Transport } from './http-transport.js';
 import { processInvalidRequestGuard, type InvalidRequestGuard } from './invalid-request-guard.js';
@@ -32,19 +32,6 @@ import { MAX_RETRIES } from './retry-policy.js';
 import { RestClient, type RestRequest } from './rest-client.js';
 import { Routes } from './routes.js';
 import { assertTokenSafeUrl } from './target.js';
-
-export interface Credentials {
-  botToken?: string;
-  clientCredentials?: { clientId: string; clientSecret: string };
-  user?: {
-    accessToken: string;
-    refreshToken?: string;
-    expiresAt?: number;
-    scopes: string[];
-    /** The client id the sign-in was made with (needed to refresh); defaults to the application id. */
-    clientId?: string;
-  };
-}
 
 export interface DiscordApiOptions {
   baseUrl: string;

@@ -19,6 +19,20 @@ import type {
 } from '../discord/model.js';
 
 /** bot = `Bot …` token; client-credentials = Bearer from grant client_credentials; user = Bearer from the browser sign-in. */
+/** What a client authenticates with: each kind of token opens different routes (Which token does what). */
+export interface Credentials {
+  botToken?: string;
+  clientCredentials?: { clientId: string; clientSecret: string };
+  user?: {
+    accessToken: string;
+    refreshToken?: string;
+    expiresAt?: number;
+    scopes: string[];
+    /** The client id the sign-in was made with (needed to refresh); defaults to the application id. */
+    clientId?: string;
+  };
+}
+
 export type AuthKind = 'bot' | 'client-credentials' | 'user';
 
 export type OverwriteAccess = 'ok' | 'no-sign-in' | 'missing-scope';

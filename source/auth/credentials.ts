@@ -3,7 +3,7 @@
  * `<baseUrl> <applicationId>`, overridden by DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID /
  * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
  */
-import type { Credentials } from '../api/client.js';
+import type { Credentials } from '../api/contract.js';
 import { withStoredApplication } from '../config/profiles.js';
 import { openSettings, withTarget, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type SecretStore } from './secret-store.js';

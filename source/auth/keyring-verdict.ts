@@ -15,10 +15,15 @@ export interface KeyringVerdict {
   checkedAt: string;
 }
 
-/** The calls a probe makes; each may reject, or hang until `timeoutMs`. */
-export interface KeyringProbeTarget {
+/** The slice of a keyring cmd-tui needs; injectable so tests can stand in a working, failing or hanging one. Each call may reject, or hang. */
+export interface KeyringBackend {
+  get(account: string, signal: AbortSignal): Promise<string | null>;
   set(account: string, secret: string, signal: AbortSignal): Promise<void>;
   delete(account: string, signal: AbortSignal): Promise<void>;
+}
+
+/** A keyring with the new-process read its verdict rests on. */
+export interface Keyring extends KeyringBackend {
   /** Reads the entry from a new process, as the next `cmd-tui` run would. */
   readInNewProcess(account: string, timeoutMs: number): Promise<string | null>;
 }
@@ -39,7 +44,7 @@ export function refusal(reason: string, now: number): KeyringVerdict {
 }
 
 /** Writes a throwaway entry, reads it from a new process, removes it. */
-export async function probeKeyring(target: KeyringProbeTarget, options: { timeoutMs: number; now: () => number; env: NodeJS.ProcessEnv; platform?: NodeJS.Platform }): Promise<KeyringVerdict> {
+export async function probeKeyring(target: Keyring, options: { timeoutMs: number; now: () => number; env: NodeJS.ProcessEnv; platform?: NodeJS.Platform }): Promise<KeyringVerdict> {
   const account = `${PROBE_ACCOUNT_PREFIX} ${randomBytes(6).toString('hex')}`;
   const value = randomBytes(16).toString('hex');
   try {

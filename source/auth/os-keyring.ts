@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import type { KeyringBackend } from './secret-store.js';
+import type { KeyringBackend } from './keyring-verdict.js';
 
 const KEYRING_MODULE = '@napi-rs/keyring';
 

@@ -2,7 +2,8 @@
  * After a sign-in: learn who signed in (when `identify` was granted) and store the tokens under the
  * API base and application. Shared by `cmd-tui auth login` and the TUI's sign-in screen.
  */
-import { createDiscordApi, type Credentials } from '../api/client.js';
+import { createDiscordApi } from '../api/client.js';
+import type { Credentials } from '../api/contract.js';
 import { updateStoredCredentials, type CredentialStores, type StoredCredentials, type StoreResult } from './credentials.js';
 
 export async function rememberSignIn(input: {

@@ -12,23 +12,13 @@ import { writeFileAtomic } from '../config/atomic-write.js';
 import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { appPaths } from '../config/paths.js';
 import { openSettings } from '../config/settings.js';
-import { describeKeyringFailure, probeKeyring, refusal, verdictHolds, withinTimeout, type KeyringVerdict } from './keyring-verdict.js';
+import { describeKeyringFailure, probeKeyring, refusal, verdictHolds, withinTimeout, type Keyring, type KeyringVerdict } from './keyring-verdict.js';
 
 export const KEYRING_SERVICE = 'cmd-tui';
 export const KEYRING_TIMEOUT_MS = 3_000;
 const FILE_VERSION = 1;
 
-/** The slice of a keyring cmd-tui needs; injectable so tests can stand in a working, failing or hanging one. */
-export interface KeyringBackend {
-  get(account: string, signal: AbortSignal): Promise<string | null>;
-  set(account: string, secret: string, signal: AbortSignal): Promise<void>;
-  delete(account: string, signal: AbortSignal): Promise<void>;
-}
-
-/** A keyring with the new-process read its verdict rests on. */
-export interface Keyring extends KeyringBackend {
-  readInNewProcess(account: string, timeoutMs: number): Promise<string | null>;
-}
+export type { Keyring, KeyringBackend } from './keyring-verdict.js';
 
 export type SecretPlace = 'keyring' | 'file';
 

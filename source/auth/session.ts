@@ -6,7 +6,7 @@
  */
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http-transport.js';
 import { assertTokenSafeUrl, authorizeOrigin } from '../api/target.js';
-import type { Credentials } from '../api/client.js';
+import type { Credentials } from '../api/contract.js';
 import { AuthorizationArgs, authorizeUrl, customSchemeRedirect } from './authorization-args.js';
 import { fetchProviderKeys, verifyIdToken } from './id-token.js';
 import { SIGN_IN_TIMEOUT_MS, startLoopbackListener } from './loopback-listener.js';

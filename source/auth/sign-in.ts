@@ -3,7 +3,7 @@
  * (and nonce for openid), authorize (loopback listener, or the paste flow for a custom scheme or
  * `noBrowser`), token exchange, and the result as stored-credential shape. The TUI shows `url`.
  */
-import type { Credentials } from '../api/client.js';
+import type { Credentials } from '../api/contract.js';
 import { AuthorizationArgs } from './authorization-args.js';
 import { openBrowser } from './browser.js';
 import { AuthSession } from './session.js';

@@ -8,7 +8,7 @@ import type { Transport } from '../api/http-transport.js';
 import { TransportError } from '../api/http-transport.js';
 import { Routes } from '../api/routes.js';
 import { parseJson } from '../api/discord-error.js';
-import type { Credentials } from '../api/client.js';
+import type { Credentials } from '../api/contract.js';
 
 export interface OAuthClient {
   clientId: string;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paintFor } from '../../source/terminal/colour.js';
-import { candidates, type CompletionSources } from '../../source/commands/completion.js';
+import { candidates, type CompletionSources } from '../../source/commands/complete.js';
 import { COMMANDS } from '../../source/commands/registry.js';
 import { formsOf, SPECS } from '../../source/commands/specs.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';

@@ -1,0 +1,89 @@
+/**
+ * The candidates behind shell completion (`cmd-tui __complete WORD…`, called by the scripts of
+ * completion.ts): subcommands, their flags (from specs.ts, with what each does), flag values such as
+ * profile names and, for `--guild`, the guild ids of the profile in use from the local cache
+ * (config/guild-cache.ts) — never a network call while completing.
+ */
+import { readSettingsWithProfiles } from '../api/resolve-target.js';
+import { resolveApiBase } from '../api/target.js';
+import { cachedGuilds, type CachedGuild } from '../config/guild-cache.js';
+import { activeProfile } from '../config/profiles.js';
+import { COMMANDS } from './registry.js';
+import { formsOf, SPECS, type CommandSpec, type FlagSpec } from './specs.js';
+import { ExitCode, type CliIo } from './types.js';
+
+/** What completion may read: the profiles and the cached guilds of the profile in use. */
+export interface CompletionSources {
+  profiles(): Promise<string[]>;
+  guilds(profile: string | undefined): Promise<CachedGuild[]>;
+}
+
+const TUI_FLAGS: Readonly<Record<string, FlagSpec>> = {
+  demo: { type: 'boolean', description: 'the embedded demo emulator' },
+  api: SPECS.list.flags.api,
+  profile: SPECS.list.flags.profile,
+  timeout: SPECS.list.flags.timeout,
+  debug: { type: 'boolean', description: 'log HTTP requests to a file in the data folder' },
+  help: { type: 'boolean', description: 'the commands' },
+  version: { type: 'boolean', description: 'the version' },
+};
+
+const line = (value: string, description: string) => `${value}\t${description}`;
+
+function flagCandidates(flags: Readonly<Record<string, FlagSpec>>): string[] {
+  return Object.entries(flags).map(([name, flag]) => line(`--${name}`, flag.description));
+}
+
+/** The candidates for the last word (what is being typed), as `value<TAB>description` lines. */
+export async function candidates(words: readonly string[], sources: CompletionSources): Promise<string[]> {
+  const current = words.at(-1) ?? '';
+  const before = words.slice(0, -1);
+  const [command, sub] = before;
+  if (command === undefined) {
+    if (current.startsWith('-')) return flagCandidates(TUI_FLAGS);
+    return [...COMMANDS.map((entry) => line(entry.name, entry.summary)), line('help', 'the help of a command')];
+  }
+  if (command === 'help') return before.length === 1 ? COMMANDS.map((entry) => line(entry.name, entry.summary)) : [];
+  const forms = formsOf(command);
+  const hasSubcommands = forms.length > 1 || (forms.length === 1 && forms[0]!.name !== command);
+  if (hasSubcommands && before.length === 1) return forms.map((form) => line(form.name.slice(command.length + 1), form.summary));
+  const spec: CommandSpec | undefined = hasSubcommands ? forms.find((form) => form.name === `${command} ${sub}`) : forms[0];
+  if (!spec && command !== undefined && !COMMANDS.some((entry) => entry.name === command)) return flagCandidates(TUI_FLAGS);
+  if (!spec) return [];
+  const previous = before.at(-1);
+  const flag = previous?.startsWith('--') ? spec.flags[previous.slice(2)] : undefined;
+  if (flag?.type === 'string') return valueCandidates(flag, words, sources);
+  if (current.startsWith('-')) return flagCandidates(spec.flags);
+  return [];
+}
+
+async function valueCandidates(flag: FlagSpec, words: readonly string[], sources: CompletionSources): Promise<string[]> {
+  const { complete } = flag;
+  if (complete === undefined || complete === 'files') return [];
+  if (complete === 'profiles') return (await sources.profiles()).map((name) => line(name, 'profile'));
+  if (complete === 'guilds') {
+    const named = words.indexOf('--profile');
+    const guilds = await sources.guilds(named >= 0 ? words[named + 1] : undefined);
+    return [line('global', 'the global scope'), ...guilds.map((guild) => line(guild.id, guild.name))];
+  }
+  return complete.map((value) => line(value, flag.description));
+}
+
+/** The real sources: the settings' profiles, and the guild cache for the profile's API and application. */
+export function localSources(env: NodeJS.ProcessEnv): CompletionSources {
+  return {
+    profiles: async () => Object.keys((await readSettingsWithProfiles(env)).profiles ?? {}).sort(),
+    guilds: async (profileFlag) => {
+      const chosen = activeProfile(await readSettingsWithProfiles(env), profileFlag, env);
+      const baseUrl = chosen ? resolveApiBase(chosen.profile.apiUrl).baseUrl : undefined;
+      return cachedGuilds(env, baseUrl, chosen?.profile.applicationId);
+    },
+  };
+}
+
+/** `cmd-tui __complete WORD…`: one candidate per line; nothing (and exit 0) when anything goes wrong. */
+export async function complete(words: readonly string[], io: CliIo): Promise<number> {
+  const found = await candidates(words, localSources(io.env)).catch(() => []);
+  if (found.length > 0) io.stdout.write(`${found.join('\n')}\n`);
+  return ExitCode.Ok;
+}

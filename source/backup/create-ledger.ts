@@ -4,8 +4,10 @@
  * peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made by other tools
  * are invisible to us, so this is a floor, not the server's truth.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { writeFileAtomic } from '../config/atomic-write.js';
+import { withFileLock } from '../config/file-lock.js';
 import { appPaths } from '../config/paths.js';
 import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
 
@@ -43,18 +45,19 @@ export async function recordCreatesExhausted(env: NodeJS.ProcessEnv, application
   return updateUsed(env, applicationId, scope, now, () => LIMITS.dailyCreates);
 }
 
+/** Read-modify-write under a lock: the TUI and `cmd-tui apply` may both be counting. */
 async function updateUsed(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now: Date, next: (previous: number) => number): Promise<CreateBudget> {
-  const ledger = await readLedger(env);
-  const day = utcDay(now);
-  const key = ledgerKey(applicationId, scope);
-  const used = next(ledger[key]?.day === day ? (ledger[key]?.used ?? 0) : 0);
-  ledger[key] = { day, used };
   const path = ledgerPath(env);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(ledger, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, path);
-  return { used, remaining: Math.max(0, LIMITS.dailyCreates - used), day };
+  return withFileLock(path, async () => {
+    const ledger = await readLedger(env);
+    const day = utcDay(now);
+    const key = ledgerKey(applicationId, scope);
+    const used = next(ledger[key]?.day === day ? (ledger[key]?.used ?? 0) : 0);
+    ledger[key] = { day, used };
+    await writeFileAtomic(path, `${JSON.stringify(ledger, null, 2)}\n`, { mode: 0o600 });
+    return { used, remaining: Math.max(0, LIMITS.dailyCreates - used), day };
+  });
 }
 
 function ledgerKey(applicationId: string, scope: Scope): string {

@@ -4,8 +4,9 @@
  * (reliability-anchors.md §6.3: "backup precedes mutation"). Used by the CLI and the TUI.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../config/atomic-write.js';
 import { backupFileName, parseBackup, serializeBackup, type ScopeBackup } from '../discord/backup-format.js';
 import { scopeKey } from '../discord/model.js';
 
@@ -36,19 +37,9 @@ export class BackupError extends Error {
 export async function writeBackup(directory: string, backup: ScopeBackup): Promise<BackupEntry> {
   const text = serializeBackup(backup);
   const path = join(directory, backupFileName(backup, randomBytes(3).toString('hex')));
-  const temporary = `${path}.tmp`;
   try {
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
+    await writeFileAtomic(path, text, { mode: 0o600, folderMode: 0o700, exclusive: true });
   } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
     throw new BackupError(
       `Could not write the backup to ${directory}: ${error instanceof Error ? error.message : String(error)}. Nothing was changed on Discord.`,
       'Free some disk space or fix the folder permissions, then try again.',

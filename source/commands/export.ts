@@ -2,7 +2,7 @@
  * `cmd-tui export [--guild ID] [-o FILE]`: the scope as a commands file (the bulk-overwrite body,
  * server-only fields removed, stable order), to stdout or atomically to FILE.
  */
-import { rename, writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../config/atomic-write.js';
 import { resolve } from 'node:path';
 import { formatCommandsFile } from '../discord/export-format.js';
 import { connectToScope } from './connect.js';
@@ -24,8 +24,7 @@ export const run: CommandRun = async (args, io) => {
       return 0;
     }
     const path = resolve(io.cwd, values.output);
-    await writeFile(`${path}.tmp`, text);
-    await rename(`${path}.tmp`, path);
+    await writeFileAtomic(path, text);
     io.stderr.write(`Exported ${commands.length} commands of ${describeScope(scope)} to ${values.output}.\n`);
     return 0;
   } catch (error) {

@@ -3,10 +3,18 @@
  * the mode set, and the folder fsynced, so a crash leaves the old file or the new one, never half.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, link, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-export async function writeFileAtomic(path: string, contents: string, options: { mode?: number; folderMode?: number } = {}): Promise<void> {
+export interface AtomicWriteOptions {
+  mode?: number;
+  /** For a folder this creates. */
+  folderMode?: number;
+  /** Never replace an existing file: fails with EEXIST instead (the temp file is linked, not renamed, into place). */
+  exclusive?: boolean;
+}
+
+export async function writeFileAtomic(path: string, contents: string, options: AtomicWriteOptions = {}): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true, ...(options.folderMode === undefined ? {} : { mode: options.folderMode }) });
   const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -19,9 +27,14 @@ export async function writeFileAtomic(path: string, contents: string, options: {
     } finally {
       await handle.close();
     }
-    await rename(temporary, path);
-    // rename keeps the temp file's mode; chmod also repairs a file someone loosened by hand.
-    await chmod(path, mode);
+    if (options.exclusive) {
+      await link(temporary, path);
+      await rm(temporary, { force: true });
+    } else {
+      await rename(temporary, path);
+      // rename keeps the temp file's mode; chmod also repairs a file someone loosened by hand.
+      await chmod(path, mode);
+    }
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;

@@ -1,17 +1,16 @@
 /**
- * User settings kept with `conf` in appPaths().config: the default API (`--api`), request timeout,
+ * User settings in appPaths().config/settings.json: the default API (`--api`), request timeout,
  * per API base the application id and last guild, so emulator and live settings never mix, the
  * profiles (named API + application + guild), and whether this machine's OS keyring keeps secrets.
- * Parsed with zod on every read; a damaged file is reported with its path and never overwritten.
- * Reads parse conf's JSON file directly and conf itself (with its JSON-schema validator) is loaded
- * only to write: every command and the TUI read settings at start, and conf costs ~40 ms and ~20 MB.
+ * Parsed with zod on every read; a damaged file is reported with its path and never overwritten;
+ * written with the one atomic-write helper (the file format is the one `conf` wrote before).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Conf from 'conf';
 import { snowflake } from '../discord/model.js';
 import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
+import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
 
 const targetSchema = z.object({
@@ -63,12 +62,9 @@ export interface SettingsStore {
   edit(change: (current: Settings) => Settings): Promise<void>;
 }
 
-const CONFIG_NAME = 'settings';
 
 export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStore {
-  const cwd = appPaths(env).config;
-  // conf's own file name for this cwd and configName.
-  const path = join(cwd, `${CONFIG_NAME}.json`);
+  const path = join(appPaths(env).config, 'settings.json');
   const read = (): Settings => {
     let text: string;
     try {
@@ -90,17 +86,8 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
     }
     return parsed.data;
   };
-  const write = async (next: Settings): Promise<void> => {
-    const { default: ConfStore } = await import('conf');
-    let conf: Conf<Settings>;
-    try {
-      // clearInvalidConfig false: a damaged file is an error to report, never something to wipe.
-      conf = new ConfStore<Settings>({ cwd, configName: CONFIG_NAME, clearInvalidConfig: false });
-    } catch (error) {
-      throw new SettingsError(path, error instanceof Error ? error.message.split('\n')[0]! : 'unreadable');
-    }
-    conf.store = next;
-  };
+  // Every write starts from a read: a damaged file is reported by read(), never replaced.
+  const write = (next: Settings): Promise<void> => writeFileAtomic(path, `${JSON.stringify(next, null, '\t')}\n`, { mode: 0o600, folderMode: 0o700 });
   return {
     path,
     read,

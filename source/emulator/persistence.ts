@@ -3,8 +3,8 @@
  * same directory, then rename), so a crash never leaves a half-written file. Writes are coalesced:
  * at most one in flight, and one more queued if the state changed meanwhile.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, basename } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../config/atomic-write.js';
 import type { EmulatorState } from './state.js';
 
 export class StateFileError extends Error {
@@ -35,7 +35,6 @@ export async function loadState(path: string): Promise<EmulatorState | undefined
 export class StateSaver {
   private writing: Promise<void> | undefined;
   private dirty = false;
-  private sequence = 0;
 
   constructor(
     private readonly path: string,
@@ -65,11 +64,6 @@ export class StateSaver {
   }
 
   async writeNow(): Promise<void> {
-    const text = JSON.stringify(this.snapshot());
-    await mkdir(dirname(this.path), { recursive: true });
-    this.sequence += 1;
-    const temp = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.${this.sequence}.tmp`);
-    await writeFile(temp, text, { mode: 0o600 });
-    await rename(temp, this.path);
+    await writeFileAtomic(this.path, JSON.stringify(this.snapshot()), { mode: 0o600 });
   }
 }

@@ -1,9 +1,9 @@
 /**
  * Writes a file without ever replacing one: `commands-global.json`, else `commands-global-2.json`,
- * `-3`… The exclusive open makes the check and the write one step, so a file that appears meanwhile
- * is not overwritten either.
+ * `-3`… The exclusive link of the written file makes the check and the write one step, so a file that
+ * appears meanwhile is not overwritten either, and a crash never leaves half an export.
  */
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../../config/atomic-write.js';
 import { join, parse } from 'node:path';
 
 const MAX_TRIES = 999;
@@ -14,7 +14,7 @@ export async function writeNewFile(directory: string, fileName: string, contents
   for (let n = 1; n <= MAX_TRIES; n++) {
     const path = join(directory, n === 1 ? fileName : `${name}-${n}${ext}`);
     try {
-      await writeFile(path, contents, { flag: 'wx' });
+      await writeFileAtomic(path, contents, { exclusive: true });
       return path;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -1,0 +1,34 @@
+/** Two processes counting creates in one ledger at once (the TUI and `cmd-tui apply`) lose no count. */
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createBudget } from '../../source/backup/create-ledger.js';
+import { GLOBAL_SCOPE } from '../../source/discord/model.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+const ledgerModule = fileURLToPath(new URL('../../source/backup/create-ledger.ts', import.meta.url));
+
+function counter(script: string, times: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(times)], { env: home.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('close', resolve);
+  });
+}
+
+it('two processes recording 40 creates each leave 80 in the ledger', { timeout: 60_000 }, async () => {
+  const script = join(home.home, 'count.mts');
+  await writeFile(
+    script,
+    `import { recordCreates } from ${JSON.stringify(ledgerModule)};\nfor (let i = 0; i < Number(process.argv[2]); i++) await recordCreates(process.env, '100000000000000001', { kind: 'global' }, 1);\n`,
+  );
+  expect(await Promise.all([counter(script, 40), counter(script, 40)])).toEqual([0, 0]);
+  expect((await createBudget(home.env, '100000000000000001', GLOBAL_SCOPE)).used).toBe(80);
+});

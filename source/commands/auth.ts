@@ -19,7 +19,7 @@ import { requestClientCredentialsToken } from '../auth/token-exchange.js';
 import { createTransport } from '../api/http-transport.js';
 import { debugLog } from './connect.js';
 import { reportFailure } from './failure.js';
-import { parseFlags, timeoutFlag } from './flags.js';
+import { idFlag, parseFlags, timeoutFlag } from './flags.js';
 import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -72,8 +72,7 @@ async function authTarget(values: { api?: string; profile?: string }, env: NodeJ
 }
 
 function appIdFlag(value: string | undefined, flag: string): string | undefined {
-  if (value !== undefined && !/^\d{1,20}$/.test(value)) throw new UsageError(`${flag} must be an application id (digits only), not "${value}"`);
-  return value;
+  return idFlag(flag, value, 'application');
 }
 
 function scopesFrom(scopes: string | undefined, preset: string | undefined): string {

@@ -9,7 +9,7 @@ import type { DiscordApi } from '../api/contract.js';
 import { resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
 import { factsOf, type AppFacts } from '../discord/app-facts.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
-import { guildFlag, timeoutFlag } from './flags.js';
+import { idFlag, timeoutFlag } from './flags.js';
 import { UsageError, type CliIo } from './types.js';
 
 export interface ConnectFlags {
@@ -30,7 +30,8 @@ export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordAp
  * guild (a dev profile deploys to its test guild), else the global scope.
  */
 export async function connectToScope(flags: ConnectFlags & { guild?: string }, io: CliIo): Promise<{ api: DiscordApi; scope: Scope }> {
-  const chosen = flags.guild === 'global' ? GLOBAL_SCOPE : flags.guild === undefined ? undefined : scopeOf(guildFlag(flags.guild));
+  const guild = idFlag('--guild', flags.guild, 'guild', { orGlobal: true });
+  const chosen = guild === 'global' ? GLOBAL_SCOPE : guild === undefined ? undefined : guildScope(guild);
   const { api, profile } = await connectWithProfile(flags, io);
   return { api, scope: chosen ?? scopeOf(profile?.guildId) };
 }
@@ -38,7 +39,7 @@ export async function connectToScope(flags: ConnectFlags & { guild?: string }, i
 async function connectWithProfile(flags: ConnectFlags, io: CliIo): Promise<{ api: DiscordApi; profile?: ProfileInUse }> {
   const { env } = io;
   const appFlag = flags.app;
-  if (appFlag !== undefined && !/^\d{1,20}$/.test(appFlag)) throw new UsageError(`--app must be an application id (digits only), not "${appFlag}"`);
+  idFlag('--app', appFlag, 'application');
   // Like `cmd-tui auth`: `--api`, else the profile's, else the settings file's apiUrl, else live Discord.
   const { target, profile } = await resolveTarget(flags, env);
   if (target.baseUrl === undefined) {

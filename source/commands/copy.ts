@@ -14,16 +14,15 @@ import { appFacts, connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
 import { reportFailure } from './failure.js';
 import { paintFor } from '../terminal/colour.js';
-import { parseFlags } from './flags.js';
+import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
 function scopeFlag(value: string | undefined, flag: string): Scope {
   if (value === undefined) throw new UsageError(`pass ${flag} global or ${flag} GUILD_ID`);
-  if (value === 'global') return GLOBAL_SCOPE;
-  if (!/^\d{1,20}$/.test(value)) throw new UsageError(`${flag} must be "global" or a guild id (digits only), not "${value}"`);
-  return guildScope(value);
+  const id = idFlag(flag, value, 'guild', { orGlobal: true })!;
+  return id === 'global' ? GLOBAL_SCOPE : guildScope(id);
 }
 
 const sameScope = (a: Scope, b: Scope) => a.kind === b.kind && (a.kind === 'global' || (b.kind === 'guild' && a.guildId === b.guildId));

@@ -20,11 +20,25 @@ export function parseFlags<const Options extends OptionSpec>(args: string[], opt
   return parsed;
 }
 
-/** `--guild` must look like a snowflake (`global` is taken where a profile's guild could apply): a typo should fail here, not as a 404 later. */
-export function guildFlag(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,20}$/.test(value)) throw new UsageError(`--guild must be a guild id (digits only), not "${value}"`);
+/** What an id flag names, for its message: `--guild must be a guild id (digits only), not "abc"`. */
+export type IdKind = 'guild' | 'application' | 'user' | 'channel' | 'role';
+
+/**
+ * The one parser of id flags (`--guild`, `--app`, `--client-id`, `--user`, `--channel`, perms targets):
+ * a Discord id is a snowflake, digits only, so a typo fails here rather than as a 404 later.
+ * `orGlobal`: `global` is taken too (where a profile's guild, or a scope, could apply).
+ */
+export function idFlag(flag: string, value: string | undefined, kind: IdKind, options: { orGlobal?: boolean } = {}): string | undefined {
+  if (value === undefined || (options.orGlobal && value === 'global')) return value;
+  if (!/^\d{1,20}$/.test(value)) {
+    const article = kind === 'application' ? 'an' : 'a';
+    throw new UsageError(`${flag} must be ${options.orGlobal ? '"global" or ' : ''}${article} ${kind} id (digits only), not "${value}"`);
+  }
   return value;
+}
+
+export function guildFlag(value: string | undefined): string | undefined {
+  return idFlag('--guild', value, 'guild');
 }
 
 export function timeoutFlag(value: string | undefined): number | undefined {

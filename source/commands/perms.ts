@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { parseTargetSpec, type TargetRef } from '../discord/overwrite-targets.js';
 import { connect } from './connect.js';
 import { reportFailure } from './failure.js';
-import { guildFlag, parseFlags } from './flags.js';
+import { guildFlag, idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { runList } from './perms-list.js';
 import { runSet, type SetRequest } from './perms-set.js';
@@ -42,8 +42,8 @@ async function who(args: string[], io: CliIo): Promise<number> {
   const request = {
     guildId,
     commandSpec: values.command,
-    ...(values.user !== undefined ? { userId: snowflake('--user', values.user) } : {}),
-    ...(values.channel !== undefined ? { channelId: snowflake('--channel', values.channel) } : {}),
+    ...(values.user !== undefined ? { userId: idFlag('--user', values.user, 'user')! } : {}),
+    ...(values.channel !== undefined ? { channelId: idFlag('--channel', values.channel, 'channel')! } : {}),
     json: values.json ?? false,
   };
   try {
@@ -105,11 +105,6 @@ function target(spec: string, guildId: string): TargetRef {
   const parsed = parseTargetSpec(spec, guildId);
   if (!parsed.ok) throw new UsageError(parsed.message);
   return parsed.target;
-}
-
-function snowflake(flag: string, value: string): string {
-  if (!/^\d{1,20}$/.test(value)) throw new UsageError(`${flag} must be an id (digits only), not "${value}"`);
-  return value;
 }
 
 function requiredGuild(value: string | undefined): string {

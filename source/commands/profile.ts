@@ -10,7 +10,7 @@ import { checkProfileName, LIVE_API, ProfileError, profileNames } from '../confi
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
 import { confirm } from './confirm.js';
 import { reportFailure } from './failure.js';
-import { guildFlag, parseFlags } from './flags.js';
+import { guildFlag, idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -58,8 +58,7 @@ async function add(args: string[], io: CliIo): Promise<number> {
     profile.apiUrl = values.api === 'local' ? 'local' : values.api.replace(/\/+$/, '');
   }
   if (values.app !== undefined) {
-    if (!/^\d{1,20}$/.test(values.app)) throw new UsageError(`--app must be an application id (digits only), not "${values.app}"`);
-    profile.applicationId = values.app;
+    profile.applicationId = idFlag('--app', values.app, 'application')!;
   }
   const guild = guildFlag(values.guild);
   if (guild !== undefined) profile.guildId = guild;

@@ -39,3 +39,15 @@ describe('renderTable', () => {
     expect(renderTable(['ID', 'NAME'], [['1', 'ping'], ['22', 'x'.repeat(10)]], 6)).toBe('ID  NAME\n1   ping\n22  xxxxx…\n');
   });
 });
+
+describe('one id-flag parser', () => {
+  it('says which flag, what kind of id, and what was given', async () => {
+    const { idFlag } = await import('../../source/commands/flags.js');
+    expect(() => idFlag('--guild', 'abc', 'guild')).toThrow('--guild must be a guild id (digits only), not "abc"');
+    expect(() => idFlag('--app', '12x', 'application')).toThrow('--app must be an application id (digits only), not "12x"');
+    expect(() => idFlag('--to', 'glob', 'guild', { orGlobal: true })).toThrow('--to must be "global" or a guild id (digits only), not "glob"');
+    expect(idFlag('--to', 'global', 'guild', { orGlobal: true })).toBe('global');
+    expect(idFlag('--guild', '123456789012345678', 'guild')).toBe('123456789012345678');
+    expect(idFlag('--guild', undefined, 'guild')).toBeUndefined();
+  });
+});

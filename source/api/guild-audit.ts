@@ -18,9 +18,10 @@ export function isNotInstalled(audit: GuildOutcome): boolean {
   return audit.notInstalled === true;
 }
 
-export async function auditOneGuild(api: DiscordApi, guild: PartialGuild, globalCommands: Command[], app: AppFacts): Promise<GuildOutcome> {
+/** `signal`: the audit was stopped (another guild failed): no further reads for this guild. */
+export async function auditOneGuild(api: DiscordApi, guild: PartialGuild, globalCommands: Command[], app: AppFacts, signal?: AbortSignal): Promise<GuildOutcome> {
   try {
-    return auditGuild(await snapshotGuild(api, guild), globalCommands, app);
+    return auditGuild(await snapshotGuild(api, guild, signal), globalCommands, app);
   } catch (error) {
     // One guild the app lost access to must not sink the audit of the others.
     if (error instanceof DiscordApiError && (error.status === 403 || error.status === 404)) {
@@ -31,8 +32,9 @@ export async function auditOneGuild(api: DiscordApi, guild: PartialGuild, global
 }
 
 /** Roles and channels are read only when an overwrite needs them checked. */
-async function snapshotGuild(api: DiscordApi, guild: PartialGuild): Promise<GuildSnapshot> {
+async function snapshotGuild(api: DiscordApi, guild: PartialGuild, signal?: AbortSignal): Promise<GuildSnapshot> {
   const [commands, permissions] = await Promise.all([api.listCommands(guildScope(guild.id), { withLocalizations: true }), api.listGuildPermissions(guild.id)]);
+  signal?.throwIfAborted();
   const overwrites = permissions.flatMap((entry) => entry.permissions);
   const [roles, channels] = await Promise.all([
     overwrites.some((o) => o.type === PermissionType.Role) ? readable(api.getGuildRoles(guild.id)) : [],

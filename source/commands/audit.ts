@@ -42,8 +42,8 @@ export const run: CommandRun = async (args, io) => {
     const guilds = values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : [];
     if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
-    const audits = await mapBounded(guilds, GUILDS_IN_FLIGHT, async (guild) => {
-      const audit = await auditOneGuild(api, guild, globalCommands, app);
+    const audits = await mapBounded(guilds, GUILDS_IN_FLIGHT, async (guild, _index, signal) => {
+      const audit = await auditOneGuild(api, guild, globalCommands, app, signal);
       progress.tick();
       return audit;
     });

@@ -1,14 +1,23 @@
 /**
  * Runs an async job over many items with at most `limit` in flight, keeping results in input
  * order. Bounds memory and open requests; the client's queues keep the pace within Discord's limits.
+ * The first failure ends the run: no job starts after it, and the jobs in flight are told through
+ * their signal to stop at their next step (an audit of 100,000 guilds must not go on for minutes
+ * after it has already failed).
  */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, job: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(items: readonly T[], limit: number, job: (item: T, index: number, signal: AbortSignal) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
+  const stop = new AbortController();
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stop.signal.aborted) {
       const index = next++;
-      results[index] = await job(items[index] as T, index);
+      try {
+        results[index] = await job(items[index] as T, index, stop.signal);
+      } catch (error) {
+        stop.abort(error);
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

@@ -25,3 +25,25 @@ describe('mapBounded', () => {
     await expect(mapBounded([1, 2, 3], 2, async (x) => { if (x === 2) throw new Error('boom'); return x; })).rejects.toThrow('boom');
   });
 });
+
+describe('mapBounded stops at the first failure', () => {
+  it('starts no job after a failure and tells the ones in flight', async () => {
+    const started: number[] = [];
+    const toldToStop: number[] = [];
+    const items = Array.from({ length: 100 }, (_, index) => index);
+    const run = mapBounded(items, 4, async (item, _index, signal) => {
+      started.push(item);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (item === 5) throw new Error('HTTP 500');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (signal.aborted) toldToStop.push(item);
+      return item;
+    });
+    await expect(run).rejects.toThrow('HTTP 500');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Items 0–7 at most: the four in flight when 5 failed, none after.
+    expect(Math.max(...started)).toBeLessThanOrEqual(8);
+    expect(started.length).toBeLessThanOrEqual(9);
+    expect(toldToStop.length).toBeGreaterThan(0);
+  });
+});

@@ -42,6 +42,8 @@ export interface DiscordApiOptions {
   application?: Application;
   /** Per request; default 30000. */
   timeoutMs?: number;
+  /** The global pace (`--max-rps`): Discord's 50 per second unless it raised the bot's limit. */
+  maxRequestsPerSecond?: number;
   debug?: (line: string) => void;
   onUserTokenRefreshed?: (user: Credentials['user']) => void;
   /** Once-per-session warnings (the invalid-request guard); default: the debug log. */
@@ -67,6 +69,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
   const transport = options.transport ?? createTransport({ timeoutMs: options.timeoutMs, debug: options.debug });
   const limiter = new RateLimiter({
     clock,
+    ...(options.maxRequestsPerSecond ? { globalPerSecond: options.maxRequestsPerSecond } : {}),
     maxWaitMs: options.maxRateLimitWaitMs,
     onWait: ({ route, ms, reason }) => options.debug?.(`… waiting ${ms} ms on ${route} (${reason})`),
   });
@@ -169,6 +172,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
   return {
     baseUrl,
     applicationId,
+    maxRequestsPerSecond: options.maxRequestsPerSecond ?? 50,
     authKinds: () => auth.available(),
     overwriteAccess,
 

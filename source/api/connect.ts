@@ -17,6 +17,8 @@ export interface ConnectOptions {
   applicationId?: string;
   /** `--timeout MS`; else the settings file; else 30000. */
   timeoutMs?: number;
+  /** `--max-rps N`; else the profile's; else Discord's 50. */
+  maxRequestsPerSecond?: number;
   debug?: (line: string) => void;
   /** Notices and warnings meant for the user (secret-store location, invalid-request warning, failed saves). */
   notice?: (message: string) => void;
@@ -63,6 +65,7 @@ async function connectWith(
   return createDiscordApi({
     ...shared,
     baseUrl: options.baseUrl,
+    ...(options.maxRequestsPerSecond ?? options.profile?.maxRps ? { maxRequestsPerSecond: options.maxRequestsPerSecond ?? options.profile?.maxRps } : {}),
     credentials: { ...loaded.credentials, ...options.typed },
     applicationId: loaded.applicationId,
     debug: options.debug,

@@ -47,6 +47,8 @@ export interface ListOptions {
 export interface DiscordApi {
   readonly baseUrl: string;
   readonly applicationId: string;
+  /** The global pace this client keeps (requests per second). */
+  readonly maxRequestsPerSecond: number;
   /** Which kinds of token this client holds right now. */
   authKinds(): AuthKind[];
   /**

@@ -18,6 +18,8 @@ export interface ProfileInUse {
   /** The profile's application, when the profile is for this API (else none: an --api elsewhere is another server). */
   applicationId?: string;
   guildId?: string;
+  /** The global pace this profile's bot may use (a raised limit). */
+  maxRps?: number;
 }
 
 export interface ResolvedTarget {
@@ -49,6 +51,7 @@ export async function resolveTarget(choice: TargetChoice, env: NodeJS.ProcessEnv
       name: chosen.name,
       ...(sameApi && chosen.profile.applicationId ? { applicationId: chosen.profile.applicationId } : {}),
       ...(sameApi && chosen.profile.guildId ? { guildId: chosen.profile.guildId } : {}),
+      ...(sameApi && chosen.profile.maxRps ? { maxRps: chosen.profile.maxRps } : {}),
     };
   }
   return resolved;

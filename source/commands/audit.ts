@@ -4,7 +4,7 @@
  * the audit engine over them. Exit 1 when there are errors or warnings.
  */
 import { setFlagsFromString } from 'node:v8';
-import { auditOneGuild, guildNamed, isNotInstalled } from '../api/guild-audit.js';
+import { auditOneGuild, guildNamed, isNotInstalled, type GuildOutcome } from '../api/guild-audit.js';
 import { auditGlobal, buildReport, hasProblems } from '../discord/audit.js';
 import { GLOBAL_SCOPE } from '../discord/model.js';
 import { renderAuditMarkdown, renderAuditText } from '../discord/audit-report.js';
@@ -16,13 +16,15 @@ import { paintFor } from '../terminal/colour.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { progressBar } from './progress.js';
-import { UsageError, type CommandRun } from './types.js';
+import { UsageError, type CliIo, type CommandRun } from './types.js';
 
 /**
  * Guilds read at once. Each guild costs 2–4 requests on its own per-guild buckets, so 8 in flight
- * keep the client's 50 requests/s global budget busy without piling up queued requests.
+ * keep the client's 50 requests/s global budget busy without piling up queued requests; a raised
+ * limit (`--max-rps`) gets proportionally more.
  */
 const GUILDS_IN_FLIGHT = 8;
+const guildsInFlight = (maxRps: number | undefined) => Math.max(GUILDS_IN_FLIGHT, Math.ceil((maxRps ?? 50) / 6));
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(
@@ -31,7 +33,9 @@ export const run: CommandRun = async (args, io) => {
     { min: 0, max: 0, names: '' },
   );
   if (values.guild !== undefined && values['all-guilds']) throw new UsageError('pass either --guild ID or --all-guilds, not both');
-  if (values.json && values.markdown) throw new UsageError('pass either --json or --markdown, not both');
+  if ([values.json, values.markdown, values['json-lines']].filter(Boolean).length > 1) throw new UsageError('pass one of --json, --json-lines and --markdown');
+  const lines = values['json-lines'] === true;
+  if (lines && !values['all-guilds']) throw new UsageError('--json-lines streams an audit of every guild: pass --all-guilds too');
   if (values['all-guilds']) keepYoungGenerationSmall();
   try {
     // Without --guild, the profile's guild; --all-guilds reads every guild on top of the global scope.
@@ -42,7 +46,14 @@ export const run: CommandRun = async (args, io) => {
     const guilds = values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : [];
     if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
-    const audits = await mapBounded(guilds, GUILDS_IN_FLIGHT, async (guild, _index, signal) => {
+    const globalAudit = auditGlobal(globalCommands, app);
+    if (lines) return await streamAudits(io, api.applicationId, globalAudit, guilds.length, (each) =>
+      mapBounded(guilds, guildsInFlight(api.maxRequestsPerSecond), async (guild, _index, signal) => {
+        each(await auditOneGuild(api, guild, globalCommands, app, signal));
+        progress.tick();
+      }).finally(() => progress.done()),
+    );
+    const audits = await mapBounded(guilds, guildsInFlight(api.maxRequestsPerSecond), async (guild, _index, signal) => {
       const audit = await auditOneGuild(api, guild, globalCommands, app, signal);
       progress.tick();
       return audit;
@@ -50,7 +61,7 @@ export const run: CommandRun = async (args, io) => {
     progress.done();
     // A signed-in user's guild list includes guilds the app was never installed in: not the app's guilds.
     const installed = audits.filter((audit) => !(values['all-guilds'] && isNotInstalled(audit)));
-    const report = buildReport(api.applicationId, auditGlobal(globalCommands, app), installed);
+    const report = buildReport(api.applicationId, globalAudit, installed);
     if (installed.length < audits.length && !values.json) {
       io.stderr.write(`Skipped ${audits.length - installed.length} of your guilds where the app is not installed.\n`);
     }
@@ -62,6 +73,34 @@ export const run: CommandRun = async (args, io) => {
     return reportFailure(error, io, 'audit');
   }
 };
+
+/**
+ * `--json-lines`: the global scope's line, one line per guild as soon as it is audited, then a summary
+ * line. Nothing is kept but the counts, so memory does not grow with the number of guilds.
+ */
+async function streamAudits(
+  io: CliIo,
+  applicationId: string,
+  global: ReturnType<typeof auditGlobal>,
+  guildCount: number,
+  run: (each: (audit: GuildOutcome) => void) => Promise<unknown>,
+): Promise<number> {
+  const totals = { error: 0, warning: 0, info: 0 };
+  const count = (findings: readonly { severity: keyof typeof totals }[]) => findings.forEach((finding) => totals[finding.severity]++);
+  io.stdout.write(`${JSON.stringify({ scope: 'global', applicationId, ...global })}\n`);
+  count(global.findings);
+  let audited = 0;
+  let skipped = 0;
+  await run((audit) => {
+    // A signed-in user's guild list includes guilds the app was never installed in: not the app's guilds.
+    if (isNotInstalled(audit)) return void skipped++;
+    audited += 1;
+    count(audit.findings);
+    io.stdout.write(`${JSON.stringify({ scope: 'guild', ...audit })}\n`);
+  });
+  io.stdout.write(`${JSON.stringify({ summary: { applicationId, guilds: guildCount, audited, skippedNotInstalled: skipped, totals } })}\n`);
+  return totals.error + totals.warning > 0 ? 1 : 0;
+}
 
 /**
  * An all-guilds audit waits on the rate limits for minutes while results pile up; V8 reads that as

@@ -19,6 +19,7 @@ export interface ConnectFlags {
   profile?: string;
   /** `--debug`: the HTTP log on stderr. */
   debug?: boolean;
+  'max-rps'?: string;
 }
 
 export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordApi> {
@@ -52,9 +53,17 @@ async function connectWithProfile(flags: ConnectFlags, io: CliIo): Promise<{ api
     timeoutMs: timeoutFlag(flags.timeout),
     notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`),
     ...(flags.debug ? { debug: debugLog(io) } : {}),
+    ...(flags['max-rps'] !== undefined ? { maxRequestsPerSecond: rateFlag('--max-rps', flags['max-rps']) } : {}),
     ...(profile ? { profile } : {}),
   });
   return profile ? { api, profile } : { api };
+}
+
+/** A requests-per-second flag: a whole number from 1 to 100,000. */
+export function rateFlag(flag: string, value: string): number {
+  const rate = Number(value);
+  if (!Number.isInteger(rate) || rate < 1 || rate > 100_000) throw new UsageError(`${flag} must be a whole number of requests per second from 1 to 100000, not "${value}"`);
+  return rate;
 }
 
 /** `--debug`: each request, response and wait on stderr (the transport masks tokens). */

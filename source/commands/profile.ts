@@ -9,6 +9,7 @@ import { defaultStores, findStoredCredentials, secretAccount } from '../auth/cre
 import { checkProfileName, LIVE_API, ProfileError, profileNames } from '../config/profiles.js';
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
 import { confirm } from './confirm.js';
+import { rateFlag } from './connect.js';
 import { reportFailure } from './failure.js';
 import { guildFlag, idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
@@ -62,6 +63,7 @@ async function add(args: string[], io: CliIo): Promise<number> {
   }
   const guild = guildFlag(values.guild);
   if (guild !== undefined) profile.guildId = guild;
+  if (values['max-rps'] !== undefined) profile.maxRps = rateFlag('--max-rps', values['max-rps']);
   const settings = await readSettingsWithProfiles(io.env);
   if (settings.profiles?.[name]) throw new ProfileError(`The profile "${name}" exists already.`, `Remove it first (\`cmd-tui profile remove ${name}\`) or pick another name.`);
   const makeCurrent = values.use === true || settings.currentProfile === undefined;

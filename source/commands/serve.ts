@@ -58,10 +58,11 @@ export const run: CommandRun = async (args, io) => {
   const seed = oneOf('seed', parsed.seed, ['demo', 'empty'] as const);
   const rateLimits = oneOf('rate-limits', parsed['rate-limits'], ['discord', 'off'] as const);
   const port = integer('port', parsed.port, 0, 65535);
-  const extraGuilds = integer('guilds', parsed.guilds, 0, 5000);
+  const extraGuilds = integer('guilds', parsed.guilds, 0, 100_000);
   const choiceStringMaxLength = integer('choice-max', parsed['choice-max'], 100, 6000);
+  const globalRps = integer('global-rps', parsed['global-rps'], 1, 100_000);
 
-  const { isLoopbackHost, startEmulator } = await import('../emulator/server.js');
+  const [{ isLoopbackHost, startEmulator }, { DISCORD_RATE_LIMITS }] = await Promise.all([import('../emulator/server.js'), import('../emulator/rate-limits.js')]);
   let emulator: RunningEmulator;
   try {
     emulator = await startEmulator({
@@ -70,7 +71,7 @@ export const run: CommandRun = async (args, io) => {
       ...(seed ? { seed } : {}),
       ...(extraGuilds !== undefined ? { extraGuilds } : {}),
       ...(parsed.state ? { statePath: parsed.state } : {}),
-      ...(rateLimits ? { rateLimits } : {}),
+      ...(rateLimits === 'off' ? { rateLimits } : globalRps !== undefined ? { rateLimits: { ...DISCORD_RATE_LIMITS, global: { limit: globalRps, windowMs: 1000 } } } : rateLimits ? { rateLimits } : {}),
       ...(parsed.faults ? { faults: parsed.faults } : {}),
       ...(choiceStringMaxLength !== undefined ? { choiceStringMaxLength } : {}),
       ...(parsed.log

@@ -30,6 +30,8 @@ const profileSchema = z.object({
   apiUrl: z.optional(z.string()),
   applicationId: z.optional(snowflake),
   guildId: z.optional(snowflake),
+  /** Requests per second for this bot (Discord raises the global limit of big bots). */
+  maxRps: z.optional(z.int().check(z.positive())),
 });
 
 export const settingsSchema = z.object({

@@ -32,6 +32,7 @@ export function makeCommand(draft: Partial<Command> & { name: string }, scope: S
 export class FakeApi implements DiscordApi {
   readonly baseUrl = 'http://127.0.0.1:9/api/v10';
   readonly applicationId = APP_ID;
+  readonly maxRequestsPerSecond = 50;
   commands = new Map<string, Command[]>();
   permissions: GuildCommandPermissions[] = [];
   guilds: PartialGuild[] = [{ id: GUILD_ID, name: 'Test Guild' }];

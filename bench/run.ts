@@ -16,6 +16,7 @@ const BENCHMARKS: (() => Promise<BenchmarkModule>)[] = [
   () => import('./startup.bench.js'),
   () => import('./first-frame.bench.js'),
   () => import('./audit.bench.js'),
+  () => import('./audit-scale.bench.js'),
   () => import('./ui.bench.js'),
 ];
 

@@ -38,6 +38,8 @@ interface BucketState {
 }
 
 const GLOBAL_WINDOW_MS = 1000;
+/** Below this many learned buckets, none is ever forgotten. */
+const BUCKETS_KEPT_AT_LEAST = 1024;
 
 export class RateLimiter {
   private readonly clock: Clock;
@@ -49,9 +51,16 @@ export class RateLimiter {
   private readonly bucketByRoute = new Map<string, string>();
   private readonly buckets = new Map<string, BucketState>();
   private readonly queueTails = new Map<string, Promise<unknown>>();
-  /** One per request sent in the last second or still in flight. */
-  private readonly slots: { doneAt?: number }[] = [];
-  private slotReleased = signal();
+  /** Requests sent and not answered yet. */
+  private inFlight = 0;
+  /** When the requests of the last second were answered, oldest first from `doneHead`. */
+  private doneAt: number[] = [];
+  private doneHead = 0;
+  /** Requests waiting for room in the second, in order, from `waitingHead`. */
+  private waiting: (() => void)[] = [];
+  private waitingHead = 0;
+  private windowTimer = false;
+  private bucketsAfterLastPrune = BUCKETS_KEPT_AT_LEAST;
   private globalResumeAt = 0;
 
   constructor(options: RateLimiterOptions) {
@@ -165,31 +174,82 @@ export class RateLimiter {
    * arrives, somewhere between our send and its answer, so a request holds its slot from the send
    * until one second after its answer: then no 1-second window on the server can see more than 50.
    */
+  /**
+   * Counts the request against the sliding second: requests in flight plus those done less than a
+   * second ago. Waiting requests queue in order and are let through one per freed slot, with one timer
+   * for the oldest completion to leave the window: constant work per request, so a raised limit
+   * (thousands a second) costs no more per request than Discord's 50.
+   */
   private async takeGlobalSlot(): Promise<() => void> {
-    for (;;) {
-      const now = this.clock.now();
-      while (this.slots.length > 0 && this.slots[0]!.doneAt !== undefined && this.slots[0]!.doneAt <= now - GLOBAL_WINDOW_MS) this.slots.shift();
-      const held = this.slots.filter((slot) => slot.doneAt === undefined || slot.doneAt > now - GLOBAL_WINDOW_MS);
-      if (held.length < this.globalPerSecond) {
-        const slot: { doneAt?: number } = {};
-        this.slots.push(slot);
-        return () => {
-          slot.doneAt = this.clock.now();
-          this.slots.sort((a, b) => (a.doneAt ?? Infinity) - (b.doneAt ?? Infinity));
-          this.slotReleased.resolve();
-          this.slotReleased = signal();
-        };
-      }
-      const finished = held.filter((slot) => slot.doneAt !== undefined).map((slot) => slot.doneAt!);
-      const waits: Promise<void>[] = [this.slotReleased.promise];
-      if (finished.length > 0) waits.push(this.clock.sleep(Math.min(...finished) + GLOBAL_WINDOW_MS - now));
-      await Promise.race(waits);
+    this.forgetOldSlots(this.clock.now());
+    if (this.waiting.length === this.waitingHead && this.hasGlobalRoom()) {
+      this.inFlight += 1;
+    } else {
+      // The slot is counted for us when we are let through.
+      await new Promise<void>((resolve) => {
+        this.waiting.push(resolve);
+        this.letWaitersThrough();
+      });
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inFlight -= 1;
+      // Completions are appended in time order, so the oldest is always at the head.
+      this.doneAt.push(Math.max(this.clock.now(), this.doneAt.at(-1) ?? 0));
+      this.letWaitersThrough();
+    };
+  }
+
+  private hasGlobalRoom(): boolean {
+    return this.inFlight + (this.doneAt.length - this.doneHead) < this.globalPerSecond;
+  }
+
+  private letWaitersThrough(): void {
+    const now = this.clock.now();
+    this.forgetOldSlots(now);
+    while (this.waitingHead < this.waiting.length && this.hasGlobalRoom()) {
+      this.inFlight += 1;
+      this.waiting[this.waitingHead++]!();
+    }
+    if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
+      this.waiting = this.waiting.slice(this.waitingHead);
+      this.waitingHead = 0;
+    }
+    // Still waiting with the second full of completed requests: wake when the oldest leaves it.
+    const oldest = this.doneAt[this.doneHead];
+    if (this.waitingHead < this.waiting.length && oldest !== undefined && !this.windowTimer) {
+      this.windowTimer = true;
+      void this.clock.sleep(Math.max(0, oldest + GLOBAL_WINDOW_MS - now)).then(() => {
+        this.windowTimer = false;
+        this.letWaitersThrough();
+      });
+    }
+  }
+
+  /** Drops the completions that left the window; compacts the array now and then. */
+  private forgetOldSlots(now: number): void {
+    while (this.doneHead < this.doneAt.length && this.doneAt[this.doneHead]! <= now - GLOBAL_WINDOW_MS) this.doneHead += 1;
+    if (this.doneHead > 1024 && this.doneHead * 2 > this.doneAt.length) {
+      this.doneAt = this.doneAt.slice(this.doneHead);
+      this.doneHead = 0;
     }
   }
 
   private bucketFor(identity: RateLimitIdentity): BucketState | undefined {
     const bucket = this.bucketByRoute.get(identity.routeKey);
     return bucket === undefined ? undefined : this.buckets.get(`${bucket}:${identity.major}`);
+  }
+
+  /**
+   * A bucket whose window has reset and that has nothing in flight says nothing the next answer would
+   * not say again: an audit of 100,000 guilds would otherwise keep one per guild and route.
+   */
+  private forgetResetBuckets(): void {
+    const now = this.clock.now();
+    for (const [key, state] of this.buckets) if (state.inFlight === 0 && state.resetAt <= now) this.buckets.delete(key);
+    this.bucketsAfterLastPrune = Math.max(BUCKETS_KEPT_AT_LEAST, this.buckets.size);
   }
 
   private learnFromHeaders(identity: RateLimitIdentity, headers: Record<string, string>): void {
@@ -204,6 +264,7 @@ export class RateLimiter {
     const state = this.buckets.get(key);
     if (!state) {
       this.buckets.set(key, { limit, remaining, resetAt, windowMs: resetAfter * 1000, inFlight: 0 });
+      if (this.buckets.size > this.bucketsAfterLastPrune * 2) this.forgetResetBuckets();
       return;
     }
     state.limit = limit;
@@ -229,13 +290,6 @@ export function isGlobal429(response: LimitedResponse): boolean {
   if (response.headers['x-ratelimit-global'] === 'true' || response.headers['x-ratelimit-scope'] === 'global') return true;
   const body = safeJson(response.text) as { global?: unknown } | undefined;
   return body?.global === true;
-}
-
-/** A promise with its resolve function, renewed after each use: "some slot was released". */
-function signal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
 }
 
 function safeJson(text: string): unknown {

@@ -4,6 +4,7 @@
  * the audit engine over them. Exit 1 when there are errors or warnings.
  */
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { auditOneGuild, guildNamed, isNotInstalled, type GuildOutcome } from '../api/guild-audit.js';
 import { auditGlobal, buildReport, hasProblems } from '../discord/audit.js';
 import { GLOBAL_SCOPE } from '../discord/model.js';
@@ -37,13 +38,15 @@ export const run: CommandRun = async (args, io) => {
   const lines = values['json-lines'] === true;
   if (lines && !values['all-guilds']) throw new UsageError('--json-lines streams an audit of every guild: pass --all-guilds too');
   if (values['all-guilds']) keepYoungGenerationSmall();
+  const keepMemory = values['all-guilds'] ? memoryKeeper() : () => undefined;
   try {
     // Without --guild, the profile's guild; --all-guilds reads every guild on top of the global scope.
     const { api, scope } = await connectToScope(values['all-guilds'] ? { ...values, guild: 'global' } : values, io);
     const guildId = scope.kind === 'guild' ? scope.guildId : undefined;
     const app = await appFacts(api);
     const globalCommands = await api.listCommands(GLOBAL_SCOPE, { withLocalizations: true });
-    const guilds = values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : [];
+    // Only what the audit names a guild by: the listing's other fields would stay for the whole run.
+    const guilds = (values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : []).map(({ id, name }) => ({ id, name }));
     if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
     const globalAudit = auditGlobal(globalCommands, app);
@@ -51,11 +54,13 @@ export const run: CommandRun = async (args, io) => {
       mapBounded(guilds, guildsInFlight(api.maxRequestsPerSecond), async (guild, _index, signal) => {
         each(await auditOneGuild(api, guild, globalCommands, app, signal));
         progress.tick();
+        keepMemory();
       }).finally(() => progress.done()),
     );
     const audits = await mapBounded(guilds, guildsInFlight(api.maxRequestsPerSecond), async (guild, _index, signal) => {
       const audit = await auditOneGuild(api, guild, globalCommands, app, signal);
       progress.tick();
+      keepMemory();
       return audit;
     });
     progress.done();
@@ -110,4 +115,24 @@ async function streamAudits(
  */
 function keepYoungGenerationSmall(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
+}
+
+/** Guilds between two checks of the process's memory. */
+const GUILDS_PER_MEMORY_CHECK = 200;
+const COLLECT_ABOVE_BYTES = 80 * 1024 * 1024;
+
+/**
+ * For audits of thousands of guilds: what one guild leaves behind is garbage as soon as its line is
+ * written, but V8 lets the old generation grow far past the live data before it collects (20,000
+ * guilds: ~290 MB peak for ~60 MB live). Now and then, above a threshold, a full collection runs
+ * (a few ms each). `gc` is reached the supported way Node offers at run time: the flag, then a context.
+ */
+function memoryKeeper(): () => void {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as (() => void) | undefined;
+  let audited = 0;
+  return () => {
+    audited += 1;
+    if (collect && audited % GUILDS_PER_MEMORY_CHECK === 0 && process.memoryUsage.rss() > COLLECT_ABOVE_BYTES) collect();
+  };
 }

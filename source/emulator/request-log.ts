@@ -17,17 +17,22 @@ const MAX_ENTRIES = 10_000;
 
 export class RequestLog {
   private entries: LoggedRequest[] = [];
+  /** Every request since the start or the last clear, also those no longer kept. */
+  total = 0;
 
   add(entry: LoggedRequest): void {
     this.entries.push(entry);
-    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    this.total += 1;
+    // Trimmed in batches: one splice per half a log, not a copy of the whole log per request.
+    if (this.entries.length > MAX_ENTRIES * 1.5) this.entries = this.entries.slice(-MAX_ENTRIES);
   }
 
   list(): readonly LoggedRequest[] {
-    return this.entries;
+    return this.entries.length > MAX_ENTRIES ? this.entries.slice(-MAX_ENTRIES) : this.entries;
   }
 
   clear(): void {
     this.entries = [];
+    this.total = 0;
   }
 }

@@ -171,7 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   function handleIntrospection(request: IncomingMessage, response: ServerResponse, path: string): void {
     if (request.method === 'GET' && path === '/__emulator/requests') {
-      send(response, { status: 200, body: log.list() });
+      send(response, { status: 200, headers: { 'X-Emulator-Total-Requests': String(log.total) }, body: log.list() });
     } else if (request.method === 'POST' && path === '/__emulator/reset') {
       world.state = state = structuredClone(initial);
       limiter?.reset();

@@ -62,9 +62,11 @@ const PERMISSION_READERS: AuthKind[] = ['bot', 'client-credentials', 'user'];
 /** Discord's largest page of `/users/@me/guilds`. */
 const GUILD_PAGE_SIZE = 200;
 
-export async function createDiscordApi(options: DiscordApiOptions): Promise<DiscordApi> {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  assertTokenSafeUrl(baseUrl);
+/** A JSON call: the request, then its answer checked against the schema. */
+type Call = <T>(schema: z.ZodMiniType<T>, req: RestRequest) => Promise<T>;
+
+/** What the client is made of: the transport, the rate limits, the tokens, and the retrying REST core. */
+function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestClient; auth: AuthHeaders } {
   const clock = options.clock ?? systemClock;
   const transport = options.transport ?? createTransport({ timeoutMs: options.timeoutMs, debug: options.debug });
   const limiter = new RateLimiter({
@@ -90,31 +92,89 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     random: options.random,
     warn: options.onWarning ?? options.debug,
   });
+  return { rest, auth };
+}
 
-  const call = async <T>(schema: z.ZodMiniType<T>, req: RestRequest): Promise<T> => parsed(schema, req, (await rest.request(req)).body);
-
-  /** Fetched to learn the id (or given); handed to the first getApplication() so a start costs one request, not two. */
-  let learnedApplication: Application | undefined = options.application;
-  const applicationId = options.applicationId ?? options.application?.id ?? options.credentials.clientCredentials?.clientId ?? (await learnApplicationId());
-  async function learnApplicationId(): Promise<string> {
-    const held = auth.available();
-    if (held.includes('bot')) {
-      learnedApplication = await call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: ['bot'] });
-      return learnedApplication.id;
-    }
-    if (held.includes('user')) {
-      const current = await call(z.looseObject({ application: applicationSchema }), { method: 'GET', path: Routes.currentAuthorization(), auth: ['user'] });
-      return current.application.id;
-    }
-    if (held.length === 0) {
-      throw new AuthRequiredError(
-        ['bot', 'client-credentials'],
-        'No credentials: managing commands needs a bot token or your app\'s client id + secret.',
-        'Set DISCORD_BOT_TOKEN (or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET), or store them with `cmd-tui auth set-bot-token` / `cmd-tui auth set-client-credentials`.',
-      );
-    }
-    throw new AuthRequiredError(['bot', 'client-credentials'], 'cmd-tui does not know which application to manage.', 'Pass `--app ID`, or set a bot token or client credentials (`cmd-tui auth status` shows what is stored).');
+/**
+ * Which application the credentials manage, when nothing says: the bot token's own application (the
+ * object read is returned too, so the first getApplication() costs no second request), or the one the
+ * sign-in was made for.
+ */
+async function learnApplication(call: Call, auth: AuthHeaders): Promise<{ id: string; application?: Application }> {
+  const held = auth.available();
+  if (held.includes('bot')) {
+    const application = await call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: ['bot'] });
+    return { id: application.id, application };
   }
+  if (held.includes('user')) {
+    const current = await call(z.looseObject({ application: applicationSchema }), { method: 'GET', path: Routes.currentAuthorization(), auth: ['user'] });
+    return { id: current.application.id };
+  }
+  if (held.length === 0) {
+    throw new AuthRequiredError(
+      ['bot', 'client-credentials'],
+      'No credentials: managing commands needs a bot token or your app\'s client id + secret.',
+      'Set DISCORD_BOT_TOKEN (or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET), or store them with `cmd-tui auth set-bot-token` / `cmd-tui auth set-client-credentials`.',
+    );
+  }
+  throw new AuthRequiredError(['bot', 'client-credentials'], 'cmd-tui does not know which application to manage.', 'Pass `--app ID`, or set a bot token or client credentials (`cmd-tui auth status` shows what is stored).');
+}
+
+/**
+ * Every page of `/users/@me/guilds` (200 a page; a bot can be in far more). With a bot token these
+ * are the guilds the app's bot is in — what audits, backups and the scope picker need — even when a
+ * user is signed in too; with only a sign-in, the user's guilds.
+ */
+async function allGuildPages(call: Call): Promise<PartialGuild[]> {
+  const guilds: PartialGuild[] = [];
+  for (let after: string | undefined; ; ) {
+    const page = await call(z.array(partialGuildSchema), {
+      method: 'GET',
+      path: Routes.currentUserGuilds(),
+      auth: ['bot', 'user'],
+      query: { limit: String(GUILD_PAGE_SIZE), ...(after ? { after } : {}) },
+    });
+    guilds.push(...page);
+    if (page.length < GUILD_PAGE_SIZE) return guilds;
+    after = page.at(-1)!.id;
+  }
+}
+
+/** Scopes not on record (an older store) give the benefit of the doubt: Discord has the last word. */
+function overwriteAccessOf(auth: AuthHeaders): OverwriteAccess {
+  const scopes = auth.userScopes();
+  if (scopes === undefined) return 'no-sign-in';
+  return scopes.length === 0 || scopes.includes(PERMISSIONS_UPDATE_SCOPE) ? 'ok' : 'missing-scope';
+}
+
+/** How a non-idempotent write is settled: repeated only after reading back that it did not take effect. */
+async function writeWithReadBack<T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>, debug?: (line: string) => void): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ConnectionError && error.transient) || attempt >= MAX_RETRIES) throw error;
+      debug?.('… the write may have happened; reading back before deciding');
+      const settled = await readBack();
+      if (settled !== undefined) return settled;
+    }
+  }
+}
+
+export async function createDiscordApi(options: DiscordApiOptions): Promise<DiscordApi> {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  assertTokenSafeUrl(baseUrl);
+  const { rest, auth } = restParts(options, baseUrl);
+  const call: Call = async (schema, req) => parsed(schema, req, (await rest.request(req)).body);
+
+  /** Handed to the first getApplication() when it was read to learn the id, so a start costs one request, not two. */
+  let learnedApplication: Application | undefined = options.application;
+  const knownId = options.applicationId ?? options.application?.id ?? options.credentials.clientCredentials?.clientId;
+  const learned = knownId === undefined ? await learnApplication(call, auth) : undefined;
+  if (learned?.application) learnedApplication = learned.application;
+  const applicationId = knownId ?? learned!.id;
+  const overwriteAccess = () => overwriteAccessOf(auth);
+  const settle = <T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>) => writeWithReadBack(write, readBack, options.debug);
 
   const commandList = z.array(commandSchema);
   const listCommands = (scope: Scope, list: ListOptions = {}) =>
@@ -127,47 +187,6 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     });
   const getCommand = (scope: Scope, commandId: string) =>
     call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH });
-
-  /**
-   * Every page of `/users/@me/guilds` (200 a page; a bot can be in far more). With a bot token these
-   * are the guilds the app's bot is in — what audits, backups and the scope picker need — even when a
-   * user is signed in too; with only a sign-in, the user's guilds.
-   */
-  async function listCurrentUserGuilds(): Promise<PartialGuild[]> {
-    const guilds: PartialGuild[] = [];
-    for (let after: string | undefined; ; ) {
-      const page = await call(z.array(partialGuildSchema), {
-        method: 'GET',
-        path: Routes.currentUserGuilds(),
-        auth: ['bot', 'user'],
-        query: { limit: String(GUILD_PAGE_SIZE), ...(after ? { after } : {}) },
-      });
-      guilds.push(...page);
-      if (page.length < GUILD_PAGE_SIZE) return guilds;
-      after = page.at(-1)!.id;
-    }
-  }
-
-  /** Scopes not on record (an older store) give the benefit of the doubt: Discord has the last word. */
-  function overwriteAccess(): OverwriteAccess {
-    const scopes = auth.userScopes();
-    if (scopes === undefined) return 'no-sign-in';
-    return scopes.length === 0 || scopes.includes(PERMISSIONS_UPDATE_SCOPE) ? 'ok' : 'missing-scope';
-  }
-
-  /** Repeats a non-idempotent write only after reading back that it did not take effect. */
-  async function writeWithReadBack<T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await write();
-      } catch (error) {
-        if (!(error instanceof ConnectionError && error.transient) || attempt >= MAX_RETRIES) throw error;
-        options.debug?.('… the write may have happened; reading back before deciding');
-        const settled = await readBack();
-        if (settled !== undefined) return settled;
-      }
-    }
-  }
 
   return {
     baseUrl,
@@ -188,7 +207,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     async createCommand(scope, draft) {
       const { commandCreateSchema } = await requestSchemas();
       const body = checkedBody(commandCreateSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, draft);
-      return writeWithReadBack(
+      return settle(
         async () => {
           const result = await rest.request({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body });
           return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
@@ -206,7 +225,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
       const path = Routes.command(applicationId, scope, commandId);
       const { commandEditSchema } = await requestSchemas();
       const body = checkedBody(commandEditSchema, { method: 'PATCH', path }, patch);
-      return writeWithReadBack(
+      return settle(
         () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body }),
         async () => {
           const current = await getCommand(scope, commandId);
@@ -251,7 +270,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     },
 
     getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
-    listCurrentUserGuilds,
+    listCurrentUserGuilds: () => allGuildPages(call),
     getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
     getGuildRoles: (guildId) => call(z.array(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
     getGuildChannels: (guildId) => call(z.array(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),

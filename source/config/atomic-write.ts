@@ -12,11 +12,13 @@ export interface AtomicWriteOptions {
   folderMode?: number;
   /** Never replace an existing file: fails with EEXIST instead (the temp file is linked, not renamed, into place). */
   exclusive?: boolean;
+  /** Create the folder when missing (default); false: a missing folder is an error (ENOENT). */
+  createFolder?: boolean;
 }
 
 export async function writeFileAtomic(path: string, contents: string, options: AtomicWriteOptions = {}): Promise<void> {
   const folder = dirname(path);
-  await mkdir(folder, { recursive: true, ...(options.folderMode === undefined ? {} : { mode: options.folderMode }) });
+  if (options.createFolder !== false) await mkdir(folder, { recursive: true, ...(options.folderMode === undefined ? {} : { mode: options.folderMode }) });
   const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const mode = options.mode ?? 0o644;
   try {

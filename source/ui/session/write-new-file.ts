@@ -14,7 +14,7 @@ export async function writeNewFile(directory: string, fileName: string, contents
   for (let n = 1; n <= MAX_TRIES; n++) {
     const path = join(directory, n === 1 ? fileName : `${name}-${n}${ext}`);
     try {
-      await writeFileAtomic(path, contents, { exclusive: true });
+      await writeFileAtomic(path, contents, { exclusive: true, createFolder: false });
       return path;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

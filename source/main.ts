@@ -4,6 +4,7 @@
  */
 import { findCommand } from './commands/registry.js';
 import { processIo, UsageError } from './commands/types.js';
+import { sanitizeLine } from './terminal/sanitize.js';
 
 export async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
@@ -15,7 +16,9 @@ export async function main(argv: string[]): Promise<number> {
       // `auth login --help`: that subcommand; `auth --help`: the list of them.
       return help([entry.name, ...rest.filter((word) => !word.startsWith('-')).slice(0, 1)], [entry.name]);
     }
-    const io = processIo();
+    // Data on stdout stays exact: JSON documents and a commands file (`export` without -o).
+    const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && !rest.includes('-o') && !rest.includes('--output'));
+    const io = processIo({ exactStdout });
     try {
       const command = await entry.load();
       return await command.run(rest, io);
@@ -29,11 +32,12 @@ export async function main(argv: string[]): Promise<number> {
     }
   }
   if (first !== undefined && !first.startsWith('-')) {
-    process.stderr.write(`cmd-tui: unknown command "${first}". Run \`cmd-tui --help\` for the list.\n`);
+    process.stderr.write(`cmd-tui: unknown command "${sanitizeLine(first)}". Run \`cmd-tui --help\` for the list.\n`);
     return 2;
   }
   const { startTui } = await import('./ui/start.js');
-  return startTui(argv, processIo());
+  // Ink draws with escape sequences of its own; the UI's text is made safe where it is drawn (ui/components/text.tsx).
+  return startTui(argv, processIo({ exactStdout: true }));
 }
 
 /** The help for `words`, else for `fallback` (a command's own help when its --help follows an unknown subcommand). */

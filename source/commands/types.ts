@@ -2,6 +2,8 @@
  * The contract every scriptable command follows: `run(args, io)` resolves to an exit code from
  * EXIT_CODES. Commands write only to `io`, never to `process.*` directly, so tests can run them in-process.
  */
+import { sanitizeOutput } from '../terminal/sanitize.js';
+
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
@@ -29,6 +31,22 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+/**
+ * The process's streams for a command. What it writes is made safe for a terminal (terminal/sanitize.ts)
+ * — a server's names and messages cannot drive the terminal — except stdout when it carries data that
+ * must stay exact (`--json`, a commands file).
+ */
+export function processIo(options: { exactStdout?: boolean } = {}): CliIo {
+  const stdout = options.exactStdout ? process.stdout : sanitizing(process.stdout);
+  return { stdout, stderr: sanitizing(process.stderr), stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream): Stream {
+  return new Proxy(stream, {
+    get(target, property, receiver) {
+      if (property !== 'write') return Reflect.get(target, property, receiver) as unknown;
+      return (chunk: unknown, ...rest: unknown[]) =>
+        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitizeOutput(chunk, target.isTTY === true) : chunk, ...rest);
+    },
+  });
 }

@@ -2,7 +2,8 @@
  * A yes/no question about something that changes the server or throws work away. Focus starts on
  * Cancel (k9s), so a stray enter never confirms.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import { useState, type ReactNode } from 'react';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor } from '../input/key-bindings.js';

@@ -3,7 +3,8 @@
  * last message, wrapped so a path it names is shown in full; the screen above gives way) and the keys
  * that work here, generated from the key table on one line.
  */
-import { Box, Text, useWindowSize } from 'ink';
+import { Box, useWindowSize } from 'ink';
+import { Text } from './text.js';
 import { bindingsFor, keyLabel, type Action, type Binding, type KeyScope } from '../input/key-bindings.js';
 import { useAppContext } from '../state/app-context.js';
 import type { Tone } from '../state/app-state.js';

@@ -2,7 +2,8 @@
  * The always-visible header: which app, who is signed in and how, which profile and API, which scope, and how
  * close the scope is to its caps and to the day's 200 creates.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import type { AuthKind } from '../../api/contract.js';
 import { LIMITS } from '../../discord/model.js';
 import { capsSummary } from '../format/command-summary.js';

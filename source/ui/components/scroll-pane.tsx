@@ -1,5 +1,6 @@
 /** A read-only pane of lines with a scroll offset (detail, raw JSON, overwrites, help). */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import { useTheme } from '../theme/theme-context.js';
 import type { Tone } from '../state/app-state.js';
 import { toneColor } from './footer.js';

@@ -5,6 +5,7 @@
  * dispatcher hands over one key per render. Here ink-select-input only draws the list.
  */
 import SelectInput from 'ink-select-input';
+import { sanitizeLine } from '../../terminal/sanitize.js';
 import { useState } from 'react';
 import { Priority, useKeyHandler, type PriorityLevel } from '../input/dispatcher.js';
 import { actionFor } from '../input/key-bindings.js';
@@ -46,5 +47,7 @@ export function SelectList<V>({ items, initialIndex = 0, limit, isFocused = true
   // Remounted at each move (and when the items change): ink-select-input keeps its highlight to
   // itself and takes it only at mount.
   const remount = `${current}:${items.map((item) => item.key ?? String(item.value)).join('\n')}`;
-  return <SelectInput key={remount} items={items} initialIndex={current} limit={limit} isFocused={false} />;
+  // ink-select-input draws the labels with Ink's own Text: they are made safe here (guild names come from a server).
+  const shown = items.map((item) => ({ ...item, label: sanitizeLine(item.label) }));
+  return <SelectInput key={remount} items={shown} initialIndex={current} limit={limit} isFocused={false} />;
 }

@@ -1,5 +1,6 @@
 /** A small spinner for in-flight requests; animates without blocking input. */
-import { Text, useAnimation } from 'ink';
+import { useAnimation } from 'ink';
+import { Text } from './text.js';
 import { useTheme } from '../theme/theme-context.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

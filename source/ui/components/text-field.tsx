@@ -3,7 +3,7 @@
  * enter and ↑↓ are left to the screen (they are commands, never text). Controlled: the value lives with
  * the owner; the cursor lives here.
  */
-import { Text } from 'ink';
+import { Text } from './text.js';
 import { useRef, useState } from 'react';
 import { insertableText } from '../input/chord.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';

@@ -6,7 +6,8 @@
  * overwrites, or a typed-confirmed delete of a ghost duplicate's guild copy — and the finding goes
  * once fixed, by auditing only its scope again. `x` writes the report as Markdown (a new file).
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useEffect, useRef, useState } from 'react';
 import { auditOneGuild, isNotInstalled } from '../../../api/guild-audit.js';
 import type { DiscordApi } from '../../../api/contract.js';

@@ -4,7 +4,8 @@
  * prints — and restores after confirming; the restore takes a backup of the scope first. Overwrites
  * need the browser sign-in, offered right here (`s`) when the session can start one.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import type { RestorePreview } from '../../../backup/restore.js';
 import type { BackupEntry } from '../../../backup/store.js';

@@ -2,7 +2,8 @@
  * The editor, pure: title, size meter with the biggest contributors, problems about the whole command,
  * then a window of fields around the focused one, each with its problems right under it.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import type { Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { Footer, toneColor } from '../../components/footer.js';

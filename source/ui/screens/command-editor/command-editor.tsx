@@ -6,7 +6,8 @@
 import { commandSize, largestParts } from '../../../discord/command-size.js';
 import { validateCommand } from '../../../discord/validate.js';
 import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
-import { Text, useApp } from 'ink';
+import { useApp } from 'ink';
+import { Text } from '../../components/text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';

@@ -1,5 +1,6 @@
 /** An editor picker (type, option type, locale, permission names, …) on ink-select-input. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';

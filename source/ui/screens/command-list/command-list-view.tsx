@@ -2,7 +2,8 @@
  * The command list, pure: columns sized to the terminal width, a marker where a stored command
  * breaks a rule, and loading / error / empty variants.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { memo, useMemo } from 'react';
 import type { Command, Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';

@@ -3,7 +3,8 @@
  * The point made plain: commands need a bot token or client credentials; a browser sign-in (a user)
  * can only change permission overwrites.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useRef } from 'react';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';

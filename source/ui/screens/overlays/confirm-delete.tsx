@@ -2,7 +2,8 @@
  * Deleting a command: confirmed by typing its name. Says what goes with it (its permission
  * overwrites, permanently) and that a backup of the scope is written first.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import type { Command } from '../../../discord/model.js';
 import { Footer } from '../../components/footer.js';

@@ -3,7 +3,8 @@
  * the plan (what is created, updated or unchanged, what the target does not allow and is dropped,
  * the creates it uses), then copy after confirming; a backup of the target is written first.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import type { CopyPlan } from '../../../backup/copy-plan.js';
 import { describeAdaptation } from '../../../discord/adapt-scope.js';

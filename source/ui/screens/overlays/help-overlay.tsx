@@ -1,5 +1,6 @@
 /** `?`: every key of the screen underneath, from the key table (closes with ?, esc or q; scrolls with ↑↓). */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import { ScrollPane, scrolled, type PaneLine } from '../../components/scroll-pane.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';

@@ -2,7 +2,8 @@
  * The review after a $EDITOR edit: what changes, field by field, and the rename warning, before
  * sending. ctrl+c asks before it quits and drops the edit.
  */
-import { Text, useApp } from 'ink';
+import { useApp } from 'ink';
+import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import { diffFields } from '../../../discord/diff.js';
 import { toBodyForm } from '../../../discord/normalize.js';

@@ -1,5 +1,6 @@
 /** `P`: switch to another profile's API, application and stored credentials without leaving the app. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';

@@ -2,7 +2,7 @@
  * Right after credentials typed into onboarding connected: offer to store them, so the next start
  * does not ask again. Stored exactly as `cmd-tui auth set-bot-token` / `set-client-credentials` do.
  */
-import { Text } from 'ink';
+import { Text } from '../../components/text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { describeError } from '../../format/describe-error.js';
 import type { Session } from '../../session/session.js';

@@ -1,5 +1,6 @@
 /** `s`: pick Global or one of the app's guilds, by name. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { GLOBAL_SCOPE, guildScope, type PartialGuild, type Scope } from '../../../discord/model.js';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';

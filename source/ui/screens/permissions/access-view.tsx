@@ -3,7 +3,8 @@
  * role), computed from the list on screen so unsaved edits show their effect, and the reason for the
  * selected cell. Columns scroll sideways when the terminal is narrow.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import type { AccessMatrix } from '../../../discord/effective-access.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { useListWindow } from '../../components/list-window.js';

@@ -2,7 +2,8 @@
  * A filterable pick list (add-overwrite targets, guilds): letters go to the filter field, ↑/↓ move,
  * enter picks, esc closes. Not ink-select-input, which would also read typed j/k as moves.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import { Footer } from '../../components/footer.js';
 import { TextField } from '../../components/text-field.js';

@@ -3,7 +3,8 @@
  * guild's lists and directory, keeps the edits, and shows the list, the "who can use this?" matrix,
  * the add picker or one of the dialogs — whichever the editor's mode says.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { useMemo } from 'react';
 import { accessMatrix, type AccessMatrix } from '../../../discord/effective-access.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';

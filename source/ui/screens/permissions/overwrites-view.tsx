@@ -3,7 +3,8 @@
  * said plainly), what is unsaved, the n/100 counter, and the app-level defaults that apply where the
  * command sets nothing itself. Loading and error variants live in the screen.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import type { PermissionOverwrite } from '../../../discord/model.js';
 import type { UserError } from '../../format/describe-error.js';
 import { allowDeny, diffOverwrites, summarizeChanges } from '../../../discord/overwrite-diff.js';

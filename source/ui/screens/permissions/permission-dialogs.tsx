@@ -3,7 +3,8 @@
  * discarding unsaved edits, and the explanation that only a signed-in user can save (with the
  * browser sign-in offered right there), plus the wait for that sign-in. Focus starts on Cancel.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/text.js';
 import { permissionsScopes } from '../../../auth/scopes.js';
 import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { SIGN_IN_NEEDED } from '../../../discord/overwrite-refusals.js';

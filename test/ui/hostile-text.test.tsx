@@ -1,0 +1,24 @@
+/** The TUI draws a server's hostile strings as visible escapes: no OSC, no C1, no bidi override reaches the terminal. */
+import { afterEach, expect, it } from 'vitest';
+import { renderApp } from './helpers/app.js';
+import { FakeApi, makeCommand } from './helpers/fake-api.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202eevil\u001b]0;title\u0007';
+
+it('list, detail and guild picker show escapes instead of obeying them', async () => {
+  const api = new FakeApi([makeCommand({ name: 'ping', description: HOSTILE })]);
+  api.guilds = [{ id: '200000000000000002', name: `Guild\u001b[2J\u202e` }];
+  const app = await renderApp(api, { columns: 160, rows: 30 });
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  await app.press('open');
+  await app.waitForText('\\x1b]8;;https://evil.example');
+  expect(app.frame()).not.toMatch(/\u001b\]|\u009b|\u202e|\u0007/);
+  await app.press('back');
+  await app.press('scope');
+  await app.waitForText('Guild\\x1b[2J\\u202e');
+  expect(app.frame()).not.toMatch(/\u001b\[2J|\u202e/);
+});

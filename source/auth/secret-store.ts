@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { appPaths } from '../config/paths.js';
+import { parseStrictJson } from '../discord/strict-json.js';
 import { openSettings } from '../config/settings.js';
 import { describeKeyringFailure, probeKeyring, refusal, verdictHolds, withinTimeout, type Keyring, type KeyringVerdict } from './keyring-verdict.js';
 
@@ -85,12 +86,9 @@ export class FileSecretStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Object.create(null) as Record<string, string>;
       throw error;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new SecretStoreCorruptError(this.path, 'not valid JSON');
-    }
+    const read = parseStrictJson(text);
+    if (!read.ok) throw new SecretStoreCorruptError(this.path, 'not valid JSON');
+    const parsed = read.value;
     const file = parsed as { version?: unknown; secrets?: unknown };
     if (file?.version !== FILE_VERSION) throw new SecretStoreCorruptError(this.path, `unknown version ${JSON.stringify(file?.version)}`);
     if (file.secrets === null || typeof file.secrets !== 'object' || Object.values(file.secrets).some((value) => typeof value !== 'string')) {

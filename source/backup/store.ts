@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { readTextFile } from '../config/read-text-file.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { backupFileName, parseBackup, serializeBackup, type ScopeBackup } from '../discord/backup-format.js';
 import { scopeKey } from '../discord/model.js';
@@ -70,9 +71,9 @@ export async function listBackups(directory: string): Promise<BackupEntry[]> {
 export async function readBackup(path: string): Promise<ScopeBackup> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextFile(resolve(path), path);
   } catch (error) {
-    throw new BackupError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`, 'Run `cmd-tui backups` to see the available backups.');
+    throw new BackupError(`${error instanceof Error ? error.message : String(error)}.`, 'Run `cmd-tui backups` to see the available backups.');
   }
   const parsed = parseBackup(text);
   if (!parsed.ok) throw new BackupError(`${path} ${parsed.message}.`, 'Run `cmd-tui backups` to see the available backups.');

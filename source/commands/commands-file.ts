@@ -2,23 +2,18 @@
  * Reads and validates a commands file for `plan` and `apply`: the file must parse as the
  * bulk-overwrite body and pass every platform rule before anything is compared or sent.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { adaptToScope, type Adaptation } from '../discord/adapt-scope.js';
 import { parseCommandsFile } from '../discord/export-format.js';
 import type { Problem } from '../discord/model.js';
 import { validateCommandSet } from '../discord/validate.js';
 import type { AppFacts } from '../discord/app-facts.js';
-import { UsageError, type CliIo } from './types.js';
+import { readInputFile } from './input-file.js';
+import type { CliIo } from './types.js';
 
 export type DesiredCommands = { ok: true; commands: unknown[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
 
-export async function readCommandsFile(path: string, io: CliIo): Promise<string> {
-  try {
-    return await readFile(resolve(io.cwd, path), 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+export function readCommandsFile(path: string, io: CliIo): Promise<string> {
+  return readInputFile(path, io);
 }
 
 /** `adapt`: made fit for the scope first (`--adapt`: a global file applied to a guild), each change reported. */

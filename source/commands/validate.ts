@@ -3,12 +3,12 @@
  * a scope's complete set (a JSON array), against every platform rule. Exit 0 valid (warnings
  * allowed), 1 invalid, 2 unreadable input or bad usage. The `--json` shape is a fixed contract.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../discord/model.js';
+import { parseStrictJson } from '../discord/strict-json.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import { paintFor, type Paint } from '../terminal/colour.js';
+import { readInputFile } from './input-file.js';
 import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -21,8 +21,9 @@ interface ValidateArgs {
 
 export const run: CommandRun = async (args, io) => {
   const options = parseValidateArgs(args);
-  const input = await readInput(options.file, io);
-  const problems = Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
+  const read = await readInput(options.file, io);
+  const input = 'value' in read ? read.value : undefined;
+  const problems = 'problem' in read ? [read.problem] : Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
   const valid = problems.every((found) => found.severity !== 'error');
   io.stdout.write(options.json ? jsonReport(valid, problems) : textReport(options.file, input, problems, paintFor(io.stdout, io.env, { 'no-color': options.noColor })));
   return valid ? ExitCode.Ok : ExitCode.Problems;
@@ -54,27 +55,12 @@ function parseValidateArgs(args: string[]): ValidateArgs {
   return { file: positionals[0]!, context: { scope: values.scope, appFlags: Number(flags) }, json: values.json, noColor: parsed.values['no-color'] === true };
 }
 
-async function readInput(file: string, io: CliIo): Promise<unknown> {
-  let text: string;
-  try {
-    text = file === '-' ? await readStream(io.stdin) : await readFile(resolve(io.cwd, file), 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
-    throw new UsageError(`cannot read ${file}: ${reason}`);
-  }
-  try {
-    // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
-    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-  } catch (error) {
-    throw new UsageError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  stream.setEncoding('utf8');
-  for await (const chunk of stream) text += String(chunk);
-  return text;
+/** The file's value, or — for a key JSON would take silently (`__proto__`, a duplicate) — the problem at its path. */
+async function readInput(file: string, io: CliIo): Promise<{ value: unknown } | { problem: Problem }> {
+  const parsed = parseStrictJson(await readInputFile(file, io));
+  if (parsed.ok) return { value: parsed.value };
+  if (parsed.path === undefined) throw new UsageError(`${file} is not valid JSON: ${parsed.message}`);
+  return { problem: { path: parsed.path, rule: 'file.json', message: parsed.message.replace(/^line \d+, column \d+: /, ''), severity: 'error' } };
 }
 
 /** Exactly `{"valid": bool, "problems": [{"path","rule","message","severity"}]}`: other tools parse it. */

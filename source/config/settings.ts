@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snowflake } from '../discord/model.js';
+import { parseStrictJson } from '../discord/strict-json.js';
 import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -75,12 +76,11 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
       throw new SettingsError(path, error instanceof Error ? error.message : 'unreadable');
     }
-    let json: unknown;
-    try {
-      json = text.trim() === '' ? {} : JSON.parse(text);
-    } catch {
-      throw new SettingsError(path, 'not valid JSON');
-    }
+    // An empty file is what a crash or a full disk leaves, not a fresh start: it is reported, not read as {}.
+    if (text.trim() === '') throw new SettingsError(path, 'empty (a crash or a full disk can leave it so)');
+    const read = parseStrictJson(text);
+    if (!read.ok) throw new SettingsError(path, `not valid JSON: ${read.message}${read.path ? ` at ${read.path}` : ''}`);
+    const json = read.value;
     const parsed = settingsSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -6,6 +6,7 @@
  */
 import * as z from './zod.js';
 import { commandSchema, guildCommandPermissionsSchema, scopeKey, snowflake, type Command, type GuildCommandPermissions, type Scope } from './model.js';
+import { parseStrictJson } from './strict-json.js';
 
 export const BACKUP_FORMAT = 'cmd-tui/scope-backup';
 
@@ -49,12 +50,9 @@ export function serializeBackup(backup: ScopeBackup): string {
 export type ParsedBackup = { ok: true; backup: ScopeBackup } | { ok: false; message: string };
 
 export function parseBackup(text: string): ParsedBackup {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, message: 'is not valid JSON (the file is damaged or not a cmd-tui backup)' };
-  }
+  const read = parseStrictJson(text);
+  if (!read.ok) return { ok: false, message: `is not valid JSON (${read.message}${read.path ? ` at ${read.path}` : ''}; the file is damaged or not a cmd-tui backup)` };
+  const value = read.value;
   const parsed = backupSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

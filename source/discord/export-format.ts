@@ -7,6 +7,7 @@
 import type { CommandDraft } from './model.js';
 import { withoutGlobalOnlyFields } from './adapt-scope.js';
 import { toBodyForm } from './normalize.js';
+import { parseStrictJson } from './strict-json.js';
 
 export function formatCommandsFile(commands: readonly unknown[], scope: 'global' | 'guild'): string {
   // Guild commands ignore the global-only installation fields the server echoes; a guild file leaves them out.
@@ -22,12 +23,9 @@ export type ParsedCommandsFile = { ok: true; commands: unknown[] } | { ok: false
 
 /** Reads a commands file's text; says what is wrong in terms of the file, never throws. */
 export function parseCommandsFile(text: string): ParsedCommandsFile {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok) return { ok: false, message: `is not valid JSON: ${parsed.message}${parsed.path ? ` (at ${parsed.path})` : ''}` };
+  const value = parsed.value;
   if (!Array.isArray(value)) {
     return { ok: false, message: 'must be a JSON array of commands (the bulk-overwrite body, as `cmd-tui export` writes it)' };
   }

@@ -38,6 +38,14 @@ async function route(argv: string[]): Promise<number> {
   return main(argv);
 }
 
+// A closed pipe (`cmd-tui list | head -1`) ends the process quietly, as git does: no stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
 route(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

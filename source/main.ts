@@ -18,12 +18,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     // Data on stdout stays exact: JSON documents and a commands file (`export` without -o).
     const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && !rest.includes('-o') && !rest.includes('--output'));
-    const io = processIo({ exactStdout });
+    const io = { ...processIo({ exactStdout }), json: rest.includes('--json') || rest.includes('--json-lines') };
     try {
       const command = await entry.load();
       return await command.run(rest, io);
     } catch (error) {
       if (error instanceof UsageError) {
+        if (io.json) (await import('./commands/failure.js')).writeJsonFailure(io, { message: error.message }, 2);
         const { usageOf } = await import('./commands/help.js');
         io.stderr.write(`cmd-tui ${entry.name}: ${error.message}\nUsage: ${usageOf(entry.name)}\nRun \`cmd-tui help ${entry.name}\` for the flags and examples.\n`);
         return 2;

@@ -44,7 +44,7 @@ const HINTS: Record<number, string> = {
   50014: 'The token is invalid; set it again with `cmd-tui auth set-bot-token` or `cmd-tui auth set-client-credentials`.',
   50025: 'Your sign-in is no longer valid; run `cmd-tui auth login` again.',
   50026: 'Your sign-in lacks a scope this action needs; run `cmd-tui auth login --preset permissions`.',
-  50035: 'Fix the fields listed below and try again.',
+  50035: 'Fix the fields Discord named, listed with this message, and try again.',
 };
 
 function hintFor(status: number, code: number): string | undefined {

@@ -10,7 +10,7 @@ import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
 import { backupBeforeMutation } from './capture.js';
 import { withScopeLock, type ScopeLock } from './scope-lock.js';
-import { recordCreates, recordCreatesExhausted } from './create-ledger.js';
+import { ledgerPath, recordCreates, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
 
 export interface ExecuteOptions {
@@ -87,8 +87,13 @@ async function executeLocked(api: DiscordApi, scope: Scope, plan: Plan, options:
     }
     for (const create of plan.create) {
       const { command, created } = await api.createCommand(scope, create.body);
-      if (created) await recordCreates(options.env, api.applicationId, scope, 1);
+      // The server confirmed the create: it counts, whatever happens to the local bookkeeping.
       record({ kind: 'create', command, created });
+      if (created) {
+        await recordCreates(options.env, api.applicationId, scope, 1).catch((error: unknown) =>
+          options.notice?.(`The create of ${command.name} was not counted in ${ledgerPath(options.env)} (${error instanceof Error ? error.message : String(error)}); today's count there is low by one.`),
+        );
+      }
     }
   } catch (error) {
     if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(options.env, api.applicationId, scope);

@@ -15,7 +15,14 @@ export function reportFailure(error: unknown, io: CliIo, command: string): numbe
   const { message, hint } = describeError(error);
   const fields = fieldErrorsOf(error).map((field) => `\n  ${field.path || '(command)'}: ${field.message}`).join('');
   io.stderr.write(`cmd-tui ${command}: ${message}${fields}\n${hint ? `  ${hint}\n` : ''}`);
-  return exitCodeOf(error);
+  const exitCode = exitCodeOf(error);
+  if (io.json) writeJsonFailure(io, { message, ...(hint ? { hint } : {}), fields: fieldErrorsOf(error) }, exitCode);
+  return exitCode;
+}
+
+/** With `--json`, a failure is a JSON document too: CI parsing stdout never gets an empty one. */
+export function writeJsonFailure(io: CliIo, error: { message: string; hint?: string; fields?: FieldError[] }, exitCode: number): void {
+  io.stdout.write(`${JSON.stringify({ error, exitCode }, null, 2)}\n`);
 }
 
 /** Discord's codes for a token that may not make the call: a bot where a user must sign in, a sign-in without the scope. */

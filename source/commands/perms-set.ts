@@ -92,6 +92,16 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     return refuse(io, request, `The overwrites of ${entry.label} changed on Discord while this command ran. Nothing was sent: run it again to see the new list.`);
   }
   const { backup, saved } = written;
+  // The PUT replaces the whole list: a writer on another machine saving at the same moment can undo
+  // ours without either noticing. What Discord holds now is read back and compared with what we sent.
+  const now = (await api.getCommandPermissions(guildId, entry.id))?.permissions ?? [];
+  const lost = diffOverwrites(outcome.overwrites, now, directory);
+  if (lost.length > 0) {
+    const message = `Saved, but ${entry.label}'s overwrites were changed again right after (another writer?): ${summarizeChanges(lost)} differ from what was sent. Nothing else was changed; run the command again to apply your change to the current list.`;
+    write(io, request, { ...report, applied: false, lost: lost.length, after: overwritesJson(now, directory), backup: backup.path }, '');
+    io.stderr.write(`cmd-tui perms set: ${message}\n`);
+    return ExitCode.Problems;
+  }
   write(
     io,
     request,

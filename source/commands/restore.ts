@@ -6,7 +6,8 @@
  */
 import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
 import { createBudget } from '../backup/create-ledger.js';
-import { readBackup, type BackupError } from '../backup/store.js';
+import { readBackup } from '../backup/store.js';
+import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
 import { refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
@@ -15,16 +16,20 @@ import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { commandLabel, describeScope, renderPlan } from './plan-report.js';
-import { UsageError, type CommandRun } from './types.js';
+import { ExitCode, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, SPECS.restore.flags, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
   const path = positionals[0] as string;
   const json = values.json === true;
-  const backup = await readBackup(path).catch((error: BackupError) => {
-    throw new UsageError(`${error.message} ${error.hint}`);
-  });
   try {
+    // A backup that cannot be read is not a usage mistake: said with its hint, without the usage block.
+    const backup = await readBackup(path);
+    const contradiction = backupContradiction(backup);
+    if (contradiction) {
+      io.stderr.write(`${path} contradicts itself: ${contradiction} It was changed by hand or is damaged; nothing was sent.\n`);
+      return ExitCode.Problems;
+    }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) {
       io.stderr.write(`This backup belongs to application ${backup.applicationId}, but the credentials are for ${api.applicationId}. Nothing was changed.\n`);
@@ -42,9 +47,11 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(preview.unrestorable.length > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
       return preview.unrestorable.length > 0 ? 1 : 0;
     }
-    const refusals = refusalsFor(preview.plan, preview.current.commands, { prune: true, confirmed: true, createsRemaining: budget.remaining, liveCount: preview.current.commands.length });
+    // As apply: more than half of a scope deleted needs saying so (--delete-many), --yes alone is not enough.
+    const refusals = refusalsFor(preview.plan, preview.current.commands, { prune: true, confirmed: values['delete-many'] === true, createsRemaining: budget.remaining, liveCount: preview.current.commands.length });
     if (refusals.length > 0) {
-      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
+      const says = (refusal: (typeof refusals)[number]) => (refusal.rule === 'mass-delete' ? refusal.message.replace('Pass --prune --yes', 'Pass --delete-many') : refusal.message);
+      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${says(refusal)}\n`).join('')}`);
       return 1;
     }
     if (values.yes !== true && !(await confirm(io, `Restore ${describeScope(backup.scope)}?`))) {
@@ -86,4 +93,17 @@ function count(n: number, noun: string): string {
 
 function describeOverwrite(item: OverwriteRestore): string {
   return `${item.target} in guild ${item.guildId}: ${item.overwrites.length} overwrites`;
+}
+
+/** A backup whose commands belong elsewhere than it says (another scope or application): never restored. */
+function backupContradiction(backup: ScopeBackup): string | undefined {
+  const { scope, applicationId } = backup;
+  for (const command of backup.commands as { name?: unknown; application_id?: unknown; guild_id?: unknown }[]) {
+    const name = JSON.stringify(command.name);
+    if (command.application_id !== undefined && command.application_id !== applicationId) return `the command ${name} belongs to application ${String(command.application_id)}, the backup to ${applicationId}.`;
+    const guild = command.guild_id ?? undefined;
+    if (scope.kind === 'global' && guild !== undefined && guild !== null) return `the command ${name} is a command of guild ${String(guild)}, but the backup says it is of the global scope.`;
+    if (scope.kind === 'guild' && guild !== undefined && guild !== scope.guildId) return `the command ${name} is ${guild === null ? 'a global command' : `a command of guild ${String(guild)}`}, but the backup says it is of guild ${scope.guildId}.`;
+  }
+  return undefined;
 }

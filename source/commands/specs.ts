@@ -157,7 +157,7 @@ export const SPECS = {
     name: 'restore',
     summary: 'bring a scope (commands and overwrites) back to a backup, with a plan first',
     positionals: 'BACKUP',
-    flags: { ...YES, ...API_FLAGS },
+    flags: { ...YES, 'delete-many': { type: 'boolean', description: 'allow deleting more than half of the scope (what the backup did not have)' }, ...API_FLAGS },
     examples: ['cmd-tui restore ~/.local/share/cmd-tui/backups/<file>.json'],
     related: ['backups', 'apply'],
   },

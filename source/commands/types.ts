@@ -10,6 +10,8 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** `--json` (or `--json-lines`) was given: a failure is one JSON document on stdout too. */
+  json?: boolean;
 }
 
 export type CommandRun = (args: string[], io: CliIo) => Promise<number>;

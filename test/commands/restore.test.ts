@@ -114,10 +114,11 @@ describe('restore', () => {
     await own.cleanup();
   });
 
-  it('refuses a file that is not a backup as a usage error', async () => {
+  it('refuses a file that is not a backup, saying what to do and without the usage block', async () => {
     const result = await runCommand('restore', ['/nonexistent/backup.json', ...api()], home.env);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(result.stderr).toContain('cmd-tui backups');
+    expect(result.stderr).not.toContain('Usage:');
   });
 });
 
@@ -172,7 +173,7 @@ describe('restore round trip (property)', () => {
         const backup = await backupNow(scope);
         const before = await view(scope);
         for (const [step, change] of ops.entries()) await mutate(scope, change, step);
-        const restored = await runCommand('restore', [backup, '--yes', ...api()], home.env);
+        const restored = await runCommand('restore', [backup, '--yes', '--delete-many', ...api()], home.env);
         expect(restored.code, restored.stderr).toBe(0);
         expect(await view(scope)).toEqual(before);
       }),

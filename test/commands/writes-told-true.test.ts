@@ -1,0 +1,109 @@
+/**
+ * Writes reported as they happened, through the built binary: two `perms set` racing on one command
+ * never both report a change that is not there; a relabelled backup is refused; a failed `--json`
+ * command still prints a JSON document; a closed pipe ends quietly; a create the daily-creates ledger
+ * cannot record is still reported as made.
+ */
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
+import { CLI_PATH, runCli } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { resetEmulator } from './emulator-requests.js';
+
+const emulator = useEmulator({ seed: 'demo' });
+let home: IsolatedHome;
+beforeEach(async () => {
+  await resetEmulator(emulator());
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+const api = () => ['--api', emulator().baseUrl];
+const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identify', 'guilds'];
+
+describe('writes are reported as they happened', () => {
+  it('two perms set racing on one command ×10: every reported change is there', { timeout: 120_000 }, async () => {
+    const { baseUrl, applicationId, botToken, userToken, guildIds, seeded } = emulator();
+    await updateStoredCredentials(defaultStores(home.env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+    const guild = guildIds[0]!;
+    let lost = 0;
+    let reported = 0;
+    for (let round = 0; round < 10; round++) {
+      const targets = [`user:${seeded.adminUserId}`, `user:${seeded.memberUserId}`];
+      const runs = await Promise.all(
+        targets.map((target, index) =>
+          runCli(['perms', 'set', '--guild', guild, '--command', 'ban', index === round % 2 ? '--allow' : '--deny', target, '--yes', '--json', ...api()], { env: home.env }),
+        ),
+      );
+      const listing = await runCli(['perms', 'list', '--guild', guild, '--command', 'ban', '--json', ...api()], { env: home.env });
+      expect(listing.code, `${listing.stderr}\n${runs.map((r) => r.stderr).join('\n')}`).toBe(0);
+      const listed = JSON.parse(listing.stdout) as { entries: { overwrites: { id: string; permission: boolean }[] }[] };
+      const now = listed.entries[0]?.overwrites ?? [];
+      runs.forEach((result, index) => {
+        const id = targets[index]!.split(':')[1];
+        const wanted = index === round % 2;
+        const there = now.some((overwrite) => overwrite.id === id && overwrite.permission === wanted);
+        if (result.code === 0) reported += 1;
+        if (result.code === 0 && !there) lost += 1;
+        expect([0, 1]).toContain(result.code);
+      });
+    }
+    expect(lost).toBe(0);
+    // The lock lets one through first and the other sees the list it changed: most rounds save both.
+    expect(reported).toBeGreaterThanOrEqual(10);
+  });
+
+  it('restore refuses a backup whose commands contradict its scope', async () => {
+    const { botToken, guildIds } = emulator();
+    const env = { ...home.env, DISCORD_BOT_TOKEN: botToken };
+    const file = join(home.home, 'commands.json');
+    await writeFile(file, JSON.stringify([{ name: 'tmp', description: 'Temporary', type: 1 }]));
+    expect((await runCli(['apply', file, '--guild', guildIds[1]!, '--yes', ...api()], { env })).code).toBe(0);
+    const backups = JSON.parse((await runCli(['backups', '--json'], { env })).stdout) as { path: string }[];
+    const path = backups.at(-1)!.path;
+    const backup = JSON.parse(await readFile(path, 'utf8')) as { scope: unknown };
+    backup.scope = { kind: 'global' };
+    const relabelled = join(home.home, 'relabelled.json');
+    await writeFile(relabelled, JSON.stringify(backup));
+    const result = await runCli(['restore', relabelled, '--yes', ...api()], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/contradicts itself: the command "\w+" is a command of guild \d+, but the backup says it is of the global scope/);
+  });
+
+  it('a failed --json command prints one JSON document; a usage error too', async () => {
+    const failed = await runCli(['list', '--json', '--api', 'http://127.0.0.1:9/api/v10'], { env: { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken } });
+    expect(failed.code).toBe(5);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ error: { message: expect.stringContaining('failed') }, exitCode: 5 });
+    const usage = await runCli(['plan', '--json'], { env: home.env });
+    expect(usage.code).toBe(2);
+    expect(JSON.parse(usage.stdout)).toMatchObject({ error: { message: expect.stringContaining('missing') }, exitCode: 2 });
+  });
+
+  it('a closed pipe ends the command quietly', async () => {
+    const output = await new Promise<string>((resolve) => {
+      const child = spawn('/bin/sh', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_PATH)} list --api ${emulator().baseUrl} | head -1`], { env: { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken } });
+      let text = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      child.on('close', () => resolve(text));
+    });
+    expect(output).not.toMatch(/EPIPE|\n\s+at /);
+  });
+
+  it('a create the ledger cannot record is reported as made, with a warning naming the file', async () => {
+    const env = { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken };
+    await mkdir(join(home.home, 'data', 'daily-creates.json.lock'), { recursive: true });
+    await chmod(join(home.home, 'data'), 0o500);
+    try {
+      const file = join(home.home, 'one.json');
+      await writeFile(file, JSON.stringify([{ name: 'counted', description: 'Created once', type: 1 }]));
+      const result = await runCli(['apply', file, '--guild', emulator().guildIds[2]!, '--yes', ...api()], { env });
+      expect(result.stderr).toContain('created /counted');
+    } finally {
+      await chmod(join(home.home, 'data'), 0o700);
+    }
+  });
+});

@@ -1,27 +1,66 @@
 /**
- * Reads and validates a commands file for `plan` and `apply`: the file must parse as the
- * bulk-overwrite body and pass every platform rule before anything is compared or sent.
+ * Reads and validates the commands `plan`, `apply` and `validate` are given: a file with one command (a
+ * POST body) or a scope's set (the bulk-overwrite body), or a folder of such `*.json` files (the set they
+ * make together, each problem named by its file). Everything must pass every platform rule before
+ * anything is compared or sent.
  */
 import { adaptToScope, type Adaptation } from '../discord/adapt-scope.js';
 import { parseCommandsFile } from '../discord/export-format.js';
 import type { Problem } from '../discord/model.js';
-import { validateCommandSet } from '../discord/validate.js';
+import { validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import type { AppFacts } from '../discord/app-facts.js';
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { readInputFile } from './input-file.js';
-import type { CliIo } from './types.js';
+import { UsageError, type CliIo } from './types.js';
 
 export type DesiredCommands = { ok: true; commands: unknown[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
 
-export function readCommandsFile(path: string, io: CliIo): Promise<string> {
-  return readInputFile(path, io);
+/** The commands read, and for a folder the file each came from (problem paths are rewritten to name it). */
+export type CommandsSource = { ok: true; commands: unknown[]; files?: string[] } | { ok: false; problems: Problem[] };
+
+export async function readCommandsSource(path: string, io: CliIo): Promise<CommandsSource> {
+  const folder = path === '-' ? undefined : await readdir(resolve(io.cwd, path)).catch(() => undefined);
+  if (folder === undefined) {
+    const parsed = parseCommandsFile(await readInputFile(path, io));
+    return parsed.ok ? { ok: true, commands: parsed.commands } : { ok: false, problems: [{ path: '', rule: 'file.format', message: `${path} ${parsed.message}`, severity: 'error' }] };
+  }
+  const names = folder.filter((name) => name.endsWith('.json')).sort();
+  if (names.length === 0) throw new UsageError(`${path} is a folder with no .json file in it`);
+  const commands: unknown[] = [];
+  const files: string[] = [];
+  const problems: Problem[] = [];
+  for (const name of names) {
+    const parsed = parseCommandsFile(await readInputFile(join(path, name), io));
+    if (!parsed.ok) problems.push({ path: '', rule: 'file.format', message: `${name} ${parsed.message}`, severity: 'error' });
+    else {
+      commands.push(...parsed.commands);
+      files.push(...parsed.commands.map(() => name));
+    }
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, commands, files };
+}
+
+/** The set's problems against every rule; for a folder each is named by its file. */
+export function validateSource(source: { commands: unknown[]; files?: string[] }, context: ValidationContext): Problem[] {
+  const { files } = source;
+  const commandLabel = files ? (index: number) => files[index]! : undefined;
+  return validateCommandSet(source.commands, { ...context, commandLabel }).map((problem) => namedByFile(problem, files));
+}
+
+/** `[3].name` of the combined set → `ban.json name` (the folder's fourth command came from ban.json). */
+function namedByFile(problem: Problem, files: readonly string[] | undefined): Problem {
+  const match = files ? /^\[(\d+)\]\.?(.*)$/.exec(problem.path) : null;
+  const file = match ? files![Number(match[1])] : undefined;
+  return file === undefined ? problem : { ...problem, path: match![2] ? `${file} ${match![2]}` : file };
 }
 
 /** `adapt`: made fit for the scope first (`--adapt`: a global file applied to a guild), each change reported. */
-export function checkCommandsFile(path: string, text: string, scope: 'global' | 'guild', app: AppFacts, adapt = false): DesiredCommands {
-  const parsed = parseCommandsFile(text);
-  if (!parsed.ok) return { ok: false, problems: [{ path: '', rule: 'file.format', message: `${path} ${parsed.message}`, severity: 'error' }] };
-  const { commands, adaptations } = adapt ? adaptToScope(parsed.commands, scope) : { commands: parsed.commands, adaptations: [] };
-  const problems = validateCommandSet(commands, { scope, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
+export function checkCommandsFile(source: CommandsSource, scope: 'global' | 'guild', app: AppFacts, adapt = false): DesiredCommands {
+  if (!source.ok) return source;
+  const { commands, adaptations, kept } = adapt ? adaptToScope(source.commands, scope) : { commands: source.commands, adaptations: [], kept: undefined };
+  const files = kept && source.files ? kept.map((index) => source.files![index]!) : source.files;
+  const problems = validateSource({ commands, files }, { scope, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) return { ok: false, problems };
   return { ok: true, commands, warnings: problems, adaptations };

@@ -6,7 +6,7 @@ import type { DiscordApi } from '../api/contract.js';
 import type { Adaptation } from '../discord/adapt-scope.js';
 import type { Command, Problem, Scope } from '../discord/model.js';
 import { planScope, type Plan, type PlanOptions } from '../discord/plan.js';
-import { checkCommandsFile, readCommandsFile } from './commands-file.js';
+import { checkCommandsFile, readCommandsSource } from './commands-file.js';
 import { defaultsFor } from '../discord/app-facts.js';
 import { appFacts } from './connect.js';
 import type { CliIo } from './types.js';
@@ -14,9 +14,9 @@ import type { CliIo } from './types.js';
 export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
 
 export async function planFromFile(api: DiscordApi, path: string, scope: Scope, io: CliIo, options: PlanOptions & { adapt?: boolean } = {}): Promise<FilePlan> {
-  const text = await readCommandsFile(path, io);
+  const source = await readCommandsSource(path, io);
   const app = await appFacts(api);
-  const desired = checkCommandsFile(path, text, scope.kind, app, options.adapt === true);
+  const desired = checkCommandsFile(source, scope.kind, app, options.adapt === true);
   if (!desired.ok) return desired;
   const live = await api.listCommands(scope, { withLocalizations: true });
   return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app), options), live, warnings: desired.warnings, adaptations: desired.adaptations };

@@ -3,11 +3,14 @@
  * a scope's complete set (a JSON array), against every platform rule. Exit 0 valid (warnings
  * allowed), 1 invalid, 2 unreadable input or bad usage. The `--json` shape is a fixed contract.
  */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../discord/model.js';
 import { parseStrictJson } from '../discord/strict-json.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import { paintFor, type Paint } from '../terminal/colour.js';
+import { readCommandsSource, validateSource } from './commands-file.js';
 import { readInputFile } from './input-file.js';
 import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -21,9 +24,10 @@ interface ValidateArgs {
 
 export const run: CommandRun = async (args, io) => {
   const options = parseValidateArgs(args);
-  const read = await readInput(options.file, io);
-  const input = 'value' in read ? read.value : undefined;
-  const problems = 'problem' in read ? [read.problem] : Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
+  const folder = (await isFolder(options.file, io)) ? await readFolder(options.file, io, options.context) : undefined;
+  const read = folder ?? (await readInput(options.file, io));
+  const input: unknown = 'value' in read ? read.value : undefined;
+  const problems: Problem[] = folder ? folder.problems : 'problem' in read ? [read.problem] : Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
   const valid = problems.every((found) => found.severity !== 'error');
   io.stdout.write(options.json ? jsonReport(valid, problems) : textReport(options.file, input, problems, paintFor(io.stdout, io.env, { 'no-color': options.noColor })));
   return valid ? ExitCode.Ok : ExitCode.Problems;
@@ -53,6 +57,17 @@ function parseValidateArgs(args: string[]): ValidateArgs {
     throw new UsageError(`--app-flags must be the app's flags as a decimal number (EMBEDDED is ${1 << 17}), not "${flags}"`);
   }
   return { file: positionals[0]!, context: { scope: values.scope, appFlags: Number(flags) }, json: values.json, noColor: parsed.values['no-color'] === true };
+}
+
+async function isFolder(path: string, io: CliIo): Promise<boolean> {
+  return path !== '-' && (await stat(resolve(io.cwd, path)).then((info) => info.isDirectory(), () => false));
+}
+
+/** A folder of command files: the set they make together, each problem named by its file. */
+async function readFolder(path: string, io: CliIo, context: ValidationContext): Promise<{ value: unknown[]; problems: Problem[] }> {
+  const source = await readCommandsSource(path, io);
+  if (!source.ok) return { value: [], problems: source.problems };
+  return { value: source.commands, problems: validateSource(source, context) };
 }
 
 /** The file's value, or — for a key JSON would take silently (`__proto__`, a duplicate) — the problem at its path. */

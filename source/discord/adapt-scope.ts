@@ -21,6 +21,8 @@ export interface Adaptation {
 export interface AdaptedCommands {
   commands: unknown[];
   adaptations: Adaptation[];
+  /** For each adapted command, its index in the input (entry points are skipped for a guild). */
+  kept: number[];
 }
 
 function labelOf(command: Record<string, unknown>): string {
@@ -29,12 +31,14 @@ function labelOf(command: Record<string, unknown>): string {
 }
 
 export function adaptToScope(commands: readonly unknown[], target: 'global' | 'guild'): AdaptedCommands {
-  if (target === 'global') return { commands: [...commands], adaptations: [] };
+  if (target === 'global') return { commands: [...commands], adaptations: [], kept: commands.map((_, index) => index) };
   const adapted: unknown[] = [];
   const adaptations: Adaptation[] = [];
-  for (const command of commands) {
+  const kept: number[] = [];
+  for (const [index, command] of commands.entries()) {
     if (command === null || typeof command !== 'object' || Array.isArray(command)) {
       adapted.push(command);
+      kept.push(index);
       continue;
     }
     const body = command as Record<string, unknown>;
@@ -44,9 +48,10 @@ export function adaptToScope(commands: readonly unknown[], target: 'global' | 'g
     }
     const dropped = GLOBAL_ONLY_FIELDS.filter((field) => Object.hasOwn(body, field) && body[field] !== null && body[field] !== undefined);
     adapted.push(withoutGlobalOnlyFields(body));
+    kept.push(index);
     if (dropped.length > 0) adaptations.push({ command: labelOf(body), dropped: [...dropped] });
   }
-  return { commands: adapted, adaptations };
+  return { commands: adapted, adaptations, kept };
 }
 
 export function withoutGlobalOnlyFields(body: Record<string, unknown>): Record<string, unknown> {

@@ -26,8 +26,10 @@ export function parseCommandsFile(text: string): ParsedCommandsFile {
   const parsed = parseStrictJson(text);
   if (!parsed.ok) return { ok: false, message: `is not valid JSON: ${parsed.message}${parsed.path ? ` (at ${parsed.path})` : ''}` };
   const value = parsed.value;
+  // One command (a POST body, as most bots keep one per file) is a set of one.
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { ok: true, commands: [value] };
   if (!Array.isArray(value)) {
-    return { ok: false, message: 'must be a JSON array of commands (the bulk-overwrite body, as `cmd-tui export` writes it)' };
+    return { ok: false, message: 'must be a command or a JSON array of commands (the bulk-overwrite body, as `cmd-tui export` writes it)' };
   }
   return { ok: true, commands: value };
 }

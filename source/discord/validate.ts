@@ -24,6 +24,8 @@ export interface ValidationContext {
   supportedIntegrationTypes?: number[];
   /** Longest string choice value; default LIMITS.choiceStringValueLength (100). The emulator may pass 6000. */
   choiceStringMaxLength?: number;
+  /** How a problem names the set's command at `index` (a folder's file name); default its path `[index]`. */
+  commandLabel?: (index: number) => string;
 }
 
 interface ResolvedContext extends OptionRules {
@@ -74,7 +76,7 @@ export function validateCommandSet(commands: unknown, context: ValidationContext
     if (typeof name !== 'string') continue;
     const key = `${type}\u0000${name}`;
     const first = firstByName.get(key);
-    if (first === undefined) firstByName.set(key, base);
+    if (first === undefined) firstByName.set(key, context.commandLabel?.(index) ?? base);
     else out.push(problem('duplicateCommandName', fieldPath(base, 'name'), { name, type: COMMAND_TYPE_NAMES[type]!, first }));
   }
   for (const [type, count] of counts) {

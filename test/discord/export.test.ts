@@ -30,13 +30,18 @@ it('leaves the global-only installation fields out of a guild file', () => {
 describe('parseCommandsFile', () => {
   it.each([
     ['[{"name":"a"}]', true],
-    ['{"name":"a"}', false],
+    ['{"name":"a"}', true],
+    ['"a"', false],
+    ['null', false],
     ['[{"name":', false],
   ])('%s → ok %s', (text, ok) => {
     expect(parseCommandsFile(text).ok).toBe(ok);
   });
-  it('says the file must be an array', () => {
-    const parsed = parseCommandsFile('{}');
-    expect(parsed.ok ? '' : parsed.message).toContain('JSON array');
+  it('takes one command (a POST body) as a set of one', () => {
+    expect(parseCommandsFile('{"name":"a"}')).toEqual({ ok: true, commands: [{ name: 'a' }] });
+  });
+  it('says the file must be a command or an array of them', () => {
+    const parsed = parseCommandsFile('42');
+    expect(parsed.ok ? '' : parsed.message).toContain('must be a command or a JSON array');
   });
 });

@@ -4,6 +4,8 @@
  * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
  */
 import type { Credentials } from '../api/contract.js';
+import { dirname } from 'node:path';
+import { assertWritableFolder } from '../config/atomic-write.js';
 import { withStoredApplication } from '../config/profiles.js';
 import { openSettings, withTarget, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type SecretStore } from './secret-store.js';
@@ -62,6 +64,8 @@ export async function updateStoredCredentials(
   appName?: string,
 ): Promise<StoreResult> {
   const next = change(await readStoredCredentials(stores.secrets, baseUrl, applicationId));
+  // The settings name the application a secret belongs to: a folder that cannot take them fails before the secret is stored.
+  await assertWritableFolder(dirname(stores.settings.path), 0o700);
   const account = secretAccount(baseUrl, applicationId);
   let where: string | undefined;
   if (next.botToken || next.clientCredentials || next.user) where = stores.secrets.describe(await stores.secrets.set(account, JSON.stringify(next)));

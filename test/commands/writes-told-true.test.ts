@@ -7,6 +7,8 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
@@ -104,6 +106,41 @@ describe('writes are reported as they happened', () => {
       expect(result.stderr).toContain('created /counted');
     } finally {
       await chmod(join(home.home, 'data'), 0o700);
+    }
+  });
+
+  it('an apply --json that Discord stops part-way says what was applied and where the backup is', async () => {
+    // A proxy in front of the emulator refuses the second create, as Discord would on a lost permission.
+    let creates = 0;
+    const proxy = createServer((request, response) => {
+      const isCreate = request.method === 'POST' && /\/commands$/.test(request.url ?? '');
+      if (isCreate && ++creates === 2) {
+        request.resume();
+        response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Missing Access', code: 50001 }));
+        return;
+      }
+      const target = new URL(request.url ?? '/', emulator().baseUrl);
+      const forwarded = httpRequest(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      request.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const base = new URL(emulator().baseUrl);
+      const file = join(home.home, 'two.json');
+      await writeFile(file, JSON.stringify([{ name: 'first', description: 'Made', type: 1 }, { name: 'second', description: 'Refused', type: 1 }]));
+      const env = { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken };
+      const result = await runCli(['apply', file, '--guild', emulator().guildIds[2]!, '--yes', '--json', '--api', `http://127.0.0.1:${port}${base.pathname}`], { env });
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as { applied: boolean; backup: string; steps: { kind: string; command: { name: string } }[]; error: { message: string }; exitCode: number };
+      expect(report).toMatchObject({ applied: false, exitCode: 1, error: { message: expect.stringContaining('Stopped after 1 of 2 changes') } });
+      expect(report.steps.map((step) => `${step.kind} ${step.command.name}`)).toEqual(['create first']);
+      expect(JSON.parse(await readFile(report.backup, 'utf8'))).toMatchObject({ scope: { kind: 'guild', guildId: emulator().guildIds[2] } });
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 });

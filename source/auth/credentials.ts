@@ -9,6 +9,7 @@ import { assertWritableFolder } from '../config/atomic-write.js';
 import { withStoredApplication } from '../config/profiles.js';
 import { openSettings, withTarget, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type SecretStore } from './secret-store.js';
+import { parseStrictObject } from '../discord/strict-json.js';
 
 /** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
 export interface StoredCredentials extends Credentials {
@@ -37,11 +38,9 @@ export async function findStoredCredentials(secrets: SecretStore, baseUrl: strin
   const found = await secrets.find(secretAccount(baseUrl, applicationId));
   if (found === undefined) return { stored: {} };
   const where = secrets.describe(found.place);
-  try {
-    return { stored: JSON.parse(found.secret) as StoredCredentials, where };
-  } catch {
-    throw new SecretStoreCorruptError(where, `the entry for ${applicationId} is not valid JSON`);
-  }
+  const stored = parseStrictObject(found.secret);
+  if (stored === undefined) throw new SecretStoreCorruptError(where, `the entry for ${applicationId} is not a valid JSON object`);
+  return { stored: stored as StoredCredentials, where };
 }
 
 export async function readStoredCredentials(secrets: SecretStore, baseUrl: string, applicationId: string): Promise<StoredCredentials> {

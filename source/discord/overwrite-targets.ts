@@ -24,6 +24,8 @@ export interface GuildDirectory {
   channels: readonly Channel[];
   /** Members we know about (the signed-in user, members fetched by id); users not here are shown by id. */
   members?: readonly Member[];
+  /** The guild's owner (from GET /guilds/{id}), who can always use commands; absent when it could not be read. */
+  ownerId?: string;
   /**
    * Lists that could not be read (they need a bot token): their targets are shown by id as
    * `role <id>` / `channel <id>` instead of being called deleted or hidden.

@@ -49,7 +49,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   const matrix = useMemo((): AccessMatrix | string => {
     if (!model || model.entry.kind !== 'command') return NOT_A_COMMAND;
     const { entry, appEntry, list, directory } = model;
-    return accessMatrix({ applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory });
+    return accessMatrix({ applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory }, Date.now());
   }, [model, state.session]);
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });

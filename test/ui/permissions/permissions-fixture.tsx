@@ -42,6 +42,15 @@ export class PermissionsApi extends FakeApi {
     if (!member) throw new AuthRequiredError(['bot'], 'no such member', 'none');
     return member;
   }
+  override async listGuildMembers(_guildId: string, { limit, after }: { limit: number; after?: string }): Promise<Member[]> {
+    this.calls.push(`members ${limit}`);
+    return this.members.filter((m) => after === undefined || BigInt(m.user?.id ?? 0) > BigInt(after)).slice(0, limit);
+  }
+  override async searchGuildMembers(_guildId: string, query: string, limit: number): Promise<Member[]> {
+    this.calls.push(`search ${query}`);
+    const needle = query.toLowerCase();
+    return this.members.filter((m) => [m.user?.username, m.nick].some((name) => name?.toLowerCase().startsWith(needle))).slice(0, limit);
+  }
   override async setCommandPermissions(guildId: string, commandId: string, overwrites: PermissionOverwrite[]): Promise<GuildCommandPermissions> {
     if (!this.kinds.includes('user')) throw new AuthRequiredError(['user'], 'needs a user', 'sign in');
     this.calls.push(`put ${commandId}`);

@@ -86,6 +86,13 @@ export function describeTarget(ref: TargetRef, directory: GuildDirectory): Overw
     : { ...base, kind: 'user', label: `user ${ref.id}`, status: 'unknown-user' };
 }
 
+/** The directory with these members known too (a member already there is replaced by the fresher copy). */
+export function withMembers(directory: GuildDirectory, members: readonly Member[]): GuildDirectory {
+  if (members.length === 0) return directory;
+  const ids = new Set(members.map((m) => m.user?.id));
+  return { ...directory, members: [...(directory.members ?? []).filter((m) => !ids.has(m.user?.id)), ...members] };
+}
+
 /**
  * Why a new overwrite should not be added for this target, if there is a reason: a role id the guild
  * does not have is a typo (an existing overwrite for it is a deleted role, and removing it is fine).

@@ -5,7 +5,7 @@ import { makeCommand } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { SCOPE_MISSING } from '../../../source/discord/overwrite-refusals.js';
-import { ALICE, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
+import { ALICE, BOB, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -69,16 +69,50 @@ describe('the permissions screen', () => {
     await waitFor(() => /▸ #reports/.test(app.frame()));
     await app.press('select');
     await waitFor(() => /\+ allow\s+channel\s+#reports/.test(app.frame()));
+    // A bare user id is looked up before it is added: named at once, or refused when it names no member.
+    await app.press('addOverwrite');
+    await app.type(BOB);
+    await app.waitForText(`user ${BOB}`);
+    await app.press('select');
+    await waitFor(() => /\+ allow\s+user\s+@Bob/.test(app.frame()));
     await app.press('addOverwrite');
     await app.type('123456789012345678');
     await app.waitForText('user 123456789012345678');
     await app.press('select');
-    await waitFor(() => /\+ allow\s+user\s+user 123456789012345678/.test(app.frame()));
+    await app.waitForText('123456789012345678 names no member of Test Guild (Discord answered Unknown Member, 10007); nothing was added.');
+    expect(app.frame()).not.toMatch(/allow\s+user\s+user 123456789012345678/);
     // A role id the guild does not have is a typo, not a deleted role: refused with the reason.
     await app.press('addOverwrite');
     await app.type('role:999999999999999999');
     await app.press('select');
     await app.waitForText('999999999999999999 is not a role of this guild');
+  });
+
+  it('searches members by name as you type and names the one added at once', async () => {
+    const { api, app } = await openBan();
+    await app.press('addOverwrite');
+    await app.type('bo');
+    await waitFor(() => /▸ @Bob\s+user · 700000000000000002/.test(app.frame()), { message: () => app.frame() });
+    expect(api.calls).toContain('search bo');
+    await app.press('select');
+    await waitFor(() => /\+ allow\s+user\s+@Bob/.test(app.frame()));
+    await app.waitForText('Added: allow user @Bob.');
+  });
+
+  it('without a bot token, offers only the signed-in user for a name and says why; a typed id is added unchecked, with a warning', async () => {
+    const { api, app } = await openBan((api) => {
+      api.kinds = ['client-credentials', 'user'];
+    });
+    await app.press('addOverwrite');
+    await app.type('test');
+    await app.waitForText('Member search needs a bot token: only you (the signed-in user) can be found');
+    await waitFor(() => /▸ @testbot/.test(app.frame()));
+    await app.chord('esc');
+    await app.press('addOverwrite');
+    await app.type('123456789012345678');
+    await app.press('select');
+    await app.waitForText('Added user 123456789012345678 unchecked: checking that an id names a member needs a bot token.');
+    expect(api.calls.filter((c) => c.startsWith('search'))).toEqual([]);
   });
 
   it('refuses the 101st overwrite with the limit in words', async () => {

@@ -22,6 +22,7 @@ import { DiscardDialog, SavePreview, SignInDialog, SigningIn } from './permissio
 import { signInNeeded } from './save-overwrites.js';
 import { targetChoices, targetKey } from './target-choices.js';
 import { useGuildOverwrites, type GuildOverwritesLoad } from './use-guild-overwrites.js';
+import { useMemberSearch } from './use-member-search.js';
 import { useOverwriteEditorState } from './use-overwrite-editor-state.js';
 import { usePermissionActions, type PermissionsModel } from './use-permission-actions.js';
 import { usePermissionsInput } from './use-permissions-input.js';
@@ -52,6 +53,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
     return accessMatrix({ applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory }, Date.now());
   }, [model, state.session]);
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
+  const search = useMemberSearch(guildId, editor.mode.kind === 'picker' ? editor.mode.query : '', editor.mode.kind === 'picker');
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
   useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);
@@ -85,16 +87,20 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   const mode = editor.mode;
   switch (mode.kind) {
     case 'picker': {
-      const choices = targetChoices(directory, mode.query, list);
+      const choices = targetChoices(directory, mode.query, list, search.members);
       return (
         <FilterPicker
           title={`Add an overwrite to ${entry.kind === 'app' ? 'the app-level defaults' : entry.label} (${overwriteCount(list)})`}
-          hint="name, role:ID, channel:ID, user:ID, everyone, all-channels"
+          hint="a name (roles, channels, members), role:ID, channel:ID, user:ID, everyone, all-channels"
           query={mode.query}
           onQueryChange={(query) => dispatchEditor({ type: 'mode', mode: { kind: 'picker', query } })}
           items={choices.map(({ target, inList }) => ({ key: targetKey(target), label: target.label, note: inList ? `${target.kind} · already in the list` : `${target.kind} · ${target.id}` }))}
-          emptyText="Nothing matches: type a user id, or role:ID / channel:ID."
-          onPick={actions.pick}
+          emptyText="Nothing matches: no role, channel or member by that name. Type a user id, or role:ID / channel:ID."
+          status={search.note}
+          onPick={(key) => {
+            const choice = choices.find((c) => targetKey(c.target) === key);
+            if (choice) void actions.pick(choice);
+          }}
           onClose={back}
           height={height}
           active={active}

@@ -10,12 +10,14 @@ import type { PermissionOverwrite } from '../../../discord/model.js';
 import { summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type EditOutcome } from '../../../discord/overwrite-edit.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
-import { describeTarget, newTargetProblem, targetPhrase, type GuildDirectory, type TargetRef } from '../../../discord/overwrite-targets.js';
+import { lookupMember } from '../../../api/guild-members.js';
+import type { Member } from '../../../discord/model.js';
+import { describeTarget, newTargetProblem, targetPhrase, withMembers, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
 import { describeSaveError, isUserTokenMissing, saveOverwrites, signInNeeded } from './save-overwrites.js';
-import { targetChoices, targetKey } from './target-choices.js';
+import { targetKey, type TargetChoice } from './target-choices.js';
 import type { GuildOverwritesHandle } from './use-guild-overwrites.js';
 import type { EditorAction, EditorMode, EditorState } from './use-overwrite-editor-state.js';
 
@@ -53,6 +55,36 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
   const labelled = (ref: TargetRef) => (model ? { ...ref, label: targetPhrase(describeTarget(ref, model.directory)) } : ref);
   const selectedOverwrite = model?.list[editor.selected];
 
+  /** The member a user target names, made known to the screen; undefined (with the problem shown) when there is none. */
+  const nameUser = async (target: OverwriteTarget, found: Member | undefined): Promise<{ target: OverwriteTarget; warning?: string } | undefined> => {
+    if (!model || !session) return undefined;
+    const { directory, guildId, guildName } = model;
+    const known = (member: Member) => {
+      loaded.addMembers([member]);
+      return { target: describeTarget(target, withMembers(directory, [member])) };
+    };
+    if (found) return known(found);
+    if (directory.members?.some((m) => m.user?.id === target.id)) return { target };
+    const result = await flows.runner.run(`Looking up user ${target.id}`, () => lookupMember(session.api, guildId, target.id));
+    if (!result.ok) {
+      dispatchEditor({ type: 'problem', problem: result.cancelled ? { message: `Stopped looking up user ${target.id}; nothing was added.` } : describeError(result.error) });
+      return undefined;
+    }
+    const lookup = result.value;
+    if (lookup.status === 'member') return known(lookup.member);
+    if (lookup.status === 'unchecked') {
+      return { target, warning: `Added user ${target.id} unchecked: ${lookup.reason}. Make sure the id is right before saving (ctrl+s).` };
+    }
+    dispatchEditor({
+      type: 'problem',
+      problem: {
+        message: `${target.id} names no member of ${guildName} (Discord answered ${lookup.code === 10013 ? 'Unknown User' : 'Unknown Member'}, ${lookup.code}); nothing was added.`,
+        hint: 'Check the id, or press a and type part of their name to search the members.',
+      },
+    });
+    return undefined;
+  };
+
   const leaveNow = (to: LeaveTo) => {
     if (to === 'quit') exit();
     else if (to === 'back') dispatch({ type: 'pop' });
@@ -67,14 +99,16 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (model && selectedOverwrite) apply(removeOverwrite(model.list, labelled(selectedOverwrite)));
     },
 
-    /** A target chosen in the picker: added as allow (space flips it), or selected if already listed. */
-    pick(key: string) {
-      if (!model || editor.mode.kind !== 'picker') return;
-      const choice = targetChoices(model.directory, editor.mode.query, model.list).find((c) => targetKey(c.target) === key);
-      if (!choice) return;
+    /**
+     * A target chosen in the picker: added as allow (space flips it), or selected if already listed.
+     * A user is named before it is added — from the search, or by looking the id up — and an id that
+     * names no member of the guild is refused rather than saved.
+     */
+    async pick(choice: TargetChoice) {
+      if (!model) return;
       const { target } = choice;
       if (choice.inList) {
-        dispatchEditor({ type: 'select', index: model.list.findIndex((o) => targetKey(o) === key) });
+        dispatchEditor({ type: 'select', index: model.list.findIndex((o) => targetKey(o) === targetKey(target)) });
         setMode({ kind: 'list' });
         flash(`${targetPhrase(target)} is already in the list; space flips allow/deny.`, 'info');
         return;
@@ -84,8 +118,10 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
         dispatchEditor({ type: 'problem', problem: { message: problem } });
         return;
       }
-      const added = apply(setOverwrite(model.list, { id: target.id, type: target.type, label: targetPhrase(target) }, true), model.list.length);
-      if (added) flash(`Added: allow ${targetPhrase(target)}. space flips it to deny; ctrl+s saves.`, 'info');
+      const named = target.kind === 'user' ? await nameUser(target, choice.member) : { target };
+      if (!named) return;
+      const added = apply(setOverwrite(model.list, { id: target.id, type: target.type, label: targetPhrase(named.target) }, true), model.list.length);
+      if (added) flash(named.warning ?? `Added: allow ${targetPhrase(named.target)}. space flips it to deny; ctrl+s saves.`, named.warning ? 'warning' : 'info');
     },
 
     /** esc, q or A with unsaved edits asks first. */

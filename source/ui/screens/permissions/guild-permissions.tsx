@@ -6,7 +6,8 @@
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useMemo } from 'react';
-import { accessMatrix, type AccessMatrix } from '../../../discord/effective-access.js';
+import { accessMatrix, type AccessMatrix, type CommandAccessInput } from '../../../discord/effective-access.js';
+import { checkMember } from '../../../discord/member-access.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { targetPhrase } from '../../../discord/overwrite-targets.js';
@@ -16,6 +17,7 @@ import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { AccessView } from './access-view.js';
+import { MemberAnswerView } from './member-answer-view.js';
 import { FilterPicker } from './filter-picker.js';
 import { OverwritesView } from './overwrites-view.js';
 import { DiscardDialog, SavePreview, SignInDialog, SigningIn } from './permission-dialogs.js';
@@ -38,6 +40,9 @@ export interface GuildPermissionsProps {
 /** Keys that act on the selected overwrite: left out of the footer while the list is empty. */
 const NOTHING_SELECTED: readonly Action[] = ['toggleOverwrite', 'removeOverwrite'];
 
+/** The matrix keys that do nothing on one member's answer. */
+const MEMBER_ANSWER_HIDES: readonly Action[] = ['prevColumn', 'nextColumn'];
+
 const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command (p on it) to see who can use it.';
 
 export function GuildPermissions({ entryId, guildId, height, width, active }: GuildPermissionsProps) {
@@ -47,13 +52,15 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   const [editor, dispatchEditor] = useOverwriteEditorState();
   const guildName = state.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;
   const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft), [loaded.load, entryId, guildId, guildName, editor.draft]);
-  const matrix = useMemo((): AccessMatrix | string => {
-    if (!model || model.entry.kind !== 'command') return NOT_A_COMMAND;
+  const accessInput = useMemo((): CommandAccessInput | undefined => {
+    if (!model || model.entry.kind !== 'command') return undefined;
     const { entry, appEntry, list, directory } = model;
-    return accessMatrix({ applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory }, Date.now());
+    return { applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory };
   }, [model, state.session]);
+  const matrix = useMemo((): AccessMatrix | string => (accessInput ? accessMatrix(accessInput, Date.now()) : NOT_A_COMMAND), [accessInput]);
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
-  const search = useMemberSearch(guildId, editor.mode.kind === 'picker' ? editor.mode.query : '', editor.mode.kind === 'picker');
+  const searching = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member';
+  const search = useMemberSearch(guildId, searching && 'query' in editor.mode ? editor.mode.query : '', searching);
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
   useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);
@@ -107,6 +114,45 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
         />
       );
     }
+    case 'check-member': {
+      const people = targetChoices(directory, mode.query, [], search.members).filter((c) => c.target.kind === 'user');
+      return (
+        <FilterPicker
+          title={`Check a member: can they use ${entry.label} in ${guildName}?`}
+          hint="a name or a user id"
+          query={mode.query}
+          onQueryChange={(query) => dispatchEditor({ type: 'mode', mode: { kind: 'check-member', query } })}
+          items={people.map(({ target }) => ({ key: targetKey(target), label: target.label, note: `user · ${target.id}` }))}
+          emptyText="No member by that name: type part of a username or nickname, or a user id."
+          status={search.note}
+          onPick={(key) => {
+            const choice = people.find((c) => targetKey(c.target) === key);
+            if (choice) void actions.checkMember(choice);
+          }}
+          onClose={() => dispatchEditor({ type: 'mode', mode: { kind: 'access' } })}
+          height={height}
+          active={active}
+        />
+      );
+    }
+    case 'member-answer':
+      return (
+        <Box flexDirection="column" flexGrow={1}>
+          {accessInput ? (
+            <MemberAnswerView
+              commandLabel={entry.label}
+              guildName={guildName}
+              answer={checkMember(accessInput, mode.userId, Date.now())}
+              note={mode.note}
+              unsaved={changes.length > 0}
+              height={height - 3}
+            />
+          ) : (
+            <Text>{NOT_A_COMMAND}</Text>
+          )}
+          <Footer scope="access" hide={MEMBER_ANSWER_HIDES} />
+        </Box>
+      );
     case 'preview':
       return (
         <SavePreview

@@ -13,7 +13,7 @@ import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { lookupMember } from '../../../api/guild-members.js';
 import type { Member } from '../../../discord/model.js';
 import { describeTarget, newTargetProblem, targetPhrase, withMembers, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
-import { describeError, errorLine } from '../../format/describe-error.js';
+import { describeError, errorLine, type UserError } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
 import { describeSaveError, isUserTokenMissing, saveOverwrites, signInNeeded } from './save-overwrites.js';
@@ -37,6 +37,8 @@ export interface PermissionsModel {
 
 export type LeaveTo = Extract<EditorMode, { kind: 'discard' }>['then'];
 
+type ResolvedUser = { ok: true; target: OverwriteTarget; unchecked?: string } | { ok: false; problem: UserError };
+
 export function usePermissionActions(model: PermissionsModel | undefined, editor: EditorState, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
   const { state, dispatch, flows } = useAppContext();
   const { exit } = useApp();
@@ -55,34 +57,31 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
   const labelled = (ref: TargetRef) => (model ? { ...ref, label: targetPhrase(describeTarget(ref, model.directory)) } : ref);
   const selectedOverwrite = model?.list[editor.selected];
 
-  /** The member a user target names, made known to the screen; undefined (with the problem shown) when there is none. */
-  const nameUser = async (target: OverwriteTarget, found: Member | undefined): Promise<{ target: OverwriteTarget; warning?: string } | undefined> => {
-    if (!model || !session) return undefined;
+  /**
+   * The member a user target names, made known to the screen (so it is named everywhere at once):
+   * from the search, the directory, or a lookup by id. `unchecked` when no bot token can tell.
+   */
+  const resolveUser = async (target: OverwriteTarget, found: Member | undefined): Promise<ResolvedUser> => {
+    if (!model || !session) return { ok: false, problem: { message: 'The overwrites are not loaded.' } };
     const { directory, guildId, guildName } = model;
-    const known = (member: Member) => {
+    const known = (member: Member): ResolvedUser => {
       loaded.addMembers([member]);
-      return { target: describeTarget(target, withMembers(directory, [member])) };
+      return { ok: true, target: describeTarget(target, withMembers(directory, [member])) };
     };
     if (found) return known(found);
-    if (directory.members?.some((m) => m.user?.id === target.id)) return { target };
+    if (directory.members?.some((m) => m.user?.id === target.id)) return { ok: true, target };
     const result = await flows.runner.run(`Looking up user ${target.id}`, () => lookupMember(session.api, guildId, target.id));
-    if (!result.ok) {
-      dispatchEditor({ type: 'problem', problem: result.cancelled ? { message: `Stopped looking up user ${target.id}; nothing was added.` } : describeError(result.error) });
-      return undefined;
-    }
+    if (!result.ok) return { ok: false, problem: result.cancelled ? { message: `Stopped looking up user ${target.id}.` } : describeError(result.error) };
     const lookup = result.value;
     if (lookup.status === 'member') return known(lookup.member);
-    if (lookup.status === 'unchecked') {
-      return { target, warning: `Added user ${target.id} unchecked: ${lookup.reason}. Make sure the id is right before saving (ctrl+s).` };
-    }
-    dispatchEditor({
-      type: 'problem',
+    if (lookup.status === 'unchecked') return { ok: true, target, unchecked: lookup.reason };
+    return {
+      ok: false,
       problem: {
-        message: `${target.id} names no member of ${guildName} (Discord answered ${lookup.code === 10013 ? 'Unknown User' : 'Unknown Member'}, ${lookup.code}); nothing was added.`,
-        hint: 'Check the id, or press a and type part of their name to search the members.',
+        message: `${target.id} names no member of ${guildName} (Discord answered ${lookup.code === 10013 ? 'Unknown User' : 'Unknown Member'}, ${lookup.code}).`,
+        hint: 'Check the id, or type part of their name to search the members.',
       },
-    });
-    return undefined;
+    };
   };
 
   const leaveNow = (to: LeaveTo) => {
@@ -118,10 +117,27 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
         dispatchEditor({ type: 'problem', problem: { message: problem } });
         return;
       }
-      const named = target.kind === 'user' ? await nameUser(target, choice.member) : { target };
-      if (!named) return;
+      const named: ResolvedUser = target.kind === 'user' ? await resolveUser(target, choice.member) : { ok: true, target };
+      if (!named.ok) {
+        dispatchEditor({ type: 'problem', problem: { ...named.problem, message: `${named.problem.message} Nothing was added.` } });
+        return;
+      }
       const added = apply(setOverwrite(model.list, { id: target.id, type: target.type, label: targetPhrase(named.target) }, true), model.list.length);
-      if (added) flash(named.warning ?? `Added: allow ${targetPhrase(named.target)}. space flips it to deny; ctrl+s saves.`, named.warning ? 'warning' : 'info');
+      if (!added) return;
+      if (named.unchecked) flash(`Added user ${target.id} unchecked: ${named.unchecked}. Make sure the id is right before saving (ctrl+s).`, 'warning');
+      else flash(`Added: allow ${targetPhrase(named.target)}. space flips it to deny; ctrl+s saves.`, 'info');
+    },
+
+    /** "Check a member": the chosen member's answer in every channel (see checkMember). */
+    async checkMember(choice: TargetChoice) {
+      const named = await resolveUser(choice.target, choice.member);
+      if (!named.ok) {
+        setMode({ kind: 'access' });
+        flash(errorLine(named.problem), 'error');
+        return;
+      }
+      const note = named.unchecked ? `Roles unknown (${named.unchecked}): answered as a member with no roles.` : undefined;
+      setMode({ kind: 'member-answer', userId: choice.target.id, ...(note ? { note } : {}) });
     },
 
     /** esc, q or A with unsaved edits asks first. */

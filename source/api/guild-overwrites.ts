@@ -34,25 +34,31 @@ export async function loadGuildOverwrites(api: DiscordApi, guildId: string): Pro
     api.listGuildPermissions(guildId),
   ]);
   const entries = permissionEntries(api.applicationId, guildCommands, globalCommands, permissions);
-  const userIds = [...new Set(entries.flatMap((e) => e.overwrites.filter((o) => o.type === PermissionType.User).map((o) => o.id)))];
+  const userIds = entries.flatMap((e) => e.overwrites.filter((o) => o.type === PermissionType.User).map((o) => o.id));
+  return { entries, directory: await loadGuildDirectory(api, guildId, userIds) };
+}
+
+/**
+ * What names overwrite targets in one guild: roles, the channels the bot can view, these users as
+ * members (the first few: one request each) and the owner. Each part is optional: without it the
+ * targets are shown by id.
+ */
+export async function loadGuildDirectory(api: DiscordApi, guildId: string, userIds: readonly string[]): Promise<GuildDirectory> {
   const [roles, channels, members, guild] = await Promise.all([
     optional(api.getGuildRoles(guildId)),
     optional(api.getGuildChannels(guildId)),
-    Promise.all(userIds.slice(0, MAX_MEMBER_LOOKUPS).map((id) => optional(api.getGuildMember(guildId, id)))),
+    Promise.all([...new Set(userIds)].slice(0, MAX_MEMBER_LOOKUPS).map((id) => optional(api.getGuildMember(guildId, id)))),
     optional(api.getGuild(guildId)),
   ]);
   const ownerId = guild?.owner_id;
   const unread = [...(roles ? [] : (['roles'] as const)), ...(channels ? [] : (['channels'] as const))];
   return {
-    entries,
-    directory: {
-      guildId,
-      roles: roles ?? [],
-      channels: channels ?? [],
-      members: members.filter((m): m is Member => m !== undefined),
-      ...(ownerId ? { ownerId } : {}),
-      ...(unread.length > 0 ? { unread } : {}),
-    },
+    guildId,
+    roles: roles ?? [],
+    channels: channels ?? [],
+    members: members.filter((m): m is Member => m !== undefined),
+    ...(ownerId ? { ownerId } : {}),
+    ...(unread.length > 0 ? { unread } : {}),
   };
 }
 

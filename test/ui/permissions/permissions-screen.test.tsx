@@ -385,7 +385,7 @@ describe('the permissions screen', () => {
     await app.press('select');
     await app.waitForText('Can @Carol use /ban in Test Guild?');
     expect(app.frame()).toContain('Timed out until 2999-01-01T00:00:00.000Z: a timed-out member cannot use commands.');
-    expect(app.frame()).toMatch(/✗ no\s+#general: denied: timed out until 2999-01-01T00:00:00.000Z/);
+    expect(app.frame()).toMatch(/✗ no\s+every channel: denied: timed out until 2999-01-01T00:00:00.000Z/);
 
     await app.press('checkMember');
     await app.type('ali');

@@ -24,7 +24,7 @@ export function ScopePicker({ guilds, onPick, onClose, height }: { guilds: reado
       onQueryChange={setQuery}
       items={[...global, ...choices.map((c) => ({ key: c.id, label: c.label, note: c.note }))]}
       emptyText="No guild by that name. Type a guild id (Developer Mode › right-click the server › Copy Server ID)."
-      status={guilds.length === 0 ? 'These credentials list no guilds (client credentials never do): type a guild id.' : undefined}
+      status={guilds.length === 0 ? 'No guilds listed (client credentials list none): type a guild id.' : undefined}
       onPick={(key) => {
         if (key === GLOBAL_KEY) return onPick(GLOBAL_SCOPE);
         remember(key);

@@ -50,7 +50,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
     } else if (action === 'cancel') onClose();
     return chord !== 'ctrl+c';
   }, active);
-  const rows = Math.max(3, height - 7 - (status ? 1 : 0));
+  const rows = Math.max(3, height - 7 - (status ? 2 : 0));
   const start = useListWindow(index, items.length, rows);
   return (
     <Box flexDirection="column" flexGrow={1}>
@@ -60,7 +60,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
           <Text color={theme.text.secondary}>filter </Text>
           <TextField value={query} onChange={onQueryChange} focused={active} inOverlay placeholder={hint ?? 'type to filter'} />
         </Text>
-        {status ? <Text color={theme.text.secondary} wrap="truncate">{status}</Text> : null}
+        {status ? <Text color={theme.text.secondary} wrap="wrap">{status}</Text> : null}
         {items.length === 0 ? <Text color={theme.text.secondary}>{emptyText}</Text> : null}
         {items.slice(start, start + rows).map((item, offset) => {
           const selected = start + offset === index;

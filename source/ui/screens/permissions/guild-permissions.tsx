@@ -145,6 +145,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
               answer={checkMember(accessInput, mode.userId, Date.now())}
               note={mode.note}
               unsaved={changes.length > 0}
+              width={width}
               height={height - 3}
             />
           ) : (

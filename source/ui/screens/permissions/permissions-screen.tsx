@@ -40,7 +40,7 @@ function GuildChoice({ entryId, height, active }: { entryId: string; height: num
       onQueryChange={setQuery}
       items={choices.map((c) => ({ key: c.id, label: c.label, note: c.note }))}
       emptyText="No guild by that name. Type a guild id (Developer Mode › right-click the server › Copy Server ID); esc goes back."
-      status={state.guilds.length === 0 ? 'These credentials list no guilds (client credentials never do): type a guild id.' : undefined}
+      status={state.guilds.length === 0 ? 'No guilds listed (client credentials list none): type a guild id.' : undefined}
       onPick={(id) => {
         remember(id);
         dispatch({ type: 'pop' });

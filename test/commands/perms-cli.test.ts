@@ -45,6 +45,10 @@ describe('cmd-tui perms (binary)', () => {
     // The seeded /race allows ada by a user overwrite and denies #general.
     expect(grid.stdout).toMatch(/^@Ada \(admin\)\s+no\s+yes\s/m);
     expect(grid.stdout).toContain('  @Ada (admin): allowed: user @Ada (admin) overwrite on the command');
+    const gridJson = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--json', ...target()], { env: home.env });
+    const matrix = JSON.parse(gridJson.stdout) as { roles: { role: string }[]; users: { user: string; channels: { channel: string; allowed: boolean }[] }[] };
+    expect(matrix.roles.map((r) => r.role)).not.toContain('@Ada (admin)');
+    expect(matrix.users).toEqual([expect.objectContaining({ user: '@Ada (admin)', channels: expect.arrayContaining([{ channel: '#general', channelId: expect.any(String), allowed: false, uncertain: null, reason: expect.any(String), stage: 'channel' }]) })]);
 
     const kai = (await call(emulator(), 'GET', `/guilds/${speedrun}/members/search?query=kai`, { auth: botAuth(emulator()) })).body[0];
     const checked = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, ...target()], { env: home.env });

@@ -395,5 +395,12 @@ describe('the permissions screen', () => {
     expect(app.frame()).toMatch(/✓ yes\s+#general: allowed: user @alice overwrite on the command/);
     await app.press('back');
     await app.waitForText('Who can use /ban in Test Guild?');
+
+    // An id that names no member is said so, and the grid stays.
+    await app.press('checkMember');
+    await app.type('123456789012345678');
+    await app.press('select');
+    await app.waitForText('123456789012345678 names no member of Test Guild (Discord answered Unknown Member, 10007).');
+    expect(app.frame()).toContain('Who can use /ban in Test Guild?');
   });
 });

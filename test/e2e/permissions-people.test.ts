@@ -2,7 +2,7 @@
  * Permissions that name people, end to end: the built binary in a real terminal (tmux), at 120×36
  * and 80×24. With `--demo`: search "ada" and "kai" in the add picker, add them, see them named at
  * once, save; "who can use this?" gives each a row (kai, timed out, is not allowed); `m` checks a
- * member by name. Against `cmd-tui serve`'s emulator with client credentials only (which list no
+ * member by name; the command's detail names them too. Against `cmd-tui serve`'s emulator with client credentials only (which list no
  * guilds): the scope picker takes a typed guild id and offers it again as picked recently.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -99,6 +99,18 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     expect(milo).toMatch(/✓ yes\s+#bot-commands: allowed: role @Moderator overwrite on the command/);
     await press('back');
     await tui!.waitForText('Who can use /mod-tools');
+
+    // The command's detail names the same overwrites: roles and members by name, not ids.
+    await press('back');
+    await press('back');
+    await tui!.waitFor((s) => !s.includes('Overwrites of /mod-tools'), 'the command list');
+    await press('open');
+    await tui!.waitForText('Permission overwrites');
+    await press('bottom');
+    const detail = await tui!.waitForText('allow  user @Kai');
+    expect(detail).toContain('allow  user @Ada (admin)');
+    expect(detail).toContain('allow  role @Moderator');
+    expect(detail).not.toMatch(/(role|user) \d{15,}/);
     await press('quit');
   }, 90_000);
 

@@ -40,6 +40,8 @@ export interface AccessSubject extends MemberIdentity {
   isOwner?: boolean;
   /** Set while the member is timed out: when it ends (see activeTimeout). */
   timedOutUntil?: string;
+  /** Why the member's roles are not known (they could not be read), if so: every answer but the owner's is then uncertain. */
+  rolesUnknown?: string;
 }
 
 export interface AccessPlace {
@@ -77,7 +79,12 @@ export function evaluateAccess(input: CommandAccessInput, subject: AccessSubject
   const trail: string[] = [];
   const unseen = unseenChannel(input, place);
   const decide = (allowed: boolean, stage: AccessStage, reason: string, decidedBy: DecidingOverwrite[] = []): AccessDecision => {
-    const uncertain = unseen !== undefined && !certainWithoutChannel(allowed, stage) ? unseen : undefined;
+    const doubts = [
+      unseen !== undefined && !certainWithoutChannel(allowed, stage) ? unseen : undefined,
+      // Unknown roles may hold ADMINISTRATOR, or allow what a deny seemed to settle.
+      stage !== 'owner' ? subject.rolesUnknown : undefined,
+    ].filter((doubt) => doubt !== undefined);
+    const uncertain = doubts.length > 0 ? doubts.join('; ') : undefined;
     const line = `${allowed ? 'allowed' : 'denied'}${uncertain ? ' (uncertain)' : ''}: ${reason}${uncertain ? `; ${uncertain}` : ''}`;
     trail.push(line);
     return { allowed, reason: line, stage, decidedBy, trail, ...(uncertain ? { uncertain } : {}) };
@@ -158,11 +165,7 @@ const CHANNEL_ACCESS = PERMISSION_FLAGS.VIEW_CHANNEL | PERMISSION_FLAGS.USE_APPL
  * The same answer for a real member: their permissions in the channel are computed from the
  * directory's roles and the channel's (or, for a thread, its parent's) permission overwrites.
  */
-export function evaluateMemberAccess(
-  input: CommandAccessInput,
-  member: MemberIdentity & { isOwner?: boolean; timedOutUntil?: string },
-  place: AccessPlace,
-): AccessDecision {
+export function evaluateMemberAccess(input: CommandAccessInput, member: MemberSubject, place: AccessPlace): AccessDecision {
   const { directory } = input;
   const channel = directory.channels.find((c) => c.id === (place.parentId ?? place.channelId));
   const permissions = channelPermissions(member, directory.roles, directory.guildId, channel);
@@ -280,11 +283,15 @@ export function accessMatrix(input: CommandAccessInput, now: number): AccessMatr
   };
 }
 
+/** A member as evaluateMemberAccess takes them: who, their roles, and what else decides for them. */
+export type MemberSubject = MemberIdentity & Pick<AccessSubject, 'isOwner' | 'timedOutUntil' | 'rolesUnknown'>;
+
 /**
  * A user as the directory knows them: their roles, whether they own the guild, and a running
- * timeout. A user the directory lacks (not looked up, or not a member) holds no roles.
+ * timeout. A user the directory lacks (not looked up, or not a member) is taken to hold no roles,
+ * and the answers say that they may be wrong.
  */
-export function memberSubject(directory: GuildDirectory, userId: string, now: number): MemberIdentity & { isOwner?: boolean; timedOutUntil?: string } {
+export function memberSubject(directory: GuildDirectory, userId: string, now: number): MemberSubject {
   const member = directory.members?.find((m) => m.user?.id === userId);
   const timedOutUntil = member ? activeTimeout(member, now) : undefined;
   return {
@@ -292,6 +299,7 @@ export function memberSubject(directory: GuildDirectory, userId: string, now: nu
     roleIds: member?.roles ?? [],
     ...(directory.ownerId === userId ? { isOwner: true } : {}),
     ...(timedOutUntil ? { timedOutUntil } : {}),
+    ...(member ? {} : { rolesUnknown: 'their roles could not be read, so this answer assumes they hold none' }),
   };
 }
 

@@ -308,8 +308,17 @@ describe('people: user rows in the matrix and checkMember', () => {
     const row = (label: string) => matrix.cells[matrix.rows.findIndex((r) => r.label === label)]!;
     expect(row('@alice')[0]).toMatchObject({ allowed: true, reason: 'allowed: user @alice overwrite on the command' });
     expect(row('@carol')[0]).toMatchObject({ allowed: false, stage: 'timed-out' });
-    // The owner is known from the guild object, so the app-level deny does not hold for them.
+    // The owner is known from the guild object, so the app-level deny does not hold for them, for certain.
     expect(row(`user ${BOB}`)[0]).toMatchObject({ allowed: true, stage: 'owner' });
+    expect(row(`user ${BOB}`)[0]?.uncertain).toBeUndefined();
+  });
+
+  it('answers for a user the directory lacks are uncertain: their roles are unknown', () => {
+    const DAVE = '500000000000000004';
+    const matrix = accessMatrix({ ...input, commandOverwrites: [user(DAVE, false)] }, NOW);
+    const dave = matrix.cells[matrix.rows.findIndex((r) => r.label === `user ${DAVE}`)]!;
+    expect(dave[0]).toMatchObject({ allowed: false, stage: 'member', uncertain: 'their roles could not be read, so this answer assumes they hold none' });
+    expect(dave[0]?.reason).toBe(`denied (uncertain): user ${DAVE} overwrite on the command; their roles could not be read, so this answer assumes they hold none`);
   });
 
   it('checkMember answers per channel, or in one channel, with the timeout named', () => {

@@ -143,7 +143,6 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
               commandLabel={entry.label}
               guildName={guildName}
               answer={checkMember(accessInput, mode.userId, Date.now())}
-              note={mode.note}
               unsaved={changes.length > 0}
               width={width}
               height={height - 3}

@@ -14,8 +14,6 @@ export interface MemberAnswerViewProps {
   commandLabel: string;
   guildName: string;
   answer: MemberAccessAnswer;
-  /** Why the answer may be off (the member's roles could not be read). */
-  note?: string;
   unsaved: boolean;
   width: number;
   height: number;
@@ -46,12 +44,12 @@ function groupRows(group: AnswerGroup, width: number): number {
   return Math.max(1, Math.ceil(textWidth(`${' '.repeat(MARK_WIDTH)}${group.where}: ${group.decision.reason}`) / Math.max(1, width)));
 }
 
-export function MemberAnswerView({ commandLabel, guildName, answer, note, unsaved, width, height }: MemberAnswerViewProps) {
+export function MemberAnswerView({ commandLabel, guildName, answer, unsaved, width, height }: MemberAnswerViewProps) {
   const theme = useTheme();
   const { who, timedOutUntil, answers } = answer;
   const groups = groupAnswers(answers);
-  // Title, timeout and note lines (two each at most), and one for "… more".
-  let room = height - 1 - 2 * (1 + (timedOutUntil ? 1 : 0) + (note ? 1 : 0));
+  // Title and timeout lines (two each at most), and one for "… more".
+  let room = height - 1 - 2 * (1 + (timedOutUntil ? 1 : 0));
   const shown: AnswerGroup[] = [];
   for (const group of groups) {
     room -= groupRows(group, width);
@@ -65,7 +63,6 @@ export function MemberAnswerView({ commandLabel, guildName, answer, note, unsave
         <Text color={theme.text.secondary}> in {guildName}?{unsaved ? ' (with your unsaved edits)' : ''}</Text>
       </Text>
       {timedOutUntil ? <Text color={theme.status.error} wrap="wrap">Timed out until {timedOutUntil}: a timed-out member cannot use commands.</Text> : null}
-      {note ? <Text color={theme.status.warning} wrap="wrap">{note}</Text> : null}
       {answers.length === 0 ? <Text color={theme.text.secondary}>No channel of {guildName} is visible to the bot.</Text> : null}
       {shown.map((group) => {
         const mark = answerMark(group.decision);

@@ -136,8 +136,8 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
         flash(errorLine(named.problem), 'error');
         return;
       }
-      const note = named.unchecked ? `Roles unknown (${named.unchecked}): answered as a member with no roles.` : undefined;
-      setMode({ kind: 'member-answer', userId: choice.target.id, ...(note ? { note } : {}) });
+      // An unchecked member is not in the directory: checkMember marks every answer uncertain, saying why.
+      setMode({ kind: 'member-answer', userId: choice.target.id });
     },
 
     /** esc, q or A with unsaved edits asks first. */

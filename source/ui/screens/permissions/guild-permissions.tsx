@@ -1,7 +1,8 @@
 /**
  * The permissions editor for one entry (a command, or the app-level defaults) in one guild: loads the
  * guild's lists and directory, keeps the edits, and shows the list, the "who can use this?" matrix,
- * the add picker or one of the dialogs — whichever the editor's mode says.
+ * the add picker, the check-a-member prompt and its answer, or one of the dialogs — whichever the
+ * editor's mode says.
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
@@ -59,8 +60,9 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   }, [model, state.session]);
   const matrix = useMemo((): AccessMatrix | string => (accessInput ? accessMatrix(accessInput, Date.now()) : NOT_A_COMMAND), [accessInput]);
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
-  const searching = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member';
-  const search = useMemberSearch(guildId, searching && 'query' in editor.mode ? editor.mode.query : '', searching);
+  // The add picker and the check-a-member prompt search members as the name is typed.
+  const searchQuery = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member' ? editor.mode.query : undefined;
+  const search = useMemberSearch(guildId, searchQuery ?? '', searchQuery !== undefined);
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
   useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);

@@ -2,16 +2,16 @@
  * What the permissions editor can do, as functions the keys and dialogs call: edit the list with the
  * pure functions of overwrite-edit.ts (a refusal such as the 101st overwrite is shown in full under the list),
  * ask before leaving with unsaved edits, save (preview → backup → one PUT) and sign in first when no
- * user token is held, then carry on with the same edits.
+ * user token is held, then carry on with the same edits. A user target is resolved to a member (from
+ * the search or by id) before it is added or checked, so it is named at once.
  */
 import { useApp } from 'ink';
 import type { Dispatch } from 'react';
-import type { PermissionOverwrite } from '../../../discord/model.js';
+import { lookupMember } from '../../../api/guild-members.js';
+import type { Member, PermissionOverwrite } from '../../../discord/model.js';
 import { summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type EditOutcome } from '../../../discord/overwrite-edit.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
-import { lookupMember } from '../../../api/guild-members.js';
-import type { Member } from '../../../discord/model.js';
 import { describeTarget, newTargetProblem, targetPhrase, withMembers, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
 import { describeError, errorLine, type UserError } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';

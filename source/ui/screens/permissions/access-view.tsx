@@ -39,7 +39,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
       <Text wrap="truncate">
         <Text bold>Who can use {commandLabel}</Text>
-        <Text color={theme.text.secondary}> in {guildName}? Per channel: a member with only that role; a user row is that member{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
+        <Text color={theme.text.secondary}> in {guildName}? Each role alone, each user as they are, per channel{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
       </Text>
       {shownColumns.length < columns.length ? (
         <Text color={theme.text.secondary}>

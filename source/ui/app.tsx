@@ -123,7 +123,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
       case 'help':
         return <HelpOverlay scope={scope} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
-        return <ScopePicker guilds={state.guilds} current={state.scope} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} />;
+        return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
       case 'copy': {
         const copier = state.session?.copy;
         const command = state.overlay.commandId === undefined ? undefined : findCommand(state, state.overlay.commandId);

@@ -49,6 +49,11 @@ export type MemberLookup =
 
 const NOT_A_MEMBER = new Set([10007, 10013]);
 
+/** The refusal of a typed user id, in the words the TUI and `perms set` share. */
+export function notAMemberMessage(userId: string, guild: string, code: number): string {
+  return `${userId} names no member of ${guild} (Discord answered ${code === 10013 ? 'Unknown User' : 'Unknown Member'}, ${code}).`;
+}
+
 export async function lookupMember(api: DiscordApi, guildId: string, userId: string): Promise<MemberLookup> {
   try {
     return { status: 'member', member: await api.getGuildMember(guildId, userId) };

@@ -11,14 +11,15 @@ import { captureScope } from '../backup/capture.js';
 import { withScopeLock } from '../backup/scope-lock.js';
 import { writeBackup } from '../backup/store.js';
 import { appPaths } from '../config/paths.js';
-import { guildScope } from '../discord/model.js';
+import { guildScope, PermissionType } from '../discord/model.js';
 import { changesUndone, describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
 import { refusalText, SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
-import { describeTarget, newTargetProblem, sameTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
+import { describeTarget, newTargetProblem, sameTarget, targetPhrase, withMembers, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
+import { lookupMember, notAMemberMessage } from '../api/guild-members.js';
 import { overwritesJson } from './perms-list.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -49,16 +50,22 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     throw new AuthRequiredError(['user'], why.message, why.hint);
   }
   const { guildId } = request;
-  const { entries, directory } = await loadGuildOverwrites(api, guildId);
+  const { entries, directory: read } = await loadGuildOverwrites(api, guildId);
+  let directory = read;
   const found = findEntry(entries, request.commandSpec);
   if (!found.ok) return refuse(io, request, found.message);
   const entry = found.entry;
 
-  const problem = request.edits
-    .filter((edit) => edit.action !== 'remove' && !entry.overwrites.some((o) => sameTarget(o, edit.target)))
-    .map((edit) => newTargetProblem(edit.target, directory))
-    .find((message) => message !== undefined);
+  const added = request.edits.filter((edit) => edit.action !== 'remove' && !entry.overwrites.some((o) => sameTarget(o, edit.target)));
+  const problem = added.map((edit) => newTargetProblem(edit.target, directory)).find((message) => message !== undefined);
   if (problem) return refuse(io, request, `${problem} Nothing was sent.`);
+  // A typed user id is looked up first: an id that names nobody in the guild would be saved as a dead overwrite.
+  for (const edit of added.filter((edit) => edit.target.type === PermissionType.User && !directory.members?.some((m) => m.user?.id === edit.target.id))) {
+    const lookup = await lookupMember(api, guildId, edit.target.id);
+    if (lookup.status === 'not-a-member') return refuse(io, request, `${notAMemberMessage(edit.target.id, `guild ${guildId}`, lookup.code)} Nothing was sent.`);
+    if (lookup.status === 'unchecked') io.stderr.write(`cmd-tui perms set: user ${edit.target.id} is not checked (${lookup.reason}).\n`);
+    else directory = withMembers(directory, [lookup.member]);
+  }
   const outcome = applyOverwriteEdits(entry.overwrites, request.edits.map((edit) => toEdit(edit, directory)));
   if (!outcome.ok) return refuse(io, request, `${outcome.message} Nothing was sent.`);
   const changes = diffOverwrites(entry.overwrites, outcome.overwrites, directory);

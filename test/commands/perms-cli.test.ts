@@ -4,6 +4,7 @@ import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
+import { signInAdmin } from './restore-fixture.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: IsolatedHome;
@@ -60,6 +61,18 @@ describe('cmd-tui perms (binary)', () => {
     const report = JSON.parse(json.stdout) as { timedOutUntil: string; channels: { allowed: boolean; stage: string }[] };
     expect(report.timedOutUntil).toBe(kai.communication_disabled_until);
     expect(report.channels.every((c) => !c.allowed && c.stage === 'timed-out')).toBe(true);
+  });
+
+  it('set looks a typed user id up first: an id that names no member is refused, a member is named in the preview', async () => {
+    await signInAdmin(emulator(), home.env);
+    const guildId = emulator().guildIds[1]!;
+    const nobody = await runCli(['perms', 'set', '--guild', guildId, '--command', 'race', '--allow', 'user:123456789012345678', '--yes', ...target()], { env: home.env });
+    expect(nobody.code).toBe(1);
+    // No such user at all: Discord answers Unknown User (10013); a user outside the guild, Unknown Member (10007).
+    expect(nobody.stderr).toContain(`123456789012345678 names no member of guild ${guildId} (Discord answered Unknown User, 10013). Nothing was sent.`);
+    const member = await runCli(['perms', 'set', '--guild', guildId, '--command', 'race', '--deny', `user:${emulator().seeded.memberUserId}`, '--yes', ...target()], { env: home.env });
+    expect(member.code, member.stderr).toBe(0);
+    expect(member.stdout).toMatch(/\+ deny user @\w+/);
   });
 
   it('explains a malformed target with the usage', async () => {

@@ -7,7 +7,7 @@
  */
 import { useApp } from 'ink';
 import type { Dispatch } from 'react';
-import { lookupMember } from '../../../api/guild-members.js';
+import { lookupMember, notAMemberMessage } from '../../../api/guild-members.js';
 import type { Member, PermissionOverwrite } from '../../../discord/model.js';
 import { summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type EditOutcome } from '../../../discord/overwrite-edit.js';
@@ -78,7 +78,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
     return {
       ok: false,
       problem: {
-        message: `${target.id} names no member of ${guildName} (Discord answered ${lookup.code === 10013 ? 'Unknown User' : 'Unknown Member'}, ${lookup.code}).`,
+        message: notAMemberMessage(target.id, guildName, lookup.code),
         hint: 'Check the id, or type part of their name to search the members.',
       },
     };

@@ -17,6 +17,8 @@ export interface ScopeDefaults {
   integrationTypes: number[];
   /** `contexts` the server materializes when none is sent. */
   contexts: number[];
+  /** False for guild commands: Discord drops `integration_types` and `contexts` there (discord-answers.ts). */
+  installationFields: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export function scopeDefaults(scope: 'global' | 'guild', appIntegrationTypes: nu
   const integrationTypes = appIntegrationTypes.length > 0 ? sortedUnique(appIntegrationTypes) : [0];
   const all = [InteractionContext.Guild, InteractionContext.BotDm, InteractionContext.PrivateChannel];
   const contexts = scope === 'global' ? all : all.filter((c) => c !== InteractionContext.BotDm);
-  return { integrationTypes, contexts };
+  return { integrationTypes, contexts, installationFields: scope === 'global' };
 }
 
 /** Fields only the server sets; never sent, never compared. */
@@ -66,7 +68,8 @@ export function toBodyForm(command: unknown): Json {
   // USER and MESSAGE commands must be created without a description; the server returns "".
   if (hasNoDescription(type) && body.description === '') delete body.description;
   // Deprecated fields add nothing once `contexts` says the same thing.
-  if (Array.isArray(body.contexts)) delete body.dm_permission;
+  // …and `dm_permission: true` is what the API echoes on every global command sent without it.
+  if (Array.isArray(body.contexts) || body.dm_permission === true) delete body.dm_permission;
   if (body.default_permission === true) delete body.default_permission;
   if (body.nsfw === false) delete body.nsfw;
   if (Array.isArray(body.options)) body.options = body.options.map(bodyOption);
@@ -100,6 +103,11 @@ export function toComparableForm(command: unknown, defaults: ScopeDefaults): Jso
     ? sortedUnique(source.integration_types as number[])
     : defaults.integrationTypes;
   out.contexts = contextsOf(source, defaults);
+  if (!defaults.installationFields) {
+    // What a guild command's file says here never reaches Discord, so it can never differ.
+    delete out.integration_types;
+    delete out.contexts;
+  }
   // dm_permission is derived from contexts (BOT_DM) by the server; comparing contexts covers it.
   delete out.dm_permission;
   if (Array.isArray(out.options)) out.options = out.options.map(comparableOption);

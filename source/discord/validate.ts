@@ -261,11 +261,9 @@ function checkInstallation(check: CommandCheck): void {
   }
 
   if (context.scope === 'guild') {
-    const botDm = contexts?.find(({ value }) => value === InteractionContext.BotDm);
-    if (botDm) out.push(problem('botDmInGuild', indexPath(at(check, 'contexts'), botDm.index)));
     if (stored) return;
     if (integrationTypes) out.push(problem('globalOnlyField', at(check, 'integration_types'), { field: 'integration_types' }));
-    if (contexts && !botDm) out.push(problem('globalOnlyField', at(check, 'contexts'), { field: 'contexts' }));
+    if (contexts) out.push(problem('globalOnlyField', at(check, 'contexts'), { field: 'contexts' }));
     return;
   }
   if (stored) return;

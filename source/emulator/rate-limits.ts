@@ -32,6 +32,13 @@ interface Window {
   used: number;
 }
 
+/**
+ * Every 429 from Discord's own servers comes through its proxy with this header; libraries (discord.js's
+ * REST among them) read a 429 without it as a Cloudflare ban and stop instead of waiting
+ * (https://github.com/discord/discord-api-docs/issues/1463; test/fixtures/discord/rate-limited.json).
+ */
+export const DISCORD_PROXY_HEADERS = { Via: '1.1 google' } as const;
+
 export type RateVerdict =
   | { allowed: true; headers: Record<string, string> }
   | { allowed: false; status: 429; headers: Record<string, string>; body: { message: string; retry_after: number; global: boolean } };
@@ -70,6 +77,7 @@ export class RateLimiter {
         allowed: false,
         status: 429,
         headers: {
+          ...DISCORD_PROXY_HEADERS,
           'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
           'X-RateLimit-Global': 'true',
           'X-RateLimit-Scope': 'global',
@@ -102,7 +110,7 @@ export class RateLimiter {
     return {
       allowed: false,
       status: 429,
-      headers: { ...headers, 'Retry-After': String(Math.max(1, Math.ceil((resetAtMs - at) / 1000))), 'X-RateLimit-Scope': 'user' },
+      headers: { ...headers, ...DISCORD_PROXY_HEADERS, 'Retry-After': String(Math.max(1, Math.ceil((resetAtMs - at) / 1000))), 'X-RateLimit-Scope': 'user' },
       body: { message: 'You are being rate limited.', retry_after: seconds(resetAtMs - at), global: false },
     };
   }

@@ -45,6 +45,7 @@ const HINTS: Record<number, string> = {
   50025: 'Your sign-in is no longer valid; run `cmd-tui auth login` again.',
   50026: 'Your sign-in lacks a scope this action needs; run `cmd-tui auth login --preset permissions`.',
   50035: 'Fix the fields Discord named, listed with this message, and try again.',
+  50240: 'A bulk overwrite must keep the app\'s Entry Point (PRIMARY_ENTRY_POINT) command: add it to the set, or delete it on its own first.',
 };
 
 function hintFor(status: number, code: number): string | undefined {

@@ -32,6 +32,7 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/oauth2/applications/@me', handler: pickers.getBotApplication },
   { method: 'GET', pattern: '/users/@me', handler: pickers.getCurrentUser },
   { method: 'GET', pattern: '/users/@me/guilds', handler: pickers.getCurrentUserGuilds },
+  { method: 'GET', pattern: '/users/:user_id', handler: pickers.getUser },
   { method: 'GET', pattern: '/guilds/:guild_id', handler: pickers.getGuild },
   { method: 'GET', pattern: '/guilds/:guild_id/roles', handler: pickers.getGuildRoles },
   { method: 'GET', pattern: '/guilds/:guild_id/channels', handler: pickers.getGuildChannels },

@@ -154,3 +154,35 @@ describe('pickers', () => {
     expect(unknownGuild.body.code).toBe(10004);
   });
 });
+
+describe('what bot libraries read without checking (issue 22)', () => {
+  it('each channel type carries its documented fields, null or default where empty', async () => {
+    const e = emulator();
+    const channels = await call(e, 'GET', `/guilds/${e.guildIds[0]}/channels`, { auth: botAuth(e) });
+    const byType = (type: number) => channels.body.find((c: { type: number }) => c.type === type);
+    expect(byType(0)).toMatchObject({ topic: null, last_message_id: null, rate_limit_per_user: 0, nsfw: false, guild_id: e.guildIds[0] });
+    expect(byType(5)).toMatchObject({ topic: null, last_message_id: null });
+    expect(byType(2)).toMatchObject({ bitrate: 64000, user_limit: 0, rtc_region: null });
+    expect(byType(15)).toMatchObject({ available_tags: [], default_reaction_emoji: null, default_forum_layout: 0 });
+    expect(byType(4)).not.toHaveProperty('topic');
+  });
+
+  it('GET /users/{id} answers any known user to the bot, 10013 for an unknown id', async () => {
+    const e = emulator();
+    const user = await call(e, 'GET', `/users/${e.seeded.memberUserId}`, { auth: botAuth(e) });
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ id: e.seeded.memberUserId, discriminator: '0', avatar: null });
+    expect(user.body).not.toHaveProperty('locale');
+    const unknown = await call(e, 'GET', '/users/123456789012345678', { auth: botAuth(e) });
+    expect([unknown.status, unknown.body]).toEqual([404, { message: 'Unknown User', code: 10013 }]);
+  });
+
+  it('?with_counts=true adds approximate member and presence counts to /users/@me/guilds', async () => {
+    const e = emulator();
+    const plain = await call(e, 'GET', '/users/@me/guilds', { auth: botAuth(e) });
+    expect(plain.body[0]).not.toHaveProperty('approximate_member_count');
+    const counted = await call(e, 'GET', '/users/@me/guilds?with_counts=true', { auth: botAuth(e) });
+    expect(counted.body[0].approximate_member_count).toBeGreaterThan(0);
+    expect(counted.body[0].approximate_presence_count).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Bot libraries from npm, unmodified, pointed at the emulator with only their base URL changed, as a bot
- * author testing offline would (issue 22): oceanic.js and seyfert's REST client (beside @discordjs/rest in
+ * Bot libraries from npm, unmodified, pointed at the built `cmd-tui serve --rate-limits discord` with only
+ * their base URL changed, as a bot author testing offline would (issue 22): oceanic.js and seyfert's REST client (beside @discordjs/rest in
  * discordjs-rest-peer.test.ts) list, create, edit, delete and bulk-overwrite commands, read and set
  * permissions, read users, guilds, roles and channels (parsing them into their own classes), ride out a
  * burst under Discord's rate limits, and get their own error types on a 50035. Guild members are left out:
@@ -9,9 +9,20 @@
 import { Client, DiscordRESTError } from 'oceanic.js';
 import { ApiHandler } from 'seyfert';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, useEmulator } from '../helpers/emulator.js';
+import { useServe } from '../helpers/serve.js';
 
-const emulator = useEmulator({ rateLimits: 'discord' });
+const emulator = useServe(['--rate-limits', 'discord']);
+
+/** The emulator's test-only reset (serve's world as it started), between tests that count creates. */
+async function reset(): Promise<void> {
+  await fetch(`${emulator().origin}/__emulator/reset`, { method: 'POST' });
+}
+
+/** A user the bot can look up: the signed-in admin, as the user token names them. */
+async function someUserId(): Promise<string> {
+  const me = await fetch(`${emulator().baseUrl}/users/@me`, { headers: { authorization: `Bearer ${emulator().userToken}` } });
+  return ((await me.json()) as { id: string }).id;
+}
 
 const oceanicClients: Client[] = [];
 afterAll(() => {
@@ -43,7 +54,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 describe('oceanic.js against the emulator', () => {
   it('commands: list, create, edit, delete, bulk overwrite; permissions read and set', async () => {
     const e = emulator();
-    await call(e, 'POST', '/__emulator/reset');
+    await reset();
     const rest = (await oceanic()).rest;
     const listed = await rest.applications.getGlobalCommands(e.applicationId);
     expect(listed.length).toBeGreaterThanOrEqual(30);
@@ -71,8 +82,9 @@ describe('oceanic.js against the emulator', () => {
   it('users, guilds, roles and channels parse into its classes', async () => {
     const e = emulator();
     const rest = (await oceanic()).rest;
-    const user = await rest.users.get(e.seeded.memberUserId);
-    expect(user.id).toBe(e.seeded.memberUserId);
+    const userId = await someUserId();
+    const user = await rest.users.get(userId);
+    expect(user.id).toBe(userId);
     const guild = await rest.guilds.get(e.guildIds[0]!);
     expect(guild.id).toBe(e.guildIds[0]);
     const roles = await rest.guilds.getRoles(e.guildIds[0]!);
@@ -83,7 +95,7 @@ describe('oceanic.js against the emulator', () => {
 
   it('rides out a burst of creates under Discord\'s rate limits', async () => {
     const e = emulator();
-    await call(e, 'POST', '/__emulator/reset');
+    await reset();
     const rest = (await oceanic()).rest;
     const guildId = e.guildIds[2]!;
     const made = await Promise.all(
@@ -104,7 +116,7 @@ describe('oceanic.js against the emulator', () => {
 describe('seyfert against the emulator', () => {
   it('commands: list, create, edit, delete, bulk overwrite; permissions read and set', async () => {
     const e = emulator();
-    await call(e, 'POST', '/__emulator/reset');
+    await reset();
     const app = seyfert().proxy.applications(e.applicationId);
     const listed = await app.commands.get();
     expect(listed.length).toBeGreaterThanOrEqual(30);
@@ -128,7 +140,8 @@ describe('seyfert against the emulator', () => {
   it('users, guilds, roles and channels', async () => {
     const e = emulator();
     const api = seyfert().proxy;
-    expect((await api.users(e.seeded.memberUserId).get()).id).toBe(e.seeded.memberUserId);
+    const userId = await someUserId();
+    expect((await api.users(userId).get()).id).toBe(userId);
     expect((await api.guilds(e.guildIds[0]!).get()).id).toBe(e.guildIds[0]);
     expect((await api.guilds(e.guildIds[0]!).roles.get()).length).toBeGreaterThan(0);
     expect((await api.guilds(e.guildIds[0]!).channels.get()).map((channel) => channel.name)).toContain('general');
@@ -136,7 +149,7 @@ describe('seyfert against the emulator', () => {
 
   it('rides out a burst of creates under Discord\'s rate limits', async () => {
     const e = emulator();
-    await call(e, 'POST', '/__emulator/reset');
+    await reset();
     const commands = seyfert().proxy.applications(e.applicationId).guilds(e.guildIds[2]!).commands;
     const made = await Promise.all(Array.from({ length: 8 }, (_, i) => commands.post({ body: { name: `burst-${i}`, description: 'Burst' } })));
     expect(made).toHaveLength(8);

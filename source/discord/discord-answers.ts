@@ -86,6 +86,7 @@ const ANSWERS: { [K in RuleKey]?: Answer<DetailsOf<K>> } = {
   permissionsFormat: { text: ({ value }) => `Value "${value}" is not int.`, source: 'recorded form "Value \\"x\\" is not snowflake." (discord.js#6711), for an int' },
   localeUnknown: { text: () => 'Invalid locale', source: NONE },
   sizeTotal: { text: () => 'Command exceeds maximum size (8000)', source: REF },
+  setItemId: { text: ({ value }) => `Value ${value} is not snowflake.`, source: 'https://github.com/discordjs/discord.js/issues/6711 (form "Value \"ping\" is not snowflake.")' },
   setItems: { text: () => atMost(130), source: `${LENGTH}; limit from SPEC maxItems` },
   countChatInput: { text: () => 'Maximum number of application commands reached (100)', source: 'test/fixtures/discord/max-commands-reached.json' },
   countUser: { text: () => 'Maximum number of application commands reached (15)', source: 'form of max-commands-reached.json with the docs\' limit' },

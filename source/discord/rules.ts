@@ -237,6 +237,9 @@ export const RULES = {
       `${total} of 8000 characters: the largest parts are ${largest}; shorten descriptions or choices`),
 
   // ── Sets (one scope's complete list) ──────────────────────────────────────────────────────
+  /** The code Discord answers for an id that is not a snowflake (NUMBER_TYPE_COERCE, discord.js#6711). */
+  setItemId: rule<{ value: string }>('set.item-id', 'error', 'NUMBER_TYPE_COERCE', ({ value }) =>
+    `\`id\` is ${value}: give the command's id as a string of digits (as \`list\` and \`export\` show it), or leave \`id\` out to match by name`),
   /** confirmed ("Must be 130 or fewer in length.") */
   setItems: rule<{ count: number }>('set.items', 'error', 'BASE_TYPE_MAX_LENGTH', ({ count }) =>
     `${count} commands in one bulk overwrite: send at most 130`),

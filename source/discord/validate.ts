@@ -3,7 +3,7 @@
  * rule in rules.ts. Pure and total: never throws on any JSON value and never mutates its input.
  * Command-level fields live here; the option tree is checked by validate-options.ts.
  */
-import { ApplicationFlags, COMMAND_REQUEST_FIELDS, COMMAND_SERVER_FIELDS, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
+import { ApplicationFlags, COMMAND_REQUEST_FIELDS, COMMAND_SERVER_FIELDS, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, isSnowflake, LIMITS, type Problem } from './model.js';
 import { commandSize, commandSizeTotal, largestParts } from './command-size.js';
 import { PERMISSION_FLAGS, permissionNames } from './permission-flags.js';
 import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
@@ -69,6 +69,8 @@ export function validateCommandSet(commands: unknown, context: ValidationContext
     const base = indexPath('', index);
     checkCommand(command, base, resolved, out);
     if (!isRecord(command)) continue;
+    const id = own(command, 'id');
+    if (id !== undefined && !(typeof id === 'string' && isSnowflake(id))) out.push(problem('setItemId', fieldPath(base, 'id'), { value: showValue(id) }));
     const type = commandType(command);
     if (type === undefined) continue;
     counts.set(type, (counts.get(type) ?? 0) + 1);
@@ -226,8 +228,9 @@ function checkDeprecated(check: CommandCheck): void {
   const dmPermission = own(command, 'dm_permission');
   if (dmPermission !== undefined) {
     const path = at(check, 'dm_permission');
-    if (typeof dmPermission !== 'boolean') {
-      out.push(problem('fieldType', path, { field: 'dm_permission', expected: 'true or false', actual: describeType(dmPermission) }));
+    // Nullable in the docs' parameter tables and the spec (`?boolean`): null is accepted, and still deprecated.
+    if (typeof dmPermission !== 'boolean' && dmPermission !== null) {
+      out.push(problem('fieldType', path, { field: 'dm_permission', expected: 'true, false or null', actual: describeType(dmPermission) }));
     }
     if (!stored) out.push(problem('dmPermissionDeprecated', path));
     if (!stored && check.context.scope === 'guild') out.push(problem('globalOnlyField', path, { field: 'dm_permission' }));

@@ -193,6 +193,9 @@ const INVALID: Row[] = [
   ['dm_permission', slash({ dm_permission: false }), ['warning dm_permission dm-permission.deprecated']],
   ['default_permission', slash({ default_permission: false }), ['warning default_permission default-permission.deprecated']],
   ['dm_permission: true is deprecated too', slash({ dm_permission: true }), ['warning dm_permission dm-permission.deprecated']],
+  // Nullable in the docs' parameter tables and the spec: accepted, still deprecated.
+  ['dm_permission: null', slash({ dm_permission: null as never }), ['warning dm_permission dm-permission.deprecated']],
+  ['dm_permission: "yes"', slash({ dm_permission: 'yes' as never }), ['error dm_permission shape.field-type', 'warning dm_permission dm-permission.deprecated']],
   // Locales
   ['an unknown locale', slash({ name_localizations: { xx: 'ban' } }), ['error name_localizations.xx locale.unknown']],
   ['"en" is not a locale', slash({ description_localizations: { en: 'Ban' } }), ['error description_localizations.en locale.unknown']],
@@ -215,7 +218,7 @@ describe('validateCommand: one row per rule case', () => {
 describe('the rules table', () => {
   it('has a row above for every command rule', () => {
     const covered = new Set(INVALID.flatMap(([, , expected]) => expected.map((entry) => entry.split(' ').at(-1))));
-    const setRules = ['set.items', 'size.total', 'scope.count.chat-input', 'scope.count.user', 'scope.count.message', 'scope.count.entry-point', 'scope.duplicate-name'];
+    const setRules = ['set.items', 'set.item-id', 'size.total', 'scope.count.chat-input', 'scope.count.user', 'scope.count.message', 'scope.count.entry-point', 'scope.duplicate-name'];
     const missing = allRules().map((entry) => entry.id).filter((id) => !covered.has(id) && !setRules.includes(id));
     expect(missing).toEqual([]);
   });

@@ -143,6 +143,15 @@ describe('validation errors use the shared validator and Discord\'s error tree',
     expect(bad.body.errors.options['0'].name._errors).toEqual([{ code: 'STRING_TYPE_REGEX', message: 'String value did not match validation regex.' }]);
   });
 
+  it('refuses a bulk item whose id is not a snowflake string, at [i].id, and takes dm_permission: null', async () => {
+    const e = emulator();
+    const bad = await call(e, 'PUT', paths().guild(2), { auth: botAuth(e), json: [{ name: 'one', description: 'x', id: 'one' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ '0': { id: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value "one" is not snowflake.' }] } } });
+    const nullable = await call(e, 'POST', paths().global, { auth: botAuth(e), json: { name: 'nullable', description: 'x', dm_permission: null } });
+    expect(nullable.status).toBe(201);
+  });
+
   it('reports the 8000 limit as a request-level APPLICATION_COMMAND_TOO_LARGE', async () => {
     const e = emulator();
     const options = Array.from({ length: 25 }, (_, i) => ({

@@ -65,6 +65,7 @@ describe('recorded error answers through the client', () => {
         .map((recording) => [recording.name, flattenFieldErrors(recording.response.body.errors).map((field) => `${field.path} ${field.code}`)]),
     );
     expect(paths).toEqual({
+      'apostrophe-name-regex': ['name STRING_TYPE_REGEX'],
       'application-id-not-snowflake': ['application_id NUMBER_TYPE_COERCE'],
       'duplicate-command-name': ['[2] APPLICATION_COMMANDS_DUPLICATE_NAME'],
       'option-name-invalid-bulk': ['[5].options[0].name APPLICATION_COMMAND_INVALID_NAME'],

@@ -14,7 +14,7 @@ import { FaultInjector, parseFaultSpec } from './faults.js';
 import { failureReply, faultReply, readBody, send } from './http-reply.js';
 import { discoveryDocument } from './openid.js';
 import { loadState, StateSaver } from './persistence.js';
-import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './rate-limits.js';
+import { BANNED_BODY, DISCORD_RATE_LIMITS, InvalidRequestLimit, RateLimiter, type RateLimitSettings } from './rate-limits.js';
 import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
 import { RequestLog, type LoggedRequest } from './request-log.js';
 import { matchRoute } from './router.js';
@@ -104,10 +104,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const clock = options.clock ?? systemClock;
   const ids = createSnowflakeGenerator(clock);
   const faults = options.faults ? new FaultInjector(parseFaultSpec(options.faults)) : undefined;
-  const limiter =
-    options.rateLimits === 'off'
-      ? undefined
-      : new RateLimiter(options.rateLimits === undefined || options.rateLimits === 'discord' ? DISCORD_RATE_LIMITS : options.rateLimits, clock);
+  const limits = options.rateLimits === 'off' ? undefined : options.rateLimits === undefined || options.rateLimits === 'discord' ? DISCORD_RATE_LIMITS : options.rateLimits;
+  const limiter = limits ? new RateLimiter(limits, clock) : undefined;
+  const invalidRequests = limits?.invalidRequests ? new InvalidRequestLimit(limits.invalidRequests, clock) : undefined;
 
   const loaded = options.statePath ? await loadState(options.statePath) : undefined;
   let state: EmulatorState = loaded ?? buildState(ids, { seed: options.seed ?? 'demo', extraGuilds: options.extraGuilds ?? 0, now: clock() });
@@ -141,6 +140,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       request.socket.destroy();
       return { status: 0, auth: authKindLabel(header, undefined), fault: 'reset' };
     }
+    const ip = request.socket.remoteAddress ?? '';
+    if (invalidRequests?.banned(ip)) {
+      send(response, { status: 429, body: BANNED_BODY });
+      return { status: 429, auth: authKindLabel(header, undefined) };
+    }
     if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     let reply: Reply;
     let rateHeaders: Record<string, string> = {};
@@ -165,7 +169,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     } catch (error) {
       reply = failureReply(error);
     }
-    send(response, { ...reply, headers: { ...rateHeaders, ...reply.headers } });
+    const headers = { ...rateHeaders, ...reply.headers };
+    send(response, { ...reply, headers });
+    invalidRequests?.record(ip, reply.status, headers);
     return { status: reply.status, auth: authKindLabel(header, auth), ...(fault ? { fault: fault.kind } : {}) };
   }
 
@@ -175,6 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     } else if (request.method === 'POST' && path === '/__emulator/reset') {
       world.state = state = structuredClone(initial);
       limiter?.reset();
+      invalidRequests?.reset();
       faults?.reset();
       log.clear();
       world.changed();

@@ -1,5 +1,6 @@
 /** Permission routes (read, replace, who may) and the picker routes over real HTTP. */
 import { describe, expect, it } from 'vitest';
+import { canManageRole } from '../../source/emulator/guild-access.js';
 import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
 
 const emulator = useEmulator();
@@ -82,6 +83,34 @@ describe('replacing permissions', () => {
     expect([member.status, member.body.code]).toEqual([403, 50013]);
     const unknown = await call(e, 'PUT', `${guildPath(0)}/123456789012345678/permissions`, { auth: bearer(e.userToken), json: body });
     expect([unknown.status, unknown.body.code]).toEqual([404, 10063]);
+  });
+
+  it('lets the user change only overwrites of roles below their highest role (50013 otherwise); unchanged ones may stay', async () => {
+    const e = emulator();
+    const guildId = e.guildIds[0]!;
+    const roles = (await call(e, 'GET', `/guilds/${guildId}/roles`, { auth: botAuth(e) })).body as { id: string; name: string }[];
+    const roleId = (name: string) => roles.find((role) => role.name === name)!.id;
+    const deploy = await commandId(guildPath(0), 'deploy');
+    const path = `${guildPath(0)}/${deploy}/permissions`;
+    // ada's highest role is Server Manager: she may not add her own top role, nor Admin above it…
+    for (const name of ['Server Manager', 'Admin']) {
+      const refused = await call(e, 'PUT', path, { auth: bearer(e.userToken), json: { permissions: [{ id: roleId(name), type: 1, permission: true }] } });
+      expect([refused.status, refused.body]).toEqual([403, { message: 'Missing Permissions', code: 50013 }]);
+    }
+    // …but may set roles below it, and @everyone.
+    const below = [{ id: roleId('Moderator'), type: 1, permission: true }, { id: guildId, type: 1, permission: false }];
+    expect((await call(e, 'PUT', path, { auth: bearer(e.userToken), json: { permissions: below } })).status).toBe(200);
+  });
+
+  it('the owner manages every role; a deleted role stands in no one\'s way', () => {
+    const guild = {
+      id: '1', name: 'g', ownerId: 'owner', appInstalled: true, channels: [],
+      roles: [{ id: '1', name: '@everyone', permissions: '0', position: 0, color: 0, hoist: false, managed: false, mentionable: false }, { id: 'top', name: 'Top', permissions: '0', position: 5, color: 0, hoist: false, managed: false, mentionable: false }],
+      members: { owner: { roles: [], nick: null, joined_at: '' }, someone: { roles: [], nick: null, joined_at: '' } },
+    };
+    expect(canManageRole(guild, 'owner', 'top')).toBe(true);
+    expect(canManageRole(guild, 'someone', 'top')).toBe(false);
+    expect(canManageRole(guild, 'someone', 'deleted-role')).toBe(true);
   });
 
   it('validates the body: at most 100 overwrites, known types, snowflake ids', async () => {

@@ -35,6 +35,7 @@ const HINTS: Record<number, string> = {
   10004: 'Check the guild id; the app may have been removed from that guild.',
   10063: 'The command no longer exists; refresh the list.',
   20001: 'Editing permission overwrites needs a signed-in user: run `cmd-tui auth login --preset permissions`.',
+  20012: 'Commands are managed with the bot token or client credentials; a user sign-in only edits permissions. Set one with `cmd-tui auth set-bot-token`.',
   30032: 'The scope already holds the maximum number of commands of this type (100 CHAT_INPUT, 15 USER, 15 MESSAGE, 1 entry point).',
   30034: 'Discord allows 200 command creates per day per guild; wait until tomorrow or edit existing commands instead.',
   40001: 'The token was rejected; set it again or sign in again (`cmd-tui auth status` shows what is stored).',

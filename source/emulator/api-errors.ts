@@ -1,6 +1,7 @@
 /**
  * Discord's error responses, in one table: HTTP status, JSON code and message as the platform
- * sends them (facts §6), plus the nested "Invalid Form Body" tree built from field errors.
+ * sends them (facts §6; the recorded ones replayed in test/emulator/recorded-responses.test.ts), plus the
+ * nested "Invalid Form Body" tree built from field errors. Messages are Discord's, never cmd-tui's advice.
  * Handlers throw ApiFailure; the server turns it into the response.
  */
 export interface FieldErrorItem {
@@ -34,7 +35,6 @@ const ERRORS = {
   unknownCommandPermissions: [404, 10066, 'Unknown application command permissions'],
   botsCannotUse: [403, 20001, 'Bots cannot use this endpoint'],
   notAuthorizedForApp: [403, 20012, 'You are not authorized to perform this action on this application'],
-  maxCommands: [400, 30032, 'Maximum number of application commands reached'],
   maxDailyCreates: [400, 30034, 'Max number of daily application command creates has been reached (200)'],
   missingAccess: [403, 50001, 'Missing Access'],
   missingPermissions: [403, 50013, 'Missing Permissions'],
@@ -50,9 +50,9 @@ const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS;
 
-export function apiError(name: ErrorName, messageOverride?: string): ApiFailure {
+export function apiError(name: ErrorName): ApiFailure {
   const [status, code, message] = ERRORS[name];
-  return new ApiFailure(status, { message: messageOverride ?? message, code });
+  return new ApiFailure(status, { message, code });
 }
 
 /** `options[0].choices[2].value` → ['options','0','choices','2','value']; `[3].name` → ['3','name']. */

@@ -44,4 +44,5 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'POST', pattern: '/oauth2/token/revoke', handler: oauth2.revoke, authenticated: false },
   { method: 'GET', pattern: '/oauth2/keys', handler: getSigningKeys, authenticated: false },
   { method: 'GET', pattern: '/oauth2/@me', handler: oauth2.currentAuthorization },
+  { method: 'GET', pattern: '/oauth2/userinfo', handler: oauth2.userInfo },
 ];

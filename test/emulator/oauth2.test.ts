@@ -318,3 +318,19 @@ describe('the "add to server" flow (install address of a 50001 hint)', () => {
     expect((await commandsOfUninstalled()).status).toBe(200);
   });
 });
+
+describe('OpenID userinfo', () => {
+  it('answers the signed-in user with sub for a Bearer with identify; 401 for the bot, 50026 without identify', async () => {
+    const e = emulator();
+    const info = await call(e, 'GET', '/api/oauth2/userinfo', { auth: bearer(e.userToken) });
+    expect(info.status).toBe(200);
+    const me = await call(e, 'GET', '/users/@me', { auth: bearer(e.userToken) });
+    expect(info.body).toEqual({ sub: me.body.id, ...me.body });
+    expect((await call(e, 'GET', '/api/oauth2/userinfo', { auth: botAuth(e) })).status).toBe(401);
+    const cc = await call(e, 'POST', '/api/oauth2/token', { auth: basic(), form: { grant_type: 'client_credentials', scope: 'applications.commands.update' } });
+    const withoutIdentify = await call(e, 'GET', '/api/oauth2/userinfo', { auth: bearer(cc.body.access_token) });
+    expect([withoutIdentify.status, withoutIdentify.body.code]).toEqual([403, 50026]);
+    const discovery = await call(e, 'GET', `${e.origin}/.well-known/openid-configuration`);
+    expect(discovery.body.userinfo_endpoint).toBe(`${e.origin}/api/oauth2/userinfo`);
+  });
+});

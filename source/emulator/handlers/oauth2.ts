@@ -310,3 +310,16 @@ export const currentAuthorization: Handler = (ctx, world) => {
     ...(record.scopes.includes(SCOPES.identify) && user ? { user: userObject(user) } : {}),
   });
 };
+
+/**
+ * OpenID Connect userinfo (`GET /api/oauth2/userinfo`, discord-api-docs#7377): the signed-in user as
+ * `/users/@me` shows them, for a Bearer with `identify`, plus the `sub` claim OIDC requires (its absence
+ * was reported in discord-api-docs#7460, since closed).
+ */
+export const userInfo: Handler = (ctx, world) => {
+  if (ctx.auth.kind === 'none' || ctx.auth.kind === 'bot') throw apiError('unauthorized');
+  if (!ctx.auth.token.scopes.includes(SCOPES.identify)) throw apiError('missingScope');
+  const user = world.state.users[ctx.auth.token.userId];
+  if (!user) throw apiError('unknownUser');
+  return json(200, { sub: user.id, ...userObject(user), mfa_enabled: false, locale: 'en-US' });
+};

@@ -10,7 +10,7 @@ import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from '.
 import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath } from './problem-path.js';
 import { problem, type RuleKey } from './rules.js';
-import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
+import { checkLocalizations, checkName, checkTextLength, type UnconfirmedLocales } from './text-fields.js';
 import { checkOptionList, type OptionRules } from './validate-options.js';
 
 export { commandSize, commandSizeTotal, largestParts } from './command-size.js';
@@ -24,6 +24,8 @@ export interface ValidationContext {
   supportedIntegrationTypes?: number[];
   /** Longest string choice value; default LIMITS.choiceStringValueLength (100). The emulator may pass 6000. */
   choiceStringMaxLength?: number;
+  /** `ar` and `he` (spec only): a warning (default) or refused as the docs read it (the emulator's `--locales docs`). */
+  unconfirmedLocales?: UnconfirmedLocales;
   /** How a problem names the set's command at `index` (a folder's file name); default its path `[index]`. */
   commandLabel?: (index: number) => string;
 }
@@ -95,6 +97,7 @@ function resolve(context: ValidationContext): ResolvedContext {
     embedded: ((context.appFlags ?? 0) & ApplicationFlags.Embedded) !== 0,
     supportedIntegrationTypes: context.supportedIntegrationTypes ?? [IntegrationType.GuildInstall, IntegrationType.UserInstall],
     choiceStringMaxLength: context.choiceStringMaxLength ?? LIMITS.choiceStringValueLength,
+    unconfirmedLocales: context.unconfirmedLocales ?? 'warn',
   };
 }
 
@@ -162,7 +165,7 @@ function checkCommandName(check: CommandCheck): void {
   const name = requiredString(command, 'name', base, out);
   if (name !== undefined) checkName(name, style, at(check, 'name'), out);
   checkLocalizations(own(command, 'name_localizations'), at(check, 'name_localizations'), out,
-    (text, path) => checkName(text, style, path, out));
+    (text, path) => checkName(text, style, path, out), check.context.unconfirmedLocales);
 }
 
 /**
@@ -191,7 +194,7 @@ function checkCommandDescription(check: CommandCheck): void {
     out.push(problem('fieldType', at(check, 'description'), { field: 'description', expected: 'a string', actual: describeType(description) }));
   }
   checkLocalizations(localizations, at(check, 'description_localizations'), out,
-    (text, path) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', path, out));
+    (text, path) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', path, out), check.context.unconfirmedLocales);
 }
 
 /** Options belong to CHAT_INPUT commands only; an empty list elsewhere is harmless. */

@@ -26,6 +26,7 @@ export function validationContext(world: World, scope: Scope): ValidationContext
     appFlags: app.flags,
     supportedIntegrationTypes: app.integrationTypes,
     choiceStringMaxLength: world.choiceStringMaxLength,
+    unconfirmedLocales: world.locales === 'docs' ? 'refuse' : 'warn',
   };
 }
 

@@ -44,6 +44,8 @@ export interface EmulatorOptions {
   faults?: string;
   /** Longest string choice value accepted: 100 (docs, default) or 6000 (OpenAPI spec). */
   choiceStringMaxLength?: number;
+  /** `ar` and `he`, only in the OpenAPI spec's locales: accepted (`spec`, default) or refused as the docs read it (`docs`). */
+  locales?: 'spec' | 'docs';
   /** Test hook: the emulator's clock (code expiry, token expiry, daily create window, rate limits). */
   clock?: Clock;
   /** Called after each request with its log entry (`cmd-tui serve --log` prints them). */
@@ -126,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clock,
     origin: '',
     choiceStringMaxLength: options.choiceStringMaxLength ?? 100,
+    locales: options.locales ?? 'spec',
     changed: () => saver?.markChanged(),
   };
   if (saver && !loaded) await saver.writeNow();

@@ -201,6 +201,7 @@ const INVALID: Row[] = [
   ['"en" is not a locale', slash({ description_localizations: { en: 'Ban' } }), ['error description_localizations.en locale.unknown']],
   ['an unknown locale in a choice', slash({ options: [option({ choices: [{ name: 'a', value: 'b', name_localizations: { klingon: 'x' } }] })] }), ['error options[0].choices[0].name_localizations.klingon locale.unknown']],
   ['the unconfirmed ar locale', slash({ name_localizations: { ar: 'حظر' } }), ['warning name_localizations.ar locale.unconfirmed']],
+  ['the he locale read as the docs do', slash({ options: [option({ description_localizations: { he: 'משתמש' } })] }), ['error options[0].description_localizations.he locale.unknown'], { scope: 'global', unconfirmedLocales: 'refuse' }],
 ];
 
 describe('validateCommand: valid commands', () => {

@@ -312,3 +312,23 @@ describe('scopes and authorization', () => {
     expect(unversioned.status).toBe(200);
   });
 });
+
+describe('the ar/he locale switch', () => {
+  const docsReading = useEmulator({ seed: 'empty', locales: 'docs' });
+  const body = { name: 'ban', description: 'Ban someone', name_localizations: { ar: 'حظر', he: 'חסום', fr: 'bannir' } };
+
+  it('accepts ar and he by default, as the OpenAPI spec lists them', async () => {
+    const e = emulator();
+    const created = await call(e, 'POST', paths().global, { auth: botAuth(e), json: { ...body, name: 'ban-spec' } });
+    expect(created.status).toBe(201);
+    expect(created.body.name_localizations).toEqual(body.name_localizations);
+  });
+
+  it('refuses them with --locales docs, at each key', async () => {
+    const e = docsReading();
+    const refused = await call(e, 'POST', `/applications/${e.applicationId}/commands`, { auth: botAuth(e), json: body });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors.name_localizations).sort()).toEqual(['ar', 'he']);
+  });
+});
+

@@ -325,7 +325,7 @@ describe('OpenID userinfo', () => {
     const info = await call(e, 'GET', '/api/oauth2/userinfo', { auth: bearer(e.userToken) });
     expect(info.status).toBe(200);
     const me = await call(e, 'GET', '/users/@me', { auth: bearer(e.userToken) });
-    expect(info.body).toEqual({ sub: me.body.id, ...me.body });
+    expect(info.body).toEqual({ sub: me.body.id, preferred_username: me.body.username, nickname: me.body.global_name, ...me.body });
     expect((await call(e, 'GET', '/api/oauth2/userinfo', { auth: botAuth(e) })).status).toBe(401);
     const cc = await call(e, 'POST', '/api/oauth2/token', { auth: basic(), form: { grant_type: 'client_credentials', scope: 'applications.commands.update' } });
     const withoutIdentify = await call(e, 'GET', '/api/oauth2/userinfo', { auth: bearer(cc.body.access_token) });

@@ -312,14 +312,15 @@ export const currentAuthorization: Handler = (ctx, world) => {
 };
 
 /**
- * OpenID Connect userinfo (`GET /api/oauth2/userinfo`, discord-api-docs#7377): the signed-in user as
- * `/users/@me` shows them, for a Bearer with `identify`, plus the `sub` claim OIDC requires (its absence
- * was reported in discord-api-docs#7460, since closed).
+ * OpenID Connect userinfo (`GET /api/oauth2/userinfo`, discord-api-docs#7377), for a Bearer with
+ * `identify`: the claims the OpenAPI spec describes (`sub`, `preferred_username`, `nickname`, `locale`;
+ * SPEC get_openid_connect_userinfo) beside the user object fields that were recorded there before `sub`
+ * was added (discord-api-docs#7460), so clients of either reading find what they read.
  */
 export const userInfo: Handler = (ctx, world) => {
   if (ctx.auth.kind === 'none' || ctx.auth.kind === 'bot') throw apiError('unauthorized');
   if (!ctx.auth.token.scopes.includes(SCOPES.identify)) throw apiError('missingScope');
   const user = world.state.users[ctx.auth.token.userId];
   if (!user) throw apiError('unknownUser');
-  return json(200, { sub: user.id, ...userObject(user), mfa_enabled: false, locale: 'en-US' });
+  return json(200, { sub: user.id, preferred_username: user.username, nickname: user.global_name, ...userObject(user), mfa_enabled: false, locale: 'en-US' });
 };

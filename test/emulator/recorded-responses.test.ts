@@ -59,7 +59,8 @@ async function replay(e: RunningEmulator, recording: RecordedResponse): Promise<
   const ids = await idsFor(e);
   await SITUATIONS[recording.name]?.(e, ids);
   const { method, route, auth, body, form } = fillPlaceholders(recording.request, ids);
-  const header = auth === 'bot' ? botAuth(e) : auth === 'bearer' ? bearer(e.userToken) : `Basic ${Buffer.from(`${e.clientId}:${e.clientSecret}`).toString('base64')}`;
+  const basic = (secret: string) => `Basic ${Buffer.from(`${e.clientId}:${secret}`).toString('base64')}`;
+  const header = { bot: botAuth(e), bearer: bearer(e.userToken), client: basic(e.clientSecret), 'wrong-client': basic('not-the-secret') }[auth];
   const path = route.startsWith('/oauth2/') ? `${e.baseUrl}${route}` : route;
   return call(e, method, path, { auth: header, ...(body !== undefined ? { json: body } : {}), ...(form ? { form } : {}) });
 }

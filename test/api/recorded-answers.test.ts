@@ -2,7 +2,8 @@
  * The client, fed the answers Discord really gave (test/fixtures/discord/) by a tiny local server, shows
  * the user the right thing: the JSON code and Discord's message, a 50035 at the field Discord named (in
  * `apply`'s output too), a float `retry_after` waited out to the millisecond, a code cmd-tui has never
- * heard of shown as it came, and a recorded command object read without complaint.
+ * heard of shown as it came, a recorded command object read without complaint, and the recorded OAuth2
+ * token errors as sign-in errors with Discord's words and cmd-tui's hint.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { createDiscordApi } from '../../source/api/client.js';
 import { flattenFieldErrors } from '../../source/api/discord-error.js';
 import { DiscordApiError } from '../../source/api/errors.js';
 import { InvalidRequestGuard } from '../../source/api/invalid-request-guard.js';
+import { createTransport } from '../../source/api/http-transport.js';
+import { exchangeCode, OAuthError, refreshAccessToken, requestClientCredentialsToken } from '../../source/auth/token-exchange.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { runCommand } from '../commands/run-command.js';
 import { recordedResponse, recordedResponses } from '../fixtures/discord/recorded.js';
@@ -101,6 +104,34 @@ describe('recorded error answers through the client', () => {
     const { api } = await apiFor(() => ({ status: 200, body: [created] }));
     const [command] = await api.listCommands(GLOBAL_SCOPE);
     expect(command).toMatchObject({ name: 'blep', contexts: null, integration_types: [0], dm_permission: true });
+  });
+});
+
+describe('recorded OAuth2 token errors through the token client', () => {
+  const oauthErrors = recordedResponses().filter((recording) => recording.request.route === '/oauth2/token');
+
+  it.each(oauthErrors.map((recording) => [recording.name, recording] as const))('%s', async (_name, recording) => {
+    const { status, body } = recording.response;
+    server = await startScriptedServer(() => ({ status, body }));
+    const transport = createTransport();
+    try {
+      const endpoint = { baseUrl: server.baseUrl, transport };
+      const client = { clientId: APP, clientSecret: 'recorded-secret' };
+      const form = recording.request.form!;
+      const sent =
+        form.grant_type === 'refresh_token' ? refreshAccessToken(endpoint, client, form.refresh_token!)
+        : form.grant_type === 'client_credentials' ? requestClientCredentialsToken(endpoint, client, form.scope!)
+        : exchangeCode(endpoint, client, { code: form.code!, redirectUri: form.redirect_uri!, codeVerifier: 'v'.repeat(43) });
+      const error = (await sent.catch((caught: unknown) => caught)) as OAuthError;
+      expect(error).toBeInstanceOf(OAuthError);
+      expect(error.error).toBe(body.error);
+      expect(error.message).toContain(typeof body.error_description === 'string' ? `${String(body.error)}: ${body.error_description}` : String(body.error));
+      expect(error.message).not.toContain('recorded-secret');
+      expect(error.hint).toBeTruthy();
+      expect(error.revoked).toBe(form.grant_type === 'refresh_token');
+    } finally {
+      await transport.close();
+    }
   });
 });
 

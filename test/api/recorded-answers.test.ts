@@ -8,20 +8,18 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDiscordApi } from '../../source/api/client.js';
 import { flattenFieldErrors } from '../../source/api/discord-error.js';
 import { DiscordApiError } from '../../source/api/errors.js';
-import { InvalidRequestGuard } from '../../source/api/invalid-request-guard.js';
 import { createTransport } from '../../source/api/http-transport.js';
 import { exchangeCode, OAuthError, refreshAccessToken, requestClientCredentialsToken } from '../../source/auth/token-exchange.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { runCommand } from '../commands/run-command.js';
 import { recordedResponse, recordedResponses } from '../fixtures/discord/recorded.js';
 import { isolatedHome } from '../helpers/credentials.js';
-import { fakeClock } from './fake-clock.js';
+import { SCRIPTED_APP_ID, scriptedApi } from './scripted-api.js';
 import { startScriptedServer, type Script, type ScriptedServer } from './scripted-server.js';
 
-const APP = '100000000000000001';
+const APP = SCRIPTED_APP_ID;
 const GUILD = '300000000000000001';
 
 let server: ScriptedServer | undefined;
@@ -31,17 +29,9 @@ afterEach(async () => {
 });
 
 async function apiFor(script: Script) {
-  server = await startScriptedServer(script);
-  const clock = fakeClock();
-  const api = await createDiscordApi({
-    baseUrl: server.baseUrl,
-    credentials: { botToken: 'bot-secret' },
-    applicationId: APP,
-    clock,
-    random: () => 0.5,
-    invalidRequestGuard: new InvalidRequestGuard(clock),
-  });
-  return { api, clock };
+  const scripted = await scriptedApi(script);
+  server = scripted.server;
+  return scripted;
 }
 
 const commandErrors = recordedResponses().filter(

@@ -5,20 +5,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll } from 'vitest';
+import type { RunningEmulator } from '../../source/emulator/server.js';
 import { CLI_PATH } from './cli.js';
 
 /** The line `serve --json` prints. */
-export interface ServeDetails {
-  baseUrl: string;
-  applicationId: string;
-  botToken: string;
-  clientId: string;
-  clientSecret: string;
-  publicClientId: string;
-  userToken: string;
-  guildIds: string[];
-  redirectUris: string[];
-}
+export type ServeDetails = Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'botToken' | 'clientId' | 'clientSecret' | 'publicClientId' | 'userToken' | 'guildIds' | 'redirectUris'>;
 
 export function useServe(args: string[] = []): () => ServeDetails & { origin: string } {
   let child: ChildProcess | undefined;

@@ -71,8 +71,10 @@ export function validateCommandSet(commands: unknown, context: ValidationContext
     const base = indexPath('', index);
     checkCommand(command, base, resolved, out);
     if (!isRecord(command)) continue;
+    // "" is taken as no id: public bots send it as a placeholder and Discord takes their commands
+    // (discord-wiki-bot posts interactions/commands/inline.json with "id": "" as it is; shared/real-commands 027).
     const id = own(command, 'id');
-    if (id !== undefined && !(typeof id === 'string' && isSnowflake(id))) out.push(problem('setItemId', fieldPath(base, 'id'), { value: showValue(id) }));
+    if (id !== undefined && id !== '' && !(typeof id === 'string' && isSnowflake(id))) out.push(problem('setItemId', fieldPath(base, 'id'), { value: showValue(id) }));
     const type = commandType(command);
     if (type === undefined) continue;
     counts.set(type, (counts.get(type) ?? 0) + 1);

@@ -31,8 +31,8 @@ describe('validateCommandSet', () => {
     expect(brief(validateCommandSet([slash(), slash({ name: 'kick', id: id as never })], GLOBAL))).toEqual(['error [1].id set.item-id']);
   });
 
-  it('accepts an item id that is a snowflake string', () => {
-    expect(validateCommandSet([slash({ id: '1234567890123456789' })], GLOBAL)).toEqual([]);
+  it('accepts an item id that is a snowflake string, or "" as no id', () => {
+    expect(validateCommandSet([slash({ id: '1234567890123456789' }), slash({ name: 'kick', id: '' })], GLOBAL)).toEqual([]);
   });
 
   it.each([

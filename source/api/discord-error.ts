@@ -55,6 +55,8 @@ function hintFor(status: number, code: number): string | undefined {
   if (status === 401) return 'The token was rejected; set it again or sign in again with `cmd-tui auth login`.';
   if (status === 403) return 'The token is valid but not allowed to do this.';
   if (status === 404) return 'It may have been deleted; refresh and try again.';
+  // Only the IP ban reaches here as a 429: real rate limits are waited out (rate-limit-queue.ts).
+  if (status === 429) return 'Discord has blocked this IP address for a while after too many rejected requests (401, 403, 429): wait before trying again, and check the token and permissions (`cmd-tui auth status`).';
   if (status >= 500) return 'Discord had a problem; try again in a moment.';
   return undefined;
 }

@@ -89,6 +89,17 @@ describe('recorded error answers through the client', () => {
     expect(clock.sleeps.reduce((total, ms) => total + ms, 0)).toBeLessThan(21_000);
   });
 
+  it('stops at once at the recorded IP ban (a 429 with no retry_after and no headers), naming it, without a retry', async () => {
+    const ban = recordedResponse('ip-banned').response;
+    const { api, server: banned } = await apiFor(() => ({ status: ban.status, body: ban.body }));
+    const error = (await api.listCommands(GLOBAL_SCOPE).catch((caught: unknown) => caught)) as DiscordApiError;
+    expect(error).toBeInstanceOf(DiscordApiError);
+    expect(error.message).toContain('You are being blocked from accessing our API temporarily');
+    expect(error.hint).toContain('blocked this IP address');
+    // Retrying would only extend the ban.
+    expect(banned.requests).toHaveLength(1);
+  });
+
   it('reads the recorded command object, nulls and all', async () => {
     const created = recordedResponse('command-created').response.body;
     const { api } = await apiFor(() => ({ status: 200, body: [created] }));

@@ -6,10 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, recordedResponse, recordedResponses, type RecordedResponse } from '../fixtures/discord/recorded.js';
 import { bearer, botAuth, call, useEmulator, type CallResult } from '../helpers/emulator.js';
+import { DISCORD_RATE_LIMITS } from '../../source/emulator/rate-limits.js';
 import type { RunningEmulator } from '../../source/emulator/server.js';
 
 const emulator = useEmulator();
 const limited = useEmulator({ rateLimits: 'discord' });
+const banning = useEmulator({ rateLimits: { ...DISCORD_RATE_LIMITS, invalidRequests: { limit: 3, windowMs: 600_000, banMs: 3_600_000 } } });
 
 /** Server-assigned values a replay cannot reproduce. */
 const ID_KEYS = new Set(['id', 'application_id', 'guild_id', 'version']);
@@ -99,6 +101,17 @@ describe('the emulator answers as Discord did', () => {
     expect(answer.status).toBe(201);
     const { dm_permission: _dm, contexts: _contexts, integration_types: _types, ...expected } = global.response.body;
     expect(withoutIds(answer.body)).toEqual(withoutIds({ ...expected, guild_id: e.guildIds[0] }));
+  });
+
+  it('an IP past the invalid-request limit gets the recorded ban: that body, no rate-limit headers', async () => {
+    const recording = recordedResponse('ip-banned');
+    const e = banning();
+    for (let i = 0; i < 3; i += 1) await call(e, 'GET', '/users/@me', { auth: 'Bot not-a-token' });
+    const { method, route } = fillPlaceholders(recording.request, { application_id: e.applicationId });
+    const answer = await call(e, method, route, { auth: botAuth(e) });
+    expect(answer.status).toBe(recording.response.status);
+    expect(answer.body).toEqual(recording.response.body);
+    expect([...answer.headers.keys()].filter((name) => name.startsWith('x-ratelimit') || name === 'retry-after' || name === 'via')).toEqual([]);
   });
 
   it('a 429 carries the recorded body shape and the headers a 429 from Discord carries', async () => {

@@ -2,8 +2,8 @@
  * How Discord itself words each rule's failure: the terse, fixed `_errors[].message` (or top-level
  * `message` for rules with a JSON code) the API answers with, where in the errors tree it lands, and the
  * source of each text, one line per rule. The emulator answers in these words (issue 22); cmd-tui's own
- * output keeps the rules table's advice. Where no recorded text was found the line says so and the text
- * follows the docs' wording or Discord's recorded style for that code.
+ * output keeps the rules table's advice. Where no recorded text was found the line says so (NONE) and the
+ * text states the docs' rule in the terse style of Discord's recorded texts.
  *
  * Decisions beside the texts:
  * - A name that fails the naming regex is STRING_TYPE_REGEX (recorded, WOKCommands#100); a name that only
@@ -32,7 +32,7 @@ interface Answer<Details> {
 
 const REF = 'DOCS/REF "Error Messages" (https://discord.com/developers/docs/reference#error-messages)';
 const LENGTH = 'recorded form "Must be N or fewer in length." (discord-api-docs PR #3033; discord.py CommandSyncFailure "choices: Must be 25 or fewer in length.")';
-const NONE = 'no recorded text found; the docs\' wording';
+const NONE = 'no recorded text found: the docs\' rule in the terse style of Discord\'s recorded texts';
 
 const oneOf = (values: readonly (number | string)[]) => `Value must be one of (${values.join(', ')}).`;
 const between = (min: number, max: number) => `Must be between ${min} and ${max} in length.`;

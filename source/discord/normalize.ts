@@ -22,14 +22,16 @@ export interface ScopeDefaults {
 }
 
 /**
- * Discord's defaults for commands created without `integration_types` / `contexts`
- * (facts §4.1: integration types default to the app's configured ones, falling back to GUILD_INSTALL;
- * contexts default to every context; guild commands do not support BOT_DM).
+ * Discord's defaults for commands created without `integration_types` / `contexts`: integration types
+ * default to the app's configured ones, falling back to GUILD_INSTALL (facts §4.1; discord-api-docs#7396).
+ * Contexts: the API answers `null`, which works in guilds and the bot's DMs but not in private channels
+ * (observed, discord-api-docs#6744 and a maintainer in PR #7583, 2025-05), not "every context" as the docs
+ * say; so a file asking for PRIVATE_CHANNEL differs from a command holding null. Guild commands drop both
+ * fields (discord-answers.ts), so their defaults are never compared.
  */
 export function scopeDefaults(scope: 'global' | 'guild', appIntegrationTypes: number[] = []): ScopeDefaults {
   const integrationTypes = appIntegrationTypes.length > 0 ? sortedUnique(appIntegrationTypes) : [0];
-  const all = [InteractionContext.Guild, InteractionContext.BotDm, InteractionContext.PrivateChannel];
-  const contexts = scope === 'global' ? all : all.filter((c) => c !== InteractionContext.BotDm);
+  const contexts = scope === 'global' ? [InteractionContext.Guild, InteractionContext.BotDm] : [InteractionContext.Guild, InteractionContext.PrivateChannel];
   return { integrationTypes, contexts, installationFields: scope === 'global' };
 }
 

@@ -42,7 +42,8 @@ describe('toBodyForm', () => {
 describe('toComparableForm: the server materialized defaults compare equal to a file that omits them', () => {
   const file = { name: 'ping', description: 'Ping' };
   const cases: Array<[string, Record<string, unknown>, typeof GLOBAL]> = [
-    ['contexts', { contexts: [2, 0, 1] }, GLOBAL],
+    ['contexts', { contexts: null }, GLOBAL],
+    ['contexts as null means them', { contexts: [1, 0] }, GLOBAL],
     ['integration_types', { integration_types: [1, 0] }, GLOBAL],
     ['nsfw', { nsfw: false }, GLOBAL],
     ['dm_permission', { dm_permission: true }, GLOBAL],
@@ -56,6 +57,10 @@ describe('toComparableForm: the server materialized defaults compare equal to a 
   it.each(cases)('%s', (_label, materialized, defaults) => {
     const server = { ...file, ...materialized };
     expect(toComparableForm(server, defaults)).toEqual(toComparableForm(file, defaults));
+  });
+
+  it('a file asking for PRIVATE_CHANNEL differs from a command holding contexts null (observed: null is GUILD and BOT_DM)', () => {
+    expect(toComparableForm({ ...file, contexts: [0, 1, 2] }, GLOBAL)).not.toEqual(toComparableForm({ ...file, contexts: null }, GLOBAL));
   });
 
   it('description "" on USER and MESSAGE commands equals no description', () => {

@@ -35,6 +35,7 @@ const HINTS: Record<number, string> = {
   10004: 'Check the guild id; the app may have been removed from that guild.',
   10063: 'The command no longer exists; refresh the list.',
   20001: 'Editing permission overwrites needs a signed-in user: run `cmd-tui auth login --preset permissions`.',
+  20012: 'Commands are managed with the bot token or client credentials; a user sign-in only edits permissions. Set one with `cmd-tui auth set-bot-token`.',
   30032: 'The scope already holds the maximum number of commands of this type (100 CHAT_INPUT, 15 USER, 15 MESSAGE, 1 entry point).',
   30034: 'Discord allows 200 command creates per day per guild; wait until tomorrow or edit existing commands instead.',
   40001: 'The token was rejected; set it again or sign in again (`cmd-tui auth status` shows what is stored).',
@@ -45,6 +46,7 @@ const HINTS: Record<number, string> = {
   50025: 'Your sign-in is no longer valid; run `cmd-tui auth login` again.',
   50026: 'Your sign-in lacks a scope this action needs; run `cmd-tui auth login --preset permissions`.',
   50035: 'Fix the fields Discord named, listed with this message, and try again.',
+  50240: 'A bulk overwrite must keep the app\'s Entry Point (PRIMARY_ENTRY_POINT) command: add it to the set, or delete it on its own first.',
 };
 
 function hintFor(status: number, code: number): string | undefined {
@@ -53,6 +55,8 @@ function hintFor(status: number, code: number): string | undefined {
   if (status === 401) return 'The token was rejected; set it again or sign in again with `cmd-tui auth login`.';
   if (status === 403) return 'The token is valid but not allowed to do this.';
   if (status === 404) return 'It may have been deleted; refresh and try again.';
+  // Only the IP ban reaches here as a 429: real rate limits are waited out (rate-limit-queue.ts).
+  if (status === 429) return 'Discord has blocked this IP address for a while after too many rejected requests (401, 403, 429): wait before trying again, and check the token and permissions (`cmd-tui auth status`).';
   if (status >= 500) return 'Discord had a problem; try again in a moment.';
   return undefined;
 }

@@ -4,7 +4,8 @@
  * - buckets learned from `X-RateLimit-Bucket`; `Remaining` and `Reset-After` (relative, immune to
  *   clock skew) decide whether to wait before sending;
  * - a sliding-window cap of 50 requests per second across all queues;
- * - a global 429 pauses every queue; any 429 waits `retry_after` (body, with decimals) or `Retry-After`;
+ * - a global 429 pauses every queue; any 429 waits `retry_after` (body, with decimals) or `Retry-After`,
+ *   except the IP ban's, which says neither and is returned at once;
  * - bounded, unlike discord.js: 5 consecutive 429s or 60 s of Discord-imposed waiting end the call.
  */
 import type { Clock } from './clock.js';
@@ -114,7 +115,8 @@ export class RateLimiter {
         releaseGlobalSlot();
       }
       this.learnFromHeaders(identity, response.headers);
-      if (response.status !== 429) return response;
+      // An IP ban is final: retrying only extends it. The caller reports it as Discord's answer.
+      if (response.status !== 429 || isIpBan(response)) return response;
 
       consecutive429 += 1;
       const retryAfterMs = retryAfterOf(response) + this.offsetMs;
@@ -284,6 +286,16 @@ export function retryAfterOf(response: LimitedResponse): number {
     if (candidate !== undefined && candidate !== '' && Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
   }
   return 1000;
+}
+
+/**
+ * A 429 that says how long to wait is a rate limit; one that says nothing (no `retry_after`, no
+ * Retry-After) is the invalid-request ban, a static answer from Discord's proxy
+ * (test/fixtures/discord/ip-banned.json, https://github.com/discord/discord-api-docs/issues/5810).
+ */
+export function isIpBan(response: LimitedResponse): boolean {
+  const body = safeJson(response.text) as { retry_after?: unknown } | undefined;
+  return response.status === 429 && typeof body?.retry_after !== 'number' && response.headers['retry-after'] === undefined;
 }
 
 export function isGlobal429(response: LimitedResponse): boolean {

@@ -67,6 +67,13 @@ function hintFor(error: string, operation: TokenOperation, client: OAuthClient):
   return 'Try again; if it keeps failing, run `cmd-tui auth logout` and sign in again.';
 }
 
+/**
+ * Form fields whose values are secrets. Only these are scrubbed from Discord's answer: scrubbing every
+ * value would also blank the words `refresh_token` and `client_credentials` out of Discord's own text
+ * (`Invalid "refresh_token" in request`).
+ */
+const SECRET_FIELDS = ['code', 'code_verifier', 'refresh_token', 'token'] as const;
+
 function scrub(text: string, secrets: string[]): string {
   return secrets.filter((secret) => secret.length > 0).reduce((out, secret) => out.split(secret).join('****'), text);
 }
@@ -81,7 +88,7 @@ async function postForm(endpoint: TokenEndpoint, path: string, operation: TokenO
   } else {
     fields.set('client_id', client.clientId);
   }
-  const secrets = [...Object.values(form), client.clientSecret ?? ''];
+  const secrets = [...SECRET_FIELDS.map((name) => form[name] ?? ''), client.clientSecret ?? ''];
   let response;
   try {
     response = await endpoint.transport.send({ method: 'POST', url: `${endpoint.baseUrl}${path}`, headers, body: fields.toString() });

@@ -67,7 +67,7 @@ export function checkCommandsFile(source: CommandsSource, scope: 'global' | 'gui
 }
 
 /** Rules that only say the file was written for the global scope: `--adapt` makes it fit a guild. */
-const GLOBAL_FILE_RULES = new Set(['contexts.bot-dm-guild', 'scope.global-only-field', 'entry-point.guild']);
+const GLOBAL_FILE_RULES = new Set(['scope.global-only-field', 'entry-point.guild']);
 
 export function adaptHint(problems: readonly Problem[], scope: 'global' | 'guild'): string {
   if (scope !== 'guild' || !problems.some((problem) => GLOBAL_FILE_RULES.has(problem.rule))) return '';

@@ -60,6 +60,7 @@ export const run: CommandRun = async (args, io) => {
   const port = integer('port', parsed.port, 0, 65535);
   const extraGuilds = integer('guilds', parsed.guilds, 0, 100_000);
   const choiceStringMaxLength = integer('choice-max', parsed['choice-max'], 100, 6000);
+  const locales = oneOf('locales', parsed.locales, ['spec', 'docs'] as const);
   const globalRps = integer('global-rps', parsed['global-rps'], 1, 100_000);
 
   const [{ isLoopbackHost, startEmulator }, { DISCORD_RATE_LIMITS }] = await Promise.all([import('../emulator/server.js'), import('../emulator/rate-limits.js')]);
@@ -74,6 +75,7 @@ export const run: CommandRun = async (args, io) => {
       ...(rateLimits === 'off' ? { rateLimits } : globalRps !== undefined ? { rateLimits: { ...DISCORD_RATE_LIMITS, global: { limit: globalRps, windowMs: 1000 } } } : rateLimits ? { rateLimits } : {}),
       ...(parsed.faults ? { faults: parsed.faults } : {}),
       ...(choiceStringMaxLength !== undefined ? { choiceStringMaxLength } : {}),
+      ...(locales ? { locales } : {}),
       ...(parsed.log
         ? { onRequest: (entry) => io.stderr.write(`${entry.time} ${entry.method} ${entry.path} → ${entry.status || 'reset'} (${entry.auth}${entry.fault ? `, fault ${entry.fault}` : ''})\n`) }
         : {}),

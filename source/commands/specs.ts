@@ -77,6 +77,7 @@ export const SPECS = {
       'rate-limits': { type: 'string', value: 'discord|off', description: "Discord's rate limits, or none", defaultText: 'discord', complete: ['discord', 'off'] },
       faults: { type: 'string', value: 'SPEC', description: 'inject faults by rate, e.g. `429:0.05,500:0.02,reset:0.01,slow:0.05@2000,seed:42`' },
       'choice-max': { type: 'string', value: '100|6000', description: 'the longest string choice value accepted', defaultText: '100' },
+      locales: { type: 'string', value: 'spec|docs', description: 'ar and he localizations: accepted (the OpenAPI spec) or refused (the docs)', defaultText: 'spec', complete: ['spec', 'docs'] },
       'global-rps': { type: 'string', value: 'N', description: "the global limit per token (a big bot's raised limit)", defaultText: '50' },
       log: { type: 'boolean', description: 'print each request' },
       json: { type: 'boolean', description: 'print the URLs and credentials as JSON' },

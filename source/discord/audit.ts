@@ -179,8 +179,9 @@ function commandFindings(commands: readonly Command[], scope: 'global' | 'guild'
 
 /**
  * The API echoes dm_permission and default_permission on every command, so only values that
- * still decide something count as "in use": default_permission false, or dm_permission on a
- * command without contexts.
+ * still decide something count as "in use": default_permission false, or dm_permission: false on a
+ * command without contexts. dm_permission: true with contexts null is what the API answers for a
+ * command sent with neither (test/fixtures/discord/command-created.json).
  */
 function deprecatedFields(command: Command, guildId: string | undefined): Finding[] {
   const findings: Finding[] = [];
@@ -194,7 +195,7 @@ function deprecatedFields(command: Command, guildId: string | undefined): Findin
       hint: `Use default_member_permissions: "0" instead. ${hint}`,
     });
   }
-  if (typeof command.dm_permission === 'boolean' && !Array.isArray(command.contexts)) {
+  if (command.dm_permission === false && !Array.isArray(command.contexts)) {
     findings.push({
       kind: 'deprecated-field',
       severity: 'warning',

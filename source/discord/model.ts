@@ -130,6 +130,11 @@ export interface Problem {
 
 /** A Discord id: up to 20 digits. */
 export const snowflake = z.string().check(z.regex(/^\d{1,20}$/));
+
+/** A snowflake id as Discord accepts one: a decimal string of a 64-bit unsigned integer. */
+export function isSnowflake(value: string): boolean {
+  return /^\d{1,20}$/.test(value) && BigInt(value) < 1n << 64n;
+}
 const localizationMap = z.optional(z.nullable(z.record(z.string(), z.string())));
 
 export const choiceSchema = z.looseObject({

@@ -18,18 +18,22 @@ export interface ScopeDefaults {
   integrationTypes: number[];
   /** `contexts` the server materializes when none is sent. */
   contexts: number[];
+  /** False for guild commands: Discord drops `integration_types` and `contexts` there (discord-answers.ts). */
+  installationFields: boolean;
 }
 
 /**
- * Discord's defaults for commands created without `integration_types` / `contexts`
- * (facts §4.1: integration types default to the app's configured ones, falling back to GUILD_INSTALL;
- * contexts default to every context; guild commands do not support BOT_DM).
+ * Discord's defaults for commands created without `integration_types` / `contexts`: integration types
+ * default to the app's configured ones, falling back to GUILD_INSTALL (facts §4.1; discord-api-docs#7396).
+ * Contexts: the API answers `null`, which works in guilds and the bot's DMs but not in private channels
+ * (observed, discord-api-docs#6744 and a maintainer in PR #7583, 2025-05), not "every context" as the docs
+ * say; so a file asking for PRIVATE_CHANNEL differs from a command holding null. Guild commands drop both
+ * fields (discord-answers.ts), so their defaults are never compared.
  */
 export function scopeDefaults(scope: 'global' | 'guild', appIntegrationTypes: number[] = []): ScopeDefaults {
   const integrationTypes = appIntegrationTypes.length > 0 ? sortedUnique(appIntegrationTypes) : [0];
-  const all = [InteractionContext.Guild, InteractionContext.BotDm, InteractionContext.PrivateChannel];
-  const contexts = scope === 'global' ? all : all.filter((c) => c !== InteractionContext.BotDm);
-  return { integrationTypes, contexts };
+  const contexts = scope === 'global' ? [InteractionContext.Guild, InteractionContext.BotDm] : [InteractionContext.Guild, InteractionContext.PrivateChannel];
+  return { integrationTypes, contexts, installationFields: scope === 'global' };
 }
 
 /** Fields only the server sets; never sent, never compared. */
@@ -63,7 +67,8 @@ export function toBodyForm(command: unknown): Json {
   // USER and MESSAGE commands must be created without a description; the server returns "".
   if (hasNoDescription(type) && body.description === '') delete body.description;
   // Deprecated fields add nothing once `contexts` says the same thing.
-  if (Array.isArray(body.contexts)) delete body.dm_permission;
+  // …and `dm_permission: true` is what the API echoes on every global command sent without it.
+  if (Array.isArray(body.contexts) || body.dm_permission === true) delete body.dm_permission;
   if (body.default_permission === true) delete body.default_permission;
   if (body.nsfw === false) delete body.nsfw;
   if (Array.isArray(body.options)) body.options = body.options.map(bodyOption);
@@ -93,6 +98,11 @@ export function toComparableForm(command: unknown, defaults: ScopeDefaults): Jso
     ? sortedUnique(source.integration_types as number[])
     : defaults.integrationTypes;
   out.contexts = contextsOf(source, defaults);
+  if (!defaults.installationFields) {
+    // What a guild command's file says here never reaches Discord, so it can never differ.
+    delete out.integration_types;
+    delete out.contexts;
+  }
   // dm_permission is derived from contexts (BOT_DM) by the server; comparing contexts covers it.
   delete out.dm_permission;
   if (Array.isArray(out.options)) out.options = out.options.map(comparableOption);

@@ -192,12 +192,9 @@ export const RULES = {
   /** confirmed */
   contextValue: rule<{ value: string }>('contexts.value', 'error', 'BASE_TYPE_CHOICES', ({ value }) =>
     `context ${excerpt(value)} is unknown: use 0 (GUILD), 1 (BOT_DM) or 2 (PRIVATE_CHANNEL)`),
-  /** chosen */
-  botDmInGuild: rule('contexts.bot-dm-guild', 'error', 'APPLICATION_COMMAND_CONTEXT_INVALID', () =>
-    'guild commands cannot run in bot DMs: remove 1 (BOT_DM) from `contexts`, or make the command global'),
   privateChannelNeedsUserInstall: rule('contexts.private-channel', 'warning', 'APPLICATION_COMMAND_CONTEXT_INVALID', () =>
     '2 (PRIVATE_CHANNEL) only works for user-installed commands: add 1 (USER_INSTALL) to `integration_types`'),
-  /** A warning: Discord accepts these on guild commands but they have no effect there. */
+  /** A warning: Discord accepts these on guild commands and drops them (see discord-answers.ts). */
   globalOnlyField: rule<{ field: string }>('scope.global-only-field', 'warning', 'APPLICATION_COMMAND_GLOBAL_ONLY_FIELD',
     ({ field }) => `\`${field}\` has no effect on guild commands: remove it, or make the command global`),
   /** confirmed */
@@ -240,6 +237,9 @@ export const RULES = {
       `${total} of 8000 characters: the largest parts are ${largest}; shorten descriptions or choices`),
 
   // ── Sets (one scope's complete list) ──────────────────────────────────────────────────────
+  /** The code Discord answers for an id that is not a snowflake (NUMBER_TYPE_COERCE, discord.js#6711). */
+  setItemId: rule<{ value: string }>('set.item-id', 'error', 'NUMBER_TYPE_COERCE', ({ value }) =>
+    `\`id\` is ${value}: give the command's id as a string of digits (as \`list\` and \`export\` show it), or leave \`id\` out to match by name`),
   /** confirmed ("Must be 130 or fewer in length.") */
   setItems: rule<{ count: number }>('set.items', 'error', 'BASE_TYPE_MAX_LENGTH', ({ count }) =>
     `${count} commands in one bulk overwrite: send at most 130`),
@@ -259,7 +259,7 @@ export const RULES = {
 } as const;
 
 export type RuleKey = keyof typeof RULES;
-type DetailsOf<K extends RuleKey> = Parameters<(typeof RULES)[K]['message']>[0];
+export type DetailsOf<K extends RuleKey> = Parameters<(typeof RULES)[K]['message']>[0];
 
 const RULES_BY_ID: ReadonlyMap<string, Rule<never>> = new Map(
   Object.values(RULES).map((entry) => [entry.id, entry as Rule<never>]),
@@ -275,10 +275,23 @@ export function ruleById(id: string): Rule<never> | undefined {
   return RULES_BY_ID.get(id);
 }
 
+/**
+ * Which rule made a problem and with what details, kept beside the problem rather than in it, so that
+ * cmd-tui's output stays `{path, rule, message, severity}` while the emulator can still word its answer
+ * as Discord does (discord-answers.ts). A copy of a problem has no origin.
+ */
+const ORIGINS = new WeakMap<Problem, { key: RuleKey; details: unknown }>();
+
+export function originOf(found: Problem): { key: RuleKey; details: unknown } | undefined {
+  return ORIGINS.get(found);
+}
+
 /** Builds a problem from a rule; the only place problems are made. */
 export function problem<K extends RuleKey>(key: K, path: string, ...details: DetailsOf<K> extends void ? [] : [DetailsOf<K>]): Problem {
   const entry = RULES[key] as Rule<unknown>;
-  return { path, rule: entry.id, message: entry.message(details[0]), severity: entry.severity };
+  const made: Problem = { path, rule: entry.id, message: entry.message(details[0]), severity: entry.severity };
+  ORIGINS.set(made, { key, details: details[0] });
+  return made;
 }
 
 /** One edit away (typo, swapped letters aside): enough to suggest `description` for `descripton`. */

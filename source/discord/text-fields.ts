@@ -65,11 +65,18 @@ export function checkTextLength(
  * A `*_localizations` map: keys must be Discord locales, values strings (null clears one), each
  * checked by `checkValue` like the default it localizes. Returns the valid string entries.
  */
+/**
+ * How the locales only the OpenAPI spec lists (`ar`, `he`) are taken: `warn` (cmd-tui's default: the
+ * API may reject them) or `refuse` (the docs' reading: not a locale; the emulator's `--locales docs`).
+ */
+export type UnconfirmedLocales = 'warn' | 'refuse';
+
 export function checkLocalizations(
   map: unknown,
   path: string,
   out: Problem[],
   checkValue: (text: string, path: string) => void,
+  unconfirmed: UnconfirmedLocales,
 ): [locale: string, text: string][] {
   if (isAbsent(map)) return [];
   if (!isRecord(map)) {
@@ -79,7 +86,7 @@ export function checkLocalizations(
   const entries: [string, string][] = [];
   for (const locale of Object.keys(map)) {
     const localePath = keyPath(path, locale);
-    if (UNCONFIRMED.has(locale)) out.push(problem('localeUnconfirmed', localePath, { locale }));
+    if (UNCONFIRMED.has(locale) && unconfirmed === 'warn') out.push(problem('localeUnconfirmed', localePath, { locale }));
     else if (!KNOWN_LOCALES.has(locale)) out.push(problem('localeUnknown', localePath, { locale }));
     const text = map[locale];
     if (text === null) continue;

@@ -7,11 +7,12 @@ import { LIMITS, OPTION_TYPE_NAMES, CHANNEL_TYPE_NAMES, OptionType, type Problem
 import { codePointLength, describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath, keyPath } from './problem-path.js';
 import { problem } from './rules.js';
-import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
+import { checkLocalizations, checkName, checkTextLength, type UnconfirmedLocales } from './text-fields.js';
 import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
 
 export interface OptionRules {
   choiceStringMaxLength: number;
+  unconfirmedLocales: UnconfirmedLocales;
 }
 
 /** What holds an options array; decides which option types may appear in it. */
@@ -79,9 +80,9 @@ function checkOption(option: unknown, path: string, index: number, level: Level,
   const name = requiredString(option, 'name', path, out);
   if (name !== undefined) checkName(name, 'slash', fieldPath(path, 'name'), out);
   const localizedNames = checkLocalizations(own(option, 'name_localizations'), fieldPath(path, 'name_localizations'), out,
-    (text, localePath) => checkName(text, 'slash', localePath, out));
+    (text, localePath) => checkName(text, 'slash', localePath, out), rules.unconfirmedLocales);
 
-  checkDescription(option, path, out);
+  checkDescription(option, path, rules, out);
 
   const isContainer = type === Subcommand || type === SubcommandGroup;
   const required = own(option, 'required');
@@ -146,11 +147,11 @@ function typeNames(types: readonly number[]): string {
   return types.map((type) => OPTION_TYPE_NAMES[type]).join(', ');
 }
 
-function checkDescription(option: JsonRecord, path: string, out: Problem[]): void {
+function checkDescription(option: JsonRecord, path: string, rules: OptionRules, out: Problem[]): void {
   const description = requiredString(option, 'description', path, out);
   if (description !== undefined) checkTextLength(description, LIMITS.descriptionLength, 'descriptionLength', fieldPath(path, 'description'), out);
   checkLocalizations(own(option, 'description_localizations'), fieldPath(path, 'description_localizations'), out,
-    (text, localePath) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', localePath, out));
+    (text, localePath) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', localePath, out), rules.unconfirmedLocales);
 }
 
 function checkChildren(option: JsonRecord, path: string, level: 'group' | 'subcommand', rules: OptionRules, out: Problem[]): void {
@@ -233,7 +234,7 @@ function checkChoice(choice: unknown, type: number, path: string, rules: OptionR
   const name = requiredString(choice, 'name', path, out);
   if (name !== undefined) checkTextLength(name, LIMITS.choiceNameLength, 'choiceNameLength', fieldPath(path, 'name'), out);
   checkLocalizations(own(choice, 'name_localizations'), fieldPath(path, 'name_localizations'), out,
-    (text, localePath) => checkTextLength(text, LIMITS.choiceNameLength, 'choiceNameLength', localePath, out));
+    (text, localePath) => checkTextLength(text, LIMITS.choiceNameLength, 'choiceNameLength', localePath, out), rules.unconfirmedLocales);
   checkChoiceValue(own(choice, 'value'), type, fieldPath(path, 'value'), rules, out);
 }
 

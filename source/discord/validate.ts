@@ -3,14 +3,14 @@
  * rule in rules.ts. Pure and total: never throws on any JSON value and never mutates its input.
  * Command-level fields live here; the option tree is checked by validate-options.ts.
  */
-import { ApplicationFlags, COMMAND_REQUEST_FIELDS, COMMAND_SERVER_FIELDS, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, LIMITS, type Problem } from './model.js';
+import { ApplicationFlags, COMMAND_REQUEST_FIELDS, COMMAND_SERVER_FIELDS, COMMAND_TYPE_NAMES, CommandType, InteractionContext, IntegrationType, isSnowflake, LIMITS, type Problem } from './model.js';
 import { commandSize, commandSizeTotal, largestParts } from './command-size.js';
 import { PERMISSION_FLAGS, permissionNames } from './permission-flags.js';
 import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
 import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath } from './problem-path.js';
 import { problem, type RuleKey } from './rules.js';
-import { checkLocalizations, checkName, checkTextLength } from './text-fields.js';
+import { checkLocalizations, checkName, checkTextLength, type UnconfirmedLocales } from './text-fields.js';
 import { checkOptionList, type OptionRules } from './validate-options.js';
 
 export { commandSize, commandSizeTotal, largestParts } from './command-size.js';
@@ -24,6 +24,8 @@ export interface ValidationContext {
   supportedIntegrationTypes?: number[];
   /** Longest string choice value; default LIMITS.choiceStringValueLength (100). The emulator may pass 6000. */
   choiceStringMaxLength?: number;
+  /** `ar` and `he` (spec only): a warning (default) or refused as the docs read it (the emulator's `--locales docs`). */
+  unconfirmedLocales?: UnconfirmedLocales;
   /** How a problem names the set's command at `index` (a folder's file name); default its path `[index]`. */
   commandLabel?: (index: number) => string;
 }
@@ -69,6 +71,10 @@ export function validateCommandSet(commands: unknown, context: ValidationContext
     const base = indexPath('', index);
     checkCommand(command, base, resolved, out);
     if (!isRecord(command)) continue;
+    // "" is taken as no id: public bots send it as a placeholder and Discord takes their commands
+    // (discord-wiki-bot posts interactions/commands/inline.json with "id": "" as it is; shared/real-commands 027).
+    const id = own(command, 'id');
+    if (id !== undefined && id !== '' && !(typeof id === 'string' && isSnowflake(id))) out.push(problem('setItemId', fieldPath(base, 'id'), { value: showValue(id) }));
     const type = commandType(command);
     if (type === undefined) continue;
     counts.set(type, (counts.get(type) ?? 0) + 1);
@@ -93,6 +99,7 @@ function resolve(context: ValidationContext): ResolvedContext {
     embedded: ((context.appFlags ?? 0) & ApplicationFlags.Embedded) !== 0,
     supportedIntegrationTypes: context.supportedIntegrationTypes ?? [IntegrationType.GuildInstall, IntegrationType.UserInstall],
     choiceStringMaxLength: context.choiceStringMaxLength ?? LIMITS.choiceStringValueLength,
+    unconfirmedLocales: context.unconfirmedLocales ?? 'warn',
   };
 }
 
@@ -160,7 +167,7 @@ function checkCommandName(check: CommandCheck): void {
   const name = requiredString(command, 'name', base, out);
   if (name !== undefined) checkName(name, style, at(check, 'name'), out);
   checkLocalizations(own(command, 'name_localizations'), at(check, 'name_localizations'), out,
-    (text, path) => checkName(text, style, path, out));
+    (text, path) => checkName(text, style, path, out), check.context.unconfirmedLocales);
 }
 
 /**
@@ -189,7 +196,7 @@ function checkCommandDescription(check: CommandCheck): void {
     out.push(problem('fieldType', at(check, 'description'), { field: 'description', expected: 'a string', actual: describeType(description) }));
   }
   checkLocalizations(localizations, at(check, 'description_localizations'), out,
-    (text, path) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', path, out));
+    (text, path) => checkTextLength(text, LIMITS.descriptionLength, 'descriptionLength', path, out), check.context.unconfirmedLocales);
 }
 
 /** Options belong to CHAT_INPUT commands only; an empty list elsewhere is harmless. */
@@ -226,8 +233,9 @@ function checkDeprecated(check: CommandCheck): void {
   const dmPermission = own(command, 'dm_permission');
   if (dmPermission !== undefined) {
     const path = at(check, 'dm_permission');
-    if (typeof dmPermission !== 'boolean') {
-      out.push(problem('fieldType', path, { field: 'dm_permission', expected: 'true or false', actual: describeType(dmPermission) }));
+    // Nullable in the docs' parameter tables and the spec (`?boolean`): null is accepted, and still deprecated.
+    if (typeof dmPermission !== 'boolean' && dmPermission !== null) {
+      out.push(problem('fieldType', path, { field: 'dm_permission', expected: 'true, false or null', actual: describeType(dmPermission) }));
     }
     if (!stored) out.push(problem('dmPermissionDeprecated', path));
     if (!stored && check.context.scope === 'guild') out.push(problem('globalOnlyField', path, { field: 'dm_permission' }));
@@ -261,11 +269,9 @@ function checkInstallation(check: CommandCheck): void {
   }
 
   if (context.scope === 'guild') {
-    const botDm = contexts?.find(({ value }) => value === InteractionContext.BotDm);
-    if (botDm) out.push(problem('botDmInGuild', indexPath(at(check, 'contexts'), botDm.index)));
     if (stored) return;
     if (integrationTypes) out.push(problem('globalOnlyField', at(check, 'integration_types'), { field: 'integration_types' }));
-    if (contexts && !botDm) out.push(problem('globalOnlyField', at(check, 'contexts'), { field: 'contexts' }));
+    if (contexts) out.push(problem('globalOnlyField', at(check, 'contexts'), { field: 'contexts' }));
     return;
   }
   if (stored) return;

@@ -1,6 +1,7 @@
 /**
  * Discord's error responses, in one table: HTTP status, JSON code and message as the platform
- * sends them (facts §6), plus the nested "Invalid Form Body" tree built from field errors.
+ * sends them (facts §6; the recorded ones replayed in test/emulator/recorded-responses.test.ts), plus the
+ * nested "Invalid Form Body" tree built from field errors. Messages are Discord's, never cmd-tui's advice.
  * Handlers throw ApiFailure; the server turns it into the response.
  */
 export interface FieldErrorItem {
@@ -20,39 +21,40 @@ export class ApiFailure extends Error {
   }
 }
 
+/** Status, JSON code and Discord's message; the source of each text at the end of its line (REC = test/fixtures/discord/). */
 const ERRORS = {
-  unauthorized: [401, 0, '401: Unauthorized'],
-  invalidBotToken: [401, 50014, 'Invalid authentication token provided'],
-  invalidBearer: [401, 50025, 'Invalid OAuth2 access token provided'],
-  notFound: [404, 0, '404: Not Found'],
-  methodNotAllowed: [405, 0, '405: Method Not Allowed'],
-  unknownApplication: [404, 10002, 'Unknown Application'],
-  unknownGuild: [404, 10004, 'Unknown Guild'],
-  unknownMember: [404, 10007, 'Unknown Member'],
-  unknownUser: [404, 10013, 'Unknown User'],
-  unknownCommand: [404, 10063, 'Unknown application command'],
-  unknownCommandPermissions: [404, 10066, 'Unknown application command permissions'],
-  botsCannotUse: [403, 20001, 'Bots cannot use this endpoint'],
-  notAuthorizedForApp: [403, 20012, 'You are not authorized to perform this action on this application'],
-  maxCommands: [400, 30032, 'Maximum number of application commands reached'],
-  maxDailyCreates: [400, 30034, 'Max number of daily application command creates has been reached (200)'],
-  missingAccess: [403, 50001, 'Missing Access'],
-  missingPermissions: [403, 50013, 'Missing Permissions'],
-  missingScope: [403, 50026, 'Missing required OAuth2 scope'],
-  invalidApiVersion: [400, 50041, 'Invalid API version provided'],
-  invalidJson: [400, 50109, 'The request body contains invalid JSON.'],
+  unauthorized: [401, 0, '401: Unauthorized'], // facts §6.2, discord-api-docs#2370
+  invalidBotToken: [401, 50014, 'Invalid authentication token provided'], // DOCS/CODES
+  invalidBearer: [401, 50025, 'Invalid OAuth2 access token provided'], // DOCS/CODES
+  notFound: [404, 0, '404: Not Found'], // form of 401: Unauthorized
+  methodNotAllowed: [405, 0, '405: Method Not Allowed'], // discord-api-docs#4687
+  unknownApplication: [404, 10002, 'Unknown Application'], // REC unknown-application.json
+  unknownGuild: [404, 10004, 'Unknown Guild'], // discord-api-docs#5840
+  unknownMember: [404, 10007, 'Unknown Member'], // DOCS/CODES
+  unknownUser: [404, 10013, 'Unknown User'], // DOCS/CODES
+  unknownCommand: [404, 10063, 'Unknown application command'], // DOCS/CODES (discord-api-docs PR #2511); status not recorded
+  unknownCommandPermissions: [404, 10066, 'Unknown application command permissions'], // REC unknown-command-permissions.json
+  botsCannotUse: [403, 20001, 'Bots cannot use this endpoint'], // REC bots-cannot-use-this-endpoint.json
+  notAuthorizedForApp: [403, 20012, 'You are not authorized to perform this action on this application'], // DOCS/CODES
+  maxDailyCreates: [400, 30034, 'Max number of daily application command creates has been reached (200)'], // REC daily-creates-reached.json
+  missingAccess: [403, 50001, 'Missing Access'], // REC missing-access.json
+  missingPermissions: [403, 50013, 'Missing Permissions'], // DOCS/CODES' code, the text libraries print (e.g. eris, discord.js)
+  missingScope: [403, 50026, 'Missing required OAuth2 scope'], // DOCS/CODES; status not recorded
+  invalidApiVersion: [400, 50041, 'Invalid API version provided'], // DOCS/CODES
+  invalidJson: [400, 50109, 'The request body contains invalid JSON.'], // DOCS/CODES
   entryPointRemoval: [
     400,
     50240,
+    // REC entry-point-removal.json (undocumented code)
     "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
   ],
 } as const satisfies Record<string, readonly [number, number, string]>;
 
 export type ErrorName = keyof typeof ERRORS;
 
-export function apiError(name: ErrorName, messageOverride?: string): ApiFailure {
+export function apiError(name: ErrorName): ApiFailure {
   const [status, code, message] = ERRORS[name];
-  return new ApiFailure(status, { message: messageOverride ?? message, code });
+  return new ApiFailure(status, { message, code });
 }
 
 /** `options[0].choices[2].value` → ['options','0','choices','2','value']; `[3].name` → ['3','name']. */

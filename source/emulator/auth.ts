@@ -53,7 +53,8 @@ export function requireCommandManager(auth: AuthContext): void {
   requirePresent(auth);
   if (auth.kind === 'bot') return;
   if (auth.kind === 'user') {
-    throw apiError('notAuthorizedForApp', 'You are not authorized to perform this action on this application. Commands are managed with the bot token or a client-credentials token; a user sign-in only edits permissions.');
+    // Discord's words only: cmd-tui's client explains which token commands need (issue 22).
+    throw apiError('notAuthorizedForApp');
   }
   if (!hasScope(auth, SCOPES.commandsUpdate)) throw apiError('missingScope');
 }

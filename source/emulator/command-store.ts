@@ -26,24 +26,25 @@ export function validationContext(world: World, scope: Scope): ValidationContext
     appFlags: app.flags,
     supportedIntegrationTypes: app.integrationTypes,
     choiceStringMaxLength: world.choiceStringMaxLength,
+    unconfirmedLocales: world.locales === 'docs' ? 'refuse' : 'warn',
   };
 }
 
 /**
- * What the server stores for a draft, with Discord's defaults filled in (facts §4.1):
- * type 1; description "" for USER/MESSAGE; default_member_permissions null; nsfw false;
- * integration_types and contexts from normalize.ts's scopeDefaults (the app's installation types;
- * every context, guild commands without BOT_DM); dm_permission mirrors BOT_DM on global commands
- * only; entry points default to APP_HANDLER.
+ * What the server stores (and answers with) for a draft, in the shape recorded from the real API
+ * (test/fixtures/discord/command-created.json, 2024): Discord's defaults filled in (type 1; description ""
+ * for USER/MESSAGE; default_member_permissions null; nsfw false), unset localizations as explicit nulls on
+ * the command, its options and their choices, `required: false` dropped, no deprecated
+ * `default_permission`. Global commands carry `dm_permission` (true unless sent false), `contexts` (null
+ * when not sent: discord-api-docs#6744) and `integration_types` (the app's installation types when not
+ * sent: discord-api-docs#7396); guild commands carry none of these three, and drop them when sent
+ * (discord-answers.ts). Entry points default to APP_HANDLER.
  */
 export function materialize(draftInput: unknown, app: ApplicationRecord, ids: SnowflakeGenerator, scope: Scope, id: string): Command {
   const draft = asDraft(draftInput);
   const type = typeof draft.type === 'number' ? draft.type : CommandType.ChatInput;
-  const isGlobal = scope.kind === 'global';
-  const defaults = scopeDefaults(scope.kind, app.integrationTypes);
-  // A command sent with only the deprecated dm_permission: false is guild-only (as normalize.ts compares it).
-  const contexts = Array.isArray(draft.contexts) ? (draft.contexts as number[]) : draft.dm_permission === false ? [0] : defaults.contexts;
   const permissions = draft.default_member_permissions;
+  const contexts = Array.isArray(draft.contexts) ? (draft.contexts as number[]) : null;
   const command: Command = {
     id,
     application_id: app.id,
@@ -51,21 +52,50 @@ export function materialize(draftInput: unknown, app: ApplicationRecord, ids: Sn
     default_member_permissions: permissions === null || permissions === undefined ? null : String(permissions),
     type,
     name: String(draft.name ?? ''),
-    name_localizations: (draft.name_localizations as Record<string, string> | null | undefined) ?? null,
+    name_localizations: localizations(draft.name_localizations),
     description: type === CommandType.User || type === CommandType.Message ? '' : String(draft.description ?? ''),
-    description_localizations: (draft.description_localizations as Record<string, string> | null | undefined) ?? null,
-    ...(scope.kind === 'guild' ? { guild_id: scope.guildId } : {}),
-    ...(isGlobal ? { dm_permission: typeof draft.dm_permission === 'boolean' ? draft.dm_permission : contexts.includes(1) } : {}),
-    default_permission: typeof draft.default_permission === 'boolean' ? draft.default_permission : true,
-    nsfw: draft.nsfw === true,
-    integration_types: Array.isArray(draft.integration_types) ? (draft.integration_types as number[]) : defaults.integrationTypes,
-    contexts,
+    description_localizations: localizations(draft.description_localizations),
+    ...(scope.kind === 'guild'
+      ? { guild_id: scope.guildId }
+      : {
+          dm_permission: typeof draft.dm_permission === 'boolean' ? draft.dm_permission : contexts ? contexts.includes(1) : true,
+          contexts,
+          integration_types: Array.isArray(draft.integration_types)
+            ? (draft.integration_types as number[])
+            : scopeDefaults('global', app.integrationTypes).integrationTypes,
+        }),
   };
   if (type === CommandType.ChatInput && Array.isArray(draft.options) && draft.options.length > 0) {
-    command.options = structuredClone(draft.options) as Command['options'];
+    command.options = draft.options.map(storedOption) as Command['options'];
   }
+  command.nsfw = draft.nsfw === true;
   if (type === CommandType.PrimaryEntryPoint) command.handler = typeof draft.handler === 'number' ? draft.handler : 1;
   return command;
+}
+
+function localizations(value: unknown): Record<string, string> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? structuredClone(value as Record<string, string>) : null;
+}
+
+/** An option as the API answers with it: localizations as explicit nulls, `required` only when true. */
+function storedOption(input: unknown): Draft {
+  const { type, name, name_localizations, description, description_localizations, required, choices, options, ...rest } = asDraft(input);
+  return {
+    type,
+    name,
+    name_localizations: localizations(name_localizations),
+    description,
+    description_localizations: localizations(description_localizations),
+    ...(required === true ? { required } : {}),
+    ...(Array.isArray(choices) ? { choices: choices.map(storedChoice) } : {}),
+    ...(Array.isArray(options) ? { options: options.map(storedOption) } : {}),
+    ...structuredClone(rest),
+  };
+}
+
+function storedChoice(input: unknown): Draft {
+  const { name, name_localizations, value, ...rest } = asDraft(input);
+  return { name, name_localizations: localizations(name_localizations), value, ...structuredClone(rest) };
 }
 
 /** The draft a stored command came from, so PATCH can merge into it and re-validate the result. */

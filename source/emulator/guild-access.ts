@@ -27,3 +27,18 @@ export function canManageCommandPermissions(guild: GuildRecord, userId: string):
   const bits = memberGuildPermissions(guild, userId);
   return hasPermission(bits, 'MANAGE_GUILD') && hasPermission(bits, 'MANAGE_ROLES');
 }
+
+/**
+ * Whether the user may manage a role: below their highest role, as Discord's role hierarchy has it
+ * (DOCS/PERM "Permission Hierarchy"); the owner manages every role. Command permission PUTs need this
+ * for each role whose overwrite they change (DOCS/AC "Permissions": the user must be able to manage
+ * the affected roles).
+ */
+export function canManageRole(guild: GuildRecord, userId: string, roleId: string): boolean {
+  if (guild.ownerId === userId) return true;
+  const role = guild.roles.find((candidate) => candidate.id === roleId);
+  if (!role) return true;
+  const held = guild.members[userId]?.roles ?? [];
+  const highest = Math.max(0, ...guild.roles.filter((candidate) => held.includes(candidate.id)).map((candidate) => candidate.position));
+  return role.position < highest;
+}

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiFailure } from './api-errors.js';
 import type { FaultRule } from './faults.js';
+import { DISCORD_PROXY_HEADERS } from './rate-limits.js';
 import type { Reply } from './request-context.js';
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -58,7 +59,7 @@ export function faultReply(fault: FaultRule): Reply {
     const retryAfter = fault.ms / 1000;
     return {
       status: 429,
-      headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))), 'X-RateLimit-Scope': 'shared' },
+      headers: { ...DISCORD_PROXY_HEADERS, 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))), 'X-RateLimit-Scope': 'shared' },
       body: { message: 'The resource is being rate limited.', retry_after: retryAfter, global: false },
     };
   }

@@ -44,6 +44,7 @@ export function discoveryDocument(origin: string): Record<string, unknown> {
     token_endpoint: `${origin}/api/oauth2/token`,
     revocation_endpoint: `${origin}/api/oauth2/token/revoke`,
     jwks_uri: `${origin}/api/oauth2/keys`,
+    userinfo_endpoint: `${origin}/api/oauth2/userinfo`,
     response_types_supported: ['code', 'token'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],

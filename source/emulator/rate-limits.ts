@@ -19,18 +19,79 @@ export interface RateLimitSettings {
   write: BucketSize;
   /** Overrides by route, keyed `METHOD /pattern` (e.g. `POST /applications/:application_id/commands`). */
   routes?: Record<string, BucketSize>;
+  /** The invalid-request limit per IP (401, 403 and non-`shared` 429 answers), then a ban; none when absent. */
+  invalidRequests?: BucketSize & { banMs: number };
 }
 
 export const DISCORD_RATE_LIMITS: RateLimitSettings = {
   global: { limit: 50, windowMs: 1000 },
   read: { limit: 50, windowMs: 1000 },
   write: { limit: 5, windowMs: 5000 },
+  // DOCS/RL "Invalid Request Limit": 10,000 per 10 minutes. How long the ban lasts is not documented
+  // ("temporarily restricted"): an hour here.
+  invalidRequests: { limit: 10_000, windowMs: 10 * 60_000, banMs: 60 * 60_000 },
 };
+
+/**
+ * What a banned IP gets, from Cloudflare rather than Discord's servers: 429 with this body and none of the
+ * rate-limit headers, no Retry-After and no Via (recorded: https://github.com/discord/discord-api-docs/issues/5810).
+ */
+export const BANNED_BODY = {
+  code: 0,
+  message:
+    'You are being blocked from accessing our API temporarily due to exceeding our rate limits frequently. Please read our docs at https://discord.com/developers/docs/topics/rate-limits to prevent this moving forward.',
+};
+
+/** Counts each IP's invalid answers in a sliding window and bans it for a while once it reaches the limit. */
+export class InvalidRequestLimit {
+  private readonly answers = new Map<string, number[]>();
+  private readonly bans = new Map<string, number>();
+
+  constructor(
+    private readonly settings: BucketSize & { banMs: number },
+    private readonly now: () => number,
+  ) {}
+
+  reset(): void {
+    this.answers.clear();
+    this.bans.clear();
+  }
+
+  banned(ip: string): boolean {
+    const until = this.bans.get(ip);
+    if (until === undefined) return false;
+    if (this.now() < until) return true;
+    this.bans.delete(ip);
+    return false;
+  }
+
+  /** Counts an answer sent to `ip`; 429s with `X-RateLimit-Scope: shared` do not count (DOCS/RL). */
+  record(ip: string, status: number, headers: Record<string, string>): void {
+    const shared = Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'x-ratelimit-scope' && value === 'shared');
+    if (!(status === 401 || status === 403 || (status === 429 && !shared))) return;
+    const at = this.now();
+    const recent = (this.answers.get(ip) ?? []).filter((time) => time > at - this.settings.windowMs);
+    recent.push(at);
+    if (recent.length >= this.settings.limit) {
+      this.bans.set(ip, at + this.settings.banMs);
+      this.answers.delete(ip);
+      return;
+    }
+    this.answers.set(ip, recent);
+  }
+}
 
 interface Window {
   startedAt: number;
   used: number;
 }
+
+/**
+ * Every 429 from Discord's own servers comes through its proxy with this header; libraries (discord.js's
+ * REST among them) read a 429 without it as a Cloudflare ban and stop instead of waiting
+ * (https://github.com/discord/discord-api-docs/issues/1463; test/fixtures/discord/rate-limited.json).
+ */
+export const DISCORD_PROXY_HEADERS = { Via: '1.1 google' } as const;
 
 export type RateVerdict =
   | { allowed: true; headers: Record<string, string> }
@@ -70,6 +131,7 @@ export class RateLimiter {
         allowed: false,
         status: 429,
         headers: {
+          ...DISCORD_PROXY_HEADERS,
           'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
           'X-RateLimit-Global': 'true',
           'X-RateLimit-Scope': 'global',
@@ -102,7 +164,7 @@ export class RateLimiter {
     return {
       allowed: false,
       status: 429,
-      headers: { ...headers, 'Retry-After': String(Math.max(1, Math.ceil((resetAtMs - at) / 1000))), 'X-RateLimit-Scope': 'user' },
+      headers: { ...headers, ...DISCORD_PROXY_HEADERS, 'Retry-After': String(Math.max(1, Math.ceil((resetAtMs - at) / 1000))), 'X-RateLimit-Scope': 'user' },
       body: { message: 'You are being rate limited.', retry_after: seconds(resetAtMs - at), global: false },
     };
   }

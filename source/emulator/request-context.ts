@@ -20,6 +20,8 @@ export interface World {
   /** Discord origin of this emulator, for OAuth2 pages and id_token issuers. */
   origin: string;
   choiceStringMaxLength: number;
+  /** Which reading of the `ar`/`he` locales the emulator follows (EmulatorOptions.locales). */
+  locales: 'spec' | 'docs';
   /** Handlers call this after a mutation so --state can be saved. */
   changed(): void;
 }

@@ -33,6 +33,7 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/oauth2/applications/@me', handler: pickers.getBotApplication },
   { method: 'GET', pattern: '/users/@me', handler: pickers.getCurrentUser },
   { method: 'GET', pattern: '/users/@me/guilds', handler: pickers.getCurrentUserGuilds },
+  { method: 'GET', pattern: '/users/:user_id', handler: pickers.getUser },
   { method: 'GET', pattern: '/guilds/:guild_id', handler: pickers.getGuild },
   { method: 'GET', pattern: '/guilds/:guild_id/roles', handler: pickers.getGuildRoles },
   { method: 'GET', pattern: '/guilds/:guild_id/channels', handler: pickers.getGuildChannels },
@@ -46,4 +47,5 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'POST', pattern: '/oauth2/token/revoke', handler: oauth2.revoke, authenticated: false },
   { method: 'GET', pattern: '/oauth2/keys', handler: getSigningKeys, authenticated: false },
   { method: 'GET', pattern: '/oauth2/@me', handler: oauth2.currentAuthorization },
+  { method: 'GET', pattern: '/oauth2/userinfo', handler: oauth2.userInfo },
 ];

@@ -14,7 +14,7 @@ import { FaultInjector, parseFaultSpec } from './faults.js';
 import { failureReply, faultReply, readBody, send } from './http-reply.js';
 import { discoveryDocument } from './openid.js';
 import { loadState, StateSaver } from './persistence.js';
-import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitSettings } from './rate-limits.js';
+import { BANNED_BODY, DISCORD_RATE_LIMITS, InvalidRequestLimit, RateLimiter, type RateLimitSettings } from './rate-limits.js';
 import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
 import { RequestLog, type LoggedRequest } from './request-log.js';
 import { matchRoute } from './router.js';
@@ -44,6 +44,8 @@ export interface EmulatorOptions {
   faults?: string;
   /** Longest string choice value accepted: 100 (docs, default) or 6000 (OpenAPI spec). */
   choiceStringMaxLength?: number;
+  /** `ar` and `he`, only in the OpenAPI spec's locales: accepted (`spec`, default) or refused as the docs read it (`docs`). */
+  locales?: 'spec' | 'docs';
   /** Test hook: the emulator's clock (code expiry, token expiry, daily create window, rate limits). */
   clock?: Clock;
   /** Called after each request with its log entry (`cmd-tui serve --log` prints them). */
@@ -104,10 +106,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const clock = options.clock ?? systemClock;
   const ids = createSnowflakeGenerator(clock);
   const faults = options.faults ? new FaultInjector(parseFaultSpec(options.faults)) : undefined;
-  const limiter =
-    options.rateLimits === 'off'
-      ? undefined
-      : new RateLimiter(options.rateLimits === undefined || options.rateLimits === 'discord' ? DISCORD_RATE_LIMITS : options.rateLimits, clock);
+  const limits = options.rateLimits === 'off' ? undefined : options.rateLimits === undefined || options.rateLimits === 'discord' ? DISCORD_RATE_LIMITS : options.rateLimits;
+  const limiter = limits ? new RateLimiter(limits, clock) : undefined;
+  const invalidRequests = limits?.invalidRequests ? new InvalidRequestLimit(limits.invalidRequests, clock) : undefined;
 
   const loaded = options.statePath ? await loadState(options.statePath) : undefined;
   let state: EmulatorState = loaded ?? buildState(ids, { seed: options.seed ?? 'demo', extraGuilds: options.extraGuilds ?? 0, now: clock() });
@@ -127,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clock,
     origin: '',
     choiceStringMaxLength: options.choiceStringMaxLength ?? 100,
+    locales: options.locales ?? 'spec',
     changed: () => saver?.markChanged(),
   };
   if (saver && !loaded) await saver.writeNow();
@@ -140,6 +142,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (fault?.kind === 'reset') {
       request.socket.destroy();
       return { status: 0, auth: authKindLabel(header, undefined), fault: 'reset' };
+    }
+    const ip = request.socket.remoteAddress ?? '';
+    if (invalidRequests?.banned(ip)) {
+      send(response, { status: 429, body: BANNED_BODY });
+      return { status: 429, auth: authKindLabel(header, undefined) };
     }
     if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     let reply: Reply;
@@ -165,7 +172,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     } catch (error) {
       reply = failureReply(error);
     }
-    send(response, { ...reply, headers: { ...rateHeaders, ...reply.headers } });
+    const headers = { ...rateHeaders, ...reply.headers };
+    send(response, { ...reply, headers });
+    invalidRequests?.record(ip, reply.status, headers);
     return { status: reply.status, auth: authKindLabel(header, auth), ...(fault ? { fault: fault.kind } : {}) };
   }
 
@@ -175,6 +184,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     } else if (request.method === 'POST' && path === '/__emulator/reset') {
       world.state = state = structuredClone(initial);
       limiter?.reset();
+      invalidRequests?.reset();
       faults?.reset();
       log.clear();
       world.changed();

@@ -4,12 +4,9 @@
  */
 import type { Clock } from './clock.js';
 
-const DISCORD_EPOCH = 1_420_070_400_000n;
-const SNOWFLAKE_PATTERN = /^\d{1,20}$/;
+export { isSnowflake } from '../discord/model.js';
 
-export function isSnowflake(value: string): boolean {
-  return SNOWFLAKE_PATTERN.test(value) && BigInt(value) < 1n << 64n;
-}
+const DISCORD_EPOCH = 1_420_070_400_000n;
 
 /** Millisecond timestamp a snowflake was minted at. */
 export function snowflakeTime(id: string): number {

@@ -4,6 +4,7 @@ import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestEr
 import { InvalidRequestGuard } from '../../source/api/invalid-request-guard.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 import { fakeClock } from './fake-clock.js';
+import { scriptedApi } from './scripted-api.js';
 import { formOf, startScriptedServer, type Script, type ScriptedServer } from './scripted-server.js';
 
 const APP = '100000000000000001';
@@ -26,18 +27,9 @@ afterEach(async () => {
 });
 
 async function apiFor(script: Script, options: Partial<DiscordApiOptions> = {}) {
-  server = await startScriptedServer(script);
-  const clock = fakeClock();
-  const api = await createDiscordApi({
-    baseUrl: server.baseUrl,
-    credentials: { botToken: 'bot-secret' },
-    applicationId: APP,
-    clock,
-    random: () => 0.5,
-    invalidRequestGuard: new InvalidRequestGuard(clock),
-    ...options,
-  });
-  return { api, clock, requests: server.requests };
+  const scripted = await scriptedApi(script, options);
+  server = scripted.server;
+  return { api: scripted.api, clock: scripted.clock, requests: scripted.server.requests };
 }
 
 describe('DiscordApi over HTTP', () => {

@@ -29,7 +29,8 @@ describe('copy between scopes', () => {
     const before = (await requestLog(emulator())).length;
     const copied = await cli(['copy', '--from', 'global', '--to', guild, '--command', 'ping', '--command', 'Launch', '--yes']);
     expect(copied.code, copied.stderr).toBe(0);
-    expect(copied.stderr).toContain('/ping: dropped contexts, integration_types');
+    // ping was created without contexts, so the API holds null there: only integration_types is dropped.
+    expect(copied.stderr).toContain('/ping: dropped integration_types');
     expect(copied.stderr).toContain('skipped Launch: an entry-point command exists only in the global scope');
     expect(copied.stderr).toContain('+ create /ping');
     expect(copied.stderr).toMatch(/Backup of its previous state: .*backups/);
@@ -60,13 +61,15 @@ describe('plan and apply --adapt', () => {
   it('a global file into a guild: refused with the hint, then adapted with each change reported', async () => {
     const guild = emulator().guildIds[2]!;
     const file = join(home.home, 'global.json');
-    await writeFile(file, JSON.stringify([{ name: 'status', description: 'Bot status', type: 1, contexts: [0, 1, 2], integration_types: [0, 1] }]));
+    // The entry point is what refuses it: contexts alone are only a warning, since Discord drops them on guild commands.
+    await writeFile(file, JSON.stringify([{ name: 'status', description: 'Bot status', type: 1, contexts: [0, 1, 2], integration_types: [0, 1] }, { type: 4, name: 'launch' }]));
     const refused = await cli(['plan', file, '--guild', guild]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('pass --adapt');
     const adapted = await cli(['apply', file, '--guild', guild, '--adapt', '--yes']);
     expect(adapted.code, adapted.stderr).toBe(0);
     expect(adapted.stderr).toContain('/status: dropped contexts, integration_types');
+    expect(adapted.stderr).toContain('skipped launch: an entry-point command exists only in the global scope');
     const created = (await guildCommands(guild)).find((command) => command.name === 'status');
     expect(created).toBeDefined();
   });

@@ -169,13 +169,14 @@ describe('perms set', () => {
     await asAdmin();
     const { role } = await hqDirectory();
     const before = await overwritesOf(modTools.id);
-    const { code, stdout } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', `role:${role('Server Manager')}`, '--yes');
+    // A role below the signed-in admin's highest (Server Manager): Discord lets her manage only those.
+    const { code, stdout } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', `role:${role('Pixel Pal')}`, '--yes');
     expect(code).toBe(0);
     expect(stdout).toContain('Overwrites of /mod-tools in guild');
     expect(stdout).toContain('(3/100 → 4/100)');
-    expect(stdout).toContain('  + allow role @Server Manager\n1 added\n');
+    expect(stdout).toContain('  + allow role @Pixel Pal\n1 added\n');
     expect(stdout).toContain('Saved: 1 added; /mod-tools now has 4/100 overwrites.');
-    expect(await overwritesOf(modTools.id)).toEqual([...before, { id: role('Server Manager'), type: 1, permission: true }]);
+    expect(await overwritesOf(modTools.id)).toEqual([...before, { id: role('Pixel Pal'), type: 1, permission: true }]);
 
     const backupPath = /Backup of the previous overwrites: (.+)\n/.exec(stdout)![1]!;
     const backup = JSON.parse(await readFile(backupPath, 'utf8')) as { reason: string; permissions: GuildCommandPermissions[] };

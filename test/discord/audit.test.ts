@@ -93,6 +93,7 @@ describe('deprecated fields in use', () => {
     ['default_permission: false', { default_permission: false }, ['deprecated-field']],
     ['dm_permission without contexts', { dm_permission: false, contexts: null }, ['deprecated-field']],
     ['dm_permission echoed next to contexts', { dm_permission: true, contexts: [0, 1, 2] }, []],
+    ['dm_permission: true and contexts null, as the API answers a command sent with neither', { dm_permission: true, contexts: null }, []],
     ['default_permission: true as the API echoes it', { default_permission: true }, []],
   ];
   it.each(cases)('%s', (_label, fields, expected) => {

@@ -27,6 +27,7 @@ describe('toBodyForm', () => {
     ['null localizations', { name: 'a', description: 'b', name_localizations: null }, { type: 1, name: 'a', description: 'b' }],
     ['nsfw false and default_permission true', { name: 'a', description: 'b', nsfw: false, default_permission: true }, { type: 1, name: 'a', description: 'b' }],
     ['dm_permission next to contexts', { name: 'a', description: 'b', dm_permission: true, contexts: [0, 1] }, { type: 1, name: 'a', description: 'b', contexts: [0, 1] }],
+    ['dm_permission true as the API echoes it', { name: 'a', description: 'b', dm_permission: true, contexts: null }, { type: 1, name: 'a', description: 'b' }],
     ['dm_permission alone is kept', { name: 'a', description: 'b', dm_permission: false }, { type: 1, name: 'a', description: 'b', dm_permission: false }],
     ['missing type becomes CHAT_INPUT', { name: 'a', description: 'b' }, { type: 1, name: 'a', description: 'b' }],
   ])('folds %s', (_label, input, expected) => {
@@ -41,7 +42,8 @@ describe('toBodyForm', () => {
 describe('toComparableForm: the server materialized defaults compare equal to a file that omits them', () => {
   const file = { name: 'ping', description: 'Ping' };
   const cases: Array<[string, Record<string, unknown>, typeof GLOBAL]> = [
-    ['contexts', { contexts: [2, 0, 1] }, GLOBAL],
+    ['contexts', { contexts: null }, GLOBAL],
+    ['contexts as null means them', { contexts: [1, 0] }, GLOBAL],
     ['integration_types', { integration_types: [1, 0] }, GLOBAL],
     ['nsfw', { nsfw: false }, GLOBAL],
     ['dm_permission', { dm_permission: true }, GLOBAL],
@@ -49,11 +51,16 @@ describe('toComparableForm: the server materialized defaults compare equal to a 
     ['default_permission', { default_permission: true }, GLOBAL],
     ['empty localizations', { name_localizations: {}, description_localizations: null }, GLOBAL],
     ['guild contexts', { contexts: [0, 2] }, GUILD],
+    ['guild installation fields, which Discord drops', { contexts: [0, 1], integration_types: [1] }, GUILD],
     ['server-only fields', { id: '1', application_id: '2', version: '3', guild_id: '4', name_localized: 'ping' }, GUILD],
   ];
   it.each(cases)('%s', (_label, materialized, defaults) => {
     const server = { ...file, ...materialized };
     expect(toComparableForm(server, defaults)).toEqual(toComparableForm(file, defaults));
+  });
+
+  it('a file asking for PRIVATE_CHANNEL differs from a command holding contexts null (observed: null is GUILD and BOT_DM)', () => {
+    expect(toComparableForm({ ...file, contexts: [0, 1, 2] }, GLOBAL)).not.toEqual(toComparableForm({ ...file, contexts: null }, GLOBAL));
   });
 
   it('description "" on USER and MESSAGE commands equals no description', () => {

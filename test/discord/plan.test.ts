@@ -14,7 +14,8 @@ function live(id: string, fields: Partial<Command> & { name: string }): Command 
     description: 'd',
     default_member_permissions: null,
     nsfw: false,
-    contexts: [0, 1, 2],
+    // What the API answers for a command sent without contexts (discord-api-docs#6744).
+    contexts: null,
     integration_types: [0, 1],
     ...fields,
   };
@@ -87,7 +88,8 @@ describe('planScope', () => {
   it('sends a field dropped from the file as its default, so the server forgets it', () => {
     const current = [live('1', { name: 'a', nsfw: true, default_member_permissions: '8', name_localizations: { de: 'x' }, contexts: [0] })];
     const plan = planScope([{ name: 'a', description: 'd' }], current, DEFAULTS);
-    expect(plan.update[0]?.patch).toEqual({ name_localizations: null, default_member_permissions: null, nsfw: false, contexts: [0, 1, 2] });
+    // contexts back to what null means on Discord: guilds and the bot's DMs (normalize.ts scopeDefaults).
+    expect(plan.update[0]?.patch).toEqual({ name_localizations: null, default_member_permissions: null, nsfw: false, contexts: [0, 1] });
   });
 
   it('shows zero changes for the server-materialized form of the file', () => {

@@ -23,6 +23,19 @@ describe('validateCommandSet', () => {
   });
 
   it.each([
+    ['a number', 1234567890123456789],
+    ['a name', 'ping'],
+    ['null', null],
+    ['a 2^64 string', '18446744073709551616'],
+  ])('refuses an item id that is %s, at [i].id', (_title, id) => {
+    expect(brief(validateCommandSet([slash(), slash({ name: 'kick', id: id as never })], GLOBAL))).toEqual(['error [1].id set.item-id']);
+  });
+
+  it('accepts an item id that is a snowflake string, or "" as no id', () => {
+    expect(validateCommandSet([slash({ id: '1234567890123456789' }), slash({ name: 'kick', id: '' })], GLOBAL)).toEqual([]);
+  });
+
+  it.each([
     ['101 CHAT_INPUT commands', slashes(101), 'scope.count.chat-input'],
     ['16 USER commands', menus(2, 16), 'scope.count.user'],
     ['16 MESSAGE commands', menus(3, 16), 'scope.count.message'],

@@ -34,7 +34,12 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   await tui.waitFor((s) => /Audited Global and \d+ guilds/.test(s), 'the audit to finish');
   const found = await tui.waitFor((s) => /ghost-duplicate\s+\/ping in Pixel Pal HQ/.test(s), 'the ghost duplicate');
   expect(found).toMatch(/Audit of Global: \d+ errors, \d+ warnings/);
-  for (let step = 0; step < 20 && !/▸ \S+\s+ghost-duplicate/.test(tui.screen()); step++) await press('down');
+  // One step at a time, each drawn before the next: under load a quick second press would overshoot the finding.
+  for (let step = 0; step < 20 && !/▸ \S+\s+ghost-duplicate/.test(tui.screen()); step++) {
+    const before = tui.screen();
+    await press('down');
+    await tui.waitFor((s) => s !== before, 'the selection to move');
+  }
   await press('fixFinding');
   await tui.waitForText('Delete ping from Pixel Pal HQ?');
   const before = (await log()).length;

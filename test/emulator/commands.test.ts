@@ -63,8 +63,11 @@ describe('create, edit, delete', () => {
       default_member_permissions: null,
       nsfw: false,
       integration_types: [0, 1],
-      contexts: [0, 1, 2],
+      // Not sent, so null, as the API answers (discord-api-docs#6744).
+      contexts: null,
+      dm_permission: true,
     });
+    expect(created.body).not.toHaveProperty('default_permission');
     expect(BigInt(created.body.id)).toBeGreaterThan(0n);
     const again = await call(e, 'POST', paths().global, { auth: botAuth(e), json: { name: 'echo', description: 'Repeat after me, louder' } });
     expect(again.status).toBe(200);
@@ -79,8 +82,9 @@ describe('create, edit, delete', () => {
     expect(user.status).toBe(201);
     expect(user.body).toMatchObject({ type: 2, description: '', default_member_permissions: '8' });
     const guildMessage = await call(e, 'POST', paths().guild(1), { auth: botAuth(e), json: { type: 3, name: 'Pin It' } });
-    expect(guildMessage.body).toMatchObject({ guild_id: e.guildIds[1], description: '', contexts: [0, 2] });
-    expect(guildMessage.body).not.toHaveProperty('dm_permission');
+    expect(guildMessage.body).toMatchObject({ guild_id: e.guildIds[1], description: '' });
+    // Guild commands have none of the global-only fields (discord-api-types PR #1777).
+    for (const field of ['dm_permission', 'contexts', 'integration_types']) expect(guildMessage.body).not.toHaveProperty(field);
   });
 
   it('PATCH replaces only the fields sent, bumps the version only on change, and a rename drops overwrites', async () => {
@@ -96,7 +100,9 @@ describe('create, edit, delete', () => {
 
     const described = await call(e, 'PATCH', `${paths().guild(0)}/${modTools.id}`, { auth: botAuth(e), json: { description: 'Moderator tools' } });
     expect(described.body.version).not.toBe(modTools.version);
-    expect(described.body.options).toEqual(modTools.options);
+    const stored = await call(e, 'GET', `${paths().guild(0)}/${modTools.id}`, { auth: botAuth(e) });
+    expect(described.body.options).toEqual(stored.body.options);
+    expect(described.body.options.map((o: { name: string }) => o.name)).toEqual(modTools.options.map((o: { name: string }) => o.name));
     expect((await call(e, 'GET', paths().perms(0, modTools.id), { auth: botAuth(e) })).status).toBe(200);
 
     const renamed = await call(e, 'PATCH', `${paths().guild(0)}/${modTools.id}`, { auth: botAuth(e), json: { name: 'moderation' } });
@@ -132,8 +138,18 @@ describe('validation errors use the shared validator and Discord\'s error tree',
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(50035);
     expect(bad.body.message).toBe('Invalid Form Body');
-    expect(bad.body.errors.name._errors[0].code).toBe('APPLICATION_COMMAND_INVALID_NAME');
-    expect(bad.body.errors.options['0'].name._errors[0].code).toBe('APPLICATION_COMMAND_INVALID_NAME');
+    // In Discord's words: uppercase alone is an invalid name, a space fails the naming regex (discord-answers.ts).
+    expect(bad.body.errors.name._errors).toEqual([{ code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' }]);
+    expect(bad.body.errors.options['0'].name._errors).toEqual([{ code: 'STRING_TYPE_REGEX', message: 'String value did not match validation regex.' }]);
+  });
+
+  it('refuses a bulk item whose id is not a snowflake string, at [i].id, and takes dm_permission: null', async () => {
+    const e = emulator();
+    const bad = await call(e, 'PUT', paths().guild(2), { auth: botAuth(e), json: [{ name: 'one', description: 'x', id: 'one' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ '0': { id: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value "one" is not snowflake.' }] } } });
+    const nullable = await call(e, 'POST', paths().global, { auth: botAuth(e), json: { name: 'nullable', description: 'x', dm_permission: null } });
+    expect(nullable.status).toBe(201);
   });
 
   it('reports the 8000 limit as a request-level APPLICATION_COMMAND_TOO_LARGE', async () => {
@@ -296,3 +312,23 @@ describe('scopes and authorization', () => {
     expect(unversioned.status).toBe(200);
   });
 });
+
+describe('the ar/he locale switch', () => {
+  const docsReading = useEmulator({ seed: 'empty', locales: 'docs' });
+  const body = { name: 'ban', description: 'Ban someone', name_localizations: { ar: 'حظر', he: 'חסום', fr: 'bannir' } };
+
+  it('accepts ar and he by default, as the OpenAPI spec lists them', async () => {
+    const e = emulator();
+    const created = await call(e, 'POST', paths().global, { auth: botAuth(e), json: { ...body, name: 'ban-spec' } });
+    expect(created.status).toBe(201);
+    expect(created.body.name_localizations).toEqual(body.name_localizations);
+  });
+
+  it('refuses them with --locales docs, at each key', async () => {
+    const e = docsReading();
+    const refused = await call(e, 'POST', `/applications/${e.applicationId}/commands`, { auth: botAuth(e), json: body });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors.name_localizations).sort()).toEqual(['ar', 'he']);
+  });
+});
+

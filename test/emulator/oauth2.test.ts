@@ -228,9 +228,10 @@ describe('authorization code', () => {
     expect(me.body.id).toBe(emulator().seeded.memberUserId);
   });
 
-  it('accepts only form bodies at the token endpoint', async () => {
+  it('accepts only form bodies at the token endpoint: a JSON body answers unsupported_grant_type, as on Discord', async () => {
+    // https://github.com/discord/discord-api-docs/issues/645 and #5249 (open): the grant type is read from the form first.
     const response = await call(emulator(), 'POST', '/api/oauth2/token', { json: { grant_type: 'client_credentials' } });
-    expect([response.status, response.body.error]).toEqual([400, 'invalid_request']);
+    expect([response.status, response.body]).toEqual([400, { error: 'unsupported_grant_type' }]);
   });
 });
 
@@ -316,5 +317,21 @@ describe('the "add to server" flow (install address of a 50001 hint)', () => {
     const added = await call(emulator(), 'POST', '/oauth2/authorize', { form: { ...installFields(), action: 'authorize' } });
     expect(added.text).toContain('was added to Not Installed Yet');
     expect((await commandsOfUninstalled()).status).toBe(200);
+  });
+});
+
+describe('OpenID userinfo', () => {
+  it('answers the signed-in user with sub for a Bearer with identify; 401 for the bot, 50026 without identify', async () => {
+    const e = emulator();
+    const info = await call(e, 'GET', '/api/oauth2/userinfo', { auth: bearer(e.userToken) });
+    expect(info.status).toBe(200);
+    const me = await call(e, 'GET', '/users/@me', { auth: bearer(e.userToken) });
+    expect(info.body).toEqual({ sub: me.body.id, preferred_username: me.body.username, nickname: me.body.global_name, ...me.body });
+    expect((await call(e, 'GET', '/api/oauth2/userinfo', { auth: botAuth(e) })).status).toBe(401);
+    const cc = await call(e, 'POST', '/api/oauth2/token', { auth: basic(), form: { grant_type: 'client_credentials', scope: 'applications.commands.update' } });
+    const withoutIdentify = await call(e, 'GET', '/api/oauth2/userinfo', { auth: bearer(cc.body.access_token) });
+    expect([withoutIdentify.status, withoutIdentify.body.code]).toEqual([403, 50026]);
+    const discovery = await call(e, 'GET', `${e.origin}/.well-known/openid-configuration`);
+    expect(discovery.body.userinfo_endpoint).toBe(`${e.origin}/api/oauth2/userinfo`);
   });
 });

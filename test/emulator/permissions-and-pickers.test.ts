@@ -1,5 +1,6 @@
 /** Permission routes (read, replace, who may) and the picker routes over real HTTP. */
 import { describe, expect, it } from 'vitest';
+import { canManageRole } from '../../source/emulator/guild-access.js';
 import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
 
 const emulator = useEmulator();
@@ -84,6 +85,34 @@ describe('replacing permissions', () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, 10063]);
   });
 
+  it('lets the user change only overwrites of roles below their highest role (50013 otherwise); unchanged ones may stay', async () => {
+    const e = emulator();
+    const guildId = e.guildIds[0]!;
+    const roles = (await call(e, 'GET', `/guilds/${guildId}/roles`, { auth: botAuth(e) })).body as { id: string; name: string }[];
+    const roleId = (name: string) => roles.find((role) => role.name === name)!.id;
+    const deploy = await commandId(guildPath(0), 'deploy');
+    const path = `${guildPath(0)}/${deploy}/permissions`;
+    // ada's highest role is Server Manager: she may not add her own top role, nor Admin above it…
+    for (const name of ['Server Manager', 'Admin']) {
+      const refused = await call(e, 'PUT', path, { auth: bearer(e.userToken), json: { permissions: [{ id: roleId(name), type: 1, permission: true }] } });
+      expect([refused.status, refused.body]).toEqual([403, { message: 'Missing Permissions', code: 50013 }]);
+    }
+    // …but may set roles below it, and @everyone.
+    const below = [{ id: roleId('Moderator'), type: 1, permission: true }, { id: guildId, type: 1, permission: false }];
+    expect((await call(e, 'PUT', path, { auth: bearer(e.userToken), json: { permissions: below } })).status).toBe(200);
+  });
+
+  it('the owner manages every role; a deleted role stands in no one\'s way', () => {
+    const guild = {
+      id: '1', name: 'g', ownerId: 'owner', appInstalled: true, channels: [],
+      roles: [{ id: '1', name: '@everyone', permissions: '0', position: 0, color: 0, hoist: false, managed: false, mentionable: false }, { id: 'top', name: 'Top', permissions: '0', position: 5, color: 0, hoist: false, managed: false, mentionable: false }],
+      members: { owner: { roles: [], nick: null, joined_at: '' }, someone: { roles: [], nick: null, joined_at: '' } },
+    };
+    expect(canManageRole(guild, 'owner', 'top')).toBe(true);
+    expect(canManageRole(guild, 'someone', 'top')).toBe(false);
+    expect(canManageRole(guild, 'someone', 'deleted-role')).toBe(true);
+  });
+
   it('validates the body: at most 100 overwrites, known types, snowflake ids', async () => {
     const e = emulator();
     const deploy = await commandId(guildPath(0), 'deploy');
@@ -152,5 +181,37 @@ describe('pickers', () => {
     expect(missing.status).toBe(404);
     const unknownGuild = await call(e, 'GET', '/guilds/123456789012345678/roles', { auth: botAuth(e) });
     expect(unknownGuild.body.code).toBe(10004);
+  });
+});
+
+describe('what bot libraries read without checking (issue 22)', () => {
+  it('each channel type carries its documented fields, null or default where empty', async () => {
+    const e = emulator();
+    const channels = await call(e, 'GET', `/guilds/${e.guildIds[0]}/channels`, { auth: botAuth(e) });
+    const byType = (type: number) => channels.body.find((c: { type: number }) => c.type === type);
+    expect(byType(0)).toMatchObject({ topic: null, last_message_id: null, rate_limit_per_user: 0, nsfw: false, guild_id: e.guildIds[0] });
+    expect(byType(5)).toMatchObject({ topic: null, last_message_id: null });
+    expect(byType(2)).toMatchObject({ bitrate: 64000, user_limit: 0, rtc_region: null });
+    expect(byType(15)).toMatchObject({ available_tags: [], default_reaction_emoji: null, default_forum_layout: 0 });
+    expect(byType(4)).not.toHaveProperty('topic');
+  });
+
+  it('GET /users/{id} answers any known user to the bot, 10013 for an unknown id', async () => {
+    const e = emulator();
+    const user = await call(e, 'GET', `/users/${e.seeded.memberUserId}`, { auth: botAuth(e) });
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ id: e.seeded.memberUserId, discriminator: '0', avatar: null });
+    expect(user.body).not.toHaveProperty('locale');
+    const unknown = await call(e, 'GET', '/users/123456789012345678', { auth: botAuth(e) });
+    expect([unknown.status, unknown.body]).toEqual([404, { message: 'Unknown User', code: 10013 }]);
+  });
+
+  it('?with_counts=true adds approximate member and presence counts to /users/@me/guilds', async () => {
+    const e = emulator();
+    const plain = await call(e, 'GET', '/users/@me/guilds', { auth: botAuth(e) });
+    expect(plain.body[0]).not.toHaveProperty('approximate_member_count');
+    const counted = await call(e, 'GET', '/users/@me/guilds?with_counts=true', { auth: botAuth(e) });
+    expect(counted.body[0].approximate_member_count).toBeGreaterThan(0);
+    expect(counted.body[0].approximate_presence_count).toBeGreaterThanOrEqual(0);
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetch } from 'undici';
 import { parseFaultSpec } from '../../source/emulator/faults.js';
+import { DISCORD_RATE_LIMITS } from '../../source/emulator/rate-limits.js';
 import { bearer, botAuth, call, useEmulator } from '../helpers/emulator.js';
 
 let now = Date.parse('2026-11-22T05:00:00Z');
@@ -10,6 +11,11 @@ const limited = useEmulator({
   rateLimits: { global: { limit: 6, windowMs: 1000 }, read: { limit: 2, windowMs: 2500 }, write: { limit: 1, windowMs: 5000 } },
 });
 const unlimited = useEmulator({ rateLimits: 'off' });
+let banClock = Date.parse('2026-11-22T05:00:00Z');
+const banning = useEmulator({
+  clock: () => banClock,
+  rateLimits: { ...DISCORD_RATE_LIMITS, invalidRequests: { limit: 5, windowMs: 10 * 60_000, banMs: 60 * 60_000 } },
+});
 const faultyA = useEmulator({ faults: '500:0.25,503:0.15,429:0.1@1500,seed:7' });
 const faultyB = useEmulator({ faults: '500:0.25,503:0.15,429:0.1@1500,seed:7' });
 const faultyC = useEmulator({ faults: '500:0.25,503:0.15,429:0.1@1500,seed:8' });
@@ -64,6 +70,35 @@ describe('rate limits', () => {
     const e = unlimited();
     const response = await call(e, 'GET', '/applications/@me', { auth: botAuth(e) });
     expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+});
+
+describe('the invalid-request limit (DOCS/RL: 10,000 invalid answers per 10 minutes, then a temporary ban)', () => {
+  it('is Discord\'s by default', () => {
+    expect(DISCORD_RATE_LIMITS.invalidRequests).toMatchObject({ limit: 10_000, windowMs: 600_000 });
+  });
+
+  it('bans the IP after the limit of 401/403/429 answers: a bodied 429 without rate-limit headers, until the ban ends', async () => {
+    const e = banning();
+    for (let i = 0; i < 4; i += 1) expect((await call(e, 'GET', '/users/@me', { auth: 'Bot wrong-token' })).status).toBe(401);
+    // Answers that are not invalid do not count.
+    expect((await call(e, 'GET', '/applications/@me', { auth: botAuth(e) })).status).toBe(200);
+    expect((await call(e, 'GET', '/users/@me', { auth: 'Bot wrong-token' })).status).toBe(401);
+    const banned = await call(e, 'GET', '/applications/@me', { auth: botAuth(e) });
+    expect(banned.status).toBe(429);
+    expect(banned.body).toEqual({ code: 0, message: expect.stringContaining('You are being blocked from accessing our API temporarily') });
+    for (const header of ['via', 'retry-after', 'x-ratelimit-bucket', 'x-ratelimit-scope']) expect(banned.headers.get(header), header).toBeNull();
+    banClock += 60 * 60_000;
+    expect((await call(e, 'GET', '/applications/@me', { auth: botAuth(e) })).status).toBe(200);
+  });
+
+  it('forgets invalid answers older than the window', async () => {
+    const e = banning();
+    banClock += 2 * 60 * 60_000;
+    for (let i = 0; i < 4; i += 1) await call(e, 'GET', '/users/@me', { auth: 'Bot wrong-token' });
+    banClock += 10 * 60_000 + 1;
+    for (let i = 0; i < 4; i += 1) await call(e, 'GET', '/users/@me', { auth: 'Bot wrong-token' });
+    expect((await call(e, 'GET', '/applications/@me', { auth: botAuth(e) })).status).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../source/emulator/server.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { botAuth, call } from '../helpers/emulator.js';
+import { useServe } from '../helpers/serve.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -121,5 +122,20 @@ describe('daily create budget and scale', () => {
     } finally {
       await e.close();
     }
+  });
+});
+
+describe('cmd-tui serve --locales docs', () => {
+  const served = useServe(['--seed', 'empty', '--locales', 'docs']);
+
+  it('refuses the ar and he localizations that only the OpenAPI spec lists', async () => {
+    const { baseUrl, applicationId, botToken } = served();
+    const response = await fetch(`${baseUrl}/applications/${applicationId}/commands`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${botToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'ban', description: 'Ban someone', name_localizations: { ar: 'حظر' } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 50035, errors: { name_localizations: { ar: { _errors: [{ code: 'BASE_TYPE_CHOICES' }] } } } });
   });
 });

@@ -21,8 +21,32 @@ const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const CLIENT_CREDENTIAL_SCOPES = new Set<string>([SCOPES.identify, SCOPES.commandsUpdate]);
 const AUTHORIZE_FIELDS = ['response_type', 'client_id', 'scope', 'state', 'redirect_uri', 'prompt', 'code_challenge', 'code_challenge_method', 'nonce', 'integration_type'] as const;
 
-function oauthError(status: number, error: string, description: string): ApiFailure {
-  return new ApiFailure(status, { error, error_description: description });
+/**
+ * The token endpoint's errors in Discord's own words (RFC 6749 shape), one line per case with its source.
+ * Where nothing was recorded the text is the field's name in Discord's recorded form, never advice.
+ */
+const OAUTH_ERRORS = {
+  // {"error": "invalid_client"}, no description: https://github.com/markbates/goth/issues/183 (401), oauth2-discord-new#48.
+  badClient: [401, 'invalid_client', undefined],
+  // https://github.com/discord/discord-api-docs/issues/2644 and #2310.
+  badScope: [400, 'invalid_scope', 'The requested scope is invalid, unknown, or malformed.'],
+  // https://github.com/rdcr0/discord-oauth2-example/issues/8; reboxer/discord-oauth2#92.
+  badCode: [400, 'invalid_grant', 'Invalid "code" in request.'],
+  // A public runbook quoting discord.com/api/oauth2/token 400 (index id 53166053678).
+  badRedirect: [400, 'invalid_grant', 'Invalid "redirect_uri" in request.'],
+  // DOCS/SDK-LINK "When Refresh Fails".
+  badRefresh: [400, 'invalid_grant', 'Invalid "refresh_token" in request'],
+  // facts §7.5 (discord-api-docs PR #7046 notes): a malformed verifier; the other verifier cases are not recorded.
+  malformedVerifier: [400, 'invalid_request', 'Invalid "code_verifier"'],
+  badVerifier: [400, 'invalid_grant', 'Invalid "code_verifier"'],
+  // {"error": "unsupported_grant_type"}, no description, also for a body that is not a form:
+  // https://github.com/discord/discord-api-docs/issues/645, #5249 (open), #7299.
+  badGrantType: [400, 'unsupported_grant_type', undefined],
+} as const satisfies Record<string, readonly [number, string, string | undefined]>;
+
+function oauthError(name: keyof typeof OAUTH_ERRORS): ApiFailure {
+  const [status, error, description] = OAUTH_ERRORS[name];
+  return new ApiFailure(status, description === undefined ? { error } : { error, error_description: description });
 }
 
 // ── /oauth2/authorize ───────────────────────────────────────────────────────────────────────
@@ -56,20 +80,20 @@ function checkAuthorize(params: URLSearchParams, world: World): AuthorizeCheck {
     ok: false,
     reply: redirectWith(redirectUri, { error, error_description: description, state: fields.state }),
   });
-  if (fields.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported (the implicit grant is not offered).');
+  // Terse texts in Discord's recorded form; only code_challenge_method's is recorded (facts §7.5).
+  if (fields.response_type !== 'code') return fail('unsupported_response_type', 'Unsupported "response_type"');
   const scopes = (fields.scope ?? '').split(' ').filter(Boolean);
-  if (scopes.length === 0) return fail('invalid_scope', 'Request at least one scope.');
-  const unknown = scopes.find((scope) => !knownScope(scope));
-  if (unknown) return fail('invalid_scope', `Unknown scope "${unknown}".`);
+  // Discord's words for both (https://github.com/reboxer/discord-oauth2/issues/33, discord-api-docs#7169).
+  if (scopes.length === 0 || scopes.some((scope) => !knownScope(scope))) return fail('invalid_scope', OAUTH_ERRORS.badScope[2]);
   if (fields.integration_type !== undefined && !['0', '1'].includes(fields.integration_type)) {
-    return fail('invalid_request', 'integration_type must be 0 (GUILD_INSTALL) or 1 (USER_INSTALL).');
+    return fail('invalid_request', 'Invalid "integration_type"');
   }
   const challenge = fields.code_challenge;
   if (challenge !== undefined || fields.code_challenge_method !== undefined) {
-    if (fields.code_challenge_method !== 'S256') return fail('invalid_request', 'Unsupported "code_challenge_method": use S256.');
-    if (challenge === undefined || !isValidChallenge(challenge)) return fail('invalid_request', 'Invalid "code_challenge": send BASE64URL(SHA256(verifier)).');
+    if (fields.code_challenge_method !== 'S256') return fail('invalid_request', 'Unsupported "code_challenge_method"');
+    if (challenge === undefined || !isValidChallenge(challenge)) return fail('invalid_request', 'Invalid "code_challenge"');
   } else if (isCustomScheme(redirectUri)) {
-    return fail('invalid_request', 'Custom-scheme redirect URIs require PKCE: send code_challenge and code_challenge_method=S256.');
+    return fail('invalid_request', 'Missing "code_challenge"');
   }
   return { ok: true, redirectUri, scopes, fields };
 }
@@ -163,12 +187,12 @@ function authenticateClient(ctx: RequestContext, form: URLSearchParams, world: W
     id = decodeURIComponent(decoded.slice(0, colon));
     secret = decodeURIComponent(decoded.slice(colon + 1));
   }
-  if (id !== app.id) throw oauthError(401, 'invalid_client', 'Unknown client: send client_id (and the secret with HTTP Basic auth for a confidential client).');
+  if (id !== app.id) throw oauthError('badClient');
   if (secret !== null) {
-    if (secret !== app.clientSecret) throw oauthError(401, 'invalid_client', 'The client secret is wrong.');
+    if (secret !== app.clientSecret) throw oauthError('badClient');
     return { confidential: true };
   }
-  if (!app.publicClient) throw oauthError(401, 'invalid_client', 'This client is confidential: authenticate with the client secret.');
+  if (!app.publicClient) throw oauthError('badClient');
   return { confidential: false };
 }
 
@@ -206,23 +230,22 @@ function revokeGrant(world: World, grantId: string): void {
 function exchangeCode(form: URLSearchParams, client: Client, world: World): Reply {
   const code = form.get('code') ?? '';
   const record = world.state.codes[code];
-  const invalid = (why: string) => oauthError(400, 'invalid_grant', why);
-  if (!record) throw invalid('Invalid "code" in request.');
+  if (!record) throw oauthError('badCode');
   if (record.used) {
     // A replayed code may be stolen: revoke what it minted (RFC 6749 §4.1.2).
     if (record.grantId) revokeGrant(world, record.grantId);
-    throw invalid('Invalid "code" in request: it was already used.');
+    throw oauthError('badCode');
   }
-  if (record.expiresAt <= world.clock()) throw invalid('Invalid "code" in request: it expired (codes live 10 minutes).');
-  if (form.get('redirect_uri') !== record.redirectUri) throw invalid('Invalid "redirect_uri" in request: send the exact redirect_uri used to authorize.');
+  if (record.expiresAt <= world.clock()) throw oauthError('badCode');
+  if (form.get('redirect_uri') !== record.redirectUri) throw oauthError('badRedirect');
   const verifier = form.get('code_verifier');
   if (record.codeChallenge) {
-    if (verifier === null) throw invalid('Missing "code_verifier": the authorization used PKCE.');
-    if (!isValidVerifier(verifier)) throw oauthError(400, 'invalid_request', 'Invalid "code_verifier"');
-    if (s256(verifier) !== record.codeChallenge) throw invalid('Invalid "code_verifier": it does not match the code_challenge.');
+    if (verifier !== null && !isValidVerifier(verifier)) throw oauthError('malformedVerifier');
+    if (verifier === null || s256(verifier) !== record.codeChallenge) throw oauthError('badVerifier');
   } else {
-    if (verifier !== null) throw invalid('Unexpected "code_verifier": the authorization sent no code_challenge.');
-    if (!client.confidential) throw oauthError(400, 'invalid_request', 'A client without its secret must use PKCE: authorize with code_challenge (S256).');
+    if (verifier !== null) throw oauthError('badVerifier');
+    // Without its secret and without PKCE, nothing proves who the client is.
+    if (!client.confidential) throw oauthError('badClient');
   }
   record.used = true;
   record.grantId = world.ids.next();
@@ -239,7 +262,7 @@ function refresh(form: URLSearchParams, world: World): Reply {
   const refreshToken = form.get('refresh_token') ?? '';
   const accessToken = world.state.refreshTokens[refreshToken];
   const old = accessToken ? world.state.tokens[accessToken] : undefined;
-  if (!accessToken || !old) throw oauthError(400, 'invalid_grant', 'Invalid "refresh_token" in request');
+  if (!accessToken || !old) throw oauthError('badRefresh');
   // Rotation: the old pair dies, a new pair carries the same authorization.
   delete world.state.refreshTokens[refreshToken];
   delete world.state.tokens[accessToken];
@@ -250,11 +273,9 @@ function refresh(form: URLSearchParams, world: World): Reply {
 }
 
 function clientCredentials(form: URLSearchParams, client: Client, world: World): Reply {
-  if (!client.confidential) throw oauthError(401, 'invalid_client', 'client_credentials needs the client secret (HTTP Basic auth).');
+  if (!client.confidential) throw oauthError('badClient');
   const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
-  if (scopes.length === 0) throw oauthError(400, 'invalid_scope', 'Send scope=applications.commands.update (space-separated).');
-  const refused = scopes.find((scope) => !CLIENT_CREDENTIAL_SCOPES.has(scope));
-  if (refused) throw oauthError(400, 'invalid_scope', `Scope "${refused}" cannot be granted with client_credentials: use identify or applications.commands.update.`);
+  if (scopes.length === 0 || scopes.some((scope) => !CLIENT_CREDENTIAL_SCOPES.has(scope))) throw oauthError('badScope');
   const app = world.state.application;
   const accessToken = issueToken(
     world.state,
@@ -266,28 +287,28 @@ function clientCredentials(form: URLSearchParams, client: Client, world: World):
   return tokenResponse(world, accessToken);
 }
 
-function requireForm(ctx: RequestContext): URLSearchParams {
-  if (!isFormEncoded(ctx)) throw oauthError(400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.');
-  return formBody(ctx);
+/** Only a form body counts; anything else reads as a form without fields, as on Discord. */
+function formOf(ctx: RequestContext): URLSearchParams {
+  return isFormEncoded(ctx) ? formBody(ctx) : new URLSearchParams();
 }
 
+const GRANTS = {
+  authorization_code: (form: URLSearchParams, client: Client, world: World) => exchangeCode(form, client, world),
+  refresh_token: (form: URLSearchParams, _client: Client, world: World) => refresh(form, world),
+  client_credentials: (form: URLSearchParams, client: Client, world: World) => clientCredentials(form, client, world),
+} as const;
+
 export const token: Handler = (ctx, world) => {
-  const form = requireForm(ctx);
+  const form = formOf(ctx);
+  // The grant type is checked before the client (a JSON body answers unsupported_grant_type, #645).
+  const grantType = form.get('grant_type') ?? '';
+  if (!Object.hasOwn(GRANTS, grantType)) throw oauthError('badGrantType');
   const client = authenticateClient(ctx, form, world);
-  switch (form.get('grant_type')) {
-    case 'authorization_code':
-      return exchangeCode(form, client, world);
-    case 'refresh_token':
-      return refresh(form, world);
-    case 'client_credentials':
-      return clientCredentials(form, client, world);
-    default:
-      throw oauthError(400, 'unsupported_grant_type', 'Use authorization_code, refresh_token or client_credentials.');
-  }
+  return GRANTS[grantType as keyof typeof GRANTS](form, client, world);
 };
 
 export const revoke: Handler = (ctx, world) => {
-  const form = requireForm(ctx);
+  const form = formOf(ctx);
   authenticateClient(ctx, form, world);
   const value = form.get('token') ?? '';
   const accessToken = world.state.tokens[value] ? value : world.state.refreshTokens[value];
@@ -309,4 +330,18 @@ export const currentAuthorization: Handler = (ctx, world) => {
     expires: new Date(record.expiresAt).toISOString(),
     ...(record.scopes.includes(SCOPES.identify) && user ? { user: userObject(user) } : {}),
   });
+};
+
+/**
+ * OpenID Connect userinfo (`GET /api/oauth2/userinfo`, discord-api-docs#7377), for a Bearer with
+ * `identify`: the claims the OpenAPI spec describes (`sub`, `preferred_username`, `nickname`, `locale`;
+ * SPEC get_openid_connect_userinfo) beside the user object fields that were recorded there before `sub`
+ * was added (discord-api-docs#7460), so clients of either reading find what they read.
+ */
+export const userInfo: Handler = (ctx, world) => {
+  if (ctx.auth.kind === 'none' || ctx.auth.kind === 'bot') throw apiError('unauthorized');
+  if (!ctx.auth.token.scopes.includes(SCOPES.identify)) throw apiError('missingScope');
+  const user = world.state.users[ctx.auth.token.userId];
+  if (!user) throw apiError('unknownUser');
+  return json(200, { sub: user.id, preferred_username: user.username, nickname: user.global_name, ...userObject(user), mfa_enabled: false, locale: 'en-US' });
 };

@@ -1,13 +1,14 @@
 /**
  * Guild command permission routes: all overwrites of a guild, one command's overwrites (10066 when it
- * has none), and replacing them (user Bearer only, ≤ 100, the user needs MANAGE_GUILD + MANAGE_ROLES).
+ * has none), and replacing them (user Bearer only, ≤ 100, the user needs MANAGE_GUILD + MANAGE_ROLES and may
+ * change only overwrites of roles below their highest one).
  * The application id addresses the app-wide entry. (The batch PUT has no route, so it answers 405, as on Discord.)
  */
 import { LIMITS, PermissionType, permissionOverwriteSchema, type PermissionOverwrite } from '../../discord/model.js';
 import { apiError, formBodyError, type FieldErrorItem } from '../api-errors.js';
 import { requirePermissionReader, requirePermissionWriter } from '../auth.js';
 import { findCommand } from '../command-store.js';
-import { canManageCommandPermissions } from '../guild-access.js';
+import { canManageCommandPermissions, canManageRole } from '../guild-access.js';
 import { json, jsonBody, type Handler, type RequestContext, type World } from '../request-context.js';
 import { isSnowflake } from '../snowflake.js';
 import { requireApplication, requireInstalledGuild } from './scope.js';
@@ -81,6 +82,14 @@ function overwriteProblems(body: unknown): FieldErrorItem[] {
   return problems;
 }
 
+/** Roles whose overwrite a PUT adds, removes or flips. */
+function changedRoleIds(before: readonly PermissionOverwrite[], after: readonly PermissionOverwrite[]): string[] {
+  const roles = (list: readonly PermissionOverwrite[]) => new Map(list.filter((o) => o.type === PermissionType.Role).map((o) => [o.id, o.permission]));
+  const was = roles(before);
+  const now = roles(after);
+  return [...new Set([...was.keys(), ...now.keys()])].filter((id) => was.get(id) !== now.get(id));
+}
+
 export const putCommandPermissions: Handler = (ctx, world) => {
   const userId = requirePermissionWriter(ctx.auth);
   requireApplication(ctx, world);
@@ -94,6 +103,7 @@ export const putCommandPermissions: Handler = (ctx, world) => {
   if (problems.length > 0) throw formBodyError(problems);
   const permissions = ((body as { permissions: PermissionOverwrite[] }).permissions).map(({ id, type, permission }) => ({ id, type, permission }));
   const perGuild = (world.state.overwrites[guildId] ??= {});
+  if (changedRoleIds(perGuild[targetId] ?? [], permissions).some((roleId) => !canManageRole(guild, userId, roleId))) throw apiError('missingPermissions');
   if (permissions.length === 0) delete perGuild[targetId];
   else perGuild[targetId] = permissions;
   world.changed();

@@ -3,9 +3,10 @@
  * and a guild's roles and channels (without those the bot cannot view); members are in members.ts.
  */
 import { apiError } from '../api-errors.js';
+import { channelObject } from '../channel-object.js';
 import { requireBot, requireBotOrScope, SCOPES } from '../auth.js';
 import { canViewChannel, memberGuildPermissions } from '../guild-access.js';
-import { json, type Handler, type World } from '../request-context.js';
+import { json, queryFlag, type Handler, type World } from '../request-context.js';
 import type { GuildRecord, UserRecord } from '../state.js';
 import { isSnowflake } from '../snowflake.js';
 
@@ -82,11 +83,20 @@ export const getCurrentUser: Handler = (ctx, world) => {
   return json(200, { ...userObject(world.state.users[userId]!), mfa_enabled: false, locale: 'en-US' });
 };
 
+/** Any user by id, for the bot (DOCS/USER "Get User"); 10013 for an id no one has. */
+export const getUser: Handler = (ctx, world) => {
+  requireBot(ctx.auth);
+  const user = world.state.users[ctx.params.user_id!];
+  if (!user) throw apiError('unknownUser');
+  return json(200, userObject(user));
+};
+
 export const getCurrentUserGuilds: Handler = (ctx, world) => {
   const userId = requireBotOrScope(ctx.auth, SCOPES.guilds) ?? world.state.application.botUserId;
   const limit = Math.min(Math.max(Number(ctx.query.get('limit') ?? 200) || 200, 1), 200);
   const after = ctx.query.get('after');
   const before = ctx.query.get('before');
+  const withCounts = queryFlag(ctx.query, 'with_counts');
   const guilds = Object.values(world.state.guilds)
     .filter((guild) => guild.members[userId])
     .filter((guild) => !after || !isSnowflake(after) || BigInt(guild.id) > BigInt(after))
@@ -103,6 +113,8 @@ export const getCurrentUserGuilds: Handler = (ctx, world) => {
       owner: guild.ownerId === userId,
       permissions: String(memberGuildPermissions(guild, userId)),
       features: [],
+      // DOCS/USER "Get Current User Guilds": only with ?with_counts=true; the bot is the one member online.
+      ...(withCounts ? { approximate_member_count: Object.keys(guild.members).length, approximate_presence_count: 1 } : {}),
     })),
   );
 };
@@ -187,6 +199,6 @@ export const getGuildChannels: Handler = (ctx, world) => {
     200,
     guild.channels
       .filter((channel) => canViewChannel(guild, botId, channel))
-      .map((channel) => ({ ...channel, guild_id: guild.id, flags: 0, nsfw: false })),
+      .map((channel) => channelObject(channel, guild.id)),
   );
 };

@@ -92,13 +92,13 @@ export interface Binding {
 
 /** Screens where letters are commands (no text field has focus). */
 const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit'];
-/** Screens that are a list to move through. */
-const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit'];
+/** Screens that are a list to move through (a dialog's body scrolls like one). */
+const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
   { action: 'top', keys: ['g', 'home'], label: 'first', scopes: LISTS, footer: false },
   { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: LISTS, footer: false },
   { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: LISTS, footer: false },

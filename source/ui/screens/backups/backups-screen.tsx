@@ -140,8 +140,6 @@ export function BackupsScreen({ height, width, active }: { height: number; width
       ...preview.overwrites.map((item) => `  overwrites of ${item.target} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
       ...preview.unrestorable.map((item) => `  cannot restore /${item.name}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
     ];
-    const room = Math.max(3, height - 10);
-    const shown = lines.length > room ? [...lines.slice(0, room - 1), `  … and ${lines.length - room + 1} more (cmd-tui restore shows them all)`] : lines;
     const changes = restoreChanges(preview);
     return (
       <ConfirmDialog
@@ -156,7 +154,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
           return true;
         }}
       >
-        {shown.map((line, index) => (
+        {lines.map((line, index) => (
           <Text key={index} wrap="wrap">
             {line}
           </Text>

@@ -32,12 +32,11 @@ export function JsonReview({ command, draft, onSave, onCancel }: { command: Comm
   }
   return (
     <ConfirmDialog title={`Save these changes to ${command.name}?`} confirmLabel="Save" danger onConfirm={onSave} onCancel={onCancel}>
-      {changes.slice(0, 12).map((change) => (
+      {changes.map((change) => (
         <Text key={change.path} wrap="truncate">
           <Text color={theme.text.accent}>{change.path}</Text>: {shown(change.before)} → {shown(change.after)}
         </Text>
       ))}
-      {changes.length > 12 ? <Text color={theme.text.secondary}>…and {changes.length - 12} more</Text> : null}
       {isRename(command, draft) ? (
         <Text color={theme.status.warning}>Renaming permanently deletes this command's permission overwrites in every guild.</Text>
       ) : null}

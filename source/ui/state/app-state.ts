@@ -22,6 +22,8 @@ export type Screen =
 export type Overlay =
   | { kind: 'none' }
   | { kind: 'help' }
+  /** A status message too long for the status line, shown whole. */
+  | { kind: 'message'; text: string }
   | { kind: 'scope-picker' }
   | { kind: 'profile-picker' }
   /** commandId absent: the whole scope. */

@@ -7,6 +7,7 @@ import {
   CHANNEL_TYPE_NAMES,
   CommandType,
   EntryPointHandler,
+  LIMITS,
   OPTION_TYPE_NAMES,
   OptionType,
   type CommandDraft,
@@ -146,7 +147,14 @@ export function valueFromText(field: EditorField, text: string): unknown {
   const numeric = kind === 'number' || (kind === 'choice-value' && field.edit.numeric);
   if (!numeric) return text;
   if (text === '') return kind === 'number' ? undefined : '';
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  // A whole number past 2^53 would silently become another number: kept as typed, the validator names the bounds.
+  if (!text.includes('.') && abs(BigInt(text)) > BigInt(LIMITS.numberMagnitude)) return text;
+  return Number(text);
+}
+
+function abs(value: bigint): bigint {
+  return value < 0n ? -value : value;
 }
 
 export function isTextLike(field: EditorField | undefined): boolean {

@@ -76,8 +76,9 @@ export function BackupsScreen({ height, width, active }: { height: number; width
       }
       const { execution, restored, notRestored } = result.value;
       const missing = notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
-      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');
+      // Reload first: a reload starts a new action and clears the status line.
       dispatch({ type: 'reload' });
+      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');
       reload();
     });
   };

@@ -23,4 +23,15 @@ describe('cmd-tui list', () => {
     const settings = rows.find((row) => /\ssettings\s/.test(row));
     expect(settings).toMatch(/Change how the bot behaves for you\s+2\s/);
   });
+
+  it('with --with-localizations adds every translation of names and descriptions, each language named', async () => {
+    const env = { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken };
+    const plain = await runCommand('list', ['--api', emulator().baseUrl], env);
+    const result = await runCommand('list', ['--api', emulator().baseUrl, '--with-localizations'], env);
+    expect(result.code).toBe(0);
+    expect(plain.stdout).not.toContain('LOCALE');
+    expect(result.stdout).toMatch(/COMMAND\s+FIELD\s+LOCALE\s+TEXT/);
+    expect(result.stdout).toMatch(/\S+\s+(name|description)\s+[a-zA-Z-]+ \([A-Z][a-z]+.*\)\s+\S/);
+    expect(result.stdout).toMatch(/\d+ localizations\.\n$/);
+  });
 });

@@ -137,7 +137,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'moveItemDown', keys: ['ctrl+down'], label: 'move item down', scopes: ['editor'], footer: false },
   { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'confirm', 'type-to-confirm'], footer: true },
 
-  { action: 'select', keys: ['enter'], label: 'choose', scopes: ['picker'], footer: true },
+  { action: 'select', keys: ['enter', 'space'], label: 'choose / toggle', scopes: ['picker'], footer: true },
   { action: 'toggleButton', keys: ['tab', 'left', 'right'], label: 'switch button', scopes: ['confirm'], footer: true },
   { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'type-to-confirm'], footer: true, danger: true },
   { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm'], footer: false },

@@ -11,8 +11,8 @@ import { useState, type ReactNode } from 'react';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor } from '../input/key-bindings.js';
 import { useTheme } from '../theme/theme-context.js';
-import { Footer } from './footer.js';
-import { ScrollBox, useScrollBox } from './scroll-box.js';
+import { DialogFrame } from './dialog-frame.js';
+import { useScrollBox } from './scroll-box.js';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -48,19 +48,19 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
     </Text>
   );
   return (
-    <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" flexShrink={1} borderStyle="round" borderColor={danger ? theme.status.warning : theme.ui.border} paddingX={1} overflow="hidden">
-        <Box flexShrink={0}>
-          <Text bold>{title}</Text>
-        </Box>
-        <ScrollBox state={body}>{children}</ScrollBox>
-        {/* The line count above them sets the buttons apart when the body scrolls; a blank line otherwise. */}
-        <Box marginTop={body.total > body.visible ? 0 : 1} columnGap={2} flexDirection={sideBySide ? 'row' : 'column'} flexShrink={0}>
+    <DialogFrame
+      title={title}
+      borderColor={danger ? theme.status.warning : theme.ui.border}
+      body={body}
+      footer="confirm"
+      bottom={
+        <Box columnGap={2} flexDirection={sideBySide ? 'row' : 'column'}>
           {button(cancelLabel, !onConfirmButton)}
           {button(confirmLabel, onConfirmButton)}
         </Box>
-      </Box>
-      <Footer scope="confirm" />
-    </Box>
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }

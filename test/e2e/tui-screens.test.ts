@@ -1,0 +1,222 @@
+/**
+ * Every screen holds up in a real terminal (issue 20, the screens): the built binary in tmux against
+ * the emulator over real HTTP, walked at 120×36 and 80×24, and its dialogs at 40×12. Dialogs keep
+ * their title and buttons on screen and scroll; problems and Discord's answers wrap (code and message
+ * first, the route once); a status goes with the next action; the editor checks inline what save
+ * checks and reviews a plain edit; help comes from the key table in the editor too; the filter ranks
+ * the exact name first; the locale picker names languages and filters as you type.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { CLI_PATH } from '../helpers/cli.js';
+import { call, useEmulator } from '../helpers/emulator.js';
+import { openGuildScope } from './helpers/scope.js';
+import { TmuxSession } from './helpers/tmux.js';
+
+const emulator = useEmulator({ seed: 'demo' });
+let tui: TmuxSession | undefined;
+let home: string | undefined;
+
+afterEach(() => {
+  tui?.kill();
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+/** The TUI at one size, as a user starts it: a bot token, an editor that fails (`false`). */
+async function open(columns: number, rows: number): Promise<TmuxSession> {
+  if (!existsSync(CLI_PATH)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does) first');
+  home = mkdtempSync(join(tmpdir(), 'cmd-tui-e2e-screens-'));
+  const running = emulator();
+  tui = new TmuxSession([process.execPath, CLI_PATH, '--api', running.baseUrl], {
+    columns,
+    rows,
+    cwd: home,
+    env: { DISCORD_BOT_TOKEN: running.botToken, CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color', EDITOR: 'false' },
+  });
+  await tui.waitForText('avatar');
+  return tui;
+}
+
+const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+
+/** The screen's text without borders and line breaks, to read a wrapped message whole. */
+function flat(screen: string): string {
+  return screen.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
+}
+
+/** Every row fits the terminal: nothing wraps past the edge or scrolls the screen. */
+function expectFits(screen: string, columns: number, rows: number): void {
+  const lines = screen.replace(/\n+$/, '').split('\n');
+  expect(lines.length).toBeLessThanOrEqual(rows);
+  expect(lines[0]).toContain('cmd-tui');
+}
+
+async function filterTo(name: string): Promise<void> {
+  await press('filter');
+  await tui!.type(name);
+  await press('filterDone');
+}
+
+describe.each([
+  [120, 36, 'coinflip'],
+  [80, 24, 'meme'],
+])('at %i×%i', (columns, rows, doomed) => {
+  it('walks the dialogs, messages, inline checks, keys and help', async () => {
+    const t = await open(columns, rows);
+
+    // A status belongs to the action that made it: the failed $EDITOR's message goes with the next dialog.
+    await filterTo('ping');
+    await press('editJson');
+    await t.waitForText('The editor "false" exited with code 1; nothing was changed.');
+    await press('scope');
+    await t.waitForText('Pick a scope');
+    expect(t.screen()).not.toContain('exited with code 1');
+    await t.key('esc');
+    await t.key('esc'); // clears the kept filter
+
+    // The filter ranks the exact name first: /remind, not /birthday (whose description mentions reminders).
+    await filterTo('remind');
+    await press('open');
+    await t.waitForText('/remind  CHAT_INPUT');
+    await press('back');
+    await t.key('esc');
+
+    // A long preview: the title and both buttons stay, the body scrolls with a marker.
+    await press('copyScope');
+    await t.waitForText('Pixel Pal HQ');
+    await t.key('down');
+    await t.key('enter');
+    let screen = await t.waitFor((s) => /lines 1–\d+ of \d+ \(↑↓ pgup pgdn\)/.test(s), 'the preview marker');
+    expect(screen).toContain('Copy every command of Global into');
+    expect(screen).toMatch(/▸ Cancel {2,}Copy/);
+    await t.key('pgdn');
+    screen = await t.waitFor((s) => !/lines 1–/.test(s), 'the preview to scroll');
+    expect(screen).toMatch(/▸ Cancel {2,}Copy/);
+    expectFits(screen, columns, rows);
+    await t.key('esc');
+
+    // Inline: a second entry point is refused while it is made, not by Discord.
+    await press('new');
+    await t.waitForText('New command in Global');
+    await t.key('up');
+    await press('activate');
+    await t.waitForText('Command type');
+    for (let i = 0; i < 3; i++) await t.key('down');
+    await t.key('enter');
+    await t.waitForText('type: PRIMARY_ENTRY_POINT');
+    await t.waitFor((s) => flat(s).includes('2 PRIMARY_ENTRY_POINT commands: an app has at most 1; keep one'), 'the entry point count problem');
+    // Help from the same key table, inside the editor.
+    await t.key('ctrl+g');
+    await t.waitForText('Keys on this screen');
+    expect(t.screen()).toContain('go to the next problem');
+    await t.key('esc');
+    await t.waitForText('New command in Global');
+    await press('cancel');
+    await t.waitForText('Discard your unsaved changes?');
+    await press('toggleButton');
+    await press('confirm');
+
+    // Inline: a rename into a taken name, and a long problem wrapped with its fix whole.
+    await filterTo('avatar');
+    await press('edit');
+    await t.waitForText('Edit avatar in Global');
+    for (let i = 0; i < 'avatar'.length; i++) await t.key('backspace');
+    await t.type('ban');
+    await t.waitFor((s) => flat(s).includes('CHAT_INPUT command `ban` is already defined at /ban (CHAT_INPUT): names are unique per type in a scope'), 'the duplicate name problem');
+    await t.type(' Now');
+    await t.waitFor((s) => flat(s).includes('use only lowercase letters, numbers, `-`, `_` and `ʼ` (U+02BC), no spaces'), 'the whole fix');
+    for (let i = 0; i < 4; i++) await t.key('backspace');
+    for (let i = 0; i < 3; i++) await t.key('backspace');
+    await t.type('avatar');
+    // Translations: languages named, filtered as typed, the new row under its field.
+    await press('addLocalization');
+    await t.waitForText('Add a translation of name');
+    await t.type('japan');
+    await t.waitFor((s) => /▸ ja {2}Japanese/.test(s) && !s.includes('Indonesian'), 'the filtered locale list');
+    await t.key('enter');
+    await t.type('abata');
+    await t.waitFor((s) => /name: avatar\n▸ {3}name \[ja Japanese\]: abata/.test(s), 'the translation under the name');
+    // A plain edit is reviewed field by field before the PATCH.
+    await press('save');
+    await t.waitForText('Save avatar?');
+    screen = await t.waitFor((s) => flat(s).includes('name_localizations: (none) → {"ja":"abata"}'), 'the field-by-field review');
+    expect(screen).toContain('▸ Cancel');
+    await t.key('esc');
+
+    // Discord's answer wraps to the width: its code and message first, the route once.
+    const running = emulator();
+    const all = (await call(running, 'GET', `/applications/${running.applicationId}/commands`, { auth: `Bot ${running.botToken}` })).body as { id: string; name: string }[];
+    const target = all.find((c) => c.name === doomed)!;
+    await press('cancel');
+    await t.waitForText('Discard your unsaved changes?');
+    await press('toggleButton');
+    await press('confirm');
+    await t.key('esc');
+    await filterTo(doomed);
+    await press('edit');
+    await t.waitForText(`Edit ${doomed} in Global`);
+    await press('nextField');
+    await t.type('!');
+    await call(running, 'DELETE', `/applications/${running.applicationId}/commands/${target.id}`, { auth: `Bot ${running.botToken}` });
+    await press('save');
+    await t.waitForText(`Save ${doomed}?`);
+    await press('toggleButton');
+    await press('confirm');
+    screen = await t.waitFor((s) => flat(s).includes('Discord 10063: Unknown application command'), "Discord's answer");
+    const route = `/applications/${running.applicationId}/commands/${target.id}`;
+    expect(flat(screen)).toContain(`(HTTP 404 to PATCH ${route})`);
+    expect(flat(screen).split(route).length).toBe(2);
+    expectFits(screen, columns, rows);
+    await press('cancel');
+    await t.waitForText('Discard your unsaved changes?');
+    await press('toggleButton');
+    await press('confirm');
+
+    // Another guild starts unfiltered, and with no status left from Global.
+    await t.key('esc');
+    await filterTo('ping');
+    await openGuildScope(t, 'Pixel Pal HQ');
+    await t.waitForText('deploy');
+    expect(t.screen()).not.toMatch(/^\/ ping/m);
+    await press('quit');
+  }, 120_000);
+});
+
+describe('at 40×12', () => {
+  it('every dialog keeps its title and buttons on screen', async () => {
+    const t = await open(40, 12);
+    // The copy preview: far longer than the terminal.
+    await press('copyScope');
+    await t.waitForText('Pixel Pal HQ');
+    await t.key('enter');
+    let screen = await t.waitFor((s) => /lines 1–\d+ of \d+/.test(s), 'the preview marker');
+    expect(flat(screen)).toContain('Copy every command of Global into Pixel Pal HQ?');
+    expect(screen).toMatch(/▸ Cancel {2,}Copy/);
+    await t.key('end');
+    screen = await t.waitFor((s) => /–(\d+) of \1 /.test(s), 'the end of the preview');
+    expect(screen).toMatch(/▸ Cancel {2,}Copy/);
+    await t.key('esc');
+    await t.waitFor((s) => !s.includes('Copy every'), 'the preview to close');
+
+    // Discarding an edit: both buttons whole, one under the other when they do not fit side by side.
+    await press('edit');
+    await press('nextField');
+    await t.type('x');
+    await press('cancel');
+    screen = await t.waitForText('Discard your unsaved changes?');
+    expect(screen).toContain('▸ Cancel');
+    expect(screen).toMatch(/ {2}Discard /);
+
+    await press('toggleButton');
+    await press('confirm');
+    // Delete: the title and the field to type the name into stay.
+    await press('delete');
+    screen = await t.waitForText('Delete avatar from Global?');
+    expect(screen).toMatch(/^│ > /m);
+    await t.key('esc');
+    await press('quit');
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
 /**
  * The app's state and its pure reducer: the screen stack, the one overlay, the scope and what was
  * loaded for it, the in-flight request (for the spinner and ctrl+c) and the status line, which belongs
- * to the action that set it: opening a screen or a dialog, a reload and a scope switch clear it.
+ * to the action that set it: opening or leaving a screen, opening a dialog, a reload and a scope switch clear it.
  * No I/O here; flows in use-app-flows.ts call the API and dispatch results.
  */
 import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope } from '../../discord/model.js';
@@ -74,7 +74,8 @@ export type AppAction =
   /** No credentials (or they did not work): onboarding, with the reason in the status line. */
   | { type: 'no-session'; message?: string }
   | { type: 'push'; screen: Screen }
-  | { type: 'pop' }
+  /** `keepStatus`: the status says how the screen's own action ended (a save that closes the editor). */
+  | { type: 'pop'; keepStatus?: boolean }
   | { type: 'overlay'; overlay: Overlay }
   /** `then`: a screen to open in the new scope once its list is there (the audit's "go where it is fixed"). */
   | { type: 'scope'; scope: Scope; then?: Screen }
@@ -124,7 +125,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' }, flash: null };
     case 'pop':
       // The root screen stays: esc never quits.
-      return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1) } : state;
+      return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1), flash: action.keepStatus ? state.flash : null } : state;
     case 'overlay':
       // Opening a dialog starts a new action; closing one keeps what the dialog's action reported.
       return { ...state, overlay: action.overlay, flash: action.overlay.kind === 'none' || action.overlay.kind === 'message' ? state.flash : null };

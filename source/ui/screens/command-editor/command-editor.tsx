@@ -66,7 +66,8 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const send = async () => {
     dispatch({ type: 'overlay', overlay: { kind: 'none' } });
     const outcome = await flows.saveCommand(draft, original);
-    if (outcome.ok) appDispatch({ type: 'pop' });
+    // The status says what the save did, on the screen the editor returns to.
+    if (outcome.ok) appDispatch({ type: 'pop', keepStatus: true });
     else {
       const serverProblems = outcome.fieldErrors.map((f) => ({ path: f.path, rule: f.code, message: `Discord: ${f.message}`, severity: 'error' as const }));
       dispatch({ type: 'server-problems', problems: serverProblems, message: outcome.message });

@@ -5,8 +5,8 @@
  * day's creates for a create. Lets the editor say inline what Discord would refuse.
  */
 import { COMMAND_TYPE_NAMES, CommandType, LIMITS, type Command, type CommandDraft, type Problem } from './model.js';
-import { problem } from './rules.js';
-import { validateCommandSet, type ValidationContext } from './validate.js';
+import { problem, RULES } from './rules.js';
+import { COUNT_RULES, validateCommandSet, type ValidationContext } from './validate.js';
 
 export interface DraftScope {
   /** The scope's commands as Discord has them now. */
@@ -18,13 +18,6 @@ export interface DraftScope {
   context: ValidationContext;
 }
 
-const COUNT_RULE_IDS: Record<number, string> = {
-  [CommandType.ChatInput]: 'scope.count.chat-input',
-  [CommandType.User]: 'scope.count.user',
-  [CommandType.Message]: 'scope.count.message',
-  [CommandType.PrimaryEntryPoint]: 'scope.count.entry-point',
-};
-
 export function draftScopeProblems(draft: CommandDraft, scope: DraftScope): Problem[] {
   const type = draft.type ?? CommandType.ChatInput;
   const creating = scope.originalId === undefined;
@@ -35,7 +28,8 @@ export function draftScopeProblems(draft: CommandDraft, scope: DraftScope): Prob
   const index = after.length - 1;
   const label = (at: number) => (at === index ? 'this command' : `/${after[at]?.name ?? ''} (${COMMAND_TYPE_NAMES[after[at]?.type ?? 1] ?? 'command'})`);
   const found = validateCommandSet(after, { ...scope.context, commandLabel: label }).flatMap((item): Problem[] => {
-    if (item.rule === COUNT_RULE_IDS[type] && creating && !replaced) return [item];
+    const countRule = COUNT_RULES[type];
+    if (countRule && item.rule === RULES[countRule].id && creating && !replaced) return [item];
     if (item.rule === 'scope.duplicate-name' && item.path === `[${index}].name`) return [{ ...item, path: 'name' }];
     return [];
   });

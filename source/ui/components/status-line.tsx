@@ -16,7 +16,9 @@ export function statusLines(text: string | undefined, width: number): string[] {
   if (!text) return [' '];
   const lines = wrapText(text, width);
   if (lines.length <= MAX_LINES) return lines;
-  const more = ` (${keyLabel(bindingOf('showMessage'))} shows it all)`;
+  const key = keyLabel(bindingOf('showMessage'));
+  // The key is named however narrow the line; what it does, when there is room for it.
+  const more = width >= 36 ? ` (${key} shows it all)` : ` (${key})`;
   const last = lines[MAX_LINES - 1] ?? '';
   return [...lines.slice(0, MAX_LINES - 1), fitCell(`${last}…`, Math.max(1, width - more.length)).trimEnd() + more];
 }

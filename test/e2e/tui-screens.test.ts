@@ -217,6 +217,33 @@ describe('at 40×12', () => {
     screen = await t.waitForText('Delete avatar from Global?');
     expect(screen).toMatch(/^│ > /m);
     await t.key('esc');
+
+    // The overwrites preview and the discard question of the permissions editor: the same frame.
+    // (The header is cut at 40 columns, so the guild is known by its commands.)
+    await press('scope');
+    await t.waitForText('Pixel Pal HQ');
+    await t.key('down');
+    await t.key('enter');
+    await t.waitForText('deploy');
+    await filterTo('mod-tools');
+    await press('permissions');
+    await t.waitForText('@Moderator');
+    await press('addOverwrite');
+    await t.type('Admin');
+    await t.key('enter');
+    await t.waitForText('@Admin');
+    // A bot token cannot save overwrites: the sign-in question, its two long buttons stacked, both whole.
+    await press('save');
+    screen = await t.waitFor((s) => /▸ Keep editing/.test(s), 'the sign-in question with its buttons');
+    expect(flat(screen)).toContain('Saving overwrites needs a user sign-in with the permissions scope');
+    expect(screen).toMatch(/^│ {3}(Sign in with the browser|OK) +│$/m);
+    expect(screen).not.toContain('space flips'); // the screen's status stays with the screen
+    await t.key('esc');
+    await press('back');
+    screen = await t.waitFor((s) => /▸ Keep editing {2,}Discard/.test(s), 'the discard question with both buttons whole');
+    expect(flat(screen)).toContain('Discard the unsaved changes to /mod-tools?');
+    await press('toggleButton');
+    await press('confirm');
     await press('quit');
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The frame every question is drawn in: a bordered box whose title and bottom part (buttons, the field
  * to type a name into) always stay on screen, with the body scrolling between them when the terminal
- * is too short for it (↑↓ pgup pgdn), and the footer under it.
+ * is too short for it (↑↓ pgup pgdn), and the footer's keys under it (no status: the screen underneath's
+ * would be stale here).
  */
 import { Box } from 'ink';
 import type { ReactNode } from 'react';
@@ -34,7 +35,7 @@ export function DialogFrame({ title, borderColor, body, children, bottom, footer
           {bottom}
         </Box>
       </Box>
-      <Footer scope={footer} />
+      <Footer scope={footer} status={false} />
     </Box>
   );
 }

@@ -44,7 +44,8 @@ export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY, h
   return hintLine(kept, false);
 }
 
-export function Footer({ scope, hide }: { scope: KeyScope; hide?: readonly Action[] }) {
+/** `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need). */
+export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?: readonly Action[]; status?: boolean }) {
   const theme = useTheme();
   const { state } = useAppContext();
   // The root leaves the last column free (see app.tsx).
@@ -53,9 +54,9 @@ export function Footer({ scope, hide }: { scope: KeyScope; hide?: readonly Actio
     <Box flexDirection="column" flexShrink={0}>
       {state.busy ? (
         <Spinner label={state.busy.label} />
-      ) : (
+      ) : status ? (
         <StatusLine text={state.flash?.text} color={state.flash ? toneColor(theme, state.flash.tone) : undefined} width={width} />
-      )}
+      ) : null}
       <Text color={theme.text.secondary} wrap="truncate">
         {footerHints(scope, width, hide)}
       </Text>

@@ -275,6 +275,10 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     getGuildRoles: (guildId) => call(z.array(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
     getGuildChannels: (guildId) => call(z.array(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),
     getGuildMember: (guildId, userId) => call(memberSchema, { method: 'GET', path: Routes.guildMember(guildId, userId), auth: ['bot'] }),
+    listGuildMembers: (guildId, { limit, after }) =>
+      call(z.array(memberSchema), { method: 'GET', path: Routes.guildMembers(guildId), auth: ['bot'], query: { limit: String(limit), ...(after ? { after } : {}) } }),
+    searchGuildMembers: (guildId, query, limit) =>
+      call(z.array(memberSchema), { method: 'GET', path: Routes.guildMemberSearch(guildId), auth: ['bot'], query: { query, limit: String(limit) } }),
   };
 }
 

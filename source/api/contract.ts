@@ -86,4 +86,8 @@ export interface DiscordApi {
   /** Omits channels the bot cannot view (platform change of 2026-11-16). */
   getGuildChannels(guildId: string): Promise<Channel[]>;
   getGuildMember(guildId: string, userId: string): Promise<Member>;
+  /** One page of members in user-id order (limit 1–1000, after a user id). */
+  listGuildMembers(guildId: string, page: { limit: number; after?: string }): Promise<Member[]>;
+  /** Members whose username or nickname starts with `query` (1–100 characters), at most `limit`. */
+  searchGuildMembers(guildId: string, query: string, limit: number): Promise<Member[]>;
 }

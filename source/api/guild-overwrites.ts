@@ -1,7 +1,8 @@
 /**
  * Reads what the permissions screen and `perms list|set|who` show about one guild: every overwrite entry (app-level
  * and per command, guild and global) and the directory that names their targets — roles, channels
- * (the bot-visible ones) and the members that user overwrites point at. Names are a courtesy: a
+ * (the bot-visible ones), the members that user overwrites point at and the guild's owner (who can
+ * always use commands). Names are a courtesy: a
  * list that cannot be read (no bot token) leaves its targets shown by id instead of failing.
  */
 import type { DiscordApi } from './contract.js';
@@ -33,22 +34,31 @@ export async function loadGuildOverwrites(api: DiscordApi, guildId: string): Pro
     api.listGuildPermissions(guildId),
   ]);
   const entries = permissionEntries(api.applicationId, guildCommands, globalCommands, permissions);
-  const userIds = [...new Set(entries.flatMap((e) => e.overwrites.filter((o) => o.type === PermissionType.User).map((o) => o.id)))];
-  const [roles, channels, members] = await Promise.all([
+  const userIds = entries.flatMap((e) => e.overwrites.filter((o) => o.type === PermissionType.User).map((o) => o.id));
+  return { entries, directory: await loadGuildDirectory(api, guildId, userIds) };
+}
+
+/**
+ * What names overwrite targets in one guild: roles, the channels the bot can view, these users as
+ * members (the first few: one request each) and the owner. Each part is optional: without it the
+ * targets are shown by id.
+ */
+export async function loadGuildDirectory(api: DiscordApi, guildId: string, userIds: readonly string[]): Promise<GuildDirectory> {
+  const [roles, channels, members, guild] = await Promise.all([
     optional(api.getGuildRoles(guildId)),
     optional(api.getGuildChannels(guildId)),
-    Promise.all(userIds.slice(0, MAX_MEMBER_LOOKUPS).map((id) => optional(api.getGuildMember(guildId, id)))),
+    Promise.all([...new Set(userIds)].slice(0, MAX_MEMBER_LOOKUPS).map((id) => optional(api.getGuildMember(guildId, id)))),
+    optional(api.getGuild(guildId)),
   ]);
+  const ownerId = guild?.owner_id;
   const unread = [...(roles ? [] : (['roles'] as const)), ...(channels ? [] : (['channels'] as const))];
   return {
-    entries,
-    directory: {
-      guildId,
-      roles: roles ?? [],
-      channels: channels ?? [],
-      members: members.filter((m): m is Member => m !== undefined),
-      ...(unread.length > 0 ? { unread } : {}),
-    },
+    guildId,
+    roles: roles ?? [],
+    channels: channels ?? [],
+    members: members.filter((m): m is Member => m !== undefined),
+    ...(ownerId ? { ownerId } : {}),
+    ...(unread.length > 0 ? { unread } : {}),
   };
 }
 

@@ -4,9 +4,12 @@
  * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
  */
 import type { Credentials } from '../api/contract.js';
+import { dirname } from 'node:path';
+import { assertWritableFolder } from '../config/atomic-write.js';
 import { withStoredApplication } from '../config/profiles.js';
 import { openSettings, withTarget, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type SecretStore } from './secret-store.js';
+import { parseStrictObject } from '../discord/strict-json.js';
 
 /** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
 export interface StoredCredentials extends Credentials {
@@ -35,11 +38,9 @@ export async function findStoredCredentials(secrets: SecretStore, baseUrl: strin
   const found = await secrets.find(secretAccount(baseUrl, applicationId));
   if (found === undefined) return { stored: {} };
   const where = secrets.describe(found.place);
-  try {
-    return { stored: JSON.parse(found.secret) as StoredCredentials, where };
-  } catch {
-    throw new SecretStoreCorruptError(where, `the entry for ${applicationId} is not valid JSON`);
-  }
+  const stored = parseStrictObject(found.secret);
+  if (stored === undefined) throw new SecretStoreCorruptError(where, `the entry for ${applicationId} is not a valid JSON object`);
+  return { stored: stored as StoredCredentials, where };
 }
 
 export async function readStoredCredentials(secrets: SecretStore, baseUrl: string, applicationId: string): Promise<StoredCredentials> {
@@ -62,6 +63,8 @@ export async function updateStoredCredentials(
   appName?: string,
 ): Promise<StoreResult> {
   const next = change(await readStoredCredentials(stores.secrets, baseUrl, applicationId));
+  // The settings name the application a secret belongs to: a folder that cannot take them fails before the secret is stored.
+  await assertWritableFolder(dirname(stores.settings.path), 0o700);
   const account = secretAccount(baseUrl, applicationId);
   let where: string | undefined;
   if (next.botToken || next.clientCredentials || next.user) where = stores.secrets.describe(await stores.secrets.set(account, JSON.stringify(next)));

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../config/atomic-write.js';
 import { withFileLock } from '../config/file-lock.js';
 import { appPaths } from '../config/paths.js';
 import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
+import { parseStrictObject } from '../discord/strict-json.js';
 
 type LedgerFile = Record<string, { day: string; used: number }>;
 
@@ -67,8 +68,7 @@ function ledgerKey(applicationId: string, scope: Scope): string {
 /** A missing or damaged ledger counts as "nothing used yet": the server still enforces the limit. */
 async function readLedger(env: NodeJS.ProcessEnv): Promise<LedgerFile> {
   try {
-    const value: unknown = JSON.parse(await readFile(ledgerPath(env), 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as LedgerFile) : {};
+    return (parseStrictObject(await readFile(ledgerPath(env), 'utf8')) as LedgerFile | undefined) ?? {};
   } catch {
     return {};
   }

@@ -50,14 +50,20 @@ export class ApplyInterruptedError extends Error {
   readonly fieldErrors: FieldError[];
   constructor(
     cause: unknown,
-    readonly done: number,
+    /** The changes the server confirmed before it stopped. */
+    readonly steps: readonly ExecutedStep[],
     readonly total: number,
     readonly backup: BackupEntry,
   ) {
     const { message, hint } = describeError(cause);
-    super(`Stopped after ${done} of ${total} changes: ${message}`);
+    super(`Stopped after ${steps.length} of ${total} changes: ${message}`);
     this.fieldErrors = cause instanceof DiscordApiError ? cause.fieldErrors : [];
     this.hint = `${hint ? `${hint} ` : ''}The scope as it was before is saved in ${backup.path}; \`cmd-tui restore ${backup.path}\` brings it back.`;
+  }
+
+  /** What a `--json` document says beside the error: the same keys a finished run has. */
+  get report(): Record<string, unknown> {
+    return { applied: false, backup: this.backup.path, steps: this.steps };
   }
 }
 
@@ -97,7 +103,7 @@ async function executeLocked(api: DiscordApi, scope: Scope, plan: Plan, options:
     }
   } catch (error) {
     if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(options.env, api.applicationId, scope);
-    throw new ApplyInterruptedError(error, steps.length, total, backup);
+    throw new ApplyInterruptedError(error, steps, total, backup);
   }
   return { backup, steps, commands: await api.listCommands(scope, { withLocalizations: true }) };
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { appPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
+import { parseStrictObject } from '../discord/strict-json.js';
 
 export interface LockHolder {
   pid: number;
@@ -74,7 +75,7 @@ function alive(pid: number): boolean {
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<LockHolder>;
+    const parsed = (parseStrictObject(await readFile(path, 'utf8')) ?? {}) as Partial<LockHolder>;
     return typeof parsed.pid === 'number' && typeof parsed.command === 'string' && typeof parsed.since === 'string'
       ? { pid: parsed.pid, host: String(parsed.host ?? ''), command: parsed.command, since: parsed.since, ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}) }
       : undefined;

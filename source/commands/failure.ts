@@ -16,13 +16,19 @@ export function reportFailure(error: unknown, io: CliIo, command: string): numbe
   const fields = fieldErrorsOf(error).map((field) => `\n  ${field.path || '(command)'}: ${field.message}`).join('');
   io.stderr.write(`cmd-tui ${command}: ${message}${fields}\n${hint ? `  ${hint}\n` : ''}`);
   const exitCode = exitCodeOf(error);
-  if (io.json) writeJsonFailure(io, { message, ...(hint ? { hint } : {}), fields: fieldErrorsOf(error) }, exitCode);
+  if (io.json) writeJsonFailure(io, { message, ...(hint ? { hint } : {}), fields: fieldErrorsOf(error) }, exitCode, reportOf(error));
   return exitCode;
 }
 
 /** With `--json`, a failure is a JSON document too: CI parsing stdout never gets an empty one. */
-export function writeJsonFailure(io: CliIo, error: { message: string; hint?: string; fields?: FieldError[] }, exitCode: number): void {
-  io.stdout.write(`${JSON.stringify({ error, exitCode }, null, 2)}\n`);
+export function writeJsonFailure(io: CliIo, error: { message: string; hint?: string; fields?: FieldError[] }, exitCode: number, report: Record<string, unknown> = {}): void {
+  io.stdout.write(`${JSON.stringify({ ...report, error, exitCode }, null, 2)}\n`);
+}
+
+/** A run stopped part-way says what it did (an interrupted apply, copy or restore: `applied`, `steps`, `backup`). */
+function reportOf(error: Error): Record<string, unknown> {
+  const report = (error as { report?: unknown }).report;
+  return typeof report === 'object' && report !== null ? (report as Record<string, unknown>) : {};
 }
 
 /** Discord's codes for a token that may not make the call: a bot where a user must sign in, a sign-in without the scope. */

@@ -11,14 +11,15 @@ import { captureScope } from '../backup/capture.js';
 import { withScopeLock } from '../backup/scope-lock.js';
 import { writeBackup } from '../backup/store.js';
 import { appPaths } from '../config/paths.js';
-import { guildScope } from '../discord/model.js';
-import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
+import { guildScope, PermissionType } from '../discord/model.js';
+import { changesUndone, describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
 import { refusalText, SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
-import { describeTarget, newTargetProblem, sameTarget, targetPhrase, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
+import { describeTarget, newTargetProblem, sameTarget, targetPhrase, withMembers, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
+import { lookupMember, notAMemberMessage } from '../api/guild-members.js';
 import { overwritesJson } from './perms-list.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -49,16 +50,22 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     throw new AuthRequiredError(['user'], why.message, why.hint);
   }
   const { guildId } = request;
-  const { entries, directory } = await loadGuildOverwrites(api, guildId);
+  const { entries, directory: read } = await loadGuildOverwrites(api, guildId);
+  let directory = read;
   const found = findEntry(entries, request.commandSpec);
   if (!found.ok) return refuse(io, request, found.message);
   const entry = found.entry;
 
-  const problem = request.edits
-    .filter((edit) => edit.action !== 'remove' && !entry.overwrites.some((o) => sameTarget(o, edit.target)))
-    .map((edit) => newTargetProblem(edit.target, directory))
-    .find((message) => message !== undefined);
+  const added = request.edits.filter((edit) => edit.action !== 'remove' && !entry.overwrites.some((o) => sameTarget(o, edit.target)));
+  const problem = added.map((edit) => newTargetProblem(edit.target, directory)).find((message) => message !== undefined);
   if (problem) return refuse(io, request, `${problem} Nothing was sent.`);
+  // A typed user id is looked up first: an id that names nobody in the guild would be saved as a dead overwrite.
+  for (const edit of added.filter((edit) => edit.target.type === PermissionType.User && !directory.members?.some((m) => m.user?.id === edit.target.id))) {
+    const lookup = await lookupMember(api, guildId, edit.target.id);
+    if (lookup.status === 'not-a-member') return refuse(io, request, `${notAMemberMessage(edit.target.id, `guild ${guildId}`, lookup.code)} Nothing was sent.`);
+    if (lookup.status === 'unchecked') io.stderr.write(`cmd-tui perms set: user ${edit.target.id} is not checked (${lookup.reason}).\n`);
+    else directory = withMembers(directory, [lookup.member]);
+  }
   const outcome = applyOverwriteEdits(entry.overwrites, request.edits.map((edit) => toEdit(edit, directory)));
   if (!outcome.ok) return refuse(io, request, `${outcome.message} Nothing was sent.`);
   const changes = diffOverwrites(entry.overwrites, outcome.overwrites, directory);
@@ -95,11 +102,14 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
   // The PUT replaces the whole list: a writer on another machine saving at the same moment can undo
   // ours without either noticing. What Discord holds now is read back and compared with what we sent.
   const now = (await api.getCommandPermissions(guildId, entry.id))?.permissions ?? [];
-  const lost = diffOverwrites(outcome.overwrites, now, directory);
-  if (lost.length > 0) {
-    const message = `Saved, but ${entry.label}'s overwrites were changed again right after (another writer?): ${summarizeChanges(lost)} differ from what was sent. Nothing else was changed; run the command again to apply your change to the current list.`;
-    write(io, request, { ...report, applied: false, lost: lost.length, after: overwritesJson(now, directory), backup: backup.path }, '');
+  const undone = changesUndone(changes, now);
+  if (undone.length > 0) {
+    const message = `Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now.`;
+    write(io, request, { ...report, applied: false, undone: undone.map(changeJson), after: overwritesJson(now, directory), backup: backup.path }, '');
     io.stderr.write(`cmd-tui perms set: ${message}\n`);
+    // On a terminal the same edits can go again onto the list as it is now (read afresh, previewed, confirmed).
+    if (!request.json && io.stdin.isTTY === true && (await confirm(io, 'Apply your change again to the current list?'))) return runSet(api, { ...request, yes: false }, io);
+    if (!request.json) io.stderr.write('  Run the command again to apply your change to the current list.\n');
     return ExitCode.Problems;
   }
   write(
@@ -125,14 +135,18 @@ function planJson(request: SetRequest, entry: PermissionEntry, changes: readonly
   return {
     guildId: request.guildId,
     entry: { kind: entry.kind, id: entry.id, label: entry.label },
-    changes: changes.map((change) => ({
-      kind: change.kind,
-      id: change.target.id,
-      target: change.target.label,
-      ...(change.kind === 'flipped' ? { from: change.from, to: change.to } : { permission: change.permission }),
-    })),
+    changes: changes.map(changeJson),
     before: overwritesJson(entry.overwrites, directory),
     after: overwritesJson(after, directory),
+  };
+}
+
+function changeJson(change: OverwriteChange) {
+  return {
+    kind: change.kind,
+    id: change.target.id,
+    target: change.target.label,
+    ...(change.kind === 'flipped' ? { from: change.from, to: change.to } : { permission: change.permission }),
   };
 }
 

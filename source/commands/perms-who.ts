@@ -4,16 +4,10 @@
  * source/discord/effective-access.ts (precedence documented in docs/permissions-precedence.md).
  */
 import type { DiscordApi } from '../api/contract.js';
-import {
-  accessColumns,
-  accessMatrix,
-  evaluateMemberAccess,
-  type AccessDecision,
-  type CommandAccessInput,
-} from '../discord/effective-access.js';
+import { accessMatrix, type AccessDecision, type CommandAccessInput } from '../discord/effective-access.js';
+import { checkMember } from '../discord/member-access.js';
 import { findEntry, type CommandEntry } from '../discord/overwrite-entries.js';
-import { describeTarget, type GuildDirectory, type OverwriteTarget } from '../discord/overwrite-targets.js';
-import { PermissionType } from '../discord/model.js';
+import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, type CliIo } from './types.js';
@@ -45,17 +39,19 @@ export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): P
 }
 
 function matrixAnswer(input: CommandAccessInput, entry: CommandEntry, request: WhoRequest, io: CliIo): number {
-  const matrix = accessMatrix(input);
+  const matrix = accessMatrix(input, Date.now());
   const columns = matrix.columns.map((column, index) => ({ column, index })).filter(({ column }) => request.channelId === undefined || column.id === request.channelId);
   const cell = (row: number, column: number) => matrix.cells[row]![column]!;
   if (request.json) {
-    const roles = matrix.rows.map((row, r) => ({ role: row.label, roleId: row.id, channels: columns.map(({ column, index }) => cellJson(column, cell(r, index))) }));
-    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, roles }, null, 2)}\n`);
+    const channelsOf = (r: number) => columns.map(({ column, index }) => cellJson(column, cell(r, index)));
+    const roles = matrix.rows.flatMap((row, r) => (row.kind === 'user' ? [] : [{ role: row.label, roleId: row.id, channels: channelsOf(r) }]));
+    const users = matrix.rows.flatMap((row, r) => (row.kind === 'user' ? [{ user: row.label, userId: row.id, channels: channelsOf(r) }] : []));
+    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, roles, users }, null, 2)}\n`);
     return ExitCode.Ok;
   }
   const table = renderTable(
     ['', ...columns.map(({ column }) => column.label)],
-    matrix.rows.map((row, r) => [row.label, ...columns.map(({ index }) => (cell(r, index).allowed ? 'yes' : 'no'))]),
+    matrix.rows.map((row, r) => [row.label, ...columns.map(({ index }) => answerWord(cell(r, index)))]),
     40,
   );
   const reasons = matrix.rows.flatMap((row, r) => groupReasons(row.label, columns.map(({ column, index }) => [column, cell(r, index)])));
@@ -64,24 +60,26 @@ function matrixAnswer(input: CommandAccessInput, entry: CommandEntry, request: W
 }
 
 const MATRIX_NOTE =
-  'Each row is a member holding only that role. Administrators and the server owner can always use commands.\n' +
+  'Each role row is a member holding only that role; each user row is the member an overwrite names, as they are.\n' +
+  'Administrators and the server owner can always use commands; a timed-out member cannot.\n' +
+  '"yes?" and "no?" rest on server-wide permissions: the bot cannot see that channel.\n' +
   'Use --user ID for one member (roles add up, and any allowing role overwrite wins).\n';
 
+/** `yes`, `no`, or with `?` when the bot cannot see the channel (see the reason). */
+function answerWord(decision: AccessDecision): string {
+  return `${decision.allowed ? 'yes' : 'no'}${decision.uncertain ? '?' : ''}`;
+}
+
 async function memberAnswer(api: DiscordApi, input: CommandAccessInput, entry: CommandEntry, userId: string, request: WhoRequest, io: CliIo): Promise<number> {
-  const [member, guild] = await Promise.all([api.getGuildMember(request.guildId, userId), api.getGuild(request.guildId)]);
-  // The guild object names its owner, who can always use commands.
-  const isOwner = guild.owner_id === userId;
+  const member = await api.getGuildMember(request.guildId, userId);
   const directory: GuildDirectory = { ...input.directory, members: [...(input.directory.members ?? []), member] };
-  const withMember = { ...input, directory };
-  const places = request.channelId === undefined
-    ? accessColumns(withMember).map((c) => c.target)
-    : [describeTarget({ id: request.channelId, type: PermissionType.Channel }, directory)];
-  const answers = places.map((place) => [place, evaluateMemberAccess(withMember, { userId, roleIds: member.roles, isOwner }, { channelId: place.id })] as const);
-  const who = describeTarget({ id: userId, type: PermissionType.User }, directory).label;
+  const { who, timedOutUntil, answers } = checkMember({ ...input, directory }, userId, Date.now(), request.channelId);
   if (request.json) {
-    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, user: who, userId, channels: answers.map(([place, decision]) => cellJson(place, decision)) }, null, 2)}\n`);
+    const channels = answers.map(({ place, decision }) => cellJson(place, decision));
+    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, user: who.label, userId, timedOutUntil: timedOutUntil ?? null, channels }, null, 2)}\n`);
   } else {
-    io.stdout.write(`${heading(entry, request.guildId)} — for ${who}\n${answers.map(([place, d]) => `  ${place.label}: ${d.reason}`).join('\n')}\n`);
+    const timeout = timedOutUntil ? ` (timed out until ${timedOutUntil})` : '';
+    io.stdout.write(`${heading(entry, request.guildId)} — for ${who.label}${timeout}\n${answers.map(({ place, decision }) => `  ${place.label}: ${decision.reason}`).join('\n')}\n`);
   }
   return ExitCode.Ok;
 }
@@ -91,7 +89,7 @@ function heading(entry: CommandEntry, guildId: string): string {
 }
 
 function cellJson(channel: OverwriteTarget, decision: AccessDecision) {
-  return { channel: channel.label, channelId: channel.id, allowed: decision.allowed, reason: decision.reason, stage: decision.stage };
+  return { channel: channel.label, channelId: channel.id, allowed: decision.allowed, uncertain: decision.uncertain ?? null, reason: decision.reason, stage: decision.stage };
 }
 
 /** One line per distinct reason of a row: `  @Moderator: denied: … (in #reports)` or `(everywhere)`. */

@@ -16,7 +16,46 @@ export interface AtomicWriteOptions {
   createFolder?: boolean;
 }
 
+/** A folder cmd-tui must write in refuses it (read-only mount, wrong owner, chattr +i): named, with the fix. */
+export class UnwritableFolderError extends Error {
+  readonly hint: string;
+  constructor(readonly folder: string, code: string) {
+    super(`cmd-tui cannot write in ${folder} (${code === 'EROFS' ? 'read-only file system' : 'permission denied'}); nothing was stored there.`);
+    this.hint = `Make the folder writable (e.g. chmod u+w "${folder}"), or set CMD_TUI_HOME to a writable folder.`;
+  }
+}
+
+const REFUSED = new Set(['EACCES', 'EPERM', 'EROFS']);
+
 export async function writeFileAtomic(path: string, contents: string, options: AtomicWriteOptions = {}): Promise<void> {
+  try {
+    await writeThroughTemporary(path, contents, options);
+  } catch (error) {
+    throw asUnwritable(error, dirname(path));
+  }
+}
+
+/**
+ * Fails before writing anything when `folder` (created if missing) cannot take a new file, so a
+ * change that spans two files (a secret and the settings naming its application) is not made half.
+ */
+export async function assertWritableFolder(folder: string, folderMode?: number): Promise<void> {
+  const probe = join(folder, `.write-check.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await mkdir(folder, { recursive: true, ...(folderMode === undefined ? {} : { mode: folderMode }) });
+    await (await open(probe, 'wx', 0o600)).close();
+    await rm(probe, { force: true });
+  } catch (error) {
+    throw asUnwritable(error, folder);
+  }
+}
+
+function asUnwritable(error: unknown, folder: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code !== undefined && REFUSED.has(code) ? new UnwritableFolderError(folder, code) : error;
+}
+
+async function writeThroughTemporary(path: string, contents: string, options: AtomicWriteOptions): Promise<void> {
   const folder = dirname(path);
   if (options.createFolder !== false) await mkdir(folder, { recursive: true, ...(options.folderMode === undefined ? {} : { mode: options.folderMode }) });
   const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);

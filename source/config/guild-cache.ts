@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
+import { parseStrictObject } from '../discord/strict-json.js';
 
 export interface CachedGuild {
   id: string;
@@ -22,8 +23,7 @@ const MAX_GUILDS = 500;
 
 async function readCache(env: NodeJS.ProcessEnv): Promise<GuildCache> {
   try {
-    const parsed = JSON.parse(await readFile(cachePath(env), 'utf8')) as unknown;
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as GuildCache) : {};
+    return (parseStrictObject(await readFile(cachePath(env), 'utf8')) as GuildCache | undefined) ?? {};
   } catch {
     return {};
   }

@@ -1,6 +1,6 @@
 /**
  * User settings in appPaths().config/settings.json: the default API (`--api`), request timeout,
- * per API base the application id and last guild, so emulator and live settings never mix, the
+ * per API base the application id, last guild and recently picked guilds, so emulator and live settings never mix, the
  * profiles (named API + application + guild), and whether this machine's OS keyring keeps secrets.
  * Parsed with zod on every read; a damaged file is reported with its path and never overwritten;
  * written with the one atomic-write helper (the file format is the one `conf` wrote before).
@@ -14,9 +14,13 @@ import { DamagedFileError, moveAside } from './damaged-file.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
 
+const recentGuildSchema = z.object({ id: snowflake, name: z.optional(z.string()) });
+
 const targetSchema = z.object({
   applicationId: z.optional(snowflake),
   lastGuildId: z.optional(snowflake),
+  /** Per application id: guilds picked in the TUI, most recent first (config/recent-guilds.ts). */
+  recentGuilds: z.optional(z.record(z.string(), z.array(recentGuildSchema))),
 });
 
 /** Whether the OS keyring keeps secrets on this machine (auth/keyring-verdict.ts). */
@@ -46,6 +50,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type TargetSettings = z.infer<typeof targetSchema>;
+export type RecentGuild = z.infer<typeof recentGuildSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 
 export class SettingsError extends DamagedFileError {

@@ -6,6 +6,7 @@
  * silent. Into Global nothing needs dropping. Pure; no I/O.
  */
 import { CommandType } from './model.js';
+import { copyableEntries } from './json-value.js';
 
 export const GLOBAL_ONLY_FIELDS = ['contexts', 'integration_types', 'dm_permission'] as const;
 
@@ -56,7 +57,7 @@ export function adaptToScope(commands: readonly unknown[], target: 'global' | 'g
 
 export function withoutGlobalOnlyFields(body: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) if (!(GLOBAL_ONLY_FIELDS as readonly string[]).includes(key)) copy[key] = value;
+  for (const [key, value] of copyableEntries(body)) if (!(GLOBAL_ONLY_FIELDS as readonly string[]).includes(key)) copy[key] = value;
   return copy;
 }
 

@@ -2,7 +2,9 @@
  * "Who can use this?": whether a member may run a command in a channel, and why, following the
  * permissions-v2 logic Discord published (changelog 2022-11-17 "Upcoming Application Command
  * Permission Changes" and its flowchart; docs/permissions-precedence.md restates it with references):
- *   0. the guild owner and members with ADMINISTRATOR can always use commands;
+ *   0. the guild owner and members with ADMINISTRATOR can always use commands; a timed-out member
+ *      (communication_disabled_until in the future) cannot use any (topics/permissions
+ *      "Permissions For Timed Out Members": they keep only VIEW_CHANNEL and READ_MESSAGE_HISTORY);
  *   1. anyone else needs VIEW_CHANNEL and USE_APPLICATION_COMMANDS in the channel;
  *   2. channels: the command's overwrite for this channel (a thread uses its parent's), else its
  *      `All channels` overwrite, else the same two on the app-level entry; a deny stops here;
@@ -12,9 +14,11 @@
  *      step 5;
  *   5. default_member_permissions: null lets everyone in, "0" nobody, otherwise every listed bit
  *      must be held in the channel.
- * Pure; also builds the role × channel matrix for the permissions screen.
+ * In a channel the bot cannot view, the channel's own permission overwrites are unknown: an answer
+ * that depends on the member's permissions there is marked uncertain, with the reason.
+ * Pure; also builds the role (and user overwrite) × channel matrix for the permissions screen.
  */
-import { channelPermissions, type MemberIdentity } from './member-permissions.js';
+import { activeTimeout, channelPermissions, type MemberIdentity } from './member-permissions.js';
 import { allChannelsId, everyoneId, PermissionType, type Channel, type PermissionOverwrite } from './model.js';
 import { hasPermission, PERMISSION_FLAGS, permissionNames } from './permission-flags.js';
 import { describeTarget, targetPhrase, type GuildDirectory, type OverwriteTarget } from './overwrite-targets.js';
@@ -34,6 +38,10 @@ export interface AccessSubject extends MemberIdentity {
   /** The member's permissions in the channel (see member-permissions.ts). */
   permissions: bigint;
   isOwner?: boolean;
+  /** Set while the member is timed out: when it ends (see activeTimeout). */
+  timedOutUntil?: string;
+  /** Why the member's roles are not known (they could not be read), if so: every answer but the owner's is then uncertain. */
+  rolesUnknown?: string;
 }
 
 export interface AccessPlace {
@@ -43,7 +51,7 @@ export interface AccessPlace {
 }
 
 export type AccessLevel = 'command' | 'app';
-export type AccessStage = 'owner' | 'administrator' | 'channel-access' | 'channel' | 'member' | 'default-member-permissions';
+export type AccessStage = 'owner' | 'administrator' | 'timed-out' | 'channel-access' | 'channel' | 'member' | 'default-member-permissions';
 
 export interface DecidingOverwrite {
   level: AccessLevel;
@@ -55,6 +63,8 @@ export interface AccessDecision {
   allowed: boolean;
   /** One line for a person: `denied: channel #reports overwrite on the command`. */
   reason: string;
+  /** Why the answer may be wrong (the bot cannot see the channel); absent when it is certain. */
+  uncertain?: string;
   /** Which step of the precedence decided. */
   stage: AccessStage;
   /** The overwrites that decided (several when role overwrites combine). */
@@ -67,15 +77,25 @@ const LEVEL_WORDS: Record<AccessLevel, string> = { command: 'on the command', ap
 
 export function evaluateAccess(input: CommandAccessInput, subject: AccessSubject, place: AccessPlace): AccessDecision {
   const trail: string[] = [];
+  const unseen = unseenChannel(input, place);
   const decide = (allowed: boolean, stage: AccessStage, reason: string, decidedBy: DecidingOverwrite[] = []): AccessDecision => {
-    const line = `${allowed ? 'allowed' : 'denied'}: ${reason}`;
+    const doubts = [
+      unseen !== undefined && !certainWithoutChannel(allowed, stage) ? unseen : undefined,
+      // Unknown roles may hold ADMINISTRATOR, or allow what a deny seemed to settle.
+      stage !== 'owner' ? subject.rolesUnknown : undefined,
+    ].filter((doubt) => doubt !== undefined);
+    const uncertain = doubts.length > 0 ? doubts.join('; ') : undefined;
+    const line = `${allowed ? 'allowed' : 'denied'}${uncertain ? ' (uncertain)' : ''}: ${reason}${uncertain ? `; ${uncertain}` : ''}`;
     trail.push(line);
-    return { allowed, reason: line, stage, decidedBy, trail };
+    return { allowed, reason: line, stage, decidedBy, trail, ...(uncertain ? { uncertain } : {}) };
   };
 
   if (subject.isOwner) return decide(true, 'owner', 'server owner (can always use commands)');
   if (hasPermission(subject.permissions, 'ADMINISTRATOR')) {
     return decide(true, 'administrator', 'has ADMINISTRATOR (administrators can always use commands)');
+  }
+  if (subject.timedOutUntil !== undefined) {
+    return decide(false, 'timed-out', `timed out until ${subject.timedOutUntil} (a timed-out member cannot use commands; only the owner and administrators are exempt)`);
   }
   const lacking = CHANNEL_ACCESS & ~subject.permissions;
   if (lacking !== 0n) {
@@ -120,6 +140,24 @@ export function evaluateAccess(input: CommandAccessInput, subject: AccessSubject
   );
 }
 
+/**
+ * Why the channel's own permission overwrites are unknown, if they are: the bot cannot view the
+ * channel (the list omits it), or the channel list could not be read at all.
+ */
+function unseenChannel(input: CommandAccessInput, place: AccessPlace): string | undefined {
+  const { directory } = input;
+  if (directory.channels.some((c) => c.id === (place.parentId ?? place.channelId))) return undefined;
+  const why = directory.unread?.includes('channels') ? 'the channels could not be read (that needs a bot token)' : 'the bot cannot see this channel';
+  return `${why}, so its permission overwrites are unknown and this answer rests on server-wide permissions`;
+}
+
+/** Answers that hold whatever the channel's own permission overwrites say. */
+function certainWithoutChannel(allowed: boolean, stage: AccessStage): boolean {
+  if (stage === 'owner' || stage === 'administrator' || stage === 'timed-out') return true;
+  // A command overwrite's deny stands even if the channel's permissions are generous.
+  return !allowed && (stage === 'channel' || stage === 'member');
+}
+
 /** Without these in the channel a member cannot use any app's commands there (topics/permissions). */
 const CHANNEL_ACCESS = PERMISSION_FLAGS.VIEW_CHANNEL | PERMISSION_FLAGS.USE_APPLICATION_COMMANDS;
 
@@ -127,11 +165,7 @@ const CHANNEL_ACCESS = PERMISSION_FLAGS.VIEW_CHANNEL | PERMISSION_FLAGS.USE_APPL
  * The same answer for a real member: their permissions in the channel are computed from the
  * directory's roles and the channel's (or, for a thread, its parent's) permission overwrites.
  */
-export function evaluateMemberAccess(
-  input: CommandAccessInput,
-  member: MemberIdentity & { isOwner?: boolean },
-  place: AccessPlace,
-): AccessDecision {
+export function evaluateMemberAccess(input: CommandAccessInput, member: MemberSubject, place: AccessPlace): AccessDecision {
   const { directory } = input;
   const channel = directory.channels.find((c) => c.id === (place.parentId ?? place.channelId));
   const permissions = channelPermissions(member, directory.roles, directory.guildId, channel);
@@ -192,8 +226,9 @@ function phrase(by: readonly DecidingOverwrite[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The matrix for the permissions screen: one row per role (a member holding only that role),
-// one column per channel; channels that only appear in overwrites are shown as hidden columns.
+// The matrix for the permissions screen: one row per role (a member holding only that role), then
+// one per user an overwrite names (that member as they are), one column per channel; channels that
+// only appear in overwrites are shown as hidden columns.
 
 export interface AccessMatrix {
   rows: OverwriteTarget[];
@@ -218,29 +253,53 @@ export function accessColumns(input: CommandAccessInput): { target: OverwriteTar
   return columns.map(({ id, channel }) => ({ target: describeTarget({ id, type: PermissionType.Channel }, directory), channel }));
 }
 
-export function accessMatrix(input: CommandAccessInput): AccessMatrix {
+/** `now` judges timeouts (communication_disabled_until) of the members in user rows. */
+export function accessMatrix(input: CommandAccessInput, now: number): AccessMatrix {
   const { directory } = input;
   const { guildId } = directory;
   const columns = accessColumns(input);
-  const rowRoles = [
-    { id: everyoneId(guildId), roleIds: [] as string[] },
+  const roleRows = [
+    { target: { id: everyoneId(guildId), type: PermissionType.Role }, subject: { roleIds: [] as string[] } },
     ...[...directory.roles]
       .filter((r) => r.id !== guildId)
       .sort((a, b) => b.position - a.position)
-      .map((r) => ({ id: r.id, roleIds: [r.id] })),
+      .map((r) => ({ target: { id: r.id, type: PermissionType.Role }, subject: { roleIds: [r.id] } })),
   ];
+  const userIds = [...input.commandOverwrites, ...input.appOverwrites].filter((o) => o.type === PermissionType.User).map((o) => o.id);
+  const userRows = [...new Set(userIds)].map((id) => ({ target: { id, type: PermissionType.User }, subject: memberSubject(directory, id, now) }));
+  const rows = [...roleRows, ...userRows];
   return {
-    rows: rowRoles.map((r) => describeTarget({ id: r.id, type: PermissionType.Role }, directory)),
+    rows: rows.map((row) => describeTarget(row.target, directory)),
     columns: columns.map((c) => c.target),
-    cells: rowRoles.map((row) =>
+    cells: rows.map((row) =>
       columns.map((column) =>
         evaluateAccess(
           input,
-          { roleIds: row.roleIds, permissions: channelPermissions({ roleIds: row.roleIds }, directory.roles, guildId, column.channel) },
+          { ...row.subject, permissions: channelPermissions(row.subject, directory.roles, guildId, column.channel) },
           { channelId: column.target.id },
         ),
       ),
     ),
+  };
+}
+
+/** A member as evaluateMemberAccess takes them: who, their roles, and what else decides for them. */
+export type MemberSubject = MemberIdentity & Pick<AccessSubject, 'isOwner' | 'timedOutUntil' | 'rolesUnknown'>;
+
+/**
+ * A user as the directory knows them: their roles, whether they own the guild, and a running
+ * timeout. A user the directory lacks (not looked up, or not a member) is taken to hold no roles,
+ * and the answers say that they may be wrong.
+ */
+export function memberSubject(directory: GuildDirectory, userId: string, now: number): MemberSubject {
+  const member = directory.members?.find((m) => m.user?.id === userId);
+  const timedOutUntil = member ? activeTimeout(member, now) : undefined;
+  return {
+    userId,
+    roleIds: member?.roles ?? [],
+    ...(directory.ownerId === userId ? { isOwner: true } : {}),
+    ...(timedOutUntil ? { timedOutUntil } : {}),
+    ...(member ? {} : { rolesUnknown: 'their roles could not be read, so this answer assumes they hold none' }),
   };
 }
 

@@ -15,6 +15,14 @@ export function own(record: JsonRecord, key: string): unknown {
   return value !== undefined && Object.hasOwn(record, key) ? value : undefined;
 }
 
+/**
+ * The own entries a copy may take. `JSON.parse` makes a `__proto__` key an own property; assigning
+ * it to a copy (`copy[key] = value`) would set the copy's prototype and smuggle fields in, so it is left out.
+ */
+export function copyableEntries(record: JsonRecord): [string, unknown][] {
+  return Object.entries(record).filter(([key]) => key !== '__proto__');
+}
+
 /** Optional fields may be absent or null (the API returns null for several of them). */
 export function isAbsent(value: unknown): value is undefined | null {
   return value === undefined || value === null;

@@ -55,3 +55,14 @@ export function channelPermissions(
   if (own) bits = (bits & ~BigInt(own.deny)) | BigInt(own.allow);
   return bits;
 }
+
+/**
+ * When a member's timeout ends, if it is still running at `now`: `communication_disabled_until` in
+ * the future (null, absent, a past or an unreadable time mean no timeout).
+ */
+export function activeTimeout(member: { communication_disabled_until?: string | null }, now: number): string | undefined {
+  const until = member.communication_disabled_until;
+  if (!until) return undefined;
+  const ends = Date.parse(until);
+  return Number.isFinite(ends) && ends > now ? until : undefined;
+}

@@ -315,6 +315,8 @@ export const partialGuildSchema = z.looseObject({
   id: snowflake,
   name: z.string(),
   owner: z.optional(z.boolean()),
+  /** Only on the full guild object (GET /guilds/{id}). */
+  owner_id: z.optional(snowflake),
   permissions: z.optional(z.string()),
 });
 export type PartialGuild = z.infer<typeof partialGuildSchema>;
@@ -349,5 +351,7 @@ export const memberSchema = z.looseObject({
   nick: z.optional(z.nullable(z.string())),
   roles: z.array(snowflake),
   permissions: z.optional(z.string()),
+  /** An ISO time; in the future means the member is timed out (topics/permissions "Permissions For Timed Out Members"). */
+  communication_disabled_until: z.optional(z.nullable(z.string())),
 });
 export type Member = z.infer<typeof memberSchema>;

@@ -8,6 +8,7 @@
  * Pure; no I/O.
  */
 import { COMMAND_REQUEST_FIELDS, COMMAND_SERVER_FIELDS, CommandType, InteractionContext } from './model.js';
+import { copyableEntries } from './json-value.js';
 
 type Json = Record<string, unknown>;
 
@@ -57,11 +58,7 @@ const CHOICE_KEY_ORDER = ['name', 'name_localizations', 'value'];
 export function toBodyForm(command: unknown): Json {
   const source = asRecord(command);
   const type = typeof source.type === 'number' ? source.type : CommandType.ChatInput;
-  const body: Json = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (SERVER_ONLY_FIELDS.has(key) || isEmptyValue(value)) continue;
-    body[key] = value;
-  }
+  const body = meaningfulFields(source);
   body.type = type;
   // USER and MESSAGE commands must be created without a description; the server returns "".
   if (hasNoDescription(type) && body.description === '') delete body.description;
@@ -86,11 +83,7 @@ function bodyOption(option: unknown): Json {
 export function toComparableForm(command: unknown, defaults: ScopeDefaults): Json {
   const source = asRecord(command);
   const type = typeof source.type === 'number' ? source.type : CommandType.ChatInput;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (SERVER_ONLY_FIELDS.has(key) || isEmptyValue(value)) continue;
-    out[key] = value;
-  }
+  const out = meaningfulFields(source);
   out.type = type;
   if (hasNoDescription(type)) out.description ??= '';
   out.default_member_permissions = permissionsString(source.default_member_permissions);
@@ -115,23 +108,13 @@ function comparableOption(option: unknown): Json {
 
 /** Option fields that mean "nothing" (false, null, empty) are dropped, server-only ones too. */
 function foldOption(option: unknown): Json {
-  const out: Json = {};
-  for (const [key, value] of Object.entries(asRecord(option))) {
-    if (SERVER_ONLY_FIELDS.has(key) || isEmptyValue(value)) continue;
-    if ((key === 'required' || key === 'autocomplete') && value === false) continue;
-    out[key] = value;
-  }
+  const out = meaningfulFields(asRecord(option), (key, value) => (key === 'required' || key === 'autocomplete') && value === false);
   if (Array.isArray(out.choices)) out.choices = out.choices.map(foldChoice);
   return out;
 }
 
 function foldChoice(choice: unknown): Json {
-  const out: Json = {};
-  for (const [key, value] of Object.entries(asRecord(choice))) {
-    if (SERVER_ONLY_FIELDS.has(key) || isEmptyValue(value)) continue;
-    out[key] = value;
-  }
-  return ordered(out, CHOICE_KEY_ORDER);
+  return ordered(meaningfulFields(asRecord(choice)), CHOICE_KEY_ORDER);
 }
 
 function contextsOf(source: Json, defaults: ScopeDefaults): number[] {
@@ -152,6 +135,16 @@ function hasNoDescription(type: number): boolean {
 }
 
 /** null, undefined, {} and [] all mean "not set" to the API. */
+/** The fields that say something: not server-only, not empty, not `also` (own ones only, see copyableEntries). */
+function meaningfulFields(source: Json, also?: (key: string, value: unknown) => boolean): Json {
+  const out: Json = {};
+  for (const [key, value] of copyableEntries(source)) {
+    if (SERVER_ONLY_FIELDS.has(key) || isEmptyValue(value) || also?.(key, value)) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
 function isEmptyValue(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (Array.isArray(value)) return value.length === 0;
@@ -162,7 +155,7 @@ function isEmptyValue(value: unknown): boolean {
 function ordered(source: Json, order: readonly string[]): Json {
   const out: Json = {};
   for (const key of order) if (key in source) out[key] = sortLocalizations(key, source[key]);
-  for (const key of Object.keys(source).filter((k) => !order.includes(k)).sort()) out[key] = source[key];
+  for (const [key, value] of copyableEntries(source).filter(([k]) => !order.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = value;
   return out;
 }
 

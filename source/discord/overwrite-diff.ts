@@ -32,6 +32,18 @@ export function diffOverwrites(
   return changes;
 }
 
+/**
+ * Those of `changes` (what a save meant to do) that the list as read back no longer shows: what a
+ * writer elsewhere undid with a save of its own. That writer's other edits are its own, not a loss.
+ */
+export function changesUndone(changes: readonly OverwriteChange[], now: readonly PermissionOverwrite[]): OverwriteChange[] {
+  return changes.filter((change) => {
+    const current = now.find((overwrite) => sameTarget(overwrite, change.target));
+    if (change.kind === 'removed') return current !== undefined;
+    return current?.permission !== (change.kind === 'added' ? change.permission : change.to);
+  });
+}
+
 export function allowDeny(permission: boolean): 'allow' | 'deny' {
   return permission ? 'allow' : 'deny';
 }

@@ -24,6 +24,8 @@ export interface GuildDirectory {
   channels: readonly Channel[];
   /** Members we know about (the signed-in user, members fetched by id); users not here are shown by id. */
   members?: readonly Member[];
+  /** The guild's owner (from GET /guilds/{id}), who can always use commands; absent when it could not be read. */
+  ownerId?: string;
   /**
    * Lists that could not be read (they need a bot token): their targets are shown by id as
    * `role <id>` / `channel <id>` instead of being called deleted or hidden.
@@ -82,6 +84,13 @@ export function describeTarget(ref: TargetRef, directory: GuildDirectory): Overw
   return member?.user
     ? { ...base, kind: 'user', label: `@${memberDisplayName(member)}`, status: 'known' }
     : { ...base, kind: 'user', label: `user ${ref.id}`, status: 'unknown-user' };
+}
+
+/** The directory with these members known too (a member already there is replaced by the fresher copy). */
+export function withMembers(directory: GuildDirectory, members: readonly Member[]): GuildDirectory {
+  if (members.length === 0) return directory;
+  const ids = new Set(members.map((m) => m.user?.id));
+  return { ...directory, members: [...(directory.members ?? []).filter((m) => !ids.has(m.user?.id)), ...members] };
 }
 
 /**

@@ -160,3 +160,10 @@ export function parseStrictJson(text: string): StrictJson {
     throw error;
   }
 }
+
+/** A JSON object read strictly (the shape of every state file cmd-tui keeps), or undefined for anything else. */
+export function parseStrictObject(text: string): Record<string, unknown> | undefined {
+  const parsed = parseStrictJson(text);
+  const value = parsed.ok ? parsed.value : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

@@ -4,6 +4,7 @@
 import * as commands from './handlers/commands.js';
 import * as oauth2 from './handlers/oauth2.js';
 import { getSigningKeys } from './openid.js';
+import * as members from './handlers/members.js';
 import * as permissions from './handlers/permissions.js';
 import * as pickers from './handlers/pickers.js';
 import type { Route } from './router.js';
@@ -35,7 +36,9 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/guilds/:guild_id', handler: pickers.getGuild },
   { method: 'GET', pattern: '/guilds/:guild_id/roles', handler: pickers.getGuildRoles },
   { method: 'GET', pattern: '/guilds/:guild_id/channels', handler: pickers.getGuildChannels },
-  { method: 'GET', pattern: '/guilds/:guild_id/members/:user_id', handler: pickers.getGuildMember },
+  { method: 'GET', pattern: '/guilds/:guild_id/members', handler: members.listGuildMembers },
+  { method: 'GET', pattern: '/guilds/:guild_id/members/search', handler: members.searchGuildMembers },
+  { method: 'GET', pattern: '/guilds/:guild_id/members/:user_id', handler: members.getGuildMember },
   // The consent page is also served at the unversioned /oauth2/authorize (facts §10).
   { method: 'GET', pattern: '/oauth2/authorize', handler: oauth2.showConsent, authenticated: false },
   { method: 'POST', pattern: '/oauth2/authorize', handler: oauth2.submitConsent, authenticated: false },

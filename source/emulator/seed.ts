@@ -1,6 +1,6 @@
 /**
  * Builds a fresh world: the demo app with its bot and secrets, users, guilds (roles, channels —
- * one the bot cannot view —, members), commands, overwrites and the deliberate audit findings;
+ * one the bot cannot view —, members, one of them timed out), commands, overwrites and the deliberate audit findings;
  * `empty` keeps the app and guilds but no commands; `extraGuilds` adds scale-test guilds.
  */
 import { randomBytes } from 'node:crypto';
@@ -88,6 +88,9 @@ function buildGuild(ids: SnowflakeGenerator, name: string, people: People, now: 
     [people.botId]: { roles: [roles.bot], nick: null, joined_at: joined },
   };
   if (full) for (const other of people.others) members[other] = { roles: [], nick: null, joined_at: joined };
+  // Kai is timed out for a week: he cannot use commands (who-can-use shows it).
+  const kai = people.others[2];
+  if (full && kai) members[kai]!.communication_disabled_until = new Date(now + WEEK_SECONDS * 1000).toISOString();
   const guild: GuildRecord = {
     id,
     name,

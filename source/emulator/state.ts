@@ -61,6 +61,8 @@ export interface MemberRecord {
   roles: string[];
   nick: string | null;
   joined_at: string;
+  /** An ISO time: the member is timed out until then (absent in state files written before it). */
+  communication_disabled_until?: string | null;
 }
 
 export interface GuildRecord {

@@ -128,7 +128,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
         // Border and padding take four columns, the root's spare one a fifth.
         return <TextOverlay title="The whole message" lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
-        return <ScopePicker guilds={state.guilds} current={state.scope} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} />;
+        return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
       case 'copy': {
         const copier = state.session?.copy;
         const command = state.overlay.commandId === undefined ? undefined : findCommand(state, state.overlay.commandId);

@@ -59,6 +59,20 @@ describe('DiscordApi against the emulator', () => {
     });
   });
 
+  it('lists a page of members and searches them by name with the bot token; a member carries their timeout', async () => {
+    await withEmulator({ rateLimits: 'off' }, async (emulator) => {
+      const api = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { botToken: emulator.botToken } });
+      const guildId = emulator.guildIds[0]!;
+      const page = await api.listGuildMembers(guildId, { limit: 3 });
+      expect(page).toHaveLength(3);
+      const rest = await api.listGuildMembers(guildId, { limit: 1000, after: page.at(-1)!.user!.id });
+      expect([...page, ...rest].map((m) => m.user?.username)).toEqual(expect.arrayContaining(['ada', 'milo', 'rin', 'sam', 'kai']));
+      expect((await api.searchGuildMembers(guildId, 'mil', 10)).map((m) => [m.user?.username, m.nick])).toEqual([['milo', 'Milo (mod)']]);
+      const [kai] = await api.searchGuildMembers(guildId, 'kai', 1);
+      expect(Date.parse(kai?.communication_disabled_until ?? '')).toBeGreaterThan(Date.now());
+    });
+  });
+
   it('learns the application id and reuses that answer for the first getApplication (one request at start, fresh ones after)', async () => {
     await withEmulator({ rateLimits: 'off' }, async (emulator) => {
       const api = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { botToken: emulator.botToken } });

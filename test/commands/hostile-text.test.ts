@@ -16,6 +16,10 @@ const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u20
 const HOSTILE = 'x\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;ZXZpbA==\u0007\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202egnp.exe\u001bc';
 const APP = '100000000000000001';
 const GUILD = '200000000000000002';
+const HOSTILE_GUILD = '200000000000000009';
+const ROLE = '500000000000000001';
+const CHANNEL = '600000000000000001';
+const USER = '700000000000000001';
 
 let server: Server;
 let base = '';
@@ -32,6 +36,14 @@ beforeAll(async () => {
     if (path === `/api/v10/applications/${APP}/commands`) {
       return json(200, [{ id: '400000000000000004', application_id: APP, version: '400000000000000005', type: 1, name: 'ping', description: HOSTILE, default_member_permissions: null, options: [{ type: 3, name: 'text', description: HOSTILE }] }]);
     }
+    // perms list: a guild whose role, channel and member names are hostile, named by the command's overwrites.
+    if (path === `/api/v10/applications/${APP}/guilds/${HOSTILE_GUILD}/commands`) return json(200, []);
+    if (path === `/api/v10/applications/${APP}/guilds/${HOSTILE_GUILD}/commands/permissions`) {
+      return json(200, [{ id: '400000000000000004', application_id: APP, guild_id: HOSTILE_GUILD, permissions: [{ id: ROLE, type: 1, permission: true }, { id: CHANNEL, type: 3, permission: false }, { id: USER, type: 2, permission: true }] }]);
+    }
+    if (path === `/api/v10/guilds/${HOSTILE_GUILD}/roles`) return json(200, [{ id: HOSTILE_GUILD, name: '@everyone', permissions: '0', position: 0 }, { id: ROLE, name: HOSTILE, permissions: '0', position: 1 }]);
+    if (path === `/api/v10/guilds/${HOSTILE_GUILD}/channels`) return json(200, [{ id: CHANNEL, type: 0, name: HOSTILE, guild_id: HOSTILE_GUILD, position: 0 }]);
+    if (path === `/api/v10/guilds/${HOSTILE_GUILD}/members/${USER}`) return json(200, { user: { id: USER, username: HOSTILE, discriminator: '0', global_name: HOSTILE, avatar: null }, nick: HOSTILE, roles: [] });
     return json(404, { message: HOSTILE, code: 10004 });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,6 +63,7 @@ describe('hostile text from a server', () => {
     ['an error message', ['list', '--guild', GUILD]],
     ['auth set-bot-token (the app name)', ['auth', 'set-bot-token']],
     ['export to a file', ['export', '-o', 'out.json']],
+    ['perms list (role, channel and member names)', ['perms', 'list', '--guild', HOSTILE_GUILD]],
   ])('%s prints no control sequence', async (_name, args) => {
     const result = await runCli([...args, '--api', base], { env: home.env, cwd: home.home, input: 'hostile-test-fake-token\n' });
     const printed = `${result.stdout}${result.stderr}`;
@@ -61,6 +74,9 @@ describe('hostile text from a server', () => {
   it('shows the escapes as text, and --json stays exact', async () => {
     const listed = await runCli(['list', '--api', base], { env: home.env });
     expect(listed.stdout).toContain('\\x1b]0;pwned\\x07');
+    const perms = await runCli(['perms', 'list', '--guild', HOSTILE_GUILD, '--api', base], { env: home.env });
+    // The role, the channel and the member are each named, escapes shown as text.
+    expect(perms.stdout.split('\\x1b]0;pwned\\x07').length - 1, perms.stdout + perms.stderr).toBeGreaterThanOrEqual(3);
     const json = await runCli(['list', '--json', '--api', base], { env: home.env });
     expect((JSON.parse(json.stdout) as { description: string }[])[0]!.description).toBe(HOSTILE);
   });

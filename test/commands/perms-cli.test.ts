@@ -2,8 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
-import { useEmulator } from '../helpers/emulator.js';
+import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
+import { signInAdmin } from './restore-fixture.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: IsolatedHome;
@@ -36,6 +37,42 @@ describe('cmd-tui perms (binary)', () => {
     expect(result.stderr).toContain('Discord only accepts a signed-in user here');
     expect(result.stderr).toContain('`cmd-tui auth login --preset permissions`');
     expect(result.stdout + result.stderr).not.toContain(emulator().botToken);
+  });
+
+  it('who: a row for the member a user overwrite names, and a timed-out member denied everywhere', async () => {
+    const speedrun = emulator().guildIds[1]!;
+    const grid = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', ...target()], { env: home.env });
+    expect(grid.code).toBe(0);
+    // The seeded /race allows ada by a user overwrite and denies #general.
+    expect(grid.stdout).toMatch(/^@Ada \(admin\)\s+no\s+yes\s/m);
+    expect(grid.stdout).toContain('  @Ada (admin): allowed: user @Ada (admin) overwrite on the command');
+    const gridJson = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--json', ...target()], { env: home.env });
+    const matrix = JSON.parse(gridJson.stdout) as { roles: { role: string }[]; users: { user: string; channels: { channel: string; allowed: boolean }[] }[] };
+    expect(matrix.roles.map((r) => r.role)).not.toContain('@Ada (admin)');
+    expect(matrix.users).toEqual([expect.objectContaining({ user: '@Ada (admin)', channels: expect.arrayContaining([{ channel: '#general', channelId: expect.any(String), allowed: false, uncertain: null, reason: expect.any(String), stage: 'channel' }]) })]);
+
+    const kai = (await call(emulator(), 'GET', `/guilds/${speedrun}/members/search?query=kai`, { auth: botAuth(emulator()) })).body[0];
+    const checked = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, ...target()], { env: home.env });
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toContain(`Who can use /race in guild ${speedrun}: — for @Kai (timed out until ${kai.communication_disabled_until})`);
+    expect(checked.stdout).toContain(`  #bot-commands: denied: timed out until ${kai.communication_disabled_until} (a timed-out member cannot use commands; only the owner and administrators are exempt)`);
+    expect(checked.stdout).not.toMatch(/: allowed/);
+    const json = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, '--json', ...target()], { env: home.env });
+    const report = JSON.parse(json.stdout) as { timedOutUntil: string; channels: { allowed: boolean; stage: string }[] };
+    expect(report.timedOutUntil).toBe(kai.communication_disabled_until);
+    expect(report.channels.every((c) => !c.allowed && c.stage === 'timed-out')).toBe(true);
+  });
+
+  it('set looks a typed user id up first: an id that names no member is refused, a member is named in the preview', async () => {
+    await signInAdmin(emulator(), home.env);
+    const guildId = emulator().guildIds[1]!;
+    const nobody = await runCli(['perms', 'set', '--guild', guildId, '--command', 'race', '--allow', 'user:123456789012345678', '--yes', ...target()], { env: home.env });
+    expect(nobody.code).toBe(1);
+    // No such user at all: Discord answers Unknown User (10013); a user outside the guild, Unknown Member (10007).
+    expect(nobody.stderr).toContain(`123456789012345678 names no member of guild ${guildId} (Discord answered Unknown User, 10013). Nothing was sent.`);
+    const member = await runCli(['perms', 'set', '--guild', guildId, '--command', 'race', '--deny', `user:${emulator().seeded.memberUserId}`, '--yes', ...target()], { env: home.env });
+    expect(member.code, member.stderr).toBe(0);
+    expect(member.stdout).toMatch(/\+ deny user @\w+/);
   });
 
   it('explains a malformed target with the usage', async () => {

@@ -12,6 +12,7 @@ import { defaultStores, updateStoredCredentials } from '../../source/auth/creden
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { startProxy } from '../helpers/proxy.js';
 import { resetEmulator } from './emulator-requests.js';
 
 const emulator = useEmulator({ seed: 'demo' });
@@ -105,5 +106,63 @@ describe('writes are reported as they happened', () => {
     } finally {
       await chmod(join(home.home, 'data'), 0o700);
     }
+  });
+
+  it('an apply --json that Discord stops part-way says what was applied and where the backup is', async () => {
+    // A proxy in front of the emulator refuses the second create, as Discord would on a lost permission.
+    let creates = 0;
+    const proxy = await startProxy(emulator().baseUrl, (request, response) => {
+      if (request.method !== 'POST' || !/\/commands$/.test(request.url ?? '') || ++creates !== 2) return false;
+      response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Missing Access', code: 50001 }));
+      return true;
+    });
+    try {
+      const file = join(home.home, 'two.json');
+      await writeFile(file, JSON.stringify([{ name: 'first', description: 'Made', type: 1 }, { name: 'second', description: 'Refused', type: 1 }]));
+      const env = { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken };
+      const result = await runCli(['apply', file, '--guild', emulator().guildIds[2]!, '--yes', '--json', '--api', proxy.baseUrl], { env });
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as { applied: boolean; backup: string; steps: { kind: string; command: { name: string } }[]; error: { message: string }; exitCode: number };
+      expect(report).toMatchObject({ applied: false, exitCode: 1, error: { message: expect.stringContaining('Stopped after 1 of 2 changes') } });
+      expect(report.steps.map((step) => `${step.kind} ${step.command.name}`)).toEqual(['create first']);
+      expect(JSON.parse(await readFile(report.backup, 'utf8'))).toMatchObject({ scope: { kind: 'guild', guildId: emulator().guildIds[2] } });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  describe('perms set reads the list back: a writer elsewhere saving right after ours', () => {
+    /** The proxy lets our PUT through, then saves `theirs(list)` as the other writer before answering. */
+    async function racedSet(theirs: (list: unknown[]) => unknown[]) {
+      const { baseUrl, applicationId, botToken, userToken, guildIds, seeded } = emulator();
+      const proxy = await startProxy(baseUrl, async (request, response, body) => {
+        if (request.method !== 'PUT' || !request.url?.includes('/permissions')) return false;
+        const ours = await proxy.forward(request, body);
+        const sent = (JSON.parse(body.toString()) as { permissions: unknown[] }).permissions;
+        await proxy.forward(request, Buffer.from(JSON.stringify({ permissions: theirs(sent) })));
+        response.writeHead(ours.status, ours.headers).end(ours.body);
+        return true;
+      });
+      await updateStoredCredentials(defaultStores(home.env), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+      try {
+        return await runCli(['perms', 'set', '--guild', guildIds[0]!, '--command', 'ban', '--allow', `user:${seeded.memberUserId}`, '--yes', '--json', '--api', proxy.baseUrl], { env: home.env });
+      } finally {
+        await proxy.close();
+      }
+    }
+
+    it('undid our change: exit 1, the undone change named, nothing else reported lost', async () => {
+      const result = await racedSet((sent) => sent.filter((overwrite) => (overwrite as { id: string }).id !== emulator().seeded.memberUserId));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/a save elsewhere undid part of it right after \(another writer\?\): \+ allow user .+ is not on Discord now\./);
+      const report = JSON.parse(result.stdout) as { applied: boolean; undone: { kind: string; id: string }[] };
+      expect(report).toMatchObject({ applied: false, undone: [{ kind: 'added', id: emulator().seeded.memberUserId }] });
+    });
+
+    it('added its own overwrite beside ours: ours is there, so it is saved', async () => {
+      const result = await racedSet((sent) => [...sent, { id: emulator().seeded.adminUserId, type: 2, permission: false }]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ applied: true });
+    });
   });
 });

@@ -7,7 +7,8 @@ import {
   type AccessStage,
   type CommandAccessInput,
 } from '../../source/discord/effective-access.js';
-import { channelPermissions, guildPermissions } from '../../source/discord/member-permissions.js';
+import { checkMember } from '../../source/discord/member-access.js';
+import { activeTimeout, channelPermissions, guildPermissions } from '../../source/discord/member-permissions.js';
 import { PermissionType, type PermissionOverwrite } from '../../source/discord/model.js';
 import { PERMISSION_FLAGS } from '../../source/discord/permission-flags.js';
 import type { GuildDirectory } from '../../source/discord/overwrite-targets.js';
@@ -30,6 +31,7 @@ const BAN = String(PERMISSION_FLAGS.BAN_MEMBERS);
 const SEND = String(PERMISSION_FLAGS.VIEW_CHANNEL | PERMISSION_FLAGS.SEND_MESSAGES | PERMISSION_FLAGS.USE_APPLICATION_COMMANDS);
 const NO_COMMANDS = String(PERMISSION_FLAGS.USE_APPLICATION_COMMANDS);
 const QUIET = '400000000000000003';
+const NOW = Date.parse('2026-11-25T12:00:00Z');
 
 const directory: GuildDirectory = {
   guildId: GUILD,
@@ -205,9 +207,10 @@ describe('member permissions in a channel', () => {
 });
 
 describe('accessMatrix', () => {
-  const matrix = accessMatrix({
-    ...inputFor({ name: '', allowed: true, stage: 'member', reason: '', dmp: BAN, command: [channel(REPORTS, false), role(HELPERS, true), channel(HIDDEN, true)] }),
-  });
+  const matrix = accessMatrix(
+    inputFor({ name: '', allowed: true, stage: 'member', reason: '', dmp: BAN, command: [channel(REPORTS, false), role(HELPERS, true), channel(HIDDEN, true)] }),
+    NOW,
+  );
   const cell = (row: string, column: string) => {
     const r = matrix.rows.findIndex((t) => t.label === row);
     const c = matrix.columns.findIndex((t) => t.label === column);
@@ -225,8 +228,109 @@ describe('accessMatrix', () => {
     expect(cell('@Moderators', '#reports')).toMatchObject({ allowed: false, reason: 'denied: channel #reports overwrite on the command' });
     expect(cell('@Helpers', '#general')).toMatchObject({ allowed: true, reason: 'allowed: role @Helpers overwrite on the command' });
     expect(cell('@Admins', '#reports')).toMatchObject({ allowed: true, stage: 'administrator' });
-    expect(cell('@Helpers', `hidden channel ${HIDDEN}`)).toMatchObject({ allowed: true });
+    expect(cell('@Helpers', `hidden channel ${HIDDEN}`)).toMatchObject({ allowed: true, reason: expect.stringContaining('allowed (uncertain)') });
     expect(cell('@Moderators', '#quiet')).toMatchObject({ allowed: false, stage: 'channel-access' });
     expect(cell('@Helpers', '#quiet')).toMatchObject({ allowed: true });
+  });
+});
+
+describe('timed-out members (topics/permissions "Permissions For Timed Out Members")', () => {
+  const LATER = '2026-11-25T13:00:00.000Z';
+  const EARLIER = '2026-11-25T11:00:00.000Z';
+  it.each([
+    { until: LATER, expected: LATER },
+    { until: EARLIER, expected: undefined },
+    { until: null, expected: undefined },
+    { until: 'not a time', expected: undefined },
+  ])('a timeout until $until is running: $expected', ({ until, expected }) => {
+    expect(activeTimeout({ communication_disabled_until: until }, NOW)).toBe(expected);
+  });
+
+  const allowAlice = inputFor({ name: '', allowed: true, stage: 'member', reason: '', command: [user(ALICE, true)] });
+  it('cannot use a command even with a user allow', () => {
+    const decision = evaluateMemberAccess(allowAlice, { userId: ALICE, roleIds: [MODS], timedOutUntil: LATER }, IN_GENERAL);
+    expect(decision).toMatchObject({ allowed: false, stage: 'timed-out' });
+    expect(decision.reason).toBe(`denied: timed out until ${LATER} (a timed-out member cannot use commands; only the owner and administrators are exempt)`);
+  });
+
+  it.each([
+    { who: 'the owner', member: { isOwner: true, roleIds: [] }, stage: 'owner' },
+    { who: 'an administrator', member: { roleIds: [ADMINS] }, stage: 'administrator' },
+  ])('$who is exempt', ({ member, stage }) => {
+    expect(evaluateMemberAccess(allowAlice, { ...member, userId: ALICE, timedOutUntil: LATER }, IN_GENERAL)).toMatchObject({ allowed: true, stage });
+  });
+});
+
+describe('a channel the bot cannot see: answers that rest on server-wide permissions are uncertain', () => {
+  const IN_HIDDEN: AccessPlace = { channelId: HIDDEN };
+  it.each([
+    { name: 'an allow through default_member_permissions', command: [], roles: [], uncertain: true },
+    { name: 'an allow through a role overwrite', command: [role(HELPERS, true)], roles: [HELPERS], uncertain: true },
+    { name: 'a deny for lacking a default permission', command: [], roles: [HELPERS], dmp: BAN, uncertain: true },
+    { name: 'a command overwrite deny', command: [role(HELPERS, false)], roles: [HELPERS], uncertain: false },
+    { name: 'a channel overwrite deny', command: [channel(HIDDEN, false)], roles: [], uncertain: false },
+    { name: 'an administrator', command: [], roles: [ADMINS], uncertain: false },
+  ])('$name: uncertain $uncertain', ({ command, roles, dmp, uncertain }) => {
+    const decision = evaluateMemberAccess(inputFor({ name: '', allowed: true, stage: 'member', reason: '', command, dmp }), { roleIds: roles }, IN_HIDDEN);
+    expect(decision.uncertain !== undefined).toBe(uncertain);
+    if (uncertain) expect(decision.reason).toMatch(/^(allowed|denied) \(uncertain\): .*; the bot cannot see this channel, so its permission overwrites are unknown/);
+  });
+
+  it('says why when the channel list could not be read at all', () => {
+    const input = { ...inputFor({ name: '', allowed: true, stage: 'member', reason: '' }), directory: { ...directory, channels: [], unread: ['channels' as const] } };
+    expect(evaluateMemberAccess(input, { roleIds: [] }, IN_GENERAL).uncertain).toMatch(/^the channels could not be read/);
+  });
+
+  it('a channel the bot can see is certain', () => {
+    expect(evaluateMemberAccess(inputFor({ name: '', allowed: true, stage: 'member', reason: '' }), { roleIds: [] }, IN_GENERAL).uncertain).toBeUndefined();
+  });
+});
+
+describe('people: user rows in the matrix and checkMember', () => {
+  const CAROL = '500000000000000003';
+  const people: GuildDirectory = {
+    ...directory,
+    ownerId: BOB,
+    members: [
+      { user: { id: ALICE, username: 'alice' }, roles: [MODS] },
+      { user: { id: CAROL, username: 'carol' }, roles: [], communication_disabled_until: '2026-11-26T00:00:00.000Z' },
+    ],
+  };
+  const input: CommandAccessInput = {
+    ...inputFor({ name: '', allowed: true, stage: 'member', reason: '', dmp: '0', command: [user(ALICE, true), user(CAROL, true)], app: [user(BOB, false), user(ALICE, false)] }),
+    directory: people,
+  };
+
+  it('adds one row per user an overwrite names (command or app level, once), after the roles', () => {
+    const matrix = accessMatrix(input, NOW);
+    const users = matrix.rows.filter((r) => r.kind === 'user');
+    expect(users.map((r) => r.label)).toEqual(['@alice', '@carol', `user ${BOB}`]);
+    const row = (label: string) => matrix.cells[matrix.rows.findIndex((r) => r.label === label)]!;
+    expect(row('@alice')[0]).toMatchObject({ allowed: true, reason: 'allowed: user @alice overwrite on the command' });
+    expect(row('@carol')[0]).toMatchObject({ allowed: false, stage: 'timed-out' });
+    // The owner is known from the guild object, so the app-level deny does not hold for them, for certain.
+    expect(row(`user ${BOB}`)[0]).toMatchObject({ allowed: true, stage: 'owner' });
+    expect(row(`user ${BOB}`)[0]?.uncertain).toBeUndefined();
+  });
+
+  it('answers for a user the directory lacks are uncertain: their roles are unknown', () => {
+    const DAVE = '500000000000000004';
+    const matrix = accessMatrix({ ...input, commandOverwrites: [user(DAVE, false)] }, NOW);
+    const dave = matrix.cells[matrix.rows.findIndex((r) => r.label === `user ${DAVE}`)]!;
+    expect(dave[0]).toMatchObject({ allowed: false, stage: 'member', uncertain: 'their roles could not be read, so this answer assumes they hold none' });
+    expect(dave[0]?.reason).toBe(`denied (uncertain): user ${DAVE} overwrite on the command; their roles could not be read, so this answer assumes they hold none`);
+  });
+
+  it('checkMember answers per channel, or in one channel, with the timeout named', () => {
+    const everywhere = checkMember(input, CAROL, NOW);
+    expect(everywhere.who.label).toBe('@carol');
+    expect(everywhere.timedOutUntil).toBe('2026-11-26T00:00:00.000Z');
+    expect(everywhere.answers.map((a) => a.place.label)).toEqual(['#general', '#reports', '#quiet']);
+    expect(everywhere.answers.every((a) => a.decision.stage === 'timed-out')).toBe(true);
+    const once = checkMember(input, ALICE, NOW, REPORTS);
+    expect(once.answers).toHaveLength(1);
+    expect(once.answers[0]).toMatchObject({ place: { label: '#reports' }, decision: { allowed: true, stage: 'member' } });
+    // After the timeout ends the same member is answered by the overwrites again.
+    expect(checkMember(input, CAROL, Date.parse('2026-11-27T00:00:00Z')).answers[0]?.decision).toMatchObject({ allowed: true, stage: 'member' });
   });
 });

@@ -95,3 +95,19 @@ describe('scopeDefaults', () => {
     expect(scopeDefaults('guild', [0]).contexts).toEqual([0, 2]);
   });
 });
+
+describe('a `__proto__` key from JSON.parse (a server answer) never becomes the copy\'s prototype', () => {
+  const smuggled = JSON.parse('{"name":"x","description":"d","type":1,"__proto__":{"nsfw":true,"default_member_permissions":"8"},"options":[{"type":3,"name":"o","description":"d","__proto__":{"required":true},"choices":[{"name":"a","value":"a","__proto__":{"name_localizations":{"fr":"b"}}}]}]}') as unknown;
+  it.each([
+    ['toBodyForm', toBodyForm(smuggled)],
+    ['toComparableForm', toComparableForm(smuggled, scopeDefaults('global', [0, 1]))],
+  ])('%s', (_, form) => {
+    const options = form.options as Record<string, unknown>[];
+    const choices = options[0]!.choices as Record<string, unknown>[];
+    for (const copy of [form, options[0]!, choices[0]!]) expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(form.default_member_permissions ?? null).toBeNull();
+    expect(form.nsfw === true).toBe(false);
+    expect(options[0]!.required).toBeUndefined();
+    expect(choices[0]!.name_localizations).toBeUndefined();
+  });
+});

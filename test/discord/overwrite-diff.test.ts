@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PermissionType, type PermissionOverwrite } from '../../source/discord/model.js';
-import { describeChange, diffOverwrites, summarizeChanges } from '../../source/discord/overwrite-diff.js';
+import { changesUndone, describeChange, diffOverwrites, summarizeChanges } from '../../source/discord/overwrite-diff.js';
 import type { GuildDirectory } from '../../source/discord/overwrite-targets.js';
 
 const GUILD = '100';
@@ -31,5 +31,21 @@ describe('diffOverwrites', () => {
     const changes = diffOverwrites(before, after, directory);
     expect(changes.map(describeChange)).toEqual(lines);
     expect(summarizeChanges(changes)).toBe(summary);
+  });
+});
+
+describe('changesUndone: what a save meant to do that the list read back no longer shows', () => {
+  const before = [role('11', true), channel('21', false)];
+  const saved = [role('11', false), channel('88', true)];
+  const changes = diffOverwrites(before, saved, directory);
+  it.each([
+    { name: 'all there', now: saved, undone: [] },
+    { name: 'another writer added beside ours: no loss', now: [...saved, role(GUILD, false)], undone: [] },
+    { name: 'a flip undone', now: [role('11', true), channel('88', true)], undone: ['~ role @Moderators: allow → deny'] },
+    { name: 'a removal undone', now: [...saved, channel('21', false)], undone: ['- deny channel #reports'] },
+    { name: 'an addition undone, or saved the other way', now: [role('11', false), channel('88', false)], undone: ['+ allow hidden channel 88'] },
+    { name: 'everything undone', now: before, undone: ['~ role @Moderators: allow → deny', '- deny channel #reports', '+ allow hidden channel 88'] },
+  ])('$name', ({ now, undone }) => {
+    expect(changesUndone(changes, now).map(describeChange)).toEqual(undone);
   });
 });

@@ -4,7 +4,9 @@
  * or in CI (no D-Bus session: the keyring is refused and the 0600 file is used), then with a real
  * Secret Service (gnome-keyring on a private session bus), as on a Linux desktop.
  */
-import { stat, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, stat, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +16,8 @@ import { useEmulator } from '../helpers/emulator.js';
 import { SECRET_SERVICE_AVAILABLE, startSecretService, type SecretService } from '../helpers/secret-service.js';
 
 const emulator = useEmulator();
+/** `chattr +i` needs root and a filesystem with the immutable flag (ext4, xfs, btrfs). */
+const CHATTR = chattrWorks();
 let home: string;
 beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), 'cmd-tui-user-'));
@@ -68,6 +72,25 @@ describe('without a desktop keyring (SSH, CI): the secrets file', () => {
     expect((await runCli(['list', ...api()], { env })).code).not.toBe(0);
   });
 
+  it.skipIf(!CHATTR)('a settings folder that refuses writes: set-bot-token stores nothing and names the folder and the fix', async () => {
+    const env = userEnv();
+    const config = join(home, '.config', 'cmd-tui');
+    await mkdir(config, { recursive: true });
+    // Tests run as root, whom file modes do not stop; the immutable flag stops everyone.
+    execFileSync('chattr', ['+i', config]);
+    try {
+      const stored = await runCli(['auth', 'set-bot-token', ...api()], { env, input: `${emulator().botToken}\n` });
+      expect(stored.code).toBe(1);
+      expect(stored.stderr).toContain(`cmd-tui cannot write in ${config} (permission denied); nothing was stored there.`);
+      expect(stored.stderr).toContain(`chmod u+w "${config}"`);
+      expect(stored.stderr).not.toMatch(/unexpected|EACCES|EPERM|\n\s+at /);
+      expect(await exists(secretsFile())).toBe(false);
+    } finally {
+      execFileSync('chattr', ['-i', config]);
+    }
+    expect((await status(env)).botToken).toBeNull();
+  });
+
   it.skipIf(!CHROMIUM)('auth login through headless Chromium, then a new process auth status shows the user and scopes', { timeout: 120_000 }, async () => {
     const { program, log } = await chromiumBrowserProgram(home, CHROMIUM!);
     const env = userEnv();
@@ -113,3 +136,16 @@ describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-ke
     expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({});
   });
 });
+
+function chattrWorks(): boolean {
+  try {
+    const probe = mkdtempSync(join(tmpdir(), 'cmd-tui-chattr-'));
+    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
+    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
+    rmSync(probe, { recursive: true });
+    return true;
+  } catch {
+    console.warn('Skipping the read-only settings folder check: chattr +i is not available here (it needs root and ext4, xfs or btrfs).');
+    return false;
+  }
+}

@@ -66,6 +66,8 @@ describe('responses match the OpenAPI response schemas', () => {
     ['list_guild_roles', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/roles`, { auth: botAuth(emulator()) })],
     ['list_guild_channels', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/channels`, { auth: botAuth(emulator()) })],
     ['get_guild_member', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/members/${emulator().seeded.adminUserId}`, { auth: botAuth(emulator()) })],
+    ['list_guild_members', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/members?limit=1000`, { auth: botAuth(emulator()) })],
+    ['search_guild_members', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/members/search?query=k&limit=10`, { auth: botAuth(emulator()) })],
     ['get_my_oauth2_authorization', () => call(emulator(), 'GET', '/oauth2/@me', { auth: bearer(emulator().userToken) })],
     // Plain error bodies ({code, message}); the nested 50035 tree is excluded: the spec types inner codes as integers, the docs as strings.
     ['get_application_command', () => call(emulator(), 'GET', `/applications/${emulator().applicationId}/commands/123456789012345678`, { auth: botAuth(emulator()) })],

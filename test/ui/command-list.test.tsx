@@ -96,7 +96,7 @@ describe('command list', () => {
     await waitFor(() => !app.frame().includes('Keys on this screen'));
   });
 
-  it('picks a guild scope by name and shows its overwrites in the detail', async () => {
+  it('picks a guild scope by name and shows its overwrites in the detail by name', async () => {
     const api = sampleApi();
     const guildCommand = makeCommand({ name: 'mod', description: 'Moderate' }, { kind: 'guild', guildId: '200000000000000002' });
     api.commands.set('guild:200000000000000002', [guildCommand]);
@@ -106,6 +106,8 @@ describe('command list', () => {
       { id: '500000000000000005', type: 1, permission: true },
       { id: '700000000000000007', type: 2, permission: true },
     ] }];
+    api.getGuildRoles = async () => [{ id: '500000000000000005', name: 'Helpers', position: 1, permissions: '0' }];
+    api.getGuildMember = async (_guildId, userId) => ({ user: { id: userId, username: 'alice' }, roles: [] });
     const app = await renderApp(api);
     cleanup = app.unmount;
     await app.waitForText('ping');
@@ -117,11 +119,12 @@ describe('command list', () => {
     await app.waitForText('Moderate');
     await app.press('open');
     await app.waitForText('deny   @everyone');
-    // The shared naming (source/discord/overwrite-targets.ts): constants by name, the rest by id until p loads the guild.
+    // The shared naming (source/discord/overwrite-targets.ts), as in the permissions screen: roles and members by name.
     expect(app.frame()).toContain('allow  All channels');
-    expect(app.frame()).toContain('allow  role 500000000000000005');
-    expect(app.frame()).toContain('allow  user 700000000000000007');
-    expect(app.frame()).toContain('p opens them with roles, channels and members by name.');
+    await app.waitForText('allow  role @Helpers');
+    expect(app.frame()).toContain('allow  user @alice');
+    expect(app.frame()).not.toContain('500000000000000005');
+    expect(app.frame()).not.toContain('p opens them with roles, channels and members by name.');
   });
 
   it('counts top-level options under TOP OPTS, as `cmd-tui list` does: two groups are 2, not the 8 inside', async () => {

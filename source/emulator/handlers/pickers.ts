@@ -1,6 +1,6 @@
 /**
  * The read-only routes the UI's pickers use: the application, the current user and their guilds,
- * and a guild's roles, channels (without those the bot cannot view) and members.
+ * and a guild's roles and channels (without those the bot cannot view); members are in members.ts.
  */
 import { apiError } from '../api-errors.js';
 import { requireBot, requireBotOrScope, SCOPES } from '../auth.js';
@@ -108,7 +108,7 @@ export const getCurrentUserGuilds: Handler = (ctx, world) => {
 };
 
 /** Guild routes are for the bot, which must be in the guild. */
-function botGuild(world: World, guildId: string): GuildRecord {
+export function botGuild(world: World, guildId: string): GuildRecord {
   const guild = world.state.guilds[guildId];
   if (!guild) throw apiError('unknownGuild');
   if (!guild.members[world.state.application.botUserId]) throw apiError('missingAccess');
@@ -189,28 +189,4 @@ export const getGuildChannels: Handler = (ctx, world) => {
       .filter((channel) => canViewChannel(guild, botId, channel))
       .map((channel) => ({ ...channel, guild_id: guild.id, flags: 0, nsfw: false })),
   );
-};
-
-export const getGuildMember: Handler = (ctx, world) => {
-  requireBot(ctx.auth);
-  const guild = botGuild(world, ctx.params.guild_id!);
-  const userId = ctx.params.user_id!;
-  const user = world.state.users[userId];
-  if (!user) throw apiError('unknownUser');
-  const member = guild.members[userId];
-  if (!member) throw apiError('unknownMember');
-  return json(200, {
-    user: userObject(user),
-    nick: member.nick,
-    avatar: null,
-    banner: null,
-    roles: member.roles,
-    joined_at: member.joined_at,
-    premium_since: null,
-    deaf: false,
-    mute: false,
-    flags: 0,
-    pending: false,
-    communication_disabled_until: null,
-  });
 };

@@ -4,6 +4,7 @@
  */
 import { toBodyForm } from '../../discord/normalize.js';
 import type { Problem } from '../../discord/model.js';
+import { parseStrictJson } from '../../discord/strict-json.js';
 
 export function jsonDocument(command: unknown): string {
   return withNotes(`${JSON.stringify(toBodyForm(command), null, 2)}\n`, []);
@@ -28,14 +29,13 @@ function stripComments(text: string): string {
 
 export type ParsedDocument = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
+/** Parsed as strictly as a commands file (no `__proto__`, no key twice); comment lines are blanked, so line numbers match the editor's. */
 export function parseDocument(text: string): ParsedDocument {
-  try {
-    const value: unknown = JSON.parse(stripComments(text));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'The file must hold one JSON object (the command).' };
-    return { ok: true, value: value as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, error: `Invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
+  const parsed = parseStrictJson(text.split('\n').map((line) => (line.trimStart().startsWith('//') ? '' : line)).join('\n'));
+  if (!parsed.ok) return { ok: false, error: `Invalid JSON: ${parsed.message}${parsed.path ? ` (at ${parsed.path})` : ''}` };
+  const value = parsed.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'The file must hold one JSON object (the command).' };
+  return { ok: true, value: value as Record<string, unknown> };
 }
 
 export function problemNotes(problems: readonly Problem[]): string[] {

@@ -69,6 +69,7 @@ export type Action =
   | 'toggleOverwrite'
   | 'removeOverwrite'
   | 'whoCanUse'
+  | 'checkMember'
   | 'appPermissions'
   | 'prevColumn'
   | 'nextColumn'
@@ -146,6 +147,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'toggleOverwrite', keys: ['space', 't'], label: 'allow/deny', scopes: ['permissions'], footer: true },
   { action: 'removeOverwrite', keys: ['d', 'delete'], label: 'remove', scopes: ['permissions'], footer: true },
   { action: 'whoCanUse', keys: ['w'], label: 'who can use this?', scopes: ['permissions', 'access'], footer: true },
+  { action: 'checkMember', keys: ['m'], label: 'check a member', scopes: ['access'], footer: true },
   { action: 'appPermissions', keys: ['A'], label: 'app-level default overwrites', scopes: ['list', 'permissions'], footer: false },
   { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: true },
   { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: true },

@@ -102,6 +102,16 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
       },
       restore: async (preview) => (await import('../../backup/restore.js')).carryOutRestore(api, preview, env),
     },
+    recentGuilds: {
+      list: async () => {
+        const [{ openSettings }, { recentGuildsOf }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
+        return recentGuildsOf(openSettings(env).read(), api.baseUrl, api.applicationId);
+      },
+      remember: async (guild) => {
+        const [{ openSettings }, { rememberRecentGuild }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
+        await rememberRecentGuild(openSettings(env), api.baseUrl, api.applicationId, guild);
+      },
+    },
     rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };

@@ -6,6 +6,7 @@ import type { DiscordApi } from '../../api/contract.js';
 import type { CopyPlan, CopyRequest } from '../../backup/copy-plan.js';
 import type { RestoreOutcome, RestorePreview } from '../../backup/restore.js';
 import type { BackupEntry } from '../../backup/store.js';
+import type { RecentGuild } from '../../config/settings.js';
 import type { Application, Command, Scope } from '../../discord/model.js';
 
 export interface Session {
@@ -45,6 +46,11 @@ export interface Session {
     list: () => Promise<BackupEntry[]>;
     preview: (path: string) => Promise<RestorePreview>;
     restore: (preview: RestorePreview) => Promise<RestoreOutcome>;
+  };
+  /** Guilds picked recently (typed ids included), kept in the settings per API and application (config/recent-guilds.ts). */
+  recentGuilds?: {
+    list: () => Promise<RecentGuild[]>;
+    remember: (guild: RecentGuild) => Promise<void>;
   };
   /** Keeps the app's guilds for shell completion of `--guild` (config/guild-cache.ts). */
   rememberGuilds?: (guilds: readonly { id: string; name: string }[]) => Promise<void>;

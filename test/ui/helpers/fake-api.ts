@@ -128,6 +128,12 @@ export class FakeApi implements DiscordApi {
   async getGuildMember(_guildId: string, _userId: string): Promise<Member> {
     throw new Error('not used by the UI');
   }
+  async listGuildMembers(_guildId: string, _page: { limit: number; after?: string }): Promise<Member[]> {
+    return [];
+  }
+  async searchGuildMembers(_guildId: string, _query: string, _limit: number): Promise<Member[]> {
+    return [];
+  }
 }
 
 export interface FakeSession extends Session {

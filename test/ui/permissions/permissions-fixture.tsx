@@ -3,7 +3,7 @@
  * a member, a guild command with overwrites of every kind (a deleted role included) and app-level
  * defaults; an API that records each PUT and knows whether it holds a user token.
  */
-import { AuthRequiredError } from '../../../source/api/errors.js';
+import { AuthRequiredError, DiscordApiError } from '../../../source/api/errors.js';
 import type { AuthKind } from '../../../source/api/contract.js';
 import { allChannelsId, everyoneId, type Channel, type Command, type GuildCommandPermissions, type Member, type PermissionOverwrite, type Role } from '../../../source/discord/model.js';
 import { permissionBits } from '../../../source/discord/permission-flags.js';
@@ -13,6 +13,8 @@ import { renderApp } from '../helpers/app.js';
 export const ROLE = { moderator: '500000000000000001', helper: '500000000000000002', deleted: '500000000000000099' };
 export const CHANNEL = { general: '600000000000000001', reports: '600000000000000002', hidden: '600000000000000009' };
 export const ALICE = '700000000000000001';
+/** A member no overwrite names: found only by the member search or by id. */
+export const BOB = '700000000000000002';
 
 export class PermissionsApi extends FakeApi {
   kinds: AuthKind[] = ['bot', 'user'];
@@ -25,7 +27,10 @@ export class PermissionsApi extends FakeApi {
     { id: CHANNEL.general, type: 0, name: 'general', position: 1 },
     { id: CHANNEL.reports, type: 0, name: 'reports', position: 2 },
   ];
-  members: Member[] = [{ user: { id: ALICE, username: 'alice' }, nick: null, roles: [ROLE.helper] }];
+  members: Member[] = [
+    { user: { id: ALICE, username: 'alice' }, nick: null, roles: [ROLE.helper] },
+    { user: { id: BOB, username: 'bob', global_name: 'Bob' }, nick: null, roles: [] },
+  ];
   puts: { guildId: string; commandId: string; overwrites: PermissionOverwrite[] }[] = [];
 
   override authKinds(): AuthKind[] {
@@ -39,8 +44,18 @@ export class PermissionsApi extends FakeApi {
   }
   override async getGuildMember(_guildId: string, userId: string): Promise<Member> {
     const member = this.members.find((m) => m.user?.id === userId);
-    if (!member) throw new AuthRequiredError(['bot'], 'no such member', 'none');
+    if (!this.kinds.includes('bot')) throw new AuthRequiredError(['bot'], 'needs a bot token', 'set one');
+    if (!member) throw new DiscordApiError(404, 10007, 'Unknown Member', 'GET', `/guilds/${GUILD_ID}/members/${userId}`);
     return member;
+  }
+  override async listGuildMembers(_guildId: string, { limit, after }: { limit: number; after?: string }): Promise<Member[]> {
+    this.calls.push(`members ${limit}`);
+    return this.members.filter((m) => after === undefined || BigInt(m.user?.id ?? 0) > BigInt(after)).slice(0, limit);
+  }
+  override async searchGuildMembers(_guildId: string, query: string, limit: number): Promise<Member[]> {
+    this.calls.push(`search ${query}`);
+    const needle = query.toLowerCase();
+    return this.members.filter((m) => [m.user?.username, m.nick].some((name) => name?.toLowerCase().startsWith(needle))).slice(0, limit);
   }
   override async setCommandPermissions(guildId: string, commandId: string, overwrites: PermissionOverwrite[]): Promise<GuildCommandPermissions> {
     if (!this.kinds.includes('user')) throw new AuthRequiredError(['user'], 'needs a user', 'sign in');

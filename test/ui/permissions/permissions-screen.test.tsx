@@ -5,7 +5,7 @@ import { makeCommand } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { SCOPE_MISSING } from '../../../source/discord/overwrite-refusals.js';
-import { ALICE, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
+import { ALICE, BOB, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -69,16 +69,50 @@ describe('the permissions screen', () => {
     await waitFor(() => /▸ #reports/.test(app.frame()));
     await app.press('select');
     await waitFor(() => /\+ allow\s+channel\s+#reports/.test(app.frame()));
+    // A bare user id is looked up before it is added: named at once, or refused when it names no member.
+    await app.press('addOverwrite');
+    await app.type(BOB);
+    await app.waitForText(`user ${BOB}`);
+    await app.press('select');
+    await waitFor(() => /\+ allow\s+user\s+@Bob/.test(app.frame()));
     await app.press('addOverwrite');
     await app.type('123456789012345678');
     await app.waitForText('user 123456789012345678');
     await app.press('select');
-    await waitFor(() => /\+ allow\s+user\s+user 123456789012345678/.test(app.frame()));
+    await app.waitForText('123456789012345678 names no member of Test Guild (Discord answered Unknown Member, 10007). Nothing was added.');
+    expect(app.frame()).not.toMatch(/allow\s+user\s+user 123456789012345678/);
     // A role id the guild does not have is a typo, not a deleted role: refused with the reason.
     await app.press('addOverwrite');
     await app.type('role:999999999999999999');
     await app.press('select');
     await app.waitForText('999999999999999999 is not a role of this guild');
+  });
+
+  it('searches members by name as you type and names the one added at once', async () => {
+    const { api, app } = await openBan();
+    await app.press('addOverwrite');
+    await app.type('bo');
+    await waitFor(() => /▸ @Bob\s+user · 700000000000000002/.test(app.frame()), { message: () => app.frame() });
+    expect(api.calls).toContain('search bo');
+    await app.press('select');
+    await waitFor(() => /\+ allow\s+user\s+@Bob/.test(app.frame()));
+    await app.waitForText('Added: allow user @Bob.');
+  });
+
+  it('without a bot token, offers only the signed-in user for a name and says why; a typed id is added unchecked, with a warning', async () => {
+    const { api, app } = await openBan((api) => {
+      api.kinds = ['client-credentials', 'user'];
+    });
+    await app.press('addOverwrite');
+    await app.type('test');
+    await app.waitForText('Member search needs a bot token: only you (the signed-in user) can be found');
+    await waitFor(() => /▸ @testbot/.test(app.frame()));
+    await app.chord('esc');
+    await app.press('addOverwrite');
+    await app.type('123456789012345678');
+    await app.press('select');
+    await app.waitForText('Added user 123456789012345678 unchecked: checking that an id names a member needs a bot token.');
+    expect(api.calls.filter((c) => c.startsWith('search'))).toEqual([]);
   });
 
   it('refuses the 101st overwrite with the limit in words', async () => {
@@ -330,5 +364,42 @@ describe('the permissions screen', () => {
     await app.waitForText('denied: All channels overwrite on the app');
     await app.press('whoCanUse');
     await app.waitForText('Overwrites of /ban');
+  });
+
+  it('who can use: a row for each user overwrite, and m checks one member by name or id', async () => {
+    const CAROL = '700000000000000003';
+    const { app } = await openBan((api) => {
+      api.members.push({ user: { id: CAROL, username: 'carol', global_name: 'Carol' }, nick: null, roles: [ROLE.moderator], communication_disabled_until: '2999-01-01T00:00:00.000Z' });
+    });
+    await app.press('whoCanUse');
+    await app.waitForText('Who can use /ban in Test Guild?');
+    // alice's user overwrite gives her a row of her own, after the roles: #general, #reports, then the
+    // hidden channel, where the command's own channel deny is certain (no "?").
+    expect(app.frame()).toMatch(/@alice\s+✓ yes\s+✗ no\s+✗ no/);
+    expect(app.frame()).not.toMatch(/\? (yes|no)/);
+
+    /** m, a name or an id typed, the first match picked. */
+    const check = async (typed: string, label?: string) => {
+      await app.press('checkMember');
+      await app.waitForText('Check a member: can they use /ban in Test Guild?');
+      await app.type(typed);
+      if (label) await waitFor(() => app.frame().includes(`▸ ${label}`), { message: () => app.frame() });
+      await app.press('select');
+    };
+    await check('car', '@Carol');
+    await app.waitForText('Can @Carol use /ban in Test Guild?');
+    expect(app.frame()).toContain('Timed out until 2999-01-01T00:00:00.000Z: a timed-out member cannot use commands.');
+    expect(app.frame()).toMatch(/✗ no\s+every channel: denied: timed out until 2999-01-01T00:00:00.000Z/);
+
+    await check('ali', '@alice');
+    await app.waitForText('Can @alice use /ban in Test Guild?');
+    expect(app.frame()).toMatch(/✓ yes\s+#general: allowed: user @alice overwrite on the command/);
+    await app.press('back');
+    await app.waitForText('Who can use /ban in Test Guild?');
+
+    // An id that names no member is said so, and the grid stays.
+    await check('123456789012345678');
+    await app.waitForText('123456789012345678 names no member of Test Guild (Discord answered Unknown Member, 10007).');
+    expect(app.frame()).toContain('Who can use /ban in Test Guild?');
   });
 });

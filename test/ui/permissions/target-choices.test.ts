@@ -58,3 +58,23 @@ describe('the editor state', () => {
     expect(state.cell).toEqual({ row: 2, column: 0 });
   });
 });
+
+describe('members found by the search', () => {
+  const milo = { user: { id: '700000000000000002', username: 'milo', global_name: 'Milo' }, nick: 'Mod Milo', roles: [] };
+  const ada = { user: { id: '700000000000000003', username: 'ada', global_name: 'Ada (admin)' }, roles: [] };
+
+  it('are offered by name with their member, even when the label does not show what matched', () => {
+    const choices = targetChoices(directory, 'mil', [], [milo]);
+    expect(choices.map((c) => c.target.label)).toEqual(['@Mod Milo']);
+    expect(choices[0]?.member).toBe(milo);
+  });
+
+  it('name a typed user id they cover, once', () => {
+    const choices = targetChoices(directory, `user:${ada.user.id}`, [], [ada]);
+    expect(choices.map((c) => c.target.label)).toEqual(['@Ada (admin)']);
+  });
+
+  it('follow roles and channels on an empty filter', () => {
+    expect(targetChoices(directory, '', [], [ada, milo]).map((c) => c.target.label)).toEqual(['@everyone', 'All channels', '@Moderator', '#reports', '@Ada (admin)', '@Mod Milo']);
+  });
+});

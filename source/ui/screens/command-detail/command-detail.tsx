@@ -1,6 +1,6 @@
 /** The detail screen: the command's full description and the actions on it. */
 import { validateCommand } from '../../../discord/validate.js';
-import type { Command } from '../../../discord/model.js';
+import { PermissionType, type Command } from '../../../discord/model.js';
 import type { GuildDirectory } from '../../../discord/overwrite-targets.js';
 import { detailLines } from '../../format/detail-lines.js';
 import type { Action } from '../../input/key-bindings.js';
@@ -8,8 +8,9 @@ import { useAppContext } from '../../state/app-context.js';
 import { overwritesOf } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
 import { PaneScreen } from '../pane-screen.js';
+import { useGuildDirectory } from './use-guild-directory.js';
 
-/** The list screen loads no roles or channels (the permissions screen does): the shared naming shows those targets by id. */
+/** Until the guild's names are read (or when they cannot be), the shared naming shows targets by id. */
 function unloadedDirectory(guildId: string): GuildDirectory {
   return { guildId, roles: [], channels: [], unread: ['roles', 'channels'] };
 }
@@ -17,8 +18,12 @@ function unloadedDirectory(guildId: string): GuildDirectory {
 export function CommandDetail({ command, height, active, onCommandAction }: { command: Command; height: number; active: boolean; onCommandAction: (action: Action, command: Command) => void }) {
   const { state, dispatch } = useAppContext();
   const known = state.scope.kind === 'guild' && state.data.status === 'ready' && state.data.permissions !== null;
+  const guildId = known && state.scope.kind === 'guild' ? state.scope.guildId : undefined;
+  const overwrites = guildId ? overwritesOf(state, command.id) : null;
+  const userIds = (overwrites?.permissions ?? []).filter((o) => o.type === PermissionType.User).map((o) => o.id);
+  const directory = useGuildDirectory(guildId, userIds);
   const lines = detailLines(command, {
-    guild: known && state.scope.kind === 'guild' ? { overwrites: overwritesOf(state, command.id), directory: unloadedDirectory(state.scope.guildId) } : undefined,
+    guild: guildId ? { overwrites, directory: directory ?? unloadedDirectory(guildId) } : undefined,
     overwritesNote: state.data.status === 'ready' ? state.data.permissionsNote : undefined,
     problems: validateCommand(command, validationContextOf(state)),
   });

@@ -1,32 +1,38 @@
-/** `s`: pick Global or one of the app's guilds, by name. */
-import { Box } from 'ink';
-import { Text } from '../../components/text.js';
+/**
+ * `s`: pick Global or a guild — one of the app's guilds by name, one picked recently, or any guild by
+ * its id (client credentials list no guilds, yet `list --guild ID` works with them).
+ */
+import { useState } from 'react';
 import { GLOBAL_SCOPE, guildScope, type PartialGuild, type Scope } from '../../../discord/model.js';
-import { Footer } from '../../components/footer.js';
-import { SelectList } from '../../components/select-list.js';
-import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { useTheme } from '../../theme/theme-context.js';
+import { FilterPicker } from '../permissions/filter-picker.js';
+import { guildChoices } from './guild-choices.js';
+import { useRecentGuilds } from './use-recent-guilds.js';
 
-export function ScopePicker({ guilds, current, onPick, onClose }: { guilds: readonly PartialGuild[]; current: Scope; onPick: (scope: Scope) => void; onClose: () => void }) {
-  const theme = useTheme();
-  // The select list takes arrows and enter first; this handler closes on esc and swallows the rest.
-  useKeyHandler(Priority.overlay, (chord) => {
-    if (chord === 'esc') onClose();
-    return chord !== 'ctrl+c';
-  });
-  const items = [
-    { key: 'global', label: 'Global (every guild, and DMs)', value: 'global' },
-    ...guilds.map((g) => ({ key: g.id, label: `${g.name}  (${g.id})`, value: g.id })),
-  ];
-  const initial = current.kind === 'global' ? 0 : Math.max(0, items.findIndex((i) => i.value === current.guildId));
+const GLOBAL_KEY = 'global';
+
+export function ScopePicker({ guilds, onPick, onClose, height }: { guilds: readonly PartialGuild[]; onPick: (scope: Scope) => void; onClose: () => void; height: number }) {
+  const [query, setQuery] = useState('');
+  const { recent, remember } = useRecentGuilds();
+  const choices = guildChoices(guilds, recent, query);
+  const needle = query.trim().toLowerCase();
+  const global = needle === '' || 'global'.includes(needle) ? [{ key: GLOBAL_KEY, label: 'Global (every guild, and DMs)' }] : [];
   return (
-    <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" flexGrow={1} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-        <Text bold>Which commands? Pick a scope</Text>
-        {guilds.length === 0 ? <Text color={theme.text.secondary}>No guilds found for this token (is the app installed anywhere?).</Text> : null}
-        <SelectList items={items} initialIndex={initial} limit={12} onSelect={(item) => onPick(item.value === 'global' ? GLOBAL_SCOPE : guildScope(item.value))} />
-      </Box>
-      <Footer scope="picker" />
-    </Box>
+    <FilterPicker
+      title="Which commands? Pick a scope"
+      hint="a guild's name, or any guild id"
+      query={query}
+      onQueryChange={setQuery}
+      items={[...global, ...choices.map((c) => ({ key: c.id, label: c.label, note: c.note }))]}
+      emptyText="No guild by that name. Type a guild id (Developer Mode › right-click the server › Copy Server ID)."
+      status={guilds.length === 0 ? 'No guilds listed (client credentials list none): type a guild id.' : undefined}
+      onPick={(key) => {
+        if (key === GLOBAL_KEY) return onPick(GLOBAL_SCOPE);
+        remember(key);
+        onPick(guildScope(key));
+      }}
+      onClose={onClose}
+      height={height}
+      active
+    />
   );
 }

@@ -1,12 +1,15 @@
 /**
- * "Who can use this?", pure: the role × channel matrix from accessMatrix (a member holding only that
- * role), computed from the list on screen so unsaved edits show their effect, and the reason for the
- * selected cell. Columns scroll sideways when the terminal is narrow.
+ * "Who can use this?", pure: the matrix from accessMatrix — a row per role (a member holding only
+ * that role) and per user an overwrite names (that member as they are) × channels — computed from the
+ * list on screen so unsaved edits show their effect, and the reason for the selected cell. An answer
+ * that rests on server-wide permissions (the bot cannot see the channel) is marked `?`. Columns
+ * scroll sideways when the terminal is narrow.
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
-import type { AccessMatrix } from '../../../discord/effective-access.js';
+import type { AccessDecision, AccessMatrix } from '../../../discord/effective-access.js';
 import { useTheme } from '../../theme/theme-context.js';
+import type { Theme } from '../../theme/theme.js';
 import { useListWindow } from '../../components/list-window.js';
 
 export interface AccessViewProps {
@@ -36,7 +39,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
       <Text wrap="truncate">
         <Text bold>Who can use {commandLabel}</Text>
-        <Text color={theme.text.secondary}> in {guildName}? A member with only that role, per channel{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
+        <Text color={theme.text.secondary}> in {guildName}? Each role alone, each user as they are, per channel{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
       </Text>
       {shownColumns.length < columns.length ? (
         <Text color={theme.text.secondary}>
@@ -59,10 +62,11 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
             {cut(row.label, ROW_LABEL_WIDTH - 1).padEnd(ROW_LABEL_WIDTH)}
             {shownColumns.map((column, i) => {
               const c = first + i;
-              const allowed = cells[r]?.[c]?.allowed ?? false;
+              const answer = cells[r]?.[c];
+              const mark = answer ? answerMark(answer) : undefined;
               return (
-                <Text key={column.id} inverse={r === cell.row && c === cell.column} color={allowed ? theme.status.success : theme.status.error}>
-                  {(allowed ? '✓ yes' : '✗ no').padEnd(COLUMN_WIDTH)}
+                <Text key={column.id} inverse={r === cell.row && c === cell.column} color={mark?.color(theme)}>
+                  {(mark?.text ?? '').padEnd(COLUMN_WIDTH)}
                 </Text>
               );
             })}
@@ -74,13 +78,19 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
           <Text wrap="truncate">
             <Text bold>{rows[cell.row]?.label}</Text> in <Text bold>{columns[cell.column]?.label}</Text>
           </Text>
-          <Text wrap="wrap" color={decision.allowed ? theme.status.success : theme.status.error}>
+          <Text wrap="wrap" color={answerMark(decision).color(theme)}>
             {decision.reason}
           </Text>
         </Box>
       ) : null}
     </Box>
   );
+}
+
+/** `✓ yes`, `✗ no`, or `? yes` / `? no` when the answer rests on server-wide permissions. */
+export function answerMark(decision: AccessDecision): { text: string; color: (theme: Theme) => string | undefined } {
+  if (decision.uncertain) return { text: `? ${decision.allowed ? 'yes' : 'no'}`, color: (theme) => theme.status.warning };
+  return decision.allowed ? { text: '✓ yes', color: (theme) => theme.status.success } : { text: '✗ no', color: (theme) => theme.status.error };
 }
 
 function cut(text: string, width: number): string {

@@ -27,6 +27,8 @@ export interface FilterPickerProps {
   items: readonly PickItem[];
   /** What an empty result means and what to do. */
   emptyText: string;
+  /** A line under the filter about the list itself: still searching, or why it is partial. */
+  status?: string;
   onPick: (key: string) => void;
   onClose: () => void;
   height: number;
@@ -34,7 +36,7 @@ export interface FilterPickerProps {
   active: boolean;
 }
 
-export function FilterPicker({ title, hint, query, onQueryChange, items, emptyText, onPick, onClose, height, active }: FilterPickerProps) {
+export function FilterPicker({ title, hint, query, onQueryChange, items, emptyText, status, onPick, onClose, height, active }: FilterPickerProps) {
   const theme = useTheme();
   // The selection starts again at the top whenever the filter text changes.
   const [selection, setSelection] = useState({ query, index: 0 });
@@ -48,7 +50,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
     } else if (action === 'cancel') onClose();
     return chord !== 'ctrl+c';
   }, active);
-  const rows = Math.max(3, height - 7);
+  const rows = Math.max(3, height - 7 - (status ? 2 : 0));
   const start = useListWindow(index, items.length, rows);
   return (
     <Box flexDirection="column" flexGrow={1}>
@@ -58,6 +60,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
           <Text color={theme.text.secondary}>filter </Text>
           <TextField value={query} onChange={onQueryChange} focused={active} inOverlay placeholder={hint ?? 'type to filter'} />
         </Text>
+        {status ? <Text color={theme.text.secondary} wrap="wrap">{status}</Text> : null}
         {items.length === 0 ? <Text color={theme.text.secondary}>{emptyText}</Text> : null}
         {items.slice(start, start + rows).map((item, offset) => {
           const selected = start + offset === index;

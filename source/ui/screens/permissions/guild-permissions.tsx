@@ -1,12 +1,14 @@
 /**
  * The permissions editor for one entry (a command, or the app-level defaults) in one guild: loads the
  * guild's lists and directory, keeps the edits, and shows the list, the "who can use this?" matrix,
- * the add picker or one of the dialogs — whichever the editor's mode says.
+ * the add picker, the check-a-member prompt and its answer, or one of the dialogs — whichever the
+ * editor's mode says.
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useMemo } from 'react';
-import { accessMatrix, type AccessMatrix } from '../../../discord/effective-access.js';
+import { accessMatrix, type AccessMatrix, type CommandAccessInput } from '../../../discord/effective-access.js';
+import { checkMember } from '../../../discord/member-access.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { targetPhrase } from '../../../discord/overwrite-targets.js';
@@ -16,12 +18,14 @@ import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { AccessView } from './access-view.js';
+import { MemberAnswerView } from './member-answer-view.js';
 import { FilterPicker } from './filter-picker.js';
 import { OverwritesView } from './overwrites-view.js';
 import { DiscardDialog, SavePreview, SignInDialog, SigningIn } from './permission-dialogs.js';
 import { signInNeeded } from './save-overwrites.js';
 import { targetChoices, targetKey } from './target-choices.js';
 import { useGuildOverwrites, type GuildOverwritesLoad } from './use-guild-overwrites.js';
+import { useMemberSearch } from './use-member-search.js';
 import { useOverwriteEditorState } from './use-overwrite-editor-state.js';
 import { usePermissionActions, type PermissionsModel } from './use-permission-actions.js';
 import { usePermissionsInput } from './use-permissions-input.js';
@@ -37,6 +41,9 @@ export interface GuildPermissionsProps {
 /** Keys that act on the selected overwrite: left out of the footer while the list is empty. */
 const NOTHING_SELECTED: readonly Action[] = ['toggleOverwrite', 'removeOverwrite'];
 
+/** The matrix keys that do nothing on one member's answer. */
+const MEMBER_ANSWER_HIDES: readonly Action[] = ['prevColumn', 'nextColumn'];
+
 const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command (p on it) to see who can use it.';
 
 export function GuildPermissions({ entryId, guildId, height, width, active }: GuildPermissionsProps) {
@@ -46,12 +53,16 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   const [editor, dispatchEditor] = useOverwriteEditorState();
   const guildName = state.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;
   const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft), [loaded.load, entryId, guildId, guildName, editor.draft]);
-  const matrix = useMemo((): AccessMatrix | string => {
-    if (!model || model.entry.kind !== 'command') return NOT_A_COMMAND;
+  const accessInput = useMemo((): CommandAccessInput | undefined => {
+    if (!model || model.entry.kind !== 'command') return undefined;
     const { entry, appEntry, list, directory } = model;
-    return accessMatrix({ applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory });
+    return { applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory };
   }, [model, state.session]);
+  const matrix = useMemo((): AccessMatrix | string => (accessInput ? accessMatrix(accessInput, Date.now()) : NOT_A_COMMAND), [accessInput]);
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
+  // The add picker and the check-a-member prompt search members as the name is typed.
+  const searchQuery = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member' ? editor.mode.query : undefined;
+  const search = useMemberSearch(guildId, searchQuery ?? '', searchQuery !== undefined);
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
   useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);
@@ -85,22 +96,65 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   const mode = editor.mode;
   switch (mode.kind) {
     case 'picker': {
-      const choices = targetChoices(directory, mode.query, list);
+      const choices = targetChoices(directory, mode.query, list, search.members);
       return (
         <FilterPicker
           title={`Add an overwrite to ${entry.kind === 'app' ? 'the app-level defaults' : entry.label} (${overwriteCount(list)})`}
-          hint="name, role:ID, channel:ID, user:ID, everyone, all-channels"
+          hint="a name (roles, channels, members), role:ID, channel:ID, user:ID, everyone, all-channels"
           query={mode.query}
           onQueryChange={(query) => dispatchEditor({ type: 'mode', mode: { kind: 'picker', query } })}
           items={choices.map(({ target, inList }) => ({ key: targetKey(target), label: target.label, note: inList ? `${target.kind} · already in the list` : `${target.kind} · ${target.id}` }))}
-          emptyText="Nothing matches: type a user id, or role:ID / channel:ID."
-          onPick={actions.pick}
+          emptyText="Nothing matches: no role, channel or member by that name. Type a user id, or role:ID / channel:ID."
+          status={search.note}
+          onPick={(key) => {
+            const choice = choices.find((c) => targetKey(c.target) === key);
+            if (choice) void actions.pick(choice);
+          }}
           onClose={back}
           height={height}
           active={active}
         />
       );
     }
+    case 'check-member': {
+      const people = targetChoices(directory, mode.query, [], search.members).filter((c) => c.target.kind === 'user');
+      return (
+        <FilterPicker
+          title={`Check a member: can they use ${entry.label} in ${guildName}?`}
+          hint="a name or a user id"
+          query={mode.query}
+          onQueryChange={(query) => dispatchEditor({ type: 'mode', mode: { kind: 'check-member', query } })}
+          items={people.map(({ target }) => ({ key: targetKey(target), label: target.label, note: `user · ${target.id}` }))}
+          emptyText="No member by that name: type part of a username or nickname, or a user id."
+          status={search.note}
+          onPick={(key) => {
+            const choice = people.find((c) => targetKey(c.target) === key);
+            if (choice) void actions.checkMember(choice);
+          }}
+          onClose={() => dispatchEditor({ type: 'mode', mode: { kind: 'access' } })}
+          height={height}
+          active={active}
+        />
+      );
+    }
+    case 'member-answer':
+      return (
+        <Box flexDirection="column" flexGrow={1}>
+          {accessInput ? (
+            <MemberAnswerView
+              commandLabel={entry.label}
+              guildName={guildName}
+              answer={checkMember(accessInput, mode.userId, Date.now())}
+              unsaved={changes.length > 0}
+              width={width}
+              height={height - 3}
+            />
+          ) : (
+            <Text>{NOT_A_COMMAND}</Text>
+          )}
+          <Footer scope="access" hide={MEMBER_ANSWER_HIDES} />
+        </Box>
+      );
     case 'preview':
       return (
         <SavePreview

@@ -4,6 +4,8 @@
  */
 import { useState } from 'react';
 import { useAppContext } from '../../state/app-context.js';
+import { guildChoices } from '../overlays/guild-choices.js';
+import { useRecentGuilds } from '../overlays/use-recent-guilds.js';
 import { FilterPicker } from './filter-picker.js';
 import { GuildPermissions } from './guild-permissions.js';
 
@@ -24,20 +26,23 @@ export function PermissionsScreen({ entryId, guildId, height, width, active }: P
   return <GuildPermissions key={`${guild}:${entryId}`} entryId={entryId} guildId={guild} height={height} width={width} active={active} />;
 }
 
-/** Global scope: overwrites are per guild, so pick one (the scope itself stays Global). */
+/** Global scope: overwrites are per guild, so pick one (the scope itself stays Global), or type its id. */
 function GuildChoice({ entryId, height, active }: { entryId: string; height: number; active: boolean }) {
   const { state, dispatch } = useAppContext();
   const [query, setQuery] = useState('');
-  const needle = query.trim().toLowerCase();
-  const guilds = state.guilds.filter((g) => g.name.toLowerCase().includes(needle) || g.id.startsWith(needle));
+  const { recent, remember } = useRecentGuilds();
+  const choices = guildChoices(state.guilds, recent, query);
   return (
     <FilterPicker
       title="Permission overwrites are set per guild: pick the guild"
+      hint="a guild's name, or any guild id"
       query={query}
       onQueryChange={setQuery}
-      items={guilds.map((g) => ({ key: g.id, label: g.name, note: g.id }))}
-      emptyText={state.guilds.length === 0 ? 'No guilds found for these credentials (is the app installed anywhere?). esc goes back.' : 'No guild matches.'}
+      items={choices.map((c) => ({ key: c.id, label: c.label, note: c.note }))}
+      emptyText="No guild by that name. Type a guild id (Developer Mode › right-click the server › Copy Server ID); esc goes back."
+      status={state.guilds.length === 0 ? 'No guilds listed (client credentials list none): type a guild id.' : undefined}
       onPick={(id) => {
+        remember(id);
         dispatch({ type: 'pop' });
         dispatch({ type: 'push', screen: { id: 'permissions', commandId: entryId, guildId: id } });
       }}

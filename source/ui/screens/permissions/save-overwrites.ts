@@ -6,7 +6,7 @@
  */
 import { AuthRequiredError, DiscordApiError } from '../../../api/errors.js';
 import { guildScope, type GuildCommandPermissions, type PermissionOverwrite } from '../../../discord/model.js';
-import { diffOverwrites, summarizeChanges } from '../../../discord/overwrite-diff.js';
+import { changesUndone, describeChange, diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { refusalText, SCOPE_MISSING } from '../../../discord/overwrite-refusals.js';
 import type { GuildDirectory } from '../../../discord/overwrite-targets.js';
 import { describeError, type UserError } from '../../format/describe-error.js';
@@ -47,9 +47,9 @@ async function saveLocked(session: Session, request: SaveRequest): Promise<Saved
   const saved = await session.api.setCommandPermissions(guildId, entry.id, request.next);
   // The PUT replaces the whole list: a writer elsewhere saving at the same moment could undo ours unseen.
   const now = (await session.api.getCommandPermissions(guildId, entry.id))?.permissions ?? [];
-  const lost = diffOverwrites(request.next, now, request.directory);
-  if (lost.length > 0) {
-    throw new OverwritesChangedError(`Saved, but the overwrites of ${entry.label} were changed again right after (another writer?): ${summarizeChanges(lost)} differ from what was sent.`);
+  const undone = changesUndone(diffOverwrites(request.base, request.next, request.directory), now);
+  if (undone.length > 0) {
+    throw new OverwritesChangedError(`Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now.`);
   }
   return { saved, backupPath: path };
 }

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadGuildOverwrites, type GuildOverwrites } from '../../../api/guild-overwrites.js';
-import type { PermissionOverwrite } from '../../../discord/model.js';
+import type { Member, PermissionOverwrite } from '../../../discord/model.js';
+import { withMembers } from '../../../discord/overwrite-targets.js';
 import { describeError, type UserError } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
 
@@ -19,6 +20,8 @@ export interface GuildOverwritesHandle {
   reload: () => void;
   /** After a save: the entry's list as Discord now holds it, without reading the guild again. */
   replaceOverwrites: (entryId: string, overwrites: PermissionOverwrite[]) => void;
+  /** Members found or looked up since loading: their overwrites are named from now on. */
+  addMembers: (members: readonly Member[]) => void;
 }
 
 export function useGuildOverwrites(guildId: string | undefined): GuildOverwritesHandle {
@@ -60,5 +63,8 @@ export function useGuildOverwrites(guildId: string | undefined): GuildOverwrites
           },
     );
   }, []);
-  return { load, reload, replaceOverwrites };
+  const addMembers = useCallback((members: readonly Member[]) => {
+    setLoad((previous) => (previous.status !== 'ready' ? previous : { ...previous, data: { ...previous.data, directory: withMembers(previous.data.directory, members) } }));
+  }, []);
+  return { load, reload, replaceOverwrites, addMembers };
 }

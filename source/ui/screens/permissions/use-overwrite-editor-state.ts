@@ -11,6 +11,9 @@ export type EditorMode =
   | { kind: 'list' }
   | { kind: 'picker'; query: string }
   | { kind: 'access' }
+  /** "Check a member": the name or id being typed, then that member's answer per channel. */
+  | { kind: 'check-member'; query: string }
+  | { kind: 'member-answer'; userId: string }
   | { kind: 'preview' }
   /** Unsaved edits and the user asked to leave: what to do once they agree. */
   | { kind: 'discard'; then: 'back' | 'quit' | 'app-level' }

@@ -2,20 +2,22 @@
  * What the permissions editor can do, as functions the keys and dialogs call: edit the list with the
  * pure functions of overwrite-edit.ts (a refusal such as the 101st overwrite is shown in full under the list),
  * ask before leaving with unsaved edits, save (preview → backup → one PUT) and sign in first when no
- * user token is held, then carry on with the same edits.
+ * user token is held, then carry on with the same edits. A user target is resolved to a member (from
+ * the search or by id) before it is added or checked, so it is named at once.
  */
 import { useApp } from 'ink';
 import type { Dispatch } from 'react';
-import type { PermissionOverwrite } from '../../../discord/model.js';
+import { lookupMember, notAMemberMessage } from '../../../api/guild-members.js';
+import type { Member, PermissionOverwrite } from '../../../discord/model.js';
 import { summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type EditOutcome } from '../../../discord/overwrite-edit.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
-import { describeTarget, newTargetProblem, targetPhrase, type GuildDirectory, type TargetRef } from '../../../discord/overwrite-targets.js';
-import { describeError, errorLine } from '../../format/describe-error.js';
+import { describeTarget, newTargetProblem, targetPhrase, withMembers, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
+import { describeError, errorLine, type UserError } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
 import { describeSaveError, isUserTokenMissing, saveOverwrites, signInNeeded } from './save-overwrites.js';
-import { targetChoices, targetKey } from './target-choices.js';
+import { targetKey, type TargetChoice } from './target-choices.js';
 import type { GuildOverwritesHandle } from './use-guild-overwrites.js';
 import type { EditorAction, EditorMode, EditorState } from './use-overwrite-editor-state.js';
 
@@ -35,6 +37,8 @@ export interface PermissionsModel {
 
 export type LeaveTo = Extract<EditorMode, { kind: 'discard' }>['then'];
 
+type ResolvedUser = { ok: true; target: OverwriteTarget; unchecked?: string } | { ok: false; problem: UserError };
+
 export function usePermissionActions(model: PermissionsModel | undefined, editor: EditorState, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
   const { state, dispatch, flows } = useAppContext();
   const { exit } = useApp();
@@ -53,6 +57,33 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
   const labelled = (ref: TargetRef) => (model ? { ...ref, label: targetPhrase(describeTarget(ref, model.directory)) } : ref);
   const selectedOverwrite = model?.list[editor.selected];
 
+  /**
+   * The member a user target names, made known to the screen (so it is named everywhere at once):
+   * from the search, the directory, or a lookup by id. `unchecked` when no bot token can tell.
+   */
+  const resolveUser = async (target: OverwriteTarget, found: Member | undefined): Promise<ResolvedUser> => {
+    if (!model || !session) return { ok: false, problem: { message: 'The overwrites are not loaded.' } };
+    const { directory, guildId, guildName } = model;
+    const known = (member: Member): ResolvedUser => {
+      loaded.addMembers([member]);
+      return { ok: true, target: describeTarget(target, withMembers(directory, [member])) };
+    };
+    if (found) return known(found);
+    if (directory.members?.some((m) => m.user?.id === target.id)) return { ok: true, target };
+    const result = await flows.runner.run(`Looking up user ${target.id}`, () => lookupMember(session.api, guildId, target.id));
+    if (!result.ok) return { ok: false, problem: result.cancelled ? { message: `Stopped looking up user ${target.id}.` } : describeError(result.error) };
+    const lookup = result.value;
+    if (lookup.status === 'member') return known(lookup.member);
+    if (lookup.status === 'unchecked') return { ok: true, target, unchecked: lookup.reason };
+    return {
+      ok: false,
+      problem: {
+        message: notAMemberMessage(target.id, guildName, lookup.code),
+        hint: 'Check the id, or type part of their name to search the members.',
+      },
+    };
+  };
+
   const leaveNow = (to: LeaveTo) => {
     if (to === 'quit') exit();
     else if (to === 'back') dispatch({ type: 'pop' });
@@ -67,14 +98,16 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (model && selectedOverwrite) apply(removeOverwrite(model.list, labelled(selectedOverwrite)));
     },
 
-    /** A target chosen in the picker: added as allow (space flips it), or selected if already listed. */
-    pick(key: string) {
-      if (!model || editor.mode.kind !== 'picker') return;
-      const choice = targetChoices(model.directory, editor.mode.query, model.list).find((c) => targetKey(c.target) === key);
-      if (!choice) return;
+    /**
+     * A target chosen in the picker: added as allow (space flips it), or selected if already listed.
+     * A user is named before it is added — from the search, or by looking the id up — and an id that
+     * names no member of the guild is refused rather than saved.
+     */
+    async pick(choice: TargetChoice) {
+      if (!model) return;
       const { target } = choice;
       if (choice.inList) {
-        dispatchEditor({ type: 'select', index: model.list.findIndex((o) => targetKey(o) === key) });
+        dispatchEditor({ type: 'select', index: model.list.findIndex((o) => targetKey(o) === targetKey(target)) });
         setMode({ kind: 'list' });
         flash(`${targetPhrase(target)} is already in the list; space flips allow/deny.`, 'info');
         return;
@@ -84,8 +117,27 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
         dispatchEditor({ type: 'problem', problem: { message: problem } });
         return;
       }
-      const added = apply(setOverwrite(model.list, { id: target.id, type: target.type, label: targetPhrase(target) }, true), model.list.length);
-      if (added) flash(`Added: allow ${targetPhrase(target)}. space flips it to deny; ctrl+s saves.`, 'info');
+      const named: ResolvedUser = target.kind === 'user' ? await resolveUser(target, choice.member) : { ok: true, target };
+      if (!named.ok) {
+        dispatchEditor({ type: 'problem', problem: { ...named.problem, message: `${named.problem.message} Nothing was added.` } });
+        return;
+      }
+      const added = apply(setOverwrite(model.list, { id: target.id, type: target.type, label: targetPhrase(named.target) }, true), model.list.length);
+      if (!added) return;
+      if (named.unchecked) flash(`Added user ${target.id} unchecked: ${named.unchecked}. Make sure the id is right before saving (ctrl+s).`, 'warning');
+      else flash(`Added: allow ${targetPhrase(named.target)}. space flips it to deny; ctrl+s saves.`, 'info');
+    },
+
+    /** "Check a member": the chosen member's answer in every channel (see checkMember). */
+    async checkMember(choice: TargetChoice) {
+      const named = await resolveUser(choice.target, choice.member);
+      if (!named.ok) {
+        setMode({ kind: 'access' });
+        flash(errorLine(named.problem), 'error');
+        return;
+      }
+      // An unchecked member is not in the directory: checkMember marks every answer uncertain, saying why.
+      setMode({ kind: 'member-answer', userId: choice.target.id });
     },
 
     /** esc, q or A with unsaved edits asks first. */

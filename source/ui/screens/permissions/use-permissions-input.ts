@@ -48,6 +48,14 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
         const delta = action ? CELL_MOVES[action] : undefined;
         if (delta && typeof matrix !== 'string') dispatchEditor({ type: 'move-cell', rows: matrix.rows.length, columns: matrix.columns.length, delta });
         else if (action === 'whoCanUse' || action === 'back') dispatchEditor({ type: 'mode', mode: { kind: 'list' } });
+        else if (action === 'checkMember') dispatchEditor({ type: 'mode', mode: { kind: 'check-member', query: '' } });
+        else return false;
+        return true;
+      }
+      if (mode === 'member-answer') {
+        const action = actionFor(chord, 'access');
+        if (action === 'back' || action === 'whoCanUse') dispatchEditor({ type: 'mode', mode: { kind: 'access' } });
+        else if (action === 'checkMember') dispatchEditor({ type: 'mode', mode: { kind: 'check-member', query: '' } });
         else return false;
         return true;
       }

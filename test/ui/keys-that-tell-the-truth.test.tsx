@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
+import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -98,5 +99,17 @@ describe('the editor’s pickers', () => {
     await app.chord('down');
     await app.chord('space');
     await waitFor(() => app.frame().includes('[x] GUILD'), { message: app.frame });
+  });
+});
+
+describe('the overwrites list', () => {
+  it('G goes to the last overwrite and g to the first', async () => {
+    const app = await openPermissions(guildWithBan().api);
+    cleanup = app.unmount;
+    await app.waitForText('4/100');
+    await app.press('bottom');
+    await waitFor(() => /▸.*deleted role 500000000000000099/.test(app.frame()), { message: app.frame });
+    await app.press('top');
+    await waitFor(() => /▸.*@Moderator/.test(app.frame()), { message: app.frame });
   });
 });

@@ -104,8 +104,8 @@ const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
   { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
-  { action: 'top', keys: ['g', 'home'], label: 'first', scopes: LISTS, footer: false },
-  { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: LISTS, footer: false },
+  { action: 'top', keys: ['g', 'home'], label: 'first', scopes: [...LISTS, 'permissions'], footer: false },
+  { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: LISTS, footer: false },
   { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: LISTS, footer: false },
   { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },

@@ -6,36 +6,21 @@
  * checks and reviews a plain edit; help comes from the key table in the editor too; the filter ranks
  * the exact name first; the locale picker names languages and filters as you type.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
-import { CLI_PATH } from '../helpers/cli.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { openGuildScope } from './helpers/scope.js';
-import { TmuxSession } from './helpers/tmux.js';
+import type { TmuxSession } from './helpers/tmux.js';
+import { useTuiRuns } from './helpers/tui-run.js';
 
 const emulator = useEmulator({ seed: 'demo' });
+const runs = useTuiRuns();
 let tui: TmuxSession | undefined;
-let home: string | undefined;
-
-afterEach(() => {
-  tui?.kill();
-  if (home) rmSync(home, { recursive: true, force: true });
-});
 
 /** The TUI at one size, as a user starts it: a bot token, an editor that fails (`false`). */
 async function open(columns: number, rows: number): Promise<TmuxSession> {
-  if (!existsSync(CLI_PATH)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does) first');
-  home = mkdtempSync(join(tmpdir(), 'cmd-tui-e2e-screens-'));
   const running = emulator();
-  tui = new TmuxSession([process.execPath, CLI_PATH, '--api', running.baseUrl], {
-    columns,
-    rows,
-    cwd: home,
-    env: { DISCORD_BOT_TOKEN: running.botToken, CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color', EDITOR: 'false' },
-  });
+  tui = runs.start(['--api', running.baseUrl], { columns, rows }, { DISCORD_BOT_TOKEN: running.botToken, EDITOR: 'false' });
   await tui.waitForText('avatar');
   return tui;
 }

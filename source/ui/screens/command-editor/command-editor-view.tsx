@@ -66,7 +66,11 @@ export function CommandEditorView(props: EditorViewProps) {
   const footerStatus = app.busy ? 1 : statusLines(app.flash?.text, width).length;
   // Title, size meter, the problems about the whole command, the message and the footer stay visible.
   const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - footerStatus - 1);
-  const start = Math.max(0, Math.min(focusRow - Math.floor(windowHeight / 3), rows.length - windowHeight));
+  // The focused field a third of the way down, its problems under it in view too when the window allows.
+  let focusEnd = focusRow;
+  while (rows[focusEnd + 1]?.kind === 'problem') focusEnd += 1;
+  const third = Math.max(0, Math.min(focusRow - Math.floor(windowHeight / 3), rows.length - windowHeight));
+  const start = Math.min(focusRow, Math.max(third, focusEnd - windowHeight + 1));
   const over = props.size.total > LIMITS.commandSize;
   const problemColor = (severity: Problem['severity']) => (severity === 'error' ? theme.status.error : theme.status.warning);
   const counts = [

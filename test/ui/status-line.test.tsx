@@ -34,3 +34,14 @@ it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
   await app.press('back');
   await waitFor(() => app.frame().includes('(ctrl+e shows it all)'), { message: app.frame });
 });
+
+it('a list that did not load says the counts are unknown instead of "counting…" for ever, and a reload clears it', async () => {
+  const api = new FakeApi([makeCommand({ name: 'ping' })]);
+  api.failNext = new Error('socket hang up');
+  const app = await renderApp(api, { columns: 100, rows: 20 });
+  cleanup = app.unmount;
+  await app.waitForText('counts unknown: the list did not load (ctrl+r)');
+  await app.press('refresh');
+  await app.waitForText('slash 1/100');
+  expect(app.frame()).not.toContain('counts unknown');
+});

@@ -5,14 +5,14 @@
  * screen however long the content is.
  */
 import { Box, measureElement, type DOMElement } from 'ink';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Text } from './text.js';
 import { useTheme } from '../theme/theme-context.js';
-import { clampOffset, scrolled } from './scroll-pane.js';
+import { clampOffset, linesMarker, scrolled } from './scroll-pane.js';
 
 export interface ScrollBoxState {
-  viewport: React.RefObject<DOMElement | null>;
-  content: React.RefObject<DOMElement | null>;
+  viewport: RefObject<DOMElement | null>;
+  content: RefObject<DOMElement | null>;
   offset: number;
   visible: number;
   total: number;
@@ -55,7 +55,7 @@ export function ScrollBox({ state, children }: { state: ScrollBoxState; children
       {total > visible && visible > 0 ? (
         <Box flexShrink={0}>
           <Text color={theme.text.secondary} wrap="truncate">
-            lines {offset + 1}–{Math.min(total, offset + visible)} of {total} (↑↓ pgup pgdn)
+            {linesMarker(offset, visible, total)}
           </Text>
         </Box>
       ) : null}

@@ -36,15 +36,16 @@ export interface EditorViewProps {
   idleKeys: readonly Action[];
 }
 
-/** A field, or one line of a problem wrapped under its field. */
-type Row = { kind: 'field'; field: EditorField; index: number } | { kind: 'problem'; text: string; severity: Problem['severity']; key: string };
+/** One line of a problem, wrapped under its field. */
+type ProblemRow = { kind: 'problem'; text: string; severity: Problem['severity']; key: string };
+type Row = { kind: 'field'; field: EditorField; index: number } | ProblemRow;
 
 function problemText(problem: Problem): string {
   return `${problem.severity === 'error' ? '✗' : '!'} ${problem.message}`;
 }
 
 /** A problem's lines at `width`, indented under its field, continuation lines under its text. */
-function problemRows(problem: Problem, indent: number, width: number): Row[] {
+function problemRows(problem: Problem, indent: number, width: number): ProblemRow[] {
   const pad = ' '.repeat(indent);
   return wrapText(problemText(problem), width - indent, '  ').map((text, line) => ({ kind: 'problem', text: pad + text, severity: problem.severity, key: `${problem.path}-${problem.rule}-${problem.message}-${line}` }));
 }
@@ -91,13 +92,11 @@ export function CommandEditorView(props: EditorViewProps) {
         size {props.size.total}/{LIMITS.commandSize}
         {props.size.biggest ? ` · biggest: ${props.size.biggest}` : ''}
       </Text>
-      {general.map((row) =>
-        row.kind === 'problem' ? (
-          <Text key={`general-${row.key}`} color={problemColor(row.severity)}>
-            {row.text}
-          </Text>
-        ) : null,
-      )}
+      {general.map((row) => (
+        <Text key={`general-${row.key}`} color={problemColor(row.severity)}>
+          {row.text}
+        </Text>
+      ))}
       <Box flexDirection="column" height={windowHeight} overflow="hidden">
         {rows.slice(start, start + windowHeight).map((row) =>
           row.kind === 'field' ? (

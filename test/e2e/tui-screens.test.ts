@@ -2,9 +2,11 @@
  * Every screen holds up in a real terminal (issue 20, the screens): the built binary in tmux against
  * the emulator over real HTTP, walked at 120×36 and 80×24, and its dialogs at 40×12. Dialogs keep
  * their title and buttons on screen and scroll; problems and Discord's answers wrap (code and message
- * first, the route once); a status goes with the next action; the editor checks inline what save
- * checks and reviews a plain edit; help comes from the key table in the editor too; the filter ranks
- * the exact name first; the locale picker names languages and filters as you type.
+ * first, the route once); a status goes with the next action; closing a reopened $EDITOR file without
+ * changes cancels; the editor checks inline what save checks, counts warnings and reviews a plain edit;
+ * numbers stay as typed; help comes from the key table in the editor too and ctrl+n finds the next
+ * problem; space toggles multi pickers; the filter ranks the exact name first and another scope starts
+ * unfiltered; the locale picker names languages and filters as you type.
  */
 import { describe, expect, it } from 'vitest';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
@@ -17,10 +19,13 @@ const emulator = useEmulator({ seed: 'demo' });
 const runs = useTuiRuns();
 let tui: TmuxSession | undefined;
 
-/** The TUI at one size, as a user starts it: a bot token, an editor that fails (`false`). */
+/**
+ * The TUI at one size, as a user starts it, with a bot token and an $EDITOR that breaks the JSON on the
+ * first save and changes nothing the next time (as `:q!` would).
+ */
 async function open(columns: number, rows: number): Promise<TmuxSession> {
   const running = emulator();
-  tui = runs.start(['--api', running.baseUrl], { columns, rows }, { DISCORD_BOT_TOKEN: running.botToken, EDITOR: 'false' });
+  tui = runs.start(['--api', running.baseUrl], { columns, rows }, { DISCORD_BOT_TOKEN: running.botToken, EDITOR: `sed -i 's/"name": "ping"/"name": "ping/'` });
   await tui.waitForText('avatar');
   return tui;
 }
@@ -52,13 +57,14 @@ describe.each([
   it('walks the dialogs, messages, inline checks, keys and help', async () => {
     const t = await open(columns, rows);
 
-    // A status belongs to the action that made it: the failed $EDITOR's message goes with the next dialog.
+    // $EDITOR: closing the reopened file without changes cancels (no endless reopening), and that
+    // status belongs to its action: it goes with the next dialog.
     await filterTo('ping');
     await press('editJson');
-    await t.waitForText('The editor "false" exited with code 1; nothing was changed.');
+    await t.waitForText('The edit of ping was closed without changes: cancelled, nothing was sent.');
     await press('scope');
     await t.waitForText('Pick a scope');
-    expect(t.screen()).not.toContain('exited with code 1');
+    expect(t.screen()).not.toContain('closed without changes');
     await t.key('esc');
     await t.key('esc'); // clears the kept filter
 
@@ -166,6 +172,65 @@ describe.each([
     await openGuildScope(t, 'Pixel Pal HQ');
     await t.waitForText('deploy');
     expect(t.screen()).not.toMatch(/^\/ ping/m);
+    await press('quit');
+  }, 120_000);
+
+  it('counts warnings in the editor header, toggles multi pickers with space, keeps numbers as typed, and ctrl+n finds the next problem', async () => {
+    const t = await open(columns, rows);
+    await press('new');
+    await t.waitForText('New command in Global');
+    await t.type('e2e-warn');
+    await press('nextField');
+    await t.type('Warns');
+    // PRIVATE_CHANNEL without the user install: a warning, counted in the header.
+    for (let i = 0; i < 3; i++) await press('nextField');
+    await t.waitForText('▸ contexts:');
+    await press('activate');
+    await t.waitForText('Interaction contexts');
+    for (let i = 0; i < 4; i++) await t.key('down');
+    await t.key('space');
+    await t.waitForText('[x] PRIVATE_CHANNEL');
+    await t.key('esc');
+    await press('nextField');
+    await press('activate');
+    await t.waitForText('Integration types');
+    for (let i = 0; i < 2; i++) await t.key('down');
+    await t.key('space');
+    await t.waitForText('[x] GUILD_INSTALL');
+    await t.key('esc');
+    await t.waitFor((s) => /New command in Global \(unsaved\) {2}1 warning/.test(s), 'the warning counted in the header');
+    expect(flat(t.screen())).toContain('! 2 (PRIVATE_CHANNEL) only works for user-installed commands');
+    // An INTEGER option: its min value keeps the typed digits, and one past 2^53 is named with Discord's bounds.
+    await press('addOption');
+    await t.waitForText('option 1 type: STRING');
+    await press('prevField');
+    await press('activate');
+    await t.waitForText('Option type');
+    for (let i = 0; i < 3; i++) await t.key('down');
+    await t.key('enter');
+    await t.waitForText('option 1 type: INTEGER');
+    // ctrl+n goes to the next field with a problem under it: the option's empty name; from the last, it wraps to the warned contexts.
+    await t.waitForText('▸ option 1 type: INTEGER');
+    await press('nextProblem');
+    await t.waitFor((s) => /▸ {3}name:/.test(s), 'focus on the option name');
+    await press('nextProblem');
+    await t.waitFor((s) => /▸ {3}description:/.test(s), 'focus on the option description');
+    await press('nextProblem');
+    await t.waitForText('▸ contexts: PRIVATE_CHANNEL');
+    await press('nextProblem');
+    await t.waitFor((s) => /▸ {3}name:/.test(s), 'focus on the option name again');
+    await t.type('count');
+    await press('nextField');
+    await t.type('How many');
+    for (let i = 0; i < 3; i++) await press('nextField');
+    await t.waitForText('▸   min value:');
+    await t.type('9007199254740993');
+    const screen = await t.waitFor((s) => s.includes('min value: 9007199254740993'), 'the number as typed');
+    expect(flat(screen)).toContain('`min_value` is "9007199254740993": use a whole number from -9007199254740991 to 9007199254740991');
+    await press('cancel');
+    await t.waitForText('Discard your unsaved changes?');
+    await press('toggleButton');
+    await press('confirm');
     await press('quit');
   }, 120_000);
 });

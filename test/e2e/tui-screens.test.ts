@@ -235,6 +235,53 @@ describe.each([
   }, 120_000);
 });
 
+describe.each([
+  [120, 36],
+  [80, 24],
+])('lists and the detail at %i×%i', (columns, rows) => {
+  it('pgdn pages a screenful, the footer keeps p, the detail names every localization and says how to pick a guild', async () => {
+    const t = await open(columns, rows);
+    const footer = t.screen().replace(/\n+$/, '').split('\n').at(-1) ?? '';
+    expect(footer).toMatch(/p perm/);
+    expect(t.screen()).toMatch(columns >= 90 ? /DESCRIPTION\s+TOP OPTS/ : /DESCRIPTION\s+OPTS/);
+    // A page is the rows on screen less one: the last row shown becomes the selection.
+    const listed = t.screen().split('\n').filter((line) => /^ [ ▸](slash|user|msg|entry)/.test(line) || /^  (slash|user)/.test(line));
+    const lastShown = /^..\S+\s+(\S+)/.exec(listed.at(-1) ?? '')?.[1];
+    await t.key('pgdn');
+    await t.waitFor((s) => new RegExp(`▸\\S+\\s+${lastShown}\\s`).test(s), `the selection on ${lastShown}`);
+
+    await t.key('g');
+    await filterTo('weather');
+    await press('open');
+    await t.waitForText('/weather  CHAT_INPUT');
+    await press('bottom');
+    const detail = await t.waitForText('Overwrites are per guild');
+    expect(detail).toContain('ja (Japanese): 都市の現在の天気');
+    expect(flat(detail)).toContain("es-ES (Spanish): El tiempo actual de una ciudad");
+    expect(flat(detail)).toContain('Overwrites are per guild: back in the list (esc), s picks a guild to see them.');
+    await press('back');
+    await press('quit');
+  }, 60_000);
+
+  it('onboarding names the client id field when what was typed is not an id', async () => {
+    const t = runs.start([], { columns, rows });
+    await t.waitForText('Try the demo');
+    const choices = t.screen().split('\n');
+    const steps = choices.findIndex((line) => line.includes('Use client id + secret')) - choices.findIndex((line) => line.includes('Try the demo'));
+    for (let i = 0; i < steps; i++) await t.key('down');
+    await t.key('enter');
+    await t.waitForText('Client id:');
+    await t.type('my-app');
+    await t.key('tab');
+    await t.type('a-secret');
+    await t.key('enter');
+    const screen = await t.waitFor((s) => flat(s).includes('The client id "my-app" is not an id: paste the Application ID from the Developer Portal'), 'the message naming the field');
+    expect(screen).not.toContain('malformed');
+    await t.key('esc');
+    await t.key('q');
+  }, 60_000);
+});
+
 describe('at 40×12', () => {
   it('every dialog keeps its title and buttons on screen', async () => {
     const t = await open(40, 12);

@@ -92,6 +92,7 @@ export function discordApiErrorFrom(status: number, bodyText: string, method: st
     route,
     fieldErrors,
     (code === 50001 ? missingAccessHint(route, context) : undefined) ?? hintFor(status, code),
+    detail,
   );
 }
 

@@ -23,6 +23,8 @@ export class DiscordApiError extends Error {
     readonly route: string,
     readonly fieldErrors: FieldError[] = [],
     readonly hint?: string,
+    /** Discord's own message (`Invalid Form Body`), without the status and route the full message adds. */
+    readonly detail: string = message,
   ) {
     super(message);
   }

@@ -1,8 +1,9 @@
 /**
- * `cmd-tui list [--guild ID] [--with-localizations] [--json]`: a scope's commands as a table, or
- * with --json the array exactly as the API returned it.
+ * `cmd-tui list [--guild ID] [--with-localizations] [--json]`: a scope's commands as a table (with
+ * --with-localizations, then every translation of their names and descriptions), or with --json the
+ * array exactly as the API returned it.
  */
-import { COMMAND_TYPE_NAMES } from '../discord/model.js';
+import { COMMAND_TYPE_NAMES, localeName, type Command } from '../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../discord/option-count.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
@@ -11,6 +12,17 @@ import { SPECS } from './specs.js';
 import { describeScope } from './plan-report.js';
 import { renderTable } from './text-table.js';
 import type { CommandRun } from './types.js';
+
+/** Every translation of each command's name and description, one per row, the language named; what the flag asks for. */
+function localizationsTable(commands: readonly Command[]): string {
+  const rows = commands.flatMap((command) =>
+    (['name', 'description'] as const).flatMap((field) =>
+      Object.entries(command[`${field}_localizations`] ?? {}).map(([locale, text]) => [command.name, field, `${locale} (${localeName(locale)})`, text]),
+    ),
+  );
+  if (rows.length === 0) return 'No localizations.\n';
+  return `\n${renderTable(['COMMAND', 'FIELD', 'LOCALE', 'TEXT'], rows)}${rows.length} localizations.\n`;
+}
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(args, SPECS.list.flags, { min: 0, max: 0, names: '' });
@@ -35,6 +47,7 @@ export const run: CommandRun = async (args, io) => {
     ]);
     io.stdout.write(renderTable(['ID', 'TYPE', 'NAME', 'DESCRIPTION', OPTION_COUNT_HEADER, 'MEMBER PERMISSIONS'], rows));
     io.stdout.write(`${commands.length} commands in ${describeScope(scope)}.\n`);
+    if (values['with-localizations'] === true) io.stdout.write(localizationsTable(commands));
     return 0;
   } catch (error) {
     return reportFailure(error, io, 'list');

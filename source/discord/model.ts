@@ -78,6 +78,19 @@ export const LOCALES = [
   'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
+/** Each locale's language, as Discord's Locales table names it (DOCS/REF "Locales"; discord-api-types `Locale`). */
+const LOCALE_NAMES: Record<Locale | 'ar' | 'he', string> = {
+  id: 'Indonesian', da: 'Danish', de: 'German', 'en-GB': 'English, UK', 'en-US': 'English, US', 'es-ES': 'Spanish', 'es-419': 'Spanish, LATAM',
+  fr: 'French', hr: 'Croatian', it: 'Italian', lt: 'Lithuanian', hu: 'Hungarian', nl: 'Dutch', no: 'Norwegian', pl: 'Polish',
+  'pt-BR': 'Portuguese, Brazilian', ro: 'Romanian', fi: 'Finnish', 'sv-SE': 'Swedish', vi: 'Vietnamese', tr: 'Turkish', cs: 'Czech',
+  el: 'Greek', bg: 'Bulgarian', ru: 'Russian', uk: 'Ukrainian', hi: 'Hindi', th: 'Thai', 'zh-CN': 'Chinese, China', ja: 'Japanese',
+  'zh-TW': 'Chinese, Taiwan', ko: 'Korean', ar: 'Arabic', he: 'Hebrew',
+};
+
+/** `Japanese` for `ja`; `unknown locale` for a key Discord does not list. */
+export function localeName(locale: string): string {
+  return Object.hasOwn(LOCALE_NAMES, locale) ? LOCALE_NAMES[locale as Locale] : 'unknown locale';
+}
 export const UNCONFIRMED_LOCALES = ['ar', 'he'] as const;
 
 /** Every numeric limit the platform enforces on commands, in one place. */

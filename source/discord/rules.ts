@@ -252,6 +252,9 @@ export const RULES = {
     ({ count }) => `${count} MESSAGE commands in this scope: the limit is 15; remove some`, 30032),
   countEntryPoint: rule<{ count: number }>('scope.count.entry-point', 'error', 'APPLICATION_COMMANDS_LIMIT_REACHED',
     ({ count }) => `${count} PRIMARY_ENTRY_POINT commands: an app has at most 1; keep one`, 30032),
+  /** Counted by this machine's ledger, which misses creates made elsewhere: a warning, not a refusal. Discord answers 30034. */
+  dailyCreates: rule<{ used: number }>('scope.daily-creates', 'warning', 'MAX_DAILY_APPLICATION_COMMAND_CREATES',
+    ({ used }) => `${used} of the day's 200 creates in this scope are used (counted here): Discord refuses more until 00:00 UTC; edit an existing command instead`, 30034),
   /** confirmed */
   duplicateCommandName: rule<{ name: string; type: string; first: string }>('scope.duplicate-name', 'error',
     'APPLICATION_COMMANDS_DUPLICATE_NAME', ({ name, type, first }) =>

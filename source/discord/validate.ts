@@ -45,7 +45,8 @@ const HANDLER_VALUES: ReadonlySet<unknown> = new Set([1, 2]);
 const PERMISSION_BITS = /^\d{1,20}$/;
 const KNOWN_PERMISSIONS = Object.values(PERMISSION_FLAGS).reduce((all, bit) => all | bit, 0n);
 
-const COUNT_RULES: Record<number, RuleKey> = {
+/** The rule a scope breaks with too many commands of each type (the editor checks one command's share of it). */
+export const COUNT_RULES: Record<number, RuleKey> = {
   [CommandType.ChatInput]: 'countChatInput',
   [CommandType.User]: 'countUser',
   [CommandType.Message]: 'countMessage',

@@ -17,7 +17,7 @@ import { CommandEditor } from './screens/command-editor/command-editor.js';
 import { CommandList } from './screens/command-list/command-list.js';
 import { Onboarding } from './screens/onboarding/onboarding.js';
 import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
-import { HelpOverlay } from './screens/overlays/help-overlay.js';
+import { helpLines, TextOverlay } from './screens/overlays/text-overlay.js';
 import { JsonReview } from './screens/overlays/json-review.js';
 import { AuditScreen } from './screens/audit/audit-screen.js';
 import { BackupsScreen } from './screens/backups/backups-screen.js';
@@ -27,6 +27,7 @@ import { RememberCredentials } from './screens/overlays/remember-credentials.js'
 import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
+import { wrapText } from '../terminal/wrap-text.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
 import { appReducer, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
@@ -83,6 +84,7 @@ function useGlobalKeys(scope: KeyScope): void {
   useKeyHandler(Priority.global, (chord) => {
     const action = actionFor(chord, scope);
     if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help' } });
+    else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
     else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
@@ -121,7 +123,10 @@ function Root({ starters }: { starters?: SessionStarters }) {
       case 'none':
         return null;
       case 'help':
-        return <HelpOverlay scope={scope} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title="Keys on this screen" lines={helpLines(scope)} height={bodyHeight} onClose={close} />;
+      case 'message':
+        // Border and padding take four columns, the root's spare one a fifth.
+        return <TextOverlay title="The whole message" lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
       case 'copy': {
@@ -181,10 +186,8 @@ function Root({ starters }: { starters?: SessionStarters }) {
             onSave={() => {
               close();
               void flows.saveCommand(draft as Command, command).then((outcome) => {
-                if (!outcome.ok) {
-                  const fields = outcome.fieldErrors.map((f) => `${f.path}: ${f.message}`).join('; ');
-                  dispatch({ type: 'flash', text: fields ? `${outcome.message} — ${fields}` : outcome.message, tone: 'error' });
-                }
+                // The message names Discord's field errors already (describeError).
+                if (!outcome.ok) dispatch({ type: 'flash', text: outcome.message, tone: 'error' });
               });
             }}
           />
@@ -221,7 +224,12 @@ function Root({ starters }: { starters?: SessionStarters }) {
             <AuditScreen height={bodyHeight} width={columns - 1} active={noOverlay && top.id === 'audit'} />
           </Box>
         ) : null}
-        {top.id === 'editor' ? <CommandEditor key={top.commandId ?? 'new'} original={topCommand} height={bodyHeight} active={noOverlay} /> : null}
+        {top.id === 'editor' ? (
+          // Hidden, not unmounted, under help or a message: the draft survives them.
+          <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+            <CommandEditor key={top.commandId ?? 'new'} original={topCommand} height={bodyHeight} active={noOverlay} />
+          </Box>
+        ) : null}
       </Box>
     </Box>
   );

@@ -5,17 +5,14 @@
  * member by name; the command's detail names them too. Against `cmd-tui serve`'s emulator with client credentials only (which list no
  * guilds): the scope picker takes a typed guild id and offers it again as picked recently.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fetch } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
-import { CLI_PATH } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { openCommandPermissions } from './helpers/scope.js';
-import { TmuxSession } from './helpers/tmux.js';
+import type { TmuxSession } from './helpers/tmux.js';
+import { useTuiRuns } from './helpers/tui-run.js';
 
 const SIZES = [
   { columns: 120, rows: 36 },
@@ -23,19 +20,13 @@ const SIZES = [
 ];
 
 const emulator = useEmulator({ seed: 'demo' });
+const runs = useTuiRuns();
 let tui: TmuxSession | undefined;
-let home: string | undefined;
-afterEach(() => {
-  tui?.kill();
-  if (home) rmSync(home, { recursive: true, force: true });
-});
 
 const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
 
 function start(args: string[], size: { columns: number; rows: number }, env: Record<string, string> = {}): TmuxSession {
-  expect(existsSync(CLI_PATH), 'run `npm run build` first').toBe(true);
-  home = mkdtempSync(join(tmpdir(), 'cmd-tui-people-e2e-'));
-  tui = new TmuxSession([process.execPath, CLI_PATH, ...args], { ...size, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color', ...env } });
+  tui = runs.start(args, size, env);
   return tui;
 }
 

@@ -119,6 +119,10 @@ describe('cmd-tui in a real terminal', () => {
     await press('nextField');
     await tui.type(' now');
     await press('save');
+    // A plain edit is reviewed too: what changes, field by field, before the PATCH.
+    await tui.waitForText('description: "Play music" → "Play music now"');
+    await press('toggleButton');
+    await press('confirm');
     await tui.waitForText('e2e-music: saved; backup:');
     expect((await commandsNamed('e2e-music'))[0]?.description).toBe('Play music now');
 

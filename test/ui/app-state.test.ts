@@ -18,3 +18,34 @@ describe('the status line message', () => {
     expect(appReducer(second, { type: 'flash-expired', flash: shown }).flash).toEqual({ text: 'Exported', tone: 'success' });
   });
 });
+
+describe('a status belongs to the action that made it', () => {
+  const flashed = appReducer({ ...initialAppState(null), stack: [{ id: 'list' }, { id: 'permissions', commandId: '1' }] }, { type: 'flash', text: 'The editor "vi" exited with code 1; nothing was changed.', tone: 'error' });
+
+  it.each([
+    ['opening a dialog', { type: 'overlay', overlay: { kind: 'scope-picker' } }],
+    ['opening a screen', { type: 'push', screen: { id: 'detail', commandId: '1' } }],
+    ['switching to another guild', { type: 'scope', scope: { kind: 'guild', guildId: '2' } }],
+    ['reloading', { type: 'reload' }],
+    ['leaving a screen', { type: 'pop' }],
+  ] as const)('is cleared by %s', (_, action) => {
+    expect(appReducer(flashed, action).flash).toBeNull();
+  });
+
+  it('stays when a save closes the editor, on the screen it returns to', () => {
+    expect(appReducer(flashed, { type: 'pop', keepStatus: true }).flash).toEqual(flashed.flash);
+  });
+
+  it('stays when a dialog closes or its whole text is shown, so the dialog’s outcome is read', () => {
+    expect(appReducer(flashed, { type: 'overlay', overlay: { kind: 'none' } }).flash).toEqual(flashed.flash);
+    expect(appReducer(flashed, { type: 'overlay', overlay: { kind: 'message', text: 'x' } }).flash).toEqual(flashed.flash);
+  });
+
+  it('a command saved over a cancelled load loads the scope again, so "Loading was cancelled" and "counting…" go', () => {
+    const failed = appReducer(flashed, { type: 'load-failed', message: 'Loading was cancelled.' });
+    expect(failed.data.status).toBe('error');
+    const saved = appReducer(failed, { type: 'command-saved', command: { id: '9', name: 'new' } as never });
+    expect(saved.data.status).toBe('loading');
+    expect(saved.reload).toBe(failed.reload + 1);
+  });
+});

@@ -129,9 +129,15 @@ describe('command editor', () => {
       { path: 'description', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' },
     ]);
     await app.press('save');
+    await app.waitForText('Save ping?');
+    await app.press('toggleButton');
+    await app.press('confirm');
     await waitFor(() => app.frame().includes('Discord: Must be between 1 and 100'), { message: app.frame });
     expect(app.frame()).toMatch(/description: Pong![\s\S]*Discord: Must be between/);
-    expect(app.frame()).toContain('Discord refused PATCH');
+    // Discord's code and message first, the route once.
+    const status = app.frame().replace(/\s*\n\s*/g, ' ');
+    expect(status).toContain('Discord 50035: Invalid Form Body — description: Must be between 1 and 100 in length. (HTTP 400 to PATCH /applications/1/commands/2)');
+    expect(status.split('/applications/1/commands/2').length).toBe(2);
   });
 
   it('asks before discarding unsaved changes on esc', async () => {
@@ -184,6 +190,9 @@ describe('command editor', () => {
     await app.type('!');
     api.gate = new Promise(() => undefined);
     await app.press('save');
+    await app.waitForText('Save ping?');
+    await app.press('toggleButton');
+    await app.press('confirm');
     await app.waitForText('Saving ping');
     await app.press('interrupt');
     await app.waitForText('Cancelled; the server may still have applied it');

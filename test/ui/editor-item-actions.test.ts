@@ -28,7 +28,7 @@ describe('item keys where the focus is (the editor footer shows only those)', ()
 
   it('at 80 columns the footer keeps the keys that act at the focus', () => {
     expect(footerHints('editor', 79, idleItemActions(draft, 'name'))).toContain('ctrl+l translate');
-    expect(footerHints('editor', 79, idleItemActions(draft, 'options[0].name'))).toContain('ctrl+o add choice');
-    expect(footerHints('editor', 79, idleItemActions(draft, 'options[1].required'))).toContain('ctrl+x remove item');
+    expect(footerHints('editor', 79, idleItemActions(draft, 'options[0].name'))).toContain('ctrl+o choice');
+    expect(footerHints('editor', 79, idleItemActions(draft, 'options[1].required'))).toContain('ctrl+x remove');
   });
 });

@@ -26,7 +26,7 @@ function expectFits(frame: string, footer: KeyScope | RegExp): void {
   else expect(last).toMatch(footer);
 }
 
-const EDITOR_FOOTER = /^tab next field\s.*ctrl\+s save.*esc cancel$/;
+const EDITOR_FOOTER = /^tab next( field)?\s.*ctrl\+s save.*esc cancel  ctrl\+g help$/;
 
 const manyOptions = Array.from({ length: 12 }, (_, i) => ({ type: 3, name: `option${i}`, description: `The option number ${i}` }));
 

@@ -188,6 +188,17 @@ describe('edit as JSON in $EDITOR', () => {
     expect(api.calls.some((c) => c.startsWith('edit'))).toBe(false);
   });
 
+  it('closing the reopened file without changes cancels instead of reopening it again', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]));
+    cleanup = app.unmount;
+    app.session.editorReplies.push((text) => text.replace('"Pong"', '"Pong')); // broken JSON; then `:q!` (the text as shown)
+    await app.waitForText('ping');
+    await app.press('editJson');
+    await app.waitForText('The edit of ping was closed without changes: cancelled, nothing was sent.');
+    expect(app.session.editorInputs).toHaveLength(2);
+    expect(app.api.calls.some((c) => c.startsWith('edit'))).toBe(false);
+  });
+
   it('says so when nothing changed', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
     cleanup = app.unmount;

@@ -133,6 +133,28 @@ describe('onboarding (no credentials)', () => {
     expect(app.frame()).not.toContain('aborted');
   });
 
+  it('names the client id field when what was typed is not an id, and starts no sign-in', async () => {
+    const seen: string[] = [];
+    const app = renderOnboarding({
+      demo: async () => demoSession(),
+      botToken: async () => demoSession(),
+      clientCredentials: async () => demoSession(),
+      browserSignIn: async (applicationId) => {
+        seen.push(applicationId);
+        return demoSession();
+      },
+    });
+    await app.waitForText('Try the demo');
+    await app.press('down', 3);
+    await app.press('open');
+    await app.waitForText('Application (client) id:');
+    await app.type('my-app');
+    await app.chord('enter');
+    await app.waitForText('The client id "my-app" is not an id: paste the Application ID from the Developer Portal');
+    expect(app.frame()).not.toContain('malformed');
+    expect(seen).toEqual([]);
+  });
+
   it('shows a skeleton at once while connecting, before any credentials are read', async () => {
     let finish!: (session: Session | null) => void;
     const rendered = renderTui(<App connect={() => new Promise((resolve) => (finish = resolve))} theme={noColorTheme} />);

@@ -1,14 +1,18 @@
 /**
  * A yes/no question about something that changes the server or throws work away. Focus starts on
- * Cancel (k9s), so a stray enter never confirms.
+ * Cancel (k9s), so a stray enter never confirms. However long the body, the title and both buttons
+ * stay on screen and the body scrolls between them (↑↓ pgup pgdn), so what enter presses is always
+ * in view.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
+import { textWidth } from '../../terminal/text-width.js';
 import { Text } from './text.js';
 import { useState, type ReactNode } from 'react';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor } from '../input/key-bindings.js';
 import { useTheme } from '../theme/theme-context.js';
-import { Footer } from './footer.js';
+import { DialogFrame } from './dialog-frame.js';
+import { useScrollBox } from './scroll-box.js';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -25,12 +29,17 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey }: ConfirmDialogProps) {
   const theme = useTheme();
   const [onConfirmButton, setOnConfirmButton] = useState(false);
+  const body = useScrollBox();
+  // Border, padding and the root's spare column: the buttons go one under the other when both do not fit.
+  const inner = useWindowSize().columns - 5;
+  const sideBySide = textWidth(cancelLabel) + textWidth(confirmLabel) + 8 <= inner;
   useKeyHandler(Priority.overlay, (chord) => {
     if (onKey?.(chord)) return true;
     const action = actionFor(chord, 'confirm');
     if (action === 'cancel' || action === 'deny') onCancel();
     else if (action === 'toggleButton') setOnConfirmButton((v) => !v);
     else if (action === 'confirm') (onConfirmButton ? onConfirm : onCancel)();
+    else body.scroll(action);
     return chord !== 'ctrl+c';
   });
   const button = (label: string, focused: boolean) => (
@@ -39,16 +48,19 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
     </Text>
   );
   return (
-    <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" borderStyle="round" borderColor={danger ? theme.status.warning : theme.ui.border} paddingX={1} overflow="hidden" flexShrink={1}>
-        <Text bold>{title}</Text>
-        {children}
-        <Box marginTop={1} gap={2}>
+    <DialogFrame
+      title={title}
+      borderColor={danger ? theme.status.warning : theme.ui.border}
+      body={body}
+      footer="confirm"
+      bottom={
+        <Box columnGap={2} flexDirection={sideBySide ? 'row' : 'column'}>
           {button(cancelLabel, !onConfirmButton)}
           {button(confirmLabel, onConfirmButton)}
         </Box>
-      </Box>
-      <Footer scope="confirm" />
-    </Box>
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The bottom of every screen: the status line (spinner while a request is in flight, otherwise the
- * last message, wrapped so a path it names is shown in full; the screen above gives way) and the keys
+ * last message, wrapped so a path it names is shown in full, up to three lines; the screen above gives way) and the keys
  * that work here, generated from the key table on one line.
  */
 import { Box, useWindowSize } from 'ink';
@@ -11,6 +11,7 @@ import type { Tone } from '../state/app-state.js';
 import { useTheme } from '../theme/theme-context.js';
 import type { Theme } from '../theme/theme.js';
 import { Spinner } from './spinner.js';
+import { StatusLine } from './status-line.js';
 
 export function toneColor(theme: Theme, tone: Tone): string | undefined {
   if (tone === 'error') return theme.status.error;
@@ -22,9 +23,9 @@ export function toneColor(theme: Theme, tone: Tone): string | undefined {
 /** Kept however narrow the terminal: the ways out, saving, and `?`, which lists every key. */
 const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save'];
 
-/** Roomy: every key and ` · ` between hints; compact: the first key and two spaces. */
+/** Roomy: every key, the full label and ` · ` between hints; compact: the first key, the short label and two spaces. */
 function hintLine(bindings: readonly Binding[], roomy: boolean): string {
-  return bindings.map((b) => `${keyLabel(roomy ? b : { ...b, keys: b.keys.slice(0, 1) })} ${b.label}`).join(roomy ? ' · ' : '  ');
+  return bindings.map((b) => (roomy ? `${keyLabel(b)} ${b.label}` : `${keyLabel({ ...b, keys: b.keys.slice(0, 1) })} ${b.short ?? b.label}`)).join(roomy ? ' · ' : '  ');
 }
 
 /**
@@ -43,7 +44,8 @@ export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY, h
   return hintLine(kept, false);
 }
 
-export function Footer({ scope, hide }: { scope: KeyScope; hide?: readonly Action[] }) {
+/** `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need). */
+export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?: readonly Action[]; status?: boolean }) {
   const theme = useTheme();
   const { state } = useAppContext();
   // The root leaves the last column free (see app.tsx).
@@ -52,11 +54,9 @@ export function Footer({ scope, hide }: { scope: KeyScope; hide?: readonly Actio
     <Box flexDirection="column" flexShrink={0}>
       {state.busy ? (
         <Spinner label={state.busy.label} />
-      ) : (
-        <Text wrap="wrap" color={state.flash ? toneColor(theme, state.flash.tone) : undefined}>
-          {state.flash?.text ?? ' '}
-        </Text>
-      )}
+      ) : status ? (
+        <StatusLine text={state.flash?.text} color={state.flash ? toneColor(theme, state.flash.tone) : undefined} width={width} />
+      ) : null}
       <Text color={theme.text.secondary} wrap="truncate">
         {footerHints(scope, width, hide)}
       </Text>

@@ -25,7 +25,7 @@ export function Header({ state }: { state: AppState }) {
   const app = state.application;
   const how = session.api.authKinds().map((kind) => AUTH_LABELS[kind]).join(' + ');
   const creates = state.createsUsed;
-  const caps = state.data.status === 'ready' ? capsSummary(state.data.commands, state.scope) : 'counting…';
+  const caps = state.data.status === 'ready' ? capsSummary(state.data.commands, state.scope) : state.data.status === 'error' ? 'counts unknown: the list did not load (ctrl+r)' : 'counting…';
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text wrap="truncate">

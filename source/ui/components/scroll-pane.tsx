@@ -27,12 +27,15 @@ export function ScrollPane({ lines, offset, height }: { lines: readonly PaneLine
         </Text>
       ))}
       {lines.length > height ? (
-        <Text color={theme.text.secondary}>
-          lines {start + 1}–{Math.min(lines.length, start + height)} of {lines.length} (↑↓ pgup pgdn)
-        </Text>
+        <Text color={theme.text.secondary}>{linesMarker(start, height, lines.length)}</Text>
       ) : null}
     </Box>
   );
+}
+
+/** Which lines a scrolled view shows, and the keys that move it. */
+export function linesMarker(offset: number, visible: number, total: number): string {
+  return `lines ${offset + 1}–${Math.min(total, offset + visible)} of ${total} (↑↓ pgup pgdn)`;
 }
 
 export function clampOffset(offset: number, total: number, height: number): number {

@@ -4,7 +4,9 @@
  * from before the chunk, so ↓ then enter typed quickly (or sent by tmux) picked the first item; the
  * dispatcher hands over one key per render. Here ink-select-input only draws the list.
  */
+import { useWindowSize } from 'ink';
 import SelectInput from 'ink-select-input';
+import { fitCell } from '../../terminal/fit-cell.js';
 import { sanitizeLine } from '../../terminal/sanitize.js';
 import { useState } from 'react';
 import { Priority, useKeyHandler, type PriorityLevel } from '../input/dispatcher.js';
@@ -47,7 +49,9 @@ export function SelectList<V>({ items, initialIndex = 0, limit, isFocused = true
   // Remounted at each move (and when the items change): ink-select-input keeps its highlight to
   // itself and takes it only at mount.
   const remount = `${current}:${items.map((item) => item.key ?? String(item.value)).join('\n')}`;
-  // ink-select-input draws the labels with Ink's own Text: they are made safe here (guild names come from a server).
-  const shown = items.map((item) => ({ ...item, label: sanitizeLine(item.label) }));
+  // ink-select-input draws the labels with Ink's own Text: they are made safe here (guild names come from a server),
+  // and cut to one line (a dialog's border and padding, its pointer, the root's spare column), so a long one never wraps into the next.
+  const room = Math.max(8, useWindowSize().columns - 7);
+  const shown = items.map((item) => ({ ...item, label: fitCell(sanitizeLine(item.label), room).trimEnd() }));
   return <SelectInput key={remount} items={shown} initialIndex={current} limit={limit} isFocused={false} />;
 }

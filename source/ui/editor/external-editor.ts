@@ -19,6 +19,10 @@ export function editInExternalEditor(text: string, env: NodeJS.ProcessEnv): stri
     // $EDITOR may carry arguments ("code --wait"), so it runs through the shell; the path is quoted.
     const result = spawnSync(`${editorCommand(env)} '${file.replace(/'/g, `'\\''`)}'`, { shell: true, stdio: 'inherit', env });
     if (result.error) throw new Error(`Could not start the editor "${editorCommand(env)}": ${result.error.message}. Set $EDITOR.`);
+    // The shell answers 127 (not found) or 126 (not executable) for an editor it cannot run.
+    if (result.status === 127 || result.status === 126) {
+      throw new Error(`The editor "${editorCommand(env)}" could not be run (${result.status === 127 ? 'not found' : 'not executable'}); nothing was changed. Set VISUAL or EDITOR to your editor's command (e.g. EDITOR=nano).`);
+    }
     if (result.status !== 0) throw new Error(`The editor "${editorCommand(env)}" exited with code ${result.status}; nothing was changed.`);
     return readFileSync(file, 'utf8');
   } finally {

@@ -12,7 +12,7 @@ import { useAppContext } from '../state/app-context.js';
 import { validationContextOf } from '../state/validation-context.js';
 import { jsonDocument, parseDocument, problemNotes, withNotes } from './json-document.js';
 
-type Outcome = { kind: 'draft'; draft: Record<string, unknown> } | { kind: 'unchanged' } | { kind: 'failed'; message: string };
+type Outcome = { kind: 'draft'; draft: Record<string, unknown> } | { kind: 'unchanged' } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
 export function useJsonEdit(): (command: Command) => Promise<void> {
   const { suspendTerminal } = useApp();
@@ -24,13 +24,19 @@ export function useJsonEdit(): (command: Command) => Promise<void> {
     const original = JSON.stringify(toBodyForm(command));
     let outcome: Outcome = { kind: 'unchanged' };
     await suspendTerminal(async () => {
-      let document = jsonDocument(command);
+      const first = jsonDocument(command);
+      let document = first;
       for (;;) {
         let edited: string;
         try {
           edited = await session.editText(document);
         } catch (error) {
           outcome = { kind: 'failed', message: describeError(error).message };
+          return;
+        }
+        // Closed without saving (`:q!`) after a failed attempt: the user gives up; never reopen it again.
+        if (edited === document && document !== first) {
+          outcome = { kind: 'cancelled' };
           return;
         }
         const parsed = parseDocument(edited);
@@ -54,6 +60,7 @@ export function useJsonEdit(): (command: Command) => Promise<void> {
     const result = outcome as Outcome;
     if (result.kind === 'draft') dispatch({ type: 'overlay', overlay: { kind: 'json-review', commandId: command.id, draft: result.draft } });
     else if (result.kind === 'unchanged') dispatch({ type: 'flash', text: `No changes to ${command.name}.`, tone: 'info' });
+    else if (result.kind === 'cancelled') dispatch({ type: 'flash', text: `The edit of ${command.name} was closed without changes: cancelled, nothing was sent.`, tone: 'info' });
     else dispatch({ type: 'flash', text: result.message, tone: 'error' });
   };
 }

@@ -8,8 +8,10 @@ export interface UserError {
 
 export function describeError(error: unknown): UserError {
   if (error instanceof DiscordApiError) {
-    const fields = error.fieldErrors.length > 0 ? ` (${error.fieldErrors.length} field problem${error.fieldErrors.length === 1 ? '' : 's'})` : '';
-    return { message: `Discord refused ${error.method} ${error.route}: ${error.message} [${error.code}]${fields}`, hint: error.hint ?? hintForStatus(error.status) };
+    // What Discord said comes first and the route last, once: a narrow terminal wraps, and the part read first matters.
+    const fields = error.fieldErrors.map((field) => `${field.path || 'body'}: ${field.message}`).join('; ');
+    const said = `Discord${error.code ? ` ${error.code}` : ''}: ${error.detail}${fields ? ` — ${fields}` : ''}`;
+    return { message: `${said} (HTTP ${error.status} to ${error.method} ${error.route})`, hint: error.hint ?? hintForStatus(error.status) };
   }
   if (error instanceof AuthRequiredError || error instanceof ConnectionError) return { message: error.message, hint: error.hint };
   if (error instanceof RateLimitError) return { message: error.message, hint: `Wait about ${Math.ceil(error.retryAfterMs / 1000)} s and try again.` };

@@ -7,6 +7,7 @@ import {
   CHANNEL_TYPE_NAMES,
   CommandType,
   OPTION_TYPE_NAMES,
+  localeName,
   type Command,
   type CommandOption,
   type GuildCommandPermissions,
@@ -26,9 +27,11 @@ export interface DetailContext {
   problems: readonly Problem[];
 }
 
-function localizations(map: Record<string, string> | null | undefined): string {
+/** `name localizations: —`, or a heading and one line per locale, each named (`ja (Japanese): …`), so none is cut off. */
+function localizationLines(what: string, map: Record<string, string> | null | undefined): PaneLine[] {
   const entries = Object.entries(map ?? {});
-  return entries.length === 0 ? '—' : entries.map(([locale, text]) => `${locale}: ${text}`).join(' · ');
+  if (entries.length === 0) return [{ text: `${what}: —` }];
+  return [{ text: `${what} (${entries.length}):` }, ...entries.map(([locale, text]) => ({ text: `  ${locale} (${localeName(locale)}): ${text}` }))];
 }
 
 export function detailLines(command: Command, context: DetailContext): PaneLine[] {
@@ -37,8 +40,8 @@ export function detailLines(command: Command, context: DetailContext): PaneLine[
     { text: `id ${command.id} · version ${command.version} · application ${command.application_id}${command.guild_id ? ` · guild ${command.guild_id}` : ''}`, tone: 'secondary' },
   ];
   if (command.type === CommandType.ChatInput) lines.push({ text: `description: ${command.description}` });
-  lines.push({ text: `name localizations: ${localizations(command.name_localizations)}` });
-  if (command.type === CommandType.ChatInput) lines.push({ text: `description localizations: ${localizations(command.description_localizations)}` });
+  lines.push(...localizationLines('name localizations', command.name_localizations));
+  if (command.type === CommandType.ChatInput) lines.push(...localizationLines('description localizations', command.description_localizations));
   const bits = command.default_member_permissions;
   lines.push({ text: `default member permissions: ${bits === null || bits === undefined ? 'everyone' : permissionsSummary(bits)}${bits ? ` (bits ${bits})` : ''}` });
   lines.push({ text: `contexts: ${contextsSummary(command.contexts, false)} · integration types: ${integrationTypesSummary(command.integration_types)}` });
@@ -77,7 +80,7 @@ function optionLines(option: CommandOption, indent: string, last: boolean): Pane
 
 export function overwriteLines(context: DetailContext): PaneLine[] {
   if (context.guild === undefined) {
-    return [{ text: context.overwritesNote ?? 'Overwrites are per guild: pick a guild with s to see them.', tone: 'secondary' }];
+    return [{ text: context.overwritesNote ?? 'Overwrites are per guild: back in the list (esc), s picks a guild to see them.', tone: 'secondary' }];
   }
   const { overwrites, directory } = context.guild;
   if (overwrites === null || overwrites.permissions.length === 0) {

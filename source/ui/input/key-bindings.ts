@@ -78,12 +78,16 @@ export type Action =
   | 'restorePlan'
   | 'fixFinding'
   | 'writeReport'
-  | 'stopAudit';
+  | 'stopAudit'
+  | 'showMessage'
+  | 'nextProblem';
 
 export interface Binding {
   action: Action;
   keys: readonly Chord[];
   label: string;
+  /** The label in a footer too narrow for every label in full. */
+  short?: string;
   scopes: readonly KeyScope[];
   /** Shown in the footer (everything is shown in `?`). */
   footer: boolean;
@@ -93,15 +97,15 @@ export interface Binding {
 
 /** Screens where letters are commands (no text field has focus). */
 const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit'];
-/** Screens that are a list to move through. */
-const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit'];
+/** Screens that are a list to move through (a dialog's body scrolls like one). */
+const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit'], footer: false },
-  { action: 'top', keys: ['g', 'home'], label: 'first', scopes: LISTS, footer: false },
-  { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: LISTS, footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
+  { action: 'top', keys: ['g', 'home'], label: 'first', scopes: [...LISTS, 'permissions'], footer: false },
+  { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: LISTS, footer: false },
   { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: LISTS, footer: false },
   { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },
@@ -112,7 +116,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'edit', keys: ['e'], label: 'edit', scopes: ON_COMMAND, footer: true, danger: true },
   { action: 'editJson', keys: ['E'], label: 'edit JSON in $EDITOR', scopes: ON_COMMAND, footer: false, danger: true },
   { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: ON_COMMAND, footer: true, danger: true },
-  { action: 'permissions', keys: ['p'], label: 'permissions', scopes: ON_COMMAND, footer: true },
+  { action: 'permissions', keys: ['p'], label: 'permissions', short: 'perms', scopes: ON_COMMAND, footer: true },
   { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
   { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: ON_COMMAND, footer: false, danger: true },
   { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: ['list'], footer: false, danger: true },
@@ -122,19 +126,19 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
   { action: 'filterClear', keys: ['esc'], label: 'clear filter', scopes: ['filter'], footer: true },
 
-  { action: 'nextField', keys: ['tab', 'down'], label: 'next field', scopes: ['editor'], footer: true },
+  { action: 'nextField', keys: ['tab', 'down'], label: 'next field', short: 'next', scopes: ['editor'], footer: true },
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
-  { action: 'addOption', keys: ['ctrl+a'], label: 'add option', scopes: ['editor'], footer: true },
-  { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', scopes: ['editor'], footer: true },
+  { action: 'addOption', keys: ['ctrl+a'], label: 'add option', short: 'option', scopes: ['editor'], footer: true },
+  { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', short: 'choice', scopes: ['editor'], footer: true },
   { action: 'addLocalization', keys: ['ctrl+l'], label: 'translate', scopes: ['editor'], footer: true },
-  { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item', scopes: ['editor'], footer: true },
+  { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item', short: 'remove', scopes: ['editor'], footer: true },
   { action: 'moveItemUp', keys: ['ctrl+up'], label: 'move item up', scopes: ['editor'], footer: false },
   { action: 'moveItemDown', keys: ['ctrl+down'], label: 'move item down', scopes: ['editor'], footer: false },
   { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'confirm', 'type-to-confirm'], footer: true },
 
-  { action: 'select', keys: ['enter'], label: 'choose', scopes: ['picker'], footer: true },
+  { action: 'select', keys: ['enter', 'space'], label: 'choose / toggle', scopes: ['picker'], footer: true },
   { action: 'toggleButton', keys: ['tab', 'left', 'right'], label: 'switch button', scopes: ['confirm'], footer: true },
   { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'type-to-confirm'], footer: true, danger: true },
   { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm'], footer: false },
@@ -155,7 +159,11 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
+  { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
+  { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access', 'editor', 'onboarding'], footer: false },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
+  // In the editor `?` is text; ctrl+g is nano's help key.
+  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
   { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit'], footer: false },
 ];

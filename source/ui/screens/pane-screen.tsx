@@ -2,8 +2,9 @@
  * A scrollable read-only screen (detail, raw JSON, overwrites): its state is the scroll offset, its
  * keys are the scroll bindings plus whatever the screen's key scope adds (edit, delete, …).
  */
-import { Box } from 'ink';
-import { useState } from 'react';
+import { Box, useWindowSize } from 'ink';
+import { useMemo, useState } from 'react';
+import { wrapText } from '../../terminal/wrap-text.js';
 import { Footer } from '../components/footer.js';
 import { ScrollPane, scrolled, type PaneLine } from '../components/scroll-pane.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
@@ -18,9 +19,12 @@ export interface PaneScreenProps {
   onAction: (action: Action) => boolean;
 }
 
-export function PaneScreen({ scope, lines, height, active, onAction }: PaneScreenProps) {
+export function PaneScreen({ scope, lines: given, height, active, onAction }: PaneScreenProps) {
   const [offset, setOffset] = useState(0);
   const paneHeight = Math.max(3, height - 3);
+  // Long lines wrap (continuing under their own indent) instead of being cut: a localization, a description or a rule's fix is read whole.
+  const width = useWindowSize().columns - 1;
+  const lines = useMemo(() => given.flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text }))), [given, width]);
   useKeyHandler(
     Priority.screen,
     (chord) => {

@@ -1,6 +1,7 @@
 /**
  * The app's state and its pure reducer: the screen stack, the one overlay, the scope and what was
- * loaded for it, the in-flight request (for the spinner and ctrl+c) and the status line.
+ * loaded for it, the in-flight request (for the spinner and ctrl+c) and the status line, which belongs
+ * to the action that set it: opening or leaving a screen, opening a dialog, a reload and a scope switch clear it.
  * No I/O here; flows in use-app-flows.ts call the API and dispatch results.
  */
 import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope } from '../../discord/model.js';
@@ -22,6 +23,8 @@ export type Screen =
 export type Overlay =
   | { kind: 'none' }
   | { kind: 'help' }
+  /** A status message too long for the status line, shown whole. */
+  | { kind: 'message'; text: string }
   | { kind: 'scope-picker' }
   | { kind: 'profile-picker' }
   /** commandId absent: the whole scope. */
@@ -71,7 +74,8 @@ export type AppAction =
   /** No credentials (or they did not work): onboarding, with the reason in the status line. */
   | { type: 'no-session'; message?: string }
   | { type: 'push'; screen: Screen }
-  | { type: 'pop' }
+  /** `keepStatus`: the status says how the screen's own action ended (a save that closes the editor). */
+  | { type: 'pop'; keepStatus?: boolean }
   | { type: 'overlay'; overlay: Overlay }
   /** `then`: a screen to open in the new scope once its list is there (the audit's "go where it is fixed"). */
   | { type: 'scope'; scope: Scope; then?: Screen }
@@ -118,12 +122,13 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'no-session':
       return { ...initialAppState(null), flash: action.message ? { text: action.message, tone: 'error' } : state.flash };
     case 'push':
-      return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' } };
+      return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' }, flash: null };
     case 'pop':
       // The root screen stays: esc never quits.
-      return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1) } : state;
+      return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1), flash: action.keepStatus ? state.flash : null } : state;
     case 'overlay':
-      return { ...state, overlay: action.overlay };
+      // Opening a dialog starts a new action; closing one keeps what the dialog's action reported.
+      return { ...state, overlay: action.overlay, flash: action.overlay.kind === 'none' || action.overlay.kind === 'message' ? state.flash : null };
     case 'scope':
       return {
         ...state,
@@ -134,10 +139,11 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         data: { status: 'loading' },
         createsUsed: undefined,
         reload: state.reload + 1,
+        flash: null,
       };
     case 'reload':
       // What is on screen stays (the footer's spinner shows the reload) until the new data arrives.
-      return { ...state, data: state.data.status === 'ready' ? state.data : { status: 'loading' }, reload: state.reload + 1 };
+      return { ...state, data: state.data.status === 'ready' ? state.data : { status: 'loading' }, reload: state.reload + 1, flash: null };
     case 'data': {
       if (action.data.status !== 'ready') return { ...state, data: action.data };
       // A command deleted elsewhere takes its detail and JSON screens with it, rather than leaving them blank.
@@ -165,13 +171,14 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'flash-expired':
       return state.flash === action.flash ? { ...state, flash: null } : state;
     case 'command-saved': {
-      if (state.data.status !== 'ready') return state;
+      // Saved over a failed or cancelled load: load the scope again, so the list and the header's counts catch up.
+      if (state.data.status !== 'ready') return { ...state, data: { status: 'loading' }, reload: state.reload + 1, lastSaved: action.command.id };
       const others = state.data.commands.filter((c) => c.id !== action.command.id && c.id !== action.replaceId);
       return { ...state, data: { ...state.data, commands: [...others, action.command] }, lastSaved: action.command.id };
     }
     case 'command-deleted': {
       const stack = state.stack.filter((s) => !('commandId' in s) || s.commandId !== action.commandId);
-      if (state.data.status !== 'ready') return { ...state, stack };
+      if (state.data.status !== 'ready') return { ...state, stack: stack.length > 0 ? stack : [{ id: 'list' }], data: { status: 'loading' }, reload: state.reload + 1 };
       return {
         ...state,
         stack: stack.length > 0 ? stack : [{ id: 'list' }],

@@ -76,8 +76,9 @@ export function BackupsScreen({ height, width, active }: { height: number; width
       }
       const { execution, restored, notRestored } = result.value;
       const missing = notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
-      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');
+      // Reload first: a reload starts a new action and clears the status line.
       dispatch({ type: 'reload' });
+      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');
       reload();
     });
   };
@@ -140,8 +141,6 @@ export function BackupsScreen({ height, width, active }: { height: number; width
       ...preview.overwrites.map((item) => `  overwrites of ${item.target} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
       ...preview.unrestorable.map((item) => `  cannot restore /${item.name}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
     ];
-    const room = Math.max(3, height - 10);
-    const shown = lines.length > room ? [...lines.slice(0, room - 1), `  … and ${lines.length - room + 1} more (cmd-tui restore shows them all)`] : lines;
     const changes = restoreChanges(preview);
     return (
       <ConfirmDialog
@@ -156,7 +155,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
           return true;
         }}
       >
-        {shown.map((line, index) => (
+        {lines.map((line, index) => (
           <Text key={index} wrap="wrap">
             {line}
           </Text>

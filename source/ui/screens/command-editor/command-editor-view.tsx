@@ -1,14 +1,18 @@
 /**
- * The editor, pure: title, size meter with the biggest contributors, problems about the whole command,
- * then a window of fields around the focused one, each with its problems right under it.
+ * The editor, pure: title (with the count of problems and warnings), size meter with the biggest
+ * contributors, problems about the whole command, then a window of fields around the focused one,
+ * each with its problems wrapped right under it, and the editor's message.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
 import type { Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { Footer, toneColor } from '../../components/footer.js';
 import { TextField } from '../../components/text-field.js';
-import type { Action } from '../../input/key-bindings.js';
+import { bindingOf, keyLabel, type Action } from '../../input/key-bindings.js';
+import { StatusLine, statusLines } from '../../components/status-line.js';
+import { wrapText } from '../../../terminal/wrap-text.js';
+import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
@@ -24,6 +28,7 @@ export interface EditorViewProps {
   onText: (field: EditorField, text: string) => void;
   problems: PlacedProblems;
   errorCount: number;
+  warningCount: number;
   size: { total: number; biggest: string };
   message?: { text: string; tone: Tone };
   height: number;
@@ -31,39 +36,65 @@ export interface EditorViewProps {
   idleKeys: readonly Action[];
 }
 
-type Row = { kind: 'field'; field: EditorField; index: number } | { kind: 'problem'; problem: Problem; indent: number };
+/** One line of a problem, wrapped under its field. */
+type ProblemRow = { kind: 'problem'; text: string; severity: Problem['severity']; key: string };
+type Row = { kind: 'field'; field: EditorField; index: number } | ProblemRow;
+
+function problemText(problem: Problem): string {
+  return `${problem.severity === 'error' ? '✗' : '!'} ${problem.message}`;
+}
+
+/** A problem's lines at `width`, indented under its field, continuation lines under its text. */
+function problemRows(problem: Problem, indent: number, width: number): ProblemRow[] {
+  const pad = ' '.repeat(indent);
+  return wrapText(problemText(problem), width - indent, '  ').map((text, line) => ({ kind: 'problem', text: pad + text, severity: problem.severity, key: `${problem.path}-${problem.rule}-${problem.message}-${line}` }));
+}
 
 export function CommandEditorView(props: EditorViewProps) {
   const theme = useTheme();
   const { fields, focusIndex, problems } = props;
+  const { state: app } = useAppContext();
+  // The root leaves the last column free (app.tsx).
+  const width = useWindowSize().columns - 1;
   const rows: Row[] = [];
   fields.forEach((field, index) => {
     rows.push({ kind: 'field', field, index });
-    for (const problem of problems.byField.get(field.path) ?? []) rows.push({ kind: 'problem', problem, indent: field.indent });
+    for (const problem of problems.byField.get(field.path) ?? []) rows.push(...problemRows(problem, field.indent * 2 + 4, width));
   });
   const focusRow = rows.findIndex((r) => r.kind === 'field' && r.index === focusIndex);
-  const general = problems.general.slice(0, 3);
-  // Title, size meter, message line and a footer of up to three lines stay visible.
-  const windowHeight = Math.max(3, props.height - 7 - general.length);
-  const start = Math.max(0, Math.min(focusRow - Math.floor(windowHeight / 3), rows.length - windowHeight));
+  const general = problems.general.slice(0, 3).flatMap((problem) => problemRows(problem, 0, width));
+  const message = statusLines(props.message?.text, width);
+  const footerStatus = app.busy ? 1 : statusLines(app.flash?.text, width).length;
+  // Title, size meter, the problems about the whole command, the message and the footer stay visible.
+  const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - footerStatus - 1);
+  // The focused field a third of the way down, its problems under it in view too when the window allows.
+  let focusEnd = focusRow;
+  while (rows[focusEnd + 1]?.kind === 'problem') focusEnd += 1;
+  const third = Math.max(0, Math.min(focusRow - Math.floor(windowHeight / 3), rows.length - windowHeight));
+  const start = Math.min(focusRow, Math.max(third, focusEnd - windowHeight + 1));
   const over = props.size.total > LIMITS.commandSize;
+  const problemColor = (severity: Problem['severity']) => (severity === 'error' ? theme.status.error : theme.status.warning);
+  const counts = [
+    props.errorCount > 0 ? `${props.errorCount} problem${props.errorCount === 1 ? '' : 's'}` : '',
+    props.warningCount > 0 ? `${props.warningCount} warning${props.warningCount === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  const below = rows.slice(start + windowHeight).some((row) => row.kind === 'problem');
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Text wrap="truncate">
         <Text bold>{props.title}</Text>
         {props.dirty ? <Text color={theme.status.warning}> (unsaved)</Text> : null}
         {'  '}
-        <Text color={props.errorCount > 0 ? theme.status.error : theme.status.success}>
-          {props.errorCount > 0 ? `${props.errorCount} problem${props.errorCount === 1 ? '' : 's'}` : 'no problems'}
-        </Text>
+        <Text color={props.errorCount > 0 ? theme.status.error : props.warningCount > 0 ? theme.status.warning : theme.status.success}>{counts.length > 0 ? counts.join(', ') : 'no problems'}</Text>
+        {below ? <Text color={theme.text.secondary}> (more below: {keyLabel(bindingOf('nextProblem'))})</Text> : null}
       </Text>
       <Text wrap="truncate" color={over ? theme.status.error : theme.text.secondary}>
         size {props.size.total}/{LIMITS.commandSize}
         {props.size.biggest ? ` · biggest: ${props.size.biggest}` : ''}
       </Text>
-      {general.map((p, i) => (
-        <Text key={`general-${i}`} wrap="truncate" color={p.severity === 'error' ? theme.status.error : theme.status.warning}>
-          {p.severity === 'error' ? '✗' : '!'} {p.message}
+      {general.map((row) => (
+        <Text key={`general-${row.key}`} color={problemColor(row.severity)}>
+          {row.text}
         </Text>
       ))}
       <Box flexDirection="column" height={windowHeight} overflow="hidden">
@@ -71,16 +102,13 @@ export function CommandEditorView(props: EditorViewProps) {
           row.kind === 'field' ? (
             <FieldRow key={row.field.path} field={row.field} focused={row.index === focusIndex} text={props.texts.get(row.field.path) ?? ''} onText={props.onText} />
           ) : (
-            <Text key={`${row.problem.path}-${row.problem.rule}-${row.problem.message}`} wrap="truncate" color={row.problem.severity === 'error' ? theme.status.error : theme.status.warning}>
-              {' '.repeat(row.indent * 2 + 4)}
-              {row.problem.severity === 'error' ? '✗' : '!'} {row.problem.message}
+            <Text key={row.key} wrap="truncate" color={problemColor(row.severity)}>
+              {row.text}
             </Text>
           ),
         )}
       </Box>
-      <Text wrap="truncate" color={props.message ? toneColor(theme, props.message.tone) : undefined}>
-        {props.message?.text ?? ' '}
-      </Text>
+      <StatusLine text={props.message?.text} color={props.message ? toneColor(theme, props.message.tone) : undefined} width={width} />
       <Footer scope="editor" hide={props.idleKeys} />
     </Box>
   );

@@ -5,6 +5,10 @@
  */
 import { commandSize, largestParts } from '../../../discord/command-size.js';
 import { validateCommand } from '../../../discord/validate.js';
+import { draftScopeProblems } from '../../../discord/scope-checks.js';
+import { diffFields } from '../../../discord/diff.js';
+import { toBodyForm } from '../../../discord/normalize.js';
+import { FieldChanges } from '../../components/field-changes.js';
 import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
 import { useApp } from 'ink';
 import { Text } from '../../components/text.js';
@@ -47,14 +51,23 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const found = fields.findIndex((f) => f.path === state.focusPath);
   const focusIndex = found >= 0 ? found : Math.min(state.focusIndex, fields.length - 1);
   const draft = cleaned(state.draft);
-  const problems: Problem[] = [...validateCommand(draft, validationContextOf(app)), ...state.serverProblems];
+  const existing = app.data.status === 'ready' ? app.data.commands : [];
+  const context = validationContextOf(app);
+  // The scope's rules too (counts, unique names, the day's creates), as save checks them, so nothing is refused only at Discord.
+  const problems: Problem[] = [
+    ...validateCommand(draft, context),
+    ...draftScopeProblems(draft, { existing, ...(original ? { originalId: original.id } : {}), createsUsed: app.createsUsed, context }),
+    ...state.serverProblems,
+  ];
   const errors = problems.filter((p) => p.severity === 'error');
+  const placed = placeProblems(fields, problems);
   const size = commandSize(draft);
 
   const send = async () => {
     dispatch({ type: 'overlay', overlay: { kind: 'none' } });
     const outcome = await flows.saveCommand(draft, original);
-    if (outcome.ok) appDispatch({ type: 'pop' });
+    // The status says what the save did, on the screen the editor returns to.
+    if (outcome.ok) appDispatch({ type: 'pop', keepStatus: true });
     else {
       const serverProblems = outcome.fieldErrors.map((f) => ({ path: f.path, rule: f.code, message: `Discord: ${f.message}`, severity: 'error' as const }));
       dispatch({ type: 'server-problems', problems: serverProblems, message: outcome.message });
@@ -65,24 +78,34 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       dispatch({ type: 'message', text: `Not saved: ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first (shown under their fields).`, tone: 'error' });
       return;
     }
-    if (original && !state.dirty) {
+    const changes = original ? diffFields(toBodyForm(original), toBodyForm(draft)) : [];
+    if (original && changes.length === 0) {
       dispatch({ type: 'message', text: 'Nothing changed.', tone: 'info' });
       return;
     }
-    const warnings = saveWarnings(draft, {
-      original,
-      existing: app.data.status === 'ready' ? app.data.commands : [],
-      scopeLabel: scopeLabel(app),
-      createsUsed: app.createsUsed,
-    });
-    if (warnings.length > 0) dispatch({ type: 'overlay', overlay: { kind: 'confirm-save', warnings } });
-    else void send();
+    const warnings = saveWarnings(draft, { original, existing, scopeLabel: scopeLabel(app), createsUsed: app.createsUsed });
+    // Every write is reviewed first: an edit shows what changes, field by field; a create, what it spends.
+    dispatch({ type: 'overlay', overlay: { kind: 'confirm-save', warnings, changes } });
   };
   const cancel = () => {
     if (state.dirty) dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'back' } });
     else appDispatch({ type: 'pop' });
   };
-  useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, { save, cancel, creating: !original });
+  const nextProblem = () => {
+    // The first field after the focused one (wrapping around) with a problem under it.
+    const next = fields.map((_, i) => (focusIndex + 1 + i) % fields.length).find((i) => placed.byField.has(fields[i]?.path ?? ''));
+    const field = next === undefined ? undefined : fields[next];
+    if (field && next !== undefined) dispatch({ type: 'focus', path: field.path, index: next });
+    else dispatch({ type: 'message', text: placed.general.length > 0 ? 'The problems left are about the whole command (shown at the top).' : 'No problems under any field.', tone: 'info' });
+  };
+  useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, {
+    save,
+    cancel,
+    creating: !original,
+    nextProblem,
+    help: () => appDispatch({ type: 'overlay', overlay: { kind: 'help' } }),
+    showMessage: () => state.message && appDispatch({ type: 'overlay', overlay: { kind: 'message', text: state.message.text } }),
+  });
   const askingToQuit = state.overlay.kind === 'discard' && state.overlay.then === 'quit';
   useUnsavedQuitGuard(state.dirty, () => dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } }), !askingToQuit);
 
@@ -105,6 +128,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   if (overlay.kind === 'confirm-save') {
     return (
       <ConfirmDialog title={original ? `Save ${draft.name}?` : `Create ${draft.name} in ${scopeLabel(app)}?`} confirmLabel={original ? 'Save' : 'Create'} danger onConfirm={() => void send()} onCancel={closeOverlay}>
+        <FieldChanges changes={overlay.changes} />
         {overlay.warnings.map((warning) => (
           <Text key={warning} color={theme.status.warning}>
             ! {warning}
@@ -132,10 +156,11 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       dirty={state.dirty}
       fields={fields}
       focusIndex={focusIndex}
-      texts={new Map(fields.filter(isTextLike).map((f) => [f.path, fieldText(state.draft, f)]))}
-      onText={(field, text) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text) })}
-      problems={placeProblems(fields, problems)}
+      texts={new Map(fields.filter(isTextLike).map((f) => [f.path, state.typed[f.path] ?? fieldText(state.draft, f)]))}
+      onText={(field, text) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text })}
+      problems={placed}
       errorCount={errors.length}
+      warningCount={problems.length - errors.length}
       size={{ total: size.total, biggest: largestParts(size) }}
       message={state.message}
       height={height}

@@ -7,6 +7,8 @@ import {
   CHANNEL_TYPE_NAMES,
   CommandType,
   EntryPointHandler,
+  LIMITS,
+  localeName,
   OPTION_TYPE_NAMES,
   OptionType,
   type CommandDraft,
@@ -45,19 +47,18 @@ export interface FieldContext {
   creating: boolean;
 }
 
-const LOCALIZED = ['name', 'description'] as const;
-
 export function editorFields(draft: CommandDraft, context: FieldContext): EditorField[] {
   const type = draft.type ?? CommandType.ChatInput;
   const allowed = allowedCommandKeys(type, context.scope);
   const fields: EditorField[] = [];
   if (context.creating) fields.push({ path: 'type', label: 'type', indent: 0, edit: { kind: 'picker', picker: 'command-type' }, display: typeName(type), hint: 'enter to change' });
   else fields.push({ path: 'type', label: 'type', indent: 0, edit: { kind: 'picker', picker: 'command-type' }, display: `${typeName(type)} (fixed after creation)` });
+  // Each translation right under the field it translates.
   fields.push({ path: 'name', label: 'name', indent: 0, edit: { kind: 'text' }, hint: type === CommandType.ChatInput ? 'lowercase, 1–32, no spaces' : '1–32 characters' });
-  if (allowed.includes('description')) fields.push({ path: 'description', label: 'description', indent: 0, edit: { kind: 'text' }, hint: '1–100 characters' });
-  for (const base of LOCALIZED) {
-    if (base === 'description' && !allowed.includes('description')) continue;
-    fields.push(...localizationFields(draft[`${base}_localizations`], `${base}_localizations`, base, 1));
+  fields.push(...localizationFields(draft.name_localizations, 'name_localizations', 'name', 1));
+  if (allowed.includes('description')) {
+    fields.push({ path: 'description', label: 'description', indent: 0, edit: { kind: 'text' }, hint: '1–100 characters' });
+    fields.push(...localizationFields(draft.description_localizations, 'description_localizations', 'description', 1));
   }
   const bits = draft.default_member_permissions;
   fields.push({
@@ -89,7 +90,7 @@ function safeNames(bits: string): string {
 }
 
 function localizationFields(map: Record<string, string> | null | undefined, mapPath: string, base: string, indent: number): EditorField[] {
-  return Object.keys(map ?? {}).map((locale) => ({ path: `${mapPath}.${locale}`, label: `${base} [${locale}]`, indent, edit: { kind: 'text' as const } }));
+  return Object.keys(map ?? {}).map((locale) => ({ path: `${mapPath}.${locale}`, label: `${base} [${locale} ${localeName(locale)}]`, indent, edit: { kind: 'text' as const } }));
 }
 
 function optionFields(option: CommandOption, path: string, depth: number): EditorField[] {
@@ -98,9 +99,10 @@ function optionFields(option: CommandOption, path: string, depth: number): Edito
   const fields: EditorField[] = [
     { path: `${path}.type`, label: `option ${optionNumber(path)} type`, indent: indent - 1, edit: { kind: 'picker', picker: 'option-type' }, display: OPTION_TYPE_NAMES[option.type] ?? `type ${option.type}` },
     { path: `${path}.name`, label: 'name', indent, edit: { kind: 'text' } },
+    ...localizationFields(option.name_localizations, `${path}.name_localizations`, 'name', indent + 1),
     { path: `${path}.description`, label: 'description', indent, edit: { kind: 'text' } },
+    ...localizationFields(option.description_localizations, `${path}.description_localizations`, 'description', indent + 1),
   ];
-  for (const base of LOCALIZED) fields.push(...localizationFields(option[`${base}_localizations`], `${path}.${base}_localizations`, base, indent + 1));
   if (allowed.includes('required')) fields.push({ path: `${path}.required`, label: 'required', indent, edit: { kind: 'toggle' }, display: option.required ? 'yes' : 'no' });
   if (allowed.includes('autocomplete')) fields.push({ path: `${path}.autocomplete`, label: 'autocomplete', indent, edit: { kind: 'toggle' }, display: option.autocomplete ? 'yes' : 'no' });
   if (allowed.includes('min_value')) {
@@ -146,7 +148,14 @@ export function valueFromText(field: EditorField, text: string): unknown {
   const numeric = kind === 'number' || (kind === 'choice-value' && field.edit.numeric);
   if (!numeric) return text;
   if (text === '') return kind === 'number' ? undefined : '';
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  // A whole number past 2^53 would silently become another number: kept as typed, the validator names the bounds.
+  if (!text.includes('.') && abs(BigInt(text)) > BigInt(LIMITS.numberMagnitude)) return text;
+  return Number(text);
+}
+
+function abs(value: bigint): bigint {
+  return value < 0n ? -value : value;
 }
 
 export function isTextLike(field: EditorField | undefined): boolean {

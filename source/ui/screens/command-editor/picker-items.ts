@@ -7,6 +7,7 @@ import {
   COMMAND_TYPE_NAMES,
   CommandType,
   LOCALES,
+  localeName,
   OPTION_TYPE_NAMES,
   type CommandDraft,
   type CommandOption,
@@ -20,12 +21,24 @@ export interface PickerItem {
   key: string;
   label: string;
   value: string;
+  /** Said after the label (a locale's language). */
+  note?: string;
 }
 
 export interface PickerModel {
   title: string;
   multi: boolean;
   items: PickerItem[];
+  /** Long lists pick by typing part of the label or note. */
+  filterable?: boolean;
+}
+
+/** The items whose label or note holds `query` (any case), those whose label is exactly it first. */
+export function filterPickerItems(items: readonly PickerItem[], query: string): PickerItem[] {
+  const wanted = query.trim().toLowerCase();
+  if (wanted === '') return [...items];
+  const matches = items.filter((item) => `${item.label} ${item.note ?? ''}`.toLowerCase().includes(wanted));
+  return [...matches.filter((item) => item.label.toLowerCase() === wanted), ...matches.filter((item) => item.label.toLowerCase() !== wanted)];
 }
 
 const DONE: PickerItem = { key: 'done', label: '✓ done', value: 'done' };
@@ -70,7 +83,12 @@ export function pickerModel(picker: PickerKind, draft: CommandDraft, path: strin
     case 'locale': {
       const mapPath = `${path}_localizations`;
       const present = Object.keys((getAt(draft, mapPath) as Record<string, string> | undefined) ?? {});
-      return { title: `Add a translation of ${path}`, multi: false, items: LOCALES.filter((l) => !present.includes(l)).map((l) => ({ key: l, label: l, value: l })) };
+      return {
+        title: `Add a translation of ${path}`,
+        multi: false,
+        filterable: true,
+        items: LOCALES.filter((l) => !present.includes(l)).map((l) => ({ key: l, label: l, value: l, note: localeName(l) })),
+      };
     }
   }
 }

@@ -16,6 +16,11 @@ export interface EditorCommands {
   save(): void;
   cancel(): void;
   creating: boolean;
+  /** Focus the next field with a problem under it. */
+  nextProblem(): void;
+  help(): void;
+  /** The editor's message whole, when the status line cuts it. */
+  showMessage(): void;
 }
 
 export function useEditorInput(active: boolean, state: EditorState, dispatch: Dispatch<EditorAction>, fields: readonly EditorField[], focusIndex: number, commands: EditorCommands): void {
@@ -52,6 +57,15 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
           break;
         case 'cancel':
           commands.cancel();
+          break;
+        case 'help':
+          commands.help();
+          break;
+        case 'showMessage':
+          commands.showMessage();
+          break;
+        case 'nextProblem':
+          commands.nextProblem();
           break;
         case 'addOption': {
           if (!fields.some((f) => f.path === 'description') || state.draft.type !== 1) {

@@ -5,6 +5,7 @@
  */
 import { useReducer } from 'react';
 import type { CommandDraft, Problem } from '../../../discord/model.js';
+import type { FieldChange } from '../../../discord/diff.js';
 import type { Tone } from '../../state/app-state.js';
 import { setAt } from './draft-paths.js';
 import type { PickerKind } from './editor-fields.js';
@@ -13,7 +14,8 @@ export type EditorOverlay =
   | { kind: 'none' }
   /** `path`: the field being picked for; for `locale`, the name/description that gets a translation. */
   | { kind: 'picker'; picker: PickerKind; path: string }
-  | { kind: 'confirm-save'; warnings: string[] }
+  /** `changes`: an edit's fields as they are and as they will be. */
+  | { kind: 'confirm-save'; warnings: string[]; changes: FieldChange[] }
   /** Unsaved changes and the user asked to leave (esc) or quit (ctrl+c). */
   | { kind: 'discard'; then: 'back' | 'quit' };
 
@@ -26,10 +28,13 @@ export interface EditorState {
   overlay: EditorOverlay;
   serverProblems: Problem[];
   message?: { text: string; tone: Tone };
+  /** What was typed into each text field, by path: shown as typed (`1.50`, `007`), not as the number it became. */
+  typed: Readonly<Record<string, string>>;
 }
 
 export type EditorAction =
-  | { type: 'set'; path: string; value: unknown }
+  /** `text`: what was typed, when the value came from a text field. */
+  | { type: 'set'; path: string; value: unknown; text?: string }
   | { type: 'replace'; draft: CommandDraft; focusPath?: string }
   | { type: 'focus'; path: string; index: number }
   | { type: 'overlay'; overlay: EditorOverlay }
@@ -39,9 +44,17 @@ export type EditorAction =
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case 'set':
-      return { ...state, draft: setAt(state.draft, action.path, action.value), dirty: true, serverProblems: [], message: undefined };
+      return {
+        ...state,
+        draft: setAt(state.draft, action.path, action.value),
+        typed: action.text === undefined ? state.typed : { ...state.typed, [action.path]: action.text },
+        dirty: true,
+        serverProblems: [],
+        message: undefined,
+      };
     case 'replace':
-      return { ...state, draft: action.draft, focusPath: action.focusPath ?? state.focusPath, dirty: true, serverProblems: [], message: undefined };
+      // Items moved or went away, so the paths of what was typed no longer hold.
+      return { ...state, draft: action.draft, focusPath: action.focusPath ?? state.focusPath, typed: {}, dirty: true, serverProblems: [], message: undefined };
     case 'focus':
       return { ...state, focusPath: action.path, focusIndex: action.index };
     case 'overlay':
@@ -55,7 +68,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
 export function initialEditorState(draft: CommandDraft): EditorState {
   // A new command opens with focus in the name field; the type is one field up.
-  return { draft, focusPath: 'name', focusIndex: 1, dirty: false, overlay: { kind: 'none' }, serverProblems: [] };
+  return { draft, focusPath: 'name', focusIndex: 1, dirty: false, overlay: { kind: 'none' }, serverProblems: [], typed: {} };
 }
 
 export function useEditorState(draft: () => CommandDraft) {

@@ -44,13 +44,19 @@ interface Column {
 
 const MIN_DESCRIPTION = 8;
 
+/** Rows of commands in a list `height` lines tall: the filter line and the column titles take two. */
+export function listRows(height: number): number {
+  return Math.max(1, height - 2);
+}
+
 function columns(width: number): Column[] {
   const wide = width >= 110;
   const all: Column[] = [
     { title: 'TYPE', width: 7, cell: (r) => TYPE_SHORT[r.command.type] ?? String(r.command.type) },
     { title: 'NAME', width: 0, cell: (r) => r.command.name },
     { title: 'DESCRIPTION', width: 0, cell: (r) => r.command.description },
-    { title: OPTION_COUNT_HEADER, width: OPTION_COUNT_HEADER.length, cell: (r) => String(topLevelOptionCount(r.command)) },
+    // Below 90 columns the short title leaves its cells to the description.
+    { title: width >= 90 ? OPTION_COUNT_HEADER : 'OPTS', width: width >= 90 ? OPTION_COUNT_HEADER.length : 4, cell: (r) => String(topLevelOptionCount(r.command)) },
     { title: 'PERMISSIONS', width: wide ? 18 : 11, cell: (r) => permissionsSummary(r.command.default_member_permissions) },
     { title: 'CONTEXTS', width: wide ? 22 : width >= 90 ? 10 : 8, cell: (r) => contextsSummary(r.command.contexts) },
     { title: 'NSFW', width: 4, cell: (r) => (r.command.nsfw ? 'yes' : '') },
@@ -75,7 +81,7 @@ function tableLine(cols: readonly Column[], text: (column: Column) => string): s
 export function CommandListView(props: CommandListViewProps) {
   const theme = useTheme();
   const { data, commands, rowOf, selectedIndex, width, height } = props;
-  const bodyHeight = Math.max(1, height - 2);
+  const bodyHeight = listRows(height);
   const start = useListWindow(selectedIndex, commands.length, bodyHeight);
   const cols = useMemo(() => columns(width), [width]);
   const filterLine = (

@@ -8,7 +8,7 @@ import type { Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import { scopeLabel } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
-import { CommandListView, type CommandRow } from './command-list-view.js';
+import { CommandListView, listRows, type CommandRow } from './command-list-view.js';
 import { useCommandListInput } from './use-command-list-input.js';
 import { selectedIndex, useCommandListState, visibleCommands } from './use-command-list-state.js';
 
@@ -28,6 +28,13 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
   if (state.lastSaved !== followed) {
     setFollowed(state.lastSaved);
     if (state.lastSaved) dispatchList({ type: 'select', id: state.lastSaved });
+  }
+  // Another scope starts unfiltered: a filter typed for one scope would hide the next one's commands.
+  const scopeKey = state.scope.kind === 'guild' ? state.scope.guildId : 'global';
+  const [filteredScope, setFilteredScope] = useState(scopeKey);
+  if (scopeKey !== filteredScope) {
+    setFilteredScope(scopeKey);
+    dispatchList({ type: 'filter-clear' });
   }
   const commands = state.data.status === 'ready' ? state.data.commands : [];
   const context = validationContextOf(state);
@@ -58,6 +65,7 @@ export function CommandList({ active, width, height, onEditJson }: CommandListPr
   };
   useCommandListInput(active, list, dispatchList, visible, selected, {
     onCommand,
+    pageRows: listRows(height),
     onScopeAction: (action) => {
       if (action === 'scope') dispatch({ type: 'overlay', overlay: { kind: 'scope-picker' } });
       else if (action === 'switchProfile') dispatch({ type: 'overlay', overlay: { kind: 'profile-picker' } });

@@ -11,10 +11,17 @@ import type { ListAction, ListState } from './use-command-list-state.js';
 export interface ListCommands {
   onCommand(action: Action, command: Command): void;
   onScopeAction(action: Action): void;
+  /** Rows of commands on screen: the size of a page. */
+  pageRows: number;
 }
 
 const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand'];
-const MOVES: Partial<Record<Action, number>> = { up: -1, down: 1, pageUp: -10, pageDown: 10, top: -Infinity, bottom: Infinity };
+/** How far each move goes; a page is the rows on screen less one, so one row stays in view across the jump. */
+function moveOf(action: Action, pageRows: number): number | undefined {
+  const page = Math.max(1, pageRows - 1);
+  const moves: Partial<Record<Action, number>> = { up: -1, down: 1, pageUp: -page, pageDown: page, top: -Infinity, bottom: Infinity };
+  return moves[action];
+}
 
 export function useCommandListInput(
   active: boolean,
@@ -41,7 +48,7 @@ export function useCommandListInput(
         if (chord === 'esc' && list.filter) dispatchList({ type: 'filter-clear' });
         return chord === 'esc';
       }
-      const delta = MOVES[action];
+      const delta = moveOf(action, commands.pageRows);
       if (delta !== undefined) {
         dispatchList({ type: 'move', delta: Number.isFinite(delta) ? delta : delta > 0 ? visible.length : -visible.length, visible });
         return true;

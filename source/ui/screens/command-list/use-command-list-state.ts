@@ -25,7 +25,8 @@ export function listReducer(state: ListState, action: ListAction): ListState {
     case 'filter-start':
       return { ...state, filtering: true };
     case 'filter-text':
-      return { ...state, filter: action.text };
+      // The best match (an exact name first) becomes the selection, so enter opens what was typed.
+      return { ...state, filter: action.text, selectedId: undefined };
     case 'filter-keep':
       return { ...state, filtering: false };
     case 'filter-clear':
@@ -41,12 +42,26 @@ export function listReducer(state: ListState, action: ListAction): ListState {
   }
 }
 
-/** Commands sorted by type then name, filtered by name/description (case-insensitive). */
+/**
+ * Commands sorted by type then name, filtered by name/description (case-insensitive); with a filter,
+ * the exact name comes first, then names that start with it, then names and descriptions that hold it.
+ */
 export function visibleCommands(commands: readonly Command[], filter: string): Command[] {
   const needle = filter.trim().toLowerCase();
-  return [...commands]
-    .sort((a, b) => a.type - b.type || compareNames(a.name, b.name))
-    .filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle));
+  const sorted = [...commands].sort((a, b) => a.type - b.type || compareNames(a.name, b.name));
+  if (!needle) return sorted;
+  const rank = (c: Command): number => {
+    const name = c.name.toLowerCase();
+    if (name === needle) return 0;
+    if (name.startsWith(needle)) return 1;
+    if (name.includes(needle)) return 2;
+    return c.description.toLowerCase().includes(needle) ? 3 : -1;
+  };
+  return sorted
+    .map((command) => ({ command, rank: rank(command) }))
+    .filter((entry) => entry.rank >= 0)
+    .sort((a, b) => a.rank - b.rank)
+    .map((entry) => entry.command);
 }
 
 /** Index of the selection among the visible commands; the first one when it is filtered out. */

@@ -11,6 +11,7 @@ import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
 import { describeError } from '../../format/describe-error.js';
+import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import type { Session, SessionStarters } from '../../session/session.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -52,9 +53,17 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     else if (starters?.browserSignIn) local({ type: 'step', step: 'browser-sign-in' });
     else local({ type: 'failed', message: 'Run `cmd-tui auth login` to sign in with the browser, then start cmd-tui again. It only unlocks permission overwrites.' });
   };
+  /** The typed client id, or undefined after saying what is wrong with it (Discord would only say "malformed"). */
+  const typedClientId = (): string | undefined => {
+    const id = state.clientId.trim();
+    if (snowflake.safeParse(id).success) return id;
+    const what = id === '' ? 'The client id is empty' : `The client id "${id}" is not an id`;
+    local({ type: 'failed', message: `${what}: paste the Application ID from the Developer Portal (your app → General Information), digits only.` });
+    return undefined;
+  };
   const signInWithBrowser = () => {
     const begin = starters?.browserSignIn;
-    const applicationId = state.clientId.trim();
+    const applicationId = typedClientId();
     if (!begin || !applicationId) return;
     const controller = new AbortController();
     abort.current = controller;
@@ -74,7 +83,10 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         if (state.step === 'bot-token') start('Checking the bot token', starters && (() => starters.botToken(state.token.trim())));
         else if (state.step === 'browser-sign-in') signInWithBrowser();
         else if (!state.secretFocused) local({ type: 'switch-field' });
-        else start('Checking the client credentials', starters && (() => starters.clientCredentials(state.clientId.trim(), state.clientSecret.trim())));
+        else {
+          const clientId = typedClientId();
+          if (clientId) start('Checking the client credentials', starters && (() => starters.clientCredentials(clientId, state.clientSecret.trim())));
+        }
       } else return chord !== 'ctrl+c';
       return true;
     },

@@ -2,11 +2,11 @@
  * Deleting a command: confirmed by typing its name. Says what goes with it (its permission
  * overwrites, permanently) and that a backup of the scope is written first.
  */
-import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import type { Command } from '../../../discord/model.js';
-import { Footer } from '../../components/footer.js';
+import { DialogFrame } from '../../components/dialog-frame.js';
+import { useScrollBox } from '../../components/scroll-box.js';
 import { TextField } from '../../components/text-field.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor } from '../../input/key-bindings.js';
@@ -25,6 +25,7 @@ export function ConfirmDelete({ command, scopeLabel, overwriteCount, onConfirm, 
   const theme = useTheme();
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const body = useScrollBox();
   useKeyHandler(Priority.overlay, (chord) => {
     const action = actionFor(chord, 'type-to-confirm');
     if (action === 'cancel') onCancel();
@@ -32,6 +33,8 @@ export function ConfirmDelete({ command, scopeLabel, overwriteCount, onConfirm, 
       if (typed === command.name) onConfirm();
       else setMismatch(true);
     }
+    // The field takes letters (j, k, g are the name being typed), so only arrows and page keys get here to scroll.
+    else body.scroll(actionFor(chord, 'confirm'));
     return chord !== 'ctrl+c';
   });
   const overwrites =
@@ -39,31 +42,34 @@ export function ConfirmDelete({ command, scopeLabel, overwriteCount, onConfirm, 
       ? 'Its permission overwrites in every guild are deleted with it, permanently.'
       : `Its ${overwriteCount} permission overwrite${overwriteCount === 1 ? '' : 's'} in this guild ${overwriteCount === 1 ? 'is' : 'are'} deleted with it, permanently.`;
   return (
-    <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" borderStyle="round" borderColor={theme.status.error} paddingX={1}>
-        <Text bold>
-          Delete {command.name} from {scopeLabel}?
-        </Text>
-        <Text>{overwrites}</Text>
-        <Text color={theme.text.secondary}>The scope's commands and overwrites are saved to a backup file first.</Text>
-        <Text>
-          Type <Text bold>{command.name}</Text> and press enter to delete; esc cancels.
-        </Text>
-        <Text>
-          {'> '}
-          <TextField
-            value={typed}
-            onChange={(value) => {
-              setTyped(value);
-              setMismatch(false);
-            }}
-            focused
-            inOverlay
-          />
-        </Text>
-        {mismatch ? <Text color={theme.status.error}>That is not the name: type “{command.name}” exactly (or esc to keep it).</Text> : null}
-      </Box>
-      <Footer scope="type-to-confirm" />
-    </Box>
+    <DialogFrame
+      title={`Delete ${command.name} from ${scopeLabel}?`}
+      borderColor={theme.status.error}
+      body={body}
+      footer="type-to-confirm"
+      bottom={
+        <>
+          <Text>
+            {'> '}
+            <TextField
+              value={typed}
+              onChange={(value) => {
+                setTyped(value);
+                setMismatch(false);
+              }}
+              focused
+              inOverlay
+            />
+          </Text>
+          {mismatch ? <Text color={theme.status.error}>That is not the name: type “{command.name}” exactly (or esc to keep it).</Text> : null}
+        </>
+      }
+    >
+      <Text>{overwrites}</Text>
+      <Text color={theme.text.secondary}>The scope's commands and overwrites are saved to a backup file first.</Text>
+      <Text>
+        Type <Text bold>{command.name}</Text> and press enter to delete; esc cancels.
+      </Text>
+    </DialogFrame>
   );
 }

@@ -92,7 +92,7 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
     const errors = copy.problems.filter((problem) => problem.severity === 'error').map((problem) => `  ${problem.path}: ${problem.message}`);
     return (
       <ConfirmDialog title={`${what} is not valid in ${nameOf(to)}; nothing can be copied`} confirmLabel="Close" onConfirm={onClose} onCancel={onClose}>
-        {[...adaptations, ...errors].slice(0, Math.max(3, height - 8)).map((line, index) => (
+        {[...adaptations, ...errors].map((line, index) => (
           <Text key={index} wrap="wrap">
             {line}
           </Text>
@@ -107,8 +107,6 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
     ...plan.update.flatMap((update) => [`  ~ update /${update.name}`, ...update.changes.map((change) => `      ${change.path}`)]),
     ...(plan.unchanged.length > 0 ? [`  = ${plan.unchanged.length} unchanged`] : []),
   ];
-  const room = Math.max(3, height - 9);
-  const shown = lines.length > room ? [...lines.slice(0, room - 1), `  … and ${lines.length - room + 1} more lines (cmd-tui copy shows them all)`] : lines;
   const nothing = plan.create.length + plan.update.length === 0;
   const tooMany = plan.createsUsed > createsLeft;
   const summary = nothing
@@ -128,7 +126,7 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
       onConfirm={nothing || tooMany ? onClose : run}
       onCancel={onClose}
     >
-      {shown.map((line, index) => (
+      {lines.map((line, index) => (
         <Text key={index} wrap="wrap">
           {line}
         </Text>

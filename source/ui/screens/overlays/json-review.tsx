@@ -9,13 +9,10 @@ import { diffFields } from '../../../discord/diff.js';
 import { toBodyForm } from '../../../discord/normalize.js';
 import type { Command, CommandDraft } from '../../../discord/model.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { FieldChanges } from '../../components/field-changes.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { isRename } from '../../state/command-patch.js';
 import { useTheme } from '../../theme/theme-context.js';
-
-function shown(value: unknown): string {
-  return value === undefined ? '(none)' : JSON.stringify(value);
-}
 
 export function JsonReview({ command, draft, onSave, onCancel }: { command: Command; draft: CommandDraft; onSave: () => void; onCancel: () => void }) {
   const theme = useTheme();
@@ -32,12 +29,7 @@ export function JsonReview({ command, draft, onSave, onCancel }: { command: Comm
   }
   return (
     <ConfirmDialog title={`Save these changes to ${command.name}?`} confirmLabel="Save" danger onConfirm={onSave} onCancel={onCancel}>
-      {changes.slice(0, 12).map((change) => (
-        <Text key={change.path} wrap="truncate">
-          <Text color={theme.text.accent}>{change.path}</Text>: {shown(change.before)} → {shown(change.after)}
-        </Text>
-      ))}
-      {changes.length > 12 ? <Text color={theme.text.secondary}>…and {changes.length - 12} more</Text> : null}
+      <FieldChanges changes={changes} />
       {isRename(command, draft) ? (
         <Text color={theme.status.warning}>Renaming permanently deletes this command's permission overwrites in every guild.</Text>
       ) : null}

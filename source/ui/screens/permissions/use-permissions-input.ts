@@ -71,6 +71,10 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
         case 'down':
           dispatchEditor({ type: 'move', delta: action === 'up' ? -1 : 1, count: listLength });
           return true;
+        case 'top':
+        case 'bottom':
+          dispatchEditor({ type: 'select', index: action === 'top' ? 0 : Math.max(0, listLength - 1) });
+          return true;
         case 'addOverwrite':
           dispatchEditor({ type: 'mode', mode: { kind: 'picker', query: '' } });
           return true;

@@ -1,4 +1,8 @@
-/** `?`: every key of the screen underneath, from the key table (closes with ?, esc or q; scrolls with ↑↓). */
+/**
+ * A read-only overlay of lines that scrolls with ↑↓ pgup pgdn and closes with esc, ? or q: `?` help,
+ * every key of the screen underneath from the key table, and a status message too long for the status
+ * line, shown whole.
+ */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useState } from 'react';
@@ -11,14 +15,13 @@ export function helpLines(scope: KeyScope): PaneLine[] {
   return [
     ...bindingsFor(scope).map((b) => ({ text: `${keyLabel(b).padEnd(16)}${b.label}${b.danger ? ' (changes Discord; asks first)' : ''}` })),
     { text: '' },
-    { text: 'When a text field or the filter has focus, letters are text:', tone: 'secondary' as const },
+    { text: 'When a text field or the filter has focus, letters and ? are text:', tone: 'secondary' as const },
     { text: 'only ctrl chords, esc, tab, arrows and enter act.', tone: 'secondary' as const },
   ];
 }
 
-export function HelpOverlay({ scope, height, onClose }: { scope: KeyScope; height: number; onClose: () => void }) {
+export function TextOverlay({ title, lines, height, onClose }: { title: string; lines: readonly PaneLine[]; height: number; onClose: () => void }) {
   const theme = useTheme();
-  const lines = helpLines(scope);
   const paneHeight = Math.max(3, height - 4);
   const [offset, setOffset] = useState(0);
   useKeyHandler(Priority.overlay, (chord) => {
@@ -30,7 +33,7 @@ export function HelpOverlay({ scope, height, onClose }: { scope: KeyScope; heigh
   return (
     <Box flexDirection="column" height={height} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
       <Text bold>
-        Keys on this screen <Text color={theme.text.secondary}>(esc, ? or q closes)</Text>
+        {title} <Text color={theme.text.secondary}>(esc, ? or q closes)</Text>
       </Text>
       <ScrollPane lines={lines} offset={offset} height={paneHeight} />
     </Box>

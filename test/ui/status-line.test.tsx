@@ -1,0 +1,47 @@
+/** The status line wraps a message to the width, at most three lines; a longer one says how to see it whole, and ctrl+e shows it. */
+import { afterEach, expect, it } from 'vitest';
+import { statusLines } from '../../source/ui/components/status-line.js';
+import { renderApp } from './helpers/app.js';
+import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { waitFor } from './helpers/wait-for.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+it('keeps a message of up to three lines whole and cuts a longer one, naming ctrl+e', () => {
+  expect(statusLines(undefined, 20)).toEqual([' ']);
+  expect(statusLines('Saved ping; backup: /b/1.json', 20)).toEqual(['Saved ping; backup:', '/b/1.json']);
+  const long = statusLines('word '.repeat(40), 40);
+  expect(long).toHaveLength(3);
+  expect(long[2]).toMatch(/… \(ctrl\+e shows it all\)$/);
+  for (const line of long) expect(line.length).toBeLessThanOrEqual(40);
+  const narrow = statusLines('word '.repeat(40), 20);
+  expect(narrow[2]).toMatch(/… \(ctrl\+e\)$/);
+  for (const line of narrow) expect(line.length).toBeLessThanOrEqual(20);
+});
+
+it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
+  const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
+  cleanup = app.unmount;
+  const folder = Array.from({ length: 8 }, (_, i) => `folder-number-${i}`).join('/');
+  app.session.writeExport = async (name) => `/home/someone/${folder}/${name}`;
+  await app.waitForText('ping');
+  await app.press('export');
+  await app.waitForText('(ctrl+e shows it all)');
+  await app.press('showMessage');
+  await app.waitForText('The whole message');
+  expect(app.frame().replace(/[│\s]+/g, '')).toContain(`/home/someone/${folder}/commands-global.json`.replace(/\s/g, ''));
+  await app.press('back');
+  await waitFor(() => app.frame().includes('(ctrl+e shows it all)'), { message: app.frame });
+});
+
+it('a list that did not load says the counts are unknown instead of "counting…" for ever, and a reload clears it', async () => {
+  const api = new FakeApi([makeCommand({ name: 'ping' })]);
+  api.failNext = new Error('socket hang up');
+  const app = await renderApp(api, { columns: 100, rows: 20 });
+  cleanup = app.unmount;
+  await app.waitForText('counts unknown: the list did not load (ctrl+r)');
+  await app.press('refresh');
+  await app.waitForText('slash 1/100');
+  expect(app.frame()).not.toContain('counts unknown');
+});

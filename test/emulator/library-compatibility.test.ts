@@ -3,8 +3,7 @@
  * their base URL changed, as a bot author testing offline would (issue 22): oceanic.js and seyfert's REST client (beside @discordjs/rest in
  * discordjs-rest-peer.test.ts) list, create, edit, delete and bulk-overwrite commands, read and set
  * permissions, read users, guilds, roles and channels (parsing them into their own classes), ride out a
- * burst under Discord's rate limits, and get their own error types on a 50035. Guild members are left out:
- * another change adds those routes.
+ * burst under Discord's rate limits, and get their own error types on a 50035; list and search guild members.
  */
 import { Client, DiscordRESTError } from 'oceanic.js';
 import { ApiHandler } from 'seyfert';
@@ -79,7 +78,7 @@ describe('oceanic.js against the emulator', () => {
     expect(written.permissions).toEqual([{ id: guildId, type: 1, permission: false }]);
   });
 
-  it('users, guilds, roles and channels parse into its classes', async () => {
+  it('users, guilds, roles, channels and members parse into its classes', async () => {
     const e = emulator();
     const rest = (await oceanic()).rest;
     const userId = await someUserId();
@@ -91,6 +90,10 @@ describe('oceanic.js against the emulator', () => {
     expect(roles.some((role) => role.id === e.guildIds[0])).toBe(true);
     const channels = await rest.guilds.getChannels(e.guildIds[0]!);
     expect(channels.map((channel) => channel.name)).toContain('general');
+    const members = await rest.guilds.getMembers(e.guildIds[0]!, { limit: 10 });
+    expect(members.map((member) => member.id)).toContain(userId);
+    const found = await rest.guilds.searchMembers(e.guildIds[0]!, { query: 'ada', limit: 5 });
+    expect(found.map((member) => member.user.username)).toContain('ada');
   });
 
   it('rides out a burst of creates under Discord\'s rate limits', async () => {
@@ -137,7 +140,7 @@ describe('seyfert against the emulator', () => {
     expect(written.permissions).toEqual([{ id: guildId, type: 1, permission: false }]);
   });
 
-  it('users, guilds, roles and channels', async () => {
+  it('users, guilds, roles, channels and members', async () => {
     const e = emulator();
     const api = seyfert().proxy;
     const userId = await someUserId();
@@ -145,6 +148,8 @@ describe('seyfert against the emulator', () => {
     expect((await api.guilds(e.guildIds[0]!).get()).id).toBe(e.guildIds[0]);
     expect((await api.guilds(e.guildIds[0]!).roles.get()).length).toBeGreaterThan(0);
     expect((await api.guilds(e.guildIds[0]!).channels.get()).map((channel) => channel.name)).toContain('general');
+    expect((await api.guilds(e.guildIds[0]!).members.get({ query: { limit: 10 } })).map((member) => member.user.id)).toContain(userId);
+    expect((await api.guilds(e.guildIds[0]!).members.search.get({ query: { query: 'ada', limit: 5 } })).map((member) => member.user.username)).toContain('ada');
   });
 
   it('rides out a burst of creates under Discord\'s rate limits', async () => {

@@ -131,6 +131,29 @@ describe('the permissions screen', () => {
     expect(app.frame()).not.toMatch(/\+ allow\s+role\s+@Helper/);
   });
 
+  it('pgdn and pgup move a screenful less one row, g and G to the ends', async () => {
+    const command = makeCommand({ name: 'crowded' }, { kind: 'guild', guildId: GUILD_ID });
+    const api = new PermissionsApi([], [command]);
+    const users = Array.from({ length: 60 }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), type: PermissionType.User, permission: true }));
+    setOverwrites(api, command.id, users);
+    const app = await openPermissions(api, 'crowded');
+    cleanup = app.unmount;
+    await app.waitForText('60/100');
+    const selectedUser = () => /▸.*user (\d+)/.exec(app.frame())?.[1];
+    const shown = () => app.frame().split('\n').filter((line) => /user \d{18}/.test(line)).length;
+    expect(selectedUser()).toBe(users[0]!.id);
+    const page = shown();
+    expect(page).toBeGreaterThan(3);
+    await app.press('pageDown');
+    await waitFor(() => selectedUser() === users[page - 1]!.id);
+    await app.press('pageUp');
+    await waitFor(() => selectedUser() === users[0]!.id);
+    await app.press('bottom');
+    await waitFor(() => selectedUser() === users[59]!.id);
+    await app.press('top');
+    await waitFor(() => selectedUser() === users[0]!.id);
+  });
+
   it('previews the change before saving, backs up first, then sends one PUT with the whole list', async () => {
     const { api, ban, app } = await openBan();
     await app.press('addOverwrite');

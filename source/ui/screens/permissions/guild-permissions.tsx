@@ -20,7 +20,7 @@ import { useTheme } from '../../theme/theme-context.js';
 import { AccessView } from './access-view.js';
 import { MemberAnswerView } from './member-answer-view.js';
 import { FilterPicker } from './filter-picker.js';
-import { OverwritesView } from './overwrites-view.js';
+import { OverwritesView, overwriteRows } from './overwrites-view.js';
 import { DiscardDialog, SavePreview, SignInDialog, SigningIn } from './permission-dialogs.js';
 import { signInNeeded } from './save-overwrites.js';
 import { targetChoices, targetKey } from './target-choices.js';
@@ -63,7 +63,9 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   // The add picker and the check-a-member prompt search members as the name is typed.
   const searchQuery = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member' ? editor.mode.query : undefined;
   const search = useMemberSearch(guildId, searchQuery ?? '', searchQuery !== undefined);
-  usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
+  const canSave = state.session ? signInNeeded(state.session) === undefined : false;
+  const page = model ? overwriteRows({ entry: model.entry, appEntry: model.appEntry, canSave, problem: editor.problem, height: height - 3 }) : 1;
+  usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, page, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
   useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);
   const back = () => dispatchEditor({ type: 'mode', mode: { kind: 'list' } });
@@ -193,7 +195,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
             base={base}
             list={list}
             selected={editor.selected}
-            canSave={state.session ? signInNeeded(state.session) === undefined : false}
+            canSave={canSave}
             problem={editor.problem}
             height={height - 3}
           />

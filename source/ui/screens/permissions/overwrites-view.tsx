@@ -36,12 +36,18 @@ const STATUS_NOTES: Partial<Record<OverwriteTarget['status'], string>> = {
   unresolved: 'name unknown: reading it needs a bot token',
 };
 
+/** Rows the overwrite list gets on screen: what the title, the app-level defaults and a problem leave (a page for pgup/pgdn). */
+export function overwriteRows({ entry, appEntry, canSave, problem, height }: Pick<OverwritesViewProps, 'entry' | 'appEntry' | 'canSave' | 'problem' | 'height'>): number {
+  const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
+  const reserved = 4 + (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 : 1) + (canSave ? 0 : 1) + (problem ? 4 : 0);
+  return Math.max(3, height - reserved);
+}
+
 export function OverwritesView({ entry, appEntry, guildName, directory, base, list, selected, canSave, problem, height }: OverwritesViewProps) {
   const theme = useTheme();
   const changes = diffOverwrites(base, list, directory);
   const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
-  const reserved = 4 + (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 : 1) + (canSave ? 0 : 1) + (problem ? 4 : 0);
-  const rows = Math.max(3, height - reserved);
+  const rows = overwriteRows({ entry, appEntry, canSave, problem, height });
   const start = useListWindow(selected, list.length, rows);
   const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
   return (

@@ -24,6 +24,8 @@ export interface PermissionsInput {
   actions: PermissionActions;
   /** Rows in the list; undefined while loading or failed. */
   listLength: number | undefined;
+  /** Rows of the list on screen: pgup/pgdn move that many less one, so one row stays in view. */
+  page: number;
   /** The matrix, or why there is none (the app-level entry is not a command). */
   matrix: AccessMatrix | string;
   /** Unsaved edits that a reload would drop. */
@@ -31,7 +33,7 @@ export interface PermissionsInput {
   reload: () => void;
 }
 
-export function usePermissionsInput({ active, editor, dispatchEditor, actions, listLength, matrix, dirty, reload }: PermissionsInput): void {
+export function usePermissionsInput({ active, editor, dispatchEditor, actions, listLength, page, matrix, dirty, reload }: PermissionsInput): void {
   const { dispatch, flows } = useAppContext();
   const flash = (text: string) => dispatch({ type: 'flash', text, tone: 'warning' });
   useKeyHandler(
@@ -74,6 +76,10 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
         case 'top':
         case 'bottom':
           dispatchEditor({ type: 'select', index: action === 'top' ? 0 : Math.max(0, listLength - 1) });
+          return true;
+        case 'pageUp':
+        case 'pageDown':
+          dispatchEditor({ type: 'move', delta: (action === 'pageUp' ? -1 : 1) * Math.max(1, page - 1), count: listLength });
           return true;
         case 'addOverwrite':
           dispatchEditor({ type: 'mode', mode: { kind: 'picker', query: '' } });

@@ -24,12 +24,12 @@ import { actionFor } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { ConfirmDelete } from '../overlays/confirm-delete.js';
+import { listMove, movedIndex } from '../../input/list-moves.js';
 
 /** Guilds read at once: each costs 2–4 requests, so a few keep the 50/s budget busy without queueing. */
 const GUILDS_IN_FLIGHT = 4;
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 const OVERWRITE_KINDS: ReadonlySet<Finding['kind']> = new Set(['admin-only', 'deleted-role', 'hidden-or-deleted-channel', 'orphan-overwrite']);
-const MOVES: Record<string, number> = { up: -1, down: 1, pageUp: -10, pageDown: 10, top: -Infinity, bottom: Infinity };
 
 interface Progress {
   running: boolean;
@@ -195,8 +195,8 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     (chord) => {
       if (deleting) return false;
       const action = actionFor(chord, 'audit');
-      const move = action ? MOVES[action] : undefined;
-      if (move !== undefined) setSelected((index) => Math.max(0, Math.min(findings.length - 1, index + move)));
+      const move = listMove(action, rows);
+      if (move !== undefined) setSelected((index) => movedIndex(index, move, findings.length));
       else if (action === 'stopAudit') {
         if (progress.running) stop.current = true;
         else dispatch({ type: 'pop' });

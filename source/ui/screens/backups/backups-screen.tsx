@@ -21,6 +21,7 @@ import { actionFor } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { SigningIn } from '../permissions/permission-dialogs.js';
+import { listMove, movedIndex } from '../../input/list-moves.js';
 
 type Mode =
   | { kind: 'list' }
@@ -29,7 +30,6 @@ type Mode =
   | { kind: 'signing-in'; entry: BackupEntry; url?: string }
   | { kind: 'restoring'; entry: BackupEntry };
 
-const MOVES: Record<string, number> = { up: -1, down: 1, pageUp: -10, pageDown: 10, top: -Infinity, bottom: Infinity };
 
 export function BackupsScreen({ height, width, active }: { height: number; width: number; active: boolean }) {
   const { state, dispatch, flows } = useAppContext();
@@ -108,9 +108,9 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     (chord) => {
       if (mode.kind !== 'list') return false;
       const action = actionFor(chord, 'backups');
-      const move = action ? MOVES[action] : undefined;
+      const move = listMove(action, rows);
       if (move !== undefined) {
-        setSelected((index) => Math.max(0, Math.min(count - 1, index + move)));
+        setSelected((index) => movedIndex(index, move, count));
         return true;
       }
       if (action === 'restorePlan' && entries?.[selected]) {

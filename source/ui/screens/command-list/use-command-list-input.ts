@@ -7,6 +7,7 @@ import type { Command } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, type Action } from '../../input/key-bindings.js';
 import type { ListAction, ListState } from './use-command-list-state.js';
+import { listMove } from '../../input/list-moves.js';
 
 export interface ListCommands {
   onCommand(action: Action, command: Command): void;
@@ -16,12 +17,6 @@ export interface ListCommands {
 }
 
 const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand'];
-/** How far each move goes; a page is the rows on screen less one, so one row stays in view across the jump. */
-function moveOf(action: Action, pageRows: number): number | undefined {
-  const page = Math.max(1, pageRows - 1);
-  const moves: Partial<Record<Action, number>> = { up: -1, down: 1, pageUp: -page, pageDown: page, top: -Infinity, bottom: Infinity };
-  return moves[action];
-}
 
 export function useCommandListInput(
   active: boolean,
@@ -48,7 +43,7 @@ export function useCommandListInput(
         if (chord === 'esc' && list.filter) dispatchList({ type: 'filter-clear' });
         return chord === 'esc';
       }
-      const delta = moveOf(action, commands.pageRows);
+      const delta = listMove(action, commands.pageRows);
       if (delta !== undefined) {
         dispatchList({ type: 'move', delta: Number.isFinite(delta) ? delta : delta > 0 ? visible.length : -visible.length, visible });
         return true;

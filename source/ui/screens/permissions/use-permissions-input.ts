@@ -9,6 +9,7 @@ import { actionFor, type Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { PermissionActions } from './use-permission-actions.js';
 import type { EditorAction, EditorState } from './use-overwrite-editor-state.js';
+import { listMove, movedIndex } from '../../input/list-moves.js';
 
 const CELL_MOVES: Partial<Record<Action, { row: number; column: number }>> = {
   up: { row: -1, column: 0 },
@@ -75,11 +76,9 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
           return true;
         case 'top':
         case 'bottom':
-          dispatchEditor({ type: 'select', index: action === 'top' ? 0 : Math.max(0, listLength - 1) });
-          return true;
         case 'pageUp':
         case 'pageDown':
-          dispatchEditor({ type: 'move', delta: (action === 'pageUp' ? -1 : 1) * Math.max(1, page - 1), count: listLength });
+          dispatchEditor({ type: 'select', index: movedIndex(editor.selected, listMove(action, page)!, listLength) });
           return true;
         case 'addOverwrite':
           dispatchEditor({ type: 'mode', mode: { kind: 'picker', query: '' } });

@@ -121,6 +121,15 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     await press('scope');
     await tui!.waitFor((s) => s.includes(`guild ${hq}`) && s.includes('picked recently'), 'the recent guild');
     await press('cancel');
+    // The copy dialog's target takes a typed id too: the guild's commands into another guild nobody listed.
+    const speedrun = running.guildIds[1]!;
+    await press('copyScope');
+    await tui!.waitForText('No guilds listed (client credentials list none): type a guild id.');
+    await tui!.type(speedrun);
+    await tui!.waitForText(`guild ${speedrun}`);
+    await press('select');
+    await tui!.waitFor((s) => s.replace(/[\s│]+/g, ' ').includes(`into guild ${speedrun}?`), 'the copy preview');
+    await press('cancel');
     await press('quit');
   }, 60_000);
 });

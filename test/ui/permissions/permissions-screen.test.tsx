@@ -21,7 +21,7 @@ async function openBan(prepare?: (api: PermissionsApi) => void) {
 
 describe('the permissions screen', () => {
   it('shows each overwrite by name: roles, members, a hidden channel and a deleted role, plus the app-level defaults', async () => {
-    const { api, app } = await openBan();
+    const { app } = await openBan();
     await app.waitForText('4/100');
     const frame = app.frame();
     expect(frame).toMatch(/allow\s+role\s+@Moderator/);
@@ -63,7 +63,7 @@ describe('the permissions screen', () => {
   });
 
   it('takes a typed id: role:ID, channel:ID, or a bare user id', async () => {
-    const { api, app } = await openBan();
+    const { app } = await openBan();
     await app.press('addOverwrite');
     await app.type(`channel:${CHANNEL.reports}`);
     await waitFor(() => /▸ #reports/.test(app.frame()));
@@ -318,7 +318,7 @@ describe('the permissions screen', () => {
   });
 
   it('keeps unsaved edits while help is open', async () => {
-    const { api, app } = await openBan();
+    const { app } = await openBan();
     await app.press('toggleOverwrite');
     await app.waitForText('unsaved: 1 flipped');
     await app.press('help');
@@ -329,7 +329,7 @@ describe('the permissions screen', () => {
   });
 
   it('fits a narrow terminal and follows a resize', async () => {
-    const { api, app } = await openBan();
+    const { app } = await openBan();
     app.stdout.resize(60, 20);
     await waitFor(() => app.frame().split('\n').every((line) => line.length <= 60) && app.frame().includes('@Moderator'));
     await app.press('whoCanUse');
@@ -365,7 +365,7 @@ describe('the permissions screen', () => {
   });
 
   it('A opens the app-level defaults', async () => {
-    const { api, app } = await openBan();
+    const { app } = await openBan();
     await app.press('appPermissions');
     await app.waitForText('App-level defaults (all commands) in Test Guild');
     expect(app.frame()).toMatch(/deny\s+channel\s+All channels/);
@@ -373,7 +373,7 @@ describe('the permissions screen', () => {
   });
 
   it('w shows who can use the command, per role and channel, with the reason for the selected cell', async () => {
-    const { api, app } = await openBan();
+    const { app } = await openBan();
     await app.press('whoCanUse');
     await app.waitForText('Who can use /ban in Test Guild?');
     expect(app.frame()).toContain('#general');

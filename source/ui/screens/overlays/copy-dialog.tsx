@@ -3,15 +3,13 @@
  * the plan (what is created, updated or unchanged, what the target does not allow and is dropped,
  * the creates it uses), then copy after confirming; a backup of the target is written first.
  */
-import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import type { CopyPlan } from '../../../backup/copy-plan.js';
 import { describeAdaptation } from '../../../discord/adapt-scope.js';
-import { GLOBAL_SCOPE, LIMITS, guildScope, type PartialGuild, type Scope } from '../../../discord/model.js';
+import { LIMITS, type PartialGuild, type Scope } from '../../../discord/model.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { Footer } from '../../components/footer.js';
-import { SelectList } from '../../components/select-list.js';
+import { ScopePicker } from './scope-picker.js';
 import { Spinner } from '../../components/spinner.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -37,7 +35,6 @@ export interface CopyDialogProps {
   onClose: () => void;
 }
 
-const sameScope = (a: Scope, b: Scope) => a.kind === b.kind && (a.kind === 'global' || (b.kind === 'guild' && a.guildId === b.guildId));
 
 export function CopyDialog({ copier, from, commandName, guilds, height, onDone, onClose }: CopyDialogProps) {
   const theme = useTheme();
@@ -47,7 +44,9 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
   const request = (to: Scope) => ({ from, to, names: commandName ? [commandName] : [], prune: false });
 
   useKeyHandler(Priority.overlay, (chord) => {
-    if (chord === 'esc' && (step.kind === 'pick' || step.kind === 'planning')) onClose();
+    // While picking, the picker has the keys (its esc closes the dialog).
+    if (step.kind === 'pick') return false;
+    if (chord === 'esc' && step.kind === 'planning') onClose();
     return chord !== 'ctrl+c';
   });
 
@@ -69,18 +68,7 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
   }, [planning]);
 
   if (step.kind === 'pick') {
-    const targets = [GLOBAL_SCOPE, ...guilds.map((guild) => guildScope(guild.id))].filter((scope) => !sameScope(scope, from));
-    return (
-      <Box flexDirection="column" flexGrow={1}>
-        <Box flexDirection="column" flexGrow={1} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-          <Text bold wrap="wrap">
-            Copy {what} to…
-          </Text>
-          <SelectList items={targets.map((scope) => ({ key: scope.kind === 'global' ? 'global' : scope.guildId, label: nameOf(scope), value: scope }))} limit={Math.max(3, height - 6)} onSelect={(item) => setStep({ kind: 'planning', to: item.value })} />
-        </Box>
-        <Footer scope="picker" />
-      </Box>
-    );
+    return <ScopePicker title={`Copy ${what} to…`} exclude={from} guilds={guilds} onPick={(to) => setStep({ kind: 'planning', to })} onClose={onClose} height={height} />;
   }
   if (step.kind === 'planning' || step.kind === 'copying') {
     return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)}` : `Copying into ${nameOf(step.to)} (backup first)`} />;

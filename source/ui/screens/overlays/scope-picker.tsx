@@ -1,6 +1,6 @@
 /**
- * `s`: pick Global or a guild — one of the app's guilds by name, one picked recently, or any guild by
- * its id (client credentials list no guilds, yet `list --guild ID` works with them).
+ * `s` (and the copy dialog's target): pick Global or a guild — one of the app's guilds by name, one
+ * picked recently, or any guild by its id (client credentials list no guilds, yet `list --guild ID` works with them).
  */
 import { useState } from 'react';
 import { GLOBAL_SCOPE, guildScope, type PartialGuild, type Scope } from '../../../discord/model.js';
@@ -10,15 +10,26 @@ import { useRecentGuilds } from './use-recent-guilds.js';
 
 const GLOBAL_KEY = 'global';
 
-export function ScopePicker({ guilds, onPick, onClose, height }: { guilds: readonly PartialGuild[]; onPick: (scope: Scope) => void; onClose: () => void; height: number }) {
+export interface ScopePickerProps {
+  guilds: readonly PartialGuild[];
+  onPick: (scope: Scope) => void;
+  onClose: () => void;
+  height: number;
+  title?: string;
+  /** A scope not offered (the copy's source). */
+  exclude?: Scope;
+}
+
+export function ScopePicker({ guilds, onPick, onClose, height, title = 'Which commands? Pick a scope', exclude }: ScopePickerProps) {
   const [query, setQuery] = useState('');
   const { recent, remember } = useRecentGuilds();
-  const choices = guildChoices(guilds, recent, query);
+  const excluded = exclude?.kind === 'guild' ? exclude.guildId : undefined;
+  const choices = guildChoices(guilds, recent, query).filter((choice) => choice.id !== excluded);
   const needle = query.trim().toLowerCase();
-  const global = needle === '' || 'global'.includes(needle) ? [{ key: GLOBAL_KEY, label: 'Global (every guild, and DMs)' }] : [];
+  const global = exclude?.kind !== 'global' && (needle === '' || 'global'.includes(needle)) ? [{ key: GLOBAL_KEY, label: 'Global (every guild, and DMs)' }] : [];
   return (
     <FilterPicker
-      title="Which commands? Pick a scope"
+      title={title}
       hint="a guild's name, or any guild id"
       query={query}
       onQueryChange={setQuery}

@@ -48,7 +48,7 @@ const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command 
 
 export function GuildPermissions({ entryId, guildId, height, width, active }: GuildPermissionsProps) {
   const theme = useTheme();
-  const { state, dispatch } = useAppContext();
+  const { state } = useAppContext();
   const loaded = useGuildOverwrites(guildId);
   const [editor, dispatchEditor] = useOverwriteEditorState();
   const guildName = state.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;

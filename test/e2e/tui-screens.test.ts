@@ -343,4 +343,30 @@ describe('at 40×12', () => {
     await press('confirm');
     await press('quit');
   }, 60_000);
+
+  it('the permissions screen gives a status that wraps its rows instead of being drawn over', async () => {
+    const t = await open(40, 12);
+    // The header is cut at 40 columns: the guild is picked by name and known by its commands.
+    await press('scope');
+    await t.type('HQ');
+    await t.waitForText('▸ Pixel Pal HQ');
+    await t.key('enter');
+    await t.waitForText('mod-tools');
+    await press('filter');
+    await t.type('mod-tools');
+    await press('filterDone');
+    await press('permissions');
+    await t.waitForText('Overwrites of /mod-tools');
+    await press('toggleOverwrite');
+    // Three lines of status at 40 columns.
+    await press('refresh');
+    const screen = await t.waitForText('ctrl+r would drop');
+    const lines = screen.split('\n');
+    const title = lines.findIndex((line) => line.startsWith('Overwrites of /mod-tools'));
+    expect(title, screen).toBeGreaterThan(0);
+    expect(lines[title + 1], screen).toMatch(/^▸~ allow role +@everyone$/);
+    expect(flat(screen)).toContain('ctrl+r would drop your unsaved edits: save them (ctrl+s) or leave (esc) first.');
+    await press('back');
+    await t.waitForText('Discard the unsaved changes');
+  }, 60_000);
 });

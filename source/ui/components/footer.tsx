@@ -11,7 +11,7 @@ import type { Tone } from '../state/app-state.js';
 import { useTheme } from '../theme/theme-context.js';
 import type { Theme } from '../theme/theme.js';
 import { Spinner } from './spinner.js';
-import { StatusLine } from './status-line.js';
+import { StatusLine, statusLines } from './status-line.js';
 
 export function toneColor(theme: Theme, tone: Tone): string | undefined {
   if (tone === 'error') return theme.status.error;
@@ -42,6 +42,16 @@ export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY, h
     if (binding && !ALWAYS_SHOWN.includes(binding.action)) kept = kept.filter((b) => b !== binding);
   }
   return hintLine(kept, false);
+}
+
+/**
+ * Rows the Footer takes now — the key line and the status, which wraps to up to three lines (or the
+ * spinner) — so a screen gives its body what is left instead of being drawn over.
+ */
+export function useFooterRows(status = true): number {
+  const { state } = useAppContext();
+  const width = useWindowSize().columns - 1;
+  return 1 + (state.busy ? 1 : status ? statusLines(state.flash?.text, width).length : 0);
 }
 
 /** `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need). */

@@ -16,7 +16,7 @@ import { renderAuditMarkdown } from '../../../discord/audit-report.js';
 import { auditGlobal, buildReport, type Finding, type GuildAudit } from '../../../discord/audit.js';
 import { GLOBAL_SCOPE, guildScope, type Command, type PartialGuild, type Scope } from '../../../discord/model.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
-import { Footer } from '../../components/footer.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -134,8 +134,8 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
 
   const findings = sortedFindings(results);
   const current = findings[Math.min(selected, Math.max(0, findings.length - 1))];
-  // Title, progress, the selected finding's hint and the footer; the status line may take two more.
-  const rows = Math.max(1, height - 7);
+  // Title, progress, the selected finding's hint, and what the footer takes (its status may wrap).
+  const rows = Math.max(1, height - 5 - useFooterRows());
   const start = useListWindow(selected, findings.length, rows);
 
   const fix = (finding: Finding) => {

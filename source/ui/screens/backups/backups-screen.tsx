@@ -11,7 +11,7 @@ import type { RestorePreview } from '../../../backup/restore.js';
 import type { BackupEntry } from '../../../backup/store.js';
 import { restoreChanges } from '../../../backup/restore.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { Footer } from '../../components/footer.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
 import { Spinner } from '../../components/spinner.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
@@ -101,7 +101,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   };
 
   const count = entries?.length ?? 0;
-  const rows = Math.max(1, height - 4);
+  const rows = Math.max(1, height - 2 - useFooterRows());
   const start = useListWindow(selected, count, rows);
   useKeyHandler(
     Priority.screen,

@@ -1,7 +1,7 @@
 /** The command list screen: wires its state, its keys and the app's flows to the pure view. */
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
-import { Footer } from '../../components/footer.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
 import { commandSize, validateCommand } from '../../../discord/validate.js';
 import type { Command } from '../../../discord/model.js';
 import type { Action } from '../../input/key-bindings.js';
@@ -20,7 +20,9 @@ export interface CommandListProps {
   onEditJson: (command: Command) => void;
 }
 
-export function CommandList({ active, width, height, onEditJson }: CommandListProps) {
+export function CommandList({ active, width, height: screenHeight, onEditJson }: CommandListProps) {
+  // What the footer leaves when the status wraps to more than its one line.
+  const height = screenHeight - (useFooterRows() - 2);
   const { state, dispatch, flows } = useAppContext();
   const [list, dispatchList] = useCommandListState();
   // A command just created or saved becomes the selection (state adjusted while rendering, not in an effect).

@@ -12,7 +12,7 @@ import { checkMember } from '../../../discord/member-access.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { targetPhrase } from '../../../discord/overwrite-targets.js';
-import { Footer } from '../../components/footer.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
 import type { Action } from '../../input/key-bindings.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -46,7 +46,9 @@ const MEMBER_ANSWER_HIDES: readonly Action[] = ['prevColumn', 'nextColumn'];
 
 const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command (p on it) to see who can use it.';
 
-export function GuildPermissions({ entryId, guildId, height, width, active }: GuildPermissionsProps) {
+export function GuildPermissions({ entryId, guildId, height: screenHeight, width, active }: GuildPermissionsProps) {
+  // What the footer leaves, less the blank row above it.
+  const height = screenHeight - (useFooterRows() - 2);
   const theme = useTheme();
   const { state } = useAppContext();
   const loaded = useGuildOverwrites(guildId);
@@ -64,7 +66,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
   const searchQuery = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member' ? editor.mode.query : undefined;
   const search = useMemberSearch(guildId, searchQuery ?? '', searchQuery !== undefined);
   const canSave = state.session ? signInNeeded(state.session) === undefined : false;
-  const page = model ? overwriteRows({ entry: model.entry, appEntry: model.appEntry, canSave, problem: editor.problem, height: height - 3 }) : 1;
+  const page = model ? overwriteRows({ entry: model.entry, appEntry: model.appEntry, canSave, problem: editor.problem, height: height - 2 }) : 1;
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, page, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
   useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);
@@ -113,7 +115,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
             if (choice) void actions.pick(choice);
           }}
           onClose={back}
-          height={height}
+          height={screenHeight}
           active={active}
         />
       );
@@ -134,7 +136,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
             if (choice) void actions.checkMember(choice);
           }}
           onClose={() => dispatchEditor({ type: 'mode', mode: { kind: 'access' } })}
-          height={height}
+          height={screenHeight}
           active={active}
         />
       );
@@ -197,7 +199,7 @@ export function GuildPermissions({ entryId, guildId, height, width, active }: Gu
             selected={editor.selected}
             canSave={canSave}
             problem={editor.problem}
-            height={height - 3}
+            height={height - 2}
           />
           <Footer scope="permissions" hide={list.length === 0 ? NOTHING_SELECTED : undefined} />
         </Box>

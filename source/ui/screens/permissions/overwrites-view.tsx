@@ -39,8 +39,10 @@ const STATUS_NOTES: Partial<Record<OverwriteTarget['status'], string>> = {
 /** Rows the overwrite list gets on screen: what the title, the app-level defaults and a problem leave (a page for pgup/pgdn). */
 export function overwriteRows({ entry, appEntry, canSave, problem, height }: Pick<OverwritesViewProps, 'entry' | 'appEntry' | 'canSave' | 'problem' | 'height'>): number {
   const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
-  const reserved = 4 + (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 : 1) + (canSave ? 0 : 1) + (problem ? 4 : 0);
-  return Math.max(3, height - reserved);
+  // The title (and what app-level defaults are), the app-level block (its heading, up to 4 rows, `… more`), the sign-in note, a problem.
+  const appBlock = entry.kind === 'command' ? (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 + (appDefaults.length > 4 ? 1 : 0) : 1) : 0;
+  const reserved = 1 + (entry.kind === 'app' ? 1 : 0) + appBlock + (canSave ? 0 : 1) + (problem ? 4 : 0);
+  return Math.max(1, height - reserved);
 }
 
 export function OverwritesView({ entry, appEntry, guildName, directory, base, list, selected, canSave, problem, height }: OverwritesViewProps) {
@@ -50,55 +52,59 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
   const rows = overwriteRows({ entry, appEntry, canSave, problem, height });
   const start = useListWindow(selected, list.length, rows);
   const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
+  // The inner box keeps its lines whole (Ink would squeeze a Text to no height and draw it over the next);
+  // the outer one cuts what a short terminal has no room for, from the bottom.
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
-      <Text wrap="truncate">
-        <Text bold>{title}</Text>
-        <Text color={theme.text.secondary}> in {guildName} · </Text>
-        <Text color={list.length >= 100 ? theme.status.warning : undefined}>{overwriteCount(list)}</Text>
-        {changes.length > 0 ? <Text color={theme.status.warning}> · unsaved: {summarizeChanges(changes)} (ctrl+s saves)</Text> : null}
-      </Text>
-      {entry.kind === 'app' ? (
-        <Text color={theme.text.secondary} wrap="truncate">These apply to every command that sets nothing of its own for that member or channel.</Text>
-      ) : null}
-      {list.length === 0 ? (
-        <Text color={theme.text.secondary} wrap="truncate">
-          {entry.kind === 'app' ? 'No app-level overwrites.' : 'No overwrites of its own: the app-level defaults and default_member_permissions decide.'} a adds one.
+      <Box flexDirection="column" flexShrink={0}>
+        <Text wrap="truncate">
+          <Text bold>{title}</Text>
+          <Text color={theme.text.secondary}> in {guildName} · </Text>
+          <Text color={list.length >= 100 ? theme.status.warning : undefined}>{overwriteCount(list)}</Text>
+          {changes.length > 0 ? <Text color={theme.status.warning}> · unsaved: {summarizeChanges(changes)} (ctrl+s saves)</Text> : null}
         </Text>
-      ) : null}
-      {list.slice(start, start + rows).map((overwrite, offset) => {
-        const index = start + offset;
-        const target = describeTarget(overwrite, directory);
-        const before = base.find((o) => sameTarget(o, overwrite));
-        const marker = !before ? '+' : before.permission !== overwrite.permission ? '~' : ' ';
-        const note = STATUS_NOTES[target.status];
-        return (
-          <Text key={targetKey(overwrite)} wrap="truncate">
-            <Text color={theme.ui.selected}>{index === selected ? '▸' : ' '}</Text>
-            <Text color={theme.status.warning}>{marker} </Text>
-            <Text inverse={index === selected} color={overwrite.permission ? theme.status.success : theme.status.error}>
-              {allowDeny(overwrite.permission).padEnd(5)}
+        {entry.kind === 'app' ? (
+          <Text color={theme.text.secondary} wrap="truncate">These apply to every command that sets nothing of its own for that member or channel.</Text>
+        ) : null}
+        {list.length === 0 ? (
+          <Text color={theme.text.secondary} wrap="truncate">
+            {entry.kind === 'app' ? 'No app-level overwrites.' : 'No overwrites of its own: the app-level defaults and default_member_permissions decide.'} a adds one.
+          </Text>
+        ) : null}
+        {list.slice(start, start + rows).map((overwrite, offset) => {
+          const index = start + offset;
+          const target = describeTarget(overwrite, directory);
+          const before = base.find((o) => sameTarget(o, overwrite));
+          const marker = !before ? '+' : before.permission !== overwrite.permission ? '~' : ' ';
+          const note = STATUS_NOTES[target.status];
+          return (
+            <Text key={targetKey(overwrite)} wrap="truncate">
+              <Text color={theme.ui.selected}>{index === selected ? '▸' : ' '}</Text>
+              <Text color={theme.status.warning}>{marker} </Text>
+              <Text inverse={index === selected} color={overwrite.permission ? theme.status.success : theme.status.error}>
+                {allowDeny(overwrite.permission).padEnd(5)}
+              </Text>
+              <Text color={theme.text.secondary}> {PERMISSION_TYPE_NAMES[target.type].padEnd(8)} </Text>
+              <Text>{target.label}</Text>
+              {note ? <Text color={theme.text.secondary}>  ({note})</Text> : null}
             </Text>
-            <Text color={theme.text.secondary}> {PERMISSION_TYPE_NAMES[target.type].padEnd(8)} </Text>
-            <Text>{target.label}</Text>
-            {note ? <Text color={theme.text.secondary}>  ({note})</Text> : null}
+          );
+        })}
+        {problem ? (
+          <Box flexDirection="column" marginTop={1}>
+            <Text color={theme.status.error} wrap="wrap">
+              {problem.message}
+            </Text>
+            {problem.hint ? <Text wrap="wrap">{problem.hint}</Text> : null}
+          </Box>
+        ) : null}
+        {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}
+        {canSave ? null : (
+          <Text color={theme.status.warning} wrap="truncate">
+            Read with your bot credentials; saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).
           </Text>
-        );
-      })}
-      {problem ? (
-        <Box flexDirection="column" marginTop={1}>
-          <Text color={theme.status.error} wrap="wrap">
-            {problem.message}
-          </Text>
-          {problem.hint ? <Text wrap="wrap">{problem.hint}</Text> : null}
-        </Box>
-      ) : null}
-      {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}
-      {canSave ? null : (
-        <Text color={theme.status.warning} wrap="truncate">
-          Read with your bot credentials; saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).
-        </Text>
-      )}
+        )}
+      </Box>
     </Box>
   );
 }

@@ -131,6 +131,8 @@ export class RateLimiter {
 
     for (;;) {
       const bucket = await this.reserveBucketSlot(identity, wait);
+      // Spaced first: a request waiting for its turn holds no place in the sliding second.
+      await this.waitForSpacing();
       const releaseGlobalSlot = await this.takeGlobalSlot();
       if (bucket) bucket.inFlight += 1;
       const sentAt = this.clock.now();
@@ -225,7 +227,6 @@ export class RateLimiter {
         this.letWaitersThrough();
       });
     }
-    await this.waitForSpacing();
     let released = false;
     return () => {
       if (released) return;

@@ -21,6 +21,7 @@ export class ApiFailure extends Error {
 }
 
 const ERRORS = {
+  badRequest: [400, 0, '400: Bad Request'],
   unauthorized: [401, 0, '401: Unauthorized'],
   invalidBotToken: [401, 50014, 'Invalid authentication token provided'],
   invalidBearer: [401, 50025, 'Invalid OAuth2 access token provided'],
@@ -41,6 +42,8 @@ const ERRORS = {
   missingScope: [403, 50026, 'Missing required OAuth2 scope'],
   invalidApiVersion: [400, 50041, 'Invalid API version provided'],
   invalidJson: [400, 50109, 'The request body contains invalid JSON.'],
+  /** Status, code and message as Discord answers an oversized upload (discord/discord-api-docs#8572). */
+  entityTooLarge: [413, 40005, 'Request entity too large'],
   entryPointRemoval: [
     400,
     50240,

@@ -84,6 +84,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host);
 }
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 const API_PREFIX = /^\/api(?:\/v(\d+))?(\/.*)?$/;
 
 export class EmulatorStartError extends Error {
@@ -185,7 +187,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://emulator.invalid');
+    const url = URL.parse(request.url ?? '/', 'http://emulator.invalid');
+    if (!url) {
+      // A request target no URL parser accepts (`http://[`): answered, never a crash.
+      send(response, failureReply(apiError('badRequest')));
+      return;
+    }
     const pathname = url.pathname;
     if (pathname.startsWith('/__emulator/')) {
       handleIntrospection(request, response, pathname);
@@ -218,6 +225,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       },
     );
   });
+  // A client that sends its headers or body slowly is dropped instead of holding a connection for
+  // Node's defaults (60 s, 300 s); the others are answered meanwhile either way.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

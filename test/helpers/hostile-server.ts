@@ -1,0 +1,38 @@
+/**
+ * A look-alike Discord API whose every string is hostile: the application's name, the bot's username,
+ * the global commands' descriptions and every error message carry `hostile` (escape sequences and
+ * the like), so a test can check that nothing of it reaches the terminal raw.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const HOSTILE_APP = '100000000000000001';
+
+export interface HostileServer {
+  /** http://127.0.0.1:PORT/api/v10 */
+  base: string;
+  close(): Promise<void>;
+}
+
+export async function startHostileServer(hostile: string): Promise<HostileServer> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0]!;
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (path === '/api/v10/applications/@me') return json(200, { id: HOSTILE_APP, name: hostile, flags: 0 });
+    if (path === '/api/v10/users/@me') return json(200, { id: '300000000000000003', username: hostile, discriminator: '0', global_name: null, avatar: null, bot: true });
+    if (path === `/api/v10/applications/${HOSTILE_APP}/commands` && request.method === 'GET') {
+      return json(200, [
+        { id: '400000000000000004', application_id: HOSTILE_APP, version: '400000000000000005', type: 1, name: 'ping', description: hostile, default_member_permissions: null, options: [{ type: 3, name: 'text', description: hostile }] },
+      ]);
+    }
+    return json(404, { message: hostile, code: 10004 });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -37,6 +37,8 @@ export interface KillPointOutcome {
 export interface KillPointFigures {
   outcomes: KillPointOutcome[];
   backupsChecked: number;
+  /** Runs repeated because injected faults outlasted the client's retries, as a user would. */
+  faultReruns: number;
 }
 
 const FAULTS = '500:0.03,503:0.02,reset:0.02,429:0.02@100,slow:0.05@50';
@@ -59,8 +61,13 @@ const after: Draft[] = [
 const allowed = new Map<string, Set<string>>();
 for (const command of [...before, ...after]) allowed.set(command.name, (allowed.get(command.name) ?? new Set()).add(command.description));
 
+/** How a run stopped by the emulator's injected faults ends: a 5xx or a dropped connection, retried in vain. */
+const INJECTED_FAULT = /answered 5\d\d|ECONNRESET|socket|other side closed/;
+
 class Harness {
   mutations = 0;
+  /** Runs repeated because injected faults outlasted the client's retries. */
+  faultReruns = 0;
   private constructor(
     readonly emulator: RunningEmulator,
     readonly home: IsolatedHome,
@@ -91,8 +98,19 @@ class Harness {
     await this.home.cleanup();
   }
 
-  cli(args: string[]): Promise<CliResult> {
-    return runCli([...args, '--api', this.emulator.baseUrl], { env: this.home.env });
+  /**
+   * Runs a command to its end. The injected faults can outlast the client's retries (a 5xx four times
+   * running): the command then stops with its documented exit code, and a user runs it again — so
+   * does this, up to 3 times, keeping every attempt's stderr.
+   */
+  async cli(args: string[]): Promise<CliResult> {
+    let stderr = '';
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await runCli([...args, '--api', this.emulator.baseUrl], { env: this.home.env });
+      stderr += result.stderr;
+      if (result.code === 0 || attempt === 4 || !INJECTED_FAULT.test(result.stderr)) return { ...result, stderr };
+      this.faultReruns += 1;
+    }
   }
 
   /** Sets the guild's commands directly (the emulator's faults apply: tried until it answers 200). */
@@ -233,7 +251,7 @@ export async function runKillPoints(options: KillPointOptions): Promise<KillPoin
       outcomes.push(point % 2 === 0 ? await applyPoint(harness, guildId, Math.round(moment * applyMs)) : await restorePoint(harness, guildId, Math.round(moment * restoreMs)));
     }
     const backupsChecked = (await readdir(appPaths(harness.home.env).backups)).filter((name) => name.endsWith('.json')).length;
-    return { outcomes, backupsChecked };
+    return { outcomes, backupsChecked, faultReruns: harness.faultReruns };
   } finally {
     await harness.close();
   }

@@ -7,6 +7,7 @@
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan } from '../backup/execute-plan.js';
 import { settleInterruptedWrite } from '../backup/scope-lock.js';
+import { reportRateLimits } from './rate-limit-notice.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { adaptHint, renderProblems } from './commands-file.js';
 import { confirm } from './confirm.js';
@@ -65,6 +66,7 @@ export const run: CommandRun = async (args, io) => {
       io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
     }
     io.stderr.write(summary(outcome.steps.length, outcome.backup?.path, after.remaining));
+    reportRateLimits(io, api);
     return 0;
   } catch (error) {
     return reportFailure(error, io, 'apply');

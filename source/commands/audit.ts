@@ -18,7 +18,7 @@ import { paintFor } from '../terminal/colour.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { progressBar } from './progress.js';
-import { rateLimitNotice } from './rate-limit-notice.js';
+import { reportRateLimits } from './rate-limit-notice.js';
 import { UsageError, type CliIo, type CommandRun } from './types.js';
 
 /**
@@ -112,11 +112,6 @@ async function streamAudits(
   io.stdout.write(`${JSON.stringify({ summary: { applicationId, guilds: guildCount, audited, skippedNotInstalled: skipped, totals, rateLimits } })}\n`);
   reportRateLimits(io, api);
   return totals.error + totals.warning > 0 ? 1 : 0;
-}
-
-function reportRateLimits(io: CliIo, api: DiscordApi): void {
-  const notice = rateLimitNotice(api.rateLimitTally());
-  if (notice) io.stderr.write(`${notice}\n`);
 }
 
 /**

@@ -8,6 +8,7 @@ import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } 
 import { createBudget } from '../backup/create-ledger.js';
 import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { readBackup } from '../backup/store.js';
+import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
 import { refusalsFor } from '../discord/plan.js';
@@ -66,6 +67,7 @@ export const run: CommandRun = async (args, io) => {
       io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored }, null, 2)}\n`);
     }
     io.stderr.write(`Restored ${count(outcome.execution.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
+    reportRateLimits(io, api);
     if (outcome.notRestored.length > 0) {
       io.stderr.write(
         `Could not restore ${count(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,

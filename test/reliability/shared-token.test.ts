@@ -3,7 +3,13 @@
  * 20 requests/s: the audit finishes, reports its 429s, and keeps them at or under 1% of its requests.
  * The short version; `npm run soak` runs 500 guilds.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { requestLog } from '../commands/emulator-requests.js';
+import { runCli } from '../helpers/cli.js';
+import { isolatedHome } from '../helpers/credentials.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { runSharedTokenAudit } from './shared-token.js';
 
 const GUILDS = 100;
@@ -24,5 +30,25 @@ describe('an audit on a token shared with a running bot', () => {
       `Discord rate-limited ${figures.rateLimited} of ${figures.requests} requests (429), each waited out and sent again; ${figures.reported.globalRateLimited} met the bot token's global limit, which something else is also using, so cmd-tui slowed from 50 to ${figures.reported.pacePerSecond} requests/s for the rest of the run.`,
     );
     expect(figures.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('429s on a shared resource', () => {
+  const emulator = useEmulator({ seed: 'empty', faults: '429:0.3@50,seed:5' });
+
+  it('apply waits them out, reports how many the server sent, and keeps its pace', { timeout: 60_000 }, async () => {
+    const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
+    try {
+      const file = join(home.home, 'commands.json');
+      await writeFile(file, JSON.stringify(Array.from({ length: 8 }, (_, index) => ({ name: `shared-${index}`, description: `Command ${index}`, type: 1 }))));
+      const applied = await runCli(['apply', file, '--guild', emulator().guildIds[0]!, '--yes', '--api', emulator().baseUrl], { env: home.env });
+      expect(applied.code, applied.stderr).toBe(0);
+      const log = await requestLog(emulator());
+      const rateLimited = log.filter((entry) => entry.status === 429).length;
+      expect(rateLimited).toBeGreaterThan(0);
+      expect(applied.stderr).toContain(`Discord rate-limited ${rateLimited} of ${log.length} requests (429), each waited out and sent again.\n`);
+    } finally {
+      await home.cleanup();
+    }
   });
 });

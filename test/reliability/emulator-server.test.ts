@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
 
 interface Served {
   child: ChildProcess;
@@ -213,5 +214,25 @@ describe('where cmd-tui serve listens', () => {
     } finally {
       expect(await open.stop()).toBe(0);
     }
+  });
+});
+
+describe('a client too slow to finish its request', () => {
+  // Shortened limits (10 s and 30 s by default), so the drop is seen in a moment.
+  const emulator = useEmulator({ seed: 'empty', slowClientLimits: { headersMs: 300, requestMs: 600 } });
+
+  it.each([
+    ['its headers', 'GET /api/v10/users/@me HTTP/1.1\r\nHost: emu'],
+    ['its body', 'PUT /api/v10/applications/1/commands HTTP/1.1\r\nHost: emu\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n['],
+  ])('stalling in %s is answered 408 and dropped, instead of holding the connection', async (_case, partial) => {
+    const port = Number(new URL(emulator().origin).port);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(partial));
+      let received = '';
+      socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 });

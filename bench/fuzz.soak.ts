@@ -1,6 +1,7 @@
 /**
- * Soak: 10,000 generated files through validate, plan, apply and restore (in-process, the commands'
- * own entry points, against an emulator). Goals: only documented exit codes, no throw, no run over 5 s.
+ * Soak: 10,000 generated files through validate, plan, apply, restore and copy (in-process, the
+ * commands' own entry points, against an emulator; copy's "file" is a server's answer). Goals: only documented
+ * exit codes, no throw, no run over 5 s.
  */
 import { HANG_MS, runFuzz } from '../test/reliability/fuzz.js';
 import type { Verdict } from './harness.js';

@@ -1,7 +1,8 @@
 /**
  * A look-alike Discord API whose every string is hostile: the application's name, the bot's username,
  * the global commands' descriptions and every error message carry `hostile` (escape sequences and
- * the like), so a test can check that nothing of it reaches the terminal raw.
+ * the like), so a test can check that nothing of it reaches the terminal raw. It may serve any body
+ * as the global command list, for a fuzzer of what commands make of a server's answers.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,12 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-export async function startHostileServer(hostile: string): Promise<HostileServer> {
+export interface HostileServerOptions {
+  /** The raw body of the global command list, read at each request (a fuzzer serves what it made); guild lists are then empty. */
+  globalCommands?: () => string;
+}
+
+export async function startHostileServer(hostile: string, options: HostileServerOptions = {}): Promise<HostileServer> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0]!;
     const json = (status: number, body: unknown) => {
@@ -23,6 +29,10 @@ export async function startHostileServer(hostile: string): Promise<HostileServer
     };
     if (path === '/api/v10/applications/@me') return json(200, { id: HOSTILE_APP, name: hostile, flags: 0 });
     if (path === '/api/v10/users/@me') return json(200, { id: '300000000000000003', username: hostile, discriminator: '0', global_name: null, avatar: null, bot: true });
+    if (options.globalCommands && request.method === 'GET' && path.startsWith(`/api/v10/applications/${HOSTILE_APP}/`)) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end(path.endsWith(`${HOSTILE_APP}/commands`) ? options.globalCommands() : '[]');
+    }
     if (path === `/api/v10/applications/${HOSTILE_APP}/commands` && request.method === 'GET') {
       return json(200, [
         { id: '400000000000000004', application_id: HOSTILE_APP, version: '400000000000000005', type: 1, name: 'ping', description: hostile, default_member_permissions: null, options: [{ type: 3, name: 'text', description: hostile }] },

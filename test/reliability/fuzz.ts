@@ -2,7 +2,8 @@
  * Fuzz (issue 18): generated files — JSON of any shape, command lists with hostile strings and broken
  * fields, raw bytes, UTF-16, truncations, backups hand-edited or forged — through the commands that
  * read a file (`validate`, `plan`, `apply`, `restore`), in-process through the same entry points as
- * the binary, against an emulator. Each run must end with a documented exit code, never throw (the
+ * the binary, against an emulator; and the same content served by a look-alike server as the global
+ * command list that `copy` copies into a guild. Each run must end with a documented exit code, never throw (the
  * binary would print a stack trace) and never hang (5 s). Seeded: the same seed makes the same files.
  * `npm test` runs a few hundred, `npm run soak` 10,000.
  */
@@ -14,6 +15,7 @@ import { EXIT_CODES } from '../../source/commands/types.js';
 import { startEmulator } from '../../source/emulator/server.js';
 import { runCommand } from '../commands/run-command.js';
 import { isolatedHome } from '../helpers/credentials.js';
+import { HOSTILE_APP, startHostileServer } from '../helpers/hostile-server.js';
 
 export const DOCUMENTED_EXIT_CODES = new Set(EXIT_CODES.map(([code]) => code));
 export const HANG_MS = 5_000;
@@ -49,7 +51,8 @@ const commandish = fc.record(
   { requiredKeys: [] },
 );
 
-export type FuzzCommand = 'validate' | 'plan' | 'apply' | 'restore';
+/** `copy` reads no file: its generated "file" is what a server answers as the global command list. */
+export type FuzzCommand = 'validate' | 'plan' | 'apply' | 'restore' | 'copy';
 
 /** The file shapes; each case draws one, then the command that reads it. */
 function fileShapes(applicationId: string, guildId: string): fc.Arbitrary<GeneratedFile> {
@@ -63,7 +66,12 @@ function fileShapes(applicationId: string, guildId: string): fc.Arbitrary<Genera
   );
   return fc.oneof(
     valid.map((list) => ({ kind: 'valid-looking list', content: JSON.stringify(list), backup: false })),
-    valid.map((list) => ({ kind: 'valid-looking backup', content: serializeBackup(backupOf(list)), backup: true })),
+    // As Discord answers a list: ids, versions and the guild filled in (what a backup holds).
+    valid.map((list) => ({
+      kind: 'valid-looking backup',
+      content: serializeBackup(backupOf(list.map((command, index) => ({ ...command, id: String(1_300_000_000_000_000_000n + BigInt(index)), application_id: applicationId, version: '1300000000000000000', guild_id: guildId, default_member_permissions: null })))),
+      backup: true,
+    })),
     commands.map((list) => ({ kind: 'command list', content: JSON.stringify(list), backup: false })),
     commandish.map((command) => ({ kind: 'one command', content: JSON.stringify(command), backup: false })),
     fc.jsonValue({ maxDepth: 6 }).map((value) => ({ kind: 'any JSON', content: JSON.stringify(value) ?? 'null', backup: false })),
@@ -110,6 +118,7 @@ export interface FuzzFailure {
 export interface FuzzFigures {
   runs: number;
   byCommand: Record<FuzzCommand, number>;
+  /** `command exit-code` → runs. */
   exitCodes: Record<string, number>;
   failures: FuzzFailure[];
   slowestMs: number;
@@ -119,14 +128,16 @@ export interface FuzzFigures {
 /** The command a generated file goes through: backups mostly to restore, the rest spread over the others. */
 function commandFor(index: number, backup: boolean): FuzzCommand {
   if (backup) return index % 4 === 0 ? 'validate' : 'restore';
-  return (['validate', 'plan', 'apply', 'restore'] as const)[index % 4]!;
+  return (['validate', 'plan', 'apply', 'restore', 'copy'] as const)[index % 5]!;
 }
 
 export async function runFuzz(options: { files: number; seed: number }): Promise<FuzzFigures> {
   const emulator = await startEmulator({ seed: 'demo', rateLimits: 'off' });
   const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator.botToken });
   const guildId = emulator.guildIds[0]!;
-  const figures: FuzzFigures = { runs: 0, byCommand: { validate: 0, plan: 0, apply: 0, restore: 0 }, exitCodes: {}, failures: [], slowestMs: 0, wallMs: 0 };
+  let served = '[]';
+  const server = await startHostileServer(HOSTILE_STRINGS[0]!, { globalCommands: () => served });
+  const figures: FuzzFigures = { runs: 0, byCommand: { validate: 0, plan: 0, apply: 0, restore: 0, copy: 0 }, exitCodes: {}, failures: [], slowestMs: 0, wallMs: 0 };
   const started = performance.now();
   try {
     const files = generateFiles(emulator.applicationId, guildId, options.files, options.seed);
@@ -134,12 +145,14 @@ export async function runFuzz(options: { files: number; seed: number }): Promise
       const command = commandFor(index, file.backup);
       const path = join(home.home, `fuzz-${index % 16}.json`);
       await writeFile(path, file.content);
+      served = typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('latin1');
       const api = ['--api', emulator.baseUrl];
       const args = {
         validate: [path],
         plan: [path, '--guild', guildId, '--detailed-exitcode', ...api],
         apply: [path, '--guild', guildId, '--yes', ...(index % 8 === 2 ? ['--prune'] : []), ...api],
-        restore: [path, '--yes', ...api],
+        restore: [path, '--yes', ...(index % 3 === 0 ? ['--delete-many'] : []), ...api],
+        copy: ['--from', 'global', '--to', guildId, '--yes', '--app', HOSTILE_APP, '--api', server.base],
       }[command];
       const fail = (what: string) => figures.failures.push({ index, command, kind: file.kind, what });
       const runStarted = performance.now();
@@ -158,7 +171,8 @@ export async function runFuzz(options: { files: number; seed: number }): Promise
         fail(`threw ${outcome.thrown instanceof Error ? outcome.thrown.stack : String(outcome.thrown)}`);
         continue;
       }
-      figures.exitCodes[outcome.code] = (figures.exitCodes[outcome.code] ?? 0) + 1;
+      const key = `${command} ${outcome.code}`;
+      figures.exitCodes[key] = (figures.exitCodes[key] ?? 0) + 1;
       if (!DOCUMENTED_EXIT_CODES.has(outcome.code)) fail(`exit code ${outcome.code} is not documented`);
       if (/\n\s+at \S+ \(/.test(outcome.stderr + outcome.stdout)) fail(`a stack trace: ${outcome.stderr.slice(0, 400)}`);
       if (outcome.code !== 0 && outcome.stderr.trim() === '' && outcome.stdout.trim() === '') fail(`exit ${outcome.code} without a word`);
@@ -166,6 +180,7 @@ export async function runFuzz(options: { files: number; seed: number }): Promise
   } finally {
     figures.wallMs = performance.now() - started;
     await emulator.close();
+    await server.close();
     await home.cleanup();
   }
   return figures;

@@ -253,8 +253,8 @@ export class RateLimiter {
   }
 
   /**
-   * Sends go one per 1/pace s in the order they took their slots: a reservation and a sleep each. A
-   * global 429 met while this one slept voids its turn: it takes the first one after the pause.
+   * Sends go one per 1/pace s in the order they ask: a reservation and a sleep each. A global 429 met
+   * while this one slept voids its turn: it takes the first one after the pause.
    */
   private async waitForSpacing(): Promise<void> {
     for (;;) {

@@ -85,3 +85,49 @@ describe('pacing on a shared token', () => {
     expect(sleeps).toEqual([10, 30, 50, 70, 90, 110, 130, 150, 170]);
   });
 });
+
+/** A clock whose sleeps wait for `run()` to move time to them, one timer at a time, in order. */
+function virtualClock() {
+  let now = 1_000_000;
+  const timers: { at: number; wake: () => void }[] = [];
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    now: () => now,
+    sleep: (ms: number) => new Promise<void>((wake) => void timers.push({ at: now + Math.max(0, ms), wake })),
+    /** Moves time from timer to timer until `done` settles. */
+    async run<T>(done: Promise<T>): Promise<T> {
+      let finished = false;
+      void done.finally(() => (finished = true));
+      for (await settle(); !finished; await settle()) {
+        timers.sort((a, b) => a.at - b.at);
+        const next = timers.shift();
+        if (!next) throw new Error('nothing left to wait for, and not done');
+        now = Math.max(now, next.at);
+        next.wake();
+      }
+      return done;
+    },
+  };
+}
+
+describe('a global pause and the spacing', () => {
+  it('a request that slept for its turn while a global 429 arrived waits out the pause before sending', async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ clock });
+    const start = clock.now();
+    const sentAt: number[] = [];
+    let first = true;
+    const send = async () => {
+      sentAt.push(clock.now());
+      if (!first) return ok;
+      first = false;
+      // Global limit crossed by another user of the token: 500 ms to wait, for every queue.
+      return { ...globalLimited, text: JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.5, global: true }) };
+    };
+    await clock.run(Promise.all([1, 2, 3].map((guild) => limiter.run(route(guild), send))));
+    // The first send met the 429; the two that were spaced behind it went only after the pause (+ 50 ms offset).
+    expect(sentAt[0]).toBe(start);
+    expect(sentAt.slice(1)).toHaveLength(3);
+    expect(sentAt.slice(1).every((at) => at >= start + 550 - 10)).toBe(true);
+  });
+});

@@ -2,9 +2,9 @@
  * kill -9 at random points (issue 18): `apply` and `restore` of a 50-command change in a guild, run by
  * the built binary against an emulator with its faults on, are killed with SIGKILL at a random moment
  * of their run. After each kill: the guild holds every command as it was or as intended (never half of
- * one), no name twice; every backup file reads back intact; the same command run again says the
- * earlier one was interrupted (its journal) exactly when it left one, and converges — `plan` then
- * shows 0 changes, and the killed apply's backup restores the guild as it was. Each point has a guild
+ * one), no name twice; every backup file reads back intact and `restore` plans from each; the same
+ * command run again says the earlier one was interrupted (its journal) exactly when it left one, and
+ * converges — `plan` then shows 0 changes, and the killed apply's backup restores the guild as it was. Each point has a guild
  * of its own (the day's 200 creates are per guild). `npm test` runs a few points, `npm run soak` many.
  */
 import { spawn } from 'node:child_process';
@@ -145,6 +145,20 @@ class Harness {
     return found.sort((a, b) => a.backup.createdAt.localeCompare(b.backup.createdAt));
   }
 
+  /**
+   * Every backup of the guild reads back intact and `restore` makes its plan from it (shown, then not
+   * sent without --yes): nothing in it is refused. Sending them all would spend the day's creates.
+   */
+  async restorableProblems(guildId: string): Promise<string[]> {
+    const problems: string[] = [];
+    for (const { path } of await this.backupsOf(guildId, problems)) {
+      const planned = await this.cli(['restore', path, '--delete-many']);
+      const made = /^Restoring guild \d+ to the backup of /.test(planned.stderr) && /Nothing was sent\.|already matches the backup/.test(planned.stderr);
+      if (!made || /Cannot restore|contradicts itself|Refused/.test(planned.stderr)) problems.push(`restore cannot plan from ${path}: ${planned.stderr.trim().slice(0, 300)}`);
+    }
+    return problems;
+  }
+
   /** Runs the command and kills it with SIGKILL after `ms`; resolves once it is gone. */
   async killAfter(args: string[], ms: number): Promise<void> {
     const child = spawn(process.execPath, [CLI_PATH, ...args, '--api', this.emulator.baseUrl], { env: { ...this.home.env, NO_COLOR: '1' }, stdio: 'ignore' });
@@ -202,7 +216,7 @@ async function applyPoint(harness: Harness, guildId: string, killAfterMs: number
     if (restored.code !== 0) problems.push(`restoring ${killedBackup.path} exited ${restored.code}: ${restored.stderr.trim()}`);
     else if (!sameAs(await harness.live(guildId), before)) problems.push(`restoring ${killedBackup.path} did not bring the guild back`);
   }
-  await harness.backupsOf(guildId, problems);
+  problems.push(...(await harness.restorableProblems(guildId)));
   return { command: 'apply', killedAfterMs: killAfterMs, writesBeforeKill, journalLeft, problems };
 }
 
@@ -221,7 +235,7 @@ async function restorePoint(harness: Harness, guildId: string, killAfterMs: numb
   if (writesBeforeKill > 0 && !journalLeft && !sameAs(await harness.live(guildId), before)) problems.push('writes were sent but no journal was left');
   problems.push(...rerunProblems(await harness.cli(args), journalLeft));
   if (!sameAs(await harness.live(guildId), before)) problems.push('the re-run of restore did not bring the guild back');
-  await harness.backupsOf(guildId, problems);
+  problems.push(...(await harness.restorableProblems(guildId)));
   return { command: 'restore', killedAfterMs: killAfterMs, writesBeforeKill, journalLeft, problems };
 }
 

@@ -9,16 +9,15 @@ import type { FaultRule } from './faults.js';
 import type { Reply } from './request-context.js';
 
 /**
- * The largest request body the emulator reads: 8 MiB, far above any command payload (a bulk
+ * The largest request body the emulator keeps: 8 MiB, far above any command payload (a bulk
  * overwrite of 130 maximal commands is about 1 MiB without localizations). A larger one is answered
- * 413 / 40005 as Discord answers one, and the connection is closed rather than read to its end.
+ * 413 / 40005 as Discord answers one at once, and the rest of the upload is read and dropped (closing
+ * the connection instead would fail the client's write with EPIPE before it reads the answer); the
+ * server's 30 s request limit bounds how long that may take.
  */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-function tooLarge(): ApiFailure {
-  const failure = apiError('entityTooLarge');
-  return new ApiFailure(failure.status, failure.body, { Connection: 'close' });
-}
+const tooLarge = () => apiError('entityTooLarge');
 
 export function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {

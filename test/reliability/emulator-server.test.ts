@@ -89,11 +89,10 @@ describe('cmd-tui serve under hostile clients', () => {
     await stillAnswers();
   });
 
-  it('a body over 8 MiB is answered 413 / 40005 as Discord does, with or without a length, and the connection closed', async () => {
+  it('a body over 8 MiB is answered 413 / 40005 as Discord does, with or without a length, and the client reads the answer', async () => {
     const oversized = `[${' '.repeat(8 * 1024 * 1024)}]`;
     const withLength = await fetch(commandsUrl(), { method: 'PUT', headers: { ...auth(), 'content-type': 'application/json' }, body: oversized });
     expect(withLength.status).toBe(413);
-    expect(withLength.headers.get('connection')).toBe('close');
     expect(await withLength.json()).toEqual({ message: 'Request entity too large', code: 40005 });
     const chunks = new TextEncoder().encode(oversized);
     const streamed = new ReadableStream<Uint8Array>({

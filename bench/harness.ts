@@ -48,3 +48,24 @@ export function printRow(label: string, timing: Timing): void {
 export function printVerdict(verdict: Verdict): void {
   console.log(`  ${verdict.met ? 'PASS' : 'FAIL'}  ${verdict.goal}: ${verdict.detail}`);
 }
+
+export interface BenchmarkModule {
+  name: string;
+  run: () => Verdict[] | Promise<Verdict[]>;
+}
+
+/** Runs each module (or those named), printing its figures and verdicts; resolves to the exit code. */
+export async function runBenchmarks(modules: readonly (() => Promise<BenchmarkModule>)[], selected: readonly string[]): Promise<number> {
+  const verdicts: Verdict[] = [];
+  for (const load of modules) {
+    const benchmark = await load();
+    if (selected.length > 0 && !selected.includes(benchmark.name)) continue;
+    console.log(`\n${benchmark.name}`);
+    const results = await benchmark.run();
+    results.forEach(printVerdict);
+    verdicts.push(...results);
+  }
+  const missed = verdicts.filter((verdict) => !verdict.met);
+  console.log(`\n${verdicts.length - missed.length} of ${verdicts.length} goals met${missed.length ? `; missed: ${missed.map((v) => v.goal).join('; ')}` : ''}`);
+  return missed.length === 0 ? 0 : 1;
+}

@@ -4,12 +4,7 @@
  * To add a benchmark: write bench/<topic>.bench.ts exporting `name` and `run(): Verdict[] | Promise<Verdict[]>`,
  * and add its loader below.
  */
-import { printVerdict, type Verdict } from './harness.js';
-
-interface BenchmarkModule {
-  name: string;
-  run: () => Verdict[] | Promise<Verdict[]>;
-}
+import { runBenchmarks, type BenchmarkModule } from './harness.js';
 
 const BENCHMARKS: (() => Promise<BenchmarkModule>)[] = [
   () => import('./validator.bench.js'),
@@ -20,19 +15,4 @@ const BENCHMARKS: (() => Promise<BenchmarkModule>)[] = [
   () => import('./ui.bench.js'),
 ];
 
-async function main(selected: string[]): Promise<number> {
-  const verdicts: Verdict[] = [];
-  for (const load of BENCHMARKS) {
-    const benchmark = await load();
-    if (selected.length > 0 && !selected.includes(benchmark.name)) continue;
-    console.log(`\n${benchmark.name}`);
-    const results = await benchmark.run();
-    results.forEach(printVerdict);
-    verdicts.push(...results);
-  }
-  const missed = verdicts.filter((verdict) => !verdict.met);
-  console.log(`\n${verdicts.length - missed.length} of ${verdicts.length} goals met${missed.length ? `; missed: ${missed.map((v) => v.goal).join('; ')}` : ''}`);
-  return missed.length === 0 ? 0 : 1;
-}
-
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runBenchmarks(BENCHMARKS, process.argv.slice(2));

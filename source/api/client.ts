@@ -66,7 +66,7 @@ const GUILD_PAGE_SIZE = 200;
 type Call = <T>(schema: z.ZodMiniType<T>, req: RestRequest) => Promise<T>;
 
 /** What the client is made of: the transport, the rate limits, the tokens, and the retrying REST core. */
-function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestClient; auth: AuthHeaders } {
+function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestClient; auth: AuthHeaders; limiter: RateLimiter } {
   const clock = options.clock ?? systemClock;
   const transport = options.transport ?? createTransport({ timeoutMs: options.timeoutMs, debug: options.debug });
   const limiter = new RateLimiter({
@@ -92,7 +92,7 @@ function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestCli
     random: options.random,
     warn: options.onWarning ?? options.debug,
   });
-  return { rest, auth };
+  return { rest, auth, limiter };
 }
 
 /**
@@ -164,7 +164,7 @@ async function writeWithReadBack<T>(write: () => Promise<T>, readBack: () => Pro
 export async function createDiscordApi(options: DiscordApiOptions): Promise<DiscordApi> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   assertTokenSafeUrl(baseUrl);
-  const { rest, auth } = restParts(options, baseUrl);
+  const { rest, auth, limiter } = restParts(options, baseUrl);
   const call: Call = async (schema, req) => parsed(schema, req, (await rest.request(req)).body);
 
   /** Handed to the first getApplication() when it was read to learn the id, so a start costs one request, not two. */
@@ -192,6 +192,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
     baseUrl,
     applicationId,
     maxRequestsPerSecond: options.maxRequestsPerSecond ?? 50,
+    rateLimitTally: () => limiter.tally(),
     authKinds: () => auth.available(),
     overwriteAccess,
 

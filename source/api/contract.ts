@@ -44,11 +44,26 @@ export interface ListOptions {
   locale?: string;
 }
 
+/** The 429s a client met and the global pace it keeps, for the report at the end of a run. */
+export interface RateLimitTally {
+  /** Requests answered, 429s included. */
+  requests: number;
+  /** Of them, answered 429 (any scope). */
+  rateLimited: number;
+  /** Of those, on the token's global limit: something else was using the same token. */
+  globalRateLimited: number;
+  /** Requests per second the client keeps now: below the configured pace once it slowed down. */
+  pacePerSecond: number;
+  configuredPerSecond: number;
+}
+
 export interface DiscordApi {
   readonly baseUrl: string;
   readonly applicationId: string;
   /** The global pace this client keeps (requests per second). */
   readonly maxRequestsPerSecond: number;
+  /** The 429s met so far and the pace kept now. */
+  rateLimitTally(): RateLimitTally;
   /** Which kinds of token this client holds right now. */
   authKinds(): AuthKind[];
   /**

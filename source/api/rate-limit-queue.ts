@@ -3,12 +3,18 @@
  * - one serial queue per route and top-level resource, so an unknown bucket is probed by one request;
  * - buckets learned from `X-RateLimit-Bucket`; `Remaining` and `Reset-After` (relative, immune to
  *   clock skew) decide whether to wait before sending;
- * - a sliding-window cap of 50 requests per second across all queues;
+ * - a sliding-window cap of 50 requests per second across all queues, the sends spaced evenly within
+ *   it (a burst would put many requests in flight at once, and all of them meet a limit crossed by another
+ *   user of the token);
  * - a global 429 pauses every queue; any 429 waits `retry_after` (body, with decimals) or `Retry-After`,
  *   except the IP ban's, which says neither and is returned at once;
+ * - a global 429 to a request sent at the current pace means something else spends the same token's
+ *   limit (the bot itself, a deploy script): the pace drops by a quarter for the rest of the run. A
+ *   `shared` 429 is about one resource and leaves the global pace alone;
  * - bounded, unlike discord.js: 5 consecutive 429s or 60 s of Discord-imposed waiting end the call.
  */
 import type { Clock } from './clock.js';
+import type { RateLimitTally } from './contract.js';
 import { RateLimitError } from './errors.js';
 import type { RateLimitIdentity } from './routes.js';
 
@@ -39,12 +45,27 @@ interface BucketState {
 }
 
 const GLOBAL_WINDOW_MS = 1000;
+/** Each global 429 at the current pace keeps this share of it. */
+const SLOWDOWN_FACTOR = 0.75;
+/** However crowded the token, one request a second still gets through to finish the run. */
+const SLOWEST_PACE = 1;
+/**
+ * How early a send may go before its even spacing: timers are ms-grained, so at a raised limit (2,000/s,
+ * 0.5 ms apart) sends go a few at a time; at Discord's 50/s (20 ms apart) one at a time.
+ */
+const SPACING_TOLERANCE_MS = 10;
 /** Below this many learned buckets, none is ever forgotten. */
 const BUCKETS_KEPT_AT_LEAST = 1024;
 
 export class RateLimiter {
   private readonly clock: Clock;
-  private readonly globalPerSecond: number;
+  private readonly configuredPerSecond: number;
+  /** The global pace now: the configured one until a global 429 says the token is shared. */
+  private pacePerSecond: number;
+  /** When the next send is due at the even spacing of the pace (the "theoretical arrival time" of GCRA). */
+  private nextSendDue = 0;
+  private slowedAt = Number.NEGATIVE_INFINITY;
+  private readonly counts = { requests: 0, rateLimited: 0, globalRateLimited: 0 };
   private readonly maxConsecutive429: number;
   private readonly maxWaitMs: number;
   private readonly offsetMs: number;
@@ -66,11 +87,17 @@ export class RateLimiter {
 
   constructor(options: RateLimiterOptions) {
     this.clock = options.clock;
-    this.globalPerSecond = options.globalPerSecond ?? 50;
+    this.configuredPerSecond = options.globalPerSecond ?? 50;
+    this.pacePerSecond = this.configuredPerSecond;
     this.maxConsecutive429 = options.maxConsecutive429 ?? 5;
     this.maxWaitMs = options.maxWaitMs ?? 60_000;
     this.offsetMs = options.offsetMs ?? 50;
     this.onWait = options.onWait;
+  }
+
+  /** What the run met so far, for the report at its end. */
+  tally(): RateLimitTally {
+    return { ...this.counts, pacePerSecond: this.pacePerSecond, configuredPerSecond: this.configuredPerSecond };
   }
 
   /** Sends through the route's queue; resolves with the first non-429 response. */
@@ -105,8 +132,11 @@ export class RateLimiter {
 
     for (;;) {
       const bucket = await this.reserveBucketSlot(identity, wait);
+      // Spaced first: a request waiting for its turn holds no place in the sliding second.
+      await this.waitForSpacing();
       const releaseGlobalSlot = await this.takeGlobalSlot();
       if (bucket) bucket.inFlight += 1;
+      const sentAt = this.clock.now();
       let response: LimitedResponse;
       try {
         response = await send();
@@ -115,12 +145,18 @@ export class RateLimiter {
         releaseGlobalSlot();
       }
       this.learnFromHeaders(identity, response.headers);
+      this.counts.requests += 1;
       // An IP ban is final: retrying only extends it. The caller reports it as Discord's answer.
       if (response.status !== 429 || isIpBan(response)) return response;
 
       consecutive429 += 1;
       const retryAfterMs = retryAfterOf(response) + this.offsetMs;
       const global = isGlobal429(response);
+      this.counts.rateLimited += 1;
+      if (global) {
+        this.counts.globalRateLimited += 1;
+        this.slowDownAfter(sentAt);
+      }
       if (consecutive429 >= this.maxConsecutive429) {
         throw new RateLimitError(
           `Discord rate-limited ${identity.routeKey} ${consecutive429} times in a row; stopped instead of retrying forever.`,
@@ -205,7 +241,32 @@ export class RateLimiter {
   }
 
   private hasGlobalRoom(): boolean {
-    return this.inFlight + (this.doneAt.length - this.doneHead) < this.globalPerSecond;
+    return this.inFlight + (this.doneAt.length - this.doneHead) < this.pacePerSecond;
+  }
+
+  /**
+   * A global 429 to a request sent before the last slowdown was already answered by it (every request
+   * in flight when the limit was hit meets it): only one sent since then slows the pace again.
+   */
+  private slowDownAfter(sentAt: number): void {
+    if (sentAt <= this.slowedAt) return;
+    this.slowedAt = this.clock.now();
+    this.pacePerSecond = Math.max(SLOWEST_PACE, Math.floor(this.pacePerSecond * SLOWDOWN_FACTOR));
+  }
+
+  /**
+   * Sends go one per 1/pace s in the order they ask: a reservation and a sleep each. A global 429 met
+   * while this one slept voids its turn: it takes the first one after the pause.
+   */
+  private async waitForSpacing(): Promise<void> {
+    for (;;) {
+      const now = this.clock.now();
+      const due = Math.max(now, this.globalResumeAt, this.nextSendDue);
+      this.nextSendDue = due + GLOBAL_WINDOW_MS / this.pacePerSecond;
+      const early = due - SPACING_TOLERANCE_MS - now;
+      if (early > 0) await this.clock.sleep(early);
+      if (this.globalResumeAt <= this.clock.now()) return;
+    }
   }
 
   private letWaitersThrough(): void {

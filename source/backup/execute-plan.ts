@@ -56,7 +56,7 @@ export class ApplyInterruptedError extends Error {
     readonly backup: BackupEntry,
   ) {
     const { message, hint } = describeError(cause);
-    super(`Stopped after ${steps.length} of ${total} changes: ${message}`);
+    super(`Stopped after ${steps.length} of ${total} changes: ${message}`, { cause });
     this.fieldErrors = cause instanceof DiscordApiError ? cause.fieldErrors : [];
     this.hint = `${hint ? `${hint} ` : ''}The scope as it was before is saved in ${backup.path}; \`cmd-tui restore ${backup.path}\` brings it back.`;
   }

@@ -66,10 +66,11 @@ export function restoreChanges(preview: RestorePreview): boolean {
   return hasChanges(preview.plan, true) || preview.overwrites.length > 0 || preview.plan.create.some((create) => hasBackupOverwrites(preview.backup, create));
 }
 
-export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, env: NodeJS.ProcessEnv): Promise<RestoreOutcome> {
+/** `notice`: told when an earlier write on the scope was interrupted (its journal), as apply is. */
+export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, env: NodeJS.ProcessEnv, notice?: (message: string) => void): Promise<RestoreOutcome> {
   const { backup } = preview;
   const written = await writeBackup(appPaths(env).backups, preview.current);
-  const execution = await executePlan(api, backup.scope, preview.plan, { prune: true, reason: preview.current.reason, env, backup: written });
+  const execution = await executePlan(api, backup.scope, preview.plan, { prune: true, reason: preview.current.reason, env, backup: written, ...(notice ? { notice } : {}) });
   const commandsNow = execution.steps.length > 0 ? execution.commands : preview.current.commands;
   const permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
   const pending = overwritesToRestore(backup, commandsNow, permissionsNow);

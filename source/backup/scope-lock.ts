@@ -97,6 +97,24 @@ function interruptedNotice(scope: Scope, holder: LockHolder | undefined): string
   return `An earlier \`${holder.command}\` (pid ${holder.pid}, since ${holder.since}) on ${describe(scope).toLowerCase()} was interrupted. Running the same command again finishes it (it converges).${undo}`;
 }
 
+/** A lock whose writer died is its journal: the writer's command and backup are told, and the lock removed. */
+async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean }> {
+  const holder = await readHolder(path);
+  if (!(await stale(path, holder))) return holder ? { holder, takenOver: false } : { takenOver: false };
+  notice?.(interruptedNotice(scope, holder));
+  await rm(path, { force: true });
+  return { takenOver: true };
+}
+
+/**
+ * For a run with nothing to write (a re-run that finds the scope as wanted, because the interrupted
+ * run got that far): the earlier run's journal is reported and cleared all the same.
+ */
+export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, notice: (message: string) => void): Promise<void> {
+  const path = lockPath(env, applicationId, scope);
+  if (await stat(path).then(() => true, () => false)) await takeOverIfStale(path, scope, notice);
+}
+
 export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
   const path = lockPath(env, applicationId, scope);
   await mkdir(join(appPaths(env).data, 'locks'), { recursive: true, mode: 0o700 });
@@ -114,12 +132,8 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = await readHolder(path);
-    if (await stale(path, holder)) {
-      options.notice?.(interruptedNotice(scope, holder));
-      await rm(path, { force: true });
-      continue;
-    }
+    const { holder, takenOver } = await takeOverIfStale(path, scope, options.notice);
+    if (takenOver) continue;
     if (Date.now() >= deadline) throw new ScopeLockedError(describe(scope), holder ?? { pid: 0, host: '', command: 'unknown', since: 'just now' }, path);
     await sleep(POLL_MS);
   }

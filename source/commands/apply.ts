@@ -6,6 +6,8 @@
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan } from '../backup/execute-plan.js';
+import { settleInterruptedWrite } from '../backup/scope-lock.js';
+import { reportRateLimits } from './rate-limit-notice.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { adaptHint, renderProblems } from './commands-file.js';
 import { confirm } from './confirm.js';
@@ -40,7 +42,9 @@ export const run: CommandRun = async (args, io) => {
     const budget = await createBudget(io.env, api.applicationId, scope);
     if (!json) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
     io.stderr.write(renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.env, values) }));
+    const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!hasChanges(plan, prune)) {
+      await settleInterruptedWrite(io.env, api.applicationId, scope, notice);
       if (json) io.stdout.write(`${JSON.stringify({ applied: true, backup: null, steps: [] }, null, 2)}\n`);
       io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
       return 0;
@@ -56,12 +60,13 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
       return 1;
     }
-    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) });
+    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
     const after = await createBudget(io.env, api.applicationId, scope);
     if (json) {
       io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
     }
     io.stderr.write(summary(outcome.steps.length, outcome.backup?.path, after.remaining));
+    reportRateLimits(io, api);
     return 0;
   } catch (error) {
     return reportFailure(error, io, 'apply');

@@ -5,6 +5,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { DiscordApi } from '../api/contract.js';
 import { auditOneGuild, guildNamed, isNotInstalled, type GuildOutcome } from '../api/guild-audit.js';
 import { auditGlobal, buildReport, hasProblems } from '../discord/audit.js';
 import { GLOBAL_SCOPE } from '../discord/model.js';
@@ -17,6 +18,7 @@ import { paintFor } from '../terminal/colour.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { progressBar } from './progress.js';
+import { reportRateLimits } from './rate-limit-notice.js';
 import { UsageError, type CliIo, type CommandRun } from './types.js';
 
 /**
@@ -50,7 +52,7 @@ export const run: CommandRun = async (args, io) => {
     if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
     const globalAudit = auditGlobal(globalCommands, app);
-    if (lines) return await streamAudits(io, api.applicationId, globalAudit, guilds.length, (each) =>
+    if (lines) return await streamAudits(io, api, globalAudit, guilds.length, (each) =>
       mapBounded(guilds, guildsInFlight(api.maxRequestsPerSecond), async (guild, _index, signal) => {
         each(await auditOneGuild(api, guild, globalCommands, app, signal));
         progress.tick();
@@ -73,6 +75,7 @@ export const run: CommandRun = async (args, io) => {
     if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.env, values)));
     if (guilds.length === 0 && !values.json) io.stderr.write('Only the global scope was audited: add --guild ID or --all-guilds to look at guilds.\n');
+    reportRateLimits(io, api);
     return hasProblems(report) ? 1 : 0;
   } catch (error) {
     return reportFailure(error, io, 'audit');
@@ -85,11 +88,12 @@ export const run: CommandRun = async (args, io) => {
  */
 async function streamAudits(
   io: CliIo,
-  applicationId: string,
+  api: DiscordApi,
   global: ReturnType<typeof auditGlobal>,
   guildCount: number,
   run: (each: (audit: GuildOutcome) => void) => Promise<unknown>,
 ): Promise<number> {
+  const { applicationId } = api;
   const totals = { error: 0, warning: 0, info: 0 };
   const count = (findings: readonly { severity: keyof typeof totals }[]) => findings.forEach((finding) => totals[finding.severity]++);
   io.stdout.write(`${JSON.stringify({ scope: 'global', applicationId, ...global })}\n`);
@@ -103,7 +107,10 @@ async function streamAudits(
     count(audit.findings);
     io.stdout.write(`${JSON.stringify({ scope: 'guild', ...audit })}\n`);
   });
-  io.stdout.write(`${JSON.stringify({ summary: { applicationId, guilds: guildCount, audited, skippedNotInstalled: skipped, totals } })}\n`);
+  const { requests, rateLimited, globalRateLimited, pacePerSecond } = api.rateLimitTally();
+  const rateLimits = { requests, rateLimited, globalRateLimited, pacePerSecond };
+  io.stdout.write(`${JSON.stringify({ summary: { applicationId, guilds: guildCount, audited, skippedNotInstalled: skipped, totals, rateLimits } })}\n`);
+  reportRateLimits(io, api);
   return totals.error + totals.warning > 0 ? 1 : 0;
 }
 

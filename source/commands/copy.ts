@@ -7,6 +7,7 @@
 import { CopySourceError, planCopy } from '../backup/copy-plan.js';
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan } from '../backup/execute-plan.js';
+import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
@@ -17,6 +18,7 @@ import { paintFor } from '../terminal/colour.js';
 import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
+import { reportRateLimits } from './rate-limit-notice.js';
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
 function scopeFlag(value: string | undefined, flag: string): Scope {
@@ -55,7 +57,9 @@ export const run: CommandRun = async (args, io) => {
     const budget = await createBudget(io.env, api.applicationId, to);
     io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.env, values) })}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
+    const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!hasChanges(plan, prune)) {
+      await settleInterruptedWrite(io.env, api.applicationId, to, notice);
       if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: null, steps: [] }, null, 2)}\n`);
       io.stderr.write(`Nothing to change in ${describeScope(to)}.\n`);
       return ExitCode.Ok;
@@ -71,10 +75,11 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
       return ExitCode.Problems;
     }
-    const outcome = await executePlan(api, to, plan, { prune, reason: `copy from ${describeScope(from)}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) });
+    const outcome = await executePlan(api, to, plan, { prune, reason: `copy from ${describeScope(from)}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
     const after = await createBudget(io.env, api.applicationId, to);
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
     io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup?.path}\n(\`cmd-tui restore ${outcome.backup?.path}\` brings it back). ${after.remaining} creates left today.\n`);
+    reportRateLimits(io, api);
     return ExitCode.Ok;
   } catch (error) {
     return reportFailure(error, io, 'copy');

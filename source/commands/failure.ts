@@ -35,6 +35,8 @@ function reportOf(error: Error): Record<string, unknown> {
 const CREDENTIAL_CODES = new Set([20001, 50026]);
 
 export function exitCodeOf(error: Error): number {
+  // A run that stopped part-way (an interrupted apply) exits as what stopped it: 5 when Discord kept failing.
+  if (error.cause instanceof Error && isKnown(error.cause)) return exitCodeOf(error.cause);
   if (error instanceof AuthRequiredError) return ExitCode.Credentials;
   if (error instanceof DiscordApiError) return error.status === 401 || CREDENTIAL_CODES.has(error.code) ? ExitCode.Credentials : ExitCode.Problems;
   if (error instanceof OAuthError) return error.error === 'network' ? ExitCode.Unreachable : error.error === 'invalid_client' || error.revoked ? ExitCode.Credentials : ExitCode.Problems;

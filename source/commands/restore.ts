@@ -6,7 +6,9 @@
  */
 import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
 import { createBudget } from '../backup/create-ledger.js';
+import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { readBackup } from '../backup/store.js';
+import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
 import { refusalsFor } from '../discord/plan.js';
@@ -42,7 +44,9 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write(renderPlan(preview.plan, { scope: backup.scope, prune: true, budget }));
     io.stderr.write(overwriteLines(preview));
     io.stderr.write(unrestorableLines(preview));
+    const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!restoreChanges(preview)) {
+      await settleInterruptedWrite(io.env, api.applicationId, backup.scope, notice);
       if (json) io.stdout.write(`${JSON.stringify({ restored: true, backup: null, steps: [], overwrites: [], notRestored: [] }, null, 2)}\n`);
       io.stderr.write(preview.unrestorable.length > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
       return preview.unrestorable.length > 0 ? 1 : 0;
@@ -58,11 +62,12 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
       return 1;
     }
-    const outcome = await carryOutRestore(api, preview, io.env);
+    const outcome = await carryOutRestore(api, preview, io.env, notice);
     if (json) {
       io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored }, null, 2)}\n`);
     }
     io.stderr.write(`Restored ${count(outcome.execution.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
+    reportRateLimits(io, api);
     if (outcome.notRestored.length > 0) {
       io.stderr.write(
         `Could not restore ${count(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,

@@ -23,6 +23,7 @@ export class ApiFailure extends Error {
 
 /** Status, JSON code and Discord's message; the source of each text at the end of its line (REC = test/fixtures/discord/). */
 const ERRORS = {
+  badRequest: [400, 0, '400: Bad Request'], // the form of 401: Unauthorized (a request no route can parse)
   unauthorized: [401, 0, '401: Unauthorized'], // facts §6.2, discord-api-docs#2370
   invalidBotToken: [401, 50014, 'Invalid authentication token provided'], // DOCS/CODES
   invalidBearer: [401, 50025, 'Invalid OAuth2 access token provided'], // DOCS/CODES
@@ -42,6 +43,7 @@ const ERRORS = {
   missingScope: [403, 50026, 'Missing required OAuth2 scope'], // DOCS/CODES; status not recorded
   invalidApiVersion: [400, 50041, 'Invalid API version provided'], // DOCS/CODES
   invalidJson: [400, 50109, 'The request body contains invalid JSON.'], // DOCS/CODES
+  entityTooLarge: [413, 40005, 'Request entity too large'], // discord-api-docs#8572 (an oversized upload)
   entryPointRemoval: [
     400,
     50240,

@@ -44,7 +44,8 @@ export function parseFaultSpec(spec: string): FaultPlan {
   return plan;
 }
 
-function mulberry32(seed: number): () => number {
+/** A small seeded PRNG (also the kill-point tests' source of random points). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -4,22 +4,36 @@
  * thrown failures and injected faults.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiFailure } from './api-errors.js';
+import { ApiFailure, apiError } from './api-errors.js';
 import type { FaultRule } from './faults.js';
 import { DISCORD_PROXY_HEADERS } from './rate-limits.js';
 import type { Reply } from './request-context.js';
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * The largest request body the emulator keeps: 8 MiB, far above any command payload (a bulk
+ * overwrite of 130 maximal commands is about 1 MiB without localizations). A larger one is answered
+ * 413 / 40005 as Discord answers one at once, and the rest of the upload is read and dropped (closing
+ * the connection instead would fail the client's write with EPIPE before it reads the answer); the
+ * server's 30 s request limit bounds how long that may take.
+ */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const tooLarge = () => apiError('entityTooLarge');
 
 export function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      reject(tooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return;
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new ApiFailure(413, { message: 'Request entity too large', code: 40005 }));
-        request.destroy();
+        chunks.length = 0;
+        reject(tooLarge());
         return;
       }
       chunks.push(chunk);
@@ -44,6 +58,8 @@ export function send(response: ServerResponse, reply: Reply): void {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(reply.body);
   }
+  // A length, not chunks, as Discord sends: a client reading the raw bytes gets the body as it is.
+  if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
   response.writeHead(reply.status, headers);
   response.end(payload);
 }

@@ -48,6 +48,8 @@ export interface EmulatorOptions {
   locales?: 'spec' | 'docs';
   /** Test hook: the emulator's clock (code expiry, token expiry, daily create window, rate limits). */
   clock?: Clock;
+  /** Test hook: how long a client may take to send its headers and its whole request. */
+  slowClientLimits?: SlowClientLimits;
   /** Called after each request with its log entry (`cmd-tui serve --log` prints them). */
   onRequest?: (entry: LoggedRequest) => void;
 }
@@ -86,6 +88,17 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host);
 }
+/**
+ * A client that sends its headers or its request slowly is dropped (408) instead of holding a
+ * connection for Node's defaults (60 s, 300 s); the others are answered meanwhile either way.
+ */
+const SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 10_000, requestMs: 30_000 };
+
+export interface SlowClientLimits {
+  headersMs: number;
+  requestMs: number;
+}
+
 const API_PREFIX = /^\/api(?:\/v(\d+))?(\/.*)?$/;
 
 export class EmulatorStartError extends Error {
@@ -194,8 +207,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   }
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://emulator.invalid');
+  function handleRequest(request: IncomingMessage, response: ServerResponse): void {
+    const url = URL.parse(request.url ?? '/', 'http://emulator.invalid');
+    if (!url) {
+      // A request target no URL parser accepts (`http://[`): answered, never a crash.
+      send(response, failureReply(apiError('badRequest')));
+      return;
+    }
     const pathname = url.pathname;
     if (pathname.startsWith('/__emulator/')) {
       handleIntrospection(request, response, pathname);
@@ -227,7 +245,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         if (!response.headersSent) send(response, failureReply(error));
       },
     );
-  });
+  }
+
+  const slowClient = options.slowClientLimits ?? SLOW_CLIENT_LIMITS;
+  const server = createServer(
+    // The limits are checked every so often: at a tenth of the headers limit, a late client is dropped promptly.
+    { headersTimeout: slowClient.headersMs, requestTimeout: slowClient.requestMs, connectionsCheckingInterval: Math.max(10, slowClient.headersMs / 10) },
+    handleRequest,
+  );
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

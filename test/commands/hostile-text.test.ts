@@ -4,54 +4,27 @@
  * links, a C1 CSI, a right-to-left override), and what the built binary prints holds none of them;
  * `--json` stays exact. Plus a property test of the sanitizer over any text.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeLine, sanitizeOutput, sanitizeText } from '../../source/terminal/sanitize.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { HOSTILE_GUILD, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const HOSTILE = 'x\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;ZXZpbA==\u0007\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202egnp.exe\u001bc';
-const APP = '100000000000000001';
 const GUILD = '200000000000000002';
-const HOSTILE_GUILD = '200000000000000009';
-const ROLE = '500000000000000001';
-const CHANNEL = '600000000000000001';
-const USER = '700000000000000001';
 
-let server: Server;
+let server: HostileServer;
 let base = '';
 let home: IsolatedHome;
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0]!;
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (path === '/api/v10/applications/@me') return json(200, { id: APP, name: HOSTILE, flags: 0 });
-    if (path === '/api/v10/users/@me') return json(200, { id: '300000000000000003', username: HOSTILE, discriminator: '0', global_name: null, avatar: null, bot: true });
-    if (path === `/api/v10/applications/${APP}/commands`) {
-      return json(200, [{ id: '400000000000000004', application_id: APP, version: '400000000000000005', type: 1, name: 'ping', description: HOSTILE, default_member_permissions: null, options: [{ type: 3, name: 'text', description: HOSTILE }] }]);
-    }
-    // perms list: a guild whose role, channel and member names are hostile, named by the command's overwrites.
-    if (path === `/api/v10/applications/${APP}/guilds/${HOSTILE_GUILD}/commands`) return json(200, []);
-    if (path === `/api/v10/applications/${APP}/guilds/${HOSTILE_GUILD}/commands/permissions`) {
-      return json(200, [{ id: '400000000000000004', application_id: APP, guild_id: HOSTILE_GUILD, permissions: [{ id: ROLE, type: 1, permission: true }, { id: CHANNEL, type: 3, permission: false }, { id: USER, type: 2, permission: true }] }]);
-    }
-    if (path === `/api/v10/guilds/${HOSTILE_GUILD}/roles`) return json(200, [{ id: HOSTILE_GUILD, name: '@everyone', permissions: '0', position: 0 }, { id: ROLE, name: HOSTILE, permissions: '0', position: 1 }]);
-    if (path === `/api/v10/guilds/${HOSTILE_GUILD}/channels`) return json(200, [{ id: CHANNEL, type: 0, name: HOSTILE, guild_id: HOSTILE_GUILD, position: 0 }]);
-    if (path === `/api/v10/guilds/${HOSTILE_GUILD}/members/${USER}`) return json(200, { user: { id: USER, username: HOSTILE, discriminator: '0', global_name: HOSTILE, avatar: null }, nick: HOSTILE, roles: [] });
-    return json(404, { message: HOSTILE, code: 10004 });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`;
+  server = await startHostileServer(HOSTILE);
+  base = server.base;
   home = await isolatedHome({ DISCORD_BOT_TOKEN: 'hostile-test-fake-token', NO_COLOR: '' });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await home.cleanup();
 });
 

@@ -33,6 +33,7 @@ export class FakeApi implements DiscordApi {
   readonly baseUrl = 'http://127.0.0.1:9/api/v10';
   readonly applicationId = APP_ID;
   readonly maxRequestsPerSecond = 50;
+  rateLimitTally = () => ({ requests: this.calls.length, rateLimited: 0, globalRateLimited: 0, pacePerSecond: 50, configuredPerSecond: 50 });
   commands = new Map<string, Command[]>();
   permissions: GuildCommandPermissions[] = [];
   guilds: PartialGuild[] = [{ id: GUILD_ID, name: 'Test Guild' }];

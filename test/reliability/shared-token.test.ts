@@ -1,0 +1,54 @@
+/**
+ * `cmd-tui audit --all-guilds` (the built binary) while the bot itself spends the same token at
+ * 20 requests/s: the audit finishes, reports its 429s, and keeps them at or under 1% of its requests.
+ * The short version; `npm run soak` runs 500 guilds.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { requestLog } from '../commands/emulator-requests.js';
+import { runCli } from '../helpers/cli.js';
+import { isolatedHome } from '../helpers/credentials.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { runSharedTokenAudit } from './shared-token.js';
+
+const GUILDS = 100;
+
+describe('an audit on a token shared with a running bot', () => {
+  it(`audits ${GUILDS} guilds with ≤ 1% of its requests answered 429, and says so`, { timeout: 120_000 }, async () => {
+    const figures = await runSharedTokenAudit({ guilds: GUILDS, neighbourPerSecond: 20 });
+    // The demo seed has findings: exit 1 is "problems found", not a failure.
+    expect(figures.exitCode, figures.stderr).toBe(1);
+    expect(figures.audited).toBe(GUILDS);
+    // The neighbour did share the limit: the client met it and slowed down.
+    expect(figures.reported.globalRateLimited).toBeGreaterThan(0);
+    expect(figures.reported.pacePerSecond).toBeLessThan(50);
+    expect(figures.rateLimited).toBeLessThanOrEqual(figures.requests / 100);
+    // What the audit reports is what the server saw.
+    expect(figures.reported).toMatchObject({ requests: figures.requests, rateLimited: figures.rateLimited });
+    expect(figures.stderr).toContain(
+      `Discord rate-limited ${figures.rateLimited} of ${figures.requests} requests (429), each waited out and sent again; ${figures.reported.globalRateLimited} met the bot token's global limit, which something else is also using, so cmd-tui slowed from 50 to ${figures.reported.pacePerSecond} requests/s for the rest of the run.`,
+    );
+    expect(figures.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('429s on a shared resource', () => {
+  const emulator = useEmulator({ seed: 'empty', faults: '429:0.3@50,seed:5' });
+
+  it('apply waits them out, reports how many the server sent, and keeps its pace', { timeout: 60_000 }, async () => {
+    const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
+    try {
+      const file = join(home.home, 'commands.json');
+      await writeFile(file, JSON.stringify(Array.from({ length: 8 }, (_, index) => ({ name: `shared-${index}`, description: `Command ${index}`, type: 1 }))));
+      const applied = await runCli(['apply', file, '--guild', emulator().guildIds[0]!, '--yes', '--api', emulator().baseUrl], { env: home.env });
+      expect(applied.code, applied.stderr).toBe(0);
+      const log = await requestLog(emulator());
+      const rateLimited = log.filter((entry) => entry.status === 429).length;
+      expect(rateLimited).toBeGreaterThan(0);
+      expect(applied.stderr).toContain(`Discord rate-limited ${rateLimited} of ${log.length} requests (429), each waited out and sent again.\n`);
+    } finally {
+      await home.cleanup();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The shared-token scenario (issue 18): `cmd-tui audit --all-guilds` through the built binary while
+ * another client — the bot itself — spends the same bot token's global limit at a steady rate on the
+ * emulator's Discord limits (50/s per token). The figures say whether the audit finished, how many of
+ * its requests met a 429, and what the neighbour met. `npm test` runs a short version, `npm run soak`
+ * the long one.
+ */
+import { fetch } from 'undici';
+import type { LoggedRequest } from '../../source/emulator/request-log.js';
+import { startEmulator } from '../../source/emulator/server.js';
+import { runCli } from '../helpers/cli.js';
+import { isolatedHome } from '../helpers/credentials.js';
+
+export interface SharedTokenOptions {
+  /** Guilds the bot is in (the demo seed's plus scale-test ones). */
+  guilds: number;
+  /** The neighbour's requests per second on the same token. */
+  neighbourPerSecond: number;
+}
+
+export interface SharedTokenFigures {
+  exitCode: number | null;
+  stderr: string;
+  audited: number;
+  /** cmd-tui's requests and 429s as the emulator logged them. */
+  requests: number;
+  rateLimited: number;
+  /** As the audit's own summary reports them. */
+  reported: { requests: number; rateLimited: number; globalRateLimited: number; pacePerSecond: number };
+  neighbourRequests: number;
+  neighbourRateLimited: number;
+  wallMs: number;
+}
+
+const NEIGHBOUR_AGENT = 'DiscordBot (https://example.invalid/neighbour, 1.0)';
+
+/** The bot itself: GET /users/@me at a steady rate, waiting out a 429's retry_after as a good client does. */
+function startNeighbour(baseUrl: string, botToken: string, perSecond: number) {
+  let stopped = false;
+  let requests = 0;
+  let rateLimited = 0;
+  const interval = 1000 / perSecond;
+  const done = (async () => {
+    let next = performance.now();
+    while (!stopped) {
+      const answer = await fetch(`${baseUrl}/users/@me`, { headers: { authorization: `Bot ${botToken}`, 'user-agent': NEIGHBOUR_AGENT } });
+      const body = (await answer.json()) as { retry_after?: number };
+      requests += 1;
+      next += interval;
+      if (answer.status === 429) {
+        rateLimited += 1;
+        next = Math.max(next, performance.now() + (body.retry_after ?? 1) * 1000);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
+      return { requests, rateLimited };
+    },
+  };
+}
+
+export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<SharedTokenFigures> {
+  const probe = await startEmulator({ seed: 'demo', rateLimits: 'off' });
+  const seeded = probe.guildIds.length;
+  await probe.close();
+  const emulator = await startEmulator({ seed: 'demo', extraGuilds: Math.max(0, options.guilds - seeded), rateLimits: 'discord' });
+  const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator.botToken });
+  try {
+    const neighbour = startNeighbour(emulator.baseUrl, emulator.botToken, options.neighbourPerSecond);
+    // The neighbour is already spending the token when the audit starts, as a running bot would be.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = performance.now();
+    const audit = await runCli(['audit', '--all-guilds', '--json-lines', '--api', emulator.baseUrl], { env: home.env });
+    const wallMs = performance.now() - started;
+    const neighbourFigures = await neighbour.stop();
+    const lines = audit.stdout.trim().split('\n');
+    const summary = (JSON.parse(lines.at(-1) ?? '{}') as { summary?: { audited: number; rateLimits: SharedTokenFigures['reported'] } }).summary;
+    const answer = await fetch(`${emulator.origin}/__emulator/requests`);
+    const log = (await answer.json()) as LoggedRequest[];
+    const ours = log.filter((entry) => entry.userAgent !== NEIGHBOUR_AGENT);
+    return {
+      exitCode: audit.code,
+      stderr: audit.stderr,
+      audited: summary?.audited ?? 0,
+      requests: ours.length,
+      rateLimited: ours.filter((entry) => entry.status === 429).length,
+      reported: summary?.rateLimits ?? { requests: 0, rateLimited: 0, globalRateLimited: 0, pacePerSecond: 0 },
+      neighbourRequests: neighbourFigures.requests,
+      neighbourRateLimited: neighbourFigures.rateLimited,
+      wallMs,
+    };
+  } finally {
+    await emulator.close();
+    await home.cleanup();
+  }
+}

@@ -151,7 +151,8 @@ describe('cmd-tui serve under hostile clients', () => {
     ['a doubled slash', '//api/v10/users/@me', 404, { message: '404: Not Found', code: 0 }],
     ['a climb out of the API', '/api/v10/../../etc/passwd', 404, { message: '404: Not Found', code: 0 }],
     ['a broken escape', '/api/v10/applications/%ZZ/commands', 400, { code: 50035, errors: { application_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value "%ZZ" is not snowflake.' }] } }, message: 'Invalid Form Body' }],
-    ['a NUL byte', '/api/v10/users/@me%00', 404, { message: '404: Not Found', code: 0 }],
+    // GET /users/{user.id} is a route: `@me` plus a NUL is a user id that is no snowflake, as with %ZZ above.
+    ['a NUL byte', '/api/v10/users/@me%00', 400, { code: 50035, errors: { user_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value "@me\u0000" is not snowflake.' }] } }, message: 'Invalid Form Body' }],
     ['an asterisk', '*', 404, { message: '404: Not Found', code: 0 }],
     ['an unknown version', '/api/v3/users/@me', 400, { message: 'Invalid API version provided', code: 50041 }],
     ['2,000 segments', `/api/v10/${'a/'.repeat(2_000)}`, 404, { message: '404: Not Found', code: 0 }],

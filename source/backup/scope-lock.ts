@@ -107,6 +107,17 @@ async function takeOverIfStale(path: string, scope: Scope, notice?: (message: st
 }
 
 /**
+ * What an interrupted write left on the scope, told without settling it (the TUI says it when the scope
+ * opens; the next write there takes the journal over): undefined when none was interrupted.
+ */
+export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope): Promise<string | undefined> {
+  const path = lockPath(env, applicationId, scope);
+  if (!(await stat(path).then(() => true, () => false))) return undefined;
+  const holder = await readHolder(path);
+  return (await stale(path, holder)) ? interruptedNotice(scope, holder) : undefined;
+}
+
+/**
  * For a run with nothing to write (a re-run that finds the scope as wanted, because the interrupted
  * run got that far): the earlier run's journal is reported and cleared all the same.
  */

@@ -13,6 +13,10 @@ import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { mutating, requestLog } from '../commands/emulator-requests.js';
+import { TmuxSession } from './helpers/tmux.js';
+
+/** The screen's text on one line, to read a wrapped message whole. */
+const flat = (screen: string) => screen.replace(/\s+/g, ' ');
 
 const slow = useEmulator({ seed: 'empty', faults: 'slow:1@300,seed:7' });
 let home: IsolatedHome;
@@ -53,6 +57,29 @@ describe('one writer per scope', () => {
     expect(await names()).toEqual(['six-0', 'six-1', 'six-2', 'six-3', 'six-4', 'six-5']);
     const settled = await runCli(['plan', file, '--guild', guild(), '--api', slow().baseUrl, '--detailed-exitcode'], { env: env() });
     expect(settled.code).toBe(0);
+  });
+
+  it('kill -9 half-way through apply: the TUI opening that scope says it was interrupted and how to finish or undo it', { timeout: 60_000 }, async () => {
+    const file = await commandsFile('global.json', 'glob', 6);
+    const child = spawn(process.execPath, [CLI_PATH, 'apply', file, '--api', slow().baseUrl, '--yes'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    while (!/created \/glob-0/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('close', resolve));
+
+    const strings = Object.fromEntries(Object.entries(env()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const tui = new TmuxSession([process.execPath, CLI_PATH, '--api', slow().baseUrl], { columns: 120, rows: 36, cwd: home.home, env: strings });
+    try {
+      const screen = await tui.waitFor((text) => flat(text).includes('was interrupted'), 'the interrupted-write notice', 20_000);
+      expect(flat(screen)).toMatch(/An earlier `apply .*global\.json` \(pid \d+, since .*\) on the global scope was interrupted\. Running the same command again finishes it \(it converges\)\. To undo what it did, `cmd-tui restore .*\.json`\./);
+    } finally {
+      tui.kill();
+    }
+    // Told, not settled: the CLI run that finishes the apply reports it too.
+    const again = await runCli(['apply', file, '--api', slow().baseUrl, '--yes'], { env: env() });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('was interrupted');
   });
 
   it('a second writer waits, then is refused with the holder’s pid, command and time; nothing is sent', { timeout: 60_000 }, async () => {

@@ -75,6 +75,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
     },
     backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
     writeLocked: async (scope, what, write) => (await import('../../backup/scope-lock.js')).withScopeLock(env, api.applicationId, scope, `TUI: ${what}`, () => write()),
+    interruptedWrite: async (scope) => (await import('../../backup/scope-lock.js')).interruptedWrite(env, api.applicationId, scope),
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
     editText: async (text) => editInExternalEditor(text, env),
     copy: {

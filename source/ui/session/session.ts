@@ -31,6 +31,8 @@ export interface Session {
    * TUI on this machine never interleaves with it; absent in component tests.
    */
   writeLocked?: <T>(scope: Scope, what: string, write: () => Promise<T>) => Promise<T>;
+  /** What an interrupted write (a killed apply, restore or save) left on the scope, and how to finish or undo it. */
+  interruptedWrite?: (scope: Scope) => Promise<string | undefined>;
   /** Saves the scope's commands and overwrites before a mutation; resolves to the backup file. */
   backup: (scope: Scope, reason: string) => Promise<{ path: string }>;
   /** Writes the exported scope under a name no existing file has; resolves to the full path written. */

@@ -40,6 +40,10 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
         () => undefined,
       );
     }
+    session.interruptedWrite?.(scope).then(
+      (notice) => notice && dispatch({ type: 'flash', text: notice, tone: 'warning' }),
+      () => undefined,
+    );
     if (first && session.globalCommands) return;
     void runner
       .run('Loading commands', () =>

@@ -3,6 +3,7 @@
  * screen: type names, contexts, integration types, default permissions by name.
  */
 import { COMMAND_TYPE_NAMES, CommandType, LIMITS, type Command, type Scope } from '../../discord/model.js';
+import { scopeDefaults } from '../../discord/normalize.js';
 import { permissionNames } from '../../discord/permission-flags.js';
 
 export const TYPE_SHORT: Record<number, string> = { 1: 'slash', 2: 'user', 3: 'message', 4: 'entry' };
@@ -21,9 +22,16 @@ export function permissionsSummary(bits: string | null | undefined): string {
   return permissionNames(bits).join(',');
 }
 
-export function contextsSummary(contexts: number[] | null | undefined, short = true): string {
-  if (!contexts || contexts.length === 0) return '—';
-  return contexts.map((c) => (short ? CONTEXT_SHORT : CONTEXT_NAMES)[c] ?? String(c)).join(short ? ',' : ', ');
+/**
+ * The contexts a command can be used in. A global command sent without them holds null, which Discord
+ * applies as its default (scopeDefaults: GUILD and BOT_DM), so that is what is shown, marked as the default;
+ * a guild command has none (`—`).
+ */
+export function contextsSummary(command: Pick<Command, 'contexts' | 'guild_id'>, short = true): string {
+  const named = (contexts: readonly number[]) => contexts.map((c) => (short ? CONTEXT_SHORT : CONTEXT_NAMES)[c] ?? String(c)).join(short ? ',' : ', ');
+  if (command.contexts && command.contexts.length > 0) return named(command.contexts);
+  if (command.guild_id) return '—';
+  return `${named(scopeDefaults('global').contexts)} (default)`;
 }
 
 export function integrationTypesSummary(types: number[] | null | undefined): string {

@@ -44,7 +44,7 @@ export function detailLines(command: Command, context: DetailContext): PaneLine[
   if (command.type === CommandType.ChatInput) lines.push(...localizationLines('description localizations', command.description_localizations));
   const bits = command.default_member_permissions;
   lines.push({ text: `default member permissions: ${bits === null || bits === undefined ? 'everyone' : permissionsSummary(bits)}${bits ? ` (bits ${bits})` : ''}` });
-  lines.push({ text: `contexts: ${contextsSummary(command.contexts, false)} · integration types: ${integrationTypesSummary(command.integration_types)}` });
+  lines.push({ text: `contexts: ${contextsSummary(command, false)} · integration types: ${integrationTypesSummary(command.integration_types)}` });
   lines.push({ text: `nsfw: ${command.nsfw ? 'yes (age-restricted)' : 'no'}${command.handler !== undefined ? ` · handler: ${command.handler === 2 ? 'DISCORD_LAUNCH_ACTIVITY' : 'APP_HANDLER'}` : ''}` });
   if (command.options && command.options.length > 0) {
     lines.push({ text: '' }, { text: 'Options', tone: 'heading' });

@@ -70,7 +70,7 @@ export function editorFields(draft: CommandDraft, context: FieldContext): Editor
   });
   fields.push({ path: 'nsfw', label: 'nsfw (age-restricted)', indent: 0, edit: { kind: 'toggle' }, display: draft.nsfw ? 'yes' : 'no' });
   if (allowed.includes('contexts')) {
-    fields.push({ path: 'contexts', label: 'contexts', indent: 0, edit: { kind: 'picker', picker: 'contexts' }, display: draft.contexts ? contextsSummary(draft.contexts, false) : 'server default (GUILD, BOT_DM)' });
+    fields.push({ path: 'contexts', label: 'contexts', indent: 0, edit: { kind: 'picker', picker: 'contexts' }, display: draft.contexts ? contextsSummary({ contexts: draft.contexts }, false) : 'server default (GUILD, BOT_DM)' });
     fields.push({ path: 'integration_types', label: 'integration types', indent: 0, edit: { kind: 'picker', picker: 'integration-types' }, display: draft.integration_types ? integrationTypesSummary(draft.integration_types) : "server default (the app's)" });
   }
   if (allowed.includes('handler')) {

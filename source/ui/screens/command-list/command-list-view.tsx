@@ -58,7 +58,7 @@ function columns(width: number): Column[] {
     // Below 90 columns the short title leaves its cells to the description.
     { title: width >= 90 ? OPTION_COUNT_HEADER : 'OPTS', width: width >= 90 ? OPTION_COUNT_HEADER.length : 4, cell: (r) => String(topLevelOptionCount(r.command)) },
     { title: 'PERMISSIONS', width: wide ? 18 : 11, cell: (r) => permissionsSummary(r.command.default_member_permissions) },
-    { title: 'CONTEXTS', width: wide ? 22 : width >= 90 ? 10 : 8, cell: (r) => contextsSummary(r.command.contexts) },
+    { title: 'CONTEXTS', width: wide ? 22 : width >= 90 ? 10 : 8, cell: (r) => contextsSummary(r.command) },
     { title: 'NSFW', width: 4, cell: (r) => (r.command.nsfw ? 'yes' : '') },
     { title: 'SIZE', width: 9, cell: (r) => `${r.size}/${LIMITS.commandSize}` },
   ];

@@ -87,6 +87,8 @@ export type AppAction =
   | { type: 'creates-used'; used: number }
   | { type: 'busy'; busy: AppState['busy'] }
   | { type: 'flash'; text: string; tone: Tone }
+  /** The user moved on within a screen (another view of it, a prompt): the last status is about what came before. */
+  | { type: 'status-clear' }
   /** A success or info message has been shown long enough; cleared unless a newer one replaced it. */
   | { type: 'flash-expired'; flash: NonNullable<AppState['flash']> }
   | { type: 'command-saved'; command: Command; replaceId?: string }
@@ -168,6 +170,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, busy: action.busy };
     case 'flash':
       return { ...state, flash: { text: action.text, tone: action.tone } };
+    case 'status-clear':
+      return state.flash === null ? state : { ...state, flash: null };
     case 'flash-expired':
       return state.flash === action.flash ? { ...state, flash: null } : state;
     case 'command-saved': {

@@ -99,6 +99,18 @@ describe('the permissions screen', () => {
     await app.waitForText('Added: allow user @Bob.');
   });
 
+  it('the status of an action goes when the next view of the screen opens', async () => {
+    const { app } = await openBan();
+    await app.press('addOverwrite');
+    await app.type('bo');
+    await waitFor(() => app.frame().includes('▸ @Bob'));
+    await app.press('select');
+    await app.waitForText('Added: allow user @Bob.');
+    await app.press('whoCanUse');
+    await app.waitForText('Who can use /ban');
+    expect(app.frame()).not.toContain('Added: allow user @Bob.');
+  });
+
   it('without a bot token, offers only the signed-in user for a name and says why; a typed id is added unchecked, with a warning', async () => {
     const { api, app } = await openBan((api) => {
       api.kinds = ['client-credentials', 'user'];

@@ -8,7 +8,7 @@ import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, type Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { PermissionActions } from './use-permission-actions.js';
-import type { EditorAction, EditorState } from './use-overwrite-editor-state.js';
+import type { EditorAction, EditorMode, EditorState } from './use-overwrite-editor-state.js';
 import { listMove, movedIndex } from '../../input/list-moves.js';
 
 const CELL_MOVES: Partial<Record<Action, { row: number; column: number }>> = {
@@ -37,6 +37,11 @@ export interface PermissionsInput {
 export function usePermissionsInput({ active, editor, dispatchEditor, actions, listLength, page, matrix, dirty, reload }: PermissionsInput): void {
   const { dispatch, flows } = useAppContext();
   const flash = (text: string) => dispatch({ type: 'flash', text, tone: 'warning' });
+  // Another view of the screen, or a prompt, is the next action: the status of the last one goes.
+  const openMode = (mode: EditorMode) => {
+    dispatch({ type: 'status-clear' });
+    dispatchEditor({ type: 'mode', mode });
+  };
   useKeyHandler(
     Priority.screen,
     (chord) => {
@@ -50,15 +55,15 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
         const action = actionFor(chord, 'access');
         const delta = action ? CELL_MOVES[action] : undefined;
         if (delta && typeof matrix !== 'string') dispatchEditor({ type: 'move-cell', rows: matrix.rows.length, columns: matrix.columns.length, delta });
-        else if (action === 'whoCanUse' || action === 'back') dispatchEditor({ type: 'mode', mode: { kind: 'list' } });
-        else if (action === 'checkMember') dispatchEditor({ type: 'mode', mode: { kind: 'check-member', query: '' } });
+        else if (action === 'whoCanUse' || action === 'back') openMode({ kind: 'list' });
+        else if (action === 'checkMember') openMode({ kind: 'check-member', query: '' });
         else return false;
         return true;
       }
       if (mode === 'member-answer') {
         const action = actionFor(chord, 'access');
-        if (action === 'back' || action === 'whoCanUse') dispatchEditor({ type: 'mode', mode: { kind: 'access' } });
-        else if (action === 'checkMember') dispatchEditor({ type: 'mode', mode: { kind: 'check-member', query: '' } });
+        if (action === 'back' || action === 'whoCanUse') openMode({ kind: 'access' });
+        else if (action === 'checkMember') openMode({ kind: 'check-member', query: '' });
         else return false;
         return true;
       }
@@ -81,7 +86,7 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
           dispatchEditor({ type: 'select', index: movedIndex(editor.selected, listMove(action, page)!, listLength) });
           return true;
         case 'addOverwrite':
-          dispatchEditor({ type: 'mode', mode: { kind: 'picker', query: '' } });
+          openMode({ kind: 'picker', query: '' });
           return true;
         case 'toggleOverwrite':
           actions.toggle();
@@ -94,7 +99,7 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
           return true;
         case 'whoCanUse':
           if (typeof matrix === 'string') flash(matrix);
-          else dispatchEditor({ type: 'mode', mode: { kind: 'access' } });
+          else openMode({ kind: 'access' });
           return true;
         case 'appPermissions':
           actions.leave('app-level');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitCell } from '../../source/terminal/fit-cell.js';
 import { textWidth } from '../../source/terminal/text-width.js';
+import { renderTable } from '../../source/commands/text-table.js';
 
 describe('table cells of a fixed width', () => {
   it.each([
@@ -23,5 +24,23 @@ describe('table cells of a fixed width', () => {
   it('never overflows a wide character into the next cell', () => {
     expect(fitCell('ab日本', 4)).toBe('ab… ');
     expect(textWidth(fitCell('ab日本', 4))).toBe(4);
+  });
+});
+
+describe('text from outside in a cell or a table', () => {
+  const hostile = 'x\u001b]0;pwned\u0007\u009b31m\u202egnp';
+  it('takes the width its visible escapes take, never more', () => {
+    for (const width of [1, 5, 8, 30, 60]) {
+      const cell = fitCell(hostile, width);
+      expect(textWidth(cell)).toBe(width);
+      expect(cell).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+    }
+    expect(fitCell(hostile, 60).trimEnd()).toBe('x\\x1b]0;pwned\\x07\\x9b31m\\u202egnp');
+  });
+
+  it('keeps a table\'s columns aligned', () => {
+    const lines = renderTable(['NAME', 'DESCRIPTION', 'OPTS'], [['ping', hostile, '1'], ['pong', 'plain', '2']]).trimEnd().split('\n');
+    const optsAt = lines[0]!.indexOf('OPTS');
+    expect(lines.map((line) => line.length - 1)).toEqual([optsAt + 3, optsAt, optsAt]);
   });
 });

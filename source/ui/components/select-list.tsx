@@ -7,7 +7,6 @@
 import { useWindowSize } from 'ink';
 import SelectInput from 'ink-select-input';
 import { fitCell } from '../../terminal/fit-cell.js';
-import { sanitizeLine } from '../../terminal/sanitize.js';
 import { useState } from 'react';
 import { Priority, useKeyHandler, type PriorityLevel } from '../input/dispatcher.js';
 import { actionFor } from '../input/key-bindings.js';
@@ -52,6 +51,6 @@ export function SelectList<V>({ items, initialIndex = 0, limit, isFocused = true
   // ink-select-input draws the labels with Ink's own Text: they are made safe here (guild names come from a server),
   // and cut to one line (a dialog's border and padding, its pointer, the root's spare column), so a long one never wraps into the next.
   const room = Math.max(8, useWindowSize().columns - 7);
-  const shown = items.map((item) => ({ ...item, label: fitCell(sanitizeLine(item.label), room).trimEnd() }));
+  const shown = items.map((item) => ({ ...item, label: fitCell(item.label, room).trimEnd() }));
   return <SelectInput key={remount} items={shown} initialIndex={current} limit={limit} isFocused={false} />;
 }

@@ -8,7 +8,7 @@ import { AuthRequiredError, DiscordApiError } from './errors.js';
 import type { Member } from '../discord/model.js';
 
 /** Enough for a pick list; Discord allows up to 1000. */
-export const MEMBER_PAGE = 25;
+const MEMBER_PAGE = 25;
 /** Discord's bound on `query` (OpenAPI search_guild_members). */
 const MAX_QUERY = 100;
 

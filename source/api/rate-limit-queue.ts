@@ -354,7 +354,7 @@ export function retryAfterOf(response: LimitedResponse): number {
  * Retry-After) is the invalid-request ban, a static answer from Discord's proxy
  * (test/fixtures/discord/ip-banned.json, https://github.com/discord/discord-api-docs/issues/5810).
  */
-export function isIpBan(response: LimitedResponse): boolean {
+function isIpBan(response: LimitedResponse): boolean {
   const body = safeJson(response.text) as { retry_after?: unknown } | undefined;
   return response.status === 429 && typeof body?.retry_after !== 'number' && response.headers['retry-after'] === undefined;
 }

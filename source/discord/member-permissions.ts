@@ -64,5 +64,6 @@ export function activeTimeout(member: { communication_disabled_until?: string | 
   const until = member.communication_disabled_until;
   if (!until) return undefined;
   const ends = Date.parse(until);
-  return Number.isFinite(ends) && ends > now ? until : undefined;
+  // The time as parsed, not the server's text (Date.parse takes comments in parentheses).
+  return Number.isFinite(ends) && ends > now ? new Date(ends).toISOString() : undefined;
 }

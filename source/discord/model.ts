@@ -141,12 +141,14 @@ export interface Problem {
   severity: 'error' | 'warning';
 }
 
+const SNOWFLAKE_DIGITS = /^\d{1,20}$/;
+
 /** A Discord id: up to 20 digits. */
-export const snowflake = z.string().check(z.regex(/^\d{1,20}$/));
+export const snowflake = z.string().check(z.regex(SNOWFLAKE_DIGITS));
 
 /** A snowflake id as Discord accepts one: a decimal string of a 64-bit unsigned integer. */
 export function isSnowflake(value: string): boolean {
-  return /^\d{1,20}$/.test(value) && BigInt(value) < 1n << 64n;
+  return SNOWFLAKE_DIGITS.test(value) && BigInt(value) < 1n << 64n;
 }
 const localizationMap = z.optional(z.nullable(z.record(z.string(), z.string())));
 

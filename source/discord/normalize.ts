@@ -144,7 +144,6 @@ function hasNoDescription(type: number): boolean {
   return type === CommandType.User || type === CommandType.Message;
 }
 
-/** null, undefined, {} and [] all mean "not set" to the API. */
 /** The fields that say something: not server-only, not empty, not `also` (own ones only, see copyableEntries). */
 function meaningfulFields(source: Json, also?: (key: string, value: unknown) => boolean): Json {
   const out: Json = {};
@@ -155,6 +154,7 @@ function meaningfulFields(source: Json, also?: (key: string, value: unknown) => 
   return out;
 }
 
+/** null, undefined, {} and [] all mean "not set" to the API. */
 function isEmptyValue(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (Array.isArray(value)) return value.length === 0;

@@ -62,15 +62,15 @@ export function checkTextLength(
 }
 
 /**
- * A `*_localizations` map: keys must be Discord locales, values strings (null clears one), each
- * checked by `checkValue` like the default it localizes. Returns the valid string entries.
- */
-/**
  * How the locales only the OpenAPI spec lists (`ar`, `he`) are taken: `warn` (cmd-tui's default: the
  * API may reject them) or `refuse` (the docs' reading: not a locale; the emulator's `--locales docs`).
  */
 export type UnconfirmedLocales = 'warn' | 'refuse';
 
+/**
+ * A `*_localizations` map: keys must be Discord locales, values strings (null clears one), each
+ * checked by `checkValue` like the default it localizes. Returns the valid string entries.
+ */
 export function checkLocalizations(
   map: unknown,
   path: string,

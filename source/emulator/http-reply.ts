@@ -16,7 +16,7 @@ import type { Reply } from './request-context.js';
  * the connection instead would fail the client's write with EPIPE before it reads the answer); the
  * server's 30 s request limit bounds how long that may take.
  */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const tooLarge = () => apiError('entityTooLarge');
 

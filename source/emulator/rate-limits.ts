@@ -67,10 +67,13 @@ export class InvalidRequestLimit {
 
   /** Counts an answer sent to `ip`; 429s with `X-RateLimit-Scope: shared` do not count (DOCS/RL). */
   record(ip: string, status: number, headers: Record<string, string>): void {
-    const shared = Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'x-ratelimit-scope' && value === 'shared');
-    if (!(status === 401 || status === 403 || (status === 429 && !shared))) return;
+    if (status !== 401 && status !== 403 && status !== 429) return;
+    if (status === 429 && Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'x-ratelimit-scope' && value === 'shared')) return;
     const at = this.now();
-    const recent = (this.answers.get(ip) ?? []).filter((time) => time > at - this.settings.windowMs);
+    // Oldest first: the answers that left the window are dropped from the front.
+    const recent = this.answers.get(ip) ?? [];
+    const expired = recent.findIndex((time) => time > at - this.settings.windowMs);
+    recent.splice(0, expired === -1 ? recent.length : expired);
     recent.push(at);
     if (recent.length >= this.settings.limit) {
       this.bans.set(ip, at + this.settings.banMs);

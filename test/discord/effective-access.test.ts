@@ -242,6 +242,8 @@ describe('timed-out members (topics/permissions "Permissions For Timed Out Membe
     { until: EARLIER, expected: undefined },
     { until: null, expected: undefined },
     { until: 'not a time', expected: undefined },
+    // Date.parse takes a comment in parentheses: the answer carries the time, never the server's text.
+    { until: 'Wed Nov 25 2026 13:00:00 GMT (\u001b[2J)', expected: LATER },
   ])('a timeout until $until is running: $expected', ({ until, expected }) => {
     expect(activeTimeout({ communication_disabled_until: until }, NOW)).toBe(expected);
   });

@@ -14,7 +14,7 @@ import { ACCESS_TOKEN_LIFETIME_MS, issueToken } from '../seed.js';
 import type { CodeRecord, TokenRecord } from '../state.js';
 import { signIdToken } from '../openid.js';
 import { isInstallRequest, showInstall, submitInstall } from './install.js';
-import { applicationObject, userObject } from './pickers.js';
+import { applicationObject, currentUserObject, userObject } from './pickers.js';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** Client-credentials tokens are for the app owner; Discord limits them to these (facts §7.4). */
@@ -343,5 +343,5 @@ export const userInfo: Handler = (ctx, world) => {
   if (!ctx.auth.token.scopes.includes(SCOPES.identify)) throw apiError('missingScope');
   const user = world.state.users[ctx.auth.token.userId];
   if (!user) throw apiError('unknownUser');
-  return json(200, { sub: user.id, preferred_username: user.username, nickname: user.global_name, ...userObject(user), mfa_enabled: false, locale: 'en-US' });
+  return json(200, { sub: user.id, preferred_username: user.username, nickname: user.global_name, ...currentUserObject(user) });
 };

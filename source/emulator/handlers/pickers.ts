@@ -10,6 +10,11 @@ import { json, queryFlag, type Handler, type World } from '../request-context.js
 import type { GuildRecord, UserRecord } from '../state.js';
 import { isSnowflake } from '../snowflake.js';
 
+/** The user a token belongs to, as `/users/@me` (and `/oauth2/userinfo`) show it: with the account's own fields. */
+export function currentUserObject(user: UserRecord) {
+  return { ...userObject(user), mfa_enabled: false, locale: 'en-US' };
+}
+
 export function userObject(user: UserRecord) {
   return {
     id: user.id,
@@ -80,7 +85,7 @@ export const getBotApplication: Handler = (ctx, world) => {
 export const getCurrentUser: Handler = (ctx, world) => {
   const userId = requireBotOrScope(ctx.auth, SCOPES.identify) ?? world.state.application.botUserId;
   // The current user also sees their own account settings.
-  return json(200, { ...userObject(world.state.users[userId]!), mfa_enabled: false, locale: 'en-US' });
+  return json(200, currentUserObject(world.state.users[userId]!));
 };
 
 /** Any user by id, for the bot (DOCS/USER "Get User"); 10013 for an id no one has. */

@@ -54,13 +54,14 @@ export interface RateLimitTally {
   globalRateLimited: number;
   /** Requests per second the client keeps now: below the configured pace once it slowed down. */
   pacePerSecond: number;
+  /** The pace it was configured with (maxRequestsPerSecond). */
   configuredPerSecond: number;
 }
 
 export interface DiscordApi {
   readonly baseUrl: string;
   readonly applicationId: string;
-  /** The global pace this client keeps (requests per second). */
+  /** The global pace this client was configured with (requests per second); rateLimitTally() has the pace it keeps now. */
   readonly maxRequestsPerSecond: number;
   /** The 429s met so far and the pace kept now. */
   rateLimitTally(): RateLimitTally;

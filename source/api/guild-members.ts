@@ -32,7 +32,8 @@ export async function findMembers(api: DiscordApi, guildId: string, query: strin
   }
   const me = await api.getCurrentUser();
   const needle = text.toLowerCase();
-  const matches = [me.username, me.global_name].some((name) => name?.toLowerCase().includes(needle));
+  // As Discord's member search matches: the start of a username or display name.
+  const matches = [me.username, me.global_name].some((name) => name?.toLowerCase().startsWith(needle));
   // Roles unknown: only a bot can read this member's roles.
   return {
     members: matches ? [{ user: me, roles: [] }] : [],

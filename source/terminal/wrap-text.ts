@@ -2,9 +2,11 @@
  * Wraps text to a width in terminal cells, at spaces where it can and inside a word only when the
  * word alone is wider than the line (a long route or path), never inside a grapheme. Screens that
  * place lines themselves (the editor's window, a dialog's body, the status line) count rows with it,
- * so a wrapped message takes the rows it needs instead of being cut with `…`.
+ * so a wrapped message takes the rows it needs instead of being cut with `…`. Text from outside is
+ * made safe first: its control characters take the room of their visible escapes.
  */
 import { GraphemeSegmenter } from './graphemes.js';
+import { sanitizeText } from './sanitize.js';
 import { textWidth } from './text-width.js';
 
 const segmenter = new GraphemeSegmenter();
@@ -12,7 +14,7 @@ const segmenter = new GraphemeSegmenter();
 /** The lines of `text` (newlines kept) at most `width` cells wide; continuation lines start with `indent`. */
 export function wrapText(text: string, width: number, indent = ''): string[] {
   const lines: string[] = [];
-  for (const paragraph of text.split('\n')) lines.push(...wrapParagraph(paragraph, Math.max(1, width), indent));
+  for (const paragraph of sanitizeText(text).split('\n')) lines.push(...wrapParagraph(paragraph, Math.max(1, width), indent));
   return lines;
 }
 

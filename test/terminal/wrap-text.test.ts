@@ -22,3 +22,14 @@ describe('wrapText', () => {
     expect(lines.join('').replace(/ /g, '')).toBe('名前は小文字のみ👩‍👩‍👧🇯🇵🇯🇵🇯🇵');
   });
 });
+
+describe('text from outside', () => {
+  it('is wrapped as it is shown: each line holds the escapes of its control characters within the width', () => {
+    const lines = wrapText('Discord said \u001b]0;pwned\u0007\u001b[2J and more words after it', 16);
+    expect(lines.join('\n')).toContain('\\x1b');
+    for (const line of lines) {
+      expect(textWidth(line)).toBeLessThanOrEqual(16);
+      expect(line).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    }
+  });
+});

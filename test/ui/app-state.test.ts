@@ -41,6 +41,10 @@ describe('a status belongs to the action that made it', () => {
     expect(appReducer(flashed, { type: 'overlay', overlay: { kind: 'message', text: 'x' } }).flash).toEqual(flashed.flash);
   });
 
+  it('stays under help, which starts no action: the message read there is still there after it', () => {
+    expect(appReducer(flashed, { type: 'overlay', overlay: { kind: 'help' } }).flash).toEqual(flashed.flash);
+  });
+
   it('a command saved over a cancelled load loads the scope again, so "Loading was cancelled" and "counting…" go', () => {
     const failed = appReducer(flashed, { type: 'load-failed', message: 'Loading was cancelled.' });
     expect(failed.data.status).toBe('error');

@@ -34,6 +34,9 @@ export type Overlay =
   /** Credentials typed into onboarding just connected: store them for the next start? */
   | { kind: 'remember-credentials' };
 
+/** Overlays that start no action of their own. */
+const KEEPS_STATUS: ReadonlySet<Overlay['kind']> = new Set(['none', 'help', 'message']);
+
 export type ScopeData =
   | { status: 'loading' }
   | { status: 'error'; message: string; hint?: string }
@@ -129,8 +132,9 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       // The root screen stays: esc never quits.
       return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1), flash: action.keepStatus ? state.flash : null } : state;
     case 'overlay':
-      // Opening a dialog starts a new action; closing one keeps what the dialog's action reported.
-      return { ...state, overlay: action.overlay, flash: action.overlay.kind === 'none' || action.overlay.kind === 'message' ? state.flash : null };
+      // Opening a dialog starts a new action; closing one keeps what the dialog's action reported, and help
+      // or the whole message only shows things (the status read under help is still there after it).
+      return { ...state, overlay: action.overlay, flash: KEEPS_STATUS.has(action.overlay.kind) ? state.flash : null };
     case 'scope':
       return {
         ...state,

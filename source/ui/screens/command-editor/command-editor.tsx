@@ -104,7 +104,11 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
     creating: !original,
     nextProblem,
     help: () => appDispatch({ type: 'overlay', overlay: { kind: 'help' } }),
-    showMessage: () => state.message && appDispatch({ type: 'overlay', overlay: { kind: 'message', text: state.message.text } }),
+    // The editor's own message, else the app's status its footer shows (an interrupted write, a failed load).
+    showMessage: () => {
+      const text = state.message?.text ?? app.flash?.text;
+      if (text) appDispatch({ type: 'overlay', overlay: { kind: 'message', text } });
+    },
   });
   const askingToQuit = state.overlay.kind === 'discard' && state.overlay.then === 'quit';
   useUnsavedQuitGuard(state.dirty, () => dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } }), !askingToQuit);

@@ -48,10 +48,10 @@ export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY, h
  * Rows the Footer takes now — the key line and the status, which wraps to up to three lines (or the
  * spinner) — so a screen gives its body what is left instead of being drawn over.
  */
-export function useFooterRows(status = true): number {
+export function useFooterRows(): number {
   const { state } = useAppContext();
   const width = useWindowSize().columns - 1;
-  return 1 + (state.busy ? 1 : status ? statusLines(state.flash?.text, width).length : 0);
+  return 1 + (state.busy ? 1 : statusLines(state.flash?.text, width).length);
 }
 
 /** `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need). */

@@ -1,5 +1,5 @@
 /**
- * The editor, pure: title (with the count of problems and warnings), size meter with the biggest
+ * The editor's view (its only state is the app's status, which the footer under it shows): title (with the count of problems and warnings), size meter with the biggest
  * contributors, problems about the whole command, then a window of fields around the focused one,
  * each with its problems wrapped right under it, and the editor's message.
  */
@@ -7,12 +7,11 @@ import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
 import type { Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
-import { Footer, toneColor } from '../../components/footer.js';
+import { Footer, toneColor, useFooterRows } from '../../components/footer.js';
 import { TextField } from '../../components/text-field.js';
 import { bindingOf, keyLabel, type Action } from '../../input/key-bindings.js';
 import { StatusLine, statusLines } from '../../components/status-line.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
-import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
@@ -53,7 +52,6 @@ function problemRows(problem: Problem, indent: number, width: number): ProblemRo
 export function CommandEditorView(props: EditorViewProps) {
   const theme = useTheme();
   const { fields, focusIndex, problems } = props;
-  const { state: app } = useAppContext();
   // The root leaves the last column free (app.tsx).
   const width = useWindowSize().columns - 1;
   const rows: Row[] = [];
@@ -64,9 +62,8 @@ export function CommandEditorView(props: EditorViewProps) {
   const focusRow = rows.findIndex((r) => r.kind === 'field' && r.index === focusIndex);
   const general = problems.general.slice(0, 3).flatMap((problem) => problemRows(problem, 0, width));
   const message = statusLines(props.message?.text, width);
-  const footerStatus = app.busy ? 1 : statusLines(app.flash?.text, width).length;
   // Title, size meter, the problems about the whole command, the message and the footer stay visible.
-  const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - footerStatus - 1);
+  const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - useFooterRows());
   // The focused field a third of the way down, its problems under it in view too when the window allows.
   let focusEnd = focusRow;
   while (rows[focusEnd + 1]?.kind === 'problem') focusEnd += 1;

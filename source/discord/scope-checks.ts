@@ -1,12 +1,12 @@
 /**
  * The scope-wide rules for one command being created or edited, as save and `plan` apply them: the
- * list the scope would hold afterwards goes through validateCommandSet, and only the problems this
+ * list the scope would hold afterwards goes through validateSetRules, and only the problems this
  * command causes are kept (its type's count, its name taken by another command of its type), plus the
  * day's creates for a create. Lets the editor say inline what Discord would refuse.
  */
 import { COMMAND_TYPE_NAMES, CommandType, LIMITS, type Command, type CommandDraft, type Problem } from './model.js';
 import { problem, RULES } from './rules.js';
-import { COUNT_RULES, validateCommandSet, type ValidationContext } from './validate.js';
+import { COUNT_RULES, validateSetRules, type ValidationContext } from './validate.js';
 
 export interface DraftScope {
   /** The scope's commands as Discord has them now. */
@@ -27,7 +27,7 @@ export function draftScopeProblems(draft: CommandDraft, scope: DraftScope): Prob
   const after = [...others.filter((command) => command !== replaced), draft];
   const index = after.length - 1;
   const label = (at: number) => (at === index ? 'this command' : `/${after[at]?.name ?? ''} (${COMMAND_TYPE_NAMES[after[at]?.type ?? 1] ?? 'command'})`);
-  const found = validateCommandSet(after, { ...scope.context, commandLabel: label }).flatMap((item): Problem[] => {
+  const found = validateSetRules(after, { ...scope.context, commandLabel: label }).flatMap((item): Problem[] => {
     const countRule = COUNT_RULES[type];
     if (countRule && item.rule === RULES[countRule].id && creating && !replaced) return [item];
     if (item.rule === 'scope.duplicate-name' && item.path === `[${index}].name`) return [{ ...item, path: 'name' }];

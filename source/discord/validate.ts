@@ -61,6 +61,18 @@ export function validateCommand(command: unknown, context: ValidationContext): P
 
 /** A scope's complete list (what a bulk overwrite sends): each command, then counts and unique names. */
 export function validateCommandSet(commands: unknown, context: ValidationContext): Problem[] {
+  return checkSet(commands, context, true);
+}
+
+/**
+ * Only what the list as a whole must keep (its size, ids, counts per type, unique names), for a list whose
+ * commands are checked one by one elsewhere: the editor, on every keystroke, over a scope of stored ones.
+ */
+export function validateSetRules(commands: unknown, context: ValidationContext): Problem[] {
+  return checkSet(commands, context, false);
+}
+
+function checkSet(commands: unknown, context: ValidationContext, eachCommand: boolean): Problem[] {
   if (!Array.isArray(commands)) return [problem('arrayType', '', { field: 'commands' })];
   const resolved = resolve(context);
   const out: Problem[] = [];
@@ -70,7 +82,7 @@ export function validateCommandSet(commands: unknown, context: ValidationContext
   for (let index = 0; index < commands.length; index += 1) {
     const command: unknown = commands[index];
     const base = indexPath('', index);
-    checkCommand(command, base, resolved, out);
+    if (eachCommand) checkCommand(command, base, resolved, out);
     if (!isRecord(command)) continue;
     // "" is taken as no id: public bots send it as a placeholder and Discord takes their commands
     // (discord-wiki-bot posts interactions/commands/inline.json with "id": "" as it is; shared/real-commands 027).

@@ -99,6 +99,16 @@ describe('the permissions screen', () => {
     await app.waitForText('Added: allow user @Bob.');
   });
 
+  it('while a new search runs, members the text no longer matches are not offered', async () => {
+    const { app } = await openBan();
+    await app.press('addOverwrite');
+    await app.type('bo');
+    await waitFor(() => app.frame().includes('▸ @Bob'));
+    await app.type('x');
+    await app.waitForText('searching members…');
+    expect(app.frame()).not.toContain('@Bob');
+  });
+
   it('the status of an action goes when the next view of the screen opens', async () => {
     const { app } = await openBan();
     await app.press('addOverwrite');

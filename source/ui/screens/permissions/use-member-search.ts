@@ -28,7 +28,10 @@ export function useMemberSearch(guildId: string, query: string, enabled: boolean
   useEffect(() => {
     if (!enabled || !api || spelled) return;
     let live = true;
-    setResult((previous) => ({ members: previous.members, note: 'searching members…' }));
+    // While the search runs, only the members already found that the new text still matches stay offered.
+    const needle = query.trim().toLowerCase();
+    const stillMatches = (member: Member) => [member.user?.username, member.user?.global_name, member.nick].some((name) => name?.toLowerCase().startsWith(needle));
+    setResult((previous) => ({ members: previous.members.filter(stillMatches), note: 'searching members…' }));
     const timer = setTimeout(() => {
       findMembers(api, guildId, query).then(
         (found) => live && setResult(found),

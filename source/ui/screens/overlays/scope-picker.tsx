@@ -16,11 +16,13 @@ export interface ScopePickerProps {
   onClose: () => void;
   height: number;
   title?: string;
-  /** A scope not offered (the copy's source). */
+  /** A scope not offered (the copy's source; Global where only a guild will do). */
   exclude?: Scope;
+  /** False while something drawn over it has the keys. */
+  active?: boolean;
 }
 
-export function ScopePicker({ guilds, onPick, onClose, height, title = 'Which commands? Pick a scope', exclude }: ScopePickerProps) {
+export function ScopePicker({ guilds, onPick, onClose, height, title = 'Which commands? Pick a scope', exclude, active = true }: ScopePickerProps) {
   const [query, setQuery] = useState('');
   const { recent, remember } = useRecentGuilds();
   const excluded = exclude?.kind === 'guild' ? exclude.guildId : undefined;
@@ -43,7 +45,7 @@ export function ScopePicker({ guilds, onPick, onClose, height, title = 'Which co
       }}
       onClose={onClose}
       height={height}
-      active
+      active={active}
     />
   );
 }

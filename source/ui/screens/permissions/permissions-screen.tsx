@@ -2,11 +2,9 @@
  * The `permissions` screen (p on a command, A for the app-level defaults): overwrites live per guild,
  * so it edits in the current guild, or — when the scope is Global — asks which guild first.
  */
-import { useState } from 'react';
+import { GLOBAL_SCOPE } from '../../../discord/model.js';
 import { useAppContext } from '../../state/app-context.js';
-import { guildChoices } from '../overlays/guild-choices.js';
-import { useRecentGuilds } from '../overlays/use-recent-guilds.js';
-import { FilterPicker } from './filter-picker.js';
+import { ScopePicker } from '../overlays/scope-picker.js';
 import { GuildPermissions } from './guild-permissions.js';
 
 export interface PermissionsScreenProps {
@@ -29,22 +27,15 @@ export function PermissionsScreen({ entryId, guildId, height, width, active }: P
 /** Global scope: overwrites are per guild, so pick one (the scope itself stays Global), or type its id. */
 function GuildChoice({ entryId, height, active }: { entryId: string; height: number; active: boolean }) {
   const { state, dispatch } = useAppContext();
-  const [query, setQuery] = useState('');
-  const { recent, remember } = useRecentGuilds();
-  const choices = guildChoices(state.guilds, recent, query);
   return (
-    <FilterPicker
+    <ScopePicker
       title="Permission overwrites are set per guild: pick the guild"
-      hint="a guild's name, or any guild id"
-      query={query}
-      onQueryChange={setQuery}
-      items={choices.map((c) => ({ key: c.id, label: c.label, note: c.note }))}
-      emptyText="No guild by that name. Type a guild id (Developer Mode › right-click the server › Copy Server ID); esc goes back."
-      status={state.guilds.length === 0 ? 'No guilds listed (client credentials list none): type a guild id.' : undefined}
-      onPick={(id) => {
-        remember(id);
+      exclude={GLOBAL_SCOPE}
+      guilds={state.guilds}
+      onPick={(scope) => {
+        if (scope.kind !== 'guild') return;
         dispatch({ type: 'pop' });
-        dispatch({ type: 'push', screen: { id: 'permissions', commandId: entryId, guildId: id } });
+        dispatch({ type: 'push', screen: { id: 'permissions', commandId: entryId, guildId: scope.guildId } });
       }}
       onClose={() => dispatch({ type: 'pop' })}
       height={height}

@@ -3,7 +3,7 @@
  * keys are the scroll bindings plus whatever the screen's key scope adds (edit, delete, …).
  */
 import { Box, useWindowSize } from 'ink';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { wrapText } from '../../terminal/wrap-text.js';
 import { Footer } from '../components/footer.js';
 import { ScrollPane, scrolled, type PaneLine } from '../components/scroll-pane.js';
@@ -24,7 +24,7 @@ export function PaneScreen({ scope, lines: given, height, active, onAction }: Pa
   const paneHeight = Math.max(3, height - 3);
   // Long lines wrap (continuing under their own indent) instead of being cut: a localization, a description or a rule's fix is read whole.
   const width = useWindowSize().columns - 1;
-  const lines = useMemo(() => given.flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text }))), [given, width]);
+  const lines = given.flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
   useKeyHandler(
     Priority.screen,
     (chord) => {

@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import type { MemberAccessAnswer } from '../../../discord/member-access.js';
-import { textWidth } from '../../../terminal/text-width.js';
+import { wrapText } from '../../../terminal/wrap-text.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { answerMark } from './access-view.js';
 
@@ -39,9 +39,9 @@ function groupAnswers(answers: MemberAccessAnswer['answers']): AnswerGroup[] {
   return [...groups.values()].map(({ places, decision }) => ({ where: everywhere ? 'every channel' : places.join(', '), decision }));
 }
 
-/** Wrapped lines of one group at this width (the view must never be taller than the terminal). */
+/** Wrapped lines of one group at this width, wrapped as the terminal will (the view must never be taller than the terminal). */
 function groupRows(group: AnswerGroup, width: number): number {
-  return Math.max(1, Math.ceil(textWidth(`${' '.repeat(MARK_WIDTH)}${group.where}: ${group.decision.reason}`) / Math.max(1, width)));
+  return wrapText(`${' '.repeat(MARK_WIDTH)}${group.where}: ${group.decision.reason}`, width).length;
 }
 
 export function MemberAnswerView({ commandLabel, guildName, answer, unsaved, width, height }: MemberAnswerViewProps) {

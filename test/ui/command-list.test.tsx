@@ -106,7 +106,11 @@ describe('command list', () => {
       { id: '500000000000000005', type: 1, permission: true },
       { id: '700000000000000007', type: 2, permission: true },
     ] }];
-    api.getGuildRoles = async () => [{ id: '500000000000000005', name: 'Helpers', position: 1, permissions: '0' }];
+    let roleReads = 0;
+    api.getGuildRoles = async () => {
+      roleReads += 1;
+      return [{ id: '500000000000000005', name: 'Helpers', position: 1, permissions: '0' }];
+    };
     api.getGuildMember = async (_guildId, userId) => ({ user: { id: userId, username: 'alice' }, roles: [] });
     const app = await renderApp(api);
     cleanup = app.unmount;
@@ -125,6 +129,13 @@ describe('command list', () => {
     expect(app.frame()).toContain('allow  user @alice');
     expect(app.frame()).not.toContain('500000000000000005');
     expect(app.frame()).not.toContain('p opens them with roles, channels and members by name.');
+    // Help over the detail and back: the names are there at once, not read again.
+    const reads = roleReads;
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    await app.chord('esc');
+    await app.waitForText('allow  role @Helpers');
+    expect(roleReads).toBe(reads);
   });
 
   it('counts top-level options under TOP OPTS, as `cmd-tui list` does: two groups are 2, not the 8 inside', async () => {

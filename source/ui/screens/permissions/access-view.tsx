@@ -11,6 +11,7 @@ import type { AccessDecision, AccessMatrix } from '../../../discord/effective-ac
 import { useTheme } from '../../theme/theme-context.js';
 import type { Theme } from '../../theme/theme.js';
 import { useListWindow } from '../../components/list-window.js';
+import { fitCell } from '../../../terminal/fit-cell.js';
 
 export interface AccessViewProps {
   commandLabel: string;
@@ -50,7 +51,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
         {' '.repeat(ROW_LABEL_WIDTH + 2)}
         {shownColumns.map((c) => (
           <Text key={c.id} color={theme.text.secondary}>
-            {cut(c.label, COLUMN_WIDTH - 1).padEnd(COLUMN_WIDTH)}
+            {`${fitCell(c.label, COLUMN_WIDTH - 1)} `}
           </Text>
         ))}
       </Text>
@@ -59,7 +60,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
         return (
           <Text key={row.id} wrap="truncate">
             <Text color={theme.ui.selected}>{r === cell.row ? '▸ ' : '  '}</Text>
-            {cut(row.label, ROW_LABEL_WIDTH - 1).padEnd(ROW_LABEL_WIDTH)}
+            {`${fitCell(row.label, ROW_LABEL_WIDTH - 1)} `}
             {shownColumns.map((column, i) => {
               const c = first + i;
               const answer = cells[r]?.[c];
@@ -91,8 +92,4 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
 export function answerMark(decision: AccessDecision): { text: string; color: (theme: Theme) => string | undefined } {
   if (decision.uncertain) return { text: `? ${decision.allowed ? 'yes' : 'no'}`, color: (theme) => theme.status.warning };
   return decision.allowed ? { text: '✓ yes', color: (theme) => theme.status.success } : { text: '✗ no', color: (theme) => theme.status.error };
-}
-
-function cut(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }

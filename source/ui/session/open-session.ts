@@ -6,6 +6,7 @@
  * application, the global commands, the account and today's creates before it resolves, so the first
  * frame is complete.
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -196,6 +197,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     // The demo's backups and create counts live in a throwaway folder, not with real data, removed on exit.
     const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
     options.onCleanup(() => rm(home, { recursive: true, force: true }));
+    // A write still in flight when the folder went (the guild cache, a ledger) would make it again: the last
+    // thing the process does is remove it once more, synchronously, with nothing left to run after.
+    process.once('exit', () => rmSync(home, { recursive: true, force: true }));
     const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
     return withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
   };

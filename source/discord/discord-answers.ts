@@ -17,14 +17,15 @@
  *   flow sends them to guilds every day.
  */
 import { CHANNEL_TYPE_NAMES, OPTION_TYPE_NAMES } from './model.js';
+import { indexPath } from './problem-path.js';
 import { originOf, ruleById, type DetailsOf, type RuleKey } from './rules.js';
 import type { Problem } from './model.js';
 
 interface Answer<Details> {
   /** Discord's text for the failure. */
   text: (details: Details) => string;
-  /** Overrides the rule's code where Discord's depends on the failure (e.g. the regex). */
-  code?: string;
+  /** Overrides the rule's code where Discord's depends on the failure (e.g. the regex, or what was sent). */
+  code?: string | ((details: Details) => string);
   /** The error sits on the parent of the validator's path (the array index of a bulk item). */
   onParent?: true;
   source: string;
@@ -39,14 +40,48 @@ const between = (min: number, max: number) => `Must be between ${min} and ${max}
 const atMost = (max: number) => `Must be ${max} or fewer in length.`;
 const keys = (names: Record<number, string>) => Object.keys(names).map(Number);
 
+/** Discord's words for a model (command, option, choice, overwrite) that is not an object. */
+export const NOT_A_MODEL = { code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType' } as const;
+const MODEL_SOURCE = 'https://github.com/discord/discord-api-docs/issues/3784 (staff answer) and #4494';
+
+/** A value that is not an integer where one goes: `Value "CHAT_INPUT" is not int.` */
+export function notIntText(value: string): string {
+  return `Value "${value}" is not int.`;
+}
+
+/** The validator shows a value as `showValue` does: a JSON string for a string, else its text. */
+function shownText(value: string): string {
+  if (!value.startsWith('"')) return value;
+  try {
+    return String(JSON.parse(value));
+  } catch {
+    return value;
+  }
+}
+
+const isIntText = (value: string) => /^-?\d+$/.test(value);
+
+/**
+ * An enumerated integer: one outside the choices is BASE_TYPE_CHOICES, anything that is not an integer
+ * (a type's name, `"STRING"`) fails before, as NUMBER_TYPE_COERCE (test/fixtures/discord/type-names-not-ints.json).
+ */
+function intChoice(values: readonly number[], source: string): Answer<{ value: string }> {
+  return {
+    code: ({ value }) => (isIntText(value) ? 'BASE_TYPE_CHOICES' : 'NUMBER_TYPE_COERCE'),
+    text: ({ value }) => (isIntText(value) ? oneOf(values) : notIntText(shownText(value))),
+    source: `${source}; not an int: https://github.com/gonzyui/Discord-Template-V13/issues/8`,
+  };
+}
+
 /** Only rules that are errors: warnings never reach the API's answer. */
 const ANSWERS: { [K in RuleKey]?: Answer<DetailsOf<K>> } = {
-  objectType: { text: () => 'Only dictionaries may be used in a DictType', source: NONE },
+  objectType: { code: NOT_A_MODEL.code, text: () => NOT_A_MODEL.message, source: MODEL_SOURCE },
+  // An object where a list of models goes is read as the list of its keys: see discordAnswers.
   arrayType: { text: () => 'Only iterables may be used in a ListType', source: NONE },
   fieldType: { text: ({ expected }) => `Could not interpret the value as ${expected}.`, source: NONE },
   required: { text: () => 'This field is required', source: REF },
-  commandType: { text: () => oneOf([1, 2, 3, 4]), source: `${REF}, form "Value must be one of (0, 1, 2, 3, 4, 5)."` },
-  optionType: { text: () => oneOf(keys(OPTION_TYPE_NAMES)), source: REF },
+  commandType: intChoice([1, 2, 3, 4], `${REF}, form "Value must be one of (0, 1, 2, 3, 4, 5)."`),
+  optionType: intChoice(keys(OPTION_TYPE_NAMES), REF),
   nameLength: { text: () => between(1, 32), source: 'recorded form "Must be between A and B in length." (facts §6.3)' },
   namePattern: { code: 'STRING_TYPE_REGEX', text: () => 'String value did not match validation regex.', source: 'https://github.com/AlexzanderFlores/WOKCommands/issues/100' },
   nameLowercase: { text: () => 'Command name is invalid', source: 'https://github.com/Garlic-Team/gcommands/issues/295' },
@@ -72,15 +107,15 @@ const ANSWERS: { [K in RuleKey]?: Answer<DetailsOf<K>> } = {
   lengthOrder: { text: () => 'min_length must be less than or equal to max_length', source: NONE },
   valueBound: { text: ({ range }) => `Value must be ${range}.`, source: NONE },
   valueOrder: { text: () => 'min_value must be less than or equal to max_value', source: NONE },
-  channelType: { text: () => oneOf(keys(CHANNEL_TYPE_NAMES)), source: REF },
+  channelType: intChoice(keys(CHANNEL_TYPE_NAMES), REF),
   fileTypesCount: { text: () => atMost(10), source: LENGTH },
   fileTypeValue: { text: () => 'Invalid file type', source: NONE },
   handlerNotAllowed: { text: () => 'Handler is only allowed on PRIMARY_ENTRY_POINT commands', source: NONE },
   handlerNeedsEmbedded: { text: () => 'Application must be embedded to use this handler', source: NONE },
-  handlerValue: { text: () => oneOf([1, 2]), source: REF },
+  handlerValue: intChoice([1, 2], REF),
   entryPointInGuild: { text: () => 'PRIMARY_ENTRY_POINT commands cannot be guild commands', source: NONE },
-  contextValue: { text: () => oneOf([0, 1, 2]), source: REF },
-  integrationTypeValue: { text: () => oneOf([0, 1]), source: REF },
+  contextValue: intChoice([0, 1, 2], REF),
+  integrationTypeValue: intChoice([0, 1], REF),
   integrationTypeUnsupported: { text: () => 'Integration type is not supported by the application', source: NONE },
   emptyList: { text: () => 'Must be 1 or more in length.', source: `${NONE} (SPEC minItems 1)` },
   permissionsFormat: { text: ({ value }) => `Value "${value}" is not int.`, source: 'recorded form "Value \\"x\\" is not snowflake." (discord.js#6711), for an int' },
@@ -110,15 +145,26 @@ function parentPath(path: string): string {
   return path.replace(/(?:\.[^.[\]]+|\[\d+\])$/, '');
 }
 
-/** Discord's answer to a problem the validator found (an error made by `problem()` in rules.ts). */
-export function discordAnswer(found: Problem): DiscordAnswer {
-  const rule = ruleById(found.rule);
+/**
+ * Discord's answers to a problem the validator found (an error made by `problem()` in rules.ts): one, or
+ * for an object sent where a list of models goes, one per key at `path.N`, as Discord iterates the
+ * object's keys and finds no model in them (test/fixtures/discord/options-not-a-list.json).
+ */
+export function discordAnswers(found: Problem): DiscordAnswer[] {
   const origin = originOf(found);
+  if (origin?.key === 'arrayType') {
+    const { objectKeys } = origin.details as DetailsOf<'arrayType'>;
+    if (objectKeys !== undefined) {
+      return Array.from({ length: objectKeys }, (_, index) => ({ ...NOT_A_MODEL, path: indexPath(found.path, index) }));
+    }
+  }
+  const rule = ruleById(found.rule);
   const answer = (origin ? ANSWERS[origin.key] : undefined) as Answer<unknown> | undefined;
-  return {
-    code: answer?.code ?? rule?.code ?? 'BASE_TYPE_INVALID',
+  const code = typeof answer?.code === 'function' ? answer.code(origin?.details) : answer?.code;
+  return [{
+    code: code ?? rule?.code ?? 'BASE_TYPE_INVALID',
     message: answer ? answer.text(origin?.details) : found.message,
     path: answer?.onParent ? parentPath(found.path) : found.path,
     ...(rule?.jsonCode !== undefined ? { jsonCode: rule.jsonCode } : {}),
-  };
+  }];
 }

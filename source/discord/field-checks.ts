@@ -1,6 +1,6 @@
 /** Small field checks shared by commands, options and choices: unknown keys, booleans, lists of enumerated numbers. */
 import type { Problem } from './model.js';
-import { describeType, isAbsent, own, showValue, type JsonRecord } from './json-value.js';
+import { describeType, isAbsent, isRecord, own, showValue, type JsonRecord } from './json-value.js';
 import { fieldPath, indexPath, keyPath } from './problem-path.js';
 import { problem } from './rules.js';
 
@@ -19,6 +19,11 @@ export function requiredString(record: JsonRecord, field: string, path: string, 
   if (value === undefined) out.push(problem('required', fieldAt, { field }));
   else out.push(problem('fieldType', fieldAt, { field, expected: 'a string', actual: describeType(value) }));
   return undefined;
+}
+
+/** A list of objects (commands, options, choices) that is not a list; an object's key count goes with it. */
+export function notAList(value: unknown, path: string, field: string): Problem {
+  return problem('arrayType', path, isRecord(value) ? { field, objectKeys: Object.keys(value).length } : { field });
 }
 
 export function checkBoolean(record: JsonRecord, field: string, path: string, out: Problem[]): void {

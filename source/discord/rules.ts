@@ -42,8 +42,11 @@ export const RULES = {
   /** chosen: Discord's form parser rejects non-objects where a dictionary is expected. */
   objectType: rule<{ what: string }>('shape.object', 'error', 'DICT_TYPE_CONVERT', ({ what }) =>
     `${what} must be a JSON object`),
-  /** chosen */
-  arrayType: rule<{ field: string }>('shape.array', 'error', 'LIST_TYPE_CONVERT', ({ field }) =>
+  /**
+   * chosen. `objectKeys`: the value was an object with that many keys, which Discord reads as a list of
+   * its keys (discord-answers.ts).
+   */
+  arrayType: rule<{ field: string; objectKeys?: number }>('shape.array', 'error', 'LIST_TYPE_CONVERT', ({ field }) =>
     `${quote(field)} must be an array`),
   /** chosen */
   fieldType: rule<{ field: string; expected: string; actual: string }>('shape.field-type', 'error', 'BASE_TYPE_BAD_TYPE',

@@ -8,7 +8,7 @@ import { codePointLength, describeType, isAbsent, isRecord, own, showValue, type
 import { fieldPath, indexPath, keyPath } from './problem-path.js';
 import { problem } from './rules.js';
 import { checkLocalizations, checkName, checkTextLength, type UnconfirmedLocales } from './text-fields.js';
-import { checkBoolean, checkEnumList, checkKnownFields, requiredString } from './field-checks.js';
+import { checkBoolean, checkEnumList, checkKnownFields, notAList, requiredString } from './field-checks.js';
 
 export interface OptionRules {
   choiceStringMaxLength: number;
@@ -56,7 +56,7 @@ interface OptionSummary {
 
 export function checkOptionList(options: unknown, path: string, level: Level, rules: OptionRules, out: Problem[]): void {
   if (!Array.isArray(options)) {
-    out.push(problem('arrayType', path, { field: 'options' }));
+    out.push(notAList(options, path, 'options'));
     return;
   }
   if (options.length > LIMITS.optionsPerLevel) out.push(problem('optionsCount', path, { count: options.length }));
@@ -217,7 +217,7 @@ function checkChoices(option: JsonRecord, type: number, path: string, rules: Opt
   if (isAbsent(choices)) return;
   const choicesPath = fieldPath(path, 'choices');
   if (!Array.isArray(choices)) {
-    out.push(problem('arrayType', choicesPath, { field: 'choices' }));
+    out.push(notAList(choices, choicesPath, 'choices'));
     return;
   }
   if (choices.length > LIMITS.choicesPerOption) out.push(problem('choicesCount', choicesPath, { count: choices.length }));

@@ -85,7 +85,10 @@ export function formBodyError(items: readonly FieldErrorItem[]): ApiFailure {
   return new ApiFailure(400, { code: 50035, errors: errorTree(items), message: 'Invalid Form Body' });
 }
 
-/** A path id that is not a snowflake: 400/50035 NUMBER_TYPE_COERCE keyed by the parameter name. */
-export function notSnowflake(param: string, value: string): ApiFailure {
-  return formBodyError([{ path: param, code: 'NUMBER_TYPE_COERCE', message: `Value "${value}" is not snowflake.` }]);
+/**
+ * Path ids that are not snowflakes: 400/50035 NUMBER_TYPE_COERCE keyed by each parameter's name, all of them
+ * in one answer (test/fixtures/discord/path-ids-not-snowflakes.json).
+ */
+export function notSnowflake(params: readonly (readonly [name: string, value: string])[]): ApiFailure {
+  return formBodyError(params.map(([name, value]) => ({ path: name, code: 'NUMBER_TYPE_COERCE', message: `Value "${value}" is not snowflake.` })));
 }

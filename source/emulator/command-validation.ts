@@ -4,7 +4,7 @@
  * (discord-answers.ts): 400/50035 with the nested errors tree, or the rule's top-level JSON code
  * (30032 for full scopes). Rules are never restated here.
  */
-import { discordAnswer, type DiscordAnswer } from '../discord/discord-answers.js';
+import { discordAnswers, type DiscordAnswer } from '../discord/discord-answers.js';
 import type { Problem } from '../discord/model.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import { ApiFailure, formBodyError } from './api-errors.js';
@@ -18,7 +18,7 @@ function failureFor(answers: readonly DiscordAnswer[]): ApiFailure | undefined {
 }
 
 function errorAnswers(problems: readonly Problem[]): DiscordAnswer[] {
-  return problems.filter((found) => found.severity === 'error').map(discordAnswer);
+  return problems.filter((found) => found.severity === 'error').flatMap(discordAnswers);
 }
 
 export function assertValidCommand(command: unknown, context: ValidationContext): void {

@@ -1,7 +1,8 @@
 /**
  * Matches a method and a path (already stripped of `/api[/vN]`) against the route table:
  * literal segments win over parameters, a known path with the wrong method is a 405, and
- * `…_id` parameters must be snowflakes (400/50035 NUMBER_TYPE_COERCE otherwise).
+ * `…_id` parameters must be snowflakes (400/50035 NUMBER_TYPE_COERCE otherwise, one error per
+ * parameter, all in one answer).
  */
 import { apiError, notSnowflake } from './api-errors.js';
 import type { Handler } from './request-context.js';
@@ -44,7 +45,7 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Throws 404 for an unknown path, 405 for a known path with another method, 400 for a non-snowflake id. */
+/** Throws 404 for an unknown path, 405 for a known path with another method, 400 naming every non-snowflake id. */
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
   const segments = path.split('/').filter(Boolean).map(decodeSegment);
   let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
@@ -57,8 +58,7 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
     if (!best || found.literals > best.literals) best = { route, ...found };
   }
   if (!best) throw apiError(pathKnown ? 'methodNotAllowed' : 'notFound');
-  for (const [name, value] of Object.entries(best.params)) {
-    if (name.endsWith('_id') && !isSnowflake(value)) throw notSnowflake(name, value);
-  }
+  const invalid = Object.entries(best.params).filter(([name, value]) => name.endsWith('_id') && !isSnowflake(value));
+  if (invalid.length > 0) throw notSnowflake(invalid);
   return { route: best.route, params: best.params };
 }

@@ -63,6 +63,11 @@ describe('recorded error answers through the client', () => {
       'duplicate-command-name': ['[2] APPLICATION_COMMANDS_DUPLICATE_NAME'],
       'option-name-invalid-bulk': ['[5].options[0].name APPLICATION_COMMAND_INVALID_NAME'],
       'option-name-regex': ['options[0].name STRING_TYPE_REGEX'],
+      'options-not-a-list': [0, 1, 2, 3].map((index) => `[0].options[${index}] MODEL_TYPE_CONVERT`),
+      'path-ids-not-snowflakes': ['application_id NUMBER_TYPE_COERCE', 'guild_id NUMBER_TYPE_COERCE'],
+      'permissions-item-empty': ['permissions[0] LIST_ITEM_VALUE_REQUIRED'],
+      'permissions-item-not-object': ['permissions[0] MODEL_TYPE_CONVERT'],
+      'type-names-not-ints': ['options[0].type NUMBER_TYPE_COERCE', 'type NUMBER_TYPE_COERCE'],
     });
   });
 

@@ -231,7 +231,27 @@ describe('authorization code', () => {
   it('accepts only form bodies at the token endpoint: a JSON body answers unsupported_grant_type, as on Discord', async () => {
     // https://github.com/discord/discord-api-docs/issues/645 and #5249 (open): the grant type is read from the form first.
     const response = await call(emulator(), 'POST', '/api/oauth2/token', { json: { grant_type: 'client_credentials' } });
-    expect([response.status, response.body]).toEqual([400, { error: 'unsupported_grant_type' }]);
+    expect([response.status, response.body]).toEqual([400, { error: 'unsupported_grant_type', error_description: 'Grant type None is not supported' }]);
+  });
+
+  it('names an unknown grant type in its error_description', async () => {
+    const response = await call(emulator(), 'POST', '/api/oauth2/token', { form: { grant_type: 'password' } });
+    expect([response.status, response.body]).toEqual([400, { error: 'unsupported_grant_type', error_description: 'Grant type password is not supported' }]);
+  });
+
+  it('sends Cache-Control: no-store and Pragma: no-cache on every token answer, success or error (RFC 6749 §5.1)', async () => {
+    const e = emulator();
+    const basic = (secret: string) => `Basic ${Buffer.from(`${e.clientId}:${secret}`).toString('base64')}`;
+    const answers = await Promise.all([
+      call(e, 'POST', '/api/oauth2/token', { auth: basic(e.clientSecret), form: { grant_type: 'client_credentials', scope: 'applications.commands.update' } }),
+      call(e, 'POST', '/api/oauth2/token', { auth: basic('not-the-secret'), form: { grant_type: 'client_credentials', scope: 'identify' } }),
+      call(e, 'POST', '/api/oauth2/token', { auth: basic(e.clientSecret), form: { grant_type: 'authorization_code', code: 'never-issued', redirect_uri: e.redirectUris[0]! } }),
+      call(e, 'POST', '/api/oauth2/token', { form: {} }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 400, 400]);
+    for (const answer of answers) {
+      expect([answer.headers.get('cache-control'), answer.headers.get('pragma')]).toEqual(['no-store', 'no-cache']);
+    }
   });
 });
 

@@ -39,14 +39,26 @@ const OAUTH_ERRORS = {
   // facts §7.5 (discord-api-docs PR #7046 notes): a malformed verifier; the other verifier cases are not recorded.
   malformedVerifier: [400, 'invalid_request', 'Invalid "code_verifier"'],
   badVerifier: [400, 'invalid_grant', 'Invalid "code_verifier"'],
-  // {"error": "unsupported_grant_type"}, no description, also for a body that is not a form:
-  // https://github.com/discord/discord-api-docs/issues/645, #5249 (open), #7299.
-  badGrantType: [400, 'unsupported_grant_type', undefined],
 } as const satisfies Record<string, readonly [number, string, string | undefined]>;
+
+/**
+ * RFC 6749 §5.1: token answers carry credentials, so no cache may keep them; sent on errors too, since
+ * a cached error would hide the next success (RFC 6749 §5.2 answers come from the same endpoint).
+ */
+export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
 
 function oauthError(name: keyof typeof OAUTH_ERRORS): ApiFailure {
   const [status, error, description] = OAUTH_ERRORS[name];
-  return new ApiFailure(status, description === undefined ? { error } : { error, error_description: description });
+  return new ApiFailure(status, description === undefined ? { error } : { error, error_description: description }, NO_STORE);
+}
+
+/**
+ * Also for a body that is not a form (discord-api-docs#645, #5249, #7299). A request without one reads
+ * "Grant type None is not supported" (test/fixtures/discord/grant-type-missing.json: Python's None for the
+ * missing value); an unknown one is named the same way, which is inferred from that text, not recorded.
+ */
+function unsupportedGrantType(grantType: string | null): ApiFailure {
+  return new ApiFailure(400, { error: 'unsupported_grant_type', error_description: `Grant type ${grantType ?? 'None'} is not supported` }, NO_STORE);
 }
 
 // ── /oauth2/authorize ───────────────────────────────────────────────────────────────────────
@@ -205,7 +217,7 @@ function tokenResponse(world: World, accessToken: string, nonce?: string): Reply
   const token = world.state.tokens[accessToken]!;
   return {
     status: 200,
-    headers: { 'Cache-Control': 'no-store' },
+    headers: NO_STORE,
     body: {
       token_type: 'Bearer',
       access_token: accessToken,
@@ -301,8 +313,8 @@ const GRANTS = {
 export const token: Handler = (ctx, world) => {
   const form = formOf(ctx);
   // The grant type is checked before the client (a JSON body answers unsupported_grant_type, #645).
-  const grantType = form.get('grant_type') ?? '';
-  if (!Object.hasOwn(GRANTS, grantType)) throw oauthError('badGrantType');
+  const grantType = form.get('grant_type');
+  if (grantType === null || !Object.hasOwn(GRANTS, grantType)) throw unsupportedGrantType(grantType);
   const client = authenticateClient(ctx, form, world);
   return GRANTS[grantType as keyof typeof GRANTS](form, client, world);
 };

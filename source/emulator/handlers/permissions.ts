@@ -5,6 +5,7 @@
  * The application id addresses the app-wide entry. (The batch PUT has no route, so it answers 405, as on Discord.)
  */
 import { LIMITS, PermissionType, permissionOverwriteSchema, type PermissionOverwrite } from '../../discord/model.js';
+import { NOT_A_MODEL, notIntText } from '../../discord/discord-answers.js';
 import { apiError, formBodyError, type FieldErrorItem } from '../api-errors.js';
 import { requirePermissionReader, requirePermissionWriter } from '../auth.js';
 import { findCommand } from '../command-store.js';
@@ -54,31 +55,43 @@ export const getCommandPermissions: Handler = (ctx, world) => {
   return json(200, entry(world, guildId, targetId, permissions));
 };
 
-/** Shape checks of the PUT body, reported in Discord's error tree. */
+/**
+ * Shape checks of the PUT body, every one reported in Discord's error tree: an item that is not an object
+ * is MODEL_TYPE_CONVERT, an empty one LIST_ITEM_VALUE_REQUIRED (both recorded, discord-api-docs#4494), an
+ * object where the list goes is read as the list of its keys (as for commands' options, discord-answers.ts).
+ */
 const PERMISSION_TYPES: readonly number[] = Object.values(PermissionType);
+const EMPTY_ITEM = { code: 'LIST_ITEM_VALUE_REQUIRED', message: 'List item values of ModelType are required' } as const;
 
 function overwriteProblems(body: unknown): FieldErrorItem[] {
   const list = typeof body === 'object' && body !== null ? (body as { permissions?: unknown }).permissions : undefined;
-  if (!Array.isArray(list)) return [{ path: 'permissions', code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }];
+  if (list === undefined || list === null) return [{ path: 'permissions', code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }];
+  if (typeof list === 'object' && !Array.isArray(list)) return Object.keys(list).map((_, index) => ({ path: `permissions[${index}]`, ...NOT_A_MODEL }));
+  if (!Array.isArray(list)) return [{ path: 'permissions', code: 'LIST_TYPE_CONVERT', message: 'Only iterables may be used in a ListType' }];
   if (list.length > LIMITS.overwritesPerCommand) {
     return [{ path: 'permissions', code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${LIMITS.overwritesPerCommand} or fewer in length.` }];
   }
+  return list.flatMap((item: unknown, index) => itemProblems(item, `permissions[${index}]`));
+}
+
+function itemProblems(item: unknown, at: string): FieldErrorItem[] {
+  if (item === '' || item === null) return [{ path: at, ...EMPTY_ITEM }];
+  if (typeof item !== 'object' || Array.isArray(item)) return [{ path: at, ...NOT_A_MODEL }];
+  const parsed = permissionOverwriteSchema.safeParse(item);
+  if (parsed.success && PERMISSION_TYPES.includes(parsed.data.type) && isSnowflake(parsed.data.id)) return [];
+  const record = item as Record<string, unknown>;
   const problems: FieldErrorItem[] = [];
-  list.forEach((item: unknown, index) => {
-    const at = `permissions[${index}]`;
-    const parsed = permissionOverwriteSchema.safeParse(item);
-    if (parsed.success && PERMISSION_TYPES.includes(parsed.data.type) && isSnowflake(parsed.data.id)) return;
-    const record = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (typeof record.id !== 'string' || !isSnowflake(record.id)) {
-      problems.push({ path: `${at}.id`, code: 'NUMBER_TYPE_COERCE', message: `Value "${String(record.id)}" is not snowflake.` });
-    }
-    if (!PERMISSION_TYPES.includes(record.type as number)) {
-      problems.push({ path: `${at}.type`, code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${PERMISSION_TYPES.join(', ')}).` });
-    }
-    if (typeof record.permission !== 'boolean') {
-      problems.push({ path: `${at}.permission`, code: 'BOOLEAN_TYPE_COERCE', message: `Value "${String(record.permission)}" is not a valid boolean.` });
-    }
-  });
+  if (typeof record.id !== 'string' || !isSnowflake(record.id)) {
+    problems.push({ path: `${at}.id`, code: 'NUMBER_TYPE_COERCE', message: `Value "${String(record.id)}" is not snowflake.` });
+  }
+  if (typeof record.type !== 'number' || !Number.isInteger(record.type)) {
+    problems.push({ path: `${at}.type`, code: 'NUMBER_TYPE_COERCE', message: notIntText(String(record.type)) });
+  } else if (!PERMISSION_TYPES.includes(record.type)) {
+    problems.push({ path: `${at}.type`, code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${PERMISSION_TYPES.join(', ')}).` });
+  }
+  if (typeof record.permission !== 'boolean') {
+    problems.push({ path: `${at}.permission`, code: 'BOOLEAN_TYPE_COERCE', message: `Value "${String(record.permission)}" is not a valid boolean.` });
+  }
   return problems;
 }
 

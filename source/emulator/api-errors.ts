@@ -30,8 +30,10 @@ const ERRORS = {
   notFound: [404, 0, '404: Not Found'], // form of 401: Unauthorized
   methodNotAllowed: [405, 0, '405: Method Not Allowed'], // discord-api-docs#4687
   unknownApplication: [404, 10002, 'Unknown Application'], // REC unknown-application.json
+  unknownChannel: [404, 10003, 'Unknown Channel'], // REC unknown-channel.json
   unknownGuild: [404, 10004, 'Unknown Guild'], // discord-api-docs#5840
   unknownMember: [404, 10007, 'Unknown Member'], // DOCS/CODES
+  unknownRole: [404, 10011, 'Unknown Role'], // DOCS/CODES; discord.js RoleManager.fetch reads code 10011 as "no such role"
   unknownUser: [404, 10013, 'Unknown User'], // DOCS/CODES
   unknownCommand: [404, 10063, 'Unknown application command'], // DOCS/CODES (discord-api-docs PR #2511); status not recorded
   unknownCommandPermissions: [404, 10066, 'Unknown application command permissions'], // REC unknown-command-permissions.json

@@ -1,7 +1,10 @@
 /**
- * Every route the emulator serves under `/api[/v9|/v10]`, in one table (paths from facts §3, §7, §9).
+ * Every route the emulator serves under `/api[/v9|/v10]`, in one table (paths from facts §3, §7, §9; the
+ * guild reads bot libraries call, listed in the README's emulator section). A new group of routes is a
+ * handlers/ module and its lines here.
  */
 import * as commands from './handlers/commands.js';
+import * as guildReads from './handlers/guild-reads.js';
 import * as oauth2 from './handlers/oauth2.js';
 import { getSigningKeys } from './openid.js';
 import * as members from './handlers/members.js';
@@ -35,8 +38,13 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/users/@me/guilds', handler: pickers.getCurrentUserGuilds },
   { method: 'GET', pattern: '/users/:user_id', handler: pickers.getUser },
   { method: 'GET', pattern: '/guilds/:guild_id', handler: pickers.getGuild },
+  { method: 'GET', pattern: '/guilds/:guild_id/preview', handler: guildReads.getGuildPreview },
   { method: 'GET', pattern: '/guilds/:guild_id/roles', handler: pickers.getGuildRoles },
+  { method: 'GET', pattern: '/guilds/:guild_id/roles/member-counts', handler: guildReads.getRoleMemberCounts },
+  { method: 'GET', pattern: '/guilds/:guild_id/roles/:role_id', handler: guildReads.getGuildRole },
   { method: 'GET', pattern: '/guilds/:guild_id/channels', handler: pickers.getGuildChannels },
+  { method: 'GET', pattern: '/guilds/:guild_id/threads/active', handler: guildReads.getActiveThreads },
+  { method: 'GET', pattern: '/channels/:channel_id', handler: guildReads.getChannel },
   { method: 'GET', pattern: '/guilds/:guild_id/members', handler: members.listGuildMembers },
   { method: 'GET', pattern: '/guilds/:guild_id/members/search', handler: members.searchGuildMembers },
   { method: 'GET', pattern: '/guilds/:guild_id/members/:user_id', handler: members.getGuildMember },

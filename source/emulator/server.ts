@@ -6,12 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { ApiFailure, apiError } from './api-errors.js';
 import { authenticate, authKindLabel } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
 import { FaultInjector, parseFaultSpec } from './faults.js';
+import { keepConnections, serverOptions, SLOW_CLIENT_LIMITS, type SlowClientLimits } from './connections.js';
 import { failureReply, faultReply, readBody, send } from './http-reply.js';
+import { canViewChannel } from './guild-access.js';
 import { discoveryDocument } from './openid.js';
 import { loadState, StateSaver } from './persistence.js';
 import { BANNED_BODY, DISCORD_RATE_LIMITS, InvalidRequestLimit, RateLimiter, type RateLimitSettings } from './rate-limits.js';
@@ -27,6 +29,7 @@ import type { EmulatorState } from './state.js';
 const OPENID_DISCOVERY_PATH = '/.well-known/openid-configuration';
 
 export type { RateLimitSettings } from './rate-limits.js';
+export type { SlowClientLimits } from './connections.js';
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1. A non-loopback host also needs `allowRemoteHost` (the CLI sets it only for an explicit --host). */
@@ -79,6 +82,10 @@ export interface RunningEmulator {
     botUserId: string;
     /** A guild the admin is in but the app is not installed in (for 50001). */
     uninstalledGuildId: string;
+    /** A channel of the first installed guild that the bot may not view (`#mod-log`, for 50001). */
+    hiddenChannelId: string;
+    /** A channel of the guild the app is not installed in (for 50001). */
+    uninstalledChannelId: string;
   };
   close(): Promise<void>;
 }
@@ -88,17 +95,6 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host);
 }
-/**
- * A client that sends its headers or its request slowly is dropped (408) instead of holding a
- * connection for Node's defaults (60 s, 300 s); the others are answered meanwhile either way.
- */
-const SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 10_000, requestMs: 30_000 };
-
-export interface SlowClientLimits {
-  headersMs: number;
-  requestMs: number;
-}
-
 const API_PREFIX = /^\/api(?:\/v(\d+))?(\/.*)?$/;
 
 export class EmulatorStartError extends Error {
@@ -133,7 +129,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const initial = structuredClone(state);
   const saver = options.statePath ? new StateSaver(options.statePath, () => world.state) : undefined;
   const log = new RequestLog();
-  const sockets = new Set<Socket>();
 
   const world: World = {
     state,
@@ -208,6 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 
   function handleRequest(request: IncomingMessage, response: ServerResponse): void {
+    connections.admit(response);
     const url = URL.parse(request.url ?? '/', 'http://emulator.invalid');
     if (!url) {
       // A request target no URL parser accepts (`http://[`): answered, never a crash.
@@ -247,16 +243,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     );
   }
 
-  const slowClient = options.slowClientLimits ?? SLOW_CLIENT_LIMITS;
-  const server = createServer(
-    // The limits are checked every so often: at a tenth of the headers limit, a late client is dropped promptly.
-    { headersTimeout: slowClient.headersMs, requestTimeout: slowClient.requestMs, connectionsCheckingInterval: Math.max(10, slowClient.headersMs / 10) },
-    handleRequest,
-  );
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const server = createServer(serverOptions(options.slowClientLimits ?? SLOW_CLIENT_LIMITS), handleRequest);
+  const connections = keepConnections(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -270,7 +258,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const app = state.application;
   const ownerId = app.ownerId;
   const memberUserId = state.tokens[state.scriptTokens.member]?.userId ?? '';
+  const installed = Object.values(state.guilds).filter((guild) => guild.appInstalled);
   const uninstalled = Object.values(state.guilds).find((guild) => !guild.appInstalled);
+  const hidden = installed[0]?.channels.find((channel) => !canViewChannel(installed[0]!, app.botUserId, channel));
 
   return {
     baseUrl: `${origin}/api/v10`,
@@ -281,7 +271,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clientSecret: app.clientSecret,
     publicClientId: app.id,
     userToken: state.scriptTokens.admin,
-    guildIds: Object.values(state.guilds).filter((guild) => guild.appInstalled).map((guild) => guild.id),
+    guildIds: installed.map((guild) => guild.id),
     redirectUris: [...app.redirectUris],
     seeded: {
       adminUserId: ownerId,
@@ -289,12 +279,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       memberToken: state.scriptTokens.member,
       botUserId: app.botUserId,
       uninstalledGuildId: uninstalled?.id ?? '',
+      hiddenChannelId: hidden?.id ?? '',
+      uninstalledChannelId: uninstalled?.channels[0]?.id ?? '',
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await connections.close();
       await saver?.flush();
     },
   };

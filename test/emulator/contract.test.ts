@@ -60,6 +60,13 @@ function describedRoutes(): string[] {
   return found;
 }
 
+/** GET /channels/{id} of the first installed guild's channel of that type (text 0, voice 2, category 4, announcement 5, forum 15). */
+async function channelOfType(type: number): Promise<CallResult> {
+  const e = emulator();
+  const list = await call(e, 'GET', `/guilds/${e.guildIds[0]}/channels`, { auth: botAuth(e) });
+  return call(e, 'GET', `/channels/${list.body.find((channel: { type: number }) => channel.type === type).id}`, { auth: botAuth(e) });
+}
+
 describe('responses match the OpenAPI response schemas', () => {
   it.each<[string, () => Promise<CallResult>]>([
     ['list_application_commands', () => call(emulator(), 'GET', `/applications/${emulator().applicationId}/commands`, { auth: botAuth(emulator()) })],
@@ -80,6 +87,13 @@ describe('responses match the OpenAPI response schemas', () => {
     ['get_guild', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}`, { auth: botAuth(emulator()) })],
     ['list_guild_roles', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/roles`, { auth: botAuth(emulator()) })],
     ['list_guild_channels', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/channels`, { auth: botAuth(emulator()) })],
+    ...[0, 2, 4, 5, 15].map((type): [string, () => Promise<CallResult>] => ['get_channel', () => channelOfType(type)]),
+    ['get_channel', () => call(emulator(), 'GET', '/channels/111111111111111111', { auth: botAuth(emulator()) })],
+    ['get_guild', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}?with_counts=true`, { auth: botAuth(emulator()) })],
+    ['get_guild_role', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/roles/${emulator().guildIds[0]}`, { auth: botAuth(emulator()) })],
+    ['guild_role_member_counts', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/roles/member-counts`, { auth: botAuth(emulator()) })],
+    ['get_guild_preview', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/preview`, { auth: botAuth(emulator()) })],
+    ['get_active_guild_threads', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/threads/active`, { auth: botAuth(emulator()) })],
     ['get_guild_member', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/members/${emulator().seeded.adminUserId}`, { auth: botAuth(emulator()) })],
     ['list_guild_members', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/members?limit=1000`, { auth: botAuth(emulator()) })],
     ['search_guild_members', () => call(emulator(), 'GET', `/guilds/${emulator().guildIds[0]}/members/search?query=k&limit=10`, { auth: botAuth(emulator()) })],

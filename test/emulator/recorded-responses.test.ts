@@ -1,7 +1,7 @@
 /**
  * The emulator answers as Discord did (issues 16 and 22): for every response recorded from the real API
  * (test/fixtures/discord/), the same request to the emulator gets the same status, JSON code, message
- * text, error paths and key set, ids aside. Guild members are not covered here (another change adds them).
+ * text, error paths and key set, ids aside.
  */
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, recordedResponse, recordedResponses, type RecordedResponse } from '../fixtures/discord/recorded.js';
@@ -34,6 +34,7 @@ async function idsFor(e: RunningEmulator): Promise<Record<string, string>> {
     other_application_id: '123456789012345678',
     guild_id: guildId,
     uninstalled_guild_id: e.seeded.uninstalledGuildId,
+    uninstalled_channel_id: e.seeded.uninstalledChannelId,
     command_id: listed.body[0].id,
     command_without_overwrites_id: created.body.id,
   };

@@ -118,8 +118,8 @@ export const getCurrentUserGuilds: Handler = (ctx, world) => {
       owner: guild.ownerId === userId,
       permissions: String(memberGuildPermissions(guild, userId)),
       features: [],
-      // DOCS/USER "Get Current User Guilds": only with ?with_counts=true; the bot is the one member online.
-      ...(withCounts ? { approximate_member_count: Object.keys(guild.members).length, approximate_presence_count: 1 } : {}),
+      // DOCS/USER "Get Current User Guilds": only with ?with_counts=true.
+      ...(withCounts ? approximateCounts(guild) : {}),
     })),
   );
 };
@@ -132,7 +132,7 @@ export function botGuild(world: World, guildId: string): GuildRecord {
   return guild;
 }
 
-function roleObject(role: GuildRecord['roles'][number]) {
+export function roleObject(role: GuildRecord['roles'][number]) {
   return {
     ...role,
     colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
@@ -143,10 +143,17 @@ function roleObject(role: GuildRecord['roles'][number]) {
   };
 }
 
+/** Members and, of them, those online (the bot alone), as `with_counts` and the guild preview give them. */
+export function approximateCounts(guild: GuildRecord) {
+  return { approximate_member_count: Object.keys(guild.members).length, approximate_presence_count: 1 };
+}
+
 export const getGuild: Handler = (ctx, world) => {
   requireBot(ctx.auth);
   const guild = botGuild(world, ctx.params.guild_id!);
   return json(200, {
+    // DOCS/GUILD "Get Guild": with_counts=true adds them; discord.py and discord.js always ask for them.
+    ...(queryFlag(ctx.query, 'with_counts') ? approximateCounts(guild) : {}),
     id: guild.id,
     name: guild.name,
     icon: null,

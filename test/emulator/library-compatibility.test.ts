@@ -2,10 +2,10 @@
  * Bot libraries from npm, unmodified, pointed at the built `cmd-tui serve --rate-limits discord` with only
  * their base URL changed, as a bot author testing offline would (issue 22): oceanic.js and seyfert's REST client (beside @discordjs/rest in
  * discordjs-rest-peer.test.ts) list, create, edit, delete and bulk-overwrite commands, read and set
- * permissions, read users, guilds, roles and channels (parsing them into their own classes), ride out a
+ * permissions, read users, guilds, roles and channels, a channel and a role by id too (parsing them into their own classes), ride out a
  * burst under Discord's rate limits, and get their own error types on a 50035; list and search guild members.
  */
-import { Client, DiscordRESTError } from 'oceanic.js';
+import { Client, DiscordRESTError, TextChannel, VoiceChannel } from 'oceanic.js';
 import { ApiHandler } from 'seyfert';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useServe } from '../helpers/serve.js';
@@ -90,6 +90,18 @@ describe('oceanic.js against the emulator', () => {
     expect(roles.some((role) => role.id === e.guildIds[0])).toBe(true);
     const channels = await rest.guilds.getChannels(e.guildIds[0]!);
     expect(channels.map((channel) => channel.name)).toContain('general');
+    // A channel by id, as a bot fetches one it does not have cached: the same channel, in its own class.
+    for (const [name, kind] of [['general', TextChannel], ['Lounge', VoiceChannel]] as const) {
+      const listed = channels.find((channel) => channel.name === name)!;
+      const fetched = await rest.channels.get<typeof listed>(listed.id);
+      expect(fetched).toBeInstanceOf(kind);
+      const fields = ({ id, name, type, guildID, parentID, position }: typeof listed) => ({ id, name, type, guildID, parentID, position });
+      expect(fields(fetched)).toEqual(fields(listed));
+    }
+    const unknown = await rejection(rest.channels.get('111111111111111111'));
+    expect([unknown instanceof DiscordRESTError, (unknown as DiscordRESTError).code]).toEqual([true, 10003]);
+    const role = await rest.guilds.getRole(e.guildIds[0]!, roles[1]!.id);
+    expect([role.id, role.name, role.permissions.allow]).toEqual([roles[1]!.id, roles[1]!.name, roles[1]!.permissions.allow]);
     const members = await rest.guilds.getMembers(e.guildIds[0]!, { limit: 10 });
     expect(members.map((member) => member.id)).toContain(userId);
     const found = await rest.guilds.searchMembers(e.guildIds[0]!, { query: 'ada', limit: 5 });
@@ -146,8 +158,11 @@ describe('seyfert against the emulator', () => {
     const userId = await someUserId();
     expect((await api.users(userId).get()).id).toBe(userId);
     expect((await api.guilds(e.guildIds[0]!).get()).id).toBe(e.guildIds[0]);
-    expect((await api.guilds(e.guildIds[0]!).roles.get()).length).toBeGreaterThan(0);
-    expect((await api.guilds(e.guildIds[0]!).channels.get()).map((channel) => channel.name)).toContain('general');
+    const channels = await api.guilds(e.guildIds[0]!).channels.get();
+    expect(channels.map((channel) => channel.name)).toContain('general');
+    for (const listed of channels) expect(await api.channels(listed.id).get()).toEqual(listed);
+    const roles = await api.guilds(e.guildIds[0]!).roles.get();
+    expect(await api.guilds(e.guildIds[0]!).roles(roles[1]!.id).get()).toEqual(roles[1]);
     expect((await api.guilds(e.guildIds[0]!).members.get({ query: { limit: 10 } })).map((member) => member.user.id)).toContain(userId);
     expect((await api.guilds(e.guildIds[0]!).members.search.get({ query: { query: 'ada', limit: 5 } })).map((member) => member.user.username)).toContain('ada');
   });

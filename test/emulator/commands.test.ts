@@ -184,6 +184,38 @@ describe('validation errors use the shared validator and Discord\'s error tree',
     expect(text.body.code).toBe(50035);
   });
 
+  it('answers every error of a body at once, each in the code for its kind', async () => {
+    const e = emulator();
+    const bad = await call(e, 'POST', paths().global, {
+      auth: botAuth(e),
+      json: {
+        type: 9,
+        name: 'many-mistakes',
+        description: 'x',
+        contexts: ['GUILD', 7],
+        options: [
+          { type: 'INTEGER', name: 'count', description: 'How many' },
+          { type: 3, name: 'pick', description: 'One of', choices: { name: 'a', value: 'a' } },
+          { type: 4, name: 'tags', description: 'Tags', choices: 'none' },
+        ],
+      },
+    });
+    const found = (node: Record<string, any>, path: string[] = []): string[] =>
+      Object.entries(node).flatMap(([key, value]) =>
+        key === '_errors' ? value.map((item: { code: string; message: string }) => `${path.join('.')} ${item.code} ${item.message}`) : found(value, [...path, key]),
+      );
+    expect(bad.status).toBe(400);
+    expect(found(bad.body.errors).sort()).toEqual([
+      'contexts.0 NUMBER_TYPE_COERCE Value "GUILD" is not int.',
+      'contexts.1 BASE_TYPE_CHOICES Value must be one of (0, 1, 2).',
+      'options.0.type NUMBER_TYPE_COERCE Value "INTEGER" is not int.',
+      'options.1.choices.0 MODEL_TYPE_CONVERT Only dictionaries may be used in a ModelType',
+      'options.1.choices.1 MODEL_TYPE_CONVERT Only dictionaries may be used in a ModelType',
+      'options.2.choices LIST_TYPE_CONVERT Only iterables may be used in a ListType',
+      'type BASE_TYPE_CHOICES Value must be one of (1, 2, 3, 4).',
+    ]);
+  });
+
   it('answers a non-snowflake id with NUMBER_TYPE_COERCE', async () => {
     const bad = await call(emulator(), 'GET', `${paths().global}/ping`, { auth: botAuth(emulator()) });
     expect(bad.status).toBe(400);

@@ -42,6 +42,8 @@ const keys = (names: Record<number, string>) => Object.keys(names).map(Number);
 
 /** Discord's words for a model (command, option, choice, overwrite) that is not an object. */
 export const NOT_A_MODEL = { code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType' } as const;
+/** Discord's words for a value that is not a list (and not an object, read as the list of its keys) where a list goes. */
+export const NOT_A_LIST = { code: 'LIST_TYPE_CONVERT', message: 'Only iterables may be used in a ListType' } as const;
 const MODEL_SOURCE = 'https://github.com/discord/discord-api-docs/issues/3784 (staff answer) and #4494';
 
 /** A value that is not an integer where one goes: `Value "CHAT_INPUT" is not int.` */
@@ -77,7 +79,7 @@ function intChoice(values: readonly number[], source: string): Answer<{ value: s
 const ANSWERS: { [K in RuleKey]?: Answer<DetailsOf<K>> } = {
   objectType: { code: NOT_A_MODEL.code, text: () => NOT_A_MODEL.message, source: MODEL_SOURCE },
   // An object where a list of models goes is read as the list of its keys: see discordAnswers.
-  arrayType: { text: () => 'Only iterables may be used in a ListType', source: NONE },
+  arrayType: { code: NOT_A_LIST.code, text: () => NOT_A_LIST.message, source: NONE },
   fieldType: { text: ({ expected }) => `Could not interpret the value as ${expected}.`, source: NONE },
   required: { text: () => 'This field is required', source: REF },
   commandType: intChoice([1, 2, 3, 4], `${REF}, form "Value must be one of (0, 1, 2, 3, 4, 5)."`),

@@ -39,6 +39,26 @@ describe('reading permissions', () => {
 });
 
 describe('replacing permissions', () => {
+  it('answers every mistake of the overwrite list at once, each in the code for its kind', async () => {
+    const e = emulator();
+    const deploy = await commandId(guildPath(0), 'deploy');
+    const bad = await call(e, 'PUT', `${guildPath(0)}/${deploy}/permissions`, {
+      auth: bearer(e.userToken),
+      json: { permissions: [{ id: e.guildIds[0], type: 'ROLE', permission: true }, 'everyone', null, { id: 'me', type: 9, permission: 'yes' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.permissions).toEqual({
+      '0': { type: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value "ROLE" is not int.' }] } },
+      '1': { _errors: [{ code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType' }] },
+      '2': { _errors: [{ code: 'LIST_ITEM_VALUE_REQUIRED', message: 'List item values of ModelType are required' }] },
+      '3': {
+        id: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value "me" is not snowflake.' }] },
+        type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of (1, 2, 3).' }] },
+        permission: { _errors: [{ code: 'BOOLEAN_TYPE_COERCE', message: 'Value "yes" is not a valid boolean.' }] },
+      },
+    });
+  });
+
   it('a user Bearer with the scope and MANAGE_GUILD + MANAGE_ROLES replaces the list', async () => {
     const e = emulator();
     const deploy = await commandId(guildPath(0), 'deploy');

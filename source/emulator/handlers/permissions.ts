@@ -5,7 +5,7 @@
  * The application id addresses the app-wide entry. (The batch PUT has no route, so it answers 405, as on Discord.)
  */
 import { LIMITS, PermissionType, permissionOverwriteSchema, type PermissionOverwrite } from '../../discord/model.js';
-import { NOT_A_MODEL, notIntText } from '../../discord/discord-answers.js';
+import { NOT_A_LIST, NOT_A_MODEL, notIntText } from '../../discord/discord-answers.js';
 import { apiError, formBodyError, type FieldErrorItem } from '../api-errors.js';
 import { requirePermissionReader, requirePermissionWriter } from '../auth.js';
 import { findCommand } from '../command-store.js';
@@ -67,7 +67,7 @@ function overwriteProblems(body: unknown): FieldErrorItem[] {
   const list = typeof body === 'object' && body !== null ? (body as { permissions?: unknown }).permissions : undefined;
   if (list === undefined || list === null) return [{ path: 'permissions', code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }];
   if (typeof list === 'object' && !Array.isArray(list)) return Object.keys(list).map((_, index) => ({ path: `permissions[${index}]`, ...NOT_A_MODEL }));
-  if (!Array.isArray(list)) return [{ path: 'permissions', code: 'LIST_TYPE_CONVERT', message: 'Only iterables may be used in a ListType' }];
+  if (!Array.isArray(list)) return [{ path: 'permissions', ...NOT_A_LIST }];
   if (list.length > LIMITS.overwritesPerCommand) {
     return [{ path: 'permissions', code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${LIMITS.overwritesPerCommand} or fewer in length.` }];
   }

@@ -15,6 +15,11 @@
  *   command objects have neither (observed, discord-api-types PR #1777, 2026-08-26), the docs call them
  *   "only for globally-scoped commands", and no refusal is recorded while discord.py's copy_global_to
  *   flow sends them to guilds every day.
+ * - Every error of a body is answered at once, each in the code for its kind (issue 31): a value that is no
+ *   integer where an enumerated one goes is NUMBER_TYPE_COERCE, BASE_TYPE_CHOICES only an integer outside
+ *   the choices (test/fixtures/discord/type-names-not-ints.json); a non-object where a model goes is
+ *   MODEL_TYPE_CONVERT, and an object where a list of models goes is one MODEL_TYPE_CONVERT per key, as
+ *   Discord iterates its keys (options-not-a-list.json, staff answer in discord-api-docs#3784).
  */
 import { CHANNEL_TYPE_NAMES, OPTION_TYPE_NAMES } from './model.js';
 import { indexPath } from './problem-path.js';

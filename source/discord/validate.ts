@@ -221,7 +221,7 @@ function checkCommandOptions(check: CommandCheck): void {
   const options = own(check.command, 'options');
   if (isAbsent(options)) return;
   if (check.type === CommandType.ChatInput || check.type === undefined) checkOptionList(options, at(check, 'options'), 'command', check.context, check.out);
-  else if (check.type !== undefined && !(Array.isArray(options) && options.length === 0)) {
+  else if (!(Array.isArray(options) && options.length === 0)) {
     check.out.push(problem('optionsNotAllowed', at(check, 'options'), { type: check.typeName }));
   }
 }

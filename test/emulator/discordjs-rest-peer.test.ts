@@ -1,7 +1,7 @@
 /**
  * Peer client test: @discordjs/rest, unchanged, pointed at the emulator (Discord rate limits on) lists,
- * creates (201 then 200), edits, deletes (204), bulk overwrites, reads permissions and gets the
- * documented errors as DiscordAPIError.
+ * creates (201 then 200), edits, deletes (204), bulk overwrites, reads permissions and a channel by id,
+ * and gets the documented errors as DiscordAPIError, a body's every field error printed as it printed Discord's.
  */
 import { DiscordAPIError, REST, RequestMethod } from '@discordjs/rest';
 import { Routes } from 'discord-api-types/v10';
@@ -85,5 +85,29 @@ describe('@discordjs/rest against the emulator', () => {
     expect([bot.status, bot.code]).toEqual([403, 20001]);
     const entryPoint = await caught(client.put(Routes.applicationCommands(e.applicationId), { body: [] }));
     expect([entryPoint.status, entryPoint.code]).toEqual([400, 50240]);
+  });
+
+  it('prints every error of a body, each line as it printed Discord\'s own (test/fixtures/discord/)', async () => {
+    const e = emulator();
+    const client = rest();
+    const names = await caught(client.post(Routes.applicationCommands(e.applicationId), {
+      body: { name: 'say', description: 'Repeats a text', type: 'CHAT_INPUT', options: [{ name: 'text', description: 'What to repeat', type: 'STRING' }] },
+    }));
+    // https://github.com/gonzyui/Discord-Template-V13/issues/8
+    expect(names.message).toContain('options[0].type[NUMBER_TYPE_COERCE]: Value "STRING" is not int.');
+    expect(names.message).toContain('type[NUMBER_TYPE_COERCE]: Value "CHAT_INPUT" is not int.');
+    const ids = await caught(client.put(Routes.applicationGuildCommands('undefined', 'undefined'), { body: [] }));
+    // https://github.com/CodyDimensions/Anonymous-Confession-bot/issues/1
+    expect(ids.message).toContain('application_id[NUMBER_TYPE_COERCE]: Value "undefined" is not snowflake.');
+    expect(ids.message).toContain('guild_id[NUMBER_TYPE_COERCE]: Value "undefined" is not snowflake.');
+  });
+
+  it('fetches a channel by id as discord.js does, and gets 10003 for an unknown one', async () => {
+    const e = emulator();
+    const client = rest();
+    const channels = (await client.get(Routes.guildChannels(e.guildIds[0]!))) as { id: string }[];
+    expect(await client.get(Routes.channel(channels[1]!.id))).toEqual(channels[1]);
+    const unknown = await caught(client.get(Routes.channel('111111111111111111')));
+    expect([unknown.status, unknown.code, unknown.message]).toEqual([404, 10003, 'Unknown Channel']);
   });
 });

@@ -48,7 +48,7 @@ function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream): Stream {
     get(target, property, receiver) {
       if (property !== 'write') return Reflect.get(target, property, receiver) as unknown;
       return (chunk: unknown, ...rest: unknown[]) =>
-        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitizeOutput(chunk, target.isTTY === true) : chunk, ...rest);
+        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitizeOutput(chunk) : chunk, ...rest);
     },
   });
 }

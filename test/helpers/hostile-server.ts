@@ -1,7 +1,7 @@
 /**
  * A look-alike Discord API whose every string is hostile: the application's name, the bot's username,
  * the global commands' descriptions and every error message carry `hostile` (escape sequences and
- * the like), and so do the roles, channels and members of HOSTILE_GUILD, so a test can check that nothing
+ * the like), and so do HOSTILE_GUILD's name and its roles, channels and members, so a test can check that nothing
  * of it reaches the terminal raw. It may serve any body
  * as the global command list, for a fuzzer of what commands make of a server's answers.
  */
@@ -44,10 +44,15 @@ export async function startHostileServer(hostile: string, options: HostileServer
         { id: '400000000000000004', application_id: HOSTILE_APP, version: '400000000000000005', type: 1, name: 'ping', description: hostile, default_member_permissions: null, options: [{ type: 3, name: 'text', description: hostile }] },
       ]);
     }
-    if (path === `/api/v10/applications/${HOSTILE_APP}/guilds/${HOSTILE_GUILD}/commands`) return json(200, []);
+    // A plain guild copy of `ping`: copying the global one over it shows the hostile description in the plan.
+    if (path === `/api/v10/applications/${HOSTILE_APP}/guilds/${HOSTILE_GUILD}/commands`) {
+      return json(200, [{ id: '400000000000000006', application_id: HOSTILE_APP, guild_id: HOSTILE_GUILD, version: '400000000000000007', type: 1, name: 'ping', description: 'Replies with pong', default_member_permissions: null }]);
+    }
     if (path === `/api/v10/applications/${HOSTILE_APP}/guilds/${HOSTILE_GUILD}/commands/permissions`) {
       return json(200, [{ id: '400000000000000004', application_id: HOSTILE_APP, guild_id: HOSTILE_GUILD, permissions: [{ id: ROLE, type: 1, permission: true }, { id: CHANNEL, type: 3, permission: false }, { id: USER, type: 2, permission: true }] }]);
     }
+    if (path === `/api/v10/guilds/${HOSTILE_GUILD}`) return json(200, { id: HOSTILE_GUILD, name: hostile });
+    if (path === '/api/v10/users/@me/guilds') return json(200, [{ id: HOSTILE_GUILD, name: hostile }]);
     if (path === `/api/v10/guilds/${HOSTILE_GUILD}/roles`) return json(200, [{ id: HOSTILE_GUILD, name: '@everyone', permissions: '0', position: 0 }, { id: ROLE, name: hostile, permissions: '0', position: 1 }]);
     if (path === `/api/v10/guilds/${HOSTILE_GUILD}/channels`) return json(200, [{ id: CHANNEL, type: 0, name: hostile, guild_id: HOSTILE_GUILD, position: 0 }]);
     if (path === `/api/v10/guilds/${HOSTILE_GUILD}/members/${USER}`) return json(200, { user: { id: USER, username: hostile, discriminator: '0', global_name: hostile, avatar: null }, nick: hostile, roles: [] });

@@ -9,7 +9,7 @@ import { executePlan } from '../backup/execute-plan.js';
 import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
-import { adaptHint, renderProblems } from './commands-file.js';
+import { adaptHint, renderProblems, skippedFilesRefusal } from './commands-file.js';
 import { confirm } from './confirm.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
@@ -49,9 +49,12 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
       return 0;
     }
-    const refusals = refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+    const refusals = [
+      ...(prune && plan.delete.length > 0 ? await skippedFilesRefusal(result.skipped, io, values['accept-skipped'] === true) : []),
+      ...refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length }),
+    ];
     if (refusals.length > 0) {
-      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals }, null, 2)}\n`);
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals, ...(result.skipped.length > 0 ? { skipped: result.skipped } : {}) }, null, 2)}\n`);
       io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
       return 1;
     }

@@ -2,7 +2,7 @@
  * Text from outside — a server's names, descriptions, localizations, messages; a file's contents — made
  * safe to show on a terminal: C0 controls but tab and newline, DEL, C1 controls, the bidi overrides,
  * isolates and marks, and the invisible characters (zero-width space, word joiner, byte-order mark,
- * invisible operators, line and paragraph separators, tag characters) become visible escapes (`\x1b`,
+ * invisible operators, line and paragraph separators, tag characters but in a flag) become visible escapes (`\x1b`,
  * `\x9b`, `\u202e`, `\u200b`). Otherwise a name could set the window title, clear the screen, write the
  * clipboard (OSC 52), plant links (OSC 8), hide the rest of a line (SGR 8), paint a fake line (erase +
  * return), read backwards, or look like another name (`ad\u200bmin`). The zero-width joiners stay where
@@ -16,13 +16,14 @@
  * sequence back into itself and escapes every other one. So a server's `\x1b[8m` is shown as text even on
  * a terminal, wherever it was interpolated, and our colour is added after its text is made safe.
  */
-const ALWAYS_UNSAFE =
-  '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB\\u{E0000}-\\u{E007F}';
-const JOINERS = '\\u200C\\u200D';
-const UNSAFE = new RegExp(`[${ALWAYS_UNSAFE}${JOINERS}]`, 'gu');
-const HAS_UNSAFE = new RegExp(`[${ALWAYS_UNSAFE}${JOINERS}]`, 'u');
-const UNSAFE_IN_A_LINE = new RegExp(`[\\t\\n${ALWAYS_UNSAFE}${JOINERS}]`, 'gu');
-const HAS_UNSAFE_IN_A_LINE = new RegExp(`[\\t\\n${ALWAYS_UNSAFE}${JOINERS}]`, 'u');
+const ALWAYS_UNSAFE = '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB';
+/** The joiners and tag characters: kept where they are part of what a person reads (keptInContext), escaped elsewhere. */
+const IN_CONTEXT = '\\u200C\\u200D\\u{E0000}-\\u{E007F}';
+const IN_CONTEXT_CHAR = new RegExp(`^[${IN_CONTEXT}]$`, 'u');
+const UNSAFE = new RegExp(`[${ALWAYS_UNSAFE}${IN_CONTEXT}]`, 'gu');
+const HAS_UNSAFE = new RegExp(`[${ALWAYS_UNSAFE}${IN_CONTEXT}]`, 'u');
+const UNSAFE_IN_A_LINE = new RegExp(`[\\t\\n${ALWAYS_UNSAFE}${IN_CONTEXT}]`, 'gu');
+const HAS_UNSAFE_IN_A_LINE = new RegExp(`[\\t\\n${ALWAYS_UNSAFE}${IN_CONTEXT}]`, 'u');
 
 /** A joiner inside an emoji sequence: after a pictograph (or its skin tone / presentation selector), before one. */
 const EMOJI_BEFORE = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F]$/u;
@@ -31,7 +32,11 @@ const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
 const SHAPING_BEFORE = /(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}])[\p{L}\p{M}]$/u;
 const SHAPING_AFTER = /^(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}])[\p{L}\p{M}]/u;
 
-function joinerKept(char: string, offset: number, text: string): boolean {
+/** Tag characters spell a subdivision flag after a black flag (🏴 + `gbeng` + cancel tag = England's). */
+const FLAG_BEFORE = /\u{1F3F4}[\u{E0020}-\u{E007E}]*$/u;
+
+function keptInContext(char: string, offset: number, text: string): boolean {
+  if (char.codePointAt(0)! >= 0xe0000) return FLAG_BEFORE.test(text.slice(Math.max(0, offset - 32), offset));
   const before = text.slice(Math.max(0, offset - 2), offset);
   const after = text.slice(offset + 1, offset + 3);
   if (char === '\u200D' && EMOJI_BEFORE.test(before) && EMOJI_AFTER.test(after)) return true;
@@ -47,7 +52,7 @@ function escaped(char: string): string {
 }
 
 function escape(char: string, offset: number, text: string): string {
-  return (char === '\u200C' || char === '\u200D') && joinerKept(char, offset, text) ? char : escaped(char);
+  return IN_CONTEXT_CHAR.test(char) && keptInContext(char, offset, text) ? char : escaped(char);
 }
 
 /** For text that may span lines: tab and newline stay. */

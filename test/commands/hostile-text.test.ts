@@ -99,6 +99,7 @@ describe('the sanitizer', () => {
     ['a joiner at the end', 'ping\u200d', 'ping\\u200d'],
     ['a left-to-right mark', 'a\u200eb', 'a\\u200eb'],
     ['a tag character', 'a\u{E0041}', 'a\\u{e0041}'],
+    ["England's flag (its tags kept)", '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
     ['a family emoji (joiners kept)', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}'],
     ['a Persian word with its non-joiner (kept)', '\u0645\u06CC\u200c\u062E\u0648\u0627\u0645', '\u0645\u06CC\u200c\u062E\u0648\u0627\u0645'],
     ['a Devanagari half-form with its joiner (kept)', '\u0915\u094D\u200D\u0937', '\u0915\u094D\u200D\u0937'],

@@ -59,6 +59,11 @@ async function kindOf(entry: Dirent, path: string, realRoot: string): Promise<'f
   return info.isDirectory() ? 'linked folder' : info.isFile() ? 'file' : 'other';
 }
 
+/** For a `--json` document: `skipped`, present only when files were. */
+export function skippedField(skipped: readonly SkippedFile[]): { skipped?: readonly SkippedFile[] } {
+  return skipped.length > 0 ? { skipped } : {};
+}
+
 /** For stderr: one line per skipped file, with why, and what `--prune` would make of it. */
 export function renderSkipped(folder: string, skipped: readonly SkippedFile[]): string {
   if (skipped.length === 0) return '';

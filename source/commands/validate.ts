@@ -9,7 +9,7 @@ import { parseStrictJson } from '../discord/strict-json.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import { paintFor, type Paint } from '../terminal/colour.js';
 import { isCommandsFolder, readCommandsSource, validateSource } from './commands-file.js';
-import type { SkippedFile } from './commands-folder.js';
+import { skippedField, type SkippedFile } from './commands-folder.js';
 import { readInputFile } from './input-file.js';
 import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -76,7 +76,7 @@ async function readInput(file: string, io: CliIo): Promise<{ value: unknown } | 
 /** Exactly `{"valid": bool, "problems": [{"path","rule","message","severity"}]}`, and `skipped` when a folder had files not read: other tools parse it. */
 function jsonReport(valid: boolean, problems: Problem[], skipped: readonly SkippedFile[]): string {
   const clean = problems.map(({ path, rule, message, severity }) => ({ path, rule, message, severity }));
-  return `${JSON.stringify({ valid, problems: clean, ...(skipped.length > 0 ? { skipped } : {}) }, null, 2)}\n`;
+  return `${JSON.stringify({ valid, problems: clean, ...skippedField(skipped) }, null, 2)}\n`;
 }
 
 /** One block per problem: severity and path first, then the message and the rule id. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { runOnTerminal } from '../helpers/tty.js';
 import { mutating, requestLog, resetEmulator } from './emulator-requests.js';
 import { runCommand } from './run-command.js';
 
@@ -94,12 +95,28 @@ describe('a commands folder', () => {
     expect(JSON.parse(refused.stdout)).toMatchObject({ applied: false, refusals: [{ rule: 'skipped-files' }], skipped: SKIPPED });
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
 
-    const accepted = await run('apply', ['f', '--guild', hq(), '--prune', '--yes', '--accept-skipped']);
+    const accepted = await run('apply', ['f', '--guild', hq(), '--prune', '--yes', '--accept-skipped', '--json']);
     expect(accepted.code, accepted.stderr).toBe(0);
+    expect(JSON.parse(accepted.stdout)).toMatchObject({ applied: true, skipped: SKIPPED });
     expect(accepted.stderr).toContain('delete /hidden');
     expect(accepted.stderr).not.toMatch(/delete \/(ban2|kick2)/);
     const listed = JSON.parse((await run('list', ['--guild', hq(), '--json'])).stdout) as { name: string }[];
     expect(listed.map((listedCommand) => listedCommand.name).sort()).toEqual(['ban2', 'kick2', 'ping']);
+  });
+
+  it('on a terminal, apply --prune asks about the skipped files: no sends nothing, yes goes on', { timeout: 60_000 }, async () => {
+    await writeFolder();
+    await writeFile(join(home.home, 'all.json'), JSON.stringify(['ping', 'ban2', 'kick2', 'hidden'].map(command)));
+    expect((await run('apply', ['all.json', '--guild', hq(), '--prune', '--yes'])).code).toBe(0);
+    const args = ['apply', 'f', '--guild', hq(), '--prune', '--yes', '--api', emulator().baseUrl];
+    const before = (await requestLog(emulator())).length;
+    const declined = await runOnTerminal(args, { env: home.env, cwd: home.home, input: 'n\n' });
+    expect(declined.code, declined.output).toBe(1);
+    expect(declined.output).toContain('4 files were skipped (listed above) and --prune deletes the commands the files read do not hold. Delete them anyway? [y/N]');
+    expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
+    const confirmed = await runOnTerminal(args, { env: home.env, cwd: home.home, input: 'y\n' });
+    expect(confirmed.code, confirmed.output).toBe(0);
+    expect(confirmed.output).toContain('delete /hidden');
   });
 
   it('apply --prune with files skipped goes on when it deletes nothing', async () => {

@@ -9,7 +9,7 @@
  * they are part of what a person reads: inside an emoji sequence (👨‍👩‍👧) and between two letters of a
  * script that shapes with them (Persian, Arabic, the Indic scripts); next to Latin, Greek or Cyrillic
  * letters, or anywhere else, they are escaped. Used by the CLI's output streams and the TUI's text
- * alike; `--json` stays exact.
+ * alike; `--json` stays exact in value (sanitizeJson).
  *
  * cmd-tui's own sequences (its colours, the progress bar's erase and return) are made by `ownSequence`,
  * which wraps them in a mark only this process knows; `sanitizeOutput`, at the stream, turns a marked
@@ -63,6 +63,15 @@ export function sanitizeText(text: string): string {
 /** For one line (a table cell, a list row): tab and newline are shown as `\t` and `\n` too. */
 export function sanitizeLine(text: string): string {
   return HAS_UNSAFE_IN_A_LINE.test(text) ? text.replace(UNSAFE_IN_A_LINE, escape) : text;
+}
+
+/**
+ * For JSON on stdout (`--json`, a commands file): the same characters, which JSON.stringify leaves raw
+ * inside strings (it escapes only C0), written as `\uXXXX` escapes. A parser reads the very same value;
+ * a terminal shows text.
+ */
+export function sanitizeJson(json: string): string {
+  return HAS_UNSAFE.test(json) ? json.replace(UNSAFE, (char) => Array.from({ length: char.length }, (_, unit) => `\\u${char.charCodeAt(unit).toString(16).padStart(4, '0')}`).join('')) : json;
 }
 
 /**

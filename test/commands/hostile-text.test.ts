@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { paintFor } from '../../source/terminal/colour.js';
-import { sanitizeLine, sanitizeOutput, sanitizeText } from '../../source/terminal/sanitize.js';
+import { sanitizeJson, sanitizeLine, sanitizeOutput, sanitizeText } from '../../source/terminal/sanitize.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { HOSTILE_GUILD, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
@@ -62,6 +62,7 @@ describe('hostile text from a server', () => {
     expect(perms.stdout.split('\\x1b]0;pwned\\x07').length - 1, perms.stdout + perms.stderr).toBeGreaterThanOrEqual(3);
     const json = await runCli(['list', '--json', '--api', base], { env: home.env });
     expect((JSON.parse(json.stdout) as { description: string }[])[0]!.description).toBe(HOSTILE);
+    expect(json.stdout).not.toMatch(UNSAFE);
   });
 });
 
@@ -81,6 +82,8 @@ describe('hostile text on a real terminal', () => {
     ['plan', ['plan', 'commands.json']],
     ['copy (not confirmed)', ['copy', '--from', 'global', '--to', HOSTILE_GUILD]],
     ['an error message', ['list', '--guild', GUILD]],
+    ['list --json (JSON escapes, the same value)', ['list', '--json']],
+    ['export to stdout (JSON escapes, the same value)', ['export']],
   ])('%s: the only escape sequences are cmd-tui\'s own colour', async (_name, args) => {
     await writeFile(join(home.home, 'commands.json'), JSON.stringify([{ name: 'ping', description: 'Replies with pong' }]));
     const result = await runOnTerminal([...args, '--api', concealing.base], { env: home.env, cwd: home.home, input: 'n\n' });
@@ -105,6 +108,17 @@ describe('the sanitizer', () => {
     ['a Devanagari half-form with its joiner (kept)', '\u0915\u094D\u200D\u0937', '\u0915\u094D\u200D\u0937'],
   ])('%s', (_name, text, shown) => {
     expect(sanitizeText(text)).toBe(shown);
+  });
+
+  it('property: JSON keeps its value, with no unsafe character left', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const json = sanitizeJson(JSON.stringify({ text }, null, 2));
+        expect(json.replaceAll('\n', '')).not.toMatch(UNSAFE);
+        expect((JSON.parse(json) as { text: string }).text).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('passes only its own marked sequences: the same sequence from a server is text', () => {

@@ -51,9 +51,16 @@ function escaped(char: string): string {
   return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
 }
 
-function escape(char: string, offset: number, text: string): string {
-  return IN_CONTEXT_CHAR.test(char) && keptInContext(char, offset, text) ? char : escaped(char);
+/** `\u200b` in JSON: the same value to a parser, one UTF-16 unit at a time. */
+function jsonEscaped(char: string): string {
+  return Array.from({ length: char.length }, (_, unit) => `\\u${char.charCodeAt(unit).toString(16).padStart(4, '0')}`).join('');
 }
+
+/** A replacer that shows each unsafe character with `show`, but for a joiner or tag kept in its context. */
+const showingWith = (show: (char: string) => string) => (char: string, offset: number, text: string) =>
+  IN_CONTEXT_CHAR.test(char) && keptInContext(char, offset, text) ? char : show(char);
+const escape = showingWith(escaped);
+const jsonEscape = showingWith(jsonEscaped);
 
 /** For text that may span lines: tab and newline stay. */
 export function sanitizeText(text: string): string {
@@ -67,11 +74,11 @@ export function sanitizeLine(text: string): string {
 
 /**
  * For JSON on stdout (`--json`, a commands file): the same characters, which JSON.stringify leaves raw
- * inside strings (it escapes only C0), written as `\uXXXX` escapes. A parser reads the very same value;
- * a terminal shows text.
+ * inside strings (it escapes only C0), written as `\uXXXX` escapes — but joiners and tags kept in their
+ * context, so an emoji stays as it was in a saved file. A parser reads the very same value; a terminal shows text.
  */
 export function sanitizeJson(json: string): string {
-  return HAS_UNSAFE.test(json) ? json.replace(UNSAFE, (char) => Array.from({ length: char.length }, (_, unit) => `\\u${char.charCodeAt(unit).toString(16).padStart(4, '0')}`).join('')) : json;
+  return HAS_UNSAFE.test(json) ? json.replace(UNSAFE, jsonEscape) : json;
 }
 
 /**

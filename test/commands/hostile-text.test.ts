@@ -17,7 +17,8 @@ import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { HOSTILE_GUILD, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 import { runOnTerminal } from '../helpers/tty.js';
 
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
+/** Joiners (U+200C, U+200D) are left out: kept inside emoji and shaping scripts, they are checked case by case below. */
+const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
 const HOSTILE =
   'x\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;ZXZpbA==\u0007\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202egnp.exe\u001bc' +
   '\u001b[8mhidden\u001b[2K\r\u2713 fake line\u001b[38;5;1m ad\u200bmin\u2060\ufeff\u200d';

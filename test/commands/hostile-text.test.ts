@@ -122,6 +122,10 @@ describe('the sanitizer', () => {
     );
   });
 
+  it('JSON: an emoji keeps its joiner as it was; a zero-width space and a C1 CSI become \\u escapes', () => {
+    expect(sanitizeJson('"\u{1F468}\u200d\u{1F4BB} a\u200bb\u009b"')).toBe('"\u{1F468}\u200d\u{1F4BB} a\\u200bb\\u009b"');
+  });
+
   it('passes only its own marked sequences: the same sequence from a server is text', () => {
     const own = paintFor({ isTTY: true }, {}).strong('ok');
     expect(sanitizeOutput(`${own} \u001b[1mok\u001b[0m`)).toBe('\u001b[1mok\u001b[0m \\x1b[1mok\\x1b[0m');

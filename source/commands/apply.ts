@@ -50,10 +50,9 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
       return 0;
     }
-    const refusals = [
-      ...(prune && plan.delete.length > 0 ? await skippedFilesRefusal(result.skipped, io, values['accept-skipped'] === true) : []),
-      ...refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length }),
-    ];
+    const refusals = refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+    // Asked last, so nobody confirms the skipped files of a plan refused anyway.
+    if (refusals.length === 0 && prune && plan.delete.length > 0) refusals.push(...(await skippedFilesRefusal(result.skipped, io, values['accept-skipped'] === true)));
     if (refusals.length > 0) {
       if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals, ...skippedField(result.skipped) }, null, 2)}\n`);
       io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);

@@ -50,8 +50,10 @@ route(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
-    process.stderr.write(`cmd-tui: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+  async (error: unknown) => {
+    // The message may quote a server or a file: made safe for the terminal like every other output.
+    const { sanitizeText } = await import('./terminal/sanitize.js');
+    process.stderr.write(`cmd-tui: unexpected failure: ${sanitizeText(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 2;
   },
 );

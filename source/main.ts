@@ -16,9 +16,9 @@ export async function main(argv: string[]): Promise<number> {
       // `auth login --help`: that subcommand; `auth --help`: the list of them.
       return help([entry.name, ...rest.filter((word) => !word.startsWith('-')).slice(0, 1)], [entry.name]);
     }
-    // Data on stdout stays exact: JSON documents and a commands file (`export` without -o).
+    // Data on stdout stays exact in value: JSON documents and a commands file (`export` without -o).
     const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && !rest.includes('-o') && !rest.includes('--output'));
-    const io = { ...processIo({ exactStdout }), json: rest.includes('--json') || rest.includes('--json-lines') };
+    const io = { ...processIo({ stdout: exactStdout ? 'json' : 'text' }), json: rest.includes('--json') || rest.includes('--json-lines') };
     try {
       const command = await entry.load();
       return await command.run(rest, io);
@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { startTui } = await import('./ui/start.js');
   // Ink draws with escape sequences of its own; the UI's text is made safe where it is drawn (ui/components/text.tsx).
-  return startTui(argv, processIo({ exactStdout: true }));
+  return startTui(argv, processIo({ stdout: 'raw' }));
 }
 
 /** The help for `words`, else for `fallback` (a command's own help when its --help follows an unknown subcommand). */

@@ -1,6 +1,7 @@
 /**
  * One HTTP exchange over undici with explicit timeouts (undici's own defaults are 5 minutes), the
- * User-Agent Discord requires, and a `--debug` line per request that never shows a secret.
+ * User-Agent Discord requires, a cap on the answer's size (answer-cap below), and a `--debug` line per
+ * request that never shows a secret.
  * Transport failures come back as TransportError with undici's code, for the retry policy to judge.
  */
 import { Agent, request } from './undici-core.js';
@@ -10,6 +11,8 @@ import { assertTokenSafeUrl, describeUrl } from './target.js';
 
 export const USER_AGENT = `DiscordBot (${REPOSITORY_URL}, ${VERSION})`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Discord's largest answers (a full command list with every localization, 1,000 members) are a few MB. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface HttpRequest {
@@ -17,6 +20,8 @@ export interface HttpRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The largest answer accepted, in bytes; default MAX_ANSWER_BYTES. */
+  maxBytes?: number;
 }
 
 export type HttpResponse = LimitedResponse;
@@ -62,7 +67,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
           body: req.body,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        const text = await response.body.text();
+        const text = await readCapped(response, req.maxBytes ?? MAX_ANSWER_BYTES, req.url);
         const headers = flattenHeaders(response.headers);
         debug?.(`← ${response.statusCode} ${req.method} ${describeUrl(req.url)} ${Math.round(performance.now() - started)} ms${bucketNote(headers)}`);
         return { status: response.statusCode, headers, text };
@@ -74,6 +79,32 @@ export function createTransport(options: TransportOptions = {}): Transport {
     },
     close: () => agent.close(),
   };
+}
+
+/**
+ * The answer's text, refused past `cap` bytes: by its Content-Length before reading, else counted as it
+ * streams in and stopped there, so a hostile or broken server cannot fill the memory. The message names
+ * the URL without its query (where a secret could be) and the size.
+ */
+async function readCapped(response: { headers: Record<string, string | string[] | undefined>; body: AsyncIterable<Buffer> & { destroy(): unknown } }, cap: number, url: string): Promise<string> {
+  const tooLarge = (size: string) => {
+    response.body.destroy();
+    return new TransportError('ANSWER_TOO_LARGE', `The answer from ${describeUrl(url)} is ${size}: more than the ${formatBytes(cap)} cmd-tui accepts, so it was not read.`);
+  };
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > cap) throw tooLarge(formatBytes(declared));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.length;
+    if (size > cap) throw tooLarge(`over ${formatBytes(cap)}`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 /** `Authorization: Bot ****` — the scheme is useful when debugging, the token never is. */
@@ -99,6 +130,7 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 
 function toTransportError(error: unknown, timeoutMs: number, url: string): TransportError {
   // The caller names the route; the message adds only the server that failed.
+  if (error instanceof TransportError) return error;
   const where = new URL(url).host;
   const cause = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
   const code = typeof cause.code === 'string' ? cause.code : typeof cause.cause?.code === 'string' ? cause.cause.code : undefined;

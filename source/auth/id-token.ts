@@ -29,6 +29,9 @@ const CLOCK_TOLERANCE_S = 120;
 /** `none` and the HMAC algorithms (keyed with a secret a public client does not have) are never accepted. */
 const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 
+/** A discovery document or key set is a few KB: one over this is not read (and the sign-in is not used). */
+const PROVIDER_DOCUMENT_MAX_BYTES = 1024 * 1024;
+
 function refuse(check: string, detail: string): SignInError {
   return new SignInError('id-token', `The id_token was refused (${check}): ${detail}. The sign-in was not used.`);
 }
@@ -37,7 +40,7 @@ async function getJson(transport: Transport, url: string, what: string): Promise
   assertTokenSafeUrl(url);
   let response: HttpResponse;
   try {
-    response = await transport.send({ method: 'GET', url, headers: { accept: 'application/json' } });
+    response = await transport.send({ method: 'GET', url, headers: { accept: 'application/json' }, maxBytes: PROVIDER_DOCUMENT_MAX_BYTES });
   } catch (error) {
     throw refuse('provider keys', `could not read the ${what} at ${url} (${error instanceof TransportError ? error.message : 'request failed'})`);
   }

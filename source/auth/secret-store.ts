@@ -6,7 +6,7 @@
  * from both. A damaged file is reported and never overwritten.
  * `CMD_TUI_SECRET_STORE=file` skips the keyring (machines whose keyring misbehaves).
  */
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { DamagedFileError, moveAside } from '../config/damaged-file.js';
@@ -14,6 +14,7 @@ import { appPaths } from '../config/paths.js';
 import { parseStrictJson } from '../discord/strict-json.js';
 import { openSettings } from '../config/settings.js';
 import { describeKeyringFailure, probeKeyring, refusal, verdictHolds, withinTimeout, type Keyring, type KeyringVerdict } from './keyring-verdict.js';
+import { readOwnTextFile } from '../config/read-text-file.js';
 
 export const KEYRING_SERVICE = 'cmd-tui';
 export const KEYRING_TIMEOUT_MS = 3_000;
@@ -79,13 +80,8 @@ export class FileSecretStore {
   }
 
   private async readAll(): Promise<Record<string, string>> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Object.create(null) as Record<string, string>;
-      throw error;
-    }
+    const text = await readOwnTextFile(this.path);
+    if (text === undefined) return Object.create(null) as Record<string, string>;
     const read = parseStrictJson(text);
     if (!read.ok) throw new SecretStoreCorruptError(this.path, 'not valid JSON');
     const parsed = read.value;

@@ -4,13 +4,14 @@
  * peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made by other tools
  * are invisible to us, so this is a floor, not the server's truth.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { withFileLock } from '../config/file-lock.js';
 import { appPaths } from '../config/paths.js';
 import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { readOwnTextFile } from '../config/read-text-file.js';
 
 type LedgerFile = Record<string, { day: string; used: number }>;
 
@@ -68,7 +69,7 @@ function ledgerKey(applicationId: string, scope: Scope): string {
 /** A missing or damaged ledger counts as "nothing used yet": the server still enforces the limit. */
 async function readLedger(env: NodeJS.ProcessEnv): Promise<LedgerFile> {
   try {
-    return (parseStrictObject(await readFile(ledgerPath(env), 'utf8')) as LedgerFile | undefined) ?? {};
+    return (parseStrictObject((await readOwnTextFile(ledgerPath(env))) ?? '{}') as LedgerFile | undefined) ?? {};
   } catch {
     return {};
   }

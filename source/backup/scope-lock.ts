@@ -7,12 +7,13 @@
  * and the backup taken before it, and the next writer takes the scope over and says how to finish or undo.
  */
 import { hostname } from 'node:os';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { appPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { readOwnTextFile } from '../config/read-text-file.js';
 
 export interface LockHolder {
   pid: number;
@@ -75,7 +76,7 @@ function alive(pid: number): boolean {
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
   try {
-    const parsed = (parseStrictObject(await readFile(path, 'utf8')) ?? {}) as Partial<LockHolder>;
+    const parsed = (parseStrictObject((await readOwnTextFile(path)) ?? '') ?? {}) as Partial<LockHolder>;
     return typeof parsed.pid === 'number' && typeof parsed.command === 'string' && typeof parsed.since === 'string'
       ? { pid: parsed.pid, host: String(parsed.host ?? ''), command: parsed.command, since: parsed.since, ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}) }
       : undefined;

@@ -4,7 +4,7 @@
  * (reliability-anchors.md §6.3: "backup precedes mutation"). Used by the CLI and the TUI.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readTextFile } from '../config/read-text-file.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
@@ -46,7 +46,7 @@ export async function writeBackup(directory: string, backup: ScopeBackup): Promi
       'Free some disk space or fix the folder permissions, then try again.',
     );
   }
-  const reread = await readFile(path, 'utf8').catch(() => '');
+  const reread = await readTextFile(path, path).catch(() => '');
   if (reread !== text || !parseBackup(reread).ok) {
     throw new BackupError(`The backup ${path} did not read back intact. Nothing was changed on Discord.`, 'Check the disk, then try again.');
   }
@@ -62,7 +62,8 @@ export async function listBackups(directory: string): Promise<BackupEntry[]> {
   const entries: BackupEntry[] = [];
   for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
     const path = join(directory, name);
-    const parsed = parseBackup(await readFile(path, 'utf8').catch(() => ''));
+    // Through the regular-file reader: a FIFO or a device named *.json is skipped, not waited on forever.
+    const parsed = parseBackup(await readTextFile(path, name).catch(() => ''));
     if (parsed.ok) entries.push(entryOf(path, parsed.backup));
   }
   return entries.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));

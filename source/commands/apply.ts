@@ -9,7 +9,8 @@ import { executePlan } from '../backup/execute-plan.js';
 import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
-import { adaptHint, renderProblems } from './commands-file.js';
+import { adaptHint, renderProblems, skippedFilesRefusal } from './commands-file.js';
+import { skippedField } from './commands-folder.js';
 import { confirm } from './confirm.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
@@ -45,13 +46,15 @@ export const run: CommandRun = async (args, io) => {
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!hasChanges(plan, prune)) {
       await settleInterruptedWrite(io.env, api.applicationId, scope, notice);
-      if (json) io.stdout.write(`${JSON.stringify({ applied: true, backup: null, steps: [] }, null, 2)}\n`);
+      if (json) io.stdout.write(`${JSON.stringify({ applied: true, backup: null, steps: [], ...skippedField(result.skipped) }, null, 2)}\n`);
       io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
       return 0;
     }
     const refusals = refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+    // Asked last, so nobody confirms the skipped files of a plan refused anyway.
+    if (refusals.length === 0 && prune && plan.delete.length > 0) refusals.push(...(await skippedFilesRefusal(result.skipped, io, values['accept-skipped'] === true)));
     if (refusals.length > 0) {
-      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals }, null, 2)}\n`);
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals, ...skippedField(result.skipped) }, null, 2)}\n`);
       io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
       return 1;
     }
@@ -63,7 +66,7 @@ export const run: CommandRun = async (args, io) => {
     const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
     const after = await createBudget(io.env, api.applicationId, scope);
     if (json) {
-      io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining, ...skippedField(result.skipped) }, null, 2)}\n`);
     }
     io.stderr.write(summary(outcome.steps.length, outcome.backup?.path, after.remaining));
     reportRateLimits(io, api);

@@ -1,32 +1,40 @@
 /**
  * Reads and validates the commands `plan`, `apply` and `validate` are given: a file with one command (a
  * POST body) or a scope's set (the bulk-overwrite body), or a folder of such `*.json` files (the set they
- * make together, each problem named by its file). Everything must pass every platform rule before
- * anything is compared or sent.
+ * make together, each problem named by its file; commands-folder.ts says which files, and what it skips
+ * is listed on stderr). Everything must pass every platform rule before anything is compared or sent.
  */
 import { adaptToScope, type Adaptation } from '../discord/adapt-scope.js';
 import { parseCommandsFile } from '../discord/export-format.js';
 import type { Problem } from '../discord/model.js';
+import type { Refusal } from '../discord/plan.js';
 import { validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import type { AppFacts } from '../discord/app-facts.js';
-import { readdir } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { confirm } from './confirm.js';
+import { listCommandsFolder, renderSkipped, type SkippedFile } from './commands-folder.js';
 import { readInputFile } from './input-file.js';
 import { UsageError, type CliIo } from './types.js';
 
 export type DesiredCommands = { ok: true; commands: unknown[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
 
-/** The commands read, and for a folder the file each came from (problem paths are rewritten to name it). */
-export type CommandsSource = { ok: true; commands: unknown[]; files?: string[] } | { ok: false; problems: Problem[] };
+/** The commands read, and for a folder the file each came from (problem paths are rewritten to name it) and the files it skipped. */
+export type CommandsSource = { ok: true; commands: unknown[]; files?: string[]; skipped?: SkippedFile[] } | { ok: false; problems: Problem[] };
+
+/** FILE names a folder (not `-`, stdin). */
+export async function isCommandsFolder(path: string, io: CliIo): Promise<boolean> {
+  return path !== '-' && (await stat(resolve(io.cwd, path)).then((info) => info.isDirectory(), () => false));
+}
 
 export async function readCommandsSource(path: string, io: CliIo): Promise<CommandsSource> {
-  const folder = path === '-' ? undefined : await readdir(resolve(io.cwd, path)).catch(() => undefined);
-  if (folder === undefined) {
+  if (!(await isCommandsFolder(path, io))) {
     const parsed = parseCommandsFile(await readInputFile(path, io));
     return parsed.ok ? { ok: true, commands: parsed.commands } : { ok: false, problems: [{ path: '', rule: 'file.format', message: `${path} ${parsed.message}`, severity: 'error' }] };
   }
-  const names = folder.filter((name) => name.endsWith('.json')).sort();
-  if (names.length === 0) throw new UsageError(`${path} is a folder with no .json file in it`);
+  const { files: names, skipped } = await listCommandsFolder(resolve(io.cwd, path));
+  io.stderr.write(renderSkipped(path, skipped));
+  if (names.length === 0) throw new UsageError(`${path} is a folder with no .json file in it (nor in its sub-folders)`);
   const commands: unknown[] = [];
   const files: string[] = [];
   const problems: Problem[] = [];
@@ -38,7 +46,7 @@ export async function readCommandsSource(path: string, io: CliIo): Promise<Comma
       files.push(...parsed.commands.map(() => name));
     }
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, commands, files };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, commands, files, skipped };
 }
 
 /** The set's problems against every rule; for a folder each is named by its file. */
@@ -64,6 +72,17 @@ export function checkCommandsFile(source: CommandsSource, scope: 'global' | 'gui
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) return { ok: false, problems };
   return { ok: true, commands, warnings: problems, adaptations };
+}
+
+/**
+ * `--prune` deletes from Discord what the files read do not hold, so when the folder had files skipped and
+ * the plan deletes something, the user confirms the list first: `--accept-skipped`, or yes on a terminal.
+ */
+export async function skippedFilesRefusal(skipped: readonly SkippedFile[], io: CliIo, accepted: boolean): Promise<Refusal[]> {
+  if (skipped.length === 0 || accepted) return [];
+  const what = `${skipped.length} file${skipped.length === 1 ? ' was' : 's were'} skipped (listed above) and --prune deletes the commands the files read do not hold`;
+  if (await confirm(io, `${what}. Delete them anyway?`)) return [];
+  return [{ rule: 'skipped-files', message: `${what}: move the skipped files out of the folder, or pass --accept-skipped if the list is meant.` }];
 }
 
 /** Rules that only say the file was written for the global scope: `--adapt` makes it fit a guild. */

@@ -5,6 +5,7 @@
 import type { CreateBudget } from '../backup/create-ledger.js';
 import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
 import type { Plan } from '../discord/plan.js';
+import { skippedField, type SkippedFile } from './commands-folder.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
 import type { ExecutedStep } from '../backup/execute-plan.js';
 import { describeAdaptation, type Adaptation } from '../discord/adapt-scope.js';
@@ -19,9 +20,10 @@ export function commandLabel(command: { name: string; type?: number }): string {
 }
 
 /** `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "createsUsed": N}`. */
-export function planJson(plan: Plan): string {
+/** `skipped`: the files of a folder not read (commands-folder.ts), present only when there are some. */
+export function planJson(plan: Plan, skipped: readonly SkippedFile[] = []): string {
   const { create, update, delete: deletes, unchanged, createsUsed } = plan;
-  return `${JSON.stringify({ create, update, delete: deletes, unchanged, createsUsed }, null, 2)}\n`;
+  return `${JSON.stringify({ create, update, delete: deletes, unchanged, createsUsed, ...skippedField(skipped) }, null, 2)}\n`;
 }
 
 export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; budget: CreateBudget; paint?: Paint }): string {

@@ -29,7 +29,7 @@ export const run: CommandRun = async (args, io) => {
     }
     if (!values.json) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
     const budget = await createBudget(io.env, api.applicationId, scope);
-    io.stdout.write(values.json ? planJson(result.plan) : renderPlan(result.plan, { scope, prune, budget, paint: paintFor(io.stdout, io.env, values) }));
+    io.stdout.write(values.json ? planJson(result.plan, result.skipped) : renderPlan(result.plan, { scope, prune, budget, paint: paintFor(io.stdout, io.env, values) }));
     // terraform's convention, with its own code: CI tells "nothing to do" from "changes pending".
     return values['detailed-exitcode'] === true && hasChanges(result.plan, prune) ? ExitCode.ChangesPending : ExitCode.Ok;
   } catch (error) {

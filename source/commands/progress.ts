@@ -2,6 +2,7 @@
  * A one-line progress bar on stderr, drawn only when stderr is a terminal (never in pipes,
  * CI logs or `--json` output captured by scripts).
  */
+import { ownSequence } from '../terminal/sanitize.js';
 import type { CliIo } from './types.js';
 
 export interface Progress {
@@ -15,7 +16,7 @@ export function progressBar(io: CliIo, label: string, total: number): Progress {
   const width = 30;
   const draw = () => {
     const filled = Math.round((count / total) * width);
-    io.stderr.write(`\r${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${count}/${total}`);
+    io.stderr.write(`${ownSequence('\r')}${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${count}/${total}`);
   };
   draw();
   return {
@@ -24,7 +25,7 @@ export function progressBar(io: CliIo, label: string, total: number): Progress {
       draw();
     },
     done() {
-      io.stderr.write('\r\u001b[2K');
+      io.stderr.write(ownSequence('\r\u001b[2K'));
     },
   };
 }

@@ -7,11 +7,12 @@ import type { Adaptation } from '../discord/adapt-scope.js';
 import type { Command, Problem, Scope } from '../discord/model.js';
 import { planScope, type Plan, type PlanOptions } from '../discord/plan.js';
 import { checkCommandsFile, readCommandsSource } from './commands-file.js';
+import type { SkippedFile } from './commands-folder.js';
 import { defaultsFor } from '../discord/app-facts.js';
 import { appFacts } from './connect.js';
 import type { CliIo } from './types.js';
 
-export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
+export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[]; adaptations: Adaptation[]; skipped: SkippedFile[] } | { ok: false; problems: Problem[] };
 
 export async function planFromFile(api: DiscordApi, path: string, scope: Scope, io: CliIo, options: PlanOptions & { adapt?: boolean } = {}): Promise<FilePlan> {
   const source = await readCommandsSource(path, io);
@@ -19,5 +20,6 @@ export async function planFromFile(api: DiscordApi, path: string, scope: Scope, 
   const desired = checkCommandsFile(source, scope.kind, app, options.adapt === true);
   if (!desired.ok) return desired;
   const live = await api.listCommands(scope, { withLocalizations: true });
-  return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app), options), live, warnings: desired.warnings, adaptations: desired.adaptations };
+  const skipped = (source.ok && source.skipped) || [];
+  return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app), options), live, warnings: desired.warnings, adaptations: desired.adaptations, skipped };
 }

@@ -129,7 +129,12 @@ export const SPECS = {
     name: 'apply',
     summary: 'make a scope match FILE with the fewest requests, after a backup',
     positionals: 'FILE',
-    flags: { ...FILE_FLAGS, ...YES, ...API_FLAGS },
+    flags: {
+      ...FILE_FLAGS,
+      'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
+      ...YES,
+      ...API_FLAGS,
+    },
     examples: ['cmd-tui apply commands.json --yes', 'cmd-tui apply dev.json --profile dev --prune --yes'],
     related: ['plan', 'backups', 'restore'],
   },

@@ -2,7 +2,7 @@
  * The contract every scriptable command follows: `run(args, io)` resolves to an exit code from
  * EXIT_CODES. Commands write only to `io`, never to `process.*` directly, so tests can run them in-process.
  */
-import { sanitizeOutput } from '../terminal/sanitize.js';
+import { sanitizeJson, sanitizeOutput } from '../terminal/sanitize.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -35,20 +35,21 @@ export class UsageError extends Error {
 
 /**
  * The process's streams for a command. What it writes is made safe for a terminal (terminal/sanitize.ts)
- * — a server's names and messages cannot drive the terminal — except stdout when it carries data that
- * must stay exact (`--json`, a commands file).
+ * — a server's names and messages cannot drive the terminal. stdout carrying JSON (`--json`, a commands
+ * file) keeps its value exact, its unsafe characters written as JSON escapes; `raw` is for Ink, which draws
+ * with sequences of its own and makes the UI's text safe where it is drawn.
  */
-export function processIo(options: { exactStdout?: boolean } = {}): CliIo {
-  const stdout = options.exactStdout ? process.stdout : sanitizing(process.stdout);
-  return { stdout, stderr: sanitizing(process.stderr), stdin: process.stdin, env: process.env, cwd: process.cwd() };
+export function processIo(options: { stdout?: 'text' | 'json' | 'raw' } = {}): CliIo {
+  const stdout = options.stdout === 'raw' ? process.stdout : sanitizing(process.stdout, options.stdout === 'json' ? sanitizeJson : sanitizeOutput);
+  return { stdout, stderr: sanitizing(process.stderr, sanitizeOutput), stdin: process.stdin, env: process.env, cwd: process.cwd() };
 }
 
-function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream): Stream {
+function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream, sanitize: (text: string) => string): Stream {
   return new Proxy(stream, {
     get(target, property, receiver) {
       if (property !== 'write') return Reflect.get(target, property, receiver) as unknown;
       return (chunk: unknown, ...rest: unknown[]) =>
-        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitizeOutput(chunk, target.isTTY === true) : chunk, ...rest);
+        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitize(chunk) : chunk, ...rest);
     },
   });
 }

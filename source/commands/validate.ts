@@ -3,14 +3,13 @@
  * a scope's complete set (a JSON array), against every platform rule. Exit 0 valid (warnings
  * allowed), 1 invalid, 2 unreadable input or bad usage. The `--json` shape is a fixed contract.
  */
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Problem } from '../discord/model.js';
 import { parseStrictJson } from '../discord/strict-json.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import { paintFor, type Paint } from '../terminal/colour.js';
-import { readCommandsSource, validateSource } from './commands-file.js';
+import { isCommandsFolder, readCommandsSource, validateSource } from './commands-file.js';
+import { skippedField, type SkippedFile } from './commands-folder.js';
 import { readInputFile } from './input-file.js';
 import { SPECS } from './specs.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -24,12 +23,12 @@ interface ValidateArgs {
 
 export const run: CommandRun = async (args, io) => {
   const options = parseValidateArgs(args);
-  const folder = (await isFolder(options.file, io)) ? await readFolder(options.file, io, options.context) : undefined;
+  const folder = (await isCommandsFolder(options.file, io)) ? await readFolder(options.file, io, options.context) : undefined;
   const read = folder ?? (await readInput(options.file, io));
   const input: unknown = 'value' in read ? read.value : undefined;
   const problems: Problem[] = folder ? folder.problems : 'problem' in read ? [read.problem] : Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
   const valid = problems.every((found) => found.severity !== 'error');
-  io.stdout.write(options.json ? jsonReport(valid, problems) : textReport(options.file, input, problems, paintFor(io.stdout, io.env, { 'no-color': options.noColor })));
+  io.stdout.write(options.json ? jsonReport(valid, problems, folder?.skipped ?? []) : textReport(options.file, input, problems, paintFor(io.stdout, io.env, { 'no-color': options.noColor })));
   return valid ? ExitCode.Ok : ExitCode.Problems;
 };
 
@@ -59,15 +58,11 @@ function parseValidateArgs(args: string[]): ValidateArgs {
   return { file: positionals[0]!, context: { scope: values.scope, appFlags: Number(flags) }, json: values.json, noColor: parsed.values['no-color'] === true };
 }
 
-async function isFolder(path: string, io: CliIo): Promise<boolean> {
-  return path !== '-' && (await stat(resolve(io.cwd, path)).then((info) => info.isDirectory(), () => false));
-}
-
 /** A folder of command files: the set they make together, each problem named by its file. */
-async function readFolder(path: string, io: CliIo, context: ValidationContext): Promise<{ value: unknown[]; problems: Problem[] }> {
+async function readFolder(path: string, io: CliIo, context: ValidationContext): Promise<{ value: unknown[]; problems: Problem[]; skipped: SkippedFile[] }> {
   const source = await readCommandsSource(path, io);
-  if (!source.ok) return { value: [], problems: source.problems };
-  return { value: source.commands, problems: validateSource(source, context) };
+  if (!source.ok) return { value: [], problems: source.problems, skipped: [] };
+  return { value: source.commands, problems: validateSource(source, context), skipped: source.skipped ?? [] };
 }
 
 /** The file's value, or — for a key JSON would take silently (`__proto__`, a duplicate) — the problem at its path. */
@@ -78,10 +73,10 @@ async function readInput(file: string, io: CliIo): Promise<{ value: unknown } | 
   return { problem: { path: parsed.path, rule: 'file.json', message: parsed.message.replace(/^line \d+, column \d+: /, ''), severity: 'error' } };
 }
 
-/** Exactly `{"valid": bool, "problems": [{"path","rule","message","severity"}]}`: other tools parse it. */
-function jsonReport(valid: boolean, problems: Problem[]): string {
+/** Exactly `{"valid": bool, "problems": [{"path","rule","message","severity"}]}`, and `skipped` when a folder had files not read: other tools parse it. */
+function jsonReport(valid: boolean, problems: Problem[], skipped: readonly SkippedFile[]): string {
   const clean = problems.map(({ path, rule, message, severity }) => ({ path, rule, message, severity }));
-  return `${JSON.stringify({ valid, problems: clean }, null, 2)}\n`;
+  return `${JSON.stringify({ valid, problems: clean, ...skippedField(skipped) }, null, 2)}\n`;
 }
 
 /** One block per problem: severity and path first, then the message and the rule id. */

@@ -3,11 +3,11 @@
  * completing never makes a network call. Written whenever the app's guilds are read anyway (the TUI's
  * picker, `audit --all-guilds`); a failure to write only costs completion its suggestions.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { readOwnTextFile } from './read-text-file.js';
 
 export interface CachedGuild {
   id: string;
@@ -23,7 +23,7 @@ const MAX_GUILDS = 500;
 
 async function readCache(env: NodeJS.ProcessEnv): Promise<GuildCache> {
   try {
-    return (parseStrictObject(await readFile(cachePath(env), 'utf8')) as GuildCache | undefined) ?? {};
+    return (parseStrictObject((await readOwnTextFile(cachePath(env))) ?? '{}') as GuildCache | undefined) ?? {};
   } catch {
     return {};
   }

@@ -1,17 +1,24 @@
 /**
- * Reading a file cmd-tui was pointed at (a commands file, a backup) without trusting it: only a
+ * Reading a file without trusting it — one cmd-tui was pointed at (a commands file, a backup) and its own
+ * (settings, secrets, caches, the ledger, locks), which anyone with the folder could replace: only a
  * regular file (a FIFO would hang, a device never end, a directory is a mistake), at most 16 MiB,
  * UTF-8 with or without a byte-order mark (UTF-16 is named as such). Every refusal says what to do.
  */
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** 100 commands of 8,000 characters with every localization is a few MB; a backup holds overwrites too. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-/** A refusal to read, with what to do; `code` is the system's when there was one. */
+/** A refusal to read, with what to do; `code` is the system's when there was one (`ENOENT`: no such file). */
 export class InputFileError extends Error {
   override readonly name = 'InputFileError';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
 }
 
 export function decodeText(bytes: Buffer, name: string): string {
@@ -26,23 +33,56 @@ export function decodeText(bytes: Buffer, name: string): string {
   }
 }
 
+// Non-blocking open: a FIFO with no writer must not hang before the check below (nor keep the process alive).
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+function openRefusal(error: unknown, name: string): InputFileError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? String(error));
+  return new InputFileError(`cannot read ${name}: ${why}`, code);
+}
+
+function refuseUnlessRegular(info: Stats, name: string): void {
+  if (info.isDirectory()) throw new InputFileError(`${name} is a folder: give a JSON file`);
+  if (!info.isFile()) throw new InputFileError(`${name} is not a regular file (a pipe, socket or device): give a JSON file`);
+  if (info.size > MAX_INPUT_BYTES) throw new InputFileError(`${name} is ${Math.round(info.size / 1024 / 1024)} MiB: more than the ${MAX_INPUT_BYTES / 1024 / 1024} MiB a commands file or backup can be`);
+}
+
 /** `path` is absolute; `name` is how the user wrote it, for messages. */
 export async function readTextFile(path: string, name: string): Promise<string> {
-  let handle;
+  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) => {
+    throw openRefusal(error, name);
+  });
   try {
-    // Non-blocking open: a FIFO with no writer must not hang before the check below.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(code === 'ENOENT' ? `cannot read ${name}: no such file` : code === 'EACCES' ? `cannot read ${name}: permission denied` : `cannot read ${name}: ${code ?? String(error)}`);
-  }
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory()) throw new InputFileError(`${name} is a folder: give a JSON file`);
-    if (!info.isFile()) throw new InputFileError(`${name} is not a regular file (a pipe, socket or device): give a JSON file`);
-    if (info.size > MAX_INPUT_BYTES) throw new InputFileError(`${name} is ${Math.round(info.size / 1024 / 1024)} MiB: more than the ${MAX_INPUT_BYTES / 1024 / 1024} MiB a commands file or backup can be`);
+    refuseUnlessRegular(await handle.stat(), name);
     return decodeText(await handle.readFile(), name);
   } finally {
     await handle.close();
+  }
+}
+
+/** The same, for the one file read before anything else can wait (settings.json, read synchronously). */
+export function readTextFileSync(path: string, name: string): string {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    throw openRefusal(error, name);
+  }
+  try {
+    refuseUnlessRegular(fstatSync(descriptor), name);
+    return decodeText(readFileSync(descriptor), name);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** For cmd-tui's own files (a cache, a ledger, a lock), where no file means nothing yet: undefined then. */
+export async function readOwnTextFile(path: string): Promise<string | undefined> {
+  try {
+    return await readTextFile(path, path);
+  } catch (error) {
+    if (error instanceof InputFileError && error.code === 'ENOENT') return undefined;
+    throw error;
   }
 }

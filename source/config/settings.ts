@@ -5,7 +5,6 @@
  * Parsed with zod on every read; a damaged file is reported with its path and never overwritten;
  * written with the one atomic-write helper (the file format is the one `conf` wrote before).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snowflake } from '../discord/model.js';
 import { parseStrictJson } from '../discord/strict-json.js';
@@ -13,6 +12,7 @@ import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
+import { InputFileError, readTextFileSync } from './read-text-file.js';
 
 const recentGuildSchema = z.object({ id: snowflake, name: z.optional(z.string()) });
 
@@ -76,9 +76,9 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
   const read = (): Settings => {
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readTextFileSync(path, path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      if (error instanceof InputFileError && error.code === 'ENOENT') return {};
       throw new SettingsError(path, error instanceof Error ? error.message : 'unreadable');
     }
     // An empty file is what a crash or a full disk leaves, not a fresh start: it is reported, not read as {}.

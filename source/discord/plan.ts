@@ -144,7 +144,8 @@ export function hasChanges(plan: Plan, prune: boolean): boolean {
 
 /** Why a plan must not be carried out; each message says what to do instead. */
 export interface Refusal {
-  rule: 'daily-creates' | 'type-cap' | 'mass-delete';
+  /** `skipped-files`: `--prune` with files of the folder not read (commands/commands-file.ts). */
+  rule: 'daily-creates' | 'type-cap' | 'mass-delete' | 'skipped-files';
   message: string;
 }
 

@@ -3,6 +3,8 @@
  * `--no-color`, never in `--json`. Meanings stay in the text (`+ create`, `error`), so colour only
  * helps the eye.
  */
+import { ownSequence } from './sanitize.js';
+
 export interface Paint {
   create(text: string): string;
   update(text: string): string;
@@ -13,7 +15,8 @@ export interface Paint {
   muted(text: string): string;
 }
 
-const sgr = (code: number) => (text: string) => `\u001B[${code}m${text}\u001B[0m`;
+/** Marked as our own (terminal/sanitize.ts): the stream lets these through and escapes a server's. */
+const sgr = (code: number) => (text: string) => `${ownSequence(`\u001B[${code}m`)}${text}${ownSequence('\u001B[0m')}`;
 const same = (text: string) => text;
 
 export const PLAIN: Paint = { create: same, update: same, remove: same, error: same, warning: same, strong: same, muted: same };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paintFor } from '../../source/terminal/colour.js';
+import { sanitizeOutput } from '../../source/terminal/sanitize.js';
 import { candidates, type CompletionSources } from '../../source/commands/complete.js';
 import { COMMANDS } from '../../source/commands/registry.js';
 import { formsOf, SPECS } from '../../source/commands/specs.js';
@@ -121,7 +122,7 @@ describe('--debug and colour', () => {
   });
 
   it('colour only on a terminal, never with NO_COLOR or --no-color; piped output has none', async () => {
-    expect(paintFor({ isTTY: true }, {}).create('x')).toBe('\u001B[32mx\u001B[0m');
+    expect(sanitizeOutput(paintFor({ isTTY: true }, {}).create('x'))).toBe('\u001B[32mx\u001B[0m');
     expect(paintFor({ isTTY: true }, { NO_COLOR: '1' }).create('x')).toBe('x');
     expect(paintFor({ isTTY: true }, {}, { 'no-color': true }).remove('x')).toBe('x');
     expect(paintFor({ isTTY: false }, {}).error('x')).toBe('x');

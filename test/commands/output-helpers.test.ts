@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { progressBar } from '../../source/commands/progress.js';
 import { renderTable } from '../../source/commands/text-table.js';
 import type { CliIo } from '../../source/commands/types.js';
+import { sanitizeOutput } from '../../source/terminal/sanitize.js';
 
 function ioWithStderr(isTTY: boolean): { io: CliIo; written: () => string } {
   const stderr = Object.assign(new PassThrough(), { isTTY });
@@ -21,7 +22,7 @@ describe('progressBar', () => {
     bar.done();
     await new Promise((resolve) => setImmediate(resolve));
     expect(written()).toContain('Auditing guilds [###############---------------] 2/4');
-    expect(written().endsWith('\r\u001b[2K')).toBe(true);
+    expect(sanitizeOutput(written()).endsWith('\r\u001b[2K')).toBe(true);
   });
 
   it('writes nothing when stderr is a pipe', async () => {

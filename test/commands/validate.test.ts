@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../source/commands/validate.js';
 import type { CliIo } from '../../source/commands/types.js';
+import { sanitizeOutput } from '../../source/terminal/sanitize.js';
 import { runCli } from '../helpers/cli.js';
 import { maximalCommand, realisticCommandSet } from '../fixtures/commands.js';
 
@@ -128,7 +129,8 @@ describe('report colour', () => {
     stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     const io: CliIo = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), env, cwd: directory };
     await run([invalidCommand], io);
-    return text;
+    // What the process's stream (commands/types.ts) writes: the marked colour, itself.
+    return sanitizeOutput(text);
   }
 
   it('is used on a terminal', async () => {

@@ -1,4 +1,4 @@
-/** The TUI draws a server's hostile strings as visible escapes: no OSC, no C1, no bidi override reaches the terminal. */
+/** The TUI draws a server's hostile strings as visible escapes: no OSC, no CSI, no C1, no bidi override, no zero-width character reaches the terminal. */
 import { afterEach, expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
@@ -6,7 +6,7 @@ import { FakeApi, makeCommand } from './helpers/fake-api.js';
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202eevil\u001b]0;title\u0007';
+const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\\u009b31m\u202eevil\u001b]0;title\u0007\u001b[8mhid\u200bden\u2060\ufeff';
 
 it('list, detail and guild picker show escapes instead of obeying them', async () => {
   const api = new FakeApi([makeCommand({ name: 'ping', description: HOSTILE })]);
@@ -16,7 +16,8 @@ it('list, detail and guild picker show escapes instead of obeying them', async (
   await app.waitForText('ping');
   await app.press('open');
   await app.waitForText('\\x1b]8;;https://evil.example');
-  expect(app.frame()).not.toMatch(/\u001b\]|\u009b|\u202e|\u0007/);
+  await app.waitForText('\\x1b[8mhid\\u200bden');
+  expect(app.frame()).not.toMatch(/\u001b\]|\u001b\[8m|\u009b|\u202e|\u0007|\u200b|\u2060|\ufeff/);
   await app.press('back');
   await app.press('scope');
   await app.waitForText('Guild\\x1b[2J\\u202e');

@@ -3,9 +3,10 @@
  * edited text. The caller suspends Ink around it (the editor owns the terminal meanwhile).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readTextFileSync } from '../../config/read-text-file.js';
 
 export function editorCommand(env: NodeJS.ProcessEnv): string {
   return env.VISUAL || env.EDITOR || (process.platform === 'win32' ? 'notepad' : 'vi');
@@ -24,7 +25,8 @@ export function editInExternalEditor(text: string, env: NodeJS.ProcessEnv): stri
       throw new Error(`The editor "${editorCommand(env)}" could not be run (${result.status === 127 ? 'not found' : 'not executable'}); nothing was changed. Set VISUAL or EDITOR to your editor's command (e.g. EDITOR=nano).`);
     }
     if (result.status !== 0) throw new Error(`The editor "${editorCommand(env)}" exited with code ${result.status}; nothing was changed.`);
-    return readFileSync(file, 'utf8');
+    // What the editor left may not be a file any more (a pipe would hang the TUI): read like any input.
+    return readTextFileSync(file, 'the edited file');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -73,6 +73,16 @@ export class TmuxSession {
     return this.waitFor((screen) => screen.includes(text), `"${text}"`, timeoutMs);
   }
 
+  /** The command is still running (its pane, and so the session, closes when it exits). */
+  running(): boolean {
+    try {
+      this.tmux('has-session', '-t', this.name);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   kill(): void {
     try {
       this.tmux('kill-server');

@@ -14,6 +14,10 @@ describe('the external editor', () => {
     );
   });
 
+  it('an editor that leaves a pipe in place of the file is refused, not waited on', () => {
+    expect(() => editInExternalEditor('{}', { ...process.env, VISUAL: '', EDITOR: 'sh -c \'rm "$0" && mkfifo "$0"\'' })).toThrow(/the edited file is not a regular file/);
+  });
+
   it('an editor that fails says its exit code', () => {
     expect(() => editInExternalEditor('{}', { ...process.env, VISUAL: '', EDITOR: 'false' })).toThrow(/The editor "false" exited with code 1; nothing was changed\./);
   });

@@ -85,7 +85,7 @@ function checkSet(commands: unknown, context: ValidationContext, eachCommand: bo
     if (eachCommand) checkCommand(command, base, resolved, out);
     if (!isRecord(command)) continue;
     // "" is taken as no id: public bots send it as a placeholder and Discord takes their commands
-    // (discord-wiki-bot posts interactions/commands/inline.json with "id": "" as it is; shared/real-commands 027).
+    // (discord-wiki-bot posts interactions/commands/inline.json with "id": "" as it is).
     const id = own(command, 'id');
     if (id !== undefined && id !== '' && !(typeof id === 'string' && isSnowflake(id))) out.push(problem('setItemId', fieldPath(base, 'id'), { value: showValue(id) }));
     const type = commandType(command);

@@ -7,10 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as zodSchemas from 'discord-api-spec/zod';
 import * as z from 'zod/mini';
 
 const entry = fileURLToPath(import.meta.resolve('discord-api-spec'));
+/** The package declares its Zod entry's types as the .js file itself, so it is imported untyped. */
+const zodEntry = 'discord-api-spec/zod';
+const zodSchemas = (await import(zodEntry)) as Record<string, unknown>;
 
 /** The package's version: the spec build the schemas were generated from (also in README "Tests"). */
 export const SPEC_VERSION = (JSON.parse(readFileSync(new URL('../package.json', `file://${entry}`), 'utf8')) as { version: string }).version;
@@ -79,7 +81,7 @@ export function schemaOf(type: string): z.ZodMiniType {
       at++;
     } else if (token === 'null') schema = z.null();
     else {
-      const found = (zodSchemas as Record<string, unknown>)[`${token}Schema`];
+      const found = zodSchemas[`${token}Schema`];
       if (!found) throw new Error(`discord-api-spec has no schema for ${token}`);
       schema = found as z.ZodMiniType;
     }

@@ -10,9 +10,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+/** `cli`: another build of the program (the packed tarball's, installed elsewhere); by default dist/cli.js. */
+export function runCli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string; cli?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    const child = spawn(process.execPath, [options.cli ?? CLI_PATH, ...args], {
       cwd: options.cwd,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

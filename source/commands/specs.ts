@@ -1,7 +1,7 @@
 /**
- * Every subcommand's flags, positionals, examples and related commands, in one table: the parser
- * (node's parseArgs, which ignores the describing keys), `cmd-tui help COMMAND`, `COMMAND --help`
- * and shell completion all read it, so they cannot drift apart.
+ * Every subcommand's summary, flags, positionals, examples and related commands, in one table: the
+ * parser (node's parseArgs, which ignores the describing keys), `cmd-tui --help`, `cmd-tui help
+ * COMMAND`, `COMMAND --help` and shell completion all read it, so they cannot drift apart.
  */
 export interface FlagSpec {
   type: 'string' | 'boolean';
@@ -265,7 +265,7 @@ export const SPECS = {
   },
   completion: {
     name: 'completion',
-    summary: 'print a shell completion script (bash, zsh or fish)',
+    summary: 'print a shell completion script (bash, zsh or fish): subcommands, flags, profiles, guild ids',
     positionals: 'bash|zsh|fish',
     flags: { ...NO_COLOR },
     examples: ['source <(cmd-tui completion bash)', 'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"', 'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish'],
@@ -274,6 +274,30 @@ export const SPECS = {
 } as const satisfies Record<string, CommandSpec>;
 
 export type SpecName = keyof typeof SPECS;
+
+/** The terminal UI's flags (`cmd-tui --demo`); --api, --profile, --timeout, --debug and --no-color may also come before a command. */
+export const TUI_FLAGS = {
+  demo: { type: 'boolean', description: 'the embedded demo emulator' },
+  api: { ...API_FLAGS.api, value: 'URL|local' },
+  profile: API_FLAGS.profile,
+  timeout: API_FLAGS.timeout,
+  debug: { type: 'boolean', description: 'log HTTP requests to a file in the data folder' },
+  ...NO_COLOR,
+  help: { type: 'boolean', short: 'h', description: 'the commands' },
+  version: { type: 'boolean', short: 'v', description: 'the version' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** What a command with subcommands does, as a whole (a command with one form is summed up by it). */
+const GROUP_SUMMARIES: Readonly<Record<string, string>> = {
+  perms: "list, change or explain a guild's permission overwrites (who can use which command, and why)",
+  profile: 'name an API, application and default guild (a dev bot and a prod bot), and switch between them',
+  auth: 'sign in with the browser, store a bot token or client credentials, show or remove them',
+};
+
+/** The one summary of a command, for `--help`, `help COMMAND` and completion. */
+export function summaryOf(command: string): string {
+  return GROUP_SUMMARIES[command] ?? formsOf(command)[0]?.summary ?? '';
+}
 
 /** The forms of a command: itself, or its subcommands (`auth` → `auth login`, …). */
 export function formsOf(command: string): CommandSpec[] {

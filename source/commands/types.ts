@@ -2,6 +2,7 @@
  * The contract every scriptable command follows: `run(args, io)` resolves to an exit code from
  * EXIT_CODES. Commands write only to `io`, never to `process.*` directly, so tests can run them in-process.
  */
+import { colourForced } from '../terminal/colour.js';
 import { sanitizeOutput } from '../terminal/sanitize.js';
 
 export interface CliIo {
@@ -36,7 +37,8 @@ export class UsageError extends Error {
 /**
  * The process's streams for a command. What it writes is made safe for a terminal (terminal/sanitize.ts)
  * — a server's names and messages cannot drive the terminal — except stdout when it carries data that
- * must stay exact (`--json`, a commands file).
+ * must stay exact (`--json`, a commands file). Under FORCE_COLOR a pipe is treated as a terminal, so
+ * cmd-tui's own colours reach it (and everything else unsafe is still escaped).
  */
 export function processIo(options: { exactStdout?: boolean } = {}): CliIo {
   const stdout = options.exactStdout ? process.stdout : sanitizing(process.stdout);
@@ -48,7 +50,7 @@ function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream): Stream {
     get(target, property, receiver) {
       if (property !== 'write') return Reflect.get(target, property, receiver) as unknown;
       return (chunk: unknown, ...rest: unknown[]) =>
-        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitizeOutput(chunk, target.isTTY === true) : chunk, ...rest);
+        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitizeOutput(chunk, target.isTTY === true || colourForced(process.env)) : chunk, ...rest);
     },
   });
 }

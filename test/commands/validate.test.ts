@@ -108,10 +108,10 @@ describe('cmd-tui validate', () => {
     ['a missing file', [join(directory, 'nope.json')], 'cannot read'],
     ['a file that is not JSON', [file('broken.json', '{"name": ')], 'is not valid JSON'],
     ['no FILE', [], 'missing FILE'],
-    ['two FILEs', [validCommand, validCommand], 'expected one FILE'],
+    ['two FILEs', [validCommand, validCommand], '`cmd-tui validate` takes 1 argument'],
     ['a bad --scope', [validCommand, '--scope', 'world'], '--scope must be global or guild'],
     ['a bad --app-flags', [validCommand, '--app-flags', 'embedded'], '--app-flags must be'],
-    ['an unknown option', [validCommand, '--strict'], "Unknown option '--strict'"],
+    ['an unknown option', [validCommand, '--strict'], 'unknown flag --strict.'],
   ])('exits 2 with a clear message for %s', async (_title, args, message) => {
     const result = await runCli(['validate', ...args]);
     expect(result.code).toBe(2);

@@ -58,7 +58,7 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       scope: { type: 'string', value: 'global|guild', description: 'the scope the commands are meant for', defaultText: 'global', complete: ['global', 'guild'] },
-      'app-flags': { type: 'string', value: 'N', description: "the app's flags as a number (EMBEDDED allows entry points)", defaultText: '0' },
+      'app-flags': { type: 'string', value: 'N', description: "the app's flags as a number (EMBEDDED, 131072, allows an entry point's handler)", defaultText: "unknown: what needs them is a warning" },
       json: API_FLAGS.json,
       ...NO_COLOR,
     },

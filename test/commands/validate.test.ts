@@ -90,8 +90,12 @@ describe('cmd-tui validate', () => {
     expect(result.stdout).toContain('(whole set)\n        16 USER commands in this scope: the limit is 15');
   });
 
-  it('uses --scope and --app-flags', async () => {
-    expect((await runCli(['validate', entryPoint])).code).toBe(1);
+  it('uses --scope and --app-flags; without --app-flags a handler is a warning that says how to check it', async () => {
+    const unknown = await runCli(['validate', entryPoint, '--json']);
+    expect(unknown.code).toBe(0);
+    expect((JSON.parse(unknown.stdout) as JsonReport).problems.map((found) => found.rule)).toEqual(['handler.embedded-unchecked']);
+    expect(unknown.stdout).toContain('pass --app-flags');
+    expect((await runCli(['validate', entryPoint, '--app-flags', '0'])).code).toBe(1);
     expect((await runCli(['validate', entryPoint, '--app-flags', String(1 << 17)])).code).toBe(0);
     const guild = await runCli(['validate', entryPoint, '--app-flags', String(1 << 17), '--scope', 'guild', '--json']);
     expect(guild.code).toBe(1);

@@ -1,10 +1,12 @@
 /**
  * The conventions users bring from gh, kubectl and terraform, through the built binary: "Did you
  * mean …?" for commands, subcommands and flags (exit 2); usage errors in our words with the usage
- * line; global flags before the command; a secret on argv never echoed; colour as chalk decides it.
+ * line; global flags before the command; a secret on argv never echoed; colour as chalk decides it;
+ * --json wherever something is printed.
  */
 import { describe, expect, it } from 'vitest';
 import { hoistGlobalFlags, looksLikeSecret } from '../../source/commands/flags.js';
+import { SPECS } from '../../source/commands/specs.js';
 import { nearest } from '../../source/commands/suggest.js';
 import { paintFor } from '../../source/terminal/colour.js';
 import { runCli } from '../helpers/cli.js';
@@ -118,5 +120,30 @@ describe('colour', () => {
     expect(invalid.stdout).toContain('\u001B[');
     // Not a terminal here: refused for that, not for the flag.
     expect((await cli(['--demo', '--no-color'])).stderr).toContain('needs an interactive terminal');
+  });
+});
+
+describe('--json', () => {
+  it('every command that prints takes it (but completion, whose output is a shell script)', () => {
+    // auth login and set-client-credentials: their output is issue 28's (another branch this turn).
+    const exempt = ['completion', 'auth login', 'auth set-client-credentials'];
+    expect(Object.values(SPECS).filter((spec) => !exempt.includes(spec.name) && !('json' in spec.flags)).map((spec) => spec.name)).toEqual([]);
+  });
+
+  it('profile add, use and remove answer with one JSON document', async () => {
+    const home = await isolatedHome();
+    const run = async (args: string[]) => {
+      const result = await runCli(args, { env: home.env });
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as Record<string, unknown>;
+    };
+    try {
+      expect(await run(['profile', 'add', 'dev', '--api', emulator().baseUrl, '--json'])).toEqual({ added: 'dev', current: true, api: emulator().baseUrl, applicationId: null, guildId: null });
+      await run(['profile', 'add', 'prod', '--json']);
+      expect(await run(['profile', 'use', 'prod', '--json'])).toEqual({ current: 'prod' });
+      expect(await run(['profile', 'remove', 'dev', '--yes', '--json'])).toEqual({ removed: 'dev', forgot: [], keptFor: [], current: 'prod' });
+    } finally {
+      await home.cleanup();
+    }
   });
 });

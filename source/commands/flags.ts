@@ -99,7 +99,8 @@ export function checkArguments(command: string, args: readonly string[]): void {
     offset = 1;
   }
   if (!spec) return;
-  const max = spec.positionals === undefined ? 0 : 1;
+  // perms set: the command checks where such words may stand (after --allow, --deny or --remove).
+  const max = spec.listsAfterFlags ? Infinity : spec.positionals === undefined ? 0 : 1;
   refuseMistakes(rest, spec.flags as OptionSpec, { max, secretPositionals, offset, command: spec.name });
 }
 

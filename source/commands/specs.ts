@@ -22,6 +22,8 @@ export interface CommandSpec {
   summary: string;
   /** The positionals as the usage shows them: `FILE`, `[NAME]`. */
   positionals?: string;
+  /** Words after a repeatable flag add to it (`--allow role:1 user:2`) rather than being positionals of their own. */
+  listsAfterFlags?: boolean;
   flags: Readonly<Record<string, FlagSpec>>;
   examples: readonly string[];
   related: readonly string[];
@@ -172,6 +174,7 @@ export const SPECS = {
   'perms set': {
     name: 'perms set',
     summary: "change a command's overwrites (needs the browser sign-in), previewed and backed up first",
+    listsAfterFlags: true,
     flags: {
       ...GUILD,
       command: { type: 'string', value: 'ID|NAME|app', description: 'the command, or `app` for the app-level defaults' },

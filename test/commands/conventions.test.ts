@@ -5,7 +5,7 @@
  * --json wherever something is printed.
  */
 import { describe, expect, it } from 'vitest';
-import { hoistGlobalFlags, looksLikeSecret } from '../../source/commands/flags.js';
+import { checkArguments, hoistGlobalFlags, looksLikeSecret } from '../../source/commands/flags.js';
 import { SPECS } from '../../source/commands/specs.js';
 import { nearest } from '../../source/commands/suggest.js';
 import { paintFor } from '../../source/terminal/colour.js';
@@ -37,6 +37,11 @@ describe('did you mean', () => {
     const help = await cli(['help', 'valdate']);
     expect([help.code, help.stderr]).toEqual([2, expect.stringContaining('Did you mean validate?')]);
     expect((await cli(['--dmeo'])).stderr).toContain('unknown flag --dmeo. Did you mean --demo?');
+  });
+
+  it('lets perms set list targets after one flag (--allow role:1 user:2), and refuses extra words elsewhere', () => {
+    expect(() => checkArguments('perms', ['set', '--guild', '1', '--command', 'ban', '--allow', 'role:1', 'user:2'])).not.toThrow();
+    expect(() => checkArguments('perms', ['list', '--guild', '1', 'extra'])).toThrow('unexpected argument "extra"');
   });
 
   it('only near words, nearest first', () => {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paintFor } from '../../source/terminal/colour.js';
 import { candidates, type CompletionSources } from '../../source/commands/complete.js';
 import { COMMANDS } from '../../source/commands/registry.js';
-import { formsOf, SPECS } from '../../source/commands/specs.js';
+import { formsOf, SPECS, summaryOf } from '../../source/commands/specs.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -51,6 +51,16 @@ describe('help', () => {
     const top = await runCli(['--help'], { env: home.env });
     expect(top.stdout).toContain('Exit codes');
     expect(top.stdout).toContain('profile');
+  });
+
+  it('one summary per command: --help, `help COMMAND` and completion say the same', async () => {
+    const top = (await runCli(['--help'], { env: home.env })).stdout;
+    for (const entry of COMMANDS) {
+      const summary = summaryOf(entry.name);
+      expect(top, entry.name).toContain(`  ${entry.name.padEnd(10)} ${summary}\n`);
+      expect((await runCli(['help', entry.name], { env: home.env })).stdout.split('\n')[0], entry.name).toBe(`cmd-tui ${entry.name} — ${summary}`);
+      expect(await candidates([''], { profiles: async () => [], guilds: async () => [] }), entry.name).toContain(`${entry.name}\t${summary}`);
+    }
   });
 
   it('a usage error shows the usage from the same table and points at the help', async () => {

@@ -11,7 +11,7 @@ import { sanitizeLine } from './terminal/sanitize.js';
 const COMMAND_NAMES = [...COMMANDS.map((entry) => entry.name), 'help'];
 
 export async function main(given: string[]): Promise<number> {
-  const argv = hoistGlobalFlags(given, (word) => COMMAND_NAMES.includes(word));
+  const argv = hoistGlobalFlags(given, (word) => findCommand(word) !== undefined);
   const [first, ...rest] = argv;
   if (first === 'help') return help(rest);
   if (first === '__complete') return (await import('./commands/complete.js')).complete(rest, processIo());

@@ -2,11 +2,16 @@
  * Routes everything but `--version` and `--help`: a scriptable subcommand (lazily loaded from the
  * registry) or the terminal UI. Ink, React, undici and the emulator load only behind the route that needs them.
  */
-import { findCommand } from './commands/registry.js';
+import { checkArguments, checkTuiArguments, hoistGlobalFlags, redactArguments } from './commands/flags.js';
+import { COMMANDS, findCommand } from './commands/registry.js';
+import { didYouMean } from './commands/suggest.js';
 import { processIo, UsageError } from './commands/types.js';
 import { sanitizeLine } from './terminal/sanitize.js';
 
-export async function main(argv: string[]): Promise<number> {
+const COMMAND_NAMES = [...COMMANDS.map((entry) => entry.name), 'help'];
+
+export async function main(given: string[]): Promise<number> {
+  const argv = hoistGlobalFlags(given, (word) => findCommand(word) !== undefined);
   const [first, ...rest] = argv;
   if (first === 'help') return help(rest);
   if (first === '__complete') return (await import('./commands/complete.js')).complete(rest, processIo());
@@ -20,20 +25,34 @@ export async function main(argv: string[]): Promise<number> {
     const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && !rest.includes('-o') && !rest.includes('--output'));
     const io = { ...processIo({ stdout: exactStdout ? 'json' : 'text' }), json: rest.includes('--json') || rest.includes('--json-lines') };
     try {
+      checkArguments(entry.name, rest);
       const command = await entry.load();
       return await command.run(rest, io);
     } catch (error) {
       if (error instanceof UsageError) {
-        if (io.json) (await import('./commands/failure.js')).writeJsonFailure(io, { message: error.message }, 2);
+        // Whatever a command's message quotes, an argument that may be a secret is named by position only.
+        const message = redactArguments(error.message, rest, entry.name === 'auth');
+        if (io.json) (await import('./commands/failure.js')).writeJsonFailure(io, { message }, 2);
         const { usageOf } = await import('./commands/help.js');
-        io.stderr.write(`cmd-tui ${entry.name}: ${error.message}\nUsage: ${usageOf(entry.name)}\nRun \`cmd-tui help ${entry.name}\` for the flags and examples.\n`);
+        // The subcommand's own usage when it is one (`auth login`), else every form's.
+        const form = rest[0] !== undefined && usageOf(`${entry.name} ${rest[0]}`) !== '' ? `${entry.name} ${rest[0]}` : entry.name;
+        io.stderr.write(`cmd-tui ${form}: ${message}\nUsage: ${usageOf(form)}\nRun \`cmd-tui help ${form}\` for the flags and examples.\n`);
         return 2;
       }
       throw error;
     }
   }
   if (first !== undefined && !first.startsWith('-')) {
-    process.stderr.write(`cmd-tui: unknown command "${sanitizeLine(first)}". Run \`cmd-tui --help\` for the list.\n`);
+    const word = redactArguments(sanitizeLine(first), [first], false);
+    process.stderr.write(`cmd-tui: unknown command "${word}".${didYouMean(first, COMMAND_NAMES)} Run \`cmd-tui --help\` for the list.\n`);
+    return 2;
+  }
+  try {
+    checkTuiArguments(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const { TUI_USAGE } = await import('./commands/help.js');
+    process.stderr.write(`cmd-tui: ${redactArguments(error.message, argv, false)}\nUsage: ${TUI_USAGE}\n`);
     return 2;
   }
   const { startTui } = await import('./ui/start.js');
@@ -50,7 +69,8 @@ async function help(words: string[], fallback?: string[]): Promise<number> {
   }
   const text = commandHelp(words) ?? (fallback ? commandHelp(fallback) : undefined);
   if (text === undefined) {
-    process.stderr.write(`cmd-tui: no help for "${words.join(' ')}". Run \`cmd-tui --help\` for the commands.\n`);
+    const asked = redactArguments(sanitizeLine(words.join(' ')), words, false);
+    process.stderr.write(`cmd-tui: no help for "${asked}".${didYouMean(words[0]!, COMMAND_NAMES)} Run \`cmd-tui --help\` for the commands.\n`);
     return 2;
   }
   process.stdout.write(text);

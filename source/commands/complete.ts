@@ -2,14 +2,15 @@
  * The candidates behind shell completion (`cmd-tui __complete WORD…`, called by the scripts of
  * completion.ts): subcommands, their flags (from specs.ts, with what each does), flag values such as
  * profile names and, for `--guild`, the guild ids of the profile in use from the local cache
- * (config/guild-cache.ts) — never a network call while completing.
+ * (config/guild-cache.ts) — never a network call while completing. Files are offered only where a
+ * file is meant (FILES_MARKER tells the script so); anywhere else no candidate means none.
  */
 import { readSettingsWithProfiles } from '../api/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
 import { cachedGuilds, type CachedGuild } from '../config/guild-cache.js';
 import { activeProfile } from '../config/profiles.js';
 import { COMMANDS } from './registry.js';
-import { formsOf, SPECS, type CommandSpec, type FlagSpec } from './specs.js';
+import { formsOf, summaryOf, TUI_FLAGS, type CommandSpec, type FlagSpec } from './specs.js';
 import { ExitCode, type CliIo } from './types.js';
 
 /** What completion may read: the profiles and the cached guilds of the profile in use. */
@@ -18,15 +19,8 @@ export interface CompletionSources {
   guilds(profile: string | undefined): Promise<CachedGuild[]>;
 }
 
-const TUI_FLAGS: Readonly<Record<string, FlagSpec>> = {
-  demo: { type: 'boolean', description: 'the embedded demo emulator' },
-  api: SPECS.list.flags.api,
-  profile: SPECS.list.flags.profile,
-  timeout: SPECS.list.flags.timeout,
-  debug: { type: 'boolean', description: 'log HTTP requests to a file in the data folder' },
-  help: { type: 'boolean', description: 'the commands' },
-  version: { type: 'boolean', description: 'the version' },
-};
+/** The one candidate that asks the shell for file names: a FILE argument, or a flag whose value is a file. */
+export const FILES_MARKER = ':files';
 
 const line = (value: string, description: string) => `${value}\t${description}`;
 
@@ -39,27 +33,39 @@ export async function candidates(words: readonly string[], sources: CompletionSo
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const [command, sub] = before;
-  if (command === undefined) {
+  if (command === undefined || command.startsWith('-')) {
+    // The TUI's flags, which also go before a command (`cmd-tui --profile dev list`).
+    const previous = before.at(-1);
+    const flag = previous?.startsWith('--') ? (TUI_FLAGS as Readonly<Record<string, FlagSpec>>)[previous.slice(2)] : undefined;
+    if (flag?.type === 'string') return valueCandidates(flag, words, sources);
     if (current.startsWith('-')) return flagCandidates(TUI_FLAGS);
-    return [...COMMANDS.map((entry) => line(entry.name, entry.summary)), line('help', 'the help of a command')];
+    return [...COMMANDS.map((entry) => line(entry.name, summaryOf(entry.name))), line('help', 'the help of a command')];
   }
-  if (command === 'help') return before.length === 1 ? COMMANDS.map((entry) => line(entry.name, entry.summary)) : [];
+  if (command === 'help') return before.length === 1 ? COMMANDS.map((entry) => line(entry.name, summaryOf(entry.name))) : [];
   const forms = formsOf(command);
   const hasSubcommands = forms.length > 1 || (forms.length === 1 && forms[0]!.name !== command);
   if (hasSubcommands && before.length === 1) return forms.map((form) => line(form.name.slice(command.length + 1), form.summary));
   const spec: CommandSpec | undefined = hasSubcommands ? forms.find((form) => form.name === `${command} ${sub}`) : forms[0];
-  if (!spec && command !== undefined && !COMMANDS.some((entry) => entry.name === command)) return flagCandidates(TUI_FLAGS);
   if (!spec) return [];
-  const previous = before.at(-1);
-  const flag = previous?.startsWith('--') ? spec.flags[previous.slice(2)] : undefined;
+  const previous = before.at(-1) ?? '';
+  const flag = previous.startsWith('--') ? spec.flags[previous.slice(2)] : Object.values(spec.flags).find((candidate) => previous === `-${candidate.short}`);
   if (flag?.type === 'string') return valueCandidates(flag, words, sources);
   if (current.startsWith('-')) return flagCandidates(spec.flags);
-  return [];
+  return positionalCandidates(spec);
+}
+
+/** `completion bash|zsh|fish` offers the shells; a FILE or BACKUP, files; anything else nothing. */
+function positionalCandidates(spec: CommandSpec): string[] {
+  const { positionals } = spec;
+  if (positionals === undefined) return [];
+  if (/^[a-z]+(\|[a-z]+)+$/.test(positionals)) return positionals.split('|').map((value) => line(value, spec.summary));
+  return /FILE|BACKUP/.test(positionals) ? [FILES_MARKER] : [];
 }
 
 async function valueCandidates(flag: FlagSpec, words: readonly string[], sources: CompletionSources): Promise<string[]> {
   const { complete } = flag;
-  if (complete === undefined || complete === 'files') return [];
+  if (complete === 'files') return [FILES_MARKER];
+  if (complete === undefined) return [];
   if (complete === 'profiles') return (await sources.profiles()).map((name) => line(name, 'profile'));
   if (complete === 'guilds') {
     const named = words.indexOf('--profile');

@@ -1,6 +1,7 @@
 /**
  * `cmd-tui completion bash|zsh|fish`: prints a script that asks the hidden `cmd-tui __complete WORD…`
  * (complete.ts) for candidates, so what completes is always what this version of cmd-tui accepts.
+ * The shell offers file names only when asked to (the `:files` candidate), never by default.
  */
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
@@ -13,9 +14,14 @@ _cmd_tui() {
   local cur=\${COMP_WORDS[COMP_CWORD]}
   local IFS=$'\\n'
   local candidates=($(cmd-tui __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null | cut -f1))
-  COMPREPLY=($(compgen -W "\${candidates[*]}" -- "$cur"))
+  if [[ \${candidates[0]} == :files ]]; then
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+  else
+    COMPREPLY=($(compgen -W "\${candidates[*]}" -- "$cur"))
+  fi
 }
-complete -o default -F _cmd_tui cmd-tui
+complete -F _cmd_tui cmd-tui
 `,
   zsh: `#compdef cmd-tui
 # cmd-tui completion for zsh. Load it with: source <(cmd-tui completion zsh), or save it as _cmd-tui in $fpath.
@@ -23,6 +29,10 @@ _cmd_tui() {
   local -a lines candidates
   local line
   lines=("\${(@f)$(cmd-tui __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  if [[ $lines[1] == :files ]]; then
+    _files
+    return
+  fi
   for line in $lines; do
     [[ -z $line ]] && continue
     if [[ $line == *$'\\t'* ]]; then
@@ -31,11 +41,7 @@ _cmd_tui() {
       candidates+=("$line")
     fi
   done
-  if (( \${#candidates} )); then
-    _describe 'cmd-tui' candidates
-  else
-    _files
-  fi
+  (( \${#candidates} )) && _describe 'cmd-tui' candidates
 }
 if [[ \${zsh_eval_context[-1]} == loadautofunc ]]; then
   _cmd_tui "$@"
@@ -46,9 +52,14 @@ fi
   fish: `# cmd-tui completion for fish. Save it as ~/.config/fish/completions/cmd-tui.fish
 function __cmd_tui_complete
     set -l tokens (commandline -opc) (commandline -ct)
-    cmd-tui __complete $tokens[2..-1] 2>/dev/null
+    set -l candidates (cmd-tui __complete $tokens[2..-1] 2>/dev/null)
+    if test "$candidates[1]" = :files
+        __fish_complete_path (commandline -ct)
+    else
+        printf '%s\\n' $candidates
+    end
 end
-complete -c cmd-tui -a '(__cmd_tui_complete)'
+complete -c cmd-tui -f -a '(__cmd_tui_complete)'
 `,
 };
 

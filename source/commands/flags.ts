@@ -1,23 +1,151 @@
 /**
- * Argument parsing for the scriptable commands: node's parseArgs in strict mode, with every
- * mistake turned into a UsageError (exit 2 with usage), and the flags all API commands share.
+ * Argument parsing for the scriptable commands and the TUI: node's parseArgs, with every mistake
+ * turned into a UsageError in our words (exit 2 with usage) — an unknown flag or subcommand gets a
+ * "Did you mean …?", and an argument that may be a secret is named by position, never printed — and
+ * the flags all API commands share.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { sanitizeLine } from '../terminal/sanitize.js';
+import { formsOf, TUI_FLAGS, type CommandSpec } from './specs.js';
+import { didYouMean } from './suggest.js';
 import { UsageError } from './types.js';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 export function parseFlags<const Options extends OptionSpec>(args: string[], options: Options, positionals: { min: number; max: number; names: string }) {
+  refuseMistakes(args, options, { max: positionals.max });
   let parsed;
   try {
     parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const count = parsed.positionals.length;
-  if (count < positionals.min) throw new UsageError(`missing ${positionals.names}`);
-  if (count > positionals.max) throw new UsageError(`unexpected argument "${parsed.positionals[positionals.max]}"`);
+  if (parsed.positionals.length < positionals.min) throw new UsageError(`missing ${positionals.names}`);
   return parsed;
+}
+
+/**
+ * The shape of a bot token (three dot-separated parts, like FAKE.TOKEN.VALUE or a JWT) or of a long
+ * secret (30+ letters, digits, - and _, with both letters and digits). A file name such as
+ * `commands.v2.json` is not one.
+ */
+export function looksLikeSecret(value: string): boolean {
+  const parts = value.split('.');
+  if (parts.length === 3 && parts.every((part) => /^[\w-]{4,}$/.test(part)) && !/^(json|txt|md|ya?ml|js|ts)$/i.test(parts[2]!)) return true;
+  return /^[\w-]{30,}$/.test(value) && /\d/.test(value) && /[a-z]/i.test(value);
+}
+
+const SECRET_ADVICE =
+  'A token or secret must not be given on the command line: it stays in shell history. Pipe it in (`cmd-tui auth set-bot-token < token.txt`) or type it at the prompt';
+
+const hidden = (position: number) => `argument ${position} (not shown: it may be a secret)`;
+
+/** How a refused argument is named: quoted when harmless, by position when it may be a secret. */
+function shown(value: string, position: number, secret: boolean): string {
+  return secret || looksLikeSecret(value) ? hidden(position) : `argument "${sanitizeLine(value)}"`;
+}
+
+/**
+ * What parseArgs would refuse in its own words (advice about `--` that does not apply), refused in
+ * ours: an unknown flag (with the nearest known ones), a flag without its value or with one it does
+ * not take, more positionals than `max`. `secretPositionals`: every positional may be a secret (auth).
+ */
+function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { max: number; secretPositionals?: boolean; offset?: number; command?: string }): void {
+  const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
+  const known = Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]);
+  let positionals = 0;
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positionals++;
+      if (positionals > rules.max) {
+        const refused = shown(token.value, token.index + 1 + (rules.offset ?? 0), rules.secretPositionals === true);
+        const takes = rules.max === 0 ? 'takes no arguments' : `takes ${rules.max} argument${rules.max === 1 ? '' : 's'}`;
+        const secret = rules.secretPositionals === true || looksLikeSecret(token.value);
+        throw new UsageError(`unexpected ${refused}: ${rules.command ? `\`cmd-tui ${rules.command}\`` : 'this command'} ${takes}${secret ? `. ${SECRET_ADVICE}` : ''}`);
+      }
+      continue;
+    }
+    if (token.kind !== 'option') continue;
+    const option = options[token.name];
+    if (!option) {
+      const flag = token.rawName;
+      throw new UsageError(`unknown flag ${looksLikeSecret(flag.replace(/^-+/, '')) ? hidden(token.index + 1 + (rules.offset ?? 0)) : sanitizeLine(flag)}.${didYouMean(flag, known)}`);
+    }
+    if (option.type === 'string' && token.value === undefined) throw new UsageError(`${token.rawName} needs a value`);
+    if (option.type === 'boolean' && token.inlineValue) throw new UsageError(`${token.rawName} takes no value`);
+  }
+}
+
+/**
+ * Checks a subcommand's arguments against its spec before the command runs, so that every command
+ * (those parsing with parseArgs of their own too) refuses the same mistakes in the same words:
+ * a missing or unknown subcommand, an unknown flag, a flag without its value, too many arguments.
+ * Every positional of `auth` may be a secret: none is ever printed.
+ */
+export function checkArguments(command: string, args: readonly string[]): void {
+  const forms = formsOf(command);
+  const secretPositionals = command === 'auth';
+  let spec: CommandSpec | undefined = forms[0];
+  let rest = args;
+  let offset = 0;
+  if (forms.length > 1 || spec?.name !== command) {
+    const subcommands = forms.map((form) => form.name.slice(command.length + 1));
+    const [sub] = args;
+    if (sub === undefined || sub.startsWith('-')) throw new UsageError(`missing subcommand: ${subcommands.join(', ')}`);
+    spec = forms.find((form) => form.name === `${command} ${sub}`);
+    const named = secretPositionals || looksLikeSecret(sub) ? `(${hidden(1)})` : `"${sanitizeLine(sub)}"`;
+    if (!spec) throw new UsageError(`unknown subcommand ${named}.${didYouMean(sub, subcommands)}`);
+    rest = args.slice(1);
+    offset = 1;
+  }
+  if (!spec) return;
+  // perms set: the command checks where such words may stand (after --allow, --deny or --remove).
+  const max = spec.listsAfterFlags ? Infinity : spec.positionals === undefined ? 0 : 1;
+  refuseMistakes(rest, spec.flags as OptionSpec, { max, secretPositionals, offset, command: spec.name });
+}
+
+/** The TUI's flags (`cmd-tui --demo`), checked the same way; it takes no arguments. */
+export function checkTuiArguments(args: readonly string[]): void {
+  refuseMistakes(args, TUI_FLAGS as OptionSpec, { max: 0 });
+}
+
+/** Flags every command takes and that may come before it: `cmd-tui --api URL list`. */
+const GLOBAL_FLAGS = ['api', 'profile', 'timeout', 'debug', 'no-color'];
+
+/**
+ * `cmd-tui --api URL --profile dev list …` as `cmd-tui list … --api URL --profile dev`: the global
+ * flags before a command move after it (before a `--`), as gh and kubectl take them. Anything else
+ * is left as it is (the TUI's flags, or a mistake the command will name).
+ */
+export function hoistGlobalFlags(argv: readonly string[], isCommand: (word: string) => boolean): string[] {
+  let index = 0;
+  while (index < argv.length) {
+    const word = argv[index]!;
+    const name = word.replace(/^--/, '').split('=')[0]!;
+    if (!word.startsWith('--') || !GLOBAL_FLAGS.includes(name)) break;
+    index += TUI_FLAGS[name as keyof typeof TUI_FLAGS]?.type === 'string' && !word.includes('=') ? 2 : 1;
+  }
+  const command = argv[index];
+  if (index === 0 || index > argv.length || command === undefined || !isCommand(command)) return [...argv];
+  const after = argv.slice(index + 1);
+  const terminator = after.indexOf('--');
+  const leading = argv.slice(0, index);
+  return terminator < 0 ? [command, ...after, ...leading] : [command, ...after.slice(0, terminator), ...leading, ...after.slice(terminator)];
+}
+
+/**
+ * A usage error's message with every argument that may be a secret replaced by its position, so a
+ * command's own message (`--client-id must be … not "…"`) cannot print a token either.
+ * `allPositionals`: every non-flag argument counts as one (auth).
+ */
+export function redactArguments(message: string, args: readonly string[], allPositionals: boolean): string {
+  let redacted = message;
+  args.forEach((arg, index) => {
+    const value = arg.includes('=') && arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : arg;
+    const secret = looksLikeSecret(value) || (allPositionals && index > 0 && !arg.startsWith('-') && !args[index - 1]!.startsWith('-'));
+    if (secret && value.length > 0) redacted = redacted.split(`"${value}"`).join(hidden(index + 1)).split(value).join(hidden(index + 1));
+  });
+  return redacted;
 }
 
 /** What an id flag names, for its message: `--guild must be a guild id (digits only), not "abc"`. */

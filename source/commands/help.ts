@@ -5,19 +5,24 @@
  */
 import { VERSION } from '../version.js';
 import { COMMANDS } from './registry.js';
-import { formsOf, usageLine, type CommandSpec } from './specs.js';
+import { formsOf, summaryOf, usageLine, type CommandSpec } from './specs.js';
 import { EXIT_CODES } from './types.js';
 
 const exitCodes = () => EXIT_CODES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n');
 
+/** The terminal UI's usage line. */
+export const TUI_USAGE = 'cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug] [--no-color]';
+
+const COMMAND_USAGE = 'cmd-tui [--api URL] [--profile NAME] <command> [options]';
+
 export const HELP = `cmd-tui ${VERSION} — see and fix your Discord app's application commands.
 
 Usage
-  cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug]   open the terminal UI
-  cmd-tui <command> [options]                                                   run one command and exit
+  ${TUI_USAGE}   open the terminal UI
+  ${COMMAND_USAGE.padEnd(TUI_USAGE.length)}   run one command and exit
 
 Commands
-${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${summaryOf(c.name)}`).join('\n')}
 
 Run \`cmd-tui help <command>\` (or \`cmd-tui <command> --help\`) for its flags, examples and exit codes.
 
@@ -70,7 +75,7 @@ export function commandHelp(words: readonly string[]): string | undefined {
   if (forms.length === 0) return undefined;
   if (forms.length === 1) return formHelp(forms[0]!);
   return [
-    `cmd-tui ${words.join(' ')} — ${COMMANDS.find((entry) => entry.name === words[0])?.summary ?? ''}`,
+    `cmd-tui ${words.join(' ')} — ${summaryOf(words[0]!)}`,
     '',
     'Subcommands',
     ...forms.map((form) => `  ${form.name.padEnd(32)} ${form.summary}`),

@@ -68,8 +68,15 @@ async function add(args: string[], io: CliIo): Promise<number> {
   if (settings.profiles?.[name]) throw new ProfileError(`The profile "${name}" exists already.`, `Remove it first (\`cmd-tui profile remove ${name}\`) or pick another name.`);
   const makeCurrent = values.use === true || settings.currentProfile === undefined;
   await openSettings(io.env).edit((current) => ({ ...current, profiles: { ...current.profiles, [name]: profile }, ...(makeCurrent ? { currentProfile: name } : {}) }));
+  if (values.json) return writeJson(io, { added: name, current: makeCurrent, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null });
   io.stdout.write(`Added the profile ${name}${makeCurrent ? ' (now the current profile)' : ''}: ${describe(profile)}.\n`);
   if (profile.applicationId === undefined) io.stdout.write(`Store its credentials with \`cmd-tui auth set-bot-token --profile ${name}\`; the application is learned from the token.\n`);
+  return ExitCode.Ok;
+}
+
+/** `--json`: one document on stdout. */
+function writeJson(io: CliIo, document: unknown): number {
+  io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
   return ExitCode.Ok;
 }
 
@@ -96,10 +103,7 @@ async function list(args: string[], io: CliIo): Promise<number> {
       return { name, current: name === settings.currentProfile, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: (await credentialsOf(io, profile)).kinds };
     }),
   );
-  if (values.json) {
-    io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    return ExitCode.Ok;
-  }
+  if (values.json) return writeJson(io, rows);
   if (rows.length === 0) {
     io.stdout.write('No profiles yet: `cmd-tui profile add NAME --api URL --app ID [--guild ID]`, or store credentials (`cmd-tui auth set-bot-token`) to make the first one.\n');
     return ExitCode.Ok;
@@ -110,10 +114,11 @@ async function list(args: string[], io: CliIo): Promise<number> {
 }
 
 async function use(args: string[], io: CliIo): Promise<number> {
-  const { positionals } = parseFlags(args, SPECS['profile use'].flags, { min: 1, max: 1, names: 'NAME' });
+  const { values, positionals } = parseFlags(args, SPECS['profile use'].flags, { min: 1, max: 1, names: 'NAME' });
   const name = positionals[0]!;
   existing(await readSettingsWithProfiles(io.env), name);
   await openSettings(io.env).edit((current) => ({ ...current, currentProfile: name }));
+  if (values.json) return writeJson(io, { current: name });
   io.stdout.write(`Now using the profile ${name}.\n`);
   return ExitCode.Ok;
 }
@@ -139,6 +144,7 @@ async function remove(args: string[], io: CliIo): Promise<number> {
     const { currentProfile, ...rest } = current;
     return { ...rest, profiles, ...(currentProfile !== undefined && currentProfile !== name ? { currentProfile } : {}) };
   });
+  if (values.json) return writeJson(io, { removed: name, forgot: forgets ? kinds : [], keptFor: kinds.length > 0 ? sharing : [], current: settings.currentProfile === name ? null : (settings.currentProfile ?? null) });
   const kept = kinds.length > 0 && sharing.length > 0 ? ` Its credentials stay: the profile${sharing.length === 1 ? '' : 's'} ${sharing.join(', ')} use${sharing.length === 1 ? 's' : ''} the same application.` : '';
   io.stdout.write(`Removed the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}.${kept}\n`);
   if (settings.currentProfile === name) io.stdout.write(`There is no current profile now: \`cmd-tui profile use NAME\`.\n`);
@@ -153,10 +159,7 @@ async function show(args: string[], io: CliIo): Promise<number> {
   const profile = existing(settings, name);
   const { kinds, where } = await credentialsOf(io, profile);
   const report = { name, current: name === settings.currentProfile, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: kinds, storedIn: where ?? null };
-  if (values.json) {
-    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return ExitCode.Ok;
-  }
+  if (values.json) return writeJson(io, report);
   io.stdout.write(
     [
       `Profile: ${name}${report.current ? ' (current)' : ''}`,

@@ -1,7 +1,7 @@
 /**
- * Every subcommand's flags, positionals, examples and related commands, in one table: the parser
- * (node's parseArgs, which ignores the describing keys), `cmd-tui help COMMAND`, `COMMAND --help`
- * and shell completion all read it, so they cannot drift apart.
+ * Every subcommand's summary, flags, positionals, examples and related commands, in one table: the
+ * parser (node's parseArgs, which ignores the describing keys), `cmd-tui --help`, `cmd-tui help
+ * COMMAND`, `COMMAND --help` and shell completion all read it, so they cannot drift apart.
  */
 export interface FlagSpec {
   type: 'string' | 'boolean';
@@ -22,6 +22,8 @@ export interface CommandSpec {
   summary: string;
   /** The positionals as the usage shows them: `FILE`, `[NAME]`. */
   positionals?: string;
+  /** Words after a repeatable flag add to it (`--allow role:1 user:2`) rather than being positionals of their own. */
+  listsAfterFlags?: boolean;
   flags: Readonly<Record<string, FlagSpec>>;
   examples: readonly string[];
   related: readonly string[];
@@ -58,7 +60,7 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       scope: { type: 'string', value: 'global|guild', description: 'the scope the commands are meant for', defaultText: 'global', complete: ['global', 'guild'] },
-      'app-flags': { type: 'string', value: 'N', description: "the app's flags as a number (EMBEDDED allows entry points)", defaultText: '0' },
+      'app-flags': { type: 'string', value: 'N', description: "the app's flags as a number (EMBEDDED, 131072, allows an entry point's handler)", defaultText: "unknown: what needs them is a warning" },
       json: API_FLAGS.json,
       ...NO_COLOR,
     },
@@ -177,6 +179,7 @@ export const SPECS = {
   'perms set': {
     name: 'perms set',
     summary: "change a command's overwrites (needs the browser sign-in), previewed and backed up first",
+    listsAfterFlags: true,
     flags: {
       ...GUILD,
       command: { type: 'string', value: 'ID|NAME|app', description: 'the command, or `app` for the app-level defaults' },
@@ -212,18 +215,19 @@ export const SPECS = {
       guild: { type: 'string', value: 'ID', description: 'where commands go without --guild (a dev guild)', defaultText: 'global' },
       'max-rps': { type: 'string', value: 'N', description: 'requests per second for this bot, when Discord raised its global limit', defaultText: '50' },
       use: { type: 'boolean', description: 'make it the current profile' },
+      json: API_FLAGS.json,
       ...NO_COLOR,
     },
     examples: ['cmd-tui profile add dev --api http://127.0.0.1:4010/api/v10 --guild 123456789012345678', 'cmd-tui profile add prod --use'],
     related: ['profile use', 'auth set-bot-token'],
   },
   'profile list': { name: 'profile list', summary: 'the profiles, the current one marked, and what each has stored', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
-  'profile use': { name: 'profile use', summary: 'make a profile the current one', positionals: 'NAME', flags: { ...NO_COLOR }, examples: ['cmd-tui profile use prod'], related: ['profile list'] },
+  'profile use': { name: 'profile use', summary: 'make a profile the current one', positionals: 'NAME', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile use prod'], related: ['profile list'] },
   'profile remove': {
     name: 'profile remove',
     summary: 'remove a profile and its stored credentials (unless another profile uses the same application)',
     positionals: 'NAME',
-    flags: { ...YES, ...NO_COLOR },
+    flags: { ...YES, json: API_FLAGS.json, ...NO_COLOR },
     examples: ['cmd-tui profile remove dev --yes'],
     related: ['profile list', 'auth logout'],
   },
@@ -270,7 +274,7 @@ export const SPECS = {
   },
   completion: {
     name: 'completion',
-    summary: 'print a shell completion script (bash, zsh or fish)',
+    summary: 'print a shell completion script (bash, zsh or fish): subcommands, flags, profiles, guild ids',
     positionals: 'bash|zsh|fish',
     flags: { ...NO_COLOR },
     examples: ['source <(cmd-tui completion bash)', 'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"', 'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish'],
@@ -279,6 +283,30 @@ export const SPECS = {
 } as const satisfies Record<string, CommandSpec>;
 
 export type SpecName = keyof typeof SPECS;
+
+/** The terminal UI's flags (`cmd-tui --demo`); --api, --profile, --timeout, --debug and --no-color may also come before a command. */
+export const TUI_FLAGS = {
+  demo: { type: 'boolean', description: 'the embedded demo emulator' },
+  api: { ...API_FLAGS.api, value: 'URL|local' },
+  profile: API_FLAGS.profile,
+  timeout: API_FLAGS.timeout,
+  debug: { type: 'boolean', description: 'log HTTP requests to a file in the data folder' },
+  ...NO_COLOR,
+  help: { type: 'boolean', short: 'h', description: 'the commands' },
+  version: { type: 'boolean', short: 'v', description: 'the version' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** What a command with subcommands does, as a whole (a command with one form is summed up by it). */
+const GROUP_SUMMARIES: Readonly<Record<string, string>> = {
+  perms: "list, change or explain a guild's permission overwrites (who can use which command, and why)",
+  profile: 'name an API, application and default guild (a dev bot and a prod bot), and switch between them',
+  auth: 'sign in with the browser, store a bot token or client credentials, show or remove them',
+};
+
+/** The one summary of a command, for `--help`, `help COMMAND` and completion. */
+export function summaryOf(command: string): string {
+  return GROUP_SUMMARIES[command] ?? formsOf(command)[0]?.summary ?? '';
+}
 
 /** The forms of a command: itself, or its subcommands (`auth` → `auth login`, …). */
 export function formsOf(command: string): CommandSpec[] {

@@ -1,6 +1,7 @@
 /**
  * `cmd-tui validate FILE [--scope global|guild] [--app-flags N] [--json]`: checks one command, or
- * a scope's complete set (a JSON array), against every platform rule. Exit 0 valid (warnings
+ * a scope's complete set (a JSON array), against every platform rule. Without --app-flags the app's
+ * flags are unknown, so an entry point's `handler` is a warning (plan and apply check it against the app). Exit 0 valid (warnings
  * allowed), 1 invalid, 2 unreadable input or bad usage. The `--json` shape is a fixed contract.
  */
 import { parseArgs } from 'node:util';
@@ -44,7 +45,7 @@ function parseValidateArgs(args: string[]): ValidateArgs {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const { positionals } = parsed;
-  const values = { scope: parsed.values.scope ?? 'global', 'app-flags': parsed.values['app-flags'] ?? '0', json: parsed.values.json === true };
+  const values = { scope: parsed.values.scope ?? 'global', 'app-flags': parsed.values['app-flags'], json: parsed.values.json === true };
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length === 0 ? 'missing FILE: give the JSON file to check (or - for stdin)' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
   }
@@ -52,10 +53,12 @@ function parseValidateArgs(args: string[]): ValidateArgs {
     throw new UsageError(`--scope must be global or guild, not "${values.scope}"`);
   }
   const flags = values['app-flags'];
-  if (!/^\d{1,16}$/.test(flags) || !Number.isSafeInteger(Number(flags))) {
+  if (flags !== undefined && (!/^\d{1,16}$/.test(flags) || !Number.isSafeInteger(Number(flags)))) {
     throw new UsageError(`--app-flags must be the app's flags as a decimal number (EMBEDDED is ${1 << 17}), not "${flags}"`);
   }
-  return { file: positionals[0]!, context: { scope: values.scope, appFlags: Number(flags) }, json: values.json, noColor: parsed.values['no-color'] === true };
+  // Offline, an app's flags are not known unless stated: what needs them is a warning, not a refusal.
+  const appFlags = flags === undefined ? 'unknown' : Number(flags);
+  return { file: positionals[0]!, context: { scope: values.scope, appFlags }, json: values.json, noColor: parsed.values['no-color'] === true };
 }
 
 /** A folder of command files: the set they make together, each problem named by its file. */

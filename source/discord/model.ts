@@ -1,7 +1,7 @@
 /**
  * The application-command domain model: enumerations, limits, locales and the object shapes
  * shared by the validator, the HTTP client, the emulator and the UI. Pure data, no I/O.
- * Values come from ../shared/reference/service-interface.md and discord-api-facts.md §1, §4, §5.
+ * Values come from Discord's documentation of application commands and its OpenAPI spec.
  */
 import * as z from './zod.js';
 

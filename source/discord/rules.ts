@@ -184,6 +184,9 @@ export const RULES = {
   /** chosen */
   handlerNeedsEmbedded: rule('handler.embedded', 'error', 'APPLICATION_COMMAND_HANDLER_INVALID', () =>
     '`handler` needs an app with the EMBEDDED flag (an Activity): enable Activities for the app, or remove `handler`'),
+  /** chosen: offline (`cmd-tui validate` without --app-flags) the app's flags are not known, so this is told, not refused */
+  handlerEmbeddedUnknown: rule('handler.embedded-unchecked', 'warning', 'APPLICATION_COMMAND_HANDLER_INVALID', () =>
+    `\`handler\` needs an app with the EMBEDDED flag (an Activity), and offline the app's flags are not known: pass --app-flags (EMBEDDED is ${1 << 17}) to check it here; \`cmd-tui plan\` and \`apply\` read them from Discord`),
   /** confirmed */
   handlerValue: rule<{ value: string }>('handler.value', 'error', 'BASE_TYPE_CHOICES', ({ value }) =>
     `handler ${excerpt(value)} is unknown: use 1 (APP_HANDLER) or 2 (DISCORD_LAUNCH_ACTIVITY)`),

@@ -18,8 +18,8 @@ export type { CommandSize, SizeField } from './command-size.js';
 
 export interface ValidationContext {
   scope: 'global' | 'guild';
-  /** The app's flags; default 0. EMBEDDED = 1 << 17 allows `handler`. */
-  appFlags?: number;
+  /** The app's flags; default 0. EMBEDDED = 1 << 17 allows `handler`. `unknown` (offline, not stated): what needs them is a warning. */
+  appFlags?: number | 'unknown';
   /** The app's supported installation types; default [0, 1]. */
   supportedIntegrationTypes?: number[];
   /** Longest string choice value; default LIMITS.choiceStringValueLength (100). The emulator may pass 6000. */
@@ -32,7 +32,7 @@ export interface ValidationContext {
 
 interface ResolvedContext extends OptionRules {
   scope: 'global' | 'guild';
-  embedded: boolean;
+  embedded: boolean | 'unknown';
   supportedIntegrationTypes: readonly number[];
 }
 
@@ -85,7 +85,7 @@ function checkSet(commands: unknown, context: ValidationContext, eachCommand: bo
     if (eachCommand) checkCommand(command, base, resolved, out);
     if (!isRecord(command)) continue;
     // "" is taken as no id: public bots send it as a placeholder and Discord takes their commands
-    // (discord-wiki-bot posts interactions/commands/inline.json with "id": "" as it is; shared/real-commands 027).
+    // (discord-wiki-bot posts interactions/commands/inline.json with "id": "" as it is).
     const id = own(command, 'id');
     if (id !== undefined && id !== '' && !(typeof id === 'string' && isSnowflake(id))) out.push(problem('setItemId', fieldPath(base, 'id'), { value: showValue(id) }));
     const type = commandType(command);
@@ -109,7 +109,7 @@ function checkSet(commands: unknown, context: ValidationContext, eachCommand: bo
 function resolve(context: ValidationContext): ResolvedContext {
   return {
     scope: context.scope,
-    embedded: ((context.appFlags ?? 0) & ApplicationFlags.Embedded) !== 0,
+    embedded: context.appFlags === 'unknown' ? 'unknown' : ((context.appFlags ?? 0) & ApplicationFlags.Embedded) !== 0,
     supportedIntegrationTypes: context.supportedIntegrationTypes ?? [IntegrationType.GuildInstall, IntegrationType.UserInstall],
     choiceStringMaxLength: context.choiceStringMaxLength ?? LIMITS.choiceStringValueLength,
     unconfirmedLocales: context.unconfirmedLocales ?? 'warn',
@@ -309,7 +309,8 @@ function checkEntryPoint(check: CommandCheck): void {
       if (type !== undefined) out.push(problem('handlerNotAllowed', path, { type: check.typeName }));
     } else {
       if (!HANDLER_VALUES.has(handler)) out.push(problem('handlerValue', path, { value: showValue(handler) }));
-      if (!check.context.embedded) out.push(problem('handlerNeedsEmbedded', path));
+      if (check.context.embedded === 'unknown') out.push(problem('handlerEmbeddedUnknown', path));
+      else if (!check.context.embedded) out.push(problem('handlerNeedsEmbedded', path));
     }
   }
   if (type === CommandType.PrimaryEntryPoint && check.context.scope === 'guild') out.push(problem('entryPointInGuild', check.base));

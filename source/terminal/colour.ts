@@ -1,7 +1,13 @@
 /**
- * Colour for the scriptable commands' human output: on a terminal only, never with NO_COLOR or
- * `--no-color`, never in `--json`. Meanings stay in the text (`+ create`, `error`), so colour only
- * helps the eye.
+ * Whether to colour, for the scriptable commands' human output and the TUI's theme, decided as
+ * chalk/supports-color and Node decide it, first rule that applies:
+ *   1. `--no-color`: none;
+ *   2. FORCE_COLOR: none if it is 0 or false, else colour (even piped, even with NO_COLOR or TERM=dumb);
+ *   3. NO_COLOR (any non-empty value, https://no-color.org): none;
+ *   4. not a terminal (piped, redirected): none;
+ *   5. TERM=dumb: none;
+ *   6. colour.
+ * Never in `--json`. Meanings stay in the text (`+ create`, `error`), so colour only helps the eye.
  */
 import { ownSequence } from './sanitize.js';
 
@@ -22,7 +28,20 @@ const same = (text: string) => text;
 export const PLAIN: Paint = { create: same, update: same, remove: same, error: same, warning: same, strong: same, muted: same };
 const COLOURED: Paint = { create: sgr(32), update: sgr(33), remove: sgr(31), error: sgr(31), warning: sgr(33), strong: sgr(1), muted: sgr(2) };
 
+/** FORCE_COLOR asks for colour even where there is no terminal (rule 2). */
+export function colourForced(env: NodeJS.ProcessEnv): boolean {
+  return env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+}
+
+/** Whether text written to `stream` gets colour (the rules above). */
+export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, flags: { 'no-color'?: boolean } = {}): boolean {
+  if (flags['no-color'] === true) return false;
+  if (env.FORCE_COLOR !== undefined) return colourForced(env);
+  if ((env.NO_COLOR ?? '') !== '') return false;
+  return stream.isTTY === true && env.TERM !== 'dumb';
+}
+
 /** The paint for text written to `stream`. */
 export function paintFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, flags: { 'no-color'?: boolean } = {}): Paint {
-  return stream.isTTY === true && (env.NO_COLOR ?? '') === '' && flags['no-color'] !== true ? COLOURED : PLAIN;
+  return colourWanted(stream, env, flags) ? COLOURED : PLAIN;
 }

@@ -13,7 +13,7 @@ import { appPaths } from '../config/paths.js';
 import { createSessionOpeners } from './session/open-session.js';
 import type { Session } from './session/session.js';
 
-const USAGE = 'cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug]';
+const USAGE = 'cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug] [--no-color]';
 
 /**
  * The first frame waits for the connection until this long after launch (performance.now() counts from
@@ -37,17 +37,18 @@ interface TuiFlags {
   profile?: string;
   timeoutMs?: number;
   debug: boolean;
+  noColor: boolean;
 }
 
 function parseFlags(argv: string[]): TuiFlags {
   const { values } = parseArgs({
     args: argv,
-    options: { demo: { type: 'boolean' }, api: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' }, debug: { type: 'boolean' } },
+    options: { demo: { type: 'boolean' }, api: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' }, debug: { type: 'boolean' }, 'no-color': { type: 'boolean' } },
     strict: true,
   });
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new Error(`--timeout must be a positive number of milliseconds, not "${values.timeout}"`);
-  return { demo: values.demo === true, api: values.api, profile: values.profile, timeoutMs, debug: values.debug === true };
+  return { demo: values.demo === true, api: values.api, profile: values.profile, timeoutMs, debug: values.debug === true, noColor: values['no-color'] === true };
 }
 
 /** The session if `connecting` resolves to one within `ms`; otherwise undefined (still connecting, none, or failed). */
@@ -97,6 +98,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`cmd-tui: ${error instanceof Error ? error.message : String(error)}\nUsage: ${USAGE}\n`);
     return 2;
   }
+  // --no-color as NO_COLOR, and over FORCE_COLOR (terminal/colour.ts): the theme reads the environment.
+  if (flags.noColor) io = { ...io, env: { ...io.env, NO_COLOR: '1', FORCE_COLOR: '0' } };
   if (!io.stdin.isTTY || !io.stdout.isTTY) {
     io.stderr.write('cmd-tui: the terminal UI needs an interactive terminal. In scripts use the subcommands (`cmd-tui --help`).\n');
     return 2;

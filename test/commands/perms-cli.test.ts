@@ -79,6 +79,6 @@ describe('cmd-tui perms (binary)', () => {
     const result = await runCli(['perms', 'set', '--guild', '1', '--command', 'race', '--deny', 'moderators', ...target()], { env: home.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"moderators" is not a target; write role:ID, user:ID, channel:ID, everyone or all-channels.');
-    expect(result.stderr).toContain('Usage: cmd-tui perms list');
+    expect(result.stderr).toContain('Usage: cmd-tui perms set [--guild ID]');
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The commands 16 public bots deployed (../shared/real-commands, see its README): each validates
+ * The commands 16 public bots deployed (a corpus kept beside the project, not in it: see its README): each validates
  * without a false error (but the three that break a documented rule), and each round-trips plan →
  * apply → export → plan with 0 changes, for the exported file and the original alike. A folder of
- * them is one set, each problem named by its file. Skips, saying why, where that folder is absent.
+ * them is one set, each problem named by its file. Where that folder is absent it skips, saying why, in
+ * a clone; in CI (CI=true) it fails instead, so the checks cannot silently stop running there.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +19,12 @@ import { runCommand } from './run-command.js';
 const folder = fileURLToPath(new URL('../../../shared/real-commands/', import.meta.url));
 const corpus = join(folder, 'corpus');
 const present = existsSync(corpus);
-if (!present) console.warn(`Skipping the real-commands checks: ${folder} is not here (it sits beside the project in the team's workspace, not in a user's clone).`);
+const missing = `the real-commands corpus (../shared/real-commands beside the project) is not here`;
+if (!present && process.env.CI !== 'true') console.warn(`Skipping the real-commands checks: ${missing} (it is in the team's workspace, not in a user's clone).`);
+
+it.runIf(!present && process.env.CI === 'true')('the real-commands corpus is present in CI', () => {
+  expect.fail(`${missing}; CI must run these checks`);
+});
 
 const files = present ? readdirSync(corpus).filter((name) => name.endsWith('.json')).sort() : [];
 const invalid = present ? new Set(readFileSync(join(folder, 'legitimately-invalid.tsv'), 'utf8').split('\n').map((line) => line.split('\t')[0]).filter(Boolean)) : new Set<string>();

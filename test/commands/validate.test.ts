@@ -91,8 +91,12 @@ describe('cmd-tui validate', () => {
     expect(result.stdout).toContain('(whole set)\n        16 USER commands in this scope: the limit is 15');
   });
 
-  it('uses --scope and --app-flags', async () => {
-    expect((await runCli(['validate', entryPoint])).code).toBe(1);
+  it('uses --scope and --app-flags; without --app-flags a handler is a warning that says how to check it', async () => {
+    const unknown = await runCli(['validate', entryPoint, '--json']);
+    expect(unknown.code).toBe(0);
+    expect((JSON.parse(unknown.stdout) as JsonReport).problems.map((found) => found.rule)).toEqual(['handler.embedded-unchecked']);
+    expect(unknown.stdout).toContain('pass --app-flags');
+    expect((await runCli(['validate', entryPoint, '--app-flags', '0'])).code).toBe(1);
     expect((await runCli(['validate', entryPoint, '--app-flags', String(1 << 17)])).code).toBe(0);
     const guild = await runCli(['validate', entryPoint, '--app-flags', String(1 << 17), '--scope', 'guild', '--json']);
     expect(guild.code).toBe(1);
@@ -109,10 +113,10 @@ describe('cmd-tui validate', () => {
     ['a missing file', [join(directory, 'nope.json')], 'cannot read'],
     ['a file that is not JSON', [file('broken.json', '{"name": ')], 'is not valid JSON'],
     ['no FILE', [], 'missing FILE'],
-    ['two FILEs', [validCommand, validCommand], 'expected one FILE'],
+    ['two FILEs', [validCommand, validCommand], '`cmd-tui validate` takes 1 argument'],
     ['a bad --scope', [validCommand, '--scope', 'world'], '--scope must be global or guild'],
     ['a bad --app-flags', [validCommand, '--app-flags', 'embedded'], '--app-flags must be'],
-    ['an unknown option', [validCommand, '--strict'], "Unknown option '--strict'"],
+    ['an unknown option', [validCommand, '--strict'], 'unknown flag --strict.'],
   ])('exits 2 with a clear message for %s', async (_title, args, message) => {
     const result = await runCli(['validate', ...args]);
     expect(result.code).toBe(2);

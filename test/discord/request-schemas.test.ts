@@ -1,8 +1,8 @@
 /** The request shapes accept what clients send and reject wrong JSON types. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bulkOverwriteSchema, commandCreateSchema, commandEditSchema, permissionsEditSchema } from '../../source/discord/request-schemas.js';
 import { maximalCommand, realisticCommandSet } from '../fixtures/commands.js';
+import { schemaOf, SPEC_VERSION } from '../helpers/discord-spec.js';
 
 describe('request schemas', () => {
   it('accept the fixtures as create and bulk bodies', () => {
@@ -33,13 +33,11 @@ describe('request schemas', () => {
     expect(permissionsEditSchema.safeParse({ permissions: Array.from({ length: 101 }, () => overwrite) }).success).toBe(false);
   });
 
-  describe("accept null wherever Discord's OpenAPI description lets a request send it", () => {
-    type Property = { type?: string | string[]; oneOf?: { type?: string }[] };
-    const spec = JSON.parse(readFileSync(new URL('../../../shared/reference/discord-openapi.json', import.meta.url), 'utf8')) as {
-      components: { schemas: Record<string, { properties: Record<string, Property> }> };
-    };
-    const nullable = (property: Property) => (Array.isArray(property.type) && property.type.includes('null')) || (property.oneOf ?? []).some((branch) => branch.type === 'null');
-    const nullableFields = (schemaName: string) => Object.entries(spec.components.schemas[schemaName]!.properties).filter(([, property]) => nullable(property)).map(([field]) => field);
+  describe(`accept null wherever Discord's OpenAPI description (discord-api-spec ${SPEC_VERSION}) lets a request send it`, () => {
+    const nullableFields = (schemaName: string) =>
+      Object.entries((schemaOf(schemaName) as unknown as { shape: Record<string, { safeParse(value: unknown): { success: boolean } }> }).shape)
+        .filter(([, property]) => property.safeParse(null).success)
+        .map(([field]) => field);
 
     it.each([
       ['ApplicationCommandCreateRequest', commandCreateSchema],

@@ -165,6 +165,7 @@ const INVALID: Row[] = [
   // Entry points
   ['handler on a slash command', slash({ handler: 1 }), ['error handler handler.not-allowed'], { scope: 'global', appFlags: EMBEDDED }],
   ['handler without the EMBEDDED flag', { type: 4, name: 'launch', handler: 2 }, ['error handler handler.embedded']],
+  ['handler where the app flags are not known (offline)', { type: 4, name: 'launch', handler: 2 }, ['warning handler handler.embedded-unchecked'], { scope: 'global', appFlags: 'unknown' }],
   ['an unknown handler', { type: 4, name: 'launch', handler: 3 }, ['error handler handler.value'], { scope: 'global', appFlags: EMBEDDED }],
   ['an entry point in a guild', { type: 4, name: 'launch' }, ['error  entry-point.guild'], GUILD],
   // Contexts and installation

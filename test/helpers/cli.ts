@@ -10,10 +10,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `nodeArgs`: options for Node itself, before the script (`--import` a preload). */
-export function runCli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string; nodeArgs?: string[] } = {}): Promise<CliResult> {
+/**
+ * `nodeArgs`: options for Node itself, before the script (`--import` a preload); `cli`: another build of the
+ * program (the packed tarball's, installed elsewhere), by default dist/cli.js.
+ */
+export function runCli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string; nodeArgs?: string[]; cli?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_PATH, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.cli ?? CLI_PATH, ...args], {
       cwd: options.cwd,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

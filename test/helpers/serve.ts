@@ -11,11 +11,12 @@ import { CLI_PATH } from './cli.js';
 /** The line `serve --json` prints. */
 export type ServeDetails = Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'botToken' | 'clientId' | 'clientSecret' | 'publicClientId' | 'userToken' | 'guildIds' | 'redirectUris'>;
 
-export function useServe(args: string[] = []): () => ServeDetails & { origin: string } {
+/** `cli`: the program to serve with, when it is known only once the file's tests start (an installed tarball). */
+export function useServe(args: string[] = [], cli: () => string = () => CLI_PATH): () => ServeDetails & { origin: string } {
   let child: ChildProcess | undefined;
   let details: (ServeDetails & { origin: string }) | undefined;
   beforeAll(async () => {
-    child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, [cli(), 'serve', '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     const first = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child!.stdout! }).once('line', resolve);
       child!.once('exit', (code) => reject(new Error(`cmd-tui serve exited with ${code} before printing its details`)));

@@ -1,22 +1,31 @@
 /**
- * `npx cmd-tui` stays light: the packed tarball installed in an empty folder (from the npm cache where it
- * can) pulls at most 12 packages and 15 MB, and both `--version` and the TUI run from that install.
+ * `npx cmd-tui` as users get it: the tarball packed from a clean copy of the checkout (the files a
+ * clone holds, no dist/: `prepack` must build it), installed with a fresh npm cache into an empty
+ * folder outside the checkout, pulls at most 12 packages and 15 MB and ships only dist/, README,
+ * LICENSE and package.json; the installed `cmd-tui` answers --version and --help, serves the
+ * emulator, lists its commands, and draws the TUI's first list frame with --demo.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TmuxSession } from '../e2e/helpers/tmux.js';
+import { runCli } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useServe } from '../helpers/serve.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'cmd-tui-packed-'));
+const project = join(folder, 'project');
+const bin = join(project, 'node_modules', 'cmd-tui', 'dist', 'cli.js');
+let packedFiles: string[] = [];
+let home: IsolatedHome;
 let tui: TmuxSession | undefined;
-afterAll(() => {
-  tui?.kill();
-  rmSync(folder, { recursive: true, force: true });
-});
+
+const npmEnv = { ...process.env, npm_config_loglevel: 'error', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: npmEnv });
 
 function folderSize(path: string): number {
   const info = statSync(path);
@@ -24,21 +33,71 @@ function folderSize(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + folderSize(join(path, name)), 0);
 }
 
-it('the packed tarball installs as ≤ 12 packages and ≤ 15 MB, and runs', { timeout: 180_000 }, async () => {
-  const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'error', npm_config_fund: 'false', npm_config_audit: 'false' } });
-  const tarball = npm(['pack', '--pack-destination', folder, '--silent'], root).trim().split('\n').at(-1)!;
-  const project = join(folder, 'project');
-  execFileSync('mkdir', ['-p', project]);
+/** The files a clone of this checkout holds (as they are now, uncommitted edits included), with the checkout's node_modules to build with. */
+function cleanCopy(): string {
+  const copy = join(folder, 'clone');
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(join(root, file))) continue;
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    cpSync(join(root, file), join(copy, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  return copy;
+}
+
+// Packing and installing come first: the emulator below is served by the installed program.
+beforeAll(async () => {
+  home = await isolatedHome({ NO_COLOR: '1' });
+  const copy = cleanCopy();
+  expect(existsSync(join(copy, 'dist'))).toBe(false);
+  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', folder], copy).replace(/^[^[]*/, '')) as [{ filename: string; files: { path: string }[] }];
+  packedFiles = packed.files.map((file) => file.path).sort();
+  mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-cmd-tui', version: '1.0.0', private: true }));
-  npm(['install', '--prefer-offline', join(folder, tarball)], project);
+  // A fresh cache: what a new machine downloads, nothing borrowed from this one's.
+  npm(['install', '--cache', join(folder, 'npm-cache'), join(folder, packed.filename)], project);
+}, 300_000);
+const served = useServe([], () => bin);
+afterAll(async () => {
+  tui?.kill();
+  await home.cleanup();
+  rmSync(folder, { recursive: true, force: true });
+});
 
-  const installed = npm(['ls', '--all', '--parseable'], project).trim().split('\n').slice(1);
-  expect(installed.length, installed.join('\n')).toBeLessThanOrEqual(12);
-  const bytes = folderSize(join(project, 'node_modules'));
-  expect(bytes).toBeLessThanOrEqual(15 * 1024 * 1024);
+describe('the packed tarball', () => {
+  it('ships dist/, README, LICENSE and package.json, and nothing else', () => {
+    const outside = packedFiles.filter((path) => !path.startsWith('dist/'));
+    expect(outside).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(packedFiles).toContain('dist/cli.js');
+    expect(packedFiles.filter((path) => path.endsWith('.map'))).toEqual([]);
+  });
 
-  const bin = join(project, 'node_modules', '.bin', 'cmd-tui');
-  expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
-  tui = new TmuxSession([process.execPath, bin, '--demo'], { columns: 100, rows: 24, cwd: project, env: { CMD_TUI_HOME: join(folder, 'home'), NO_COLOR: '1' } });
-  await tui.waitFor((screen) => /^\s*slash\s/m.test(screen), 'the demo list from the installed package', 20_000);
+  it('installs as ≤ 12 packages and ≤ 15 MB', () => {
+    const installed = npm(['ls', '--all', '--parseable'], project).trim().split('\n').slice(1);
+    expect(installed.length, installed.join('\n')).toBeLessThanOrEqual(12);
+    expect(folderSize(join(project, 'node_modules'))).toBeLessThanOrEqual(15 * 1024 * 1024);
+  });
+
+  it('answers --version and --help', async () => {
+    const version = await runCli(['--version'], { cli: bin, cwd: project, env: home.env });
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const help = await runCli(['--help'], { cli: bin, cwd: project, env: home.env });
+    expect([help.code, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^Usage$/m);
+    expect(help.stdout).toMatch(/^ {2}serve\s/m);
+  });
+
+  it('serves the emulator and lists its commands', async () => {
+    const { baseUrl, botToken } = served();
+    const listed = await runCli(['list', '--api', baseUrl, '--json'], { cli: bin, cwd: project, env: { ...home.env, DISCORD_BOT_TOKEN: botToken } });
+    expect(listed.code, listed.stderr).toBe(0);
+    const names = (JSON.parse(listed.stdout) as { name: string }[]).map((command) => command.name);
+    expect(names).toContain('ping');
+  });
+
+  it('draws the TUI with --demo', { timeout: 60_000 }, async () => {
+    tui = new TmuxSession([process.execPath, bin, '--demo'], { columns: 100, rows: 24, cwd: project, env: { CMD_TUI_HOME: home.home, NO_COLOR: '1' } });
+    await tui.waitFor((screen) => /^\s*slash\s/m.test(screen), 'the demo list from the installed package', 20_000);
+  });
 });

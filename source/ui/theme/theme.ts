@@ -2,6 +2,8 @@
  * Semantic colour tokens. Views name what a colour means (`status.error`), never the colour itself,
  * so NO_COLOR gets a theme with no colours at all and every meaning is still carried by text.
  */
+import { colourWanted } from '../../terminal/colour.js';
+
 export interface Theme {
   text: { primary?: string; secondary?: string; accent?: string };
   status: { error?: string; warning?: string; success?: string };
@@ -24,7 +26,7 @@ export const noColorTheme: Theme = {
   dimSecondary: false,
 };
 
-/** https://no-color.org: any non-empty NO_COLOR turns colours off. */
+/** The theme for the terminal the UI draws on: colour as terminal/colour.ts decides (NO_COLOR, FORCE_COLOR, TERM=dumb). */
 export function themeFor(env: NodeJS.ProcessEnv): Theme {
-  return env.NO_COLOR ? noColorTheme : colorTheme;
+  return colourWanted({ isTTY: true }, env) ? colorTheme : noColorTheme;
 }

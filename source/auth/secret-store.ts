@@ -39,8 +39,11 @@ export interface KeyringStatus {
   seenNow?: { reached: true } | { reached: false; reason: string };
 }
 
-/** What a delete did in one store. */
-export type Removal = { outcome: 'removed' | 'absent' } | { outcome: 'unreachable' | 'not checked'; reason: string };
+/**
+ * What a delete did in one store. `mayHold`: the keyring could not be reached, and cmd-tui has stored
+ * in it on this account before (a verdict somewhere found it usable), so a secret may remain there.
+ */
+export type Removal = { outcome: 'removed' | 'absent' } | { outcome: 'not checked'; reason: string } | { outcome: 'unreachable'; reason: string; mayHold: boolean };
 
 export interface RemovalReport {
   keyring: Removal;
@@ -60,8 +63,14 @@ export interface SecretStore {
   keyringStatus(): KeyringStatus;
   /** Probes the keyring now, whatever was remembered (`auth status --recheck`). */
   recheck(): Promise<KeyringStatus>;
-  /** Why this process could not ask the keyring (a failure, or a refusal remembered for this environment); undefined when it could. */
+  /**
+   * Why this process could not ask the keyring (a failure, or a refusal remembered for this
+   * environment) while it may hold secrets (cmd-tui found it usable in another environment); undefined
+   * when it could, or when it never held any.
+   */
   keyringUnreachable(): string | undefined;
+  /** After a read found nothing: says once (through `notice`) that the keyring may hold it, when keyringUnreachable. */
+  explainNothingFound(): void;
 }
 
 /** CMD_TUI_SECRET_STORE names no store: a usage error. */
@@ -166,6 +175,8 @@ export class FileSecretStore {
 export interface VerdictMemory {
   read(environment: string): KeyringVerdict | undefined;
   write(verdict: KeyringVerdict): Promise<void>;
+  /** Whether any environment found the keyring usable: only then can cmd-tui have stored there. */
+  usableAnywhere(): boolean;
 }
 
 export interface SecretStoreOptions {
@@ -187,6 +198,7 @@ function settingsVerdicts(env: NodeJS.ProcessEnv): VerdictMemory {
   const settings = openSettings(env);
   return {
     read: (environment) => settings.read().keyringVerdicts?.find((verdict) => verdict.environment === environment),
+    usableAnywhere: () => (settings.read().keyringVerdicts ?? []).some((verdict) => verdict.usable),
     write: (verdict) =>
       settings.edit((current) => ({
         ...current,
@@ -254,11 +266,16 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
   const announceFile = (reason: string) => {
     if (refusedNow) noticeOnce('file', `Secrets are kept in ${file.path}, readable only by you (OS keyring not used: ${reason}).`);
   };
-  const unreachable = (): string | undefined => {
+  /** Why the keyring could not be asked here, whether or not it may hold anything. */
+  const notAsked = (): string | undefined => {
     if (disabled) return undefined;
     if (seenNow) return seenNow.reached ? undefined : seenNow.reason;
     const known = currentVerdict();
     return verdictHolds(known, now()) && !known.usable ? (known.reason ?? 'refused') : undefined;
+  };
+  const unreachable = (): string | undefined => {
+    const reason = notAsked();
+    return reason !== undefined && verdicts.usableAnywhere() ? reason : undefined;
   };
   /** Reads try the keyring unless it was refused recently in this very environment: secrets an earlier run stored there must be found. */
   const keyringReadable = () => !disabled && !(verdictHolds(currentVerdict(), now()) && !currentVerdict()!.usable);
@@ -310,10 +327,10 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
     if (disabled) return { outcome: 'not checked', reason: options.keyring === null ? 'no keyring' : 'CMD_TUI_SECRET_STORE=file' };
     // Tried whatever the verdict says: a logout must not leave a secret behind because a refusal was remembered.
     const present = await viaKeyring((resolved, signal) => resolved.get(account, signal));
-    if (!present.ok) return { outcome: 'unreachable', reason: present.reason };
+    if (!present.ok) return { outcome: 'unreachable', reason: present.reason, mayHold: verdicts.usableAnywhere() };
     if (present.value === null) return { outcome: 'absent' };
     const removed = await viaKeyring((resolved, signal) => resolved.delete(account, signal));
-    return removed.ok ? { outcome: 'removed' } : { outcome: 'unreachable', reason: removed.reason };
+    return removed.ok ? { outcome: 'removed' } : { outcome: 'unreachable', reason: removed.reason, mayHold: true };
   };
 
   const status = (): KeyringStatus => {
@@ -334,10 +351,7 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
         if (fromKeyring.ok && fromKeyring.value !== null) return { secret: fromKeyring.value, place: 'keyring' };
       }
       const fromFile = await file.get(account);
-      if (fromFile !== undefined) return { secret: fromFile, place: 'file' };
-      const reason = unreachable();
-      if (reason !== undefined) announceUnreachable(reason);
-      return undefined;
+      return fromFile === undefined ? undefined : { secret: fromFile, place: 'file' };
     },
     async get(account) {
       return (await store.find(account))?.secret;
@@ -368,6 +382,10 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
       return status();
     },
     keyringUnreachable: unreachable,
+    explainNothingFound() {
+      const reason = unreachable();
+      if (reason !== undefined) announceUnreachable(reason);
+    },
   };
   return store;
 }

@@ -159,11 +159,14 @@ describe('a verdict belongs to the environment that made it (desktop and SSH on 
     const notices: string[] = [];
     const overSsh = at(ssh(), refusingKeyring(), notices);
     expect(await overSsh.find('acct')).toBeUndefined();
+    overSsh.explainNothingFound();
     expect(notices).toEqual([expect.stringContaining('a credential may be in the OS keyring, which this session cannot reach (no session bus): run this at the desktop')]);
     expect(overSsh.keyringStatus()).toMatchObject({ state: 'not used', where: 'over SSH (no session bus)', seenNow: { reached: false } });
     // A later SSH run does not ask again (and wait), but still says why nothing was found.
     const laterNotices: string[] = [];
-    expect(await at(ssh(), hangingKeyring(), laterNotices).find('acct')).toBeUndefined();
+    const later = at(ssh(), hangingKeyring(), laterNotices);
+    expect(await later.find('acct')).toBeUndefined();
+    later.explainNothingFound();
     expect(laterNotices).toHaveLength(1);
 
     const back = at(desktop(), keyring);
@@ -176,9 +179,20 @@ describe('a verdict belongs to the environment that made it (desktop and SSH on 
   it('a delete tries every store and says which it could not reach; at the desktop it removes the secret', async () => {
     const keyring = memoryKeyring();
     await at(desktop(), keyring).set('acct', 'secret-value');
-    expect(await at(ssh(), refusingKeyring()).delete('acct')).toEqual({ keyring: { outcome: 'unreachable', reason: expect.stringContaining('no Secret Service') }, file: { outcome: 'absent' } });
+    expect(await at(ssh(), refusingKeyring()).delete('acct')).toEqual({ keyring: { outcome: 'unreachable', reason: expect.stringContaining('no Secret Service'), mayHold: true }, file: { outcome: 'absent' } });
     expect(await at(desktop(), keyring).delete('acct')).toEqual({ keyring: { outcome: 'removed' }, file: { outcome: 'absent' } });
     expect(keyring.entries.size).toBe(0);
+  });
+
+  it('where no environment ever found the keyring usable (CI, a server), an unreachable keyring claims to hold nothing', async () => {
+    const notices: string[] = [];
+    const store = at(ssh(), refusingKeyring(), notices);
+    expect(await store.set('acct', 'value')).toBe('file');
+    expect(await store.find('other')).toBeUndefined();
+    store.explainNothingFound();
+    expect(store.keyringUnreachable()).toBeUndefined();
+    expect(notices).toEqual([expect.stringContaining('Secrets are kept in')]);
+    expect(await store.delete('acct')).toEqual({ keyring: { outcome: 'unreachable', reason: expect.stringContaining('no Secret Service'), mayHold: false }, file: { outcome: 'removed' } });
   });
 
   it('recheck probes now, whatever was remembered', async () => {

@@ -24,7 +24,11 @@ export class ProfileError extends Error {
   }
 }
 
+/** Names the settings file cannot hold as keys (discord/strict-json.ts refuses them when it is read back). */
+const RESERVED_NAMES = new Set(['constructor', 'prototype']);
+
 export function checkProfileName(name: string): string {
+  if (RESERVED_NAMES.has(name)) throw new ProfileError(`"${name}" is reserved and cannot name a profile`, 'Pick another name (e.g. dev, prod, pixel-pal).');
   if (!PROFILE_NAME.test(name)) {
     throw new ProfileError(`"${name}" is not a profile name`, 'Use 1–40 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (e.g. dev, prod, pixel-pal).');
   }
@@ -69,7 +73,7 @@ export function profileNameForApp(appName: string, taken: readonly string[]): st
       .replace(/^[^a-z0-9]+|-+$/g, '')
       .slice(0, 32) || 'default';
   let name = base;
-  for (let n = 2; taken.includes(name); n++) name = `${base}-${n}`;
+  for (let n = 2; taken.includes(name) || RESERVED_NAMES.has(name); n++) name = `${base}-${n}`;
   return name;
 }
 

@@ -266,6 +266,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   return { connect, starters };
 }
 
+/** The profile in use names the header and gives the app its default guild (none on another API: resolve-target.ts). */
 function withProfile(session: Session, profile: ProfileInUse | undefined): Session {
-  return profile ? { ...session, profile: profile.name } : session;
+  return profile ? { ...session, profile: profile.name, ...(profile.guildId ? { defaultGuildId: profile.guildId } : {}) } : session;
 }

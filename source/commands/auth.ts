@@ -71,8 +71,10 @@ interface AuthTarget {
  */
 async function authTarget(values: { api?: string; profile?: string }, env: NodeJS.ProcessEnv, notice?: (message: string) => void, creates = false): Promise<AuthTarget> {
   const named = values.profile ?? (env.CMD_TUI_PROFILE?.trim() || undefined);
-  const newProfile = creates && named !== undefined && !profileNamed(await readSettingsWithProfiles(env), named);
-  const { target, profile } = newProfile ? { target: resolveApiBase(values.api ?? (await readSettingsWithProfiles(env)).apiUrl), profile: undefined } : await resolveTarget(values, env);
+  const settings = creates && named !== undefined ? await readSettingsWithProfiles(env) : undefined;
+  const newProfile = settings !== undefined && !profileNamed(settings, named!);
+  // A profile still to be made has no API of its own: --api, else the settings', else live Discord.
+  const { target, profile } = newProfile ? { target: resolveApiBase(values.api ?? settings.apiUrl), profile: undefined } : await resolveTarget(values, env);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; sign in to one that keeps running: start `cmd-tui serve` and pass its URL');
   }

@@ -131,9 +131,7 @@ async function remove(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`Nothing was removed. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes.'}\n`);
     return ExitCode.Problems;
   }
-  if (forgets && baseUrl !== undefined && profile.applicationId) {
-    await defaultStores(io.env).secrets.delete(secretAccount(baseUrl, profile.applicationId));
-  }
+  const removal = forgets && baseUrl !== undefined && profile.applicationId ? await defaultStores(io.env).secrets.delete(secretAccount(baseUrl, profile.applicationId)) : undefined;
   await openSettings(io.env).edit((current) => {
     const { [name]: _removed, ...profiles } = current.profiles ?? {};
     const { currentProfile, ...rest } = current;
@@ -142,6 +140,10 @@ async function remove(args: string[], io: CliIo): Promise<number> {
   const kept = kinds.length > 0 && sharing.length > 0 ? ` Its credentials stay: the profile${sharing.length === 1 ? '' : 's'} ${sharing.join(', ')} use${sharing.length === 1 ? 's' : ''} the same application.` : '';
   io.stdout.write(`Removed the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}.${kept}\n`);
   if (settings.currentProfile === name) io.stdout.write(`There is no current profile now: \`cmd-tui profile use NAME\`.\n`);
+  if (removal?.keyring.outcome === 'unreachable' && removal.keyring.mayHold) {
+    io.stderr.write(`Its credentials may remain in the OS keyring, which this session cannot reach (${removal.keyring.reason}): run \`cmd-tui auth logout --api ${baseUrl} --app ${profile.applicationId}\` at the desktop.\n`);
+    return ExitCode.Problems;
+  }
   return ExitCode.Ok;
 }
 

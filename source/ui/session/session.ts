@@ -21,8 +21,10 @@ export interface Session {
   globalCreatesUsed?: number;
   /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */
   targetLabel: string;
-  /** The profile this session was opened with, for the header (none: "no profile"). */
+  /** The profile this session was opened with, for the header. */
   profile?: string;
+  /** Profiles exist but none applies here (`--api` elsewhere): the header says "no profile" rather than nothing. */
+  outsideProfiles?: boolean;
   /** The profile's default guild: the scope the app opens in, as the CLI's commands use it. */
   defaultGuildId?: string;
   /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */

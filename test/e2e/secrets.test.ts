@@ -139,6 +139,9 @@ describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-ke
     const remote = await runCli(['list', ...api()], { env: overSsh });
     expect(remote.code).toBe(4);
     expect(remote.stderr).toContain('a credential may be in the OS keyring, which this session cannot reach (no session bus): run this at the desktop');
+    // With nothing at all, nothing is said about what a browser sign-in could not do.
+    expect(remote.stderr).toContain('No credentials are set for this API and application.');
+    expect(remote.stderr).not.toContain('sign-in cannot manage commands');
     const remoteStatus = await runCli(['auth', 'status', ...api()], { env: overSsh });
     expect(remoteStatus.stdout).toMatch(/^OS keyring: not used \(checked \d{4}-\d\d-\d\d over SSH \(no session bus\)\): no Secret Service/m);
 

@@ -200,10 +200,13 @@ function settingsVerdicts(env: NodeJS.ProcessEnv): VerdictMemory {
     read: (environment) => settings.read().keyringVerdicts?.find((verdict) => verdict.environment === environment),
     usableAnywhere: () => (settings.read().keyringVerdicts ?? []).some((verdict) => verdict.usable),
     write: (verdict) =>
-      settings.edit((current) => ({
-        ...current,
-        keyringVerdicts: [verdict, ...(current.keyringVerdicts ?? []).filter((other) => other.environment !== verdict.environment)].slice(0, REMEMBERED_ENVIRONMENTS),
-      })),
+      settings.edit((current) => {
+        const newestFirst = [verdict, ...(current.keyringVerdicts ?? []).filter((other) => other.environment !== verdict.environment)];
+        const kept = newestFirst.slice(0, REMEMBERED_ENVIRONMENTS);
+        // The newest usable verdict stays however many others came after it: it is what says the keyring may hold secrets.
+        const usable = newestFirst.find((other) => other.usable);
+        return { ...current, keyringVerdicts: usable && !kept.includes(usable) ? [...kept.slice(0, -1), usable] : kept };
+      }),
   };
 }
 

@@ -195,6 +195,18 @@ describe('a verdict belongs to the environment that made it (desktop and SSH on 
     expect(await store.delete('acct')).toEqual({ keyring: { outcome: 'unreachable', reason: expect.stringContaining('no Secret Service'), mayHold: false }, file: { outcome: 'removed' } });
   });
 
+  it('many environments later, the desktop verdict that found the keyring usable is still remembered', async () => {
+    await at(desktop(), memoryKeyring()).set('acct', 'secret-value');
+    for (let n = 0; n < 12; n++) await at({ ...home.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=/tmp/bus-${n}` }, refusingKeyring()).set(`other-${n}`, 'value');
+    const verdicts = openSettings(home.env).read().keyringVerdicts!;
+    expect(verdicts.length).toBeLessThanOrEqual(8);
+    expect(verdicts.some((verdict) => verdict.usable)).toBe(true);
+    expect(at(ssh(), refusingKeyring()).keyringUnreachable()).toBeUndefined();
+    const overSsh = at(ssh(), refusingKeyring());
+    await overSsh.find('acct');
+    expect(overSsh.keyringUnreachable()).toContain('no Secret Service');
+  });
+
   it('recheck probes now, whatever was remembered', async () => {
     await rememberVerdict({ usable: false, reason: 'it refused (x)', checkedAt: new Date().toISOString() });
     const status = await open(memoryKeyring()).recheck();

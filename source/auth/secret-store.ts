@@ -2,9 +2,9 @@
  * Where secrets live: the OS keyring when it really keeps them in this environment (keyring-verdict.ts:
  * a new process must read back what was written; one verdict per environment, so a run over SSH never
  * hides the desktop's keyring), otherwise a file in appPaths().data written atomically under its lock
- * with mode 0600 inside a 0700 folder. Reads look in both, so a secret written to the file is still
- * found once the keyring works, and say when the keyring could not be asked; deletes try both and
- * report each. A damaged file is reported and never overwritten.
+ * with mode 0600 inside a 0700 folder. Reads look in both (the file first: its copy is the newer), so a
+ * secret written to the file is still found once the keyring works, and say when the keyring could not
+ * be asked; deletes try both and report each. A damaged file is reported and never overwritten.
  * `CMD_TUI_SECRET_STORE=file` skips the keyring (machines whose keyring misbehaves); `=keyring` refuses
  * to fall back to the file.
  */
@@ -349,12 +349,15 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
     filePath: file.path,
     describe: (place) => (place === 'keyring' ? 'the OS keyring' : file.path),
     async find(account) {
+      // The file first: a write to the keyring removes the file's copy, so a copy there was written
+      // later (over SSH, say, while the keyring held an older one) and is the one to use.
+      const fromFile = await file.get(account);
+      if (fromFile !== undefined) return { secret: fromFile, place: 'file' };
       if (keyringReadable() || forced) {
         const fromKeyring = await viaKeyring((resolved, signal) => resolved.get(account, signal));
         if (fromKeyring.ok && fromKeyring.value !== null) return { secret: fromKeyring.value, place: 'keyring' };
       }
-      const fromFile = await file.get(account);
-      return fromFile === undefined ? undefined : { secret: fromFile, place: 'file' };
+      return undefined;
     },
     async get(account) {
       return (await store.find(account))?.secret;

@@ -176,6 +176,16 @@ describe('a verdict belongs to the environment that made it (desktop and SSH on 
     expect(await exists(secretsFile())).toBe(false);
   });
 
+  it('a secret stored over SSH (in the file) is the one used back at the desktop, not the older one in the keyring', async () => {
+    const keyring = memoryKeyring();
+    await at(desktop(), keyring).set('acct', 'old-from-the-desktop');
+    expect(await at(ssh(), refusingKeyring()).set('acct', 'new-over-ssh')).toBe('file');
+    expect(await at(desktop(), keyring).find('acct')).toEqual({ secret: 'new-over-ssh', place: 'file' });
+    // Stored again at the desktop, it moves to the keyring and the file's copy goes.
+    expect(await at(desktop(), keyring).set('acct', 'newest')).toBe('keyring');
+    expect(await at(desktop(), keyring).find('acct')).toEqual({ secret: 'newest', place: 'keyring' });
+  });
+
   it('a delete tries every store and says which it could not reach; at the desktop it removes the secret', async () => {
     const keyring = memoryKeyring();
     await at(desktop(), keyring).set('acct', 'secret-value');

@@ -102,7 +102,6 @@ export async function updateStoredCredentials(
 ): Promise<StoreResult> {
   const filing = profileForCredentials(stores.settings.read(), { baseUrl, applicationId, named: stores.profile, command, ...(appName === undefined ? {} : { appName }) }, apiOf);
   if ('refused' in filing) throw filing.refused;
-  if ('pending' in filing) throw new Error('a profile filing with a known application is never pending');
   // The settings name the application a secret belongs to: a folder that cannot take them fails before the secret is stored.
   await assertWritableFolder(dirname(stores.settings.path), 0o700);
   const result = await writeStoredCredentials(stores.secrets, baseUrl, applicationId, change);

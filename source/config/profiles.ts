@@ -104,7 +104,15 @@ export function migrateToProfiles(settings: Settings): Settings | undefined {
 }
 
 /** The profile stored credentials are filed under, or why none may take them. */
-export type ProfileFiling = { name: string; create: boolean } | { refused: ProfileError } | { pending: true };
+export type ProfileFiling = { name: string; create: boolean } | { refused: ProfileError };
+
+interface FilingInput {
+  baseUrl: string;
+  applicationId?: string;
+  named?: string;
+  appName?: string;
+  command: string;
+}
 
 /**
  * Where credentials for `applicationId` at `baseUrl` are filed: the profile the command names (made
@@ -114,11 +122,9 @@ export type ProfileFiling = { name: string; create: boolean } | { refused: Profi
  * command to run: a store never rewrites another profile. With `applicationId` undefined (a bot token
  * not read yet) the answer may be `pending`: only a refusal that no application could change is given. `apiOf` gives a profile's API base as the client would use it.
  */
-export function profileForCredentials(
-  settings: Settings,
-  input: { baseUrl: string; applicationId?: string; named?: string; appName?: string; command: string },
-  apiOf: (profile: Profile) => string | undefined,
-): ProfileFiling {
+export function profileForCredentials(settings: Settings, input: FilingInput & { applicationId: string }, apiOf: (profile: Profile) => string | undefined): ProfileFiling;
+export function profileForCredentials(settings: Settings, input: FilingInput, apiOf: (profile: Profile) => string | undefined): ProfileFiling | { pending: true };
+export function profileForCredentials(settings: Settings, input: FilingInput, apiOf: (profile: Profile) => string | undefined): ProfileFiling | { pending: true } {
   const profiles = profileMap(settings);
   const { baseUrl, applicationId, named } = input;
   const appMatches = (profile: Profile) => applicationId === undefined || profile.applicationId === undefined || profile.applicationId === applicationId;

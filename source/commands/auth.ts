@@ -12,7 +12,7 @@ import { resolveApiBase } from '../api/target.js';
 import { looksHeadless } from '../auth/browser.js';
 import { checkCredentialFiling, defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type StoreResult } from '../auth/credentials.js';
 import { lineReader, readSecret, readSecrets } from '../auth/secret-input.js';
-import type { KeyringStatus, Removal } from '../auth/secret-store.js';
+import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
 import { profileNamed } from '../config/profiles.js';
 import { AuthSession } from '../auth/session.js';
@@ -241,33 +241,33 @@ async function logout(args: string[], io: CliIo, notice: (message: string) => vo
   if (values.all && values['sign-in-only']) throw new UsageError('use either --all or --sign-in-only, not both');
   const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
   const applicationId = appIdFlag(values.app, '--app') ?? rememberedApp;
-  if (!applicationId) {
-    io.stdout.write(`No application is remembered for ${baseUrl}: nothing to sign out of (name one with --app).\n`);
-    return ExitCode.Ok;
-  }
-  const stored = await readStoredCredentials(stores.secrets, baseUrl, applicationId);
-  if (stored.user) await revokeSignIn(stored, applicationId, baseUrl, values, io, notice);
   const signInOnly = values['sign-in-only'] === true;
+  const say = (text: string, report: Record<string, unknown>, exitCode: number = ExitCode.Ok) => {
+    io.stdout.write(values.json ? `${JSON.stringify({ api: baseUrl, applicationId: applicationId ?? null, ...report }, null, 2)}\n` : text);
+    return exitCode;
+  };
+  if (!applicationId) return say(`No application is remembered for ${baseUrl}: nothing to sign out of (name one with --app).\n`, { revoked: false, removal: null, mayRemain: false });
+  const stored = await readStoredCredentials(stores.secrets, baseUrl, applicationId);
+  if (signInOnly && !stored.user) return say(`Not signed in to application ${applicationId}: nothing was removed.\n`, { revoked: false, removal: null, mayRemain: false });
+  const revoked = stored.user ? await revokeSignIn(stored, applicationId, baseUrl, values, io, notice) : false;
   const { removal } = await writeStoredCredentials(stores.secrets, baseUrl, applicationId, (current) => {
     const { user: _user, signedInAs: _who, ...rest } = current;
     return signInOnly ? rest : {};
   });
-  const what = signInOnly ? 'the sign-in' : 'the credentials';
-  if (!removal) {
-    // --sign-in-only with a bot token or client credentials kept: the entry was rewritten without the sign-in.
-    io.stdout.write(`Signed out of application ${applicationId}; its bot token and client credentials stay (\`cmd-tui auth logout\` forgets them too).\n`);
-    return ExitCode.Ok;
+  // --sign-in-only with a bot token or client credentials kept: the entry was rewritten without the sign-in.
+  if (!removal) return say(`Signed out of application ${applicationId}; its bot token and client credentials stay (\`cmd-tui auth logout\` forgets them too).\n`, { revoked, removal: null, mayRemain: false });
+  const mayRemain = removal.keyring.outcome === 'unreachable' && removal.keyring.mayHold;
+  const lines = [`${signInOnly ? 'Sign-in' : 'Credentials'} of application ${applicationId} for ${baseUrl}:`, `  ${removalLine('the OS keyring', removal.keyring)}`, `  ${removalLine(stores.secrets.filePath, removal.file)}`];
+  const stillValid = [stored.botToken ? 'bot token' : '', stored.clientCredentials ? 'client secret' : ''].filter(Boolean);
+  const removedAny = removal.keyring.outcome === 'removed' || removal.file.outcome === 'removed';
+  if (removedAny && stillValid.length > 0) {
+    const both = stillValid.length > 1;
+    lines.push(`The ${stillValid.join(' and ')} still work${both ? '' : 's'} at Discord: reset ${both ? 'them' : 'it'} in the Developer Portal if ${both ? 'they' : 'it'} may have leaked.`);
   }
-  const lines = [`${what === 'the sign-in' ? 'Sign-in' : 'Credentials'} of application ${applicationId} for ${baseUrl}:`, `  ${removalLine('the OS keyring', removal.keyring)}`, `  ${removalLine(stores.secrets.filePath, removal.file)}`];
-  io.stdout.write(`${lines.join('\n')}\n`);
-  if (removal.keyring.outcome === 'unreachable' && removal.keyring.mayHold) {
-    io.stderr.write(`A secret may remain in the OS keyring, which this session cannot reach (${removal.keyring.reason}). Run \`cmd-tui auth logout\` at the desktop (where the keyring is unlocked), or remove the entries of "${stores.secrets.describe('keyring')}" with your keyring's tool (e.g. seahorse, or \`secret-tool search --all service cmd-tui\`).\n`);
-    return ExitCode.Problems;
+  if (mayRemain) {
+    io.stderr.write(`A secret may remain in the OS keyring, which this session cannot reach (${'reason' in removal.keyring ? removal.keyring.reason : ''}). Run \`cmd-tui auth logout\` at the desktop (where the keyring is unlocked), or remove the entries of service "${keyringServiceName(io.env)}" with your keyring's tool (e.g. seahorse, or \`secret-tool search --all service '${keyringServiceName(io.env)}'\`).\n`);
   }
-  const anythingRemoved = removal.keyring.outcome === 'removed' || removal.file.outcome === 'removed';
-  const stillValid = [stored.botToken ? 'bot token' : '', stored.clientCredentials ? 'client secret' : ''].filter(Boolean).join(' and ');
-  if (anythingRemoved && stillValid) io.stdout.write(`The ${stillValid} still work${stillValid.includes(' and ') ? '' : 's'} at Discord: reset ${stillValid.includes(' and ') ? 'them' : 'it'} in the Developer Portal if it may have leaked.\n`);
-  return ExitCode.Ok;
+  return say(`${lines.join('\n')}\n`, { revoked, removal, mayRemain }, mayRemain ? ExitCode.Problems : ExitCode.Ok);
 }
 
 function removalLine(store: string, removal: Removal): string {
@@ -276,7 +276,7 @@ function removalLine(store: string, removal: Removal): string {
   return `${store} could not be reached: ${removal.reason}${removal.mayHold ? '' : ' (cmd-tui has never stored anything there on this account)'}`;
 }
 
-async function revokeSignIn(stored: Awaited<ReturnType<typeof readStoredCredentials>>, applicationId: string, baseUrl: string, values: { timeout?: string; debug?: boolean }, io: CliIo, notice: (message: string) => void): Promise<void> {
+async function revokeSignIn(stored: Awaited<ReturnType<typeof readStoredCredentials>>, applicationId: string, baseUrl: string, values: { timeout?: string; debug?: boolean; json?: boolean }, io: CliIo, notice: (message: string) => void): Promise<boolean> {
   const user = stored.user!;
   const clientId = user.clientId ?? applicationId;
   const secret = stored.clientCredentials?.clientId === clientId ? stored.clientCredentials.clientSecret : undefined;
@@ -287,9 +287,11 @@ async function revokeSignIn(stored: Awaited<ReturnType<typeof readStoredCredenti
     // Revoking the refresh token ends the whole authorization (access token included).
     const token = user.refreshToken ?? user.accessToken;
     await session.revokeToken(token, user.refreshToken ? 'refresh_token' : 'access_token');
-    io.stdout.write('Revoked the sign-in at Discord.\n');
+    if (!values.json) io.stdout.write('Revoked the sign-in at Discord.\n');
+    return true;
   } catch (error) {
     notice(`Could not revoke the sign-in at Discord (${describeError(error).message}); it is removed here anyway. You can also remove the app under Discord → User Settings → Authorized Apps.`);
+    return false;
   } finally {
     await session.close();
   }

@@ -164,6 +164,9 @@ describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-ke
     expect(remoteLogout.stderr).toContain('A secret may remain in the OS keyring, which this session cannot reach');
     expect(remoteLogout.stderr).toContain('at the desktop');
     expect(keyringEntry(account)).toContain(emulator().botToken);
+    const remoteJson = await runCli(['auth', 'logout', '--json', ...api()], { env: overSsh });
+    expect(remoteJson.code).toBe(1);
+    expect(JSON.parse(remoteJson.stdout)).toMatchObject({ mayRemain: true, removal: { keyring: { outcome: 'unreachable', mayHold: true }, file: { outcome: 'absent' } } });
 
     const local = await runCli(['auth', 'logout', ...api()], { env: desktop });
     ok(local);

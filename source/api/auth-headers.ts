@@ -16,8 +16,12 @@ const EXPIRY_MARGIN_MS = 60_000;
 const SET_BOT_TOKEN = 'Run `cmd-tui auth set-bot-token` (or set DISCORD_BOT_TOKEN), or `cmd-tui auth set-client-credentials` (or DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET).';
 const SIGN_IN = 'Run `cmd-tui auth login --preset permissions`; the signed-in user needs Manage Guild and Manage Roles in that guild.';
 
-/** What to tell the user when none of the accepted kinds is available. */
-export function authRequired(accepted: AuthKind[]): AuthRequiredError {
+/** What to tell the user when none of the accepted kinds is available (`held`: the kinds there are, which cannot make this call). */
+export function authRequired(accepted: AuthKind[], held: AuthKind[] = []): AuthRequiredError {
+  // With nothing at all, what a sign-in cannot do is beside the point: there is none.
+  if (held.length === 0 && !(accepted.length === 1 && accepted[0] === 'user')) {
+    return new AuthRequiredError(accepted, 'No credentials are set for this API and application.', `${SET_BOT_TOKEN}${accepted.includes('user') ? ' Or sign in with `cmd-tui auth login`.' : ''}`);
+  }
   if (accepted.length === 1 && accepted[0] === 'user') {
     return new AuthRequiredError(
       accepted,
@@ -77,7 +81,7 @@ export class AuthHeaders {
     if (kind) return kind;
     const wasRejected = accepted.find((candidate) => this.rejected.has(candidate));
     if (wasRejected) throw rejectedError(wasRejected);
-    throw authRequired(accepted);
+    throw authRequired(accepted, held);
   }
 
   async header(kind: AuthKind): Promise<string> {

@@ -15,7 +15,7 @@ export interface TargetChoice {
 
 export interface ProfileInUse {
   name: string;
-  /** The profile's application, when the profile is for this API (else none: an --api elsewhere is another server). */
+  /** The profile's application. */
   applicationId?: string;
   guildId?: string;
   /** The global pace this profile's bot may use (a raised limit). */
@@ -45,13 +45,14 @@ export async function resolveTarget(choice: TargetChoice, env: NodeJS.ProcessEnv
   const target = resolveApiBase(choice.api ?? chosen?.profile.apiUrl ?? settings.apiUrl);
   const resolved: ResolvedTarget = { target };
   if (choice.app !== undefined) resolved.applicationId = choice.app;
-  if (chosen) {
-    const sameApi = choice.api === undefined || resolveApiBase(chosen.profile.apiUrl).baseUrl === target.baseUrl;
+  // A profile is in use only on its own API: an --api elsewhere is another server, where neither its
+  // name (the TUI's header) nor its application, guild or credentials' filing apply.
+  if (chosen && (choice.api === undefined || resolveApiBase(chosen.profile.apiUrl).baseUrl === target.baseUrl)) {
     resolved.profile = {
       name: chosen.name,
-      ...(sameApi && chosen.profile.applicationId ? { applicationId: chosen.profile.applicationId } : {}),
-      ...(sameApi && chosen.profile.guildId ? { guildId: chosen.profile.guildId } : {}),
-      ...(sameApi && chosen.profile.maxRps ? { maxRps: chosen.profile.maxRps } : {}),
+      ...(chosen.profile.applicationId ? { applicationId: chosen.profile.applicationId } : {}),
+      ...(chosen.profile.guildId ? { guildId: chosen.profile.guildId } : {}),
+      ...(chosen.profile.maxRps ? { maxRps: chosen.profile.maxRps } : {}),
     };
   }
   return resolved;

@@ -2,13 +2,16 @@
  * Credentials for one API base and application: what the secret store holds under
  * `<baseUrl> <applicationId>`, overridden by DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID /
  * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
+ * Storing files the application under a profile (config/profiles.ts profileForCredentials), never
+ * under another API's or application's; a refresh or a logout changes the secret only.
  */
 import type { Credentials } from '../api/contract.js';
+import { resolveApiBase } from '../api/target.js';
 import { dirname } from 'node:path';
 import { assertWritableFolder } from '../config/atomic-write.js';
-import { withStoredApplication } from '../config/profiles.js';
-import { openSettings, withTarget, type SettingsStore } from '../config/settings.js';
-import { openSecretStore, SecretStoreCorruptError, type SecretStore } from './secret-store.js';
+import { profileForCredentials, withStoredApplication } from '../config/profiles.js';
+import { openSettings, withTarget, type Profile, type SettingsStore } from '../config/settings.js';
+import { openSecretStore, SecretStoreCorruptError, type RemovalReport, type SecretStore } from './secret-store.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 
 /** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
@@ -19,7 +22,7 @@ export interface StoredCredentials extends Credentials {
 export interface CredentialStores {
   secrets: SecretStore;
   settings: SettingsStore;
-  /** The profile in use, whose application a store of credentials updates. */
+  /** The profile the command named (`--profile`, CMD_TUI_PROFILE, the TUI's): stored credentials are filed under it, made when missing. */
   profile?: string;
 }
 
@@ -51,29 +54,60 @@ export async function readStoredCredentials(secrets: SecretStore, baseUrl: strin
 export interface StoreResult {
   stored: StoredCredentials;
   where?: string;
+  /** When the entry was removed: what happened in each store. */
+  removal?: RemovalReport;
+  /** The profile the application was filed under, and whether this store made it. */
+  profile?: { name: string; created: boolean };
 }
 
-/** Read-modify-write of one application's entry; an empty result removes the entry. */
+/** Read-modify-write of one application's secret entry, nothing else; an empty result removes it from every store. */
+export async function writeStoredCredentials(secrets: SecretStore, baseUrl: string, applicationId: string, change: (current: StoredCredentials) => StoredCredentials): Promise<StoreResult> {
+  const next = change(await readStoredCredentials(secrets, baseUrl, applicationId));
+  const account = secretAccount(baseUrl, applicationId);
+  if (next.botToken || next.clientCredentials || next.user) return { stored: next, where: secrets.describe(await secrets.set(account, JSON.stringify(next))) };
+  return { stored: next, removal: await secrets.delete(account) };
+}
+
+/** A profile's API base as the client would use it; none for `local` or an address the client refuses. */
+function apiOf(profile: Profile): string | undefined {
+  try {
+    return resolveApiBase(profile.apiUrl).baseUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Throws the refusal when credentials for this API (and application, once known) could only be filed
+ * by rewriting another profile: called before a secret is read or a browser opened.
+ */
+export function checkCredentialFiling(stores: CredentialStores, baseUrl: string, applicationId: string | undefined, command: string): void {
+  const filing = profileForCredentials(stores.settings.read(), { baseUrl, applicationId, named: stores.profile, command }, apiOf);
+  if ('refused' in filing) throw filing.refused;
+}
+
+/**
+ * Read-modify-write of one application's entry, filed under its profile (refused, before anything is
+ * stored, when that would rewrite another profile's); an empty result removes the entry.
+ */
 export async function updateStoredCredentials(
   stores: CredentialStores,
   baseUrl: string,
   applicationId: string,
   change: (current: StoredCredentials) => StoredCredentials,
-  /** Names the first profile when this store makes one. */
+  /** Names the profile when this store makes one. */
   appName?: string,
+  /** The command a refusal tells the user to run again. */
+  command = 'cmd-tui auth set-bot-token',
 ): Promise<StoreResult> {
-  const next = change(await readStoredCredentials(stores.secrets, baseUrl, applicationId));
+  const filing = profileForCredentials(stores.settings.read(), { baseUrl, applicationId, named: stores.profile, command, ...(appName === undefined ? {} : { appName }) }, apiOf);
+  if ('refused' in filing) throw filing.refused;
   // The settings name the application a secret belongs to: a folder that cannot take them fails before the secret is stored.
   await assertWritableFolder(dirname(stores.settings.path), 0o700);
-  const account = secretAccount(baseUrl, applicationId);
-  let where: string | undefined;
-  if (next.botToken || next.clientCredentials || next.user) where = stores.secrets.describe(await stores.secrets.set(account, JSON.stringify(next)));
-  else await stores.secrets.delete(account);
-  // The application last stored becomes the default for this API base, and for the profile in use.
-  await stores.settings.edit((settings) =>
-    withStoredApplication(withTarget(settings, baseUrl, { applicationId }), { ...(stores.profile === undefined ? {} : { profile: stores.profile }), baseUrl, applicationId, ...(appName === undefined ? {} : { appName }) }),
-  );
-  return where === undefined ? { stored: next } : { stored: next, where };
+  const result = await writeStoredCredentials(stores.secrets, baseUrl, applicationId, change);
+  // The application last stored becomes the default for this API base, and for its profile.
+  await stores.settings.edit((settings) => withStoredApplication(withTarget(settings, baseUrl, { applicationId }), filing, { baseUrl, applicationId }));
+  return { ...result, profile: { name: filing.name, created: filing.create } };
 }
 
 /** What onboarding or `auth set-bot-token` / `set-client-credentials` file under an application. */
@@ -132,6 +166,7 @@ export async function loadCredentials(input: {
     credentials.user = stored.user;
     sources.push(`sign-in from ${where}`);
   }
+  if (sources.length === 0) stores.secrets.explainNothingFound();
   return applicationId ? { credentials, applicationId, sources } : { credentials, sources };
 }
 
@@ -141,7 +176,7 @@ export async function loadCredentials(input: {
  */
 export function persistRefreshedUser(stores: CredentialStores, baseUrl: string, applicationId: string, onError: (error: unknown) => void) {
   return (user: Credentials['user']): void => {
-    updateStoredCredentials(stores, baseUrl, applicationId, (current) => (user ? { ...current, user: { ...current.user, ...user } } : current)).catch(onError);
+    writeStoredCredentials(stores.secrets, baseUrl, applicationId, (current) => (user ? { ...current, user: { ...current.user, ...user } } : current)).catch(onError);
   };
 }
 

@@ -99,6 +99,11 @@ export async function verifyIdToken(idToken: string | undefined, expected: IdTok
     throw refuse('iat', `it was issued at ${new Date(payload.iat * 1000).toISOString()}, in the future`);
   }
   if (payload.nonce !== expected.nonce) throw refuse('nonce', 'it does not carry the nonce this sign-in sent (a replayed or swapped token)');
+  // OIDC Core §2/§3.1.3.7: a token for several audiences must name this client as the party it was issued to.
+  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== expected.clientId) {
+    throw refuse('azp', `it is for several audiences (${JSON.stringify(payload.aud)}) and its authorized party is ${JSON.stringify(payload.azp ?? null)}, not this client (${expected.clientId})`);
+  }
+  if (payload.azp !== undefined && payload.azp !== expected.clientId) throw refuse('azp', `its authorized party is ${JSON.stringify(payload.azp)}, not this client (${expected.clientId})`);
   return payload;
 }
 

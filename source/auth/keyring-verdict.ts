@@ -1,9 +1,11 @@
 /**
  * Whether this machine's OS keyring really keeps secrets: a keyring counts only when a new process can
  * read back what this one wrote (a keyring that accepts a write and forgets it at the end of the
- * process or session is worse than none: it reports a place the secret is not). The verdict is kept in
- * the settings with its date; a refusal is checked again after a week, a working keyring whenever it
- * fails.
+ * process or session is worse than none: it reports a place the secret is not). A verdict belongs to
+ * the environment that made it (keyringEnvironment: the OS and the session bus, or its absence): one
+ * run over SSH says nothing about the desktop session of the same account. It is kept in the settings
+ * with its date and where it was made; a refusal is checked again after a week, a working keyring
+ * whenever it fails, and any verdict when asked (`auth status --recheck`).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -13,6 +15,27 @@ export interface KeyringVerdict {
   reason?: string;
   /** ISO date of the check. */
   checkedAt: string;
+  /** The environment it holds for (KeyringEnvironment.key). */
+  environment: string;
+  /** That environment in words, e.g. `over SSH (no session bus)`. */
+  where: string;
+}
+
+/** What decides whether the keyring can be reached: the OS, and on Linux the session bus (or its absence). */
+export interface KeyringEnvironment {
+  key: string;
+  /** Follows "checked 2026-11-27 ": `over SSH (no session bus)`, `in a desktop session (session bus)`. */
+  where: string;
+  /** Linux without a session bus: the Secret Service cannot be reached from here at all. */
+  noSessionBus: boolean;
+}
+
+export function keyringEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): KeyringEnvironment {
+  if (platform !== 'linux') return { key: platform, where: `on ${platform}`, noSessionBus: false };
+  const bus = env.DBUS_SESSION_BUS_ADDRESS?.trim();
+  if (bus) return { key: `linux bus ${bus}`, where: 'in a desktop session (session bus)', noSessionBus: false };
+  const ssh = Boolean(env.SSH_CONNECTION || env.SSH_TTY);
+  return { key: 'linux no session bus', where: ssh ? 'over SSH (no session bus)' : 'without a session bus (no desktop session)', noSessionBus: true };
 }
 
 /** The slice of a keyring cmd-tui needs; injectable so tests can stand in a working, failing or hanging one. Each call may reject, or hang. */
@@ -39,18 +62,19 @@ export function verdictHolds(verdict: KeyringVerdict | undefined, now: number): 
   return Number.isFinite(checked) && checked <= now && now - checked < RECHECK_REFUSED_AFTER_MS;
 }
 
-export function refusal(reason: string, now: number): KeyringVerdict {
-  return { usable: false, reason, checkedAt: new Date(now).toISOString() };
+export function refusal(reason: string, now: number, environment: KeyringEnvironment): KeyringVerdict {
+  return { usable: false, reason, checkedAt: new Date(now).toISOString(), environment: environment.key, where: environment.where };
 }
 
 /** Writes a throwaway entry, reads it from a new process, removes it. */
 export async function probeKeyring(target: Keyring, options: { timeoutMs: number; now: () => number; env: NodeJS.ProcessEnv; platform?: NodeJS.Platform }): Promise<KeyringVerdict> {
+  const environment = keyringEnvironment(options.env, options.platform);
   const account = `${PROBE_ACCOUNT_PREFIX} ${randomBytes(6).toString('hex')}`;
   const value = randomBytes(16).toString('hex');
   try {
     await withinTimeout(options.timeoutMs, (signal) => target.set(account, value, signal));
   } catch (error) {
-    return refusal(describeKeyringFailure(error, options.env, options.platform), options.now());
+    return refusal(describeKeyringFailure(error, options.env, options.platform), options.now(), environment);
   }
   let readBack: string | null | Error;
   try {
@@ -60,16 +84,16 @@ export async function probeKeyring(target: Keyring, options: { timeoutMs: number
     readBack = error instanceof Error ? error : new Error(String(error));
   }
   await withinTimeout(options.timeoutMs, (signal) => target.delete(account, signal)).catch(() => undefined);
-  if (readBack instanceof Error) return refusal(`a new process could not read it (${shortDetail(readBack.message)})`, options.now());
-  if (readBack !== value) return refusal('a new process could not read back what this one stored: it keeps secrets only for the session', options.now());
-  return { usable: true, checkedAt: new Date(options.now()).toISOString() };
+  if (readBack instanceof Error) return refusal(`a new process could not read it (${shortDetail(readBack.message)})`, options.now(), environment);
+  if (readBack !== value) return refusal('a new process could not read back what this one stored: it keeps secrets only for the session', options.now(), environment);
+  return { usable: true, checkedAt: new Date(options.now()).toISOString(), environment: environment.key, where: environment.where };
 }
 
 /** A keyring failure as a phrase for "OS keyring not used: …"; never the account or the secret. */
 export function describeKeyringFailure(error: unknown, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
   const message = error instanceof Error ? error.message : String(error);
   if (message.startsWith('no answer within')) return `${message} (a locked keyring waiting for a prompt?)`;
-  if (platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS) {
+  if (keyringEnvironment(env, platform).noSessionBus) {
     return 'no Secret Service (DBUS_SESSION_BUS_ADDRESS is not set: no desktop session, as over SSH or in CI), and the kernel keyring forgets at logout';
   }
   return `it refused (${shortDetail(message)})`;

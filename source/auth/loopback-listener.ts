@@ -2,7 +2,7 @@
  * The one-shot redirect listener of the desktop flow (RFC 8252 §7.3, §8.3): bound to 127.0.0.1 only
  * (never `localhost`, never another interface), on a random port, open only while a sign-in waits.
  * A request with a wrong or missing state gets a 400 page and the listener keeps waiting; other paths
- * get 404; a code, a denial or an error ends it. Never logs the request line (it holds the code).
+ * get 404, another Host than 127.0.0.1:PORT gets 421; a code, a denial or an error ends it. Never logs the request line (it holds the code).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +34,12 @@ export async function startLoopbackListener(options: { expectedState: string; ti
   };
 
   const server = createServer((req, res) => {
+    // Only the browser's redirect to the address we registered: a page that reaches this port through
+    // another name (DNS rebinding) sends its own Host.
+    if (req.headers.host !== `127.0.0.1:${(server.address() as AddressInfo).port}`) {
+      answer(res, 421, 'Wrong address', 'This listener answers only http://127.0.0.1 on its own port.');
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (done || req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
       answer(res, 404, 'Not found', 'This address only receives the cmd-tui sign-in.');

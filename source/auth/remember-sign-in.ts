@@ -12,11 +12,12 @@ export async function rememberSignIn(input: {
   clientId: string;
   user: NonNullable<Credentials['user']>;
   timeoutMs?: number;
+  debug?: (line: string) => void;
 }): Promise<StoreResult> {
   const { stores, baseUrl, clientId, user } = input;
   let signedInAs: StoredCredentials['signedInAs'];
   if (user.scopes.includes('identify')) {
-    const api = await createDiscordApi({ baseUrl, applicationId: clientId, credentials: { user }, timeoutMs: input.timeoutMs });
+    const api = await createDiscordApi({ baseUrl, applicationId: clientId, credentials: { user }, timeoutMs: input.timeoutMs, ...(input.debug ? { debug: input.debug } : {}) });
     const me = await api.getCurrentUser();
     signedInAs = { id: me.id, username: me.username };
   }
@@ -24,5 +25,5 @@ export async function rememberSignIn(input: {
     // A new sign-in replaces the old one and whoever it named.
     const { signedInAs: _previous, ...rest } = current;
     return signedInAs ? { ...rest, user, signedInAs } : { ...rest, user };
-  });
+  }, undefined, 'cmd-tui auth login');
 }

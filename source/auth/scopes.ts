@@ -15,12 +15,18 @@ export function permissionsScopes(): string {
   return `${PERMISSIONS_UPDATE_SCOPE} identify guilds`;
 }
 
-export const SCOPE_PRESETS = {
-  permissions: permissionsScopes,
-  communication: defaultCommunicationScopes,
-  presence: defaultPresenceScopes,
-} as const;
-export type ScopePreset = keyof typeof SCOPE_PRESETS;
+/** A Map: a user-named preset (`--preset constructor`) is never found on Object.prototype. */
+const SCOPE_PRESETS: ReadonlyMap<string, () => string> = new Map([
+  ['permissions', permissionsScopes],
+  ['communication', defaultCommunicationScopes],
+  ['presence', defaultPresenceScopes],
+]);
+export const SCOPE_PRESET_NAMES: readonly string[] = [...SCOPE_PRESETS.keys()];
+
+/** The scopes of a preset, or undefined when there is no preset of that name. */
+export function scopesOfPreset(name: string): string | undefined {
+  return SCOPE_PRESETS.get(name)?.();
+}
 
 export function scopeList(scopes: string): string[] {
   return scopes.split(/\s+/).filter(Boolean);

@@ -23,11 +23,35 @@ export async function readSecret(input: Input, prompt: NodeJS.WritableStream, qu
   return secret;
 }
 
-async function readFirstLine(input: Input): Promise<string> {
+/**
+ * Several values read the same way, in order: the first non-empty lines of piped stdin, or one hidden
+ * prompt each on a terminal (`auth set-client-credentials`: the client id, then the secret).
+ */
+export async function readSecrets(input: Input, prompt: NodeJS.WritableStream, questions: readonly string[]): Promise<string[]> {
+  if (input.isTTY && input.setRawMode) {
+    const answers: string[] = [];
+    for (const question of questions) answers.push(await readSecret(input, prompt, question));
+    return answers;
+  }
+  const lines = await readLines(input);
+  if (lines.length < questions.length) {
+    throw new SecretInputError(`Expected ${questions.length} lines on stdin (${questions.map((question) => question.replace(/ \(.*$|: $/, '')).join(', then ')}), got ${lines.length}.`, 'Pipe them in, one per line, or type them at the prompts.');
+  }
+  return lines.slice(0, questions.length);
+}
+
+async function readLines(input: Input): Promise<string[]> {
   let text = '';
   input.setEncoding?.('utf8');
   for await (const chunk of input) text += String(chunk);
-  return (text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '').trim();
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+async function readFirstLine(input: Input): Promise<string> {
+  return (await readLines(input))[0] ?? '';
 }
 
 function readHidden(input: Input, prompt: NodeJS.WritableStream, question: string): Promise<string> {

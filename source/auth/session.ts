@@ -60,9 +60,11 @@ export class AuthSession {
     private applicationId: string,
     /** A confidential client's secret; a public client has none and sends `client_id` + verifier. */
     private readonly clientSecret?: string,
+    /** `--debug`: each token, revocation and key request on stderr (the transport masks secrets). */
+    private readonly debug?: (line: string) => void,
   ) {
     assertTokenSafeUrl(baseUrl);
-    this.transport = createTransport({ timeoutMs: this.timeoutMs });
+    this.transport = createTransport({ timeoutMs: this.timeoutMs, debug });
   }
 
   setApplicationId(applicationId: string): void {
@@ -73,7 +75,7 @@ export class AuthSession {
   setHttpRequestTimeout(ms: number): void {
     this.timeoutMs = ms;
     const previous = this.transport;
-    this.transport = createTransport({ timeoutMs: ms });
+    this.transport = createTransport({ timeoutMs: ms, debug: this.debug });
     void previous.close();
   }
 

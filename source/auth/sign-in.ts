@@ -28,10 +28,12 @@ export interface SignInOptions {
   /** Opens the URL; default `$BROWSER` or the system browser. */
   openBrowser?: (url: string) => Promise<void>;
   env?: NodeJS.ProcessEnv;
+  /** `--debug`: the exchange's requests on stderr, secrets masked. */
+  debug?: (line: string) => void;
 }
 
 export async function signIn(options: SignInOptions): Promise<Credentials['user']> {
-  const session = new AuthSession(options.baseUrl, options.clientId, options.clientSecret);
+  const session = new AuthSession(options.baseUrl, options.clientId, options.clientSecret, options.debug);
   try {
     const verifier = session.createAuthorizationCodeVerifier();
     const args = new AuthorizationArgs().setClientId(options.clientId).setScopes(options.scopes).setCodeChallenge(verifier.challenge);

@@ -1,16 +1,20 @@
 /**
- * `cmd-tui auth …`: sign in with the browser (login), show what is stored (status), sign out and
- * revoke (logout), and store a bot token or client credentials read from stdin or a hidden prompt —
- * never from argv. No subcommand ever prints a token, secret, code or verifier.
+ * `cmd-tui auth …`: sign in with the browser (login), show what is stored and where (status, with the
+ * keyring verdict and when and where it was made), sign out — revoke the sign-in and forget every
+ * credential of the application from every store, reporting each (logout) — and store a bot token or
+ * client credentials read from stdin or a hidden prompt, never from argv, filed under the profile
+ * they belong to. No subcommand ever prints a token, secret, code or verifier.
  */
 import { createDiscordApi } from '../api/client.js';
 import { describeError } from '../api/errors.js';
-import { resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
+import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
+import { resolveApiBase } from '../api/target.js';
 import { looksHeadless } from '../auth/browser.js';
-import { defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, updateStoredCredentials, type CredentialStores } from '../auth/credentials.js';
-import { lineReader, readSecret } from '../auth/secret-input.js';
-import type { KeyringStatus } from '../auth/secret-store.js';
-import { SCOPE_PRESETS, scopeList, type ScopePreset } from '../auth/scopes.js';
+import { checkCredentialFiling, defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type StoreResult } from '../auth/credentials.js';
+import { lineReader, readSecret, readSecrets } from '../auth/secret-input.js';
+import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
+import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
+import { profileNamed } from '../config/profiles.js';
 import { AuthSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
 import { rememberSignIn } from '../auth/remember-sign-in.js';
@@ -55,19 +59,27 @@ export const run: CommandRun = async (args, io) => {
 interface AuthTarget {
   baseUrl: string;
   profile?: ProfileInUse;
-  /** The application the profile (or, without one, the settings for this API) remembers. */
+  /** The application the profile (or, without one for this API, the settings for this API) remembers. */
   rememberedApp?: string;
   stores: CredentialStores;
 }
 
-/** `--api`, else the profile's, else the `apiUrl` of the settings file, else live Discord; and the stores filed under the profile. */
-async function authTarget(values: { api?: string; profile?: string }, env: NodeJS.ProcessEnv, notice?: (message: string) => void): Promise<AuthTarget> {
-  const { target, profile } = await resolveTarget(values, env);
+/**
+ * `--api`, else the profile's, else the `apiUrl` of the settings file, else live Discord; and the stores,
+ * which file what is stored under the profile the command names (`--profile`, CMD_TUI_PROFILE). A
+ * command that stores (`creates`) may name a profile that does not exist yet: it is made for them.
+ */
+async function authTarget(values: { api?: string; profile?: string }, env: NodeJS.ProcessEnv, notice?: (message: string) => void, creates = false): Promise<AuthTarget> {
+  const named = values.profile ?? (env.CMD_TUI_PROFILE?.trim() || undefined);
+  const settings = creates && named !== undefined ? await readSettingsWithProfiles(env) : undefined;
+  const newProfile = settings !== undefined && !profileNamed(settings, named!);
+  // A profile still to be made has no API of its own: --api, else the settings', else live Discord.
+  const { target, profile } = newProfile ? { target: resolveApiBase(values.api ?? settings.apiUrl), profile: undefined } : await resolveTarget(values, env);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; sign in to one that keeps running: start `cmd-tui serve` and pass its URL');
   }
-  const stores = defaultStores(env, notice, profile?.name);
-  const rememberedApp = profile ? profile.applicationId : stores.settings.target(target.baseUrl).applicationId;
+  const stores = defaultStores(env, notice, named);
+  const rememberedApp = profile ? profile.applicationId : newProfile ? undefined : stores.settings.target(target.baseUrl).applicationId;
   return { baseUrl: target.baseUrl, stores, ...(profile ? { profile } : {}), ...(rememberedApp ? { rememberedApp } : {}) };
 }
 
@@ -82,17 +94,23 @@ function scopesFrom(scopes: string | undefined, preset: string | undefined): str
     return scopeList(scopes).join(' ');
   }
   const name = preset ?? 'permissions';
-  if (!(name in SCOPE_PRESETS)) throw new UsageError(`--preset must be one of ${Object.keys(SCOPE_PRESETS).join(', ')}, not "${name}"`);
-  return SCOPE_PRESETS[name as ScopePreset]();
+  const scopesOf = scopesOfPreset(name);
+  if (scopesOf === undefined) throw new UsageError(`--preset must be one of ${SCOPE_PRESET_NAMES.join(', ')}, not "${name}"`);
+  return scopesOf;
 }
 
 async function login(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth login'].flags, { min: 0, max: 0, names: '' });
   const scopes = scopesFrom(values.scopes, values.preset);
   const timeoutMs = timeoutFlag(values.timeout);
-  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
-  const clientId = appIdFlag(values['client-id'], '--client-id') ?? nonEmpty(io.env.DISCORD_CLIENT_ID) ?? rememberedApp;
-  if (!clientId) throw new UsageError('pass --client-id (your application id) for the first sign-in');
+  const debug = values.debug ? debugLog(io) : undefined;
+  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice, true);
+  const clientId = appIdFlag(values['client-id'], '--client-id') ?? nonEmpty(io.env.DISCORD_CLIENT_ID) ?? rememberedApp ?? (await botTokensApplication(io, baseUrl, timeoutMs, debug));
+  if (!clientId) {
+    throw new UsageError('cmd-tui does not know which application to sign in to: pass --client-id (your application id), set DISCORD_CLIENT_ID, or store the bot token first (`cmd-tui auth set-bot-token`)');
+  }
+  // Refused before the browser opens: a sign-in for another API or application never lands in another profile.
+  checkCredentialFiling(stores, baseUrl, clientId, 'cmd-tui auth login');
   const clientSecret = await confidentialSecret(stores, io.env, baseUrl, clientId);
 
   const headless = values['no-browser'] === true || looksHeadless(io.env);
@@ -120,16 +138,30 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       readPastedRedirect: pastes?.next,
       onPasteRefused: (message) => io.stderr.write(`${message}\n`),
       onNotice: notice,
+      ...(debug ? { debug } : {}),
     });
-    const { stored, where } = await rememberSignIn({ stores, baseUrl, clientId, user: user!, timeoutMs });
+    const { stored, where, profile } = await rememberSignIn({ stores, baseUrl, clientId, user: user!, timeoutMs, ...(debug ? { debug } : {}) });
     const who = stored.signedInAs ? ` as ${stored.signedInAs.username}` : '';
     io.stdout.write(`Signed in${who} for application ${clientId} with ${user!.scopes.join(' ') || 'no scopes'}${expiryText(user!.expiresAt)}.\n`);
-    io.stdout.write(`Stored in ${where}.\n`);
+    io.stdout.write(`Stored in ${where}${profileNote(profile)}.\n`);
     return ExitCode.Ok;
   } finally {
     pastes?.close();
     process.removeListener('SIGINT', onInterrupt);
   }
+}
+
+/** DISCORD_BOT_TOKEN names its application to the API: the one to sign in to when nothing else does. */
+async function botTokensApplication(io: CliIo, baseUrl: string, timeoutMs: number | undefined, debug: ((line: string) => void) | undefined): Promise<string | undefined> {
+  const botToken = nonEmpty(io.env.DISCORD_BOT_TOKEN);
+  if (!botToken) return undefined;
+  const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs, ...(debug ? { debug } : {}) });
+  return (await api.getApplication()).id;
+}
+
+/** `, under the profile dev (new)`: where a store filed the application. */
+function profileNote(profile: StoreResult['profile']): string {
+  return profile ? `, under the profile ${profile.name}${profile.created ? ' (new)' : ''}` : '';
 }
 
 /** A stored or environment secret for this very client makes the exchange confidential (Basic auth). */
@@ -142,6 +174,8 @@ async function confidentialSecret(stores: CredentialStores, env: NodeJS.ProcessE
 async function status(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth status'].flags, { min: 0, max: 0, names: '' });
   const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.env);
+  // Asked first, so what follows reads the keyring with the verdict just made.
+  if (values.recheck) await stores.secrets.recheck();
   const inProfile = profile ? { profile } : {};
   const named = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores, ...inProfile });
   // A bot token from the environment names its application only to the API (credentials.ts): what is
@@ -170,7 +204,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
           source: source('sign-in'),
         }
       : null,
-    secretStore: { file: stores.secrets.filePath, keyring: stores.secrets.keyringStatus() },
+    secretStore: { file: stores.secrets.filePath, keyring: stores.secrets.keyringStatus(), keyringUnreachable: stores.secrets.keyringUnreachable() ?? null },
   };
   const anything = Boolean(botToken || clientCredentials || user);
   if (values.json) {
@@ -179,10 +213,11 @@ async function status(args: string[], io: CliIo): Promise<number> {
   }
   const botsOwn = "the bot token's own (cmd-tui asks Discord when it connects; --app names one)";
   const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
-  const lines = [...(profile ? [`Profile: ${profile.name}`] : []), `API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
+  const lines = [profile ? `Profile: ${profile.name}` : 'Profile: none for this API', `API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
   if (storedFor) lines.push(`Stored credentials are for application ${storedFor}: used with the bot token if it is that application's.`);
-  lines.push(`Bot token: ${report.botToken ? `set (${report.botToken.source})` : 'not set'}`);
-  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${report.clientCredentials.source})` : 'not set'}`);
+  const unreachable = report.secretStore.keyringUnreachable === null ? '' : ' here (the OS keyring could not be asked: see below)';
+  lines.push(`Bot token: ${report.botToken ? `set (${report.botToken.source})` : `not set${unreachable}`}`);
+  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${report.clientCredentials.source})` : `not set${unreachable}`}`);
   if (report.user) {
     const who = report.user.username ? `${report.user.username} (${report.user.id})` : 'signed in';
     const expiry = report.user.expiresAt ? `; ${report.user.expired ? 'expired' : 'expires'} ${report.user.expiresAt}` : '';
@@ -190,54 +225,84 @@ async function status(args: string[], io: CliIo): Promise<number> {
   } else {
     lines.push('Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
   }
-  lines.push(keyringLine(report.secretStore.keyring, report.secretStore.file));
+  lines.push(...keyringLines(report.secretStore.keyring, report.secretStore.file, !anything && report.secretStore.keyringUnreachable !== null));
   io.stdout.write(`${lines.join('\n')}\n`);
   if (!anything) io.stderr.write('No credentials: run `cmd-tui auth set-bot-token`, `cmd-tui auth set-client-credentials` or `cmd-tui auth login`.\n');
   return anything ? ExitCode.Ok : ExitCode.Credentials;
 }
 
+/**
+ * `auth logout`: the sign-in is revoked at Discord, and every credential of the application (sign-in,
+ * bot token, client credentials) is removed from every store that can be reached, each reported.
+ * `--sign-in-only` keeps the bot token and client credentials. Exit 0 only when nothing may remain.
+ */
 async function logout(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth logout'].flags, { min: 0, max: 0, names: '' });
+  if (values.all && values['sign-in-only']) throw new UsageError('use either --all or --sign-in-only, not both');
   const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
   const applicationId = appIdFlag(values.app, '--app') ?? rememberedApp;
-  if (!applicationId) {
-    io.stdout.write('Nothing stored for this API.\n');
-    return ExitCode.Ok;
-  }
+  const signInOnly = values['sign-in-only'] === true;
+  const say = (text: string, report: Record<string, unknown>, exitCode: number = ExitCode.Ok) => {
+    io.stdout.write(values.json ? `${JSON.stringify({ api: baseUrl, applicationId: applicationId ?? null, ...report }, null, 2)}\n` : text);
+    return exitCode;
+  };
+  if (!applicationId) return say(`No application is remembered for ${baseUrl}: nothing to sign out of (name one with --app).\n`, { revoked: false, removal: null, mayRemain: false });
   const stored = await readStoredCredentials(stores.secrets, baseUrl, applicationId);
-  if (stored.user) {
-    const clientId = stored.user.clientId ?? applicationId;
-    const secret = stored.clientCredentials?.clientId === clientId ? stored.clientCredentials.clientSecret : undefined;
-    const session = new AuthSession(baseUrl, clientId, secret);
-    const timeoutMs = timeoutFlag(values.timeout);
-    if (timeoutMs) session.setHttpRequestTimeout(timeoutMs);
-    try {
-      // Revoking the refresh token ends the whole authorization (access token included).
-      const token = stored.user.refreshToken ?? stored.user.accessToken;
-      await session.revokeToken(token, stored.user.refreshToken ? 'refresh_token' : 'access_token');
-      io.stdout.write('Revoked the sign-in at Discord.\n');
-    } catch (error) {
-      notice(`Could not revoke the sign-in at Discord (${describeError(error).message}); it was removed here anyway. You can also remove the app under Discord → User Settings → Authorized Apps.`);
-    } finally {
-      await session.close();
-    }
-  }
-  if (!stored.user && !values.all) {
-    io.stdout.write('Not signed in. (`--all` also forgets the bot token and client credentials.)\n');
-    return ExitCode.Ok;
-  }
-  await updateStoredCredentials(stores, baseUrl, applicationId, (current) => {
+  if (signInOnly && !stored.user) return say(`Not signed in to application ${applicationId}: nothing was removed.\n`, { revoked: false, removal: null, mayRemain: false });
+  const revoked = stored.user ? await revokeSignIn(stored, applicationId, baseUrl, values, io, notice) : false;
+  const { removal } = await writeStoredCredentials(stores.secrets, baseUrl, applicationId, (current) => {
     const { user: _user, signedInAs: _who, ...rest } = current;
-    return values.all ? {} : rest;
+    return signInOnly ? rest : {};
   });
-  io.stdout.write(values.all ? `Forgot every credential of application ${applicationId} for ${baseUrl}.\n` : `Signed out of application ${applicationId}.\n`);
-  return ExitCode.Ok;
+  // --sign-in-only with a bot token or client credentials kept: the entry was rewritten without the sign-in.
+  if (!removal) return say(`Signed out of application ${applicationId}; its bot token and client credentials stay (\`cmd-tui auth logout\` forgets them too).\n`, { revoked, removal: null, mayRemain: false });
+  const mayRemain = removal.keyring.outcome === 'unreachable' && removal.keyring.mayHold;
+  const lines = [`${signInOnly ? 'Sign-in' : 'Credentials'} of application ${applicationId} for ${baseUrl}:`, `  ${removalLine('the OS keyring', removal.keyring)}`, `  ${removalLine(stores.secrets.filePath, removal.file)}`];
+  const stillValid = [stored.botToken ? 'bot token' : '', stored.clientCredentials ? 'client secret' : ''].filter(Boolean);
+  const removedAny = removal.keyring.outcome === 'removed' || removal.file.outcome === 'removed';
+  if (removedAny && stillValid.length > 0) {
+    const both = stillValid.length > 1;
+    lines.push(`The ${stillValid.join(' and ')} still work${both ? '' : 's'} at Discord: reset ${both ? 'them' : 'it'} in the Developer Portal if ${both ? 'they' : 'it'} may have leaked.`);
+  }
+  if (mayRemain) {
+    io.stderr.write(`A secret may remain in the OS keyring, which this session cannot reach (${'reason' in removal.keyring ? removal.keyring.reason : ''}). Run \`cmd-tui auth logout\` at the desktop (where the keyring is unlocked), or remove the entries of service "${keyringServiceName(io.env)}" with your keyring's tool (e.g. seahorse, or \`secret-tool search --all service '${keyringServiceName(io.env)}'\`).\n`);
+  }
+  return say(`${lines.join('\n')}\n`, { revoked, removal, mayRemain }, mayRemain ? ExitCode.Problems : ExitCode.Ok);
+}
+
+function removalLine(store: string, removal: Removal): string {
+  if (!('reason' in removal)) return removal.outcome === 'removed' ? `removed from ${store}` : `nothing was in ${store}`;
+  if (removal.outcome === 'not checked') return `${store} not checked (${removal.reason})`;
+  return `${store} could not be reached: ${removal.reason}${removal.mayHold ? '' : ' (cmd-tui has never stored anything there on this account)'}`;
+}
+
+async function revokeSignIn(stored: Awaited<ReturnType<typeof readStoredCredentials>>, applicationId: string, baseUrl: string, values: { timeout?: string; debug?: boolean; json?: boolean }, io: CliIo, notice: (message: string) => void): Promise<boolean> {
+  const user = stored.user!;
+  const clientId = user.clientId ?? applicationId;
+  const secret = stored.clientCredentials?.clientId === clientId ? stored.clientCredentials.clientSecret : undefined;
+  const session = new AuthSession(baseUrl, clientId, secret, values.debug ? debugLog(io) : undefined);
+  const timeoutMs = timeoutFlag(values.timeout);
+  if (timeoutMs) session.setHttpRequestTimeout(timeoutMs);
+  try {
+    // Revoking the refresh token ends the whole authorization (access token included).
+    const token = user.refreshToken ?? user.accessToken;
+    await session.revokeToken(token, user.refreshToken ? 'refresh_token' : 'access_token');
+    if (!values.json) io.stdout.write('Revoked the sign-in at Discord.\n');
+    return true;
+  } catch (error) {
+    notice(`Could not revoke the sign-in at Discord (${describeError(error).message}); it is removed here anyway. You can also remove the app under Discord → User Settings → Authorized Apps.`);
+    return false;
+  } finally {
+    await session.close();
+  }
 }
 
 async function setBotToken(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth set-bot-token'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores } = await authTarget(values, io.env, notice);
+  const { baseUrl, stores } = await authTarget(values, io.env, notice, true);
   const expectedApp = appIdFlag(values.app, '--app');
+  // A token no profile could take is refused before it is typed.
+  checkCredentialFiling(stores, baseUrl, expectedApp, 'cmd-tui auth set-bot-token');
   const botToken = await readSecret(io.stdin, io.stderr, 'Bot token (input hidden): ');
   // Checked before storing: the token must work and must belong to the application it is filed under.
   const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
@@ -245,35 +310,48 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
   if (expectedApp && application.id !== expectedApp) {
     throw new UsageError(`that bot token belongs to application ${application.id}, not ${expectedApp}`);
   }
-  const { where } = await storeAppCredentials(stores, baseUrl, application.id, { botToken }, application.name);
-  io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}.\n`);
+  const { where, profile } = await storeAppCredentials(stores, baseUrl, application.id, { botToken }, application.name);
+  io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}${profileNote(profile)}.\n`);
   return ExitCode.Ok;
 }
 
 async function setClientCredentials(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth set-client-credentials'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores } = await authTarget(values, io.env, notice);
-  const clientId = appIdFlag(values['client-id'], '--client-id');
-  if (!clientId) throw new UsageError('pass --client-id (your application id); the secret is read from stdin or a hidden prompt');
-  const clientSecret = await readSecret(io.stdin, io.stderr, 'Client secret (input hidden): ');
+  const { baseUrl, stores } = await authTarget(values, io.env, notice, true);
+  const flagged = appIdFlag(values['client-id'], '--client-id');
+  if (flagged) checkCredentialFiling(stores, baseUrl, flagged, 'cmd-tui auth set-client-credentials');
+  // Without --client-id, the id is read the same way as the secret: the first line, then the secret.
+  const [typedId, clientSecret] = flagged
+    ? [flagged, await readSecret(io.stdin, io.stderr, 'Client secret (input hidden): ')]
+    : await readSecrets(io.stdin, io.stderr, ['Client id (input hidden): ', 'Client secret (input hidden): ']);
+  const clientId = flagged ?? idFlag('the client id', typedId, 'application')!;
+  if (!flagged) checkCredentialFiling(stores, baseUrl, clientId, 'cmd-tui auth set-client-credentials');
   const transport = createTransport({ timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
   try {
     // A token request proves the pair works before it is stored.
-    await requestClientCredentialsToken({ baseUrl, transport }, { clientId, clientSecret }, CLIENT_CREDENTIALS_SCOPE);
+    await requestClientCredentialsToken({ baseUrl, transport }, { clientId, clientSecret: clientSecret! }, CLIENT_CREDENTIALS_SCOPE);
   } finally {
     await transport.close();
   }
-  const { where } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret } });
-  io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}.\n`);
+  const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret: clientSecret! } });
+  io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}${profileNote(profile)}.\n`);
   return ExitCode.Ok;
 }
 
-/** One line: whether the OS keyring is used, and why not. */
-function keyringLine(keyring: KeyringStatus, file: string): string {
-  const checked = keyring.checkedAt ? ` (checked ${keyring.checkedAt.slice(0, 10)})` : '';
-  if (keyring.state === 'in use') return `OS keyring: in use${checked}`;
-  if (keyring.state === 'not checked yet') return `OS keyring: not checked yet (checked when a secret is first stored; otherwise ${file})`;
-  return `OS keyring: not used${checked}: ${keyring.reason}; secrets go to ${file} (readable only by you)`;
+/**
+ * Whether the OS keyring is used: the verdict for this environment with when and where it was made,
+ * what this run saw itself, and — when it could not be asked — that a secret may be there.
+ */
+function keyringLines(keyring: KeyringStatus, file: string, mayHoldWhatIsMissing: boolean): string[] {
+  const checked = keyring.checkedAt ? `checked ${keyring.checkedAt.slice(0, 10)} ${keyring.where}` : '';
+  const seen = keyring.seenNow === undefined ? '' : keyring.seenNow.reached ? '; reached by this run' : '; not reachable by this run';
+  const recheck = '`cmd-tui auth status --recheck` checks again now';
+  if (keyring.state === 'in use') return [`OS keyring: in use (${checked}${seen})`];
+  if (keyring.state === 'not checked yet') return [`OS keyring: not checked yet ${keyring.here}${seen} (checked when a secret is first stored, or with ${recheck}); otherwise ${file}`];
+  if (!checked) return [`OS keyring: not used (${keyring.reason}); secrets go to ${file} (readable only by you)`];
+  const lines = [`OS keyring: not used (${checked}${seen}): ${keyring.reason}; secrets go to ${file} (readable only by you); ${recheck}`];
+  if (mayHoldWhatIsMissing) lines.push(`A credential may be in the OS keyring, which this session cannot reach: run this at the desktop, or \`cmd-tui auth set-bot-token\` here to keep one in ${file}.`);
+  return lines;
 }
 
 function expiryText(expiresAt: number | undefined): string {

@@ -6,6 +6,7 @@
  */
 import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError, describeError, type FieldError } from '../api/errors.js';
 import { InsecureApiTargetError } from '../api/target.js';
+import { UnknownSecretStoreError } from '../auth/secret-store.js';
 import { OAuthError } from '../auth/token-exchange.js';
 import { ProfileError } from '../config/profiles.js';
 import { ExitCode, type CliIo } from './types.js';
@@ -41,7 +42,7 @@ export function exitCodeOf(error: Error): number {
   if (error instanceof DiscordApiError) return error.status === 401 || CREDENTIAL_CODES.has(error.code) ? ExitCode.Credentials : ExitCode.Problems;
   if (error instanceof OAuthError) return error.error === 'network' ? ExitCode.Unreachable : error.error === 'invalid_client' || error.revoked ? ExitCode.Credentials : ExitCode.Problems;
   if (error instanceof ConnectionError || error instanceof RateLimitError) return ExitCode.Unreachable;
-  if (error instanceof InsecureApiTargetError || error instanceof ProfileError) return ExitCode.Usage;
+  if (error instanceof InsecureApiTargetError || error instanceof ProfileError || error instanceof UnknownSecretStoreError) return ExitCode.Usage;
   return ExitCode.Problems;
 }
 

@@ -6,7 +6,7 @@
 import { readSettingsWithProfiles } from '../api/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
 import { defaultStores, findStoredCredentials, secretAccount } from '../auth/credentials.js';
-import { checkProfileName, LIVE_API, ProfileError, profileNames } from '../config/profiles.js';
+import { checkProfileName, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
 import { confirm } from './confirm.js';
 import { rateFlag } from './connect.js';
@@ -41,7 +41,7 @@ export const run: CommandRun = async (args, io) => {
 };
 
 function existing(settings: Settings, name: string): Profile {
-  const profile = settings.profiles?.[name];
+  const profile = profileNamed(settings, name);
   if (!profile) {
     const known = profileNames(settings);
     throw new ProfileError(`There is no profile "${name}".`, known.length > 0 ? `Profiles: ${known.join(', ')}.` : `Create one with \`cmd-tui profile add ${name}\`.`);
@@ -65,7 +65,7 @@ async function add(args: string[], io: CliIo): Promise<number> {
   if (guild !== undefined) profile.guildId = guild;
   if (values['max-rps'] !== undefined) profile.maxRps = rateFlag('--max-rps', values['max-rps']);
   const settings = await readSettingsWithProfiles(io.env);
-  if (settings.profiles?.[name]) throw new ProfileError(`The profile "${name}" exists already.`, `Remove it first (\`cmd-tui profile remove ${name}\`) or pick another name.`);
+  if (profileNamed(settings, name)) throw new ProfileError(`The profile "${name}" exists already.`, `Remove it first (\`cmd-tui profile remove ${name}\`) or pick another name.`);
   const makeCurrent = values.use === true || settings.currentProfile === undefined;
   await openSettings(io.env).edit((current) => ({ ...current, profiles: { ...current.profiles, [name]: profile }, ...(makeCurrent ? { currentProfile: name } : {}) }));
   if (values.json) return writeJson(io, { added: name, current: makeCurrent, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null });
@@ -99,7 +99,7 @@ async function list(args: string[], io: CliIo): Promise<number> {
   const settings = await readSettingsWithProfiles(io.env);
   const rows = await Promise.all(
     profileNames(settings).map(async (name) => {
-      const profile = settings.profiles![name]!;
+      const profile = profileNamed(settings, name)!;
       return { name, current: name === settings.currentProfile, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: (await credentialsOf(io, profile)).kinds };
     }),
   );
@@ -129,16 +129,14 @@ async function remove(args: string[], io: CliIo): Promise<number> {
   const settings = await readSettingsWithProfiles(io.env);
   const profile = existing(settings, name);
   const baseUrl = resolveApiBase(profile.apiUrl).baseUrl;
-  const sharing = profileNames(settings).filter((other) => other !== name && settings.profiles![other]!.applicationId === profile.applicationId && resolveApiBase(settings.profiles![other]!.apiUrl).baseUrl === baseUrl);
+  const sharing = [...profileMap(settings)].filter(([other, them]) => other !== name && them.applicationId === profile.applicationId && resolveApiBase(them.apiUrl).baseUrl === baseUrl).map(([other]) => other);
   const { kinds } = await credentialsOf(io, profile);
   const forgets = kinds.length > 0 && sharing.length === 0;
   if (values.yes !== true && !(await confirm(io, `Remove the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}?`))) {
     io.stderr.write(`Nothing was removed. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes.'}\n`);
     return ExitCode.Problems;
   }
-  if (forgets && baseUrl !== undefined && profile.applicationId) {
-    await defaultStores(io.env).secrets.delete(secretAccount(baseUrl, profile.applicationId));
-  }
+  const removal = forgets && baseUrl !== undefined && profile.applicationId ? await defaultStores(io.env).secrets.delete(secretAccount(baseUrl, profile.applicationId)) : undefined;
   await openSettings(io.env).edit((current) => {
     const { [name]: _removed, ...profiles } = current.profiles ?? {};
     const { currentProfile, ...rest } = current;
@@ -148,6 +146,10 @@ async function remove(args: string[], io: CliIo): Promise<number> {
   const kept = kinds.length > 0 && sharing.length > 0 ? ` Its credentials stay: the profile${sharing.length === 1 ? '' : 's'} ${sharing.join(', ')} use${sharing.length === 1 ? 's' : ''} the same application.` : '';
   io.stdout.write(`Removed the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}.${kept}\n`);
   if (settings.currentProfile === name) io.stdout.write(`There is no current profile now: \`cmd-tui profile use NAME\`.\n`);
+  if (removal?.keyring.outcome === 'unreachable' && removal.keyring.mayHold) {
+    io.stderr.write(`Its credentials may remain in the OS keyring, which this session cannot reach (${removal.keyring.reason}): run \`cmd-tui auth logout --api ${baseUrl} --app ${profile.applicationId}\` at the desktop.\n`);
+    return ExitCode.Problems;
+  }
   return ExitCode.Ok;
 }
 

@@ -250,12 +250,22 @@ export const SPECS = {
     examples: ['cmd-tui auth login --preset permissions', 'cmd-tui auth login --no-browser'],
     related: ['auth status', 'perms set'],
   },
-  'auth status': { name: 'auth status', summary: 'who, which app, scopes, expiry, and where each secret is — never a token', flags: { ...API_FLAGS }, examples: ['cmd-tui auth status', 'cmd-tui auth status --json'], related: ['auth login', 'profile show'] },
+  'auth status': {
+    name: 'auth status',
+    summary: 'who, which app, scopes, expiry, and where each secret is — never a token',
+    flags: { recheck: { type: 'boolean', description: 'check the OS keyring again now, whatever was remembered' }, ...API_FLAGS },
+    examples: ['cmd-tui auth status', 'cmd-tui auth status --json', 'cmd-tui auth status --recheck'],
+    related: ['auth login', 'profile show'],
+  },
   'auth logout': {
     name: 'auth logout',
-    summary: 'revoke the sign-in at Discord and forget it (--all: every credential of the application)',
-    flags: { all: { type: 'boolean', description: 'also forget the bot token and client credentials' }, ...API_FLAGS },
-    examples: ['cmd-tui auth logout', 'cmd-tui auth logout --all --profile dev'],
+    summary: "revoke the sign-in at Discord and forget every credential of the application, from every store (exit 1 when one could not be reached)",
+    flags: {
+      'sign-in-only': { type: 'boolean', description: 'forget only the sign-in; keep the bot token and client credentials' },
+      all: { type: 'boolean', description: 'every credential of the application (the default; kept for scripts)' },
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui auth logout', 'cmd-tui auth logout --sign-in-only --profile dev'],
     related: ['auth status', 'profile remove'],
   },
   'auth set-bot-token': {
@@ -267,9 +277,9 @@ export const SPECS = {
   },
   'auth set-client-credentials': {
     name: 'auth set-client-credentials',
-    summary: 'store client id + secret (the secret from stdin or a hidden prompt), after checking they work',
-    flags: { 'client-id': { type: 'string', value: 'ID', description: 'the application (client) id' }, api: API_FLAGS.api, profile: API_FLAGS.profile, timeout: API_FLAGS.timeout, debug: API_FLAGS.debug, ...NO_COLOR },
-    examples: ['cmd-tui auth set-client-credentials --client-id 123456789012345678 < secret.txt'],
+    summary: 'store client id + secret (read from stdin, one per line, or hidden prompts), after checking they work',
+    flags: { 'client-id': { type: 'string', value: 'ID', description: 'the application (client) id', defaultText: 'read before the secret' }, api: API_FLAGS.api, profile: API_FLAGS.profile, timeout: API_FLAGS.timeout, debug: API_FLAGS.debug, ...NO_COLOR },
+    examples: ['cmd-tui auth set-client-credentials', 'cmd-tui auth set-client-credentials --client-id 123456789012345678 < secret.txt'],
     related: ['auth status'],
   },
   completion: {

@@ -50,7 +50,7 @@ export async function assertWritableFolder(folder: string, folderMode?: number):
   }
 }
 
-function asUnwritable(error: unknown, folder: string): unknown {
+export function asUnwritable(error: unknown, folder: string): unknown {
   const code = (error as NodeJS.ErrnoException).code;
   return code !== undefined && REFUSED.has(code) ? new UnwritableFolderError(folder, code) : error;
 }

@@ -1,10 +1,11 @@
 /**
  * The guilds last listed for each API and application, kept for shell completion of `--guild` so that
  * completing never makes a network call. Written whenever the app's guilds are read anyway (the TUI's
- * picker, `audit --all-guilds`); a failure to write only costs completion its suggestions.
+ * picker, `audit --all-guilds`), under the file's lock; a failure to write only costs completion its suggestions.
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 import { appPaths } from './paths.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from './read-text-file.js';
@@ -30,9 +31,12 @@ async function readCache(env: NodeJS.ProcessEnv): Promise<GuildCache> {
 }
 
 export async function rememberGuilds(env: NodeJS.ProcessEnv, baseUrl: string, applicationId: string, guilds: readonly CachedGuild[]): Promise<void> {
-  const cache = await readCache(env);
-  const next = { ...cache, [keyOf(baseUrl, applicationId)]: guilds.slice(0, MAX_GUILDS).map(({ id, name }) => ({ id, name })) };
-  await writeFileAtomic(cachePath(env), `${JSON.stringify(next)}\n`, { mode: 0o600, folderMode: 0o700 }).catch(() => undefined);
+  // Under the cache's lock: the TUI and an `audit --all-guilds` of another application both write it.
+  await withFileLock(cachePath(env), async () => {
+    const cache = await readCache(env);
+    const next = { ...cache, [keyOf(baseUrl, applicationId)]: guilds.slice(0, MAX_GUILDS).map(({ id, name }) => ({ id, name })) };
+    await writeFileAtomic(cachePath(env), `${JSON.stringify(next)}\n`, { mode: 0o600, folderMode: 0o700 });
+  }).catch(() => undefined);
 }
 
 /** The cached guilds for one API and application, or for all when either is unknown. */

@@ -1,9 +1,10 @@
 /**
  * User settings in appPaths().config/settings.json: the default API (`--api`), request timeout,
  * per API base the application id, last guild and recently picked guilds, so emulator and live settings never mix, the
- * profiles (named API + application + guild), and whether this machine's OS keyring keeps secrets.
+ * profiles (named API + application + guild), and per environment whether the OS keyring keeps secrets.
  * Parsed with zod on every read; a damaged file is reported with its path and never overwritten;
- * written with the one atomic-write helper (the file format is the one `conf` wrote before).
+ * every read-modify-write holds the file's lock (file-lock.ts), so parallel processes never lose each
+ * other's change; written with the one atomic-write helper (the file format is the one `conf` wrote before).
  */
 import { join } from 'node:path';
 import { snowflake } from '../discord/model.js';
@@ -11,6 +12,7 @@ import { parseStrictJson } from '../discord/strict-json.js';
 import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 import { appPaths } from './paths.js';
 import { InputFileError, readTextFileSync } from './read-text-file.js';
 
@@ -23,11 +25,13 @@ const targetSchema = z.object({
   recentGuilds: z.optional(z.record(z.string(), z.array(recentGuildSchema))),
 });
 
-/** Whether the OS keyring keeps secrets on this machine (auth/keyring-verdict.ts). */
+/** Whether the OS keyring keeps secrets, in one environment (auth/keyring-verdict.ts). */
 const keyringVerdictSchema = z.object({
   usable: z.boolean(),
   reason: z.optional(z.string()),
   checkedAt: z.string(),
+  environment: z.string(),
+  where: z.string(),
 });
 
 /** A named target (kubectl's contexts, gh's hosts): source/config/profiles.ts. */
@@ -43,7 +47,8 @@ export const settingsSchema = z.object({
   apiUrl: z.optional(z.string()),
   profiles: z.optional(z.record(z.string(), profileSchema)),
   currentProfile: z.optional(z.string()),
-  keyring: z.optional(keyringVerdictSchema),
+  /** One verdict per environment, newest first (auth/secret-store.ts keeps a few). */
+  keyringVerdicts: z.optional(z.array(keyringVerdictSchema)),
   timeoutMs: z.optional(z.int().check(z.positive())),
   /** Keyed by API base URL (`https://discord.com/api/v10`). */
   targets: z.optional(z.record(z.string(), targetSchema)),
@@ -52,6 +57,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type TargetSettings = z.infer<typeof targetSchema>;
 export type RecentGuild = z.infer<typeof recentGuildSchema>;
 export type Profile = z.infer<typeof profileSchema>;
+export type StoredKeyringVerdict = z.infer<typeof keyringVerdictSchema>;
 
 export class SettingsError extends DamagedFileError {
   override readonly name = 'SettingsError';
@@ -66,7 +72,7 @@ export interface SettingsStore {
   target(baseUrl: string): TargetSettings;
   updateTarget(baseUrl: string, patch: Partial<TargetSettings>): Promise<void>;
   update(patch: Partial<Omit<Settings, 'targets'>>): Promise<void>;
-  /** Read-modify-write of the whole file. */
+  /** Read-modify-write of the whole file, under its lock. */
   edit(change: (current: Settings) => Settings): Promise<void>;
 }
 
@@ -85,7 +91,10 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
     if (text.trim() === '') throw new SettingsError(path, 'empty (a crash or a full disk can leave it so)');
     const read = parseStrictJson(text);
     if (!read.ok) throw new SettingsError(path, `not valid JSON: ${read.message}${read.path ? ` at ${read.path}` : ''}`);
-    const json = read.value;
+    const json = read.value as Record<string, unknown>;
+    // Before verdicts were per environment, one (`keyring`) stood for the whole account: it is not
+    // known where it was made, so it is dropped (the next write leaves it out).
+    if (json !== null && typeof json === 'object' && Object.hasOwn(json, 'keyring')) delete json.keyring;
     const parsed = settingsSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -94,15 +103,16 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
     return parsed.data;
   };
   // Every write starts from a read: a damaged file is reported by read(), never replaced.
-  const write = (next: Settings): Promise<void> => writeFileAtomic(path, `${JSON.stringify(next, null, '\t')}\n`, { mode: 0o600, folderMode: 0o700 });
+  // The whole store is written at once: URL keys contain dots, which conf's key paths would split.
+  const edit = (change: (current: Settings) => Settings): Promise<void> =>
+    withFileLock(path, () => writeFileAtomic(path, `${JSON.stringify(change(read()), null, '\t')}\n`, { mode: 0o600, folderMode: 0o700 }));
   return {
     path,
     read,
     target: (baseUrl) => read().targets?.[baseUrl] ?? {},
-    // The whole store is written at once: URL keys contain dots, which conf's key paths would split.
-    edit: async (change) => write(change(read())),
-    updateTarget: async (baseUrl, patch) => write(withTarget(read(), baseUrl, patch)),
-    update: async (patch) => write({ ...read(), ...patch }),
+    edit,
+    updateTarget: (baseUrl, patch) => edit((current) => withTarget(current, baseUrl, patch)),
+    update: (patch) => edit((current) => ({ ...current, ...patch })),
   };
 }
 

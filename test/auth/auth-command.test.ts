@@ -139,4 +139,56 @@ describe('cmd-tui auth', () => {
     const result = await runCli(['auth', 'set-bot-token', 'some-token', ...api()], { env: home.env });
     expect(result.code).toBe(2);
   });
+
+  it('set-client-credentials reads the client id the same way as the secret (stdin, one per line); --client-id still works', async () => {
+    const { applicationId, clientSecret } = emulator();
+    const stored = await runCli(['auth', 'set-client-credentials', ...api()], { env: home.env, input: `${applicationId}\n${clientSecret}\n` });
+    expect(stored.code, stored.stderr).toBe(0);
+    expect(stored.stdout).toContain(`Stored the client credentials of application ${applicationId}`);
+    expect((await status()).report.clientCredentials).toMatchObject({ clientId: applicationId });
+    const short = await runCli(['auth', 'set-client-credentials', ...api()], { env: home.env, input: `${applicationId}\n` });
+    expect(short.code).not.toBe(0);
+    expect(short.stderr).toContain('Expected 2 lines on stdin');
+    expect(short.stderr).not.toContain(applicationId);
+    const flagged = await runCli(['auth', 'set-client-credentials', '--client-id', applicationId, ...api()], { env: home.env, input: `${clientSecret}\n` });
+    expect(flagged.code, flagged.stderr).toBe(0);
+  });
+
+  it('login on a fresh machine finds the application from DISCORD_BOT_TOKEN instead of asking for --client-id', async () => {
+    const cli = startCli(['auth', 'login', '--preset', 'permissions', '--no-browser', ...api()], { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken });
+    const [url] = await cli.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/);
+    expect(new URL(url!).searchParams.get('client_id')).toBe(emulator().applicationId);
+    cli.child.kill();
+    await cli.exit;
+  });
+
+  it('logout forgets every credential of the application (the bot token too) and says where; --sign-in-only keeps the bot token', async () => {
+    const { botToken, userToken, applicationId } = emulator();
+    expect((await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: `${botToken}\n` })).code).toBe(0);
+    const { defaultStores, updateStoredCredentials } = await import('../../source/auth/credentials.js');
+    const addSignIn = () => updateStoredCredentials(defaultStores(home.env), emulator().baseUrl, applicationId, (current) => ({ ...current, user: { accessToken: userToken, scopes: ['identify'] } }));
+    await addSignIn();
+    const signInOnly = await runCli(['auth', 'logout', '--sign-in-only', ...api()], { env: home.env });
+    expect(signInOnly.code, signInOnly.stderr).toBe(0);
+    expect(signInOnly.stdout).toContain('its bot token and client credentials stay');
+    expect((await status()).report).toMatchObject({ user: null, botToken: { source: expect.any(String) } });
+
+    await addSignIn();
+    const all = await runCli(['auth', 'logout', ...api()], { env: home.env });
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain('Revoked the sign-in at Discord.');
+    expect(all.stdout).toMatch(/^ {2}removed from \S+secrets\.json$/m);
+    expect(all.stdout).toContain('The bot token still works at Discord');
+    expect((await status()).report).toMatchObject({ user: null, botToken: null, clientCredentials: null });
+  });
+
+  it('CMD_TUI_SECRET_STORE must name a store: an unknown one is a usage error, a forced keyring that cannot be used is refused with the reason', async () => {
+    const bogus = await runCli(['auth', 'status', ...api()], { env: { ...home.env, CMD_TUI_SECRET_STORE: 'bogus' } });
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toContain('CMD_TUI_SECRET_STORE="bogus" is not a secret store.');
+    const forced = await runCli(['auth', 'set-bot-token', ...api()], { env: { ...home.env, CMD_TUI_SECRET_STORE: 'keyring', DBUS_SESSION_BUS_ADDRESS: '' }, input: `${emulator().botToken}\n` });
+    expect(forced.code).toBe(1);
+    expect(forced.stderr).toContain('CMD_TUI_SECRET_STORE=keyring, but the OS keyring cannot be used here: no Secret Service');
+    expect((await status()).report.botToken).toBeNull();
+  });
 });

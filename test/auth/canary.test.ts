@@ -62,13 +62,14 @@ describe('canary secrets never appear in output', () => {
 
     await runWith('set-bot-token rejected', ['auth', 'set-bot-token', ...api], {}, `${secrets.bot}\n`);
     await runWith('set-client-credentials rejected', ['auth', 'set-client-credentials', '--client-id', appId, ...api], {}, `${secrets.secret}\n`);
+    await runWith('set-client-credentials with the id read like the secret', ['auth', 'set-client-credentials', '--debug', ...api], {}, `${appId}\n${secrets.secret}\n`);
     await runWith('status with env bot token', ['auth', 'status', ...api], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
     await runWith('status --json with env secrets', ['auth', 'status', '--json', ...api], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId, DISCORD_CLIENT_SECRET: secrets.secret });
     await runWith('list with a rejected bot token', ['list', ...api], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
     await runWith('list with rejected client credentials', ['list', ...api], { DISCORD_CLIENT_ID: appId, DISCORD_CLIENT_SECRET: secrets.secret });
     await runWith('list against nothing listening', ['list', '--api', 'http://127.0.0.1:9/api/v10'], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
     await runWith('list over plain http to another host', ['list', '--api', 'http://example.invalid/api/v10'], { DISCORD_BOT_TOKEN: secrets.bot, DISCORD_CLIENT_ID: appId });
-    await runWith('login whose exchange fails (wrong secret)', ['auth', 'login', '--client-id', appId, ...api], {
+    await runWith('login whose exchange fails (wrong secret)', ['auth', 'login', '--debug', '--client-id', appId, ...api], {
       DISCORD_CLIENT_ID: appId,
       DISCORD_CLIENT_SECRET: secrets.secret,
       BROWSER: await approvingBrowser(home.home),
@@ -83,7 +84,9 @@ describe('canary secrets never appear in output', () => {
     await runWith('perms list with a revoked sign-in', ['perms', 'list', '--guild', emulator().guildIds[0]!, ...api]);
     await runWith('status with a stored sign-in', ['auth', 'status', ...api]);
     await runWith('status --json with a stored sign-in', ['auth', 'status', '--json', ...api]);
-    await runWith('logout of a sign-in Discord does not know', ['auth', 'logout', '--all', ...api]);
+    await runWith('status --recheck with a stored sign-in', ['auth', 'status', '--recheck', ...api]);
+    await runWith('a store for another API, refused', ['auth', 'set-bot-token', '--api', 'http://127.0.0.1:9/api/v10'], {}, `${secrets.bot}\n`);
+    await runWith('logout of a sign-in Discord does not know', ['auth', 'logout', '--debug', ...api]);
 
     for (const [label, result] of runs) expectNoCanary(label, output(result));
     // The error paths above really were taken.
@@ -93,6 +96,13 @@ describe('canary secrets never appear in output', () => {
     expect(byLabel.get('list with a rejected bot token')!.code).not.toBe(0);
     expect(byLabel.get('login whose exchange fails (wrong secret)')!.code).not.toBe(0);
     expect(byLabel.get('list over plain http to another host')!.stderr).toContain('Refusing');
+    expect(byLabel.get('set-client-credentials with the id read like the secret')!.stderr).toContain('invalid_client');
+    expect(byLabel.get('a store for another API, refused')!.stderr).toContain('nothing was stored, and no profile was changed');
+    // --debug logs the token exchange and the revocation, their secrets masked (checked above).
+    expect(byLabel.get('login whose exchange fails (wrong secret)')!.stderr).toMatch(/^debug: → POST \S+\/oauth2\/token Authorization: Basic \*\*\*\*$/m);
+    expect(byLabel.get('logout of a sign-in Discord does not know')!.stderr).toMatch(/^debug: → POST \S+\/oauth2\/token\/revoke/m);
+    expect(byLabel.get('logout of a sign-in Discord does not know')!.stdout).toMatch(/^ {2}(removed from|nothing was in) /m);
+    expect(byLabel.get('status --recheck with a stored sign-in')!.stdout).toMatch(/^OS keyring: /m);
   });
 
   it('through the client: --debug lines and error messages for rejected tokens', async () => {
@@ -161,7 +171,10 @@ describe('working secrets stay in the secret store', () => {
     await run(['perms', 'list', ...guild, ...api]);
     expect((await run(['perms', 'set', ...guild, '--command', 'app', '--allow', 'everyone', '--yes', ...api])).code).toBe(0);
     await run(['auth', 'status', '--json', ...api]);
-    await run(['auth', 'status', ...api]);
+    await run(['auth', 'status', '--recheck', ...api]);
+    const logout = await run(['auth', 'logout', '--debug', ...api]);
+    expect(logout.code).toBe(0);
+    expect(logout.stderr).toMatch(/^debug: ← 200 POST \S+\/oauth2\/token\/revoke/m);
 
     const leaks = (label: string, text: string) => {
       for (const value of Object.values(working)) for (const form of forms(value)) expect(text.includes(form), `${label} leaked ${form.slice(0, 6)}…`).toBe(false);

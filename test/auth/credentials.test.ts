@@ -26,7 +26,8 @@ describe('loading credentials', () => {
   it('keeps credentials per API base and application, and remembers the application per base', async () => {
     const stores = defaultStores(home.env);
     const { where } = await updateStoredCredentials(stores, LIVE, '111', (c) => ({ ...c, botToken: 'live-bot' }));
-    await updateStoredCredentials(stores, LOCAL, '222', (c) => ({ ...c, botToken: 'local-bot' }));
+    // Another API's credentials go under a profile of their own, never the live one's.
+    await updateStoredCredentials({ ...stores, profile: 'local' }, LOCAL, '222', (c) => ({ ...c, botToken: 'local-bot' }));
 
     const live = await loadCredentials({ baseUrl: LIVE, env: home.env, stores });
     expect(live.applicationId).toBe('111');
@@ -105,7 +106,7 @@ describe('a refreshed sign-in is saved back', () => {
     const { baseUrl, applicationId, botToken, userToken } = emulator();
     const { where } = await updateStoredCredentials(stores, baseUrl, applicationId, () => ({ user: { accessToken: userToken, scopes: permissionsScopes().split(' ') } }));
     // Stored last, so the settings now remember this other application.
-    await updateStoredCredentials(stores, baseUrl, '999999999999999999', () => ({ botToken: 'other-apps-bot' }));
+    await updateStoredCredentials({ ...stores, profile: 'other' }, baseUrl, '999999999999999999', () => ({ botToken: 'other-apps-bot' }));
     const before = (await requestLog(emulator())).length;
     const { api, sources } = await connectDiscordApi({ baseUrl, env: { ...home.env, DISCORD_BOT_TOKEN: botToken }, stores });
     expect(api.applicationId).toBe(applicationId);

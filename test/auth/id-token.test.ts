@@ -59,8 +59,16 @@ describe('verifyIdToken', () => {
     ['iat', { iat: now() + 3600, exp: now() + 7200 }, /\(iat\): it was issued at .*in the future/],
     ['nonce', { nonce: 'another sign-in' }, /\(nonce\): it does not carry the nonce this sign-in sent/],
     ['missing nonce', { nonce: undefined }, /\(nonce\)/],
+    ['aud array without azp', { aud: [CLIENT, '999'] }, /\(azp\): it is for several audiences .* and its authorized party is null, not this client/],
+    ['aud array with another azp', { aud: [CLIENT, '999'], azp: '999' }, /\(azp\): .*authorized party is "999"/],
+    ['azp of another client', { azp: '999' }, /\(azp\): its authorized party is "999", not this client/],
   ])('refuses a wrong %s with its own message', async (_name, claims, message) => {
     expect((await refusal(await token({ claims }))).message).toMatch(message);
+  });
+
+  it('accepts a token for several audiences when it names this client as the authorized party (OIDC Core §2)', async () => {
+    const claims = await verifyIdToken(await token({ claims: { aud: [CLIENT, '999'], azp: CLIENT } }), { issuer: ISSUER, clientId: CLIENT, nonce: NONCE }, await providerKeys());
+    expect(claims).toMatchObject({ azp: CLIENT });
   });
 
   it('refuses a bad signature (same kid, another key)', async () => {

@@ -35,6 +35,18 @@ describe('loopback listener', () => {
     await expect(get(`${base}?code=again&state=right`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
+  it('answers only requests for 127.0.0.1 on its own port: another Host (DNS rebinding) gets 421 and the listener keeps waiting', async () => {
+    const listener = await startLoopbackListener({ expectedState: 'right' });
+    const url = `${listener.redirectUri}?code=the-code&state=right`;
+    for (const host of ['evil.example', `localhost:${new URL(url).port}`, '127.0.0.1']) {
+      const response = await request(url, { headers: { host } });
+      expect(response.statusCode, host).toBe(421);
+      expect(await response.body.text()).not.toContain('the-code');
+    }
+    expect((await get(url)).status).toBe(200);
+    await expect(listener.code).resolves.toBe('the-code');
+  });
+
   it('turns access_denied into a clean cancellation (B6)', async () => {
     const listener = await startLoopbackListener({ expectedState: 's' });
     const page = await get(`${listener.redirectUri}?error=access_denied&state=s`);

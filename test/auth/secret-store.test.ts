@@ -1,8 +1,8 @@
 import { readFile, stat, writeFile, mkdir, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RECHECK_REFUSED_AFTER_MS, type KeyringVerdict } from '../../source/auth/keyring-verdict.js';
-import { KEYRING_TIMEOUT_MS, openSecretStore, SecretStoreCorruptError, type Keyring, type SecretStoreOptions } from '../../source/auth/secret-store.js';
+import { keyringEnvironment, RECHECK_REFUSED_AFTER_MS, type KeyringVerdict } from '../../source/auth/keyring-verdict.js';
+import { ForcedKeyringError, KEYRING_TIMEOUT_MS, openSecretStore, SecretStoreCorruptError, UnknownSecretStoreError, type Keyring, type SecretStoreOptions } from '../../source/auth/secret-store.js';
 import { openSettings } from '../../source/config/settings.js';
 import { forgetfulKeyring, hangingKeyring, isolatedHome, memoryKeyring, refusingKeyring, type IsolatedHome } from '../helpers/credentials.js';
 
@@ -14,7 +14,10 @@ afterEach(() => home.cleanup());
 
 const secretsFile = () => join(home.home, 'data', 'secrets.json');
 const exists = (path: string) => stat(path).then(() => true, () => false);
-const rememberedVerdict = () => openSettings(home.env).read().keyring;
+const rememberedVerdict = () => openSettings(home.env).read().keyringVerdicts?.find((verdict) => verdict.environment === keyringEnvironment(home.env).key);
+/** A verdict remembered for the tests' own environment. */
+const rememberVerdict = (verdict: Omit<KeyringVerdict, 'environment' | 'where'>) =>
+  openSettings(home.env).update({ keyringVerdicts: [{ ...verdict, environment: keyringEnvironment(home.env).key, where: keyringEnvironment(home.env).where }] });
 const open = (keyring: Keyring | null, extra: Partial<SecretStoreOptions> = {}) => openSecretStore({ env: home.env, keyring, ...extra });
 
 describe('the keyring verdict: a keyring counts only when a new process reads back what was written', () => {
@@ -63,9 +66,11 @@ describe('the keyring verdict: a keyring counts only when a new process reads ba
     const later = open(counting, { notice: (m) => notices.push(m) });
     expect(await later.get('a')).toBe('one');
     expect(await later.set('c', 'three')).toBe('file');
-    await later.delete('b');
     expect(calls).toBe(0);
     expect(notices).toHaveLength(1);
+    // A delete asks the keyring all the same: a remembered refusal must not leave a secret behind.
+    expect(await later.delete('b')).toEqual({ keyring: { outcome: 'absent' }, file: { outcome: 'removed' } });
+    expect(calls).toBe(1);
   });
 
   it('a hanging keyring: decided within the keyring timeout, and the file is used', async () => {
@@ -78,15 +83,14 @@ describe('the keyring verdict: a keyring counts only when a new process reads ba
 
   it('a refusal is checked again after a week: a keyring that now works takes the next secret', async () => {
     const weekAgo = Date.now() - RECHECK_REFUSED_AFTER_MS - 1000;
-    const stale: KeyringVerdict = { usable: false, reason: 'it refused (x)', checkedAt: new Date(weekAgo).toISOString() };
-    await openSettings(home.env).update({ keyring: stale });
+    await rememberVerdict({ usable: false, reason: 'it refused (x)', checkedAt: new Date(weekAgo).toISOString() });
     const keyring = memoryKeyring();
     expect(await open(keyring).set('acct', 'value')).toBe('keyring');
     expect(rememberedVerdict()?.usable).toBe(true);
   });
 
   it('a working keyring that fails later: the secret goes to the file, and the next write checks again', async () => {
-    await openSettings(home.env).update({ keyring: { usable: true, checkedAt: new Date().toISOString() } });
+    await rememberVerdict({ usable: true, checkedAt: new Date().toISOString() });
     const notices: string[] = [];
     expect(await open(refusingKeyring(), { notice: (m) => notices.push(m) }).set('acct', 'value')).toBe('file');
     expect(notices).toEqual([expect.stringContaining('OS keyring not used')]);
@@ -96,12 +100,12 @@ describe('the keyring verdict: a keyring counts only when a new process reads ba
   it('reads find what the file holds once the keyring works, and a delete removes it from both', async () => {
     await open(refusingKeyring()).set('acct', 'old');
     // The keyring works now (a desktop session later): the next write goes there and the file copy goes.
-    await openSettings(home.env).update({ keyring: { usable: true, checkedAt: new Date().toISOString() } });
+    await rememberVerdict({ usable: true, checkedAt: new Date().toISOString() });
     const keyring = memoryKeyring();
     const store = open(keyring);
     expect(await store.find('acct')).toEqual({ secret: 'old', place: 'file' });
     await open(refusingKeyring()).set('other', 'kept in the file');
-    await openSettings(home.env).update({ keyring: { usable: true, checkedAt: new Date().toISOString() } });
+    await rememberVerdict({ usable: true, checkedAt: new Date().toISOString() });
     const both = open(keyring);
     expect(await both.set('acct', 'new')).toBe('keyring');
     expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({ other: 'kept in the file' });
@@ -114,8 +118,110 @@ describe('the keyring verdict: a keyring counts only when a new process reads ba
   it('CMD_TUI_SECRET_STORE=file never touches the keyring', async () => {
     const store = openSecretStore({ env: { ...home.env, CMD_TUI_SECRET_STORE: 'file' } });
     expect(await store.set('acct', 'value')).toBe('file');
-    expect(store.keyringStatus()).toEqual({ state: 'not used', reason: 'CMD_TUI_SECRET_STORE=file' });
+    expect(store.keyringStatus()).toMatchObject({ state: 'not used', reason: 'CMD_TUI_SECRET_STORE=file' });
     expect(rememberedVerdict()).toBeUndefined();
+  });
+
+  it('CMD_TUI_SECRET_STORE=keyring never falls back to the file: an unusable keyring is refused with the reason', async () => {
+    const store = open(refusingKeyring(), { env: { ...home.env, CMD_TUI_SECRET_STORE: 'keyring' } });
+    const failure = await store.set('acct', 'value').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ForcedKeyringError);
+    expect((failure as Error).message).toMatch(/^CMD_TUI_SECRET_STORE=keyring, but the OS keyring cannot be used here: .+\. Nothing was read from or stored in it\.$/);
+    await expect(store.get('acct')).rejects.toBeInstanceOf(ForcedKeyringError);
+    expect(await exists(secretsFile())).toBe(false);
+    const working = memoryKeyring();
+    expect(await open(working, { env: { ...home.env, CMD_TUI_SECRET_STORE: 'keyring' } }).set('acct', 'value')).toBe('keyring');
+  });
+
+  it('an unknown CMD_TUI_SECRET_STORE is an error that names the accepted values, not a silent default', () => {
+    expect(() => open(memoryKeyring(), { env: { ...home.env, CMD_TUI_SECRET_STORE: 'bogus' } })).toThrow(UnknownSecretStoreError);
+    const failure = (() => {
+      try {
+        open(memoryKeyring(), { env: { ...home.env, CMD_TUI_SECRET_STORE: 'bogus' } });
+      } catch (error) {
+        return error as UnknownSecretStoreError;
+      }
+    })();
+    expect(failure?.hint).toMatch(/=file .* =keyring/);
+  });
+});
+
+describe('a verdict belongs to the environment that made it (desktop and SSH on one account)', () => {
+  const desktop = () => ({ ...home.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' });
+  const ssh = () => ({ ...home.env, DBUS_SESSION_BUS_ADDRESS: '', SSH_CONNECTION: '192.0.2.1 50000 192.0.2.2 22' });
+  const at = (env: NodeJS.ProcessEnv, keyring: Keyring, notices: string[] = []) => openSecretStore({ env, keyring, platform: 'linux', notice: (m) => notices.push(m) });
+
+  it('one run over SSH does not hide the desktop keyring: back at the desktop the secret is read from it, and the status says where each verdict was made', async () => {
+    const keyring = memoryKeyring();
+    expect(await at(desktop(), keyring).set('acct', 'secret-value')).toBe('keyring');
+
+    // Over SSH the Secret Service cannot be reached: the read says so instead of "not set".
+    const notices: string[] = [];
+    const overSsh = at(ssh(), refusingKeyring(), notices);
+    expect(await overSsh.find('acct')).toBeUndefined();
+    overSsh.explainNothingFound();
+    expect(notices).toEqual([expect.stringContaining('a credential may be in the OS keyring, which this session cannot reach (no session bus): run this at the desktop')]);
+    expect(overSsh.keyringStatus()).toMatchObject({ state: 'not used', where: 'over SSH (no session bus)', seenNow: { reached: false } });
+    // A later SSH run does not ask again (and wait), but still says why nothing was found.
+    const laterNotices: string[] = [];
+    const later = at(ssh(), hangingKeyring(), laterNotices);
+    expect(await later.find('acct')).toBeUndefined();
+    later.explainNothingFound();
+    expect(laterNotices).toHaveLength(1);
+
+    const back = at(desktop(), keyring);
+    expect(await back.find('acct')).toEqual({ secret: 'secret-value', place: 'keyring' });
+    expect(back.keyringStatus()).toMatchObject({ state: 'in use', where: 'in a desktop session (session bus)', here: 'in a desktop session (session bus)', seenNow: { reached: true } });
+    expect(await back.set('other', 'value')).toBe('keyring');
+    expect(await exists(secretsFile())).toBe(false);
+  });
+
+  it('a secret stored over SSH (in the file) is the one used back at the desktop, not the older one in the keyring', async () => {
+    const keyring = memoryKeyring();
+    await at(desktop(), keyring).set('acct', 'old-from-the-desktop');
+    expect(await at(ssh(), refusingKeyring()).set('acct', 'new-over-ssh')).toBe('file');
+    expect(await at(desktop(), keyring).find('acct')).toEqual({ secret: 'new-over-ssh', place: 'file' });
+    // Stored again at the desktop, it moves to the keyring and the file's copy goes.
+    expect(await at(desktop(), keyring).set('acct', 'newest')).toBe('keyring');
+    expect(await at(desktop(), keyring).find('acct')).toEqual({ secret: 'newest', place: 'keyring' });
+  });
+
+  it('a delete tries every store and says which it could not reach; at the desktop it removes the secret', async () => {
+    const keyring = memoryKeyring();
+    await at(desktop(), keyring).set('acct', 'secret-value');
+    expect(await at(ssh(), refusingKeyring()).delete('acct')).toEqual({ keyring: { outcome: 'unreachable', reason: expect.stringContaining('no Secret Service'), mayHold: true }, file: { outcome: 'absent' } });
+    expect(await at(desktop(), keyring).delete('acct')).toEqual({ keyring: { outcome: 'removed' }, file: { outcome: 'absent' } });
+    expect(keyring.entries.size).toBe(0);
+  });
+
+  it('where no environment ever found the keyring usable (CI, a server), an unreachable keyring claims to hold nothing', async () => {
+    const notices: string[] = [];
+    const store = at(ssh(), refusingKeyring(), notices);
+    expect(await store.set('acct', 'value')).toBe('file');
+    expect(await store.find('other')).toBeUndefined();
+    store.explainNothingFound();
+    expect(store.keyringUnreachable()).toBeUndefined();
+    expect(notices).toEqual([expect.stringContaining('Secrets are kept in')]);
+    expect(await store.delete('acct')).toEqual({ keyring: { outcome: 'unreachable', reason: expect.stringContaining('no Secret Service'), mayHold: false }, file: { outcome: 'removed' } });
+  });
+
+  it('many environments later, the desktop verdict that found the keyring usable is still remembered', async () => {
+    await at(desktop(), memoryKeyring()).set('acct', 'secret-value');
+    for (let n = 0; n < 12; n++) await at({ ...home.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=/tmp/bus-${n}` }, refusingKeyring()).set(`other-${n}`, 'value');
+    const verdicts = openSettings(home.env).read().keyringVerdicts!;
+    expect(verdicts.length).toBeLessThanOrEqual(8);
+    expect(verdicts.some((verdict) => verdict.usable)).toBe(true);
+    expect(at(ssh(), refusingKeyring()).keyringUnreachable()).toBeUndefined();
+    const overSsh = at(ssh(), refusingKeyring());
+    await overSsh.find('acct');
+    expect(overSsh.keyringUnreachable()).toContain('no Secret Service');
+  });
+
+  it('recheck probes now, whatever was remembered', async () => {
+    await rememberVerdict({ usable: false, reason: 'it refused (x)', checkedAt: new Date().toISOString() });
+    const status = await open(memoryKeyring()).recheck();
+    expect(status).toMatchObject({ state: 'in use', seenNow: { reached: true } });
+    expect(Date.parse(status.checkedAt!)).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

@@ -38,6 +38,16 @@ describe('settings', () => {
     expect(await readFile(path, 'utf8')).toBe(contents);
   });
 
+  it('a keyring verdict written before verdicts were per environment is read as none (it is not known where it was made) and dropped on the next write', async () => {
+    const path = join(home.home, 'config', 'settings.json');
+    await mkdir(join(home.home, 'config'), { recursive: true });
+    await writeFile(path, JSON.stringify({ timeoutMs: 5000, keyring: { usable: false, reason: 'no Secret Service', checkedAt: '2026-11-20T10:00:00.000Z' } }));
+    const settings = openSettings(home.env);
+    expect(settings.read()).toEqual({ timeoutMs: 5000 });
+    await settings.update({ apiUrl: 'http://127.0.0.1:4000/api/v10' });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ timeoutMs: 5000, apiUrl: 'http://127.0.0.1:4000/api/v10' });
+  });
+
   it('auth status explains a damaged secrets file and exits non-zero without touching it', async () => {
     const settings = openSettings(home.env);
     await settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '42' });

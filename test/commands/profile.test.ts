@@ -117,4 +117,53 @@ describe('profiles', () => {
     expect(exported.stdout).toContain('"name"');
     expect((await cli(['list', '--profile', 'hq', '--guild', 'everywhere'])).code).toBe(2);
   });
+
+  it('credentials for another API never rewrite the current profile: refused with the command, or filed under the profile the command names', async () => {
+    ok(await cli(['profile', 'add', 'prod', '--api', prod().baseUrl, '--use']));
+    ok(await cli(['auth', 'set-bot-token'], `${prod().botToken}\n`));
+    const prodBefore = JSON.parse(ok(await cli(['profile', 'show', 'prod', '--json'])).stdout) as Record<string, unknown>;
+    expect(prodBefore).toMatchObject({ api: prod().baseUrl, applicationId: prod().applicationId, credentials: ['bot token'] });
+
+    const crossing = await cli(['auth', 'set-bot-token', '--api', dev().baseUrl], `${dev().botToken}\n`);
+    expect(crossing.code).toBe(2);
+    expect(crossing.stderr).toContain(`No profile is for API ${dev().baseUrl} (the current profile prod is for application ${prod().applicationId} at ${prod().baseUrl}): nothing was stored, and no profile was changed.`);
+    expect(crossing.stderr).toContain(`cmd-tui auth set-bot-token --api ${dev().baseUrl} --profile NAME`);
+    expect(JSON.parse(ok(await cli(['profile', 'show', 'prod', '--json'])).stdout)).toEqual(prodBefore);
+    expect(ok(await cli(['list'])).stdout).toMatch(/\bping\b/);
+
+    const named = ok(await cli(['auth', 'set-bot-token', '--api', dev().baseUrl, '--profile', 'dev'], `${dev().botToken}\n`));
+    expect(named.stdout).toContain('under the profile dev (new).');
+    expect(JSON.parse(ok(await cli(['profile', 'show', 'prod', '--json'])).stdout)).toEqual(prodBefore);
+    expect(JSON.parse(ok(await cli(['profile', 'show', 'dev', '--json'])).stdout)).toMatchObject({ current: false, api: dev().baseUrl, applicationId: dev().applicationId, credentials: ['bot token'] });
+    expect(ok(await cli(['list', '--profile', 'dev'])).stdout).toContain('No commands');
+    // --api elsewhere is not the current profile: status says so, and uses that API's own application.
+    const elsewhere = ok(await cli(['auth', 'status', '--api', dev().baseUrl]));
+    expect(elsewhere.stdout).toContain('Profile: none for this API');
+    expect(elsewhere.stdout).toContain(`Application: ${dev().applicationId}`);
+    // A named profile of another API is refused too, and left as it is.
+    const wrongProfile = await cli(['auth', 'set-bot-token', '--api', dev().baseUrl, '--profile', 'prod'], `${dev().botToken}\n`);
+    expect(wrongProfile.code).toBe(2);
+    expect(wrongProfile.stderr).toContain(`The profile prod is for API ${prod().baseUrl}`);
+    expect(JSON.parse(ok(await cli(['profile', 'show', 'prod', '--json'])).stdout)).toEqual(prodBefore);
+  });
+
+  it('names of Object.prototype are ordinary names or refused by the name rule, never a profile or preset found on the prototype', async () => {
+    for (const args of [['profile', 'use', '__proto__'], ['profile', 'use', 'constructor'], ['profile', 'show', 'constructor'], ['profile', 'show', 'hasownproperty'], ['profile', 'remove', 'constructor', '--yes']]) {
+      const result = await cli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/There is no profile "(__proto__|constructor|hasownproperty)"/);
+    }
+    expect((await cli(['profile', 'add', '__proto__'])).stderr).toContain('is not a profile name');
+    // A key the settings file could not be read back with is refused by the name rule, and nothing is written.
+    const reserved = await cli(['profile', 'add', 'constructor', '--api', prod().baseUrl]);
+    expect(reserved.code).toBe(2);
+    expect(reserved.stderr).toContain('"constructor" is reserved');
+    ok(await cli(['profile', 'add', 'tostring', '--api', prod().baseUrl]));
+    expect(JSON.parse(ok(await cli(['profile', 'show', 'tostring', '--json'])).stdout)).toMatchObject({ name: 'tostring', api: prod().baseUrl });
+    ok(await cli(['profile', 'remove', 'tostring', '--yes']));
+    expect(JSON.parse(ok(await cli(['profile', 'list', '--json'])).stdout)).toEqual([]);
+    const preset = await cli(['auth', 'login', '--preset', 'constructor', '--client-id', prod().applicationId, '--api', prod().baseUrl]);
+    expect(preset.code).toBe(2);
+    expect(preset.stderr).toContain('--preset must be one of permissions, communication, presence, not "constructor"');
+  });
 });

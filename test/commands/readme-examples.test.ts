@@ -28,10 +28,10 @@ import { signInAdmin } from './restore-fixture.js';
  * skipped, saying which, until that work is merged. Keyed by the start of the line.
  */
 const PENDING: Readonly<Record<string, string>> = {
-  'cmd-tui auth login --preset permissions': 'issue 27 item 3 (auth login takes the client id from the profile, DISCORD_CLIENT_ID or the stored bot token) is another branch',
-  'cmd-tui auth login --no-browser': 'issue 27 item 3 (auth login takes the client id from the profile, DISCORD_CLIENT_ID or the stored bot token) is another branch',
-  'cmd-tui auth logout': 'issue 27 item 5 (logout forgets the credentials, as the README says) is another branch',
-  'cmd-tui auth set-client-credentials': 'issue 27 item 4 (the client id read like the secret) is another branch',
+  'cmd-tui auth login --preset permissions': 'needs a browser to approve the sign-in: test/auth/chromium-sign-in.test.ts drives it in headless Chromium',
+  'cmd-tui auth login --no-browser': 'needs the printed URL approved and the redirect pasted back: test/auth/auth-command.test.ts drives it',
+  'cmd-tui auth logout': 'would forget the sign-in the perms examples below rely on: test/auth/auth-command.test.ts and test/e2e/secrets.test.ts run it',
+  'cmd-tui auth set-client-credentials': 'reads two lines of stdin, which set-bot-token before it has read: test/auth/auth-command.test.ts runs it',
   'cmd-tui perms set  --guild 123 --command ban': 'issue 27 item 6 (--remove of an absent overwrite no longer drops the change) is another branch',
 };
 

@@ -44,3 +44,25 @@ it('the header names the profile and P switches to another profile’s app and t
   expect(switched).toContain(`app id ${dev().applicationId}`);
   await tui.waitForText('No commands in Global yet.');
 });
+
+it('--profile opens the TUI in the profile’s default guild, and --api elsewhere says no profile instead of naming the current one', { timeout: 60_000 }, async () => {
+  const env = { CMD_TUI_HOME: home };
+  const guildId = prod().guildIds[0]!;
+  const added = await runCli(['profile', 'add', 'guilded', '--api', prod().baseUrl, '--guild', guildId], { env: { ...process.env, ...env } });
+  expect(added.code, added.stderr).toBe(0);
+  const stored = await runCli(['auth', 'set-bot-token', '--profile', 'guilded'], { env: { ...process.env, ...env, DISCORD_BOT_TOKEN: '' }, input: `${prod().botToken}\n` });
+  expect(stored.code, stored.stderr).toBe(0);
+
+  tui?.kill();
+  tui = new TmuxSession([process.execPath, CLI_PATH, '--profile', 'guilded'], { columns: 110, rows: 24, cwd: home, env: { ...env, NO_COLOR: '1', TERM: 'xterm-256color' } });
+  const inGuild = await tui.waitFor((s) => /^slash\s/m.test(s) && /scope Guild /.test(s), 'the list of the default guild', 20_000);
+  expect(inGuild).toMatch(/^profile guilded\s+API local/m);
+  expect(inGuild).not.toContain('scope Global');
+
+  // The current profile is prod; --api names the dev server, which is not prod's.
+  tui.kill();
+  tui = new TmuxSession([process.execPath, CLI_PATH, '--api', dev().baseUrl], { columns: 110, rows: 24, cwd: home, env: { ...env, DISCORD_BOT_TOKEN: dev().botToken, NO_COLOR: '1', TERM: 'xterm-256color' } });
+  const elsewhere = await tui.waitFor((s) => /No commands in Global yet\./.test(s), 'the dev server’s empty list', 20_000);
+  expect(elsewhere).toMatch(new RegExp(`^no profile\\s+API local ${dev().baseUrl.replace(/[.]/g, '\\.')}`, 'm'));
+  expect(elsewhere).not.toContain('profile prod');
+});

@@ -2,9 +2,10 @@
  * Secrets survive the process that stored them, on this very machine: the built binary run as a user
  * would, with a fresh HOME and no store override, against the emulator over HTTP. First as over SSH
  * or in CI (no D-Bus session: the keyring is refused and the 0600 file is used), then with a real
- * Secret Service (gnome-keyring on a private session bus), as on a Linux desktop.
+ * Secret Service (gnome-keyring on a private session bus), as on a Linux desktop — and one account
+ * that works at that desktop and over SSH in turn.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, stat, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,7 +53,7 @@ describe('without a desktop keyring (SSH, CI): the secrets file', () => {
     const env = userEnv();
     const stored = await runCli(['auth', 'set-bot-token', ...api()], { env, input: `${emulator().botToken}\n` });
     ok(stored);
-    expect(stored.stdout).toContain(`in ${secretsFile()}.`);
+    expect(stored.stdout).toContain(`in ${secretsFile()}, under the profile pixel-pal (new).`);
     expect(stored.stdout).not.toContain('keyring');
     expect(stored.stderr).toContain('OS keyring not used: no Secret Service');
     expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
@@ -65,7 +66,7 @@ describe('without a desktop keyring (SSH, CI): the secrets file', () => {
     expect(report.botToken?.source).toBe(secretsFile());
     expect(report.secretStore.keyring).toMatchObject({ state: 'not used', reason: expect.stringContaining('DBUS_SESSION_BUS_ADDRESS') });
     const text = await runCli(['auth', 'status', ...api()], { env });
-    expect(text.stdout).toMatch(/^OS keyring: not used \(checked \d{4}-\d\d-\d\d\): no Secret Service .*; secrets go to .*secrets\.json/m);
+    expect(text.stdout).toMatch(/^OS keyring: not used \(checked \d{4}-\d\d-\d\d without a session bus \(no desktop session\)\): no Secret Service .*; secrets go to .*secrets\.json/m);
 
     ok(await runCli(['auth', 'logout', '--all', ...api()], { env }));
     expect(JSON.parse(await readFile(secretsFile(), 'utf8')).secrets).toEqual({});
@@ -96,7 +97,7 @@ describe('without a desktop keyring (SSH, CI): the secrets file', () => {
     const env = userEnv();
     const login = await runCli(['auth', 'login', '--client-id', emulator().publicClientId, '--preset', 'permissions', ...api()], { env: { ...env, BROWSER: program } });
     expect(login.code, `${login.stderr}\n${await readFile(log, 'utf8').catch(() => '')}`).toBe(0);
-    expect(login.stdout).toContain(`Stored in ${secretsFile()}.`);
+    expect(login.stdout).toContain(`Stored in ${secretsFile()}, under the profile`);
     const report = await status(env);
     expect(report.user).toMatchObject({ username: 'ada', source: secretsFile() });
     expect(report.user!.scopes.sort()).toEqual(['applications.commands.permissions.update', 'guilds', 'identify']);
@@ -114,7 +115,7 @@ describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-ke
     const env = userEnv({ DBUS_SESSION_BUS_ADDRESS: service.address });
     const stored = await runCli(['auth', 'set-bot-token', ...api()], { env, input: `${emulator().botToken}\n` });
     ok(stored);
-    expect(stored.stdout).toContain('in the OS keyring.');
+    expect(stored.stdout).toContain('in the OS keyring, under the profile pixel-pal (new).');
     expect(stored.stderr).toBe('');
     expect(await exists(secretsFile())).toBe(false);
 
@@ -126,6 +127,59 @@ describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-ke
     ok(await runCli(['auth', 'logout', '--all', ...api()], { env }));
     expect((await status(env)).botToken).toBeNull();
   });
+
+  it('one run over SSH does not strand the desktop keyring: the token is still used there, and logout over SSH says it cannot remove it', { timeout: 60_000 }, async () => {
+    const desktop = userEnv({ DBUS_SESSION_BUS_ADDRESS: service.address });
+    const overSsh = userEnv({ SSH_CONNECTION: '192.0.2.1 50000 192.0.2.2 22' });
+    ok(await runCli(['auth', 'set-bot-token', ...api()], { env: desktop, input: `${emulator().botToken}\n` }));
+    const account = `${emulator().baseUrl} ${emulator().applicationId}`;
+    expect(keyringEntry(account)).toContain(emulator().botToken);
+
+    // Over SSH the Secret Service cannot be reached: the failure says where the token may be.
+    const remote = await runCli(['list', ...api()], { env: overSsh });
+    expect(remote.code).toBe(4);
+    expect(remote.stderr).toContain('a credential may be in the OS keyring, which this session cannot reach (no session bus): run this at the desktop');
+    // With nothing at all, nothing is said about what a browser sign-in could not do.
+    expect(remote.stderr).toContain('No credentials are set for this API and application.');
+    expect(remote.stderr).not.toContain('sign-in cannot manage commands');
+    const remoteStatus = await runCli(['auth', 'status', ...api()], { env: overSsh });
+    expect(remoteStatus.stdout).toMatch(/^OS keyring: not used \(checked \d{4}-\d\d-\d\d over SSH \(no session bus\)\): no Secret Service/m);
+
+    // Back at the desktop: the keyring is used, and the status says so with where it was checked.
+    ok(await runCli(['list', ...api()], { env: desktop }));
+    const report = await status(desktop);
+    expect(report.botToken?.source).toBe('the OS keyring');
+    expect(report.secretStore.keyring.state).toBe('in use');
+    const text = await runCli(['auth', 'status', ...api()], { env: desktop });
+    expect(text.stdout).toMatch(/^Bot token: set \(the OS keyring\)$/m);
+    expect(text.stdout).toMatch(/^OS keyring: in use \(checked \d{4}-\d\d-\d\d in a desktop session \(session bus\); reached by this run\)$/m);
+    const rechecked = await runCli(['auth', 'status', '--recheck', ...api()], { env: desktop });
+    expect(rechecked.stdout).toMatch(/^OS keyring: in use \(checked \d{4}-\d\d-\d\d in a desktop session/m);
+
+    // Logout over SSH cannot reach the keyring: it says so, names it, and does not exit 0.
+    const remoteLogout = await runCli(['auth', 'logout', '--all', ...api()], { env: overSsh });
+    expect(remoteLogout.code).toBe(1);
+    expect(remoteLogout.stdout).not.toContain('Forgot');
+    expect(remoteLogout.stdout).toContain('the OS keyring could not be reached');
+    expect(remoteLogout.stderr).toContain('A secret may remain in the OS keyring, which this session cannot reach');
+    expect(remoteLogout.stderr).toContain('at the desktop');
+    expect(keyringEntry(account)).toContain(emulator().botToken);
+    const remoteJson = await runCli(['auth', 'logout', '--json', ...api()], { env: overSsh });
+    expect(remoteJson.code).toBe(1);
+    expect(JSON.parse(remoteJson.stdout)).toMatchObject({ mayRemain: true, removal: { keyring: { outcome: 'unreachable', mayHold: true }, file: { outcome: 'absent' } } });
+
+    const local = await runCli(['auth', 'logout', ...api()], { env: desktop });
+    ok(local);
+    expect(local.stdout).toContain('removed from the OS keyring');
+    expect(keyringEntry(account)).toBe('');
+    expect((await runCli(['list', ...api()], { env: desktop })).code).toBe(4);
+  });
+
+  /** What gnome-keyring holds for cmd-tui under this account, as `secret-tool` (not cmd-tui) reads it. */
+  function keyringEntry(account: string): string {
+    const found = spawnSync('secret-tool', ['search', '--all', '--unlock', 'service', 'cmd-tui', 'username', account], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: service.address }, encoding: 'utf8' });
+    return found.stdout;
+  }
 
   it('a token stored in the file while the keyring was missing is still found once the keyring works', async () => {
     ok(await runCli(['auth', 'set-bot-token', ...api()], { env: userEnv(), input: `${emulator().botToken}\n` }));

@@ -45,6 +45,9 @@ export function Header({ state }: { state: AppState }) {
             <Text bold>{session.profile}</Text>
             {'  '}
           </>
+        ) : session.outsideProfiles ? (
+          // Said, not left out: a header without a profile must not be read as the current one's.
+          <Text color={theme.text.secondary}>no profile  </Text>
         ) : null}
         <Text color={theme.text.secondary}>API </Text>
         {session.targetLabel}

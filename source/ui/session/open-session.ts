@@ -119,19 +119,24 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
   };
 }
 
+type ProfileOf = Pick<Target, 'profile' | 'outsideProfiles'>;
+
 interface Target {
   url: string;
   demo: boolean;
   profile?: ProfileInUse;
+  /** Profiles exist, but none is for this API. */
+  outsideProfiles?: boolean;
 }
 
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
   const { env } = io;
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
-    const { resolveTarget } = await import('../../api/resolve-target.js');
+    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
     const { target, profile } = await resolveTarget(choice, env);
-    return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}) };
+    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(env)).length > 0;
+    return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}), ...(outsideProfiles ? { outsideProfiles } : {}) };
   };
   let resolving: Promise<Target> | undefined;
   /** Where this run points: --api, else the profile's API, else Discord. */
@@ -142,7 +147,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
    * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential
    * (plus those typed into onboarding, which may not be stored).
    */
-  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed?: AppCredentials, profile?: ProfileInUse): NonNullable<Session['signInUser']> => {
+  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf): NonNullable<Session['signInUser']> => {
+    const { profile } = target;
     const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal) => {
       const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
         import('../../auth/sign-in.js'),
@@ -158,7 +164,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const stores = defaultStores(env, undefined, profile?.name);
       await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
       const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
-      return withProfile(await makeSession(api, label, io, env, signInUser), profile);
+      return withProfile(await makeSession(api, label, io, env, signInUser), target);
     };
     return signInUser;
   };
@@ -209,7 +215,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
    * them (which makes the first profile, named after the app, when there is none).
    */
   const withTyped = async (typed: AppCredentials, what: string, command: string, applicationId?: string): Promise<Session> => {
-    const { url, profile } = await started();
+    const target = await started();
+    const { url, profile } = target;
     const label = targetLabel(url, false);
     const session = await withApi(typed, url, label, env, applicationId);
     const appId = session.api.applicationId;
@@ -218,11 +225,12 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const stores = defaultStores(env, undefined, profile?.name);
       return (await storeAppCredentials(stores, url, appId, typed, session.application?.name)).where ?? stores.secrets.filePath;
     };
-    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, profile), rememberCredentials: { what, command, store } }, profile);
+    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target), rememberCredentials: { what, command, store } }, target);
   };
 
   /** Stored (or environment) credentials for a target: a session, or null when there are none. */
-  const stored = async ({ url, profile }: Target, failuresLater: boolean): Promise<Session | null> => {
+  const stored = async (target: Target, failuresLater: boolean): Promise<Session | null> => {
+    const { url, profile } = target;
     const { loadCredentials } = await import('../../auth/credentials.js');
     const inProfile = profile ? { profile } : {};
     const loaded = await loadCredentials({ baseUrl: url, env, ...inProfile });
@@ -235,7 +243,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
     const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, profile), failuresLater }), profile);
+    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
   };
 
   const starters: SessionStarters = {
@@ -243,8 +251,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     botToken: (botToken) => withTyped({ botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
     clientCredentials: (clientId, clientSecret) => withTyped({ clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
     browserSignIn: async (applicationId, onUrl, signal) => {
-      const { url, profile } = await started();
-      return browserSignIn(url, applicationId, targetLabel(url, false), undefined, profile)(onUrl, signal);
+      const target = await started();
+      return browserSignIn(target.url, applicationId, targetLabel(target.url, false), undefined, target)(onUrl, signal);
     },
     profiles: async () => {
       const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
@@ -266,6 +274,11 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   return { connect, starters };
 }
 
-function withProfile(session: Session, profile: ProfileInUse | undefined): Session {
-  return profile ? { ...session, profile: profile.name } : session;
+/**
+ * The profile in use names the header and gives the app its default guild; with none for this API
+ * (resolve-target.ts) while profiles exist, the header says "no profile".
+ */
+function withProfile(session: Session, { profile, outsideProfiles }: ProfileOf): Session {
+  if (!profile) return outsideProfiles ? { ...session, outsideProfiles } : session;
+  return { ...session, profile: profile.name, ...(profile.guildId ? { defaultGuildId: profile.guildId } : {}) };
 }

@@ -23,6 +23,10 @@ export interface Session {
   targetLabel: string;
   /** The profile this session was opened with, for the header. */
   profile?: string;
+  /** Profiles exist but none applies here (`--api` elsewhere): the header says "no profile" rather than nothing. */
+  outsideProfiles?: boolean;
+  /** The profile's default guild: the scope the app opens in, as the CLI's commands use it. */
+  defaultGuildId?: string;
   /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */
   createsUsed: (scope: Scope) => Promise<number>;
   recordCreate: (scope: Scope) => Promise<void>;

@@ -5,7 +5,7 @@
  * No I/O here; flows in use-app-flows.ts call the API and dispatch results.
  */
 import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope } from '../../discord/model.js';
-import { GLOBAL_SCOPE } from '../../discord/model.js';
+import { GLOBAL_SCOPE, guildScope } from '../../discord/model.js';
 import type { Session } from '../session/session.js';
 
 export type Screen =
@@ -102,18 +102,20 @@ export type AppAction =
   | { type: 'overwrites-saved'; guildId: string; entry: GuildCommandPermissions };
 
 export function initialAppState(session: Session | null, connecting = false): AppState {
+  // A profile's default guild is where the app opens (`--profile dev` as `cmd-tui list --profile dev`).
+  const global = !session?.defaultGuildId;
   return {
     session,
     connecting,
     stack: [session || connecting ? { id: 'list' } : { id: 'onboarding' }],
     overlay: { kind: 'none' },
-    scope: GLOBAL_SCOPE,
-    data: session?.globalCommands ? { status: 'ready', commands: session.globalCommands, permissions: null } : { status: 'loading' },
+    scope: global ? GLOBAL_SCOPE : guildScope(session!.defaultGuildId!),
+    data: global && session?.globalCommands ? { status: 'ready', commands: session.globalCommands, permissions: null } : { status: 'loading' },
     reload: 0,
     // What the session read while connecting, so the first frame is complete.
     application: session?.application,
     who: session?.who ?? undefined,
-    createsUsed: session?.globalCreatesUsed,
+    createsUsed: global ? session?.globalCreatesUsed : undefined,
     guilds: [],
     busy: null,
     flash: null,

@@ -24,14 +24,11 @@ import { useServe, type ServeDetails } from '../helpers/serve.js';
 import { signInAdmin } from './restore-fixture.js';
 
 /**
- * Examples that wait for work on other branches this turn (issue 27's README failures 3–6); each is
- * skipped, saying which, until that work is merged. Keyed by the start of the line.
+ * Lines that cannot run in a script, each saying why and which test drives it instead. Keyed by the start
+ * of the line.
  */
 const PENDING: Readonly<Record<string, string>> = {
-  'cmd-tui auth login --preset permissions': 'needs a browser to approve the sign-in: test/auth/chromium-sign-in.test.ts drives it in headless Chromium',
-  'cmd-tui auth login --no-browser': 'needs the printed URL approved and the redirect pasted back: test/auth/auth-command.test.ts drives it',
-  'cmd-tui auth logout': 'would forget the sign-in the perms examples below rely on: test/auth/auth-command.test.ts and test/e2e/secrets.test.ts run it',
-  'cmd-tui auth set-client-credentials': 'reads two lines of stdin, which set-bot-token before it has read: test/auth/auth-command.test.ts runs it',
+  'cmd-tui auth login --no-browser': 'waits for the redirect to be pasted back after the printed URL is approved: test/auth/auth-command.test.ts drives it',
   'cmd-tui perms set  --guild 123 --command ban': 'issue 27 item 6 (--remove of an absent overwrite no longer drops the change) is another branch',
 };
 
@@ -74,6 +71,9 @@ beforeAll(async () => {
   await Promise.all([mkdir(work, { recursive: true }), mkdir(home), mkdir(bin)]);
   await writeFile(join(bin, 'cmd-tui'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_PATH)} "$@"\n`);
   await chmod(join(bin, 'cmd-tui'), 0o755);
+  // The browser `auth login` opens: the user approving the emulator's consent page.
+  await writeFile(join(bin, 'approve-sign-in'), APPROVING_BROWSER);
+  await chmod(join(bin, 'approve-sign-in'), 0o755);
   env = {
     PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH}`,
     HOME: home,
@@ -85,15 +85,17 @@ beforeAll(async () => {
     DEV_API: dev().baseUrl,
     PROD_API: prod().baseUrl,
     DEV_GUILD: dev().guildIds[0]!,
+    BROWSER: join(bin, 'approve-sign-in'),
   };
   // What the reader has before the first example: a profile for their app (the demo emulator) as the current one, its bot token stored.
   await shell(`cmd-tui profile add demo --api ${JSON.stringify(demo().baseUrl)} --use && cmd-tui auth set-bot-token`, { stdin: `${demo().botToken}\n` });
   await writeFile(join(work, 'dev-token.txt'), `${dev().botToken}\n`);
   await writeFile(join(work, 'prod-token.txt'), `${prod().botToken}\n`);
+  // What the user types at the hidden prompts of set-bot-token and set-client-credentials.
+  await writeFile(join(root, 'typed-bot-token'), `${demo().botToken}\n`);
+  await writeFile(join(root, 'typed-client-credentials'), `${demo().clientId}\n${demo().clientSecret}\n`);
   await writeFile(join(work, 'dev.json'), JSON.stringify([{ name: 'ping', description: 'Check that the bot is awake', type: 1 }]));
   ids = await demoIds(demo());
-  // `perms set` needs the browser sign-in (README); stored as `auth login` stores it.
-  await signInAdmin(demo() as Parameters<typeof signInAdmin>[0], env);
 }, 60_000);
 afterAll(async () => {
   if (work) await rm(dirname(work), { recursive: true, force: true });
@@ -112,6 +114,31 @@ async function demoIds(served: ServeDetails): Promise<Record<string, string>> {
     '111': channels.find((channel) => channel.name === 'general')!.id,
     '222': channels.find((channel) => channel.name === 'bot-commands')!.id,
   };
+}
+
+/**
+ * A stand-in for the browser: loads the consent page `auth login` opened, approves it, and follows the
+ * redirect to cmd-tui's loopback listener, as a user clicking Authorize would.
+ */
+const APPROVING_BROWSER = `#!/usr/bin/env node
+const unescape = (text) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const url = process.argv[2];
+const html = await (await fetch(url)).text();
+const form = new URLSearchParams();
+for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(unescape(match[1]), unescape(match[2]));
+form.set('action', 'authorize');
+const action = unescape(/<form method="post" action="([^"]*)"/.exec(html)[1]);
+const approved = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual' });
+await fetch(approved.headers.get('location'));
+`;
+
+/** What a line reads on stdin: the secrets the README says are typed at a hidden prompt, else nothing. */
+function typedInput(line: string): string {
+  const root = dirname(work);
+  if (line.includes(' < ')) return '/dev/null';
+  if (line.startsWith('cmd-tui auth set-bot-token')) return JSON.stringify(join(root, 'typed-bot-token'));
+  if (line.startsWith('cmd-tui auth set-client-credentials')) return JSON.stringify(join(root, 'typed-client-credentials'));
+  return '/dev/null';
 }
 
 /** The line with the README's placeholders replaced by the emulator's values. */
@@ -169,10 +196,11 @@ describe('every README shell example', () => {
           continue;
         }
         run.push(line);
-        script.push(filled(line), `echo $? >> ${JSON.stringify(statusFile)}`);
+        script.push(`{\n${filled(line)}\n} < ${typedInput(line)}`, `echo $? >> ${JSON.stringify(statusFile)}`);
       }
-      // set-bot-token reads the token from stdin, as the README says.
-      const { output } = await shell(script.join('\n'), { stdin: `${demo().botToken}\n`, extraEnv: blockEnv(block) });
+      // Every block starts with the reader signed in as the admin (the auth block signs in and out itself).
+      await signInAdmin(demo() as Parameters<typeof signInAdmin>[0], env);
+      const { output } = await shell(script.join('\n'), { extraEnv: blockEnv(block) });
       const codes = (await readFile(statusFile, 'utf8')).trim().split('\n').filter(Boolean).map(Number);
       run.forEach((line, index) => expect(codes[index], `README.md:${block.line} ${line}\n${output}`).toBe(expectedExit(line)));
       expect(output).not.toContain(demo().botToken);

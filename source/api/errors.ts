@@ -80,6 +80,19 @@ export class ConnectionError extends Error {
   }
 }
 
+/**
+ * The user cancelled (esc, ctrl+c, SIGINT) or a newer request of the same kind replaced this one.
+ * `sent` says whether the request had left: a write that left cannot be recalled, so whoever carried
+ * it out reads back what happened before telling the user anything.
+ */
+export class RequestCancelledError extends Error {
+  override readonly name = 'RequestCancelledError';
+  readonly hint?: string;
+  constructor(readonly sent: boolean) {
+    super(sent ? 'Cancelled after the request was sent; Discord may have carried it out.' : 'Cancelled before anything was sent.');
+  }
+}
+
 /** Any error the client raises carries a user-facing message and, usually, a hint. */
 export function describeError(error: unknown): { message: string; hint?: string } {
   if (error instanceof Error) {

@@ -8,7 +8,8 @@ import type { DiscordApi } from '../api/contract.js';
 import { DiscordApiError, describeError, type FieldError } from '../api/errors.js';
 import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
-import { backupBeforeMutation } from './capture.js';
+import { planStillHolds } from '../discord/plan-freshness.js';
+import { captureScope, writeScopeBackup } from './capture.js';
 import { withScopeLock, type ScopeLock } from './scope-lock.js';
 import { ledgerPath, recordCreates, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
@@ -24,6 +25,13 @@ export interface ExecuteOptions {
   onStep?: (step: ExecutedStep) => void;
   /** Told when an interrupted earlier write on the scope is found (scope-lock.ts). */
   notice?: (message: string) => void;
+  /**
+   * The scope's commands the plan was made from: read again under the lock, before the backup, and
+   * when the plan no longer holds (another writer got there first) nothing is sent (ScopeChangedError).
+   */
+  plannedFrom?: readonly Command[];
+  /** The journal's words for this write, when they are not `reason` (the TUI's copy: no command to run again). */
+  journal?: { command: string; rerunnable: boolean };
 }
 
 export type ExecutedStep =
@@ -41,6 +49,19 @@ export interface ExecuteResult {
 
 /** "Maximum number of daily application command creates has been reached (200)". */
 const DAILY_CREATES_REACHED = 30034;
+
+/** The scope changed between the plan and the write: nothing was sent, and the plan must be made again. */
+export class ScopeChangedError extends Error {
+  override readonly name = 'ScopeChangedError';
+  readonly hint = 'Run it again: it plans afresh from the scope as it is now.';
+  constructor(readonly scope: Scope) {
+    super(`The scope changed since the plan was made (another writer got there first); nothing was sent.`);
+  }
+
+  get report(): Record<string, unknown> {
+    return { applied: false, refusals: [{ rule: 'scope-changed', message: this.message }] };
+  }
+}
 
 /** A run that stopped part-way: says what was done and how to go back. */
 export class ApplyInterruptedError extends Error {
@@ -70,12 +91,30 @@ export class ApplyInterruptedError extends Error {
 export async function executePlan(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions): Promise<ExecuteResult> {
   if (!hasChanges(plan, options.prune)) return { backup: options.backup ?? null, steps: [], commands: [] };
   // From the backup to the last request, no other cmd-tui on this machine writes to the scope.
-  return withScopeLock(options.env, api.applicationId, scope, options.reason, (lock) => executeLocked(api, scope, plan, options, lock), options.notice ? { notice: options.notice } : {});
+  const journal = options.journal ?? { command: options.reason, rerunnable: true };
+  return withScopeLock(options.env, api.applicationId, scope, journal.command, (lock) => executeHoldingLock(api, scope, plan, options, lock), {
+    rerunnable: journal.rerunnable,
+    ...(options.notice ? { notice: options.notice } : {}),
+  });
 }
 
-async function executeLocked(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
-  const backup = options.backup ?? (await backupBeforeMutation(api, scope, options.reason, options.env));
+/**
+ * The scope read again under the lock: refused when the plan no longer holds, else written as the
+ * backup (named in the journal) before the first change.
+ */
+export async function backupIfPlanHolds(api: DiscordApi, scope: Scope, plan: Plan, options: Pick<ExecuteOptions, 'prune' | 'reason' | 'env' | 'plannedFrom'>, lock: ScopeLock): Promise<BackupEntry> {
+  const snapshot = await captureScope(api, scope, options.reason);
+  if (options.plannedFrom && !planStillHolds(plan, options.plannedFrom, snapshot.commands, options.prune)) throw new ScopeChangedError(scope);
+  const backup = await writeScopeBackup(options.env, snapshot);
   await lock.noteBackup(backup.path);
+  return backup;
+}
+
+/** The plan carried out by a caller that holds the scope's lock already (restore, which also writes overwrites). */
+export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
+  const backup = options.backup ?? (await backupIfPlanHolds(api, scope, plan, options, lock));
+  if (options.backup) await lock.noteBackup(backup.path);
+  if (!hasChanges(plan, options.prune)) return { backup, steps: [], commands: [] };
   const steps: ExecutedStep[] = [];
   const record = (step: ExecutedStep) => {
     steps.push(step);

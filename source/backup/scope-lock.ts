@@ -7,21 +7,26 @@
  * and the backup taken before it, and the next writer takes the scope over and says how to finish or undo.
  */
 import { hostname } from 'node:os';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../config/atomic-write.js';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { appPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
+import { LocalWriteError } from './local-failure.js';
 
 export interface LockHolder {
   pid: number;
   host: string;
-  /** What is writing, e.g. `apply commands.json` or `TUI: delete /ping`. */
+  /** What is writing, in words a user can run (`apply commands.json`) or recognise (`delete /ping in the TUI`). */
   command: string;
   since: string;
   /** The backup taken before the first write, once there is one. */
   backup?: string;
+  /** False for a write made in the TUI: there is no command to run again, only a backup to restore. */
+  rerunnable?: boolean;
 }
 
 export class ScopeLockedError extends Error {
@@ -48,6 +53,8 @@ export interface LockOptions {
   waitMs?: number;
   /** Told when a dead writer's lock is taken over (an interrupted write). */
   notice?: (message: string) => void;
+  /** The journal names a `cmd-tui` command that finishes the write when run again (default: true). */
+  rerunnable?: boolean;
 }
 
 const DEFAULT_WAIT_MS = 5_000;
@@ -77,7 +84,14 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
   try {
     const parsed = (parseStrictObject(await readFile(path, 'utf8')) ?? {}) as Partial<LockHolder>;
     return typeof parsed.pid === 'number' && typeof parsed.command === 'string' && typeof parsed.since === 'string'
-      ? { pid: parsed.pid, host: String(parsed.host ?? ''), command: parsed.command, since: parsed.since, ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}) }
+      ? {
+          pid: parsed.pid,
+          host: String(parsed.host ?? ''),
+          command: parsed.command,
+          since: parsed.since,
+          ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}),
+          ...(parsed.rerunnable === false ? { rerunnable: false } : {}),
+        }
       : undefined;
   } catch {
     return undefined;
@@ -91,10 +105,24 @@ async function stale(path: string, holder: LockHolder | undefined): Promise<bool
   return Date.now() - written > UNREADABLE_GRACE_MS;
 }
 
+/**
+ * A lock file is as untrusted as any file: what it says is shown as text, and a path it names is
+ * offered in a command only shell-quoted, so a hand-edited lock cannot smuggle `; curl …|sh` into advice.
+ */
 function interruptedNotice(scope: Scope, holder: LockHolder | undefined): string {
   if (!holder) return `${describe(scope)} had a damaged lock file from an interrupted cmd-tui; it was taken over.`;
-  const undo = holder.backup ? ` To undo what it did, \`cmd-tui restore ${holder.backup}\`.` : ' It had not written anything yet.';
-  return `An earlier \`${holder.command}\` (pid ${holder.pid}, since ${holder.since}) on ${describe(scope).toLowerCase()} was interrupted. Running the same command again finishes it (it converges).${undo}`;
+  const undo = holder.backup ? ` To undo what it did, \`cmd-tui restore ${shellQuoted(sanitizeLine(holder.backup))}\`.` : ' It had not written anything yet.';
+  const command = sanitizeLine(holder.command);
+  const again = holder.rerunnable !== false && !SHELL_SPECIAL.test(command) ? ' Running the same command again finishes it (it converges).' : ' Check the scope before changing it again.';
+  return `An earlier \`${command}\` (pid ${holder.pid}, since ${sanitizeLine(holder.since)}) on ${describe(scope).toLowerCase()} was interrupted.${again}${undo}`;
+}
+
+/** Characters that would make a shell do more than run one command. */
+const SHELL_SPECIAL = /[;&|`$<>(){}\\\n'"!*?[\]#~]/;
+
+/** A word a POSIX shell reads back as exactly `text`: bare when it is plainly safe, else in single quotes. */
+export function shellQuoted(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** A lock whose writer died is its journal: the writer's command and backup are told, and the lock removed. */
@@ -128,20 +156,18 @@ export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, application
 
 export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
   const path = lockPath(env, applicationId, scope);
-  await mkdir(join(appPaths(env).data, 'locks'), { recursive: true, mode: 0o700 });
-  const mine: LockHolder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
+  const folder = join(appPaths(env).data, 'locks');
+  await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+    throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
+  });
+  const mine: LockHolder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString(), ...(options.rerunnable === false ? { rerunnable: false } : {}) };
   const deadline = Date.now() + (options.waitMs ?? DEFAULT_WAIT_MS);
   for (;;) {
     try {
-      const handle = await open(path, 'wx', 0o600);
-      try {
-        await handle.writeFile(JSON.stringify(mine));
-      } finally {
-        await handle.close();
-      }
+      await createLockFile(path, JSON.stringify(mine));
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
     }
     const { holder, takenOver } = await takeOverIfStale(path, scope, options.notice);
     if (takenOver) continue;
@@ -152,7 +178,11 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
   return {
     async noteBackup(backup) {
       mine.backup = backup;
-      if (held) await writeFile(path, JSON.stringify(mine), { mode: 0o600 });
+      if (!held) return;
+      // Written whole or not at all: a full disk must not turn the journal into an empty file.
+      await writeFileAtomic(path, JSON.stringify(mine), { mode: 0o600, createFolder: false }).catch((error: unknown) => {
+        throw LocalWriteError.from(error, folder, 'record the backup in the scope\'s journal') ?? error;
+      });
     },
     async release() {
       if (!held) return;
@@ -161,6 +191,19 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
       if (holder?.pid === process.pid && holder.since === mine.since) await rm(path, { force: true });
     },
   };
+}
+
+/** The lock file, made exclusively; one that could not be filled in is removed again, never left empty. */
+async function createLockFile(path: string, contents: string): Promise<void> {
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    await handle.writeFile(contents);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw error;
+  }
+  await handle.close();
 }
 
 /** Runs `write` holding the scope's lock, released however it ends (a kill leaves it as the journal). */

@@ -60,7 +60,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
       return 1;
     }
-    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
+    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, plannedFrom: live, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
     const after = await createBudget(io.env, api.applicationId, scope);
     if (json) {
       io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);

@@ -90,8 +90,9 @@ function useGlobalKeys(scope: KeyScope): void {
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {
       const cancelled = flows.runner.cancel();
-      if (cancelled) dispatch({ type: 'flash', text: `Cancelled: ${cancelled}.`, tone: 'warning' });
-      else exit();
+      // A write that left cannot be recalled: the busy line says it is waiting for Discord's answer, and its outcome will be told.
+      if (cancelled && !cancelled.sentWrite) dispatch({ type: 'flash', text: `Cancelled: ${cancelled.label}.`, tone: 'warning' });
+      else if (!cancelled) exit();
     } else return false;
     return true;
   });

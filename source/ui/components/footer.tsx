@@ -63,7 +63,7 @@ export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?:
   return (
     <Box flexDirection="column" flexShrink={0}>
       {state.busy ? (
-        <Spinner label={state.busy.label} />
+        <Spinner label={state.busy.label} cancellable={state.busy.sent !== true} />
       ) : status ? (
         <StatusLine text={state.flash?.text} color={state.flash ? toneColor(theme, state.flash.tone) : undefined} width={width} />
       ) : null}

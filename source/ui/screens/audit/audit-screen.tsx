@@ -164,19 +164,18 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     if (!session || !finding.commandId || !finding.guildId) return;
     const scope = guildScope(finding.guildId);
     const name = finding.commandName ?? finding.commandId;
-    const write = async () => {
-      const { path } = await session.backup(scope, `delete ${name} (a ghost duplicate of the global command)`);
-      await session.api.deleteCommand(scope, finding.commandId!);
-      return path;
-    };
-    void flows.runner.run(`Deleting the guild copy of ${name}`, () => (session.writeLocked ? session.writeLocked(scope, `delete ${name}`, write) : write())).then((result) => {
+    const command = { id: finding.commandId, name };
+    const reason = `delete ${name} (a ghost duplicate of the global command)`;
+    const deleting = (signal: AbortSignal, sent: () => void) => import('../../../operations/delete-command.js').then(({ deleteCommand }) => deleteCommand(session, { scope, command, reason }, { signal, sent }));
+    void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent) => (await deleting(signal, sent)).backup, { kind: 'write' }).then((result) => {
       if (result.ok) {
         setResults((currentResults) => ({
           ...currentResults,
           guilds: currentResults.guilds.map((guild) => (guild.guildId === finding.guildId ? { ...guild, findings: guild.findings.filter((other) => other !== finding) } : guild)),
         }));
         flash(`Deleted the guild copy of ${name} from ${guildName(finding.guildId!)}; backup: ${result.value}`, 'success');
-      } else if (!result.cancelled) flash(`Not deleted: ${errorLine(describeError(result.error))}`, 'error');
+      } else if (result.cancelled) flash(`Cancelled before it was sent: the guild copy of ${name} is still there.`, 'warning');
+      else flash(`Not deleted: ${errorLine(describeError(result.error))}`, 'error');
     });
   };
 

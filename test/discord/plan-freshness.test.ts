@@ -1,13 +1,14 @@
 /** Whether a plan still holds for the scope as read again under the lock (discord/plan-freshness.ts). */
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../source/discord/model.js';
+import { scopeDefaults } from '../../source/discord/normalize.js';
 import { planScope } from '../../source/discord/plan.js';
 import { planStillHolds } from '../../source/discord/plan-freshness.js';
 
 const command = (id: string, name: string, description = 'A command'): Command => ({ id, application_id: '1', version: '1', type: 1, name, description }) as Command;
 const live = [command('10', 'ping'), command('11', 'ban')];
 const desired = [{ name: 'ping', description: 'Changed', type: 1 }, { name: 'kick', description: 'New', type: 1 }];
-const plan = planScope(desired, live, {});
+const plan = planScope(desired, live, scopeDefaults('global', [0]));
 
 describe('planStillHolds', () => {
   it.each([

@@ -66,8 +66,8 @@ export interface AppState {
   guilds: PartialGuild[];
   /** Today's creates in the scope (local ledger); undefined until read. */
   createsUsed?: number;
-  /** The request in flight; `sent`: a write that left, which cancelling cannot recall. */
-  busy: { id: number; label: string; sent?: boolean } | null;
+  /** The request in flight; `write`: a change; `sent`: a write that left, which cancelling cannot recall. */
+  busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
   flash: { text: string; tone: Tone } | null;
   /** The command last created or saved here: the list selects it. */
   lastSaved?: string;

@@ -63,7 +63,7 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
 
   const showBusy = useCallback(() => {
     const latest = inFlight.current.at(-1);
-    dispatch({ type: 'busy', busy: latest ? { id: latest.id, label: busyLabel(latest), sent: latest.kind === 'write' && latest.sent } : null });
+    dispatch({ type: 'busy', busy: latest ? { id: latest.id, label: busyLabel(latest), write: latest.kind === 'write', sent: latest.kind === 'write' && latest.sent } : null });
   }, [dispatch]);
 
   const run = useCallback(

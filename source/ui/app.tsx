@@ -9,6 +9,7 @@ import type { Command } from '../discord/model.js';
 import { useJsonEdit } from './editor/use-json-edit.js';
 import { Header } from './components/header.js';
 import { Spinner } from './components/spinner.js';
+import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
 import { actionFor, type Action, type KeyScope } from './input/key-bindings.js';
@@ -55,7 +56,7 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
     if (!connect) return;
     connect().then(
       (started) => dispatch(started ? { type: 'session-started', session: started } : { type: 'no-session' }),
-      (error: unknown) => dispatch({ type: 'no-session', message: errorLine(describeError(error)) }),
+      (error: unknown) => dispatch({ type: 'no-session', message: errorLine(describeError(error)), failure: connectionFailureKind(error) }),
     );
   }, [connect]);
   const { flash } = state;

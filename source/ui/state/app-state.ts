@@ -72,6 +72,11 @@ export interface AppState {
   /** The request in flight; `write`: a change; `sent`: a write that left, which cancelling cannot recall. */
   busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
   flash: { text: string; tone: Tone } | null;
+  /**
+   * What an interrupted write left on this scope (its journal: command, backup, restore command), shown
+   * whenever no other status is: it stays until that write is finished, not until the next message.
+   */
+  journal?: string;
   /** Why the start found no usable session: none stored (absent), refused, or the API unreachable. */
   startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
@@ -97,6 +102,7 @@ export type AppAction =
   | { type: 'creates-used'; used: number }
   | { type: 'busy'; busy: AppState['busy'] }
   | { type: 'flash'; text: string; tone: Tone }
+  | { type: 'journal'; text: string | undefined }
   /** The user moved on within a screen (another view of it, a prompt): the last status is about what came before. */
   | { type: 'status-clear' }
   /** A success or info message has been shown long enough; cleared unless a newer one replaced it. */
@@ -151,6 +157,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         overlay: { kind: 'none' },
         data: { status: 'loading' },
         createsUsed: undefined,
+        journal: undefined,
         reload: state.reload + 1,
         flash: null,
       };
@@ -177,6 +184,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       };
     case 'creates-used':
       return { ...state, createsUsed: action.used };
+    case 'journal':
+      return { ...state, journal: action.text };
     case 'busy':
       return { ...state, busy: action.busy };
     case 'flash':

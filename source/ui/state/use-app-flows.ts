@@ -40,7 +40,7 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
       );
     }
     session.interruptedWrite?.(scope).then(
-      (notice) => notice && dispatch({ type: 'flash', text: notice, tone: 'warning' }),
+      (notice) => dispatch({ type: 'journal', text: notice }),
       () => undefined,
     );
     if (first && session.globalCommands) return;
@@ -102,6 +102,8 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
   const flash = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => dispatch({ type: 'flash', text, tone });
   // The operations load on the first write, not with the first frame.
   const operations = () => Promise.all([import('../../operations/delete-command.js'), import('../../operations/save-command.js')]);
+  /** After a write: an interrupted one's journal is still there unless this write finished it. */
+  const recheckJournal = () => void session?.interruptedWrite?.(scope).then((text) => dispatch({ type: 'journal', text }), () => undefined);
 
   return {
     runner,
@@ -115,6 +117,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       if (result.ok) {
         dispatch({ type: 'command-deleted', commandId: command.id });
         flash(`Deleted ${command.name} and its overwrites; backup: ${result.value.backup}`, 'success');
+        recheckJournal();
       } else if (result.cancelled) {
         flash(`Cancelled before it was sent: ${command.name} was not deleted.`, 'warning');
       } else {
@@ -135,6 +138,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
         dispatch({ type: 'command-saved', command, replaceId: original?.id });
         const note = !original ? (overwroteExisting ? 'overwrote the existing command of that name' : 'created') : `saved; backup: ${backup}`;
         flash(`${command.name}: ${note} in ${scopeLabel(state)}`, 'success');
+        recheckJournal();
         return { ok: true, command };
       }
       if (result.cancelled) return { ok: false, message: 'Cancelled before it was sent: nothing was sent to Discord; your edits are still here.', fieldErrors: [] };

@@ -8,6 +8,7 @@ const SOAKS: (() => Promise<BenchmarkModule>)[] = [
   () => import('./shared-token.soak.js'),
   () => import('./kill-points.soak.js'),
   () => import('./fuzz.soak.js'),
+  () => import('./racing-applies.soak.js'),
 ];
 
 process.exitCode = await runBenchmarks(SOAKS, process.argv.slice(2));

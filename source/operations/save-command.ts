@@ -52,9 +52,10 @@ export async function saveCommand(workspace: Workspace, request: SaveRequest, ca
   });
 }
 
+/** A command deleted meanwhile is left to Discord's answer (10063): a PATCH cannot bring it back or undo anything. */
 function assertUnchanged(original: Command, live: readonly Command[]): void {
   const now = live.find((command) => command.id === original.id);
-  if (!now) throw new CommandChangedError(`${original.name} no longer exists on Discord (deleted elsewhere since the editor opened it); nothing was sent.`);
+  if (!now) return;
   const same = original.version && now.version ? original.version === now.version : JSON.stringify(toBodyForm(original)) === JSON.stringify(toBodyForm(now));
   if (!same) throw new CommandChangedError(`${original.name} changed on Discord since the editor opened it (another writer?); nothing was sent, so that change is not undone.`);
 }

@@ -70,7 +70,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
     };
     if (found) return known(found);
     if (directory.members?.some((m) => m.user?.id === target.id)) return { ok: true, target };
-    const result = await flows.runner.run(`Looking up user ${target.id}`, () => lookupMember(session.api, guildId, target.id));
+    const result = await flows.runner.run(`Looking up user ${target.id}`, (signal) => lookupMember(session.api.withSignal(signal), guildId, target.id));
     if (!result.ok) return { ok: false, problem: result.cancelled ? { message: `Stopped looking up user ${target.id}.` } : describeError(result.error) };
     const lookup = result.value;
     if (lookup.status === 'member') return known(lookup.member);

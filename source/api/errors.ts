@@ -91,7 +91,7 @@ export class RequestCancelledError extends Error {
   override readonly name = 'RequestCancelledError';
   readonly hint?: string;
   constructor(readonly sent: boolean) {
-    super(sent ? 'Cancelled after the request was sent; Discord may have carried it out.' : 'Cancelled before anything was sent.');
+    super(sent ? 'Cancelled after the request was sent; Discord may have carried it out.' : 'Cancelled; the next request was not sent.');
   }
 }
 

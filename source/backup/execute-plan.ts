@@ -30,6 +30,11 @@ export interface ExecuteOptions {
    * when the plan no longer holds (another writer got there first) nothing is sent (ScopeChangedError).
    */
   plannedFrom?: readonly Command[];
+  /**
+   * Stops the run between requests (SIGINT in the CLI): a request already sent is answered first, none
+   * is sent after, and the run ends as an ApplyInterruptedError naming what was done and the backup.
+   */
+  signal?: AbortSignal;
   /** The journal's words for this write, when they are not `reason` (the TUI's copy: no command to run again). */
   journal?: { command: string; rerunnable: boolean };
 }
@@ -122,16 +127,18 @@ export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Pl
   };
   const deletes = options.prune ? plan.delete : [];
   const total = deletes.length + plan.update.length + plan.create.length;
+  // A cancelled run sends nothing more; what it sent already is answered and counted.
+  const sending = options.signal ? api.withSignal(options.signal) : api;
   try {
     for (const command of deletes) {
-      await api.deleteCommand(scope, command.id);
+      await sending.deleteCommand(scope, command.id);
       record({ kind: 'delete', command });
     }
     for (const update of plan.update) {
-      record({ kind: 'update', command: await api.editCommand(scope, update.id, update.patch) });
+      record({ kind: 'update', command: await sending.editCommand(scope, update.id, update.patch) });
     }
     for (const create of plan.create) {
-      const { command, created } = await api.createCommand(scope, create.body);
+      const { command, created } = await sending.createCommand(scope, create.body);
       // The server confirmed the create: it counts, whatever happens to the local bookkeeping.
       record({ kind: 'create', command, created });
       if (created) {

@@ -10,6 +10,7 @@ import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
+import { stopOnInterrupt } from './interrupt.js';
 import { appFacts, connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
 import { reportFailure } from './failure.js';
@@ -76,7 +77,8 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
       return ExitCode.Problems;
     }
-    const outcome = await carryOutCopy(openWorkspace(api, io.env), { from, to, names, prune }, copy, { onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
+    const interrupt = stopOnInterrupt(io);
+    const outcome = await carryOutCopy(openWorkspace(api, io.env), { from, to, names, prune }, copy, { onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
     const after = await createBudget(io.env, api.applicationId, to);
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
     io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup?.path}\n(\`cmd-tui restore ${outcome.backup?.path}\` brings it back). ${after.remaining} creates left today.\n`);

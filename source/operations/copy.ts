@@ -22,7 +22,7 @@ export async function carryOutCopy(
   workspace: Workspace,
   request: CopyRequest,
   planned: Extract<CopyPlan, { ok: true }>,
-  options: { onStep?: (step: ExecutedStep) => void; notice?: (message: string) => void } = {},
+  options: { onStep?: (step: ExecutedStep) => void; notice?: (message: string) => void; signal?: AbortSignal } = {},
 ): Promise<ExecuteResult> {
   const { executePlan } = await import('../backup/execute-plan.js');
   const from = request.from.kind === 'global' ? 'the global scope' : `guild ${request.from.guildId}`;

@@ -6,7 +6,7 @@
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan } from '../backup/execute-plan.js';
-import { settleInterruptedWrite } from '../backup/scope-lock.js';
+import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { adaptHint, renderProblems } from './commands-file.js';
@@ -62,7 +62,7 @@ export const run: CommandRun = async (args, io) => {
       return 1;
     }
     const interrupt = stopOnInterrupt(io);
-    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, plannedFrom: live, signal: interrupt.signal, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice }).finally(() => interrupt.dispose());
+    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, journal: { command: `apply ${shellQuoted(file)}`, rerunnable: true }, env: io.env, plannedFrom: live, signal: interrupt.signal, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice }).finally(() => interrupt.dispose());
     const after = await createBudget(io.env, api.applicationId, scope);
     if (json) {
       io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);

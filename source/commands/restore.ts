@@ -6,7 +6,7 @@
  */
 import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
 import { createBudget } from '../backup/create-ledger.js';
-import { settleInterruptedWrite } from '../backup/scope-lock.js';
+import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import { readBackup } from '../backup/store.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
@@ -64,7 +64,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
       return 1;
     }
-    const outcome = await carryOutRestore(api, preview, io.env, `restore ${path}`, notice);
+    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, notice);
     if (json) {
       io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored }, null, 2)}\n`);
     }

@@ -95,7 +95,10 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         const app = factsOf(await api.getApplication(), api.applicationId);
         return previewRestore(api, backup, { ...app, scope: backup.scope.kind });
       },
-      restore: async (path, preview) => (await import('../../backup/restore.js')).carryOutRestore(api, preview, env, `restore ${path}`),
+      restore: async (path, preview) => {
+        const [{ carryOutRestore }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/scope-lock.js')]);
+        return carryOutRestore(api, preview, env, `restore ${shellQuoted(path)}`);
+      },
     },
     recentGuilds: {
       list: async () => {

@@ -9,6 +9,7 @@ const SOAKS: (() => Promise<BenchmarkModule>)[] = [
   () => import('./kill-points.soak.js'),
   () => import('./fuzz.soak.js'),
   () => import('./parallel-writers.soak.js'),
+  () => import('./racing-applies.soak.js'),
 ];
 
 process.exitCode = await runBenchmarks(SOAKS, process.argv.slice(2));

@@ -165,122 +165,132 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   assertTokenSafeUrl(baseUrl);
   const { rest, auth, limiter } = restParts(options, baseUrl);
-  const call: Call = async (schema, req) => parsed(schema, req, (await rest.request(req)).body);
+  const plainCall: Call = async (schema, req) => parsed(schema, req, (await rest.request(req)).body);
 
   /** Handed to the first getApplication() when it was read to learn the id, so a start costs one request, not two. */
   let learnedApplication: Application | undefined = options.application;
   const knownId = options.applicationId ?? options.application?.id ?? options.credentials.clientCredentials?.clientId;
-  const learned = knownId === undefined ? await learnApplication(call, auth) : undefined;
+  const learned = knownId === undefined ? await learnApplication(plainCall, auth) : undefined;
   if (learned?.application) learnedApplication = learned.application;
   const applicationId = knownId ?? learned!.id;
   const overwriteAccess = () => overwriteAccessOf(auth);
   const settle = <T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>) => writeWithReadBack(write, readBack, options.debug);
-
   const commandList = z.array(commandSchema);
-  const listCommands = (scope: Scope, list: ListOptions = {}) =>
-    call(commandList, {
-      method: 'GET',
-      path: Routes.commands(applicationId, scope),
-      auth: COMMAND_ROUTE_AUTH,
-      query: list.withLocalizations ? { with_localizations: 'true' } : undefined,
-      headers: list.locale ? { 'x-discord-locale': list.locale } : undefined,
-    });
-  const getCommand = (scope: Scope, commandId: string) =>
-    call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH });
+  /** Read-backs settle a write already sent: they never carry the write's cancellation. */
+  let plain: DiscordApi;
 
-  return {
-    baseUrl,
-    applicationId,
-    maxRequestsPerSecond: options.maxRequestsPerSecond ?? 50,
-    rateLimitTally: () => limiter.tally(),
-    authKinds: () => auth.available(),
-    overwriteAccess,
+  /** The API whose every request carries `context` (a cancellation signal, a "sent" listener). */
+  const withContext = (context: Pick<RestRequest, 'signal' | 'onSent'>): DiscordApi => {
+    const send = (req: RestRequest) => rest.request({ ...req, ...context });
+    const call: Call = async (schema, req) => parsed(schema, req, (await send(req)).body);
+    const listCommands = (scope: Scope, list: ListOptions = {}) =>
+      call(commandList, {
+        method: 'GET',
+        path: Routes.commands(applicationId, scope),
+        auth: COMMAND_ROUTE_AUTH,
+        query: list.withLocalizations ? { with_localizations: 'true' } : undefined,
+        headers: list.locale ? { 'x-discord-locale': list.locale } : undefined,
+      });
+    const getCommand = (scope: Scope, commandId: string) =>
+      call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH });
 
-    async getApplication() {
-      const learned = learnedApplication;
-      learnedApplication = undefined;
-      return learned ?? call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_ROUTE_AUTH });
-    },
+    return {
+      baseUrl,
+      applicationId,
+      withSignal: (signal, onSent) => withContext({ signal, ...(onSent ? { onSent } : {}) }),
+      maxRequestsPerSecond: options.maxRequestsPerSecond ?? 50,
+      rateLimitTally: () => limiter.tally(),
+      authKinds: () => auth.available(),
+      overwriteAccess,
 
-    listCommands,
-    getCommand,
+      async getApplication() {
+        const learned = learnedApplication;
+        learnedApplication = undefined;
+        return learned ?? call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_ROUTE_AUTH });
+      },
 
-    async createCommand(scope, draft) {
-      const { commandCreateSchema } = await requestSchemas();
-      const body = checkedBody(commandCreateSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, draft);
-      return settle(
-        async () => {
-          const result = await rest.request({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body });
-          return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
-        },
-        async () => {
-          // Full localization dictionaries, so a draft's *_localizations compare like for like.
-          const existing = findUpsertTarget(draft, await listCommands(scope, { withLocalizations: true }));
-          // After a lost answer the client cannot tell a create from an overwrite; it reports the intent.
-          return existing && appliedOnServer(draft, existing) ? { command: existing, created: true } : undefined;
-        },
-      );
-    },
+      listCommands,
+      getCommand,
 
-    async editCommand(scope, commandId, patch) {
-      const path = Routes.command(applicationId, scope, commandId);
-      const { commandEditSchema } = await requestSchemas();
-      const body = checkedBody(commandEditSchema, { method: 'PATCH', path }, patch);
-      return settle(
-        () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body }),
-        async () => {
-          const current = await getCommand(scope, commandId);
-          return appliedOnServer(patch, current) ? current : undefined;
-        },
-      );
-    },
+      async createCommand(scope, draft) {
+        const { commandCreateSchema } = await requestSchemas();
+        const body = checkedBody(commandCreateSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, draft);
+        return settle(
+          async () => {
+            const result = await send({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body });
+            return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
+          },
+          async () => {
+            // Full localization dictionaries, so a draft's *_localizations compare like for like.
+            const existing = findUpsertTarget(draft, await plain.listCommands(scope, { withLocalizations: true }));
+            // After a lost answer the client cannot tell a create from an overwrite; it reports the intent.
+            return existing && appliedOnServer(draft, existing) ? { command: existing, created: true } : undefined;
+          },
+        );
+      },
 
-    async deleteCommand(scope, commandId) {
-      // A retried DELETE whose lost first attempt did succeed finds nothing left: that is the goal reached.
-      await rest.request({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH, doneOnRetryStatus: 404 });
-    },
+      async editCommand(scope, commandId, patch) {
+        const path = Routes.command(applicationId, scope, commandId);
+        const { commandEditSchema } = await requestSchemas();
+        const body = checkedBody(commandEditSchema, { method: 'PATCH', path }, patch);
+        return settle(
+          () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body }),
+          async () => {
+            const current = await plain.getCommand(scope, commandId);
+            return appliedOnServer(patch, current) ? current : undefined;
+          },
+        );
+      },
 
-    bulkOverwrite: async (scope, drafts) => {
-      const path = Routes.commands(applicationId, scope);
-      const { bulkOverwriteSchema } = await requestSchemas();
-      return call(commandList, { method: 'PUT', path, auth: COMMAND_ROUTE_AUTH, body: checkedBody(bulkOverwriteSchema, { method: 'PUT', path }, drafts) });
-    },
+      async deleteCommand(scope, commandId) {
+        // A retried DELETE whose lost first attempt did succeed finds nothing left: that is the goal reached.
+        await send({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH, doneOnRetryStatus: 404 });
+      },
 
-    listGuildPermissions: (guildId) =>
-      call(z.array(guildCommandPermissionsSchema), { method: 'GET', path: Routes.guildCommandPermissions(applicationId, guildId), auth: PERMISSION_READERS }),
+      bulkOverwrite: async (scope, drafts) => {
+        const path = Routes.commands(applicationId, scope);
+        const { bulkOverwriteSchema } = await requestSchemas();
+        return call(commandList, { method: 'PUT', path, auth: COMMAND_ROUTE_AUTH, body: checkedBody(bulkOverwriteSchema, { method: 'PUT', path }, drafts) });
+      },
 
-    async getCommandPermissions(guildId, commandId) {
-      try {
-        return await call(guildCommandPermissionsSchema, {
-          method: 'GET',
-          path: Routes.commandPermissions(applicationId, guildId, commandId),
-          auth: PERMISSION_READERS,
-        });
-      } catch (error) {
-        if (error instanceof DiscordApiError && error.status === 404 && error.code === 10066) return null;
-        throw error;
-      }
-    },
+      listGuildPermissions: (guildId) =>
+        call(z.array(guildCommandPermissionsSchema), { method: 'GET', path: Routes.guildCommandPermissions(applicationId, guildId), auth: PERMISSION_READERS }),
 
-    setCommandPermissions: async (guildId, commandId, overwrites) => {
-      const path = Routes.commandPermissions(applicationId, guildId, commandId);
-      // A sign-in known to lack the scope would only earn a 50026 (and count towards the invalid-request limit).
-      if (overwriteAccess() === 'missing-scope') throw new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
-      const { permissionsEditSchema } = await requestSchemas();
-      return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
-    },
+      async getCommandPermissions(guildId, commandId) {
+        try {
+          return await call(guildCommandPermissionsSchema, {
+            method: 'GET',
+            path: Routes.commandPermissions(applicationId, guildId, commandId),
+            auth: PERMISSION_READERS,
+          });
+        } catch (error) {
+          if (error instanceof DiscordApiError && error.status === 404 && error.code === 10066) return null;
+          throw error;
+        }
+      },
 
-    getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
-    listCurrentUserGuilds: () => allGuildPages(call),
-    getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
-    getGuildRoles: (guildId) => call(z.array(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
-    getGuildChannels: (guildId) => call(z.array(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),
-    getGuildMember: (guildId, userId) => call(memberSchema, { method: 'GET', path: Routes.guildMember(guildId, userId), auth: ['bot'] }),
-    listGuildMembers: (guildId, { limit, after }) =>
-      call(z.array(memberSchema), { method: 'GET', path: Routes.guildMembers(guildId), auth: ['bot'], query: { limit: String(limit), ...(after ? { after } : {}) } }),
-    searchGuildMembers: (guildId, query, limit) =>
-      call(z.array(memberSchema), { method: 'GET', path: Routes.guildMemberSearch(guildId), auth: ['bot'], query: { query, limit: String(limit) } }),
+      setCommandPermissions: async (guildId, commandId, overwrites) => {
+        const path = Routes.commandPermissions(applicationId, guildId, commandId);
+        // A sign-in known to lack the scope would only earn a 50026 (and count towards the invalid-request limit).
+        if (overwriteAccess() === 'missing-scope') throw new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
+        const { permissionsEditSchema } = await requestSchemas();
+        return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
+      },
+
+      getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
+      listCurrentUserGuilds: () => allGuildPages(call),
+      getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
+      getGuildRoles: (guildId) => call(z.array(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
+      getGuildChannels: (guildId) => call(z.array(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),
+      getGuildMember: (guildId, userId) => call(memberSchema, { method: 'GET', path: Routes.guildMember(guildId, userId), auth: ['bot'] }),
+      listGuildMembers: (guildId, { limit, after }) =>
+        call(z.array(memberSchema), { method: 'GET', path: Routes.guildMembers(guildId), auth: ['bot'], query: { limit: String(limit), ...(after ? { after } : {}) } }),
+      searchGuildMembers: (guildId, query, limit) =>
+        call(z.array(memberSchema), { method: 'GET', path: Routes.guildMemberSearch(guildId), auth: ['bot'], query: { query, limit: String(limit) } }),
+    };
   };
+  plain = withContext({});
+  return plain;
 }
 
 /** Validates an answer; a shape mismatch is reported like an API error, at the first bad path. */

@@ -61,6 +61,12 @@ export interface RateLimitTally {
 export interface DiscordApi {
   readonly baseUrl: string;
   readonly applicationId: string;
+  /**
+   * The same API whose requests carry `signal`: a read is aborted for real; a write only until it
+   * leaves (then RequestCancelledError{sent:true} never comes before its answer). `onSent` is told as
+   * each request leaves.
+   */
+  withSignal(signal: AbortSignal, onSent?: () => void): DiscordApi;
   /** The global pace this client was configured with (requests per second); rateLimitTally() has the pace it keeps now. */
   readonly maxRequestsPerSecond: number;
   /** The 429s met so far and the pace kept now. */

@@ -56,6 +56,7 @@ export class MalformedRequestError extends Error {
 /** Rate limits could not be waited out within the bounds (5 consecutive 429s or 60 s of waiting). */
 export class RateLimitError extends Error {
   override readonly name = 'RateLimitError';
+  readonly hint: string;
   constructor(
     message: string,
     readonly route: string,
@@ -63,6 +64,7 @@ export class RateLimitError extends Error {
     readonly global: boolean,
   ) {
     super(message);
+    this.hint = `Wait about ${Math.ceil(retryAfterMs / 1000)} s and try again.`;
   }
 }
 
@@ -78,6 +80,29 @@ export class ConnectionError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The user cancelled (esc, ctrl+c, SIGINT) or a newer request of the same kind replaced this one.
+ * `sent` says whether the request had left: a write that left cannot be recalled, so whoever carried
+ * it out reads back what happened before telling the user anything.
+ */
+export class RequestCancelledError extends Error {
+  override readonly name = 'RequestCancelledError';
+  readonly hint?: string;
+  constructor(readonly sent: boolean) {
+    super(sent ? 'Cancelled after the request was sent; Discord may have carried it out.' : 'Cancelled; the next request was not sent.');
+  }
+}
+
+/**
+ * Why a connection could not be opened, for the first screen to say which: the credentials were
+ * refused (or lack what the call needs), the API could not be reached, or something else.
+ */
+export function connectionFailureKind(error: unknown): 'refused' | 'unreachable' | 'other' {
+  if (error instanceof AuthRequiredError || (error instanceof DiscordApiError && error.status === 401)) return 'refused';
+  if (error instanceof ConnectionError || error instanceof RateLimitError) return 'unreachable';
+  return 'other';
 }
 
 /** Any error the client raises carries a user-facing message and, usually, a hint. */

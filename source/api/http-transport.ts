@@ -8,6 +8,7 @@ import { Agent, request } from './undici-core.js';
 import { REPOSITORY_URL, VERSION } from '../version.js';
 import type { LimitedResponse } from './rate-limit-queue.js';
 import { assertTokenSafeUrl, describeUrl } from './target.js';
+import { RequestCancelledError } from './errors.js';
 
 export const USER_AGENT = `DiscordBot (${REPOSITORY_URL}, ${VERSION})`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -37,7 +38,8 @@ export class TransportError extends Error {
 }
 
 export interface Transport {
-  send(req: HttpRequest): Promise<HttpResponse>;
+  /** `signal` aborts the exchange for real (the socket closes); only reads are given one (rest-client.ts). */
+  send(req: HttpRequest, signal?: AbortSignal): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   });
   const debug = options.debug;
   return {
-    async send(req) {
+    async send(req, signal) {
       // Every request may carry a secret (header or form body): the transport rule applies to all.
       assertTokenSafeUrl(req.url);
       const started = performance.now();
@@ -65,13 +67,17 @@ export function createTransport(options: TransportOptions = {}): Transport {
           method: req.method as 'GET',
           headers: { 'user-agent': USER_AGENT, ...req.headers },
           body: req.body,
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
         });
         const text = await readCapped(response, req.maxBytes ?? MAX_ANSWER_BYTES, req.url);
         const headers = flattenHeaders(response.headers);
         debug?.(`← ${response.statusCode} ${req.method} ${describeUrl(req.url)} ${Math.round(performance.now() - started)} ms${bucketNote(headers)}`);
         return { status: response.statusCode, headers, text };
       } catch (error) {
+        if (signal?.aborted) {
+          debug?.(`✗ ${req.method} ${describeUrl(req.url)} cancelled`);
+          throw new RequestCancelledError(true);
+        }
         const failure = toTransportError(error, timeoutMs, req.url);
         debug?.(`✗ ${req.method} ${describeUrl(req.url)} ${failure.code}`);
         throw failure;

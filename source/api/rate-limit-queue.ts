@@ -15,7 +15,7 @@
  */
 import type { Clock } from './clock.js';
 import type { RateLimitTally } from './contract.js';
-import { RateLimitError } from './errors.js';
+import { RateLimitError, RequestCancelledError } from './errors.js';
 import type { RateLimitIdentity } from './routes.js';
 
 export interface LimitedResponse {
@@ -100,8 +100,31 @@ export class RateLimiter {
     return { ...this.counts, pacePerSecond: this.pacePerSecond, configuredPerSecond: this.configuredPerSecond };
   }
 
-  /** Sends through the route's queue; resolves with the first non-429 response. */
-  run(identity: RateLimitIdentity, send: () => Promise<LimitedResponse>): Promise<LimitedResponse> {
+  /**
+   * Sends through the route's queue; resolves with the first non-429 response. An aborted `signal`
+   * stops the wait at once (RequestCancelledError, nothing sent) as long as the request has not left;
+   * once it has, the caller waits for its answer (the transport decides whether to abort that).
+   */
+  run(identity: RateLimitIdentity, send: () => Promise<LimitedResponse>, signal?: AbortSignal): Promise<LimitedResponse> {
+    if (!signal) return this.enqueue(identity, send);
+    if (signal.aborted) return Promise.reject(new RequestCancelledError(false));
+    let left = false;
+    const turn = this.enqueue(identity, () => {
+      // Cancelled while waiting in the queue or on a 429: the turn passes without sending.
+      if (signal.aborted) throw new RequestCancelledError(left);
+      left = true;
+      return send();
+    });
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (!left) reject(new RequestCancelledError(false));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  private enqueue(identity: RateLimitIdentity, send: () => Promise<LimitedResponse>): Promise<LimitedResponse> {
     const queueKey = `${identity.routeKey}:${identity.major}`;
     const previous = this.queueTails.get(queueKey) ?? Promise.resolve();
     const turn = previous.then(() => this.sendObeyingLimits(identity, send));

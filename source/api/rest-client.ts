@@ -7,7 +7,7 @@ import type { AuthKind } from './contract.js';
 import type { AuthHeaders } from './auth-headers.js';
 import type { Clock } from './clock.js';
 import { discordApiErrorFrom, parseJson } from './discord-error.js';
-import { ConnectionError } from './errors.js';
+import { ConnectionError, RequestCancelledError } from './errors.js';
 import { TransportError, type HttpResponse, type Transport } from './http-transport.js';
 import type { InvalidRequestGuard } from './invalid-request-guard.js';
 import type { RateLimiter } from './rate-limit-queue.js';
@@ -24,6 +24,10 @@ export interface RestRequest {
   headers?: Record<string, string>;
   /** A status that, on a retry, means an earlier attempt already succeeded (404 for DELETE). */
   doneOnRetryStatus?: number;
+  /** Cancels a read for real; a write only until it leaves (it cannot be recalled once sent). */
+  signal?: AbortSignal;
+  /** Told when the request leaves (each attempt), so a screen can say "sent; waiting for Discord's answer". */
+  onSent?: () => void;
 }
 
 export interface RestResult {
@@ -51,13 +55,17 @@ export class RestClient {
     const url = this.urlFor(req);
     let retries = 0;
     let reauthorized = false;
+    // A write that left waits for its answer even when cancelled: only that answer (or a read-back) says what happened.
+    const socketSignal = req.method === 'GET' ? req.signal : undefined;
     for (;;) {
+      if (req.signal?.aborted) throw new RequestCancelledError(retries > 0 || reauthorized);
       const kind = auth.choose(req.auth);
       guard.check();
       const headers: Record<string, string> = { authorization: await auth.header(kind), ...req.headers };
       if (req.body !== undefined) headers['content-type'] = 'application/json';
       const send = async (): Promise<HttpResponse> => {
-        const response = await transport.send({ method: req.method, url, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+        req.onSent?.();
+        const response = await transport.send({ method: req.method, url, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) }, socketSignal);
         const warning = guard.record(response.status, response.headers);
         if (warning) this.options.warn?.(warning);
         return response;
@@ -66,7 +74,7 @@ export class RestClient {
       let failure: AttemptFailure;
       let response: HttpResponse | undefined;
       try {
-        response = await limiter.run(identity, send);
+        response = await limiter.run(identity, send, req.signal);
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         failure = { kind: 'network', code: error.code };

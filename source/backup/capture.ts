@@ -9,6 +9,7 @@ import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { appPaths } from '../config/paths.js';
 import { BACKUP_FORMAT, type ScopeBackup } from '../discord/backup-format.js';
 import type { GuildCommandPermissions, Scope } from '../discord/model.js';
+import { LocalWriteError } from './local-failure.js';
 import { writeBackup, type BackupEntry } from './store.js';
 
 export async function captureScope(api: DiscordApi, scope: Scope, reason: string, now = new Date()): Promise<ScopeBackup> {
@@ -26,7 +27,15 @@ export async function captureScope(api: DiscordApi, scope: Scope, reason: string
 }
 
 export async function backupBeforeMutation(api: DiscordApi, scope: Scope, reason: string, env: NodeJS.ProcessEnv): Promise<BackupEntry> {
-  return writeBackup(appPaths(env).backups, await captureScope(api, scope, reason));
+  return writeScopeBackup(env, await captureScope(api, scope, reason));
+}
+
+/** Writes a captured scope to the backup store; a disk that refuses is a LocalWriteError naming the folder. */
+export async function writeScopeBackup(env: NodeJS.ProcessEnv, backup: ScopeBackup): Promise<BackupEntry> {
+  const folder = appPaths(env).backups;
+  return writeBackup(folder, backup).catch((error: unknown) => {
+    throw LocalWriteError.from(error, folder, 'back up the scope before changing it') ?? error;
+  });
 }
 
 /**

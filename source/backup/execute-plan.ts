@@ -8,7 +8,8 @@ import type { DiscordApi } from '../api/contract.js';
 import { DiscordApiError, describeError, type FieldError } from '../api/errors.js';
 import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
-import { backupBeforeMutation } from './capture.js';
+import { planStillHolds } from '../discord/plan-freshness.js';
+import { captureScope, writeScopeBackup } from './capture.js';
 import { withScopeLock, type ScopeLock } from './scope-lock.js';
 import { ledgerPath, recordCreates, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
@@ -24,6 +25,18 @@ export interface ExecuteOptions {
   onStep?: (step: ExecutedStep) => void;
   /** Told when an interrupted earlier write on the scope is found (scope-lock.ts). */
   notice?: (message: string) => void;
+  /**
+   * The scope's commands the plan was made from: read again under the lock, before the backup, and
+   * when the plan no longer holds (another writer got there first) nothing is sent (ScopeChangedError).
+   */
+  plannedFrom?: readonly Command[];
+  /**
+   * Stops the run between requests (SIGINT in the CLI): a request already sent is answered first, none
+   * is sent after, and the run ends as an ApplyInterruptedError naming what was done and the backup.
+   */
+  signal?: AbortSignal;
+  /** The journal's words for this write, when they are not `reason` (the TUI's copy: no command to run again). */
+  journal?: { command: string; rerunnable: boolean };
 }
 
 export type ExecutedStep =
@@ -41,6 +54,19 @@ export interface ExecuteResult {
 
 /** "Maximum number of daily application command creates has been reached (200)". */
 const DAILY_CREATES_REACHED = 30034;
+
+/** The scope changed between the plan and the write: nothing was sent, and the plan must be made again. */
+export class ScopeChangedError extends Error {
+  override readonly name = 'ScopeChangedError';
+  readonly hint = 'Run it again: it plans afresh from the scope as it is now.';
+  constructor(readonly scope: Scope) {
+    super(`The scope changed since the plan was made (another writer got there first); nothing was sent.`);
+  }
+
+  get report(): Record<string, unknown> {
+    return { applied: false, refusals: [{ rule: 'scope-changed', message: this.message }] };
+  }
+}
 
 /** A run that stopped part-way: says what was done and how to go back. */
 export class ApplyInterruptedError extends Error {
@@ -70,12 +96,30 @@ export class ApplyInterruptedError extends Error {
 export async function executePlan(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions): Promise<ExecuteResult> {
   if (!hasChanges(plan, options.prune)) return { backup: options.backup ?? null, steps: [], commands: [] };
   // From the backup to the last request, no other cmd-tui on this machine writes to the scope.
-  return withScopeLock(options.env, api.applicationId, scope, options.reason, (lock) => executeLocked(api, scope, plan, options, lock), options.notice ? { notice: options.notice } : {});
+  const journal = options.journal ?? { command: options.reason, rerunnable: true };
+  return withScopeLock(options.env, api.applicationId, scope, journal.command, (lock) => executeHoldingLock(api, scope, plan, options, lock), {
+    rerunnable: journal.rerunnable,
+    ...(options.notice ? { notice: options.notice } : {}),
+  });
 }
 
-async function executeLocked(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
-  const backup = options.backup ?? (await backupBeforeMutation(api, scope, options.reason, options.env));
+/**
+ * The scope read again under the lock: refused when the plan no longer holds, else written as the
+ * backup (named in the journal) before the first change.
+ */
+export async function backupIfPlanHolds(api: DiscordApi, scope: Scope, plan: Plan, options: Pick<ExecuteOptions, 'prune' | 'reason' | 'env' | 'plannedFrom'>, lock: ScopeLock): Promise<BackupEntry> {
+  const snapshot = await captureScope(api, scope, options.reason);
+  if (options.plannedFrom && !planStillHolds(plan, options.plannedFrom, snapshot.commands, options.prune)) throw new ScopeChangedError(scope);
+  const backup = await writeScopeBackup(options.env, snapshot);
   await lock.noteBackup(backup.path);
+  return backup;
+}
+
+/** The plan carried out by a caller that holds the scope's lock already (restore, which also writes overwrites). */
+export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
+  const backup = options.backup ?? (await backupIfPlanHolds(api, scope, plan, options, lock));
+  if (options.backup) await lock.noteBackup(backup.path);
+  if (!hasChanges(plan, options.prune)) return { backup, steps: [], commands: [] };
   const steps: ExecutedStep[] = [];
   const record = (step: ExecutedStep) => {
     steps.push(step);
@@ -83,16 +127,18 @@ async function executeLocked(api: DiscordApi, scope: Scope, plan: Plan, options:
   };
   const deletes = options.prune ? plan.delete : [];
   const total = deletes.length + plan.update.length + plan.create.length;
+  // A cancelled run sends nothing more; what it sent already is answered and counted.
+  const sending = options.signal ? api.withSignal(options.signal) : api;
   try {
     for (const command of deletes) {
-      await api.deleteCommand(scope, command.id);
+      await sending.deleteCommand(scope, command.id);
       record({ kind: 'delete', command });
     }
     for (const update of plan.update) {
-      record({ kind: 'update', command: await api.editCommand(scope, update.id, update.patch) });
+      record({ kind: 'update', command: await sending.editCommand(scope, update.id, update.patch) });
     }
     for (const create of plan.create) {
-      const { command, created } = await api.createCommand(scope, create.body);
+      const { command, created } = await sending.createCommand(scope, create.body);
       // The server confirmed the create: it counts, whatever happens to the local bookkeeping.
       record({ kind: 'create', command, created });
       if (created) {

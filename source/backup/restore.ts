@@ -6,7 +6,6 @@
  * not restored. Shared by `cmd-tui restore` and the TUI.
  */
 import type { DiscordApi } from '../api/contract.js';
-import { appPaths } from '../config/paths.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
 import type { Command, GuildCommandPermissions, Problem } from '../discord/model.js';
 import { scopeDefaults, toBodyForm } from '../discord/normalize.js';
@@ -14,8 +13,8 @@ import { overwritesToRestore, type OverwriteRestore } from '../discord/overwrite
 import { commandKey, hasChanges, planScope, type Plan } from '../discord/plan.js';
 import { validateCommand, type ValidationContext } from '../discord/validate.js';
 import { captureScope, permissionsInGuild } from './capture.js';
-import { executePlan, type ExecuteResult } from './execute-plan.js';
-import { writeBackup } from './store.js';
+import { backupIfPlanHolds, executeHoldingLock, type ExecuteResult } from './execute-plan.js';
+import { withScopeLock } from './scope-lock.js';
 
 /** A backed-up command Discord would refuse today (stored before a rule tightened): left out of the plan. */
 export interface Unrestorable {
@@ -66,17 +65,26 @@ export function restoreChanges(preview: RestorePreview): boolean {
   return hasChanges(preview.plan, true) || preview.overwrites.length > 0 || preview.plan.create.some((create) => hasBackupOverwrites(preview.backup, create));
 }
 
-/** `notice`: told when an earlier write on the scope was interrupted (its journal), as apply is. */
-export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, env: NodeJS.ProcessEnv, notice?: (message: string) => void): Promise<RestoreOutcome> {
+/**
+ * Under the scope's lock from the re-read to the last overwrite: the scope is read again and, when it
+ * changed since the preview in a way the plan relies on, nothing is sent (ScopeChangedError); else it
+ * is backed up (the journal names the backup) and the plan and overwrites are carried out.
+ * `journal` is `restore PATH`, which finishes an interrupted restore when run again.
+ */
+export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, env: NodeJS.ProcessEnv, journal: string, notice?: (message: string) => void): Promise<RestoreOutcome> {
   const { backup } = preview;
-  const written = await writeBackup(appPaths(env).backups, preview.current);
-  const execution = await executePlan(api, backup.scope, preview.plan, { prune: true, reason: preview.current.reason, env, backup: written, ...(notice ? { notice } : {}) });
-  const commandsNow = execution.steps.length > 0 ? execution.commands : preview.current.commands;
-  const permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
-  const pending = overwritesToRestore(backup, commandsNow, permissionsNow);
-  if (api.overwriteAccess() !== 'ok') return { execution, restored: [], notRestored: pending };
-  for (const item of pending) await api.setCommandPermissions(item.guildId, item.commandId, item.overwrites);
-  return { execution, restored: pending, notRestored: [] };
+  const scope = backup.scope;
+  const reason = preview.current.reason;
+  return withScopeLock(env, api.applicationId, scope, journal, async (lock) => {
+    const written = await backupIfPlanHolds(api, scope, preview.plan, { prune: true, reason, env, plannedFrom: preview.current.commands }, lock);
+    const execution = await executeHoldingLock(api, scope, preview.plan, { prune: true, reason, env, backup: written }, lock);
+    const commandsNow = execution.steps.length > 0 ? execution.commands : preview.current.commands;
+    const permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
+    const pending = overwritesToRestore(backup, commandsNow, permissionsNow);
+    if (api.overwriteAccess() !== 'ok') return { execution, restored: [], notRestored: pending };
+    for (const item of pending) await api.setCommandPermissions(item.guildId, item.commandId, item.overwrites);
+    return { execution, restored: pending, notRestored: [] };
+  }, notice ? { notice } : {});
 }
 
 /** The guilds that matter: those in the backup and those holding overwrites before the restore. */

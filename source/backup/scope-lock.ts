@@ -7,22 +7,32 @@
  * and the backup taken before it, and the next writer takes the scope over and says how to finish or undo.
  */
 import { hostname } from 'node:os';
-import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../config/atomic-write.js';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { appPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
+import { LocalWriteError } from './local-failure.js';
 
 export interface LockHolder {
+  /**
+   * The journal of an interrupted write this writer took over without finishing it (another command):
+   * put back when this one releases, so the notice stays until that write is finished.
+   */
+  interrupted?: LockHolder;
   pid: number;
   host: string;
-  /** What is writing, e.g. `apply commands.json` or `TUI: delete /ping`. */
+  /** What is writing, in words a user can run (`apply commands.json`) or recognise (`delete /ping in the TUI`). */
   command: string;
   since: string;
   /** The backup taken before the first write, once there is one. */
   backup?: string;
+  /** False for a write made in the TUI: there is no command to run again, only a backup to restore. */
+  rerunnable?: boolean;
 }
 
 export class ScopeLockedError extends Error {
@@ -49,6 +59,8 @@ export interface LockOptions {
   waitMs?: number;
   /** Told when a dead writer's lock is taken over (an interrupted write). */
   notice?: (message: string) => void;
+  /** The journal names a `cmd-tui` command that finishes the write when run again (default: true). */
+  rerunnable?: boolean;
 }
 
 const DEFAULT_WAIT_MS = 5_000;
@@ -78,11 +90,24 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
   try {
     const parsed = (parseStrictObject((await readOwnTextFile(path)) ?? '') ?? {}) as Partial<LockHolder>;
     return typeof parsed.pid === 'number' && typeof parsed.command === 'string' && typeof parsed.since === 'string'
-      ? { pid: parsed.pid, host: String(parsed.host ?? ''), command: parsed.command, since: parsed.since, ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}) }
+      ? {
+          pid: parsed.pid,
+          host: String(parsed.host ?? ''),
+          command: parsed.command,
+          since: parsed.since,
+          ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}),
+          ...(parsed.rerunnable === false ? { rerunnable: false } : {}),
+          ...(isHolder(parsed.interrupted) ? { interrupted: parsed.interrupted } : {}),
+        }
       : undefined;
   } catch {
     return undefined;
   }
+}
+
+function isHolder(value: unknown): value is LockHolder {
+  const holder = value as Partial<LockHolder> | null;
+  return typeof holder === 'object' && holder !== null && typeof holder.pid === 'number' && typeof holder.command === 'string' && typeof holder.since === 'string';
 }
 
 /** A lock whose writer is gone: on this host with a dead pid, or unreadable for longer than it takes to write one. */
@@ -92,19 +117,33 @@ async function stale(path: string, holder: LockHolder | undefined): Promise<bool
   return Date.now() - written > UNREADABLE_GRACE_MS;
 }
 
+/**
+ * A lock file is as untrusted as any file: what it says is shown as text, and a path it names is
+ * offered in a command only shell-quoted, so a hand-edited lock cannot smuggle `; curl …|sh` into advice.
+ */
 function interruptedNotice(scope: Scope, holder: LockHolder | undefined): string {
   if (!holder) return `${describe(scope)} had a damaged lock file from an interrupted cmd-tui; it was taken over.`;
-  const undo = holder.backup ? ` To undo what it did, \`cmd-tui restore ${holder.backup}\`.` : ' It had not written anything yet.';
-  return `An earlier \`${holder.command}\` (pid ${holder.pid}, since ${holder.since}) on ${describe(scope).toLowerCase()} was interrupted. Running the same command again finishes it (it converges).${undo}`;
+  const undo = holder.backup ? ` To undo what it did, \`cmd-tui restore ${shellQuoted(sanitizeLine(holder.backup))}\`.` : ' It had not written anything yet.';
+  const command = sanitizeLine(holder.command);
+  const again = holder.rerunnable !== false && !SHELL_SPECIAL.test(command) ? ' Running the same command again finishes it (it converges).' : ' Check the scope before changing it again.';
+  return `An earlier \`${command}\` (pid ${holder.pid}, since ${sanitizeLine(holder.since)}) on ${describe(scope).toLowerCase()} was interrupted.${again}${undo}`;
+}
+
+/** Characters that would make a shell do more than run one command. */
+const SHELL_SPECIAL = /[;&|`$<>(){}\\\n'"!*?[\]#~]/;
+
+/** A word a POSIX shell reads back as exactly `text`: bare when it is plainly safe, else in single quotes. */
+export function shellQuoted(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** A lock whose writer died is its journal: the writer's command and backup are told, and the lock removed. */
-async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean }> {
+async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean; journal?: LockHolder }> {
   const holder = await readHolder(path);
   if (!(await stale(path, holder))) return holder ? { holder, takenOver: false } : { takenOver: false };
   notice?.(interruptedNotice(scope, holder));
   await rm(path, { force: true });
-  return { takenOver: true };
+  return holder ? { takenOver: true, journal: holder.interrupted ?? holder } : { takenOver: true };
 }
 
 /**
@@ -129,22 +168,22 @@ export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, application
 
 export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
   const path = lockPath(env, applicationId, scope);
-  await mkdir(join(appPaths(env).data, 'locks'), { recursive: true, mode: 0o700 });
-  const mine: LockHolder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
+  const folder = join(appPaths(env).data, 'locks');
+  await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+    throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
+  });
+  const mine: LockHolder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString(), ...(options.rerunnable === false ? { rerunnable: false } : {}) };
   const deadline = Date.now() + (options.waitMs ?? DEFAULT_WAIT_MS);
   for (;;) {
     try {
-      const handle = await open(path, 'wx', 0o600);
-      try {
-        await handle.writeFile(JSON.stringify(mine));
-      } finally {
-        await handle.close();
-      }
+      await createLockFile(path, JSON.stringify(mine));
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
     }
-    const { holder, takenOver } = await takeOverIfStale(path, scope, options.notice);
+    const { holder, takenOver, journal } = await takeOverIfStale(path, scope, options.notice);
+    // The same command run again finishes the interrupted write; any other keeps its journal for later.
+    if (journal && journal.command !== command) mine.interrupted = journal;
     if (takenOver) continue;
     if (Date.now() >= deadline) throw new ScopeLockedError(describe(scope), holder ?? { pid: 0, host: '', command: 'unknown', since: 'just now' }, path);
     await sleep(POLL_MS);
@@ -153,15 +192,34 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
   return {
     async noteBackup(backup) {
       mine.backup = backup;
-      if (held) await writeFile(path, JSON.stringify(mine), { mode: 0o600 });
+      if (!held) return;
+      // Written whole or not at all: a full disk must not turn the journal into an empty file.
+      await writeFileAtomic(path, JSON.stringify(mine), { mode: 0o600, createFolder: false }).catch((error: unknown) => {
+        throw LocalWriteError.from(error, folder, 'record the backup in the scope\'s journal') ?? error;
+      });
     },
     async release() {
       if (!held) return;
       held = false;
       const holder = await readHolder(path);
-      if (holder?.pid === process.pid && holder.since === mine.since) await rm(path, { force: true });
+      if (holder?.pid !== process.pid || holder.since !== mine.since) return;
+      if (mine.interrupted) await writeFileAtomic(path, JSON.stringify(mine.interrupted), { mode: 0o600, createFolder: false });
+      else await rm(path, { force: true });
     },
   };
+}
+
+/** The lock file, made exclusively; one that could not be filled in is removed again, never left empty. */
+async function createLockFile(path: string, contents: string): Promise<void> {
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    await handle.writeFile(contents);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw error;
+  }
+  await handle.close();
 }
 
 /** Runs `write` holding the scope's lock, released however it ends (a kill leaves it as the journal). */

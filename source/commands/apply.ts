@@ -6,12 +6,13 @@
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan } from '../backup/execute-plan.js';
-import { settleInterruptedWrite } from '../backup/scope-lock.js';
+import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { adaptHint, renderProblems, skippedFilesRefusal } from './commands-file.js';
 import { skippedField } from './commands-folder.js';
 import { confirm } from './confirm.js';
+import { stopOnInterrupt } from './interrupt.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { paintFor } from '../terminal/colour.js';
@@ -63,7 +64,8 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
       return 1;
     }
-    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
+    const interrupt = stopOnInterrupt(io);
+    const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, journal: { command: `apply ${shellQuoted(file)}`, rerunnable: true }, env: io.env, plannedFrom: live, signal: interrupt.signal, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice }).finally(() => interrupt.dispose());
     const after = await createBudget(io.env, api.applicationId, scope);
     if (json) {
       io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining, ...skippedField(result.skipped) }, null, 2)}\n`);

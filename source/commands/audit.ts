@@ -6,11 +6,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { DiscordApi } from '../api/contract.js';
-import { auditOneGuild, guildNamed, isNotInstalled, type GuildOutcome } from '../api/guild-audit.js';
+import { guildNamed, isNotInstalled, type GuildOutcome } from '../api/guild-audit.js';
+import { auditGuilds } from '../operations/audit.js';
 import { auditGlobal, buildReport, hasProblems } from '../discord/audit.js';
 import { GLOBAL_SCOPE } from '../discord/model.js';
 import { renderAuditMarkdown, renderAuditText } from '../discord/audit-report.js';
-import { mapBounded } from './bounded-map.js';
 import { appFacts, connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { rememberGuilds } from '../config/guild-cache.js';
@@ -21,13 +21,6 @@ import { progressBar } from './progress.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { UsageError, type CliIo, type CommandRun } from './types.js';
 
-/**
- * Guilds read at once. Each guild costs 2–4 requests on its own per-guild buckets, so 8 in flight
- * keep the client's 50 requests/s global budget busy without piling up queued requests; a raised
- * limit (`--max-rps`) gets proportionally more.
- */
-const GUILDS_IN_FLIGHT = 8;
-const guildsInFlight = (maxRps: number | undefined) => Math.max(GUILDS_IN_FLIGHT, Math.ceil((maxRps ?? 50) / 6));
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(
@@ -52,20 +45,15 @@ export const run: CommandRun = async (args, io) => {
     if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
     const globalAudit = auditGlobal(globalCommands, app);
-    if (lines) return await streamAudits(io, api, globalAudit, guilds.length, (each) =>
-      mapBounded(guilds, guildsInFlight(api.maxRequestsPerSecond), async (guild, _index, signal) => {
-        each(await auditOneGuild(api, guild, globalCommands, app, signal));
+    const auditAll = (each: (audit: GuildOutcome, index: number) => void) =>
+      auditGuilds(api, guilds, globalCommands, app, (audit, index) => {
+        each(audit, index);
         progress.tick();
         keepMemory();
-      }).finally(() => progress.done()),
-    );
-    const audits = await mapBounded(guilds, guildsInFlight(api.maxRequestsPerSecond), async (guild, _index, signal) => {
-      const audit = await auditOneGuild(api, guild, globalCommands, app, signal);
-      progress.tick();
-      keepMemory();
-      return audit;
-    });
-    progress.done();
+      }).finally(() => progress.done());
+    if (lines) return await streamAudits(io, api, globalAudit, guilds.length, auditAll);
+    const audits = new Array<GuildOutcome>(guilds.length);
+    await auditAll((audit, index) => (audits[index] = audit));
     // A signed-in user's guild list includes guilds the app was never installed in: not the app's guilds.
     const installed = audits.filter((audit) => !(values['all-guilds'] && isNotInstalled(audit)));
     const report = buildReport(api.applicationId, globalAudit, installed);

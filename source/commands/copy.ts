@@ -6,11 +6,11 @@
  */
 import { CopySourceError, planCopy } from '../backup/copy-plan.js';
 import { createBudget } from '../backup/create-ledger.js';
-import { executePlan } from '../backup/execute-plan.js';
 import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
+import { stopOnInterrupt } from './interrupt.js';
 import { appFacts, connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
 import { reportFailure } from './failure.js';
@@ -19,6 +19,8 @@ import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { reportRateLimits } from './rate-limit-notice.js';
+import { carryOutCopy } from '../operations/copy.js';
+import { openWorkspace } from '../operations/workspace.js';
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
 function scopeFlag(value: string | undefined, flag: string): Scope {
@@ -75,7 +77,8 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
       return ExitCode.Problems;
     }
-    const outcome = await executePlan(api, to, plan, { prune, reason: `copy from ${describeScope(from)}`, env: io.env, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice });
+    const interrupt = stopOnInterrupt(io);
+    const outcome = await carryOutCopy(openWorkspace(api, io.env), { from, to, names, prune }, copy, { onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
     const after = await createBudget(io.env, api.applicationId, to);
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
     io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup?.path}\n(\`cmd-tui restore ${outcome.backup?.path}\` brings it back). ${after.remaining} creates left today.\n`);

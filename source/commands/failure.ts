@@ -1,13 +1,14 @@
 /**
  * How a scriptable command reports an error it cannot recover from: the message and hint every
  * error value carries (describeError), and the exit code of the table in types.ts — 4 for
- * credentials, 5 when Discord could not be reached, 2 for a bad target, 1 when Discord or a safety
- * check refused.
+ * credentials, 5 when Discord could not be reached, 6 when a local file (backup, lock, journal) could
+ * not be written, 2 for a bad target, 1 when Discord or a safety check refused.
  */
 import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError, describeError, type FieldError } from '../api/errors.js';
 import { InsecureApiTargetError } from '../api/target.js';
 import { UnknownSecretStoreError } from '../auth/secret-store.js';
 import { OAuthError } from '../auth/token-exchange.js';
+import { LocalWriteError } from '../backup/local-failure.js';
 import { ProfileError } from '../config/profiles.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -43,6 +44,7 @@ export function exitCodeOf(error: Error): number {
   if (error instanceof OAuthError) return error.error === 'network' ? ExitCode.Unreachable : error.error === 'invalid_client' || error.revoked ? ExitCode.Credentials : ExitCode.Problems;
   if (error instanceof ConnectionError || error instanceof RateLimitError) return ExitCode.Unreachable;
   if (error instanceof InsecureApiTargetError || error instanceof ProfileError || error instanceof UnknownSecretStoreError) return ExitCode.Usage;
+  if (error instanceof LocalWriteError) return ExitCode.Local;
   return ExitCode.Problems;
 }
 

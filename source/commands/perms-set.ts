@@ -6,16 +6,17 @@
  * backup, then one PUT that replaces the list.
  */
 import type { DiscordApi } from '../api/contract.js';
-import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
-import { captureScope } from '../backup/capture.js';
-import { withScopeLock } from '../backup/scope-lock.js';
-import { writeBackup } from '../backup/store.js';
-import { appPaths } from '../config/paths.js';
-import { guildScope, PermissionType } from '../discord/model.js';
-import { changesUndone, describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
+import { AuthRequiredError } from '../api/errors.js';
+import { shellQuoted } from '../backup/scope-lock.js';
+import { OverwritesChangedError, saveOverwrites } from '../operations/save-overwrites.js';
+/** Where the CLI's tests and the TUI find Discord's refusals worded for permission editing. */
+export { explainRefusal } from '../operations/save-overwrites.js';
+import { openWorkspace } from '../operations/workspace.js';
+import { PermissionType } from '../discord/model.js';
+import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
-import { refusalText, SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
+import { SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
 import { describeTarget, newTargetProblem, sameTarget, targetPhrase, withMembers, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
@@ -30,17 +31,6 @@ export interface SetRequest {
   edits: Array<{ action: 'allow' | 'deny' | 'remove'; target: TargetRef }>;
   yes: boolean;
   json: boolean;
-}
-
-/** A refusal from Discord re-worded for permission editing; rendered like every other error value. */
-export class PermissionsRefusedError extends Error {
-  override readonly name = 'PermissionsRefusedError';
-  constructor(
-    message: string,
-    readonly hint: string,
-  ) {
-    super(message);
-  }
 }
 
 export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): Promise<number> {
@@ -68,8 +58,10 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
   }
   const outcome = applyOverwriteEdits(entry.overwrites, request.edits.map((edit) => toEdit(edit, directory)));
   if (!outcome.ok) return refuse(io, request, `${outcome.message} Nothing was sent.`);
+  const skipped = outcome.skipped ?? [];
+  if (!request.json) for (const message of skipped) io.stderr.write(`cmd-tui perms set: ${message} Skipped.\n`);
   const changes = diffOverwrites(entry.overwrites, outcome.overwrites, directory);
-  const report = planJson(request, entry, changes, outcome.overwrites, directory);
+  const report = { ...planJson(request, entry, changes, outcome.overwrites, directory), ...(skipped.length > 0 ? { skipped } : {}) };
 
   if (changes.length === 0) {
     write(io, request, { ...report, applied: false }, `No change: ${entry.label} already has these overwrites. Nothing was sent.\n`);
@@ -82,30 +74,17 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     return ExitCode.Problems;
   }
 
-  // One writer per scope on this machine, from the read for the backup to the PUT.
-  const written = await withScopeLock(io.env, api.applicationId, guildScope(guildId), `perms set --command ${entry.label}`, async (lock) => {
-    // The PUT replaces the whole list: if someone changed it since we read it, their change would be lost.
-    const snapshot = await captureScope(api, guildScope(guildId), `permissions of ${entry.label} in guild ${guildId}`);
-    const current = snapshot.permissions.find((p) => p.id === entry.id)?.permissions ?? [];
-    if (diffOverwrites(entry.overwrites, current, directory).length > 0) return undefined;
-    const backup = await writeBackup(appPaths(io.env).backups, snapshot);
-    await lock.noteBackup(backup.path);
-    const saved = await api.setCommandPermissions(guildId, entry.id, outcome.overwrites).catch((error: unknown) => {
-      throw explainRefusal(error, entry, guildId);
-    });
-    return { backup, saved };
-  }, { notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) });
+  const written = await saveOverwrites(openWorkspace(api, io.env), { guildId, entry, base: entry.overwrites, next: outcome.overwrites, directory }, { journal: { command: commandLine(request), rerunnable: true } }).catch((error: unknown) => {
+    if (error instanceof OverwritesChangedError) return undefined;
+    throw error;
+  });
   if (!written) {
     return refuse(io, request, `The overwrites of ${entry.label} changed on Discord while this command ran. Nothing was sent: run it again to see the new list.`);
   }
-  const { backup, saved } = written;
-  // The PUT replaces the whole list: a writer on another machine saving at the same moment can undo
-  // ours without either noticing. What Discord holds now is read back and compared with what we sent.
-  const now = (await api.getCommandPermissions(guildId, entry.id))?.permissions ?? [];
-  const undone = changesUndone(changes, now);
+  const { backup, saved, undone, now } = written;
   if (undone.length > 0) {
     const message = `Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now.`;
-    write(io, request, { ...report, applied: false, undone: undone.map(changeJson), after: overwritesJson(now, directory), backup: backup.path }, '');
+    write(io, request, { ...report, applied: false, undone: undone.map(changeJson), after: overwritesJson(now, directory), backup }, '');
     io.stderr.write(`cmd-tui perms set: ${message}\n`);
     // On a terminal the same edits can go again onto the list as it is now (read afresh, previewed, confirmed).
     if (!request.json && io.stdin.isTTY === true && (await confirm(io, 'Apply your change again to the current list?'))) return runSet(api, { ...request, yes: false }, io);
@@ -115,8 +94,8 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
   write(
     io,
     request,
-    { ...report, applied: true, after: overwritesJson(saved.permissions, directory), backup: backup.path },
-    `Saved: ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites.\nBackup of the previous overwrites: ${backup.path}\n`,
+    { ...report, applied: true, after: overwritesJson(saved.permissions, directory), backup },
+    `Saved: ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites.\nBackup of the previous overwrites: ${backup}\n`,
   );
   return ExitCode.Ok;
 }
@@ -157,11 +136,11 @@ function confirmed(io: CliIo, request: SetRequest): Promise<boolean> {
   return confirm(io, 'Send this change to Discord?');
 }
 
-/** Discord's 403s on this endpoint, in the words the TUI uses too. */
-export function explainRefusal(error: unknown, entry: Pick<PermissionEntry, 'label'>, guildId: string): unknown {
-  if (!(error instanceof DiscordApiError)) return error;
-  const text = refusalText(error.code, entry.label, guildId);
-  return text ? new PermissionsRefusedError(text.message, text.hint) : error;
+/** The journal's command: the same `perms set` line, which converges when run again. */
+function commandLine(request: SetRequest): string {
+  const kind = (type: number) => (type === PermissionType.Role ? 'role' : type === PermissionType.User ? 'user' : 'channel');
+  const edits = request.edits.map((edit) => `--${edit.action} ${kind(edit.target.type)}:${edit.target.id}`).join(' ');
+  return `perms set --guild ${request.guildId} --command ${shellQuoted(request.commandSpec)} ${edits}`;
 }
 
 function refuse(io: CliIo, request: SetRequest, message: string): number {

@@ -6,7 +6,7 @@
  */
 import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
 import { createBudget } from '../backup/create-ledger.js';
-import { settleInterruptedWrite } from '../backup/scope-lock.js';
+import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import { readBackup } from '../backup/store.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
@@ -55,14 +55,16 @@ export const run: CommandRun = async (args, io) => {
     const refusals = refusalsFor(preview.plan, preview.current.commands, { prune: true, confirmed: values['delete-many'] === true, createsRemaining: budget.remaining, liveCount: preview.current.commands.length });
     if (refusals.length > 0) {
       const says = (refusal: (typeof refusals)[number]) => (refusal.rule === 'mass-delete' ? refusal.message.replace('Pass --prune --yes', 'Pass --delete-many') : refusal.message);
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: refusals.map((refusal) => ({ ...refusal, message: says(refusal) })) }, null, 2)}\n`);
       io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${says(refusal)}\n`).join('')}`);
       return 1;
     }
     if (values.yes !== true && !(await confirm(io, `Restore ${describeScope(backup.scope)}?`))) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: [{ rule: 'not-confirmed', message: 'The restore was not confirmed.' }] }, null, 2)}\n`);
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
       return 1;
     }
-    const outcome = await carryOutRestore(api, preview, io.env, notice);
+    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, notice);
     if (json) {
       io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored }, null, 2)}\n`);
     }

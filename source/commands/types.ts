@@ -17,7 +17,7 @@ export interface CliIo {
 export type CommandRun = (args: string[], io: CliIo) => Promise<number>;
 
 /** Fixed for scripts: CI tells "nothing to do" from "changes pending" from "broken" (README, `--help`). */
-export const ExitCode = { Ok: 0, Problems: 1, Usage: 2, ChangesPending: 3, Credentials: 4, Unreachable: 5 } as const;
+export const ExitCode = { Ok: 0, Problems: 1, Usage: 2, ChangesPending: 3, Credentials: 4, Unreachable: 5, Local: 6 } as const;
 
 export const EXIT_CODES: readonly [code: number, meaning: string][] = [
   [ExitCode.Ok, 'ok (for `plan --detailed-exitcode`: no changes)'],
@@ -26,6 +26,7 @@ export const EXIT_CODES: readonly [code: number, meaning: string][] = [
   [ExitCode.ChangesPending, 'changes pending (only `plan --detailed-exitcode`)'],
   [ExitCode.Credentials, 'credentials missing or rejected, or lacking the scope a call needs'],
   [ExitCode.Unreachable, 'the API could not be reached or kept failing (connection refused, DNS, timeout, server errors, rate limits not waited out)'],
+  [ExitCode.Local, 'a local file could not be written (backup, scope lock or journal: disk full, read-only, permission denied); nothing was changed on Discord'],
 ];
 
 /** Bad arguments or unreadable input: the CLI prints the message (and usage) and exits 2. */

@@ -51,15 +51,25 @@ export function toggleOverwrite(list: readonly PermissionOverwrite[], target: Ed
   return setOverwrite(list, target, !current.permission);
 }
 
-/** Applies edits in order; removals are applied first so that a batch which frees room can also add. */
-export function applyOverwriteEdits(list: readonly PermissionOverwrite[], edits: readonly OverwriteEdit[]): EditOutcome {
+/**
+ * Applies edits in order; removals are applied first so that a batch which frees room can also add.
+ * Removing a target that has no overwrite is already done: it is skipped and said (`skipped`), and the
+ * rest of the batch goes through.
+ */
+export function applyOverwriteEdits(list: readonly PermissionOverwrite[], edits: readonly OverwriteEdit[]): EditOutcome & { skipped?: string[] } {
   const ordered = [...edits.filter((e) => e.action === 'remove'), ...edits.filter((e) => e.action === 'set')];
   let current: EditOutcome = { ok: true, overwrites: [...list] };
+  const skipped: string[] = [];
   for (const edit of ordered) {
     if (!current.ok) break;
+    const before: EditOutcome = current;
     current = edit.action === 'remove' ? removeOverwrite(current.overwrites, edit.target) : setOverwrite(current.overwrites, edit.target, edit.permission);
+    if (!current.ok && current.reason === 'absent') {
+      skipped.push(current.message);
+      current = before;
+    }
   }
-  return current;
+  return current.ok ? { ...current, skipped } : current;
 }
 
 function nameOf(target: EditTarget): string {

@@ -9,6 +9,7 @@ import type { Command } from '../discord/model.js';
 import { useJsonEdit } from './editor/use-json-edit.js';
 import { Header } from './components/header.js';
 import { Spinner } from './components/spinner.js';
+import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
 import { actionFor, type Action, type KeyScope } from './input/key-bindings.js';
@@ -55,7 +56,7 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
     if (!connect) return;
     connect().then(
       (started) => dispatch(started ? { type: 'session-started', session: started } : { type: 'no-session' }),
-      (error: unknown) => dispatch({ type: 'no-session', message: errorLine(describeError(error)) }),
+      (error: unknown) => dispatch({ type: 'no-session', message: errorLine(describeError(error)), failure: connectionFailureKind(error) }),
     );
   }, [connect]);
   const { flash } = state;
@@ -90,8 +91,9 @@ function useGlobalKeys(scope: KeyScope): void {
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {
       const cancelled = flows.runner.cancel();
-      if (cancelled) dispatch({ type: 'flash', text: `Cancelled: ${cancelled}.`, tone: 'warning' });
-      else exit();
+      // A write that left cannot be recalled: the busy line says it is waiting for Discord's answer, and its outcome will be told.
+      if (cancelled && !cancelled.sentWrite) dispatch({ type: 'flash', text: `Cancelled: ${cancelled.label}.`, tone: 'warning' });
+      else if (!cancelled) exit();
     } else return false;
     return true;
   });

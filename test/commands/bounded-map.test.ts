@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapBounded } from '../../source/commands/bounded-map.js';
+import { mapBounded } from '../../source/operations/bounded-map.js';
 
 describe('mapBounded', () => {
   it('keeps input order and never has more than `limit` jobs in flight', async () => {

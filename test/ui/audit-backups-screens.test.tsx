@@ -57,7 +57,7 @@ describe('backups screen', () => {
     session.backupFiles = {
       list: async () => entries,
       preview: async () => preview,
-      restore: async (chosen) => {
+      restore: async (_path, chosen) => {
         restored.push(chosen === preview ? 'the previewed plan' : 'another plan');
         return { execution: { backup: { path: '/b/3.json' } as never, steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }], commands: [] }, restored: [], notRestored: [] };
       },

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DiscordApiError } from '../../source/api/errors.js';
+import { DiscordApiError, RequestCancelledError } from '../../source/api/errors.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -177,7 +177,7 @@ describe('command editor', () => {
     await waitFor(() => exited);
   });
 
-  it('ctrl+c while a save is in flight cancels the request and keeps the editor', async () => {
+  it('ctrl+c or esc after a save was sent cannot recall it: the screen says it waits for the answer, then that it was saved', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
     const app = await renderApp(api);
     cleanup = app.unmount;
@@ -188,17 +188,49 @@ describe('command editor', () => {
     await app.waitForText('Edit ping');
     await app.press('nextField');
     await app.type('!');
-    api.gate = new Promise(() => undefined);
+    let release!: () => void;
+    api.gate = new Promise((resolve) => (release = resolve));
     await app.press('save');
     await app.waitForText('Save ping?');
     await app.press('toggleButton');
     await app.press('confirm');
-    await app.waitForText('Saving ping');
+    await app.waitForText("Saving ping: sent; waiting for Discord's answer");
     await app.press('interrupt');
-    await app.waitForText('Cancelled; the server may still have applied it');
-    expect(app.frame()).not.toContain('Discard unsaved changes and quit?');
+    await app.press('cancel');
+    await app.waitForText("Saving ping: sent; waiting for Discord's answer (it cannot be recalled)");
+    expect(app.frame()).not.toContain('ctrl+c cancels');
+    expect(app.frame()).not.toContain('Discard');
+    expect(app.frame()).not.toMatch(/Nothing (has been|was) sent/);
     expect(app.frame()).toContain('Edit ping');
     expect(exited).toBe(false);
+    api.gate = undefined;
+    release();
+    await app.waitForText('ping: saved; backup:');
+    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+  });
+
+  it('esc while a save waits for its backup stops it before anything is sent, and says so', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('Pong');
+    await app.press('edit');
+    await app.press('nextField');
+    await app.type('!');
+    let backupStarted!: () => void;
+    const backupReached = new Promise<void>((resolve) => (backupStarted = resolve));
+    app.session.backup = (_scope, _reason, signal) => {
+      backupStarted();
+      return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new RequestCancelledError(false)), { once: true }));
+    };
+    await app.press('save');
+    await app.waitForText('Save ping?');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await backupReached;
+    await app.press('cancel');
+    await app.waitForText('Cancelled before it was sent: nothing was sent to Discord');
+    expect(api.calls.filter((call) => call.startsWith('edit'))).toEqual([]);
   });
 
   it('keeps every key of a burst: text, tab to the next field, more text, all in one read', async () => {

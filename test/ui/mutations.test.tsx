@@ -27,6 +27,29 @@ describe('delete', () => {
     expect(app.frame()).not.toMatch(/slash\s+ping/);
   });
 
+  it('ctrl+r right after a confirmed delete waits for it: the list shows the delete and the status names its backup', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    let release!: () => void;
+    await app.press('delete');
+    await app.waitForText('Delete ping from Global?');
+    await app.type('ping');
+    api.gate = new Promise((resolve) => (release = resolve));
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+    await app.press('refresh');
+    api.gate = undefined;
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    await waitFor(() => api.calls.filter((c) => c === 'list global').length >= 2);
+    await waitFor(() => !/slash\s+ping/.test(app.frame()));
+    expect(app.frame()).toContain('pong');
+    expect(app.frame()).toContain('backup: /backups/1.json');
+    expect(app.frame()).not.toMatch(/[Cc]ancelled|Stopped waiting/);
+  });
+
   it('esc cancels without sending anything', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);
@@ -105,6 +128,23 @@ describe('busy and cancel', () => {
     await app.waitForText('no longer exists on Discord');
     expect(app.frame()).toContain('Still here');
     expect(app.frame()).toContain('TYPE');
+  });
+
+  it('ctrl+r twice: the first load is superseded by the second, not reported as cancelled', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('Check the latency');
+    let release!: () => void;
+    api.gate = new Promise((resolve) => (release = resolve));
+    api.commands.set('global', [makeCommand({ name: 'ping', description: 'Measure the latency' })]);
+    await app.press('refresh');
+    await app.waitForText('Loading commands');
+    await app.press('refresh');
+    api.gate = undefined;
+    release();
+    await app.waitForText('Measure the latency');
+    expect(app.frame()).not.toMatch(/[Cc]ancelled|Not refreshed/);
   });
 
   it('a reload cancelled with ctrl+c keeps the earlier data and says so', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { AuthRequiredError, ConnectionError } from '../../source/api/errors.js';
 import { App } from '../../source/ui/app.js';
 import type { Session, SessionStarters } from '../../source/ui/session/session.js';
 import { noColorTheme } from '../../source/ui/theme/theme.js';
@@ -153,6 +154,17 @@ describe('onboarding (no credentials)', () => {
     await app.waitForText('The client id "my-app" is not an id: paste the Application ID from the Developer Portal');
     expect(app.frame()).not.toContain('malformed');
     expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['the API is down', new ConnectionError('GET /applications/@me failed: Nothing is listening at 127.0.0.1:9.', '/applications/@me', 'Check `--api`: nothing answered at that address.'), 'Could not connect to the API'],
+    ['the token is refused', new AuthRequiredError(['bot'], 'The bot token was rejected (401).', 'Check DISCORD_BOT_TOKEN.'), 'The credentials found were refused'],
+  ])('with credentials set but %s, it says which, not "no credentials"', async (_, error, headline) => {
+    const rendered = renderTui(<App connect={() => Promise.reject(error)} theme={noColorTheme} />, { columns: 120, rows: 30 });
+    cleanup = rendered.unmount;
+    await waitForText(rendered.frame, headline);
+    expect(rendered.frame()).not.toContain('No credentials found');
+    expect(rendered.frame()).toContain(error.message);
   });
 
   it('shows a skeleton at once while connecting, before any credentials are read', async () => {

@@ -51,7 +51,7 @@ export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY, h
 export function useFooterRows(): number {
   const { state } = useAppContext();
   const width = useWindowSize().columns - 1;
-  return 1 + (state.busy ? 1 : statusLines(state.flash?.text, width).length);
+  return 1 + (state.busy ? 1 : statusLines(state.flash?.text ?? state.journal, width).length);
 }
 
 /** `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need). */
@@ -63,9 +63,9 @@ export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?:
   return (
     <Box flexDirection="column" flexShrink={0}>
       {state.busy ? (
-        <Spinner label={state.busy.label} />
+        <Spinner label={state.busy.label} cancellable={state.busy.sent !== true} />
       ) : status ? (
-        <StatusLine text={state.flash?.text} color={state.flash ? toneColor(theme, state.flash.tone) : undefined} width={width} />
+        <StatusLine text={state.flash?.text ?? state.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.journal ? theme.status.warning : undefined} width={width} />
       ) : null}
       <Text color={theme.text.secondary} wrap="truncate">
         {footerHints(scope, width, hide)}

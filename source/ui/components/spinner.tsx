@@ -5,12 +5,13 @@ import { useTheme } from '../theme/theme-context.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-export function Spinner({ label }: { label: string }) {
+/** `cancellable` false: a write already sent, which no key can recall. */
+export function Spinner({ label, cancellable = true }: { label: string; cancellable?: boolean }) {
   const theme = useTheme();
   const { frame } = useAnimation({ interval: 80 });
   return (
     <Text color={theme.text.accent}>
-      {FRAMES[frame % FRAMES.length]} {label}… <Text color={theme.text.secondary}>(ctrl+c cancels)</Text>
+      {FRAMES[frame % FRAMES.length]} {label}… {cancellable ? <Text color={theme.text.secondary}>(ctrl+c cancels)</Text> : null}
     </Text>
   );
 }

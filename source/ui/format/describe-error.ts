@@ -1,5 +1,9 @@
-/** Turns any failure into what the status line shows: what happened and what to do. Never a raw dump. */
-import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError } from '../../api/errors.js';
+/**
+ * Turns any failure into what the status line shows: what happened and what to do. Never a raw dump.
+ * Every error value's own hint is kept (api/errors.ts describeError, which the CLI prints too); only
+ * Discord's answers are laid out for one line, what Discord said first.
+ */
+import { DiscordApiError, describeError as describeErrorValue } from '../../api/errors.js';
 
 export interface UserError {
   message: string;
@@ -13,9 +17,7 @@ export function describeError(error: unknown): UserError {
     const said = `Discord${error.code ? ` ${error.code}` : ''}: ${error.detail}${fields ? ` — ${fields}` : ''}`;
     return { message: `${said} (HTTP ${error.status} to ${error.method} ${error.route})`, hint: error.hint ?? hintForStatus(error.status) };
   }
-  if (error instanceof AuthRequiredError || error instanceof ConnectionError) return { message: error.message, hint: error.hint };
-  if (error instanceof RateLimitError) return { message: error.message, hint: `Wait about ${Math.ceil(error.retryAfterMs / 1000)} s and try again.` };
-  return { message: error instanceof Error ? error.message : String(error) };
+  return describeErrorValue(error);
 }
 
 function hintForStatus(status: number): string | undefined {

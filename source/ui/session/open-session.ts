@@ -66,17 +66,11 @@ async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' 
 
 /** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
 async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv, signInUser?: Session['signInUser']): Promise<Session> {
-  const [{ createBudget, recordCreates }, { backupBeforeMutation }] = await Promise.all([import('../../backup/create-ledger.js'), import('../../backup/capture.js')]);
+  const { openWorkspace } = await import('../../operations/workspace.js');
+  const workspace = openWorkspace(api, env);
   return {
-    api,
+    ...workspace,
     targetLabel: label,
-    createsUsed: async (scope) => (await createBudget(env, api.applicationId, scope)).used,
-    recordCreate: async (scope) => {
-      await recordCreates(env, api.applicationId, scope, 1);
-    },
-    backup: (scope, reason) => backupBeforeMutation(api, scope, reason, env),
-    writeLocked: async (scope, what, write) => (await import('../../backup/scope-lock.js')).withScopeLock(env, api.applicationId, scope, `TUI: ${what}`, () => write()),
-    interruptedWrite: async (scope) => (await import('../../backup/scope-lock.js')).interruptedWrite(env, api.applicationId, scope),
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
     editText: async (text) => editInExternalEditor(text, env),
     copy: {
@@ -84,10 +78,9 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         const [{ planCopy }, { factsOf }] = await Promise.all([import('../../backup/copy-plan.js'), import('../../discord/app-facts.js')]);
         return planCopy(api, request, factsOf(await api.getApplication(), api.applicationId));
       },
-      createsLeft: async (scope) => (await createBudget(env, api.applicationId, scope)).remaining,
+      createsLeft: async (scope) => (await (await import('../../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).remaining,
       apply: async (request, plan) => {
-        const { executePlan } = await import('../../backup/execute-plan.js');
-        const outcome = await executePlan(api, request.to, plan.plan, { prune: request.prune, reason: `copy from ${request.from.kind === 'global' ? 'the global scope' : `guild ${request.from.guildId}`}`, env });
+        const outcome = await (await import('../../operations/copy.js')).carryOutCopy(workspace, request, plan);
         return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)' };
       },
     },
@@ -102,7 +95,10 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         const app = factsOf(await api.getApplication(), api.applicationId);
         return previewRestore(api, backup, { ...app, scope: backup.scope.kind });
       },
-      restore: async (preview) => (await import('../../backup/restore.js')).carryOutRestore(api, preview, env),
+      restore: async (path, preview) => {
+        const [{ carryOutRestore }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/scope-lock.js')]);
+        return carryOutRestore(api, preview, env, `restore ${shellQuoted(path)}`);
+      },
     },
     recentGuilds: {
       list: async () => {

@@ -3,13 +3,14 @@
  * fakes: the Discord API, where it points, the creates ledger, backups, export and $EDITOR.
  */
 import type { DiscordApi } from '../../api/contract.js';
+import type { Workspace } from '../../operations/workspace.js';
 import type { CopyPlan, CopyRequest } from '../../backup/copy-plan.js';
 import type { RestoreOutcome, RestorePreview } from '../../backup/restore.js';
 import type { BackupEntry } from '../../backup/store.js';
 import type { RecentGuild } from '../../config/settings.js';
 import type { Application, Command, Scope } from '../../discord/model.js';
 
-export interface Session {
+export interface Session extends Workspace {
   api: DiscordApi;
   /** The application as read while connecting, so the header need not ask for it again. */
   application?: Application;
@@ -27,18 +28,6 @@ export interface Session {
   outsideProfiles?: boolean;
   /** The profile's default guild: the scope the app opens in, as the CLI's commands use it. */
   defaultGuildId?: string;
-  /** Creates of this UTC day in the scope, as counted locally (source/backup/create-ledger.ts). */
-  createsUsed: (scope: Scope) => Promise<number>;
-  recordCreate: (scope: Scope) => Promise<void>;
-  /**
-   * Runs a write holding the scope's lock (backup/scope-lock.ts), so that `cmd-tui apply` or another
-   * TUI on this machine never interleaves with it; absent in component tests.
-   */
-  writeLocked?: <T>(scope: Scope, what: string, write: () => Promise<T>) => Promise<T>;
-  /** What an interrupted write (a killed apply, restore or save) left on the scope, and how to finish or undo it. */
-  interruptedWrite?: (scope: Scope) => Promise<string | undefined>;
-  /** Saves the scope's commands and overwrites before a mutation; resolves to the backup file. */
-  backup: (scope: Scope, reason: string) => Promise<{ path: string }>;
   /** Writes the exported scope under a name no existing file has; resolves to the full path written. */
   writeExport: (fileName: string, contents: string) => Promise<string>;
   /** Copying between scopes (backup/copy-plan.ts): the plan first, then the copy after a backup of the target. */
@@ -51,7 +40,8 @@ export interface Session {
   backupFiles?: {
     list: () => Promise<BackupEntry[]>;
     preview: (path: string) => Promise<RestorePreview>;
-    restore: (preview: RestorePreview) => Promise<RestoreOutcome>;
+    /** Carries out the restore of the backup at `path` (previewed), journaled as `restore PATH`. */
+    restore: (path: string, preview: RestorePreview) => Promise<RestoreOutcome>;
   };
   /** Guilds picked recently (typed ids included), kept in the settings per API and application (config/recent-guilds.ts). */
   recentGuilds?: {

@@ -50,6 +50,9 @@ export type ScopeData =
 
 export type Tone = 'info' | 'success' | 'warning' | 'error';
 
+/** Why stored credentials gave no session: onboarding tells "no credentials" from these. */
+export type StartFailure = 'refused' | 'unreachable' | 'other';
+
 export interface AppState {
   session: Session | null;
   /** Credentials are being read and the API reached; the skeleton shows meanwhile. */
@@ -66,8 +69,16 @@ export interface AppState {
   guilds: PartialGuild[];
   /** Today's creates in the scope (local ledger); undefined until read. */
   createsUsed?: number;
-  busy: { id: number; label: string } | null;
+  /** The request in flight; `write`: a change; `sent`: a write that left, which cancelling cannot recall. */
+  busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
   flash: { text: string; tone: Tone } | null;
+  /**
+   * What an interrupted write left on this scope (its journal: command, backup, restore command), shown
+   * whenever no other status is: it stays until that write is finished, not until the next message.
+   */
+  journal?: string;
+  /** Why the start found no usable session: none stored (absent), refused, or the API unreachable. */
+  startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
   lastSaved?: string;
 }
@@ -75,7 +86,8 @@ export interface AppState {
 export type AppAction =
   | { type: 'session-started'; session: Session }
   /** No credentials (or they did not work): onboarding, with the reason in the status line. */
-  | { type: 'no-session'; message?: string }
+  /** `failure`: the stored credentials could not be used, and why (onboarding's first line says which). */
+  | { type: 'no-session'; message?: string; failure?: StartFailure }
   | { type: 'push'; screen: Screen }
   /** `keepStatus`: the status says how the screen's own action ended (a save that closes the editor). */
   | { type: 'pop'; keepStatus?: boolean }
@@ -90,6 +102,7 @@ export type AppAction =
   | { type: 'creates-used'; used: number }
   | { type: 'busy'; busy: AppState['busy'] }
   | { type: 'flash'; text: string; tone: Tone }
+  | { type: 'journal'; text: string | undefined }
   /** The user moved on within a screen (another view of it, a prompt): the last status is about what came before. */
   | { type: 'status-clear' }
   /** A success or info message has been shown long enough; cleared unless a newer one replaced it. */
@@ -127,7 +140,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'session-started':
       return { ...initialAppState(action.session), flash: state.flash };
     case 'no-session':
-      return { ...initialAppState(null), flash: action.message ? { text: action.message, tone: 'error' } : state.flash };
+      return { ...initialAppState(null), flash: action.message ? { text: action.message, tone: 'error' } : state.flash, ...(action.failure ? { startFailure: action.failure } : {}) };
     case 'push':
       return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' }, flash: null };
     case 'pop':
@@ -146,6 +159,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         overlay: { kind: 'none' },
         data: { status: 'loading' },
         createsUsed: undefined,
+        journal: undefined,
         reload: state.reload + 1,
         flash: null,
       };
@@ -172,6 +186,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       };
     case 'creates-used':
       return { ...state, createsUsed: action.used };
+    case 'journal':
+      return { ...state, journal: action.text };
     case 'busy':
       return { ...state, busy: action.busy };
     case 'flash':

@@ -1,62 +1,123 @@
 /**
- * Runs one network request at a time on behalf of the UI: shows it as busy (spinner), and lets
- * ctrl+c cancel it. Cancelling cannot recall a request already sent: the UI stops waiting at once
- * and ignores the late result.
+ * Runs the UI's network requests: shows the latest as busy (spinner) and lets esc/ctrl+c cancel it
+ * truthfully. Every request gets an AbortSignal that travels through the client to the socket:
+ * - a read is cancelled for real, and the UI stops waiting at once;
+ * - a write is cancelled only until it leaves; once sent it cannot be recalled, so cancelling says
+ *   "sent; waiting for Discord's answer" and the write's own outcome (read back when the answer is
+ *   lost) is what the screen reports.
+ * A read replaced by a newer read of the same kind is *superseded* (its caller stays quiet: the newer
+ * one reports); a read asked for while a write is in flight waits for the write, so a write is never
+ * superseded by a read.
  */
 import { useCallback, useMemo, useRef, type Dispatch } from 'react';
 import type { AppAction } from './app-state.js';
 
-export type RunResult<T> = { ok: true; value: T } | { ok: false; cancelled: true } | { ok: false; cancelled: false; error: unknown };
+export type RunResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; cancelled: true; superseded: boolean }
+  | { ok: false; cancelled: false; error: unknown };
 
-export interface RequestRunner {
-  run<T>(label: string, work: () => Promise<T>): Promise<RunResult<T>>;
-  /** Returns the label of the cancelled request, if one was in flight. */
-  cancel(): string | undefined;
+export interface RunOptions {
+  /** A write is never raced or superseded: its caller always learns how it ended. Default: read. */
+  kind?: 'read' | 'write';
 }
 
-const CANCELLED = Symbol('cancelled');
+/** What a request is given: the signal to pass on (api.withSignal) and the call to make once it is sent. */
+export type Work<T> = (signal: AbortSignal, sent: () => void) => Promise<T>;
+
+export interface Cancelled {
+  label: string;
+  /** A write that had already left: it goes on, and its outcome will be told. */
+  sentWrite: boolean;
+}
+
+export interface RequestRunner {
+  run<T>(label: string, work: Work<T>, options?: RunOptions): Promise<RunResult<T>>;
+  /** Cancels the request shown as busy; undefined when none is in flight. */
+  cancel(): Cancelled | undefined;
+}
 
 interface InFlight {
   id: number;
   label: string;
-  stop: () => void;
+  kind: 'read' | 'write';
+  controller: AbortController;
+  sent: boolean;
+  superseded: boolean;
+  /** Settles when the request ends, whichever way (reads queued behind a write wait on it). */
+  done: Promise<unknown>;
+}
+
+export const SENT_WAITING = "sent; waiting for Discord's answer";
+const TOO_LATE = 'it cannot be recalled';
+const STOPPED = Symbol('stopped');
+
+function busyLabel(entry: InFlight): string {
+  if (entry.kind !== 'write' || !entry.sent) return entry.label;
+  return `${entry.label}: ${SENT_WAITING}${entry.controller.signal.aborted ? ` (${TOO_LATE})` : ''}`;
 }
 
 export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
-  const current = useRef<InFlight | null>(null);
+  const inFlight = useRef<InFlight[]>([]);
   const counter = useRef(0);
+
+  const showBusy = useCallback(() => {
+    const latest = inFlight.current.at(-1);
+    dispatch({ type: 'busy', busy: latest ? { id: latest.id, label: busyLabel(latest), write: latest.kind === 'write', sent: latest.kind === 'write' && latest.sent } : null });
+  }, [dispatch]);
+
   const run = useCallback(
-    async <T>(label: string, work: () => Promise<T>): Promise<RunResult<T>> => {
-      let stop!: () => void;
-      const stopped = new Promise<typeof CANCELLED>((resolve) => (stop = () => resolve(CANCELLED)));
-      const mine: InFlight = { id: ++counter.current, label, stop };
-      // A newer request replaces an older one; the older one's result is ignored.
-      current.current?.stop();
-      current.current = mine;
-      dispatch({ type: 'busy', busy: { id: mine.id, label } });
-      const finish = () => {
-        if (current.current !== mine) return;
-        current.current = null;
-        dispatch({ type: 'busy', busy: null });
+    async <T>(label: string, work: Work<T>, options: RunOptions = {}): Promise<RunResult<T>> => {
+      const kind = options.kind ?? 'read';
+      if (kind === 'read') {
+        // A read waits for the writes in flight: it must show what they did, not race them.
+        const writes = inFlight.current.filter((entry) => entry.kind === 'write');
+        for (const older of inFlight.current.filter((entry) => entry.kind === 'read' && entry.label === label)) {
+          older.superseded = true;
+          older.controller.abort();
+        }
+        await Promise.all(writes.map((entry) => entry.done));
+      }
+      let finished!: () => void;
+      const mine: InFlight = { id: ++counter.current, label, kind, controller: new AbortController(), sent: false, superseded: false, done: new Promise<void>((resolve) => (finished = resolve)) };
+      inFlight.current = [...inFlight.current, mine];
+      showBusy();
+      const signal = mine.controller.signal;
+      const sent = () => {
+        if (mine.sent) return;
+        mine.sent = true;
+        showBusy();
       };
+      const stopped = new Promise<typeof STOPPED>((resolve) => signal.addEventListener('abort', () => resolve(STOPPED), { once: true }));
+      const cancelledResult = (): RunResult<T> => ({ ok: false, cancelled: true, superseded: mine.superseded });
       try {
-        const value = await Promise.race([work(), stopped]);
-        finish();
-        return value === CANCELLED ? { ok: false, cancelled: true } : { ok: true, value: value as T };
+        const working = work(signal, sent);
+        // A read stops being waited for at once; a write is waited for to the end (see the header).
+        const value = kind === 'read' ? await Promise.race([working, stopped]) : await working;
+        if (value === STOPPED) {
+          working.catch(() => undefined);
+          return cancelledResult();
+        }
+        return { ok: true, value: value as T };
       } catch (error) {
-        finish();
+        if (signal.aborted && !(kind === 'write' && mine.sent)) return cancelledResult();
         return { ok: false, cancelled: false, error };
+      } finally {
+        inFlight.current = inFlight.current.filter((entry) => entry !== mine);
+        finished();
+        showBusy();
       }
     },
-    [dispatch],
+    [showBusy],
   );
-  const cancel = useCallback(() => {
-    const inFlight = current.current;
-    if (!inFlight) return undefined;
-    current.current = null;
-    inFlight.stop();
-    dispatch({ type: 'busy', busy: null });
-    return inFlight.label;
-  }, [dispatch]);
+
+  const cancel = useCallback((): Cancelled | undefined => {
+    const latest = inFlight.current.at(-1);
+    if (!latest) return undefined;
+    latest.controller.abort();
+    showBusy();
+    return { label: latest.label, sentWrite: latest.kind === 'write' && latest.sent };
+  }, [showBusy]);
+
   return useMemo(() => ({ run, cancel }), [run, cancel]);
 }

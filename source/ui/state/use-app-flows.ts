@@ -5,19 +5,18 @@
  */
 import { useEffect, type Dispatch } from 'react';
 import { DiscordApiError, type FieldError } from '../../api/errors.js';
+import { WriteUnsettledError } from '../../operations/write-truth.js';
 import { formatCommandsFile } from '../../discord/export-format.js';
-import { toBodyForm } from '../../discord/normalize.js';
 import type { Command, CommandDraft } from '../../discord/model.js';
 import { describeError, errorLine } from '../format/describe-error.js';
 import { userLabel } from '../format/user-label.js';
 import type { AppAction, AppState } from './app-state.js';
 import { scopeLabel } from './app-state.js';
-import { isRename, patchFor } from './command-patch.js';
 import type { RequestRunner } from './request-runner.js';
 
 export type SaveOutcome =
   | { ok: true; command: Command }
-  | { ok: false; message: string; fieldErrors: FieldError[] };
+  | { ok: false; message: string; fieldErrors: FieldError[]; unknown?: true };
 
 export interface AppFlows {
   runner: RequestRunner;
@@ -41,16 +40,16 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
       );
     }
     session.interruptedWrite?.(scope).then(
-      (notice) => notice && dispatch({ type: 'flash', text: notice, tone: 'warning' }),
+      (notice) => dispatch({ type: 'journal', text: notice }),
       () => undefined,
     );
     if (first && session.globalCommands) return;
     void runner
-      .run('Loading commands', () =>
+      .run('Loading commands', (signal) =>
         Promise.all([
-          api.listCommands(scope, { withLocalizations: true }),
+          api.withSignal(signal).listCommands(scope, { withLocalizations: true }),
           scope.kind === 'guild'
-            ? api.listGuildPermissions(scope.guildId).then(
+            ? api.withSignal(signal).listGuildPermissions(scope.guildId).then(
                 (permissions) => ({ permissions, note: undefined }),
                 (error: unknown) => ({ permissions: null, note: `Overwrites unavailable: ${describeError(error).message}` }),
               )
@@ -62,7 +61,8 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
           const [commands, perms] = result.value;
           dispatch({ type: 'data', data: { status: 'ready', commands, permissions: perms.permissions, permissionsNote: perms.note } });
         } else if (result.cancelled) {
-          dispatch({ type: 'load-failed', message: 'Loading was cancelled.', hint: 'Press ctrl+r to load again.' });
+          // Replaced by a newer load: that one reports.
+          if (!result.superseded) dispatch({ type: 'load-failed', message: 'Loading was cancelled.', hint: 'Press ctrl+r to load again.' });
         } else {
           dispatch({ type: 'load-failed', ...describeError(result.error) });
         }
@@ -98,63 +98,53 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
 
 export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, runner: RequestRunner): AppFlows {
   const session = state.session;
+  const scope = state.scope;
   const flash = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => dispatch({ type: 'flash', text, tone });
-
-  /** Saves the scope before a mutation (a failed backup stops the mutation); returns the status-line note. */
-  const backupFirst = async (reason: string): Promise<string> => {
-    if (!session) return '';
-    const { path } = await session.backup(state.scope, reason);
-    return `backup: ${path}`;
-  };
-
-  /** The scope's lock around a write, when the session has one. */
-  const locked = <T,>(what: string, write: () => Promise<T>): Promise<T> => (session?.writeLocked ? session.writeLocked(state.scope, what, write) : write());
+  // The operations load on the first write, not with the first frame.
+  const operations = () => Promise.all([import('../../operations/delete-command.js'), import('../../operations/save-command.js')]);
+  /** After a write: an interrupted one's journal is still there unless this write finished it. */
+  const recheckJournal = () => void session?.interruptedWrite?.(scope).then((text) => dispatch({ type: 'journal', text }), () => undefined);
 
   return {
     runner,
     async deleteCommand(command) {
       if (!session) return;
-      const result = await runner.run(`Deleting ${command.name}`, () =>
-        locked(`delete ${command.name}`, async () => {
-          const note = await backupFirst(`delete ${command.name}`);
-          await session.api.deleteCommand(state.scope, command.id);
-          return note;
-        }),
+      const result = await runner.run(
+        `Deleting ${command.name}`,
+        async (signal, sent) => (await operations())[0].deleteCommand(session, { scope, command, reason: `delete ${command.name}` }, { signal, sent }),
+        { kind: 'write' },
       );
       if (result.ok) {
         dispatch({ type: 'command-deleted', commandId: command.id });
-        flash(`Deleted ${command.name} and its overwrites; ${result.value}`, 'success');
+        flash(`Deleted ${command.name} and its overwrites; backup: ${result.value.backup}`, 'success');
+        recheckJournal();
       } else if (result.cancelled) {
-        flash(`Stopped waiting for the delete of ${command.name}; press ctrl+r to see whether it happened.`, 'warning');
+        flash(`Cancelled before it was sent: ${command.name} was not deleted.`, 'warning');
       } else {
-        flash(errorLine(describeError(result.error)), 'error');
+        flash(`Not deleted: ${errorLine(describeError(result.error))}`, 'error');
       }
     },
 
     async saveCommand(draft, original) {
       if (!session) return { ok: false, message: 'Not signed in.', fieldErrors: [] };
-      const { api } = session;
-      const result = await runner.run(original ? `Saving ${draft.name}` : `Creating ${draft.name}`, () => locked(original ? `save ${original.name}` : `create ${draft.name}`, async () => {
-        if (!original) {
-          const created = await api.createCommand(state.scope, toBodyForm(draft) as CommandDraft);
-          if (created.created) {
-            await session.recordCreate(state.scope);
-            dispatch({ type: 'creates-used', used: (state.createsUsed ?? 0) + 1 });
-          }
-          return { command: created.command, note: created.created ? 'created' : 'overwrote the existing command of that name' };
-        }
-        const note = await backupFirst(isRename(original, draft) ? `rename ${original.name} to ${draft.name}` : `edit ${original.name}`);
-        const command = await api.editCommand(state.scope, original.id, patchFor(original, draft));
-        return { command, note: `saved; ${note}` };
-      }));
+      const result = await runner.run(
+        original ? `Saving ${draft.name}` : `Creating ${draft.name}`,
+        async (signal, sent) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent }),
+        { kind: 'write' },
+      );
       if (result.ok) {
-        dispatch({ type: 'command-saved', command: result.value.command, replaceId: original?.id });
-        flash(`${result.value.command.name}: ${result.value.note} in ${scopeLabel(state)}`, 'success');
-        return { ok: true, command: result.value.command };
+        const { command, overwroteExisting, backup } = result.value;
+        if (!original && !overwroteExisting) dispatch({ type: 'creates-used', used: (state.createsUsed ?? 0) + 1 });
+        dispatch({ type: 'command-saved', command, replaceId: original?.id });
+        const note = !original ? (overwroteExisting ? 'overwrote the existing command of that name' : 'created') : `saved; backup: ${backup}`;
+        flash(`${command.name}: ${note} in ${scopeLabel(state)}`, 'success');
+        recheckJournal();
+        return { ok: true, command };
       }
-      if (result.cancelled) return { ok: false, message: 'Cancelled; the server may still have applied it (ctrl+r after leaving to check).', fieldErrors: [] };
+      if (result.cancelled) return { ok: false, message: 'Cancelled before it was sent: nothing was sent to Discord; your edits are still here.', fieldErrors: [] };
       const fieldErrors = result.error instanceof DiscordApiError ? result.error.fieldErrors : [];
-      return { ok: false, message: errorLine(describeError(result.error)), fieldErrors };
+      if (result.error instanceof WriteUnsettledError) return { ok: false, message: errorLine(describeError(result.error)), fieldErrors, unknown: true };
+      return { ok: false, message: `Not saved: ${errorLine(describeError(result.error))}`, fieldErrors };
     },
 
     async exportScope() {

@@ -3,6 +3,7 @@
  * upserts like the real API, and a way to make the next call fail or hang.
  */
 import type { AuthKind, DiscordApi, OverwriteAccess } from '../../../source/api/contract.js';
+import { RequestCancelledError } from '../../../source/api/errors.js';
 import type { Channel, Command, CommandDraft, GuildCommandPermissions, Member, PartialGuild, PermissionOverwrite, Role, Scope } from '../../../source/discord/model.js';
 import { scopeKey } from '../../../source/discord/model.js';
 import type { Session } from '../../../source/ui/session/session.js';
@@ -48,9 +49,26 @@ export class FakeApi implements DiscordApi {
     this.commands.set(`guild:${GUILD_ID}`, guild);
   }
 
+  /** The signal the calls of a withSignal() view carry (the view shares everything else with this API). */
+  private context?: { signal: AbortSignal; onSent?: () => void };
+
+  withSignal(signal: AbortSignal, onSent?: () => void): DiscordApi {
+    const context = { signal, ...(onSent ? { onSent } : {}) };
+    return new Proxy(this, { get: (target, property, receiver) => (property === 'context' ? context : Reflect.get(target, property, receiver)) });
+  }
+
+  /** Like the real client: a cancelled read stops at once; a write, once sent, waits for its answer. */
   private async step(call: string): Promise<void> {
+    const signal = this.context?.signal;
+    if (signal?.aborted) throw new RequestCancelledError(false);
     this.calls.push(call);
-    if (this.gate) await this.gate;
+    this.context?.onSent?.();
+    const reading = /^(list|permissions) /.test(call);
+    if (this.gate) {
+      await (reading && signal
+        ? Promise.race([this.gate, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new RequestCancelledError(true)), { once: true }))])
+        : this.gate);
+    }
     const failure = this.failNext;
     if (failure) {
       this.failNext = undefined;
@@ -149,6 +167,7 @@ export function fakeSession(api: FakeApi): FakeSession {
   let creates = 0;
   const session: FakeSession = {
     api,
+    env: {},
     targetLabel: 'test server',
     backups: [],
     exports: new Map(),

@@ -9,7 +9,7 @@
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useRef, useState } from 'react';
-import { auditOneGuild, isNotInstalled } from '../../../api/guild-audit.js';
+import { auditOneGuild, isNotInstalled, type GuildOutcome } from '../../../api/guild-audit.js';
 import type { DiscordApi } from '../../../api/contract.js';
 import { factsOf, type AppFacts } from '../../../discord/app-facts.js';
 import { renderAuditMarkdown } from '../../../discord/audit-report.js';
@@ -26,8 +26,6 @@ import { useTheme } from '../../theme/theme-context.js';
 import { ConfirmDelete } from '../overlays/confirm-delete.js';
 import { listMove, movedIndex } from '../../input/list-moves.js';
 
-/** Guilds read at once: each costs 2–4 requests, so a few keep the 50/s budget busy without queueing. */
-const GUILDS_IN_FLIGHT = 4;
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 const OVERWRITE_KINDS: ReadonlySet<Finding['kind']> = new Set(['admin-only', 'deleted-role', 'hidden-or-deleted-channel', 'orphan-overwrite']);
 
@@ -73,7 +71,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
   const [progress, setProgress] = useState<Progress>({ running: true, stopped: false, done: 0, total: 0, requests: 0, startedAt: Date.now() });
   const [selected, setSelected] = useState(0);
   const [deleting, setDeleting] = useState<Finding | null>(null);
-  const stop = useRef(false);
+  const stop = useRef(new AbortController());
   const app = useRef<AppFacts | null>(null);
   /** The scope of a finding being fixed elsewhere: audited again on return. */
   const recheck = useRef<Scope | null>(null);
@@ -81,12 +79,12 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
   const guildName = (guildId: string) => state.guilds.find((guild) => guild.id === guildId)?.name ?? results.guilds.find((guild) => guild.guildId === guildId)?.guildName ?? `guild ${guildId}`;
   const scopeName = (scope: Scope) => (scope.kind === 'global' ? 'Global' : guildName(scope.guildId));
 
-  const auditGuildInto = async (api: DiscordApi, guild: PartialGuild, globalCommands: Command[]): Promise<void> => {
-    const audit = await auditOneGuild(api, guild, globalCommands, app.current!);
+  const showGuild = (audit: GuildAudit | GuildOutcome): void => {
     // A signed-in user's guild list holds guilds the app was never installed in: not the app's guilds.
     if (auditedScope.kind === 'global' && isNotInstalled(audit)) return;
-    setResults((current) => ({ ...current, guilds: [...current.guilds.filter((known) => known.guildId !== guild.id), audit] }));
+    setResults((current) => ({ ...current, guilds: [...current.guilds.filter((known) => known.guildId !== audit.guildId), audit] }));
   };
+  const auditGuildInto = async (api: DiscordApi, guild: PartialGuild, globalCommands: Command[]): Promise<void> => showGuild(await auditOneGuild(api, guild, globalCommands, app.current!));
 
   useEffect(() => {
     if (!session) return;
@@ -103,15 +101,12 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
         const guilds: PartialGuild[] =
           auditedScope.kind === 'guild' ? [{ id: auditedScope.guildId, name: guildName(auditedScope.guildId) }] : await api.listCurrentUserGuilds();
         setProgress((current) => ({ ...current, total: guilds.length }));
-        const queue = [...guilds];
-        const worker = async () => {
-          for (let guild = queue.shift(); guild && !stop.current; guild = queue.shift()) {
-            await auditGuildInto(api, guild, globalCommands);
-            setProgress((current) => ({ ...current, done: current.done + 1 }));
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(GUILDS_IN_FLIGHT, guilds.length) }, worker));
-        setProgress((current) => ({ ...current, running: false, stopped: stop.current }));
+        const { auditGuilds } = await import('../../../operations/audit.js');
+        await auditGuilds(api, guilds, globalCommands, app.current, (audit) => {
+          showGuild(audit);
+          setProgress((current) => ({ ...current, done: current.done + 1 }));
+        }, stop.current.signal);
+        setProgress((current) => ({ ...current, running: false, stopped: stop.current.signal.aborted }));
       } catch (error) {
         setProgress((current) => ({ ...current, running: false, stopped: true }));
         flash(`The audit stopped: ${errorLine(describeError(error))}`, 'error');
@@ -164,19 +159,18 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     if (!session || !finding.commandId || !finding.guildId) return;
     const scope = guildScope(finding.guildId);
     const name = finding.commandName ?? finding.commandId;
-    const write = async () => {
-      const { path } = await session.backup(scope, `delete ${name} (a ghost duplicate of the global command)`);
-      await session.api.deleteCommand(scope, finding.commandId!);
-      return path;
-    };
-    void flows.runner.run(`Deleting the guild copy of ${name}`, () => (session.writeLocked ? session.writeLocked(scope, `delete ${name}`, write) : write())).then((result) => {
+    const command = { id: finding.commandId, name };
+    const reason = `delete ${name} (a ghost duplicate of the global command)`;
+    const deleting = (signal: AbortSignal, sent: () => void) => import('../../../operations/delete-command.js').then(({ deleteCommand }) => deleteCommand(session, { scope, command, reason }, { signal, sent }));
+    void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent) => (await deleting(signal, sent)).backup, { kind: 'write' }).then((result) => {
       if (result.ok) {
         setResults((currentResults) => ({
           ...currentResults,
           guilds: currentResults.guilds.map((guild) => (guild.guildId === finding.guildId ? { ...guild, findings: guild.findings.filter((other) => other !== finding) } : guild)),
         }));
         flash(`Deleted the guild copy of ${name} from ${guildName(finding.guildId!)}; backup: ${result.value}`, 'success');
-      } else if (!result.cancelled) flash(`Not deleted: ${errorLine(describeError(result.error))}`, 'error');
+      } else if (result.cancelled) flash(`Cancelled before it was sent: the guild copy of ${name} is still there.`, 'warning');
+      else flash(`Not deleted: ${errorLine(describeError(result.error))}`, 'error');
     });
   };
 
@@ -198,7 +192,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
       const move = listMove(action, rows);
       if (move !== undefined) setSelected((index) => movedIndex(index, move, findings.length));
       else if (action === 'stopAudit') {
-        if (progress.running) stop.current = true;
+        if (progress.running) stop.current.abort();
         else dispatch({ type: 'pop' });
       } else if (action === 'fixFinding' && current) fix(current);
       else if (action === 'writeReport') writeReport();

@@ -68,7 +68,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const restore = (entry: BackupEntry, preview: RestorePreview) => {
     if (!files) return;
     setMode({ kind: 'restoring', entry });
-    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, () => files.restore(preview)).then((result) => {
+    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, () => files.restore(entry.path, preview), { kind: 'write' }).then((result) => {
       setMode({ kind: 'list' });
       if (!result.ok) {
         if (!result.cancelled) flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error');

@@ -11,6 +11,7 @@ import { toBodyForm } from '../../../discord/normalize.js';
 import { FieldChanges } from '../../components/field-changes.js';
 import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
 import { useApp } from 'ink';
+import { useState } from 'react';
 import { Text } from '../../components/text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
@@ -63,9 +64,16 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const placed = placeProblems(fields, problems);
   const size = commandSize(draft);
 
+  // While a save is in flight, esc cancels it (truthfully: only until it leaves) instead of offering to discard.
+  const [saving, setSaving] = useState(false);
+  /** The last save's answer was lost and could not be read back: discarding must not claim nothing was sent. */
+  const [outcomeUnknown, setOutcomeUnknown] = useState(false);
   const send = async () => {
     dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+    setSaving(true);
     const outcome = await flows.saveCommand(draft, original);
+    setSaving(false);
+    setOutcomeUnknown(!outcome.ok && outcome.unknown === true);
     // The status says what the save did, on the screen the editor returns to.
     if (outcome.ok) appDispatch({ type: 'pop', keepStatus: true });
     else {
@@ -88,7 +96,8 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
     dispatch({ type: 'overlay', overlay: { kind: 'confirm-save', warnings, changes } });
   };
   const cancel = () => {
-    if (state.dirty) dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'back' } });
+    if (saving) flows.runner.cancel();
+    else if (state.dirty) dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'back' } });
     else appDispatch({ type: 'pop' });
   };
   const nextProblem = () => {
@@ -150,7 +159,10 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
         onConfirm={overlay.then === 'quit' ? exit : () => appDispatch({ type: 'pop' })}
         onCancel={closeOverlay}
       >
-        <Text>Nothing has been sent to Discord.{overlay.then === 'quit' ? ' ctrl+c again quits.' : ''}</Text>
+        <Text>
+          {outcomeUnknown ? 'Whether your last save reached Discord is unknown (see the message); discarding drops only your edits here.' : 'Discord has none of these changes.'}
+          {overlay.then === 'quit' ? ' ctrl+c again quits.' : ''}
+        </Text>
       </ConfirmDialog>
     );
   }

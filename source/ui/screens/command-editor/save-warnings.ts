@@ -1,6 +1,6 @@
 /** What the user is told before a save is sent, pure: rename drops overwrites, create upserts, create spends a daily create. */
 import { LIMITS, type Command, type CommandDraft } from '../../../discord/model.js';
-import { isRename } from '../../state/command-patch.js';
+import { isRename } from '../../../discord/command-patch.js';
 
 export interface SaveWarningContext {
   original?: Command;

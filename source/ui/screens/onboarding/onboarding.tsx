@@ -25,9 +25,17 @@ const CHOICES = [
   { key: 'browser', value: 'browser', label: 'Sign in with Discord in the browser — permission overwrites only; a user cannot edit commands' },
 ];
 
+/** Why onboarding is shown: nothing stored, or stored credentials that could not be used (the status line has the details). */
+const HEADLINES = {
+  none: 'No credentials found (DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET).',
+  refused: 'The credentials found were refused (see the message below): replace them, or start another way.',
+  unreachable: 'Could not connect to the API (see the message below), so the credentials found were not checked.',
+  other: 'The credentials found could not be used (see the message below).',
+} as const;
+
 export function Onboarding({ starters, height, active }: { starters?: SessionStarters; height: number; active: boolean }) {
   const theme = useTheme();
-  const { dispatch } = useAppContext();
+  const { state: app, dispatch } = useAppContext();
   const [state, local] = useOnboardingState();
   const abort = useRef<AbortController | null>(null);
 
@@ -100,7 +108,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         <Text bold color={theme.text.accent}>
           cmd-tui — see and fix your Discord app's commands
         </Text>
-        <Text>No credentials found (DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET). How do you want to start?</Text>
+        <Text>{HEADLINES[app.startFailure ?? 'none']} How do you want to start?</Text>
         <Text color={theme.text.secondary}>Commands need a bot token or client credentials. Only a signed-in user can change permission overwrites.</Text>
         <Box marginTop={1} flexDirection="column">
           {state.step === 'choose' ? <SelectList items={CHOICES} isFocused={active && !state.starting} priority={Priority.textField} onSelect={(item) => onChoose(item.value)} /> : null}

@@ -11,7 +11,7 @@ import type { Command, CommandDraft } from '../../../discord/model.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { FieldChanges } from '../../components/field-changes.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
-import { isRename } from '../../state/command-patch.js';
+import { isRename } from '../../../discord/command-patch.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 export function JsonReview({ command, draft, onSave, onCancel }: { command: Command; draft: CommandDraft; onSave: () => void; onCancel: () => void }) {

@@ -43,7 +43,7 @@ export function DiscardDialog(props: { what: string; summary: string; quitting: 
       onCancel={props.onCancel}
     >
       <Text wrap="wrap">
-        Unsaved: {props.summary}. Nothing was sent to Discord.{props.quitting ? ' ctrl+c again quits.' : ''}
+        Unsaved: {props.summary}. Discord has none of these changes.{props.quitting ? ' ctrl+c again quits.' : ''}
       </Text>
     </ConfirmDialog>
   );

@@ -37,10 +37,13 @@ export function useGuildOverwrites(guildId: string | undefined): GuildOverwrites
     if (!guildId || !current) return;
     let live = true;
     setLoad({ status: 'loading' });
-    void runner.run('Loading overwrites', () => loadGuildOverwrites(current, guildId)).then((result) => {
+    void runner.run('Loading overwrites', (signal) => loadGuildOverwrites(current.withSignal(signal), guildId)).then((result) => {
       if (!live) return;
       if (result.ok) setLoad({ status: 'ready', data: result.value });
-      else if (result.cancelled) setLoad({ status: 'error', message: 'Loading the overwrites was cancelled.', hint: 'Press ctrl+r to load them again.' });
+      else if (result.cancelled) {
+        // Replaced by a newer load: that one reports.
+        if (!result.superseded) setLoad({ status: 'error', message: 'Loading the overwrites was cancelled.', hint: 'Press ctrl+r to load them again.' });
+      }
       else setLoad({ status: 'error', ...describeError(result.error) });
     });
     return () => {

@@ -9,14 +9,14 @@ import { useApp } from 'ink';
 import type { Dispatch } from 'react';
 import { lookupMember, notAMemberMessage } from '../../../api/guild-members.js';
 import type { Member, PermissionOverwrite } from '../../../discord/model.js';
-import { summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
+import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type EditOutcome } from '../../../discord/overwrite-edit.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { describeTarget, newTargetProblem, targetPhrase, withMembers, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
 import { describeError, errorLine, type UserError } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
-import { describeSaveError, isUserTokenMissing, saveOverwrites, signInNeeded } from './save-overwrites.js';
+import { describeSaveError, isUserTokenMissing, signInNeeded } from './save-overwrites.js';
 import { targetKey, type TargetChoice } from './target-choices.js';
 import type { GuildOverwritesHandle } from './use-guild-overwrites.js';
 import type { EditorAction, EditorMode, EditorState } from './use-overwrite-editor-state.js';
@@ -70,7 +70,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
     };
     if (found) return known(found);
     if (directory.members?.some((m) => m.user?.id === target.id)) return { ok: true, target };
-    const result = await flows.runner.run(`Looking up user ${target.id}`, () => lookupMember(session.api, guildId, target.id));
+    const result = await flows.runner.run(`Looking up user ${target.id}`, (signal) => lookupMember(session.api.withSignal(signal), guildId, target.id));
     if (!result.ok) return { ok: false, problem: result.cancelled ? { message: `Stopped looking up user ${target.id}.` } : describeError(result.error) };
     const lookup = result.value;
     if (lookup.status === 'member') return known(lookup.member);
@@ -161,17 +161,24 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (!model || !session) return;
       const { guildId, entry, base, list, directory, changes } = model;
       setMode({ kind: 'list' });
-      const result = await flows.runner.run(`Saving the overwrites of ${entry.label}`, () =>
-        saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }),
+      const result = await flows.runner.run(
+        `Saving the overwrites of ${entry.label}`,
+        async (signal, sent) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent }),
+        { kind: 'write' },
       );
       if (result.ok) {
-        const { saved, backupPath } = result.value;
-        loaded.replaceOverwrites(entry.id, saved.permissions);
+        const { saved, backup, undone, now } = result.value;
+        loaded.replaceOverwrites(entry.id, now);
+        dispatch({ type: 'overwrites-saved', guildId, entry: { ...saved, permissions: now } });
         dispatchEditor({ type: 'saved' });
-        dispatch({ type: 'overwrites-saved', guildId, entry: saved });
-        flash(`Saved ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites. Backup: ${backupPath}`, 'success');
+        if (undone.length > 0) {
+          // The list shown is Discord's now: what is missing can be redone on it.
+          flash(`Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now. Backup: ${backup}`, 'error');
+          return;
+        }
+        flash(`Saved ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites. Backup: ${backup}`, 'success');
       } else if (result.cancelled) {
-        flash(`Stopped waiting for the save of ${entry.label}; it may still have happened (leave and press p again to see).`, 'warning');
+        flash(`Cancelled before it was sent: the overwrites of ${entry.label} are unchanged on Discord; your edits are still here.`, 'warning');
       } else if (isUserTokenMissing(result.error)) {
         setMode({ kind: 'sign-in', reason: describeSaveError(result.error, entry.label, guildId).message });
       } else {

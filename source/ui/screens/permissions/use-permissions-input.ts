@@ -35,7 +35,7 @@ export interface PermissionsInput {
 }
 
 export function usePermissionsInput({ active, editor, dispatchEditor, actions, listLength, page, matrix, dirty, reload }: PermissionsInput): void {
-  const { dispatch, flows } = useAppContext();
+  const { state, dispatch, flows } = useAppContext();
   const flash = (text: string) => dispatch({ type: 'flash', text, tone: 'warning' });
   // Another view of the screen, or a prompt, is the next action: the status of the last one goes.
   const openMode = (mode: EditorMode) => {
@@ -68,6 +68,11 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
         return true;
       }
       const action = actionFor(chord, 'permissions');
+      // A save in flight: esc cancels it (only until it leaves; then its outcome is told), it does not leave the screen.
+      if (action === 'back' && state.busy?.write) {
+        flows.runner.cancel();
+        return true;
+      }
       if (listLength === undefined) {
         if (action === 'back') dispatch({ type: 'pop' });
         else if (action === 'refresh') reload();

@@ -3,11 +3,13 @@
  * order. Bounds memory and open requests; the client's queues keep the pace within Discord's limits.
  * The first failure ends the run: no job starts after it, and the jobs in flight are told through
  * their signal to stop at their next step (an audit of 100,000 guilds must not go on for minutes
- * after it has already failed).
+ * after it has already failed). `stopWhen` stops it from outside the same way.
  */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, job: (item: T, index: number, signal: AbortSignal) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(items: readonly T[], limit: number, job: (item: T, index: number, signal: AbortSignal) => Promise<R>, stopWhen?: AbortSignal): Promise<R[]> {
   const results = new Array<R>(items.length);
   const stop = new AbortController();
+  // Stopped from outside (the TUI's esc): no job starts after it; those in flight finish.
+  stopWhen?.addEventListener('abort', () => stop.abort(stopWhen.reason), { once: true });
   let next = 0;
   const worker = async () => {
     while (next < items.length && !stop.signal.aborted) {

@@ -2,9 +2,9 @@
  * The PATCH body for an edit: only the top-level fields that changed (PATCH replaces each field it is
  * given). A field that was cleared is sent as its "nothing" value so the server drops it.
  */
-import { changedFields, diffFields } from '../../discord/diff.js';
-import { toBodyForm } from '../../discord/normalize.js';
-import type { CommandDraft } from '../../discord/model.js';
+import { changedFields, diffFields } from './diff.js';
+import { toBodyForm } from './normalize.js';
+import type { CommandDraft } from './model.js';
 
 const CLEARED: Record<string, unknown> = {
   options: [],

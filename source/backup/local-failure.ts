@@ -1,0 +1,36 @@
+/**
+ * A write on this machine that a change depends on (the backup, the scope's lock, its journal) failed:
+ * a full disk, a read-only mount, a folder cmd-tui may not write in. Told with the folder, and with
+ * what that means for Discord: these happen before the first request, so nothing was changed there.
+ */
+import { UnwritableFolderError } from '../config/atomic-write.js';
+
+const REASONS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+};
+
+export class LocalWriteError extends Error {
+  override readonly name = 'LocalWriteError';
+  readonly hint: string;
+  constructor(
+    readonly folder: string,
+    readonly code: string,
+    /** What cmd-tui was doing, e.g. `back up the scope`. */
+    doing: string,
+  ) {
+    super(`cmd-tui could not ${doing}: it cannot write in ${folder} (${REASONS[code] ?? code}). Nothing was changed on Discord.`);
+    this.hint = code === 'ENOSPC' || code === 'EDQUOT' ? `Free some space on the disk that holds ${folder}, then run it again.` : `Make ${folder} writable, or set CMD_TUI_HOME to a writable folder, then run it again.`;
+  }
+
+  /** The error as a LocalWriteError when it is one of the disk's refusals; undefined for anything else. */
+  static from(error: unknown, folder: string, doing: string): LocalWriteError | undefined {
+    if (error instanceof LocalWriteError) return error;
+    if (error instanceof UnwritableFolderError) return new LocalWriteError(error.folder, error.message.includes('read-only') ? 'EROFS' : 'EACCES', doing);
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    return code !== undefined && code in REASONS ? new LocalWriteError(folder, code, doing) : undefined;
+  }
+}

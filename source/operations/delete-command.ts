@@ -1,0 +1,52 @@
+/**
+ * Deleting one command (the TUI's `d`, the audit's ghost fix): under the scope's lock, back up the
+ * scope (the journal names the backup), then one DELETE, settled by reading back when its answer is
+ * lost. Cancelled before the DELETE leaves, nothing is sent; after, it is carried out or not and the
+ * outcome says which.
+ */
+import { DiscordApiError } from '../api/errors.js';
+import type { Command, Scope } from '../discord/model.js';
+import { settledWrite } from './write-truth.js';
+import { underLock, type Workspace } from './workspace.js';
+
+export interface DeleteRequest {
+  scope: Scope;
+  command: Pick<Command, 'id' | 'name'>;
+  /** Written into the backup and the journal, e.g. `delete ping` or `delete ping (a ghost duplicate …)`. */
+  reason: string;
+}
+
+export interface Cancellation {
+  signal?: AbortSignal;
+  /** Told when the write leaves (the screen then says "sent; waiting for Discord's answer"). */
+  sent?: () => void;
+}
+
+export interface Deleted {
+  backup: string;
+}
+
+export async function deleteCommand(workspace: Workspace, request: DeleteRequest, cancel: Cancellation = {}): Promise<Deleted> {
+  const { scope, command } = request;
+  const { api } = workspace;
+  return underLock(workspace, scope, { command: `${request.reason} in the TUI`, rerunnable: false }, async (lock) => {
+    const { path } = await workspace.backup(scope, request.reason, cancel.signal);
+    await lock.noteBackup(path);
+    const sending = cancel.signal ? api.withSignal(cancel.signal, cancel.sent) : api;
+    await settledWrite<void>(
+      `The delete of ${command.name}`,
+      () => sending.deleteCommand(scope, command.id),
+      async () => {
+        try {
+          await api.getCommand(scope, command.id);
+          return { applied: false };
+        } catch (error) {
+          if (error instanceof DiscordApiError && error.status === 404) return { applied: true, value: undefined };
+          throw error;
+        }
+      },
+      path,
+    );
+    return { backup: path };
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * ctrl+c during `apply` (SIGINT to the built binary): the run stops between requests, says what it did
+ * and how to undo it, and what it says matches the server; the journal is not left behind.
+ */
+import { spawn } from 'node:child_process';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CLI_PATH } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+
+const slow = useEmulator({ seed: 'empty', faults: 'slow:1@300,seed:7' });
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+it('SIGINT during apply stops after the request in flight and reports the truth', { timeout: 60_000 }, async () => {
+  const file = join(home.home, 'six.json');
+  await writeFile(file, JSON.stringify(Array.from({ length: 6 }, (_, index) => ({ name: `six-${index}`, description: `Command ${index}`, type: 1 }))));
+  const guild = slow().guildIds[0]!;
+  const child = spawn(process.execPath, [CLI_PATH, 'apply', file, '--guild', guild, '--yes', '--api', slow().baseUrl], { env: { ...home.env, DISCORD_BOT_TOKEN: slow().botToken, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  while (!/created \/six-0/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 20));
+  child.kill('SIGINT');
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code, stderr).toBe(1);
+  expect(stderr).toContain('stopping after the request in flight');
+  const stopped = /Stopped after (\d+) of 6 changes: Cancelled; the next request was not sent\./.exec(stderr);
+  expect(stopped, stderr).not.toBeNull();
+  expect(stderr).toMatch(/`cmd-tui restore .+\.json` brings it back/);
+  const names = ((await call(slow(), 'GET', `/applications/${slow().applicationId}/guilds/${guild}/commands`, { auth: botAuth(slow()) })).body as { name: string }[]).map((command) => command.name);
+  expect(names.filter((name) => name.startsWith('six-'))).toHaveLength(Number(stopped![1]));
+  expect(await readdir(join(home.home, 'data', 'locks'))).toEqual([]);
+});

@@ -1,0 +1,153 @@
+/**
+ * Cancelling tells the truth, end to end: the built TUI in tmux against `cmd-tui serve --faults
+ * slow:1@4000` (every request answered after 4 s). esc or ctrl+c during a save: once the request has
+ * left the screen says it waits for Discord's answer and then reports what happened, and the server
+ * agrees; before it left, nothing is sent and the screen says so. A kill -9 after a delete's backup
+ * leaves a journal that the next start names, with the restore command.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetch } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
+import type { LoggedRequest } from '../../source/emulator/request-log.js';
+import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { CLI_PATH } from '../helpers/cli.js';
+import { useServe } from '../helpers/serve.js';
+import { openCommandPermissions, openGuildScope } from './helpers/scope.js';
+import { TmuxSession } from './helpers/tmux.js';
+
+const server = useServe(['--seed', 'demo', '--faults', 'slow:1@4000']);
+const SLOW = 60_000;
+const flat = (screen: string) => screen.replace(/\s+/g, ' ');
+const LIE = /Nothing (has been|was) sent/;
+
+let home: string;
+let tui: TmuxSession | undefined;
+beforeEach(async () => {
+  home = mkdtempSync(join(tmpdir(), 'cmd-tui-truth-'));
+  await fetch(`${server().origin}/__emulator/reset`, { method: 'POST' });
+  const { baseUrl, applicationId, botToken, userToken } = server();
+  await updateStoredCredentials(defaultStores({ CMD_TUI_HOME: home }), baseUrl, applicationId, () => ({
+    botToken,
+    user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] },
+  }));
+});
+afterEach(() => {
+  tui?.kill();
+  tui = undefined;
+  rmSync(home, { recursive: true, force: true });
+});
+
+function start(): TmuxSession {
+  tui = new TmuxSession([process.execPath, CLI_PATH, '--api', server().baseUrl], { columns: 120, rows: 34, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' } });
+  return tui;
+}
+const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const requests = async () => (await (await fetch(`${server().origin}/__emulator/requests`)).json()) as LoggedRequest[];
+const writes = async () => (await requests()).filter((request) => request.method !== 'GET' && request.path.includes('/applications/'));
+async function globalCommand(name: string): Promise<{ description: string }> {
+  const { baseUrl, applicationId, botToken } = server();
+  const list = (await (await fetch(`${baseUrl}/applications/${applicationId}/commands`, { headers: { authorization: `Bot ${botToken}` } })).json()) as { name: string; description: string }[];
+  return list.find((command) => command.name === name)!;
+}
+
+/** Opens the editor on /ping with one character added to its description, up to the confirmation. */
+async function editPing(): Promise<void> {
+  await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
+  await press('filter');
+  await tui!.type('ping');
+  await press('filterDone');
+  await press('edit');
+  await tui!.waitForText('Edit ping', SLOW);
+  // To the description (past the name's translations).
+  for (let step = 0; step < 10 && !/▸ description: /.test(tui!.screen()); step++) await press('nextField');
+  await tui!.type('!');
+  await press('save');
+  await tui!.waitForText('Save ping?', SLOW);
+  await press('toggleButton');
+  await press('confirm');
+}
+
+describe('cancelling a save tells the truth (serve --faults slow:1@4000)', () => {
+  it('esc after the PATCH left: "sent; waiting for Discord\'s answer", then "saved" — and the server has it', { timeout: 180_000 }, async () => {
+    start();
+    const before = (await globalCommand('ping')).description;
+    await editPing();
+    await tui!.waitForText("sent; waiting for Discord's answer", SLOW);
+    await tui!.key('esc');
+    const after = await tui!.waitFor((screen) => /ping: saved; backup:/.test(flat(screen)), 'the saved status', SLOW);
+    expect(after).not.toMatch(LIE);
+    expect((await globalCommand('ping')).description).toBe(`${before}!`);
+  });
+
+  it('ctrl+c while the backup is still being read: nothing is sent, and the screen says so', { timeout: 180_000 }, async () => {
+    start();
+    const before = (await globalCommand('ping')).description;
+    await editPing();
+    await tui!.waitForText('Saving ping', SLOW);
+    const sentBefore = (await writes()).length;
+    await tui!.key('ctrl+c');
+    await tui!.waitFor((screen) => flat(screen).includes('Cancelled before it was sent: nothing was sent to Discord'), 'the not-sent status', SLOW);
+    // Long enough for a PATCH that had left to have been answered.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect((await writes()).length).toBe(sentBefore);
+    expect((await globalCommand('ping')).description).toBe(before);
+  });
+
+  it('esc during an overwrites save after the PUT left: the status and the server agree', { timeout: 240_000 }, async () => {
+    start();
+    await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
+    await openCommandPermissions(tui!, 'Pixel Pal HQ', 'mod-tools');
+    await tui!.waitForText('@Moderator', SLOW);
+    await press('addOverwrite');
+    await tui!.waitForText('Add an overwrite to /mod-tools', SLOW);
+    await tui!.type('bot-com');
+    await tui!.waitFor((screen) => /▸ #bot-commands/.test(screen), 'the picker to narrow to #bot-commands', SLOW);
+    await press('select');
+    await tui!.waitForText('unsaved: 1 added', SLOW);
+    await press('save');
+    await tui!.waitForText('Replace the overwrites of /mod-tools', SLOW);
+    await press('toggleButton');
+    await press('confirm');
+    await tui!.waitForText("sent; waiting for Discord's answer", SLOW);
+    await tui!.key('esc');
+    const after = await tui!.waitFor((screen) => flat(screen).includes('Saved 1 added; /mod-tools now has 4/100 overwrites. Backup:'), 'the saved status', SLOW);
+    expect(after).not.toMatch(LIE);
+    expect(after).not.toContain('Discard');
+    expect((await writes()).filter((request) => request.method === 'PUT')).toHaveLength(1);
+  });
+});
+
+describe('a kill -9 after the backup', () => {
+  it('the next start names the interrupted delete, its backup and the restore command', { timeout: 240_000 }, async () => {
+    start();
+    await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
+    await openGuildScope(tui!, 'Pixel Pal HQ');
+    await tui!.waitForText('mod-tools', SLOW);
+    await press('filter');
+    await tui!.type('mod-tools');
+    await press('filterDone');
+    await press('delete');
+    await tui!.waitForText('Delete mod-tools', SLOW);
+    await tui!.type('mod-tools');
+    await press('confirm');
+    await tui!.waitForText("sent; waiting for Discord's answer", SLOW);
+    const locks = join(home, 'data', 'locks');
+    const { readdir } = await import('node:fs/promises');
+    const [lockName] = await readdir(locks);
+    const journal = JSON.parse(await readFile(join(locks, lockName!), 'utf8')) as { pid: number; command: string; backup: string };
+    expect(journal.command).toBe('delete mod-tools in the TUI');
+    process.kill(journal.pid, 'SIGKILL');
+    tui!.kill();
+
+    start();
+    await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
+    await openGuildScope(tui!, 'Pixel Pal HQ');
+    const screen = flat(await tui!.waitFor((text) => flat(text).includes('was interrupted'), 'the interrupted-write notice', SLOW));
+    expect(screen).toContain('An earlier `delete mod-tools in the TUI`');
+    expect(screen).toContain(`To undo what it did, \`cmd-tui restore ${journal.backup}\`.`);
+  });
+});

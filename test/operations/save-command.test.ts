@@ -1,0 +1,34 @@
+/** Saving a command from the editor refuses, sending nothing, when another writer changed it since it was opened. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GLOBAL_SCOPE, type CommandDraft } from '../../source/discord/model.js';
+import { CommandChangedError, saveCommand } from '../../source/operations/save-command.js';
+import { openWorkspace } from '../../source/operations/workspace.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { FakeApi, makeCommand } from '../ui/helpers/fake-api.js';
+
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+describe('saveCommand', () => {
+  it('an edit of a command changed elsewhere since it was opened is refused before the PATCH', async () => {
+    const opened = makeCommand({ name: 'ping', description: 'Pong' });
+    const api = new FakeApi([{ ...opened, description: 'Changed by a teammate', version: '999' }]);
+    const draft = { name: 'ping', description: 'Pong!', type: 1 } as CommandDraft;
+    const refused = await saveCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, draft, original: opened }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CommandChangedError);
+    expect((refused as Error).message).toBe('ping changed on Discord since the editor opened it (another writer?); nothing was sent, so that change is not undone.');
+    expect(api.calls.some((call) => call.startsWith('edit'))).toBe(false);
+    expect(api.commands.get('global')![0]!.description).toBe('Changed by a teammate');
+  });
+
+  it('an unchanged command is saved after its backup, which the outcome names', async () => {
+    const opened = makeCommand({ name: 'ping', description: 'Pong' });
+    const api = new FakeApi([opened]);
+    const saved = await saveCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, draft: { name: 'ping', description: 'Pong!', type: 1 } as CommandDraft, original: opened });
+    expect(saved.command.description).toBe('Pong!');
+    expect(saved.backup).toMatch(/\.json$/);
+  });
+});

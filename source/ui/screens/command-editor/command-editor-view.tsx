@@ -12,6 +12,7 @@ import { TextField } from '../../components/text-field.js';
 import { bindingOf, keyLabel, type Action } from '../../input/key-bindings.js';
 import { StatusLine, statusLines } from '../../components/status-line.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
+import { textWidth } from '../../../terminal/text-width.js';
 import type { Tone } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
@@ -61,7 +62,7 @@ export function CommandEditorView(props: EditorViewProps) {
   });
   const focusRow = rows.findIndex((r) => r.kind === 'field' && r.index === focusIndex);
   const general = problems.general.slice(0, 3).flatMap((problem) => problemRows(problem, 0, width));
-  const message = statusLines(props.message?.text, width);
+  const message = statusLines(props.message?.text, width, 'editor');
   // Title, size meter, the problems about the whole command, the message and the footer stay visible.
   const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - useFooterRows());
   // The focused field a third of the way down, its problems under it in view too when the window allows.
@@ -97,7 +98,7 @@ export function CommandEditorView(props: EditorViewProps) {
       <Box flexDirection="column" height={windowHeight} overflow="hidden">
         {rows.slice(start, start + windowHeight).map((row) =>
           row.kind === 'field' ? (
-            <FieldRow key={row.field.path} field={row.field} focused={row.index === focusIndex} text={props.texts.get(row.field.path) ?? ''} onText={props.onText} />
+            <FieldRow key={row.field.path} field={row.field} focused={row.index === focusIndex} text={props.texts.get(row.field.path) ?? ''} onText={props.onText} width={width} />
           ) : (
             <Text key={row.key} wrap="truncate" color={problemColor(row.severity)}>
               {row.text}
@@ -105,15 +106,25 @@ export function CommandEditorView(props: EditorViewProps) {
           ),
         )}
       </Box>
-      <StatusLine text={props.message?.text} color={props.message ? toneColor(theme, props.message.tone) : undefined} width={width} />
+      <StatusLine text={props.message?.text} color={props.message ? toneColor(theme, props.message.tone) : undefined} width={width} scope="editor" />
       <Footer scope="editor" hide={props.idleKeys} />
     </Box>
   );
 }
 
-function FieldRow({ field, focused, text, onText }: { field: EditorField; focused: boolean; text: string; onText: (field: EditorField, text: string) => void }) {
+interface FieldRowProps {
+  field: EditorField;
+  focused: boolean;
+  text: string;
+  onText: (field: EditorField, text: string) => void;
+  /** The row's width: a text field scrolls in what is left after its label. */
+  width: number;
+}
+
+function FieldRow({ field, focused, text, onText, width }: FieldRowProps) {
   const theme = useTheme();
   const pad = ' '.repeat(field.indent * 2);
+  const valueWidth = Math.max(4, width - 2 - pad.length - textWidth(`${field.label}: `));
   return (
     <Text wrap="truncate">
       <Text color={theme.ui.focus}>{focused ? '▸ ' : '  '}</Text>
@@ -122,7 +133,7 @@ function FieldRow({ field, focused, text, onText }: { field: EditorField; focuse
         {field.label}:
       </Text>{' '}
       {isTextLike(field) ? (
-        <TextField value={text} onChange={(value) => onText(field, value)} focused={focused} placeholder={field.hint} />
+        <TextField value={text} onChange={(value) => onText(field, value)} focused={focused} placeholder={field.hint} width={valueWidth} />
       ) : (
         <Text>
           {field.display}

@@ -55,3 +55,29 @@ describe('a long paste', () => {
     await tui.waitFor((s) => focusedRow(s).includes('PASTED!') && /description.*(100|long)/i.test(s.replace(/\n/g, ' ')), 'the pasted value and its problem');
   });
 });
+
+describe('undo', () => {
+  it('ctrl+x removes option 2 and says how to bring it back; ctrl+z brings it back and the draft is the one opened', async () => {
+    const { tui, press } = await open(80, 24);
+    // The demo's /feedback: a STRING option, then a BOOLEAN.
+    await press('filter');
+    await tui.type('feedback');
+    await press('filterDone');
+    await press('edit');
+    await tui.waitForText('Edit feedback');
+    for (let i = 0; i < 40 && !focusedRow(tui.screen()).includes('option 2 type'); i++) {
+      const before = focusedRow(tui.screen());
+      await press('nextField');
+      await tui.waitFor((s) => focusedRow(s) !== before, 'focus to move');
+    }
+    const type = 'BOOLEAN';
+    expect(focusedRow(tui.screen())).toContain(`option 2 type: ${type}`);
+    await press('removeItem');
+    await tui.waitFor((s) => s.replace(/\n/g, ' ').includes(`Removed option 2 "anonymous" (${type}) — ctrl+z brings it back.`), 'the removal status');
+    expect(tui.screen()).not.toContain('option 2 type');
+    await press('undo');
+    await tui.waitForText(`option 2 type: ${type}`);
+    await press('save');
+    await tui.waitForText('Nothing changed.');
+  });
+});

@@ -16,7 +16,8 @@ import { HIDDEN_AFTER, HIDDEN_BEFORE, textWindow } from './text-window.js';
 
 export interface TextFieldProps {
   value: string;
-  onChange: (value: string) => void;
+  /** `typing`: a character typed or deleted, which an undo history may take as part of one step with the keys before it (a paste, ctrl+w or ctrl+u is a step of its own). */
+  onChange: (value: string, typing: boolean) => void;
   focused: boolean;
   placeholder?: string;
   /** Hide the value (tokens, secrets). */
@@ -66,7 +67,7 @@ export function TextField({ value, onChange, focused, placeholder, mask, inOverl
       live.current = next;
       reported.current = next.value;
       setCursor(next.cursor);
-      if (next.value !== current.value) onChange(next.value);
+      if (next.value !== current.value) onChange(next.value, chord !== PASTE && (edit.kind === 'insert' || edit.kind === 'backspace' || edit.kind === 'delete'));
       return true;
     },
     focused,

@@ -151,7 +151,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'addOption', keys: ['ctrl+p'], label: 'add option', short: 'option', scopes: ['editor'], footer: true },
   { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', short: 'choice', scopes: ['editor'], footer: true },
   { action: 'addLocalization', keys: ['ctrl+l'], label: 'translate', scopes: ['editor'], footer: true },
-  { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item (ctrl+z brings it back)', short: 'remove', scopes: ['editor'], footer: true },
+  { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item (undo brings it back)', short: 'remove', scopes: ['editor'], footer: true },
   { action: 'undo', keys: ['ctrl+z'], label: 'undo (text and items)', scopes: ['editor'], footer: false },
   { action: 'redo', keys: ['ctrl+y'], label: 'redo', scopes: ['editor'], footer: false },
   { action: 'moveItemUp', keys: ['ctrl+up'], label: 'move item up', scopes: ['editor'], footer: false },

@@ -25,7 +25,7 @@ export interface EditorViewProps {
   focusIndex: number;
   /** Text of each text-like field, by path. */
   texts: ReadonlyMap<string, string>;
-  onText: (field: EditorField, text: string) => void;
+  onText: (field: EditorField, text: string, typing: boolean) => void;
   problems: PlacedProblems;
   errorCount: number;
   warningCount: number;
@@ -116,7 +116,7 @@ interface FieldRowProps {
   field: EditorField;
   focused: boolean;
   text: string;
-  onText: (field: EditorField, text: string) => void;
+  onText: (field: EditorField, text: string, typing: boolean) => void;
   /** The row's width: a text field scrolls in what is left after its label. */
   width: number;
 }
@@ -133,7 +133,7 @@ function FieldRow({ field, focused, text, onText, width }: FieldRowProps) {
         {field.label}:
       </Text>{' '}
       {isTextLike(field) ? (
-        <TextField value={text} onChange={(value) => onText(field, value)} focused={focused} placeholder={field.hint} width={valueWidth} />
+        <TextField value={text} onChange={(value, typing) => onText(field, value, typing)} focused={focused} placeholder={field.hint} width={valueWidth} />
       ) : (
         <Text>
           {field.display}

@@ -126,7 +126,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
         return <TextOverlay title="Keys on this screen" lines={helpLines(scope)} height={bodyHeight} onClose={close} />;
       case 'message':
         // Border and padding take four columns, the root's spare one a fifth.
-        return <TextOverlay title="The whole message" lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
       case 'copy': {

@@ -24,7 +24,7 @@ describe('audit screen', () => {
     await app.press('openAudit');
     await app.waitForText('Audited Global and 1 guilds');
     const frame = app.frame();
-    expect(frame).toMatch(/Audit of Global: 1 errors, 1 warnings/);
+    expect(frame).toMatch(/Audit of Global: 1 error, 1 warning, 0 notes/);
     // Errors come first.
     expect(frame.indexOf('validation')).toBeLessThan(frame.indexOf('ghost-duplicate'));
     expect(frame).toMatch(/ghost-duplicate\s+\/ping in Test Guild/);

@@ -82,6 +82,7 @@ export type Action =
   | 'writeReport'
   | 'stopAudit'
   | 'showMessage'
+  | 'readInFull'
   | 'nextProblem'
   | 'undo'
   | 'redo'
@@ -177,6 +178,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'restorePlan', keys: ['enter'], label: 'plan the restore', scopes: ['backups'], footer: true },
   { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', scopes: ['audit'], footer: true },
   { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
+  { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },

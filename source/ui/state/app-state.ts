@@ -23,8 +23,8 @@ export type Screen =
 export type Overlay =
   | { kind: 'none' }
   | { kind: 'help' }
-  /** A status message too long for the status line, shown whole. */
-  | { kind: 'message'; text: string }
+  /** A status message too long for the status line (or a row cut to fit its list), shown whole. */
+  | { kind: 'message'; text: string; title?: string }
   | { kind: 'scope-picker' }
   | { kind: 'profile-picker' }
   /** commandId absent: the whole scope. */

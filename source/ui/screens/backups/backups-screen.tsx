@@ -121,6 +121,12 @@ export function BackupsScreen({ height, width, active }: { height: number; width
         dispatch({ type: 'pop' });
         return true;
       }
+      const entry = entries?.[selected];
+      if (action === 'readInFull' && entry) {
+        const text = [`${entry.createdAt} (UTC)`, nameOf(entry.scope), '', entry.reason, '', `${entry.commandCount} commands · ${entry.overwriteCount} overwrites`, entry.path].join('\n');
+        dispatch({ type: 'overlay', overlay: { kind: 'message', title: 'The backup in full', text } });
+        return true;
+      }
       return false;
     },
     active,

@@ -13,6 +13,7 @@ import { bindingOf, keyLabel, type Action } from '../../input/key-bindings.js';
 import { StatusLine, statusLines } from '../../components/status-line.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { textWidth } from '../../../terminal/text-width.js';
+import { fittedName } from '../../format/title-with-counts.js';
 import type { Tone } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
@@ -77,14 +78,18 @@ export function CommandEditorView(props: EditorViewProps) {
     props.warningCount > 0 ? `${props.warningCount} warning${props.warningCount === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   const below = rows.slice(start + windowHeight).some((row) => row.kind === 'problem');
+  // The counts stay whole on a narrow line; the title (a long guild name) gives way.
+  const unsaved = props.dirty ? ' (unsaved)' : '';
+  const countText = counts.length > 0 ? counts.join(', ') : 'no problems';
+  const moreBelow = below ? ` (more below: ${keyLabel(bindingOf('nextProblem'))})` : '';
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Text wrap="truncate">
-        <Text bold>{props.title}</Text>
-        {props.dirty ? <Text color={theme.status.warning}> (unsaved)</Text> : null}
+        <Text bold>{fittedName(props.title, `${unsaved}  ${countText}${moreBelow}`, width)}</Text>
+        {props.dirty ? <Text color={theme.status.warning}>{unsaved}</Text> : null}
         {'  '}
-        <Text color={props.errorCount > 0 ? theme.status.error : props.warningCount > 0 ? theme.status.warning : theme.status.success}>{counts.length > 0 ? counts.join(', ') : 'no problems'}</Text>
-        {below ? <Text color={theme.text.secondary}> (more below: {keyLabel(bindingOf('nextProblem'))})</Text> : null}
+        <Text color={props.errorCount > 0 ? theme.status.error : props.warningCount > 0 ? theme.status.warning : theme.status.success}>{countText}</Text>
+        {below ? <Text color={theme.text.secondary}>{moreBelow}</Text> : null}
       </Text>
       <Text wrap="truncate" color={over ? theme.status.error : theme.text.secondary}>
         size {props.size.total}/{LIMITS.commandSize}

@@ -40,6 +40,8 @@ interface Column {
   title: string;
   width: number;
   cell: (row: CommandRow) => string;
+  /** Cut in the middle: names often share a long start and differ at the end. */
+  cut?: 'middle';
 }
 
 const MIN_DESCRIPTION = 8;
@@ -53,7 +55,7 @@ function columns(width: number): Column[] {
   const wide = width >= 110;
   const all: Column[] = [
     { title: 'TYPE', width: 7, cell: (r) => TYPE_SHORT[r.command.type] ?? String(r.command.type) },
-    { title: 'NAME', width: 0, cell: (r) => r.command.name },
+    { title: 'NAME', width: 0, cell: (r) => r.command.name, cut: 'middle' },
     { title: 'DESCRIPTION', width: 0, cell: (r) => r.command.description },
     // Below 90 columns the short title leaves its cells to the description.
     { title: width >= 90 ? OPTION_COUNT_HEADER : 'OPTS', width: width >= 90 ? OPTION_COUNT_HEADER.length : 4, cell: (r) => String(topLevelOptionCount(r.command)) },
@@ -75,7 +77,7 @@ function columns(width: number): Column[] {
 
 /** A row's cells, each fitted to its column, with the one-cell gaps between them. */
 function tableLine(cols: readonly Column[], text: (column: Column) => string): string {
-  return cols.map((c) => fitCell(text(c), c.width)).join(' ');
+  return cols.map((c) => fitCell(text(c), c.width, c.cut)).join(' ');
 }
 
 export function CommandListView(props: CommandListViewProps) {

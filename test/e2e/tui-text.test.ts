@@ -8,6 +8,7 @@ import { HIDDEN_BEFORE } from '../../source/ui/components/text-window.js';
 import { useEmulator } from '../helpers/emulator.js';
 import type { TmuxSession } from './helpers/tmux.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { openGuildScope } from './helpers/scope.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const runs = useTuiRuns();
@@ -79,5 +80,35 @@ describe('undo', () => {
     await tui.waitForText(`option 2 type: ${type}`);
     await press('save');
     await tui.waitForText('Nothing changed.');
+  });
+});
+
+describe('addresses', () => {
+  it('the sign-in address is on rows of its own outside the box: joined, the rows are the whole address', async () => {
+    const { tui, press } = await open(80, 24);
+    await openGuildScope(tui, 'Pixel Pal HQ');
+    await press('filter');
+    await tui.type('mod-tools');
+    await press('filterDone');
+    await press('permissions');
+    await tui.waitForText('@Moderator');
+    await press('addOverwrite');
+    await tui.type('Admin');
+    await tui.key('enter');
+    await tui.waitForText('@Admin');
+    await press('save');
+    await tui.waitForText('Sign in with the browser');
+    await press('toggleButton');
+    await press('confirm');
+    const screen = await tui.waitForText('copies the address');
+    const lines = screen.split('\n');
+    const first = lines.findIndex((line) => line.startsWith('http'));
+    const rows: string[] = [];
+    for (let at = first; at < lines.length && /^\S+$/.test(lines[at]!.trimEnd()) && !lines[at]!.includes('copies'); at++) rows.push(lines[at]!.trimEnd());
+    const address = rows.join('');
+    expect(address).toMatch(/^https?:\/\/\S+\/oauth2\/authorize\?\S*client_id=\d+\S*code_challenge=/);
+    // Each row but the last fills the width: the address is cut only by the terminal's edge.
+    expect(rows.slice(0, -1).every((row) => row.length === 79)).toBe(true);
+    await tui.key('esc');
   });
 });

@@ -23,7 +23,9 @@ export type KeyScope =
   /** `a`: the audit of the scope. */
   | 'audit'
   /** Any focused text field: the keys that edit its text (readline's). */
-  | 'text';
+  | 'text'
+  /** An address on screen (sign-in, install): the key that copies it. */
+  | 'url';
 
 export type Action =
   | 'help'
@@ -83,6 +85,7 @@ export type Action =
   | 'stopAudit'
   | 'showMessage'
   | 'readInFull'
+  | 'copyUrl'
   | 'nextProblem'
   | 'undo'
   | 'redo'
@@ -179,6 +182,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', scopes: ['audit'], footer: true },
   { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
   { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
+  { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },

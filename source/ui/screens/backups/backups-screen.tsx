@@ -135,7 +135,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   if (mode.kind === 'planning' || mode.kind === 'restoring') {
     return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} />;
   }
-  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} />;
+  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} active={active} />;
   if (mode.kind === 'review') {
     const { entry, preview } = mode;
     const needsSignIn = session?.api.overwriteAccess() !== 'ok' && (preview.overwrites.length > 0 || preview.plan.create.length > 0);

@@ -9,6 +9,7 @@ import type { Command, Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../../../discord/option-count.js';
 import { TextField } from '../../components/text-field.js';
+import { CopyableUrl, splitAddress } from '../../components/copyable-url.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import { contextsSummary, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
 import type { ScopeData } from '../../state/app-state.js';
@@ -34,6 +35,8 @@ export interface CommandListViewProps {
   width: number;
   height: number;
   scopeLabel: string;
+  /** The list has the keyboard (no overlay above it). */
+  active: boolean;
 }
 
 interface Column {
@@ -108,7 +111,7 @@ export function CommandListView(props: CommandListViewProps) {
     return (
       <Box flexDirection="column" flexGrow={1}>
         <Text color={theme.status.error}>Could not load the commands of {props.scopeLabel}: {data.message}</Text>
-        {data.hint ? <Text>{data.hint}</Text> : null}
+        {data.hint ? <Hint text={data.hint} width={props.width} active={props.active} /> : null}
         <Text color={theme.text.secondary}>ctrl+r tries again · s picks another scope</Text>
       </Box>
     );
@@ -137,6 +140,19 @@ export function CommandListView(props: CommandListViewProps) {
         <Text color={theme.text.secondary}>! breaks a platform rule (open it to see which) · ~ has a warning</Text>
       ) : null}
     </Box>
+  );
+}
+
+/** A hint, with an address in it on rows of its own that the user can copy (the install address of a 50001). */
+function Hint({ text, width, active }: { text: string; width: number; active: boolean }) {
+  const parts = splitAddress(text);
+  if (!parts) return <Text>{text}</Text>;
+  return (
+    <>
+      {parts.before ? <Text>{parts.before}</Text> : null}
+      <CopyableUrl url={parts.url} width={width} active={active} />
+      {parts.after ? <Text>{parts.after}</Text> : null}
+    </>
   );
 }
 

@@ -92,6 +92,7 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
       width={width}
       height={height}
       scopeLabel={scopeLabel(state)}
+      active={active}
       />
       <Footer scope={list.filtering ? 'filter' : 'list'} />
     </Box>

@@ -123,7 +123,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
       case 'none':
         return null;
       case 'help':
-        return <TextOverlay title="Keys on this screen" lines={helpLines(scope)} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope)} height={bodyHeight} onClose={close} />;
       case 'message':
         // Border and padding take four columns, the root's spare one a fifth.
         return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;

@@ -3,7 +3,7 @@
  * into, the translation base, the item ctrl+x removes. The input hook acts on these and the footer
  * shows only the keys that do something at the focused field (so it fits 80 columns too).
  */
-import { localeName, OPTION_TYPE_NAMES, type CommandDraft } from '../../../discord/model.js';
+import { CommandType, localeName, OPTION_TYPE_NAMES, type CommandDraft } from '../../../discord/model.js';
 import { sanitizeLine } from '../../../terminal/sanitize.js';
 import type { Action } from '../../input/key-bindings.js';
 import { addChoice } from './draft-edits.js';
@@ -42,12 +42,14 @@ export function describeItem(draft: CommandDraft, itemPath: string): string {
   return `option ${optionNumber(itemPath)}${name}${type}`;
 }
 
-const ITEM_ACTIONS: readonly Action[] = ['addChoice', 'addLocalization', 'removeItem'];
+const ITEM_ACTIONS: readonly Action[] = ['addOption', 'addChoice', 'addLocalization', 'removeItem'];
 
 /** The item keys that would do nothing at this field, for the footer to leave out. */
 export function idleItemActions(draft: CommandDraft, path: string): Action[] {
   const optionPath = choiceOptionPath(path);
   const acts: Partial<Record<Action, boolean>> = {
+    // Only slash commands have options (user, message and entry point commands have none).
+    addOption: (draft.type ?? CommandType.ChatInput) === CommandType.ChatInput,
     addChoice: optionPath !== undefined && addChoice(draft, optionPath) !== undefined,
     addLocalization: localizableBase(path) !== undefined,
     removeItem: removalTarget(path) !== undefined,

@@ -132,7 +132,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
               {state.signInUrl ? <CopyableUrl url={state.signInUrl} width={columns - 3} active={active && state.starting !== undefined} /> : null}
             </>
           ) : null}
-          {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues · tab switches field · esc goes back</Text> : null}
+          {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}
         </Box>
         {state.starting ? <Spinner label={state.starting} /> : null}
         {state.error ? <Text color={theme.status.error}>{state.error}</Text> : null}

@@ -80,3 +80,35 @@ describe('backups screen', () => {
     expect(restored).toEqual(['the previewed plan']);
   });
 });
+
+describe('backups screen after a restore', () => {
+  it('keeps the selection on the backup restored, though a new backup now heads the list', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const older: BackupEntry = { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0 };
+    const newer: BackupEntry = { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 29, overwriteCount: 0 };
+    let entries = [newer, older];
+    const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    session.backupFiles = {
+      list: async () => entries,
+      preview: async () => preview,
+      restore: async () => {
+        entries = [{ ...newer, path: '/b/3.json', createdAt: '2026-11-24T10:10:00.000Z', reason: 'restore Global' }, ...entries];
+        return { execution: { backup: { path: '/b/3.json' } as never, steps: [], commands: [] }, restored: [], notRestored: [] };
+      },
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('apply commands.json');
+    await app.press('down');
+    await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
+    await app.press('restorePlan');
+    await app.waitForText('Restore Global to 2026-11-24 10:00:00');
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText('restore Global');
+    await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
+  });
+});

@@ -78,14 +78,14 @@ export function CommandEditorView(props: EditorViewProps) {
     props.warningCount > 0 ? `${props.warningCount} warning${props.warningCount === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   const below = rows.slice(start + windowHeight).some((row) => row.kind === 'problem');
-  // The counts stay whole on a narrow line; the title (a long guild name) gives way.
+  // The counts stay whole on a narrow line; the title (a long guild name) gives way, and the pointer to more problems after it.
   const unsaved = props.dirty ? ' (unsaved)' : '';
   const countText = counts.length > 0 ? counts.join(', ') : 'no problems';
   const moreBelow = below ? ` (more below: ${keyLabel(bindingOf('nextProblem'))})` : '';
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Text wrap="truncate">
-        <Text bold>{fittedName(props.title, `${unsaved}  ${countText}${moreBelow}`, width)}</Text>
+        <Text bold>{fittedName(props.title, `${unsaved}  ${countText}`, width)}</Text>
         {props.dirty ? <Text color={theme.status.warning}>{unsaved}</Text> : null}
         {'  '}
         <Text color={props.errorCount > 0 ? theme.status.error : props.warningCount > 0 ? theme.status.warning : theme.status.success}>{countText}</Text>

@@ -112,3 +112,40 @@ describe('backups screen after a restore', () => {
     await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
   });
 });
+
+describe('backups screen sign-in', () => {
+  it('a sign-in started from the plan comes back to the plan', async () => {
+    const api = apiWithGhost();
+    let signedIn = false;
+    api.authKinds = () => (signedIn ? ['bot', 'user'] : ['bot']);
+    const session = fakeSession(api);
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1 };
+    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    let previews = 0;
+    session.backupFiles = {
+      list: async () => [entry],
+      preview: async () => {
+        previews += 1;
+        return preview;
+      },
+      restore: async () => {
+        throw new Error('not used');
+      },
+    };
+    session.signInUser = async (onUrl) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      signedIn = true;
+      return { ...session };
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('permissions of /ping');
+    await app.press('restorePlan');
+    await app.waitForText('Press s to sign in first');
+    await app.chord('s');
+    await waitFor(() => previews === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
+    expect(app.frame()).not.toContain('Press s to sign in first');
+  });
+});

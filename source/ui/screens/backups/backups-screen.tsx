@@ -57,12 +57,12 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   };
   // A sign-in started from a plan comes back to the plan, made again with the new session.
   const planAfterSignIn = useRef<BackupEntry | null>(null);
+  useEffect(reload, [files]);
   useEffect(() => {
-    reload();
     const entry = planAfterSignIn.current;
     planAfterSignIn.current = null;
     if (entry) plan(entry);
-  }, [files]);
+  }, [session]);
 
   const nameOf = (scope: string) => {
     if (scope === 'global') return 'Global';

@@ -80,6 +80,8 @@ describe('the editor’s pickers', () => {
     await app.press('addLocalization');
     await app.waitForText('Add a translation of name');
     expect(app.frame()).toMatch(/id {2}Indonesian/);
+    // More locales than rows: the picker says which of them are shown.
+    expect(app.frame()).toMatch(/1–\d+ of \d+ \(↑↓ moves\)/);
     await app.type('japan');
     await waitFor(() => /▸ ja {2}Japanese/.test(app.frame()) && !app.frame().includes('Indonesian'), { message: app.frame });
     await app.chord('enter');

@@ -45,6 +45,15 @@ describe('help and footer', () => {
     for (const hint of ['n new', 'e edit', 'delete', 'permissions', 'filter']) expect(footer).not.toContain(hint);
   });
 
+  it('at 40×12 the list uses the rows it has: above the footer only the status row and the legend row can be blank', async () => {
+    const app = await renderApp(new FakeApi(Array.from({ length: 20 }, (_, i) => makeCommand({ name: `c${String(i).padStart(2, '0')}` }))), { columns: 40, rows: 12 });
+    cleanup = app.unmount;
+    await app.waitForText('c00');
+    const lines = app.frame().trimEnd().split('\n');
+    const blank = lines.slice(0, -1).reverse().findIndex((line) => line.trim() !== '');
+    expect(blank, app.frame()).toBeLessThanOrEqual(2);
+  });
+
   it('says a dangerous key asks first once', () => {
     const lines = helpLines('list').map((line) => line.text);
     expect(lines.filter((line) => line.split('asks first').length > 2)).toEqual([]);

@@ -91,3 +91,19 @@ describe('in the app', () => {
     await waitFor(() => /▸ name: upload\s*$/m.test(app.frame()), { message: app.frame });
   });
 });
+
+describe('the review of a removal', () => {
+  it('names the option removed instead of showing its JSON', async () => {
+    const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
+    cleanup = app.unmount;
+    await app.waitForText('upload');
+    await app.press('edit');
+    await app.waitForText('Edit upload');
+    while (!/▸ option 2 type: ATTACHMENT/.test(app.frame())) await app.press('nextField');
+    await app.press('removeItem');
+    await app.waitForText('Removed option 2');
+    await app.press('save');
+    await app.waitForText('options[1]: removed option "file" (ATTACHMENT): The file');
+    expect(app.frame()).not.toContain('{"type"');
+  });
+});

@@ -9,6 +9,7 @@ import { TextField } from '../../source/ui/components/text-field.js';
 import { editText, type TextState } from '../../source/ui/components/text-editing.js';
 import { HIDDEN_AFTER, HIDDEN_BEFORE, textWindow } from '../../source/ui/components/text-window.js';
 import { KeyDispatcher } from '../../source/ui/input/dispatcher.js';
+import { SelectList } from '../../source/ui/components/select-list.js';
 import { chordBytes } from './helpers/keys.js';
 import { renderTui } from './helpers/render.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -108,6 +109,29 @@ describe('a field on screen', () => {
       await send(app.stdin, '\u001b[200~one\ntwo q\u001b[201~');
       await waitFor(() => app.frame().includes('aone two q'), { message: app.frame });
       expect(changes).toEqual(['a', 'aone two q']);
+    } finally {
+      app.unmount();
+    }
+  });
+
+  it('leaves a burst of letters to a pick list as single keys (j j moves twice)', async () => {
+    const picked: string[] = [];
+    const items = ['one', 'two', 'three'].map((label) => ({ label, value: label }));
+    const app = renderTui(
+      <KeyDispatcher>
+        <SelectList items={items} onSelect={(item) => picked.push(item.value)} />
+      </KeyDispatcher>,
+      { columns: 40, rows: 6 },
+    );
+    try {
+      await send(app.stdin, 'jj\r');
+      await waitFor(() => picked.length === 1, { message: app.frame });
+      expect(picked).toEqual(['three']);
+      // Nor does a paste reach it.
+      await send(app.stdin, '\u001b[200~kk\u001b[201~');
+      await send(app.stdin, '\r');
+      await waitFor(() => picked.length === 2, { message: app.frame });
+      expect(picked[1]).toBe('three');
     } finally {
       app.unmount();
     }

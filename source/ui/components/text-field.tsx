@@ -71,6 +71,7 @@ export function TextField({ value, onChange, focused, placeholder, mask, inOverl
       return true;
     },
     focused,
+    true,
   );
   // Where the last window started, so the view scrolls only when the cursor would leave it.
   const windowStart = useRef(0);

@@ -19,14 +19,16 @@ interface Entry {
   priority: PriorityLevel;
   order: number;
   handler: { current: KeyHandler };
+  /** A text field: takes a paste, and typed characters together. */
+  takesText: boolean;
 }
 
 class HandlerRegistry {
   private entries: Entry[] = [];
   private counter = 0;
 
-  add(priority: PriorityLevel, handler: { current: KeyHandler }): () => void {
-    const entry = { priority, order: this.counter++, handler };
+  add(priority: PriorityLevel, handler: { current: KeyHandler }, takesText: boolean): () => void {
+    const entry = { priority, order: this.counter++, handler, takesText };
     this.entries.push(entry);
     return () => {
       this.entries = this.entries.filter((e) => e !== entry);
@@ -39,19 +41,16 @@ class HandlerRegistry {
     return this.ordered().find((entry) => entry.handler.current(chord, input, key));
   }
 
-  /** To the text fields above every screen's own keys only. */
+  /** To the text field on top, if it is above every screen's own keys (an overlay's field, or one with focus on the screen). */
   paste(text: string): void {
-    this.ordered()
-      .filter((entry) => isTextField(entry))
-      .find((entry) => entry.handler.current(PASTE, text, NO_KEY));
+    const top = this.ordered().find((entry) => entry.priority >= Priority.textField);
+    if (top?.takesText) top.handler.current(PASTE, text, NO_KEY);
   }
 
   private ordered(): Entry[] {
     return [...this.entries].sort((a, b) => b.priority - a.priority || b.order - a.order);
   }
 }
-
-const isTextField = (entry: Entry) => entry.priority === Priority.textField || entry.priority === Priority.overlayField;
 
 type Queued = { input: string; key: Key; paste?: false } | { input: string; paste: true };
 
@@ -79,7 +78,7 @@ export function KeyDispatcher({ children }: { children: ReactNode }) {
     if (next.paste) registry.paste(next.input);
     else {
       const taker = registry.dispatch(toChord(next.input, next.key), next.input, next.key);
-      const run = taker && isTextField(taker) && insertableText(next.input, next.key) ? typedRun(queue.current) : 0;
+      const run = taker?.takesText && insertableText(next.input, next.key) ? typedRun(queue.current) : 0;
       if (run > 0) {
         const text = queue.current.splice(0, run).map((item) => item.input).join('');
         taker?.handler.current(text, text, NO_KEY);
@@ -96,8 +95,11 @@ export function KeyDispatcher({ children }: { children: ReactNode }) {
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }
 
-/** Subscribes a handler while `isActive`; the latest closure is always the one called. */
-export function useKeyHandler(priority: PriorityLevel, handler: KeyHandler, isActive = true): void {
+/**
+ * Subscribes a handler while `isActive`; the latest closure is always the one called. `takesText`: a
+ * text field, which gets a paste (as the `paste` chord) and a burst of typed characters as one input.
+ */
+export function useKeyHandler(priority: PriorityLevel, handler: KeyHandler, isActive = true, takesText = false): void {
   const registry = useContext(RegistryContext);
   if (!registry) throw new Error('useKeyHandler needs a <KeyDispatcher> above it');
   const ref = useRef(handler);
@@ -106,5 +108,5 @@ export function useKeyHandler(priority: PriorityLevel, handler: KeyHandler, isAc
   });
   // A layout effect: the handler is live in the same commit that shows its component, so a key
   // queued right behind the one that opened it (focus moved, overlay opened) already reaches it.
-  useLayoutEffect(() => (isActive ? registry.add(priority, ref) : undefined), [registry, priority, isActive]);
+  useLayoutEffect(() => (isActive ? registry.add(priority, ref, takesText) : undefined), [registry, priority, isActive, takesText]);
 }

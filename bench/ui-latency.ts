@@ -5,8 +5,10 @@
  * typing into the description of a maximal command in the editor, and ↓ through a 130-command list.
  * Keys are spaced beyond Ink's 30 fps render throttle, so each one is a first key after a pause, as
  * typed by a person.
- * Prints {keystroke, scroll}, each {wallMs, cpuMs} per key, as JSON: the process's CPU time per key
- * tells what the key costs apart from other work on a busy machine.
+ * Then pastes (bracketed, as a terminal sends them) 50 and 5,000 characters into a new command's
+ * description, alternately, and types at the end of a 4,000-character description.
+ * Prints {keystroke, scroll, paste: {short, long}, longKeystroke}, each {wallMs, cpuMs} per key, as
+ * JSON: the process's CPU time per key tells what the key costs apart from other work on a busy machine.
  */
 import { createElement } from 'react';
 import { render } from 'ink';
@@ -55,7 +57,7 @@ async function writeShowing(terminal: Terminal, from: number, shows: (text: stri
   const started = performance.now();
   for (let index = from; ; ) {
     for (; index < terminal.writes.length; index += 1) if (shows(terminal.writes[index]!.text)) return terminal.writes[index]!.at;
-    if (performance.now() - started > TIMEOUT_MS) throw new Error(`no frame within ${TIMEOUT_MS} ms; last write:\n${terminal.writes.at(-1)?.text}`);
+    if (performance.now() - started > TIMEOUT_MS) throw new Error(`no frame within ${TIMEOUT_MS} ms; last writes:\n${terminal.writes.slice(-3).map((w) => JSON.stringify(w.text.slice(0, 3000))).join('\n')}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -88,7 +90,14 @@ async function timeEditorKeystrokes(count: number): Promise<KeyTimes> {
     await writeShowing(terminal, 0, (text) => text.includes('▸'));
     await timeKey(terminal, keyOf('edit'), (text) => text.includes(`Edit ${maximal.name}`));
     let description = maximal.description;
-    await timeKey(terminal, keyOf('nextField'), (text) => /▸ description:/.test(text));
+    // Past the name's translations, which sit under it.
+    let focused = '';
+    while (!focused.startsWith('▸ description:')) {
+      await timeKey(terminal, keyOf('nextField'), (text) => {
+        focused = text.split('\n').find((line) => line.startsWith('▸')) ?? '';
+        return focused !== '';
+      });
+    }
     const samples: KeyTimes = { wallMs: [], cpuMs: [] };
     for (let i = 0; i < count; i += 1) {
       const deleting = i % 2 === 0;
@@ -123,7 +132,57 @@ async function timeScrolling(count: number): Promise<KeyTimes> {
   }
 }
 
+const descriptionRow = (text: string) => text.split('\n').find((line) => line.includes('▸ description:'))?.trimEnd() ?? '';
+const pasted = (text: string) => `\u001b[200~${text}\u001b[201~`;
+
+/** A new command's description, focused. */
+async function newDescription(): Promise<Terminal> {
+  const terminal = renderApp(new FakeApi([]));
+  await writeShowing(terminal, 0, (text) => text.includes('No commands'));
+  await timeKey(terminal, keyOf('new'), (text) => text.includes('New command'));
+  await timeKey(terminal, keyOf('nextField'), (text) => descriptionRow(text) !== '');
+  return terminal;
+}
+
+/** Pastes of `short` and `long` characters, alternately, each into an emptied description. */
+async function timePastes(rounds: number, short: number, long: number): Promise<{ short: KeyTimes; long: KeyTimes }> {
+  const terminal = await newDescription();
+  const times = { short: { wallMs: [], cpuMs: [] } as KeyTimes, long: { wallMs: [], cpuMs: [] } as KeyTimes };
+  try {
+    for (let i = 0; i < rounds * 2; i += 1) {
+      const length = i % 2 === 0 ? short : long;
+      const end = `END${i}`;
+      await timeKey(terminal, pasted(`${'p'.repeat(length - end.length)}${end}`), (text) => descriptionRow(text).endsWith(end), i % 2 === 0 ? times.short : times.long);
+      await timeKey(terminal, chordBytes(bindingOf('deleteToStart').keys[0] ?? ''), (text) => descriptionRow(text) !== '' && !descriptionRow(text).includes(end));
+    }
+    return times;
+  } finally {
+    terminal.close();
+  }
+}
+
+/** Keys typed and deleted at the end of a description of `length` characters. */
+async function timeLongKeystrokes(count: number, length: number): Promise<KeyTimes> {
+  const terminal = await newDescription();
+  try {
+    let description = `${'q'.repeat(length - 3)}end`;
+    await timeKey(terminal, pasted(description), (text) => descriptionRow(text).endsWith('end'));
+    const samples: KeyTimes = { wallMs: [], cpuMs: [] };
+    for (let i = 0; i < count; i += 1) {
+      const deleting = i % 2 === 1;
+      description = deleting ? description.slice(0, -1) : description + String.fromCharCode(65 + (i % 26));
+      const tail = description.slice(-20);
+      await timeKey(terminal, deleting ? chordBytes('backspace') : description.at(-1)!, (text) => descriptionRow(text).endsWith(tail), samples);
+    }
+    return samples;
+  } finally {
+    terminal.close();
+  }
+}
+
 const keystroke = await timeEditorKeystrokes(Number(process.argv[2] ?? 100));
 const scroll = await timeScrolling(Number(process.argv[3] ?? 100));
-process.stdout.write(`${JSON.stringify({ keystroke, scroll })}\n`);
+const paste = await timePastes(10, 50, 5000);
+const longKeystroke = await timeLongKeystrokes(Number(process.argv[2] ?? 100), 4000);
+process.stdout.write(`${JSON.stringify({ keystroke, scroll, paste, longKeystroke })}\n`);
 process.exit(0);

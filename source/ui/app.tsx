@@ -125,10 +125,10 @@ function Root({ starters }: { starters?: SessionStarters }) {
       case 'none':
         return null;
       case 'help':
-        return <TextOverlay title="Keys on this screen" lines={helpLines(scope)} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope)} height={bodyHeight} onClose={close} />;
       case 'message':
         // Border and padding take four columns, the root's spare one a fifth.
-        return <TextOverlay title="The whole message" lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
       case 'copy': {
@@ -207,7 +207,8 @@ function Root({ starters }: { starters?: SessionStarters }) {
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
         {state.session ? (
           <Box display={top.id === 'list' && overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-            <CommandList active={top.id === 'list' && noOverlay} width={columns - 1} height={bodyHeight - 4} onEditJson={(c) => void editJson(c)} />
+            {/* The footer's two rows and the legend's under the rows ("! breaks a platform rule"). */}
+            <CommandList active={top.id === 'list' && noOverlay} width={columns - 1} height={bodyHeight - 3} onEditJson={(c) => void editJson(c)} />
           </Box>
         ) : null}
         {overlay}

@@ -81,7 +81,10 @@ describe('cmd-tui in a real terminal', () => {
     await press('prevField');
     await press('activate');
     await tui.waitForText('Option type');
-    await tui.key('enter'); // SUB_COMMAND
+    // The picker opens on the option's type (STRING); SUB_COMMAND is two up.
+    await tui.key('up');
+    await tui.key('up');
+    await tui.key('enter');
     await tui.waitForText('option 1 type: SUB_COMMAND');
     await press('nextField');
     await tui.type('play');

@@ -44,3 +44,16 @@ describe('text from outside in a cell or a table', () => {
     expect(lines.map((line) => line.length - 1)).toEqual([optsAt + 3, optsAt, optsAt]);
   });
 });
+
+describe('a cut in the middle', () => {
+  it('keeps the ends of names that share a long start, so they are told apart', () => {
+    const names = [1, 2, 3, 4, 5].map((n) => fitCell(`the-quite-long-command-name-${n}`, 20, 'middle'));
+    expect(new Set(names).size).toBe(5);
+    expect(names[0]).toBe('the-quite-lon…name-1');
+    for (const name of names) expect(textWidth(name)).toBe(20);
+  });
+
+  it('measures wide characters by their cells', () => {
+    expect(textWidth(fitCell('天'.repeat(20), 15, 'middle'))).toBe(15);
+  });
+});

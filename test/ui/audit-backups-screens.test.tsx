@@ -24,7 +24,7 @@ describe('audit screen', () => {
     await app.press('openAudit');
     await app.waitForText('Audited Global and 1 guilds');
     const frame = app.frame();
-    expect(frame).toMatch(/Audit of Global: 1 errors, 1 warnings/);
+    expect(frame).toMatch(/Audit of Global: 1 error, 1 warning, 0 notes/);
     // Errors come first.
     expect(frame.indexOf('validation')).toBeLessThan(frame.indexOf('ghost-duplicate'));
     expect(frame).toMatch(/ghost-duplicate\s+\/ping in Test Guild/);
@@ -78,5 +78,74 @@ describe('backups screen', () => {
     await app.chord('enter');
     await app.waitForText('Restored 1 command change(s) and 0 overwrite list(s)');
     expect(restored).toEqual(['the previewed plan']);
+  });
+});
+
+describe('backups screen after a restore', () => {
+  it('keeps the selection on the backup restored, though a new backup now heads the list', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const older: BackupEntry = { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0 };
+    const newer: BackupEntry = { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 29, overwriteCount: 0 };
+    let entries = [newer, older];
+    const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    session.backupFiles = {
+      list: async () => entries,
+      preview: async () => preview,
+      restore: async () => {
+        entries = [{ ...newer, path: '/b/3.json', createdAt: '2026-11-24T10:10:00.000Z', reason: 'restore Global' }, ...entries];
+        return { execution: { backup: { path: '/b/3.json' } as never, steps: [], commands: [] }, restored: [], notRestored: [] };
+      },
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('apply commands.json');
+    await app.press('down');
+    await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
+    await app.press('restorePlan');
+    await app.waitForText('Restore Global to 2026-11-24 10:00:00');
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText('restore Global');
+    await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
+  });
+});
+
+describe('backups screen sign-in', () => {
+  it('a sign-in started from the plan comes back to the plan', async () => {
+    const api = apiWithGhost();
+    let signedIn = false;
+    api.authKinds = () => (signedIn ? ['bot', 'user'] : ['bot']);
+    const session = fakeSession(api);
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1 };
+    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    let previews = 0;
+    session.backupFiles = {
+      list: async () => [entry],
+      preview: async () => {
+        previews += 1;
+        return preview;
+      },
+      restore: async () => {
+        throw new Error('not used');
+      },
+    };
+    session.signInUser = async (onUrl) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      signedIn = true;
+      return { ...session };
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('permissions of /ping');
+    await app.press('restorePlan');
+    await app.waitForText('Press s to sign in first');
+    await app.chord('s');
+    await waitFor(() => previews === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
+    expect(app.frame()).not.toContain('Press s to sign in first');
   });
 });

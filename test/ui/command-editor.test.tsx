@@ -39,7 +39,10 @@ describe('command editor', () => {
     await app.press('prevField');
     await app.press('activate');
     await app.waitForText('Option type');
-    await app.chord('enter'); // SUB_COMMAND is first
+    // The picker opens on the option's type (STRING); SUB_COMMAND is two up.
+    await app.chord('up');
+    await app.chord('up');
+    await app.chord('enter');
     await app.waitForText('option 1 type: SUB_COMMAND');
     await app.press('nextField');
     await app.type('play');

@@ -26,6 +26,12 @@ describe('item keys where the focus is (the editor footer shows only those)', ()
     expect(idleItemActions(draft, path)).toEqual(idle);
   });
 
+  it('offers no add-option key on a command that cannot have options (an entry point)', () => {
+    const entryPoint = { type: 4, name: 'launch', handler: 2 } as CommandDraft;
+    expect(idleItemActions(entryPoint, 'name')).toContain('addOption');
+    expect(footerHints('editor', 200, idleItemActions(entryPoint, 'name'))).not.toContain('option');
+  });
+
   it('at 80 columns the footer keeps the keys that act at the focus', () => {
     expect(footerHints('editor', 79, idleItemActions(draft, 'name'))).toContain('ctrl+l translate');
     expect(footerHints('editor', 79, idleItemActions(draft, 'options[0].name'))).toContain('ctrl+o choice');

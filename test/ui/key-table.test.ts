@@ -4,7 +4,7 @@ import { KEY_BINDINGS, actionFor, bindingsFor, type KeyScope } from '../../sourc
 import { footerHints } from '../../source/ui/components/footer.js';
 import { editText } from '../../source/ui/components/text-editing.js';
 
-const SCOPES: KeyScope[] = ['list', 'filter', 'detail', 'json', 'permissions', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding'];
+const SCOPES: KeyScope[] = ['list', 'filter', 'detail', 'json', 'permissions', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'text'];
 
 describe('key table', () => {
   it('binds each chord to at most one action per screen', () => {

@@ -50,11 +50,11 @@ describe('the list', () => {
     const app = await start(new FakeApi(Array.from({ length: 60 }, (_, i) => makeCommand({ name: `c${String(i).padStart(2, '0')}` }))), { columns: 100, rows: 30 });
     await app.waitForText('c00');
     await app.chord('pgdn');
-    // 21 rows of commands on screen (c00–c20): a page is 20, so the last row shown becomes the selection.
-    await waitFor(() => /▸slash\s+c20/.test(app.frame()), { message: app.frame });
+    // 22 rows of commands on screen (c00–c21): a page is 21, so the last row shown becomes the selection.
+    await waitFor(() => /▸slash\s+c21/.test(app.frame()), { message: app.frame });
     expect(app.frame()).toContain('c00');
     await app.chord('pgdn');
-    await waitFor(() => /▸slash\s+c40/.test(app.frame()) && !app.frame().includes('c00'), { message: app.frame });
+    await waitFor(() => /▸slash\s+c42/.test(app.frame()) && !app.frame().includes('c00'), { message: app.frame });
   });
 });
 
@@ -80,6 +80,8 @@ describe('the editor’s pickers', () => {
     await app.press('addLocalization');
     await app.waitForText('Add a translation of name');
     expect(app.frame()).toMatch(/id {2}Indonesian/);
+    // More locales than rows: the picker says which of them are shown.
+    expect(app.frame()).toMatch(/1–\d+ of \d+ \(↑↓ moves\)/);
     await app.type('japan');
     await waitFor(() => /▸ ja {2}Japanese/.test(app.frame()) && !app.frame().includes('Indonesian'), { message: app.frame });
     await app.chord('enter');

@@ -25,3 +25,25 @@ it('a guild whose app was removed shows the install address with the bot scope (
   await app.waitForText(url);
   expect(app.frame()).toContain('Missing Access');
 });
+
+it('at 80 columns the install address is on rows of its own, nothing else on them, and u puts it on the clipboard (OSC 52)', async () => {
+  const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
+  const app = await renderApp(api, { columns: 80, rows: 30 });
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  api.failNext = discordApiErrorFrom(403, JSON.stringify({ message: 'Missing Access', code: 50001 }), 'GET', `/applications/${APP_ID}/guilds/${GUILD_ID}/commands`, { origin: 'https://discord.com', authKind: 'bot' });
+  await app.press('scope');
+  await app.waitForText('Test Guild');
+  await app.chord('down');
+  await app.chord('enter');
+  const url = appInstallUrl({ origin: 'https://discord.com', applicationId: APP_ID, guildId: GUILD_ID, withBot: true });
+  await app.waitForText('copies the address');
+  const lines = app.frame().split('\n');
+  const first = lines.findIndex((line) => line.startsWith('https://'));
+  const rows = lines.slice(first, first + Math.ceil(url.length / 79));
+  expect(rows.join('')).toBe(url);
+  await app.chord('u');
+  const copy = `\u001b]52;c;${Buffer.from(url).toString('base64')}\u0007`;
+  await app.waitForText('Sent the address to the clipboard');
+  expect(app.stdout.frames).toContain(copy);
+});

@@ -6,7 +6,7 @@ import { noColorTheme } from '../../source/ui/theme/theme.js';
 import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { keyboard } from './helpers/keys.js';
 import { renderTui } from './helpers/render.js';
-import { waitForText } from './helpers/wait-for.js';
+import { waitFor, waitForText } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -126,7 +126,9 @@ describe('onboarding (no credentials)', () => {
     await app.waitForText('Application (client) id:');
     await app.type('42');
     await app.chord('enter');
-    await app.waitForText('Open this address if no browser appeared: http://127.0.0.1:9/oauth2/authorize?client_id=42');
+    await app.waitForText('Open this address if no browser appeared:');
+    // On a row of its own, so selecting it copies nothing else.
+    await waitFor(() => app.frame().split('\n').some((line) => line.trim() === 'http://127.0.0.1:9/oauth2/authorize?client_id=42'), { message: app.frame });
     expect(seen[0]?.applicationId).toBe('42');
     await app.chord('esc');
     await app.waitForText('Try the demo');

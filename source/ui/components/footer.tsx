@@ -65,7 +65,7 @@ export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?:
       {state.busy ? (
         <Spinner label={state.busy.label} cancellable={state.busy.sent !== true} />
       ) : status ? (
-        <StatusLine text={state.flash?.text ?? state.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.journal ? theme.status.warning : undefined} width={width} />
+        <StatusLine text={state.flash?.text ?? state.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.journal ? theme.status.warning : undefined} width={width} scope={scope} />
       ) : null}
       <Text color={theme.text.secondary} wrap="truncate">
         {footerHints(scope, width, hide)}

@@ -7,7 +7,7 @@
 import { useWindowSize } from 'ink';
 import SelectInput from 'ink-select-input';
 import { fitCell } from '../../terminal/fit-cell.js';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Priority, useKeyHandler, type PriorityLevel } from '../input/dispatcher.js';
 import { actionFor } from '../input/key-bindings.js';
 
@@ -30,15 +30,21 @@ export interface SelectListProps<V> {
 export function SelectList<V>({ items, initialIndex = 0, limit, isFocused = true, onSelect, priority = Priority.overlayField }: SelectListProps<V>) {
   const [index, setIndex] = useState(initialIndex);
   const current = Math.max(0, Math.min(index, items.length - 1));
+  // The highlight as the last key left it: a key handled before React drew the one before it still sees it.
+  const highlighted = useRef(current);
+  highlighted.current = Math.max(0, Math.min(highlighted.current, items.length - 1));
   useKeyHandler(
     priority,
     (chord) => {
       const action = actionFor(chord, 'picker');
       const count = items.length;
       if (action === 'up' || action === 'down') {
-        if (count > 0) setIndex((current + (action === 'up' ? count - 1 : 1)) % count);
+        if (count > 0) {
+          highlighted.current = (highlighted.current + (action === 'up' ? count - 1 : 1)) % count;
+          setIndex(highlighted.current);
+        }
       } else if (action === 'select') {
-        const item = items[current];
+        const item = items[highlighted.current];
         if (item) onSelect(item);
       } else return false;
       return true;

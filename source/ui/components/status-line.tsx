@@ -5,28 +5,28 @@
  */
 import { Box } from 'ink';
 import { Text } from './text.js';
-import { bindingOf, keyLabel } from '../input/key-bindings.js';
+import { bindingOf, keyLabel, type KeyScope } from '../input/key-bindings.js';
 import { wrapText } from '../../terminal/wrap-text.js';
 import { fitCell } from '../../terminal/fit-cell.js';
 
 const MAX_LINES = 3;
 
 /** The lines the status takes at `width` cells (one blank line when there is none). */
-export function statusLines(text: string | undefined, width: number): string[] {
+export function statusLines(text: string | undefined, width: number, scope: KeyScope = 'list'): string[] {
   if (!text) return [' '];
   const lines = wrapText(text, width);
   if (lines.length <= MAX_LINES) return lines;
-  const key = keyLabel(bindingOf('showMessage'));
+  const key = keyLabel(bindingOf('showMessage', scope));
   // The key is named however narrow the line; what it does, when there is room for it.
   const more = width >= 36 ? ` (${key} shows it all)` : ` (${key})`;
   const last = lines[MAX_LINES - 1] ?? '';
   return [...lines.slice(0, MAX_LINES - 1), fitCell(`${last}…`, Math.max(1, width - more.length)).trimEnd() + more];
 }
 
-export function StatusLine({ text, color, width }: { text: string | undefined; color?: string; width: number }) {
+export function StatusLine({ text, color, width, scope }: { text: string | undefined; color?: string; width: number; scope?: KeyScope }) {
   return (
     <Box flexDirection="column" flexShrink={0}>
-      {statusLines(text, width).map((line, index) => (
+      {statusLines(text, width, scope).map((line, index) => (
         <Text key={index} color={color}>
           {line}
         </Text>

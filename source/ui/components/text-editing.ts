@@ -18,7 +18,13 @@ export type TextEdit =
   | { kind: 'left' }
   | { kind: 'right' }
   | { kind: 'home' }
-  | { kind: 'end' };
+  | { kind: 'end' }
+  /** Readline's keys: a word back/forward (alt+b/f), delete to the start/end (ctrl+u/k), the word before the cursor (ctrl+w). */
+  | { kind: 'wordLeft' }
+  | { kind: 'wordRight' }
+  | { kind: 'deleteToStart' }
+  | { kind: 'deleteToEnd' }
+  | { kind: 'deleteWordBefore' };
 
 const segmenter = new GraphemeSegmenter();
 
@@ -37,6 +43,30 @@ function boundaryAtOrBefore(boundaries: readonly number[], offset: number): numb
     found = boundary;
   }
   return found;
+}
+
+/** Letters and digits make the words alt+b/f move over (readline's forward-word). */
+const isWordChar = (char: string) => /[\p{L}\p{N}\p{M}_]/u.test(char);
+/** ctrl+w deletes back to whitespace, as readline's unix-word-rubout does. */
+const isNotSpace = (char: string) => !/\s/u.test(char);
+
+/** Where a run of `inRun` characters before `from` starts, after skipping the characters that are not. */
+function runStartBefore(value: string, from: number, inRun: (char: string) => boolean): number {
+  let at = from;
+  while (at > 0 && !inRun(value[at - 1] ?? '')) at -= 1;
+  while (at > 0 && inRun(value[at - 1] ?? '')) at -= 1;
+  return at;
+}
+
+function runEndAfter(value: string, from: number, inRun: (char: string) => boolean): number {
+  let at = from;
+  while (at < value.length && !inRun(value[at] ?? '')) at += 1;
+  while (at < value.length && inRun(value[at] ?? '')) at += 1;
+  return at;
+}
+
+function boundaryAtOrAfter(boundaries: readonly number[], offset: number): number {
+  return boundaries.find((boundary) => boundary >= offset) ?? boundaries[boundaries.length - 1] ?? 0;
 }
 
 export function editText(state: TextState, edit: TextEdit): TextState {
@@ -65,6 +95,18 @@ export function editText(state: TextState, edit: TextEdit): TextState {
       return { value, cursor: 0 };
     case 'end':
       return { value, cursor: value.length };
+    case 'wordLeft':
+      return { value, cursor: boundaryAtOrBefore(boundaries, runStartBefore(value, cursor, isWordChar)) };
+    case 'wordRight':
+      return { value, cursor: boundaryAtOrAfter(boundaries, runEndAfter(value, cursor, isWordChar)) };
+    case 'deleteToStart':
+      return { value: value.slice(cursor), cursor: 0 };
+    case 'deleteToEnd':
+      return { value: value.slice(0, cursor), cursor };
+    case 'deleteWordBefore': {
+      const start = boundaryAtOrBefore(boundaries, runStartBefore(value, cursor, isNotSpace));
+      return { value: value.slice(0, start) + value.slice(cursor), cursor: start };
+    }
   }
 }
 

@@ -1,36 +1,49 @@
 /**
- * A single-line text field that inserts only printable, unmodified input. Ctrl/meta chords, esc, tab,
- * enter and ↑↓ are left to the screen (they are commands, never text). Controlled: the value lives with
- * the owner; the cursor lives here.
+ * A single-line text field that inserts only printable, unmodified input, and takes a paste whole (one
+ * edit, one change reported). Readline's keys edit (ctrl+a/e, ctrl+u/k, ctrl+w, alt+b/f); other
+ * ctrl/meta chords, esc, tab, enter and ↑↓ are left to the screen (they are commands, never text).
+ * Given a width, it scrolls sideways around the cursor with a marker where text is hidden. Controlled:
+ * the value lives with the owner; the cursor lives here.
  */
 import { Text } from './text.js';
 import { useRef, useState } from 'react';
-import { insertableText } from '../input/chord.js';
+import { insertableText, pastedText, PASTE } from '../input/chord.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
+import { actionFor, type Action } from '../input/key-bindings.js';
 import { useTheme } from '../theme/theme-context.js';
 import { editText, graphemeAt, graphemeBoundaries, type TextEdit } from './text-editing.js';
+import { HIDDEN_AFTER, HIDDEN_BEFORE, textWindow } from './text-window.js';
 
 export interface TextFieldProps {
   value: string;
-  onChange: (value: string) => void;
+  /** `typing`: a character typed or deleted, which an undo history may take as part of one step with the keys before it (a paste, ctrl+w or ctrl+u is a step of its own). */
+  onChange: (value: string, typing: boolean) => void;
   focused: boolean;
   placeholder?: string;
   /** Hide the value (tokens, secrets). */
   mask?: boolean;
   /** The field sits in an overlay: it takes text before the overlay's keys do. */
   inOverlay?: boolean;
+  /** Cells the field may take; a longer value scrolls around the cursor. Without it the value is drawn whole. */
+  width?: number;
 }
 
-const EDIT_KEYS: Record<string, TextEdit> = {
-  backspace: { kind: 'backspace' },
-  delete: { kind: 'delete' },
-  left: { kind: 'left' },
-  right: { kind: 'right' },
-  home: { kind: 'home' },
-  end: { kind: 'end' },
+/** What each text action of the key table does to the text. */
+const EDITS: Partial<Record<Action, TextEdit>> = {
+  charLeft: { kind: 'left' },
+  charRight: { kind: 'right' },
+  wordLeft: { kind: 'wordLeft' },
+  wordRight: { kind: 'wordRight' },
+  lineStart: { kind: 'home' },
+  lineEnd: { kind: 'end' },
+  deleteBack: { kind: 'backspace' },
+  deleteForward: { kind: 'delete' },
+  deleteWordBefore: { kind: 'deleteWordBefore' },
+  deleteToStart: { kind: 'deleteToStart' },
+  deleteToEnd: { kind: 'deleteToEnd' },
 };
 
-export function TextField({ value, onChange, focused, placeholder, mask, inOverlay }: TextFieldProps) {
+export function TextField({ value, onChange, focused, placeholder, mask, inOverlay, width }: TextFieldProps) {
   const theme = useTheme();
   const [cursor, setCursor] = useState(value.length);
   // The latest text, even before the owner re-renders with it: two keys handled back to back
@@ -45,34 +58,57 @@ export function TextField({ value, onChange, focused, placeholder, mask, inOverl
   useKeyHandler(
     inOverlay ? Priority.overlayField : Priority.textField,
     (chord, input, key) => {
-      const text = insertableText(input, key);
-      const edit: TextEdit | undefined = text ? { kind: 'insert', text } : EDIT_KEYS[chord];
+      const text = chord === PASTE ? pastedText(input) : insertableText(input, key);
+      const action = actionFor(chord, 'text');
+      const edit: TextEdit | undefined = text ? { kind: 'insert', text } : action && EDITS[action];
       if (!edit) return false;
       const current = live.current;
       const next = editText(current, edit);
       live.current = next;
       reported.current = next.value;
       setCursor(next.cursor);
-      if (next.value !== current.value) onChange(next.value);
+      if (next.value !== current.value) onChange(next.value, chord !== PASTE && (edit.kind === 'insert' || edit.kind === 'backspace' || edit.kind === 'delete'));
       return true;
     },
     focused,
+    true,
   );
+  // Where the last window started, so the view scrolls only when the cursor would leave it.
+  const windowStart = useRef(0);
   // A masked value shows one dot per character (grapheme), with the cursor on the same character.
-  const boundaries = graphemeBoundaries(value);
+  const boundaries = mask ? graphemeBoundaries(value) : [];
   const shown = mask ? '•'.repeat(boundaries.length - 1) : value;
-  if (!focused) {
-    return shown ? <Text>{shown}</Text> : <Text color={theme.text.secondary}>{placeholder ?? ''}</Text>;
+  if (!shown) {
+    return focused ? (
+      <Text>
+        <Text inverse> </Text>
+        {placeholder ? <Text color={theme.text.secondary}>{placeholder}</Text> : null}
+      </Text>
+    ) : (
+      <Text color={theme.text.secondary}>{placeholder ?? ''}</Text>
+    );
   }
-  const atValue = Math.min(cursor, value.length);
+  const atValue = focused ? Math.min(cursor, value.length) : 0;
   const at = mask ? boundaries.filter((boundary) => boundary < atValue).length : atValue;
+  const view = width === undefined ? { start: 0, end: shown.length, hiddenBefore: false, hiddenAfter: false } : textWindow(shown, at, width, focused ? windowStart.current : 0);
+  if (focused) windowStart.current = view.start;
+  const markers = (hidden: boolean, marker: string) => (hidden ? <Text color={theme.text.secondary}>{marker}</Text> : null);
+  if (!focused) {
+    return (
+      <Text>
+        {shown.slice(view.start, view.end)}
+        {markers(view.hiddenAfter, HIDDEN_AFTER)}
+      </Text>
+    );
+  }
   const under = graphemeAt(shown, at);
   return (
     <Text>
-      {shown.slice(0, at)}
+      {markers(view.hiddenBefore, HIDDEN_BEFORE)}
+      {shown.slice(view.start, at)}
       <Text inverse>{under || ' '}</Text>
-      {shown.slice(at + under.length)}
-      {!shown && placeholder ? <Text color={theme.text.secondary}>{placeholder}</Text> : null}
+      {shown.slice(at + under.length, Math.max(view.end, at + under.length))}
+      {markers(view.hiddenAfter, HIDDEN_AFTER)}
     </Text>
   );
 }

@@ -38,7 +38,15 @@ export function insertableText(input: string, key: Key): string {
   return input.replace(/[\u0000-\u001f\u007f]/g, '');
 }
 
-const NO_KEY: Key = {
+/** The chord a paste arrives as: its text is the handler's `input`, whole. Only text fields take it. */
+export const PASTE: Chord = 'paste';
+
+/** A paste as one line of text: line breaks and tabs become spaces, other control characters go. */
+export function pastedText(text: string): string {
+  return text.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '');
+}
+
+export const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
   return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
   super: false, hyper: false, capsLock: false, numLock: false,

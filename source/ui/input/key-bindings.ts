@@ -21,7 +21,11 @@ export type KeyScope =
   /** `b`: the backups of this application. */
   | 'backups'
   /** `a`: the audit of the scope. */
-  | 'audit';
+  | 'audit'
+  /** Any focused text field: the keys that edit its text (readline's). */
+  | 'text'
+  /** An address on screen (sign-in, install): the key that copies it. */
+  | 'url';
 
 export type Action =
   | 'help'
@@ -80,7 +84,22 @@ export type Action =
   | 'writeReport'
   | 'stopAudit'
   | 'showMessage'
-  | 'nextProblem';
+  | 'readInFull'
+  | 'copyUrl'
+  | 'nextProblem'
+  | 'undo'
+  | 'redo'
+  | 'charLeft'
+  | 'charRight'
+  | 'wordLeft'
+  | 'wordRight'
+  | 'lineStart'
+  | 'lineEnd'
+  | 'deleteBack'
+  | 'deleteForward'
+  | 'deleteWordBefore'
+  | 'deleteToStart'
+  | 'deleteToEnd';
 
 export interface Binding {
   action: Action;
@@ -100,6 +119,8 @@ const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'b
 /** Screens that are a list to move through (a dialog's body scrolls like one). */
 const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
+/** Screens with a text field in focus; `text` is the field's own scope. */
+const TEXT: readonly KeyScope[] = ['text', 'editor', 'filter', 'picker', 'type-to-confirm', 'onboarding'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
@@ -130,10 +151,13 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
-  { action: 'addOption', keys: ['ctrl+a'], label: 'add option', short: 'option', scopes: ['editor'], footer: true },
+  // ctrl+a is readline's start of line in a text field; p as in parameter.
+  { action: 'addOption', keys: ['ctrl+p'], label: 'add option', short: 'option', scopes: ['editor'], footer: true },
   { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', short: 'choice', scopes: ['editor'], footer: true },
   { action: 'addLocalization', keys: ['ctrl+l'], label: 'translate', scopes: ['editor'], footer: true },
-  { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item', short: 'remove', scopes: ['editor'], footer: true },
+  { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item (undo brings it back)', short: 'remove', scopes: ['editor'], footer: true },
+  { action: 'undo', keys: ['ctrl+z'], label: 'undo (text and items)', scopes: ['editor'], footer: false },
+  { action: 'redo', keys: ['ctrl+y'], label: 'redo', scopes: ['editor'], footer: false },
   { action: 'moveItemUp', keys: ['ctrl+up'], label: 'move item up', scopes: ['editor'], footer: false },
   { action: 'moveItemDown', keys: ['ctrl+down'], label: 'move item down', scopes: ['editor'], footer: false },
   { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'confirm', 'type-to-confirm'], footer: true },
@@ -157,10 +181,26 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'restorePlan', keys: ['enter'], label: 'plan the restore', scopes: ['backups'], footer: true },
   { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', scopes: ['audit'], footer: true },
   { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
+  { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
+  { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
-  { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access', 'editor', 'onboarding'], footer: false },
+  { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access'], footer: false },
+  // Where text is typed, ctrl+e is readline's end of line.
+  { action: 'showMessage', keys: ['ctrl+t'], label: 'show the whole status message', scopes: ['editor', 'onboarding'], footer: false },
+
+  { action: 'charLeft', keys: ['left'], label: 'cursor left', scopes: TEXT, footer: false },
+  { action: 'charRight', keys: ['right'], label: 'cursor right', scopes: TEXT, footer: false },
+  { action: 'wordLeft', keys: ['meta+b', 'ctrl+left', 'meta+left'], label: 'word left', scopes: TEXT, footer: false },
+  { action: 'wordRight', keys: ['meta+f', 'ctrl+right', 'meta+right'], label: 'word right', scopes: TEXT, footer: false },
+  { action: 'lineStart', keys: ['ctrl+a', 'home'], label: 'start of the text', scopes: TEXT, footer: false },
+  { action: 'lineEnd', keys: ['ctrl+e', 'end'], label: 'end of the text', scopes: TEXT, footer: false },
+  { action: 'deleteBack', keys: ['backspace'], label: 'delete the character before the cursor', scopes: TEXT, footer: false },
+  { action: 'deleteForward', keys: ['delete'], label: 'delete the character under the cursor', scopes: TEXT, footer: false },
+  { action: 'deleteWordBefore', keys: ['ctrl+w'], label: 'delete the word before the cursor', scopes: TEXT, footer: false },
+  { action: 'deleteToStart', keys: ['ctrl+u'], label: 'delete to the start', scopes: TEXT, footer: false },
+  { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor'], footer: true },
@@ -177,8 +217,9 @@ export function bindingsFor(scope: KeyScope): Binding[] {
   return KEY_BINDINGS.filter((b) => b.scopes.includes(scope));
 }
 
-export function bindingOf(action: Action): Binding {
-  const binding = KEY_BINDINGS.find((b) => b.action === action);
+/** The binding of an action; where it has one per kind of screen, the one that acts in `scope`. */
+export function bindingOf(action: Action, scope?: KeyScope): Binding {
+  const binding = KEY_BINDINGS.find((b) => b.action === action && (scope === undefined || b.scopes.includes(scope)));
   if (!binding) throw new Error(`no binding for ${action}`);
   return binding;
 }

@@ -59,6 +59,13 @@ export class TmuxSession {
     }
   }
 
+  /** Pastes `text` as a terminal does: bracketed when the app asked for it. */
+  async paste(text: string): Promise<void> {
+    this.tmux('set-buffer', '-b', 'e2e-paste', text);
+    this.tmux('paste-buffer', '-p', '-d', '-b', 'e2e-paste', '-t', this.name);
+    await sleep(40);
+  }
+
   async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 10_000): Promise<string> {
     const started = Date.now();
     for (;;) {

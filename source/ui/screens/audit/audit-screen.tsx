@@ -16,6 +16,7 @@ import { renderAuditMarkdown } from '../../../discord/audit-report.js';
 import { auditGlobal, buildReport, type Finding, type GuildAudit } from '../../../discord/audit.js';
 import { GLOBAL_SCOPE, guildScope, type Command, type PartialGuild, type Scope } from '../../../discord/model.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
+import { fittedName, plural } from '../../format/title-with-counts.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
@@ -154,6 +155,10 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     flash(finding.hint ?? finding.message, 'info');
   };
 
+  const whereOf = (finding: Finding) => `${finding.commandName ? `/${finding.commandName}` : ''}${finding.guildId ? ` in ${guildName(finding.guildId)}` : finding.commandName ? ' (global)' : ''}`;
+  /** What a row cuts to fit, whole: for the overlay `v` opens. */
+  const findingInFull = (finding: Finding) => [`${finding.severity} · ${finding.kind}`, whereOf(finding).trim(), '', finding.message, ...(finding.hint ? ['', finding.hint] : [])].join('\n');
+
   const deleteGhost = (finding: Finding) => {
     setDeleting(null);
     if (!session || !finding.commandId || !finding.guildId) return;
@@ -195,6 +200,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
         if (progress.running) stop.current.abort();
         else dispatch({ type: 'pop' });
       } else if (action === 'fixFinding' && current) fix(current);
+      else if (action === 'readInFull' && current) dispatch({ type: 'overlay', overlay: { kind: 'message', title: 'The finding in full', text: findingInFull(current) } });
       else if (action === 'writeReport') writeReport();
       else return false;
       return true;
@@ -222,18 +228,20 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     : `${progress.stopped ? `Stopped after ${progress.done} of ${progress.total} guilds` : `Audited ${scopeName(auditedScope)}${auditedScope.kind === 'global' ? ` and ${progress.done} guilds` : ''}`} · ${progress.requests} requests`;
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of findings) counts[finding.severity]++;
+  const countLine = `: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'note')}`;
 
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Text bold>
-        Audit of {scopeName(auditedScope)}: {counts.error} errors, {counts.warning} warnings, {counts.info} notes
+        {fittedName(`Audit of ${scopeName(auditedScope)}`, countLine, width - 1)}
+        {countLine}
       </Text>
       <Text color={progress.running ? theme.text.accent : theme.text.secondary}>{fitCell(status, width - 1)}</Text>
       <Box flexDirection="column" height={rows} overflowY="hidden">
         {findings.length === 0 ? <Text color={theme.text.secondary}>{progress.running ? 'Nothing found so far.' : 'No findings: nothing to fix.'}</Text> : null}
         {findings.slice(start, start + rows).map((finding, offset) => {
           const index = start + offset;
-          const where = `${finding.commandName ? `/${finding.commandName}` : ''}${finding.guildId ? ` in ${guildName(finding.guildId)}` : finding.commandName ? ' (global)' : ''}`;
+          const where = whereOf(finding);
           const line = `${index === selected ? '▸ ' : '  '}${fitCell(finding.severity, 7)} ${fitCell(finding.kind, 26)} ${where}${where ? ' — ' : ''}${finding.message}`;
           const colour = finding.severity === 'error' ? theme.status.error : finding.severity === 'warning' ? theme.status.warning : undefined;
           return (

@@ -6,7 +6,7 @@
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RestorePreview } from '../../../backup/restore.js';
 import type { BackupEntry } from '../../../backup/store.js';
 import { restoreChanges } from '../../../backup/restore.js';
@@ -42,10 +42,27 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info') => dispatch({ type: 'flash', text, tone });
 
+  // The selection follows its backup, not its row: a restore writes a new backup at the top.
+  const selectedPath = useRef<string | undefined>(undefined);
+  selectedPath.current = entries?.[selected]?.path;
   const reload = () => {
-    files?.list().then(setEntries, (error: unknown) => setProblem(errorLine(describeError(error))));
+    files?.list().then(
+      (next) => {
+        const at = next.findIndex((entry) => entry.path === selectedPath.current);
+        setEntries(next);
+        if (at >= 0) setSelected(at);
+      },
+      (error: unknown) => setProblem(errorLine(describeError(error))),
+    );
   };
+  // A sign-in started from a plan comes back to the plan, made again with the new session.
+  const planAfterSignIn = useRef<BackupEntry | null>(null);
   useEffect(reload, [files]);
+  useEffect(() => {
+    const entry = planAfterSignIn.current;
+    planAfterSignIn.current = null;
+    if (entry) plan(entry);
+  }, [session]);
 
   const nameOf = (scope: string) => {
     if (scope === 'global') return 'Global';
@@ -90,8 +107,9 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     setMode({ kind: 'signing-in', entry });
     void flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', entry, url }), controller.signal)).then((result) => {
       if (result.ok) {
+        planAfterSignIn.current = entry;
         dispatch({ type: 'session-upgraded', session: result.value });
-        flash('Signed in: the overwrites can be restored too. Plan the restore again.', 'success');
+        flash('Signed in: the overwrites can be restored too.', 'success');
       } else {
         controller.abort();
         if (!result.cancelled) flash(`Sign-in failed: ${errorLine(describeError(result.error))}`, 'error');
@@ -121,6 +139,12 @@ export function BackupsScreen({ height, width, active }: { height: number; width
         dispatch({ type: 'pop' });
         return true;
       }
+      const entry = entries?.[selected];
+      if (action === 'readInFull' && entry) {
+        const text = [`${entry.createdAt} (UTC)`, nameOf(entry.scope), '', entry.reason, '', `${entry.commandCount} commands · ${entry.overwriteCount} overwrites`, entry.path].join('\n');
+        dispatch({ type: 'overlay', overlay: { kind: 'message', title: 'The backup in full', text } });
+        return true;
+      }
       return false;
     },
     active,
@@ -129,7 +153,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   if (mode.kind === 'planning' || mode.kind === 'restoring') {
     return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} />;
   }
-  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} />;
+  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} active={active} />;
   if (mode.kind === 'review') {
     const { entry, preview } = mode;
     const needsSignIn = session?.api.overwriteAccess() !== 'ok' && (preview.overwrites.length > 0 || preview.plan.create.length > 0);

@@ -12,6 +12,8 @@ import { TextField } from '../../components/text-field.js';
 import { bindingOf, keyLabel, type Action } from '../../input/key-bindings.js';
 import { StatusLine, statusLines } from '../../components/status-line.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
+import { textWidth } from '../../../terminal/text-width.js';
+import { fittedName } from '../../format/title-with-counts.js';
 import type { Tone } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
@@ -24,7 +26,7 @@ export interface EditorViewProps {
   focusIndex: number;
   /** Text of each text-like field, by path. */
   texts: ReadonlyMap<string, string>;
-  onText: (field: EditorField, text: string) => void;
+  onText: (field: EditorField, text: string, typing: boolean) => void;
   problems: PlacedProblems;
   errorCount: number;
   warningCount: number;
@@ -61,7 +63,7 @@ export function CommandEditorView(props: EditorViewProps) {
   });
   const focusRow = rows.findIndex((r) => r.kind === 'field' && r.index === focusIndex);
   const general = problems.general.slice(0, 3).flatMap((problem) => problemRows(problem, 0, width));
-  const message = statusLines(props.message?.text, width);
+  const message = statusLines(props.message?.text, width, 'editor');
   // Title, size meter, the problems about the whole command, the message and the footer stay visible.
   const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - useFooterRows());
   // The focused field a third of the way down, its problems under it in view too when the window allows.
@@ -76,14 +78,18 @@ export function CommandEditorView(props: EditorViewProps) {
     props.warningCount > 0 ? `${props.warningCount} warning${props.warningCount === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   const below = rows.slice(start + windowHeight).some((row) => row.kind === 'problem');
+  // The counts stay whole on a narrow line; the title (a long guild name) gives way, and the pointer to more problems after it.
+  const unsaved = props.dirty ? ' (unsaved)' : '';
+  const countText = counts.length > 0 ? counts.join(', ') : 'no problems';
+  const moreBelow = below ? ` (more below: ${keyLabel(bindingOf('nextProblem'))})` : '';
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Text wrap="truncate">
-        <Text bold>{props.title}</Text>
-        {props.dirty ? <Text color={theme.status.warning}> (unsaved)</Text> : null}
+        <Text bold>{fittedName(props.title, `${unsaved}  ${countText}`, width)}</Text>
+        {props.dirty ? <Text color={theme.status.warning}>{unsaved}</Text> : null}
         {'  '}
-        <Text color={props.errorCount > 0 ? theme.status.error : props.warningCount > 0 ? theme.status.warning : theme.status.success}>{counts.length > 0 ? counts.join(', ') : 'no problems'}</Text>
-        {below ? <Text color={theme.text.secondary}> (more below: {keyLabel(bindingOf('nextProblem'))})</Text> : null}
+        <Text color={props.errorCount > 0 ? theme.status.error : props.warningCount > 0 ? theme.status.warning : theme.status.success}>{countText}</Text>
+        {below ? <Text color={theme.text.secondary}>{moreBelow}</Text> : null}
       </Text>
       <Text wrap="truncate" color={over ? theme.status.error : theme.text.secondary}>
         size {props.size.total}/{LIMITS.commandSize}
@@ -97,7 +103,7 @@ export function CommandEditorView(props: EditorViewProps) {
       <Box flexDirection="column" height={windowHeight} overflow="hidden">
         {rows.slice(start, start + windowHeight).map((row) =>
           row.kind === 'field' ? (
-            <FieldRow key={row.field.path} field={row.field} focused={row.index === focusIndex} text={props.texts.get(row.field.path) ?? ''} onText={props.onText} />
+            <FieldRow key={row.field.path} field={row.field} focused={row.index === focusIndex} text={props.texts.get(row.field.path) ?? ''} onText={props.onText} width={width} />
           ) : (
             <Text key={row.key} wrap="truncate" color={problemColor(row.severity)}>
               {row.text}
@@ -105,15 +111,25 @@ export function CommandEditorView(props: EditorViewProps) {
           ),
         )}
       </Box>
-      <StatusLine text={props.message?.text} color={props.message ? toneColor(theme, props.message.tone) : undefined} width={width} />
+      <StatusLine text={props.message?.text} color={props.message ? toneColor(theme, props.message.tone) : undefined} width={width} scope="editor" />
       <Footer scope="editor" hide={props.idleKeys} />
     </Box>
   );
 }
 
-function FieldRow({ field, focused, text, onText }: { field: EditorField; focused: boolean; text: string; onText: (field: EditorField, text: string) => void }) {
+interface FieldRowProps {
+  field: EditorField;
+  focused: boolean;
+  text: string;
+  onText: (field: EditorField, text: string, typing: boolean) => void;
+  /** The row's width: a text field scrolls in what is left after its label. */
+  width: number;
+}
+
+function FieldRow({ field, focused, text, onText, width }: FieldRowProps) {
   const theme = useTheme();
   const pad = ' '.repeat(field.indent * 2);
+  const valueWidth = Math.max(4, width - 2 - pad.length - textWidth(`${field.label}: `));
   return (
     <Text wrap="truncate">
       <Text color={theme.ui.focus}>{focused ? '▸ ' : '  '}</Text>
@@ -122,7 +138,7 @@ function FieldRow({ field, focused, text, onText }: { field: EditorField; focuse
         {field.label}:
       </Text>{' '}
       {isTextLike(field) ? (
-        <TextField value={text} onChange={(value) => onText(field, value)} focused={focused} placeholder={field.hint} />
+        <TextField value={text} onChange={(value, typing) => onText(field, value, typing)} focused={focused} placeholder={field.hint} width={valueWidth} />
       ) : (
         <Text>
           {field.display}

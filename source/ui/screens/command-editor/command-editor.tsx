@@ -173,7 +173,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       fields={fields}
       focusIndex={focusIndex}
       texts={new Map(fields.filter(isTextLike).map((f) => [f.path, state.typed[f.path] ?? fieldText(state.draft, f)]))}
-      onText={(field, text) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text })}
+      onText={(field, text, typing) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text, typing })}
       problems={placed}
       errorCount={errors.length}
       warningCount={problems.length - errors.length}

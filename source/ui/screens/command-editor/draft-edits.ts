@@ -49,7 +49,7 @@ export function newDraft(): CommandDraft {
 const CONTAINER_TYPES: readonly number[] = [OptionType.Subcommand, OptionType.SubcommandGroup];
 
 /**
- * Where ctrl+a adds an option, given the focused field: inside the focused subcommand or group,
+ * Where the add-option key adds an option, given the focused field: inside the focused subcommand or group,
  * otherwise next to the focused option, otherwise at the top level. Returns the array path.
  */
 export function optionArrayFor(draft: CommandDraft, focusedPath: string): string {

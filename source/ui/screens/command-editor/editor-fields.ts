@@ -130,7 +130,8 @@ function optionFields(option: CommandOption, path: string, depth: number): Edito
 }
 
 /** `options[0].options[2]` → `1.3`: the option's position as people count. */
-function optionNumber(path: string): string {
+/** `options[1].options[0]` → `2.1`, as the fields are labelled. */
+export function optionNumber(path: string): string {
   return [...path.matchAll(/options\[(\d+)\]/g)].map((m) => Number(m[1]) + 1).join('.');
 }
 

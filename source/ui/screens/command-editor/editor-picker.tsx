@@ -52,7 +52,7 @@ function PickList({ model, height, onPick, onClose }: { model: PickerModel; heig
       <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
         <Text bold>{model.title}</Text>
         {hint ? <Text color={theme.text.secondary}>{hint}</Text> : null}
-        <SelectList items={model.items} limit={rows} onSelect={(item) => onPick(item.value)} />
+        <SelectList items={model.items} initialIndex={Math.max(0, model.items.findIndex((item) => item.value === model.current))} limit={rows} onSelect={(item) => onPick(item.value)} />
       </Box>
       <Footer scope="picker" />
     </Box>

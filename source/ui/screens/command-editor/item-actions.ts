@@ -3,10 +3,12 @@
  * into, the translation base, the item ctrl+x removes. The input hook acts on these and the footer
  * shows only the keys that do something at the focused field (so it fits 80 columns too).
  */
-import type { CommandDraft } from '../../../discord/model.js';
+import { CommandType, localeName, OPTION_TYPE_NAMES, type CommandDraft } from '../../../discord/model.js';
+import { sanitizeLine } from '../../../terminal/sanitize.js';
 import type { Action } from '../../input/key-bindings.js';
 import { addChoice } from './draft-edits.js';
-import { itemPathOf } from './draft-paths.js';
+import { getAt, itemPathOf } from './draft-paths.js';
+import { optionNumber } from './editor-fields.js';
 
 /** The name/description whose translations a focused field belongs to (`options[0].name_localizations.fr` → `options[0].name`). */
 export function localizableBase(path: string): string | undefined {
@@ -25,12 +27,29 @@ export function removalTarget(path: string): string | undefined {
   return /_localizations\.[^.]+$/.test(path) ? path : (itemPathOf(path, 'choices') ?? itemPathOf(path, 'options'));
 }
 
-const ITEM_ACTIONS: readonly Action[] = ['addChoice', 'addLocalization', 'removeItem'];
+/** An item as the status names it: `option 2 "file" (ATTACHMENT)`, `choice 1 "Rock" of option 1`, `the fr (French) translation of name`. */
+export function describeItem(draft: CommandDraft, itemPath: string): string {
+  const localization = /^(.*?)(name|description)_localizations\.([^.]+)$/.exec(itemPath);
+  if (localization) {
+    const [, owner = '', field = '', locale = ''] = localization;
+    return `the ${locale} (${localeName(locale)}) translation of ${owner ? `option ${optionNumber(owner)}'s ` : ''}${field}`;
+  }
+  const item = getAt(draft, itemPath) as { name?: unknown; type?: number } | undefined;
+  const name = typeof item?.name === 'string' && item.name ? ` "${sanitizeLine(item.name)}"` : '';
+  const choice = /^(.*)\.choices\[(\d+)\]$/.exec(itemPath);
+  if (choice) return `choice ${Number(choice[2]) + 1}${name} of option ${optionNumber(choice[1] ?? '')}`;
+  const type = item?.type === undefined ? '' : ` (${OPTION_TYPE_NAMES[item.type] ?? `type ${item.type}`})`;
+  return `option ${optionNumber(itemPath)}${name}${type}`;
+}
+
+const ITEM_ACTIONS: readonly Action[] = ['addOption', 'addChoice', 'addLocalization', 'removeItem'];
 
 /** The item keys that would do nothing at this field, for the footer to leave out. */
 export function idleItemActions(draft: CommandDraft, path: string): Action[] {
   const optionPath = choiceOptionPath(path);
   const acts: Partial<Record<Action, boolean>> = {
+    // Only slash commands have options (user, message and entry point commands have none).
+    addOption: (draft.type ?? CommandType.ChatInput) === CommandType.ChatInput,
     addChoice: optionPath !== undefined && addChoice(draft, optionPath) !== undefined,
     addLocalization: localizableBase(path) !== undefined,
     removeItem: removalTarget(path) !== undefined,

@@ -31,6 +31,8 @@ export interface PickerModel {
   items: PickerItem[];
   /** Long lists pick by typing part of the label or note. */
   filterable?: boolean;
+  /** The value the field has now: a single pick opens on it. */
+  current?: string;
 }
 
 /** The items whose label or note holds `query` (any case), those whose label is exactly it first. */
@@ -52,9 +54,9 @@ function toggles(title: string, names: Record<number, string>, selected: readonl
 export function pickerModel(picker: PickerKind, draft: CommandDraft, path: string): PickerModel {
   switch (picker) {
     case 'command-type':
-      return { title: 'Command type', multi: false, items: Object.entries(COMMAND_TYPE_NAMES).map(([value, label]) => ({ key: value, label, value })) };
+      return { title: 'Command type', multi: false, items: Object.entries(COMMAND_TYPE_NAMES).map(([value, label]) => ({ key: value, label, value })), current: String(draft.type ?? CommandType.ChatInput) };
     case 'option-type':
-      return { title: 'Option type', multi: false, items: Object.entries(OPTION_TYPE_NAMES).map(([value, label]) => ({ key: value, label, value })) };
+      return { title: 'Option type', multi: false, items: Object.entries(OPTION_TYPE_NAMES).map(([value, label]) => ({ key: value, label, value })), current: String(getAt(draft, path)) };
     case 'handler':
       return {
         title: 'Entry point handler',

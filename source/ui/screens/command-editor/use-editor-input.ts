@@ -5,10 +5,10 @@
  */
 import type { Dispatch } from 'react';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor } from '../../input/key-bindings.js';
+import { actionFor, bindingOf, keyLabel } from '../../input/key-bindings.js';
 import { addChoice, addOption, moveItem, optionArrayFor, removeAt } from './draft-edits.js';
 import { getAt, itemPathOf } from './draft-paths.js';
-import { choiceOptionPath, localizableBase, removalTarget } from './item-actions.js';
+import { choiceOptionPath, describeItem, localizableBase, removalTarget } from './item-actions.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
 import type { EditorAction, EditorState } from './use-editor-state.js';
 
@@ -91,10 +91,16 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
         }
         case 'removeItem': {
           const target = removalTarget(path);
-          if (target) dispatch({ type: 'replace', draft: removeAt(state.draft, target) });
-          else say('Nothing to remove here: ctrl+x removes the focused option, choice or translation.');
+          if (target) {
+            dispatch({ type: 'replace', draft: removeAt(state.draft, target) });
+            dispatch({ type: 'message', text: `Removed ${describeItem(state.draft, target)} — ${keyLabel(bindingOf('undo'))} brings it back.`, tone: 'info' });
+          } else say(`Nothing to remove here: ${keyLabel(bindingOf('removeItem'))} removes the focused option, choice or translation.`);
           break;
         }
+        case 'undo':
+        case 'redo':
+          dispatch({ type: action });
+          break;
         case 'moveItemUp':
         case 'moveItemDown': {
           const item = itemPathOf(path, 'choices') ?? itemPathOf(path, 'options');

@@ -1,7 +1,9 @@
 /**
  * The editor's state and pure reducer: the draft, which field has focus (by path, so structural
- * edits keep it), whether anything changed, the one overlay (picker / save warnings / discard), and
- * problems the server reported after a failed save (shown at their fields until the next change).
+ * edits keep it), whether anything changed, the one overlay (picker / save warnings / discard),
+ * problems the server reported after a failed save (shown at their fields until the next change), and
+ * the undo history: every change is a step, except that typing into one field is one step until focus
+ * moves or another change comes between.
  */
 import { useReducer } from 'react';
 import type { CommandDraft, Problem } from '../../../discord/model.js';
@@ -19,6 +21,14 @@ export type EditorOverlay =
   /** Unsaved changes and the user asked to leave (esc) or quit (ctrl+c). */
   | { kind: 'discard'; then: 'back' | 'quit' };
 
+/** What undo and redo bring back. */
+interface Snapshot {
+  draft: CommandDraft;
+  typed: Readonly<Record<string, string>>;
+  focusPath: string;
+  focusIndex: number;
+}
+
 export interface EditorState {
   draft: CommandDraft;
   focusPath: string;
@@ -30,33 +40,77 @@ export interface EditorState {
   message?: { text: string; tone: Tone };
   /** What was typed into each text field, by path: shown as typed (`1.50`, `007`), not as the number it became. */
   typed: Readonly<Record<string, string>>;
+  /** Older states first; `redo` holds what undo took back, the most recent last. */
+  undo: readonly Snapshot[];
+  redo: readonly Snapshot[];
+  /** The field being typed into as one undo step, until focus moves or another change comes. */
+  typing?: string;
 }
 
 export type EditorAction =
-  /** `text`: what was typed, when the value came from a text field. */
-  | { type: 'set'; path: string; value: unknown; text?: string }
+  /** `text`: what was typed, when the value came from a text field; `typing`: one more key of the same undo step. */
+  | { type: 'set'; path: string; value: unknown; text?: string; typing?: boolean }
   | { type: 'replace'; draft: CommandDraft; focusPath?: string }
   | { type: 'focus'; path: string; index: number }
   | { type: 'overlay'; overlay: EditorOverlay }
   | { type: 'server-problems'; problems: Problem[]; message: string }
-  | { type: 'message'; text: string; tone: Tone };
+  | { type: 'message'; text: string; tone: Tone }
+  | { type: 'undo' }
+  | { type: 'redo' };
+
+const snapshot = (state: EditorState): Snapshot => ({ draft: state.draft, typed: state.typed, focusPath: state.focusPath, focusIndex: state.focusIndex });
+
+/** `state` after a change, with the state before it as the newest undo step (typing on in one field adds none). */
+function changed(state: EditorState, next: Partial<EditorState>, typing?: string): EditorState {
+  const sameStep = typing !== undefined && typing === state.typing;
+  return {
+    ...state,
+    ...next,
+    undo: sameStep ? state.undo : [...state.undo, snapshot(state)],
+    redo: [],
+    typing,
+    dirty: true,
+    serverProblems: [],
+    message: undefined,
+  };
+}
+
+/** Back (or forward) one step: `from` loses its newest snapshot, `to` gains the present. */
+function travel(state: EditorState, direction: 'undo' | 'redo'): EditorState {
+  const from = state[direction];
+  const target = from.at(-1);
+  if (!target) return { ...state, message: { text: direction === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.', tone: 'info' } };
+  const other = direction === 'undo' ? 'redo' : 'undo';
+  const undo = direction === 'undo' ? from.slice(0, -1) : [...state.undo, snapshot(state)];
+  return {
+    ...state,
+    ...target,
+    [direction]: from.slice(0, -1),
+    [other]: [...state[other], snapshot(state)],
+    typing: undefined,
+    // Back at the opened draft: nothing to save or lose.
+    dirty: undo.length > 0,
+    serverProblems: [],
+    message: undefined,
+  };
+}
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case 'set':
-      return {
-        ...state,
-        draft: setAt(state.draft, action.path, action.value),
-        typed: action.text === undefined ? state.typed : { ...state.typed, [action.path]: action.text },
-        dirty: true,
-        serverProblems: [],
-        message: undefined,
-      };
+      return changed(
+        state,
+        { draft: setAt(state.draft, action.path, action.value), typed: action.text === undefined ? state.typed : { ...state.typed, [action.path]: action.text } },
+        action.typing ? action.path : undefined,
+      );
     case 'replace':
       // Items moved or went away, so the paths of what was typed no longer hold.
-      return { ...state, draft: action.draft, focusPath: action.focusPath ?? state.focusPath, typed: {}, dirty: true, serverProblems: [], message: undefined };
+      return changed(state, { draft: action.draft, focusPath: action.focusPath ?? state.focusPath, typed: {} });
     case 'focus':
-      return { ...state, focusPath: action.path, focusIndex: action.index };
+      return { ...state, focusPath: action.path, focusIndex: action.index, typing: undefined };
+    case 'undo':
+    case 'redo':
+      return travel(state, action.type);
     case 'overlay':
       return { ...state, overlay: action.overlay };
     case 'server-problems':
@@ -68,7 +122,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
 export function initialEditorState(draft: CommandDraft): EditorState {
   // A new command opens with focus in the name field; the type is one field up.
-  return { draft, focusPath: 'name', focusIndex: 1, dirty: false, overlay: { kind: 'none' }, serverProblems: [], typed: {} };
+  return { draft, focusPath: 'name', focusIndex: 1, dirty: false, overlay: { kind: 'none' }, serverProblems: [], typed: {}, undo: [], redo: [] };
 }
 
 export function useEditorState(draft: () => CommandDraft) {

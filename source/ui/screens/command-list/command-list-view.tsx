@@ -9,6 +9,7 @@ import type { Command, Problem } from '../../../discord/model.js';
 import { LIMITS } from '../../../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../../../discord/option-count.js';
 import { TextField } from '../../components/text-field.js';
+import { CopyableUrl, splitAddress } from '../../components/copyable-url.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import { contextsSummary, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
 import type { ScopeData } from '../../state/app-state.js';
@@ -34,12 +35,16 @@ export interface CommandListViewProps {
   width: number;
   height: number;
   scopeLabel: string;
+  /** The list has the keyboard (no overlay above it). */
+  active: boolean;
 }
 
 interface Column {
   title: string;
   width: number;
   cell: (row: CommandRow) => string;
+  /** Cut in the middle: names often share a long start and differ at the end. */
+  cut?: 'middle';
 }
 
 const MIN_DESCRIPTION = 8;
@@ -53,7 +58,7 @@ function columns(width: number): Column[] {
   const wide = width >= 110;
   const all: Column[] = [
     { title: 'TYPE', width: 7, cell: (r) => TYPE_SHORT[r.command.type] ?? String(r.command.type) },
-    { title: 'NAME', width: 0, cell: (r) => r.command.name },
+    { title: 'NAME', width: 0, cell: (r) => r.command.name, cut: 'middle' },
     { title: 'DESCRIPTION', width: 0, cell: (r) => r.command.description },
     // Below 90 columns the short title leaves its cells to the description.
     { title: width >= 90 ? OPTION_COUNT_HEADER : 'OPTS', width: width >= 90 ? OPTION_COUNT_HEADER.length : 4, cell: (r) => String(topLevelOptionCount(r.command)) },
@@ -75,7 +80,7 @@ function columns(width: number): Column[] {
 
 /** A row's cells, each fitted to its column, with the one-cell gaps between them. */
 function tableLine(cols: readonly Column[], text: (column: Column) => string): string {
-  return cols.map((c) => fitCell(text(c), c.width)).join(' ');
+  return cols.map((c) => fitCell(text(c), c.width, c.cut)).join(' ');
 }
 
 export function CommandListView(props: CommandListViewProps) {
@@ -106,7 +111,7 @@ export function CommandListView(props: CommandListViewProps) {
     return (
       <Box flexDirection="column" flexGrow={1}>
         <Text color={theme.status.error}>Could not load the commands of {props.scopeLabel}: {data.message}</Text>
-        {data.hint ? <Text>{data.hint}</Text> : null}
+        {data.hint ? <Hint text={data.hint} width={props.width} active={props.active} /> : null}
         <Text color={theme.text.secondary}>ctrl+r tries again · s picks another scope</Text>
       </Box>
     );
@@ -135,6 +140,19 @@ export function CommandListView(props: CommandListViewProps) {
         <Text color={theme.text.secondary}>! breaks a platform rule (open it to see which) · ~ has a warning</Text>
       ) : null}
     </Box>
+  );
+}
+
+/** A hint, with an address in it on rows of its own that the user can copy (the install address of a 50001). */
+function Hint({ text, width, active }: { text: string; width: number; active: boolean }) {
+  const parts = splitAddress(text);
+  if (!parts) return <Text>{text}</Text>;
+  return (
+    <>
+      {parts.before ? <Text>{parts.before}</Text> : null}
+      <CopyableUrl url={parts.url} width={width} active={active} />
+      {parts.after ? <Text>{parts.after}</Text> : null}
+    </>
   );
 }
 

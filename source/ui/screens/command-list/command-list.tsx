@@ -6,7 +6,7 @@ import { commandSize, validateCommand } from '../../../discord/validate.js';
 import type { Command } from '../../../discord/model.js';
 import type { Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
-import { scopeLabel } from '../../state/app-state.js';
+import { scopeLabel, type ScopeData } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
 import { CommandListView, listRows, type CommandRow } from './command-list-view.js';
 import { useCommandListInput } from './use-command-list-input.js';
@@ -18,6 +18,12 @@ export interface CommandListProps {
   height: number;
   /** Opens the JSON of a command in $EDITOR (needs the terminal, so the app root provides it). */
   onEditJson: (command: Command) => void;
+}
+
+/** Keys the footer leaves out because they would do nothing: no command to act on, or no list to add to. */
+function idleListKeys(status: ScopeData['status'], hasSelection: boolean): Action[] {
+  const onCommand: Action[] = hasSelection ? [] : ['open', 'edit', 'delete', 'permissions'];
+  return status === 'error' ? [...onCommand, 'new', 'filter'] : onCommand;
 }
 
 export function CommandList({ active, width, height: screenHeight, onEditJson }: CommandListProps) {
@@ -92,8 +98,9 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
       width={width}
       height={height}
       scopeLabel={scopeLabel(state)}
+      active={active}
       />
-      <Footer scope={list.filtering ? 'filter' : 'list'} />
+      <Footer scope={list.filtering ? 'filter' : 'list'} hide={idleListKeys(state.data.status, selected !== undefined)} />
     </Box>
   );
 }

@@ -3,13 +3,14 @@
  * The point made plain: commands need a bot token or client credentials; a browser sign-in (a user)
  * can only change permission overwrites.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
 import { useRef } from 'react';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
+import { CopyableUrl } from '../../components/copyable-url.js';
 import { describeError } from '../../format/describe-error.js';
 import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -34,6 +35,8 @@ const HEADLINES = {
 } as const;
 
 export function Onboarding({ starters, height, active }: { starters?: SessionStarters; height: number; active: boolean }) {
+  // The padding takes a column on each side, the root's spare one more.
+  const { columns } = useWindowSize();
   const theme = useTheme();
   const { state: app, dispatch } = useAppContext();
   const [state, local] = useOnboardingState();
@@ -133,10 +136,11 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
                 Application (client) id: <TextField value={state.clientId} onChange={(value) => local({ type: 'text', field: 'clientId', value })} focused={active && !state.starting} />
               </Text>
               <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
-              {state.signInUrl ? <Text>Open this address if no browser appeared: {state.signInUrl}</Text> : null}
+              {state.signInUrl ? <Text>Open this address if no browser appeared:</Text> : null}
+              {state.signInUrl ? <CopyableUrl url={state.signInUrl} width={columns - 3} active={active && state.starting !== undefined} /> : null}
             </>
           ) : null}
-          {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues · tab switches field · esc goes back</Text> : null}
+          {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}
         </Box>
         {state.starting ? <Spinner label={state.starting} /> : null}
         {state.error ? <Text color={theme.status.error}>{state.error}</Text> : null}

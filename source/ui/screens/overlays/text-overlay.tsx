@@ -13,7 +13,7 @@ import { useTheme } from '../../theme/theme-context.js';
 
 export function helpLines(scope: KeyScope): PaneLine[] {
   return [
-    ...bindingsFor(scope).map((b) => ({ text: `${keyLabel(b).padEnd(16)}${b.label}${b.danger ? ' (changes Discord; asks first)' : ''}` })),
+    ...bindingsFor(scope).map((b) => ({ text: `${keyLabel(b).padEnd(16)}${b.label}${b.danger ? (b.label.includes('asks first') ? ' (changes Discord)' : ' (changes Discord; asks first)') : ''}` })),
     { text: '' },
     { text: 'When a text field or the filter has focus, letters and ? are text:', tone: 'secondary' as const },
     { text: 'only ctrl chords, esc, tab, arrows and enter act.', tone: 'secondary' as const },

@@ -38,50 +38,63 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
   const decision = cells[cell.row]?.[cell.column];
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
-      <Text wrap="truncate">
-        <Text bold>Who can use {commandLabel}</Text>
-        <Text color={theme.text.secondary}> in {guildName}? Each role alone, each user as they are, per channel{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
-      </Text>
-      {shownColumns.length < columns.length ? (
-        <Text color={theme.text.secondary}>
-          channels {first + 1}–{first + shownColumns.length} of {columns.length} (←/→ moves)
+      {/* The title and the column names keep their rows on a short terminal; the grid's rows give way. */}
+      <Box flexDirection="column" flexShrink={0}>
+        <Text wrap="truncate">
+          <Text bold>Who can use {commandLabel}</Text>
+          <Text color={theme.text.secondary}> in {guildName}? Each role alone, each user as they are, per channel{unsaved ? ' (with your unsaved edits)' : ''}.</Text>
         </Text>
-      ) : null}
-      <Text wrap="truncate">
-        {' '.repeat(ROW_LABEL_WIDTH + 2)}
-        {shownColumns.map((c) => (
-          <Text key={c.id} color={theme.text.secondary}>
-            {`${fitCell(c.label, COLUMN_WIDTH - 1)} `}
+        {shownColumns.length < columns.length ? (
+          <Text color={theme.text.secondary} wrap="truncate">
+            channels {first + 1}–{first + shownColumns.length} of {columns.length} (←/→ moves)
           </Text>
-        ))}
-      </Text>
-      {rows.slice(firstRow, firstRow + rowSpace).map((row, offset) => {
-        const r = firstRow + offset;
-        return (
-          <Text key={row.id} wrap="truncate">
-            <Text color={theme.ui.selected}>{r === cell.row ? '▸ ' : '  '}</Text>
-            {`${fitCell(row.label, ROW_LABEL_WIDTH - 1)} `}
-            {shownColumns.map((column, i) => {
-              const c = first + i;
-              const answer = cells[r]?.[c];
-              const mark = answer ? answerMark(answer) : undefined;
-              return (
-                <Text key={column.id} inverse={r === cell.row && c === cell.column} color={mark?.color(theme)}>
-                  {(mark?.text ?? '').padEnd(COLUMN_WIDTH)}
-                </Text>
-              );
-            })}
-          </Text>
-        );
-      })}
+        ) : null}
+        <Text wrap="truncate">
+          {' '.repeat(ROW_LABEL_WIDTH + 2)}
+          {shownColumns.map((c) => (
+            <Text key={c.id} color={theme.text.secondary}>
+              {`${fitCell(c.label, COLUMN_WIDTH - 1)} `}
+            </Text>
+          ))}
+        </Text>
+      </Box>
+      <Box flexDirection="column" flexShrink={1} overflow="hidden" minHeight={Math.min(2, rows.length)}>
+        {rows.slice(firstRow, firstRow + rowSpace).map((row, offset) => {
+          const r = firstRow + offset;
+          // A row keeps its height; rows past the box's bottom are clipped, never drawn over each other.
+          return (
+            <Box key={row.id} flexShrink={0}>
+            <Text wrap="truncate">
+              <Text color={theme.ui.selected}>{r === cell.row ? '▸ ' : '  '}</Text>
+              {`${fitCell(row.label, ROW_LABEL_WIDTH - 1)} `}
+              {shownColumns.map((column, i) => {
+                const c = first + i;
+                const answer = cells[r]?.[c];
+                const mark = answer ? answerMark(answer) : undefined;
+                return (
+                  <Text key={column.id} inverse={r === cell.row && c === cell.column} color={mark?.color(theme)}>
+                    {(mark?.text ?? '').padEnd(COLUMN_WIDTH)}
+                  </Text>
+                );
+              })}
+            </Text>
+            </Box>
+          );
+        })}
+      </Box>
       {decision ? (
-        <Box flexDirection="column" marginTop={1}>
-          <Text wrap="truncate">
-            <Text bold>{rows[cell.row]?.label}</Text> in <Text bold>{columns[cell.column]?.label}</Text>
-          </Text>
-          <Text wrap="wrap" color={answerMark(decision).color(theme)}>
-            {decision.reason}
-          </Text>
+        // The answer under the grid gives way last but one: its end is cut before the grid's rows are.
+        <Box flexDirection="column" marginTop={1} flexShrink={1} overflow="hidden">
+          <Box flexShrink={0}>
+            <Text wrap="truncate">
+              <Text bold>{rows[cell.row]?.label}</Text> in <Text bold>{columns[cell.column]?.label}</Text>
+            </Text>
+          </Box>
+          <Box flexShrink={0}>
+            <Text wrap="wrap" color={answerMark(decision).color(theme)}>
+              {decision.reason}
+            </Text>
+          </Box>
         </Box>
       ) : null}
     </Box>

@@ -50,7 +50,10 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
     } else if (action === 'cancel') onClose();
     return chord !== 'ctrl+c';
   }, active);
-  const rows = Math.max(3, height - 7 - (status ? 2 : 0));
+  const room = Math.max(3, height - 7 - (status ? 2 : 0));
+  // A list longer than the box says which part of it is shown (one row of the box for that).
+  const scrolls = items.length > room;
+  const rows = scrolls ? Math.max(2, room - 1) : room;
   const start = useListWindow(index, items.length, rows);
   return (
     <Box flexDirection="column" flexGrow={1}>
@@ -72,6 +75,11 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
             </Text>
           );
         })}
+        {scrolls ? (
+          <Text color={theme.text.secondary}>
+            {start + 1}–{Math.min(items.length, start + rows)} of {items.length} (↑↓ moves)
+          </Text>
+        ) : null}
       </Box>
       <Footer scope="picker" />
     </Box>

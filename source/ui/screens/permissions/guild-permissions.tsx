@@ -174,7 +174,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
     case 'sign-in':
       return <SignInDialog reason={mode.reason} canSignIn={state.session?.signInUser !== undefined} onSignIn={() => void actions.signIn()} onCancel={back} />;
     case 'signing-in':
-      return <SigningIn url={mode.url} />;
+      return <SigningIn url={mode.url} active={active} />;
     case 'access':
       return (
         <Box flexDirection="column" flexGrow={1}>

@@ -57,6 +57,7 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
         if (delta && typeof matrix !== 'string') dispatchEditor({ type: 'move-cell', rows: matrix.rows.length, columns: matrix.columns.length, delta });
         else if (action === 'whoCanUse' || action === 'back') openMode({ kind: 'list' });
         else if (action === 'checkMember') openMode({ kind: 'check-member', query: '' });
+        else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'access' } });
         else return false;
         return true;
       }
@@ -64,6 +65,7 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
         const action = actionFor(chord, 'access');
         if (action === 'back' || action === 'whoCanUse') openMode({ kind: 'access' });
         else if (action === 'checkMember') openMode({ kind: 'check-member', query: '' });
+        else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'access' } });
         else return false;
         return true;
       }

@@ -1,0 +1,70 @@
+/**
+ * Keys and help that are true where they are shown (issue 29): the who-can-use grid has its own help,
+ * the footer leaves out keys that would do nothing, a picker opens on the value the field has, and
+ * help says "asks first" once.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { DiscordApiError } from '../../source/api/errors.js';
+import type { CommandDraft } from '../../source/discord/model.js';
+import { pickerModel } from '../../source/ui/screens/command-editor/picker-items.js';
+import { helpLines } from '../../source/ui/screens/overlays/text-overlay.js';
+import { renderApp } from './helpers/app.js';
+import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { waitFor } from './helpers/wait-for.js';
+import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+describe('help and footer', () => {
+  it('? on the who-can-use grid shows the grid keys, not the overwrite list keys', async () => {
+    const app = await openPermissions(guildWithBan().api);
+    cleanup = app.unmount;
+    await app.press('whoCanUse');
+    await app.waitForText('Who can use');
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    expect(app.frame()).toContain('check a member');
+    expect(app.frame()).toContain('next channel');
+    expect(app.frame()).not.toContain('add overwrite');
+  });
+
+  it('a list that failed to load offers no key that acts on commands', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    const app = await renderApp(api, { columns: 120, rows: 24 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    api.failNext = new DiscordApiError(500, 0, 'Discord answered 500 to GET /applications/1/commands: HTTP 500', 'GET', '/applications/1/commands', [], undefined, 'HTTP 500');
+    await app.press('scope');
+    await app.waitForText('Test Guild');
+    await app.chord('down');
+    await app.chord('enter');
+    await waitFor(() => app.frame().includes('Could not load the commands'), { message: app.frame });
+    const footer = app.frame().trimEnd().split('\n').at(-1) ?? '';
+    expect(footer).toContain('? help');
+    for (const hint of ['n new', 'e edit', 'delete', 'permissions', 'filter']) expect(footer).not.toContain(hint);
+  });
+
+  it('at 40×12 the list uses the rows it has: above the footer only the status row and the legend row can be blank', async () => {
+    const app = await renderApp(new FakeApi(Array.from({ length: 20 }, (_, i) => makeCommand({ name: `c${String(i).padStart(2, '0')}` }))), { columns: 40, rows: 12 });
+    cleanup = app.unmount;
+    await app.waitForText('c00');
+    const lines = app.frame().trimEnd().split('\n');
+    const blank = lines.slice(0, -1).reverse().findIndex((line) => line.trim() !== '');
+    expect(blank, app.frame()).toBeLessThanOrEqual(2);
+  });
+
+  it('says a dangerous key asks first once', () => {
+    const lines = helpLines('list').map((line) => line.text);
+    expect(lines.filter((line) => line.split('asks first').length > 2)).toEqual([]);
+    expect(lines.find((line) => line.includes('copy the command'))).toMatch(/asks first\) \(changes Discord\)$/);
+  });
+});
+
+describe('pickers', () => {
+  it('open on the type the option has', () => {
+    const draft = { type: 1, name: 'up', description: 'Up', options: [{ type: 11, name: 'file', description: 'File' }] } as CommandDraft;
+    const model = pickerModel('option-type', draft, 'options[0].type');
+    expect(model.items.find((item) => item.value === model.current)?.label).toBe('ATTACHMENT');
+  });
+});

@@ -79,6 +79,7 @@ export const SPECS = {
       'choice-max': { type: 'string', value: '100|6000', description: 'the longest string choice value accepted', defaultText: '100' },
       locales: { type: 'string', value: 'spec|docs', description: 'ar and he localizations: accepted (the OpenAPI spec) or refused (the docs)', defaultText: 'spec', complete: ['spec', 'docs'] },
       'global-rps': { type: 'string', value: 'N', description: "the global limit per token (a big bot's raised limit)", defaultText: '50' },
+      'interactions-url': { type: 'string', value: 'URL', description: "your bot's interactions endpoint: signed interactions go there (`cmd-tui try`)" },
       log: { type: 'boolean', description: 'print each request' },
       json: { type: 'boolean', description: 'print the URLs and credentials as JSON' },
       ...NO_COLOR,

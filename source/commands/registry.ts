@@ -23,6 +23,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./serve.js'),
   },
   {
+    name: 'try',
+    summary: "run a slash command against your bot as Discord's client would, and show its reply (emulator only)",
+    load: () => import('./try.js'),
+  },
+  {
     name: 'list',
     summary: 'list a scope\'s commands (global, or one guild)',
     load: () => import('./list.js'),

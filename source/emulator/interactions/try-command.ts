@@ -101,6 +101,7 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const decision = checkMember(input, userId, world.clock(), channel.id).answers[0]!.decision;
   if (!decision.allowed) {
     const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
+    // Discord's picker hides a command the member may not use; the who-can-use engine says why.
     return refuse(403, `${who} would not see /${command.name} in #${channel.name}: ${decision.reason}`);
   }
   const filled = fillOptions(command, request.path, request.options, {
@@ -130,7 +131,8 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   store.open({ id, token, type: InteractionType.ApplicationCommand, applicationId: app.id, channelId: channel.id });
   void deliver(world, store, endpoint, payload);
   const { token: _hidden, ...shown } = payload;
-  return { status: 202, body: { id, interaction: shown } };
+  const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
+  return { status: 202, body: { id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channel.name}`, interaction: shown } };
 }
 
 /** What the user sees of an interaction so far; its token stays with the bot. */

@@ -56,7 +56,7 @@ async function answer(interaction) {
   return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `I do not know /${name}.` } };
 }
 
-createServer(async (request, response) => {
+const server = createServer(async (request, response) => {
   const chunks = [];
   for await (const chunk of request) chunks.push(chunk);
   const body = Buffer.concat(chunks);
@@ -67,4 +67,5 @@ createServer(async (request, response) => {
   }
   const reply = JSON.stringify(await answer(JSON.parse(body.toString('utf8'))));
   response.writeHead(200, { 'Content-Type': 'application/json' }).end(reply);
-}).listen(port, '127.0.0.1', () => console.log(`interactions bot listening on http://127.0.0.1:${port}/`));
+});
+server.listen(port, '127.0.0.1', () => console.log(`interactions bot listening on http://127.0.0.1:${server.address().port}/`));

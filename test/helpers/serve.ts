@@ -9,7 +9,7 @@ import type { RunningEmulator } from '../../source/emulator/server.js';
 import { CLI_PATH } from './cli.js';
 
 /** The line `serve --json` prints. */
-export type ServeDetails = Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'botToken' | 'clientId' | 'clientSecret' | 'publicClientId' | 'userToken' | 'guildIds' | 'redirectUris'>;
+export type ServeDetails = Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'botToken' | 'clientId' | 'clientSecret' | 'publicClientId' | 'userToken' | 'guildIds' | 'redirectUris' | 'verifyKey'>;
 
 export function useServe(args: string[] = []): () => ServeDetails & { origin: string } {
   let child: ChildProcess | undefined;

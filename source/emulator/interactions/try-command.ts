@@ -28,6 +28,9 @@ export interface TryRequest {
   options: Record<string, string>;
 }
 
+/** GUILD_TEXT, GUILD_VOICE (its text chat), GUILD_ANNOUNCEMENT, the threads and GUILD_STAGE_VOICE: where a slash command can be typed. */
+const TEXT_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 10, 11, 12, 13];
+
 const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
 
 function strings(value: unknown): string[] | undefined {
@@ -89,8 +92,6 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const userId = request.userId ?? app.ownerId;
   const user = world.state.users[userId];
   if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
-  const channel = request.channelId ? guild.channels.find((candidate) => candidate.id === request.channelId) : guild.channels.find((candidate) => candidate.type === 0);
-  if (!channel) return refuse(404, `${guild.name} (${guild.id}) has no channel ${request.channelId ?? 'to type in'}`);
   const locale = request.locale ?? 'en-US';
   if (!(LOCALES as readonly string[]).includes(locale)) return refuse(400, `"${locale}" is not a Discord locale: use one of ${LOCALES.join(', ')}`);
   const command = findCommand(world, guild, request.name);
@@ -98,7 +99,14 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   if (command.contexts && !command.contexts.includes(0)) return refuse(403, `/${command.name} is not offered in servers (its contexts are ${command.contexts.join(', ')})`);
 
   const input = accessInput(world, guild, command);
-  const decision = checkMember(input, userId, world.clock(), channel.id).answers[0]!.decision;
+  const decide = (channelId: string) => checkMember(input, userId, world.clock(), channelId).answers[0]!.decision;
+  // Without --channel: the first text channel where the member may use the command, as a person would pick one.
+  const textChannels = guild.channels.filter((candidate) => TEXT_CHANNEL_TYPES.includes(candidate.type));
+  const channel = request.channelId
+    ? guild.channels.find((candidate) => candidate.id === request.channelId)
+    : (textChannels.find((candidate) => decide(candidate.id).allowed) ?? textChannels[0]);
+  if (!channel) return refuse(404, `${guild.name} (${guild.id}) has no channel ${request.channelId ?? 'to type in'}`);
+  const decision = decide(channel.id);
   if (!decision.allowed) {
     const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
     // Discord's picker hides a command the member may not use; the who-can-use engine says why.

@@ -16,7 +16,7 @@ import type { Route } from './router.js';
 
 const APP = '/applications/:application_id';
 const GUILD_COMMANDS = `${APP}/guilds/:guild_id/commands`;
-const ORIGINAL = '/webhooks/:application_id/:webhook_token/messages/@original';
+const ORIGINAL = '/webhooks/:webhook_id/:webhook_token/messages/@original';
 
 export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: `${APP}/commands`, handler: commands.listCommands },
@@ -39,7 +39,7 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'PATCH', pattern: '/applications/@me', handler: application.editApplication },
   // Answering interactions: the token in the path is the credential (DOCS/RR "Interaction Response Endpoints").
   { method: 'POST', pattern: '/interactions/:interaction_id/:interaction_token/callback', handler: interactions.interactionCallback, authenticated: false },
-  { method: 'POST', pattern: '/webhooks/:application_id/:webhook_token', handler: interactions.executeFollowUp, authenticated: false },
+  { method: 'POST', pattern: '/webhooks/:webhook_id/:webhook_token', handler: interactions.executeFollowUp, authenticated: false },
   { method: 'GET', pattern: ORIGINAL, handler: interactions.getOriginal, authenticated: false },
   { method: 'PATCH', pattern: ORIGINAL, handler: interactions.editOriginal, authenticated: false },
   { method: 'DELETE', pattern: ORIGINAL, handler: interactions.deleteOriginal, authenticated: false },

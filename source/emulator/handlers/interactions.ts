@@ -42,14 +42,14 @@ export const interactionCallback: Handler = (ctx, world) => {
 };
 
 export const executeFollowUp: Handler = (ctx, world) =>
-  json(200, messageObject(world, ctx, store(world).followUp(ctx.params.application_id!, ctx.params.webhook_token!, jsonBody(ctx))));
+  json(200, messageObject(world, ctx, store(world).followUp(ctx.params.webhook_id!, ctx.params.webhook_token!, jsonBody(ctx))));
 
-export const getOriginal: Handler = (ctx, world) => json(200, messageObject(world, ctx, store(world).original(ctx.params.application_id!, ctx.params.webhook_token!)));
+export const getOriginal: Handler = (ctx, world) => json(200, messageObject(world, ctx, store(world).original(ctx.params.webhook_id!, ctx.params.webhook_token!)));
 
 export const editOriginal: Handler = (ctx, world) =>
-  json(200, messageObject(world, ctx, store(world).editOriginal(ctx.params.application_id!, ctx.params.webhook_token!, jsonBody(ctx))));
+  json(200, messageObject(world, ctx, store(world).editOriginal(ctx.params.webhook_id!, ctx.params.webhook_token!, jsonBody(ctx))));
 
 export const deleteOriginal: Handler = (ctx, world) => {
-  store(world).deleteOriginal(ctx.params.application_id!, ctx.params.webhook_token!);
+  store(world).deleteOriginal(ctx.params.webhook_id!, ctx.params.webhook_token!);
   return json(204);
 };

@@ -67,12 +67,17 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** Embeds as Discord stores them: `type` "rich" unless the bot said otherwise (DOCS/MSG "Embed Object"). */
+function embedsFrom(value: unknown): unknown[] {
+  return Array.isArray(value) ? value.map((embed) => ({ type: 'rich', ...record(embed) })) : [];
+}
+
 function messageFrom(id: string, data: unknown, flags = 0): ShownMessage {
   const body = record(data);
   return {
     id,
     content: typeof body.content === 'string' ? body.content : '',
-    embeds: Array.isArray(body.embeds) ? body.embeds : [],
+    embeds: embedsFrom(body.embeds),
     components: Array.isArray(body.components) ? body.components : [],
     flags: (typeof body.flags === 'number' ? body.flags : 0) | flags,
     edits: 0,
@@ -179,7 +184,7 @@ export class InteractionStore {
     const message = this.original(applicationId, token);
     const edit = record(body);
     if (typeof edit.content === 'string') message.content = edit.content;
-    if (Array.isArray(edit.embeds)) message.embeds = edit.embeds;
+    if (Array.isArray(edit.embeds)) message.embeds = embedsFrom(edit.embeds);
     if (Array.isArray(edit.components)) message.components = edit.components;
     message.edits += 1;
     interaction.revision += 1;

@@ -4,25 +4,10 @@
  * ones marked "Only you can see this", edits marked, follow-ups in order — or the client's
  * "The application did not respond". Pure: it renders the emulator's view of one interaction.
  */
+import type { InteractionRecord, ShownMessage } from '../emulator/interactions/store.js';
 
-export interface ReplyMessage {
-  id: string;
-  content: string;
-  embeds: unknown[];
-  components: unknown[];
-  flags: number;
-  edits: number;
-  deleted?: boolean;
-}
-
-export interface InteractionView {
-  acknowledged?: number;
-  failed?: string;
-  original?: ReplyMessage;
-  followups: ReplyMessage[];
-  modal?: { title: string; custom_id: string };
-  revision: number;
-}
+/** What the emulator's `GET /__emulator/interactions/{id}` answers: the interaction as the user sees it so far. */
+export type InteractionView = Pick<InteractionRecord, 'acknowledged' | 'failed' | 'original' | 'followups' | 'modal' | 'revision'>;
 
 const EPHEMERAL = 64;
 const DEFERRED_CHANNEL_MESSAGE = 5;
@@ -62,7 +47,7 @@ function componentLines(components: readonly unknown[]): string[] {
 }
 
 /** `firstEditIsReply`: a deferred reply's first edit is what replaces "thinking…", not an edit the client marks. */
-function messageLines(botName: string, message: ReplyMessage, heading: string, firstEditIsReply = false): string[] {
+function messageLines(botName: string, message: ShownMessage, heading: string, firstEditIsReply = false): string[] {
   if (message.deleted) return [`${botName} · ${heading} (deleted)`];
   const edited = message.edits > (firstEditIsReply ? 1 : 0);
   const marks = [message.flags & EPHEMERAL ? 'Only you can see this' : undefined, edited ? 'edited' : undefined].filter(Boolean);

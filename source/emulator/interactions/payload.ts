@@ -70,7 +70,11 @@ function channelObject(channel: ChannelRecord, guildId: string) {
   };
 }
 
-/** `resolved` as Discord fills it: each mentioned user with their member (without `user`), roles, and channels with the invoker's permissions there. */
+/**
+ * `resolved` as Discord fills it (DOCS/RR "Resolved Data Structure"): each mentioned user, and their member
+ * without `user` but with their permissions in the interaction's channel; roles; channels (partial) with the
+ * invoking member's permissions there.
+ */
 function resolvedData(input: InteractionInput) {
   const { guild, mentioned, users } = input;
   const resolved: Record<string, Record<string, unknown>> = {};
@@ -81,8 +85,7 @@ function resolvedData(input: InteractionInput) {
   for (const id of mentioned.users) {
     const user = users[id];
     if (user) add('users', id, userObject(user));
-    const general = guild.channels.find((channel) => channel.type === 0) ?? input.channel;
-    if (guild.members[id]) add('members', id, { ...memberObject(guild, id), permissions: String(permissionsIn(guild, id, general)) });
+    if (guild.members[id]) add('members', id, { ...memberObject(guild, id), permissions: String(permissionsIn(guild, id, input.channel)) });
   }
   for (const id of mentioned.roles) {
     const role = guild.roles.find((candidate) => candidate.id === id);

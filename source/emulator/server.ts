@@ -24,8 +24,8 @@ import { API_ROUTES } from './routes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
 import { createSnowflakeGenerator } from './snowflake.js';
 import { parseStrictJson } from '../discord/strict-json.js';
-import { checkEndpointUntilAccepted, signerOf } from './interactions/delivery.js';
-import { newSigningSeed } from './interactions/signing.js';
+import { checkEndpointUntilAccepted } from './interactions/delivery.js';
+import { newSigningSeed, signerOf } from './interactions/signing.js';
 import { InteractionStore } from './interactions/store.js';
 import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
 import type { EmulatorState } from './state.js';
@@ -305,7 +305,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     userToken: state.scriptTokens.admin,
     guildIds: installed.map((guild) => guild.id),
     redirectUris: [...app.redirectUris],
-    verifyKey: signerOf(world).publicKeyHex,
+    verifyKey: signerOf(world.state.application).publicKeyHex,
     seeded: {
       adminUserId: ownerId,
       memberUserId,

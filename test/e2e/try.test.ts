@@ -71,6 +71,13 @@ it('the bot answers /ping and the reply is printed as the client shows it', { ti
   expect(result.stdout).toMatch(/^\/ping as @?\S.* in #general\n/);
   expect(result.stdout).toContain('· reply\n  Pong!\n');
   expect(result.code).toBe(0);
+
+  const json = await tryCommand('ping', '--json');
+  const document = JSON.parse(json.stdout) as { ok: boolean; interaction: Record<string, unknown>; reply: { original: { content: string } } };
+  expect(document.ok).toBe(true);
+  expect(document.interaction).toMatchObject({ type: 2, data: { name: 'ping' }, version: 1 });
+  expect(document.interaction).not.toHaveProperty('token');
+  expect(document.reply.original.content).toBe('Pong!');
 });
 
 it('a deferred reply shows "thinking…", then the reply, then the follow-up, in that order', { timeout: 30_000 }, async () => {

@@ -8,13 +8,9 @@
  */
 import { parseStrictJson, parseStrictObject } from '../../discord/strict-json.js';
 import { pingInteraction } from './payload.js';
-import { interactionSigner, type InteractionSigner } from './signing.js';
+import { signerOf } from './signing.js';
 import { INITIAL_RESPONSE_DEADLINE_MS, NO_RESPONSE_TEXT, type InteractionStore } from './store.js';
 import type { World } from '../request-context.js';
-
-export function signerOf(world: World): InteractionSigner {
-  return interactionSigner(world.state.application.interactionsKeySeed!);
-}
 
 async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   const response = await fetch(url, {
@@ -32,7 +28,7 @@ export async function deliver(world: World, store: InteractionStore, url: string
   const record = store.get(interaction.id)!;
   let answer: { status: number; text: string };
   try {
-    answer = await post(url, body, signerOf(world).headers(body, Math.floor(world.clock() / 1000)));
+    answer = await post(url, body, signerOf(world.state.application).headers(body, Math.floor(world.clock() / 1000)));
   } catch {
     if (record.acknowledged === undefined && record.failed === undefined) store.fail(record, NO_RESPONSE_TEXT);
     return;
@@ -57,7 +53,7 @@ export async function verifyEndpoint(world: World, url: string): Promise<string 
   const app = world.state.application;
   const ping = JSON.stringify(pingInteraction(world.ids.next(), app.id, `emu-ping-${world.ids.next()}`));
   const timestamp = Math.floor(world.clock() / 1000);
-  const signer = signerOf(world);
+  const signer = signerOf(app);
   try {
     const signed = signer.headers(ping, timestamp);
     // The same signature over another timestamp: a bot that checks signatures must refuse it.

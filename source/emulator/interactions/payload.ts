@@ -12,8 +12,8 @@ import { ALL_PERMISSIONS, channelPermissions } from '../../discord/member-permis
 import type { Channel } from '../../discord/model.js';
 import { userObject, roleObject } from '../handlers/pickers.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
+import { InteractionType } from './store.js';
 
-export const InteractionType = { Ping: 1, ApplicationCommand: 2, Autocomplete: 4 } as const;
 
 export interface InteractionInput {
   id: string;

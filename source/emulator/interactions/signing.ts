@@ -20,6 +20,11 @@ export interface InteractionSigner {
   headers(body: string, timestamp: number): Record<string, string>;
 }
 
+/** The signer of an application record (its seed is set at start for state files written before it). */
+export function signerOf(application: { interactionsKeySeed?: string }): InteractionSigner {
+  return interactionSigner(application.interactionsKeySeed!);
+}
+
 export function interactionSigner(seedHex: string): InteractionSigner {
   const privateKey: KeyObject = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(seedHex, 'hex')]), format: 'der', type: 'pkcs8' });
   const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });

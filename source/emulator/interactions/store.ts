@@ -10,7 +10,6 @@
  */
 import { ApiFailure, formBodyError } from '../api-errors.js';
 import type { Clock } from '../clock.js';
-import { InteractionType } from './payload.js';
 
 export const INITIAL_RESPONSE_DEADLINE_MS = 3000;
 export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
@@ -18,6 +17,9 @@ export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 export const NO_RESPONSE_TEXT = 'The application did not respond';
 /** MessageFlags.EPHEMERAL (DOCS/MSG "Message Flags"). */
 export const EPHEMERAL_FLAG = 64;
+
+/** DOCS/RR "Interaction Type". */
+export const InteractionType = { Ping: 1, ApplicationCommand: 2, Autocomplete: 4 } as const;
 
 export const CallbackType = { Pong: 1, ChannelMessage: 4, DeferredChannelMessage: 5, DeferredUpdateMessage: 6, UpdateMessage: 7, AutocompleteResult: 8, Modal: 9 } as const;
 

@@ -13,8 +13,8 @@ import { userObject } from '../handlers/pickers.js';
 import type { Reply, World } from '../request-context.js';
 import type { GuildRecord } from '../state.js';
 import { deliver } from './delivery.js';
-import { applicationCommandInteraction, InteractionType } from './payload.js';
-import type { InteractionRecord, InteractionStore } from './store.js';
+import { applicationCommandInteraction } from './payload.js';
+import { InteractionType, type InteractionRecord, type InteractionStore } from './store.js';
 import { fakeSecret } from '../seed.js';
 
 export interface TryRequest {

@@ -5,6 +5,7 @@
  *   /later   → "thinking…" (a deferred reply), then edits it and sends a follow-up
  *   /secret  → an ephemeral reply with an embed and a button
  *   /slow    → answers after 4 s, too late for Discord's 3-second deadline
+ *   /weather → suggests cities while `city` is typed in (autocomplete), then gives the forecast
  * Run it against `cmd-tui serve` (see the README, "Trying a command"):
  *   PUBLIC_KEY=<serve's public key> PORT=3000 DISCORD_API=http://127.0.0.1:8990/api/v10 node examples/interactions-bot.mjs
  */
@@ -28,6 +29,11 @@ async function webhook(method, path, body) {
 
 async function answer(interaction) {
   if (interaction.type === InteractionType.PING) return { type: InteractionResponseType.PONG };
+  if (interaction.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) {
+    const typed = String(interaction.data.options.find((option) => option.focused)?.value ?? '').toLowerCase();
+    const cities = ['Paris', 'Pau', 'Porto', 'Prague', 'Lisbon'].filter((city) => city.toLowerCase().startsWith(typed));
+    return { type: InteractionResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices: cities.map((city) => ({ name: city, value: city.toLowerCase() })) } };
+  }
   const name = interaction.data?.name;
   if (name === 'ping') return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: 'Pong!' } };
   if (name === 'later') {
@@ -48,6 +54,10 @@ async function answer(interaction) {
         components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Refresh', custom_id: 'refresh' }] }],
       },
     };
+  }
+  if (name === 'weather') {
+    const city = interaction.data.options.find((option) => option.name === 'city').value;
+    return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Sunny in ${city}.` } };
   }
   if (name === 'slow') {
     await sleep(4000);

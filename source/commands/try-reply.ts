@@ -7,11 +7,12 @@
 import type { InteractionRecord, ShownMessage } from '../emulator/interactions/store.js';
 
 /** What the emulator's `GET /__emulator/interactions/{id}` answers: the interaction as the user sees it so far. */
-export type InteractionView = Pick<InteractionRecord, 'acknowledged' | 'failed' | 'original' | 'followups' | 'modal' | 'revision'>;
+export type InteractionView = Pick<InteractionRecord, 'acknowledged' | 'failed' | 'original' | 'followups' | 'modal' | 'choices' | 'revision'>;
 
 const EPHEMERAL = 64;
 const DEFERRED_CHANNEL_MESSAGE = 5;
 const MODAL = 9;
+const AUTOCOMPLETE_RESULT = 8;
 const BUTTON_STYLES: Record<number, string> = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link', 6: 'premium' };
 const COMPONENT_KINDS: Record<number, string> = { 3: 'string select', 4: 'text input', 5: 'user select', 6: 'role select', 7: 'mentionable select', 8: 'channel select' };
 
@@ -59,9 +60,22 @@ function messageLines(botName: string, message: ShownMessage, heading: string, f
   ].map((line, index) => (index === 0 ? line : `  ${line}`));
 }
 
+/** The bot's suggestions as the client lists them above the input: each choice's name, and the value it sends. */
+function choiceLines(botName: string, choices: readonly unknown[]): string[] {
+  if (choices.length === 0) return [`${botName} suggests nothing`];
+  return [
+    `${botName} suggests ${choices.length === 1 ? '1 choice' : `${choices.length} choices`}:`,
+    ...choices.map((choice) => {
+      const { name, value } = fields(choice);
+      return `  ${text(name) ?? '(no name)'} → ${JSON.stringify(value)}`;
+    }),
+  ];
+}
+
 /** What has been printed so far, so that a view seen again prints only what is new (an edit prints the message again). */
 export interface ShownSoFar {
   thinking: boolean;
+  choices: boolean;
   modal: boolean;
   /** The edit count of the reply as last printed; -1 before it is printed. */
   originalEdits: number;
@@ -70,7 +84,7 @@ export interface ShownSoFar {
   failed: boolean;
 }
 
-export const NOTHING_SHOWN: ShownSoFar = { thinking: false, modal: false, originalEdits: -1, originalDeleted: false, followups: 0, failed: false };
+export const NOTHING_SHOWN: ShownSoFar = { thinking: false, choices: false, modal: false, originalEdits: -1, originalDeleted: false, followups: 0, failed: false };
 
 /** The lines the client would add since `shown`, in order, and what is shown after them. */
 export function newReplyLines(botName: string, view: InteractionView, shown: ShownSoFar): { lines: string[]; shown: ShownSoFar } {
@@ -83,6 +97,10 @@ export function newReplyLines(botName: string, view: InteractionView, shown: Sho
   if (view.acknowledged === MODAL && view.modal && !shown.modal) {
     lines.push(`${botName} opened a form: ${view.modal.title} (forms cannot be filled in from the command line)`);
     next.modal = true;
+  }
+  if (view.acknowledged === AUTOCOMPLETE_RESULT && !shown.choices) {
+    lines.push(...choiceLines(botName, view.choices ?? []));
+    next.choices = true;
   }
   const original = view.original;
   // A deferred reply is "thinking…" until the bot edits it.

@@ -62,7 +62,7 @@ export const run: CommandRun = async (args, io) => {
     started = await getJson(`${origin}/__emulator/interactions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, path, options, ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) }),
+      body: JSON.stringify({ name, path, options, ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) }),
     });
   } catch (error) {
     io.stderr.write(`cmd-tui try: could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?\n`);

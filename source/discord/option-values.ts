@@ -13,6 +13,8 @@ export interface InteractionOption {
   name: string;
   type: number;
   value?: string | number | boolean;
+  /** Autocomplete: the option being typed in, whose value is the text so far. */
+  focused?: true;
   options?: InteractionOption[];
 }
 
@@ -31,8 +33,18 @@ export interface FilledOptions {
 
 const CONTAINER_TYPES: readonly number[] = [OptionType.Subcommand, OptionType.SubcommandGroup];
 
-/** `path` names the subcommand group and subcommand (`["config", "set"]`); `values` maps option names to typed text. */
-export function fillOptions(command: { name: string; options?: readonly CommandOption[] }, path: readonly string[], values: Readonly<Record<string, string>>, lookup: EntityLookup): FilledOptions {
+/**
+ * `path` names the subcommand group and subcommand (`["config", "set"]`); `values` maps option names to typed text.
+ * `focused` names the option being typed in, for an autocomplete interaction: it must have `autocomplete`, its text
+ * goes as is (the client sends what is typed so far), and required options may still be missing.
+ */
+export function fillOptions(
+  command: { name: string; options?: readonly CommandOption[] },
+  path: readonly string[],
+  values: Readonly<Record<string, string>>,
+  lookup: EntityLookup,
+  focused?: string,
+): FilledOptions {
   const mentioned: FilledOptions['mentioned'] = { users: [], roles: [], channels: [] };
   const problems: string[] = [];
   const fill = (level: readonly CommandOption[], rest: readonly string[], where: string): InteractionOption[] => {
@@ -47,6 +59,7 @@ export function fillOptions(command: { name: string; options?: readonly CommandO
       }
       return [{ name: chosen.name, type: chosen.type, options: fill(chosen.options ?? [], remaining, `${where} ${chosen.name}`) }];
     }
+    if (focused !== undefined && !Object.hasOwn(values, focused)) problems.push(`${where}: the option to autocomplete, "${focused}", needs its text so far (--option ${focused}=TEXT)`);
     if (rest.length > 0) problems.push(`${where} has no subcommands, so "${rest.join(' ')}" is not one`);
     for (const name of Object.keys(values)) {
       if (!level.some((option) => option.name === name)) {
@@ -58,7 +71,12 @@ export function fillOptions(command: { name: string; options?: readonly CommandO
     for (const option of level) {
       const text = Object.hasOwn(values, option.name) ? values[option.name] : undefined;
       if (text === undefined) {
-        if (option.required) problems.push(`${where}: option "${option.name}" is required`);
+        if (option.required && focused === undefined) problems.push(`${where}: option "${option.name}" is required`);
+        continue;
+      }
+      if (option.name === focused) {
+        if (option.autocomplete) filled.push({ name: option.name, type: option.type, value: text, focused: true });
+        else problems.push(`${where}: option "${option.name}" has no autocomplete`);
         continue;
       }
       const value = optionValue(option, text, lookup, mentioned, problems);

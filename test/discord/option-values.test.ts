@@ -61,6 +61,20 @@ describe('fillOptions', () => {
     expect(good.mentioned).toEqual({ users: ['200'], roles: ['300', '300'], channels: ['100'] });
   });
 
+  it('autocomplete: the focused option goes as typed, marked focused, and required ones may still be missing', () => {
+    const command = {
+      name: 'c',
+      options: [
+        { type: 4, name: 'n', description: 'd', required: true, autocomplete: true },
+        { type: 3, name: 'other', description: 'd', required: true },
+        { type: 3, name: 'plain', description: 'd' },
+      ] as CommandOption[],
+    };
+    expect(fillOptions(command, [], { n: '1' }, lookup, 'n')).toMatchObject({ problems: [], options: [{ name: 'n', type: 4, value: '1', focused: true }] });
+    expect(fillOptions(command, [], { plain: 'x' }, lookup, 'plain').problems).toEqual(['/c: option "plain" has no autocomplete']);
+    expect(fillOptions(command, [], {}, lookup, 'n').problems).toEqual(['/c: the option to autocomplete, "n", needs its text so far (--option n=TEXT)']);
+  });
+
   it('takes a choice by its name or its value, and nothing else', () => {
     const command = { name: 'c', options: [{ type: 4, name: 'd', description: 'd', required: true, choices: [{ name: '1 hour', value: 60 }] }] as CommandOption[] };
     expect(fillOptions(command, [], { d: '1 hour' }, lookup).options).toEqual([{ name: 'd', type: 4, value: 60 }]);

@@ -27,7 +27,8 @@ const COMMANDS = [
   { name: 'later', description: 'Thinks, then answers' },
   { name: 'slow', description: 'Answers too late' },
   { name: 'admin-only', description: 'For administrators', default_member_permissions: '8' },
-  { name: 'weather', description: 'The forecast', options: [{ type: 3, name: 'city', description: 'Where', required: true, max_length: 10 }, { type: 4, name: 'days', description: 'How many', min_value: 1, max_value: 7 }] },
+  { name: 'weather', description: 'Autocompleted', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }] },
+  { name: 'limits', description: 'Options with limits', options: [{ type: 3, name: 'city', description: 'Where', required: true, max_length: 10 }, { type: 4, name: 'days', description: 'How many', min_value: 1, max_value: 7 }] },
 ];
 
 async function api(method: string, path: string, body?: unknown) {
@@ -92,6 +93,14 @@ it('a deferred reply shows "thinking…", then the reply, then the follow-up, in
   expect(code).toBe(0);
 });
 
+it("an autocomplete round trip shows the bot's choices, and the chosen value goes with the command", { timeout: 30_000 }, async () => {
+  const suggested = await tryCommand('weather', '--option', 'city=P', '--autocomplete', 'city');
+  expect(suggested.stdout).toContain('suggests 4 choices:\n  Paris → "paris"\n  Pau → "pau"\n  Porto → "porto"\n  Prague → "prague"\n');
+  expect(suggested.code).toBe(0);
+  const answered = await tryCommand('weather', '--option', 'city=paris');
+  expect(answered.stdout).toContain('Sunny in paris.');
+});
+
 it('a bot that does not answer within 3 seconds gives Discord\'s message', { timeout: 30_000 }, async () => {
   const { stdout, code } = await tryCommand('slow');
   expect(stdout).toContain('The application did not respond');
@@ -107,9 +116,9 @@ it('refuses, with the who-can-use reason, a member who would not see the command
 });
 
 it('holds option values to the client\'s rules before anything is sent', { timeout: 30_000 }, async () => {
-  const missing = await tryCommand('weather');
+  const missing = await tryCommand('limits');
   expect(missing.stderr).toContain('option "city" is required');
-  const wrong = await tryCommand('weather', '--option', 'city=Constantinople', '--option', 'days=9');
+  const wrong = await tryCommand('limits', '--option', 'city=Constantinople', '--option', 'days=9');
   expect(wrong.stderr).toContain('option "city" (STRING) must be 0 to 10 characters long, not 14');
   expect(wrong.stderr).toContain('option "days" (INTEGER) must be from 1 to 7, not 9');
   expect(wrong.code).toBe(1);

@@ -16,6 +16,8 @@ import { InteractionType } from './store.js';
 
 
 export interface InteractionInput {
+  /** 2, or 4 while an option with autocomplete is typed in. */
+  type: typeof InteractionType.ApplicationCommand | typeof InteractionType.Autocomplete;
   id: string;
   token: string;
   applicationId: string;
@@ -104,7 +106,7 @@ export function applicationCommandInteraction(input: InteractionInput) {
   return {
     id: input.id,
     application_id: input.applicationId,
-    type: InteractionType.ApplicationCommand,
+    type: input.type,
     data: {
       id: command.id,
       name: command.name,

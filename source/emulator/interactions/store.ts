@@ -150,6 +150,10 @@ export class InteractionStore {
       interaction.modal = { custom_id: String(modal.custom_id ?? ''), title: String(modal.title ?? '') };
     } else if (type === CallbackType.AutocompleteResult) {
       const choices = record(data).choices;
+      // DOCS/RR "Autocomplete": max 25 choices; the text is Discord's for a list over its limit.
+      if (Array.isArray(choices) && choices.length > 25) {
+        throw formBodyError([{ path: 'data.choices', code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }]);
+      }
       interaction.choices = Array.isArray(choices) ? choices : [];
     }
     interaction.acknowledged = type;

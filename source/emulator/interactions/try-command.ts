@@ -26,6 +26,8 @@ export interface TryRequest {
   userId?: string;
   locale?: string;
   options: Record<string, string>;
+  /** The option being typed in: an autocomplete interaction (type 4) instead of the command. */
+  focused?: string;
 }
 
 /** GUILD_TEXT, GUILD_VOICE (its text chat), GUILD_ANNOUNCEMENT, the threads and GUILD_STAGE_VOICE: where a slash command can be typed. */
@@ -55,6 +57,7 @@ export function parseTryRequest(body: unknown): TryRequest | string {
     ...(text('channelId') as { channelId?: string }),
     ...(text('userId') as { userId?: string }),
     ...(text('locale') as { locale?: string }),
+    ...(text('focused') as { focused?: string }),
   };
 }
 
@@ -116,12 +119,14 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
     isUser: (id) => guild.members[id] !== undefined,
     isRole: (id) => guild.roles.some((role) => role.id === id),
-  });
+  }, request.focused);
   if (filled.problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, filled.problems);
 
   const id = world.ids.next();
   const token = fakeSecret('interaction');
+  const type = request.focused === undefined ? InteractionType.ApplicationCommand : InteractionType.Autocomplete;
   const payload = applicationCommandInteraction({
+    type,
     id,
     token,
     applicationId: app.id,
@@ -136,7 +141,7 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     locale,
     guildLocale: 'en-US',
   });
-  store.open({ id, token, type: InteractionType.ApplicationCommand, applicationId: app.id, channelId: channel.id });
+  store.open({ id, token, type, applicationId: app.id, channelId: channel.id });
   void deliver(world, store, endpoint, payload);
   const { token: _hidden, ...shown } = payload;
   const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;

@@ -10,7 +10,8 @@ import { parseStrictObject } from '../discord/strict-json.js';
 import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { newReplyLines, NOTHING_SHOWN, type InteractionView } from './try-reply.js';
-import { ExitCode, UsageError, type CommandRun } from './types.js';
+import { writeJsonFailure } from './failure.js';
+import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 const POLL_MS = 100;
 /** After a reply, how long the bot stays quiet before we stop waiting for follow-ups. */
@@ -44,6 +45,13 @@ async function getJson(url: string, init?: RequestInit): Promise<{ status: numbe
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A refusal or a failure: on stderr, and with --json as the one JSON document on stdout as every command does. */
+function fail(io: CliIo, message: string, exitCode: number, problems: readonly string[] = []): number {
+  io.stderr.write(`cmd-tui try: ${message}\n${problems.map((problem) => `  ${problem}\n`).join('')}`);
+  if (io.json) writeJsonFailure(io, { message }, exitCode, problems.length > 0 ? { problems } : {});
+  return exitCode;
+}
+
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, SPECS.try.flags, { min: 1, max: 3, names: 'the command\'s NAME (and its subcommand group and subcommand)' });
   const [name, ...path] = positionals as [string, ...string[]];
@@ -65,18 +73,14 @@ export const run: CommandRun = async (args, io) => {
       body: JSON.stringify({ name, path, options, ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) }),
     });
   } catch (error) {
-    io.stderr.write(`cmd-tui try: could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?\n`);
-    return ExitCode.Unreachable;
+    return fail(io, `could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?`, ExitCode.Unreachable);
   }
   if (started.status === 404 && started.body.message === '404: Not Found') {
-    io.stderr.write(`cmd-tui try: ${origin} is not a cmd-tui serve emulator (it has no /__emulator/interactions): pass --api with the URL \`cmd-tui serve\` printed\n`);
-    return ExitCode.Problems;
+    return fail(io, `${origin} is not a cmd-tui serve emulator (it has no /__emulator/interactions): pass --api with the URL \`cmd-tui serve\` printed`, ExitCode.Problems);
   }
   if (started.status !== 202) {
-    const problems = Array.isArray(started.body.problems) ? started.body.problems.map((problem) => `  ${String(problem)}\n`).join('') : '';
-    if (values.json) io.stdout.write(`${JSON.stringify({ ok: false, message: started.body.message, ...(problems ? { problems: started.body.problems } : {}) })}\n`);
-    else io.stderr.write(`cmd-tui try: ${String(started.body.message)}\n${problems}`);
-    return ExitCode.Problems;
+    const problems = Array.isArray(started.body.problems) ? started.body.problems.map(String) : [];
+    return fail(io, String(started.body.message), ExitCode.Problems, problems);
   }
   const { id, botName, user, channel, interaction } = started.body as { id: string; botName: string; user: string; channel: string; interaction: unknown };
   if (!values.json) io.stdout.write(`/${[name, ...path].join(' ')} as ${user} in ${channel}\n`);
@@ -87,8 +91,11 @@ export const run: CommandRun = async (args, io) => {
   let quietSince = Date.now();
   const deadline = Date.now() + TOKEN_LIFETIME_MS;
   for (;;) {
-    const polled = await getJson(`${origin}/__emulator/interactions/${id}`);
-    view = polled.body as unknown as InteractionView;
+    try {
+      view = (await getJson(`${origin}/__emulator/interactions/${id}`)).body as unknown as InteractionView;
+    } catch (error) {
+      return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
+    }
     if (view.revision !== revision) {
       revision = view.revision;
       quietSince = Date.now();

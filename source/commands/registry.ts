@@ -13,6 +13,7 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'validate', load: () => import('./validate.js') },
   { name: 'serve', load: () => import('./serve.js') },
+  { name: 'try', load: () => import('./try.js') },
   { name: 'list', load: () => import('./list.js') },
   { name: 'audit', load: () => import('./audit.js') },
   { name: 'export', load: () => import('./export.js') },

@@ -32,6 +32,7 @@ function banner(emulator: RunningEmulator): string {
     ['User token', `${emulator.userToken} (admin: applications.commands.permissions.update identify guilds)`],
     ['Guilds', emulator.guildIds.length > 5 ? `${emulator.guildIds.slice(0, 5).join(', ')} … (${emulator.guildIds.length})` : emulator.guildIds.join(', ')],
     ['Redirect URIs', emulator.redirectUris.join(', ')],
+    ['Public key', `${emulator.verifyKey} (verifies the interactions it signs)`],
     ['Consent page', `${emulator.origin}/oauth2/authorize`],
   ];
   return [
@@ -63,6 +64,11 @@ export const run: CommandRun = async (args, io) => {
   const locales = oneOf('locales', parsed.locales, ['spec', 'docs'] as const);
   const globalRps = integer('global-rps', parsed['global-rps'], 1, 100_000);
 
+  const interactionsUrl = parsed['interactions-url'];
+  if (interactionsUrl !== undefined && !/^https?:\/\/[^/]/.test(interactionsUrl)) {
+    throw new UsageError(`--interactions-url must be an http:// or https:// URL, like http://127.0.0.1:3000/interactions, not "${interactionsUrl}"`);
+  }
+  let lastEndpointProblem: string | undefined = '';
   const [{ isLoopbackHost, startEmulator }, { DISCORD_RATE_LIMITS }] = await Promise.all([import('../emulator/server.js'), import('../emulator/rate-limits.js')]);
   let emulator: RunningEmulator;
   try {
@@ -76,6 +82,17 @@ export const run: CommandRun = async (args, io) => {
       ...(parsed.faults ? { faults: parsed.faults } : {}),
       ...(choiceStringMaxLength !== undefined ? { choiceStringMaxLength } : {}),
       ...(locales ? { locales } : {}),
+      ...(parsed['interactions-url'] !== undefined
+        ? {
+            interactionsUrl: parsed['interactions-url'],
+            onEndpointCheck: (url, problem) => {
+              // Once per new answer: the check repeats every second until the bot is up.
+              if (problem === lastEndpointProblem) return;
+              lastEndpointProblem = problem;
+              io.stderr.write(problem === undefined ? `cmd-tui serve: interactions endpoint ${url} accepted (it answered Discord's PING checks)\n` : `cmd-tui serve: waiting for ${url}: ${problem}\n`);
+            },
+          }
+        : {}),
       ...(parsed.log
         ? { onRequest: (entry) => io.stderr.write(`${entry.time} ${entry.method} ${entry.path} → ${entry.status || 'reset'} (${entry.auth}${entry.fault ? `, fault ${entry.fault}` : ''})\n`) }
         : {}),
@@ -87,10 +104,10 @@ export const run: CommandRun = async (args, io) => {
   if (parsed.host !== undefined && !isLoopbackHost(parsed.host)) {
     io.stderr.write(`cmd-tui serve: warning: listening on ${parsed.host}; anyone who can reach it can read the fake credentials.\n`);
   }
-  const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris } = emulator;
+  const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey } = emulator;
   io.stdout.write(
     parsed.json
-      ? `${JSON.stringify({ baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris })}\n`
+      ? `${JSON.stringify({ baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey })}\n`
       : banner(emulator),
   );
   await new Promise<void>((resolve) => {

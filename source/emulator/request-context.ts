@@ -4,6 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from './clock.js';
+import type { InteractionStore } from './interactions/store.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import type { EmulatorState, TokenRecord } from './state.js';
 import { ApiFailure, apiError } from './api-errors.js';
@@ -22,6 +23,10 @@ export interface World {
   choiceStringMaxLength: number;
   /** Which reading of the `ar`/`he` locales the emulator follows (EmulatorOptions.locales). */
   locales: 'spec' | 'docs';
+  /** Why the endpoint URL serve was given is not taken yet (interactions/delivery.ts), if so. */
+  endpointProblem?: string;
+  /** Interactions in flight (interactions/store.ts). */
+  interactions?: InteractionStore;
   /** Handlers call this after a mutation so --state can be saved. */
   changed(): void;
 }
@@ -47,7 +52,8 @@ export interface Reply {
   html?: string;
 }
 
-export type Handler = (ctx: RequestContext, world: World) => Reply;
+/** Most handlers answer at once; one that must call out first (the endpoint check of PATCH /applications/@me) returns a promise. */
+export type Handler = (ctx: RequestContext, world: World) => Reply | Promise<Reply>;
 
 export function json(status: number, body?: unknown): Reply {
   return { status, body };

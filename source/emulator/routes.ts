@@ -4,7 +4,9 @@
  * handlers/ module and its lines here.
  */
 import * as commands from './handlers/commands.js';
+import * as application from './handlers/application.js';
 import * as guildReads from './handlers/guild-reads.js';
+import * as interactions from './handlers/interactions.js';
 import * as oauth2 from './handlers/oauth2.js';
 import { getSigningKeys } from './openid.js';
 import * as members from './handlers/members.js';
@@ -14,6 +16,7 @@ import type { Route } from './router.js';
 
 const APP = '/applications/:application_id';
 const GUILD_COMMANDS = `${APP}/guilds/:guild_id/commands`;
+const ORIGINAL = '/webhooks/:webhook_id/:webhook_token/messages/@original';
 
 export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: `${APP}/commands`, handler: commands.listCommands },
@@ -33,6 +36,13 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: `${GUILD_COMMANDS}/:command_id/permissions`, handler: permissions.getCommandPermissions },
   { method: 'PUT', pattern: `${GUILD_COMMANDS}/:command_id/permissions`, handler: permissions.putCommandPermissions },
   { method: 'GET', pattern: '/applications/@me', handler: pickers.getApplication },
+  { method: 'PATCH', pattern: '/applications/@me', handler: application.editApplication },
+  // Answering interactions: the token in the path is the credential (DOCS/RR "Interaction Response Endpoints").
+  { method: 'POST', pattern: '/interactions/:interaction_id/:interaction_token/callback', handler: interactions.interactionCallback, authenticated: false },
+  { method: 'POST', pattern: '/webhooks/:webhook_id/:webhook_token', handler: interactions.executeFollowUp, authenticated: false },
+  { method: 'GET', pattern: ORIGINAL, handler: interactions.getOriginal, authenticated: false },
+  { method: 'PATCH', pattern: ORIGINAL, handler: interactions.editOriginal, authenticated: false },
+  { method: 'DELETE', pattern: ORIGINAL, handler: interactions.deleteOriginal, authenticated: false },
   { method: 'GET', pattern: '/oauth2/applications/@me', handler: pickers.getBotApplication },
   { method: 'GET', pattern: '/users/@me', handler: pickers.getCurrentUser },
   { method: 'GET', pattern: '/users/@me/guilds', handler: pickers.getCurrentUserGuilds },

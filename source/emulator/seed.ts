@@ -8,6 +8,7 @@ import { allChannelsId, ApplicationFlags, everyoneId, scopeKey, type CommandDraf
 import { permissionBits } from '../discord/permission-flags.js';
 import { SCOPES } from './auth.js';
 import { materialize } from './command-store.js';
+import { newSigningSeed } from './interactions/signing.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import { DEMO_BROKEN_COMMAND, DEMO_GLOBAL_COMMANDS, DEMO_GUILD_COMMANDS, EXTRA_GUILD_COMMANDS } from './seed-commands.js';
 import type { ChannelRecord, EmulatorState, GuildRecord, RoleRecord, TokenRecord } from './state.js';
@@ -157,6 +158,8 @@ export function buildState(ids: SnowflakeGenerator, options: SeedOptions): Emula
       botToken: fakeSecret('bot'),
       clientSecret: fakeSecret('secret'),
       publicClient: true,
+      interactionsKeySeed: newSigningSeed(),
+      interactionsEndpointUrl: null,
       redirectUris: [
         'http://127.0.0.1/callback',
         'https://pixelpal.example/oauth/callback',

@@ -23,6 +23,11 @@ import { matchRoute } from './router.js';
 import { API_ROUTES } from './routes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
 import { createSnowflakeGenerator } from './snowflake.js';
+import { parseStrictJson } from '../discord/strict-json.js';
+import { checkEndpointUntilAccepted } from './interactions/delivery.js';
+import { newSigningSeed, signerOf } from './interactions/signing.js';
+import { InteractionStore } from './interactions/store.js';
+import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
 import type { EmulatorState } from './state.js';
 
 /** OpenID Connect Discovery 1.0 §4: at the site root, beside /oauth2/authorize. */
@@ -53,6 +58,13 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** Test hook: how long a client may take to send its headers and its whole request. */
   slowClientLimits?: SlowClientLimits;
+  /**
+   * The app's interactions endpoint URL (`serve --interactions-url`). Like Discord, the emulator takes it
+   * only once it passes the PING check; it retries every second, so the bot may start after the emulator.
+   */
+  interactionsUrl?: string;
+  /** Told each time the endpoint check fails (with why) and once when it passes (undefined). */
+  onEndpointCheck?: (url: string, problem: string | undefined) => void;
   /** Called after each request with its log entry (`cmd-tui serve --log` prints them). */
   onRequest?: (entry: LoggedRequest) => void;
 }
@@ -70,6 +82,8 @@ export interface RunningEmulator {
   publicClientId: string;
   /** Bearer for the seeded admin with applications.commands.permissions.update identify guilds. */
   userToken: string;
+  /** The application's `verify_key`: the public half of the key that signs delivered interactions (hex). */
+  verifyKey: string;
   /** Guilds the app is installed in. */
   guildIds: string[];
   redirectUris: string[];
@@ -126,6 +140,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const record = state.tokens[token];
     if (record) record.expiresAt = clock() + ACCESS_TOKEN_LIFETIME_MS;
   }
+  // State files written before interactions existed get their signing key now.
+  state.application.interactionsKeySeed ??= newSigningSeed();
   const initial = structuredClone(state);
   const saver = options.statePath ? new StateSaver(options.statePath, () => world.state) : undefined;
   const log = new RequestLog();
@@ -137,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     origin: '',
     choiceStringMaxLength: options.choiceStringMaxLength ?? 100,
     locales: options.locales ?? 'spec',
+    interactions: new InteractionStore(clock, () => ids.next()),
     changed: () => saver?.markChanged(),
   };
   if (saver && !loaded) await saver.writeNow();
@@ -175,7 +192,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         }
         auth = route.authenticated === false ? { kind: 'none' } : authenticate(header, world.state, clock());
         const ctx: RequestContext = { method, path, rawPath: url.pathname, query: url.searchParams, headers: request.headers, params, auth, rawBody: body };
-        reply = route.handler(ctx, world);
+        reply = await route.handler(ctx, world);
       }
     } catch (error) {
       reply = failureReply(error);
@@ -186,8 +203,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     return { status: reply.status, auth: authKindLabel(header, auth), ...(fault ? { fault: fault.kind } : {}) };
   }
 
-  function handleIntrospection(request: IncomingMessage, response: ServerResponse, path: string): void {
-    if (request.method === 'GET' && path === '/__emulator/requests') {
+  async function handleIntrospection(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    const interaction = /^\/__emulator\/interactions\/(\d+)$/.exec(path);
+    if (request.method === 'POST' && path === '/__emulator/interactions') {
+      const parsed = parseStrictJson((await readBody(request)).toString('utf8'));
+      const tried = parsed.ok ? parseTryRequest(parsed.value) : 'the body is not JSON';
+      send(response, typeof tried === 'string' ? { status: 400, body: { message: tried } } : tryCommand(world, world.interactions!, tried));
+    } else if (request.method === 'GET' && interaction) {
+      const found = world.interactions!.get(interaction[1]!);
+      send(response, found ? { status: 200, body: interactionView(found) } : failureReply(apiError('notFound')));
+    } else if (request.method === 'GET' && path === '/__emulator/requests') {
       send(response, { status: 200, headers: { 'X-Emulator-Total-Requests': String(log.total) }, body: log.list() });
     } else if (request.method === 'POST' && path === '/__emulator/reset') {
       world.state = state = structuredClone(initial);
@@ -212,7 +237,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     const pathname = url.pathname;
     if (pathname.startsWith('/__emulator/')) {
-      handleIntrospection(request, response, pathname);
+      handleIntrospection(request, response, pathname).catch((error: unknown) => {
+        if (!response.headersSent) send(response, failureReply(error));
+      });
       return;
     }
     const started = new Date(clock()).toISOString();
@@ -253,6 +280,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const endpointCheck = options.interactionsUrl === undefined ? undefined : checkEndpointUntilAccepted(world, options.interactionsUrl, (problem) => {
+    options.onEndpointCheck?.(options.interactionsUrl!, problem);
+    // Kept by /__emulator/reset too: it is how serve was started.
+    if (problem === undefined) initial.application.interactionsEndpointUrl = options.interactionsUrl;
+  });
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   world.origin = origin;
   const app = state.application;
@@ -273,6 +305,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     userToken: state.scriptTokens.admin,
     guildIds: installed.map((guild) => guild.id),
     redirectUris: [...app.redirectUris],
+    verifyKey: signerOf(world.state.application).publicKeyHex,
     seeded: {
       adminUserId: ownerId,
       memberUserId,
@@ -283,6 +316,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       uninstalledChannelId: uninstalled?.channels[0]?.id ?? '',
     },
     async close() {
+      endpointCheck?.stop();
+      world.interactions!.close();
       await connections.close();
       await saver?.flush();
     },

@@ -19,6 +19,10 @@ export interface ApplicationRecord {
   /** The portal's "Public Client" toggle: code exchange and refresh without the secret (with PKCE). */
   publicClient: boolean;
   redirectUris: string[];
+  /** Seed of the Ed25519 key that signs interactions (interactions/signing.ts); absent in state files written before it. */
+  interactionsKeySeed?: string;
+  /** Where interactions are delivered over HTTP (the portal's "Interactions Endpoint URL"); null for none. */
+  interactionsEndpointUrl?: string | null;
 }
 
 export interface UserRecord {

@@ -12,7 +12,7 @@
  * guild id, 456 a role, 789 a member, 111 and 222 channels, PORT its port, <file> the newest backup.
  */
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,8 @@ beforeAll(async () => {
   // What the user types at the hidden prompts of set-bot-token and set-client-credentials.
   await writeFile(join(root, 'typed-bot-token'), `${demo().botToken}\n`);
   await writeFile(join(root, 'typed-client-credentials'), `${demo().clientId}\n${demo().clientSecret}\n`);
+  // The `try` example runs the repository's example bot and commands, as from a checkout.
+  await symlink(fileURLToPath(new URL('../../examples', import.meta.url)), join(work, 'examples'));
   await writeFile(join(work, 'dev.json'), JSON.stringify([{ name: 'ping', description: 'Check that the bot is awake', type: 1 }]));
   ids = await demoIds(demo());
 }, 60_000);

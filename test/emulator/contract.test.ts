@@ -5,7 +5,10 @@
  * describes has a case (checked below), and so do its 429s. Where the spec and the docs disagree
  * (facts §10) the case says so.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifyKey } from 'discord-interactions';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../source/emulator/routes.js';
 import { OPERATIONS, schemaOf } from '../helpers/discord-spec.js';
 import { bearer, botAuth, call, useEmulator, type CallResult } from '../helpers/emulator.js';
@@ -121,6 +124,45 @@ describe('responses match the OpenAPI response schemas', () => {
     const deleted = await call(e, 'DELETE', `/applications/${e.applicationId}/commands/${id}`, { auth: botAuth(e) });
     expect(deleted.status).toBe(204);
     for (const operationId of ['get_application_command', 'update_application_command', 'delete_application_command']) covered.add(operationId);
+  });
+});
+
+describe('answering an interaction', () => {
+  /** A bot as Discord requires one: it refuses a bad signature with 401 and answers a PING; other interactions it answers later. */
+  const delivered: { id: string; token: string }[] = [];
+  const bot = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    if (!(await verifyKey(raw, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), emulator().verifyKey))) {
+      return void response.writeHead(401).end();
+    }
+    const interaction = JSON.parse(raw.toString('utf8')) as { id: string; token: string; type: number };
+    if (interaction.type === 1) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
+    delivered.push(interaction);
+    response.writeHead(202).end();
+  });
+  afterAll(() => bot.close());
+
+  it('the endpoint URL set, the callback, a follow-up and @original read, edited and deleted', async () => {
+    const e = emulator();
+    await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/`;
+    expect(validate('update_my_application', await call(e, 'PATCH', '/applications/@me', { auth: botAuth(e), json: { interactions_endpoint_url: url } }))).toEqual([]);
+    const guildId = e.guildIds[1]!;
+    expect((await call(e, 'POST', `/applications/${e.applicationId}/guilds/${guildId}/commands`, { auth: botAuth(e), json: { name: 'contract-ping', description: 'Replies' } })).status).toBe(201);
+    const started = await call(e, 'POST', '/__emulator/interactions', { json: { name: 'contract-ping', guildId } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    while (!delivered.some((interaction) => interaction.id === started.body.id)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const { id, token } = delivered.find((interaction) => interaction.id === started.body.id)!;
+    expect((await call(e, 'POST', `/interactions/${id}/${token}/callback`, { json: { type: 5 } })).status).toBe(204);
+    const hook = `/webhooks/${e.applicationId}/${token}`;
+    expect(validate('update_original_webhook_message', await call(e, 'PATCH', `${hook}/messages/@original`, { json: { content: 'Pong!', embeds: [{ title: 'Latency', description: '1 ms' }] } }))).toEqual([]);
+    expect(validate('get_original_webhook_message', await call(e, 'GET', `${hook}/messages/@original`))).toEqual([]);
+    expect(validate('execute_webhook', await call(e, 'POST', hook, { json: { content: 'And one more thing.' } }))).toEqual([]);
+    expect((await call(e, 'DELETE', `${hook}/messages/@original`)).status).toBe(204);
+    expect(validate('execute_webhook', await call(e, 'POST', `/webhooks/${e.applicationId}/not-a-token`, { json: { content: 'x' } }))).toEqual([]);
+    for (const operationId of ['update_my_application', 'create_interaction_response', 'update_original_webhook_message', 'get_original_webhook_message', 'execute_webhook', 'delete_original_webhook_message']) covered.add(operationId);
   });
 });
 

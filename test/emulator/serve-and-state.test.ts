@@ -29,7 +29,7 @@ describe('cmd-tui serve', () => {
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<string>((resolve) => lines.once('line', resolve));
     const info = JSON.parse(first);
-    expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris']);
+    expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris', 'verifyKey']);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
     expect(info.botToken).toMatch(/^emu-bot-/);
     const response = await fetch(`${info.baseUrl}/applications/${info.applicationId}/commands`, { headers: { authorization: `Bot ${info.botToken}` } });

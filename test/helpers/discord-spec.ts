@@ -53,15 +53,28 @@ function readOperations(source: string): Map<string, SpecOperation> {
     const status = /^\s*"(\d{3}|4XX)":\s*(.*)$/.exec(line);
     if (status && current && current.path === path && current.method === method) {
       let type = status[2]!;
-      while (!type.endsWith(';')) type += ` ${lines[++index]!.trim()}`;
+      // An inline object type (`{ [key: string]: number; };`) ends where its braces close.
+      const open = () => (type.match(/\{/g) ?? []).length - (type.match(/\}/g) ?? []).length;
+      while (!type.endsWith(';') || open() > 0) type += ` ${lines[++index]!.trim()}`;
       current.responses[status[1]!] = type.slice(0, -1).replace(/\s+/g, ' ').trim();
     }
   }
   return found;
 }
 
-/** The Zod schema of a response type written as the package writes it: `A[] | null`, `(A | B)[]`, `A`. */
+const PRIMITIVES: Readonly<Record<string, () => z.ZodMiniType>> = { number: () => z.number(), string: () => z.string(), boolean: () => z.boolean() };
+
+/**
+ * The Zod schema of a response type written as the package writes it: `A[] | null`, `(A | B)[]`, `A`, or
+ * an inline map of a primitive (`{ [key: string]: number; }`).
+ */
 export function schemaOf(type: string): z.ZodMiniType {
+  const map = /^\{ \[key: string\]: (\w+); \}$/.exec(type);
+  const primitive = map ? PRIMITIVES[map[1]!] : undefined;
+  if (map) {
+    if (!primitive) throw new Error(`discord-api-spec maps to ${map[1]}, which this helper does not read`);
+    return z.record(z.string(), primitive());
+  }
   const tokens = type.match(/\w+|\[\]|[|()]/g) ?? [];
   let at = 0;
   const union = (): z.ZodMiniType => {

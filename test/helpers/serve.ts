@@ -9,7 +9,7 @@ import type { RunningEmulator } from '../../source/emulator/server.js';
 import { CLI_PATH } from './cli.js';
 
 /** The line `serve --json` prints. */
-export type ServeDetails = Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'botToken' | 'clientId' | 'clientSecret' | 'publicClientId' | 'userToken' | 'guildIds' | 'redirectUris'>;
+export type ServeDetails = Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'botToken' | 'clientId' | 'clientSecret' | 'publicClientId' | 'userToken' | 'guildIds' | 'redirectUris' | 'verifyKey'>;
 
 /** `cli`: the program to serve with, when it is known only once the file's tests start (an installed tarball). */
 export function useServe(args: string[] = [], cli: () => string = () => CLI_PATH): () => ServeDetails & { origin: string } {

@@ -9,6 +9,7 @@ import { canViewChannel, memberGuildPermissions } from '../guild-access.js';
 import { json, queryFlag, type Handler, type World } from '../request-context.js';
 import type { GuildRecord, UserRecord } from '../state.js';
 import { isSnowflake } from '../snowflake.js';
+import { signerOf } from '../interactions/signing.js';
 
 /** The user a token belongs to, as `/users/@me` (and `/oauth2/userinfo`) show it: with the account's own fields. */
 export function currentUserObject(user: UserRecord) {
@@ -46,11 +47,11 @@ export function applicationObject(world: World) {
     type: null,
     bot_public: true,
     bot_require_code_grant: false,
-    verify_key: '0'.repeat(64),
+    verify_key: signerOf(app).publicKeyHex,
     flags: app.flags,
     flags_new: String(app.flags),
     redirect_uris: app.redirectUris,
-    interactions_endpoint_url: null,
+    interactions_endpoint_url: app.interactionsEndpointUrl ?? null,
     integration_types_config: Object.fromEntries(
       app.integrationTypes.map((type) => [
         String(type),

@@ -1,0 +1,81 @@
+/**
+ * A tiny HTTP interactions bot, written as a bot author would with the `discord-interactions` package:
+ * it verifies every request's signature with the app's public key and answers four commands.
+ *   /ping    → "Pong!"
+ *   /later   → "thinking…" (a deferred reply), then edits it and sends a follow-up
+ *   /secret  → an ephemeral reply with an embed and a button
+ *   /slow    → answers after 4 s, too late for Discord's 3-second deadline
+ *   /weather → suggests cities while `city` is typed in (autocomplete), then gives the forecast
+ * Run it against `cmd-tui serve` (see the README, "Trying a command"):
+ *   PUBLIC_KEY=<serve's public key> PORT=3000 DISCORD_API=http://127.0.0.1:8990/api/v10 node examples/interactions-bot.mjs
+ */
+import { createServer } from 'node:http';
+import { InteractionResponseFlags, InteractionResponseType, InteractionType, verifyKey } from 'discord-interactions';
+
+const publicKey = process.env.PUBLIC_KEY;
+const port = Number(process.env.PORT ?? 3000);
+const api = process.env.DISCORD_API ?? 'https://discord.com/api/v10';
+if (!publicKey) {
+  console.error('Set PUBLIC_KEY to the application public key (cmd-tui serve prints it).');
+  process.exit(2);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function webhook(method, path, body) {
+  const response = await fetch(`${api}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) console.error(`${method} ${path} → ${response.status} ${await response.text()}`);
+}
+
+async function answer(interaction) {
+  if (interaction.type === InteractionType.PING) return { type: InteractionResponseType.PONG };
+  if (interaction.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) {
+    const typed = String(interaction.data.options.find((option) => option.focused)?.value ?? '').toLowerCase();
+    const cities = ['Paris', 'Pau', 'Porto', 'Prague', 'Lisbon'].filter((city) => city.toLowerCase().startsWith(typed));
+    return { type: InteractionResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices: cities.map((city) => ({ name: city, value: city.toLowerCase() })) } };
+  }
+  const name = interaction.data?.name;
+  if (name === 'ping') return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: 'Pong!' } };
+  if (name === 'later') {
+    const hook = `/webhooks/${interaction.application_id}/${interaction.token}`;
+    setTimeout(async () => {
+      await webhook('PATCH', `${hook}/messages/@original`, { content: 'Done thinking.' });
+      await webhook('POST', hook, { content: 'And one more thing.' });
+    }, 300);
+    return { type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE };
+  }
+  if (name === 'secret') {
+    return {
+      type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
+      data: {
+        flags: InteractionResponseFlags.EPHEMERAL,
+        content: 'Only you can see this.',
+        embeds: [{ title: 'Your stats', description: 'Level 3', fields: [{ name: 'XP', value: '1200' }] }],
+        components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Refresh', custom_id: 'refresh' }] }],
+      },
+    };
+  }
+  if (name === 'weather') {
+    const city = interaction.data.options.find((option) => option.name === 'city').value;
+    return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Sunny in ${city}.` } };
+  }
+  if (name === 'slow') {
+    await sleep(4000);
+    return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: 'Too late.' } };
+  }
+  return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `I do not know /${name}.` } };
+}
+
+const server = createServer(async (request, response) => {
+  const chunks = [];
+  for await (const chunk of request) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  const valid = await verifyKey(body, request.headers['x-signature-ed25519'] ?? '', request.headers['x-signature-timestamp'] ?? '', publicKey);
+  if (!valid) {
+    response.writeHead(401).end('Bad request signature');
+    return;
+  }
+  const reply = JSON.stringify(await answer(JSON.parse(body.toString('utf8'))));
+  response.writeHead(200, { 'Content-Type': 'application/json' }).end(reply);
+});
+server.listen(port, '127.0.0.1', () => console.log(`interactions bot listening on http://127.0.0.1:${server.address().port}/`));

@@ -1,0 +1,140 @@
+/**
+ * The interaction object the emulator delivers, field by field as Discord sends an application
+ * command in a guild (DOCS/RR "Interaction Object"): type 2, `data` with the command's id, name, type,
+ * options and `resolved` users/members/roles/channels, the guild and channel, the invoking `member`
+ * with their permissions in that channel, `app_permissions` (the bot's), locales, `context` 0 (guild),
+ * `authorizing_integration_owners` (guild install: "0" → the guild id), `entitlements`, the token and
+ * `version: 1`. Pure: built from the world's records.
+ */
+import type { InteractionOption, FilledOptions } from '../../discord/option-values.js';
+import type { Command } from '../../discord/model.js';
+import { ALL_PERMISSIONS, channelPermissions } from '../../discord/member-permissions.js';
+import type { Channel } from '../../discord/model.js';
+import { userObject, roleObject } from '../handlers/pickers.js';
+import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
+import { InteractionType } from './store.js';
+
+
+export interface InteractionInput {
+  /** 2, or 4 while an option with autocomplete is typed in. */
+  type: typeof InteractionType.ApplicationCommand | typeof InteractionType.Autocomplete;
+  id: string;
+  token: string;
+  applicationId: string;
+  botUserId: string;
+  command: Command;
+  options: InteractionOption[];
+  mentioned: FilledOptions['mentioned'];
+  guild: GuildRecord;
+  channel: ChannelRecord;
+  user: UserRecord;
+  users: Readonly<Record<string, UserRecord>>;
+  locale: string;
+  /** The guild's preferred locale (the emulator's guilds have none of their own: en-US). */
+  guildLocale: string;
+}
+
+function permissionsIn(guild: GuildRecord, userId: string, channel: ChannelRecord): bigint {
+  if (guild.ownerId === userId) return ALL_PERMISSIONS;
+  const member = guild.members[userId];
+  if (!member) return 0n;
+  return channelPermissions({ userId, roleIds: member.roles }, guild.roles, guild.id, channel as Channel);
+}
+
+function memberObject(guild: GuildRecord, userId: string) {
+  const member = guild.members[userId]!;
+  return {
+    avatar: null,
+    banner: null,
+    communication_disabled_until: member.communication_disabled_until ?? null,
+    deaf: false,
+    flags: 0,
+    joined_at: member.joined_at,
+    mute: false,
+    nick: member.nick,
+    pending: false,
+    premium_since: null,
+    roles: member.roles,
+  };
+}
+
+function channelObject(channel: ChannelRecord, guildId: string) {
+  return {
+    id: channel.id,
+    type: channel.type,
+    guild_id: guildId,
+    name: channel.name,
+    position: channel.position,
+    parent_id: channel.parent_id,
+    permission_overwrites: channel.permission_overwrites,
+    flags: 0,
+    nsfw: false,
+  };
+}
+
+/**
+ * `resolved` as Discord fills it (DOCS/RR "Resolved Data Structure"): each mentioned user, and their member
+ * without `user` but with their permissions in the interaction's channel; roles; channels (partial) with the
+ * invoking member's permissions there.
+ */
+function resolvedData(input: InteractionInput) {
+  const { guild, mentioned, users } = input;
+  const resolved: Record<string, Record<string, unknown>> = {};
+  const add = (kind: string, id: string, value: unknown) => {
+    resolved[kind] ??= {};
+    resolved[kind][id] = value;
+  };
+  for (const id of mentioned.users) {
+    const user = users[id];
+    if (user) add('users', id, userObject(user));
+    if (guild.members[id]) add('members', id, { ...memberObject(guild, id), permissions: String(permissionsIn(guild, id, input.channel)) });
+  }
+  for (const id of mentioned.roles) {
+    const role = guild.roles.find((candidate) => candidate.id === id);
+    if (role) add('roles', id, roleObject(role));
+  }
+  for (const id of mentioned.channels) {
+    const channel = guild.channels.find((candidate) => candidate.id === id);
+    if (channel) add('channels', id, { id, name: channel.name, type: channel.type, parent_id: channel.parent_id, permissions: String(permissionsIn(guild, input.user.id, channel)) });
+  }
+  return resolved;
+}
+
+export function applicationCommandInteraction(input: InteractionInput) {
+  const { command, guild, channel, user } = input;
+  const resolved = resolvedData(input);
+  return {
+    id: input.id,
+    application_id: input.applicationId,
+    type: input.type,
+    data: {
+      id: command.id,
+      name: command.name,
+      type: command.type ?? 1,
+      guild_id: command.guild_id,
+      ...(input.options.length > 0 ? { options: input.options } : {}),
+      ...(Object.keys(resolved).length > 0 ? { resolved } : {}),
+    },
+    guild: { id: guild.id, locale: input.guildLocale, features: [] },
+    guild_id: guild.id,
+    channel: channelObject(channel, guild.id),
+    channel_id: channel.id,
+    member: { ...memberObject(guild, user.id), permissions: String(permissionsIn(guild, user.id, channel)), user: userObject(user) },
+    app_permissions: String(permissionsIn(guild, input.botUserId, channel)),
+    locale: input.locale,
+    guild_locale: input.guildLocale,
+    context: 0,
+    authorizing_integration_owners: { '0': guild.id },
+    entitlements: [],
+    attachment_size_limit: 10_485_760,
+    token: input.token,
+    version: 1,
+  };
+}
+
+export type ApplicationCommandInteraction = ReturnType<typeof applicationCommandInteraction>;
+
+/** The PING Discord sends to check an endpoint: type 1, nothing else the bot needs. */
+export function pingInteraction(id: string, applicationId: string, token: string) {
+  return { id, application_id: applicationId, type: InteractionType.Ping, token, version: 1 };
+}

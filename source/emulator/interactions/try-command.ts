@@ -1,0 +1,155 @@
+/**
+ * The emulator playing Discord's client for `cmd-tui try` (the test-only `POST /__emulator/interactions`):
+ * it finds the command as the client's picker would (the guild's commands, then the global ones), refuses
+ * when that member could not see it in that channel (the who-can-use engine) or when a value breaks the
+ * client's rules (discord/option-values.ts), then delivers the interaction to the app's endpoint and
+ * answers at once with its id; `GET /__emulator/interactions/{id}` shows what the user sees so far.
+ */
+import { checkMember } from '../../discord/member-access.js';
+import { LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
+import { fillOptions } from '../../discord/option-values.js';
+import { describeTarget } from '../../discord/overwrite-targets.js';
+import { userObject } from '../handlers/pickers.js';
+import type { Reply, World } from '../request-context.js';
+import type { GuildRecord } from '../state.js';
+import { deliver } from './delivery.js';
+import { applicationCommandInteraction } from './payload.js';
+import { InteractionType, type InteractionRecord, type InteractionStore } from './store.js';
+import { fakeSecret } from '../seed.js';
+
+export interface TryRequest {
+  name: string;
+  /** Subcommand group and subcommand names. */
+  path: string[];
+  guildId?: string;
+  channelId?: string;
+  userId?: string;
+  locale?: string;
+  options: Record<string, string>;
+  /** The option being typed in: an autocomplete interaction (type 4) instead of the command. */
+  focused?: string;
+}
+
+/** GUILD_TEXT, GUILD_VOICE (its text chat), GUILD_ANNOUNCEMENT, the threads and GUILD_STAGE_VOICE: where a slash command can be typed. */
+const TEXT_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 10, 11, 12, 13];
+
+const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
+
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
+}
+
+/** The request body, or why it cannot be one. */
+export function parseTryRequest(body: unknown): TryRequest | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body must be a JSON object';
+  const fields = body as Record<string, unknown>;
+  if (typeof fields.name !== 'string') return '"name" (the command\'s name) is required';
+  const options = fields.options ?? {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || !Object.values(options).every((value) => typeof value === 'string')) {
+    return '"options" must map option names to their values as text';
+  }
+  const text = (key: string) => (typeof fields[key] === 'string' ? { [key]: fields[key] } : {});
+  return {
+    name: fields.name,
+    path: strings(fields.path) ?? [],
+    options: Object.assign(Object.create(null) as Record<string, string>, options),
+    ...(text('guildId') as { guildId?: string }),
+    ...(text('channelId') as { channelId?: string }),
+    ...(text('userId') as { userId?: string }),
+    ...(text('locale') as { locale?: string }),
+    ...(text('focused') as { focused?: string }),
+  };
+}
+
+function findCommand(world: World, guild: GuildRecord, name: string): Command | undefined {
+  const chatInput = (list: Command[] | undefined) => list?.find((command) => (command.type ?? 1) === 1 && command.name === name);
+  return chatInput(world.state.commands[scopeKey({ kind: 'guild', guildId: guild.id })]) ?? chatInput(world.state.commands[scopeKey({ kind: 'global' })]);
+}
+
+function accessInput(world: World, guild: GuildRecord, command: Command) {
+  const overwrites = world.state.overwrites[guild.id] ?? {};
+  return {
+    applicationId: world.state.application.id,
+    command: { id: command.id, name: command.name, default_member_permissions: command.default_member_permissions },
+    commandOverwrites: overwrites[command.id] ?? [],
+    appOverwrites: overwrites[world.state.application.id] ?? [],
+    directory: {
+      guildId: guild.id,
+      roles: guild.roles,
+      channels: guild.channels as Channel[],
+      ownerId: guild.ownerId,
+      members: Object.entries(guild.members).map(([id, member]) => ({ ...member, user: userObject(world.state.users[id]!) })),
+    },
+  };
+}
+
+export function tryCommand(world: World, store: InteractionStore, request: TryRequest): Reply {
+  const app = world.state.application;
+  const endpoint = app.interactionsEndpointUrl;
+  if (!endpoint) {
+    if (world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
+    return refuse(409, 'the app has no interactions endpoint URL: start serve with --interactions-url URL, or set it with PATCH /applications/@me {"interactions_endpoint_url": URL}');
+  }
+  const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
+  if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
+  const userId = request.userId ?? app.ownerId;
+  const user = world.state.users[userId];
+  if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
+  const locale = request.locale ?? 'en-US';
+  if (!(LOCALES as readonly string[]).includes(locale)) return refuse(400, `"${locale}" is not a Discord locale: use one of ${LOCALES.join(', ')}`);
+  const command = findCommand(world, guild, request.name);
+  if (!command) return refuse(404, `no slash command /${request.name} in ${guild.name} (${guild.id}) or among the global commands`);
+  if (command.contexts && !command.contexts.includes(0)) return refuse(403, `/${command.name} is not offered in servers (its contexts are ${command.contexts.join(', ')})`);
+
+  const input = accessInput(world, guild, command);
+  const decide = (channelId: string) => checkMember(input, userId, world.clock(), channelId).answers[0]!.decision;
+  // Without --channel: the first text channel where the member may use the command, as a person would pick one.
+  const textChannels = guild.channels.filter((candidate) => TEXT_CHANNEL_TYPES.includes(candidate.type));
+  const channel = request.channelId
+    ? guild.channels.find((candidate) => candidate.id === request.channelId)
+    : (textChannels.find((candidate) => decide(candidate.id).allowed) ?? textChannels[0]);
+  if (!channel) return refuse(404, `${guild.name} (${guild.id}) has no channel ${request.channelId ?? 'to type in'}`);
+  const decision = decide(channel.id);
+  if (!decision.allowed) {
+    const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
+    // Discord's picker hides a command the member may not use; the who-can-use engine says why.
+    return refuse(403, `${who} would not see /${command.name} in #${channel.name}: ${decision.reason}`);
+  }
+  const filled = fillOptions(command, request.path, request.options, {
+    channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
+    isUser: (id) => guild.members[id] !== undefined,
+    isRole: (id) => guild.roles.some((role) => role.id === id),
+  }, request.focused);
+  if (filled.problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, filled.problems);
+
+  const id = world.ids.next();
+  const token = fakeSecret('interaction');
+  const type = request.focused === undefined ? InteractionType.ApplicationCommand : InteractionType.Autocomplete;
+  const payload = applicationCommandInteraction({
+    type,
+    id,
+    token,
+    applicationId: app.id,
+    botUserId: app.botUserId,
+    command,
+    options: filled.options,
+    mentioned: filled.mentioned,
+    guild,
+    channel,
+    user,
+    users: world.state.users,
+    locale,
+    guildLocale: 'en-US',
+  });
+  store.open({ id, token, type, applicationId: app.id, channelId: channel.id });
+  void deliver(world, store, endpoint, payload);
+  const { token: _hidden, ...shown } = payload;
+  const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
+  return { status: 202, body: { id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channel.name}`, interaction: shown } };
+}
+
+/** What the user sees of an interaction so far; its token stays with the bot. */
+export function interactionView(interaction: InteractionRecord) {
+  const { token: _hidden, ...view } = interaction;
+  return view;
+}

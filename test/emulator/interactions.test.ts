@@ -1,0 +1,199 @@
+/**
+ * Interactions delivered by the emulator, checked from the bot's side: the request is signed so that the
+ * unmodified `discord-interactions` package accepts it (and refuses it tampered), the payload carries
+ * Discord's fields, and the answers follow Discord's rules — one initial response (40060 for a second),
+ * none after the 3-second deadline (10062, and the client's "The application did not respond"),
+ * follow-ups and @original only while the 15-minute token lives (10015 after).
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifyKey } from 'discord-interactions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+
+interface Delivery {
+  headers: IncomingHttpHeaders;
+  raw: Buffer;
+  body: { id: string; token: string; type: number; application_id: string; [field: string]: unknown };
+}
+
+let now = Date.now();
+const emulator = useEmulator({ seed: 'empty', clock: () => now });
+const deliveries: Delivery[] = [];
+/** What the bot answers a delivery with; undefined: nothing until the deadline passes. */
+let answer: (delivery: Delivery) => Promise<{ status: number; body?: unknown } | undefined> = async () => ({ status: 200, body: { type: 4, data: { content: 'ok' } } });
+const bot = createServer(async (request, response) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const delivery = { headers: request.headers, raw, body: JSON.parse(raw.toString('utf8')) };
+  const signed = await verifyKey(raw, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), emulator().verifyKey);
+  if (!signed) return void response.writeHead(401).end('invalid request signature');
+  if (delivery.body.type === 1) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
+  deliveries.push(delivery);
+  const reply = await answer(delivery);
+  if (!reply) return;
+  response.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/interactions`;
+  const configured = await call(emulator(), 'PATCH', '/applications/@me', { auth: botAuth(emulator()), json: { interactions_endpoint_url: url } });
+  expect(configured.status).toBe(200);
+  const commands = [
+    { name: 'ping', description: 'Replies' },
+    { name: 'greet', description: 'Greets', options: [{ type: 6, name: 'who', description: 'Whom', required: true }, { type: 7, name: 'where', description: 'Where', channel_types: [0] }, { type: 3, name: 'mood', description: 'How', choices: [{ name: 'Happy', value: 'happy' }] }] },
+  ];
+  expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { auth: botAuth(emulator()), json: commands })).status).toBe(200);
+});
+afterAll(() => bot.close());
+
+async function tryIt(body: Record<string, unknown>) {
+  const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: body });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return started.body.id as string;
+}
+
+async function view(id: string) {
+  return (await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).body;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The delivery of interaction `id`, once the bot has it (tryIt answers before the bot does). */
+function deliveryOf(id: string): Promise<Delivery> {
+  return until(async () => deliveries.find((delivery) => delivery.body.id === id), (found) => found !== undefined) as Promise<Delivery>;
+}
+
+describe('the signed delivery', () => {
+  it('is accepted by discord-interactions with the app\'s verify_key, and refused once a byte of the body changes', async () => {
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 4);
+    const delivery = await deliveryOf(id);
+    const app = await call(emulator(), 'GET', '/applications/@me', { auth: botAuth(emulator()) });
+    expect(app.body.verify_key).toBe(emulator().verifyKey);
+    expect(app.body.verify_key).toMatch(/^[0-9a-f]{64}$/);
+    const signature = String(delivery.headers['x-signature-ed25519']);
+    const timestamp = String(delivery.headers['x-signature-timestamp']);
+    expect(await verifyKey(delivery.raw, signature, timestamp, app.body.verify_key)).toBe(true);
+    const tampered = Buffer.from(delivery.raw.toString('utf8').replace('"ping"', '"pong"'));
+    expect(await verifyKey(tampered, signature, timestamp, app.body.verify_key)).toBe(false);
+    expect(delivery.headers['content-type']).toBe('application/json');
+  });
+
+  it("carries Discord's interaction fields, options with their values and resolved entities", async () => {
+    const guild = emulator().guildIds[0]!;
+    const channels = (await call(emulator(), 'GET', `/guilds/${guild}/channels`, { auth: botAuth(emulator()) })).body as { id: string; name: string }[];
+    const general = channels.find((channel) => channel.name === 'general')!.id;
+    const milo = emulator().seeded.memberUserId;
+    const id = await tryIt({ name: 'greet', options: { who: milo, where: general, mood: 'Happy' }, locale: 'fr' });
+    const interaction = (await deliveryOf(id)).body;
+    expect(interaction).toMatchObject({
+      id,
+      application_id: emulator().applicationId,
+      type: 2,
+      data: {
+        name: 'greet',
+        type: 1,
+        guild_id: guild,
+        options: [
+          { name: 'who', type: 6, value: milo },
+          { name: 'where', type: 7, value: general },
+          { name: 'mood', type: 3, value: 'happy' },
+        ],
+      },
+      guild_id: guild,
+      channel_id: general,
+      channel: { id: general, name: 'general', type: 0 },
+      member: { user: { id: emulator().seeded.adminUserId } },
+      locale: 'fr',
+      guild_locale: 'en-US',
+      context: 0,
+      authorizing_integration_owners: { '0': guild },
+      entitlements: [],
+      version: 1,
+    });
+    const data = interaction.data as { resolved: Record<string, Record<string, unknown>> };
+    expect(Object.keys(data.resolved.users!)).toEqual([milo]);
+    expect(data.resolved.members![milo]).toMatchObject({ roles: expect.any(Array), permissions: expect.stringMatching(/^\d+$/) });
+    expect(data.resolved.members![milo]).not.toHaveProperty('user');
+    expect(data.resolved.channels![general]).toMatchObject({ name: 'general', type: 0, permissions: expect.stringMatching(/^\d+$/) });
+    expect(interaction.member).toMatchObject({ permissions: expect.stringMatching(/^\d+$/) });
+    expect(interaction.app_permissions).toMatch(/^\d+$/);
+    expect(typeof interaction.token).toBe('string');
+  });
+
+  it('is not sent when a value breaks the client\'s rules (a CHANNEL outside channel_types, an unknown choice)', async () => {
+    const guild = emulator().guildIds[0]!;
+    const category = (await call(emulator(), 'GET', `/guilds/${guild}/channels`, { auth: botAuth(emulator()) })).body.find((channel: { type: number }) => channel.type === 4).id;
+    const before = deliveries.length;
+    const refused = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'greet', options: { who: emulator().seeded.memberUserId, where: category, mood: 'Sad' } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems).toEqual([
+      `option "where" (CHANNEL) accepts only GUILD_TEXT channels, and ${category} is GUILD_CATEGORY`,
+      'option "mood" (STRING) must be one of its choices: Happy',
+    ]);
+    expect(deliveries.length).toBe(before);
+  });
+});
+
+describe("Discord's rules for answering", () => {
+  it('takes the callback route once; a second initial response is 40060', async () => {
+    answer = async (delivery) => {
+      const first = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 5 } });
+      expect(first.status).toBe(204);
+      return { status: 202 };
+    };
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 5);
+    const { token } = (await deliveryOf(id)).body;
+    const again = await call(emulator(), 'POST', `/interactions/${id}/${token}/callback`, { json: { type: 4, data: { content: 'late' } } });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ message: 'Interaction has already been acknowledged', code: 40060 });
+
+    const hook = `/webhooks/${emulator().applicationId}/${token}`;
+    const edited = await call(emulator(), 'PATCH', `${hook}/messages/@original`, { json: { content: 'Done.' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ content: 'Done.', type: 20, webhook_id: emulator().applicationId });
+    const followUp = await call(emulator(), 'POST', hook, { json: { content: 'More.', flags: 64 } });
+    expect(followUp.body).toMatchObject({ content: 'More.', flags: 64 });
+    expect((await view(id)).followups.map((message: { content: string }) => message.content)).toEqual(['More.']);
+    expect((await call(emulator(), 'DELETE', `${hook}/messages/@original`)).status).toBe(204);
+    expect((await call(emulator(), 'GET', `${hook}/messages/@original`)).body).toEqual({ message: 'Unknown Message', code: 10008 });
+
+    // The token lives 15 minutes.
+    now += 15 * 60 * 1000 + 1;
+    expect((await call(emulator(), 'POST', hook, { json: { content: 'Too late.' } })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+    now = Date.now();
+  });
+
+  it('refuses a callback type the interaction does not take', async () => {
+    answer = async (delivery) => {
+      const wrong = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: [] } } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors.type._errors[0].code).toBe('BASE_TYPE_CHOICES');
+      return { status: 200, body: { type: 4, data: { content: 'fine' } } };
+    };
+    const id = await tryIt({ name: 'ping' });
+    expect((await until(() => view(id), (seen) => seen.acknowledged !== undefined)).original.content).toBe('fine');
+  });
+
+  it("fails the interaction after 3 seconds without an answer: the client's text, then 10062", { timeout: 15_000 }, async () => {
+    answer = async () => undefined;
+    const id = await tryIt({ name: 'ping' });
+    const failed = await until(() => view(id), (seen) => seen.failed !== undefined);
+    expect(failed.failed).toBe('The application did not respond');
+    const { token } = (await deliveryOf(id)).body;
+    const late = await call(emulator(), 'POST', `/interactions/${id}/${token}/callback`, { json: { type: 4, data: { content: 'hi' } } });
+    expect(late.status).toBe(404);
+    expect(late.body).toEqual({ message: 'Unknown interaction', code: 10062 });
+    expect((await call(emulator(), 'POST', `/webhooks/${emulator().applicationId}/${token}`, { json: { content: 'hi' } })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+  });
+});

@@ -103,8 +103,9 @@ export class RateLimiter {
   /** Sends through the route's queue; resolves with the first non-429 response. */
   run(identity: RateLimitIdentity, send: () => Promise<LimitedResponse>): Promise<LimitedResponse> {
     const queueKey = `${identity.routeKey}:${identity.major}`;
-    const previous = this.queueTails.get(queueKey) ?? Promise.resolve();
-    const turn = previous.then(() => this.sendObeyingLimits(identity, send));
+    const previous = this.queueTails.get(queueKey);
+    // An idle queue (most of an audit's: one per guild and route) starts at once, without a turn of its own.
+    const turn = previous === undefined ? this.sendObeyingLimits(identity, send) : previous.then(() => this.sendObeyingLimits(identity, send));
     const tail = turn.catch(() => undefined);
     this.queueTails.set(queueKey, tail);
     void tail.then(() => {

@@ -26,7 +26,7 @@ import type { AuthKind, Credentials, DiscordApi, ListOptions, OverwriteAccess } 
 import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError } from './errors.js';
 import { createTransport, type Transport } from './http-transport.js';
 import { processInvalidRequestGuard, type InvalidRequestGuard } from './invalid-request-guard.js';
-import { RateLimiter } from './rate-limit-queue.js';
+import { RateLimiter, type SharedBudget } from './rate-limit-queue.js';
 import { appliedOnServer, findUpsertTarget } from './read-back.js';
 import { MAX_RETRIES } from './retry-policy.js';
 import { RestClient, type RestRequest } from './rest-client.js';
@@ -44,6 +44,8 @@ export interface DiscordApiOptions {
   timeoutMs?: number;
   /** The global pace (`--max-rps`): Discord's 50 per second unless it raised the bot's limit. */
   maxRequestsPerSecond?: number;
+  /** Other processes spending the same token: the pace is shared with them. */
+  sharedBudget?: SharedBudget;
   debug?: (line: string) => void;
   onUserTokenRefreshed?: (user: Credentials['user']) => void;
   /** Once-per-session warnings (the invalid-request guard); default: the debug log. */
@@ -72,6 +74,7 @@ function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestCli
   const limiter = new RateLimiter({
     clock,
     ...(options.maxRequestsPerSecond ? { globalPerSecond: options.maxRequestsPerSecond } : {}),
+    sharedBudget: options.sharedBudget,
     maxWaitMs: options.maxRateLimitWaitMs,
     onWait: ({ route, ms, reason }) => options.debug?.(`… waiting ${ms} ms on ${route} (${reason})`),
   });

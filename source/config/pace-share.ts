@@ -43,8 +43,10 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
   let joining: Promise<void> | undefined;
   let broken = false;
 
+  let folderMade = false;
   const renew = async (leaving: boolean) => {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    if (!folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    folderMade = true;
     await withFileLock(path, async () => {
       const at = now();
       const members = liveMembers(await readFile(path, 'utf8').catch(() => ''), at);

@@ -63,12 +63,18 @@ function startNeighbour(baseUrl: string, botToken: string, perSecond: number) {
   };
 }
 
-export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<SharedTokenFigures> {
+/** An emulator on Discord's limits whose bot is in `guilds` guilds, and a home whose bot token is its. */
+async function botInGuilds(guilds: number) {
   const probe = await startEmulator({ seed: 'demo', rateLimits: 'off' });
   const seeded = probe.guildIds.length;
   await probe.close();
-  const emulator = await startEmulator({ seed: 'demo', extraGuilds: Math.max(0, options.guilds - seeded), rateLimits: 'discord' });
+  const emulator = await startEmulator({ seed: 'demo', extraGuilds: Math.max(0, guilds - seeded), rateLimits: 'discord' });
   const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator.botToken });
+  return { emulator, home };
+}
+
+export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<SharedTokenFigures> {
+  const { emulator, home } = await botInGuilds(options.guilds);
   try {
     const neighbour = startNeighbour(emulator.baseUrl, emulator.botToken, options.neighbourPerSecond);
     // The neighbour is already spending the token when the audit starts, as a running bot would be.
@@ -113,11 +119,7 @@ export interface ConcurrentAuditFigures {
  * terminals of one person would be): they share the token's 50/s through their pace file.
  */
 export async function runConcurrentAudits(options: { guilds: number; processes: number }): Promise<ConcurrentAuditFigures> {
-  const probe = await startEmulator({ seed: 'demo', rateLimits: 'off' });
-  const seeded = probe.guildIds.length;
-  await probe.close();
-  const emulator = await startEmulator({ seed: 'demo', extraGuilds: Math.max(0, options.guilds - seeded), rateLimits: 'discord' });
-  const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator.botToken });
+  const { emulator, home } = await botInGuilds(options.guilds);
   try {
     const started = performance.now();
     const audits = await Promise.all(Array.from({ length: options.processes }, () => runCli(['audit', '--all-guilds', '--json-lines', '--api', emulator.baseUrl], { env: home.env })));

@@ -3,7 +3,7 @@
  * TUI beside a deploy script): each process sending requests keeps a heartbeat in a small file per token
  * and API under the data folder, and paces itself to its share of the limit. The file names the token
  * by a hash only; it holds random member ids and when each one's heartbeat runs out, nothing else.
- * A process that stops sending (an idle TUI) lets its heartbeat lapse and no longer takes a share.
+ * A process that stops sending (a finished command, an idle TUI) leaves within about 2 s.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -16,6 +16,12 @@ import { appPaths } from './paths.js';
 const HEARTBEAT_MS = 200;
 /** A member not renewed for this long is gone (killed, or finished without saying so). */
 const MEMBER_TTL_MS = 2_000;
+/**
+ * A process that sent nothing for this long leaves (a finished command, an idle TUI): the others speed up.
+ * Not sooner: an audit pauses between its first reads and the guilds, and every leave and return moves
+ * the others' pace twice, each time a heartbeat late (half a second let 16 of 660 requests meet a 429).
+ */
+const IDLE_LEAVE_MS = 2_000;
 /** However many members a hostile or broken file lists, no share goes below a tenth of the limit. */
 const MOST_MEMBERS = 10;
 
@@ -63,8 +69,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
     // A slow disk (or a busy lock) skips beats rather than stacking them.
     if (renewing) return;
     renewing = true;
-    // Idle for a whole TTL: leave, so the others take the whole limit again.
-    const leaving = now() - lastSend > MEMBER_TTL_MS;
+    const leaving = now() - lastSend > IDLE_LEAVE_MS;
     void renew(leaving).then(
       () => {
         if (leaving) stopBeating();

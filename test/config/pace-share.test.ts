@@ -17,7 +17,8 @@ beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), 'cmd-tui-pace-'));
   path = paceFilePath({ CMD_TUI_HOME: home }, 'http://127.0.0.1:1/api/v10', TOKEN);
 });
-afterEach(() => rm(home, { recursive: true, force: true }));
+// The shares' heartbeats may still be writing: rm retries until they stop.
+afterEach(() => rm(home, { recursive: true, force: true, maxRetries: 10 }));
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,12 +30,16 @@ describe('the shared pace file', () => {
     await second.sending();
     // The second was counted when it joined; the first learns of it at its next heartbeat.
     expect(second.members()).toBe(2);
-    await wait(600);
+    for (let beat = 0; beat < 4; beat += 1) {
+      first.sending();
+      second.sending();
+      await wait(100);
+    }
     expect(first.members()).toBe(2);
     const text = await readFile(path, 'utf8');
     expect(text).not.toContain(TOKEN);
     expect(path).not.toContain(TOKEN);
-    // The second keeps sending; the first stops, and leaves once idle for the heartbeat's lifetime.
+    // The second keeps sending; the first stops, and leaves once idle for 2 s.
     const until = Date.now() + 3_500;
     while (Date.now() < until) {
       second.sending();

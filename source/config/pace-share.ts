@@ -6,11 +6,12 @@
  * A process that stops sending (a finished command, an idle TUI) leaves within about 2 s.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { withFileLock } from './file-lock.js';
 import { appPaths } from './paths.js';
+import { readTextFile } from './read-text-file.js';
 
 /** How often a sending process renews its place, and so how fast the others see it come. */
 const HEARTBEAT_MS = 200;
@@ -55,7 +56,8 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
     folderMade = true;
     await withFileLock(path, async () => {
       const at = now();
-      const members = liveMembers(await readFile(path, 'utf8').catch(() => ''), at);
+      // A regular file only: a FIFO put in its place must not hang every request of this process.
+      const members = liveMembers(await readTextFile(path, 'the pace file').catch(() => ''), at);
       if (leaving) members.delete(self);
       else members.set(self, at + MEMBER_TTL_MS);
       count = Math.max(1, Math.min(MOST_MEMBERS, members.size));

@@ -3,7 +3,8 @@
  * counted, an idle one leaves, the token never reaches the disk, and a file someone else wrote
  * (hostile keys, wrong types, a thousand members) cannot stop the client or starve it.
  */
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +73,15 @@ describe('the shared pace file', () => {
     // What it wrote back is its own entry and the well-formed live ones only.
     const members = (JSON.parse(await readFile(path, 'utf8')) as { members: Record<string, unknown> }).members;
     expect(Object.values(members).every((expires) => typeof expires === 'number' && expires <= Date.now() + 2_000)).toBe(true);
+  });
+
+  it('a FIFO in place of the file is not read (it would hang every request), and is replaced', { timeout: 10_000 }, async () => {
+    await mkdir(dirname(path), { recursive: true });
+    execFileSync('mkfifo', [path]);
+    const share = sharePace(path);
+    await share.sending();
+    expect(share.members()).toBe(1);
+    expect((await stat(path)).isFile()).toBe(true);
   });
 
   it('a data folder it cannot write in means no sharing, not a failure', async () => {

@@ -88,7 +88,7 @@ export async function run(): Promise<Verdict[]> {
     const ourSpan = span(ourLog);
     const theirSpan = span(theirLog);
     console.log(`  cmd-tui audit --all-guilds: ${report.guilds.length} guilds audited, ${requests} requests, ${count(ourLog, 429)} answered 429`);
-    console.log(`    process wall time ${formatMs(audit.wallMs)}, first to last request ${formatMs(ourSpan)}, minimum the limits allow ${formatMs(minimumMs)}, peak RSS ${audit.peakRssMb.toFixed(1)} MB`);
+    console.log(`    process wall time ${formatMs(audit.wallMs)}, first to last request ${formatMs(ourSpan)}, minimum the limits allow ${formatMs(minimumMs)}, CPU ${formatMs(audit.cpuMs)} (${(audit.cpuMs / requests).toFixed(3)} ms per request), peak RSS ${audit.peakRssMb.toFixed(1)} MB`);
     console.log(`  @discordjs/rest, same ${theirLog.length} requests: first to last request ${formatMs(theirSpan)}, ${count(theirLog, 429)} answered 429`);
     return [
       { goal: `audit --all-guilds reads all ${GUILDS} guilds`, met: report.guilds.length === GUILDS, detail: `${report.guilds.length} guilds in the report` },

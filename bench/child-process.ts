@@ -79,16 +79,24 @@ export function packagesLoadedBy(args: string[]): { files: string[]; packages: s
   }
 }
 
-/** Peak RSS (VmHWM) of a child, read by a preload at exit: exact, unlike sampling /proc from outside. */
+/**
+ * Peak RSS (VmHWM) and CPU time (user + system) of a child, read by a preload at exit: exact, unlike
+ * sampling /proc from outside, and the CPU time does not depend on what else the machine runs.
+ */
 const RECORD_PEAK_RSS = `data:text/javascript,${encodeURIComponent(`
 import { writeFileSync } from 'node:fs';
-process.on('exit', () => writeFileSync(process.env.CMD_TUI_BENCH_PEAK, String(process.resourceUsage().maxRSS)));
+process.on('exit', () => {
+  const usage = process.resourceUsage();
+  writeFileSync(process.env.CMD_TUI_BENCH_PEAK, JSON.stringify({ maxRss: usage.maxRSS, cpuMicros: usage.userCPUTime + usage.systemCPUTime }));
+});
 `)}`;
 
 export interface MeasuredRun {
   wallMs: number;
   exitCode: number | null;
   peakRssMb: number;
+  /** The process's CPU time, user + system. */
+  cpuMs: number;
   stdout: string;
   stderr: string;
 }
@@ -108,7 +116,8 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Measured
     child.on('close', (exitCode) => {
       const wallMs = performance.now() - started;
       try {
-        resolveRun({ wallMs, exitCode, peakRssMb: Number(readFileSync(peakFile, 'utf8')) / 1024, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+        const usage = JSON.parse(readFileSync(peakFile, 'utf8')) as { maxRss: number; cpuMicros: number };
+        resolveRun({ wallMs, exitCode, peakRssMb: usage.maxRss / 1024, cpuMs: usage.cpuMicros / 1000, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
       } catch (error) {
         reject(error);
       } finally {

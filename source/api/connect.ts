@@ -10,6 +10,8 @@ import type { DiscordApi } from './contract.js';
 import { describeError } from './errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from './http-transport.js';
 import type { Application } from '../discord/model.js';
+import { paceFilePath, sharePace } from '../config/pace-share.js';
+import type { SharedBudget } from './rate-limit-queue.js';
 
 export interface ConnectOptions {
   baseUrl: string;
@@ -44,7 +46,10 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // One connection pool, also for the client that a learned application may need below.
   const transport = createTransport({ timeoutMs, debug: options.debug });
-  const api = await connectWith(options, stores, loaded, { timeoutMs, transport });
+  // One place in the token's shared budget for this process, whichever client below sends.
+  const botToken = options.typed?.botToken ?? loaded.credentials.botToken;
+  const sharedBudget = botToken === undefined ? undefined : sharePace(paceFilePath(options.env, options.baseUrl, botToken));
+  const api = await connectWith(options, stores, loaded, { timeoutMs, transport, sharedBudget });
   if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
   // The application was learned from the bot token: what is stored for it (a sign-in, client
   // credentials) applies as it would have had the id been known.
@@ -53,14 +58,14 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   if (!storedMore) return { api, sources: loaded.sources };
   // The application read to learn its id is handed over (not read again).
   const application = await api.getApplication();
-  return { api: await connectWith(options, stores, forApplication, { timeoutMs, transport, application }), sources: forApplication.sources };
+  return { api: await connectWith(options, stores, forApplication, { timeoutMs, transport, sharedBudget, application }), sources: forApplication.sources };
 }
 
 async function connectWith(
   options: ConnectOptions,
   stores: CredentialStores,
   loaded: LoadedCredentials,
-  shared: { timeoutMs: number; transport: Transport; application?: Application },
+  shared: { timeoutMs: number; transport: Transport; sharedBudget?: SharedBudget; application?: Application },
 ): Promise<DiscordApi> {
   return createDiscordApi({
     ...shared,

@@ -11,6 +11,8 @@
  * - a global 429 to a request sent at the current pace means something else spends the same token's
  *   limit (the bot itself, a deploy script): the pace drops by a quarter for the rest of the run. A
  *   `shared` 429 is about one resource and leaves the global pace alone;
+ * - other cmd-tui processes on the same token (a shared budget, config/pace-share.ts) each take an
+ *   equal share of the configured pace, so four audits at once stay within the token's one limit;
  * - bounded, unlike discord.js: 5 consecutive 429s or 60 s of Discord-imposed waiting end the call.
  */
 import type { Clock } from './clock.js';
@@ -24,9 +26,18 @@ export interface LimitedResponse {
   text: string;
 }
 
+/** The processes spending the same token's global limit (config/pace-share.ts). */
+export interface SharedBudget {
+  /** Processes sending now, this one included. */
+  members(): number;
+  /** Before each send: resolves once this process is counted (undefined while it is). */
+  sending(): Promise<void> | undefined;
+}
+
 export interface RateLimiterOptions {
   clock: Clock;
   globalPerSecond?: number;
+  sharedBudget?: SharedBudget;
   maxConsecutive429?: number;
   maxWaitMs?: number;
   /** Added to every wait: Discord's clock and ours are a few ms apart (discord.js uses the same 50 ms). */
@@ -70,6 +81,7 @@ export class RateLimiter {
   private readonly maxWaitMs: number;
   private readonly offsetMs: number;
   private readonly onWait: RateLimiterOptions['onWait'];
+  private readonly sharedBudget: SharedBudget | undefined;
   private readonly bucketByRoute = new Map<string, string>();
   private readonly buckets = new Map<string, BucketState>();
   private readonly queueTails = new Map<string, Promise<unknown>>();
@@ -93,6 +105,7 @@ export class RateLimiter {
     this.maxWaitMs = options.maxWaitMs ?? 60_000;
     this.offsetMs = options.offsetMs ?? 50;
     this.onWait = options.onWait;
+    this.sharedBudget = options.sharedBudget;
   }
 
   /** What the run met so far, for the report at its end. */
@@ -126,8 +139,9 @@ export class RateLimiter {
 
   private enqueue(identity: RateLimitIdentity, send: () => Promise<LimitedResponse>): Promise<LimitedResponse> {
     const queueKey = `${identity.routeKey}:${identity.major}`;
-    const previous = this.queueTails.get(queueKey) ?? Promise.resolve();
-    const turn = previous.then(() => this.sendObeyingLimits(identity, send));
+    const previous = this.queueTails.get(queueKey);
+    // An idle queue (most of an audit's: one per guild and route) starts at once, without a turn of its own.
+    const turn = previous === undefined ? this.sendObeyingLimits(identity, send) : previous.then(() => this.sendObeyingLimits(identity, send));
     const tail = turn.catch(() => undefined);
     this.queueTails.set(queueKey, tail);
     void tail.then(() => {
@@ -154,6 +168,8 @@ export class RateLimiter {
     };
 
     for (;;) {
+      const joining = this.sharedBudget?.sending();
+      if (joining) await joining;
       const bucket = await this.reserveBucketSlot(identity, wait);
       // Spaced first: a request waiting for its turn holds no place in the sliding second.
       await this.waitForSpacing();
@@ -264,7 +280,18 @@ export class RateLimiter {
   }
 
   private hasGlobalRoom(): boolean {
-    return this.inFlight + (this.doneAt.length - this.doneHead) < this.pacePerSecond;
+    return this.inFlight + (this.doneAt.length - this.doneHead) < this.pace();
+  }
+
+  /**
+   * The pace now: this process's share of the configured one when other cmd-tui processes spend the
+   * same token (rounded down, so the shares add up to no more than the limit), and never above the
+   * pace that global 429s left.
+   */
+  private pace(): number {
+    const members = this.sharedBudget?.members() ?? 1;
+    if (members <= 1) return this.pacePerSecond;
+    return Math.max(SLOWEST_PACE, Math.min(this.pacePerSecond, Math.floor(this.configuredPerSecond / members)));
   }
 
   /**
@@ -285,7 +312,7 @@ export class RateLimiter {
     for (;;) {
       const now = this.clock.now();
       const due = Math.max(now, this.globalResumeAt, this.nextSendDue);
-      this.nextSendDue = due + GLOBAL_WINDOW_MS / this.pacePerSecond;
+      this.nextSendDue = due + GLOBAL_WINDOW_MS / this.pace();
       const early = due - SPACING_TOLERANCE_MS - now;
       if (early > 0) await this.clock.sleep(early);
       if (this.globalResumeAt <= this.clock.now()) return;

@@ -84,6 +84,24 @@ describe('pacing on a shared token', () => {
     // 50/s is one send per 20 ms, each allowed to go 10 ms early (timers are ms-grained).
     expect(sleeps).toEqual([10, 30, 50, 70, 90, 110, 130, 150, 170]);
   });
+
+  it('with other cmd-tui processes on the token, spaces its sends at its share of the pace, rounded down', async () => {
+    const sleeps: number[] = [];
+    let members = 4;
+    let joined = 0;
+    const sharedBudget = { members: () => members, sending: () => (joined++ === 0 ? Promise.resolve() : undefined) };
+    const limiter = new RateLimiter({ clock: { now: () => 1_000_000, sleep: async (ms) => void sleeps.push(ms) }, sharedBudget });
+    await Promise.all(Array.from({ length: 4 }, (_, guild) => limiter.run(route(guild), async () => ok)));
+    // 50/s shared by 4 is 12/s: one send per 83.3 ms (10 ms early), and the sliding second holds 12.
+    expect(sleeps.map(Math.round)).toEqual([73, 157, 240]);
+    expect(joined).toBe(4);
+    // Alone again: the whole pace.
+    members = 1;
+    sleeps.length = 0;
+    const alone = new RateLimiter({ clock: { now: () => 1_000_000, sleep: async (ms) => void sleeps.push(ms) }, sharedBudget });
+    await Promise.all(Array.from({ length: 3 }, (_, guild) => alone.run(route(guild), async () => ok)));
+    expect(sleeps).toEqual([10, 30]);
+  });
 });
 
 /** A clock whose sleeps wait for `run()` to move time to them, one timer at a time, in order. */

@@ -26,7 +26,8 @@ export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<Isola
     DISCORD_CLIENT_SECRET: '',
     ...extra,
   };
-  return { home, env, cleanup: () => rm(home, { recursive: true, force: true }) };
+  // A command run in-process keeps its token's pace file (config/pace-share.ts) for ~2 s after its last request.
+  return { home, env, cleanup: () => rm(home, { recursive: true, force: true, maxRetries: 10 }) };
 }
 
 /** A keyring that keeps entries in a Map, as a new process sees them too; `entries` lets a test look inside. */

@@ -1,7 +1,7 @@
 /**
  * `cmd-tui audit --all-guilds` (the built binary) while the bot itself spends the same token at
  * 20 requests/s: the audit finishes, reports its 429s, and keeps them at or under 1% of its requests.
- * The short version; `npm run soak` runs 500 guilds.
+ * Four audits at once on the same token share its limit. The short versions; `npm run soak` runs 500 guilds.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { requestLog } from '../commands/emulator-requests.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { runSharedTokenAudit } from './shared-token.js';
+import { runConcurrentAudits, runSharedTokenAudit } from './shared-token.js';
 
 const GUILDS = 100;
 
@@ -30,6 +30,17 @@ describe('an audit on a token shared with a running bot', () => {
       `Discord rate-limited ${figures.rateLimited} of ${figures.requests} requests (429), each waited out and sent again; ${figures.reported.globalRateLimited} met the bot token's global limit, which something else is also using, so cmd-tui slowed from 50 to ${figures.reported.pacePerSecond} requests/s for the rest of the run.`,
     );
     expect(figures.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('four audits at once on one bot token', () => {
+  it('share its global limit through their pace file: ≤ 1% of all their requests answered 429', { timeout: 120_000 }, async () => {
+    const figures = await runConcurrentAudits({ guilds: 40, processes: 4 });
+    for (const run of figures.runs) {
+      expect(run.exitCode, run.stderr).toBe(1);
+      expect(run.audited).toBe(40);
+    }
+    expect(figures.rateLimited).toBeLessThanOrEqual(figures.requests / 100);
   });
 });
 

@@ -63,12 +63,18 @@ function startNeighbour(baseUrl: string, botToken: string, perSecond: number) {
   };
 }
 
-export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<SharedTokenFigures> {
+/** An emulator on Discord's limits whose bot is in `guilds` guilds, and a home whose bot token is its. */
+async function botInGuilds(guilds: number) {
   const probe = await startEmulator({ seed: 'demo', rateLimits: 'off' });
   const seeded = probe.guildIds.length;
   await probe.close();
-  const emulator = await startEmulator({ seed: 'demo', extraGuilds: Math.max(0, options.guilds - seeded), rateLimits: 'discord' });
+  const emulator = await startEmulator({ seed: 'demo', extraGuilds: Math.max(0, guilds - seeded), rateLimits: 'discord' });
   const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator.botToken });
+  return { emulator, home };
+}
+
+export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<SharedTokenFigures> {
+  const { emulator, home } = await botInGuilds(options.guilds);
   try {
     const neighbour = startNeighbour(emulator.baseUrl, emulator.botToken, options.neighbourPerSecond);
     // The neighbour is already spending the token when the audit starts, as a running bot would be.
@@ -91,6 +97,44 @@ export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<
       reported: summary?.rateLimits ?? { requests: 0, rateLimited: 0, globalRateLimited: 0, pacePerSecond: 0 },
       neighbourRequests: neighbourFigures.requests,
       neighbourRateLimited: neighbourFigures.rateLimited,
+      wallMs,
+    };
+  } finally {
+    await emulator.close();
+    await home.cleanup();
+  }
+}
+
+export interface ConcurrentAuditFigures {
+  /** Each process's exit code, stderr and guilds audited. */
+  runs: { exitCode: number | null; stderr: string; audited: number }[];
+  /** All processes' requests and 429s, as the emulator logged them. */
+  requests: number;
+  rateLimited: number;
+  wallMs: number;
+}
+
+/**
+ * Several `cmd-tui audit --all-guilds` at once on one bot token, one user's data folder (as four
+ * terminals of one person would be): they share the token's 50/s through their pace file.
+ */
+export async function runConcurrentAudits(options: { guilds: number; processes: number }): Promise<ConcurrentAuditFigures> {
+  const { emulator, home } = await botInGuilds(options.guilds);
+  try {
+    const started = performance.now();
+    const audits = await Promise.all(Array.from({ length: options.processes }, () => runCli(['audit', '--all-guilds', '--json-lines', '--api', emulator.baseUrl], { env: home.env })));
+    const wallMs = performance.now() - started;
+    const answer = await fetch(`${emulator.origin}/__emulator/requests`);
+    const requests = Number(answer.headers.get('x-emulator-total-requests'));
+    const log = (await answer.json()) as LoggedRequest[];
+    if (log.length < requests) throw new Error(`the emulator kept ${log.length} of ${requests} requests: fewer guilds, or a longer log`);
+    return {
+      runs: audits.map((audit) => {
+        const summary = (JSON.parse(audit.stdout.trim().split('\n').at(-1) ?? '{}') as { summary?: { audited: number } }).summary;
+        return { exitCode: audit.code, stderr: audit.stderr, audited: summary?.audited ?? 0 };
+      }),
+      requests,
+      rateLimited: log.filter((entry) => entry.status === 429).length,
       wallMs,
     };
   } finally {

@@ -1,0 +1,123 @@
+/**
+ * One bot token's global limit shared by every cmd-tui process that spends it (four audits at once, the
+ * TUI beside a deploy script): each process sending requests keeps a heartbeat in a small file per token
+ * and API under the data folder, and paces itself to its share of the limit. The file names the token
+ * by a hash only; it holds random member ids and when each one's heartbeat runs out, nothing else.
+ * A process that stops sending (a finished command, an idle TUI) leaves within about 2 s.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseStrictObject } from '../discord/strict-json.js';
+import { withFileLock } from './file-lock.js';
+import { appPaths } from './paths.js';
+import { readTextFile } from './read-text-file.js';
+
+/** How often a sending process renews its place, and so how fast the others see it come. */
+const HEARTBEAT_MS = 200;
+/** A member not renewed for this long is gone (killed, or finished without saying so). */
+const MEMBER_TTL_MS = 2_000;
+/**
+ * A process that sent nothing for this long leaves (a finished command, an idle TUI): the others speed up.
+ * Not sooner: an audit pauses between its first reads and the guilds, and every leave and return moves
+ * the others' pace twice, each time a heartbeat late (half a second let 16 of 660 requests meet a 429).
+ */
+const IDLE_LEAVE_MS = 2_000;
+/** However many members a hostile or broken file lists, no share goes below a tenth of the limit. */
+const MOST_MEMBERS = 10;
+
+export interface PaceShare {
+  /** Processes sending on this token now, this one included (at least 1). */
+  members(): number;
+  /**
+   * Called before each request: starts the heartbeat if it is not running, and resolves once this process
+   * is counted (at once while it is). Never rejects: a data folder that cannot be written means no sharing.
+   */
+  sending(): Promise<void> | undefined;
+}
+
+/** The pace file for a token at an API base, named by a hash of both: the token never reaches the disk. */
+export function paceFilePath(env: NodeJS.ProcessEnv, baseUrl: string, token: string): string {
+  const digest = createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex').slice(0, 32);
+  return join(appPaths(env).data, 'pace', `${digest}.json`);
+}
+
+export function sharePace(path: string, now: () => number = Date.now): PaceShare {
+  const self = randomBytes(8).toString('hex');
+  let count = 1;
+  let lastSend = Number.NEGATIVE_INFINITY;
+  let beating: NodeJS.Timeout | undefined;
+  let joining: Promise<void> | undefined;
+  let broken = false;
+
+  let folderMade = false;
+  const renew = async (leaving: boolean) => {
+    if (!folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    folderMade = true;
+    await withFileLock(path, async () => {
+      const at = now();
+      // A regular file only: a FIFO put in its place must not hang every request of this process.
+      const members = liveMembers(await readTextFile(path, 'the pace file').catch(() => ''), at);
+      if (leaving) members.delete(self);
+      else members.set(self, at + MEMBER_TTL_MS);
+      count = Math.max(1, Math.min(MOST_MEMBERS, members.size));
+      const temporary = `${path}.${self}.tmp`;
+      await writeFile(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
+      await rename(temporary, path);
+    });
+  };
+  let renewing = false;
+  const beat = () => {
+    // A slow disk (or a busy lock) skips beats rather than stacking them.
+    if (renewing) return;
+    renewing = true;
+    const leaving = now() - lastSend > IDLE_LEAVE_MS;
+    void renew(leaving).then(
+      () => {
+        if (leaving) stopBeating();
+      },
+      () => {
+        broken = true;
+        stopBeating();
+      },
+    ).finally(() => {
+      renewing = false;
+    });
+  };
+  const stopBeating = () => {
+    clearInterval(beating);
+    beating = undefined;
+    count = 1;
+  };
+
+  return {
+    members: () => count,
+    sending() {
+      lastSend = now();
+      if (broken || beating) return undefined;
+      joining ??= renew(false).then(
+        () => {
+          beating = setInterval(beat, HEARTBEAT_MS);
+          beating.unref();
+        },
+        () => {
+          broken = true;
+        },
+      ).finally(() => {
+        joining = undefined;
+      });
+      return joining;
+    },
+  };
+}
+
+/** The members whose heartbeat has not run out; anything else in the file (it is shared, so untrusted) is dropped. */
+function liveMembers(text: string, at: number): Map<string, number> {
+  const live = new Map<string, number>();
+  const listed = parseStrictObject(text)?.members;
+  if (typeof listed !== 'object' || listed === null || Array.isArray(listed)) return live;
+  for (const [id, expires] of Object.entries(listed)) {
+    if (/^[0-9a-f]{16}$/.test(id) && typeof expires === 'number' && expires > at && expires <= at + MEMBER_TTL_MS) live.set(id, expires);
+  }
+  return live;
+}

@@ -1,0 +1,94 @@
+/**
+ * The per-token pace file that cmd-tui processes on one bot token share: each sending process is
+ * counted, an idle one leaves, the token never reaches the disk, and a file someone else wrote
+ * (hostile keys, wrong types, a thousand members) cannot stop the client or starve it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paceFilePath, sharePace } from '../../source/config/pace-share.js';
+
+const TOKEN = 'fake-bot-token-for-pace-tests';
+let home: string;
+let path: string;
+
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'cmd-tui-pace-'));
+  path = paceFilePath({ CMD_TUI_HOME: home }, 'http://127.0.0.1:1/api/v10', TOKEN);
+});
+// The shares' heartbeats may still be writing: rm retries until they stop.
+afterEach(() => rm(home, { recursive: true, force: true, maxRetries: 10 }));
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the shared pace file', () => {
+  it('counts every process sending on the token, names the token by a hash only, and lets an idle one go', { timeout: 15_000 }, async () => {
+    const first = sharePace(path);
+    const second = sharePace(path);
+    await first.sending();
+    await second.sending();
+    // The second was counted when it joined; the first learns of it at its next heartbeat.
+    expect(second.members()).toBe(2);
+    for (let beat = 0; beat < 4; beat += 1) {
+      first.sending();
+      second.sending();
+      await wait(100);
+    }
+    expect(first.members()).toBe(2);
+    const text = await readFile(path, 'utf8');
+    expect(text).not.toContain(TOKEN);
+    expect(path).not.toContain(TOKEN);
+    // The second keeps sending; the first stops, and leaves once idle for 2 s.
+    const until = Date.now() + 3_500;
+    while (Date.now() < until) {
+      second.sending();
+      await wait(100);
+    }
+    expect(second.members()).toBe(1);
+    expect(first.members()).toBe(1);
+  });
+
+  it('another API or another token is another budget', () => {
+    expect(paceFilePath({ CMD_TUI_HOME: home }, 'https://discord.com/api/v10', TOKEN)).not.toBe(path);
+    expect(paceFilePath({ CMD_TUI_HOME: home }, 'http://127.0.0.1:1/api/v10', `${TOKEN}-2`)).not.toBe(path);
+  });
+
+  it.each([
+    ['prototype keys', '{"members":{"__proto__":{"a":1}}}'],
+    ['a duplicated key', '{"members":{},"members":{"0123456789abcdef":1}}'],
+    ['wrong types', '{"members":{"0123456789abcdef":"9999999999999","fedcba9876543210":[1]}}'],
+    ['members far in the future', `{"members":{"0123456789abcdef":${Date.now() + 3_600_000}}}`],
+    ['a thousand live members', JSON.stringify({ members: Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [index.toString(16).padStart(16, '0'), Date.now() + 1_000])) })],
+    ['not JSON', '\u0000\u001b[2J'],
+  ])('a file with %s neither stops the client nor slows it below a tenth of its pace', async (_name, contents) => {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, contents);
+    const share = sharePace(path);
+    await share.sending();
+    expect(share.members()).toBeGreaterThanOrEqual(1);
+    expect(share.members()).toBeLessThanOrEqual(10);
+    expect(({} as Record<string, unknown>).a).toBeUndefined();
+    // What it wrote back is its own entry and the well-formed live ones only.
+    const members = (JSON.parse(await readFile(path, 'utf8')) as { members: Record<string, unknown> }).members;
+    expect(Object.values(members).every((expires) => typeof expires === 'number' && expires <= Date.now() + 2_000)).toBe(true);
+  });
+
+  it('a FIFO in place of the file is not read (it would hang every request), and is replaced', { timeout: 10_000 }, async () => {
+    await mkdir(dirname(path), { recursive: true });
+    execFileSync('mkfifo', [path]);
+    const share = sharePace(path);
+    await share.sending();
+    expect(share.members()).toBe(1);
+    expect((await stat(path)).isFile()).toBe(true);
+  });
+
+  it('a data folder it cannot write in means no sharing, not a failure', async () => {
+    await writeFile(join(home, 'data'), 'a file where the folder should be');
+    const share = sharePace(path);
+    await expect(share.sending()).resolves.toBeUndefined();
+    expect(share.members()).toBe(1);
+    expect(share.sending()).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { resolve } from 'node:path';
-import { formatCommandsFile } from '../discord/export-format.js';
+import { commandsFileText } from '../operations/export.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
@@ -18,7 +18,7 @@ export const run: CommandRun = async (args, io) => {
     const { api, scope } = await connectToScope(values, io);
     // Localizations are part of the command; the list endpoint omits them unless asked.
     const commands = await api.listCommands(scope, { withLocalizations: true });
-    const text = formatCommandsFile(commands, scope.kind);
+    const text = commandsFileText(commands, scope);
     if (values.output === undefined) {
       io.stdout.write(text);
       return 0;

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { paintFor } from '../../source/terminal/colour.js';
 import { sanitizeJson, sanitizeLine, sanitizeOutput, sanitizeText } from '../../source/terminal/sanitize.js';
@@ -64,6 +64,14 @@ describe('hostile text from a server', () => {
     const json = await runCli(['list', '--json', '--api', base], { env: home.env });
     expect((JSON.parse(json.stdout) as { description: string }[])[0]!.description).toBe(HOSTILE);
     expect(json.stdout).not.toMatch(UNSAFE);
+  });
+
+  it('export -o writes the file with JSON escapes for what could drive a terminal, the same value', async () => {
+    const exported = await runCli(['export', '-o', 'exported.json', '--api', base], { env: home.env, cwd: home.home });
+    expect(exported.code, exported.stderr).toBe(0);
+    const text = await readFile(join(home.home, 'exported.json'), 'utf8');
+    expect(text).not.toMatch(UNSAFE);
+    expect((JSON.parse(text) as { description: string }[]).map((command) => command.description)).toContain(HOSTILE);
   });
 });
 

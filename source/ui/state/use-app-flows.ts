@@ -6,7 +6,7 @@
 import { useEffect, type Dispatch } from 'react';
 import { DiscordApiError, type FieldError } from '../../api/errors.js';
 import { WriteUnsettledError } from '../../operations/write-truth.js';
-import { formatCommandsFile } from '../../discord/export-format.js';
+import { commandsFileText } from '../../operations/export.js';
 import type { Command, CommandDraft } from '../../discord/model.js';
 import { describeError, errorLine } from '../format/describe-error.js';
 import { userLabel } from '../format/user-label.js';
@@ -152,7 +152,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       const count = state.data.commands.length;
       const name = state.scope.kind === 'global' ? 'commands-global.json' : `commands-guild-${state.scope.guildId}.json`;
       try {
-        const path = await session.writeExport(name, formatCommandsFile(state.data.commands, state.scope.kind));
+        const path = await session.writeExport(name, commandsFileText(state.data.commands, state.scope));
         flash(`Exported ${count} command${count === 1 ? '' : 's'} to ${path}`, 'success');
       } catch (error) {
         flash(`Export failed: ${describeError(error).message}`, 'error');

@@ -6,6 +6,7 @@
 import { appInstallUrl, guildRouteIds } from '../discord/install-url.js';
 import type { AuthKind } from './contract.js';
 import { DiscordApiError, type FieldError } from './errors.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
 
 /** Walks `{ options: { "0": { name: { _errors: [...] } } } }` into `options[0].name`. */
 export function flattenFieldErrors(tree: unknown, path = ''): FieldError[] {
@@ -81,7 +82,8 @@ function missingAccessHint(route: string, context: ErrorContext | undefined): st
 export function discordApiErrorFrom(status: number, bodyText: string, method: string, route: string, context?: ErrorContext): DiscordApiError {
   const body = parseJson(bodyText) as { code?: unknown; message?: unknown; errors?: unknown } | undefined;
   const code = typeof body?.code === 'number' ? body.code : 0;
-  const detail = typeof body?.message === 'string' && body.message !== '' ? body.message : `HTTP ${status}`;
+  // One sentence of the error line: a line break in a server's message would paint a line of its own.
+  const detail = typeof body?.message === 'string' && body.message !== '' ? sanitizeLine(body.message) : `HTTP ${status}`;
   const fieldErrors = flattenFieldErrors(body?.errors);
   const codeText = code === 0 ? '' : ` (code ${code})`;
   return new DiscordApiError(

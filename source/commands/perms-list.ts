@@ -17,6 +17,7 @@ import {
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
 import { paintFor, PLAIN, type Paint } from '../terminal/colour.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
 import { ExitCode, type CliIo } from './types.js';
 
 export interface ListRequest {
@@ -56,18 +57,18 @@ export function overwriteLines(overwrites: readonly PermissionOverwrite[], direc
   return overwrites.map((o) => {
     const target = describeTarget(o, directory);
     const word = allowDeny(o.permission).padEnd(5);
-    return `  ${o.permission ? paint.create(word) : paint.remove(word)}  ${targetPhrase(target)}${STATUS_NOTES[target.status]}`;
+    return `  ${o.permission ? paint.create(word) : paint.remove(word)}  ${sanitizeLine(targetPhrase(target))}${STATUS_NOTES[target.status]}`;
   });
 }
 
 export function entryHeading(entry: PermissionEntry): string {
-  if (entry.kind === 'app') return `${entry.label} · ${overwriteCount(entry.overwrites)}`;
+  if (entry.kind === 'app') return `${sanitizeLine(entry.label)} · ${overwriteCount(entry.overwrites)}`;
   const own = entry.hasOwn ? ` · ${overwriteCount(entry.overwrites)}` : ' · no overwrites of its own: follows the app-level defaults';
   return `${commandSummary(entry)}${own}${defaultsNote(entry)}`;
 }
 
 function commandSummary(entry: CommandEntry): string {
-  return `${entry.label} (${entry.scope}, ${entry.id})`;
+  return `${sanitizeLine(entry.label)} (${entry.scope}, ${entry.id})`;
 }
 
 function defaultsNote(entry: CommandEntry): string {

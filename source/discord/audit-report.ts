@@ -4,6 +4,7 @@
  */
 import type { AuditReport, Finding, GuildAudit, TypeCount } from './audit.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
@@ -15,7 +16,7 @@ export function renderAuditText(report: AuditReport, paint: Paint = PLAIN): stri
     ...findingLines(report.global.findings, paint),
   ];
   for (const guild of report.guilds) {
-    lines.push('', `Guild ${guild.guildName} (${guild.guildId}): ${guildSummary(guild)}`, ...findingLines(guild.findings, paint));
+    lines.push('', `Guild ${sanitizeLine(guild.guildName)} (${guild.guildId}): ${guildSummary(guild)}`, ...findingLines(guild.findings, paint));
   }
   if (report.guilds.length > 0) {
     lines.push('', `Guilds holding guild commands: ${report.guildsWithCommands.length > 0 ? report.guildsWithCommands.join(', ') : 'none'}`);

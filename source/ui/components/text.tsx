@@ -5,13 +5,19 @@
  * terminal. The UI's own text has none, so this costs one regular-expression test per string.
  */
 import { Text as InkText } from 'ink';
-import { Children, type ComponentProps, type ReactNode } from 'react';
-import { sanitizeText } from '../../terminal/sanitize.js';
+import { Children, createContext, useContext, type ComponentProps, type ReactNode } from 'react';
+import { sanitizeLine, sanitizeText } from '../../terminal/sanitize.js';
 
-function safe(children: ReactNode): ReactNode {
-  return typeof children === 'string' ? sanitizeText(children) : Children.map(children, (child) => (typeof child === 'string' ? sanitizeText(child) : child));
+/** Inside a Text drawn as one line (`wrap="truncate…"`): a server's line break must not start a line of its own. */
+const OneLine = createContext(false);
+
+function safe(children: ReactNode, sanitize: (text: string) => string): ReactNode {
+  return typeof children === 'string' ? sanitize(children) : Children.map(children, (child) => (typeof child === 'string' ? sanitize(child) : child));
 }
 
 export function Text({ children, ...props }: ComponentProps<typeof InkText>) {
-  return <InkText {...props}>{safe(children)}</InkText>;
+  const inLine = useContext(OneLine);
+  const oneLine = inLine || (props.wrap?.startsWith('truncate') ?? false);
+  const text = <InkText {...props}>{safe(children, oneLine ? sanitizeLine : sanitizeText)}</InkText>;
+  return oneLine && !inLine ? <OneLine.Provider value>{text}</OneLine.Provider> : text;
 }

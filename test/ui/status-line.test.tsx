@@ -20,6 +20,12 @@ it('keeps a message of up to three lines whole and cuts a longer one, naming ctr
   for (const line of narrow) expect(line.length).toBeLessThanOrEqual(20);
 });
 
+it('cuts a long message where no key shows it whole (the filter), without naming one', () => {
+  const cut = statusLines('word '.repeat(40), 40, 'filter');
+  expect(cut).toHaveLength(3);
+  expect(cut[2]).toMatch(/…$/);
+});
+
 it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
   cleanup = app.unmount;

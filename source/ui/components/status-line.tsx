@@ -5,7 +5,7 @@
  */
 import { Box } from 'ink';
 import { Text } from './text.js';
-import { bindingOf, keyLabel, type KeyScope } from '../input/key-bindings.js';
+import { bindingIn, keyLabel, type KeyScope } from '../input/key-bindings.js';
 import { wrapText } from '../../terminal/wrap-text.js';
 import { fitCell } from '../../terminal/fit-cell.js';
 
@@ -16,9 +16,11 @@ export function statusLines(text: string | undefined, width: number, scope: KeyS
   if (!text) return [' '];
   const lines = wrapText(text, width);
   if (lines.length <= MAX_LINES) return lines;
-  const key = keyLabel(bindingOf('showMessage', scope));
-  // The key is named however narrow the line; what it does, when there is room for it.
-  const more = width >= 36 ? ` (${key} shows it all)` : ` (${key})`;
+  // The key is named however narrow the line; what it does, when there is room for it. Where typing has
+  // the keys (a filter, a picker's search), there is none to name: the cut says more is there.
+  const binding = bindingIn('showMessage', scope);
+  const key = binding ? keyLabel(binding) : undefined;
+  const more = key === undefined ? '' : width >= 36 ? ` (${key} shows it all)` : ` (${key})`;
   const last = lines[MAX_LINES - 1] ?? '';
   return [...lines.slice(0, MAX_LINES - 1), fitCell(`${last}…`, Math.max(1, width - more.length)).trimEnd() + more];
 }

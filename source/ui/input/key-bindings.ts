@@ -219,9 +219,14 @@ export function bindingsFor(scope: KeyScope): Binding[] {
 
 /** The binding of an action; where it has one per kind of screen, the one that acts in `scope`. */
 export function bindingOf(action: Action, scope?: KeyScope): Binding {
-  const binding = KEY_BINDINGS.find((b) => b.action === action && (scope === undefined || b.scopes.includes(scope)));
+  const binding = bindingIn(action, scope);
   if (!binding) throw new Error(`no binding for ${action}`);
   return binding;
+}
+
+/** The action's binding where `scope` has one (a screen that lacks the action gets undefined). */
+export function bindingIn(action: Action, scope?: KeyScope): Binding | undefined {
+  return KEY_BINDINGS.find((b) => b.action === action && (scope === undefined || b.scopes.includes(scope)));
 }
 
 const ARROWS: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→' };

@@ -86,7 +86,10 @@ function useGlobalKeys(scope: KeyScope): void {
     const action = actionFor(chord, scope);
     if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help' } });
     else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
-    else if (action === 'quit') exit();
+    // Quitting would hide how a write ends (and the backup that undoes it): q waits until the busy line has told it.
+    else if (action === 'quit') {
+      if (!state.busy?.write) exit();
+    }
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {

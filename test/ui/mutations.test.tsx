@@ -50,6 +50,25 @@ describe('delete', () => {
     expect(app.frame()).not.toMatch(/[Cc]ancelled|Stopped waiting/);
   });
 
+  it('q while a delete is sent does not quit before the delete is told, with its backup', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    let release!: () => void;
+    await app.press('delete');
+    await app.waitForText('Delete ping from Global?');
+    await app.type('ping');
+    api.gate = new Promise((resolve) => (release = resolve));
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+    await app.press('quit');
+    await app.waitForText("Deleting ping: sent; waiting for Discord's answer");
+    api.gate = undefined;
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+  });
+
   it('esc cancels without sending anything', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);

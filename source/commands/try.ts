@@ -38,9 +38,37 @@ function optionValues(pairs: readonly string[]): Record<string, string> {
   return values;
 }
 
+/** The emulator's answers are small; anything larger is not the emulator, and is not read into memory. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
 async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  return { status: response.status, body: parseStrictObject(await response.text()) ?? {} };
+  const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the body: the rest is never read.
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) throw new Error(`the answer from ${new URL(url).origin} is over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than the emulator ever sends, so it was not read`);
+    chunks.push(chunk);
+  }
+  return { status: response.status, body: parseStrictObject(Buffer.concat(chunks).toString('utf8')) ?? {} };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMessage = (value: unknown) => isObject(value) && typeof value.edits === 'number' && Array.isArray(value.embeds) && Array.isArray(value.components);
+
+/** The interaction's state as the emulator reports it, or undefined for an answer of another shape. */
+function interactionView(body: Record<string, unknown>): InteractionView | undefined {
+  const { revision, acknowledged, failed, original, followups, choices } = body;
+  const shaped =
+    typeof revision === 'number' &&
+    (acknowledged === undefined || typeof acknowledged === 'number') &&
+    (failed === undefined || typeof failed === 'string') &&
+    (original === undefined || isMessage(original)) &&
+    Array.isArray(followups) &&
+    followups.every(isMessage) &&
+    (choices === undefined || Array.isArray(choices));
+  return shaped ? (body as unknown as InteractionView) : undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,10 +120,11 @@ export const run: CommandRun = async (args, io) => {
   const deadline = Date.now() + TOKEN_LIFETIME_MS;
   for (;;) {
     try {
-      view = (await getJson(`${origin}/__emulator/interactions/${id}`)).body as unknown as InteractionView;
+      view = interactionView((await getJson(`${origin}/__emulator/interactions/${id}`)).body);
     } catch (error) {
       return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
     }
+    if (!view) return fail(io, `${origin} answered with something that is not an interaction's state: is --api a \`cmd-tui serve\`?`, ExitCode.Unreachable);
     if (view.revision !== revision) {
       revision = view.revision;
       quietSince = Date.now();

@@ -1,0 +1,54 @@
+/**
+ * `cmd-tui try` reads what `--api` answers as untrusted: an answer larger than the emulator ever sends is
+ * not read into memory, and one of another shape is refused with a message, never a crash.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+
+let server: Server | undefined;
+let home: IsolatedHome | undefined;
+afterEach(async () => {
+  server?.close();
+  await home?.cleanup();
+});
+
+/** A look-alike of the emulator that starts the interaction, then answers its state with `state`. */
+async function lookAlike(state: (response: import('node:http').ServerResponse) => void): Promise<string> {
+  server = createServer((request, response) => {
+    if (request.method === 'POST') {
+      response.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '1', botName: 'Bot', user: '@ada', channel: '#general', interaction: {} }));
+    } else state(response);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`;
+}
+
+it('refuses a state of another shape (followups not a list) with a message, exit 5', async () => {
+  home = await isolatedHome();
+  const api = await lookAlike((response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"revision":1,"acknowledged":4,"followups":null}'));
+  const result = await runCli(['try', 'ping', '--api', api], { env: home.env });
+  expect(result.code, result.stderr).toBe(5);
+  expect(result.stderr).toContain("not an interaction's state");
+  expect(result.stderr).not.toContain('unexpected failure');
+});
+
+it('stops reading an answer over 1 MiB and says so, exit 5', async () => {
+  home = await isolatedHome();
+  const api = await lookAlike((response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = 'x'.repeat(64 * 1024);
+    let sent = 0;
+    const more = () => {
+      while (sent < 64 && response.write(chunk)) sent++;
+      if (sent < 64) response.once('drain', more);
+      else response.end();
+    };
+    more();
+  });
+  const result = await runCli(['try', 'ping', '--api', api], { env: home.env });
+  expect(result.code, result.stderr).toBe(5);
+  expect(result.stderr).toContain('over 1 MiB');
+});

@@ -46,10 +46,12 @@ export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspac
     api,
     env,
     async backup(scope, reason, signal) {
-      const { captureScope, writeScopeBackup } = await import('../backup/capture.js');
-      const snapshot = await captureScope(signal ? api.withSignal(signal) : api, scope, reason);
+      const { captureScope, captureOverwrites, writeScopeBackup } = await import('../backup/capture.js');
+      const reading = signal ? api.withSignal(signal) : api;
+      // A browser sign-in alone reads no commands: its backup keeps the overwrites a permissions save replaces.
+      const snapshot = canReadCommands(api) ? await captureScope(reading, scope, reason) : await captureOverwrites(reading, scope, reason);
       const { path } = await writeScopeBackup(env, snapshot);
-      return { path, commands: snapshot.commands };
+      return { path, ...('commands' in snapshot ? { commands: snapshot.commands } : {}) };
     },
     lockScope: async (scope, journal, write, options = {}) =>
       (await lockModule()).withScopeLock(env, api.applicationId, scope, journal.command, write, { ...options, rerunnable: journal.rerunnable }),
@@ -59,6 +61,11 @@ export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspac
     createsUsed: async (scope) => (await (await import('../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).used,
     interruptedWrite: async (scope) => (await lockModule()).interruptedWrite(env, api.applicationId, scope),
   };
+}
+
+/** A bot token or client credentials: without one (a browser sign-in alone) Discord lists no commands. */
+export function canReadCommands(api: Pick<DiscordApi, 'authKinds'>): boolean {
+  return api.authKinds().some((kind) => kind === 'bot' || kind === 'client-credentials');
 }
 
 /** `write` under the workspace's lock when it has one; the lock handle is a no-op without. */

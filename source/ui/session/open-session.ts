@@ -110,6 +110,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         await rememberRecentGuild(openSettings(env), api.baseUrl, api.applicationId, guild);
       },
     },
+    knownCommands: async (guildId) => (await import('../../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId),
     rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };
@@ -231,11 +232,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const inProfile = profile ? { profile } : {};
     const loaded = await loadCredentials({ baseUrl: url, env, ...inProfile });
     const { botToken, clientCredentials, user } = loaded.credentials;
-    if (!botToken && !clientCredentials) {
-      // A user sign-in alone cannot list or edit commands: onboarding explains the options.
-      if (user) throw new Error('Only a browser sign-in is stored: it can change permission overwrites but not list or edit commands. Add a bot token or client credentials.');
-      return null;
-    }
+    // A user sign-in alone opens the overwrites-only session (screens/sign-in-only).
+    if (!botToken && !clientCredentials && !user) return null;
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
     const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);

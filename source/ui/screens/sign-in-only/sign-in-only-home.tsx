@@ -60,7 +60,7 @@ function ManagedGuilds({ height, active }: { height: number; active: boolean }) 
       query={query}
       onQueryChange={setQuery}
       items={items}
-      emptyText={state.guilds.length === 0 ? 'No guilds read yet (the sign-in needs the guilds scope): ctrl+r reads them again.' : 'No guild you manage (Manage Server, or owner) matches.'}
+      emptyText={state.guilds.length === 0 ? 'No guilds listed: the sign-in needs the guilds scope (`cmd-tui auth login --preset permissions` asks for it).' : 'No guild you manage (Manage Server, or owner) matches.'}
       onPick={(id) => dispatch({ type: 'scope', scope: guildScope(id) })}
       onClose={() => setQuery('')}
       height={height}

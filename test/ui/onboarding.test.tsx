@@ -136,6 +136,28 @@ describe('onboarding (no credentials)', () => {
     expect(app.frame()).not.toContain('aborted');
   });
 
+  it('after a browser sign-in alone, opens on the guilds the user manages, not on a command list that needs a bot token', async () => {
+    const userOnly = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
+    userOnly.authKinds = () => ['user'];
+    userOnly.guilds = [{ id: '200000000000000002', name: 'Managed Guild', owner: true }];
+    const app = renderOnboarding({
+      demo: async () => demoSession(),
+      botToken: async () => demoSession(),
+      clientCredentials: async () => demoSession(),
+      browserSignIn: async () => fakeSession(userOnly),
+    });
+    await app.waitForText('Try the demo');
+    await app.press('down', 3);
+    await app.press('open');
+    await app.waitForText('Application (client) id:');
+    await app.type('42');
+    await app.chord('enter');
+    await app.waitForText('Managed Guild');
+    expect(app.frame()).toContain('Guilds you manage');
+    expect(app.frame()).not.toContain('ping');
+    expect(app.frame()).not.toContain('needs a bot token');
+  });
+
   it('names the client id field when what was typed is not an id, and starts no sign-in', async () => {
     const seen: string[] = [];
     const app = renderOnboarding({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermissionType } from '../../../source/discord/model.js';
 import { managedGuilds } from '../../../source/ui/screens/sign-in-only/sign-in-only-home.js';
-import { fakeSession, makeCommand } from '../helpers/fake-api.js';
+import { fakeSession } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ALICE, GUILD_ID, guildWithBan, ROLE } from './permissions-fixture.js';

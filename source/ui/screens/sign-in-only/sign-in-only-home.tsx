@@ -8,6 +8,7 @@
 import { Box } from 'ink';
 import { useState } from 'react';
 import { GLOBAL_SCOPE, guildScope, type PartialGuild } from '../../../discord/model.js';
+import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { Text } from '../../components/text.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -60,13 +61,20 @@ function ManagedGuilds({ height, active }: { height: number; active: boolean }) 
       query={query}
       onQueryChange={setQuery}
       items={items}
-      emptyText={state.guilds.length === 0 ? 'No guilds listed: the sign-in needs the guilds scope (`cmd-tui auth login --preset permissions` asks for it).' : 'No guild you manage (Manage Server, or owner) matches.'}
+      emptyText={state.guilds.length === 0 ? 'No guilds listed yet: the sign-in needs the guilds scope (`cmd-tui auth login --preset permissions` asks for it).' : 'No guild you manage (Manage Server, or owner) matches.'}
       onPick={(id) => dispatch({ type: 'scope', scope: guildScope(id) })}
       onClose={() => setQuery('')}
       height={height}
       active={active}
     />
   );
+}
+
+/** The overwrite count, after the id where the label does not show it already (a name from a backup). */
+function noteOf(entry: PermissionEntry): string {
+  const count = overwriteCount(entry.overwrites);
+  if (entry.kind === 'app') return `app-level · ${count}`;
+  return entry.label.includes(entry.id) ? count : `${entry.id} · ${count}`;
 }
 
 function GuildEntries({ guildId, height, active }: { guildId: string; height: number; active: boolean }) {
@@ -76,7 +84,7 @@ function GuildEntries({ guildId, height, active }: { guildId: string; height: nu
   const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
   const items =
     load.status === 'ready'
-      ? load.data.entries.map((entry): PickItem => ({ key: entry.id, label: entry.label, note: `${entry.kind === 'app' ? 'app-level' : entry.id} · ${overwriteCount(entry.overwrites)}` })).filter(matches(query))
+      ? load.data.entries.map((entry): PickItem => ({ key: entry.id, label: entry.label, note: noteOf(entry) })).filter(matches(query))
       : [];
   const status = load.status === 'loading' ? 'Reading the command permissions…' : load.status === 'error' ? `Could not read them: ${load.message}${load.hint ? ` ${load.hint}` : ''}` : undefined;
   return (

@@ -17,6 +17,7 @@ import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import type { AppCredentials } from '../../auth/credentials.js';
 import type { CliIo } from '../../commands/types.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
+import { canReadCommands } from '../../operations/workspace.js';
 import { editInExternalEditor } from '../editor/external-editor.js';
 import type { Session, SessionStarters } from './session.js';
 import { userLabel } from '../format/user-label.js';
@@ -56,6 +57,8 @@ function targetLabel(baseUrl: string, demo: boolean): string {
  * list screen, which says why and offers to try again.
  */
 async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' | 'globalCommands' | 'who'>> {
+  // A browser sign-in alone may read neither the application nor its commands: only whose sign-in it is.
+  if (!canReadCommands(api)) return { who: await api.getCurrentUser().then(userLabel, () => null) };
   const [application, globalCommands, who] = await Promise.all([
     api.getApplication(),
     api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined),

@@ -5,7 +5,7 @@
  * always use commands). Names are a courtesy: a
  * list that cannot be read (no bot token) leaves its targets shown by id instead of failing.
  */
-import type { DiscordApi } from './contract.js';
+import { canReadCommands, type DiscordApi } from './contract.js';
 import { AuthRequiredError, DiscordApiError } from './errors.js';
 import { GLOBAL_SCOPE, guildScope, PermissionType, type Command, type Member } from '../discord/model.js';
 import { permissionEntries, unlistedEntries, type PermissionEntry } from '../discord/overwrite-entries.js';
@@ -29,7 +29,7 @@ export interface LoadOptions {
 }
 
 export async function loadGuildOverwrites(api: DiscordApi, guildId: string, options: LoadOptions = {}): Promise<GuildOverwrites> {
-  const commandsReadable = api.authKinds().some((kind) => kind === 'bot' || kind === 'client-credentials');
+  const commandsReadable = canReadCommands(api);
   if (!commandsReadable && options.signInOnly) {
     const [permissions, known] = await Promise.all([api.listGuildPermissions(guildId), options.signInOnly.knownCommands().catch(() => [])]);
     const entries = unlistedEntries(api.applicationId, permissions, known);

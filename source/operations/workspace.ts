@@ -5,7 +5,7 @@
  * pass a fake one. The real one loads the backup modules only when a write needs them, so nothing
  * here weighs on the TUI's first frame.
  */
-import type { DiscordApi } from '../api/contract.js';
+import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import type { LockOptions, ScopeLock } from '../backup/scope-lock.js';
 import type { Command, Scope } from '../discord/model.js';
 
@@ -61,11 +61,6 @@ export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspac
     createsUsed: async (scope) => (await (await import('../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).used,
     interruptedWrite: async (scope) => (await lockModule()).interruptedWrite(env, api.applicationId, scope),
   };
-}
-
-/** A bot token or client credentials: without one (a browser sign-in alone) Discord lists no commands. */
-export function canReadCommands(api: Pick<DiscordApi, 'authKinds'>): boolean {
-  return api.authKinds().some((kind) => kind === 'bot' || kind === 'client-credentials');
 }
 
 /** `write` under the workspace's lock when it has one; the lock handle is a no-op without. */

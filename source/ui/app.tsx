@@ -29,7 +29,7 @@ import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
 import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
-import { canReadCommands } from '../operations/workspace.js';
+import { canReadCommands } from '../api/contract.js';
 import { wrapText } from '../terminal/wrap-text.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';

@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { Text } from './text.js';
 import type { AuthKind } from '../../api/contract.js';
 import { LIMITS } from '../../discord/model.js';
-import { canReadCommands } from '../../operations/workspace.js';
+import { canReadCommands } from '../../api/contract.js';
 import { capsSummary } from '../format/command-summary.js';
 import { scopeLabel, type AppState } from '../state/app-state.js';
 import { useTheme } from '../theme/theme-context.js';

@@ -17,7 +17,7 @@ import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import type { AppCredentials } from '../../auth/credentials.js';
 import type { CliIo } from '../../commands/types.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
-import { canReadCommands } from '../../operations/workspace.js';
+import { canReadCommands } from '../../api/contract.js';
 import { editInExternalEditor } from '../editor/external-editor.js';
 import type { Session, SessionStarters } from './session.js';
 import { userLabel } from '../format/user-label.js';

@@ -6,7 +6,7 @@
 import { useEffect, type Dispatch } from 'react';
 import { DiscordApiError, type FieldError } from '../../api/errors.js';
 import { WriteUnsettledError } from '../../operations/write-truth.js';
-import { canReadCommands } from '../../operations/workspace.js';
+import { canReadCommands } from '../../api/contract.js';
 import { formatCommandsFile } from '../../discord/export-format.js';
 import type { Command, CommandDraft } from '../../discord/model.js';
 import { describeError, errorLine } from '../format/describe-error.js';

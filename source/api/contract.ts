@@ -35,6 +35,11 @@ export interface Credentials {
 
 export type AuthKind = 'bot' | 'client-credentials' | 'user';
 
+/** A bot token or client credentials: without one (a browser sign-in alone) Discord lists no commands. */
+export function canReadCommands(api: Pick<DiscordApi, 'authKinds'>): boolean {
+  return api.authKinds().some((kind) => kind === 'bot' || kind === 'client-credentials');
+}
+
 export type OverwriteAccess = 'ok' | 'no-sign-in' | 'missing-scope';
 
 export interface ListOptions {

@@ -5,10 +5,10 @@
  * always use commands). Names are a courtesy: a
  * list that cannot be read (no bot token) leaves its targets shown by id instead of failing.
  */
-import type { DiscordApi } from './contract.js';
+import { canReadCommands, type DiscordApi } from './contract.js';
 import { AuthRequiredError, DiscordApiError } from './errors.js';
-import { GLOBAL_SCOPE, guildScope, PermissionType, type Member } from '../discord/model.js';
-import { permissionEntries, type PermissionEntry } from '../discord/overwrite-entries.js';
+import { GLOBAL_SCOPE, guildScope, PermissionType, type Command, type Member } from '../discord/model.js';
+import { permissionEntries, unlistedEntries, type PermissionEntry } from '../discord/overwrite-entries.js';
 import type { GuildDirectory } from '../discord/overwrite-targets.js';
 
 export interface GuildOverwrites {
@@ -19,9 +19,24 @@ export interface GuildOverwrites {
 /** User overwrites are resolved one request each; beyond this many they are shown by id. */
 const MAX_MEMBER_LOOKUPS = 25;
 
-export async function loadGuildOverwrites(api: DiscordApi, guildId: string): Promise<GuildOverwrites> {
+export interface LoadOptions {
+  /**
+   * Where a browser sign-in alone (which Discord lets read overwrites, not commands) may still be
+   * used: the lists are shown by command id, named from these commands (a local backup's) where they
+   * have the id. Without it, such a sign-in is refused before any request.
+   */
+  signInOnly?: { knownCommands: () => Promise<readonly Command[]> };
+}
+
+export async function loadGuildOverwrites(api: DiscordApi, guildId: string, options: LoadOptions = {}): Promise<GuildOverwrites> {
+  const commandsReadable = canReadCommands(api);
+  if (!commandsReadable && options.signInOnly) {
+    const [permissions, known] = await Promise.all([api.listGuildPermissions(guildId), options.signInOnly.knownCommands().catch(() => [])]);
+    const entries = unlistedEntries(api.applicationId, permissions, known);
+    return { entries, directory: await loadGuildDirectory(api, guildId, userIdsOf(entries)) };
+  }
   // Checked here, before any request, so a sign-in alone gets a message about overwrites, not about managing commands.
-  if (!api.authKinds().some((kind) => kind === 'bot' || kind === 'client-credentials')) {
+  if (!commandsReadable) {
     throw new AuthRequiredError(
       ['bot', 'client-credentials'],
       'Reading the commands whose overwrites these are (and backing them up before a change) needs a bot token or client credentials; the browser sign-in is used only for the change itself.',
@@ -34,8 +49,11 @@ export async function loadGuildOverwrites(api: DiscordApi, guildId: string): Pro
     api.listGuildPermissions(guildId),
   ]);
   const entries = permissionEntries(api.applicationId, guildCommands, globalCommands, permissions);
-  const userIds = entries.flatMap((e) => e.overwrites.filter((o) => o.type === PermissionType.User).map((o) => o.id));
-  return { entries, directory: await loadGuildDirectory(api, guildId, userIds) };
+  return { entries, directory: await loadGuildDirectory(api, guildId, userIdsOf(entries)) };
+}
+
+function userIdsOf(entries: readonly PermissionEntry[]): string[] {
+  return entries.flatMap((e) => e.overwrites.filter((o) => o.type === PermissionType.User).map((o) => o.id));
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { appPaths } from '../config/paths.js';
-import { BACKUP_FORMAT, type ScopeBackup } from '../discord/backup-format.js';
+import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import type { GuildCommandPermissions, Scope } from '../discord/model.js';
 import { LocalWriteError } from './local-failure.js';
 import { writeBackup, type BackupEntry } from './store.js';
@@ -26,12 +26,28 @@ export async function captureScope(api: DiscordApi, scope: Scope, reason: string
   };
 }
 
+/**
+ * With only a browser sign-in the commands cannot be read, but a guild's overwrites can: this keeps
+ * what a permissions save replaces, in the format restore refuses (backup-format.ts says why).
+ */
+export async function captureOverwrites(api: DiscordApi, scope: Scope, reason: string, now = new Date()): Promise<OverwritesBackup> {
+  return {
+    format: OVERWRITES_BACKUP_FORMAT,
+    version: 1,
+    createdAt: now.toISOString(),
+    reason,
+    applicationId: api.applicationId,
+    scope,
+    permissions: scope.kind === 'guild' ? await api.listGuildPermissions(scope.guildId) : [],
+  };
+}
+
 export async function backupBeforeMutation(api: DiscordApi, scope: Scope, reason: string, env: NodeJS.ProcessEnv): Promise<BackupEntry> {
   return writeScopeBackup(env, await captureScope(api, scope, reason));
 }
 
 /** Writes a captured scope to the backup store; a disk that refuses is a LocalWriteError naming the folder. */
-export async function writeScopeBackup(env: NodeJS.ProcessEnv, backup: ScopeBackup): Promise<BackupEntry> {
+export async function writeScopeBackup(env: NodeJS.ProcessEnv, backup: ScopeBackup | OverwritesBackup): Promise<BackupEntry> {
   const folder = appPaths(env).backups;
   return writeBackup(folder, backup).catch((error: unknown) => {
     throw LocalWriteError.from(error, folder, 'back up the scope before changing it') ?? error;

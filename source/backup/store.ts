@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readTextFile } from '../config/read-text-file.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
-import { backupFileName, parseBackup, serializeBackup, type ScopeBackup } from '../discord/backup-format.js';
+import { backupFileName, isBackup, parseBackup, serializeBackup, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import { scopeKey } from '../discord/model.js';
 
 /** One line of `cmd-tui backups --json`. */
@@ -35,7 +35,7 @@ export class BackupError extends Error {
 }
 
 /** Writes the backup and proves it can be read back identically; returns where it is. */
-export async function writeBackup(directory: string, backup: ScopeBackup): Promise<BackupEntry> {
+export async function writeBackup(directory: string, backup: ScopeBackup | OverwritesBackup): Promise<BackupEntry> {
   const text = serializeBackup(backup);
   const path = join(directory, backupFileName(backup, randomBytes(3).toString('hex')));
   try {
@@ -47,13 +47,13 @@ export async function writeBackup(directory: string, backup: ScopeBackup): Promi
     );
   }
   const reread = await readTextFile(path, path).catch(() => '');
-  if (reread !== text || !parseBackup(reread).ok) {
+  if (reread !== text || !isBackup(reread)) {
     throw new BackupError(`The backup ${path} did not read back intact. Nothing was changed on Discord.`, 'Check the disk, then try again.');
   }
   return entryOf(path, backup);
 }
 
-/** Every readable backup, oldest first. Files that are not backups are skipped. */
+/** Every readable backup, oldest first. Files that are not backups (or hold overwrites only: restore cannot use them) are skipped. */
 export async function listBackups(directory: string): Promise<BackupEntry[]> {
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
@@ -81,14 +81,14 @@ export async function readBackup(path: string): Promise<ScopeBackup> {
   return parsed.backup;
 }
 
-function entryOf(path: string, backup: ScopeBackup): BackupEntry {
+function entryOf(path: string, backup: ScopeBackup | OverwritesBackup): BackupEntry {
   return {
     path,
     scope: scopeKey(backup.scope),
     createdAt: backup.createdAt,
     reason: backup.reason,
     applicationId: backup.applicationId,
-    commandCount: backup.commands.length,
+    commandCount: 'commands' in backup ? backup.commands.length : 0,
     overwriteCount: backup.permissions.reduce((sum, entry) => sum + entry.permissions.length, 0),
   };
 }

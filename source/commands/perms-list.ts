@@ -63,6 +63,7 @@ export function overwriteLines(overwrites: readonly PermissionOverwrite[], direc
 
 export function entryHeading(entry: PermissionEntry): string {
   if (entry.kind === 'app') return `${sanitizeLine(entry.label)} · ${overwriteCount(entry.overwrites)}`;
+  if (entry.kind === 'unlisted') return `${sanitizeLine(entry.label)} (${entry.id}) · ${overwriteCount(entry.overwrites)}`;
   const own = entry.hasOwn ? ` · ${overwriteCount(entry.overwrites)}` : ' · no overwrites of its own: follows the app-level defaults';
   return `${commandSummary(entry)}${own}${defaultsNote(entry)}`;
 }

@@ -9,6 +9,12 @@ import { commandSchema, guildCommandPermissionsSchema, scopeKey, snowflake, type
 import { parseStrictJson } from './strict-json.js';
 
 export const BACKUP_FORMAT = 'cmd-tui/scope-backup';
+/**
+ * A backup taken with only a browser sign-in, which Discord lets read overwrites but not commands: it
+ * has no command list at all. A format of its own, so that no reader — restore here, or an older
+ * cmd-tui — can take the missing list for "no commands" and prune the scope to match.
+ */
+export const OVERWRITES_BACKUP_FORMAT = 'cmd-tui/overwrites-backup';
 
 export interface ScopeBackup {
   format: typeof BACKUP_FORMAT;
@@ -27,6 +33,11 @@ export interface ScopeBackup {
   permissions: GuildCommandPermissions[];
 }
 
+/** The overwrites only (OVERWRITES_BACKUP_FORMAT): a ScopeBackup without its commands. */
+export interface OverwritesBackup extends Omit<ScopeBackup, 'format' | 'commands'> {
+  format: typeof OVERWRITES_BACKUP_FORMAT;
+}
+
 const scopeSchema = z.union([
   z.object({ kind: z.literal('global') }),
   z.object({ kind: z.literal('guild'), guildId: snowflake }),
@@ -43,7 +54,21 @@ const backupSchema = z.object({
   permissions: z.array(guildCommandPermissionsSchema),
 });
 
-export function serializeBackup(backup: ScopeBackup): string {
+const overwritesBackupSchema = z.object({
+  format: z.literal(OVERWRITES_BACKUP_FORMAT),
+  version: z.literal(1),
+  createdAt: z.string(),
+  reason: z.string(),
+  applicationId: z.string(),
+  scope: scopeSchema,
+  permissions: z.array(guildCommandPermissionsSchema),
+});
+
+/** Said wherever an overwrites-only backup is offered to restore. */
+export const OVERWRITES_ONLY_REFUSAL =
+  'is a backup of permission overwrites only (taken with a browser sign-in, which cannot read commands). Restore cannot use it: it has no command list, and restoring from it would delete every command';
+
+export function serializeBackup(backup: ScopeBackup | OverwritesBackup): string {
   return `${JSON.stringify(backup, null, 2)}\n`;
 }
 
@@ -53,12 +78,19 @@ export function parseBackup(text: string): ParsedBackup {
   const read = parseStrictJson(text);
   if (!read.ok) return { ok: false, message: `is not valid JSON (${read.message}${read.path ? ` at ${read.path}` : ''}; the file is damaged or not a cmd-tui backup)` };
   const value = read.value;
+  if (overwritesBackupSchema.safeParse(value).success) return { ok: false, message: OVERWRITES_ONLY_REFUSAL };
   const parsed = backupSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, message: `is not a cmd-tui backup (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'unknown shape'})` };
   }
   return { ok: true, backup: parsed.data as ScopeBackup };
+}
+
+/** Either kind of backup, intact: what the store checks after writing one. */
+export function isBackup(text: string): boolean {
+  const read = parseStrictJson(text);
+  return read.ok && (backupSchema.safeParse(read.value).success || overwritesBackupSchema.safeParse(read.value).success);
 }
 
 /** `2026-11-22T05-10-00-123Z_guild-123.json`: sorts by time, says the scope, no characters any OS refuses. */

@@ -9,6 +9,8 @@ import { compareNames } from './command-order.js';
 
 export type PermissionEntry =
   | { kind: 'app'; id: string; label: string; overwrites: PermissionOverwrite[] }
+  /** A command known only by the id its overwrites carry (a browser sign-in reads no commands); named from a backup when one has it. */
+  | { kind: 'unlisted'; id: string; label: string; overwrites: PermissionOverwrite[] }
   | {
       kind: 'command';
       id: string;
@@ -46,6 +48,24 @@ export function permissionEntries(
     ...[...guildCommands].sort(byName).map((c) => commandEntry(c, 'guild')),
     ...[...globalCommands].sort(byName).map((c) => commandEntry(c, 'global')),
   ];
+}
+
+/**
+ * A guild's entries as a browser sign-in alone sees them: the overwrite lists, by command id, named
+ * where `known` (commands from a local backup) has the id, and the known commands without a list (so
+ * one can be given overwrites). Unnamed ones sort after the named.
+ */
+export function unlistedEntries(applicationId: string, permissions: readonly GuildCommandPermissions[], known: readonly Pick<Command, 'id' | 'name' | 'type'>[]): PermissionEntry[] {
+  const label = (id: string) => {
+    const command = known.find((c) => c.id === id);
+    return command ? commandLabel(command) : `command ${id}`;
+  };
+  const lists = permissions.filter((p) => p.id !== applicationId);
+  const withoutList = known.filter((c) => c.id !== applicationId && !lists.some((p) => p.id === c.id));
+  const unlisted = [...lists.map((p) => ({ id: p.id, overwrites: p.permissions })), ...withoutList.map((c) => ({ id: c.id, overwrites: [] }))]
+    .map((e): PermissionEntry => ({ kind: 'unlisted', id: e.id, label: label(e.id), overwrites: e.overwrites }))
+    .sort((a, b) => Number(a.label.startsWith('command ')) - Number(b.label.startsWith('command ')) || compareNames(a.label, b.label));
+  return [{ kind: 'app', id: applicationId, label: APP_ENTRY_LABEL, overwrites: permissions.find((p) => p.id === applicationId)?.permissions ?? [] }, ...unlisted];
 }
 
 export type EntryLookup = { ok: true; entry: PermissionEntry } | { ok: false; message: string };

@@ -5,7 +5,7 @@
  * pass a fake one. The real one loads the backup modules only when a write needs them, so nothing
  * here weighs on the TUI's first frame.
  */
-import type { DiscordApi } from '../api/contract.js';
+import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import type { LockOptions, ScopeLock } from '../backup/scope-lock.js';
 import type { Command, Scope } from '../discord/model.js';
 
@@ -46,10 +46,12 @@ export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspac
     api,
     env,
     async backup(scope, reason, signal) {
-      const { captureScope, writeScopeBackup } = await import('../backup/capture.js');
-      const snapshot = await captureScope(signal ? api.withSignal(signal) : api, scope, reason);
+      const { captureScope, captureOverwrites, writeScopeBackup } = await import('../backup/capture.js');
+      const reading = signal ? api.withSignal(signal) : api;
+      // A browser sign-in alone reads no commands: its backup keeps the overwrites a permissions save replaces.
+      const snapshot = canReadCommands(api) ? await captureScope(reading, scope, reason) : await captureOverwrites(reading, scope, reason);
       const { path } = await writeScopeBackup(env, snapshot);
-      return { path, commands: snapshot.commands };
+      return { path, ...('commands' in snapshot ? { commands: snapshot.commands } : {}) };
     },
     lockScope: async (scope, journal, write, options = {}) =>
       (await lockModule()).withScopeLock(env, api.applicationId, scope, journal.command, write, { ...options, rerunnable: journal.rerunnable }),

@@ -28,6 +28,8 @@ import { RememberCredentials } from './screens/overlays/remember-credentials.js'
 import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
+import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
+import { canReadCommands } from '../api/contract.js';
 import { wrapText } from '../terminal/wrap-text.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
@@ -208,7 +210,9 @@ function Root({ starters }: { starters?: SessionStarters }) {
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
         {state.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
-        {state.session ? (
+        {state.session && !canReadCommands(state.session.api) ? (
+          top.id === 'list' && overlay === null ? <SignInOnlyHome height={bodyHeight} active={noOverlay} /> : null
+        ) : state.session ? (
           <Box display={top.id === 'list' && overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
             {/* The footer's two rows and the legend's under the rows ("! breaks a platform rule"). */}
             <CommandList active={top.id === 'list' && noOverlay} width={columns - 1} height={bodyHeight - 3} onEditJson={(c) => void editJson(c)} />

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT, type ScopeBackup } from '../../source/discord/backup-format.js';
+import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type ScopeBackup } from '../../source/discord/backup-format.js';
 import { BackupError, listBackups, readBackup, writeBackup } from '../../source/backup/store.js';
 
 function backup(createdAt: string, fields: Partial<ScopeBackup> = {}): ScopeBackup {
@@ -20,6 +20,16 @@ function backup(createdAt: string, fields: Partial<ScopeBackup> = {}): ScopeBack
 }
 
 describe('backup store', () => {
+  it('keeps a sign-in-only backup of overwrites, which restore refuses instead of reading its missing commands as none', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'cmd-tui-backups-'));
+    const { commands: _none, ...rest } = backup('2026-11-22T05:00:00.000Z');
+    const entry = await writeBackup(directory, { ...rest, format: OVERWRITES_BACKUP_FORMAT });
+    expect(entry).toMatchObject({ commandCount: 0, overwriteCount: 1 });
+    expect(JSON.parse(await readFile(entry.path, 'utf8'))).not.toHaveProperty('commands');
+    await expect(readBackup(entry.path)).rejects.toThrow(/permission overwrites only.*Restore cannot use it/);
+    expect(await listBackups(directory)).toEqual([]);
+  });
+
   it('writes atomically, leaves no temp file, and reads back what it wrote', async () => {
     const directory = join(await mkdtemp(join(tmpdir(), 'cmd-tui-backups-')), 'nested', 'backups');
     const written = backup('2026-11-22T05:00:00.000Z');

@@ -22,7 +22,7 @@ export function ownerClient(emulator: RunningEmulator): Promise<DiscordApi> {
 }
 
 /** What `cmd-tui auth login --preset permissions` would leave in the store. */
-export async function signInAdmin(emulator: RunningEmulator, env: NodeJS.ProcessEnv): Promise<void> {
+export async function signInAdmin(emulator: Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'userToken'>, env: NodeJS.ProcessEnv): Promise<void> {
   await updateStoredCredentials(defaultStores(env), emulator.baseUrl, emulator.applicationId, (current) => ({
     ...current,
     user: { accessToken: emulator.userToken, scopes: USER_SCOPES },

@@ -17,6 +17,16 @@ function renderOnboarding(starters: SessionStarters) {
   return { ...rendered, ...keyboard(rendered.stdin), waitForText: (text: string) => waitForText(rendered.frame, text) };
 }
 
+/** Onboarding's fourth way in, the browser sign-in, for the application id typed. */
+async function startBrowserSignIn(app: ReturnType<typeof renderOnboarding>, applicationId: string) {
+  await app.waitForText('Try the demo');
+  await app.press('down', 3);
+  await app.press('open');
+  await app.waitForText('Application (client) id:');
+  await app.type(applicationId);
+  await app.chord('enter');
+}
+
 const demoSession = (): Session => fakeSession(new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]));
 
 describe('onboarding (no credentials)', () => {
@@ -120,12 +130,7 @@ describe('onboarding (no credentials)', () => {
         return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
       },
     });
-    await app.waitForText('Try the demo');
-    await app.press('down', 3);
-    await app.press('open');
-    await app.waitForText('Application (client) id:');
-    await app.type('42');
-    await app.chord('enter');
+    await startBrowserSignIn(app, '42');
     await app.waitForText('Open this address if no browser appeared:');
     // On a row of its own, so selecting it copies nothing else.
     await waitFor(() => app.frame().split('\n').some((line) => line.trim() === 'http://127.0.0.1:9/oauth2/authorize?client_id=42'), { message: app.frame });
@@ -134,6 +139,23 @@ describe('onboarding (no credentials)', () => {
     await app.waitForText('Try the demo');
     expect(seen[0]?.signal.aborted).toBe(true);
     expect(app.frame()).not.toContain('aborted');
+  });
+
+  it('after a browser sign-in alone, opens on the guilds the user manages, not on a command list that needs a bot token', async () => {
+    const userOnly = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
+    userOnly.authKinds = () => ['user'];
+    userOnly.guilds = [{ id: '200000000000000002', name: 'Managed Guild', owner: true }];
+    const app = renderOnboarding({
+      demo: async () => demoSession(),
+      botToken: async () => demoSession(),
+      clientCredentials: async () => demoSession(),
+      browserSignIn: async () => fakeSession(userOnly),
+    });
+    await startBrowserSignIn(app, '42');
+    await app.waitForText('Managed Guild');
+    expect(app.frame()).toContain('Guilds you manage');
+    expect(app.frame()).not.toContain('ping');
+    expect(app.frame()).not.toContain('needs a bot token');
   });
 
   it('names the client id field when what was typed is not an id, and starts no sign-in', async () => {
@@ -147,12 +169,7 @@ describe('onboarding (no credentials)', () => {
         return demoSession();
       },
     });
-    await app.waitForText('Try the demo');
-    await app.press('down', 3);
-    await app.press('open');
-    await app.waitForText('Application (client) id:');
-    await app.type('my-app');
-    await app.chord('enter');
+    await startBrowserSignIn(app, 'my-app');
     await app.waitForText('The client id "my-app" is not an id: paste the Application ID from the Developer Portal');
     expect(app.frame()).not.toContain('malformed');
     expect(seen).toEqual([]);

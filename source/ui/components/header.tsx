@@ -6,6 +6,7 @@ import { Box } from 'ink';
 import { Text } from './text.js';
 import type { AuthKind } from '../../api/contract.js';
 import { LIMITS } from '../../discord/model.js';
+import { canReadCommands } from '../../api/contract.js';
 import { capsSummary } from '../format/command-summary.js';
 import { scopeLabel, type AppState } from '../state/app-state.js';
 import { useTheme } from '../theme/theme-context.js';
@@ -54,12 +55,19 @@ export function Header({ state }: { state: AppState }) {
         <Text color={theme.text.secondary}>  scope </Text>
         <Text bold>{scopeLabel(state)}</Text>
       </Text>
-      <Text wrap="truncate">
-        {caps}
-        <Text color={(creates ?? 0) >= LIMITS.dailyCreates ? theme.status.error : theme.text.secondary}>
-          {' · '}creates today {creates ?? '?'}/{LIMITS.dailyCreates}
+      {!canReadCommands(session.api) ? (
+        // No count to wait for: Discord lists no commands to a browser sign-in alone.
+        <Text wrap="truncate" color={theme.text.secondary}>
+          commands unread: a browser sign-in alone lists none
         </Text>
-      </Text>
+      ) : (
+        <Text wrap="truncate">
+          {caps}
+          <Text color={(creates ?? 0) >= LIMITS.dailyCreates ? theme.status.error : theme.text.secondary}>
+            {' · '}creates today {creates ?? '?'}/{LIMITS.dailyCreates}
+          </Text>
+        </Text>
+      )}
     </Box>
   );
 }

@@ -17,6 +17,7 @@ import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import type { AppCredentials } from '../../auth/credentials.js';
 import type { CliIo } from '../../commands/types.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
+import { canReadCommands } from '../../api/contract.js';
 import { editInExternalEditor } from '../editor/external-editor.js';
 import type { Session, SessionStarters } from './session.js';
 import { userLabel } from '../format/user-label.js';
@@ -56,6 +57,8 @@ function targetLabel(baseUrl: string, demo: boolean): string {
  * list screen, which says why and offers to try again.
  */
 async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' | 'globalCommands' | 'who'>> {
+  // A browser sign-in alone may read neither the application nor its commands: only whose sign-in it is.
+  if (!canReadCommands(api)) return { who: await api.getCurrentUser().then(userLabel, () => null) };
   const [application, globalCommands, who] = await Promise.all([
     api.getApplication(),
     api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined),
@@ -110,6 +113,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         await rememberRecentGuild(openSettings(env), api.baseUrl, api.applicationId, guild);
       },
     },
+    knownCommands: async (guildId) => (await import('../../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId),
     rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };
@@ -231,11 +235,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const inProfile = profile ? { profile } : {};
     const loaded = await loadCredentials({ baseUrl: url, env, ...inProfile });
     const { botToken, clientCredentials, user } = loaded.credentials;
-    if (!botToken && !clientCredentials) {
-      // A user sign-in alone cannot list or edit commands: onboarding explains the options.
-      if (user) throw new Error('Only a browser sign-in is stored: it can change permission overwrites but not list or edit commands. Add a bot token or client credentials.');
-      return null;
-    }
+    // A user sign-in alone opens the overwrites-only session (screens/sign-in-only).
+    if (!botToken && !clientCredentials && !user) return null;
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
     const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);

@@ -48,6 +48,8 @@ export interface Session extends Workspace {
     list: () => Promise<RecentGuild[]>;
     remember: (guild: RecentGuild) => Promise<void>;
   };
+  /** Commands of the guild and the global scope as the newest local backups have them: names for a browser sign-in alone, which Discord lists none. */
+  knownCommands?: (guildId: string) => Promise<Command[]>;
   /** Keeps the app's guilds for shell completion of `--guild` (config/guild-cache.ts). */
   rememberGuilds?: (guilds: readonly { id: string; name: string }[]) => Promise<void>;
   /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */

@@ -6,6 +6,7 @@
 import { useEffect, type Dispatch } from 'react';
 import { DiscordApiError, type FieldError } from '../../api/errors.js';
 import { WriteUnsettledError } from '../../operations/write-truth.js';
+import { canReadCommands } from '../../api/contract.js';
 import { commandsFileText } from '../../operations/export.js';
 import type { Command, CommandDraft } from '../../discord/model.js';
 import { describeError, errorLine } from '../format/describe-error.js';
@@ -43,7 +44,8 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
       (notice) => dispatch({ type: 'journal', text: notice }),
       () => undefined,
     );
-    if (first && session.globalCommands) return;
+    // A browser sign-in alone reads no commands (screens/sign-in-only shows its overwrites instead).
+    if ((first && session.globalCommands) || !canReadCommands(api)) return;
     void runner
       .run('Loading commands', (signal) =>
         Promise.all([

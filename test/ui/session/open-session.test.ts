@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../source/commands/types.js';
 import { startEmulator, type RunningEmulator } from '../../../source/emulator/server.js';
 import { createSessionOpeners } from '../../../source/ui/session/open-session.js';
+import { signInAdmin } from '../../commands/restore-fixture.js';
 
 describe('opening a TUI session from stored or typed credentials', () => {
   let emulator: RunningEmulator;
@@ -41,6 +42,22 @@ describe('opening a TUI session from stored or typed credentials', () => {
     expect(session.application?.id).toBe(emulator.applicationId);
     expect(session.globalCommands?.length).toBeGreaterThan(0);
     expect(session.rememberCredentials?.command).toBe('cmd-tui auth set-bot-token');
+  });
+
+  it('opens a stored browser sign-in alone as a session that reads overwrites, not commands', async () => {
+    const signInHome = mkdtempSync(join(tmpdir(), 'cmd-tui-open-session-sign-in-'));
+    try {
+      const env = { CMD_TUI_HOME: signInHome, CMD_TUI_SECRET_STORE: 'file' };
+      await signInAdmin(emulator, env);
+      const session = await createSessionOpeners({ demo: false, api: emulator.baseUrl, io: io(env), onCleanup: () => undefined }).connect();
+      expect(session?.api.authKinds()).toEqual(['user']);
+      expect(session?.who).toBeTruthy();
+      expect(session?.globalCommands).toBeUndefined();
+      const [guild] = emulator.guildIds;
+      expect((await session!.api.listGuildPermissions(guild!)).length).toBeGreaterThan(0);
+    } finally {
+      rmSync(signInHome, { recursive: true, force: true });
+    }
   });
 
   it('resolves to no session without credentials, so onboarding shows', async () => {

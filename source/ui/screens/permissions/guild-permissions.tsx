@@ -46,6 +46,9 @@ const MEMBER_ANSWER_HIDES: readonly Action[] = ['prevColumn', 'nextColumn'];
 
 const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command (p on it) to see who can use it.';
 
+/** A browser sign-in alone reads no command, so not its default_member_permissions either, which the answer needs. */
+const UNREAD_COMMAND = 'Who can use it depends on the command\'s default_member_permissions, which a browser sign-in cannot read: add a bot token (`cmd-tui auth set-bot-token`) or client credentials to see it.';
+
 export function GuildPermissions({ entryId, guildId, height: screenHeight, width, active }: GuildPermissionsProps) {
   // What the footer leaves, less the blank row above it.
   const height = screenHeight - (useFooterRows() - 2);
@@ -60,7 +63,8 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
     const { entry, appEntry, list, directory } = model;
     return { applicationId: state.session?.api.applicationId ?? '', command: entry.command, commandOverwrites: list, appOverwrites: appEntry?.overwrites ?? [], directory };
   }, [model, state.session]);
-  const matrix = useMemo((): AccessMatrix | string => (accessInput ? accessMatrix(accessInput, Date.now()) : NOT_A_COMMAND), [accessInput]);
+  const unread = model?.entry.kind === 'unlisted';
+  const matrix = useMemo((): AccessMatrix | string => (accessInput ? accessMatrix(accessInput, Date.now()) : unread ? UNREAD_COMMAND : NOT_A_COMMAND), [accessInput, unread]);
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
   // The add picker and the check-a-member prompt search members as the name is typed.
   const searchQuery = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member' ? editor.mode.query : undefined;
@@ -154,7 +158,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
               height={height - 3}
             />
           ) : (
-            <Text>{NOT_A_COMMAND}</Text>
+            <Text>{typeof matrix === 'string' ? matrix : NOT_A_COMMAND}</Text>
           )}
           <Footer scope="access" hide={MEMBER_ANSWER_HIDES} />
         </Box>

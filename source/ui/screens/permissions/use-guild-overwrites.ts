@@ -31,13 +31,17 @@ export function useGuildOverwrites(guildId: string | undefined): GuildOverwrites
   // Read at load time only: a sign-in that upgrades the session must not reload (and so reset) the screen.
   const api = useRef(state.session?.api);
   api.current = state.session?.api;
+  const knownCommands = useRef(state.session?.knownCommands);
+  knownCommands.current = state.session?.knownCommands;
   const { runner } = flows;
   useEffect(() => {
     const current = api.current;
     if (!guildId || !current) return;
     let live = true;
     setLoad({ status: 'loading' });
-    void runner.run('Loading overwrites', (signal) => loadGuildOverwrites(current.withSignal(signal), guildId)).then((result) => {
+    const known = knownCommands.current;
+    const options = known ? { signInOnly: { knownCommands: () => known(guildId) } } : {};
+    void runner.run('Loading overwrites', (signal) => loadGuildOverwrites(current.withSignal(signal), guildId, options)).then((result) => {
       if (!live) return;
       if (result.ok) setLoad({ status: 'ready', data: result.value });
       else if (result.cancelled) {

@@ -1,0 +1,105 @@
+/**
+ * The home screen of a session with only a browser sign-in (no bot token, no client credentials):
+ * Discord lets such a user read and change permission overwrites but lists no commands. So instead of
+ * the command list it offers the guilds the user manages, then a guild's overwrite lists by command
+ * id (named from local backups where they have the id), each opening the permissions editor; and it
+ * says why names may be missing and what would unlock the rest.
+ */
+import { Box } from 'ink';
+import { useState } from 'react';
+import { GLOBAL_SCOPE, guildScope, type PartialGuild } from '../../../discord/model.js';
+import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
+import { overwriteCount } from '../../../discord/overwrite-edit.js';
+import { Text } from '../../components/text.js';
+import { useAppContext } from '../../state/app-context.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { FilterPicker, type PickItem } from '../permissions/filter-picker.js';
+import { useGuildOverwrites } from '../permissions/use-guild-overwrites.js';
+
+const MANAGE_GUILD = 0x20n;
+
+/** The guilds whose command permissions this user may change: owned, or with Manage Guild. */
+export function managedGuilds(guilds: readonly PartialGuild[]): PartialGuild[] {
+  return guilds.filter((guild) => guild.owner === true || (guild.permissions !== undefined && /^\d+$/.test(guild.permissions) && (BigInt(guild.permissions) & MANAGE_GUILD) !== 0n));
+}
+
+const WHY = [
+  'Signed in with the browser only: Discord gives a user sign-in no command list, so commands are shown by id, named from your backups where one has them. Only permission overwrites can be changed.',
+  'To list and edit commands, add a bot token (`cmd-tui auth set-bot-token`) or client credentials (`cmd-tui auth set-client-credentials`).',
+  'Off until then (they need one): n new · e edit · d delete · c/C copy · a audit · y validate · x export · b backups.',
+];
+
+const matches = (query: string) => (item: PickItem) => `${item.label} ${item.note ?? ''}`.toLowerCase().includes(query.trim().toLowerCase());
+
+export function SignInOnlyHome({ height, active }: { height: number; active: boolean }) {
+  const theme = useTheme();
+  const { state } = useAppContext();
+  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : undefined;
+  const pickerHeight = Math.max(8, height - WHY.length - 3);
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      {WHY.map((line) => (
+        <Text key={line} color={theme.text.secondary} wrap="wrap">
+          {line}
+        </Text>
+      ))}
+      {guildId ? <GuildEntries key={guildId} guildId={guildId} height={pickerHeight} active={active} /> : <ManagedGuilds height={pickerHeight} active={active} />}
+    </Box>
+  );
+}
+
+function ManagedGuilds({ height, active }: { height: number; active: boolean }) {
+  const { state, dispatch } = useAppContext();
+  const [query, setQuery] = useState('');
+  const items = managedGuilds(state.guilds)
+    .map((guild): PickItem => ({ key: guild.id, label: guild.name, note: guild.id }))
+    .filter(matches(query));
+  return (
+    <FilterPicker
+      title="Guilds you manage: pick one to see its command permissions"
+      hint="a guild's name or id"
+      query={query}
+      onQueryChange={setQuery}
+      items={items}
+      emptyText={state.guilds.length === 0 ? 'No guilds listed yet: the sign-in needs the guilds scope (`cmd-tui auth login --preset permissions` asks for it).' : 'No guild you manage (Manage Server, or owner) matches.'}
+      onPick={(id) => dispatch({ type: 'scope', scope: guildScope(id) })}
+      onClose={() => setQuery('')}
+      height={height}
+      active={active}
+    />
+  );
+}
+
+/** The overwrite count, after the id where the label does not show it already (a name from a backup). */
+function noteOf(entry: PermissionEntry): string {
+  const count = overwriteCount(entry.overwrites);
+  if (entry.kind === 'app') return `app-level · ${count}`;
+  return entry.label.includes(entry.id) ? count : `${entry.id} · ${count}`;
+}
+
+function GuildEntries({ guildId, height, active }: { guildId: string; height: number; active: boolean }) {
+  const { state, dispatch } = useAppContext();
+  const { load } = useGuildOverwrites(guildId);
+  const [query, setQuery] = useState('');
+  const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
+  const items =
+    load.status === 'ready'
+      ? load.data.entries.map((entry): PickItem => ({ key: entry.id, label: entry.label, note: noteOf(entry) })).filter(matches(query))
+      : [];
+  const status = load.status === 'loading' ? 'Reading the command permissions…' : load.status === 'error' ? `Could not read them: ${load.message}${load.hint ? ` ${load.hint}` : ''}` : undefined;
+  return (
+    <FilterPicker
+      title={`Command permissions in ${guildName} (enter opens one · esc picks another guild)`}
+      hint="a command's name or id"
+      query={query}
+      onQueryChange={setQuery}
+      items={items}
+      emptyText="No overwrite list matches."
+      {...(status ? { status } : {})}
+      onPick={(id) => dispatch({ type: 'push', screen: { id: 'permissions', commandId: id, guildId } })}
+      onClose={() => dispatch({ type: 'scope', scope: GLOBAL_SCOPE })}
+      height={height}
+      active={active}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PermissionType } from '../../../source/discord/model.js';
+import { managedGuilds } from '../../../source/ui/screens/sign-in-only/sign-in-only-home.js';
+import { fakeSession } from '../helpers/fake-api.js';
+import { renderApp } from '../helpers/app.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { ALICE, GUILD_ID, guildWithBan, ROLE } from './permissions-fixture.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+/** /ban's guild as a browser sign-in alone sees it; `named`: a backup knows /ban. */
+async function signedInOnly(named: boolean) {
+  const { api, ban } = guildWithBan();
+  api.kinds = ['user'];
+  api.guilds = [
+    { id: GUILD_ID, name: 'Test Guild', owner: false, permissions: String(0x20) },
+    { id: '800000000000000001', name: 'Just a member', owner: false, permissions: '0' },
+  ];
+  const session = { ...fakeSession(api), knownCommands: async () => (named ? [ban] : []) };
+  const app = await renderApp(api, { columns: 110, rows: 32 }, session);
+  cleanup = app.unmount;
+  return { api, ban, app, session };
+}
+
+describe('a browser sign-in alone', () => {
+  it('keeps the guilds the user owns or has Manage Guild in', () => {
+    const guilds = [
+      { id: '1', name: 'owned', owner: true, permissions: '0' },
+      { id: '2', name: 'manager', permissions: String(0x20 | 0x8) },
+      { id: '3', name: 'member', permissions: String(0x400) },
+      { id: '4', name: 'nothing said' },
+    ];
+    expect(managedGuilds(guilds).map((g) => g.name)).toEqual(['owned', 'manager']);
+  });
+
+  it('opens on the managed guilds, says why names are missing and which keys are off, and lists the command permissions by id', async () => {
+    const { api, ban, app } = await signedInOnly(false);
+    await app.waitForText('Test Guild');
+    const home = app.frame();
+    expect(home).toContain('Discord gives a user sign-in no command list');
+    expect(home).toMatch(/cmd-tui\s+auth\s+set-client-credentials/);
+    expect(home).toMatch(/Off until then.*n new · e edit · d delete · c\/C copy · a audit/);
+    expect(home).toContain('Test Guild');
+    expect(home).toContain('commands unread: a browser sign-in alone lists none');
+    expect(home).not.toContain('counting…');
+    expect(home).not.toContain('Just a member');
+    // The command keys do nothing here: n types into the filter, nothing is created.
+    await app.type('n');
+    expect(api.calls.filter((call) => !call.startsWith('list') && !call.startsWith('get'))).toEqual([]);
+    await app.chord('backspace');
+    await app.chord('enter');
+    await app.waitForText(`command ${ban.id}`);
+    expect(app.frame()).toContain('Command permissions in Test Guild');
+    expect(app.frame()).toContain('all commands (app-level defaults)');
+  });
+
+  it('names a command from a backup and saves an added overwrite through the usual save, backup first', async () => {
+    const { api, ban, app, session } = await signedInOnly(true);
+    await app.waitForText('Guilds you manage');
+    await app.type('Test');
+    await app.waitForText('filter Test');
+    await app.chord('enter');
+    await app.waitForText(`/ban  ${ban.id} · 4/100`);
+    await app.type('ban');
+    await app.chord('enter');
+    await app.waitForText('Overwrites of /ban in Test Guild · 4/100');
+    await app.press('addOverwrite');
+    await app.type('everyone');
+    await app.chord('enter');
+    await app.waitForText('5/100 · unsaved: 1 added');
+    await app.press('save');
+    await app.waitForText('Replace the overwrites of /ban in Test Guild?');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('Saved 1 added');
+    await waitFor(() => api.puts.length === 1);
+    expect(api.puts[0]?.overwrites).toContainEqual({ id: GUILD_ID, type: PermissionType.Role, permission: true });
+    expect(api.puts[0]?.overwrites).toContainEqual({ id: ALICE, type: PermissionType.User, permission: true });
+    expect(api.puts[0]?.overwrites).toContainEqual({ id: ROLE.moderator, type: PermissionType.Role, permission: true });
+    expect(session.backups).toHaveLength(1);
+  });
+});

@@ -14,6 +14,9 @@ const REASONS: Record<string, string> = {
   EROFS: 'read-only file system',
 };
 
+/** The code of a LocalWriteError for a file another writer's lock kept (see `LocalWriteError.locked`). */
+export const LOCKED_CODE = 'ELOCKED';
+
 export class LocalWriteError extends Error {
   override readonly name = 'LocalWriteError';
   readonly hint: string;
@@ -30,7 +33,7 @@ export class LocalWriteError extends Error {
 
   /** Another writer's lock (a cmd-tui still running, or one that crashed) kept `path` from being written. */
   static locked(path: string, lock: string, waitedMs: number): LocalWriteError {
-    return new LocalWriteError(dirname(path), 'ELOCKED', `write ${basename(path)}`, {
+    return new LocalWriteError(dirname(path), LOCKED_CODE, `write ${basename(path)}`, {
       message: `cmd-tui could not write ${path}: its lock file ${lock} stayed in place for ${(waitedMs / 1000).toFixed(1)} s.`,
       hint: `Another cmd-tui may be writing it; if none is running, remove ${lock} (a crashed run's) and run it again.`,
     });

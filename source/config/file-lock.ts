@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LocalWriteError } from '../backup/local-failure.js';
+import { LOCKED_CODE, LocalWriteError } from '../backup/local-failure.js';
 import { asUnwritable } from './atomic-write.js';
 
 const RETRY_MS = 15;
@@ -20,6 +20,11 @@ const STALE_MS = 10_000;
 export interface FileLockOptions {
   /** How long to wait for another writer before failing with a LocalWriteError (5 s unless told). */
   giveUpMs?: number;
+}
+
+/** The error withFileLock gives up with when another writer's lock stayed (as against a disk that refused). */
+export function isLockBusy(error: unknown): boolean {
+  return error instanceof LocalWriteError && error.code === LOCKED_CODE;
 }
 
 /** A lock file as first seen by this process: a lock dated in the future (clock skew) ages by this process's clock. */

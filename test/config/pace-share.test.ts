@@ -92,7 +92,7 @@ describe('the shared pace file', () => {
     expect(share.sending()).toBeUndefined();
   });
 
-  it('a lock left on the pace file (a killed process\'s) is not waited for: the first request goes on unshared', async () => {
+  it('a lock left on the pace file (a killed process\'s) is not waited for: the first request goes on unshared, and joins once it is gone', { timeout: 10_000 }, async () => {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(`${path}.lock`, '');
     // Gone a second later: a join that waited for it would have written the file by then.
@@ -102,6 +102,12 @@ describe('the shared pace file', () => {
       await share.sending();
       expect(share.members()).toBe(1);
       await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
+      // Once the lock is gone, the heartbeat joins.
+      clearTimeout(gone);
+      await rm(`${path}.lock`);
+      const until = Date.now() + 5_000;
+      while (Date.now() < until && !(await stat(path).then(() => true, () => false))) await wait(50);
+      expect(Object.keys((JSON.parse(await readFile(path, 'utf8')) as { members: object }).members)).toHaveLength(1);
     } finally {
       clearTimeout(gone);
     }

@@ -48,6 +48,10 @@ export async function withFileLock<T>(path: string, update: () => Promise<T>, op
       const handle = await open(lock, 'wx', 0o600);
       try {
         await handle.writeFile(nonce);
+      } catch (error) {
+        // A full disk: the lock without its nonce would be no one's, and stall every writer until stale.
+        await rm(lock, { force: true });
+        throw error;
       } finally {
         await handle.close();
       }

@@ -3,6 +3,7 @@
  * a full disk, a read-only mount, a folder cmd-tui may not write in. Told with the folder, and with
  * what that means for Discord: these happen before the first request, so nothing was changed there.
  */
+import { basename, dirname } from 'node:path';
 import { UnwritableFolderError } from '../config/atomic-write.js';
 
 const REASONS: Record<string, string> = {
@@ -13,6 +14,9 @@ const REASONS: Record<string, string> = {
   EROFS: 'read-only file system',
 };
 
+/** The code of a LocalWriteError for a file another writer's lock kept (see `LocalWriteError.locked`). */
+export const LOCKED_CODE = 'ELOCKED';
+
 export class LocalWriteError extends Error {
   override readonly name = 'LocalWriteError';
   readonly hint: string;
@@ -21,9 +25,18 @@ export class LocalWriteError extends Error {
     readonly code: string,
     /** What cmd-tui was doing, e.g. `back up the scope`. */
     doing: string,
+    told: { message: string; hint: string } = refused(folder, code, doing),
   ) {
-    super(`cmd-tui could not ${doing}: it cannot write in ${folder} (${REASONS[code] ?? code}). Nothing was changed on Discord.`);
-    this.hint = code === 'ENOSPC' || code === 'EDQUOT' ? `Free some space on the disk that holds ${folder}, then run it again.` : `Make ${folder} writable, or set CMD_TUI_HOME to a writable folder, then run it again.`;
+    super(told.message);
+    this.hint = told.hint;
+  }
+
+  /** Another writer's lock (a cmd-tui still running, or one that crashed) kept `path` from being written. */
+  static locked(path: string, lock: string, waitedMs: number): LocalWriteError {
+    return new LocalWriteError(dirname(path), LOCKED_CODE, `write ${basename(path)}`, {
+      message: `cmd-tui could not write ${path}: its lock file ${lock} stayed in place for ${(waitedMs / 1000).toFixed(1)} s.`,
+      hint: `Another cmd-tui may be writing it; if none is running, remove ${lock} (a crashed run's) and run it again.`,
+    });
   }
 
   /** The error as a LocalWriteError when it is one of the disk's refusals; undefined for anything else. */
@@ -33,4 +46,11 @@ export class LocalWriteError extends Error {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     return code !== undefined && code in REASONS ? new LocalWriteError(folder, code, doing) : undefined;
   }
+}
+
+function refused(folder: string, code: string, doing: string): { message: string; hint: string } {
+  return {
+    message: `cmd-tui could not ${doing}: it cannot write in ${folder} (${REASONS[code] ?? code}). Nothing was changed on Discord.`,
+    hint: code === 'ENOSPC' || code === 'EDQUOT' ? `Free some space on the disk that holds ${folder}, then run it again.` : `Make ${folder} writable, or set CMD_TUI_HOME to a writable folder, then run it again.`,
+  };
 }

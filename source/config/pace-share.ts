@@ -6,10 +6,10 @@
  * A process that stops sending (a finished command, an idle TUI) leaves within about 2 s.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
-import { withFileLock } from './file-lock.js';
+import { isLockBusy, withFileLock } from './file-lock.js';
 import { appPaths } from './paths.js';
 import { readTextFile } from './read-text-file.js';
 
@@ -25,6 +25,16 @@ const MEMBER_TTL_MS = 2_000;
 const IDLE_LEAVE_MS = 2_000;
 /** However many members a hostile or broken file lists, no share goes below a tenth of the limit. */
 const MOST_MEMBERS = 10;
+/**
+ * How long a join or a heartbeat waits for the file's lock before skipping: the first request waits for
+ * the join, and pacing is best-effort, so a lock left by a killed process must not stall it for seconds
+ * (it goes on unshared, and the heartbeat joins once the lock is free or old enough to take over).
+ */
+const PACE_LOCK_MS = 100;
+/** A writer's temporary file lives for one write; one this old was left by a killed process. */
+const LEFTOVER_TMP_MS = 10_000;
+/** At most this many leftover temporary files are looked at per process, so a crowded folder costs little. */
+const TMP_SWEEP_LIMIT = 16;
 
 export interface PaceShare {
   /** Processes sending on this token now, this one included (at least 1). */
@@ -51,10 +61,13 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
   let broken = false;
 
   let folderMade = false;
+  let swept = false;
   const renew = async (leaving: boolean) => {
     if (!folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     folderMade = true;
     await withFileLock(path, async () => {
+      if (!swept) await removeLeftoverTemporaries(path);
+      swept = true;
       const at = now();
       // A regular file only: a FIFO put in its place must not hang every request of this process.
       const members = liveMembers(await readTextFile(path, 'the pace file').catch(() => ''), at);
@@ -64,7 +77,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       const temporary = `${path}.${self}.tmp`;
       await writeFile(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
       await rename(temporary, path);
-    });
+    }, { giveUpMs: PACE_LOCK_MS });
   };
   let renewing = false;
   const beat = () => {
@@ -76,7 +89,8 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       () => {
         if (leaving) stopBeating();
       },
-      () => {
+      (error: unknown) => {
+        if (isLockBusy(error)) return;
         broken = true;
         stopBeating();
       },
@@ -95,20 +109,31 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
     sending() {
       lastSend = now();
       if (broken || beating) return undefined;
-      joining ??= renew(false).then(
-        () => {
-          beating = setInterval(beat, HEARTBEAT_MS);
-          beating.unref();
-        },
-        () => {
-          broken = true;
-        },
-      ).finally(() => {
+      const startBeating = () => {
+        beating = setInterval(beat, HEARTBEAT_MS);
+        beating.unref();
+      };
+      joining ??= renew(false).then(startBeating, (error: unknown) => {
+        if (isLockBusy(error)) startBeating();
+        else broken = true;
+      }).finally(() => {
         joining = undefined;
       });
       return joining;
     },
   };
+}
+
+/** Removes temporary files of this pace file that killed processes left between their write and rename (once per process). */
+async function removeLeftoverTemporaries(path: string): Promise<void> {
+  const prefix = `${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => []);
+  const leftovers = names.filter((name) => name.startsWith(prefix) && /^[0-9a-f]{16}\.tmp$/.test(name.slice(prefix.length))).slice(0, TMP_SWEEP_LIMIT);
+  for (const name of leftovers) {
+    const file = join(dirname(path), name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && Date.now() - info.mtimeMs > LEFTOVER_TMP_MS) await rm(file, { force: true });
+  }
 }
 
 /** The members whose heartbeat has not run out; anything else in the file (it is shared, so untrusted) is dropped. */

@@ -1,9 +1,9 @@
 /**
  * The exit codes scripts rely on (README and `--help` list them), each pinned through the built
  * binary: 0 ok, 1 problems, 2 usage, 3 changes pending (plan --detailed-exitcode), 4 credentials,
- * 5 the API could not be reached.
+ * 5 the API could not be reached, 6 a local file could not be written (here: a lock left on the settings).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES, ExitCode } from '../../source/commands/types.js';
@@ -66,5 +66,16 @@ describe('exit codes', () => {
     const refused = await runCli(['list', '--api', 'http://127.0.0.1:9/api/v10'], { env: withBot() });
     expect(refused.code).toBe(ExitCode.Unreachable);
     expect(refused.stderr).toContain('nothing answered at that address');
+  });
+
+  it('6 when the settings stay locked (a crashed run\'s lock file), naming the lock file and what to do', { timeout: 30_000 }, async () => {
+    const lock = join(home.home, 'config', 'settings.json.lock');
+    await mkdir(join(home.home, 'config'), { recursive: true });
+    await writeFile(lock, '');
+    const added = await runCli(['profile', 'add', 'dev', ...api()], { env: home.env });
+    expect(added.code, added.stderr).toBe(ExitCode.Local);
+    expect(added.stderr).toContain(lock);
+    expect(added.stderr).toContain(`if none is running, remove ${lock}`);
+    expect(added.stderr).not.toContain('unexpected failure');
   });
 });

@@ -4,9 +4,9 @@
  * (hostile keys, wrong types, a thousand members) cannot stop the client or starve it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paceFilePath, sharePace } from '../../source/config/pace-share.js';
 
@@ -90,5 +90,39 @@ describe('the shared pace file', () => {
     await expect(share.sending()).resolves.toBeUndefined();
     expect(share.members()).toBe(1);
     expect(share.sending()).toBeUndefined();
+  });
+
+  it('a lock left on the pace file (a killed process\'s) is not waited for: the first request goes on unshared, and joins once it is gone', { timeout: 10_000 }, async () => {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(`${path}.lock`, '');
+    // Gone a second later: a join that waited for it would have written the file by then.
+    const gone = setTimeout(() => void rm(`${path}.lock`, { force: true }), 1_000);
+    try {
+      const share = sharePace(path);
+      await share.sending();
+      expect(share.members()).toBe(1);
+      await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
+      // Once the lock is gone, the heartbeat joins.
+      clearTimeout(gone);
+      await rm(`${path}.lock`);
+      const until = Date.now() + 5_000;
+      while (Date.now() < until && !(await stat(path).then(() => true, () => false))) await wait(50);
+      expect(Object.keys((JSON.parse(await readFile(path, 'utf8')) as { members: object }).members)).toHaveLength(1);
+    } finally {
+      clearTimeout(gone);
+    }
+  });
+
+  it('temporary files killed writers left are removed when it joins; a fresh one and other files stay', async () => {
+    await mkdir(dirname(path), { recursive: true });
+    const leftover = `${path}.0123456789abcdef.tmp`;
+    const fresh = `${path}.fedcba9876543210.tmp`;
+    const other = join(dirname(path), 'notes.tmp');
+    for (const file of [leftover, fresh, other]) await writeFile(file, '{}');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(leftover, minuteAgo, minuteAgo);
+    await utimes(other, minuteAgo, minuteAgo);
+    await sharePace(path).sending();
+    expect((await readdir(dirname(path))).sort()).toEqual([basename(path), basename(fresh), 'notes.tmp'].sort());
   });
 });

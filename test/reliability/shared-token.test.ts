@@ -3,9 +3,10 @@
  * 20 requests/s: the audit finishes, reports its 429s, and keeps them at or under 1% of its requests.
  * Four audits at once on the same token share its limit. The short versions; `npm run soak` runs 500 guilds.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { paceFilePath } from '../../source/config/pace-share.js';
 import { requestLog } from '../commands/emulator-requests.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome } from '../helpers/credentials.js';
@@ -58,6 +59,30 @@ describe('429s on a shared resource', () => {
       const rateLimited = log.filter((entry) => entry.status === 429).length;
       expect(rateLimited).toBeGreaterThan(0);
       expect(applied.stderr).toContain(`Discord rate-limited ${rateLimited} of ${log.length} requests (429), each waited out and sent again.\n`);
+    } finally {
+      await home.cleanup();
+    }
+  });
+});
+
+describe('a lock a killed process left on the pace file', () => {
+  const emulator = useEmulator({ seed: 'demo' });
+
+  it('is not waited for: list goes on without sharing the pace, and shares it again once the lock is gone', { timeout: 60_000 }, async () => {
+    const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
+    try {
+      const pace = paceFilePath(home.env, emulator().baseUrl, emulator().botToken);
+      await mkdir(dirname(pace), { recursive: true });
+      await writeFile(`${pace}.lock`, '');
+      // Gone a few seconds in, while a list that waited for it (up to 5 s) would still be waiting, and would then share.
+      const gone = setTimeout(() => void rm(`${pace}.lock`, { force: true }), 4_000);
+      const locked = await runCli(['list', '--api', emulator().baseUrl], { env: home.env }).finally(() => clearTimeout(gone));
+      expect(locked.code, locked.stderr).toBe(0);
+      await expect(stat(pace)).rejects.toMatchObject({ code: 'ENOENT' });
+      await rm(`${pace}.lock`, { force: true });
+      const unlocked = await runCli(['list', '--api', emulator().baseUrl], { env: home.env });
+      expect(unlocked.code, unlocked.stderr).toBe(0);
+      expect((await stat(pace)).isFile()).toBe(true);
     } finally {
       await home.cleanup();
     }

@@ -9,7 +9,7 @@ import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { appPaths } from '../config/paths.js';
 import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import type { GuildCommandPermissions, Scope } from '../discord/model.js';
-import { LocalWriteError } from './local-failure.js';
+import { LocalWriteError } from '../config/local-failure.js';
 import { writeBackup, type BackupEntry } from './store.js';
 
 export async function captureScope(api: DiscordApi, scope: Scope, reason: string, now = new Date()): Promise<ScopeBackup> {

@@ -16,7 +16,7 @@ import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
-import { LocalWriteError } from './local-failure.js';
+import { LocalWriteError } from '../config/local-failure.js';
 
 export interface LockHolder {
   /**

@@ -8,7 +8,7 @@ import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError, de
 import { InsecureApiTargetError } from '../api/target.js';
 import { UnknownSecretStoreError } from '../auth/secret-store.js';
 import { OAuthError } from '../auth/token-exchange.js';
-import { LocalWriteError } from '../backup/local-failure.js';
+import { LocalWriteError } from '../config/local-failure.js';
 import { ProfileError } from '../config/profiles.js';
 import { ExitCode, type CliIo } from './types.js';
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOCKED_CODE, LocalWriteError } from '../backup/local-failure.js';
+import { LOCKED_CODE, LocalWriteError } from './local-failure.js';
 import { asUnwritable } from './atomic-write.js';
 
 const RETRY_MS = 15;

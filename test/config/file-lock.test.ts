@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalWriteError } from '../../source/backup/local-failure.js';
+import { LocalWriteError } from '../../source/config/local-failure.js';
 import { exitCodeOf } from '../../source/commands/failure.js';
 import { ExitCode } from '../../source/commands/types.js';
 import { withFileLock } from '../../source/config/file-lock.js';

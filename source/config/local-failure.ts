@@ -4,7 +4,7 @@
  * what that means for Discord: these happen before the first request, so nothing was changed there.
  */
 import { basename, dirname } from 'node:path';
-import { UnwritableFolderError } from '../config/atomic-write.js';
+import { UnwritableFolderError } from './atomic-write.js';
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on the device',

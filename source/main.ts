@@ -2,15 +2,19 @@
  * Routes everything but `--version` and `--help`: a scriptable subcommand (lazily loaded from the
  * registry) or the terminal UI. Ink, React, undici and the emulator load only behind the route that needs them.
  */
-import { checkArguments, checkTuiArguments, hoistGlobalFlags, redactArguments } from './commands/flags.js';
+import { checkArguments, checkTuiArguments, hoistGlobalFlags, redactArguments, secretArguments } from './commands/flags.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
 import { didYouMean } from './commands/suggest.js';
 import { processIo, UsageError } from './commands/types.js';
+import { registerSecret } from './terminal/redact-secrets.js';
 import { sanitizeLine } from './terminal/sanitize.js';
 
 const COMMAND_NAMES = [...COMMANDS.map((entry) => entry.name), 'help'];
 
 export async function main(given: string[]): Promise<number> {
+  // Decided once: an argument that may be a secret is shown as **** by the output streams, whichever
+  // message quotes it (a file that cannot be read, an unknown profile), `--json` included.
+  for (const secret of secretArguments(given)) registerSecret(secret);
   const argv = hoistGlobalFlags(given, (word) => findCommand(word) !== undefined);
   const [first, ...rest] = argv;
   if (first === 'help') return help(rest);

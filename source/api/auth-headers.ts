@@ -7,6 +7,7 @@ import { AuthRequiredError } from './errors.js';
 import type { AuthKind } from './contract.js';
 import type { Clock } from './clock.js';
 import type { Credentials } from './contract.js';
+import { registerCredentials, registerSecret } from '../terminal/redact-secrets.js';
 import { OAuthError, refreshAccessToken, requestClientCredentialsToken, toUserCredentials, type TokenEndpoint } from '../auth/token-exchange.js';
 
 export const CLIENT_CREDENTIALS_SCOPE = 'applications.commands.update';
@@ -59,6 +60,8 @@ export class AuthHeaders {
   constructor(private readonly options: AuthHeadersOptions) {
     // A private copy: refreshes replace the user token here, the caller learns through onUserTokenRefreshed.
     this.credentials = { ...options.credentials };
+    // Whatever this client sends, a server echoing it back is shown as **** (terminal/redact-secrets.ts).
+    registerCredentials(this.credentials);
   }
 
   available(): AuthKind[] {
@@ -123,6 +126,7 @@ export class AuthHeaders {
       try {
         const { clientId, clientSecret } = this.credentials.clientCredentials!;
         const token = await requestClientCredentialsToken(this.options.tokenEndpoint, { clientId, clientSecret }, CLIENT_CREDENTIALS_SCOPE);
+        registerSecret(token.access_token);
         const lifetimeMs = (token.expires_in ?? 604_800) * 1000;
         this.clientToken = { value: token.access_token, expiresAt: this.options.clock.now() + lifetimeMs };
         return token.access_token;
@@ -149,6 +153,7 @@ export class AuthHeaders {
         const client = stored?.clientId === clientId ? stored : { clientId };
         const response = await refreshAccessToken(this.options.tokenEndpoint, client, current.refreshToken);
         this.credentials.user = toUserCredentials(response, this.options.clock.now(), current);
+        registerCredentials(this.credentials);
         this.options.onUserTokenRefreshed?.(this.credentials.user);
       } catch (error) {
         if (error instanceof OAuthError && error.revoked) {

@@ -13,6 +13,7 @@ import { profileForCredentials, withStoredApplication } from '../config/profiles
 import { openSettings, withTarget, type Profile, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type RemovalReport, type SecretStore } from './secret-store.js';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { registerCredentials } from '../terminal/redact-secrets.js';
 
 /** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
 export interface StoredCredentials extends Credentials {
@@ -167,6 +168,7 @@ export async function loadCredentials(input: {
     sources.push(`sign-in from ${where}`);
   }
   if (sources.length === 0) stores.secrets.explainNothingFound();
+  registerCredentials(credentials);
   return applicationId ? { credentials, applicationId, sources } : { credentials, sources };
 }
 

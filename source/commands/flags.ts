@@ -25,14 +25,35 @@ export function parseFlags<const Options extends OptionSpec>(args: string[], opt
 }
 
 /**
- * The shape of a bot token (three dot-separated parts, like FAKE.TOKEN.VALUE or a JWT) or of a long
- * secret (30+ letters, digits, - and _, with both letters and digits). A file name such as
- * `commands.v2.json` is not one.
+ * The shape of a bot token (three dot-separated parts, like FAKE.TOKEN.VALUE or a JWT), of an `mfa.`
+ * token, or of a long secret (30+ letters, digits, - and _, with both letters and digits; or base64 with
+ * + or /, mixing cases and digits), also pasted from an Authorization header (`Bot …`, `Bearer …`).
+ * A file name such as `commands.v2.json` or a path such as `./backups/guild-1234` is not one.
  */
-export function looksLikeSecret(value: string): boolean {
+export function looksLikeSecret(given: string): boolean {
+  const value = withoutScheme(given);
   const parts = value.split('.');
   if (parts.length === 3 && parts.every((part) => /^[\w-]{4,}$/.test(part)) && !/^(json|txt|md|ya?ml|js|ts)$/i.test(parts[2]!)) return true;
+  if (/^mfa\.[\w-]{20,}$/.test(value)) return true;
+  if (/^[A-Za-z0-9][A-Za-z0-9+/]{29,}={0,2}$/.test(value) && /[+/]/.test(value)) return /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
   return /^[\w-]{30,}$/.test(value) && /\d/.test(value) && /[a-z]/i.test(value);
+}
+
+/** A value pasted with the scheme of an Authorization header, without it. */
+function withoutScheme(value: string): string {
+  return value.replace(/^(bot|bearer)\s+/i, '');
+}
+
+/**
+ * The secret each argument may hold (its value after `=` for `--flag=value`, without a `Bot `/`Bearer `
+ * scheme), for main.ts to keep out of everything the process prints.
+ */
+export function secretArguments(args: readonly string[]): string[] {
+  return args.map(argumentValue).filter(looksLikeSecret).map(withoutScheme);
+}
+
+function argumentValue(arg: string): string {
+  return arg.includes('=') && arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : arg;
 }
 
 const SECRET_ADVICE =
@@ -141,7 +162,7 @@ export function hoistGlobalFlags(argv: readonly string[], isCommand: (word: stri
 export function redactArguments(message: string, args: readonly string[], allPositionals: boolean): string {
   let redacted = message;
   args.forEach((arg, index) => {
-    const value = arg.includes('=') && arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : arg;
+    const value = argumentValue(arg);
     const secret = looksLikeSecret(value) || (allPositionals && index > 0 && !arg.startsWith('-') && !args[index - 1]!.startsWith('-'));
     if (secret && value.length > 0) redacted = redacted.split(`"${value}"`).join(hidden(index + 1)).split(value).join(hidden(index + 1));
   });

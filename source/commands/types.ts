@@ -2,6 +2,7 @@
  * The contract every scriptable command follows: `run(args, io)` resolves to an exit code from
  * EXIT_CODES. Commands write only to `io`, never to `process.*` directly, so tests can run them in-process.
  */
+import { redactSecrets } from '../terminal/redact-secrets.js';
 import { sanitizeJson, sanitizeOutput } from '../terminal/sanitize.js';
 
 export interface CliIo {
@@ -38,7 +39,8 @@ export class UsageError extends Error {
  * The process's streams for a command. What it writes is made safe for a terminal (terminal/sanitize.ts)
  * — a server's names and messages cannot drive the terminal. stdout carrying JSON (`--json`, a commands
  * file) keeps its value exact, its unsafe characters written as JSON escapes; `raw` is for Ink, which draws
- * with sequences of its own and makes the UI's text safe where it is drawn.
+ * with sequences of its own and makes the UI's text safe where it is drawn. Every stream but `raw` also
+ * shows a registered secret (terminal/redact-secrets.ts) as `****`, whatever message quotes it.
  */
 export function processIo(options: { stdout?: 'text' | 'json' | 'raw' } = {}): CliIo {
   const stdout = options.stdout === 'raw' ? process.stdout : sanitizing(process.stdout, options.stdout === 'json' ? sanitizeJson : sanitizeOutput);
@@ -50,7 +52,7 @@ function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream, sanitize:
     get(target, property, receiver) {
       if (property !== 'write') return Reflect.get(target, property, receiver) as unknown;
       return (chunk: unknown, ...rest: unknown[]) =>
-        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitize(chunk) : chunk, ...rest);
+        (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? sanitize(redactSecrets(chunk)) : chunk, ...rest);
     },
   });
 }

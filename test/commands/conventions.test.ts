@@ -96,7 +96,39 @@ describe('a secret on argv', () => {
     expect((await cli(['auth', 'logout', 'hunter2'])).stderr).not.toContain('hunter2');
   });
 
+  it('is never printed back by any message that quotes it, --json included', async () => {
+    const token = 'FAKE0123456789ABCDEFGHIJ.GabcDe.fake-token-value-abcdefghijklmnop';
+    const cases = [
+      ['restore', token],
+      ['restore', token, '--json'],
+      ['profile', 'use', token],
+      ['profile', 'add', token],
+      ['list', '--profile', token],
+      ['auth', 'status', '--profile', token],
+      [`Bot ${token}`],
+      ['list', '--guild', `Bot ${token}`],
+      [`--app=Bot ${token}`, 'list'],
+      ['restore', 'mfa.fakefakefakefakefakefake0123'],
+      ['restore', 'FAKEfake0123456789+/FAKEfake0123456789=='],
+    ];
+    for (const args of cases) {
+      const result = await cli(args);
+      expect(result.code, args.join(' ')).not.toBe(0);
+      const printed = result.stdout + result.stderr;
+      expect(printed, args.join(' ')).not.toContain(token.slice(-20));
+      expect(printed, args.join(' ')).not.toMatch(/fakefake0123|FAKEfake0123/);
+    }
+    // What is not secret-shaped is still quoted, so the user sees which file was missing.
+    expect((await cli(['restore', 'no-such-backup.json'])).stderr).toContain('no-such-backup.json');
+  });
+
   it('is told by its shape, not by a file name', () => {
+    expect(looksLikeSecret('Bot FAKE.TOKEN.VALUE')).toBe(true);
+    expect(looksLikeSecret('Bearer fakeaccesstoken0123456789abcdef')).toBe(true);
+    expect(looksLikeSecret('mfa.fakefakefakefakefakefake0123')).toBe(true);
+    expect(looksLikeSecret('FAKEfake0123456789+/FAKEfake0123456789==')).toBe(true);
+    expect(looksLikeSecret('./backups/guild-123456789012345678-2026.json')).toBe(false);
+    expect(looksLikeSecret('Bot')).toBe(false);
     expect(looksLikeSecret('FAKE.TOKEN.VALUE')).toBe(true);
     expect(looksLikeSecret('emu-bot-horOa-VBpfWMLG8ymLIoWPfxHezEpNbb')).toBe(true);
     expect(looksLikeSecret('commands.json')).toBe(false);

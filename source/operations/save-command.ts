@@ -1,8 +1,9 @@
 /**
- * Saving one command from the editor: create, edit or rename. Under the scope's lock: an edit backs
- * the scope up first (the journal names the backup) and is refused, with nothing sent, when the
- * command changed on Discord since it was opened (the PATCH would silently undo that change); a
- * create is an upsert and counts in the day's ledger. Lost answers are settled by reading back.
+ * Saving one command from the editor: create, edit or rename. Under the scope's lock, the scope is
+ * backed up first (the journal names the backup): a create is an upsert that may overwrite a command
+ * of the same name and type, so it is backed up like an edit. An edit is refused, with nothing sent,
+ * when the command changed on Discord since it was opened (the PATCH would silently undo that change);
+ * a create counts in the day's ledger. Lost answers are settled by reading back.
  */
 import { findUpsertTarget, appliedOnServer } from '../api/read-back.js';
 import { isRename, patchFor } from '../discord/command-patch.js';
@@ -23,8 +24,8 @@ export interface SavedCommand {
   command: Command;
   /** A create that overwrote an existing command of the same name and type (POST upserts). */
   overwroteExisting: boolean;
-  /** The backup taken before an edit; creates take none (nothing is lost by one). */
-  backup?: string;
+  /** The backup taken before the save. */
+  backup: string;
 }
 
 /** The command changed or went on Discord after the editor opened it: nothing was sent. */
@@ -44,9 +45,9 @@ export async function saveCommand(workspace: Workspace, request: SaveRequest, ca
   const reason = saveReason(request);
   return underLock(workspace, request.scope, { command: `${reason} in the TUI`, rerunnable: false }, async (lock) => {
     const { original } = request;
-    if (!original) return create(workspace, request, cancel);
     const { path, commands } = await workspace.backup(request.scope, reason, cancel.signal);
     await lock.noteBackup(path);
+    if (!original) return { ...(await create(workspace, request, cancel)), backup: path };
     if (commands) assertUnchanged(original, commands);
     return { command: await edit(workspace, request, original, cancel, path), overwroteExisting: false, backup: path };
   });
@@ -60,7 +61,7 @@ function assertUnchanged(original: Command, live: readonly Command[]): void {
   if (!same) throw new CommandChangedError(`${original.name} changed on Discord since the editor opened it (another writer?); nothing was sent, so that change is not undone.`);
 }
 
-async function create(workspace: Workspace, request: SaveRequest, cancel: Cancellation): Promise<SavedCommand> {
+async function create(workspace: Workspace, request: SaveRequest, cancel: Cancellation): Promise<Omit<SavedCommand, 'backup'>> {
   const { api } = workspace;
   const body = toBodyForm(request.draft) as CommandDraft;
   const sending = cancel.signal ? api.withSignal(cancel.signal, cancel.sent) : api;

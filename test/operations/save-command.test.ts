@@ -1,4 +1,5 @@
 /** Saving a command from the editor refuses, sending nothing, when another writer changed it since it was opened. */
+import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GLOBAL_SCOPE, type CommandDraft } from '../../source/discord/model.js';
 import { CommandChangedError, saveCommand } from '../../source/operations/save-command.js';
@@ -30,5 +31,14 @@ describe('saveCommand', () => {
     const saved = await saveCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, draft: { name: 'ping', description: 'Pong!', type: 1 } as CommandDraft, original: opened });
     expect(saved.command.description).toBe('Pong!');
     expect(saved.backup).toMatch(/\.json$/);
+  });
+
+  it('a create that overwrites a command of the same name (POST upserts) is backed up first, the overwritten command in the backup', async () => {
+    const existing = makeCommand({ name: 'ping', description: 'The one a teammate made' });
+    const api = new FakeApi([existing]);
+    const saved = await saveCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, draft: { name: 'ping', description: 'Mine', type: 1 } as CommandDraft });
+    expect(saved.overwroteExisting).toBe(true);
+    const backup = JSON.parse(await readFile(saved.backup, 'utf8')) as { commands: { description: string }[] };
+    expect(backup.commands.map((command) => command.description)).toEqual(['The one a teammate made']);
   });
 });

@@ -138,8 +138,8 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
         const { command, overwroteExisting, backup } = result.value;
         if (!original && !overwroteExisting) dispatch({ type: 'creates-used', used: (state.createsUsed ?? 0) + 1 });
         dispatch({ type: 'command-saved', command, replaceId: original?.id });
-        const note = !original ? (overwroteExisting ? 'overwrote the existing command of that name' : 'created') : `saved; backup: ${backup}`;
-        flash(`${command.name}: ${note} in ${scopeLabel(state)}`, 'success');
+        const done = original ? `saved; backup: ${backup} in ${scopeLabel(state)}` : `${overwroteExisting ? 'overwrote the existing command of that name' : 'created'} in ${scopeLabel(state)}; backup of the scope before: ${backup}`;
+        flash(`${command.name}: ${done}`, 'success');
         recheckJournal();
         return { ok: true, command };
       }

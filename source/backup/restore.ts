@@ -14,6 +14,7 @@ import { commandKey, hasChanges, planScope, type Plan } from '../discord/plan.js
 import { validateCommand, type ValidationContext } from '../discord/validate.js';
 import { captureScope, permissionsInGuild } from './capture.js';
 import { backupIfPlanHolds, executeHoldingLock, type ExecuteResult } from './execute-plan.js';
+import { listCommandLine, readBackFailedNote } from './read-back.js';
 import { withScopeLock } from './scope-lock.js';
 
 /** A backed-up command Discord would refuse today (stored before a rule tightened): left out of the plan. */
@@ -37,7 +38,8 @@ export interface RestoreOutcome {
   execution: ExecuteResult;
   restored: OverwriteRestore[];
   /** Could not be written: no signed-in user (Discord accepts overwrites only from one). */
-  notRestored: OverwriteRestore[];
+  notRestored: OverwriteRestore[];  /** Set when the commands were restored but reading them back failed, so the overwrites were left for a second run. */
+  readBackFailed?: string;
 }
 
 export async function previewRestore(api: DiscordApi, backup: ScopeBackup, app: ValidationContext & { supportedIntegrationTypes: number[] }): Promise<RestorePreview> {
@@ -78,8 +80,15 @@ export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, 
   return withScopeLock(env, api.applicationId, scope, journal, async (lock) => {
     const written = await backupIfPlanHolds(api, scope, preview.plan, { prune: true, reason, env, plannedFrom: preview.current.commands }, lock);
     const execution = await executeHoldingLock(api, scope, preview.plan, { prune: true, reason, env, backup: written }, lock);
+    const leftForLater = (note: string) => ({ execution, restored: [], notRestored: [], readBackFailed: `${note} The overwrites were not restored yet: run \`cmd-tui ${journal}\` again to finish.` });
+    if (execution.readBackFailed) return leftForLater(execution.readBackFailed);
     const commandsNow = execution.steps.length > 0 ? execution.commands : preview.current.commands;
-    const permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
+    let permissionsNow: GuildCommandPermissions[];
+    try {
+      permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
+    } catch (error) {
+      return leftForLater(readBackFailedNote(`Restored ${execution.steps.length} command change(s)`, error, listCommandLine(scope)));
+    }
     const pending = overwritesToRestore(backup, commandsNow, permissionsNow);
     if (api.overwriteAccess() !== 'ok') return { execution, restored: [], notRestored: pending };
     for (const item of pending) await api.setCommandPermissions(item.guildId, item.commandId, item.overwrites);

@@ -91,8 +91,8 @@ export function BackupsScreen({ height, width, active }: { height: number; width
         if (!result.cancelled) flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error');
         return;
       }
-      const { execution, restored, notRestored } = result.value;
-      const missing = notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
+      const { execution, restored, notRestored, readBackFailed } = result.value;
+      const missing = readBackFailed ? `. ${readBackFailed}` : notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
       // Reload first: a reload starts a new action and clears the status line.
       dispatch({ type: 'reload' });
       flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');

@@ -176,6 +176,10 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
           flash(`Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now. Backup: ${backup}`, 'error');
           return;
         }
+        if (result.value.readBackFailed) {
+          flash(`${result.value.readBackFailed} Backup: ${backup}`, 'warning');
+          return;
+        }
         flash(`Saved ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites. Backup: ${backup}`, 'success');
       } else if (result.cancelled) {
         flash(`Cancelled before it was sent: the overwrites of ${entry.label} are unchanged on Discord; your edits are still here.`, 'warning');

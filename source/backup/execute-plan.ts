@@ -36,6 +36,8 @@ export interface ExecuteOptions {
    * is sent after, and the run ends as an ApplyInterruptedError naming what was done and the backup.
    */
   signal?: AbortSignal;
+  /** Called when the first change leaves (the TUI's request runner: from then on ctrl+c waits and reports). */
+  sent?: () => void;
   /** The journal's words for this write, when they are not `reason` (the TUI's copy: no command to run again). */
   journal?: { command: string; rerunnable: boolean };
 }
@@ -131,7 +133,7 @@ export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Pl
   const deletes = options.prune ? plan.delete : [];
   const total = deletes.length + plan.update.length + plan.create.length;
   // A cancelled run sends nothing more; what it sent already is answered and counted.
-  const sending = options.signal ? api.withSignal(options.signal) : api;
+  const sending = options.signal ? api.withSignal(options.signal, options.sent) : api;
   try {
     for (const command of deletes) {
       await sending.deleteCommand(scope, command.id);

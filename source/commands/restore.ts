@@ -65,7 +65,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
       return 1;
     }
-    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, notice);
+    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, { notice });
     if (json) {
       io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored, ...readBackField(outcome) }, null, 2)}\n`);
     }

@@ -85,7 +85,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const restore = (entry: BackupEntry, preview: RestorePreview) => {
     if (!files) return;
     setMode({ kind: 'restoring', entry });
-    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, () => files.restore(entry.path, preview), { kind: 'write' }).then((result) => {
+    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent) => files.restore(entry.path, preview, signal, sent), { kind: 'write' }).then((result) => {
       setMode({ kind: 'list' });
       if (!result.ok) {
         if (!result.cancelled) flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error');
@@ -151,7 +151,8 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   );
 
   if (mode.kind === 'planning' || mode.kind === 'restoring') {
-    return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} />;
+    // Once the restore's first change has left, ctrl+c no longer cancels it.
+    return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} cancellable={state.busy?.sent !== true} />;
   }
   if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} active={active} />;
   if (mode.kind === 'review') {

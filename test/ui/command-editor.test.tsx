@@ -236,6 +236,37 @@ describe('command editor', () => {
     expect(api.calls.filter((call) => call.startsWith('edit'))).toEqual([]);
   });
 
+  it('the next save, on its way, no longer shows the last one\'s "nothing was sent"', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('Pong');
+    await app.press('edit');
+    await app.press('nextField');
+    await app.type('!');
+    const backup = app.session.backup;
+    app.session.backup = (_scope, _reason, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new RequestCancelledError(false)), { once: true }));
+    await app.press('save');
+    await app.waitForText('Save ping?');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => app.frame().includes('(ctrl+c cancels)') || app.frame().includes('Saving'));
+    await app.press('cancel');
+    await app.waitForText('nothing was sent to Discord');
+    app.session.backup = backup;
+    let release!: () => void;
+    api.gate = new Promise((resolve) => (release = resolve));
+    await app.press('save');
+    await app.waitForText('Save ping?');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((call) => call.startsWith('edit')));
+    expect(app.frame()).not.toContain('nothing was sent');
+    api.gate = undefined;
+    release();
+    await waitFor(() => api.commands.get('global')![0]!.description === 'Pong!');
+  });
+
   it('keeps every key of a burst: text, tab to the next field, more text, all in one read', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
     cleanup = app.unmount;

@@ -256,6 +256,10 @@ export async function withScopeLock<T>(env: NodeJS.ProcessEnv, applicationId: st
   try {
     return await write(lock);
   } finally {
-    await lock.release();
+    // The write's own outcome stands: a lock left behind is a warning beside it, never a failure instead of it.
+    await lock.release().catch((error: unknown) => {
+      const path = lockPath(env, applicationId, scope);
+      options.notice?.(`The write finished, but its lock ${path} could not be removed (${error instanceof Error ? error.message : String(error)}); remove it if no cmd-tui is writing to ${describe(scope).toLowerCase()}.`);
+    });
   }
 }

@@ -27,6 +27,13 @@ function gatedWrite<T>(value: T, sendFirst: boolean) {
   return { write, release, state };
 }
 
+/** Moves to the dialog's confirming button, presses it, and waits for the write to start. */
+async function confirmWrite(app: Awaited<ReturnType<typeof renderApp>>, state: { called: boolean }) {
+  await app.chord('tab');
+  await app.chord('enter');
+  await waitFor(() => state.called);
+}
+
 async function openCopy(sendFirst: boolean) {
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
   const session = fakeSession(api);
@@ -46,9 +53,7 @@ async function openCopy(sendFirst: boolean) {
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText('Copy every command of Global into Test Guild?');
-  await app.chord('tab');
-  await app.chord('enter');
-  await waitFor(() => copy.state.called);
+  await confirmWrite(app, copy.state);
   return { app, copy, exited: () => exited };
 }
 
@@ -89,9 +94,7 @@ describe('ctrl+c during a TUI restore', () => {
     await app.waitForText('delete mod');
     await app.press('restorePlan');
     await app.waitForText('Restore Test Guild');
-    await app.chord('tab');
-    await app.chord('enter');
-    await waitFor(() => restore.state.called);
+    await confirmWrite(app, restore.state);
     return { app, restore };
   }
 

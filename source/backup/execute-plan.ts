@@ -10,6 +10,7 @@ import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, type Plan, type PlannedKeep } from '../discord/plan.js';
 import { planStillHolds } from '../discord/plan-freshness.js';
 import { captureScope, writeScopeBackup } from './capture.js';
+import { listCommandLine, readBackFailedNote } from './read-back.js';
 import { withScopeLock, type ScopeLock } from './scope-lock.js';
 import { ledgerPath, recordCreates, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
@@ -35,6 +36,8 @@ export interface ExecuteOptions {
    * is sent after, and the run ends as an ApplyInterruptedError naming what was done and the backup.
    */
   signal?: AbortSignal;
+  /** Called when the first change leaves (the TUI's request runner: from then on ctrl+c waits and reports). */
+  sent?: () => void;
   /** The journal's words for this write, when they are not `reason` (the TUI's copy: no command to run again). */
   journal?: { command: string; rerunnable: boolean };
 }
@@ -48,8 +51,10 @@ export interface ExecuteResult {
   /** null when there was nothing to change (and so nothing was backed up). */
   backup: BackupEntry | null;
   steps: ExecutedStep[];
-  /** The scope's commands by (type, name) after the run, for callers that re-apply overwrites. */
+  /** The scope's commands by (type, name) after the run, for callers that re-apply overwrites (empty when readBackFailed). */
   commands: Command[];
+  /** Set when every change landed but reading the scope back right after failed. */
+  readBackFailed?: string;
 }
 
 /** "Maximum number of daily application command creates has been reached (200)". */
@@ -128,7 +133,7 @@ export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Pl
   const deletes = options.prune ? plan.delete : [];
   const total = deletes.length + plan.update.length + plan.create.length;
   // A cancelled run sends nothing more; what it sent already is answered and counted.
-  const sending = options.signal ? api.withSignal(options.signal) : api;
+  const sending = options.signal ? api.withSignal(options.signal, options.sent) : api;
   try {
     for (const command of deletes) {
       await sending.deleteCommand(scope, command.id);
@@ -151,5 +156,10 @@ export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Pl
     if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(options.env, api.applicationId, scope);
     throw new ApplyInterruptedError(error, steps, total, backup);
   }
-  return { backup, steps, commands: await api.listCommands(scope, { withLocalizations: true }) };
+  try {
+    return { backup, steps, commands: await api.listCommands(scope, { withLocalizations: true }) };
+  } catch (error) {
+    // Every change was confirmed: they stand, whatever the read after them says.
+    return { backup, steps, commands: [], readBackFailed: readBackFailedNote(total === 1 ? 'Made the change' : `Made all ${total} changes`, error, listCommandLine(scope)) };
+  }
 }

@@ -6,6 +6,7 @@
  * not restored. Shared by `cmd-tui restore` and the TUI.
  */
 import type { DiscordApi } from '../api/contract.js';
+import { RequestCancelledError } from '../api/errors.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
 import type { Command, GuildCommandPermissions, Problem } from '../discord/model.js';
 import { scopeDefaults, toBodyForm } from '../discord/normalize.js';
@@ -13,7 +14,8 @@ import { overwritesToRestore, type OverwriteRestore } from '../discord/overwrite
 import { commandKey, hasChanges, planScope, type Plan } from '../discord/plan.js';
 import { validateCommand, type ValidationContext } from '../discord/validate.js';
 import { captureScope, permissionsInGuild } from './capture.js';
-import { backupIfPlanHolds, executeHoldingLock, type ExecuteResult } from './execute-plan.js';
+import { backupIfPlanHolds, executeHoldingLock, type ExecuteOptions, type ExecuteResult } from './execute-plan.js';
+import { listCommandLine, readBackFailedNote } from './read-back.js';
 import { withScopeLock } from './scope-lock.js';
 
 /** A backed-up command Discord would refuse today (stored before a rule tightened): left out of the plan. */
@@ -37,7 +39,8 @@ export interface RestoreOutcome {
   execution: ExecuteResult;
   restored: OverwriteRestore[];
   /** Could not be written: no signed-in user (Discord accepts overwrites only from one). */
-  notRestored: OverwriteRestore[];
+  notRestored: OverwriteRestore[];  /** Set when the commands were restored but reading them back failed, so the overwrites were left for a second run. */
+  readBackFailed?: string;
 }
 
 export async function previewRestore(api: DiscordApi, backup: ScopeBackup, app: ValidationContext & { supportedIntegrationTypes: number[] }): Promise<RestorePreview> {
@@ -71,20 +74,32 @@ export function restoreChanges(preview: RestorePreview): boolean {
  * is backed up (the journal names the backup) and the plan and overwrites are carried out.
  * `journal` is `restore PATH`, which finishes an interrupted restore when run again.
  */
-export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, env: NodeJS.ProcessEnv, journal: string, notice?: (message: string) => void): Promise<RestoreOutcome> {
+export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, env: NodeJS.ProcessEnv, journal: string, options: Pick<ExecuteOptions, 'notice' | 'signal' | 'sent'> = {}): Promise<RestoreOutcome> {
   const { backup } = preview;
   const scope = backup.scope;
   const reason = preview.current.reason;
   return withScopeLock(env, api.applicationId, scope, journal, async (lock) => {
     const written = await backupIfPlanHolds(api, scope, preview.plan, { prune: true, reason, env, plannedFrom: preview.current.commands }, lock);
-    const execution = await executeHoldingLock(api, scope, preview.plan, { prune: true, reason, env, backup: written }, lock);
+    const execution = await executeHoldingLock(api, scope, preview.plan, { prune: true, reason, env, backup: written, ...options }, lock);
+    const leftForLater = (note: string) => ({ execution, restored: [], notRestored: [], readBackFailed: `${note} The overwrites were not restored yet: run \`cmd-tui ${journal}\` again to finish.` });
+    if (execution.readBackFailed) return leftForLater(execution.readBackFailed);
     const commandsNow = execution.steps.length > 0 ? execution.commands : preview.current.commands;
-    const permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
+    let permissionsNow: GuildCommandPermissions[];
+    try {
+      permissionsNow = execution.steps.length > 0 ? await readPermissions(api, preview, commandsNow) : preview.current.permissions;
+    } catch (error) {
+      return leftForLater(readBackFailedNote(`Restored ${execution.steps.length} command change(s)`, error, listCommandLine(scope)));
+    }
     const pending = overwritesToRestore(backup, commandsNow, permissionsNow);
     if (api.overwriteAccess() !== 'ok') return { execution, restored: [], notRestored: pending };
+    if (pending.length > 0) {
+      // Cancelled with nothing sent yet: truly nothing done. Once commands changed, the overwrites follow them.
+      if (options.signal?.aborted && execution.steps.length === 0) throw new RequestCancelledError(false);
+      options.sent?.();
+    }
     for (const item of pending) await api.setCommandPermissions(item.guildId, item.commandId, item.overwrites);
     return { execution, restored: pending, notRestored: [] };
-  }, notice ? { notice } : {});
+  }, options.notice ? { notice: options.notice } : {});
 }
 
 /** The guilds that matter: those in the backup and those holding overwrites before the restore. */

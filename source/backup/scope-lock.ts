@@ -7,7 +7,8 @@
  * and the backup taken before it, and the next writer takes the scope over and says how to finish or undo.
  */
 import { hostname } from 'node:os';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -87,8 +88,12 @@ function alive(pid: number): boolean {
 }
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
+  return holderOf(await readOwnTextFile(path).catch(() => undefined));
+}
+
+function holderOf(text: string | undefined): LockHolder | undefined {
   try {
-    const parsed = (parseStrictObject((await readOwnTextFile(path)) ?? '') ?? {}) as Partial<LockHolder>;
+    const parsed = (parseStrictObject(text ?? '') ?? {}) as Partial<LockHolder>;
     return typeof parsed.pid === 'number' && typeof parsed.command === 'string' && typeof parsed.since === 'string'
       ? {
           pid: parsed.pid,
@@ -137,12 +142,35 @@ export function shellQuoted(text: string): string {
   return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-/** A lock whose writer died is its journal: the writer's command and backup are told, and the lock removed. */
+/**
+ * A lock whose writer died is its journal: the writer's command and backup are told, and the lock removed.
+ * Two writers may judge the same dead lock stale at once, and by the time one acts the other may have
+ * replaced it with its own live lock; so the file is first moved aside (a rename: atomic, and only one
+ * writer moves any one file), and only when what was moved is the lock judged stale is it removed —
+ * anything else is put back.
+ */
 async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean; journal?: LockHolder }> {
-  const holder = await readHolder(path);
+  const text = await readOwnTextFile(path).catch(() => undefined);
+  const holder = holderOf(text);
   if (!(await stale(path, holder))) return holder ? { holder, takenOver: false } : { takenOver: false };
+  const aside = `${path}.${process.pid}-${randomUUID()}.stale`;
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    // Gone already: another writer took it over (and tells its journal); try to create ours.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { takenOver: true };
+    throw error;
+  }
+  const moved = await readOwnTextFile(aside).catch(() => undefined);
+  if (moved !== text || !(await stale(aside, holderOf(moved)))) {
+    // Another writer's live lock: back in place unless a third made one meanwhile (link never overwrites).
+    await link(aside, path).catch(() => undefined);
+    await rm(aside, { force: true });
+    const now = holderOf(moved);
+    return now ? { holder: now, takenOver: false } : { takenOver: false };
+  }
   notice?.(interruptedNotice(scope, holder));
-  await rm(path, { force: true });
+  await rm(aside, { force: true });
   return holder ? { takenOver: true, journal: holder.interrupted ?? holder } : { takenOver: true };
 }
 
@@ -228,6 +256,10 @@ export async function withScopeLock<T>(env: NodeJS.ProcessEnv, applicationId: st
   try {
     return await write(lock);
   } finally {
-    await lock.release();
+    // The write's own outcome stands: a lock left behind is a warning beside it, never a failure instead of it.
+    await lock.release().catch((error: unknown) => {
+      const path = lockPath(env, applicationId, scope);
+      options.notice?.(`The write finished, but its lock ${path} could not be removed (${error instanceof Error ? error.message : String(error)}); remove it if no cmd-tui is writing to ${describe(scope).toLowerCase()}.`);
+    });
   }
 }

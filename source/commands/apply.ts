@@ -6,6 +6,7 @@
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan } from '../backup/execute-plan.js';
+import { readBackField } from '../backup/read-back.js';
 import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
@@ -68,9 +69,10 @@ export const run: CommandRun = async (args, io) => {
     const outcome = await executePlan(api, scope, plan, { prune, reason: `apply ${file}`, journal: { command: `apply ${shellQuoted(file)}`, rerunnable: true }, env: io.env, plannedFrom: live, signal: interrupt.signal, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice }).finally(() => interrupt.dispose());
     const after = await createBudget(io.env, api.applicationId, scope);
     if (json) {
-      io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining, ...skippedField(result.skipped) }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining, ...skippedField(result.skipped), ...readBackField(outcome) }, null, 2)}\n`);
     }
     io.stderr.write(summary(outcome.steps.length, outcome.backup?.path, after.remaining));
+    if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
     reportRateLimits(io, api);
     return 0;
   } catch (error) {

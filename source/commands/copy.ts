@@ -6,6 +6,7 @@
  */
 import { CopySourceError, planCopy } from '../backup/copy-plan.js';
 import { createBudget } from '../backup/create-ledger.js';
+import { readBackField } from '../backup/read-back.js';
 import { settleInterruptedWrite } from '../backup/scope-lock.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { hasChanges, refusalsFor } from '../discord/plan.js';
@@ -80,8 +81,9 @@ export const run: CommandRun = async (args, io) => {
     const interrupt = stopOnInterrupt(io);
     const outcome = await carryOutCopy(openWorkspace(api, io.env), { from, to, names, prune }, copy, { onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
     const after = await createBudget(io.env, api.applicationId, to);
-    if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining }, null, 2)}\n`);
+    if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining, ...readBackField(outcome) }, null, 2)}\n`);
     io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup?.path}\n(\`cmd-tui restore ${outcome.backup?.path}\` brings it back). ${after.remaining} creates left today.\n`);
+    if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
     reportRateLimits(io, api);
     return ExitCode.Ok;
   } catch (error) {

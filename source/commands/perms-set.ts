@@ -8,6 +8,7 @@
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError } from '../api/errors.js';
 import { shellQuoted } from '../backup/scope-lock.js';
+import { readBackField } from '../backup/read-back.js';
 import { OverwritesChangedError, saveOverwrites } from '../operations/save-overwrites.js';
 /** Where the CLI's tests and the TUI find Discord's refusals worded for permission editing. */
 export { explainRefusal } from '../operations/save-overwrites.js';
@@ -94,9 +95,10 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
   write(
     io,
     request,
-    { ...report, applied: true, after: overwritesJson(saved.permissions, directory), backup },
+    { ...report, applied: true, after: overwritesJson(saved.permissions, directory), backup, ...readBackField(written) },
     `Saved: ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites.\nBackup of the previous overwrites: ${backup}\n`,
   );
+  if (written.readBackFailed) io.stderr.write(`cmd-tui perms set: ${written.readBackFailed}\n`);
   return ExitCode.Ok;
 }
 

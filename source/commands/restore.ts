@@ -6,6 +6,7 @@
  */
 import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
 import { createBudget } from '../backup/create-ledger.js';
+import { readBackField } from '../backup/read-back.js';
 import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import { readBackup } from '../backup/store.js';
 import { reportRateLimits } from './rate-limit-notice.js';
@@ -64,12 +65,16 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
       return 1;
     }
-    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, notice);
+    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, { notice });
     if (json) {
-      io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored, ...readBackField(outcome) }, null, 2)}\n`);
     }
     io.stderr.write(`Restored ${count(outcome.execution.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
     reportRateLimits(io, api);
+    if (outcome.readBackFailed) {
+      io.stderr.write(`${outcome.readBackFailed}\n`);
+      return 1;
+    }
     if (outcome.notRestored.length > 0) {
       io.stderr.write(
         `Could not restore ${count(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,

@@ -9,7 +9,9 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, job: 
   const results = new Array<R>(items.length);
   const stop = new AbortController();
   // Stopped from outside (the TUI's esc): no job starts after it; those in flight finish.
-  stopWhen?.addEventListener('abort', () => stop.abort(stopWhen.reason), { once: true });
+  const stopFromOutside = () => stop.abort(stopWhen?.reason);
+  if (stopWhen?.aborted) stopFromOutside();
+  else stopWhen?.addEventListener('abort', stopFromOutside, { once: true });
   let next = 0;
   const worker = async () => {
     while (next < items.length && !stop.signal.aborted) {
@@ -22,6 +24,11 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, job: 
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  } finally {
+    // A long-lived signal (the TUI's) must not collect one listener per run.
+    stopWhen?.removeEventListener('abort', stopFromOutside);
+  }
   return results;
 }

@@ -5,7 +5,7 @@
  * command line, which finishes an interrupted copy when run again.
  */
 import type { CopyPlan, CopyRequest } from '../backup/copy-plan.js';
-import type { ExecutedStep, ExecuteResult } from '../backup/execute-plan.js';
+import type { ExecuteOptions, ExecuteResult } from '../backup/execute-plan.js';
 import { shellQuoted } from '../backup/scope-lock.js';
 import type { Scope } from '../discord/model.js';
 import type { Workspace } from './workspace.js';
@@ -22,7 +22,7 @@ export async function carryOutCopy(
   workspace: Workspace,
   request: CopyRequest,
   planned: Extract<CopyPlan, { ok: true }>,
-  options: { onStep?: (step: ExecutedStep) => void; notice?: (message: string) => void; signal?: AbortSignal } = {},
+  options: Pick<ExecuteOptions, 'onStep' | 'notice' | 'signal' | 'sent'> = {},
 ): Promise<ExecuteResult> {
   const { executePlan } = await import('../backup/execute-plan.js');
   const from = request.from.kind === 'global' ? 'the global scope' : `guild ${request.from.guildId}`;

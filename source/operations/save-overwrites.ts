@@ -6,6 +6,7 @@
  * could undo part of ours unseen, and the outcome says what is not on Discord now.
  */
 import { DiscordApiError } from '../api/errors.js';
+import { readBackFailedNote } from '../backup/read-back.js';
 import { guildScope, type GuildCommandPermissions, type PermissionOverwrite } from '../discord/model.js';
 import { changesUndone, diffOverwrites, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { refusalText } from '../discord/overwrite-refusals.js';
@@ -28,8 +29,10 @@ export interface SavedOverwrites {
   backup: string;
   /** Of the changes sent, those not on Discord when read back right after (another writer?). */
   undone: OverwriteChange[];
-  /** The list as read back. */
+  /** The list as read back (as saved when the read-back failed). */
   now: PermissionOverwrite[];
+  /** Set when Discord confirmed the save but reading the list back right after failed. */
+  readBackFailed?: string;
 }
 
 /** The list changed on Discord after it was read: nothing was sent. */
@@ -85,7 +88,13 @@ export async function saveOverwrites(workspace: Workspace, request: OverwritesRe
     );
     return { saved: written, backup: path };
   });
-  const now = (await api.getCommandPermissions(guildId, entry.id))?.permissions ?? [];
+  let now: PermissionOverwrite[];
+  try {
+    now = (await api.getCommandPermissions(guildId, entry.id))?.permissions ?? [];
+  } catch (error) {
+    const check = `cmd-tui perms list --guild ${guildId} --command ${entry.id}`;
+    return { saved, backup, undone: [], now: saved.permissions, readBackFailed: readBackFailedNote(`Saved the overwrites of ${entry.label}`, error, check) };
+  }
   const undone = changesUndone(diffOverwrites(request.base, request.next, request.directory), now);
   return { saved, backup, undone, now };
 }

@@ -47,3 +47,28 @@ describe('mapBounded stops at the first failure', () => {
     expect(toldToStop.length).toBeGreaterThan(0);
   });
 });
+
+describe('mapBounded stopped from outside', () => {
+  it('starts no job when the stop came before the run', async () => {
+    const stopped = new AbortController();
+    stopped.abort();
+    const started: number[] = [];
+    await mapBounded([1, 2, 3], 2, async (x) => started.push(x), stopped.signal);
+    expect(started).toEqual([]);
+  });
+
+  it('leaves no listener on a long-lived signal after each run, however it ended', async () => {
+    const lifetime = new AbortController();
+    let listening = 0;
+    const { signal } = lifetime;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((...args: Parameters<typeof add>) => (listening++, add(...args))) as typeof add;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => (listening--, remove(...args))) as typeof remove;
+    for (let run = 0; run < 5; run++) {
+      await mapBounded([1, 2], 2, async (x) => x, lifetime.signal);
+      await mapBounded([1], 1, async () => { throw new Error('boom'); }, lifetime.signal).catch(() => undefined);
+    }
+    expect(listening).toBe(0);
+  });
+});

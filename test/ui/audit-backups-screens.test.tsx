@@ -1,5 +1,6 @@
 /** The audit (`a`) and backups (`b`) screens on a fake session: what they show, and where enter leads. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConnectionError } from '../../source/api/errors.js';
 import type { RestorePreview } from '../../source/backup/restore.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
@@ -41,6 +42,28 @@ describe('audit screen', () => {
     await app.press('writeReport');
     await app.waitForText('Wrote the audit report to /exports/audit-global.md');
     expect(app.session.exports.get('audit-global.md')).toContain('# ');
+  });
+
+  it('deleting a ghost whose answer was lost and could not be read back says the outcome is unknown, never "Not deleted"', async () => {
+    const api = apiWithGhost();
+    const app = await renderApp(api, { columns: 140, rows: 30 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openAudit');
+    await app.waitForText('Audited Global and 1 guilds');
+    await app.press('down');
+    await waitFor(() => /▸ warning ghost-duplicate/.test(app.frame()));
+    await app.press('fixFinding');
+    await app.waitForText('Delete ping from Test Guild?');
+    await app.type('ping');
+    const lost = () => new ConnectionError('The connection to Discord was reset', '/x', 'Try again.', true);
+    api.failNext = lost();
+    api.getCommand = async () => {
+      throw lost();
+    };
+    await app.press('confirm');
+    await app.waitForText('unknown whether Discord carried it out');
+    expect(app.frame()).not.toContain('Not deleted');
   });
 });
 

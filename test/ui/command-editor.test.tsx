@@ -212,7 +212,7 @@ describe('command editor', () => {
     expect(api.commands.get('global')![0]!.description).toBe('Pong!');
   });
 
-  it('esc while a save waits for its backup stops it before anything is sent, and says so', async () => {
+  it('esc while a save waits for its backup stops it before anything is sent, and says so until the next save starts', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
     const app = await renderApp(api);
     cleanup = app.unmount;
@@ -222,6 +222,7 @@ describe('command editor', () => {
     await app.type('!');
     let backupStarted!: () => void;
     const backupReached = new Promise<void>((resolve) => (backupStarted = resolve));
+    const backup = app.session.backup;
     app.session.backup = (_scope, _reason, signal) => {
       backupStarted();
       return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new RequestCancelledError(false)), { once: true }));
@@ -234,6 +235,19 @@ describe('command editor', () => {
     await app.press('cancel');
     await app.waitForText('Cancelled before it was sent: nothing was sent to Discord');
     expect(api.calls.filter((call) => call.startsWith('edit'))).toEqual([]);
+    // The next save, on the wire: the last one's words are not true of it.
+    app.session.backup = backup;
+    let release!: () => void;
+    api.gate = new Promise((resolve) => (release = resolve));
+    await app.press('save');
+    await app.waitForText('Save ping?');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((call) => call.startsWith('edit')));
+    expect(app.frame()).not.toContain('nothing was sent');
+    api.gate = undefined;
+    release();
+    await waitFor(() => api.commands.get('global')![0]!.description === 'Pong!');
   });
 
   it('keeps every key of a burst: text, tab to the next field, more text, all in one read', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConnectionError } from '../../source/api/errors.js';
 import { FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -67,6 +68,24 @@ describe('delete', () => {
     api.gate = undefined;
     release();
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+  });
+
+  it('a delete whose answer was lost and could not be read back is reported unknown, with its backup, never "Not deleted"', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('delete');
+    await app.waitForText('Delete ping from Global?');
+    await app.type('ping');
+    api.failNext = new ConnectionError('The connection to Discord was reset', 'DELETE /commands', 'Try again.', true);
+    api.getCommand = async () => {
+      throw new ConnectionError('The connection to Discord was reset', 'GET /commands', 'Try again.', true);
+    };
+    await app.press('confirm');
+    await app.waitForText('unknown whether Discord carried it out');
+    expect(app.frame()).toContain('/backups/1.json');
+    expect(app.frame()).not.toContain('Not deleted');
   });
 
   it('esc cancels without sending anything', async () => {

@@ -4,6 +4,7 @@
  * Discord's answers are laid out for one line, what Discord said first.
  */
 import { DiscordApiError, describeError as describeErrorValue } from '../../api/errors.js';
+import { WriteUnsettledError } from '../../operations/write-truth.js';
 
 export interface UserError {
   message: string;
@@ -29,4 +30,13 @@ function hintForStatus(status: number): string | undefined {
 
 export function errorLine(error: UserError): string {
   return error.hint ? `${error.message} — ${error.hint}` : error.message;
+}
+
+/**
+ * A failed write's status line: `notDone` ("Not deleted") leads only when the write is known not to
+ * have happened; an unknown outcome says so, with the backup, and nothing else.
+ */
+export function failedWriteLine(notDone: string, error: unknown): string {
+  const line = errorLine(describeError(error));
+  return error instanceof WriteUnsettledError ? line : `${notDone}: ${line}`;
 }

@@ -82,9 +82,9 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         return planCopy(api, request, factsOf(await api.getApplication(), api.applicationId));
       },
       createsLeft: async (scope) => (await (await import('../../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).remaining,
-      apply: async (request, plan) => {
-        const outcome = await (await import('../../operations/copy.js')).carryOutCopy(workspace, request, plan);
-        return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)' };
+      apply: async (request, plan, signal, sent) => {
+        const outcome = await (await import('../../operations/copy.js')).carryOutCopy(workspace, request, plan, { signal, sent });
+        return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)', ...(outcome.readBackFailed ? { readBackFailed: outcome.readBackFailed } : {}) };
       },
     },
     backupFiles: {
@@ -98,9 +98,9 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         const app = factsOf(await api.getApplication(), api.applicationId);
         return previewRestore(api, backup, { ...app, scope: backup.scope.kind });
       },
-      restore: async (path, preview) => {
+      restore: async (path, preview, signal, sent) => {
         const [{ carryOutRestore }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/scope-lock.js')]);
-        return carryOutRestore(api, preview, env, `restore ${shellQuoted(path)}`);
+        return carryOutRestore(api, preview, env, `restore ${shellQuoted(path)}`, { signal, sent });
       },
     },
     recentGuilds: {

@@ -9,7 +9,7 @@ import { WriteUnsettledError } from '../../operations/write-truth.js';
 import { canReadCommands } from '../../api/contract.js';
 import { commandsFileText } from '../../operations/export.js';
 import type { Command, CommandDraft } from '../../discord/model.js';
-import { describeError, errorLine } from '../format/describe-error.js';
+import { describeError, errorLine, failedWriteLine } from '../format/describe-error.js';
 import { userLabel } from '../format/user-label.js';
 import type { AppAction, AppState } from './app-state.js';
 import { scopeLabel } from './app-state.js';
@@ -123,7 +123,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       } else if (result.cancelled) {
         flash(`Cancelled before it was sent: ${command.name} was not deleted.`, 'warning');
       } else {
-        flash(`Not deleted: ${errorLine(describeError(result.error))}`, 'error');
+        flash(failedWriteLine('Not deleted', result.error), 'error');
       }
     },
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthRequiredError, DiscordApiError } from '../../../source/api/errors.js';
+import { AuthRequiredError, ConnectionError, DiscordApiError } from '../../../source/api/errors.js';
 import { PermissionType } from '../../../source/discord/model.js';
 import { makeCommand } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
@@ -229,6 +229,27 @@ describe('the permissions screen', () => {
     expect(app.frame()).toMatch(/Sign in as a member who has those permissions/);
     expect(app.frame()).toContain('Not saved: /ban is unchanged on Discord');
     expect(app.frame()).toContain('unsaved: 1 removed');
+  });
+
+  it('a save whose answer was lost and could not be read back is reported unknown, never "unchanged on Discord"', async () => {
+    const { api, app } = await openBan();
+    await app.press('removeOverwrite');
+    await app.press('save');
+    await app.press('toggleButton');
+    const lost = () => new ConnectionError('The connection to Discord was reset', '/x', 'Try again.', true);
+    // The PUT itself loses its answer (failNext set now would fail the list read before it).
+    const put = api.setCommandPermissions.bind(api);
+    api.setCommandPermissions = (...args) => {
+      api.failNext = lost();
+      return put(...args);
+    };
+    api.getCommandPermissions = async () => {
+      throw lost();
+    };
+    await app.press('confirm');
+    await app.waitForText('unknown whether Discord carried it out');
+    expect(app.frame()).toContain('Your edits are still here.');
+    expect(app.frame()).not.toContain('unchanged on Discord');
   });
 
   it('with a sign-in that lacks the permissions scope, says so and offers a new sign-in', async () => {

@@ -19,7 +19,7 @@ import { fitCell } from '../../../terminal/fit-cell.js';
 import { fittedName, plural } from '../../format/title-with-counts.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
-import { describeError, errorLine } from '../../format/describe-error.js';
+import { describeError, errorLine, failedWriteLine } from '../../format/describe-error.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -175,7 +175,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
         }));
         flash(`Deleted the guild copy of ${name} from ${guildName(finding.guildId!)}; backup: ${result.value}`, 'success');
       } else if (result.cancelled) flash(`Cancelled before it was sent: the guild copy of ${name} is still there.`, 'warning');
-      else flash(`Not deleted: ${errorLine(describeError(result.error))}`, 'error');
+      else flash(failedWriteLine('Not deleted', result.error), 'error');
     });
   };
 

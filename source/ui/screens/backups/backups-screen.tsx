@@ -85,14 +85,14 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const restore = (entry: BackupEntry, preview: RestorePreview) => {
     if (!files) return;
     setMode({ kind: 'restoring', entry });
-    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, () => files.restore(entry.path, preview), { kind: 'write' }).then((result) => {
+    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent) => files.restore(entry.path, preview, signal, sent), { kind: 'write' }).then((result) => {
       setMode({ kind: 'list' });
       if (!result.ok) {
         if (!result.cancelled) flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error');
         return;
       }
-      const { execution, restored, notRestored } = result.value;
-      const missing = notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
+      const { execution, restored, notRestored, readBackFailed } = result.value;
+      const missing = readBackFailed ? `. ${readBackFailed}` : notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
       // Reload first: a reload starts a new action and clears the status line.
       dispatch({ type: 'reload' });
       flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');
@@ -151,7 +151,8 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   );
 
   if (mode.kind === 'planning' || mode.kind === 'restoring') {
-    return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} />;
+    // Once the restore's first change has left, ctrl+c no longer cancels it.
+    return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} cancellable={state.busy?.sent !== true} />;
   }
   if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} active={active} />;
   if (mode.kind === 'review') {

@@ -70,6 +70,8 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const [outcomeUnknown, setOutcomeUnknown] = useState(false);
   const send = async () => {
     dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+    // The last save's words ("nothing was sent") are not true of this one, which is on its way.
+    dispatch({ type: 'clear-message' });
     setSaving(true);
     const outcome = await flows.saveCommand(draft, original);
     setSaving(false);

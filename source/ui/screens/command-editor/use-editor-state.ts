@@ -55,6 +55,7 @@ export type EditorAction =
   | { type: 'overlay'; overlay: EditorOverlay }
   | { type: 'server-problems'; problems: Problem[]; message: string }
   | { type: 'message'; text: string; tone: Tone }
+  | { type: 'clear-message' }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -117,6 +118,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, serverProblems: action.problems, overlay: { kind: 'none' }, message: { text: action.message, tone: 'error' } };
     case 'message':
       return { ...state, message: { text: action.text, tone: action.tone } };
+    case 'clear-message':
+      return { ...state, message: undefined };
   }
 }
 

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/spinner.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import type { Session } from '../../session/session.js';
+import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 type Copier = NonNullable<Session['copy']>;
@@ -31,13 +32,16 @@ export interface CopyDialogProps {
   commandName?: string;
   guilds: readonly PartialGuild[];
   height: number;
-  onDone: (message: string, tone: 'success' | 'error') => void;
+  onDone: (message: string, tone: 'success' | 'warning' | 'error') => void;
   onClose: () => void;
 }
 
 
 export function CopyDialog({ copier, from, commandName, guilds, height, onDone, onClose }: CopyDialogProps) {
   const theme = useTheme();
+  const { flows, state } = useAppContext();
+  const { runner } = flows;
+  const busySent = state.busy?.sent;
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
   const what = commandName ? `/${commandName}` : `every command of ${nameOf(from)}`;
@@ -71,7 +75,9 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
     return <ScopePicker title={`Copy ${what} to…`} exclude={from} guilds={guilds} onPick={(to) => setStep({ kind: 'planning', to })} onClose={onClose} height={height} />;
   }
   if (step.kind === 'planning' || step.kind === 'copying') {
-    return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)}` : `Copying into ${nameOf(step.to)} (backup first)`} />;
+    // Planning is not a runner request (esc closes it); a copy whose first change left cannot be cancelled.
+    const cancellable = step.kind === 'copying' && busySent !== true;
+    return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)} (esc closes)` : `Copying into ${nameOf(step.to)} (backup first)`} cancellable={cancellable} />;
   }
 
   const { to, copy, createsLeft } = step;
@@ -102,10 +108,15 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
     : `${plan.create.length} to create, ${plan.update.length} to update; uses ${plan.createsUsed} of today's creates (${createsLeft} of ${LIMITS.dailyCreates} left).`;
   const run = () => {
     setStep({ kind: 'copying', to });
-    copier.apply(request(to), copy).then(
-      (done) => onDone(`Copied ${done.steps} change${done.steps === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup}`, 'success'),
-      (error: unknown) => onDone(`Copy into ${nameOf(to)} failed: ${errorLine(describeError(error))}`, 'error'),
-    );
+    // Through the runner as a write: ctrl+c before the first change leaves sends nothing; after, it waits and reports.
+    void runner.run(`Copying into ${nameOf(to)}`, (signal, sent) => copier.apply(request(to), copy, signal, sent), { kind: 'write' }).then((result) => {
+      if (result.ok) {
+        const done = result.value;
+        const copied = `Copied ${done.steps} change${done.steps === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup}`;
+        onDone(done.readBackFailed ? `${copied}. ${done.readBackFailed}` : copied, done.readBackFailed ? 'warning' : 'success');
+      } else if (result.cancelled) onDone(`Cancelled before it was sent: nothing was copied into ${nameOf(to)}.`, 'warning');
+      else onDone(`Copy into ${nameOf(to)} failed: ${errorLine(describeError(result.error))}`, 'error');
+    });
   };
   return (
     <ConfirmDialog

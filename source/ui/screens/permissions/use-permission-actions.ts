@@ -14,6 +14,7 @@ import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type Ed
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { describeTarget, newTargetProblem, targetPhrase, withMembers, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
 import { describeError, errorLine, type UserError } from '../../format/describe-error.js';
+import { WriteUnsettledError } from '../../../operations/write-truth.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
 import { describeSaveError, isUserTokenMissing, signInNeeded } from './save-overwrites.js';
@@ -176,6 +177,10 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
           flash(`Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now. Backup: ${backup}`, 'error');
           return;
         }
+        if (result.value.readBackFailed) {
+          flash(`${result.value.readBackFailed} Backup: ${backup}`, 'warning');
+          return;
+        }
         flash(`Saved ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites. Backup: ${backup}`, 'success');
       } else if (result.cancelled) {
         flash(`Cancelled before it was sent: the overwrites of ${entry.label} are unchanged on Discord; your edits are still here.`, 'warning');
@@ -183,7 +188,8 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
         setMode({ kind: 'sign-in', reason: describeSaveError(result.error, entry.label, guildId).message });
       } else {
         dispatchEditor({ type: 'problem', problem: describeSaveError(result.error, entry.label, guildId) });
-        flash(`Not saved: ${entry.label} is unchanged on Discord; your edits are still here.`, 'error');
+        const unknown = result.error instanceof WriteUnsettledError;
+        flash(unknown ? `${errorLine(describeError(result.error))} Your edits are still here.` : `Not saved: ${entry.label} is unchanged on Discord; your edits are still here.`, 'error');
       }
     },
 

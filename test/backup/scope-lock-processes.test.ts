@@ -1,0 +1,55 @@
+/** Two processes finding one dead writer's lock at the same moment: only one takes it over. */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+
+let home: IsolatedHome;
+beforeEach(async () => {
+  home = await isolatedHome();
+});
+afterEach(() => home.cleanup());
+
+const lockModule = fileURLToPath(new URL('../../source/backup/scope-lock.ts', import.meta.url));
+const APP = '100000000000000001';
+const GUILD = '200000000000000002';
+
+/** Starts at `at` (ms since the epoch) so both race; prints `held` when it got the lock, which it keeps a moment. */
+const SCRIPT = `import { acquireScopeLock } from ${JSON.stringify(lockModule)};
+const at = Number(process.argv[2]);
+while (Date.now() < at);
+try {
+  const lock = await acquireScopeLock(process.env, '${APP}', { kind: 'guild', guildId: '${GUILD}' }, 'apply ' + process.pid, { waitMs: 50 });
+  process.stdout.write('held');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  await lock.release();
+} catch (error) {
+  if (error.name !== 'ScopeLockedError') throw error;
+}
+`;
+
+function writer(script: string, at: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(at)], { env: home.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`writer exited ${code}`))));
+  });
+}
+
+it("two writers taking over one dead writer's lock at once: never both hold it (30 trials)", { timeout: 180_000 }, async () => {
+  const script = join(home.home, 'take.mts');
+  await writeFile(script, SCRIPT);
+  const locks = join(home.home, 'data', 'locks');
+  await mkdir(locks, { recursive: true });
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  for (let trial = 0; trial < 30; trial++) {
+    await writeFile(join(locks, `${APP}-guild-${GUILD}.lock`), JSON.stringify({ pid: dead, host: hostname(), command: 'apply commands.json', since: `2026-11-24T10:00:${String(trial).padStart(2, '0')}.000Z` }));
+    const at = Date.now() + 1_500;
+    const outputs = await Promise.all([writer(script, at), writer(script, at)]);
+    expect(outputs.filter((out) => out === 'held'), `trial ${trial}`).toHaveLength(1);
+  }
+});

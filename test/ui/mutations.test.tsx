@@ -51,6 +51,30 @@ describe('delete', () => {
     expect(app.frame()).not.toMatch(/[Cc]ancelled|Stopped waiting/);
   });
 
+  it('ctrl+r twice while a delete is sent reads the list once after it, the older reload superseded', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    let release!: () => void;
+    await app.press('delete');
+    await app.waitForText('Delete ping from Global?');
+    await app.type('ping');
+    api.gate = new Promise((resolve) => (release = resolve));
+    await app.press('confirm');
+    await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+    const listsBefore = api.calls.filter((c) => c === 'list global').length;
+    await app.press('refresh');
+    await app.press('refresh');
+    api.gate = undefined;
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    await waitFor(() => !/slash\s+ping/.test(app.frame()));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.calls.filter((c) => c === 'list global').length - listsBefore).toBe(1);
+    expect(app.frame()).not.toMatch(/[Cc]ancelled/);
+  });
+
   it('q while a delete is sent does not quit before the delete is told, with its backup', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
     const app = await renderApp(api);

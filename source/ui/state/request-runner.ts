@@ -60,6 +60,8 @@ function busyLabel(entry: InFlight): string {
 export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
   const inFlight = useRef<InFlight[]>([]);
   const counter = useRef(0);
+  /** The newest read asked for under each label: one asked for later supersedes it, even while it waits for a write. */
+  const newestRead = useRef(new Map<string, number>());
 
   const showBusy = useCallback(() => {
     const latest = inFlight.current.at(-1);
@@ -69,17 +71,21 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
   const run = useCallback(
     async <T>(label: string, work: Work<T>, options: RunOptions = {}): Promise<RunResult<T>> => {
       const kind = options.kind ?? 'read';
+      const id = ++counter.current;
       if (kind === 'read') {
         // A read waits for the writes in flight: it must show what they did, not race them.
+        newestRead.current.set(label, id);
         const writes = inFlight.current.filter((entry) => entry.kind === 'write');
         for (const older of inFlight.current.filter((entry) => entry.kind === 'read' && entry.label === label)) {
           older.superseded = true;
           older.controller.abort();
         }
         await Promise.all(writes.map((entry) => entry.done));
+        // A newer read of the same kind was asked for while this one waited (ctrl+r twice, a scope switched): only it runs.
+        if (newestRead.current.get(label) !== id) return { ok: false, cancelled: true, superseded: true };
       }
       let finished!: () => void;
-      const mine: InFlight = { id: ++counter.current, label, kind, controller: new AbortController(), sent: false, superseded: false, done: new Promise<void>((resolve) => (finished = resolve)) };
+      const mine: InFlight = { id, label, kind, controller: new AbortController(), sent: false, superseded: false, done: new Promise<void>((resolve) => (finished = resolve)) };
       inFlight.current = [...inFlight.current, mine];
       showBusy();
       const signal = mine.controller.signal;

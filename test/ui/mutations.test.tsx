@@ -7,6 +7,29 @@ import { waitFor } from './helpers/wait-for.js';
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
+/**
+ * /ping deleted from a list of ping and pong, its DELETE sent and held there (the server has not answered)
+ * until `release`.
+ */
+async function deleteHeldOnTheWire() {
+  const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
+  const app = await renderApp(api);
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  let open!: () => void;
+  await app.press('delete');
+  await app.waitForText('Delete ping from Global?');
+  await app.type('ping');
+  api.gate = new Promise((resolve) => (open = resolve));
+  await app.press('confirm');
+  await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+  const release = () => {
+    api.gate = undefined;
+    open();
+  };
+  return { api, app, release };
+}
+
 describe('delete', () => {
   it('confirms by typing the name, says the overwrites go with it, backs up first and says where', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
@@ -29,19 +52,8 @@ describe('delete', () => {
   });
 
   it('ctrl+r right after a confirmed delete waits for it: the list shows the delete and the status names its backup', async () => {
-    const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
-    const app = await renderApp(api);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    let release!: () => void;
-    await app.press('delete');
-    await app.waitForText('Delete ping from Global?');
-    await app.type('ping');
-    api.gate = new Promise((resolve) => (release = resolve));
-    await app.press('confirm');
-    await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+    const { api, app, release } = await deleteHeldOnTheWire();
     await app.press('refresh');
-    api.gate = undefined;
     release();
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
     await waitFor(() => api.calls.filter((c) => c === 'list global').length >= 2);
@@ -52,21 +64,10 @@ describe('delete', () => {
   });
 
   it('ctrl+r twice while a delete is sent reads the list once after it, the older reload superseded', async () => {
-    const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
-    const app = await renderApp(api);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    let release!: () => void;
-    await app.press('delete');
-    await app.waitForText('Delete ping from Global?');
-    await app.type('ping');
-    api.gate = new Promise((resolve) => (release = resolve));
-    await app.press('confirm');
-    await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+    const { api, app, release } = await deleteHeldOnTheWire();
     const listsBefore = api.calls.filter((c) => c === 'list global').length;
     await app.press('refresh');
     await app.press('refresh');
-    api.gate = undefined;
     release();
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
     await waitFor(() => !/slash\s+ping/.test(app.frame()));
@@ -76,20 +77,9 @@ describe('delete', () => {
   });
 
   it('q while a delete is sent does not quit before the delete is told, with its backup', async () => {
-    const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
-    const app = await renderApp(api);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    let release!: () => void;
-    await app.press('delete');
-    await app.waitForText('Delete ping from Global?');
-    await app.type('ping');
-    api.gate = new Promise((resolve) => (release = resolve));
-    await app.press('confirm');
-    await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
+    const { app, release } = await deleteHeldOnTheWire();
     await app.press('quit');
     await app.waitForText("Deleting ping: sent; waiting for Discord's answer");
-    api.gate = undefined;
     release();
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
   });
@@ -172,7 +162,6 @@ describe('busy and cancel', () => {
     await app.waitForText('Loading commands');
     expect(app.frame()).toContain('Check the latency');
     expect(app.frame()).toContain(`id ${ping.id}`);
-    api.gate = undefined;
     release();
     await app.waitForText('Measure the latency');
     expect(app.frame()).toContain(`id ${ping.id}`);
@@ -203,7 +192,6 @@ describe('busy and cancel', () => {
     await app.press('refresh');
     await app.waitForText('Loading commands');
     await app.press('refresh');
-    api.gate = undefined;
     release();
     await app.waitForText('Measure the latency');
     expect(app.frame()).not.toMatch(/[Cc]ancelled|Not refreshed/);

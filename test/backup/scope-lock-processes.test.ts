@@ -17,23 +17,38 @@ const lockModule = fileURLToPath(new URL('../../source/backup/scope-lock.ts', im
 const APP = '100000000000000001';
 const GUILD = '200000000000000002';
 
-/** Starts at `at` (ms since the epoch) so both race; prints `held` when it got the lock, which it keeps a moment. */
+/**
+ * Starts at `at` (ms since the epoch) so both race. While it holds the lock it holds a marker file made
+ * exclusively: a writer that finds the marker already there holds the lock at the same time as the
+ * other, and says `both`. (A slow start may make the second writer take the lock after the first let it
+ * go: that is a fair second hold, not a failure, so the test checks overlap, not how many held it.)
+ */
 const SCRIPT = `import { acquireScopeLock } from ${JSON.stringify(lockModule)};
+import { open, rm } from 'node:fs/promises';
 const at = Number(process.argv[2]);
+const marker = process.argv[3];
 while (Date.now() < at);
 try {
   const lock = await acquireScopeLock(process.env, '${APP}', { kind: 'guild', guildId: '${GUILD}' }, 'apply ' + process.pid, { waitMs: 50 });
-  process.stdout.write('held');
+  const holding = await open(marker, 'wx').catch((error) => {
+    if (error.code === 'EEXIST') return undefined;
+    throw error;
+  });
+  process.stdout.write(holding ? 'held' : 'both');
   await new Promise((resolve) => setTimeout(resolve, 400));
+  if (holding) {
+    await holding.close();
+    await rm(marker);
+  }
   await lock.release();
 } catch (error) {
   if (error.name !== 'ScopeLockedError') throw error;
 }
 `;
 
-function writer(script: string, at: number): Promise<string> {
+function writer(script: string, at: number, marker: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, String(at)], { env: home.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(at), marker], { env: home.env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`writer exited ${code}`))));
@@ -45,11 +60,13 @@ it("two writers taking over one dead writer's lock at once: never both hold it (
   await writeFile(script, SCRIPT);
   const locks = join(home.home, 'data', 'locks');
   await mkdir(locks, { recursive: true });
+  const marker = join(home.home, 'holding');
   const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
   for (let trial = 0; trial < 30; trial++) {
     await writeFile(join(locks, `${APP}-guild-${GUILD}.lock`), JSON.stringify({ pid: dead, host: hostname(), command: 'apply commands.json', since: `2026-11-24T10:00:${String(trial).padStart(2, '0')}.000Z` }));
     const at = Date.now() + 1_500;
-    const outputs = await Promise.all([writer(script, at), writer(script, at)]);
-    expect(outputs.filter((out) => out === 'held'), `trial ${trial}`).toHaveLength(1);
+    const outputs = await Promise.all([writer(script, at, marker), writer(script, at, marker)]);
+    expect(outputs, `trial ${trial}`).not.toContain('both');
+    expect(outputs, `trial ${trial}`).toContain('held');
   }
 });

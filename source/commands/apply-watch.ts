@@ -12,7 +12,6 @@ import { basename, dirname, resolve, sep } from 'node:path';
 import { applyOnce, applyReport, type ApplyFlags } from './apply-once.js';
 import { connectToScope, type ConnectFlags } from './connect.js';
 import { failureDocument, reportFailure } from './failure.js';
-import { INTERRUPT_NOTICE } from './interrupt.js';
 import { describeScope } from './plan-report.js';
 import { SaveRuns } from './save-runs.js';
 import { UsageError, type CliIo } from './types.js';
@@ -79,7 +78,8 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
     const onInterrupt = () => {
       // A second ctrl+c quits at once, as it does during `apply`.
       process.removeListener('SIGINT', onInterrupt);
-      if (runs.busy) io.stderr.write(`cmd-tui: ${INTERRUPT_NOTICE}\n`);
+      // On a line of its own: ctrl+c may come at a confirmation's question.
+      if (runs.busy) io.stderr.write('\ncmd-tui: stopping: a request already sent is answered first and none is sent after it; ctrl+c again quits at once.\n');
       stop.abort();
     };
     process.on('SIGINT', onInterrupt);

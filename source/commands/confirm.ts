@@ -8,12 +8,13 @@ import type { CliIo } from './types.js';
 
 export async function confirm(io: CliIo, question: string, signal?: AbortSignal): Promise<boolean> {
   if (!io.stdin.isTTY) return false;
-  // Not as a terminal: readline would draw with cursor moves of its own, which the output stream (commands/types.ts)
-  // shows as text; the terminal echoes the answer itself.
-  const prompt = createInterface({ input: io.stdin, output: io.stderr, terminal: false });
+  // Not as a terminal, and the question written here: readline would draw with cursor moves of its own (a
+  // withdrawn question ends its line with \r), which the output stream (commands/types.ts) shows as text; the
+  // terminal echoes the answer itself.
+  io.stderr.write(`${question} [y/N] `);
+  const prompt = createInterface({ input: io.stdin, terminal: false });
   try {
-    const asked = prompt.question(`${question} [y/N] `, signal ? { signal } : {});
-    const answer = await asked.catch((error: unknown) => {
+    const answer = await prompt.question('', signal ? { signal } : {}).catch((error: unknown) => {
       if (signal?.aborted) return '';
       throw error;
     });

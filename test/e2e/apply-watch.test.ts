@@ -120,7 +120,7 @@ it('applies FILE when it starts, then a saved change once, read back from the em
 
   watch.child.kill('SIGINT');
   expect(await watch.exited).toBe(0);
-  expect(watch.stderr()).not.toContain('stopping after the request in flight');
+  expect(watch.stderr()).not.toContain('none is sent after it');
 });
 
 it('an invalid save is shown, named by its file in a folder, and nothing is sent; the next good save applies', { timeout: 60_000 }, async () => {
@@ -178,7 +178,7 @@ it('ctrl+c during a run stops it between requests and says what was sent, which 
   const line = await watch.nextRun();
   expect(await watch.exited, watch.stderr()).toBe(1);
   expect(line).toMatchObject({ run: 1, outcome: 'failed', applied: false });
-  expect(watch.stderr()).toContain('stopping after the request in flight');
+  expect(watch.stderr()).toContain('none is sent after it');
   const stopped = /Stopped after (\d+) of 5 changes/.exec(watch.stderr());
   expect(stopped, watch.stderr()).not.toBeNull();
   expect(line.steps).toHaveLength(Number(stopped![1]));

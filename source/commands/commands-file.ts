@@ -78,10 +78,10 @@ export function checkCommandsFile(source: CommandsSource, scope: 'global' | 'gui
  * `--prune` deletes from Discord what the files read do not hold, so when the folder had files skipped and
  * the plan deletes something, the user confirms the list first: `--accept-skipped`, or yes on a terminal.
  */
-export async function skippedFilesRefusal(skipped: readonly SkippedFile[], io: CliIo, accepted: boolean): Promise<Refusal[]> {
+export async function skippedFilesRefusal(skipped: readonly SkippedFile[], io: CliIo, accepted: boolean, signal?: AbortSignal): Promise<Refusal[]> {
   if (skipped.length === 0 || accepted) return [];
   const what = `${skipped.length} file${skipped.length === 1 ? ' was' : 's were'} skipped (listed above) and --prune deletes the commands the files read do not hold`;
-  if (await confirm(io, `${what}. Delete them anyway?`)) return [];
+  if (await confirm(io, `${what}. Delete them anyway?`, signal)) return [];
   return [{ rule: 'skipped-files', message: `${what}: move the skipped files out of the folder, or pass --accept-skipped if the list is meant.` }];
 }
 

@@ -17,9 +17,15 @@ export function reportFailure(error: unknown, io: CliIo, command: string): numbe
   const { message, hint } = describeError(error);
   const fields = fieldErrorsOf(error).map((field) => `\n  ${field.path || '(command)'}: ${field.message}`).join('');
   io.stderr.write(`cmd-tui ${command}: ${message}${fields}\n${hint ? `  ${hint}\n` : ''}`);
-  const exitCode = exitCodeOf(error);
-  if (io.json) writeJsonFailure(io, { message, ...(hint ? { hint } : {}), fields: fieldErrorsOf(error) }, exitCode, reportOf(error));
-  return exitCode;
+  const document = failureDocument(error);
+  if (io.json) io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+  return document.exitCode;
+}
+
+/** A failure as `--json` shows it: what a run stopped part-way did, the error, and the exit code. */
+export function failureDocument(error: Error): Record<string, unknown> & { exitCode: number } {
+  const { message, hint } = describeError(error);
+  return { ...reportOf(error), error: { message, ...(hint ? { hint } : {}), fields: fieldErrorsOf(error) }, exitCode: exitCodeOf(error) };
 }
 
 /** With `--json`, a failure is a JSON document too: CI parsing stdout never gets an empty one. */

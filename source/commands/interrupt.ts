@@ -10,10 +10,13 @@ export interface InterruptStop {
   dispose(): void;
 }
 
+/** What the first ctrl+c during a write says. */
+export const INTERRUPT_NOTICE = 'stopping after the request in flight (a request already sent cannot be recalled); ctrl+c again quits at once.';
+
 export function stopOnInterrupt(io: CliIo): InterruptStop {
   const controller = new AbortController();
   const onInterrupt = () => {
-    io.stderr.write('cmd-tui: stopping after the request in flight (a request already sent cannot be recalled); ctrl+c again quits at once.\n');
+    io.stderr.write(`cmd-tui: ${INTERRUPT_NOTICE}\n`);
     controller.abort();
   };
   process.once('SIGINT', onInterrupt);

@@ -154,10 +154,12 @@ export const SPECS = {
     flags: {
       ...FILE_FLAGS,
       'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
+      watch: { type: 'boolean', description: 'apply now, then again on every save of FILE (a guild only: the dev loop); ctrl+c stops' },
+      'json-lines': { type: 'boolean', description: 'with --watch: one JSON object per run on stdout, as --json prints one apply' },
       ...YES,
       ...API_FLAGS,
     },
-    examples: ['cmd-tui apply commands.json --yes', 'cmd-tui apply dev.json --profile dev --prune --yes'],
+    examples: ['cmd-tui apply commands.json --yes', 'cmd-tui apply dev.json --profile dev --prune --yes', 'cmd-tui apply commands.json --watch --guild 123456789012345678 --yes   # the dev loop'],
     related: ['plan', 'backups', 'restore'],
   },
   copy: {

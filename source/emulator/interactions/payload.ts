@@ -7,13 +7,11 @@
  * `version: 1`. Pure: built from the world's records.
  */
 import type { InteractionOption, FilledOptions } from '../../discord/option-values.js';
-import type { Command } from '../../discord/model.js';
+import type { Channel, Command } from '../../discord/model.js';
 import { ALL_PERMISSIONS, channelPermissions } from '../../discord/member-permissions.js';
-import type { Channel } from '../../discord/model.js';
 import { userObject, roleObject } from '../handlers/pickers.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
 import { InteractionType } from './store.js';
-
 
 export interface InteractionInput {
   /** 2, or 4 while an option with autocomplete is typed in. */
@@ -55,27 +53,42 @@ function memberObject(guild: GuildRecord, userId: string) {
     pending: false,
     premium_since: null,
     roles: member.roles,
+    collectibles: null,
   };
 }
 
-function channelObject(channel: ChannelRecord, guildId: string) {
+/** A user as interactions carry them: the user object, with the `collectibles` Discord sends there too. */
+function interactionUser(user: UserRecord) {
+  return { ...userObject(user), collectibles: null };
+}
+
+/**
+ * A channel as an interaction carries it, in `channel` and in `resolved.channels` alike: the guild channel
+ * (the spec's GuildChannelResponse) without its overwrites, with the invoking member's `permissions` there —
+ * as real interactions have it (test/fixtures/discord/interactions).
+ */
+function channelObject(guild: GuildRecord, channel: ChannelRecord, userId: string) {
   return {
     id: channel.id,
     type: channel.type,
-    guild_id: guildId,
+    guild_id: guild.id,
     name: channel.name,
     position: channel.position,
     parent_id: channel.parent_id,
-    permission_overwrites: channel.permission_overwrites,
     flags: 0,
     nsfw: false,
+    topic: null,
+    rate_limit_per_user: 0,
+    // The emulator keeps no messages in channels.
+    last_message_id: null,
+    permissions: String(permissionsIn(guild, userId, channel)),
   };
 }
 
 /**
  * `resolved` as Discord fills it (DOCS/RR "Resolved Data Structure"): each mentioned user, and their member
- * without `user` but with their permissions in the interaction's channel; roles; channels (partial) with the
- * invoking member's permissions there.
+ * without `user` but with their permissions in the interaction's channel; roles; channels with the invoking
+ * member's permissions there (the docs' partial channel is a subset of what Discord sends and the spec requires).
  */
 function resolvedData(input: InteractionInput) {
   const { guild, mentioned, users } = input;
@@ -86,8 +99,12 @@ function resolvedData(input: InteractionInput) {
   };
   for (const id of mentioned.users) {
     const user = users[id];
-    if (user) add('users', id, userObject(user));
-    if (guild.members[id]) add('members', id, { ...memberObject(guild, id), permissions: String(permissionsIn(guild, id, input.channel)) });
+    if (user) add('users', id, interactionUser(user));
+    if (guild.members[id]) {
+      // The docs' partial member: without `user`, `deaf` and `mute`, as real interactions have it.
+      const { deaf: _deaf, mute: _mute, ...member } = memberObject(guild, id);
+      add('members', id, { ...member, permissions: String(permissionsIn(guild, id, input.channel)) });
+    }
   }
   for (const id of mentioned.roles) {
     const role = guild.roles.find((candidate) => candidate.id === id);
@@ -95,7 +112,7 @@ function resolvedData(input: InteractionInput) {
   }
   for (const id of mentioned.channels) {
     const channel = guild.channels.find((candidate) => candidate.id === id);
-    if (channel) add('channels', id, { id, name: channel.name, type: channel.type, parent_id: channel.parent_id, permissions: String(permissionsIn(guild, input.user.id, channel)) });
+    if (channel) add('channels', id, channelObject(guild, channel, input.user.id));
   }
   return resolved;
 }
@@ -117,9 +134,9 @@ export function applicationCommandInteraction(input: InteractionInput) {
     },
     guild: { id: guild.id, locale: input.guildLocale, features: [] },
     guild_id: guild.id,
-    channel: channelObject(channel, guild.id),
+    channel: channelObject(guild, channel, user.id),
     channel_id: channel.id,
-    member: { ...memberObject(guild, user.id), permissions: String(permissionsIn(guild, user.id, channel)), user: userObject(user) },
+    member: { ...memberObject(guild, user.id), permissions: String(permissionsIn(guild, user.id, channel)), user: interactionUser(user) },
     app_permissions: String(permissionsIn(guild, input.botUserId, channel)),
     locale: input.locale,
     guild_locale: input.guildLocale,

@@ -1,0 +1,128 @@
+/**
+ * One apply of FILE to a scope, as `apply` runs it once and `apply --watch` runs it on every save: plan,
+ * refusals, confirmation, then the write through executePlan (lock, journal, backup, read-back, the day's
+ * creates), each step told on stderr. What happened comes back as a value, and `applyReport` is its
+ * `--json` shape, so the one-shot document and the watch's line per run cannot drift apart.
+ */
+import { createBudget } from '../backup/create-ledger.js';
+import { executePlan, type ExecutedStep } from '../backup/execute-plan.js';
+import { readBackField } from '../backup/read-back.js';
+import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
+import type { DiscordApi } from '../api/contract.js';
+import type { Problem, Scope } from '../discord/model.js';
+import { hasChanges, refusalsFor, type Refusal } from '../discord/plan.js';
+import { paintFor } from '../terminal/colour.js';
+import { adaptHint, renderProblems, skippedFilesRefusal } from './commands-file.js';
+import { skippedField, type SkippedFile } from './commands-folder.js';
+import { confirm } from './confirm.js';
+import { stopOnInterrupt } from './interrupt.js';
+import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
+import { reportRateLimits } from './rate-limit-notice.js';
+import { planFromFile } from './scope-plan.js';
+import type { CliIo } from './types.js';
+
+export interface ApplyFlags {
+  prune?: boolean;
+  adapt?: boolean;
+  yes?: boolean;
+  'accept-skipped'?: boolean;
+  'no-color'?: boolean;
+  /** `--json`: the warnings are in the document, so they are not told on stderr too. */
+  json?: boolean;
+}
+
+export type ApplyOutcome =
+  | { outcome: 'invalid'; problems: Problem[] }
+  | { outcome: 'unchanged'; skipped: SkippedFile[] }
+  | { outcome: 'refused'; refusals: Refusal[]; skipped: SkippedFile[] }
+  | { outcome: 'not-confirmed' }
+  /** ctrl+c (the caller's `signal`) before anything was sent. */
+  | { outcome: 'stopped' }
+  | { outcome: 'applied'; backup: string | null; steps: ExecutedStep[]; createsRemaining: number; skipped: SkippedFile[]; readBackFailed?: string };
+
+const NOT_CONFIRMED = { rule: 'not-confirmed', message: 'The changes were not confirmed.' };
+
+/**
+ * `signal`: the caller's ctrl+c, which stops a confirmation and the write between requests. Without it the
+ * write installs its own (commands/interrupt.ts) for as long as it runs.
+ */
+export async function applyOnce(api: DiscordApi, scope: Scope, file: string, flags: ApplyFlags, io: CliIo, signal?: AbortSignal): Promise<ApplyOutcome> {
+  const prune = flags.prune === true;
+  // With --prune the old name of a renamed command would be deleted: rename it instead (keeps its id, spends no create).
+  const result = await planFromFile(api, file, scope, io, { pairRenames: prune, adapt: flags.adapt === true });
+  if (!result.ok) {
+    io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);
+    return { outcome: 'invalid', problems: result.problems };
+  }
+  const { plan, live, skipped } = result;
+  const budget = await createBudget(io.env, api.applicationId, scope);
+  if (flags.json !== true) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
+  io.stderr.write(renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.env, flags) }));
+  const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
+  if (!hasChanges(plan, prune)) {
+    await settleInterruptedWrite(io.env, api.applicationId, scope, notice);
+    io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
+    return { outcome: 'unchanged', skipped };
+  }
+  const refusals = refusalsFor(plan, live, { prune, confirmed: flags.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+  // Asked last, so nobody confirms the skipped files of a plan refused anyway.
+  if (refusals.length === 0 && prune && plan.delete.length > 0) refusals.push(...(await skippedFilesRefusal(skipped, io, flags['accept-skipped'] === true, signal)));
+  if (signal?.aborted) return stopped(io);
+  if (refusals.length > 0) {
+    io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
+    return { outcome: 'refused', refusals, skipped };
+  }
+  if (flags.yes !== true && !(await confirm(io, `Apply these changes to ${describeScope(scope)}?`, signal))) {
+    if (signal?.aborted) return stopped(io);
+    io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
+    return { outcome: 'not-confirmed' };
+  }
+  if (signal?.aborted) return stopped(io);
+  const interrupt = signal ? undefined : stopOnInterrupt(io);
+  const outcome = await executePlan(api, scope, plan, {
+    prune,
+    reason: `apply ${file}`,
+    journal: { command: `apply ${shellQuoted(file)}`, rerunnable: true },
+    env: io.env,
+    plannedFrom: live,
+    signal: signal ?? interrupt!.signal,
+    onStep: (step) => io.stderr.write(`${stepLine(step)}\n`),
+    notice,
+  }).finally(() => interrupt?.dispose());
+  const after = await createBudget(io.env, api.applicationId, scope);
+  const backup = outcome.backup?.path ?? null;
+  io.stderr.write(`Applied ${outcome.steps.length} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${after.remaining} creates left today.\n`);
+  if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
+  reportRateLimits(io, api);
+  return { outcome: 'applied', backup, steps: outcome.steps, createsRemaining: after.remaining, skipped, ...readBackField(outcome) };
+}
+
+function stopped(io: CliIo): ApplyOutcome {
+  io.stderr.write('Stopped before anything was sent.\n');
+  return { outcome: 'stopped' };
+}
+
+/** The `--json` document of an outcome: `{"applied": bool, …}` as `apply`, `copy` and `restore` print it. */
+export function applyReport(result: ApplyOutcome): Record<string, unknown> {
+  switch (result.outcome) {
+    case 'invalid':
+      return { applied: false, problems: result.problems };
+    case 'unchanged':
+      return { applied: true, backup: null, steps: [], ...skippedField(result.skipped) };
+    case 'refused':
+      return { applied: false, refusals: result.refusals, ...skippedField(result.skipped) };
+    case 'not-confirmed':
+      return { applied: false, refusals: [NOT_CONFIRMED] };
+    case 'stopped':
+      return { applied: false, stopped: true };
+    case 'applied': {
+      const { backup, steps, createsRemaining, skipped } = result;
+      return { applied: true, backup, steps, createsRemaining, ...skippedField(skipped), ...readBackField(result) };
+    }
+  }
+}
+
+/** 0 when the scope matches FILE (applied, or nothing to change), else 1. */
+export function applyExitCode(result: ApplyOutcome): number {
+  return result.outcome === 'applied' || result.outcome === 'unchanged' ? 0 : 1;
+}

@@ -22,8 +22,12 @@ export interface RunOptions {
   kind?: 'read' | 'write';
 }
 
-/** What a request is given: the signal to pass on (api.withSignal) and the call to make once it is sent. */
-export type Work<T> = (signal: AbortSignal, sent: () => void) => Promise<T>;
+/**
+ * What a request is given: the signal to pass on (api.withSignal), the call to make once it is sent, and
+ * where to tell what the CLI prints beside an outcome (`cmd-tui: …` — a lock's notices): the app adds
+ * those to the status that reports the outcome (app-state.ts).
+ */
+export type Work<T> = (signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<T>;
 
 export interface Cancelled {
   label: string;
@@ -96,8 +100,9 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
       };
       const stopped = new Promise<typeof STOPPED>((resolve) => signal.addEventListener('abort', () => resolve(STOPPED), { once: true }));
       const cancelledResult = (): RunResult<T> => ({ ok: false, cancelled: true, superseded: mine.superseded });
+      const notices: string[] = [];
       try {
-        const working = work(signal, sent);
+        const working = work(signal, sent, (message) => notices.push(message));
         // A read stops being waited for at once; a write is waited for to the end (see the header).
         const value = kind === 'read' ? await Promise.race([working, stopped]) : await working;
         if (value === STOPPED) {
@@ -112,9 +117,10 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
         inFlight.current = inFlight.current.filter((entry) => entry !== mine);
         finished();
         showBusy();
+        if (notices.length > 0) dispatch({ type: 'notices', notices });
       }
     },
-    [showBusy],
+    [showBusy, dispatch],
   );
 
   const cancel = useCallback((): Cancelled | undefined => {

@@ -113,7 +113,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       if (!session) return;
       const result = await runner.run(
         `Deleting ${command.name}`,
-        async (signal, sent) => (await operations())[0].deleteCommand(session, { scope, command, reason: `delete ${command.name}` }, { signal, sent }),
+        async (signal, sent, notice) => (await operations())[0].deleteCommand(session, { scope, command, reason: `delete ${command.name}` }, { signal, sent, notice }),
         { kind: 'write' },
       );
       if (result.ok) {
@@ -131,7 +131,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       if (!session) return { ok: false, message: 'Not signed in.', fieldErrors: [] };
       const result = await runner.run(
         original ? `Saving ${draft.name}` : `Creating ${draft.name}`,
-        async (signal, sent) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent }),
+        async (signal, sent, notice) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent, notice }),
         { kind: 'write' },
       );
       if (result.ok) {

@@ -164,7 +164,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       setMode({ kind: 'list' });
       const result = await flows.runner.run(
         `Saving the overwrites of ${entry.label}`,
-        async (signal, sent) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent }),
+        async (signal, sent, notice) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent, notice }),
         { kind: 'write' },
       );
       if (result.ok) {

@@ -47,7 +47,7 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write(renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.env, values) }));
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!hasChanges(plan, prune)) {
-      await settleInterruptedWrite(io.env, api.applicationId, scope, notice);
+      await settleInterruptedWrite(io.env, api.applicationId, scope, `apply ${shellQuoted(file)}`, notice);
       if (json) io.stdout.write(`${JSON.stringify({ applied: true, backup: null, steps: [], ...skippedField(result.skipped) }, null, 2)}\n`);
       io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
       return 0;

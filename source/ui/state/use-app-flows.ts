@@ -57,6 +57,7 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
               )
             : Promise.resolve({ permissions: null, note: undefined }),
         ]),
+        { scope },
       )
       .then((result) => {
         if (result.ok) {
@@ -114,7 +115,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       const result = await runner.run(
         `Deleting ${command.name}`,
         async (signal, sent, notice) => (await operations())[0].deleteCommand(session, { scope, command, reason: `delete ${command.name}` }, { signal, sent, notice }),
-        { kind: 'write' },
+        { kind: 'write', scope },
       );
       if (result.ok) {
         dispatch({ type: 'command-deleted', commandId: command.id });
@@ -132,7 +133,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       const result = await runner.run(
         original ? `Saving ${draft.name}` : `Creating ${draft.name}`,
         async (signal, sent, notice) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent, notice }),
-        { kind: 'write' },
+        { kind: 'write', scope },
       );
       if (result.ok) {
         const { command, overwroteExisting, backup } = result.value;

@@ -168,7 +168,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     const reason = `delete ${name} (a ghost duplicate of the global command)`;
     const deleting = async (signal: AbortSignal, sent: () => void, notice: (message: string) => void) =>
       (await import('../../../operations/delete-command.js')).deleteCommand(session, { scope, command, reason }, { signal, sent, notice });
-    void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent, notice) => (await deleting(signal, sent, notice)).backup, { kind: 'write' }).then((result) => {
+    void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent, notice) => (await deleting(signal, sent, notice)).backup, { kind: 'write', scope }).then((result) => {
       if (result.ok) {
         setResults((currentResults) => ({
           ...currentResults,

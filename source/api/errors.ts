@@ -105,6 +105,11 @@ export function connectionFailureKind(error: unknown): 'refused' | 'unreachable'
   return 'other';
 }
 
+/** A field Discord refused, in one line: where (the whole command when it names none), then why. */
+export function fieldErrorLine(field: FieldError): string {
+  return `${field.path || '(command)'}: ${field.message}`;
+}
+
 /** Any error the client raises carries a user-facing message and, usually, a hint. */
 export function describeError(error: unknown): { message: string; hint?: string } {
   if (error instanceof Error) {

@@ -21,10 +21,10 @@ import { LocalWriteError } from '../config/local-failure.js';
 
 export interface LockHolder {
   /**
-   * The journal of an interrupted write this writer took over without finishing it (another command):
-   * put back when this one releases, so the notice stays until that write is finished.
+   * The journals of interrupted writes this writer took over without finishing them (other commands),
+   * oldest first: put back when this one releases, so each is told until that write is finished.
    */
-  interrupted?: LockHolder;
+  interrupted?: LockHolder[];
   pid: number;
   host: string;
   /** What is writing, in words a user can run (`apply commands.json`) or recognise (`delete /ping in the TUI`). */
@@ -93,26 +93,56 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
 
 function holderOf(text: string | undefined): LockHolder | undefined {
   try {
-    const parsed = (parseStrictObject(text ?? '') ?? {}) as Partial<LockHolder>;
-    return typeof parsed.pid === 'number' && typeof parsed.command === 'string' && typeof parsed.since === 'string'
-      ? {
-          pid: parsed.pid,
-          host: String(parsed.host ?? ''),
-          command: parsed.command,
-          since: parsed.since,
-          ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}),
-          ...(parsed.rerunnable === false ? { rerunnable: false } : {}),
-          ...(isHolder(parsed.interrupted) ? { interrupted: parsed.interrupted } : {}),
-        }
-      : undefined;
+    const parsed: unknown = parseStrictObject(text ?? '');
+    const holder = entryOf(parsed);
+    if (!holder) return undefined;
+    const interrupted = chainOf((parsed as { interrupted?: unknown }).interrupted, 0);
+    return interrupted.length > 0 ? { ...holder, interrupted } : holder;
   } catch {
     return undefined;
   }
 }
 
-function isHolder(value: unknown): value is LockHolder {
-  const holder = value as Partial<LockHolder> | null;
-  return typeof holder === 'object' && holder !== null && typeof holder.pid === 'number' && typeof holder.command === 'string' && typeof holder.since === 'string';
+/** One writer as a lock file names it, without what it took over. */
+function entryOf(value: unknown): LockHolder | undefined {
+  const parsed = value as Partial<LockHolder> | null;
+  if (typeof parsed !== 'object' || parsed === null || typeof parsed.pid !== 'number' || typeof parsed.command !== 'string' || typeof parsed.since !== 'string') return undefined;
+  return {
+    pid: parsed.pid,
+    host: String(parsed.host ?? ''),
+    command: parsed.command,
+    since: parsed.since,
+    ...(typeof parsed.backup === 'string' ? { backup: parsed.backup } : {}),
+    ...(parsed.rerunnable === false ? { rerunnable: false } : {}),
+  };
+}
+
+/** A hand-edited lock cannot make the notice endless: past this many, older journals are not told. */
+const MAX_CHAIN = 32;
+
+/**
+ * The interrupted writes a lock carries, oldest first and flat: a list, or one journal (as lock files
+ * written before the list was), either possibly holding older ones of its own.
+ */
+function chainOf(value: unknown, depth: number): LockHolder[] {
+  if (depth > MAX_CHAIN || typeof value !== 'object' || value === null) return [];
+  const chain = Array.isArray(value)
+    ? value.flatMap((item) => chainOf(item, depth + 1))
+    : [...chainOf((value as { interrupted?: unknown }).interrupted, depth + 1), ...[entryOf(value)].filter((entry) => entry !== undefined)];
+  return chain.slice(-MAX_CHAIN);
+}
+
+/** Every write a dead writer's lock leaves unfinished, oldest first: those it took over, then its own. */
+function unfinishedWrites(holder: LockHolder): LockHolder[] {
+  const { interrupted = [], ...own } = holder;
+  return [...interrupted, own];
+}
+
+/** The lock file that keeps unfinished journals after their writer releases: the newest names the rest. */
+function journalLock(unfinished: LockHolder[]): LockHolder {
+  const newest = unfinished.at(-1)!;
+  const older = unfinished.slice(0, -1);
+  return older.length > 0 ? { ...newest, interrupted: older } : newest;
 }
 
 /** A lock whose writer is gone: on this host with a dead pid, or unreadable for longer than it takes to write one. */
@@ -128,6 +158,10 @@ async function stale(path: string, holder: LockHolder | undefined): Promise<bool
  */
 function interruptedNotice(scope: Scope, holder: LockHolder | undefined): string {
   if (!holder) return `${describe(scope)} had a damaged lock file from an interrupted cmd-tui; it was taken over.`;
+  return unfinishedWrites(holder).map((entry) => interruptedSentence(scope, entry)).join(' ');
+}
+
+function interruptedSentence(scope: Scope, holder: LockHolder): string {
   const undo = holder.backup ? ` To undo what it did, \`cmd-tui restore ${shellQuoted(sanitizeLine(holder.backup))}\`.` : ' It had not written anything yet.';
   const command = sanitizeLine(holder.command);
   const again = holder.rerunnable !== false && !SHELL_SPECIAL.test(command) ? ' Running the same command again finishes it (it converges).' : ' Check the scope before changing it again.';
@@ -149,7 +183,7 @@ export function shellQuoted(text: string): string {
  * writer moves any one file), and only when what was moved is the lock judged stale is it removed —
  * anything else is put back.
  */
-async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean; journal?: LockHolder }> {
+async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean; journal?: LockHolder[] }> {
   const text = await readOwnTextFile(path).catch(() => undefined);
   const holder = holderOf(text);
   if (!(await stale(path, holder))) return holder ? { holder, takenOver: false } : { takenOver: false };
@@ -171,7 +205,7 @@ async function takeOverIfStale(path: string, scope: Scope, notice?: (message: st
   }
   notice?.(interruptedNotice(scope, holder));
   await rm(aside, { force: true });
-  return holder ? { takenOver: true, journal: holder.interrupted ?? holder } : { takenOver: true };
+  return holder ? { takenOver: true, journal: unfinishedWrites(holder) } : { takenOver: true };
 }
 
 /**
@@ -187,11 +221,14 @@ export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: st
 
 /**
  * For a run with nothing to write (a re-run that finds the scope as wanted, because the interrupted
- * run got that far): the earlier run's journal is reported and cleared all the same.
+ * run got that far): the journals are reported, and that command's cleared all the same — others stay.
+ * A live writer's lock is left alone: it tells its own.
  */
-export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, notice: (message: string) => void): Promise<void> {
-  const path = lockPath(env, applicationId, scope);
-  if (await stat(path).then(() => true, () => false)) await takeOverIfStale(path, scope, notice);
+export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, notice: (message: string) => void): Promise<void> {
+  if (!(await stat(lockPath(env, applicationId, scope)).then(() => true, () => false))) return;
+  await withScopeLock(env, applicationId, scope, command, async () => undefined, { waitMs: 0, notice }).catch((error: unknown) => {
+    if (!(error instanceof ScopeLockedError)) throw error;
+  });
 }
 
 export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
@@ -209,9 +246,10 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
     }
-    const { holder, takenOver, journal } = await takeOverIfStale(path, scope, options.notice);
-    // The same command run again finishes the interrupted write; any other keeps its journal for later.
-    if (journal && journal.command !== command) mine.interrupted = journal;
+    const { holder, takenOver, journal = [] } = await takeOverIfStale(path, scope, options.notice);
+    // The same command run again finishes its interrupted write; every other journal is kept for later.
+    const unfinished = [...(mine.interrupted ?? []), ...journal.filter((entry) => entry.command !== command)];
+    if (unfinished.length > 0) mine.interrupted = unfinished;
     if (takenOver) continue;
     if (Date.now() >= deadline) throw new ScopeLockedError(describe(scope), holder ?? { pid: 0, host: '', command: 'unknown', since: 'just now' }, path);
     await sleep(POLL_MS);
@@ -231,7 +269,7 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
       held = false;
       const holder = await readHolder(path);
       if (holder?.pid !== process.pid || holder.since !== mine.since) return;
-      if (mine.interrupted) await writeFileAtomic(path, JSON.stringify(mine.interrupted), { mode: 0o600, createFolder: false });
+      if (mine.interrupted) await writeFileAtomic(path, JSON.stringify(journalLock(mine.interrupted)), { mode: 0o600, createFolder: false });
       else await rm(path, { force: true });
     },
   };

@@ -60,7 +60,7 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
   io.stderr.write(renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.env, flags) }));
   const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
   if (!hasChanges(plan, prune)) {
-    await settleInterruptedWrite(io.env, api.applicationId, scope, notice);
+    await settleInterruptedWrite(io.env, api.applicationId, scope, `apply ${shellQuoted(file)}`, notice);
     io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
     return { outcome: 'unchanged', skipped };
   }

@@ -20,7 +20,7 @@ import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { reportRateLimits } from './rate-limit-notice.js';
-import { carryOutCopy } from '../operations/copy.js';
+import { carryOutCopy, copyCommandLine } from '../operations/copy.js';
 import { openWorkspace } from '../operations/workspace.js';
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
@@ -62,7 +62,7 @@ export const run: CommandRun = async (args, io) => {
     const result = { from: describeScope(from), to: describeScope(to), adaptations, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!hasChanges(plan, prune)) {
-      await settleInterruptedWrite(io.env, api.applicationId, to, notice);
+      await settleInterruptedWrite(io.env, api.applicationId, to, copyCommandLine({ from, to, names, prune }), notice);
       if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: null, steps: [] }, null, 2)}\n`);
       io.stderr.write(`Nothing to change in ${describeScope(to)}.\n`);
       return ExitCode.Ok;

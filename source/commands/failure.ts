@@ -4,7 +4,7 @@
  * credentials, 5 when Discord could not be reached, 6 when a local file (backup, lock, journal) could
  * not be written, 2 for a bad target, 1 when Discord or a safety check refused.
  */
-import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError, describeError, type FieldError } from '../api/errors.js';
+import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError, describeError, fieldErrorLine, type FieldError } from '../api/errors.js';
 import { InsecureApiTargetError } from '../api/target.js';
 import { UnknownSecretStoreError } from '../auth/secret-store.js';
 import { OAuthError } from '../auth/token-exchange.js';
@@ -15,7 +15,7 @@ import { ExitCode, type CliIo } from './types.js';
 export function reportFailure(error: unknown, io: CliIo, command: string): number {
   if (!isKnown(error)) throw error;
   const { message, hint } = describeError(error);
-  const fields = fieldErrorsOf(error).map((field) => `\n  ${field.path || '(command)'}: ${field.message}`).join('');
+  const fields = fieldErrorsOf(error).map((field) => `\n  ${fieldErrorLine(field)}`).join('');
   io.stderr.write(`cmd-tui ${command}: ${message}${fields}\n${hint ? `  ${hint}\n` : ''}`);
   const document = failureDocument(error);
   if (io.json) io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);

@@ -75,7 +75,7 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     return ExitCode.Problems;
   }
 
-  const written = await saveOverwrites(openWorkspace(api, io.env), { guildId, entry, base: entry.overwrites, next: outcome.overwrites, directory }, { journal: { command: commandLine(request), rerunnable: true } }).catch((error: unknown) => {
+  const written = await saveOverwrites(openWorkspace(api, io.env), { guildId, entry, base: entry.overwrites, next: outcome.overwrites, directory }, { journal: { command: commandLine(request), rerunnable: true }, notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) }).catch((error: unknown) => {
     if (error instanceof OverwritesChangedError) return undefined;
     throw error;
   });

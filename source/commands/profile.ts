@@ -6,7 +6,7 @@
 import { readSettingsWithProfiles } from '../api/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
 import { defaultStores, findStoredCredentials, secretAccount } from '../auth/credentials.js';
-import { checkProfileName, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
+import { checkProfileName, createProfileHint, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
 import { confirm } from './confirm.js';
 import { rateFlag } from './connect.js';
@@ -44,7 +44,7 @@ function existing(settings: Settings, name: string): Profile {
   const profile = profileNamed(settings, name);
   if (!profile) {
     const known = profileNames(settings);
-    throw new ProfileError(`There is no profile "${name}".`, known.length > 0 ? `Profiles: ${known.join(', ')}.` : `Create one with \`cmd-tui profile add ${name}\`.`);
+    throw new ProfileError(`There is no profile "${name}".`, known.length > 0 ? `Profiles: ${known.join(', ')}.` : createProfileHint(name));
   }
   return profile;
 }

@@ -47,7 +47,7 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write(unrestorableLines(preview));
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!restoreChanges(preview)) {
-      await settleInterruptedWrite(io.env, api.applicationId, backup.scope, notice);
+      await settleInterruptedWrite(io.env, api.applicationId, backup.scope, `restore ${shellQuoted(path)}`, notice);
       if (json) io.stdout.write(`${JSON.stringify({ restored: true, backup: null, steps: [], overwrites: [], notRestored: [] }, null, 2)}\n`);
       io.stderr.write(preview.unrestorable.length > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
       return preview.unrestorable.length > 0 ? 1 : 0;

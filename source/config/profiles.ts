@@ -27,12 +27,26 @@ export class ProfileError extends Error {
 /** Names the settings file cannot hold as keys (discord/strict-json.ts refuses them when it is read back). */
 const RESERVED_NAMES = new Set(['constructor', 'prototype']);
 
+/** Why `profile add` refuses `name`; undefined when it accepts it. */
+function profileNameProblem(name: string): { message: string; hint: string } | undefined {
+  if (RESERVED_NAMES.has(name)) return { message: `"${name}" is reserved and cannot name a profile`, hint: 'Pick another name (e.g. dev, prod, pixel-pal).' };
+  if (!PROFILE_NAME.test(name)) return { message: `"${name}" is not a profile name`, hint: 'Use 1–40 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (e.g. dev, prod, pixel-pal).' };
+  return undefined;
+}
+
 export function checkProfileName(name: string): string {
-  if (RESERVED_NAMES.has(name)) throw new ProfileError(`"${name}" is reserved and cannot name a profile`, 'Pick another name (e.g. dev, prod, pixel-pal).');
-  if (!PROFILE_NAME.test(name)) {
-    throw new ProfileError(`"${name}" is not a profile name`, 'Use 1–40 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (e.g. dev, prod, pixel-pal).');
-  }
+  const problem = profileNameProblem(name);
+  if (problem) throw new ProfileError(problem.message, problem.hint);
   return name;
+}
+
+/**
+ * What to say about a profile that is not there: the command that creates it (`then`: its further
+ * flags), or — for a name `profile add` refuses — that no profile can have it, and what names can.
+ */
+export function createProfileHint(name: string, then = ''): string {
+  const problem = profileNameProblem(name);
+  return problem ? `${problem.message}, so no profile has it. ${problem.hint}` : `Create one with \`cmd-tui profile add ${name}${then}\`.`;
 }
 
 /** The profiles by name: a Map, so a name is never looked up on Object.prototype. */
@@ -59,7 +73,7 @@ export function activeProfile(settings: Settings, flag: string | undefined, env:
   const source = flag !== undefined ? '--profile' : requested !== undefined ? 'CMD_TUI_PROFILE' : 'the current profile';
   throw new ProfileError(
     `There is no profile "${name}" (${source}).`,
-    known.length > 0 ? `Profiles: ${known.join(', ')}. Create one with \`cmd-tui profile add ${name}\`.` : `Create one with \`cmd-tui profile add ${name} --api URL --app ID\`.`,
+    known.length > 0 ? `Profiles: ${known.join(', ')}. ${createProfileHint(name)}` : createProfileHint(name, ' --api URL --app ID'),
   );
 }
 

@@ -5,6 +5,7 @@
 import type { AuditReport, Finding, GuildAudit, TypeCount } from './audit.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
+import { markdownId, markdownText } from './markdown-text.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
@@ -26,13 +27,13 @@ export function renderAuditText(report: AuditReport, paint: Paint = PLAIN): stri
 
 export function renderAuditMarkdown(report: AuditReport): string {
   const lines: string[] = [
-    `# Command audit of application \`${report.applicationId}\``,
+    `# Command audit of application ${markdownId(report.applicationId)}`,
     '',
     `**${report.totals.error}** errors · **${report.totals.warning}** warnings · **${report.totals.info}** notes · ${report.guilds.length} guilds audited`,
     '',
     '## Global scope',
     '',
-    `${report.global.commandCount} commands: ${countsText(report.global.counts)}`,
+    `${report.global.commandCount} commands: ${markdownText(countsText(report.global.counts))}`,
     '',
     ...findingTable(report.global.findings),
   ];
@@ -43,12 +44,12 @@ export function renderAuditMarkdown(report: AuditReport): string {
     else {
       lines.push('| Guild | Id | Guild commands | Global commands visible | Overwrites |', '|---|---|---|---|---|');
       for (const guild of holders) {
-        lines.push(`| ${cell(guild.guildName)} | \`${guild.guildId}\` | ${guild.guildCommands.length} | ${guild.globalVisible} | ${guild.overwriteCount} |`);
+        lines.push(`| ${markdownText(guild.guildName)} | ${markdownId(guild.guildId)} | ${guild.guildCommands.length} | ${guild.globalVisible} | ${guild.overwriteCount} |`);
       }
       lines.push('');
     }
     for (const guild of report.guilds.filter((g) => g.findings.length > 0)) {
-      lines.push(`## Guild ${cell(guild.guildName)} (\`${guild.guildId}\`)`, '', guildSummary(guild), '', ...findingTable(guild.findings));
+      lines.push(`## Guild ${markdownText(guild.guildName)} (${markdownId(guild.guildId)})`, '', markdownText(guildSummary(guild)), '', ...findingTable(guild.findings));
     }
   }
   return `${lines.join('\n')}\n`;
@@ -82,13 +83,8 @@ function findingTable(findings: readonly Finding[]): string[] {
     '| Severity | Finding | Command | Details | What to do |',
     '|---|---|---|---|---|',
     ...sorted(findings).map(
-      (f) => `| ${f.severity} | ${f.kind} | ${f.commandName ? cell(f.commandName) : ''}${f.commandId ? ` \`${f.commandId}\`` : ''} | ${cell(f.message)} | ${cell(f.hint ?? '')} |`,
+      (f) => `| ${f.severity} | ${f.kind} | ${f.commandName ? markdownText(f.commandName) : ''}${f.commandId ? ` ${markdownId(f.commandId)}` : ''} | ${markdownText(f.message)} | ${markdownText(f.hint ?? '')} |`,
     ),
     '',
   ];
-}
-
-/** Pipes and newlines would break a markdown table row. */
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }

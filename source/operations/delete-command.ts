@@ -16,17 +16,20 @@ export interface DeleteRequest {
   reason: string;
 }
 
-export interface Cancellation {
+/** How a caller follows one write: cancels it, learns when it leaves, and hears the lock's notices. */
+export interface WriteOptions {
   signal?: AbortSignal;
   /** Told when the write leaves (the screen then says "sent; waiting for Discord's answer"). */
   sent?: () => void;
+  /** Told what the CLI prints as `cmd-tui: …`: an interrupted write taken over, a lock that stayed behind. */
+  notice?: (message: string) => void;
 }
 
 export interface Deleted {
   backup: string;
 }
 
-export async function deleteCommand(workspace: Workspace, request: DeleteRequest, cancel: Cancellation = {}): Promise<Deleted> {
+export async function deleteCommand(workspace: Workspace, request: DeleteRequest, cancel: WriteOptions = {}): Promise<Deleted> {
   const { scope, command } = request;
   const { api } = workspace;
   return underLock(workspace, scope, { command: `${request.reason} in the TUI`, rerunnable: false }, async (lock) => {
@@ -48,5 +51,5 @@ export async function deleteCommand(workspace: Workspace, request: DeleteRequest
       path,
     );
     return { backup: path };
-  });
+  }, cancel.notice);
 }

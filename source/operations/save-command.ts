@@ -9,7 +9,7 @@ import { findUpsertTarget, appliedOnServer } from '../api/read-back.js';
 import { isRename, patchFor } from '../discord/command-patch.js';
 import type { Command, CommandDraft, Scope } from '../discord/model.js';
 import { toBodyForm } from '../discord/normalize.js';
-import type { Cancellation } from './delete-command.js';
+import type { WriteOptions } from './delete-command.js';
 import { settledWrite } from './write-truth.js';
 import { underLock, type Workspace } from './workspace.js';
 
@@ -41,7 +41,7 @@ export function saveReason(request: Pick<SaveRequest, 'draft' | 'original'>): st
   return isRename(original, draft) ? `rename ${original.name} to ${draft.name}` : `edit ${original.name}`;
 }
 
-export async function saveCommand(workspace: Workspace, request: SaveRequest, cancel: Cancellation = {}): Promise<SavedCommand> {
+export async function saveCommand(workspace: Workspace, request: SaveRequest, cancel: WriteOptions = {}): Promise<SavedCommand> {
   const reason = saveReason(request);
   return underLock(workspace, request.scope, { command: `${reason} in the TUI`, rerunnable: false }, async (lock) => {
     const { original } = request;
@@ -50,7 +50,7 @@ export async function saveCommand(workspace: Workspace, request: SaveRequest, ca
     if (!original) return { ...(await create(workspace, request, cancel)), backup: path };
     if (commands) assertUnchanged(original, commands);
     return { command: await edit(workspace, request, original, cancel, path), overwroteExisting: false, backup: path };
-  });
+  }, cancel.notice);
 }
 
 /** A command deleted meanwhile is left to Discord's answer (10063): a PATCH cannot bring it back or undo anything. */
@@ -61,7 +61,7 @@ function assertUnchanged(original: Command, live: readonly Command[]): void {
   if (!same) throw new CommandChangedError(`${original.name} changed on Discord since the editor opened it (another writer?); nothing was sent, so that change is not undone.`);
 }
 
-async function create(workspace: Workspace, request: SaveRequest, cancel: Cancellation): Promise<Omit<SavedCommand, 'backup'>> {
+async function create(workspace: Workspace, request: SaveRequest, cancel: WriteOptions): Promise<Omit<SavedCommand, 'backup'>> {
   const { api } = workspace;
   const body = toBodyForm(request.draft) as CommandDraft;
   const sending = cancel.signal ? api.withSignal(cancel.signal, cancel.sent) : api;
@@ -78,7 +78,7 @@ async function create(workspace: Workspace, request: SaveRequest, cancel: Cancel
   return { command, overwroteExisting: !created };
 }
 
-async function edit(workspace: Workspace, request: SaveRequest, original: Command, cancel: Cancellation, backup: string): Promise<Command> {
+async function edit(workspace: Workspace, request: SaveRequest, original: Command, cancel: WriteOptions, backup: string): Promise<Command> {
   const { api } = workspace;
   const patch = patchFor(original, request.draft);
   const sending = cancel.signal ? api.withSignal(cancel.signal, cancel.sent) : api;

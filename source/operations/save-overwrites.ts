@@ -11,7 +11,7 @@ import { guildScope, type GuildCommandPermissions, type PermissionOverwrite } fr
 import { changesUndone, diffOverwrites, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { refusalText } from '../discord/overwrite-refusals.js';
 import type { GuildDirectory } from '../discord/overwrite-targets.js';
-import type { Cancellation } from './delete-command.js';
+import type { WriteOptions } from './delete-command.js';
 import { settledWrite } from './write-truth.js';
 import { underLock, type Journal, type Workspace } from './workspace.js';
 
@@ -59,7 +59,7 @@ export function explainRefusal(error: unknown, entry: { label: string }, guildId
 }
 
 /** `journal`: the CLI's command line; the TUI's save by default. */
-export async function saveOverwrites(workspace: Workspace, request: OverwritesRequest, options: Cancellation & { journal?: Journal } = {}): Promise<SavedOverwrites> {
+export async function saveOverwrites(workspace: Workspace, request: OverwritesRequest, options: WriteOptions & { journal?: Journal } = {}): Promise<SavedOverwrites> {
   const { api } = workspace;
   const { guildId, entry } = request;
   const scope = guildScope(guildId);
@@ -87,7 +87,7 @@ export async function saveOverwrites(workspace: Workspace, request: OverwritesRe
       path,
     );
     return { saved: written, backup: path };
-  });
+  }, options.notice);
   let now: PermissionOverwrite[];
   try {
     now = (await api.getCommandPermissions(guildId, entry.id))?.permissions ?? [];

@@ -63,7 +63,10 @@ export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspac
   };
 }
 
-/** `write` under the workspace's lock when it has one; the lock handle is a no-op without. */
-export function underLock<T>(workspace: Workspace, scope: Scope, journal: Journal, write: (lock: Pick<ScopeLock, 'noteBackup'>) => Promise<T>): Promise<T> {
-  return workspace.lockScope ? workspace.lockScope(scope, journal, write) : write({ noteBackup: async () => undefined });
+/**
+ * `write` under the workspace's lock when it has one; the lock handle is a no-op without. `notice` is told
+ * what the lock has to say beside the write's outcome: an interrupted write taken over, a lock left behind.
+ */
+export function underLock<T>(workspace: Workspace, scope: Scope, journal: Journal, write: (lock: Pick<ScopeLock, 'noteBackup'>) => Promise<T>, notice?: (message: string) => void): Promise<T> {
+  return workspace.lockScope ? workspace.lockScope(scope, journal, write, notice ? { notice } : {}) : write({ noteBackup: async () => undefined });
 }

@@ -1,10 +1,10 @@
 /** One writer per scope: the lock file, its wait and refusal, and taking over a dead writer's lock. */
 import { spawnSync } from 'node:child_process';
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireScopeLock, ScopeLockedError, withScopeLock } from '../../source/backup/scope-lock.js';
+import { acquireScopeLock, interruptedWrite, ScopeLockedError, settleInterruptedWrite, withScopeLock } from '../../source/backup/scope-lock.js';
 import { guildScope } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 
@@ -49,6 +49,43 @@ describe('scope lock', () => {
     expect(notices).toEqual([expect.stringContaining('An earlier `apply commands.json`')]);
     expect(notices[0]).toContain('was interrupted. Running the same command again finishes it');
     expect(notices[0]).toContain('`cmd-tui restore /backups/before.json`');
+  });
+
+  it('writers killed one after another leave every journal: each is told with its restore command, and finishing one clears only it', async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply a.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/a.json' }));
+    // B takes A's lock over, backs up, and is killed too: its lock stays, with A's journal inside.
+    const b = await acquireScopeLock(home.env, APP, scope, 'delete ping in the TUI', { rerunnable: false });
+    await b.noteBackup('/backups/b.json');
+    const left = JSON.parse(await readFile(lockFile(), 'utf8')) as Record<string, unknown>;
+    await writeFile(lockFile(), JSON.stringify({ ...left, pid: deadPid() }));
+
+    const notices: string[] = [];
+    await withScopeLock(home.env, APP, scope, 'perms set --guild 200000000000000002 --command ping --allow everyone', async () => undefined, { notice: (message) => notices.push(message) });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/An earlier `apply a\.json` .* was interrupted\. Running the same command again finishes it \(it converges\)\. To undo what it did, `cmd-tui restore \/backups\/a\.json`\. An earlier `delete ping in the TUI` .* was interrupted\. Check the scope before changing it again\. To undo what it did, `cmd-tui restore \/backups\/b\.json`\./);
+    // A write of another command finishes neither: both are still told.
+    const after = await interruptedWrite(home.env, APP, scope);
+    expect(after).toContain('`apply a.json`');
+    expect(after).toContain('`delete ping in the TUI`');
+
+    // apply a.json run again (with nothing left to change) finishes A only.
+    const settled: string[] = [];
+    await settleInterruptedWrite(home.env, APP, scope, 'apply a.json', (message) => settled.push(message));
+    expect(settled[0]).toContain('`apply a.json`');
+    const remaining = await interruptedWrite(home.env, APP, scope);
+    expect(remaining).not.toContain('apply a.json');
+    expect(remaining).toContain('An earlier `delete ping in the TUI`');
+    expect(remaining).toContain('`cmd-tui restore /backups/b.json`');
+  });
+
+  it('a lock file from before the list (one journal nested in another) is read as its chain', async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    const a = { pid: deadPid(), host: hostname(), command: 'apply a.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/a.json' };
+    await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'copy --from global --to 1', since: '2026-11-24T11:00:00.000Z', interrupted: a }));
+    const notice = (await interruptedWrite(home.env, APP, scope))!;
+    expect(notice.indexOf('`apply a.json`')).toBeGreaterThanOrEqual(0);
+    expect(notice.indexOf('`apply a.json`')).toBeLessThan(notice.indexOf('`copy --from global --to 1`'));
   });
 
   it('an empty lock file is a writer still writing it — unless it is old (a crash while writing)', async () => {

@@ -72,6 +72,20 @@ describe('a commands folder', () => {
     expect(JSON.parse(validate.stdout)).toMatchObject({ valid: true, skipped: SKIPPED });
   });
 
+  it('reads a file linked from inside the folder once, and shows a link to a folder as a folder', async () => {
+    const folder = join(home.home, 'f');
+    await mkdir(join(folder, 'mod'), { recursive: true });
+    await writeFile(join(folder, 'mod', 'ban.json'), JSON.stringify(command('ban')));
+    await symlink(join(folder, 'mod', 'ban.json'), join(folder, 'ban.json'));
+    await symlink(join(folder, 'mod'), join(folder, 'moderation'));
+    const result = await runCommand('validate', ['f', '--scope', 'guild', '--json'], home.env, home.home);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ valid: true, skipped: [{ file: 'moderation/', reason: 'a link to a folder' }] });
+    const plan = await run('plan', ['f', '--guild', hq(), '--json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect((JSON.parse(plan.stdout) as { create: { name: string }[] }).create.map((created) => created.name)).toEqual(['ban']);
+  });
+
   it('lists a pipe as skipped instead of hanging on it', async () => {
     await mkdir(join(home.home, 'f'));
     await writeFile(join(home.home, 'f', 'ping.json'), JSON.stringify(command('ping')));

@@ -1,4 +1,8 @@
 /** `cmd-tui perms` through the built binary, as a user runs it, against the emulator. */
+import { spawnSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
@@ -73,6 +77,20 @@ describe('cmd-tui perms (binary)', () => {
     const member = await runCli(['perms', 'set', '--guild', guildId, '--command', 'race', '--deny', `user:${emulator().seeded.memberUserId}`, '--yes', ...target()], { env: home.env });
     expect(member.code, member.stderr).toBe(0);
     expect(member.stdout).toMatch(/\+ deny user @\w+/);
+  });
+
+  it('set that takes over a dead writer\'s lock on the guild says which write was interrupted and how to undo it', async () => {
+    await signInAdmin(emulator(), home.env);
+    const guildId = emulator().guildIds[1]!;
+    const locks = join(home.home, 'data', 'locks');
+    await mkdir(locks, { recursive: true });
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const journal = { pid: deadPid, host: hostname(), command: 'apply commands.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/before.json' };
+    await writeFile(join(locks, `${emulator().applicationId}-guild-${guildId}.lock`), JSON.stringify(journal));
+    const result = await runCli(['perms', 'set', '--guild', guildId, '--command', 'race', '--deny', 'everyone', '--yes', ...target()], { env: home.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`cmd-tui: An earlier \`apply commands.json\` (pid ${deadPid}, since 2026-11-24T10:00:00.000Z) on guild ${guildId} was interrupted.`);
+    expect(result.stderr).toContain('To undo what it did, `cmd-tui restore /backups/before.json`.');
   });
 
   it('explains a malformed target with the usage', async () => {

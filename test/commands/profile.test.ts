@@ -153,6 +153,14 @@ describe('profiles', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/There is no profile "(__proto__|constructor|hasownproperty)"/);
     }
+    // Only a name `profile add` accepts is offered to it; for another, why no profile can have it.
+    const refusedName = await cli(['profile', 'use', '__proto__']);
+    expect(refusedName.stderr).not.toContain('profile add __proto__');
+    expect(refusedName.stderr).toContain('"__proto__" is not a profile name, so no profile has it. Use 1–40 lowercase letters');
+    const reservedName = await cli(['list', '--profile', 'constructor']);
+    expect(reservedName.stderr).not.toContain('profile add constructor');
+    expect(reservedName.stderr).toContain('"constructor" is reserved and cannot name a profile, so no profile has it.');
+    expect((await cli(['profile', 'use', 'staging'])).stderr).toContain('Create one with `cmd-tui profile add staging`.');
     expect((await cli(['profile', 'add', '__proto__'])).stderr).toContain('is not a profile name');
     // A key the settings file could not be read back with is refused by the name rule, and nothing is written.
     const reserved = await cli(['profile', 'add', 'constructor', '--api', prod().baseUrl]);

@@ -29,7 +29,6 @@ import { signInAdmin } from './restore-fixture.js';
  */
 const PENDING: Readonly<Record<string, string>> = {
   'cmd-tui auth login --no-browser': 'waits for the redirect to be pasted back after the printed URL is approved: test/auth/auth-command.test.ts drives it',
-  'cmd-tui perms set  --guild 123 --command ban': 'issue 27 item 6 (--remove of an absent overwrite no longer drops the change) is another branch',
 };
 
 interface Block {

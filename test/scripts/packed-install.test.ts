@@ -1,11 +1,13 @@
 /**
  * `npx cmd-tui` as users get it: the tarball packed from a clean copy of the checkout (the files a
  * clone holds, no dist/: `prepack` must build it), installed with a fresh npm cache into an empty
- * folder outside the checkout, pulls at most 12 packages and 15 MB and ships only dist/, README,
- * LICENSE and package.json; the installed `cmd-tui` answers --version and --help, serves the
- * emulator, lists its commands, and draws the TUI's first list frame with --demo.
+ * folder outside the checkout, pulls at most 12 packages and 15 MB and ships only its launcher (bin/),
+ * dist/, README, LICENSE and package.json; `npm publish` finds the bin before `prepack` builds dist/
+ * (else the registry's metadata has no bin and `npx cmd-tui` no command); the installed `cmd-tui`
+ * answers --version (through npx) and --help, serves the emulator, lists its commands, and draws the
+ * TUI's first list frame with --demo.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,8 +21,10 @@ import { useServe } from '../helpers/serve.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'cmd-tui-packed-'));
 const project = join(folder, 'project');
-const bin = join(project, 'node_modules', 'cmd-tui', 'dist', 'cli.js');
+/** What `npx cmd-tui` runs: the link npm made to the package's bin. */
+const bin = join(project, 'node_modules', '.bin', 'cmd-tui');
 let packedFiles: string[] = [];
+let publishWarnings = '';
 let home: IsolatedHome;
 let tui: TmuxSession | undefined;
 
@@ -51,6 +55,11 @@ beforeAll(async () => {
   home = await isolatedHome({ NO_COLOR: '1' });
   const copy = cleanCopy();
   expect(existsSync(join(copy, 'dist'))).toBe(false);
+  // What npm says while it reads the manifest, before prepack has built anything (nothing is sent: a dry run).
+  const publish = spawnSync('npm', ['publish', '--dry-run'], { cwd: copy, encoding: 'utf8', env: { ...npmEnv, npm_config_loglevel: 'warn' } });
+  expect(publish.status, publish.stderr).toBe(0);
+  publishWarnings = publish.stderr;
+  rmSync(join(copy, 'dist'), { recursive: true, force: true });
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', folder], copy).replace(/^[^[]*/, '')) as [{ filename: string; files: { path: string }[] }];
   packedFiles = packed.files.map((file) => file.path).sort();
   mkdirSync(project);
@@ -66,9 +75,9 @@ afterAll(async () => {
 });
 
 describe('the packed tarball', () => {
-  it('ships dist/, README, LICENSE and package.json, and nothing else', () => {
+  it('ships its launcher, dist/, README, LICENSE and package.json, and nothing else', () => {
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'));
-    expect(outside).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/cmd-tui.js', 'package.json']);
     expect(packedFiles).toContain('dist/cli.js');
     expect(packedFiles.filter((path) => path.endsWith('.map'))).toEqual([]);
   });
@@ -79,9 +88,13 @@ describe('the packed tarball', () => {
     expect(folderSize(join(project, 'node_modules'))).toBeLessThanOrEqual(15 * 1024 * 1024);
   });
 
-  it('answers --version and --help', async () => {
-    const version = await runCli(['--version'], { cli: bin, cwd: project, env: home.env });
-    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  it('npm publish finds the bin file before prepack builds dist/', () => {
+    expect(publishWarnings).not.toMatch(/No bin file found/i);
+  });
+
+  it('answers --version (as npx cmd-tui) and --help', async () => {
+    const version = npm(['exec', '--offline', '--', 'cmd-tui', '--version'], project);
+    expect(version.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const help = await runCli(['--help'], { cli: bin, cwd: project, env: home.env });
     expect([help.code, help.stderr]).toEqual([0, '']);
     expect(help.stdout).toMatch(/^Usage$/m);

@@ -82,8 +82,8 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         return planCopy(api, request, factsOf(await api.getApplication(), api.applicationId));
       },
       createsLeft: async (scope) => (await (await import('../../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).remaining,
-      apply: async (request, plan, signal, sent) => {
-        const outcome = await (await import('../../operations/copy.js')).carryOutCopy(workspace, request, plan, { signal, sent });
+      apply: async (request, plan, signal, sent, notice) => {
+        const outcome = await (await import('../../operations/copy.js')).carryOutCopy(workspace, request, plan, { signal, sent, notice });
         return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)', ...(outcome.readBackFailed ? { readBackFailed: outcome.readBackFailed } : {}) };
       },
     },
@@ -98,9 +98,9 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         const app = factsOf(await api.getApplication(), api.applicationId);
         return previewRestore(api, backup, { ...app, scope: backup.scope.kind });
       },
-      restore: async (path, preview, signal, sent) => {
+      restore: async (path, preview, signal, sent, notice) => {
         const [{ carryOutRestore }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/scope-lock.js')]);
-        return carryOutRestore(api, preview, env, `restore ${shellQuoted(path)}`, { signal, sent });
+        return carryOutRestore(api, preview, env, `restore ${shellQuoted(path)}`, { signal, sent, notice });
       },
     },
     recentGuilds: {

@@ -34,15 +34,15 @@ export interface Session extends Workspace {
   copy?: {
     plan: (request: CopyRequest) => Promise<CopyPlan>;
     createsLeft: (scope: Scope) => Promise<number>;
-    /** `signal`/`sent` from the request runner: cancelled before the first change leaves, nothing is sent. */
-    apply: (request: CopyRequest, plan: Extract<CopyPlan, { ok: true }>, signal: AbortSignal, sent: () => void) => Promise<{ steps: number; backup: string; readBackFailed?: string }>;
+    /** `signal`/`sent`/`notice` from the request runner: cancelled before the first change leaves, nothing is sent. */
+    apply: (request: CopyRequest, plan: Extract<CopyPlan, { ok: true }>, signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<{ steps: number; backup: string; readBackFailed?: string }>;
   };
   /** The backups of this application (newest first), a restore's plan, and the restore itself (backup/restore.ts). */
   backupFiles?: {
     list: () => Promise<BackupEntry[]>;
     preview: (path: string) => Promise<RestorePreview>;
     /** Carries out the restore of the backup at `path` (previewed), journaled as `restore PATH`. */
-    restore: (path: string, preview: RestorePreview, signal: AbortSignal, sent: () => void) => Promise<RestoreOutcome>;
+    restore: (path: string, preview: RestorePreview, signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<RestoreOutcome>;
   };
   /** Guilds picked recently (typed ids included), kept in the settings per API and application (config/recent-guilds.ts). */
   recentGuilds?: {

@@ -79,6 +79,11 @@ export interface AppState {
    * whenever no other status is: it stays until that write is finished, not until the next message.
    */
   journal?: string;
+  /**
+   * What a write told beside its outcome (an interrupted write taken over, a lock left behind), which
+   * the CLI prints as `cmd-tui: …`: added to the next status, the one that reports that write.
+   */
+  notices?: string[];
   /** Why the start found no usable session: none stored (absent), refused, or the API unreachable. */
   startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
@@ -105,6 +110,7 @@ export type AppAction =
   | { type: 'busy'; busy: AppState['busy'] }
   | { type: 'flash'; text: string; tone: Tone }
   | { type: 'journal'; text: string | undefined }
+  | { type: 'notices'; notices: string[] }
   /** The user moved on within a screen (another view of it, a prompt): the last status is about what came before. */
   | { type: 'status-clear' }
   /** A success or info message has been shown long enough; cleared unless a newer one replaced it. */
@@ -192,8 +198,14 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, journal: action.text };
     case 'busy':
       return { ...state, busy: action.busy };
-    case 'flash':
-      return { ...state, flash: { text: action.text, tone: action.tone } };
+    case 'notices':
+      return { ...state, notices: [...(state.notices ?? []), ...action.notices] };
+    case 'flash': {
+      if (!state.notices) return { ...state, flash: { text: action.text, tone: action.tone } };
+      // The outcome stands; what the lock said goes beside it, and makes it worth reading (not a success that fades).
+      const tone = action.tone === 'success' || action.tone === 'info' ? 'warning' : action.tone;
+      return { ...state, flash: { text: [/[.!?]$/.test(action.text) ? action.text : `${action.text}.`, ...state.notices].join(' '), tone }, notices: undefined };
+    }
     case 'status-clear':
       return state.flash === null ? state : { ...state, flash: null };
     case 'flash-expired':

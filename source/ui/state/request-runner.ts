@@ -7,10 +7,12 @@
  *   lost) is what the screen reports.
  * A read replaced by a newer read of the same kind is *superseded* (its caller stays quiet: the newer
  * one reports); a read asked for while a write is in flight waits for the write, so a write is never
- * superseded by a read.
+ * superseded by a read; and a read in flight when a write starts on its scope is stopped and runs again
+ * after the write, its caller answered only by that second read.
  */
 import { useCallback, useMemo, useRef, type Dispatch } from 'react';
 import type { AppAction } from './app-state.js';
+import { scopeKey, type Scope } from '../../discord/model.js';
 
 export type RunResult<T> =
   | { ok: true; value: T }
@@ -20,10 +22,19 @@ export type RunResult<T> =
 export interface RunOptions {
   /** A write is never raced or superseded: its caller always learns how it ended. Default: read. */
   kind?: 'read' | 'write';
+  /**
+   * The scope the request reads or writes. A write stops the reads of its scope in flight, which run
+   * again once it settles: a list read before a delete cannot land after it and show the command back.
+   */
+  scope?: Scope;
 }
 
-/** What a request is given: the signal to pass on (api.withSignal) and the call to make once it is sent. */
-export type Work<T> = (signal: AbortSignal, sent: () => void) => Promise<T>;
+/**
+ * What a request is given: the signal to pass on (api.withSignal), the call to make once it is sent, and
+ * where to tell what the CLI prints beside an outcome (`cmd-tui: …` — a lock's notices): the app adds
+ * those to the status that reports the outcome (app-state.ts).
+ */
+export type Work<T> = (signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<T>;
 
 export interface Cancelled {
   label: string;
@@ -44,6 +55,10 @@ interface InFlight {
   controller: AbortController;
   sent: boolean;
   superseded: boolean;
+  /** scopeKey of RunOptions.scope. */
+  scope: string | undefined;
+  /** A read stopped by a write on its scope: it runs again after the write. */
+  restart: boolean;
   /** Settles when the request ends, whichever way (reads queued behind a write wait on it). */
   done: Promise<unknown>;
 }
@@ -51,6 +66,7 @@ interface InFlight {
 export const SENT_WAITING = "sent; waiting for Discord's answer";
 const TOO_LATE = 'it cannot be recalled';
 const STOPPED = Symbol('stopped');
+const RESTART = Symbol('restart');
 
 function busyLabel(entry: InFlight): string {
   if (entry.kind !== 'write' || !entry.sent) return entry.label;
@@ -68,24 +84,20 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
     dispatch({ type: 'busy', busy: latest ? { id: latest.id, label: busyLabel(latest), write: latest.kind === 'write', sent: latest.kind === 'write' && latest.sent } : null });
   }, [dispatch]);
 
-  const run = useCallback(
-    async <T>(label: string, work: Work<T>, options: RunOptions = {}): Promise<RunResult<T>> => {
-      const kind = options.kind ?? 'read';
-      const id = ++counter.current;
-      if (kind === 'read') {
-        // A read waits for the writes in flight: it must show what they did, not race them.
-        newestRead.current.set(label, id);
-        const writes = inFlight.current.filter((entry) => entry.kind === 'write');
-        for (const older of inFlight.current.filter((entry) => entry.kind === 'read' && entry.label === label)) {
-          older.superseded = true;
-          older.controller.abort();
-        }
-        await Promise.all(writes.map((entry) => entry.done));
-        // A newer read of the same kind was asked for while this one waited (ctrl+r twice, a scope switched): only it runs.
-        if (newestRead.current.get(label) !== id) return { ok: false, cancelled: true, superseded: true };
-      }
+  /**
+   * One try of a request. A read whose scope a write started on meanwhile is stopped and answers
+   * RESTART: its caller waits for the write and reads again, so what it shows includes the write.
+   */
+  const attempt = useCallback(
+    async <T>(id: number, label: string, work: Work<T>, kind: 'read' | 'write', scope: string | undefined): Promise<RunResult<T> | typeof RESTART> => {
       let finished!: () => void;
-      const mine: InFlight = { id, label, kind, controller: new AbortController(), sent: false, superseded: false, done: new Promise<void>((resolve) => (finished = resolve)) };
+      const mine: InFlight = { id, label, kind, scope, controller: new AbortController(), sent: false, superseded: false, restart: false, done: new Promise<void>((resolve) => (finished = resolve)) };
+      if (kind === 'write' && scope !== undefined) {
+        for (const read of inFlight.current.filter((entry) => entry.kind === 'read' && entry.scope === scope)) {
+          read.restart = true;
+          read.controller.abort();
+        }
+      }
       inFlight.current = [...inFlight.current, mine];
       showBusy();
       const signal = mine.controller.signal;
@@ -95,9 +107,10 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
         showBusy();
       };
       const stopped = new Promise<typeof STOPPED>((resolve) => signal.addEventListener('abort', () => resolve(STOPPED), { once: true }));
-      const cancelledResult = (): RunResult<T> => ({ ok: false, cancelled: true, superseded: mine.superseded });
+      const cancelledResult = (): RunResult<T> | typeof RESTART => (mine.restart && !mine.superseded ? RESTART : { ok: false, cancelled: true, superseded: mine.superseded });
+      const notices: string[] = [];
       try {
-        const working = work(signal, sent);
+        const working = work(signal, sent, (message) => notices.push(message));
         // A read stops being waited for at once; a write is waited for to the end (see the header).
         const value = kind === 'read' ? await Promise.race([working, stopped]) : await working;
         if (value === STOPPED) {
@@ -112,9 +125,35 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
         inFlight.current = inFlight.current.filter((entry) => entry !== mine);
         finished();
         showBusy();
+        if (notices.length > 0) dispatch({ type: 'notices', notices });
       }
     },
-    [showBusy],
+    [showBusy, dispatch],
+  );
+
+  const run = useCallback(
+    async <T>(label: string, work: Work<T>, options: RunOptions = {}): Promise<RunResult<T>> => {
+      const kind = options.kind ?? 'read';
+      const scope = options.scope ? scopeKey(options.scope) : undefined;
+      const id = ++counter.current;
+      if (kind === 'write') return (await attempt(id, label, work, kind, scope)) as RunResult<T>;
+      newestRead.current.set(label, id);
+      for (const older of inFlight.current.filter((entry) => entry.kind === 'read' && entry.label === label)) {
+        older.superseded = true;
+        older.controller.abort();
+      }
+      for (;;) {
+        // A read waits for the writes in flight: it must show what they did, not race them.
+        for (let writes = inFlight.current.filter((entry) => entry.kind === 'write'); writes.length > 0; writes = inFlight.current.filter((entry) => entry.kind === 'write')) {
+          await Promise.all(writes.map((entry) => entry.done));
+        }
+        // A newer read of the same kind was asked for while this one waited (ctrl+r twice, a scope switched): only it runs.
+        if (newestRead.current.get(label) !== id) return { ok: false, cancelled: true, superseded: true };
+        const result = await attempt(id, label, work, kind, scope);
+        if (result !== RESTART) return result;
+      }
+    },
+    [attempt],
   );
 
   const cancel = useCallback((): Cancelled | undefined => {

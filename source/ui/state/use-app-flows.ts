@@ -57,6 +57,7 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
               )
             : Promise.resolve({ permissions: null, note: undefined }),
         ]),
+        { scope },
       )
       .then((result) => {
         if (result.ok) {
@@ -113,8 +114,8 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       if (!session) return;
       const result = await runner.run(
         `Deleting ${command.name}`,
-        async (signal, sent) => (await operations())[0].deleteCommand(session, { scope, command, reason: `delete ${command.name}` }, { signal, sent }),
-        { kind: 'write' },
+        async (signal, sent, notice) => (await operations())[0].deleteCommand(session, { scope, command, reason: `delete ${command.name}` }, { signal, sent, notice }),
+        { kind: 'write', scope },
       );
       if (result.ok) {
         dispatch({ type: 'command-deleted', commandId: command.id });
@@ -131,8 +132,8 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       if (!session) return { ok: false, message: 'Not signed in.', fieldErrors: [] };
       const result = await runner.run(
         original ? `Saving ${draft.name}` : `Creating ${draft.name}`,
-        async (signal, sent) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent }),
-        { kind: 'write' },
+        async (signal, sent, notice) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent, notice }),
+        { kind: 'write', scope },
       );
       if (result.ok) {
         const { command, overwroteExisting, backup } = result.value;

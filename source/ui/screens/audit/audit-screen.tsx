@@ -166,8 +166,9 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     const name = finding.commandName ?? finding.commandId;
     const command = { id: finding.commandId, name };
     const reason = `delete ${name} (a ghost duplicate of the global command)`;
-    const deleting = (signal: AbortSignal, sent: () => void) => import('../../../operations/delete-command.js').then(({ deleteCommand }) => deleteCommand(session, { scope, command, reason }, { signal, sent }));
-    void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent) => (await deleting(signal, sent)).backup, { kind: 'write' }).then((result) => {
+    const deleting = async (signal: AbortSignal, sent: () => void, notice: (message: string) => void) =>
+      (await import('../../../operations/delete-command.js')).deleteCommand(session, { scope, command, reason }, { signal, sent, notice });
+    void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent, notice) => (await deleting(signal, sent, notice)).backup, { kind: 'write', scope }).then((result) => {
       if (result.ok) {
         setResults((currentResults) => ({
           ...currentResults,

@@ -85,7 +85,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const restore = (entry: BackupEntry, preview: RestorePreview) => {
     if (!files) return;
     setMode({ kind: 'restoring', entry });
-    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent) => files.restore(entry.path, preview, signal, sent), { kind: 'write' }).then((result) => {
+    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.restore(entry.path, preview, signal, sent, notice), { kind: 'write', scope: preview.backup.scope }).then((result) => {
       setMode({ kind: 'list' });
       if (!result.ok) {
         if (!result.cancelled) flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error');

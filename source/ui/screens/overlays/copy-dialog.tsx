@@ -109,7 +109,7 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
   const run = () => {
     setStep({ kind: 'copying', to });
     // Through the runner as a write: ctrl+c before the first change leaves sends nothing; after, it waits and reports.
-    void runner.run(`Copying into ${nameOf(to)}`, (signal, sent) => copier.apply(request(to), copy, signal, sent), { kind: 'write' }).then((result) => {
+    void runner.run(`Copying into ${nameOf(to)}`, (signal, sent, notice) => copier.apply(request(to), copy, signal, sent, notice), { kind: 'write', scope: to }).then((result) => {
       if (result.ok) {
         const done = result.value;
         const copied = `Copied ${done.steps} change${done.steps === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup}`;

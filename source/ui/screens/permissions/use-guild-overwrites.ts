@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadGuildOverwrites, type GuildOverwrites } from '../../../api/guild-overwrites.js';
-import type { Member, PermissionOverwrite } from '../../../discord/model.js';
+import { guildScope, type Member, type PermissionOverwrite } from '../../../discord/model.js';
 import { withMembers } from '../../../discord/overwrite-targets.js';
 import { describeError, type UserError } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -41,7 +41,7 @@ export function useGuildOverwrites(guildId: string | undefined): GuildOverwrites
     setLoad({ status: 'loading' });
     const known = knownCommands.current;
     const options = known ? { signInOnly: { knownCommands: () => known(guildId) } } : {};
-    void runner.run('Loading overwrites', (signal) => loadGuildOverwrites(current.withSignal(signal), guildId, options)).then((result) => {
+    void runner.run('Loading overwrites', (signal) => loadGuildOverwrites(current.withSignal(signal), guildId, options), { scope: guildScope(guildId) }).then((result) => {
       if (!live) return;
       if (result.ok) setLoad({ status: 'ready', data: result.value });
       else if (result.cancelled) {

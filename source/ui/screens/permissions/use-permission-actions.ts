@@ -8,7 +8,7 @@
 import { useApp } from 'ink';
 import type { Dispatch } from 'react';
 import { lookupMember, notAMemberMessage } from '../../../api/guild-members.js';
-import type { Member, PermissionOverwrite } from '../../../discord/model.js';
+import { guildScope, type Member, type PermissionOverwrite } from '../../../discord/model.js';
 import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { overwriteCount, removeOverwrite, setOverwrite, toggleOverwrite, type EditOutcome } from '../../../discord/overwrite-edit.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
@@ -164,8 +164,8 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       setMode({ kind: 'list' });
       const result = await flows.runner.run(
         `Saving the overwrites of ${entry.label}`,
-        async (signal, sent) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent }),
-        { kind: 'write' },
+        async (signal, sent, notice) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent, notice }),
+        { kind: 'write', scope: guildScope(guildId) },
       );
       if (result.ok) {
         const { saved, backup, undone, now } = result.value;

@@ -88,6 +88,13 @@ export function fillOptions(
   return { options, mentioned, problems };
 }
 
+/** Why the client would not take `text` for `option` (the same rules as fillOptions), or undefined when it would: the Try form checks each value as it is typed. */
+export function optionProblem(option: CommandOption, text: string, lookup: EntityLookup): string | undefined {
+  const problems: string[] = [];
+  optionValue(option, text, lookup, { users: [], roles: [], channels: [] }, problems);
+  return problems[0];
+}
+
 function optionValue(option: CommandOption, text: string, lookup: EntityLookup, mentioned: FilledOptions['mentioned'], problems: string[]): string | number | boolean | undefined {
   const named = `option "${option.name}" (${OPTION_TYPE_NAMES[option.type] ?? option.type})`;
   const refuse = (why: string) => {

@@ -5,8 +5,8 @@
  * client's rules (discord/option-values.ts), then delivers the interaction to the app's endpoint and
  * answers at once with its id; `GET /__emulator/interactions/{id}` shows what the user sees so far.
  */
-import { checkMember } from '../../discord/member-access.js';
-import { LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
+import { checkMember, hiddenCommandReason } from '../../discord/member-access.js';
+import { COMMAND_CHANNEL_TYPES, LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
 import { fillOptions } from '../../discord/option-values.js';
 import { describeTarget } from '../../discord/overwrite-targets.js';
 import { userObject } from '../handlers/pickers.js';
@@ -29,9 +29,6 @@ export interface TryRequest {
   /** The option being typed in: an autocomplete interaction (type 4) instead of the command. */
   focused?: string;
 }
-
-/** GUILD_TEXT, GUILD_VOICE (its text chat), GUILD_ANNOUNCEMENT, the threads and GUILD_STAGE_VOICE: where a slash command can be typed. */
-const TEXT_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 10, 11, 12, 13];
 
 const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
 
@@ -104,17 +101,14 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const input = accessInput(world, guild, command);
   const decide = (channelId: string) => checkMember(input, userId, world.clock(), channelId).answers[0]!.decision;
   // Without --channel: the first text channel where the member may use the command, as a person would pick one.
-  const textChannels = guild.channels.filter((candidate) => TEXT_CHANNEL_TYPES.includes(candidate.type));
+  const textChannels = guild.channels.filter((candidate) => COMMAND_CHANNEL_TYPES.includes(candidate.type));
   const channel = request.channelId
     ? guild.channels.find((candidate) => candidate.id === request.channelId)
     : (textChannels.find((candidate) => decide(candidate.id).allowed) ?? textChannels[0]);
   if (!channel) return refuse(404, `${guild.name} (${guild.id}) has no channel ${request.channelId ?? 'to type in'}`);
-  const decision = decide(channel.id);
-  if (!decision.allowed) {
-    const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
-    // Discord's picker hides a command the member may not use; the who-can-use engine says why.
-    return refuse(403, `${who} would not see /${command.name} in #${channel.name}: ${decision.reason}`);
-  }
+  // Discord's picker hides a command the member may not use; the who-can-use engine says why.
+  const hidden = hiddenCommandReason(input, userId, channel.id, world.clock());
+  if (hidden) return refuse(403, hidden);
   const filled = fillOptions(command, request.path, request.options, {
     channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
     isUser: (id) => guild.members[id] !== undefined,

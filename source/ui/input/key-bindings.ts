@@ -144,7 +144,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'permissions', keys: ['p'], label: 'permissions', short: 'perms', scopes: ON_COMMAND, footer: true },
   { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
   { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: ON_COMMAND, footer: false, danger: true },
-  { action: 'tryCommand', keys: ['t'], label: 'try it as a member would (emulator)', short: 'try', scopes: ON_COMMAND, footer: true },
+  { action: 'tryCommand', keys: ['t'], label: 'try it as a member would (emulator)', scopes: ON_COMMAND, footer: false },
   { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: ['list'], footer: false, danger: true },
   { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: ['list'], footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
@@ -155,7 +155,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'nextField', keys: ['tab', 'down'], label: 'next field', short: 'next', scopes: ['editor', 'try'], footer: true },
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor', 'try'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
-  { action: 'activate', keys: ['enter'], label: 'pick a value / a suggestion, or send on Send', short: 'pick', scopes: ['try'], footer: true },
+  { action: 'activate', keys: ['enter'], label: 'pick a value or a suggestion; on a typed value or Send: send', short: 'pick/send', scopes: ['try'], footer: true },
   { action: 'send', keys: ['ctrl+s'], label: 'send the command to the bot', short: 'send', scopes: ['try'], footer: true },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
   // ctrl+a is readline's start of line in a text field; p as in parameter.

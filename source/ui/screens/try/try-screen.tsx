@@ -21,7 +21,7 @@ import { FilterPicker } from '../permissions/filter-picker.js';
 import { defaultPlace, isTyped, rowChoices, tryRequest, tryRows, type RowKey, type TryForm, type TryPlace, type TryRow } from './try-form.js';
 import { useTryDelivery } from './use-try-delivery.js';
 import { useTryPlace, type PlaceLoad } from './use-try-place.js';
-import { useTryState } from './use-try-state.js';
+import { currentSuggestions, useTryState } from './use-try-state.js';
 import { TryView } from './try-view.js';
 
 export interface TryScreenProps {
@@ -135,7 +135,8 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
     else if (row.kind === 'option') dispatch({ type: 'value', name: row.option.name, text: value });
   };
 
-  const suggestionsHere = focused.kind === 'option' && state.suggestions?.option === focused.option.name && state.suggestions.choices.length > 0;
+  // Suggestions are for the text they were asked for: once a choice is picked (or more is typed), enter sends.
+  const suggestionsHere = focused.kind === 'option' && currentSuggestions(state.suggestions, focused) !== undefined && state.suggestions!.choices.length > 0;
   useKeyHandler(
     Priority.screen,
     (chord) => {

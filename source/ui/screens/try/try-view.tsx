@@ -10,7 +10,7 @@ import { Text } from '../../components/text.js';
 import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { channelLabel, isTyped, localized, memberLabel, optionHint, shownValue, type TryPlace, type TryRow } from './try-form.js';
-import type { TryState } from './use-try-state.js';
+import { currentSuggestions, type TryState } from './use-try-state.js';
 
 export interface TryViewProps {
   command: Command;
@@ -108,13 +108,14 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
       </Text>,
     );
     if (row.kind === 'channel' && row.hidden) {
-      lines.push(<Text key="hidden" wrap="truncate" color={theme.status.warning}>{'    ⚠ '}{row.hidden} — Discord's picker would not offer it</Text>);
+      lines.push(<Text key="hidden" wrap="truncate" color={theme.status.warning}>{"    ⚠ Discord's picker would not offer it: "}{row.hidden}</Text>);
     }
     if (row.kind === 'option' && row.problem) {
       lines.push(<Text key={`${row.key}:problem`} wrap="truncate" color={theme.status.error}>{'    ✗ '}{row.problem}</Text>);
     }
-    if (row.kind === 'option' && row.input === 'autocomplete' && state.suggestions?.option === row.option.name) {
-      const { choices, problems } = state.suggestions;
+    const suggestions = currentSuggestions(state.suggestions, row);
+    if (suggestions) {
+      const { choices, problems } = suggestions;
       const names = choices.map((choice) => choice.name).join(' · ');
       lines.push(
         <Text key={`${row.key}:suggestions`} wrap="truncate" color={theme.text.accent}>

@@ -4,7 +4,7 @@
  * the reply as the client shows it so far. Changing the subcommand empties the options, as the client does.
  */
 import { useReducer } from 'react';
-import type { RowKey, SuggestedChoice, TryForm } from './try-form.js';
+import type { RowKey, SuggestedChoice, TryForm, TryRow } from './try-form.js';
 
 export interface Suggestions {
   option: string;
@@ -39,6 +39,12 @@ export type TryAction =
   | { type: 'picker'; picker: TryState['picker'] | undefined }
   | { type: 'suggestions'; suggestions: Suggestions | undefined }
   | { type: 'reply'; reply: ReplyState | undefined };
+
+/** The bot's suggestions for this row's text as it stands, if they are (an autocomplete option's row). */
+export function currentSuggestions(suggestions: Suggestions | undefined, row: TryRow): Suggestions | undefined {
+  if (!suggestions || row.kind !== 'option') return undefined;
+  return suggestions.option === row.option.name && suggestions.text === row.text ? suggestions : undefined;
+}
 
 export function initialTryState(locale: string, guildId?: string): TryState {
   return { form: { locale, path: [], values: {}, ...(guildId ? { guildId } : {}) } };

@@ -25,6 +25,38 @@ export interface TryRequest {
   userId?: string;
   channelId?: string;
   locale?: string;
+  /** ATTACHMENT options: the file the client uploads for each, by option name (what `files` turns into). */
+  attachments?: Readonly<Record<string, LocalFile>>;
+}
+
+/** A file as the client uploads it: its name, size and type. */
+export interface LocalFile {
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
+/** Content types by extension, as a browser's upload names them; anything else is a byte stream. */
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
+  txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf',
+  zip: 'application/zip', mp3: 'audio/mpeg', ogg: 'audio/ogg', wav: 'audio/wav', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
+};
+
+/** The local file at `path` as the client would upload it; rejects, naming the file, when it is not a readable file. */
+export async function describeLocalFile(path: string): Promise<LocalFile> {
+  const { stat, access } = await import('node:fs/promises');
+  const { basename, extname } = await import('node:path');
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error('it is not a file');
+    await access(path);
+    size = info.size;
+  } catch (error) {
+    throw new Error(`${path} cannot be uploaded: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message}. Type the path of a file.`);
+  }
+  return { filename: basename(path), size, content_type: CONTENT_TYPES[extname(path).slice(1).toLowerCase()] ?? 'application/octet-stream' };
 }
 
 export type TryStart =

@@ -104,6 +104,8 @@ export function entityLookup(directory: GuildDirectory): EntityLookup {
     channelType: (id) => directory.channels.find((channel) => channel.id === id)?.type,
     isUser: (id) => (directory.members ?? []).some((member) => member.user?.id === id),
     isRole: (id) => directory.roles.some((role) => role.id === id),
+    // On the form an ATTACHMENT value is a local file's path; the file is read when the command is sent.
+    isAttachment: (path) => path !== '',
   };
 }
 
@@ -247,8 +249,13 @@ export function optionHint(option: CommandOption, input: InputKind): string {
   return hints.filter((hint) => hint !== undefined).join(' · ');
 }
 
+/** A request as the form has it: ATTACHMENT options as local paths in `files`, read (and uploaded) when it is sent. */
+export interface FormRequest extends TryRequest {
+  files?: Record<string, string>;
+}
+
 /** What the emulator is asked to deliver: the command, or with `focused` the autocomplete of that option (the other values only where valid, as the client sends them). */
-export function tryRequest(command: Command, form: TryForm, place: TryPlace, focused?: string): TryRequest {
+export function tryRequest(command: Command, form: TryForm, place: TryPlace, focused?: string): FormRequest {
   const { options } = commandLevels(command, form.path);
   const lookup = entityLookup(place.directory);
   const values = filledValues(form, options ?? []);
@@ -258,10 +265,14 @@ export function tryRequest(command: Command, form: TryForm, place: TryPlace, foc
     }
     values[focused] = form.values[focused] ?? '';
   }
+  const files = (options ?? []).filter((option) => option.type === OptionType.Attachment && Object.hasOwn(values, option.name));
+  const attachments = Object.fromEntries(files.map((option) => [option.name, values[option.name]!]));
+  for (const option of files) delete values[option.name];
   return {
     name: command.name,
     path: form.path,
     options: values,
+    ...(files.length > 0 ? { files: attachments } : {}),
     locale: form.locale,
     ...(focused !== undefined ? { focused } : {}),
     ...(form.guildId ? { guildId: form.guildId } : {}),

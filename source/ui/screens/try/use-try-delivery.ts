@@ -10,12 +10,12 @@
  */
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
-import { readInteraction, replyArrived, startTry, type TryRequest } from '../../../operations/try-command.js';
+import { describeLocalFile, readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
 import { newReplyLines, NOTHING_SHOWN } from '../../../operations/try-reply.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
-import { validChoices } from './try-form.js';
+import { validChoices, type FormRequest } from './try-form.js';
 import type { TryAction } from './use-try-state.js';
 
 const POLL_MS = 150;
@@ -34,8 +34,16 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export interface TryDelivery {
-  send(request: TryRequest): void;
-  autocomplete(request: TryRequest, option: CommandOption): void;
+  send(request: FormRequest): void;
+  autocomplete(request: FormRequest, option: CommandOption): void;
+}
+
+/** The request with its files described as the client uploads them (a `~/` path is the home folder's). */
+async function withUploads({ files, ...request }: FormRequest): Promise<TryRequest> {
+  if (!files) return request;
+  const { homedir } = await import('node:os');
+  const described = await Promise.all(Object.entries(files).map(async ([name, path]) => [name, await describeLocalFile(path.replace(/^~(?=\/)/, homedir()))] as const));
+  return { ...request, attachments: Object.fromEntries(described) };
 }
 
 export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): TryDelivery {
@@ -82,7 +90,16 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
       watch.current?.abort();
       const command = `/${[request.name, ...request.path].join(' ')}`;
       dispatch({ type: 'reply', reply: undefined });
-      void runner.run(`Sending ${command} to the bot`, (signal) => startTry(origin, request, signal)).then((result) => {
+      const deliver = async (signal: AbortSignal): Promise<TryStart> => {
+        let uploaded: TryRequest;
+        try {
+          uploaded = await withUploads(request);
+        } catch (error) {
+          return { ok: false, message: (error as Error).message, problems: [] };
+        }
+        return startTry(origin, uploaded, signal);
+      };
+      void runner.run(`Sending ${command} to the bot`, deliver).then((result) => {
         if (!result.ok) {
           if (result.cancelled) return;
           dispatch({ type: 'reply', reply: { status: 'refused', message: `Could not reach the emulator at ${origin}: ${errorLine(describeError(result.error))}`, problems: [] } });
@@ -102,11 +119,13 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
   );
 
   const autocomplete = useCallback(
-    (request: TryRequest, option: CommandOption) => {
+    (request: FormRequest, option: CommandOption) => {
       const text = request.options[option.name] ?? '';
+      // The client uploads files with the command only: its autocomplete goes without them.
+      const { files: _files, ...typed } = request;
       void runner
         .run(AUTOCOMPLETE_LABEL, async (signal) => {
-          const started = await startTry(origin, request, signal);
+          const started = await startTry(origin, typed, signal);
           const nothing = (problems: string[]) => ({ choices: [], problems });
           if (!started.ok) return nothing([started.message, ...started.problems]);
           for (;;) {

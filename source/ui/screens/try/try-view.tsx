@@ -5,6 +5,7 @@
  */
 import { Box } from 'ink';
 import type { ReactElement } from 'react';
+import { wrapText } from '../../../terminal/wrap-text.js';
 import { localeName, OPTION_TYPE_NAMES, type Command } from '../../../discord/model.js';
 import { Text } from '../../components/text.js';
 import { TextField } from '../../components/text-field.js';
@@ -62,8 +63,10 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
     </Text>,
   );
   if (loadProblem) lines.push(<Text key="load" wrap="truncate" color={theme.status.error}>Could not read the guild: {loadProblem}</Text>);
+  let focusLine = 0;
   for (const row of rows) {
     const focused = state.focus === row.key;
+    if (focused) focusLine = lines.length;
     const pointer = <Text color={theme.ui.selected}>{focused ? '▸ ' : '  '}</Text>;
     const label = rowLabel(row, form.locale).padEnd(LABEL_WIDTH).slice(0, LABEL_WIDTH);
     if (row.kind === 'send') {
@@ -126,13 +129,18 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
       for (const problem of problems) lines.push(<Text key={`${row.key}:${problem}`} wrap="truncate" color={theme.status.warning}>{'    ! '}{problem}</Text>);
     }
   }
-  const reply = replyLines(state);
+  // Long lines wrap under their own indent, as the client wraps a message: nothing the bot said is cut.
+  const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
   // The reply's newest lines stay in view: a long one scrolls its top away.
-  const room = Math.max(1, height - lines.length - 1);
+  // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
+  const formRoom = reply.length > 0 ? Math.max(3, height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
+  const formStart = lines.length > formRoom ? Math.max(0, Math.min(focusLine - Math.floor(formRoom / 2), lines.length - formRoom)) : 0;
+  const formLines = lines.slice(formStart, formStart + formRoom);
+  const room = Math.max(1, height - formLines.length - 1);
   const shownReply = reply.slice(Math.max(0, reply.length - room));
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      {lines}
+      {formLines}
       {reply.length > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
       {shownReply.map((line, index) => (
         <Text key={`reply:${index}`} wrap="truncate" color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>

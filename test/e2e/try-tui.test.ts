@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { useServe } from '../helpers/serve.js';
-import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
+import { expectDeferredReply, serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
 import type { TmuxSession } from './helpers/tmux.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
@@ -87,13 +87,7 @@ it('a deferred reply shows "thinking…", then the reply, then the follow-up, in
   const tui = await openTry('later');
   await press(tui, 'activate');
   const screen = await tui.waitForText('And one more thing.', 15_000);
-  const thinking = screen.indexOf('is thinking…');
-  const reply = screen.indexOf('Done thinking.');
-  const followUp = screen.indexOf('And one more thing.');
-  expect(thinking).toBeGreaterThan(0);
-  expect(reply).toBeGreaterThan(thinking);
-  expect(followUp).toBeGreaterThan(reply);
-  expect(screen).toContain('· follow-up 1');
+  expectDeferredReply(screen);
 });
 
 it("a bot that misses the 3-second deadline gives Discord's message", { timeout: 60_000 }, async () => {

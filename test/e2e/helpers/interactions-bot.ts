@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { ServeDetails } from '../../helpers/serve.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../../examples/interactions-bot.mjs', import.meta.url));
@@ -27,4 +28,15 @@ export async function serveApi(serve: ServeDetails, method: string, path: string
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The example bot's /later as the client shows it: "thinking…", then the edited reply, then the follow-up, in that order. */
+export function expectDeferredReply(shown: string): void {
+  const thinking = shown.indexOf('is thinking…');
+  const reply = shown.indexOf('Done thinking.');
+  const followUp = shown.indexOf('And one more thing.');
+  expect(thinking).toBeGreaterThan(0);
+  expect(reply).toBeGreaterThan(thinking);
+  expect(followUp).toBeGreaterThan(reply);
+  expect(shown).toContain('· follow-up 1');
 }

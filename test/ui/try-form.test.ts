@@ -18,6 +18,8 @@ import {
   type TryPlace,
   type TryRow,
 } from '../../source/ui/screens/try/try-form.js';
+import { currentSuggestions, initialTryState, tryReducer } from '../../source/ui/screens/try/use-try-state.js';
+import { appReducer, initialAppState, type Screen } from '../../source/ui/state/app-state.js';
 
 const GUILD = '100000000000000000';
 const OWNER = '200000000000000001';
@@ -168,5 +170,35 @@ describe('what is sent', () => {
     const mixed = validChoices(option(4, 'days'), [{ name: 'two', value: 2 }, { name: 'half', value: 0.5 }, { name: '', value: 1 }, 'junk']);
     expect(mixed.choices).toEqual([{ name: 'two', value: 2 }]);
     expect(mixed.problems).toEqual(['choice 2 (half) has a value that is not a whole number', 'choice 3 has no name of 1–100 characters', 'choice 4 has no name of 1–100 characters']);
+  });
+});
+
+describe('the Try screen state', () => {
+  it('another subcommand empties the options, as the client does; another server forgets the member and channel chosen in the last one', () => {
+    const filled = tryReducer({ ...initialTryState('en-US'), form: form({ path: ['config', 'set'], values: { key: 'x' } }) }, { type: 'subcommand', depth: 1, name: 'show' });
+    expect(filled.form.path).toEqual(['config', 'show']);
+    expect(filled.form.values).toEqual({});
+    expect(tryReducer(filled, { type: 'subcommand', depth: 0, name: 'reset' }).form.path).toEqual(['reset']);
+    const moved = tryReducer({ ...initialTryState('en-US'), form: form({ guildId: GUILD }) }, { type: 'form', change: { guildId: '100000000000000009' } });
+    expect(moved.form).not.toHaveProperty('userId');
+    expect(moved.form).not.toHaveProperty('channelId');
+    expect(tryReducer(moved, { type: 'form', change: { locale: 'fr' } }).form.locale).toBe('fr');
+  });
+
+  it('the defaults fill only what the user has not chosen', () => {
+    const chosen = tryReducer(initialTryState('en-US'), { type: 'form', change: { userId: MEMBER } });
+    expect(tryReducer(chosen, { type: 'defaults', place: { userId: OWNER, channelId: GENERAL } }).form).toMatchObject({ userId: MEMBER, channelId: GENERAL });
+  });
+
+  it("suggestions belong to the text they were asked for: once a choice is picked, they are not offered again", () => {
+    const [row] = optionRows(rowsOf(command([option(3, 'city', { autocomplete: true })]), form({ values: { city: 'P' } })));
+    const suggestions = { option: 'city', text: 'P', choices: [{ name: 'Paris', value: 'paris' }], problems: [] };
+    expect(currentSuggestions(suggestions, row!)).toBe(suggestions);
+    expect(currentSuggestions(suggestions, { ...row!, text: 'paris' })).toBeUndefined();
+  });
+
+  it('a command deleted elsewhere takes its Try screen with it', () => {
+    const state = { ...initialAppState(null), stack: [{ id: 'list' }, { id: 'try', commandId: '1' }] as Screen[] };
+    expect(appReducer(state, { type: 'data', data: { status: 'ready', commands: [], permissions: null } }).stack).toEqual([{ id: 'list' }]);
   });
 });

@@ -8,7 +8,8 @@
 import { Box } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { DISCORD_API_BASE } from '../../../api/target.js';
-import { LOCALES, type Command } from '../../../discord/model.js';
+import { LOCALES, type Command, type Member } from '../../../discord/model.js';
+import { withMembers } from '../../../discord/overwrite-targets.js';
 import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { Text } from '../../components/text.js';
@@ -18,6 +19,7 @@ import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { filterPickerItems } from '../command-editor/picker-items.js';
 import { FilterPicker } from '../permissions/filter-picker.js';
+import { useMemberSearch } from '../permissions/use-member-search.js';
 import { defaultPlace, isTyped, rowChoices, tryRequest, tryRows, type RowKey, type TryForm, type TryPlace, type TryRow } from './try-form.js';
 import { useTryDelivery } from './use-try-delivery.js';
 import { useTryPlace, type PlaceLoad } from './use-try-place.js';
@@ -89,7 +91,11 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
   const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
   const form: TryForm = { ...state.form, ...(guildId ? { guildId } : {}) };
   const load = useTryPlace(guildId, command);
-  const place = load.status === 'ready' ? load.place : NO_PLACE(guildId ?? '0');
+  // Members found by searching (beyond the first page read with the guild) stay known once picked.
+  const [met, setMet] = useState<{ guildId: string | undefined; members: Member[] }>({ guildId, members: [] });
+  const loaded = load.status === 'ready' ? load.place : NO_PLACE(guildId ?? '0');
+  const known = met.guildId === guildId ? met.members : [];
+  const place: TryPlace = { ...loaded, directory: withMembers(loaded.directory, known) };
   // Once the guild is read, the client starts as its owner in the first channel where the command is offered.
   const [defaulted, setDefaulted] = useState<PlaceLoad>();
   if (load.status === 'ready' && defaulted !== load) {
@@ -157,13 +163,17 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
   );
 
   const footerRows = useFooterRows();
+  const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
+  const picksMembers = !state.picker?.suggestions && (pickerRow?.kind === 'member' || (pickerRow?.kind === 'option' && (pickerRow.input === 'user' || pickerRow.input === 'mentionable')));
+  const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers && (state.picker?.query.trim() ?? '') !== '');
   if (state.picker) {
-    const row = rows.find((candidate) => candidate.key === state.picker!.row);
+    const row = pickerRow;
     if (row) {
       const { query, suggestions } = state.picker;
+      const searched: TryPlace = { ...place, directory: withMembers(place.directory, search.members) };
       const choices = suggestions
         ? (state.suggestions?.choices ?? []).map((choice) => ({ key: String(choice.value), label: choice.name, note: JSON.stringify(choice.value) }))
-        : rowChoices(row, form, place, LOCALES);
+        : rowChoices(row, form, searched, LOCALES);
       const items = filterPickerItems(choices.map((choice) => ({ ...choice, value: choice.key })), query);
       return (
         <FilterPicker
@@ -172,7 +182,12 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
           onQueryChange={(next) => dispatch({ type: 'picker', picker: { ...state.picker!, query: next } })}
           items={items}
           emptyText={load.status === 'ready' ? 'Nothing to choose here matches.' : load.status === 'error' ? load.message : 'Still reading the guild…'}
-          onPick={(value) => pick(row, value, suggestions === true)}
+          {...(search.note ? { status: search.note } : {})}
+          onPick={(value) => {
+            const found = search.members.find((member) => member.user?.id === value);
+            if (found) setMet({ guildId, members: [...known, found] });
+            pick(row, value, suggestions === true);
+          }}
           onClose={() => dispatch({ type: 'picker', picker: undefined })}
           height={height}
           active={active}

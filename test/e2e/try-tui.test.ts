@@ -3,7 +3,8 @@
  * serve`, the example bot (examples/interactions-bot.mjs, the unmodified `discord-interactions`
  * package) as its interactions endpoint, and the built binary in tmux: `t` on a command in the list,
  * an option filled in, the bot's autocomplete suggestions picked from, the reply as the client shows
- * it (a deferred one with its follow-up), and Discord's words when the bot is too slow.
+ * it (a deferred one with its follow-up, an ephemeral one with an embed and a button), and Discord's words
+ * when the bot is too slow.
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ const COMMANDS = [
   { name: 'ping', description: 'Replies with Pong!' },
   { name: 'later', description: 'Thinks, then answers' },
   { name: 'slow', description: 'Answers too late' },
+  { name: 'secret', description: 'Only for you' },
   { name: 'weather', description: 'The forecast', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }, { type: 4, name: 'days', description: 'How many', min_value: 1, max_value: 7 }] },
 ];
 
@@ -88,6 +90,13 @@ it('a deferred reply shows "thinking…", then the reply, then the follow-up, in
   await press(tui, 'activate');
   const screen = await tui.waitForText('And one more thing.', 15_000);
   expectDeferredReply(screen);
+});
+
+it('an ephemeral reply is marked, its embed drawn as a box and its button listed', { timeout: 60_000 }, async () => {
+  const tui = await openTry('secret');
+  await press(tui, 'send');
+  const screen = await tui.waitForText('[Refresh] (primary button)', 15_000);
+  expect(screen).toMatch(/· reply \(Only you can see this\)\n\s+Only you can see this\.\n\s+┌─ embed\n\s+│ Your stats\n\s+│ Level 3\n\s+│ XP: 1200\n\s+└─\n\s+\[Refresh\] \(primary button\)/);
 });
 
 it("a bot that misses the 3-second deadline gives Discord's message", { timeout: 60_000 }, async () => {

@@ -20,10 +20,11 @@ import { useTheme } from '../../theme/theme-context.js';
 import { filterPickerItems } from '../command-editor/picker-items.js';
 import { FilterPicker } from '../permissions/filter-picker.js';
 import { useMemberSearch } from '../permissions/use-member-search.js';
-import { defaultPlace, isTyped, rowChoices, tryRequest, tryRows, type RowKey, type TryForm, type TryPlace, type TryRow } from './try-form.js';
+import { defaultPlace, rowChoices, tryRequest, tryRows, type RowKey, type TryForm, type TryPlace, type TryRow } from './try-form.js';
 import { useTryDelivery } from './use-try-delivery.js';
 import { useTryPlace, type PlaceLoad } from './use-try-place.js';
-import { currentSuggestions, useTryState } from './use-try-state.js';
+import { useTryInput } from './use-try-input.js';
+import { useTryState } from './use-try-state.js';
 import { TryView } from './try-view.js';
 
 export interface TryScreenProps {
@@ -141,26 +142,7 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
     else if (row.kind === 'option') dispatch({ type: 'value', name: row.option.name, text: value });
   };
 
-  // Suggestions are for the text they were asked for: once a choice is picked (or more is typed), enter sends.
-  const suggestionsHere = focused.kind === 'option' && currentSuggestions(state.suggestions, focused) !== undefined && state.suggestions!.choices.length > 0;
-  useKeyHandler(
-    Priority.screen,
-    (chord) => {
-      const action = actionFor(chord, 'try');
-      if (action === 'nextField' || action === 'prevField') {
-        const next = rows[Math.max(0, Math.min(rows.length - 1, focusIndex + (action === 'nextField' ? 1 : -1)))]!;
-        dispatch({ type: 'focus', key: next.key });
-      } else if (action === 'activate') {
-        if (suggestionsHere) dispatch({ type: 'picker', picker: { row: focused.key, query: '', suggestions: true } });
-        else if (focused.kind === 'send' || isTyped(focused)) send();
-        else dispatch({ type: 'picker', picker: { row: focused.key, query: '' } });
-      } else if (action === 'send') send();
-      else if (action === 'back') appDispatch({ type: 'pop' });
-      else return false;
-      return true;
-    },
-    active && !state.picker,
-  );
+  useTryInput({ active: active && !state.picker, rows, focusIndex, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }) });
 
   const footerRows = useFooterRows();
   const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;

@@ -118,7 +118,7 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
     if (!asking || askKey === picked.current) return;
     const timer = setTimeout(() => delivery.autocomplete(tryRequest(command, form, place, asking.option.name), asking.option), AUTOCOMPLETE_SETTLE_MS);
     return () => clearTimeout(timer);
-    // The request is made from what is on screen when the timer fires; only the key decides when.
+    // Only the option and its text decide when to ask; the rest of the form goes as it stood at that key.
   }, [askKey]);
 
   const send = () => {

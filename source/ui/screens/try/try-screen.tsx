@@ -38,7 +38,7 @@ export interface TryScreenProps {
 export const TRY_ON_EMULATOR = [
   'Try it against the emulator, which plays Discord\'s client and delivers the interaction to your bot:',
   '  cmd-tui serve --interactions-url http://127.0.0.1:3000/   (your bot listening at that URL, verifying with the public key serve prints)',
-  '  cmd-tui export -o commands.json, then cmd-tui apply commands.json --api URL   (copies these commands there)',
+  '  x on the command list (or cmd-tui export -o commands.json) writes these commands to a file; cmd-tui apply FILE --api URL copies them there',
   '  cmd-tui --api URL, then t on the command   (or cmd-tui --demo to see the Try screen with the demo\'s commands)',
 ];
 

@@ -6,10 +6,10 @@
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
 import { resolveTarget } from '../api/resolve-target.js';
-import { parseStrictObject } from '../discord/strict-json.js';
 import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
-import { newReplyLines, NOTHING_SHOWN, type InteractionView } from './try-reply.js';
+import { LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry } from '../operations/try-command.js';
+import { newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -18,11 +18,9 @@ const POLL_MS = 100;
 const SETTLE_MS = 1500;
 /** An interaction token lives 15 minutes (DOCS/RR "Followup Messages"): no answer can come later. */
 const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
-const MODAL = 9;
-const DEFERRED = 5;
 
 const LIVE_DISCORD = [
-  'cmd-tui try needs the emulator: on Discord, no API lets a user run a command (only Discord\'s client can, and automating a user account — a self-bot — breaks Discord\'s terms).',
+  `cmd-tui try needs the emulator. ${LIVE_DISCORD_REFUSAL}`,
   'Run `cmd-tui serve --interactions-url http://127.0.0.1:3000/` with your bot listening there, copy your commands to it (`cmd-tui apply FILE --api URL`), and pass --api with its URL.',
 ].join('\n');
 
@@ -36,39 +34,6 @@ function optionValues(pairs: readonly string[]): Record<string, string> {
     values[name] = pair.slice(at + 1);
   }
   return values;
-}
-
-/** The emulator's answers are small; anything larger is not the emulator, and is not read into memory. */
-const MAX_ANSWER_BYTES = 1024 * 1024;
-
-async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(10_000) });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Leaving the loop early cancels the body: the rest is never read.
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new Error(`the answer from ${new URL(url).origin} is over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than the emulator ever sends, so it was not read`);
-    chunks.push(chunk);
-  }
-  return { status: response.status, body: parseStrictObject(Buffer.concat(chunks).toString('utf8')) ?? {} };
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isMessage = (value: unknown) => isObject(value) && typeof value.edits === 'number' && Array.isArray(value.embeds) && Array.isArray(value.components);
-
-/** The interaction's state as the emulator reports it, or undefined for an answer of another shape. */
-function interactionView(body: Record<string, unknown>): InteractionView | undefined {
-  const { revision, acknowledged, failed, original, followups, choices } = body;
-  const shaped =
-    typeof revision === 'number' &&
-    (acknowledged === undefined || typeof acknowledged === 'number') &&
-    (failed === undefined || typeof failed === 'string') &&
-    (original === undefined || isMessage(original)) &&
-    Array.isArray(followups) &&
-    followups.every(isMessage) &&
-    (choices === undefined || Array.isArray(choices));
-  return shaped ? (body as unknown as InteractionView) : undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,22 +60,14 @@ export const run: CommandRun = async (args, io) => {
 
   let started;
   try {
-    started = await getJson(`${origin}/__emulator/interactions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, path, options, ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) }),
-    });
+    started = await startTry(origin, { name, path, options, ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) });
   } catch (error) {
     return fail(io, `could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?`, ExitCode.Unreachable);
   }
-  if (started.status === 404 && started.body.message === '404: Not Found') {
-    return fail(io, `${origin} is not a cmd-tui serve emulator (it has no /__emulator/interactions): pass --api with the URL \`cmd-tui serve\` printed`, ExitCode.Problems);
+  if (!started.ok) {
+    return fail(io, started.notEmulator ? `${started.message}: pass --api with the URL \`cmd-tui serve\` printed` : started.message, ExitCode.Problems, started.problems);
   }
-  if (started.status !== 202) {
-    const problems = Array.isArray(started.body.problems) ? started.body.problems.map(String) : [];
-    return fail(io, String(started.body.message), ExitCode.Problems, problems);
-  }
-  const { id, botName, user, channel, interaction } = started.body as { id: string; botName: string; user: string; channel: string; interaction: unknown };
+  const { id, botName, user, channel, interaction } = started;
   if (!values.json) io.stdout.write(`/${[name, ...path].join(' ')} as ${user} in ${channel}\n`);
 
   let shown = NOTHING_SHOWN;
@@ -120,7 +77,7 @@ export const run: CommandRun = async (args, io) => {
   const deadline = Date.now() + TOKEN_LIFETIME_MS;
   for (;;) {
     try {
-      view = interactionView((await getJson(`${origin}/__emulator/interactions/${id}`)).body);
+      view = await readInteraction(origin, id);
     } catch (error) {
       return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
     }
@@ -133,8 +90,7 @@ export const run: CommandRun = async (args, io) => {
       if (!values.json) for (const line of next.lines) io.stdout.write(`${line}\n`);
     }
     if (view.failed) break;
-    const answered = view.acknowledged !== undefined && (view.acknowledged !== DEFERRED || (view.original?.edits ?? 0) > 0 || view.followups.length > 0);
-    if ((answered || view.acknowledged === MODAL) && Date.now() - quietSince >= SETTLE_MS) break;
+    if (replyArrived(view) && Date.now() - quietSince >= SETTLE_MS) break;
     if (Date.now() > deadline) {
       if (!values.json) io.stdout.write('The application did not respond\n');
       break;

@@ -25,3 +25,13 @@ export function checkMember(input: CommandAccessInput, userId: string, now: numb
     answers: places.map((place) => ({ place, decision: evaluateMemberAccess(input, subject, { channelId: place.id }) })),
   };
 }
+
+/**
+ * Why this member would not see the command in that channel — Discord's picker hides it there — in the
+ * words the emulator's try route and the TUI's Try screen both use; undefined when they would see it.
+ */
+export function hiddenCommandReason(input: CommandAccessInput, userId: string, channelId: string, now: number): string | undefined {
+  const answer = checkMember(input, userId, now, channelId);
+  const { place, decision } = answer.answers[0]!;
+  return decision.allowed ? undefined : `${answer.who.label} would not see /${input.command.name} in ${place.label}: ${decision.reason}`;
+}

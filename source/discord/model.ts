@@ -72,6 +72,9 @@ export const CHANNEL_TYPE_NAMES: Record<number, string> = {
   16: 'GUILD_MEDIA',
 };
 
+/** GUILD_TEXT, GUILD_VOICE (its text chat), GUILD_ANNOUNCEMENT, the threads and GUILD_STAGE_VOICE: where a slash command can be typed. */
+export const COMMAND_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 10, 11, 12, 13];
+
 /** The 32 documented locales (facts §5). `ar` and `he` appear only in the OpenAPI spec. */
 export const LOCALES = [
   'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl', 'pt-BR',

@@ -4,7 +4,7 @@
  * every required option present, no unknown ones, each value of its type — STRING within
  * min_length/max_length, INTEGER a whole number and NUMBER a number within min_value/max_value, BOOLEAN
  * true or false, a choice's name or value when there are choices, USER/ROLE/CHANNEL/MENTIONABLE an
- * entity the guild has (a CHANNEL of one of `channel_types`). The result is the `data.options` tree
+ * entity the guild has (a CHANNEL of one of `channel_types`), ATTACHMENT a file the client uploaded. The result is the `data.options` tree
  * of the interaction. Pure: the guild's entities come through `EntityLookup`.
  */
 import { CHANNEL_TYPE_NAMES, LIMITS, OPTION_TYPE_NAMES, OptionType, type CommandOption } from './model.js';
@@ -22,12 +22,14 @@ export interface EntityLookup {
   channelType(id: string): number | undefined;
   isUser(id: string): boolean;
   isRole(id: string): boolean;
+  /** An ATTACHMENT value: the id of a file the client uploaded with this interaction. */
+  isAttachment(id: string): boolean;
 }
 
 export interface FilledOptions {
   options: InteractionOption[];
-  /** Every USER/ROLE/CHANNEL/MENTIONABLE id chosen, for the interaction's `resolved`. */
-  mentioned: { users: string[]; roles: string[]; channels: string[] };
+  /** Every USER/ROLE/CHANNEL/MENTIONABLE/ATTACHMENT id chosen, for the interaction's `resolved`. */
+  mentioned: { users: string[]; roles: string[]; channels: string[]; attachments: string[] };
   problems: string[];
 }
 
@@ -45,7 +47,7 @@ export function fillOptions(
   lookup: EntityLookup,
   focused?: string,
 ): FilledOptions {
-  const mentioned: FilledOptions['mentioned'] = { users: [], roles: [], channels: [] };
+  const mentioned: FilledOptions['mentioned'] = { users: [], roles: [], channels: [], attachments: [] };
   const problems: string[] = [];
   const fill = (level: readonly CommandOption[], rest: readonly string[], where: string): InteractionOption[] => {
     const containers = level.filter((option) => CONTAINER_TYPES.includes(option.type));
@@ -86,6 +88,13 @@ export function fillOptions(
   };
   const options = fill(command.options ?? [], path, `/${command.name}`);
   return { options, mentioned, problems };
+}
+
+/** Why the client would not take `text` for `option` (the same rules as fillOptions), or undefined when it would: the Try form checks each value as it is typed. */
+export function optionProblem(option: CommandOption, text: string, lookup: EntityLookup): string | undefined {
+  const problems: string[] = [];
+  optionValue(option, text, lookup, { users: [], roles: [], channels: [], attachments: [] }, problems);
+  return problems[0];
 }
 
 function optionValue(option: CommandOption, text: string, lookup: EntityLookup, mentioned: FilledOptions['mentioned'], problems: string[]): string | number | boolean | undefined {
@@ -143,7 +152,11 @@ function optionValue(option: CommandOption, text: string, lookup: EntityLookup, 
       mentioned.channels.push(text);
       return text;
     }
+    case OptionType.Attachment:
+      if (!lookup.isAttachment(text)) return refuse("takes a file the client uploads: choose one on the TUI's Try screen (t on the command)");
+      mentioned.attachments.push(text);
+      return text;
     default:
-      return refuse('cannot be filled in from the command line (attachments need an upload)');
+      return refuse(`is of type ${option.type}, which Discord's client does not offer`);
   }
 }

@@ -28,6 +28,7 @@ import { RememberCredentials } from './screens/overlays/remember-credentials.js'
 import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
+import { TryScreen } from './screens/try/try-screen.js';
 import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
 import { wrapText } from '../terminal/wrap-text.js';
@@ -122,6 +123,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
     else if (action === 'permissions') dispatch({ type: 'push', screen: { id: 'permissions', commandId: command.id } });
     else if (action === 'rawJson') dispatch({ type: 'push', screen: { id: 'json', commandId: command.id } });
     else if (action === 'copyCommand') dispatch({ type: 'overlay', overlay: { kind: 'copy', commandId: command.id } });
+    else if (action === 'tryCommand') dispatch({ type: 'push', screen: { id: 'try', commandId: command.id } });
   };
 
   const overlay = (() => {
@@ -225,6 +227,12 @@ function Root({ starters }: { starters?: SessionStarters }) {
           // Hidden, not unmounted, under help: unsaved overwrite edits survive it.
           <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
             <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} height={bodyHeight} width={columns - 1} active={noOverlay} />
+          </Box>
+        ) : null}
+        {top.id === 'try' && topCommand && state.session ? (
+          // Hidden, not unmounted, under help: what was filled in and the bot's reply survive it.
+          <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+            <TryScreen key={top.commandId} command={topCommand} height={bodyHeight} width={columns - 1} active={noOverlay} />
           </Box>
         ) : null}
         {overlay === null && top.id === 'backups' && state.session ? <BackupsScreen height={bodyHeight} width={columns - 1} active={noOverlay} /> : null}

@@ -7,6 +7,7 @@ const lookup: EntityLookup = {
   channelType: (id) => ({ '100': 0, '101': 2 })[id],
   isUser: (id) => id === '200',
   isRole: (id) => id === '300',
+  isAttachment: (id) => id === '400',
 };
 
 const config = {
@@ -53,12 +54,12 @@ describe('fillOptions', () => {
       'option "ch" (CHANNEL) accepts only GUILD_TEXT channels, and 101 is GUILD_VOICE',
       'option "r" (ROLE) must be the id of a role of the guild, not "200"',
       'option "m" (MENTIONABLE) must be the id of a member or a role of the guild, not "999"',
-      'option "a" (ATTACHMENT) cannot be filled in from the command line (attachments need an upload)',
+      'option "a" (ATTACHMENT) takes a file the client uploads: choose one on the TUI\'s Try screen (t on the command)',
     ]);
-    const good = fillOptions(command, [], { s: 'ab', i: '-3', b: 'false', u: '200', ch: '100', r: '300', m: '300' }, lookup);
+    const good = fillOptions(command, [], { s: 'ab', i: '-3', b: 'false', u: '200', ch: '100', r: '300', m: '300', a: '400' }, lookup);
     expect(good.problems).toEqual([]);
-    expect(good.options.map((option) => option.value)).toEqual(['ab', -3, false, '200', '100', '300', '300']);
-    expect(good.mentioned).toEqual({ users: ['200'], roles: ['300', '300'], channels: ['100'] });
+    expect(good.options.map((option) => option.value)).toEqual(['ab', -3, false, '200', '100', '300', '300', '400']);
+    expect(good.mentioned).toEqual({ users: ['200'], roles: ['300', '300'], channels: ['100'], attachments: ['400'] });
   });
 
   it('autocomplete: the focused option goes as typed, marked focused, and required ones may still be missing', () => {

@@ -4,19 +4,17 @@
  * package), and the built binary trying its commands. The bot's endpoint is configured as on Discord,
  * with PATCH /applications/@me, which the emulator accepts only after the bot passes the PING checks.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
+import { expectDeferredReply, serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
 
-const BOT_PATH = fileURLToPath(new URL('../../examples/interactions-bot.mjs', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-try-e2e-'));
 const serve = useServe(['--seed', 'empty']);
 let bot: ChildProcess | undefined;
@@ -31,27 +29,12 @@ const COMMANDS = [
   { name: 'limits', description: 'Options with limits', options: [{ type: 3, name: 'city', description: 'Where', required: true, max_length: 10 }, { type: 4, name: 'days', description: 'How many', min_value: 1, max_value: 7 }] },
 ];
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${serve().baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bot ${serve().botToken}`, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-function startBot(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BOT_PATH], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, url: /(http:\S+)/.exec(line)![1]! }));
-    child.once('exit', (code) => reject(new Error(`the bot exited with ${code}`)));
-  });
-}
+const api = (method: string, path: string, body?: unknown) => serveApi(serve(), method, path, body);
 
 const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home } });
 
 beforeAll(async () => {
-  const started = await startBot({ PUBLIC_KEY: serve().verifyKey, DISCORD_API: serve().baseUrl });
+  const started = await startInteractionsBot({ PUBLIC_KEY: serve().verifyKey, DISCORD_API: serve().baseUrl });
   bot = started.child;
   botUrl = started.url;
   expect((await api('PUT', `/applications/${serve().applicationId}/commands`, COMMANDS)).status).toBe(200);
@@ -83,13 +66,7 @@ it('the bot answers /ping and the reply is printed as the client shows it', { ti
 
 it('a deferred reply shows "thinking…", then the reply, then the follow-up, in that order', { timeout: 30_000 }, async () => {
   const { stdout, code } = await tryCommand('later');
-  const thinking = stdout.indexOf('is thinking…');
-  const reply = stdout.indexOf('Done thinking.');
-  const followUp = stdout.indexOf('And one more thing.');
-  expect(thinking).toBeGreaterThan(0);
-  expect(reply).toBeGreaterThan(thinking);
-  expect(followUp).toBeGreaterThan(reply);
-  expect(stdout).toContain('· follow-up 1');
+  expectDeferredReply(stdout);
   expect(code).toBe(0);
 });
 

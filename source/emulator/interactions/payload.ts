@@ -13,6 +13,14 @@ import { userObject, roleObject } from '../handlers/pickers.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
 import { InteractionType } from './store.js';
 
+/** A file uploaded with the interaction: its id (the option's value), name, size and type. */
+export interface UploadedAttachment {
+  id: string;
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
 export interface InteractionInput {
   /** 2, or 4 while an option with autocomplete is typed in. */
   type: typeof InteractionType.ApplicationCommand | typeof InteractionType.Autocomplete;
@@ -23,6 +31,8 @@ export interface InteractionInput {
   command: Command;
   options: InteractionOption[];
   mentioned: FilledOptions['mentioned'];
+  /** The files the client uploaded for ATTACHMENT options. */
+  uploads: readonly UploadedAttachment[];
   guild: GuildRecord;
   channel: ChannelRecord;
   user: UserRecord;
@@ -88,7 +98,8 @@ function channelObject(guild: GuildRecord, channel: ChannelRecord, userId: strin
 /**
  * `resolved` as Discord fills it (DOCS/RR "Resolved Data Structure"): each mentioned user, and their member
  * without `user` but with their permissions in the interaction's channel; roles; channels with the invoking
- * member's permissions there (the docs' partial channel is a subset of what Discord sends and the spec requires).
+ * member's permissions there (the docs' partial channel is a subset of what Discord sends and the spec requires);
+ * the uploaded attachments.
  */
 function resolvedData(input: InteractionInput) {
   const { guild, mentioned, users } = input;
@@ -113,6 +124,14 @@ function resolvedData(input: InteractionInput) {
   for (const id of mentioned.channels) {
     const channel = guild.channels.find((candidate) => candidate.id === id);
     if (channel) add('channels', id, channelObject(guild, channel, input.user.id));
+  }
+  // As Discord lists a command's upload (DOCS/RR "Resolved Data Structure", DOCS/MSG "Attachment Object"):
+  // ephemeral, at the CDN address of the channel. The emulator keeps no bytes, so the address is not served.
+  for (const id of mentioned.attachments) {
+    const upload = input.uploads.find((candidate) => candidate.id === id);
+    if (!upload) continue;
+    const path = `ephemeral-attachments/${input.channel.id}/${id}/${encodeURIComponent(upload.filename)}`;
+    add('attachments', id, { ...upload, url: `https://cdn.discordapp.com/${path}`, proxy_url: `https://media.discordapp.net/${path}`, ephemeral: true });
   }
   return resolved;
 }

@@ -5,15 +5,15 @@
  * client's rules (discord/option-values.ts), then delivers the interaction to the app's endpoint and
  * answers at once with its id; `GET /__emulator/interactions/{id}` shows what the user sees so far.
  */
-import { checkMember } from '../../discord/member-access.js';
-import { LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
+import { checkMember, hiddenCommandReason } from '../../discord/member-access.js';
+import { COMMAND_CHANNEL_TYPES, LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
 import { fillOptions } from '../../discord/option-values.js';
 import { describeTarget } from '../../discord/overwrite-targets.js';
 import { userObject } from '../handlers/pickers.js';
 import type { Reply, World } from '../request-context.js';
 import type { GuildRecord } from '../state.js';
 import { deliver } from './delivery.js';
-import { applicationCommandInteraction } from './payload.js';
+import { applicationCommandInteraction, type UploadedAttachment } from './payload.js';
 import { InteractionType, type InteractionRecord, type InteractionStore } from './store.js';
 import { fakeSecret } from '../seed.js';
 
@@ -28,10 +28,32 @@ export interface TryRequest {
   options: Record<string, string>;
   /** The option being typed in: an autocomplete interaction (type 4) instead of the command. */
   focused?: string;
+  /** ATTACHMENT options: the file the client uploads for each, by option name (its bytes stay with the client). */
+  attachments?: Record<string, UploadedFile>;
 }
 
-/** GUILD_TEXT, GUILD_VOICE (its text chat), GUILD_ANNOUNCEMENT, the threads and GUILD_STAGE_VOICE: where a slash command can be typed. */
-const TEXT_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 10, 11, 12, 13];
+export interface UploadedFile {
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
+/** What a member may upload with an interaction: the payload's `attachment_size_limit` (10 MiB without boosts). */
+export const ATTACHMENT_SIZE_LIMIT = 10_485_760;
+
+function uploadedFiles(value: unknown): Record<string, UploadedFile> | string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '"attachments" must map option names to {"filename","size","content_type"}';
+  const files: Record<string, UploadedFile> = Object.create(null);
+  for (const [name, file] of Object.entries(value as Record<string, unknown>)) {
+    const { filename, size, content_type } = (typeof file === 'object' && file !== null ? file : {}) as Record<string, unknown>;
+    if (typeof filename !== 'string' || filename === '' || !Number.isSafeInteger(size) || (size as number) < 0 || typeof content_type !== 'string') {
+      return `"attachments"."${name}" must be {"filename": text, "size": bytes, "content_type": text}`;
+    }
+    files[name] = { filename, size: size as number, content_type };
+  }
+  return files;
+}
 
 const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
 
@@ -49,7 +71,10 @@ export function parseTryRequest(body: unknown): TryRequest | string {
     return '"options" must map option names to their values as text';
   }
   const text = (key: string) => (typeof fields[key] === 'string' ? { [key]: fields[key] } : {});
+  const attachments = uploadedFiles(fields.attachments);
+  if (typeof attachments === 'string') return attachments;
   return {
+    ...(attachments ? { attachments } : {}),
     name: fields.name,
     path: strings(fields.path) ?? [],
     options: Object.assign(Object.create(null) as Record<string, string>, options),
@@ -104,21 +129,28 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const input = accessInput(world, guild, command);
   const decide = (channelId: string) => checkMember(input, userId, world.clock(), channelId).answers[0]!.decision;
   // Without --channel: the first text channel where the member may use the command, as a person would pick one.
-  const textChannels = guild.channels.filter((candidate) => TEXT_CHANNEL_TYPES.includes(candidate.type));
+  const textChannels = guild.channels.filter((candidate) => COMMAND_CHANNEL_TYPES.includes(candidate.type));
   const channel = request.channelId
     ? guild.channels.find((candidate) => candidate.id === request.channelId)
     : (textChannels.find((candidate) => decide(candidate.id).allowed) ?? textChannels[0]);
   if (!channel) return refuse(404, `${guild.name} (${guild.id}) has no channel ${request.channelId ?? 'to type in'}`);
-  const decision = decide(channel.id);
-  if (!decision.allowed) {
-    const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
-    // Discord's picker hides a command the member may not use; the who-can-use engine says why.
-    return refuse(403, `${who} would not see /${command.name} in #${channel.name}: ${decision.reason}`);
+  // Discord's picker hides a command the member may not use; the who-can-use engine says why.
+  const hidden = hiddenCommandReason(input, userId, channel.id, world.clock());
+  if (hidden) return refuse(403, hidden);
+  // The client uploads each chosen file first; the option's value is the upload's id.
+  const options = Object.assign(Object.create(null) as Record<string, string>, request.options);
+  const uploads: UploadedAttachment[] = [];
+  for (const [name, file] of Object.entries(request.attachments ?? {})) {
+    if (file.size > ATTACHMENT_SIZE_LIMIT) return refuse(413, `${file.filename} is ${file.size} bytes: Discord's client uploads at most ${ATTACHMENT_SIZE_LIMIT} (10 MiB) with a command`);
+    const id = world.ids.next();
+    uploads.push({ id, ...file });
+    options[name] = id;
   }
-  const filled = fillOptions(command, request.path, request.options, {
+  const filled = fillOptions(command, request.path, options, {
     channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
     isUser: (id) => guild.members[id] !== undefined,
     isRole: (id) => guild.roles.some((role) => role.id === id),
+    isAttachment: (id) => uploads.some((upload) => upload.id === id),
   }, request.focused);
   if (filled.problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, filled.problems);
 
@@ -134,6 +166,7 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     command,
     options: filled.options,
     mentioned: filled.mentioned,
+    uploads,
     guild,
     channel,
     user,

@@ -22,6 +22,8 @@ export type KeyScope =
   | 'backups'
   /** `a`: the audit of the scope. */
   | 'audit'
+  /** `t`: trying a command as a user would (the emulator plays Discord's client). */
+  | 'try'
   /** Any focused text field: the keys that edit its text (readline's). */
   | 'text'
   /** An address on screen (sign-in, install): the key that copies it. */
@@ -44,6 +46,8 @@ export type Action =
   | 'scope'
   | 'switchProfile'
   | 'copyCommand'
+  | 'tryCommand'
+  | 'send'
   | 'copyScope'
   | 'new'
   | 'edit'
@@ -120,7 +124,7 @@ const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'b
 const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
-const TEXT: readonly KeyScope[] = ['text', 'editor', 'filter', 'picker', 'type-to-confirm', 'onboarding'];
+const TEXT: readonly KeyScope[] = ['text', 'editor', 'filter', 'picker', 'type-to-confirm', 'onboarding', 'try'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
@@ -140,6 +144,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'permissions', keys: ['p'], label: 'permissions', short: 'perms', scopes: ON_COMMAND, footer: true },
   { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
   { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: ON_COMMAND, footer: false, danger: true },
+  { action: 'tryCommand', keys: ['t'], label: 'try it as a member would (emulator)', scopes: ON_COMMAND, footer: false },
   { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: ['list'], footer: false, danger: true },
   { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: ['list'], footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
@@ -147,9 +152,11 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
   { action: 'filterClear', keys: ['esc'], label: 'clear filter', scopes: ['filter'], footer: true },
 
-  { action: 'nextField', keys: ['tab', 'down'], label: 'next field', short: 'next', scopes: ['editor'], footer: true },
-  { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor'], footer: false },
+  { action: 'nextField', keys: ['tab', 'down'], label: 'next field', short: 'next', scopes: ['editor', 'try'], footer: true },
+  { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor', 'try'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
+  { action: 'activate', keys: ['enter'], label: 'pick a value or a suggestion; on a typed value or Send: send', short: 'pick/send', scopes: ['try'], footer: true },
+  { action: 'send', keys: ['ctrl+s'], label: 'send the command to the bot', short: 'send', scopes: ['try'], footer: true },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
   // ctrl+a is readline's start of line in a text field; p as in parameter.
   { action: 'addOption', keys: ['ctrl+p'], label: 'add option', short: 'option', scopes: ['editor'], footer: true },
@@ -184,11 +191,11 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
   { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
-  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups', 'try'], footer: true },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
   { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access'], footer: false },
   // Where text is typed, ctrl+e is readline's end of line.
-  { action: 'showMessage', keys: ['ctrl+t'], label: 'show the whole status message', scopes: ['editor', 'onboarding'], footer: false },
+  { action: 'showMessage', keys: ['ctrl+t'], label: 'show the whole status message', scopes: ['editor', 'onboarding', 'try'], footer: false },
 
   { action: 'charLeft', keys: ['left'], label: 'cursor left', scopes: TEXT, footer: false },
   { action: 'charRight', keys: ['right'], label: 'cursor right', scopes: TEXT, footer: false },
@@ -203,9 +210,9 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
-  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor'], footer: true },
+  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'try'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'try'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

@@ -18,6 +18,8 @@ export type Screen =
   | { id: 'permissions'; commandId: string; guildId?: string }
   /** commandId absent: a new command. */
   | { id: 'editor'; commandId?: string }
+  /** Trying the command as a member would, against the emulator. */
+  | { id: 'try'; commandId: string }
   | { id: 'backups' }
   | { id: 'audit' };
 
@@ -176,9 +178,9 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, data: state.data.status === 'ready' ? state.data : { status: 'loading' }, reload: state.reload + 1, flash: null };
     case 'data': {
       if (action.data.status !== 'ready') return { ...state, data: action.data };
-      // A command deleted elsewhere takes its detail and JSON screens with it, rather than leaving them blank.
+      // A command deleted elsewhere takes its detail, JSON and Try screens with it, rather than leaving them blank.
       const ids = new Set(action.data.commands.map((c) => c.id));
-      const stack = state.stack.filter((s) => (s.id !== 'detail' && s.id !== 'json') || ids.has(s.commandId));
+      const stack = state.stack.filter((s) => (s.id !== 'detail' && s.id !== 'json' && s.id !== 'try') || ids.has(s.commandId));
       if (stack.length === state.stack.length) return { ...state, data: action.data };
       return { ...state, data: action.data, stack, flash: { text: 'The command on screen no longer exists on Discord (deleted elsewhere?); back to the list.', tone: 'warning' } };
     }

@@ -35,7 +35,7 @@ export function CommandDetail({ command, height, active, onCommandAction }: { co
       active={active}
       onAction={(action) => {
         if (action === 'back') dispatch({ type: 'pop' });
-        else if (['edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand'].includes(action)) onCommandAction(action, command);
+        else if (['edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand', 'tryCommand'].includes(action)) onCommandAction(action, command);
         else return false;
         return true;
       }}

@@ -22,7 +22,7 @@ export interface CommandListProps {
 
 /** Keys the footer leaves out because they would do nothing: no command to act on, or no list to add to. */
 function idleListKeys(status: ScopeData['status'], hasSelection: boolean): Action[] {
-  const onCommand: Action[] = hasSelection ? [] : ['open', 'edit', 'delete', 'permissions'];
+  const onCommand: Action[] = hasSelection ? [] : ['open', 'edit', 'delete', 'permissions', 'tryCommand'];
   return status === 'error' ? [...onCommand, 'new', 'filter'] : onCommand;
 }
 
@@ -70,6 +70,7 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
     else if (action === 'delete') dispatch({ type: 'overlay', overlay: { kind: 'confirm-delete', commandId: command.id } });
     else if (action === 'editJson') onEditJson(command);
     else if (action === 'copyCommand') dispatch({ type: 'overlay', overlay: { kind: 'copy', commandId: command.id } });
+    else if (action === 'tryCommand') dispatch({ type: 'push', screen: { id: 'try', commandId: command.id } });
   };
   useCommandListInput(active, list, dispatchList, visible, selected, {
     onCommand,

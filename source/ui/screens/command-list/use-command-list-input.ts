@@ -16,7 +16,7 @@ export interface ListCommands {
   pageRows: number;
 }
 
-const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand'];
+const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand', 'tryCommand'];
 
 export function useCommandListInput(
   active: boolean,

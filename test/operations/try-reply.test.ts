@@ -1,6 +1,6 @@
-/** A bot's reply as `cmd-tui try` prints it (commands/try-reply.ts): only what is new at each look, in the client's order. */
+/** A bot's reply as `cmd-tui try` prints it (operations/try-reply.ts): only what is new at each look, in the client's order. */
 import { expect, it } from 'vitest';
-import { newReplyLines, NOTHING_SHOWN, type InteractionView } from '../../source/commands/try-reply.js';
+import { newReplyLines, NOTHING_SHOWN, type InteractionView } from '../../source/operations/try-reply.js';
 
 const message = (content: string, extra: Partial<InteractionView['followups'][number]> = {}) => ({ id: '1', content, embeds: [], components: [], flags: 0, edits: 0, ...extra });
 

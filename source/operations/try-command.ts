@@ -1,0 +1,130 @@
+/**
+ * Trying a command as a user, for `cmd-tui try` and the TUI's Try screen: asks a `cmd-tui serve`
+ * emulator to play Discord's client (`POST /__emulator/interactions`: the values held to the client's
+ * rules, the member to who-can-use, the signed interaction delivered to the bot) and reads what the
+ * user sees of it so far (`GET /__emulator/interactions/{id}`). Both answers are read as untrusted:
+ * at most 1 MiB, no redirects, JSON without prototype keys, a view of the expected shape.
+ * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
+ */
+import { parseStrictObject } from '../discord/strict-json.js';
+import type { InteractionView } from './try-reply.js';
+
+/** Why nobody can try a command against Discord itself: the CLI and the TUI say it in these words. */
+export const LIVE_DISCORD_REFUSAL =
+  "On Discord, no API lets a user run a command (only Discord's client can, and automating a user account — a self-bot — breaks Discord's terms).";
+
+/** What the emulator takes: the command by name, where and as whom, and the values as typed. */
+export interface TryRequest {
+  name: string;
+  /** Subcommand group and subcommand names. */
+  path: readonly string[];
+  options: Readonly<Record<string, string>>;
+  /** The option being typed in: an autocomplete interaction (type 4) instead of the command. */
+  focused?: string;
+  guildId?: string;
+  userId?: string;
+  channelId?: string;
+  locale?: string;
+  /** ATTACHMENT options: the file the client uploads for each, by option name (what `files` turns into). */
+  attachments?: Readonly<Record<string, LocalFile>>;
+}
+
+/** A file as the client uploads it: its name, size and type. */
+export interface LocalFile {
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
+/** Content types by extension, as a browser's upload names them; anything else is a byte stream. */
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
+  txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf',
+  zip: 'application/zip', mp3: 'audio/mpeg', ogg: 'audio/ogg', wav: 'audio/wav', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
+};
+
+/** The local file at `path` as the client would upload it; rejects, naming the file, when it is not a readable file. */
+export async function describeLocalFile(path: string): Promise<LocalFile> {
+  const { stat, access } = await import('node:fs/promises');
+  const { basename, extname } = await import('node:path');
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error('it is not a file');
+    await access(path);
+    size = info.size;
+  } catch (error) {
+    throw new Error(`${path} cannot be uploaded: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message}. Type the path of a file.`);
+  }
+  return { filename: basename(path), size, content_type: CONTENT_TYPES[extname(path).slice(1).toLowerCase()] ?? 'application/octet-stream' };
+}
+
+export type TryStart =
+  | { ok: true; id: string; botName: string; user: string; channel: string; interaction: unknown }
+  /** `notEmulator`: the server has no try route (not a `cmd-tui serve`). */
+  | { ok: false; message: string; problems: string[]; notEmulator?: boolean };
+
+/** The emulator's answers are small; anything larger is not the emulator, and is not read into memory. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal): Promise<{ status: number; body: Record<string, unknown> }> {
+  const timeout = AbortSignal.timeout(10_000);
+  const response = await fetch(url, { ...init, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the body: the rest is never read.
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) throw new Error(`the answer from ${new URL(url).origin} is over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than the emulator ever sends, so it was not read`);
+    chunks.push(chunk);
+  }
+  return { status: response.status, body: parseStrictObject(Buffer.concat(chunks).toString('utf8')) ?? {} };
+}
+
+/** Delivers the command (or its autocomplete) through the emulator at `origin`; rejects when it cannot be reached. */
+export async function startTry(origin: string, request: TryRequest, signal?: AbortSignal): Promise<TryStart> {
+  const started = await getJson(`${origin}/__emulator/interactions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) }, signal);
+  if (started.status === 404 && started.body.message === '404: Not Found') {
+    return { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/interactions)`, problems: [] };
+  }
+  if (started.status !== 202) {
+    const problems = Array.isArray(started.body.problems) ? started.body.problems.map(String) : [];
+    return { ok: false, message: String(started.body.message), problems };
+  }
+  const { id, botName, user, channel, interaction } = started.body;
+  return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMessage = (value: unknown) => isObject(value) && typeof value.edits === 'number' && Array.isArray(value.embeds) && Array.isArray(value.components);
+
+/** The interaction's state as the emulator reports it, or undefined for an answer of another shape. */
+function interactionView(body: Record<string, unknown>): InteractionView | undefined {
+  const { revision, acknowledged, failed, original, followups, choices } = body;
+  const shaped =
+    typeof revision === 'number' &&
+    (acknowledged === undefined || typeof acknowledged === 'number') &&
+    (failed === undefined || typeof failed === 'string') &&
+    (original === undefined || isMessage(original)) &&
+    Array.isArray(followups) &&
+    followups.every(isMessage) &&
+    (choices === undefined || Array.isArray(choices));
+  return shaped ? (body as unknown as InteractionView) : undefined;
+}
+
+/** What the user sees of interaction `id` so far; undefined when the answer is not an interaction's state. */
+export async function readInteraction(origin: string, id: string, signal?: AbortSignal): Promise<InteractionView | undefined> {
+  return interactionView((await getJson(`${origin}/__emulator/interactions/${encodeURIComponent(id)}`, {}, signal)).body);
+}
+
+const DEFERRED = 5;
+
+/**
+ * Whether the bot has given all it is expected to: a reply (a deferred one once edited or followed up),
+ * a form, suggestions, or a failure. Follow-ups may still come for 15 minutes; watchers settle on quiet.
+ */
+export function replyArrived(view: InteractionView): boolean {
+  if (view.failed !== undefined) return true;
+  if (view.acknowledged === undefined) return false;
+  return view.acknowledged !== DEFERRED || (view.original?.edits ?? 0) > 0 || view.followups.length > 0;
+}

@@ -1,0 +1,198 @@
+/**
+ * `t` on a command: try it as a member would, against the emulator, which plays Discord's client and
+ * delivers the interaction to the bot. The form (try-form.ts) is laid out as the client lays out the
+ * command; enter on a row picks its value (a FilterPicker over the guild's members, roles, channels,
+ * the command's choices or the bot's suggestions), typing fills a text option, and ctrl+s (or enter
+ * on a text option or on Send) sends it. Against live Discord it says why nobody can, and what to run.
+ */
+import { Box } from 'ink';
+import { useEffect, useRef, useState } from 'react';
+import { DISCORD_API_BASE } from '../../../api/target.js';
+import { LOCALES, type Command, type Member } from '../../../discord/model.js';
+import { withMembers } from '../../../discord/overwrite-targets.js';
+import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
+import { Text } from '../../components/text.js';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { actionFor, type Action } from '../../input/key-bindings.js';
+import { useAppContext } from '../../state/app-context.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { filterPickerItems } from '../command-editor/picker-items.js';
+import { FilterPicker } from '../permissions/filter-picker.js';
+import { useMemberSearch } from '../permissions/use-member-search.js';
+import { defaultPlace, rowChoices, tryRequest, tryRows, type RowKey, type TryForm, type TryPlace, type TryRow } from './try-form.js';
+import { useTryDelivery } from './use-try-delivery.js';
+import { useTryPlace, type PlaceLoad } from './use-try-place.js';
+import { useTryInput } from './use-try-input.js';
+import { useTryState } from './use-try-state.js';
+import { TryView } from './try-view.js';
+
+export interface TryScreenProps {
+  command: Command;
+  height: number;
+  width: number;
+  active: boolean;
+}
+
+/** How to try a command when the TUI is on live Discord: the emulator, with the commands copied there. */
+export const TRY_ON_EMULATOR = [
+  'Try it against the emulator, which plays Discord\'s client and delivers the interaction to your bot:',
+  '  cmd-tui serve --interactions-url http://127.0.0.1:3000/   (your bot listening at that URL, verifying with the public key serve prints)',
+  '  x on the command list (or cmd-tui export -o commands.json) writes these commands to a file; cmd-tui apply FILE --api URL copies them there',
+  '  cmd-tui --api URL, then t on the command   (or cmd-tui --demo to see the Try screen with the demo\'s commands)',
+];
+
+/** The client waits this long after the last key before asking the bot for suggestions. */
+const AUTOCOMPLETE_SETTLE_MS = 300;
+
+export function TryScreen(props: TryScreenProps) {
+  const { state } = useAppContext();
+  if (!state.session || state.session.api.baseUrl === DISCORD_API_BASE) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL, ...TRY_ON_EMULATOR]} />;
+  if ((props.command.type ?? 1) !== 1) {
+    return <TryNotHere {...props} lines={['Only slash commands are typed in; user and message commands run from a right-click menu, which the emulator does not play yet.']} />;
+  }
+  return <TryForm {...props} origin={new URL(state.session.api.baseUrl).origin} />;
+}
+
+/** Every key but the way back and help does nothing here. */
+const NOT_HERE_HIDDEN: readonly Action[] = ['nextField', 'prevField', 'activate', 'send'];
+
+function TryNotHere({ command, active, lines }: TryScreenProps & { lines: readonly string[] }) {
+  const theme = useTheme();
+  const { dispatch } = useAppContext();
+  useKeyHandler(Priority.screen, (chord) => {
+    if (actionFor(chord, 'try') !== 'back') return false;
+    dispatch({ type: 'pop' });
+    return true;
+  }, active);
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Text bold>Try /{command.name}</Text>
+      <Box flexDirection="column" flexGrow={1}>
+        {lines.map((line, index) => (
+          <Text key={index} color={index === 0 ? theme.status.warning : undefined}>{line}</Text>
+        ))}
+      </Box>
+      <Footer scope="try" hide={NOT_HERE_HIDDEN} />
+    </Box>
+  );
+}
+
+const NO_PLACE = (guildId: string): TryPlace => ({ directory: { guildId, roles: [], channels: [], members: [] } });
+
+/** The row focused at first: the first thing to fill in (a subcommand to choose, else the first option), else Send. */
+function firstFocus(rows: readonly TryRow[]): RowKey {
+  return (rows.find((row) => (row.kind === 'subcommand' && !row.chosen) || row.kind === 'option') ?? rows[rows.length - 1]!).key;
+}
+
+function TryForm({ command, height, width, active, origin }: TryScreenProps & { origin: string }) {
+  const { state: app, dispatch: appDispatch } = useAppContext();
+  const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
+  const [state, dispatch] = useTryState('en-US');
+  const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
+  const form: TryForm = { ...state.form, ...(guildId ? { guildId } : {}) };
+  const load = useTryPlace(guildId, command);
+  // Members found by searching (beyond the first page read with the guild) stay known once picked.
+  const [met, setMet] = useState<{ guildId: string | undefined; members: Member[] }>({ guildId, members: [] });
+  const loaded = load.status === 'ready' ? load.place : NO_PLACE(guildId ?? '0');
+  const known = met.guildId === guildId ? met.members : [];
+  const place: TryPlace = { ...loaded, directory: withMembers(loaded.directory, known) };
+  // Once the guild is read, the client starts as its owner in the first channel where the command is offered.
+  const [defaulted, setDefaulted] = useState<PlaceLoad>();
+  if (load.status === 'ready' && defaulted !== load) {
+    setDefaulted(load);
+    dispatch({ type: 'defaults', place: defaultPlace(form, load.place, Date.now()) });
+  }
+  const rows = tryRows(command, form, place, scopeGuild === undefined, Date.now());
+  const focus = state.focus !== undefined && rows.some((row) => row.key === state.focus) ? state.focus : firstFocus(rows);
+  const focusIndex = rows.findIndex((row) => row.key === focus);
+  const focused = rows[focusIndex]!;
+  const delivery = useTryDelivery(origin, dispatch);
+  const title = `/${[command.name, ...form.path].join(' ')}`;
+
+  // Autocomplete, as the client does it: a moment after the last key in an autocomplete option, ask the bot.
+  const asking = focused.kind === 'option' && focused.input === 'autocomplete' && load.status === 'ready' && form.userId && form.channelId ? focused : undefined;
+  const picked = useRef<string | undefined>(undefined);
+  const askKey = asking ? `${asking.option.name}\n${asking.text}` : undefined;
+  useEffect(() => {
+    if (!asking || askKey === picked.current) return;
+    const timer = setTimeout(() => delivery.autocomplete(tryRequest(command, form, place, asking.option.name), asking.option), AUTOCOMPLETE_SETTLE_MS);
+    return () => clearTimeout(timer);
+    // Only the option and its text decide when to ask; the rest of the form goes as it stood at that key.
+  }, [askKey]);
+
+  const send = () => {
+    const problems = rows.find((row) => row.kind === 'send')?.problems ?? [];
+    if (problems.length > 0) {
+      appDispatch({ type: 'flash', text: `Discord's client would not send ${title} yet: ${problems.join(' ')}`, tone: 'error' });
+      return;
+    }
+    delivery.send(tryRequest(command, form, place));
+  };
+
+  const pick = (row: TryRow, value: string, suggestion: boolean) => {
+    if (suggestion && row.kind === 'option') {
+      picked.current = `${row.option.name}\n${value}`;
+      dispatch({ type: 'value', name: row.option.name, text: value });
+    } else if (row.kind === 'guild') dispatch({ type: 'form', change: { guildId: value } });
+    else if (row.kind === 'locale') dispatch({ type: 'form', change: { locale: value } });
+    else if (row.kind === 'member') dispatch({ type: 'form', change: { userId: value } });
+    else if (row.kind === 'channel') dispatch({ type: 'form', change: { channelId: value } });
+    else if (row.kind === 'subcommand') dispatch({ type: 'subcommand', depth: row.depth, name: value });
+    else if (row.kind === 'option') dispatch({ type: 'value', name: row.option.name, text: value });
+  };
+
+  useTryInput({ active: active && !state.picker, rows, focusIndex, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }) });
+
+  const footerRows = useFooterRows();
+  const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
+  const picksMembers = !state.picker?.suggestions && (pickerRow?.kind === 'member' || (pickerRow?.kind === 'option' && (pickerRow.input === 'user' || pickerRow.input === 'mentionable')));
+  const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers && (state.picker?.query.trim() ?? '') !== '');
+  if (state.picker) {
+    const row = pickerRow;
+    if (row) {
+      const { query, suggestions } = state.picker;
+      const searched: TryPlace = { ...place, directory: withMembers(place.directory, search.members) };
+      const choices = suggestions
+        ? (state.suggestions?.choices ?? []).map((choice) => ({ key: String(choice.value), label: choice.name, note: JSON.stringify(choice.value) }))
+        : rowChoices(row, form, searched, LOCALES);
+      const items = filterPickerItems(choices.map((choice) => ({ ...choice, value: choice.key })), query);
+      return (
+        <FilterPicker
+          title={suggestions ? 'The bot suggests' : `Choose: ${row.kind === 'option' ? row.option.name : row.kind}`}
+          query={query}
+          onQueryChange={(next) => dispatch({ type: 'picker', picker: { ...state.picker!, query: next } })}
+          items={items}
+          emptyText={load.status === 'ready' ? 'Nothing to choose here matches.' : load.status === 'error' ? load.message : 'Still reading the guild…'}
+          {...(search.note ? { status: search.note } : {})}
+          onPick={(value) => {
+            const found = search.members.find((member) => member.user?.id === value);
+            if (found) setMet({ guildId, members: [...known, found] });
+            pick(row, value, suggestions === true);
+          }}
+          onClose={() => dispatch({ type: 'picker', picker: undefined })}
+          height={height}
+          active={active}
+        />
+      );
+    }
+  }
+  const guildLabel = app.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : '(no guild: the app is in none)');
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <TryView
+        command={command}
+        rows={rows}
+        state={{ ...state, focus }}
+        place={place}
+        guildLabel={guildLabel}
+        height={Math.max(3, height - footerRows - 1)}
+        width={width}
+        typing={active && !state.picker}
+        onText={(name, text) => dispatch({ type: 'value', name, text })}
+        {...(load.status === 'error' ? { loadProblem: load.message } : {})}
+      />
+      <Footer scope="try" />
+    </Box>
+  );
+}

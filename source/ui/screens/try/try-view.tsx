@@ -1,0 +1,163 @@
+/**
+ * The Try form as Discord's client lays out the command, and the bot's reply under it: pure, drawn
+ * from the rows (try-form.ts) and the screen's state. Every name, description, value and reply line
+ * comes from a server and goes through the sanitizing Text.
+ */
+import { Box } from 'ink';
+import type { ReactElement } from 'react';
+import { wrapText } from '../../../terminal/wrap-text.js';
+import { localeName, OPTION_TYPE_NAMES, type Command } from '../../../discord/model.js';
+import { Text } from '../../components/text.js';
+import { TextField } from '../../components/text-field.js';
+import { useTheme } from '../../theme/theme-context.js';
+import { channelLabel, isTyped, localized, memberLabel, optionHint, shownValue, type TryPlace, type TryRow } from './try-form.js';
+import { currentSuggestions, type TryState } from './use-try-state.js';
+
+export interface TryViewProps {
+  command: Command;
+  rows: readonly TryRow[];
+  state: TryState;
+  place: TryPlace;
+  guildLabel: string;
+  /** Rows the view may take (the footer is below it). */
+  height: number;
+  width: number;
+  /** Whether the focused text field takes keys (no picker or overlay over it). */
+  typing: boolean;
+  /** Why the guild's members, roles and channels could not be read. */
+  loadProblem?: string;
+  onText: (name: string, text: string) => void;
+}
+
+const LABEL_WIDTH = 14;
+
+/** The left column: what the row is, as the client names it in the locale; `*` marks a required option. */
+function rowLabel(row: TryRow, locale: string): string {
+  switch (row.kind) {
+    case 'guild':
+      return 'Server';
+    case 'locale':
+      return 'Language';
+    case 'member':
+      return 'As member';
+    case 'channel':
+      return 'In channel';
+    case 'subcommand':
+      return row.depth === 0 && row.choices.some((choice) => choice.type === 2) ? 'Group' : 'Subcommand';
+    case 'option':
+      return `${localized(row.option.name, row.option.name_localizations, locale)}${row.option.required ? '*' : ''}`;
+    case 'send':
+      return '';
+  }
+}
+
+export function TryView({ command, rows, state, place, guildLabel, height, width, typing, loadProblem, onText }: TryViewProps) {
+  const theme = useTheme();
+  const { form } = state;
+  const lines: ReactElement[] = [];
+  const title = `/${[command.name, ...form.path].map((name, index) => (index === 0 ? localized(command.name, command.name_localizations, form.locale) : name)).join(' ')}`;
+  lines.push(
+    <Text key="title" wrap="truncate" bold>
+      Try {title}
+      <Text color={theme.text.secondary}> — {localized(command.description, command.description_localizations, form.locale)}</Text>
+    </Text>,
+  );
+  if (loadProblem) lines.push(<Text key="load" wrap="truncate" color={theme.status.error}>Could not read the guild: {loadProblem}</Text>);
+  let focusLine = 0;
+  for (const row of rows) {
+    const focused = state.focus === row.key;
+    if (focused) focusLine = lines.length;
+    const pointer = <Text color={theme.ui.selected}>{focused ? '▸ ' : '  '}</Text>;
+    const label = rowLabel(row, form.locale).padEnd(LABEL_WIDTH).slice(0, LABEL_WIDTH);
+    if (row.kind === 'send') {
+      lines.push(
+        <Text key={row.key} wrap="truncate">
+          {pointer}
+          <Text inverse={focused} bold>[ Send ]</Text>
+          <Text color={row.problems.length > 0 ? theme.status.warning : theme.text.secondary}>
+            {'  '}
+            {row.problems.length > 0 ? `not yet: ${row.problems[0]}${row.problems.length > 1 ? ` (+${row.problems.length - 1} more)` : ''}` : 'ctrl+s or enter sends it to the bot'}
+          </Text>
+        </Text>,
+      );
+      continue;
+    }
+    let value: ReactElement;
+    let hint = '';
+    if (row.kind === 'option' && isTyped(row)) {
+      value = <TextField value={row.text} onChange={(text) => onText(row.option.name, text)} focused={focused && typing} width={Math.max(10, Math.floor((width - LABEL_WIDTH - 4) / 2))} placeholder={focused ? '' : '—'} />;
+    } else {
+      const shown =
+        row.kind === 'guild' ? guildLabel
+        : row.kind === 'locale' ? `${form.locale}  ${localeName(form.locale)}`
+        : row.kind === 'member' ? (form.userId ? memberLabel(place.directory, form.userId) : '(choose)')
+        : row.kind === 'channel' ? (form.channelId ? channelLabel(place.directory, form.channelId) : '(choose)')
+        : row.kind === 'subcommand' ? (row.chosen ? localized(row.chosen.name, row.chosen.name_localizations, form.locale) : '(choose)')
+        : shownValue(row, form.locale, place.directory) || '—';
+      value = <Text inverse={focused}>{shown}</Text>;
+    }
+    if (row.kind === 'option') {
+      const description = localized(row.option.description, row.option.description_localizations, form.locale);
+      hint = [description, OPTION_TYPE_NAMES[row.option.type], optionHint(row.option, row.input)].filter(Boolean).join(' · ');
+    } else if (row.kind === 'subcommand' && row.chosen) {
+      hint = localized(row.chosen.description, row.chosen.description_localizations, form.locale);
+    } else if (focused && !isTyped(row)) hint = 'enter picks';
+    lines.push(
+      <Text key={row.key} wrap="truncate">
+        {pointer}
+        <Text color={theme.text.secondary}>{label}</Text>
+        {value}
+        <Text color={theme.text.secondary}>  {hint}</Text>
+      </Text>,
+    );
+    if (row.kind === 'channel' && row.hidden) {
+      lines.push(<Text key="hidden" wrap="truncate" color={theme.status.warning}>{"    ⚠ Discord's picker would not offer it: "}{row.hidden}</Text>);
+    }
+    if (row.kind === 'option' && row.problem) {
+      lines.push(<Text key={`${row.key}:problem`} wrap="truncate" color={theme.status.error}>{'    ✗ '}{row.problem}</Text>);
+    }
+    const suggestions = currentSuggestions(state.suggestions, row);
+    if (suggestions) {
+      const { choices, problems } = suggestions;
+      const names = choices.map((choice) => choice.name).join(' · ');
+      lines.push(
+        <Text key={`${row.key}:suggestions`} wrap="truncate" color={theme.text.accent}>
+          {'    '}
+          {choices.length > 0 ? `suggested: ${names}${focused ? '  (enter picks)' : ''}` : 'no suggestions'}
+        </Text>,
+      );
+      for (const problem of problems) lines.push(<Text key={`${row.key}:${problem}`} wrap="truncate" color={theme.status.warning}>{'    ! '}{problem}</Text>);
+    }
+  }
+  // Long lines wrap under their own indent, as the client wraps a message: nothing the bot said is cut.
+  const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
+  // The reply's newest lines stay in view: a long one scrolls its top away.
+  // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
+  const formRoom = reply.length > 0 ? Math.max(3, height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
+  const formStart = lines.length > formRoom ? Math.max(0, Math.min(focusLine - Math.floor(formRoom / 2), lines.length - formRoom)) : 0;
+  const formLines = lines.slice(formStart, formStart + formRoom);
+  const room = Math.max(1, height - formLines.length - 1);
+  const shownReply = reply.slice(Math.max(0, reply.length - room));
+  return (
+    <Box flexDirection="column" height={height} overflowY="hidden">
+      {formLines}
+      {reply.length > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
+      {shownReply.map((line, index) => (
+        <Text key={`reply:${index}`} wrap="truncate" color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>
+          {line.text}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function replyLines(state: TryState): { text: string; tone?: 'error' | 'dim' }[] {
+  const { reply } = state;
+  if (!reply) return [];
+  if (reply.status === 'refused') return [{ text: reply.message, tone: 'error' }, ...reply.problems.map((problem) => ({ text: `  ${problem}`, tone: 'error' as const }))];
+  return [
+    { text: reply.heading, tone: 'dim' },
+    ...reply.lines.map((text) => ({ text })),
+    ...(reply.waiting ? [{ text: 'waiting for the bot…', tone: 'dim' as const }] : []),
+  ];
+}

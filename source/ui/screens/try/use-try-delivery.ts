@@ -1,0 +1,150 @@
+/**
+ * The Try screen's two conversations with the emulator (operations/try-command.ts), both through the
+ * request runner so the spinner shows them and ctrl+c cancels them:
+ * - send: the command is delivered, then what the user sees is read until the bot has said all it
+ *   will (a reply, "thinking…" then its edit, follow-ups while they keep coming, or Discord's
+ *   "The application did not respond"), shown as the client shows it (operations/try-reply.ts);
+ * - autocomplete: an interaction of type 4 for the option being typed in, a moment after the last key
+ *   as the client waits; a newer one supersedes the one in flight (the runner aborts it), and the
+ *   bot's choices are held to the client's rules (try-form.ts validChoices).
+ */
+import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import type { CommandOption } from '../../../discord/model.js';
+import { describeLocalFile, readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { newReplyLines, NOTHING_SHOWN } from '../../../operations/try-reply.js';
+import type { InteractionView } from '../../../operations/try-reply.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
+import { useAppContext } from '../../state/app-context.js';
+import { validChoices, type FormRequest } from './try-form.js';
+import type { TryAction } from './use-try-state.js';
+
+const POLL_MS = 150;
+/** After the reply, how long the bot stays quiet before follow-ups are no longer waited for. */
+const SETTLE_MS = 1500;
+/** An interaction token lives 15 minutes: nothing can come later. */
+const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+const AUTOCOMPLETE_RESULT = 8;
+const AUTOCOMPLETE_LABEL = 'Asking the bot for suggestions';
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+}
+
+export interface TryDelivery {
+  send(request: FormRequest): void;
+  autocomplete(request: FormRequest, option: CommandOption): void;
+}
+
+/** The request with its files described as the client uploads them (a `~/` path is the home folder's). */
+async function withUploads({ files, ...request }: FormRequest): Promise<TryRequest> {
+  if (!files) return request;
+  const { homedir } = await import('node:os');
+  const described = await Promise.all(Object.entries(files).map(async ([name, path]) => [name, await describeLocalFile(path.replace(/^~(?=\/)/, homedir()))] as const));
+  return { ...request, attachments: Object.fromEntries(described) };
+}
+
+export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): TryDelivery {
+  const { flows } = useAppContext();
+  const runner = flows.runner;
+  // The reply being watched: a new send, or leaving the screen, stops the watch.
+  const watch = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => watch.current?.abort(), []);
+
+  const follow = useCallback(
+    async (id: string, heading: string, botName: string, signal: AbortSignal) => {
+      let revision = -1;
+      let quietSince = Date.now();
+      const deadline = Date.now() + TOKEN_LIFETIME_MS;
+      while (!signal.aborted) {
+        let view: InteractionView | undefined;
+        try {
+          view = await readInteraction(origin, id, signal);
+        } catch (error) {
+          if (signal.aborted) return;
+          dispatch({ type: 'reply', reply: { status: 'refused', message: `Lost the emulator at ${origin} while waiting for the reply: ${errorLine(describeError(error))}`, problems: [] } });
+          return;
+        }
+        if (!view) {
+          dispatch({ type: 'reply', reply: { status: 'refused', message: `${origin} answered with something that is not an interaction's state.`, problems: [] } });
+          return;
+        }
+        const arrived = replyArrived(view);
+        if (view.revision !== revision) {
+          revision = view.revision;
+          quietSince = Date.now();
+        }
+        const settled = view.failed !== undefined || (arrived && Date.now() - quietSince >= SETTLE_MS) || Date.now() > deadline;
+        dispatch({ type: 'reply', reply: { status: 'shown', heading, lines: newReplyLines(botName, view, NOTHING_SHOWN).lines, waiting: !settled } });
+        if (settled) return;
+        await pause(POLL_MS, signal);
+      }
+    },
+    [origin, dispatch],
+  );
+
+  const send = useCallback(
+    (request: TryRequest) => {
+      watch.current?.abort();
+      const command = `/${[request.name, ...request.path].join(' ')}`;
+      dispatch({ type: 'reply', reply: undefined });
+      const deliver = async (signal: AbortSignal): Promise<TryStart> => {
+        let uploaded: TryRequest;
+        try {
+          uploaded = await withUploads(request);
+        } catch (error) {
+          return { ok: false, message: (error as Error).message, problems: [] };
+        }
+        return startTry(origin, uploaded, signal);
+      };
+      void runner.run(`Sending ${command} to the bot`, deliver).then((result) => {
+        if (!result.ok) {
+          if (result.cancelled) return;
+          dispatch({ type: 'reply', reply: { status: 'refused', message: `Could not reach the emulator at ${origin}: ${errorLine(describeError(result.error))}`, problems: [] } });
+          return;
+        }
+        const started = result.value;
+        if (!started.ok) {
+          dispatch({ type: 'reply', reply: { status: 'refused', message: started.message, problems: started.problems } });
+          return;
+        }
+        const controller = new AbortController();
+        watch.current = controller;
+        void follow(started.id, `${command} as ${started.user} in ${started.channel}`, started.botName, controller.signal);
+      });
+    },
+    [origin, runner, dispatch, follow],
+  );
+
+  const autocomplete = useCallback(
+    (request: FormRequest, option: CommandOption) => {
+      const text = request.options[option.name] ?? '';
+      // The client uploads files with the command only: its autocomplete goes without them.
+      const { files: _files, ...typed } = request;
+      void runner
+        .run(AUTOCOMPLETE_LABEL, async (signal) => {
+          const started = await startTry(origin, typed, signal);
+          const nothing = (problems: string[]) => ({ choices: [], problems });
+          if (!started.ok) return nothing([started.message, ...started.problems]);
+          for (;;) {
+            const view = await readInteraction(origin, started.id, signal);
+            if (!view) return nothing([`${origin} answered with something that is not an interaction's state.`]);
+            if (view.failed !== undefined) return nothing([`${started.botName} suggested nothing: ${view.failed}`]);
+            if (view.acknowledged === AUTOCOMPLETE_RESULT) return validChoices(option, view.choices ?? []);
+            await pause(POLL_MS, signal);
+          }
+        })
+        .then((result) => {
+          // A newer key's request replaced this one: it reports.
+          if (!result.ok && result.cancelled) return;
+          const found = result.ok ? result.value : { choices: [], problems: [`Could not ask the bot: ${errorLine(describeError(result.error))}`] };
+          dispatch({ type: 'suggestions', suggestions: { option: option.name, text, ...found } });
+        });
+    },
+    [origin, runner, dispatch],
+  );
+
+  return { send, autocomplete };
+}

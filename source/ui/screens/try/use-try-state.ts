@@ -1,0 +1,88 @@
+/**
+ * The Try screen's state and its pure reducer: what is filled in (the form), which row has focus, the
+ * picker open on a row (with its filter text), the bot's suggestions for an autocomplete option, and
+ * the reply as the client shows it so far. Changing the subcommand empties the options, as the client does.
+ */
+import { useReducer } from 'react';
+import type { RowKey, SuggestedChoice, TryForm, TryRow } from './try-form.js';
+
+export interface Suggestions {
+  option: string;
+  /** The text they were asked for. */
+  text: string;
+  choices: SuggestedChoice[];
+  /** Suggestions the client would drop, and why; or why there are none (the bot failed, the emulator refused). */
+  problems: string[];
+}
+
+export type ReplyState =
+  | { status: 'refused'; message: string; problems: string[] }
+  /** `lines`: the reply as the client shows it; `waiting`: the bot has not given all of it yet. */
+  | { status: 'shown'; heading: string; lines: string[]; waiting: boolean };
+
+export interface TryState {
+  form: TryForm;
+  /** Unset until the user moves: the first thing to fill in has focus. */
+  focus?: RowKey;
+  picker?: { row: RowKey; query: string; suggestions?: boolean };
+  suggestions?: Suggestions;
+  reply?: ReplyState;
+}
+
+export type TryAction =
+  | { type: 'form'; change: Partial<Pick<TryForm, 'locale' | 'guildId' | 'userId' | 'channelId'>> }
+  /** The place the client starts in, once the guild is read: fills only what the user has not chosen. */
+  | { type: 'defaults'; place: Pick<TryForm, 'userId' | 'channelId'> }
+  | { type: 'subcommand'; depth: number; name: string }
+  | { type: 'value'; name: string; text: string }
+  | { type: 'focus'; key: RowKey }
+  | { type: 'picker'; picker: TryState['picker'] | undefined }
+  | { type: 'suggestions'; suggestions: Suggestions | undefined }
+  | { type: 'reply'; reply: ReplyState | undefined };
+
+/** The bot's suggestions for this row's text as it stands, if they are (an autocomplete option's row). */
+export function currentSuggestions(suggestions: Suggestions | undefined, row: TryRow): Suggestions | undefined {
+  if (!suggestions || row.kind !== 'option') return undefined;
+  return suggestions.option === row.option.name && suggestions.text === row.text ? suggestions : undefined;
+}
+
+export function initialTryState(locale: string, guildId?: string): TryState {
+  return { form: { locale, path: [], values: {}, ...(guildId ? { guildId } : {}) } };
+}
+
+export function tryReducer(state: TryState, action: TryAction): TryState {
+  switch (action.type) {
+    case 'form': {
+      // Another server has other members and channels: those chosen in the last one go.
+      const moved = action.change.guildId !== undefined && action.change.guildId !== state.form.guildId;
+      const form = { ...state.form, ...action.change };
+      if (moved) {
+        delete form.userId;
+        delete form.channelId;
+      }
+      return { ...state, form, picker: undefined };
+    }
+    case 'defaults': {
+      const form = { ...state.form };
+      if (form.userId === undefined && action.place.userId !== undefined) form.userId = action.place.userId;
+      if (form.channelId === undefined && action.place.channelId !== undefined) form.channelId = action.place.channelId;
+      return { ...state, form };
+    }
+    case 'subcommand':
+      return { ...state, form: { ...state.form, path: [...state.form.path.slice(0, action.depth), action.name], values: {} }, picker: undefined, suggestions: undefined };
+    case 'value':
+      return { ...state, form: { ...state.form, values: { ...state.form.values, [action.name]: action.text } }, picker: undefined };
+    case 'focus':
+      return { ...state, focus: action.key };
+    case 'picker':
+      return { ...state, picker: action.picker };
+    case 'suggestions':
+      return { ...state, suggestions: action.suggestions };
+    case 'reply':
+      return { ...state, reply: action.reply };
+  }
+}
+
+export function useTryState(locale: string, guildId?: string) {
+  return useReducer(tryReducer, undefined, () => initialTryState(locale, guildId));
+}

@@ -1,0 +1,42 @@
+/**
+ * The example bot (examples/interactions-bot.mjs, written with the unmodified `discord-interactions`
+ * package) as a real process on 127.0.0.1, and its endpoint configured on a `cmd-tui serve` as on
+ * Discord: PATCH /applications/@me, which the emulator accepts only after the bot passes the PING checks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { ServeDetails } from '../../helpers/serve.js';
+
+const BOT_PATH = fileURLToPath(new URL('../../../examples/interactions-bot.mjs', import.meta.url));
+
+/** The bot, listening on a free port; resolves once it printed where. */
+export function startInteractionsBot(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [BOT_PATH], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, url: /(http:\S+)/.exec(line)![1]! }));
+    child.once('exit', (code) => reject(new Error(`the bot exited with ${code}`)));
+  });
+}
+
+/** A request to serve's API with its bot token. */
+export async function serveApi(serve: ServeDetails, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${serve.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bot ${serve.botToken}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The example bot's /later as the client shows it: "thinking…", then the edited reply, then the follow-up, in that order. */
+export function expectDeferredReply(shown: string): void {
+  const thinking = shown.indexOf('is thinking…');
+  const reply = shown.indexOf('Done thinking.');
+  const followUp = shown.indexOf('And one more thing.');
+  expect(thinking).toBeGreaterThan(0);
+  expect(reply).toBeGreaterThan(thinking);
+  expect(followUp).toBeGreaterThan(reply);
+  expect(shown).toContain('· follow-up 1');
+}

@@ -1,0 +1,104 @@
+/**
+ * The Try screen (`t`) drawn on a fake session: what it says on live Discord, a server's hostile text shown
+ * as escapes, and autocomplete as the client does it — asked a moment after the last key, the request of
+ * an older key cancelled (through the request runner) when a newer one goes.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import type { Channel, Member } from '../../source/discord/model.js';
+import { DISCORD_API_BASE } from '../../source/api/target.js';
+import { LIVE_DISCORD_REFUSAL } from '../../source/operations/try-command.js';
+import { TRY_ON_EMULATOR } from '../../source/ui/screens/try/try-screen.js';
+import { renderApp } from './helpers/app.js';
+import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { waitFor } from './helpers/wait-for.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+
+it('on live Discord, t says nobody can run a command as a user, in the words cmd-tui try uses, and how to try it on the emulator', async () => {
+  const live = new FakeApi([makeCommand({ name: 'ping' })]);
+  Object.defineProperty(live, 'baseUrl', { value: DISCORD_API_BASE });
+  const app = await renderApp(live, { columns: 200, rows: 30 });
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  await app.press('tryCommand');
+  await app.waitForText('Try /ping');
+  for (const line of [LIVE_DISCORD_REFUSAL, ...TRY_ON_EMULATOR]) expect(app.frame()).toContain(line);
+  expect(app.api.calls.filter((call) => !call.startsWith('list '))).toEqual([]);
+  await app.press('back');
+  await waitFor(() => !app.frame().includes('Try /ping'));
+});
+
+const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0007\u001b[8mhid\u200bden';
+
+it("the command's names and descriptions from the server are shown as escapes, not obeyed", async () => {
+  const command = makeCommand({ name: 'ping', description: HOSTILE, options: [{ type: 3, name: 'what', description: `opt${HOSTILE}`, required: true }] });
+  const app = await renderApp(new FakeApi([command]), { columns: 200, rows: 30 });
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  await app.press('tryCommand');
+  await app.waitForText('Try /ping');
+  await app.waitForText('\\x1b]8;;https://evil.example');
+  await app.waitForText('optdesc\\x1b]8;;');
+  expect(app.frame()).not.toMatch(/\u001b\]|\u001b\[8m|\u0007|\u200b/);
+});
+
+/** The emulator's two try routes, answering autocomplete for `P` never (the request stays open) and for `Pa` at once. */
+async function tryRoutes() {
+  const seen: { text: string; closedEarly: boolean }[] = [];
+  const server = createServer(async (request: IncomingMessage, response) => {
+    if (request.method === 'GET') {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ revision: 1, acknowledged: 8, choices: [{ name: 'Paris', value: 'paris' }], followups: [] }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { focused?: string; options: Record<string, string> };
+    const entry = { text: body.options[body.focused ?? ''] ?? '', closedEarly: false };
+    seen.push(entry);
+    if (entry.text === 'Pa') response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: '7', botName: 'Bot', user: '@a', channel: '#general' }));
+    else response.once('close', () => (entry.closedEarly = !response.writableEnded));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { seen, server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10` };
+}
+
+class GuildApi extends FakeApi {
+  override async getGuildChannels(): Promise<Channel[]> {
+    return [{ id: '500000000000000001', type: 0, name: 'general' }];
+  }
+  override async listGuildMembers(): Promise<Member[]> {
+    return [{ user: { id: '600000000000000001', username: 'ada' }, roles: [] }];
+  }
+}
+
+it('autocomplete asks the bot after the last key, and a newer key cancels the request of the one before', { timeout: 15_000 }, async () => {
+  const routes = await tryRoutes();
+  const api = new GuildApi([makeCommand({ name: 'weather', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }] })]);
+  Object.defineProperty(api, 'baseUrl', { value: routes.baseUrl });
+  const app = await renderApp(api, { columns: 160, rows: 30 });
+  cleanup = () => {
+    app.unmount();
+    routes.server.closeAllConnections();
+    routes.server.close();
+  };
+  await app.waitForText('weather');
+  await app.press('tryCommand');
+  await app.waitForText('In channel    #general');
+  // Focusing the option asks for suggestions for nothing typed yet; that request is held open too.
+  await waitFor(() => routes.seen.length === 1);
+  await app.type('P');
+  await waitFor(() => routes.seen.length === 2);
+  await waitFor(() => expect(routes.seen[0]!.closedEarly).toBe(true));
+  await app.type('a');
+  await app.waitForText('suggested: Paris');
+  expect(routes.seen.map((entry) => entry.text)).toEqual(['', 'P', 'Pa']);
+  expect(routes.seen[1]!.closedEarly).toBe(true);
+  // Keys typed within the client's pause make one request, for the text as it stands after the last.
+  await app.type('ri');
+  await waitFor(() => routes.seen.length === 4);
+  expect(routes.seen[3]!.text).toBe('Pari');
+});

@@ -21,7 +21,7 @@ let now = Date.now();
 const emulator = useEmulator({ seed: 'empty', clock: () => now });
 const deliveries: Delivery[] = [];
 /** What the bot answers a delivery with; undefined: nothing until the deadline passes. */
-let answer: (delivery: Delivery) => Promise<{ status: number; body?: unknown } | undefined> = async () => ({ status: 200, body: { type: 4, data: { content: 'ok' } } });
+let answer: (delivery: Delivery) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> } | undefined> = async () => ({ status: 200, body: { type: 4, data: { content: 'ok' } } });
 const bot = createServer(async (request, response) => {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -33,7 +33,7 @@ const bot = createServer(async (request, response) => {
   deliveries.push(delivery);
   const reply = await answer(delivery);
   if (!reply) return;
-  response.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+  response.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers }).end(reply.body === undefined ? '' : JSON.stringify(reply.body));
 });
 
 beforeAll(async () => {
@@ -195,5 +195,34 @@ describe("Discord's rules for answering", () => {
     expect(late.status).toBe(404);
     expect(late.body).toEqual({ message: 'Unknown interaction', code: 10062 });
     expect((await call(emulator(), 'POST', `/webhooks/${emulator().applicationId}/${token}`, { json: { content: 'hi' } })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+  });
+});
+
+describe('what the bot answers the delivery with', () => {
+  it('is a failed delivery when it is a redirect: the emulator posts to the endpoint it was given, never elsewhere', async () => {
+    let redirected = 0;
+    const elsewhere = createServer((_request, response) => {
+      redirected += 1;
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ type: 4, data: { content: 'from elsewhere' } }));
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      // 307 keeps the method and the body: a client that follows it would deliver the interaction there.
+      answer = async () => ({ status: 307, headers: { Location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/` } });
+      const id = await tryIt({ name: 'ping' });
+      const seen = await until(() => view(id), (state) => state.failed !== undefined || state.acknowledged !== undefined);
+      expect(seen.failed).toBe('The application did not respond');
+      expect(redirected).toBe(0);
+    } finally {
+      elsewhere.close();
+    }
+  });
+
+  it('is a failed delivery when it is larger than any reply, and is not read whole', async () => {
+    answer = async () => ({ status: 200, body: { type: 4, data: { content: 'big' }, padding: 'x'.repeat(2 * 1024 * 1024) } });
+    const id = await tryIt({ name: 'ping' });
+    const seen = await until(() => view(id), (state) => state.failed !== undefined || state.acknowledged !== undefined);
+    expect(seen.failed).toBe('The application did not respond');
+    expect(seen.original).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from './clock.js';
+import type { Gateway } from './gateway/gateway.js';
 import type { InteractionStore } from './interactions/store.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import type { EmulatorState, TokenRecord } from './state.js';
@@ -27,6 +28,8 @@ export interface World {
   endpointProblem?: string;
   /** Interactions in flight (interactions/store.ts). */
   interactions?: InteractionStore;
+  /** The gateway's sessions (gateway/gateway.ts): where events go, and interactions without an endpoint URL. */
+  gateway?: Gateway;
   /** Handlers call this after a mutation so --state can be saved. */
   changed(): void;
 }

@@ -1,0 +1,194 @@
+/**
+ * The emulator's gateway, from a raw WebSocket client: where it is (GET /gateway, /gateway/bot), the
+ * HELLO → IDENTIFY → READY handshake with heartbeats, Discord's close codes for what it refuses, RESUME
+ * replaying what a dropped connection missed, and the events it sends (INTERACTION_CREATE when the app
+ * has no endpoint URL, APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change).
+ */
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../source/emulator/server.js';
+import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
+import { GatewayClient } from '../helpers/gateway-client.js';
+
+const emulator = useEmulator({ seed: 'demo' });
+
+async function gatewayUrl(): Promise<string> {
+  return (await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })).body.url;
+}
+
+async function identified(intents = 0): Promise<{ client: GatewayClient; ready: any }> {
+  const client = await GatewayClient.open(await gatewayUrl());
+  client.identify(emulator().botToken, intents);
+  return { client, ready: (await client.dispatch('READY')).d };
+}
+
+describe('finding the gateway', () => {
+  it('GET /gateway/bot gives the bot its ws:// URL, one shard and the session start limit; GET /gateway needs no token', async () => {
+    const bot = await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) });
+    expect(bot.status).toBe(200);
+    expect(bot.body).toEqual({ url: emulator().origin.replace('http', 'ws'), shards: 1, session_start_limit: { total: 1000, remaining: expect.any(Number), reset_after: expect.any(Number), max_concurrency: 1 } });
+    expect((await call(emulator(), 'GET', '/gateway')).body).toEqual({ url: bot.body.url });
+    expect((await call(emulator(), 'GET', '/gateway/bot')).status).toBe(401);
+    expect((await call(emulator(), 'GET', '/gateway/bot', { auth: bearer(emulator().userToken) })).status).toBe(401);
+  });
+
+  it('counts each IDENTIFY against the session start limit', async () => {
+    const before = (await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })).body.session_start_limit.remaining;
+    const { client } = await identified();
+    client.close();
+    expect((await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })).body.session_start_limit.remaining).toBe(before - 1);
+  });
+});
+
+describe('the handshake', () => {
+  it('says HELLO with the heartbeat interval, acknowledges heartbeats, and answers IDENTIFY with READY', async () => {
+    const client = await GatewayClient.open(await gatewayUrl());
+    expect(client.received[0]).toEqual({ op: 10, d: { heartbeat_interval: 41_250 } });
+    client.send({ op: 1, d: null });
+    expect(await client.next((payload) => payload.op === 11)).toEqual({ op: 11 });
+    client.identify(emulator().botToken, 0);
+    const ready = await client.dispatch('READY');
+    expect(ready.s).toBe(1);
+    expect(ready.d).toMatchObject({
+      v: 10,
+      user: { id: emulator().seeded.botUserId, bot: true },
+      guilds: emulator().guildIds.map((id) => ({ id, unavailable: true })),
+      session_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      resume_gateway_url: emulator().origin.replace('http', 'ws'),
+      application: { id: emulator().applicationId, flags: expect.any(Number) },
+    });
+    client.close();
+  });
+
+  it('sends a GUILD_CREATE per guild to a session with the GUILDS intent, channels the bot cannot view obfuscated', async () => {
+    const { client, ready } = await identified(1);
+    const created = [];
+    for (const _guild of ready.guilds) created.push((await client.dispatch('GUILD_CREATE')).d);
+    expect(created.map((guild) => guild.id)).toEqual(emulator().guildIds);
+    expect(created[0]).toMatchObject({ unavailable: false, members: [{ user: { id: emulator().seeded.botUserId } }], roles: expect.any(Array) });
+    const hidden = created[0].channels.find((channel: { id: string }) => channel.id === emulator().seeded.hiddenChannelId);
+    expect(hidden).toMatchObject({ name: '___hidden___', flags: 1 << 17 });
+    client.close();
+  });
+
+  it('accepts a token with the `Bot ` prefix, as some libraries send it', async () => {
+    const client = await GatewayClient.open(await gatewayUrl());
+    client.identify(`Bot ${emulator().botToken}`);
+    expect((await client.dispatch('READY')).d.session_id).toBeTruthy();
+    client.close();
+  });
+});
+
+describe("Discord's close codes", () => {
+  const closing = async (act: (client: GatewayClient) => void, query?: string) => {
+    const client = query ? new GatewayClient(`${await gatewayUrl()}${query}`) : await GatewayClient.open(await gatewayUrl());
+    act(client);
+    return client.closed;
+  };
+
+  it('4004 for a bad token', async () => {
+    expect(await closing((client) => client.identify('not-the-bot-token.fake'))).toEqual({ code: 4004, reason: 'Authentication failed.' });
+  });
+  it('4001 for an opcode clients do not send', async () => {
+    expect((await closing((client) => client.send({ op: 99, d: null }))).code).toBe(4001);
+  });
+  it('4002 for a frame that is not a JSON payload, or over 4,096 bytes', async () => {
+    expect((await closing((client) => client.send('{not json'))).code).toBe(4002);
+    expect((await closing((client) => client.send({ op: 1, d: 'x'.repeat(5000) }))).code).toBe(4002);
+  });
+  it('4003 for a request before IDENTIFY', async () => {
+    expect((await closing((client) => client.send({ op: 3, d: { status: 'online', since: null, activities: [], afk: false } }))).code).toBe(4003);
+  });
+  it('4005 for a second IDENTIFY', async () => {
+    const { client } = await identified();
+    client.identify(emulator().botToken);
+    expect((await client.closed).code).toBe(4005);
+  });
+  it('4013 for intents that are not intents, 4014 for a privileged intent the app has not enabled', async () => {
+    expect((await closing((client) => client.identify(emulator().botToken, 1 << 30))).code).toBe(4013);
+    expect(await closing((client) => client.identify(emulator().botToken, 1 << 1))).toEqual({ code: 4014, reason: 'Disallowed intent(s).' });
+  });
+  it('4010 for an invalid shard, 4012 for an API version other than 9 or 10', async () => {
+    expect((await closing((client) => client.identify(emulator().botToken, 0, { shard: [1, 1] }))).code).toBe(4010);
+    expect((await closing(() => undefined, '?v=8&encoding=json')).code).toBe(4012);
+  });
+  it('4009 when heartbeats stop: a late one is asked for first (op 1)', async () => {
+    const quick = await startEmulator({ seed: 'empty', rateLimits: 'off', gatewayHeartbeatMs: 200 });
+    try {
+      const client = await GatewayClient.open(quick.origin.replace('http', 'ws'));
+      client.identify(quick.botToken);
+      await client.dispatch('READY');
+      expect(await client.next((payload) => payload.op === 1)).toEqual({ op: 1, d: null });
+      expect((await client.closed).code).toBe(4009);
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
+describe('RESUME', () => {
+  it('replays what a dropped connection missed, then RESUMED; a session closed with 1000 is over (INVALID_SESSION)', async () => {
+    const { client, ready } = await identified();
+    client.drop();
+    await client.closed;
+    const guildId = emulator().guildIds[0]!;
+    const ban = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body[0];
+    const put = await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${guildId}/commands/${ban.id}/permissions`, {
+      auth: bearer(emulator().userToken),
+      json: { permissions: [{ id: emulator().seeded.memberUserId, type: 2, permission: true }] },
+    });
+    expect(put.status).toBe(200);
+
+    const again = await GatewayClient.open(ready.resume_gateway_url);
+    again.send({ op: 6, d: { token: emulator().botToken, session_id: ready.session_id, seq: 1 } });
+    const missed = await again.next((payload) => payload.op === 0);
+    expect(missed).toMatchObject({ t: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', s: 2, d: { id: ban.id, guild_id: guildId } });
+    expect(await again.next((payload) => payload.op === 0)).toMatchObject({ t: 'RESUMED', s: 3 });
+    again.close(1000);
+    await again.closed;
+
+    const late = await GatewayClient.open(ready.resume_gateway_url);
+    late.send({ op: 6, d: { token: emulator().botToken, session_id: ready.session_id, seq: 3 } });
+    expect(await late.next((payload) => payload.op === 9)).toEqual({ op: 9, d: false });
+    late.close();
+  });
+});
+
+describe('events', () => {
+  it('APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change, with the overwrites as saved, to a session without intents', async () => {
+    const { client } = await identified(0);
+    const guildId = emulator().guildIds[0]!;
+    const command = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body[0];
+    const permissions = [{ id: emulator().seeded.memberUserId, type: 2, permission: false }];
+    await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${guildId}/commands/${command.id}/permissions`, { auth: bearer(emulator().userToken), json: { permissions } });
+    const event = await client.dispatch('APPLICATION_COMMAND_PERMISSIONS_UPDATE');
+    expect(event.d).toEqual({ id: command.id, application_id: emulator().applicationId, guild_id: guildId, permissions });
+    client.close();
+  });
+
+  it('INTERACTION_CREATE for a tried command when the app has no endpoint URL; the reply comes by the callback route', async () => {
+    // An emulator of its own: a session another test left resumable would be a bot listening.
+    const own = await startEmulator({ seed: 'demo', rateLimits: 'off' });
+    try {
+      const guildId = own.guildIds[0]!;
+      const command = (await call(own, 'GET', `/applications/${own.applicationId}/guilds/${guildId}/commands`, { auth: botAuth(own) })).body.find((candidate: { options?: unknown[] }) => !candidate.options?.length);
+      // Nobody listening: try says where to connect.
+      const refused = await call(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain('no bot is connected to the gateway');
+
+      const client = await GatewayClient.open(own.origin.replace('http', 'ws'));
+      client.identify(own.botToken);
+      await client.dispatch('READY');
+      const tried = await call(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
+      expect(tried.status).toBe(202);
+      const event = await client.dispatch('INTERACTION_CREATE');
+      expect(event.d).toMatchObject({ id: tried.body.id, type: 2, guild_id: guildId, data: { name: command.name }, token: expect.any(String), version: 1 });
+      const callback = await call(own, 'POST', `/interactions/${event.d.id}/${event.d.token}/callback`, { json: { type: 4, data: { content: 'over the gateway' } } });
+      expect(callback.status).toBe(204);
+      expect((await call(own, 'GET', `/__emulator/interactions/${tried.body.id}`)).body.original.content).toBe('over the gateway');
+      client.close();
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -153,6 +153,29 @@ describe('RESUME', () => {
   });
 });
 
+describe('Request Guild Members (op 8)', () => {
+  it('answers a prefix or an id request with one GUILD_MEMBERS_CHUNK, and the whole list, without GUILD_MEMBERS, with nothing', async () => {
+    const { client } = await identified(0);
+    const guildId = emulator().guildIds[0]!;
+    client.send({ op: 8, d: { guild_id: guildId, query: 'mi', limit: 10, nonce: 'by-name' } });
+    const byName = await client.dispatch('GUILD_MEMBERS_CHUNK');
+    expect(byName.d).toMatchObject({ guild_id: guildId, chunk_index: 0, chunk_count: 1, nonce: 'by-name' });
+    expect(byName.d.members.map((member: { user: { username: string } }) => member.user.username)).toEqual(['milo']);
+
+    client.send({ op: 8, d: { guild_id: guildId, user_ids: [emulator().seeded.memberUserId, '123456789012345678'], nonce: 'by-id' } });
+    const byId = await client.dispatch('GUILD_MEMBERS_CHUNK');
+    expect(byId.d.members.map((member: { user: { id: string } }) => member.user.id)).toEqual([emulator().seeded.memberUserId]);
+    expect(byId.d.not_found).toEqual(['123456789012345678']);
+
+    // Payloads are answered in order: the heartbeat's ACK comes after whatever the request would have sent.
+    client.send({ op: 8, d: { guild_id: guildId, query: '', limit: 0 } });
+    client.send({ op: 1, d: null });
+    await client.next((payload) => payload.op === 11);
+    expect(client.received.filter((payload) => payload.t === 'GUILD_MEMBERS_CHUNK')).toHaveLength(2);
+    client.close();
+  });
+});
+
 describe('events', () => {
   it('APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change, with the overwrites as saved, to a session without intents', async () => {
     const { client } = await identified(0);

@@ -1,8 +1,8 @@
 /**
  * The dispatches a session gets from the emulator's world, shaped as Discord sends them (DOCS/EVENTS
- * "Ready", "Guild Create"): READY with the bot user and its
+ * "Ready", "Guild Create", "Guild Members Chunk"): READY with the bot user and its
  * guilds as unavailable ones (those on the session's shard), then one GUILD_CREATE per guild for a
- * session with the GUILDS intent. A channel the bot may not view arrives obfuscated, as the gateway
+ * session with the GUILDS intent; the members a Request Guild Members asks for. A channel the bot may not view arrives obfuscated, as the gateway
  * sends it since 2026-11-16 (facts §9 "Channel visibility change"). Pure: built from the world's records.
  */
 import { channelObject } from '../channel-object.js';
@@ -64,5 +64,43 @@ export function guildCreateEvent(world: World, guild: GuildRecord) {
     stage_instances: [],
     guild_scheduled_events: [],
     soundboard_sounds: [],
+  };
+}
+
+/** DOCS/EVENTS "Request Guild Members": what a request asks for. */
+export interface MembersRequest {
+  query?: string;
+  limit: number;
+  userIds?: string[];
+  nonce?: string;
+}
+
+/** Prefix and id requests return at most 100 members (DOCS/EVENTS "Request Guild Members"). */
+const MAX_MEMBERS_BY_QUERY = 100;
+
+/**
+ * The GUILD_MEMBERS_CHUNK answering a request, in one chunk (the emulator's guilds are small): members by
+ * id (the others in `not_found`), or whose username or nickname starts with the query; `query: ""` with
+ * `limit: 0` is the whole list.
+ */
+export function membersChunkEvent(world: World, guild: GuildRecord, request: MembersRequest) {
+  const ids = Object.keys(guild.members);
+  let chosen: string[];
+  if (request.userIds) {
+    chosen = request.userIds.filter((id) => guild.members[id] !== undefined).slice(0, MAX_MEMBERS_BY_QUERY);
+  } else {
+    const prefix = (request.query ?? '').toLowerCase();
+    const matching = ids.filter((id) => [world.state.users[id]?.username, guild.members[id]!.nick].some((name) => name?.toLowerCase().startsWith(prefix)));
+    const whole = prefix === '' && request.limit === 0;
+    chosen = whole ? matching : matching.slice(0, Math.min(request.limit || MAX_MEMBERS_BY_QUERY, MAX_MEMBERS_BY_QUERY));
+  }
+  const notFound = request.userIds?.filter((id) => guild.members[id] === undefined) ?? [];
+  return {
+    guild_id: guild.id,
+    members: chosen.map((id) => memberObject(world.state.users[id]!, guild.members[id]!)),
+    chunk_index: 0,
+    chunk_count: 1,
+    ...(notFound.length > 0 ? { not_found: notFound } : {}),
+    ...(request.nonce === undefined ? {} : { nonce: request.nonce }),
   };
 }

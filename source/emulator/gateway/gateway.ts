@@ -2,7 +2,8 @@
  * The emulator's gateway (DOCS/TOPICS "Gateway"): WebSocket connections on the emulator's port (the
  * `url` of GET /gateway/bot), v10 JSON. Each connection gets HELLO, must heartbeat (op 1 → op 11), then
  * IDENTIFY (→ READY, and GUILD_CREATE per guild with the GUILDS intent) or RESUME (→ the missed
- * dispatches, then RESUMED; INVALID_SESSION when it cannot). Discord's close codes where they apply:
+ * dispatches, then RESUMED; INVALID_SESSION when it cannot). Request Guild Members is answered with a
+ * GUILD_MEMBERS_CHUNK; presence, voice state and soundboard requests are taken with nothing to send. Discord's close codes where they apply:
  * 4001 unknown opcode, 4002 undecodable or over 4,096 bytes, 4003 before identifying, 4004 bad token,
  * 4005 identifying twice, 4008 over 120 payloads a minute, 4009 missed heartbeats, 4010 invalid shard,
  * 4012 API version, 4013/4014 intents. Bounded: at most MAX_CONNECTIONS sockets, frames over 64 KiB are
@@ -12,8 +13,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { World } from '../request-context.js';
-import { botGuilds, guildCreateEvent, readyEvent } from './events.js';
-import { Close, GUILDS_INTENT, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
+import { botGuilds, guildCreateEvent, membersChunkEvent, readyEvent } from './events.js';
+import { Close, GUILD_MEMBERS_INTENT, GUILDS_INTENT, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
 import { isOnShard, SessionStore, type Dispatch, type GatewayEvent, type Session, type SessionLink } from './sessions.js';
 
 /** Discord's interval (DOCS/TOPICS "Hello Event" example). */
@@ -157,6 +158,17 @@ export function createGateway(world: World, options: GatewayOptions = {}): Gatew
       sessions.send(session, 'RESUMED', {});
     };
 
+    const requestMembers = (data: Record<string, unknown>) => {
+      const guild = typeof data.guild_id === 'string' ? botGuilds(world).find((candidate) => candidate.id === data.guild_id) : undefined;
+      const userIds = Array.isArray(data.user_ids) ? data.user_ids.filter((id): id is string => typeof id === 'string') : typeof data.user_ids === 'string' ? [data.user_ids] : undefined;
+      const limit = Number.isInteger(data.limit) ? (data.limit as number) : 0;
+      // The whole list needs GUILD_MEMBERS; without it Discord sends nothing (discord.js then times out: "Members didn't arrive in time").
+      const wholeList = userIds === undefined && (data.query ?? '') === '' && limit === 0;
+      if (!guild || !session || !isOnShard(guild.id, session.shard) || (wholeList && (session.intents & GUILD_MEMBERS_INTENT) === 0)) return;
+      const request = { limit, ...(typeof data.query === 'string' ? { query: data.query } : {}), ...(userIds ? { userIds } : {}), ...(typeof data.nonce === 'string' ? { nonce: data.nonce.slice(0, 32) } : {}) };
+      sessions.send(session, 'GUILD_MEMBERS_CHUNK', membersChunkEvent(world, guild, request));
+    };
+
     const receive = (frame: ClientFrame) => {
       switch (frame.op) {
         case Op.Heartbeat:
@@ -166,9 +178,11 @@ export function createGateway(world: World, options: GatewayOptions = {}): Gatew
         case Op.Resume:
           if (session) return close(Close.AlreadyAuthenticated);
           return frame.op === Op.Identify ? identify(fields(frame.d)) : resume(fields(frame.d));
+        case Op.RequestGuildMembers:
+          if (!session) return close(Close.NotAuthenticated);
+          return requestMembers(fields(frame.d));
         case Op.PresenceUpdate:
         case Op.VoiceStateUpdate:
-        case Op.RequestGuildMembers:
         case Op.RequestSoundboardSounds:
           // Known requests about things the emulator has no events for: taken, and nothing to send.
           if (!session) return close(Close.NotAuthenticated);

@@ -42,13 +42,15 @@ export const MAX_CLIENT_PAYLOAD_BYTES = 4096;
 
 /** GUILDS: GUILD_CREATE and the other guild events. INTERACTION_CREATE and APPLICATION_COMMAND_PERMISSIONS_UPDATE need no intent. */
 export const GUILDS_INTENT = 1 << 0;
+/** Privileged: needed to request a guild's whole member list. */
+export const GUILD_MEMBERS_INTENT = 1 << 1;
 
 /** Every intent Discord defines (DOCS/EVENTS "List of Intents"): bits 0–21, 24 and 25. */
 const KNOWN_INTENTS = 0b11_0011_1111_1111_1111_1111_1111;
 
 /** Privileged intents and the application flags (normal or _LIMITED) that allow each (DOCS/APP "Application Flags"). */
 const PRIVILEGED_INTENTS: readonly { intent: number; name: string; flags: number }[] = [
-  { intent: 1 << 1, name: 'GUILD_MEMBERS', flags: (1 << 14) | (1 << 15) },
+  { intent: GUILD_MEMBERS_INTENT, name: 'GUILD_MEMBERS', flags: (1 << 14) | (1 << 15) },
   { intent: 1 << 8, name: 'GUILD_PRESENCES', flags: (1 << 12) | (1 << 13) },
   { intent: 1 << 15, name: 'MESSAGE_CONTENT', flags: (1 << 18) | (1 << 19) },
 ];

@@ -6,6 +6,7 @@
  * it, as it arrives.
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
+import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
 import { resolveTarget } from '../api/resolve-target.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { idFlag, parseFlags } from './flags.js';
@@ -44,15 +45,14 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(10_000) });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Leaving the loop early cancels the body: the rest is never read.
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new Error(`the answer from ${new URL(url).origin} is over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than the emulator ever sends, so it was not read`);
-    chunks.push(chunk);
+  let text: string;
+  try {
+    text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_ANSWER_BYTES);
+  } catch (error) {
+    if (!(error instanceof AnswerTooLargeError)) throw error;
+    throw new Error(`the answer from ${new URL(url).origin} is ${error.size}, more than the emulator ever sends, so it was not read`);
   }
-  return { status: response.status, body: parseStrictObject(Buffer.concat(chunks).toString('utf8')) ?? {} };
+  return { status: response.status, body: parseStrictObject(text) ?? {} };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,6 +5,7 @@
  * has no endpoint URL, APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change).
  */
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startEmulator } from '../../source/emulator/server.js';
 import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
 import { GatewayClient } from '../helpers/gateway-client.js';
@@ -111,6 +112,11 @@ describe("Discord's close codes", () => {
     expect((await closing((client) => client.identify(emulator().botToken, 0, { shard: [1, 1] }))).code).toBe(4010);
     expect((await closing(() => undefined, '?v=8&encoding=json')).code).toBe(4012);
   });
+  it('4008 past 120 payloads a minute', async () => {
+    expect((await closing((client) => {
+      for (let sent = 0; sent < 121; sent += 1) client.send({ op: 1, d: null });
+    })).code).toBe(4008);
+  });
   it('4009 when heartbeats stop: a late one is asked for first (op 1)', async () => {
     const quick = await startEmulator({ seed: 'empty', rateLimits: 'off', gatewayHeartbeatMs: 200 });
     try {
@@ -121,6 +127,30 @@ describe("Discord's close codes", () => {
       expect((await client.closed).code).toBe(4009);
     } finally {
       await quick.close();
+    }
+  });
+});
+
+describe('bounds', () => {
+  it('takes 100 connections at once and answers the next 503; a frame over 64 KiB is cut off unread (1009)', { timeout: 30_000 }, async () => {
+    const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
+    const gateway = own.origin.replace('http', 'ws');
+    const open = await Promise.all(Array.from({ length: 100 }, () => GatewayClient.open(gateway)));
+    try {
+      const refused = await new Promise<number>((resolve) => {
+        const extra = new WebSocket(`${gateway}?v=10&encoding=json`);
+        extra.on('unexpected-response', (_request, response) => {
+          resolve(response.statusCode ?? 0);
+          extra.terminate();
+        });
+        extra.on('error', () => undefined);
+      });
+      expect(refused).toBe(503);
+      open[0]!.send({ op: 1, d: 'x'.repeat(65 * 1024) });
+      expect((await open[0]!.closed).code).toBe(1009);
+    } finally {
+      for (const client of open) client.drop();
+      await own.close();
     }
   });
 });

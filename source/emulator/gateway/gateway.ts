@@ -12,10 +12,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { World } from '../request-context.js';
+import type { GatewayAccess, World } from '../request-context.js';
 import { botGuilds, guildCreateEvent, membersChunkEvent, readyEvent } from './events.js';
 import { Close, GUILD_MEMBERS_INTENT, GUILDS_INTENT, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
-import { isOnShard, SessionStore, type Dispatch, type GatewayEvent, type Session, type SessionLink } from './sessions.js';
+import { isOnShard, SessionStore, type Dispatch, type Session, type SessionLink, type SessionStartLimit } from './sessions.js';
 
 /** Discord's interval (DOCS/TOPICS "Hello Event" example). */
 export const HEARTBEAT_INTERVAL_MS = 41_250;
@@ -34,22 +34,8 @@ export interface GatewayOptions {
   heartbeatIntervalMs?: number;
 }
 
-export interface SessionStartLimit {
-  total: number;
-  remaining: number;
-  reset_after: number;
-  max_concurrency: number;
-}
-
-export interface Gateway {
-  /** The `url` of GET /gateway: this emulator's origin as ws://. */
-  url(): string;
+export interface Gateway extends GatewayAccess {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Sends an event to the sessions it is for; how many it reached. */
-  dispatch(event: GatewayEvent): number;
-  /** Whether a bot session (connected, or dropped and still resumable) would get this guild's events. */
-  reaches(guildId: string): boolean;
-  sessionStartLimit(): SessionStartLimit;
   close(): void;
 }
 

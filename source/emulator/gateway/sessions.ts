@@ -38,6 +38,14 @@ export interface Session {
   droppedAt?: number;
 }
 
+/** DOCS/TOPICS "Session Start Limit Object": what GET /gateway/bot reports of IDENTIFYs left. */
+export interface SessionStartLimit {
+  total: number;
+  remaining: number;
+  reset_after: number;
+  max_concurrency: number;
+}
+
 /** An event and whom it is for: a guild's events go to the shard that guild is on. */
 export interface GatewayEvent {
   name: string;

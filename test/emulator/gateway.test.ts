@@ -4,9 +4,12 @@
  * replaying what a dropped connection missed, and the events it sends (INTERACTION_CREATE when the app
  * has no endpoint URL, APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change).
  */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startEmulator } from '../../source/emulator/server.js';
+import { CLI_PATH } from '../helpers/cli.js';
 import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
 import { GatewayClient } from '../helpers/gateway-client.js';
 
@@ -21,6 +24,26 @@ async function identified(intents = 0): Promise<{ client: GatewayClient; ready: 
   client.identify(emulator().botToken, intents);
   return { client, ready: (await client.dispatch('READY')).d };
 }
+
+describe('start-up cost', () => {
+  it('the built serve loads the WebSocket library (and node:tls with it) only when a bot connects', { timeout: 30_000 }, async () => {
+    // Logs each module the process loads that only the gateway needs.
+    const hook = `import { registerHooks } from 'node:module'; registerHooks({ load(url, context, next) { if (/[/]ws[/]|wrapper-|node:tls/.test(url)) process.stderr.write('loaded ' + url + '\\n'); return next(url, context); } });`;
+    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let loaded = '';
+    child.stderr!.on('data', (chunk: Buffer) => (loaded += chunk.toString()));
+    try {
+      const details = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))) as { baseUrl: string };
+      await fetch(`${details.baseUrl}/gateway`);
+      expect(loaded).toBe('');
+      const client = await GatewayClient.open(new URL(details.baseUrl).origin.replace('http', 'ws'));
+      expect(loaded).toContain('node:tls');
+      client.close();
+    } finally {
+      child.kill();
+    }
+  });
+});
 
 describe('finding the gateway', () => {
   it('GET /gateway/bot gives the bot its ws:// URL, one shard and the session start limit; GET /gateway needs no token', async () => {

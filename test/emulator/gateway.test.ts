@@ -94,6 +94,15 @@ describe('the handshake', () => {
     client.close();
   });
 
+  it('compresses with zlib-stream when asked: binary frames from one zlib context, each ending 00 00 ff ff', async () => {
+    const client = await GatewayClient.open(await gatewayUrl(), '?v=10&encoding=json&compress=zlib-stream');
+    client.identify(emulator().botToken, 1);
+    expect((await client.dispatch('READY')).d.session_id).toBeTruthy();
+    await client.dispatch('GUILD_CREATE');
+    expect(client.frames.every((frame) => frame.binary && frame.data.subarray(-4).equals(Buffer.from([0, 0, 0xff, 0xff])))).toBe(true);
+    client.close();
+  });
+
   it('accepts a token with the `Bot ` prefix, as some libraries send it', async () => {
     const client = await GatewayClient.open(await gatewayUrl());
     client.identify(`Bot ${emulator().botToken}`);
@@ -134,6 +143,10 @@ describe("Discord's close codes", () => {
   it('4010 for an invalid shard, 4012 for an API version other than 9 or 10', async () => {
     expect((await closing((client) => client.identify(emulator().botToken, 0, { shard: [1, 1] }))).code).toBe(4010);
     expect((await closing(() => undefined, '?v=8&encoding=json')).code).toBe(4012);
+  });
+  it('1003, saying so, for an encoding or a compression the emulator does not speak', async () => {
+    expect(await closing(() => undefined, '?v=10&encoding=etf')).toEqual({ code: 1003, reason: 'cmd-tui serve speaks encoding=json only' });
+    expect(await closing(() => undefined, '?v=10&encoding=json&compress=zstd-stream')).toEqual({ code: 1003, reason: 'cmd-tui serve compresses with zlib-stream only' });
   });
   it('4008 past 120 payloads a minute', async () => {
     expect((await closing((client) => {

@@ -1,7 +1,9 @@
 /**
  * A raw gateway client for tests, over the `ws` package: it keeps every payload the emulator sends, in
- * order, lets a test wait for the next one that matches, and reports the close code and reason.
+ * order (inflating them with one zlib context when the URL asks for `compress=zlib-stream`), lets a test
+ * wait for the next one that matches, and reports the close code and reason.
  */
+import { constants, createInflate } from 'node:zlib';
 import WebSocket from 'ws';
 
 export interface GatewayPayload {
@@ -13,6 +15,8 @@ export interface GatewayPayload {
 
 export class GatewayClient {
   readonly received: GatewayPayload[] = [];
+  /** The frames as they came, before inflating. */
+  readonly frames: { data: Buffer; binary: boolean }[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private readonly socket: WebSocket;
   private read = 0;
@@ -20,9 +24,18 @@ export class GatewayClient {
 
   constructor(url: string) {
     this.socket = new WebSocket(url);
-    this.socket.on('message', (data) => {
-      this.received.push(JSON.parse(String(data)) as GatewayPayload);
+    const take = (text: string) => {
+      this.received.push(JSON.parse(text) as GatewayPayload);
       for (const wake of this.waiters.splice(0)) wake();
+    };
+    const inflate = new URL(url).searchParams.get('compress') === 'zlib-stream' ? createInflate() : undefined;
+    const inflated: Buffer[] = [];
+    inflate?.on('data', (chunk: Buffer) => inflated.push(chunk));
+    this.socket.on('message', (data: Buffer, binary) => {
+      this.frames.push({ data, binary });
+      if (!inflate) return take(data.toString('utf8'));
+      inflate.write(data);
+      inflate.flush(constants.Z_SYNC_FLUSH, () => take(Buffer.concat(inflated.splice(0)).toString('utf8')));
     });
     this.closed = new Promise((resolve) => this.socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     this.socket.on('error', () => undefined);

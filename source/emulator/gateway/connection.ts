@@ -6,12 +6,13 @@
  * Discord's close codes where they apply: 4001 unknown opcode, 4002 undecodable or over 4,096 bytes,
  * 4003 a request before identifying (or no IDENTIFY within one interval), 4004 bad token, 4005
  * identifying twice, 4008 over 120 payloads a minute, 4009 missed heartbeats, 4010 invalid shard, 4012
- * API version, 4013/4014 intents.
+ * API version, 4013/4014 intents. Frames are JSON, zlib-stream compressed when asked (frames.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { World } from '../request-context.js';
 import { botGuilds, guildCreateEvent, membersChunkEvent, readyEvent } from './events.js';
+import { frameWriter } from './frames.js';
 import { Close, GUILD_MEMBERS_INTENT, GUILDS_INTENT, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
 import { isOnShard, type Dispatch, type Session, type SessionLink, type SessionStore } from './sessions.js';
 
@@ -49,26 +50,27 @@ function shardOf(value: unknown): readonly [number, number] | undefined {
   return valid ? [id as number, count as number] : undefined;
 }
 
-/** Why the connection's query is not one the emulator speaks, as a close to send, or undefined. */
-function queryProblem(request: IncomingMessage): [number, string] | undefined {
+/** The compression the connection's query asks for, or the close to send when the emulator does not speak it. */
+function transport(request: IncomingMessage): { compression: 'none' | 'zlib-stream' } | { refused: [number, string] } {
   const query = new URL(request.url ?? '/', 'ws://gateway.invalid').searchParams;
   const version = query.get('v');
-  if (version !== '10' && version !== '9') return [...Close.InvalidApiVersion];
-  const encoding = query.get('encoding') ?? 'json';
+  if (version !== '10' && version !== '9') return { refused: [...Close.InvalidApiVersion] };
   // 1003: "unsupported data" — an honest refusal instead of frames the client cannot read.
-  if (encoding !== 'json') return [1003, 'cmd-tui serve speaks encoding=json only'];
-  if (query.has('compress')) return [1003, 'cmd-tui serve sends uncompressed frames only'];
-  return undefined;
+  if ((query.get('encoding') ?? 'json') !== 'json') return { refused: [1003, 'cmd-tui serve speaks encoding=json only'] };
+  const compress = query.get('compress');
+  if (compress !== null && compress !== 'zlib-stream') return { refused: [1003, 'cmd-tui serve compresses with zlib-stream only'] };
+  return { compression: compress ?? 'none' };
 }
 
 export function serveConnection(socket: WebSocket, request: IncomingMessage, context: ConnectionContext): void {
   const { world, sessions, interval } = context;
-  const refused = queryProblem(request);
-  if (refused) return void socket.close(...refused);
+  const spoken = transport(request);
+  if ('refused' in spoken) return void socket.close(...spoken.refused);
   let session: Session | undefined;
   let closing = false;
   const payloadTimes: number[] = [];
-  const send = (payload: unknown) => socket.send(JSON.stringify(payload));
+  const frames = frameWriter((data) => socket.send(data), spoken.compression);
+  const send = (payload: unknown) => frames.write(payload);
   const link: SessionLink = {
     send: (dispatch: Dispatch) => send(dispatch),
     superseded: () => {
@@ -170,6 +172,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
   socket.on('close', (code: number) => {
     clearTimeout(watchdog);
     clearTimeout(identifyDeadline);
+    frames.end();
     // A client that closes with 1000 or 1001 ends its session (DOCS/TOPICS "Resuming").
     if (session) sessions.drop(session, code === 1000 || code === 1001);
     session = undefined;

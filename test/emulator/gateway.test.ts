@@ -5,6 +5,8 @@
  * has no endpoint URL, APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -168,6 +170,20 @@ describe("Discord's close codes", () => {
 });
 
 describe('bounds', () => {
+  it('a client that breaks the WebSocket protocol is cut off, before or after the query is refused, and the emulator goes on', async () => {
+    const origin = new URL(emulator().origin);
+    for (const query of ['?v=10&encoding=json', '?v=8']) {
+      const socket = connect(Number(origin.port), origin.hostname);
+      const key = randomBytes(16).toString('base64');
+      socket.write(`GET /${query} HTTP/1.1\r\nHost: ${origin.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      await new Promise((resolve) => socket.once('data', resolve));
+      // An unmasked frame with a reserved opcode: two protocol errors at once.
+      socket.write(Buffer.from([0x8f, 0x00]));
+      await new Promise((resolve) => socket.once('close', resolve));
+    }
+    expect((await call(emulator(), 'GET', '/gateway')).status).toBe(200);
+  });
+
   it('takes 100 connections at once and answers the next 503; a frame over 64 KiB is cut off unread (1009)', { timeout: 30_000 }, async () => {
     const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
     const gateway = own.origin.replace('http', 'ws');

@@ -64,6 +64,8 @@ function transport(request: IncomingMessage): { compression: 'none' | 'zlib-stre
 
 export function serveConnection(socket: WebSocket, request: IncomingMessage, context: ConnectionContext): void {
   const { world, sessions, interval } = context;
+  // A protocol error from the client (a bad frame, a bad close code) is an 'error' event: it ends the connection, never the emulator.
+  socket.on('error', () => socket.terminate());
   const spoken = transport(request);
   if ('refused' in spoken) return void socket.close(...spoken.refused);
   let session: Session | undefined;
@@ -177,7 +179,6 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     if (session) sessions.drop(session, code === 1000 || code === 1001);
     session = undefined;
   });
-  socket.on('error', () => socket.terminate());
   send({ op: Op.Hello, d: { heartbeat_interval: interval } });
   expectHeartbeat();
 }

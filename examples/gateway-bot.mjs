@@ -2,7 +2,7 @@
  * A tiny gateway bot, written as a bot author would with discord.js: a `Client` that logs in and answers
  * two commands arriving as INTERACTION_CREATE over the gateway, and logs the overwrites it is told of.
  *   /ping  → "Pong!"
- *   /later → "thinking…" (deferReply), then a follow-up
+ *   /later → "thinking…" (deferReply); the first followUp is the reply (as on Discord), the second a follow-up
  * Pointed at `cmd-tui serve` by its REST URL alone (see the README, "A gateway bot"): discord.js asks
  * GET /gateway/bot where the gateway is, and `serve` answers with its own ws:// URL.
  *   DISCORD_TOKEN=<serve's bot token> DISCORD_API=http://127.0.0.1:8990/api/v10 node examples/gateway-bot.mjs
@@ -29,6 +29,7 @@ client.on(Events.InteractionCreate, async (interaction) => {
     await interaction.deferReply();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await interaction.followUp('Thought it through.');
+    await interaction.followUp('And one more thing.');
   }
 });
 

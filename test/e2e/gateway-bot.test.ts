@@ -72,12 +72,14 @@ it('the discord.js bot answers /ping over the gateway and try prints the reply',
   expect(code).toBe(0);
 });
 
-it('deferReply() then followUp(): try prints "thinking…", then the follow-up', { timeout: 30_000 }, async () => {
+it('deferReply() then followUp() twice: "thinking…", the first follow-up as the reply (as on Discord), then the second', { timeout: 30_000 }, async () => {
   const { stdout, code } = await cli('try', 'later');
   const thinking = stdout.indexOf('Pixel Pal is thinking…');
-  const followUp = stdout.indexOf('Thought it through.');
+  const reply = stdout.indexOf('Pixel Pal · reply\n  Thought it through.\n');
+  const followUp = stdout.indexOf('Pixel Pal · follow-up 1\n  And one more thing.\n');
   expect(thinking).toBeGreaterThan(0);
-  expect(followUp).toBeGreaterThan(thinking);
+  expect(reply).toBeGreaterThan(thinking);
+  expect(followUp).toBeGreaterThan(reply);
   expect(code).toBe(0);
 });
 

@@ -174,6 +174,22 @@ describe("Discord's rules for answering", () => {
     now = Date.now();
   });
 
+  it('takes a follow-up to a reply still "thinking…" as the reply, as ephemeral as the deferral; the next one is a follow-up', async () => {
+    answer = async () => ({ status: 200, body: { type: 5, data: { flags: 64 } } });
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 5);
+    const { token } = (await deliveryOf(id)).body;
+    const hook = `/webhooks/${emulator().applicationId}/${token}`;
+    const first = await call(emulator(), 'POST', hook, { json: { content: 'Resolved.', flags: 0 } });
+    expect(first.status).toBe(200);
+    const original = await call(emulator(), 'GET', `${hook}/messages/@original`);
+    expect(first.body).toMatchObject({ id: original.body.id, content: 'Resolved.', flags: 64 });
+    await call(emulator(), 'POST', hook, { json: { content: 'And more.' } });
+    const seen = await view(id);
+    expect(seen.original).toMatchObject({ content: 'Resolved.', flags: 64, edits: 1 });
+    expect(seen.followups.map((message: { content: string }) => message.content)).toEqual(['And more.']);
+  });
+
   it('refuses a callback type the interaction does not take', async () => {
     answer = async (delivery) => {
       const wrong = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: [] } } });

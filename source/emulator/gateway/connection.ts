@@ -105,8 +105,8 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
   const identify = (data: Record<string, unknown>) => {
     if (!isBotToken(world, data.token)) return close(Close.AuthenticationFailed);
     if (typeof data.properties !== 'object' || data.properties === null) return close(Close.DecodeError);
-    const problem = intentsProblem(data.intents, world.state.application.flags);
-    if (problem) return close(problem.close);
+    const refused = intentsProblem(data.intents, world.state.application.flags);
+    if (refused) return close(refused);
     const shard = shardOf(data.shard);
     if (!shard) return close(Close.InvalidShard);
     if (!context.takeSessionStart()) return send({ op: Op.InvalidSession, d: false });

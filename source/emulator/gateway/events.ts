@@ -1,9 +1,10 @@
 /**
  * The dispatches a session gets from the emulator's world, shaped as Discord sends them (DOCS/EVENTS
- * "Ready", "Guild Create", "Guild Members Chunk"): READY with the bot user and its
- * guilds as unavailable ones (those on the session's shard), then one GUILD_CREATE per guild for a
- * session with the GUILDS intent; the members a Request Guild Members asks for. A channel the bot may not view arrives obfuscated, as the gateway
- * sends it since 2026-11-16 (facts §9 "Channel visibility change"). Pure: built from the world's records.
+ * "Ready", "Guild Create", "Guild Members Chunk"): READY with the bot user and its guilds as unavailable
+ * ones (those on the session's shard), then one GUILD_CREATE per guild for a session with the GUILDS
+ * intent, and the members a Request Guild Members asks for. A channel the bot may not view arrives
+ * obfuscated, as the gateway sends it since 2026-11-16 (facts §9 "Channel visibility change").
+ * Pure: built from the world's records.
  */
 import { channelObject } from '../channel-object.js';
 import { canViewChannel } from '../guild-access.js';

@@ -49,24 +49,19 @@ export const GUILD_MEMBERS_INTENT = 1 << 1;
 const KNOWN_INTENTS = 0b11_0011_1111_1111_1111_1111_1111;
 
 /** Privileged intents and the application flags (normal or _LIMITED) that allow each (DOCS/APP "Application Flags"). */
-const PRIVILEGED_INTENTS: readonly { intent: number; name: string; flags: number }[] = [
-  { intent: GUILD_MEMBERS_INTENT, name: 'GUILD_MEMBERS', flags: (1 << 14) | (1 << 15) },
-  { intent: 1 << 8, name: 'GUILD_PRESENCES', flags: (1 << 12) | (1 << 13) },
-  { intent: 1 << 15, name: 'MESSAGE_CONTENT', flags: (1 << 18) | (1 << 19) },
+const GUILD_PRESENCES_INTENT = 1 << 8;
+const MESSAGE_CONTENT_INTENT = 1 << 15;
+const PRIVILEGED_INTENTS: readonly { intent: number; flags: number }[] = [
+  { intent: GUILD_MEMBERS_INTENT, flags: (1 << 14) | (1 << 15) },
+  { intent: GUILD_PRESENCES_INTENT, flags: (1 << 12) | (1 << 13) },
+  { intent: MESSAGE_CONTENT_INTENT, flags: (1 << 18) | (1 << 19) },
 ];
 
-export type IntentsProblem = { close: CloseReason; why: string };
-
-/** Why Discord would refuse these intents for an application with these flags, or undefined. */
-export function intentsProblem(intents: unknown, applicationFlags: number): IntentsProblem | undefined {
-  if (typeof intents !== 'number' || !Number.isSafeInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0 || intents > KNOWN_INTENTS) {
-    return { close: Close.InvalidIntents, why: `intents ${JSON.stringify(intents)} is not a combination of Discord's intents` };
-  }
-  const refused = PRIVILEGED_INTENTS.filter((entry) => (intents & entry.intent) !== 0 && (applicationFlags & entry.flags) === 0);
-  if (refused.length > 0) {
-    return { close: Close.DisallowedIntents, why: `${refused.map((entry) => entry.name).join(', ')} ${refused.length === 1 ? 'is a privileged intent' : 'are privileged intents'} this application has not enabled` };
-  }
-  return undefined;
+/** Discord's close for intents it would refuse for an application with these flags, or undefined. */
+export function intentsProblem(intents: unknown, applicationFlags: number): CloseReason | undefined {
+  if (typeof intents !== 'number' || !Number.isSafeInteger(intents) || intents < 0 || intents > KNOWN_INTENTS || (intents & ~KNOWN_INTENTS) !== 0) return Close.InvalidIntents;
+  const privileged = PRIVILEGED_INTENTS.some((entry) => (intents & entry.intent) !== 0 && (applicationFlags & entry.flags) === 0);
+  return privileged ? Close.DisallowedIntents : undefined;
 }
 
 export interface ClientFrame {

@@ -7,6 +7,7 @@
  * cannot be resumed (the client identifies again, as after a long outage on Discord).
  */
 import { randomBytes } from 'node:crypto';
+
 /** How long a dropped session may be resumed (the emulator's choice; Discord does not publish one). */
 export const RESUMABLE_MS = 2 * 60 * 1000;
 export const MAX_KEPT_DISPATCHES = 500;

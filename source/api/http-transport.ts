@@ -9,6 +9,7 @@ import { REPOSITORY_URL, VERSION } from '../version.js';
 import type { LimitedResponse } from './rate-limit-queue.js';
 import { assertTokenSafeUrl, describeUrl } from './target.js';
 import { RequestCancelledError } from './errors.js';
+import { AnswerTooLargeError, formatBytes, readCapped } from './read-capped.js';
 
 export const USER_AGENT = `DiscordBot (${REPOSITORY_URL}, ${VERSION})`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -73,7 +74,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
           body: req.body,
           signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
         });
-        const text = await readCapped(response, req.maxBytes ?? MAX_ANSWER_BYTES, req.url);
+        const text = await readAnswer(response, req.maxBytes ?? MAX_ANSWER_BYTES, req.url);
         const headers = flattenHeaders(response.headers);
         debug?.(`← ${response.statusCode} ${req.method} ${describeUrl(req.url)} ${Math.round(performance.now() - started)} ms${bucketNote(headers)}`);
         return { status: response.statusCode, headers, text };
@@ -94,29 +95,18 @@ export function createTransport(options: TransportOptions = {}): Transport {
 }
 
 /**
- * The answer's text, refused past `cap` bytes: by its Content-Length before reading, else counted as it
- * streams in and stopped there, so a hostile or broken server cannot fill the memory. The message names
- * the URL without its query (where a secret could be) and the size.
+ * The answer's text, refused past `cap` bytes (read-capped.ts). The message names the URL without its
+ * query (where a secret could be) and the size.
  */
-async function readCapped(response: { headers: Record<string, string | string[] | undefined>; body: AsyncIterable<Buffer> & { destroy(): unknown } }, cap: number, url: string): Promise<string> {
-  const tooLarge = (size: string) => {
+async function readAnswer(response: { headers: Record<string, string | string[] | undefined>; body: AsyncIterable<Buffer> & { destroy(): unknown } }, cap: number, url: string): Promise<string> {
+  try {
+    const length = response.headers['content-length'];
+    return await readCapped({ declaredLength: Array.isArray(length) ? length[0] : length, chunks: response.body, discard: () => response.body.destroy() }, cap);
+  } catch (error) {
+    if (!(error instanceof AnswerTooLargeError)) throw error;
     response.body.destroy();
-    return new TransportError('ANSWER_TOO_LARGE', `The answer from ${describeUrl(url)} is ${size}: more than the ${formatBytes(cap)} cmd-tui accepts, so it was not read.`);
-  };
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > cap) throw tooLarge(formatBytes(declared));
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.length;
-    if (size > cap) throw tooLarge(`over ${formatBytes(cap)}`);
-    chunks.push(chunk);
+    throw new TransportError('ANSWER_TOO_LARGE', `The answer from ${describeUrl(url)} is ${error.size}: more than the ${formatBytes(cap)} cmd-tui accepts, so it was not read.`);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 /** `Authorization: Bot ****` — the scheme is useful when debugging, the token never is. */

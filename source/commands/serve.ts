@@ -33,6 +33,7 @@ function banner(emulator: RunningEmulator): string {
     ['Guilds', emulator.guildIds.length > 5 ? `${emulator.guildIds.slice(0, 5).join(', ')} … (${emulator.guildIds.length})` : emulator.guildIds.join(', ')],
     ['Redirect URIs', emulator.redirectUris.join(', ')],
     ['Public key', `${emulator.verifyKey} (verifies the interactions it signs)`],
+    ['Gateway', `${emulator.origin.replace(/^http/, 'ws')} (what GET /gateway/bot gives a bot library; interactions go there when the app has no endpoint URL)`],
     ['Consent page', `${emulator.origin}/oauth2/authorize`],
   ];
   return [

@@ -69,7 +69,7 @@ export const SPECS = {
   },
   serve: {
     name: 'serve',
-    summary: 'run the embedded Discord API emulator (fake app, guilds, OAuth2) for offline use and tests',
+    summary: 'run the embedded Discord API emulator (fake app, guilds, OAuth2, a gateway for bots) for offline use and tests',
     flags: {
       port: { type: 'string', value: 'N', description: 'the port to listen on (0: a free one)', defaultText: '0' },
       host: { type: 'string', value: 'HOST', description: 'the address to listen on', defaultText: '127.0.0.1' },
@@ -81,7 +81,7 @@ export const SPECS = {
       'choice-max': { type: 'string', value: '100|6000', description: 'the longest string choice value accepted', defaultText: '100' },
       locales: { type: 'string', value: 'spec|docs', description: 'ar and he localizations: accepted (the OpenAPI spec) or refused (the docs)', defaultText: 'spec', complete: ['spec', 'docs'] },
       'global-rps': { type: 'string', value: 'N', description: "the global limit per token (a big bot's raised limit)", defaultText: '50' },
-      'interactions-url': { type: 'string', value: 'URL', description: "your bot's interactions endpoint: signed interactions go there (`cmd-tui try`)" },
+      'interactions-url': { type: 'string', value: 'URL', description: "your bot's interactions endpoint: signed interactions go there (`cmd-tui try`); without it they go to your bot on the gateway (GET /gateway/bot)" },
       log: { type: 'boolean', description: 'print each request' },
       json: { type: 'boolean', description: 'print the URLs and credentials as JSON' },
       ...NO_COLOR,

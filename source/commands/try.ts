@@ -1,8 +1,9 @@
 /**
  * `cmd-tui try NAME [SUBCOMMAND…] [--option NAME=VALUE]… [--as USER] [--channel ID] [--guild ID] [--locale L] [--json]`:
  * runs a slash command as Discord's client would, against a `cmd-tui serve` emulator: the emulator
- * holds the values to the client's rules and the member to who-can-use, delivers the signed interaction
- * to the bot's endpoint, and this prints the bot's reply as the client shows it, as it arrives.
+ * holds the values to the client's rules and the member to who-can-use, delivers the interaction to the
+ * bot (signed to its endpoint, or over the gateway), and this prints the bot's reply as the client shows
+ * it, as it arrives.
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
 import { resolveTarget } from '../api/resolve-target.js';
@@ -21,7 +22,7 @@ const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
 const LIVE_DISCORD = [
   `cmd-tui try needs the emulator. ${LIVE_DISCORD_REFUSAL}`,
-  'Run `cmd-tui serve --interactions-url http://127.0.0.1:3000/` with your bot listening there, copy your commands to it (`cmd-tui apply FILE --api URL`), and pass --api with its URL.',
+  'Run `cmd-tui serve --interactions-url http://127.0.0.1:3000/` with your HTTP bot listening there (or `cmd-tui serve` with your gateway bot logged in to it), copy your commands to it (`cmd-tui apply FILE --api URL`), and pass --api with its URL.',
 ].join('\n');
 
 function optionValues(pairs: readonly string[]): Record<string, string> {
@@ -55,7 +56,7 @@ export const run: CommandRun = async (args, io) => {
 
   const { target } = await resolveTarget(values, io.env);
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
-  if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` and pass its URL with --api');
+  if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` (an HTTP bot) or `cmd-tui serve` (a gateway bot) and pass its URL with --api');
   const origin = new URL(target.baseUrl).origin;
 
   let started;

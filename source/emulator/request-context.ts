@@ -4,6 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from './clock.js';
+import type { GatewayEvent, SessionStartLimit } from './gateway/sessions.js';
 import type { InteractionStore } from './interactions/store.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import type { EmulatorState, TokenRecord } from './state.js';
@@ -27,8 +28,21 @@ export interface World {
   endpointProblem?: string;
   /** Interactions in flight (interactions/store.ts). */
   interactions?: InteractionStore;
+  /** The gateway's sessions (gateway/gateway.ts): where events go, and interactions without an endpoint URL. */
+  gateway?: GatewayAccess;
   /** Handlers call this after a mutation so --state can be saved. */
   changed(): void;
+}
+
+/** What routes and the try route use of the gateway (gateway/gateway.ts). */
+export interface GatewayAccess {
+  /** The `url` of GET /gateway: this emulator's origin as ws://. */
+  url(): string;
+  /** Sends an event to the sessions it is for; how many it reached. */
+  dispatch(event: GatewayEvent): number;
+  /** Whether a bot session (connected, or dropped and still resumable) would get this guild's events. */
+  reaches(guildId: string): boolean;
+  sessionStartLimit(): SessionStartLimit;
 }
 
 export interface RequestContext {

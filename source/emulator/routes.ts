@@ -5,6 +5,7 @@
  */
 import * as commands from './handlers/commands.js';
 import * as application from './handlers/application.js';
+import * as gateway from './handlers/gateway.js';
 import * as guildReads from './handlers/guild-reads.js';
 import * as interactions from './handlers/interactions.js';
 import * as oauth2 from './handlers/oauth2.js';
@@ -43,6 +44,8 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', pattern: ORIGINAL, handler: interactions.getOriginal, authenticated: false },
   { method: 'PATCH', pattern: ORIGINAL, handler: interactions.editOriginal, authenticated: false },
   { method: 'DELETE', pattern: ORIGINAL, handler: interactions.deleteOriginal, authenticated: false },
+  { method: 'GET', pattern: '/gateway', handler: gateway.getGateway, authenticated: false },
+  { method: 'GET', pattern: '/gateway/bot', handler: gateway.getGatewayBot },
   { method: 'GET', pattern: '/oauth2/applications/@me', handler: pickers.getBotApplication },
   { method: 'GET', pattern: '/users/@me', handler: pickers.getCurrentUser },
   { method: 'GET', pattern: '/users/@me/guilds', handler: pickers.getCurrentUserGuilds },

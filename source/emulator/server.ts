@@ -1,7 +1,8 @@
 /**
  * The embedded Discord API emulator: a node:http server on 127.0.0.1 that serves the routes of
  * routes.ts under `/api`, `/api/v9` and `/api/v10`, the OAuth2 consent page at `/oauth2/authorize`,
- * the OpenID discovery document, and the test-only `/__emulator/*` introspection. Request order per API call: faults, rate limits,
+ * the OpenID discovery document, the gateway's WebSocket connections (gateway/), and the test-only
+ * `/__emulator/*` introspection. Request order per API call: faults, rate limits,
  * route match (404/405/400), authentication (401), handler.
  */
 import { createHash } from 'node:crypto';
@@ -24,6 +25,7 @@ import { API_ROUTES } from './routes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
 import { createSnowflakeGenerator } from './snowflake.js';
 import { parseStrictJson } from '../discord/strict-json.js';
+import { createGateway } from './gateway/gateway.js';
 import { checkEndpointUntilAccepted } from './interactions/delivery.js';
 import { newSigningSeed, signerOf } from './interactions/signing.js';
 import { InteractionStore } from './interactions/store.js';
@@ -65,6 +67,8 @@ export interface EmulatorOptions {
   interactionsUrl?: string;
   /** Told each time the endpoint check fails (with why) and once when it passes (undefined). */
   onEndpointCheck?: (url: string, problem: string | undefined) => void;
+  /** Test hook: the gateway's heartbeat interval (Discord's, 41,250 ms, by default). */
+  gatewayHeartbeatMs?: number;
   /** Called after each request with its log entry (`cmd-tui serve --log` prints them). */
   onRequest?: (entry: LoggedRequest) => void;
 }
@@ -156,6 +160,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     interactions: new InteractionStore(clock, () => ids.next()),
     changed: () => saver?.markChanged(),
   };
+  const gateway = createGateway(world, options.gatewayHeartbeatMs === undefined ? {} : { heartbeatIntervalMs: options.gatewayHeartbeatMs });
+  world.gateway = gateway;
   if (saver && !loaded) await saver.writeNow();
 
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, path: string): Promise<{ status: number; auth: string; fault?: string }> {
@@ -272,6 +278,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer(serverOptions(options.slowClientLimits ?? SLOW_CLIENT_LIMITS), handleRequest);
   const connections = keepConnections(server);
+  server.on('upgrade', (request, socket, head) => gateway.handleUpgrade(request, socket, head));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -318,6 +325,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     async close() {
       endpointCheck?.stop();
       world.interactions!.close();
+      gateway.close();
       await connections.close();
       await saver?.flush();
     },

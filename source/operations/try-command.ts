@@ -6,6 +6,7 @@
  * at most 1 MiB, no redirects, JSON without prototype keys, a view of the expected shape.
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
+import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';
 
@@ -70,15 +71,14 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal): Promise<{ status: number; body: Record<string, unknown> }> {
   const timeout = AbortSignal.timeout(10_000);
   const response = await fetch(url, { ...init, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Leaving the loop early cancels the body: the rest is never read.
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new Error(`the answer from ${new URL(url).origin} is over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than the emulator ever sends, so it was not read`);
-    chunks.push(chunk);
+  let text: string;
+  try {
+    text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_ANSWER_BYTES);
+  } catch (error) {
+    if (!(error instanceof AnswerTooLargeError)) throw error;
+    throw new Error(`the answer from ${new URL(url).origin} is ${error.size}, more than the emulator ever sends, so it was not read`);
   }
-  return { status: response.status, body: parseStrictObject(Buffer.concat(chunks).toString('utf8')) ?? {} };
+  return { status: response.status, body: parseStrictObject(text) ?? {} };
 }
 
 /** Delivers the command (or its autocomplete) through the emulator at `origin`; rejects when it cannot be reached. */

@@ -75,6 +75,8 @@ describe('responses match the OpenAPI response schemas', () => {
     ['get_user', () => call(emulator(), 'GET', `/users/${emulator().seeded.memberUserId}`, { auth: botAuth(emulator()) })],
     ['get_openid_connect_userinfo', () => call(emulator(), 'GET', '/oauth2/userinfo', { auth: bearer(emulator().userToken) })],
     ['get_public_keys', () => call(emulator(), 'GET', '/oauth2/keys')],
+    ['get_gateway', () => call(emulator(), 'GET', '/gateway')],
+    ['get_bot_gateway', () => call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })],
     ['bulk_set_application_commands', () => call(emulator(), 'PUT', `/applications/${emulator().applicationId}/commands`, { auth: botAuth(emulator()), json: [{ type: 4, name: 'Launch', description: 'Launch Pixel Pal', handler: 2 }, { name: 'one', description: 'first' }] })],
     // Plain error bodies ({code, message}); the nested 50035 tree is excluded: the spec types inner codes as integers, the docs as strings.
     ['get_application_command', () => call(emulator(), 'GET', `/applications/${emulator().applicationId}/commands/123456789012345678`, { auth: botAuth(emulator()) })],

@@ -21,7 +21,7 @@ let now = Date.now();
 const emulator = useEmulator({ seed: 'empty', clock: () => now });
 const deliveries: Delivery[] = [];
 /** What the bot answers a delivery with; undefined: nothing until the deadline passes. */
-let answer: (delivery: Delivery) => Promise<{ status: number; body?: unknown } | undefined> = async () => ({ status: 200, body: { type: 4, data: { content: 'ok' } } });
+let answer: (delivery: Delivery) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> } | undefined> = async () => ({ status: 200, body: { type: 4, data: { content: 'ok' } } });
 const bot = createServer(async (request, response) => {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -33,7 +33,7 @@ const bot = createServer(async (request, response) => {
   deliveries.push(delivery);
   const reply = await answer(delivery);
   if (!reply) return;
-  response.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+  response.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers }).end(reply.body === undefined ? '' : JSON.stringify(reply.body));
 });
 
 beforeAll(async () => {
@@ -203,6 +203,22 @@ describe("Discord's rules for answering", () => {
     now = Date.now();
   });
 
+  it('takes a follow-up to a reply still "thinking…" as the reply, as ephemeral as the deferral; the next one is a follow-up', async () => {
+    answer = async () => ({ status: 200, body: { type: 5, data: { flags: 64 } } });
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 5);
+    const { token } = (await deliveryOf(id)).body;
+    const hook = `/webhooks/${emulator().applicationId}/${token}`;
+    const first = await call(emulator(), 'POST', hook, { json: { content: 'Resolved.', flags: 0 } });
+    expect(first.status).toBe(200);
+    const original = await call(emulator(), 'GET', `${hook}/messages/@original`);
+    expect(first.body).toMatchObject({ id: original.body.id, content: 'Resolved.', flags: 64 });
+    await call(emulator(), 'POST', hook, { json: { content: 'And more.' } });
+    const seen = await view(id);
+    expect(seen.original).toMatchObject({ content: 'Resolved.', flags: 64, edits: 1 });
+    expect(seen.followups.map((message: { content: string }) => message.content)).toEqual(['And more.']);
+  });
+
   it('refuses a callback type the interaction does not take', async () => {
     answer = async (delivery) => {
       const wrong = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: [] } } });
@@ -224,5 +240,34 @@ describe("Discord's rules for answering", () => {
     expect(late.status).toBe(404);
     expect(late.body).toEqual({ message: 'Unknown interaction', code: 10062 });
     expect((await call(emulator(), 'POST', `/webhooks/${emulator().applicationId}/${token}`, { json: { content: 'hi' } })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+  });
+});
+
+describe('what the bot answers the delivery with', () => {
+  it('is a failed delivery when it is a redirect: the emulator posts to the endpoint it was given, never elsewhere', async () => {
+    let redirected = 0;
+    const elsewhere = createServer((_request, response) => {
+      redirected += 1;
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ type: 4, data: { content: 'from elsewhere' } }));
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      // 307 keeps the method and the body: a client that follows it would deliver the interaction there.
+      answer = async () => ({ status: 307, headers: { Location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/` } });
+      const id = await tryIt({ name: 'ping' });
+      const seen = await until(() => view(id), (state) => state.failed !== undefined || state.acknowledged !== undefined);
+      expect(seen.failed).toBe('The application did not respond');
+      expect(redirected).toBe(0);
+    } finally {
+      elsewhere.close();
+    }
+  });
+
+  it('is a failed delivery when it is larger than any reply, and is not read whole', async () => {
+    answer = async () => ({ status: 200, body: { type: 4, data: { content: 'big' }, padding: 'x'.repeat(2 * 1024 * 1024) } });
+    const id = await tryIt({ name: 'ping' });
+    const seen = await until(() => view(id), (state) => state.failed !== undefined || state.acknowledged !== undefined);
+    expect(seen.failed).toBe('The application did not respond');
+    expect(seen.original).toBeUndefined();
   });
 });

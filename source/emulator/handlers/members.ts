@@ -18,7 +18,7 @@ const MAX_LIMIT = 1000;
 const MAX_QUERY_LENGTH = 100;
 
 /** The guild member object (OpenAPI GuildMemberResponse: every required field). */
-function memberObject(user: UserRecord, member: MemberRecord) {
+export function memberObject(user: UserRecord, member: MemberRecord) {
   return {
     user: userObject(user),
     nick: member.nick,

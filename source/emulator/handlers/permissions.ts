@@ -120,5 +120,8 @@ export const putCommandPermissions: Handler = (ctx, world) => {
   if (permissions.length === 0) delete perGuild[targetId];
   else perGuild[targetId] = permissions;
   world.changed();
-  return json(200, entry(world, guildId, targetId, permissions));
+  const updated = entry(world, guildId, targetId, permissions);
+  // The gateway event the PUT fires (facts §2); it needs no intent.
+  world.gateway?.dispatch({ name: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', data: updated, guildId, intents: 0 });
+  return json(200, updated);
 };

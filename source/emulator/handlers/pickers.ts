@@ -152,9 +152,13 @@ export function approximateCounts(guild: GuildRecord) {
 export const getGuild: Handler = (ctx, world) => {
   requireBot(ctx.auth);
   const guild = botGuild(world, ctx.params.guild_id!);
-  return json(200, {
-    // DOCS/GUILD "Get Guild": with_counts=true adds them; discord.py and discord.js always ask for them.
-    ...(queryFlag(ctx.query, 'with_counts') ? approximateCounts(guild) : {}),
+  // DOCS/GUILD "Get Guild": with_counts=true adds them; discord.py and discord.js always ask for them.
+  return json(200, { ...(queryFlag(ctx.query, 'with_counts') ? approximateCounts(guild) : {}), ...guildObject(guild) });
+};
+
+/** The guild object (DOCS/GUILD "Guild Object"), as Get Guild and the gateway's GUILD_CREATE give it. */
+export function guildObject(guild: GuildRecord) {
+  return {
     id: guild.id,
     name: guild.name,
     icon: null,
@@ -195,8 +199,8 @@ export const getGuild: Handler = (ctx, world) => {
     home_header: null,
     incidents_data: null,
     nsfw: false,
-  });
-};
+  };
+}
 
 export const getGuildRoles: Handler = (ctx, world) => {
   requireBot(ctx.auth);

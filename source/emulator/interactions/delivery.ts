@@ -6,20 +6,33 @@
  * (DOCS/RR "Security and Authorization"): a PING with a bad signature must be refused with 401, and a
  * properly signed PING answered with a PONG (`{"type":1}`).
  */
+import { readCapped } from '../../api/read-capped.js';
 import { parseStrictJson, parseStrictObject } from '../../discord/strict-json.js';
 import { pingInteraction } from './payload.js';
 import { signerOf } from './signing.js';
 import { INITIAL_RESPONSE_DEADLINE_MS, NO_RESPONSE_TEXT, type InteractionStore } from './store.js';
 import type { World } from '../request-context.js';
 
+/**
+ * A reply body without files is a few KB (2,000 characters of content, 6,000 of embeds, components);
+ * a larger answer is not a reply, and is not read into memory.
+ */
+const MAX_REPLY_BYTES = 256 * 1024;
+
+/**
+ * One signed POST. A redirect is not followed: Discord posts to the URL it was given, and a 3xx answer
+ * is a failed delivery like any other non-2xx one.
+ */
 async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'User-Agent': 'Discord-Interactions/1.0 (+https://discord.com)', ...headers },
     body,
+    redirect: 'manual',
     signal: AbortSignal.timeout(INITIAL_RESPONSE_DEADLINE_MS),
   });
-  return { status: response.status, text: await response.text() };
+  const text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_REPLY_BYTES);
+  return { status: response.status, text };
 }
 
 /** Sends one interaction; its outcome lands in the store (the bot may also answer through the callback route meanwhile). */

@@ -172,6 +172,17 @@ export class InteractionStore {
 
   followUp(applicationId: string, token: string, body: unknown): ShownMessage {
     const interaction = this.byToken(applicationId, token);
+    const { original } = interaction;
+    if (interaction.acknowledged === CallbackType.DeferredChannelMessage && original && !original.deleted && original.edits === 0) {
+      // A follow-up to a reply still "thinking…" is the reply (DOCS/RR "Create Followup Message"; Discord,
+      // discord-api-docs#2742: "we interpret your followup as you resolving the loading state"), and it stays
+      // as ephemeral, or as public, as the deferral said.
+      const reply = messageFrom(original.id, body);
+      requireContent(reply);
+      interaction.original = { ...reply, flags: (reply.flags & ~EPHEMERAL_FLAG) | (original.flags & EPHEMERAL_FLAG), edits: 1 };
+      interaction.revision += 1;
+      return interaction.original;
+    }
     const message = messageFrom(this.nextId(), body);
     requireContent(message);
     interaction.followups.push(message);

@@ -2,8 +2,9 @@
  * The emulator playing Discord's client for `cmd-tui try` (the test-only `POST /__emulator/interactions`):
  * it finds the command as the client's picker would (the guild's commands, then the global ones), refuses
  * when that member could not see it in that channel (the who-can-use engine) or when a value breaks the
- * client's rules (discord/option-values.ts), then delivers the interaction to the app's endpoint and
- * answers at once with its id; `GET /__emulator/interactions/{id}` shows what the user sees so far.
+ * client's rules (discord/option-values.ts), then delivers the interaction to the app's endpoint (without
+ * one, to its bot on the gateway as INTERACTION_CREATE) and answers at once with its id;
+ * `GET /__emulator/interactions/{id}` shows what the user sees so far.
  */
 import { checkMember, hiddenCommandReason } from '../../discord/member-access.js';
 import { COMMAND_CHANNEL_TYPES, LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
@@ -110,13 +111,14 @@ function accessInput(world: World, guild: GuildRecord, command: Command) {
 
 export function tryCommand(world: World, store: InteractionStore, request: TryRequest): Reply {
   const app = world.state.application;
+  // With an endpoint URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
   const endpoint = app.interactionsEndpointUrl;
-  if (!endpoint) {
-    if (world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
-    return refuse(409, 'the app has no interactions endpoint URL: start serve with --interactions-url URL, or set it with PATCH /applications/@me {"interactions_endpoint_url": URL}');
-  }
+  if (!endpoint && world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
   const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
   if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
+  if (!endpoint && !world.gateway?.reaches(guild.id)) {
+    return refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this serve (it finds the gateway at GET /gateway/bot), or start serve with --interactions-url URL for an HTTP bot');
+  }
   const userId = request.userId ?? app.ownerId;
   const user = world.state.users[userId];
   if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
@@ -175,7 +177,8 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     guildLocale: 'en-US',
   });
   store.open({ id, token, type, applicationId: app.id, channelId: channel.id });
-  void deliver(world, store, endpoint, payload);
+  if (endpoint) void deliver(world, store, endpoint, payload);
+  else world.gateway!.dispatch({ name: 'INTERACTION_CREATE', data: payload, guildId: guild.id, intents: 0 });
   const { token: _hidden, ...shown } = payload;
   const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
   return { status: 202, body: { id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channel.name}`, interaction: shown } };

@@ -1,0 +1,47 @@
+/**
+ * Reading an HTTP answer's body with a cap on its size, so that a hostile or broken server cannot fill
+ * the memory: refused by its declared Content-Length before reading, else counted as it streams in and
+ * stopped at the cap (the rest is never read). Shared by the API transport (undici) and the emulator's
+ * deliveries to a bot (fetch).
+ */
+
+export class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+  constructor(
+    /** How large it is ("3.2 MiB") or is known to be ("over 1 MiB"). */
+    readonly size: string,
+    readonly cap: number,
+  ) {
+    super(`the answer is ${size}: more than the ${formatBytes(cap)} accepted, so it was not read`);
+  }
+}
+
+export interface CappedBody {
+  /** The Content-Length header, if any. */
+  declaredLength: string | null | undefined;
+  chunks: AsyncIterable<Uint8Array> | null;
+  /** Drops the unread body (called when the declared length is already too large). */
+  discard(): unknown;
+}
+
+/** The body's text, or AnswerTooLargeError past `cap` bytes. */
+export async function readCapped(body: CappedBody, cap: number): Promise<string> {
+  const declared = Number(body.declaredLength ?? undefined);
+  if (Number.isFinite(declared) && declared > cap) {
+    body.discard();
+    throw new AnswerTooLargeError(formatBytes(declared), cap);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop by the throw cancels the stream: the rest is never read.
+  for await (const chunk of body.chunks ?? []) {
+    size += chunk.byteLength;
+    if (size > cap) throw new AnswerTooLargeError(`over ${formatBytes(cap)}`, cap);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+}

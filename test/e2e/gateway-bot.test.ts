@@ -1,0 +1,89 @@
+/**
+ * A gateway bot end to end, every piece a real process on 127.0.0.1: `cmd-tui serve` (no interactions
+ * endpoint URL, so interactions go over the gateway, as on Discord), the example bot
+ * (examples/gateway-bot.mjs, an unmodified discord.js `Client` given only serve's REST URL), and the
+ * built binary trying its commands and changing their overwrites.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
+import { runCli } from '../helpers/cli.js';
+import { useServe } from '../helpers/serve.js';
+
+const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
+const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-e2e-'));
+const serve = useServe(['--seed', 'empty']);
+let bot: ChildProcess | undefined;
+const botLines: string[] = [];
+let commandIds: Record<string, string> = {};
+
+/** The bot's next line of output that matches, within `ms`. */
+async function botSays(pattern: RegExp, ms = 15_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const line = botLines.find((candidate) => pattern.test(candidate));
+    if (line) return line;
+    if (Date.now() > deadline || bot?.exitCode !== null) throw new Error(`the bot did not say ${pattern} (it said: ${JSON.stringify(botLines)})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home } });
+
+beforeAll(async () => {
+  const response = await fetch(`${serve().baseUrl}/applications/${serve().applicationId}/commands`, {
+    method: 'PUT',
+    headers: { Authorization: `Bot ${serve().botToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify([
+      { name: 'ping', description: 'Replies with Pong!' },
+      { name: 'later', description: 'Thinks, then follows up' },
+    ]),
+  });
+  expect(response.status).toBe(200);
+  commandIds = Object.fromEntries(((await response.json()) as { id: string; name: string }[]).map((command) => [command.name, command.id]));
+  bot = spawn(process.execPath, [BOT_PATH], { env: { ...process.env, DISCORD_TOKEN: serve().botToken, DISCORD_API: serve().baseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  createInterface({ input: bot.stdout! }).on('line', (line) => botLines.push(line));
+  await botSays(/^Logged in as Pixel Pal/);
+  await updateStoredCredentials(defaultStores({ CMD_TUI_HOME: home }), serve().baseUrl, serve().applicationId, () => ({
+    botToken: serve().botToken,
+    user: { accessToken: serve().userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] },
+  }));
+}, 60_000);
+
+afterAll(async () => {
+  if (bot && bot.exitCode === null) {
+    const exited = new Promise((resolve) => bot!.once('exit', resolve));
+    bot.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(home, { recursive: true, force: true });
+});
+
+it('the discord.js bot answers /ping over the gateway and try prints the reply', { timeout: 30_000 }, async () => {
+  const { stdout, stderr, code } = await cli('try', 'ping');
+  expect(stderr).toBe('');
+  expect(stdout).toMatch(/^\/ping as @?\S.* in #general\n/);
+  expect(stdout).toContain('Pixel Pal · reply\n  Pong!\n');
+  expect(code).toBe(0);
+});
+
+it('deferReply() then followUp() twice: "thinking…", the first follow-up as the reply (as on Discord), then the second', { timeout: 30_000 }, async () => {
+  const { stdout, code } = await cli('try', 'later');
+  // In this order, each once.
+  expect(stdout).toMatch(/\nPixel Pal is thinking…\nPixel Pal · reply\n {2}Thought it through\.\nPixel Pal · follow-up 1\n {2}And one more thing\.\n$/);
+  expect(code).toBe(0);
+});
+
+it('perms set changes the overwrites: the bot is told by APPLICATION_COMMAND_PERMISSIONS_UPDATE', { timeout: 30_000 }, async () => {
+  const guildId = serve().guildIds[0]!;
+  const set = await cli('perms', 'set', '--guild', guildId, '--command', 'ping', '--deny', 'everyone', '--yes');
+  expect(set.stderr).toBe('');
+  expect(set.code).toBe(0);
+  // @everyone's id is the guild's.
+  expect(await botSays(new RegExp(`^Permissions of ${commandIds.ping} in ${guildId}: ${guildId}=false$`))).toBeTruthy();
+});

@@ -1,0 +1,299 @@
+/**
+ * The emulator's gateway, from a raw WebSocket client: where it is (GET /gateway, /gateway/bot), the
+ * HELLO → IDENTIFY → READY handshake with heartbeats, Discord's close codes for what it refuses, RESUME
+ * replaying what a dropped connection missed, and the events it sends (INTERACTION_CREATE when the app
+ * has no endpoint URL, APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startEmulator } from '../../source/emulator/server.js';
+import { CLI_PATH } from '../helpers/cli.js';
+import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
+import { GatewayClient } from '../helpers/gateway-client.js';
+
+const emulator = useEmulator({ seed: 'demo' });
+
+async function gatewayUrl(): Promise<string> {
+  return (await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })).body.url;
+}
+
+async function identified(intents = 0): Promise<{ client: GatewayClient; ready: any }> {
+  const client = await GatewayClient.open(await gatewayUrl());
+  client.identify(emulator().botToken, intents);
+  return { client, ready: (await client.dispatch('READY')).d };
+}
+
+describe('start-up cost', () => {
+  it('the built serve loads the WebSocket library (and node:tls with it) only when a bot connects', { timeout: 30_000 }, async () => {
+    // Logs each module the process loads that only the gateway needs.
+    const hook = `import { registerHooks } from 'node:module'; registerHooks({ load(url, context, next) { if (/[/]ws[/]|wrapper-|node:tls/.test(url)) process.stderr.write('loaded ' + url + '\\n'); return next(url, context); } });`;
+    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let loaded = '';
+    child.stderr!.on('data', (chunk: Buffer) => (loaded += chunk.toString()));
+    try {
+      const details = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))) as { baseUrl: string };
+      await fetch(`${details.baseUrl}/gateway`);
+      expect(loaded).toBe('');
+      const client = await GatewayClient.open(new URL(details.baseUrl).origin.replace('http', 'ws'));
+      expect(loaded).toContain('node:tls');
+      client.close();
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+describe('finding the gateway', () => {
+  it('GET /gateway/bot gives the bot its ws:// URL, one shard and the session start limit; GET /gateway needs no token', async () => {
+    const bot = await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) });
+    expect(bot.status).toBe(200);
+    expect(bot.body).toEqual({ url: emulator().origin.replace('http', 'ws'), shards: 1, session_start_limit: { total: 1000, remaining: expect.any(Number), reset_after: expect.any(Number), max_concurrency: 1 } });
+    expect((await call(emulator(), 'GET', '/gateway')).body).toEqual({ url: bot.body.url });
+    expect((await call(emulator(), 'GET', '/gateway/bot')).status).toBe(401);
+    expect((await call(emulator(), 'GET', '/gateway/bot', { auth: bearer(emulator().userToken) })).status).toBe(401);
+  });
+
+  it('counts each IDENTIFY against the session start limit', async () => {
+    const before = (await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })).body.session_start_limit.remaining;
+    const { client } = await identified();
+    client.close();
+    expect((await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })).body.session_start_limit.remaining).toBe(before - 1);
+  });
+});
+
+describe('the handshake', () => {
+  it('says HELLO with the heartbeat interval, acknowledges heartbeats, and answers IDENTIFY with READY', async () => {
+    const client = await GatewayClient.open(await gatewayUrl());
+    expect(client.received[0]).toEqual({ op: 10, d: { heartbeat_interval: 41_250 } });
+    client.send({ op: 1, d: null });
+    expect(await client.next((payload) => payload.op === 11)).toEqual({ op: 11 });
+    client.identify(emulator().botToken, 0);
+    const ready = await client.dispatch('READY');
+    expect(ready.s).toBe(1);
+    expect(ready.d).toMatchObject({
+      v: 10,
+      user: { id: emulator().seeded.botUserId, bot: true },
+      guilds: emulator().guildIds.map((id) => ({ id, unavailable: true })),
+      session_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      resume_gateway_url: emulator().origin.replace('http', 'ws'),
+      application: { id: emulator().applicationId, flags: expect.any(Number) },
+    });
+    client.close();
+  });
+
+  it('sends a GUILD_CREATE per guild to a session with the GUILDS intent, channels the bot cannot view obfuscated', async () => {
+    const { client, ready } = await identified(1);
+    const created = [];
+    for (const _guild of ready.guilds) created.push((await client.dispatch('GUILD_CREATE')).d);
+    expect(created.map((guild) => guild.id)).toEqual(emulator().guildIds);
+    expect(created[0]).toMatchObject({ unavailable: false, members: [{ user: { id: emulator().seeded.botUserId } }], roles: expect.any(Array) });
+    const hidden = created[0].channels.find((channel: { id: string }) => channel.id === emulator().seeded.hiddenChannelId);
+    expect(hidden).toMatchObject({ name: '___hidden___', flags: 1 << 17 });
+    client.close();
+  });
+
+  it('compresses with zlib-stream when asked: binary frames from one zlib context, each ending 00 00 ff ff', async () => {
+    const client = await GatewayClient.open(await gatewayUrl(), '?v=10&encoding=json&compress=zlib-stream');
+    client.identify(emulator().botToken, 1);
+    expect((await client.dispatch('READY')).d.session_id).toBeTruthy();
+    await client.dispatch('GUILD_CREATE');
+    expect(client.frames.every((frame) => frame.binary && frame.data.subarray(-4).equals(Buffer.from([0, 0, 0xff, 0xff])))).toBe(true);
+    client.close();
+  });
+
+  it('accepts a token with the `Bot ` prefix, as some libraries send it', async () => {
+    const client = await GatewayClient.open(await gatewayUrl());
+    client.identify(`Bot ${emulator().botToken}`);
+    expect((await client.dispatch('READY')).d.session_id).toBeTruthy();
+    client.close();
+  });
+});
+
+describe("Discord's close codes", () => {
+  const closing = async (act: (client: GatewayClient) => void, query?: string) => {
+    const client = query ? new GatewayClient(`${await gatewayUrl()}${query}`) : await GatewayClient.open(await gatewayUrl());
+    act(client);
+    return client.closed;
+  };
+
+  it('4004 for a bad token', async () => {
+    expect(await closing((client) => client.identify('not-the-bot-token.fake'))).toEqual({ code: 4004, reason: 'Authentication failed.' });
+  });
+  it('4001 for an opcode clients do not send', async () => {
+    expect((await closing((client) => client.send({ op: 99, d: null }))).code).toBe(4001);
+  });
+  it('4002 for a frame that is not a JSON payload, or over 4,096 bytes', async () => {
+    expect((await closing((client) => client.send('{not json'))).code).toBe(4002);
+    expect((await closing((client) => client.send({ op: 1, d: 'x'.repeat(5000) }))).code).toBe(4002);
+  });
+  it('4003 for a request before IDENTIFY', async () => {
+    expect((await closing((client) => client.send({ op: 3, d: { status: 'online', since: null, activities: [], afk: false } }))).code).toBe(4003);
+  });
+  it('4005 for a second IDENTIFY', async () => {
+    const { client } = await identified();
+    client.identify(emulator().botToken);
+    expect((await client.closed).code).toBe(4005);
+  });
+  it('4013 for intents that are not intents, 4014 for a privileged intent the app has not enabled', async () => {
+    expect((await closing((client) => client.identify(emulator().botToken, 1 << 30))).code).toBe(4013);
+    expect(await closing((client) => client.identify(emulator().botToken, 1 << 1))).toEqual({ code: 4014, reason: 'Disallowed intent(s).' });
+  });
+  it('4010 for an invalid shard, 4012 for an API version other than 9 or 10', async () => {
+    expect((await closing((client) => client.identify(emulator().botToken, 0, { shard: [1, 1] }))).code).toBe(4010);
+    expect((await closing(() => undefined, '?v=8&encoding=json')).code).toBe(4012);
+  });
+  it('1003, saying so, for an encoding or a compression the emulator does not speak', async () => {
+    expect(await closing(() => undefined, '?v=10&encoding=etf')).toEqual({ code: 1003, reason: 'cmd-tui serve speaks encoding=json only' });
+    expect(await closing(() => undefined, '?v=10&encoding=json&compress=zstd-stream')).toEqual({ code: 1003, reason: 'cmd-tui serve compresses with zlib-stream only' });
+  });
+  it('4008 past 120 payloads a minute', async () => {
+    expect((await closing((client) => {
+      for (let sent = 0; sent < 121; sent += 1) client.send({ op: 1, d: null });
+    })).code).toBe(4008);
+  });
+  it('4009 when heartbeats stop: a late one is asked for first (op 1)', async () => {
+    const quick = await startEmulator({ seed: 'empty', rateLimits: 'off', gatewayHeartbeatMs: 200 });
+    try {
+      const client = await GatewayClient.open(quick.origin.replace('http', 'ws'));
+      client.identify(quick.botToken);
+      await client.dispatch('READY');
+      expect(await client.next((payload) => payload.op === 1)).toEqual({ op: 1, d: null });
+      expect((await client.closed).code).toBe(4009);
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
+describe('bounds', () => {
+  it('a client that breaks the WebSocket protocol is cut off, before or after the query is refused, and the emulator goes on', async () => {
+    const origin = new URL(emulator().origin);
+    for (const query of ['?v=10&encoding=json', '?v=8']) {
+      const socket = connect(Number(origin.port), origin.hostname);
+      const key = randomBytes(16).toString('base64');
+      socket.write(`GET /${query} HTTP/1.1\r\nHost: ${origin.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      await new Promise((resolve) => socket.once('data', resolve));
+      // An unmasked frame with a reserved opcode: two protocol errors at once.
+      socket.write(Buffer.from([0x8f, 0x00]));
+      await new Promise((resolve) => socket.once('close', resolve));
+    }
+    expect((await call(emulator(), 'GET', '/gateway')).status).toBe(200);
+  });
+
+  it('takes 100 connections at once and answers the next 503; a frame over 64 KiB is cut off unread (1009)', { timeout: 30_000 }, async () => {
+    const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
+    const gateway = own.origin.replace('http', 'ws');
+    const open = await Promise.all(Array.from({ length: 100 }, () => GatewayClient.open(gateway)));
+    try {
+      const refused = await new Promise<number>((resolve) => {
+        const extra = new WebSocket(`${gateway}?v=10&encoding=json`);
+        extra.on('unexpected-response', (_request, response) => {
+          resolve(response.statusCode ?? 0);
+          extra.terminate();
+        });
+        extra.on('error', () => undefined);
+      });
+      expect(refused).toBe(503);
+      open[0]!.send({ op: 1, d: 'x'.repeat(65 * 1024) });
+      expect((await open[0]!.closed).code).toBe(1009);
+    } finally {
+      for (const client of open) client.drop();
+      await own.close();
+    }
+  });
+});
+
+describe('RESUME', () => {
+  it('replays what a dropped connection missed, then RESUMED; a session closed with 1000 is over (INVALID_SESSION)', async () => {
+    const { client, ready } = await identified();
+    client.drop();
+    await client.closed;
+    const guildId = emulator().guildIds[0]!;
+    const ban = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body[0];
+    const put = await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${guildId}/commands/${ban.id}/permissions`, {
+      auth: bearer(emulator().userToken),
+      json: { permissions: [{ id: emulator().seeded.memberUserId, type: 2, permission: true }] },
+    });
+    expect(put.status).toBe(200);
+
+    const again = await GatewayClient.open(ready.resume_gateway_url);
+    again.send({ op: 6, d: { token: emulator().botToken, session_id: ready.session_id, seq: 1 } });
+    const missed = await again.next((payload) => payload.op === 0);
+    expect(missed).toMatchObject({ t: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', s: 2, d: { id: ban.id, guild_id: guildId } });
+    expect(await again.next((payload) => payload.op === 0)).toMatchObject({ t: 'RESUMED', s: 3 });
+    again.close(1000);
+    await again.closed;
+
+    const late = await GatewayClient.open(ready.resume_gateway_url);
+    late.send({ op: 6, d: { token: emulator().botToken, session_id: ready.session_id, seq: 3 } });
+    expect(await late.next((payload) => payload.op === 9)).toEqual({ op: 9, d: false });
+    late.close();
+  });
+});
+
+describe('Request Guild Members (op 8)', () => {
+  it('answers a prefix or an id request with one GUILD_MEMBERS_CHUNK, and the whole list, without GUILD_MEMBERS, with nothing', async () => {
+    const { client } = await identified(0);
+    const guildId = emulator().guildIds[0]!;
+    client.send({ op: 8, d: { guild_id: guildId, query: 'mi', limit: 10, nonce: 'by-name' } });
+    const byName = await client.dispatch('GUILD_MEMBERS_CHUNK');
+    expect(byName.d).toMatchObject({ guild_id: guildId, chunk_index: 0, chunk_count: 1, nonce: 'by-name' });
+    expect(byName.d.members.map((member: { user: { username: string } }) => member.user.username)).toEqual(['milo']);
+
+    client.send({ op: 8, d: { guild_id: guildId, user_ids: [emulator().seeded.memberUserId, '123456789012345678'], nonce: 'by-id' } });
+    const byId = await client.dispatch('GUILD_MEMBERS_CHUNK');
+    expect(byId.d.members.map((member: { user: { id: string } }) => member.user.id)).toEqual([emulator().seeded.memberUserId]);
+    expect(byId.d.not_found).toEqual(['123456789012345678']);
+
+    // Payloads are answered in order: the heartbeat's ACK comes after whatever the request would have sent.
+    client.send({ op: 8, d: { guild_id: guildId, query: '', limit: 0 } });
+    client.send({ op: 1, d: null });
+    await client.next((payload) => payload.op === 11);
+    expect(client.received.filter((payload) => payload.t === 'GUILD_MEMBERS_CHUNK')).toHaveLength(2);
+    client.close();
+  });
+});
+
+describe('events', () => {
+  it('APPLICATION_COMMAND_PERMISSIONS_UPDATE when overwrites change, with the overwrites as saved, to a session without intents', async () => {
+    const { client } = await identified(0);
+    const guildId = emulator().guildIds[0]!;
+    const command = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body[0];
+    const permissions = [{ id: emulator().seeded.memberUserId, type: 2, permission: false }];
+    await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${guildId}/commands/${command.id}/permissions`, { auth: bearer(emulator().userToken), json: { permissions } });
+    const event = await client.dispatch('APPLICATION_COMMAND_PERMISSIONS_UPDATE');
+    expect(event.d).toEqual({ id: command.id, application_id: emulator().applicationId, guild_id: guildId, permissions });
+    client.close();
+  });
+
+  it('INTERACTION_CREATE for a tried command when the app has no endpoint URL; the reply comes by the callback route', async () => {
+    // An emulator of its own: a session another test left resumable would be a bot listening.
+    const own = await startEmulator({ seed: 'demo', rateLimits: 'off' });
+    try {
+      const guildId = own.guildIds[0]!;
+      const command = (await call(own, 'GET', `/applications/${own.applicationId}/guilds/${guildId}/commands`, { auth: botAuth(own) })).body.find((candidate: { options?: unknown[] }) => !candidate.options?.length);
+      // Nobody listening: try says where to connect.
+      const refused = await call(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain('no bot is connected to the gateway');
+
+      const client = await GatewayClient.open(own.origin.replace('http', 'ws'));
+      client.identify(own.botToken);
+      await client.dispatch('READY');
+      const tried = await call(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
+      expect(tried.status).toBe(202);
+      const event = await client.dispatch('INTERACTION_CREATE');
+      expect(event.d).toMatchObject({ id: tried.body.id, type: 2, guild_id: guildId, data: { name: command.name }, token: expect.any(String), version: 1 });
+      const callback = await call(own, 'POST', `/interactions/${event.d.id}/${event.d.token}/callback`, { json: { type: 4, data: { content: 'over the gateway' } } });
+      expect(callback.status).toBe(204);
+      expect((await call(own, 'GET', `/__emulator/interactions/${tried.body.id}`)).body.original.content).toBe('over the gateway');
+      client.close();
+    } finally {
+      await own.close();
+    }
+  });
+});

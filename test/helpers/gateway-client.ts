@@ -1,0 +1,86 @@
+/**
+ * A raw gateway client for tests, over the `ws` package: it keeps every payload the emulator sends, in
+ * order (inflating them with one zlib context when the URL asks for `compress=zlib-stream`), lets a test
+ * wait for the next one that matches, and reports the close code and reason.
+ */
+import { constants, createInflate } from 'node:zlib';
+import WebSocket from 'ws';
+
+export interface GatewayPayload {
+  op: number;
+  d: any;
+  s?: number | null;
+  t?: string | null;
+}
+
+export class GatewayClient {
+  readonly received: GatewayPayload[] = [];
+  /** The frames as they came, before inflating. */
+  readonly frames: { data: Buffer; binary: boolean }[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private readonly socket: WebSocket;
+  private read = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(url: string) {
+    this.socket = new WebSocket(url);
+    const take = (text: string) => {
+      this.received.push(JSON.parse(text) as GatewayPayload);
+      for (const wake of this.waiters.splice(0)) wake();
+    };
+    const inflate = new URL(url).searchParams.get('compress') === 'zlib-stream' ? createInflate() : undefined;
+    const inflated: Buffer[] = [];
+    inflate?.on('data', (chunk: Buffer) => inflated.push(chunk));
+    this.socket.on('message', (data: Buffer, binary) => {
+      this.frames.push({ data, binary });
+      if (!inflate) return take(data.toString('utf8'));
+      inflate.write(data);
+      inflate.flush(constants.Z_SYNC_FLUSH, () => take(Buffer.concat(inflated.splice(0)).toString('utf8')));
+    });
+    this.closed = new Promise((resolve) => this.socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.socket.on('error', () => undefined);
+  }
+
+  static async open(gatewayUrl: string, query = '?v=10&encoding=json'): Promise<GatewayClient> {
+    const client = new GatewayClient(`${gatewayUrl}${query}`);
+    await client.next((payload) => payload.op === 10);
+    return client;
+  }
+
+  send(payload: unknown): void {
+    this.socket.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  }
+
+  /** The next payload (after those already taken) that matches; fails after `ms`. */
+  async next(matches: (payload: GatewayPayload) => boolean = () => true, ms = 5000): Promise<GatewayPayload> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      while (this.read < this.received.length) {
+        const payload = this.received[this.read++]!;
+        if (matches(payload)) return payload;
+      }
+      if (Date.now() > deadline) throw new Error(`no matching gateway payload in ${ms} ms; received: ${JSON.stringify(this.received.map((p) => [p.op, p.t]))}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  dispatch(name: string, ms?: number): Promise<GatewayPayload> {
+    return this.next((payload) => payload.op === 0 && payload.t === name, ms);
+  }
+
+  identify(token: string, intents = 0, extra: Record<string, unknown> = {}): void {
+    this.send({ op: 2, d: { token, intents, properties: { os: 'linux', browser: 'test', device: 'test' }, ...extra } });
+  }
+
+  /** Drops the connection without a close frame, as a network failure would. */
+  drop(): void {
+    this.socket.terminate();
+  }
+
+  close(code = 1000): void {
+    this.socket.close(code);
+  }
+}

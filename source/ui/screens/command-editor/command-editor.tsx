@@ -23,12 +23,14 @@ import { fitCommandToType, newDraft } from './draft-edits.js';
 import { idleItemActions } from './item-actions.js';
 import { CommandEditorView } from './command-editor-view.js';
 import { EditorPicker } from './editor-picker.js';
-import { editorFields, fieldText, isTextLike, valueFromText } from './editor-fields.js';
+import { editorFields, fieldText, isTextLike, optionNumber, valueFromText } from './editor-fields.js';
 import { placeProblems } from './field-problems.js';
 import { applyPick, pickerModel } from './picker-items.js';
 import { saveWarnings } from './save-warnings.js';
 import { useEditorInput } from './use-editor-input.js';
 import { useEditorState } from './use-editor-state.js';
+import { textLimit } from './text-limits.js';
+import { WholeTextView } from './whole-text-view.js';
 
 export interface CommandEditorProps {
   /** undefined: a new command. */
@@ -140,6 +142,27 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       />
     );
   }
+  if (overlay.kind === 'whole-text') {
+    const field = fields.find((f) => f.path === overlay.path);
+    if (field) {
+      const before = state.typed[field.path] ?? fieldText(state.draft, field);
+      const owner = optionNumber(field.path);
+      return (
+        <WholeTextView
+          label={owner && !field.label.startsWith('option') ? `option ${owner} ${field.label}` : field.label}
+          text={before}
+          limit={textLimit(field, context.choiceStringMaxLength)}
+          height={height}
+          active={active}
+          onDone={(text) => {
+            // Everything typed in the view is one change, so one undo brings the field back as it was.
+            if (text !== before) dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text });
+            closeOverlay();
+          }}
+        />
+      );
+    }
+  }
   if (overlay.kind === 'confirm-save') {
     return (
       <ConfirmDialog title={original ? `Save ${draft.name}?` : `Create ${draft.name} in ${scopeLabel(app)}?`} confirmLabel={original ? 'Save' : 'Create'} danger onConfirm={() => void send()} onCancel={closeOverlay}>
@@ -182,7 +205,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       size={{ total: size.total, biggest: largestParts(size) }}
       message={state.message}
       height={height}
-      idleKeys={idleItemActions(state.draft, fields[focusIndex]?.path ?? '')}
+      idleKeys={[...idleItemActions(state.draft, fields[focusIndex]?.path ?? ''), ...(isTextLike(fields[focusIndex]) ? [] : (['wholeText'] as const))]}
     />
   );
 }

@@ -42,6 +42,25 @@ describe.each([
     // The cursor (one cell after ENDMARK) is inside the terminal's width.
     expect(row.indexOf('ENDMARK') + 'ENDMARK'.length + 1).toBeLessThanOrEqual(columns);
   });
+
+  it('the whole-text view shows all 120 characters, ENDMARK and the cursor after it', async () => {
+    const { tui, press } = await open(columns, rows);
+    await press('new');
+    await tui.waitForText('New command');
+    await press('nextField');
+    await tui.waitFor((s) => focusedRow(s).includes('description'), 'focus on the description');
+    await tui.type(`${'d'.repeat(120)}ENDMARK`);
+    await tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
+    await press('wholeText');
+    const screen = await tui.waitForText('127/100 characters');
+    // Wrapped on rows of their own: every character is on screen, none cut with a marker.
+    expect(screen.replace(/\s+/g, '')).toContain(`${'d'.repeat(120)}ENDMARK`);
+    expect(screen).not.toContain(HIDDEN_BEFORE);
+    // The cursor: the cell right after ENDMARK drawn inverse (capture-pane drops the trailing space, not its colour).
+    expect(tui.screen({ colours: true })).toMatch(/ENDMARK(\u001b\[[\d;]*m)*\u001b\[[\d;]*\b7m/);
+    await press('keepText');
+    await tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'back on the field');
+  });
 });
 
 describe('a long paste', () => {

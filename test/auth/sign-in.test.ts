@@ -96,6 +96,64 @@ describe('browser sign-in against the emulator', () => {
     expect(user?.scopes).toContain('applications.commands.permissions.update');
   });
 
+  it('with the loopback listening, a redirect address pasted back finishes it (a browser on another machine); refusals say what was wrong and never quote the code', async () => {
+    const refusals: string[] = [];
+    let shownUrl = '';
+    let announce!: () => void;
+    const urlShown = new Promise<void>((resolve) => (announce = resolve));
+    const pastes = [
+      async () => 'just some words',
+      async () => 'http://127.0.0.1:1/callback?code=SECRETCODE1',
+      async () => 'http://127.0.0.1:1/callback?code=SECRETCODE2&state=another-sign-in',
+      async () => {
+        await urlShown;
+        return consentRedirect(shownUrl, 'authorize');
+      },
+    ];
+    const user = await signIn({
+      baseUrl: emulator().baseUrl,
+      clientId: emulator().publicClientId,
+      scopes: permissionsScopes(),
+      // The browser opens elsewhere (over SSH): nothing ever reaches this machine's listener.
+      openBrowser: async () => undefined,
+      onUrl: (url) => {
+        shownUrl = url;
+        announce();
+      },
+      readPastedRedirect: () => pastes.shift()!(),
+      onPasteRefused: (message) => refusals.push(message),
+    });
+    expect(new URL(shownUrl).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(refusals).toEqual([
+      expect.stringContaining('neither an address nor a code'),
+      expect.stringContaining('has no state'),
+      expect.stringContaining('belongs to another sign-in'),
+    ]);
+    expect(refusals.join(' ')).not.toContain('SECRETCODE');
+    expect(user?.scopes).toContain('applications.commands.permissions.update');
+  });
+
+  it('a pasted address that says the consent was declined ends it as cancelled', async () => {
+    let shownUrl = '';
+    let announce!: () => void;
+    const urlShown = new Promise<void>((resolve) => (announce = resolve));
+    const failure = await signIn({
+      baseUrl: emulator().baseUrl,
+      clientId: emulator().publicClientId,
+      scopes: permissionsScopes(),
+      openBrowser: async () => undefined,
+      onUrl: (url) => {
+        shownUrl = url;
+        announce();
+      },
+      readPastedRedirect: async () => {
+        await urlShown;
+        return consentRedirect(shownUrl, 'cancel');
+      },
+    }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ failure: 'cancelled', message: expect.stringContaining('error=access_denied') });
+  });
+
   it('checks the id_token nonce when openid is requested', async () => {
     const user = await signInWith((url) => approveInBrowser(url).then(() => undefined), { scopes: 'openid identify' });
     expect(user?.scopes).toContain('openid');

@@ -8,7 +8,6 @@ import { HIDDEN_BEFORE } from '../../source/ui/components/text-window.js';
 import { useEmulator } from '../helpers/emulator.js';
 import type { TmuxSession } from './helpers/tmux.js';
 import { useTuiRuns } from './helpers/tui-run.js';
-import { openGuildScope } from './helpers/scope.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const runs = useTuiRuns();
@@ -102,10 +101,18 @@ describe('undo', () => {
   });
 });
 
-describe('addresses', () => {
-  it('the sign-in address is on rows of its own outside the box: joined, the rows are the whole address', async () => {
-    const { tui, press } = await open(80, 24);
-    await openGuildScope(tui, 'Pixel Pal HQ');
+describe.each([
+  [80, 24],
+  [40, 12],
+])('addresses at %i×%i', (columns, rows) => {
+  it('the sign-in address is one line the terminal wraps: selected, it is the whole address; the screen around it stays whole', async () => {
+    const { tui, press } = await open(columns, rows);
+    await press('scope');
+    const picker = (await tui.waitForText('Pixel Pal HQ')).split('\n');
+    for (let i = picker.findIndex((row) => row.includes('Global (every guild')); i < picker.findIndex((row) => row.includes('Pixel Pal HQ')); i++) await tui.key('down');
+    await tui.key('enter');
+    // The header is cut at 40 columns: the guild's own command says the scope changed.
+    await tui.waitFor((s) => s.includes('mod-tools') && !s.includes('Global (every guild'), 'the guild scope');
     await press('filter');
     await tui.type('mod-tools');
     await press('filterDone');
@@ -119,15 +126,23 @@ describe('addresses', () => {
     await tui.waitForText('Sign in with the browser');
     await press('toggleButton');
     await press('confirm');
-    const screen = await tui.waitForText('copies the address');
-    const lines = screen.split('\n');
-    const first = lines.findIndex((line) => line.startsWith('http'));
-    const rows: string[] = [];
-    for (let at = first; at < lines.length && /^\S+$/.test(lines[at]!.trimEnd()) && !lines[at]!.includes('copies'); at++) rows.push(lines[at]!.trimEnd());
-    const address = rows.join('');
-    expect(address).toMatch(/^https?:\/\/\S+\/oauth2\/authorize\?\S*client_id=\d+\S*code_challenge=/);
-    // Each row but the last fills the width: the address is cut only by the terminal's edge.
-    expect(rows.slice(0, -1).every((row) => row.length === 79)).toBe(true);
+    await tui.waitForText('Pasted address:');
+    // The spinner redraws the frame meanwhile: the rows the terminal wrapped onto must stay the address's.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = tui.screen({ joined: true }).split('\n');
+    const address = lines.find((line) => line.startsWith('http'))?.trimEnd() ?? '';
+    expect(address).toMatch(/^https?:\/\/\S+\/oauth2\/authorize\?\S*client_id=\d+\S*code_challenge=\S+$/);
+    expect(address.length).toBeGreaterThan(columns);
+    const screen = tui.screen();
+    // Wrapped by the terminal, not cut by the app: the rows are the address in pieces of the full width.
+    expect(screen.split('\n').find((line) => line.startsWith('http'))?.length).toBe(columns);
+    // Above it the header (or, on a short screen, the title naming the copy key); under it the field for the address pasted back.
+    expect(screen.split('\n')[0]).toMatch(/^cmd-tui|^Signing in · u copies it/);
+    expect(screen).toContain('Pasted address:');
+    expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(rows);
     await tui.key('esc');
+    // Back on the overwrites, the frame takes the whole screen again, nothing of the address left.
+    const after = await tui.waitFor((s) => s.includes('Stopped waiting for the sign-in') || s.includes('@Admin'), 'the overwrites again');
+    expect(after).not.toContain('oauth2/authorize');
   });
 });

@@ -10,7 +10,7 @@ import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
-import { CopyableUrl } from '../../components/copyable-url.js';
+import { SignInAddress, signInAddressLayout, usePasteBack } from '../../components/sign-in-address.js';
 import { describeError } from '../../format/describe-error.js';
 import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -35,12 +35,14 @@ const HEADLINES = {
 } as const;
 
 export function Onboarding({ starters, height, active }: { starters?: SessionStarters; height: number; active: boolean }) {
-  // The padding takes a column on each side, the root's spare one more.
-  const { columns } = useWindowSize();
   const theme = useTheme();
   const { state: app, dispatch } = useAppContext();
   const [state, local] = useOnboardingState();
   const abort = useRef<AbortController | null>(null);
+  // The address pasted back while the browser sign-in waits (a browser on another machine).
+  const paste = usePasteBack();
+  // The padding takes a column on each side, the root's spare one more.
+  const width = useWindowSize().columns - 3;
 
   const start = (label: string, begin: (() => Promise<Session>) | undefined, signal?: AbortSignal) => {
     if (!begin) {
@@ -78,7 +80,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     if (!begin || !applicationId) return;
     const controller = new AbortController();
     abort.current = controller;
-    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal), controller.signal);
+    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal, paste.pasteBack), controller.signal);
   };
 
   useKeyHandler(
@@ -137,7 +139,10 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
               </Text>
               <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
               {state.signInUrl ? <Text>Open this address if no browser appeared:</Text> : null}
-              {state.signInUrl ? <CopyableUrl url={state.signInUrl} width={columns - 3} active={active && state.starting !== undefined} /> : null}
+              {state.signInUrl ? (
+                // The rows the rest of this screen takes: its title lines, the id field and its note, the hint, the spinner, the footer.
+                <SignInAddress url={state.signInUrl} paste={paste} active={active && state.starting !== undefined} width={width} layout={signInAddressLayout(width, height - 12, paste)} />
+              ) : null}
             </>
           ) : null}
           {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}

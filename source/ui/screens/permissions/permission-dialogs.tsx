@@ -9,8 +9,10 @@ import { permissionsScopes } from '../../../auth/scopes.js';
 import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { SIGN_IN_NEEDED } from '../../../discord/overwrite-refusals.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { Footer } from '../../components/footer.js';
-import { CopyableUrl } from '../../components/copyable-url.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
+import { SignInAddress, signInAddressLayout, type PasteBackField } from '../../components/sign-in-address.js';
+import { bindingOf, keyLabel } from '../../input/key-bindings.js';
+import { wrapText } from '../../../terminal/wrap-text.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; onSave: () => void; onCancel: () => void }) {
@@ -76,20 +78,42 @@ export function SignInDialog(props: { reason?: string; canSignIn: boolean; onSig
   );
 }
 
-/** The address sits outside the box, on rows of its own, so selecting it copies nothing else. */
-export function SigningIn({ url, active = true }: { url?: string; active?: boolean }) {
+const WAITING = 'Approve cmd-tui in the browser. If no browser opened, open the address below yourself.';
+const STOPPING = 'ctrl+c or esc stops waiting; your edits stay.';
+
+/**
+ * The address sits outside the box, on a line of its own, so selecting it copies nothing else; under
+ * it the field for the address pasted back (SSH). On a short screen what matters least gives way
+ * first: the box around the words, the footer, the note about SSH.
+ */
+export function SigningIn({ url, paste, active = true, height = Number.POSITIVE_INFINITY }: { url?: string; paste?: PasteBackField; active?: boolean; height?: number }) {
   const theme = useTheme();
   const width = useWindowSize().columns - 1;
+  const footerRows = useFooterRows();
+  const boxText = [...wrapText(WAITING, width - 4), STOPPING];
+  const essential = signInAddressLayout(width, 0, paste).rows;
+  let left = height - 1 - essential;
+  const footer = left >= footerRows;
+  if (footer) left -= footerRows;
+  const boxed = left >= boxText.length + 2;
+  if (boxed) left -= boxText.length + 2;
+  const layout = signInAddressLayout(width, essential + left, paste);
   return (
     <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-        <Text bold>Waiting for the browser sign-in</Text>
-        <Text wrap="wrap">Approve cmd-tui in the browser. If no browser opened, open the address below yourself.</Text>
-        <Text color={theme.text.secondary}>ctrl+c or esc stops waiting; your edits stay.</Text>
-      </Box>
-      {url ? <CopyableUrl url={url} width={width} active={active} /> : <Text color={theme.text.secondary}>preparing the address…</Text>}
+      {boxed ? (
+        <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
+          <Text bold>Waiting for the browser sign-in</Text>
+          <Text wrap="wrap">{WAITING}</Text>
+          <Text color={theme.text.secondary}>{STOPPING}</Text>
+        </Box>
+      ) : (
+        <Text bold wrap="truncate">
+          {layout.hint ? 'Waiting for the browser sign-in (esc stops)' : `Signing in · ${keyLabel(bindingOf('copyUrl'))} copies it · esc stops`}
+        </Text>
+      )}
+      <SignInAddress url={url} {...(paste ? { paste } : {})} active={active} width={width} layout={layout} />
       <Box flexGrow={1} />
-      <Footer scope="permissions" />
+      {footer ? <Footer scope="permissions" /> : null}
     </Box>
   );
 }

@@ -1,0 +1,104 @@
+/**
+ * What a browser sign-in shows while it waits: the address to open (copyable, copyable-url.tsx) and a
+ * field where the address the browser ended on is pasted back, as `cmd-tui auth login --no-browser`
+ * reads it. Over SSH the browser runs on the desktop, so its redirect to 127.0.0.1 reaches the
+ * desktop, not the listener here, and fails to load: pasting its address finishes the sign-in. The
+ * listener keeps waiting meanwhile; whichever arrives first wins (auth/session.ts checks the state of
+ * both the same way). The pasted text is masked (it holds the code) and never repeated.
+ */
+import { Box } from 'ink';
+import { useRef, useState } from 'react';
+import { Priority, useKeyHandler } from '../input/dispatcher.js';
+import type { PasteBack } from '../session/session.js';
+import { useTheme } from '../theme/theme-context.js';
+import { textWidth } from '../../terminal/text-width.js';
+import { wrapText } from '../../terminal/wrap-text.js';
+import { CopyableUrl } from './copyable-url.js';
+import { TextField } from './text-field.js';
+import { Text } from './text.js';
+
+/** The paste-back of one sign-in: what the sign-in reads, and the field's state. */
+export interface PasteBackField {
+  pasteBack: PasteBack;
+  value: string;
+  setValue: (value: string) => void;
+  /** Hands the field's text to the sign-in and empties the field. */
+  submit: () => void;
+  /** Why the last paste was not taken. */
+  refusal?: string;
+}
+
+/** A paste-back whose `read` resolves with each text submitted, in order, whenever the sign-in asks. */
+export function usePasteBack(): PasteBackField {
+  const [value, setValue] = useState('');
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const channel = useRef<{ waiting: ((text: string) => void)[]; submitted: string[] }>({ waiting: [], submitted: [] }).current;
+  const pasteBack = useRef<PasteBack>({
+    read: () => {
+      const ready = channel.submitted.shift();
+      return ready === undefined ? new Promise<string>((resolve) => channel.waiting.push(resolve)) : Promise.resolve(ready);
+    },
+    refused: (message) => setRefusal(message),
+  }).current;
+  const submit = () => {
+    const text = value.trim();
+    if (!text) return;
+    setValue('');
+    setRefusal(undefined);
+    // One sign-in reads one paste at a time: a reader left from a sign-in that was stopped must not take it.
+    const reader = channel.waiting.pop();
+    channel.waiting.length = 0;
+    if (reader) reader(text);
+    else channel.submitted.splice(0, channel.submitted.length, text);
+  };
+  return { pasteBack, value, setValue, submit, ...(refusal ? { refusal } : {}) };
+}
+
+const FIELD_LABEL = 'Pasted address: ';
+const SSH_NOTE =
+  'Browser on another machine (SSH)? Its redirect to 127.0.0.1 goes to that machine, not to this one, so the page it ends on fails to load. Copy that page’s address from the address bar and paste it below, then press enter.';
+
+export interface AddressLayout {
+  /** Rows taken (the address counted as one: the rows the terminal wraps it onto are the app's to leave free). */
+  rows: number;
+  /** The line naming the copy key; without it the screen names the key in its title. */
+  hint: boolean;
+  /** The note about SSH. */
+  note: boolean;
+}
+
+/** What fits in `rows` at `width`: the address, the field and why a paste was refused first, then the copy key's line, then the note. */
+export function signInAddressLayout(width: number, rows: number, paste: PasteBackField | undefined): AddressLayout {
+  const essential = 1 + (paste ? 1 + (paste.refusal ? wrapText(paste.refusal, width).length : 0) : 0);
+  const hint = rows >= essential + 1;
+  const noteRows = wrapText(SSH_NOTE, width).length;
+  const note = paste !== undefined && rows >= essential + 1 + noteRows;
+  return { rows: essential + (hint ? 1 : 0) + (note ? noteRows : 0), hint, note };
+}
+
+export function SignInAddress({ url, paste, active, width, layout }: { url?: string; paste?: PasteBackField; active: boolean; width: number; layout: AddressLayout }) {
+  const theme = useTheme();
+  useKeyHandler(
+    Priority.overlay,
+    (chord) => {
+      if (chord !== 'enter' || !paste?.value.trim()) return false;
+      paste.submit();
+      return true;
+    },
+    active && paste !== undefined,
+  );
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      {/* Once something is typed into the field, its letters are text: u copies only while it is empty. */}
+      {url ? <CopyableUrl url={url} active={active && !paste?.value} hint={layout.hint} /> : <Text color={theme.text.secondary}>preparing the address…</Text>}
+      {paste && layout.note ? <Text color={theme.text.secondary}>{wrapText(SSH_NOTE, width).join('\n')}</Text> : null}
+      {paste ? (
+        <Text wrap="truncate">
+          {FIELD_LABEL}
+          <TextField value={paste.value} onChange={paste.setValue} focused={active} mask placeholder="the address the browser ended on, then enter" width={Math.max(4, width - textWidth(FIELD_LABEL))} />
+        </Text>
+      ) : null}
+      {paste?.refusal ? <Text color={theme.status.error}>{paste.refusal}</Text> : null}
+    </Box>
+  );
+}

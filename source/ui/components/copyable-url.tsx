@@ -39,12 +39,24 @@ export function splitAddress(text: string): { before: string; url: string; after
   return { before: text.slice(0, match.index).trimEnd(), url: match[0], after: text.slice(match.index + match[0].length).trim() };
 }
 
-/** `hint: false`: the screen names the copy key itself (a short one, where the line is needed). */
+/** Puts an address on the clipboard through the terminal (OSC 52) and says so. */
+export function useCopyUrl(): (url: string) => void {
+  const { stdout } = useStdout();
+  const { dispatch } = useAppContext();
+  return (url) => {
+    stdout.write(clipboardSequence(url));
+    dispatch({ type: 'flash', text: 'Sent the address to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select the address instead.', tone: 'info' });
+  };
+}
+
+/**
+ * `active`: its copy key works (a screen whose field comes first hands the key over itself, useCopyUrl);
+ * `hint: false`: the screen names the copy key itself (a short one, where the line is needed).
+ */
 export function CopyableUrl({ url, active, hint = true }: { url: string; active: boolean; hint?: boolean }) {
   const theme = useTheme();
-  const { stdout } = useStdout();
   const { columns } = useWindowSize();
-  const { dispatch } = useAppContext();
+  const copy = useCopyUrl();
   // Addresses are ASCII once made safe: one cell each.
   const safe = sanitizeLine(url);
   const extraRows = wrappedExtraRows(safe.length, columns);
@@ -58,8 +70,7 @@ export function CopyableUrl({ url, active, hint = true }: { url: string; active:
     Priority.overlay,
     (chord) => {
       if (actionFor(chord, 'url') !== 'copyUrl') return false;
-      stdout.write(clipboardSequence(url));
-      dispatch({ type: 'flash', text: 'Sent the address to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select the address instead.', tone: 'info' });
+      copy(url);
       return true;
     },
     active,

@@ -8,12 +8,13 @@
  */
 import { Box } from 'ink';
 import { useRef, useState } from 'react';
-import { Priority, useKeyHandler } from '../input/dispatcher.js';
+import type { Chord } from '../input/chord.js';
+import { actionFor } from '../input/key-bindings.js';
 import type { PasteBack } from '../session/session.js';
 import { useTheme } from '../theme/theme-context.js';
 import { textWidth } from '../../terminal/text-width.js';
 import { wrapText } from '../../terminal/wrap-text.js';
-import { CopyableUrl } from './copyable-url.js';
+import { CopyableUrl, useCopyUrl } from './copyable-url.js';
 import { TextField } from './text-field.js';
 import { Text } from './text.js';
 
@@ -78,24 +79,23 @@ export function signInAddressLayout(width: number, rows: number, paste: PasteBac
 
 export function SignInAddress({ url, paste, active, width, layout }: { url?: string; paste?: PasteBackField; active: boolean; width: number; layout: AddressLayout }) {
   const theme = useTheme();
-  useKeyHandler(
-    Priority.overlay,
-    (chord) => {
-      if (chord !== 'enter' || !paste?.value.trim()) return false;
-      paste.submit();
-      return true;
-    },
-    active && paste !== undefined,
-  );
+  const copy = useCopyUrl();
+  // The field comes first (a paste goes to the field on top): enter hands it over, and while it is
+  // empty the copy key copies; once something is typed, its letters are text.
+  const command = (chord: Chord): boolean => {
+    if (chord === 'enter' && paste?.value.trim()) paste.submit();
+    else if (url && !paste?.value && actionFor(chord, 'url') === 'copyUrl') copy(url);
+    else return false;
+    return true;
+  };
   return (
     <Box flexDirection="column" flexShrink={0}>
-      {/* Once something is typed into the field, its letters are text: u copies only while it is empty. */}
-      {url ? <CopyableUrl url={url} active={active && !paste?.value} hint={layout.hint} /> : <Text color={theme.text.secondary}>preparing the address…</Text>}
+      {url ? <CopyableUrl url={url} active={active && !paste} hint={layout.hint} /> : <Text color={theme.text.secondary}>preparing the address…</Text>}
       {paste && layout.note ? <Text color={theme.text.secondary}>{wrapText(SSH_NOTE, width).join('\n')}</Text> : null}
       {paste ? (
         <Text wrap="truncate">
           {FIELD_LABEL}
-          <TextField value={paste.value} onChange={paste.setValue} focused={active} mask placeholder="the address the browser ended on, then enter" width={Math.max(4, width - textWidth(FIELD_LABEL))} />
+          <TextField value={paste.value} onChange={paste.setValue} focused={active} inOverlay command={command} mask placeholder="the address the browser ended on, then enter" width={Math.max(4, width - textWidth(FIELD_LABEL))} />
         </Text>
       ) : null}
       {paste?.refusal ? <Text color={theme.status.error}>{paste.refusal}</Text> : null}

@@ -7,6 +7,7 @@
  */
 import { Text } from './text.js';
 import { useRef } from 'react';
+import type { Chord } from '../input/chord.js';
 import { Priority } from '../input/dispatcher.js';
 import { useTheme } from '../theme/theme-context.js';
 import { graphemeAt, graphemeBoundaries } from './text-editing.js';
@@ -25,11 +26,13 @@ export interface TextFieldProps {
   inOverlay?: boolean;
   /** Cells the field may take; a longer value scrolls around the cursor. Without it the value is drawn whole. */
   width?: number;
+  /** A key the owner acts on before the text does (enter submits); true: taken. */
+  command?: (chord: Chord) => boolean;
 }
 
-export function TextField({ value, onChange, focused, placeholder, mask, inOverlay, width }: TextFieldProps) {
+export function TextField({ value, onChange, focused, placeholder, mask, inOverlay, width, command }: TextFieldProps) {
   const theme = useTheme();
-  const cursor = useTextInput({ value, onChange, focused, priority: inOverlay ? Priority.overlayField : Priority.textField });
+  const cursor = useTextInput({ value, onChange, focused, priority: inOverlay ? Priority.overlayField : Priority.textField, ...(command ? { command } : {}) });
   // Where the last window started, so the view scrolls only when the cursor would leave it.
   const windowStart = useRef(0);
   // A masked value shows one dot per character (grapheme), with the cursor on the same character.

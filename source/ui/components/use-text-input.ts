@@ -34,12 +34,12 @@ export interface TextInputOptions {
   priority: PriorityLevel;
   /** A cursor move of the view's own for a chord no text key takes; undefined leaves the chord to the screen. */
   move?: (chord: Chord, state: TextState) => number | undefined;
-  /** Where the cursor starts; default the end of the text. */
-  initialCursor?: number;
+  /** A key its owner acts on before the text does (enter submits, a copy key while the field is empty); true: taken. */
+  command?: (chord: Chord) => boolean;
 }
 
-export function useTextInput({ value, onChange, focused, priority, move, initialCursor }: TextInputOptions): number {
-  const [cursor, setCursor] = useState(initialCursor ?? value.length);
+export function useTextInput({ value, onChange, focused, priority, move, command }: TextInputOptions): number {
+  const [cursor, setCursor] = useState(value.length);
   // The latest text, even before the owner re-renders with it: two keys handled back to back
   // must both land (the second must not start from the value the first one replaced).
   const live = useRef({ value, cursor });
@@ -52,6 +52,7 @@ export function useTextInput({ value, onChange, focused, priority, move, initial
   useKeyHandler(
     priority,
     (chord: Chord, input: string, key: Key) => {
+      if (command?.(chord)) return true;
       const text = chord === PASTE ? pastedText(input) : insertableText(input, key);
       const action = actionFor(chord, 'text');
       const edit: TextEdit | undefined = text ? { kind: 'insert', text } : action && EDITS[action];

@@ -1,0 +1,69 @@
+/**
+ * The TUI's browser sign-in with the browser on another machine (over SSH), end to end: the built
+ * binary in tmux against the emulator. The address shown is approved through the emulator's own
+ * consent form by a plain HTTP client that does not follow the redirect (the 127.0.0.1 it points at
+ * is "another machine's"), and the address it was sent to is pasted into the TUI instead: refused
+ * with the reason while it lacks its state (the code never shown), then taken, and the save goes on.
+ */
+import { expect, it } from 'vitest';
+import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { consentRedirect } from '../auth/scripted-browser.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { useTuiRuns } from './helpers/tui-run.js';
+
+const emulator = useEmulator({ seed: 'demo' });
+const runs = useTuiRuns();
+
+it('a redirect address pasted into the TUI finishes the sign-in, and the save that needed it is sent', async () => {
+  const running = emulator();
+  // BROWSER=true: the browser "opens" elsewhere; nothing ever reaches this machine's listener.
+  const tui = runs.start(['--api', running.baseUrl], { columns: 100, rows: 30 }, { DISCORD_BOT_TOKEN: running.botToken, CMD_TUI_SECRET_STORE: 'file', BROWSER: 'true' });
+  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  await tui.waitForText('avatar');
+  await press('scope');
+  const picker = (await tui.waitForText('Pixel Pal HQ')).split('\n');
+  for (let i = picker.findIndex((row) => row.includes('Global (every guild')); i < picker.findIndex((row) => row.includes('Pixel Pal HQ')); i++) await tui.key('down');
+  await tui.key('enter');
+  await tui.waitForText('scope Guild Pixel Pal HQ');
+  await press('filter');
+  await tui.type('mod-tools');
+  await press('filterDone');
+  await press('permissions');
+  await tui.waitForText('@Moderator');
+  await press('addOverwrite');
+  await tui.waitForText('Add an overwrite to /mod-tools');
+  await tui.type('bot-com');
+  await tui.waitFor((s) => /▸ #bot-commands/.test(s), 'the picker to narrow to #bot-commands');
+  await press('select');
+  await tui.waitFor((s) => /\+ allow\s+channel\s+#bot-commands/.test(s), 'the added overwrite');
+  await press('save');
+  await tui.waitForText('Sign in with the browser');
+  await press('toggleButton');
+  await press('confirm');
+  const waiting = await tui.waitFor((s) => s.includes('Pasted address:') && /^http/m.test(s), 'the address and the field');
+  expect(waiting.replace(/\s+/g, ' ')).toContain('Its redirect to 127.0.0.1 goes to that machine, not to this one');
+  const url = tui.screen({ joined: true }).split('\n').find((line) => line.startsWith('http'))?.trimEnd() ?? '';
+  expect(url).toContain('/oauth2/authorize?');
+
+  const redirected = await consentRedirect(url, 'authorize');
+  const code = new URL(redirected).searchParams.get('code') ?? '';
+  expect(code).not.toBe('');
+  // Without its state it cannot be matched to this sign-in: refused, saying why, the code nowhere on screen.
+  const stateless = new URL(redirected);
+  stateless.searchParams.delete('state');
+  await tui.paste(stateless.toString());
+  await tui.key('enter');
+  const refused = await tui.waitForText('That address has no state');
+  expect(refused).not.toContain(code);
+  expect(refused).not.toContain('code=');
+
+  await tui.paste(redirected);
+  expect(tui.screen()).not.toContain(code);
+  await tui.key('enter');
+  // Signed in: the header names the user, and the save that asked for it shows its preview again.
+  const signedIn = await tui.waitFor((s) => s.includes('via bot token + user sign-in') && s.includes('Replace the overwrites of /mod-tools'), 'the sign-in and the preview', 20_000);
+  expect(signedIn).not.toContain(code);
+  await press('toggleButton');
+  await press('confirm');
+  await tui.waitForText('Saved 1 added');
+}, 60_000);

@@ -157,13 +157,13 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
+  // f as in full: ctrl+o (open) adds a choice.
+  { action: 'wholeText', keys: ['ctrl+f'], label: 'the whole text, wrapped, to read and edit', short: 'whole', scopes: ['editor'], footer: true },
   // ctrl+a is readline's start of line in a text field; p as in parameter.
   { action: 'addOption', keys: ['ctrl+p'], label: 'add option', short: 'option', scopes: ['editor'], footer: true },
   { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', short: 'choice', scopes: ['editor'], footer: true },
   { action: 'addLocalization', keys: ['ctrl+l'], label: 'translate', scopes: ['editor'], footer: true },
   { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item (undo brings it back)', short: 'remove', scopes: ['editor'], footer: true },
-  // f as in full: ctrl+o (open) adds a choice.
-  { action: 'wholeText', keys: ['ctrl+f'], label: 'the whole text, wrapped, to read and edit', short: 'whole', scopes: ['editor'], footer: true },
   { action: 'keepText', keys: ['esc', 'enter'], label: 'back to the field, keeping the text', short: 'back', scopes: ['whole-text'], footer: true },
   { action: 'rowUp', keys: ['up'], label: 'the wrapped line above', scopes: ['whole-text'], footer: false },
   { action: 'rowDown', keys: ['down'], label: 'the wrapped line below', scopes: ['whole-text'], footer: false },

@@ -10,7 +10,7 @@ import { diffFields } from '../../../discord/diff.js';
 import { toBodyForm } from '../../../discord/normalize.js';
 import { FieldChanges } from '../../components/field-changes.js';
 import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
-import { useApp } from 'ink';
+import { useApp, useWindowSize } from 'ink';
 import { useState } from 'react';
 import { Text } from '../../components/text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -21,9 +21,10 @@ import { validationContextOf } from '../../state/validation-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { fitCommandToType, newDraft } from './draft-edits.js';
 import { idleItemActions } from './item-actions.js';
-import { CommandEditorView } from './command-editor-view.js';
+import { CommandEditorView, fieldValueWidth } from './command-editor-view.js';
+import { textWidth } from '../../../terminal/text-width.js';
 import { EditorPicker } from './editor-picker.js';
-import { editorFields, fieldText, isTextLike, optionNumber, valueFromText } from './editor-fields.js';
+import { editorFields, fieldText, isTextLike, optionNumber, valueFromText, type EditorField } from './editor-fields.js';
 import { placeProblems } from './field-problems.js';
 import { applyPick, pickerModel } from './picker-items.js';
 import { saveWarnings } from './save-warnings.js';
@@ -48,6 +49,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const theme = useTheme();
   const { state: app, dispatch: appDispatch, flows } = useAppContext();
   const { exit } = useApp();
+  const { columns } = useWindowSize();
   const scope = app.scope.kind;
   const [state, dispatch] = useEditorState(() => (original ? fitCommandToType(original as CommandDraft, scope) : newDraft()));
   const fields = editorFields(state.draft, { scope, creating: !original });
@@ -127,6 +129,10 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   useUnsavedQuitGuard(state.dirty, () => dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } }), !askingToQuit);
 
   const closeOverlay = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+  const focused = fields[focusIndex];
+  const textOf = (field: EditorField) => state.typed[field.path] ?? fieldText(state.draft, field);
+  // The footer offers the whole-text view where the focused text is longer than its row shows (the cursor takes a cell).
+  const focusedTextCut = focused !== undefined && isTextLike(focused) && textWidth(textOf(focused)) + 1 > fieldValueWidth(focused, columns - 1);
   const overlay = state.overlay;
   if (overlay.kind === 'picker') {
     return (
@@ -145,7 +151,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   if (overlay.kind === 'whole-text') {
     const field = fields.find((f) => f.path === overlay.path);
     if (field) {
-      const before = state.typed[field.path] ?? fieldText(state.draft, field);
+      const before = textOf(field);
       const owner = optionNumber(field.path);
       return (
         <WholeTextView
@@ -197,7 +203,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       dirty={state.dirty}
       fields={fields}
       focusIndex={focusIndex}
-      texts={new Map(fields.filter(isTextLike).map((f) => [f.path, state.typed[f.path] ?? fieldText(state.draft, f)]))}
+      texts={new Map(fields.filter(isTextLike).map((f) => [f.path, textOf(f)]))}
       onText={(field, text, typing) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text, typing })}
       problems={placed}
       errorCount={errors.length}
@@ -205,7 +211,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       size={{ total: size.total, biggest: largestParts(size) }}
       message={state.message}
       height={height}
-      idleKeys={[...idleItemActions(state.draft, fields[focusIndex]?.path ?? ''), ...(isTextLike(fields[focusIndex]) ? [] : (['wholeText'] as const))]}
+      idleKeys={idleItemActions(state.draft, focused?.path ?? '', focusedTextCut)}
     />
   );
 }

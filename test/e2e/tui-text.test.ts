@@ -7,6 +7,7 @@ import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { HIDDEN_BEFORE } from '../../source/ui/components/text-window.js';
 import { useEmulator } from '../helpers/emulator.js';
 import type { TmuxSession } from './helpers/tmux.js';
+import { signInFromSave } from './helpers/sign-in.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const emulator = useEmulator({ seed: 'demo' });
@@ -24,18 +25,23 @@ function focusedRow(screen: string): string {
   return screen.split('\n').find((line) => line.includes('▸ ')) ?? '';
 }
 
+/** A new command's description: 120 characters and ENDMARK, typed as a user would; the screen once ENDMARK shows. */
+async function typeLongDescription(tui: TmuxSession): Promise<string> {
+  await tui.key(bindingOf('new').keys[0] ?? '');
+  await tui.waitForText('New command');
+  await tui.key(bindingOf('nextField').keys[0] ?? '');
+  await tui.waitFor((s) => focusedRow(s).includes('description'), 'focus on the description');
+  await tui.type(`${'d'.repeat(120)}ENDMARK`);
+  return tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
+}
+
 describe.each([
   [80, 24],
   [40, 12],
 ])('at %i×%i', (columns, rows) => {
   it('a description typed past the width shows its end and the cursor', async () => {
-    const { tui, press } = await open(columns, rows);
-    await press('new');
-    await tui.waitForText('New command');
-    await press('nextField');
-    await tui.waitFor((s) => focusedRow(s).includes('description'), 'focus on the description');
-    await tui.type(`${'d'.repeat(120)}ENDMARK`);
-    const screen = await tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
+    const { tui } = await open(columns, rows);
+    const screen = await typeLongDescription(tui);
     const row = focusedRow(screen);
     expect(row).toContain(HIDDEN_BEFORE);
     // The cursor (one cell after ENDMARK) is inside the terminal's width.
@@ -44,12 +50,7 @@ describe.each([
 
   it('the whole-text view shows all 120 characters, ENDMARK and the cursor after it', async () => {
     const { tui, press } = await open(columns, rows);
-    await press('new');
-    await tui.waitForText('New command');
-    await press('nextField');
-    await tui.waitFor((s) => focusedRow(s).includes('description'), 'focus on the description');
-    await tui.type(`${'d'.repeat(120)}ENDMARK`);
-    await tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
+    await typeLongDescription(tui);
     await press('wholeText');
     const screen = await tui.waitForText('127/100 characters');
     // Wrapped on rows of their own: every character is on screen, none cut with a marker.
@@ -106,27 +107,9 @@ describe.each([
   [40, 12],
 ])('addresses at %i×%i', (columns, rows) => {
   it('the sign-in address is one line the terminal wraps: selected, it is the whole address; the screen around it stays whole', async () => {
-    const { tui, press } = await open(columns, rows);
-    await press('scope');
-    const picker = (await tui.waitForText('Pixel Pal HQ')).split('\n');
-    for (let i = picker.findIndex((row) => row.includes('Global (every guild')); i < picker.findIndex((row) => row.includes('Pixel Pal HQ')); i++) await tui.key('down');
-    await tui.key('enter');
-    // The header is cut at 40 columns: the guild's own command says the scope changed.
-    await tui.waitFor((s) => s.includes('mod-tools') && !s.includes('Global (every guild'), 'the guild scope');
-    await press('filter');
-    await tui.type('mod-tools');
-    await press('filterDone');
-    await press('permissions');
-    await tui.waitForText('@Moderator');
-    await press('addOverwrite');
-    await tui.type('Admin');
-    await tui.key('enter');
-    await tui.waitForText('@Admin');
-    await press('save');
-    await tui.waitForText('Sign in with the browser');
-    await press('toggleButton');
-    await press('confirm');
-    await tui.waitForText('Pasted address:');
+    const { tui } = await open(columns, rows);
+    await signInFromSave(tui);
+    await tui.waitFor((s) => s.includes('Pasted address:') && /^http/m.test(s), 'the address and the field');
     // The spinner redraws the frame meanwhile: the rows the terminal wrapped onto must stay the address's.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const lines = tui.screen({ joined: true }).split('\n');
@@ -142,7 +125,7 @@ describe.each([
     expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(rows);
     await tui.key('esc');
     // Back on the overwrites, the frame takes the whole screen again, nothing of the address left.
-    const after = await tui.waitFor((s) => s.includes('Stopped waiting for the sign-in') || s.includes('@Admin'), 'the overwrites again');
+    const after = await tui.waitFor((s) => s.includes('Stopped waiting for the sign-in') || s.includes('@Moderator'), 'the overwrites again');
     expect(after).not.toContain('oauth2/authorize');
   });
 });

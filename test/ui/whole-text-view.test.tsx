@@ -63,6 +63,20 @@ describe('the whole-text view', () => {
     expect(app.frame()).not.toContain('and words');
   });
 
+  it('ctrl+c in the view keeps its text in the draft and asks before quitting; staying brings it back to the field', async () => {
+    const app = await openDescription(80, 24);
+    await app.press('wholeText');
+    await app.waitForText('17/100 characters');
+    await app.type(' more');
+    await app.waitForText('22/100 characters');
+    await app.chord('ctrl+c');
+    await app.waitForText('Discard unsaved changes and quit?');
+    // Focus starts on Cancel: staying.
+    await app.press('confirm');
+    await app.waitForText('description: Replies with pong more');
+    expect(app.frame()).toContain('(unsaved)');
+  });
+
   it('says where it works when the focus is not on a text field', async () => {
     const app = await openDescription(80, 24);
     await app.press('prevField');

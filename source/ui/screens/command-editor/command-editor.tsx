@@ -11,7 +11,7 @@ import { toBodyForm } from '../../../discord/normalize.js';
 import { FieldChanges } from '../../components/field-changes.js';
 import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
 import { useApp, useWindowSize } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Text } from '../../components/text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
@@ -67,6 +67,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const errors = problems.filter((p) => p.severity === 'error');
   const placed = placeProblems(fields, problems);
   const size = commandSize(draft);
+  const textOf = (field: EditorField) => state.typed[field.path] ?? fieldText(state.draft, field);
 
   // While a save is in flight, esc cancels it (truthfully: only until it leaves) instead of offering to discard.
   const [saving, setSaving] = useState(false);
@@ -125,12 +126,31 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       if (text) appDispatch({ type: 'overlay', overlay: { kind: 'message', text } });
     },
   });
+  // The whole-text view's text as it stands (its edits reach the draft when it closes).
+  const viewText = useRef<string | undefined>(undefined);
+  /** The view's text into the draft, as closing the view does; true when that changed the field. */
+  const keepViewText = (): boolean => {
+    const path = state.overlay.kind === 'whole-text' ? state.overlay.path : undefined;
+    const field = fields.find((f) => f.path === path);
+    const text = viewText.current;
+    if (!field || text === undefined || text === textOf(field)) return false;
+    dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text });
+    return true;
+  };
   const askingToQuit = state.overlay.kind === 'discard' && state.overlay.then === 'quit';
-  useUnsavedQuitGuard(state.dirty, () => dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } }), !askingToQuit);
+  // ctrl+c in the whole-text view keeps its text in the draft first, then asks like anywhere in the editor.
+  useUnsavedQuitGuard(
+    state.dirty || state.overlay.kind === 'whole-text',
+    () => {
+      const kept = keepViewText();
+      if (state.dirty || kept) dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } });
+      else exit();
+    },
+    !askingToQuit,
+  );
 
   const closeOverlay = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
   const focused = fields[focusIndex];
-  const textOf = (field: EditorField) => state.typed[field.path] ?? fieldText(state.draft, field);
   // The footer offers the whole-text view where the focused text is longer than its row shows (the cursor takes a cell).
   const focusedTextCut = focused !== undefined && isTextLike(focused) && textWidth(textOf(focused)) + 1 > fieldValueWidth(focused, columns - 1);
   const overlay = state.overlay;
@@ -160,9 +180,11 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
           limit={textLimit(field, context.choiceStringMaxLength)}
           height={height}
           active={active}
-          onDone={(text) => {
+          onText={(text) => (viewText.current = text)}
+          onDone={() => {
             // Everything typed in the view is one change, so one undo brings the field back as it was.
-            if (text !== before) dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text });
+            keepViewText();
+            viewText.current = undefined;
             closeOverlay();
           }}
         />

@@ -4,11 +4,11 @@
  * esc or enter back to the field with the text kept, which the editor takes as one change (one undo step).
  */
 import { Box, useWindowSize } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { codePointLength } from '../../../discord/json-value.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { TextArea } from '../../components/text-area.js';
-import { recordText, startHistory, stepHistory } from '../../components/text-history.js';
+import { recordText, startHistory, stepHistory, type TextHistory } from '../../components/text-history.js';
 import { Text } from '../../components/text.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor } from '../../input/key-bindings.js';
@@ -22,23 +22,32 @@ export interface WholeTextViewProps {
   limit?: number;
   height: number;
   active: boolean;
-  /** Back to the field with this text. */
-  onDone: (text: string) => void;
+  /** Told the text after each change (the editor keeps it if ctrl+c comes while the view is open). */
+  onText: (text: string) => void;
+  /** Back to the field, with the text last told. */
+  onDone: () => void;
 }
 
-export function WholeTextView({ label, text, limit, height, active, onDone }: WholeTextViewProps) {
+export function WholeTextView({ label, text, limit, height, active, onText, onDone }: WholeTextViewProps) {
   const theme = useTheme();
   const { dispatch } = useAppContext();
   const width = useWindowSize().columns - 1;
   const [history, setHistory] = useState(() => startHistory(text));
+  // The newest history even before a render: two keys handled back to back both land.
+  const latest = useRef(history);
+  const change = (next: TextHistory) => {
+    latest.current = next;
+    onText(next.present);
+    setHistory(next);
+  };
   useKeyHandler(
     Priority.screen,
     (chord) => {
       const action = actionFor(chord, 'whole-text');
-      if (action === 'keepText') onDone(history.present);
+      if (action === 'keepText') onDone();
       else if (action === 'undo' || action === 'redo') {
-        const stepped = stepHistory(history, action);
-        if (stepped) setHistory(stepped);
+        const stepped = stepHistory(latest.current, action);
+        if (stepped) change(stepped);
         else dispatch({ type: 'flash', text: action === 'undo' ? 'Nothing to undo here.' : 'Nothing to redo.', tone: 'info' });
       } else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'whole-text' } });
       // ctrl+c goes on to the global handler; every other key stays here.
@@ -58,7 +67,7 @@ export function WholeTextView({ label, text, limit, height, active, onDone }: Wh
         {'  '}
         <Text bold>{label}</Text>
       </Text>
-      <TextArea value={history.present} onChange={(value, typing) => setHistory((current) => recordText(current, value, typing))} focused={active} width={width} height={Math.max(2, height - 1 - footerRows)} />
+      <TextArea value={history.present} onChange={(value, typing) => change(recordText(latest.current, value, typing))} focused={active} width={width} height={Math.max(2, height - 1 - footerRows)} />
       <Footer scope="whole-text" />
     </Box>
   );

@@ -165,7 +165,7 @@ describe('onboarding (no credentials)', () => {
       },
     });
     await startBrowserSignIn(app, '42');
-    await app.waitForText('Open this address if no browser appeared:');
+    await app.waitForText('Waiting for the browser sign-in');
     // On a row of its own, so selecting it copies nothing else.
     await waitFor(() => app.frame().split('\n').some((line) => line.trim() === 'http://127.0.0.1:9/oauth2/authorize?client_id=42'), { message: app.frame });
     expect(seen[0]?.applicationId).toBe('42');

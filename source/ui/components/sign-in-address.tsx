@@ -6,15 +6,16 @@
  * listener keeps waiting meanwhile; whichever arrives first wins (auth/session.ts checks the state of
  * both the same way). The pasted text is masked (it holds the code) and never repeated.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { useRef, useState } from 'react';
 import type { Chord } from '../input/chord.js';
-import { actionFor } from '../input/key-bindings.js';
+import { actionFor, bindingOf, keyLabel, type KeyScope } from '../input/key-bindings.js';
 import type { PasteBack } from '../session/session.js';
 import { useTheme } from '../theme/theme-context.js';
 import { textWidth } from '../../terminal/text-width.js';
 import { wrapText } from '../../terminal/wrap-text.js';
 import { CopyableUrl, useCopyUrl } from './copyable-url.js';
+import { Footer, useFooterRows } from './footer.js';
 import { TextField } from './text-field.js';
 import { Text } from './text.js';
 
@@ -99,6 +100,53 @@ export function SignInAddress({ url, paste, active, width, layout }: { url?: str
         </Text>
       ) : null}
       {paste?.refusal ? <Text color={theme.status.error}>{paste.refusal}</Text> : null}
+    </Box>
+  );
+}
+
+const WAITING = 'Approve cmd-tui in the browser. If no browser opened, open the address below yourself.';
+
+/**
+ * A screen waiting for a browser sign-in: what to do in a box, then the address and the paste-back
+ * field outside it. On a short screen what matters least gives way first: the box around the words,
+ * the footer, the note about SSH, the copy key's own line (the title names the key then).
+ */
+export function SignInWaiting({ url, paste, active, height = Number.POSITIVE_INFINITY, stopping, footerScope }: {
+  url?: string;
+  paste?: PasteBackField;
+  active: boolean;
+  height?: number;
+  /** How to stop waiting, and what stays. */
+  stopping: string;
+  footerScope: KeyScope;
+}) {
+  const theme = useTheme();
+  const width = useWindowSize().columns - 1;
+  const footerRows = useFooterRows();
+  const boxText = [...wrapText(WAITING, width - 4), ...wrapText(stopping, width - 4)];
+  const essential = signInAddressLayout(width, 0, paste).rows;
+  let left = height - 1 - essential;
+  const footer = left >= footerRows;
+  if (footer) left -= footerRows;
+  const boxed = left >= boxText.length + 2;
+  if (boxed) left -= boxText.length + 2;
+  const layout = signInAddressLayout(width, essential + left, paste);
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      {boxed ? (
+        <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
+          <Text bold>Waiting for the browser sign-in</Text>
+          <Text wrap="wrap">{WAITING}</Text>
+          <Text color={theme.text.secondary}>{stopping}</Text>
+        </Box>
+      ) : (
+        <Text bold wrap="truncate">
+          {layout.hint ? 'Waiting for the browser sign-in (esc stops)' : `Signing in · ${keyLabel(bindingOf('copyUrl'))} copies it · esc stops`}
+        </Text>
+      )}
+      <SignInAddress url={url} {...(paste ? { paste } : {})} active={active} width={width} layout={layout} />
+      <Box flexGrow={1} />
+      {footer ? <Footer scope={footerScope} /> : null}
     </Box>
   );
 }

@@ -3,14 +3,14 @@
  * The point made plain: commands need a bot token or client credentials; a browser sign-in (a user)
  * can only change permission overwrites.
  */
-import { Box, useWindowSize } from 'ink';
+import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useRef } from 'react';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
-import { SignInAddress, signInAddressLayout, usePasteBack } from '../../components/sign-in-address.js';
+import { SignInWaiting, usePasteBack } from '../../components/sign-in-address.js';
 import { describeError } from '../../format/describe-error.js';
 import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -41,8 +41,6 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
   const abort = useRef<AbortController | null>(null);
   // The address pasted back while the browser sign-in waits (a browser on another machine).
   const paste = usePasteBack();
-  // The padding takes a column on each side, the root's spare one more.
-  const width = useWindowSize().columns - 3;
 
   const start = (label: string, begin: (() => Promise<Session>) | undefined, signal?: AbortSignal) => {
     if (!begin) {
@@ -107,6 +105,14 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     active && (!state.starting || state.step === 'browser-sign-in'),
   );
 
+  if (state.step === 'browser-sign-in' && state.starting && state.signInUrl) {
+    // While the browser sign-in waits, the address and the field for pasting it back take the screen.
+    return (
+      <Box flexDirection="column" height={height}>
+        <SignInWaiting url={state.signInUrl} paste={paste} active={active} height={height} stopping="esc stops waiting and goes back to the ways in." footerScope="onboarding" />
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column" height={height}>
       <Box flexDirection="column" flexGrow={1} paddingX={1}>
@@ -138,11 +144,6 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
                 Application (client) id: <TextField value={state.clientId} onChange={(value) => local({ type: 'text', field: 'clientId', value })} focused={active && !state.starting} />
               </Text>
               <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
-              {state.signInUrl ? <Text>Open this address if no browser appeared:</Text> : null}
-              {state.signInUrl ? (
-                // The rows the rest of this screen takes: its title lines, the id field and its note, the hint, the spinner, the footer.
-                <SignInAddress url={state.signInUrl} paste={paste} active={active && state.starting !== undefined} width={width} layout={signInAddressLayout(width, height - 12, paste)} />
-              ) : null}
             </>
           ) : null}
           {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}

@@ -3,16 +3,12 @@
  * discarding unsaved edits, and the explanation that only a signed-in user can save (with the
  * browser sign-in offered right there), plus the wait for that sign-in. Focus starts on Cancel.
  */
-import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
 import { permissionsScopes } from '../../../auth/scopes.js';
 import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { SIGN_IN_NEEDED } from '../../../discord/overwrite-refusals.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { Footer, useFooterRows } from '../../components/footer.js';
-import { SignInAddress, signInAddressLayout, type PasteBackField } from '../../components/sign-in-address.js';
-import { bindingOf, keyLabel } from '../../input/key-bindings.js';
-import { wrapText } from '../../../terminal/wrap-text.js';
+import { SignInWaiting, type PasteBackField } from '../../components/sign-in-address.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; onSave: () => void; onCancel: () => void }) {
@@ -78,42 +74,7 @@ export function SignInDialog(props: { reason?: string; canSignIn: boolean; onSig
   );
 }
 
-const WAITING = 'Approve cmd-tui in the browser. If no browser opened, open the address below yourself.';
-const STOPPING = 'ctrl+c or esc stops waiting; your edits stay.';
-
-/**
- * The address sits outside the box, on a line of its own, so selecting it copies nothing else; under
- * it the field for the address pasted back (SSH). On a short screen what matters least gives way
- * first: the box around the words, the footer, the note about SSH.
- */
-export function SigningIn({ url, paste, active = true, height = Number.POSITIVE_INFINITY }: { url?: string; paste?: PasteBackField; active?: boolean; height?: number }) {
-  const theme = useTheme();
-  const width = useWindowSize().columns - 1;
-  const footerRows = useFooterRows();
-  const boxText = [...wrapText(WAITING, width - 4), STOPPING];
-  const essential = signInAddressLayout(width, 0, paste).rows;
-  let left = height - 1 - essential;
-  const footer = left >= footerRows;
-  if (footer) left -= footerRows;
-  const boxed = left >= boxText.length + 2;
-  if (boxed) left -= boxText.length + 2;
-  const layout = signInAddressLayout(width, essential + left, paste);
-  return (
-    <Box flexDirection="column" flexGrow={1}>
-      {boxed ? (
-        <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-          <Text bold>Waiting for the browser sign-in</Text>
-          <Text wrap="wrap">{WAITING}</Text>
-          <Text color={theme.text.secondary}>{STOPPING}</Text>
-        </Box>
-      ) : (
-        <Text bold wrap="truncate">
-          {layout.hint ? 'Waiting for the browser sign-in (esc stops)' : `Signing in · ${keyLabel(bindingOf('copyUrl'))} copies it · esc stops`}
-        </Text>
-      )}
-      <SignInAddress url={url} {...(paste ? { paste } : {})} active={active} width={width} layout={layout} />
-      <Box flexGrow={1} />
-      {footer ? <Footer scope="permissions" /> : null}
-    </Box>
-  );
+/** The permissions screen's wait for the sign-in a save asked for (the backups screen's too). */
+export function SigningIn({ url, paste, active = true, height }: { url?: string; paste?: PasteBackField; active?: boolean; height?: number }) {
+  return <SignInWaiting url={url} {...(paste ? { paste } : {})} active={active} {...(height === undefined ? {} : { height })} stopping="ctrl+c or esc stops waiting; your edits stay." footerScope="permissions" />;
 }

@@ -5,7 +5,7 @@
  * is "another machine's"), and the address it was sent to is pasted into the TUI instead: refused
  * with the reason while it lacks its state (the code never shown), then taken, and the save goes on.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { consentRedirect } from '../auth/scripted-browser.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -49,3 +49,31 @@ it('a redirect address pasted into the TUI finishes the sign-in, and the save th
   await press('confirm');
   await tui.waitForText('Saved 1 added');
 }, 60_000);
+
+describe.each([
+  [80, 24],
+  [40, 12],
+])('onboarding’s browser sign-in at %i×%i', (columns, rows) => {
+  it('shows the address whole (one line the terminal wraps) with the field, and a pasted redirect signs in', async () => {
+    const running = emulator();
+    // No credentials: onboarding, whose fourth way in is the browser sign-in.
+    const tui = runs.start(['--api', running.baseUrl], { columns, rows }, { CMD_TUI_SECRET_STORE: 'file', BROWSER: 'true' });
+    await tui.waitForText('Try the demo', 20_000);
+    for (let i = 0; i < 3; i++) await tui.key('down');
+    await tui.key('enter');
+    // At 40×12 onboarding's own lines push the id field out of view; it has the focus all the same.
+    await tui.waitFor((s) => s.includes('Application (client) id:') || s.includes('Signs you in as a user'), 'the client id step');
+    await tui.type(running.publicClientId);
+    await tui.key('enter');
+    await tui.waitFor((s) => s.includes('Pasted address:') && /^http/m.test(s), 'the address and the field');
+    const url = tui.screen({ joined: true }).split('\n').find((line) => line.startsWith('http'))?.trimEnd() ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S*code_challenge=\S+$/);
+    expect(url.length).toBeGreaterThan(columns);
+    expect(tui.screen().trimEnd().split('\n').length).toBeLessThanOrEqual(rows);
+
+    await tui.paste(await consentRedirect(url, 'authorize'));
+    await tui.key('enter');
+    // Signed in as the emulator's admin, on the screen a browser sign-in alone opens on.
+    await tui.waitFor((s) => s.includes('Ada (admin) via user sig') && s.includes('Signed in with the browser only'), 'signed in', 20_000);
+  }, 60_000);
+});

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { wrappedExtraRows } from '../../source/ui/components/copyable-url.js';
 import { signInAddressLayout, type PasteBackField } from '../../source/ui/components/sign-in-address.js';
 
-const paste = (refusal?: string): PasteBackField => ({ pasteBack: { read: async () => '', refused: () => undefined }, value: '', setValue: () => undefined, submit: () => undefined, ...(refusal ? { refusal } : {}) });
+const paste = (refusal?: string): PasteBackField => ({ begin: () => ({ read: async () => '', refused: () => undefined }), value: '', setValue: () => undefined, submit: () => undefined, ...(refusal ? { refusal } : {}) });
 
 describe('wrappedExtraRows', () => {
   it('counts the rows past the first the terminal wraps an address onto, with a cell to spare', () => {

@@ -19,9 +19,10 @@ import { Footer, useFooterRows } from './footer.js';
 import { TextField } from './text-field.js';
 import { Text } from './text.js';
 
-/** The paste-back of one sign-in: what the sign-in reads, and the field's state. */
+/** The paste-back of a screen's sign-ins: what each sign-in reads, and the field's state. */
 export interface PasteBackField {
-  pasteBack: PasteBack;
+  /** For a sign-in starting now: the field emptied, nothing left over from an earlier one. */
+  begin: () => PasteBack;
   value: string;
   setValue: (value: string) => void;
   /** Hands the field's text to the sign-in and empties the field. */
@@ -42,18 +43,23 @@ export function usePasteBack(): PasteBackField {
     },
     refused: (message) => setRefusal(message),
   }).current;
+  const begin = () => {
+    channel.waiting.length = 0;
+    channel.submitted.length = 0;
+    setValue('');
+    setRefusal(undefined);
+    return pasteBack;
+  };
   const submit = () => {
     const text = value.trim();
     if (!text) return;
     setValue('');
     setRefusal(undefined);
-    // One sign-in reads one paste at a time: a reader left from a sign-in that was stopped must not take it.
-    const reader = channel.waiting.pop();
-    channel.waiting.length = 0;
+    const reader = channel.waiting.shift();
     if (reader) reader(text);
-    else channel.submitted.splice(0, channel.submitted.length, text);
+    else channel.submitted.push(text);
   };
-  return { pasteBack, value, setValue, submit, ...(refusal ? { refusal } : {}) };
+  return { begin, value, setValue, submit, ...(refusal ? { refusal } : {}) };
 }
 
 const FIELD_LABEL = 'Pasted address: ';

@@ -78,7 +78,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     if (!begin || !applicationId) return;
     const controller = new AbortController();
     abort.current = controller;
-    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal, paste.pasteBack), controller.signal);
+    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal, paste.begin()), controller.signal);
   };
 
   useKeyHandler(

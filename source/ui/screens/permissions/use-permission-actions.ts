@@ -203,7 +203,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (!start) return;
       const controller = new AbortController();
       setMode({ kind: 'signing-in' });
-      const result = await flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', url }), controller.signal, paste.pasteBack));
+      const result = await flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', url }), controller.signal, paste.begin()));
       if (result.ok) {
         dispatch({ type: 'session-upgraded', session: result.value });
         setMode({ kind: 'preview' });

@@ -6,13 +6,16 @@ export type RedirectVerdict =
   | { kind: 'code'; code: string }
   | { kind: 'denied' }
   | { kind: 'error'; error: string; description?: string }
-  | { kind: 'bad-state' }
-  | { kind: 'no-code' };
+  /** `missing`: no state at all; `different`: another sign-in's (or more than one). */
+  | { kind: 'bad-state'; state: 'missing' | 'different' }
+  | { kind: 'no-code' }
+  /** Pasted text that is neither an address nor a code. */
+  | { kind: 'not-redirect' };
 
 export function judgeRedirect(params: URLSearchParams, expectedState: string | undefined): RedirectVerdict {
   const states = params.getAll('state');
   // A missing, repeated or different state is not our sign-in (CSRF): refuse without consuming anything.
-  if (expectedState !== undefined && (states.length !== 1 || !constantTimeEqual(states[0]!, expectedState))) return { kind: 'bad-state' };
+  if (expectedState !== undefined && (states.length !== 1 || !constantTimeEqual(states[0]!, expectedState))) return { kind: 'bad-state', state: states.length === 0 ? 'missing' : 'different' };
   const error = params.get('error');
   if (error === 'access_denied') return { kind: 'denied' };
   if (error) {
@@ -36,12 +39,31 @@ export function judgePastedRedirect(pasted: string, expectedState: string): Redi
     try {
       url = new URL(text);
     } catch {
-      return { kind: 'no-code' };
+      return { kind: 'not-redirect' };
     }
     return judgeRedirect(url.searchParams, expectedState);
   }
   if (text.startsWith('?') || text.includes('code=')) return judgeRedirect(new URLSearchParams(text.replace(/^\?/, '')), expectedState);
-  return /^[\w.~-]+$/.test(text) ? { kind: 'code', code: text } : { kind: 'no-code' };
+  return /^[\w.~-]+$/.test(text) ? { kind: 'code', code: text } : { kind: 'not-redirect' };
+}
+
+/**
+ * Why a pasted text was not taken, to show before asking again; it never quotes the text (it may hold
+ * a code). Undefined for a verdict that ends the sign-in or finishes it.
+ */
+export function pasteRefusal(verdict: RedirectVerdict): string | undefined {
+  switch (verdict.kind) {
+    case 'bad-state':
+      return verdict.state === 'missing'
+        ? 'That address has no state, so it cannot be matched to this sign-in: copy the whole address from the browser’s address bar, including &state=….'
+        : 'That address belongs to another sign-in (its state is not this one’s): paste the address the browser ended on for the sign-in shown here, or start again.';
+    case 'no-code':
+      return 'That address carries no authorization code: approve in the browser first, then paste the address it ended on (…/callback?code=…&state=…).';
+    case 'not-redirect':
+      return 'That is neither an address nor a code: paste the whole address from the browser’s address bar after you approve.';
+    default:
+      return undefined;
+  }
 }
 
 function constantTimeEqual(a: string, b: string): boolean {

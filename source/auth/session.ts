@@ -11,7 +11,7 @@ import { AuthorizationArgs, authorizeUrl, customSchemeRedirect } from './authori
 import { fetchProviderKeys, verifyIdToken } from './id-token.js';
 import { SIGN_IN_TIMEOUT_MS, startLoopbackListener } from './loopback-listener.js';
 import { createAuthorizationCodeVerifier, randomState, type AuthorizationCodeVerifier } from './pkce.js';
-import { judgePastedRedirect, type RedirectVerdict } from './redirect-params.js';
+import { judgePastedRedirect, pasteRefusal, type RedirectVerdict } from './redirect-params.js';
 import { scopeList } from './scopes.js';
 import { SignInError } from './sign-in-error.js';
 import {
@@ -190,10 +190,9 @@ export class AuthSession {
     for (;;) {
       const verdict: RedirectVerdict = judgePastedRedirect(await raceDeadline(read(), deadline, options.signal), state);
       if (verdict.kind === 'code') return verdict.code;
-      if (verdict.kind === 'denied') throw new SignInError('cancelled', 'Sign-in cancelled: the authorization was declined in the browser.');
+      if (verdict.kind === 'denied') throw new SignInError('cancelled', 'Sign-in cancelled: the pasted address says the authorization was declined in the browser (error=access_denied).');
       if (verdict.kind === 'error') throw new SignInError('refused', `Discord refused the sign-in (${verdict.error}).`);
-      const reason = verdict.kind === 'bad-state' ? 'its state does not match this sign-in' : 'it carries no authorization code';
-      options.onPasteRefused?.(`That address was not accepted: ${reason}. Paste the address from this sign-in.`);
+      options.onPasteRefused?.(pasteRefusal(verdict) ?? 'That address was not accepted.');
     }
   }
 }

@@ -19,6 +19,11 @@ export interface SignInOptions {
   /** Do not open a browser: show the URL and also accept the pasted redirect address. */
   noBrowser?: boolean;
   onUrl: (url: string) => void;
+  /**
+   * The redirect address (or code) pasted back, read until one is this sign-in's: needed with a
+   * custom scheme or `noBrowser`; otherwise a second way in beside the loopback listener (the TUI's
+   * field for a browser on another machine), whichever arrives first.
+   */
   readPastedRedirect?: () => Promise<string>;
   onPasteRefused?: (message: string) => void;
   signal?: AbortSignal;
@@ -46,7 +51,7 @@ export async function signIn(options: SignInOptions): Promise<Credentials['user'
     const authorized = await session.authorize(args, {
       onUrl: options.onUrl,
       openBrowser: customScheme || options.noBrowser ? undefined : browse,
-      readPastedRedirect: customScheme || options.noBrowser ? options.readPastedRedirect : undefined,
+      readPastedRedirect: options.readPastedRedirect,
       onPasteRefused: options.onPasteRefused,
       customScheme,
       signal: options.signal,

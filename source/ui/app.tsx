@@ -4,10 +4,11 @@
  * one open overlay. Global keys (help, quit, ctrl+c, refresh) live here at the lowest priority.
  */
 import { Box, useApp, useWindowSize } from 'ink';
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import type { Command } from '../discord/model.js';
 import { useJsonEdit } from './editor/use-json-edit.js';
 import { Header } from './components/header.js';
+import { WrappedAddressRowsProvider } from './components/copyable-url.js';
 import { Spinner } from './components/spinner.js';
 import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
@@ -71,11 +72,15 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
   useScopeLoader(state, dispatch, runner);
   useIdentityLoader(state, dispatch);
   const flows = createAppFlows(state, dispatch, runner);
+  // Rows an address on screen takes where the terminal wraps it, past its first (copyable-url.tsx).
+  const [addressRows, setAddressRows] = useState(0);
   return (
     <ThemeContext.Provider value={theme}>
       <KeyDispatcher>
         <AppContext.Provider value={{ state, dispatch, flows }}>
-          <Root starters={starters} />
+          <WrappedAddressRowsProvider value={setAddressRows}>
+            <Root starters={starters} addressRows={addressRows} />
+          </WrappedAddressRowsProvider>
         </AppContext.Provider>
       </KeyDispatcher>
     </ThemeContext.Provider>
@@ -105,14 +110,18 @@ function useGlobalKeys(scope: KeyScope): void {
   });
 }
 
-function Root({ starters }: { starters?: SessionStarters }) {
+function Root({ starters, addressRows }: { starters?: SessionStarters; addressRows: number }) {
   const { state, dispatch, flows } = useAppContext();
-  const { columns, rows } = useWindowSize();
+  const { columns, rows: terminalRows } = useWindowSize();
+  // The frame leaves free the rows a wrapped address takes, and one more: a frame shorter than the screen ends with a line break.
+  const rows = terminalRows - (addressRows > 0 ? addressRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);
   const scope: KeyScope = top.id;
   useGlobalKeys(scope);
-  const bodyHeight = Math.max(6, rows - (state.session || state.connecting ? HEADER_ROWS : 0));
+  // A short screen with a wrapped address on it keeps the address and its field, not the header.
+  const headerShown = (state.session !== null || state.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
+  const bodyHeight = Math.max(addressRows > 0 ? 3 : 6, rows - (headerShown ? HEADER_ROWS : 0));
   const noOverlay = state.overlay.kind === 'none';
   const topCommand = 'commandId' in top ? findCommand(state, top.commandId) : undefined;
 
@@ -208,7 +217,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
   return (
     // One column spare: a line that fills the last column leaves some terminals in a pending wrap.
     <Box flexDirection="column" width={Math.max(20, columns - 1)} height={rows}>
-      <Header state={state} />
+      {headerShown ? <Header state={state} /> : null}
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
         {state.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}

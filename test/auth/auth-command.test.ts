@@ -109,7 +109,7 @@ describe('cmd-tui auth', () => {
     const [url] = await cli.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/);
     expect(new URL(url).searchParams.get('redirect_uri')).toBe('pixelpal:/authorize/callback');
     cli.child.stdin.write('pixelpal:/authorize/callback?code=forged&state=forged\n');
-    await cli.waitForStderr(/not accepted/);
+    await cli.waitForStderr(/belongs to another sign-in/);
     cli.child.stdin.write(`${await consentRedirect(url, 'authorize')}\n`);
     const done = await cli.exit;
     expect(done.code).toBe(0);

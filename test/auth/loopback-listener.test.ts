@@ -90,10 +90,13 @@ describe('pasted redirects', () => {
     ['custom scheme URL', 'discord-42:/authorize/callback?code=abc&state=st', { kind: 'code', code: 'abc' }],
     ['bare code', '  abc123  ', { kind: 'code', code: 'abc123' }],
     ['query string only', '?code=abc&state=st', { kind: 'code', code: 'abc' }],
-    ['wrong state', 'discord-42:/authorize/callback?code=abc&state=other', { kind: 'bad-state' }],
-    ['missing state', 'http://127.0.0.1:1/callback?code=abc', { kind: 'bad-state' }],
+    ['wrong state', 'discord-42:/authorize/callback?code=abc&state=other', { kind: 'bad-state', state: 'different' }],
+    ['repeated state', 'http://127.0.0.1:1/callback?code=abc&state=st&state=st', { kind: 'bad-state', state: 'different' }],
+    ['missing state', 'http://127.0.0.1:1/callback?code=abc', { kind: 'bad-state', state: 'missing' }],
+    ['no code', 'http://127.0.0.1:1/callback?state=st', { kind: 'no-code' }],
     ['denied', 'discord-42:/authorize/callback?error=access_denied&state=st', { kind: 'denied' }],
-    ['garbage', 'not a code!', { kind: 'no-code' }],
+    ['garbage', 'not a code!', { kind: 'not-redirect' }],
+    ['not an address', 'http://[::1', { kind: 'not-redirect' }],
   ])('%s', (_name, pasted, verdict) => {
     expect(judgePastedRedirect(pasted, 'st')).toEqual(verdict);
   });

@@ -21,6 +21,13 @@ const tokenCalls = async () => {
 const signInWith = (openBrowser: (url: string) => Promise<void>, extra: Partial<Parameters<typeof signIn>[0]> = {}) =>
   signIn({ baseUrl: emulator().baseUrl, clientId: emulator().publicClientId, scopes: permissionsScopes(), onUrl: () => undefined, openBrowser, ...extra });
 
+/** The address a sign-in shows, as a promise, and the `onUrl` that fulfils it. */
+function shownAddress() {
+  let show!: (url: string) => void;
+  const shown = new Promise<string>((resolve) => (show = resolve));
+  return { shown, onUrl: (url: string) => show(url) };
+}
+
 describe('browser sign-in against the emulator', () => {
   it('completes the desktop flow: loopback redirect, PKCE exchange as a public client, usable token', async () => {
     const user = await signInWith(async (url) => {
@@ -68,32 +75,48 @@ describe('browser sign-in against the emulator', () => {
 
   it('custom-scheme paste flow: refuses a paste with the wrong state, accepts the real redirect', async () => {
     const refusals: string[] = [];
-    let shownUrl = '';
-    let announce!: () => void;
-    const urlShown = new Promise<void>((resolve) => (announce = resolve));
-    const pastes = [
-      async () => 'discord-1:/authorize/callback?code=abc&state=forged',
-      async () => {
-        await urlShown;
-        return consentRedirect(shownUrl, 'authorize');
-      },
-    ];
+    const { shown, onUrl } = shownAddress();
+    const pastes = [async () => 'discord-1:/authorize/callback?code=abc&state=forged', async () => consentRedirect(await shown, 'authorize')];
     const user = await signIn({
       baseUrl: emulator().baseUrl,
       clientId: emulator().publicClientId,
       scopes: permissionsScopes(),
       customScheme: '',
-      onUrl: (url) => {
-        shownUrl = url;
-        announce();
-      },
+      onUrl,
       readPastedRedirect: () => pastes.shift()!(),
       onPasteRefused: (message) => refusals.push(message),
     });
-    expect(new URL(shownUrl).searchParams.get('redirect_uri')).toBe(`discord-${emulator().publicClientId}:/authorize/callback`);
+    expect(new URL(await shown).searchParams.get('redirect_uri')).toBe(`discord-${emulator().publicClientId}:/authorize/callback`);
     expect(refusals).toHaveLength(1);
     expect(refusals[0]).toContain('state');
     expect(user?.scopes).toContain('applications.commands.permissions.update');
+  });
+
+  it('with the loopback listening, a redirect address pasted back finishes it (a browser on another machine); refusals say what was wrong and never quote the code', async () => {
+    const refusals: string[] = [];
+    const { shown, onUrl } = shownAddress();
+    const pastes = [
+      async () => 'just some words',
+      async () => 'http://127.0.0.1:1/callback?code=SECRETCODE1',
+      async () => 'http://127.0.0.1:1/callback?code=SECRETCODE2&state=another-sign-in',
+      async () => consentRedirect(await shown, 'authorize'),
+    ];
+    // The browser opens elsewhere (over SSH): nothing ever reaches this machine's listener.
+    const user = await signInWith(async () => undefined, { onUrl, readPastedRedirect: () => pastes.shift()!(), onPasteRefused: (message) => refusals.push(message) });
+    expect(new URL(await shown).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(refusals).toEqual([
+      expect.stringContaining('neither an address nor a code'),
+      expect.stringContaining('has no state'),
+      expect.stringContaining('belongs to another sign-in'),
+    ]);
+    expect(refusals.join(' ')).not.toContain('SECRETCODE');
+    expect(user?.scopes).toContain('applications.commands.permissions.update');
+  });
+
+  it('a pasted address that says the consent was declined ends it as cancelled', async () => {
+    const { shown, onUrl } = shownAddress();
+    const failure = await signInWith(async () => undefined, { onUrl, readPastedRedirect: async () => consentRedirect(await shown, 'cancel') }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ failure: 'cancelled', message: expect.stringContaining('error=access_denied') });
   });
 
   it('checks the id_token nonce when openid is requested', async () => {

@@ -7,8 +7,8 @@ import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { HIDDEN_BEFORE } from '../../source/ui/components/text-window.js';
 import { useEmulator } from '../helpers/emulator.js';
 import type { TmuxSession } from './helpers/tmux.js';
+import { signInFromSave } from './helpers/sign-in.js';
 import { useTuiRuns } from './helpers/tui-run.js';
-import { openGuildScope } from './helpers/scope.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const runs = useTuiRuns();
@@ -25,22 +25,41 @@ function focusedRow(screen: string): string {
   return screen.split('\n').find((line) => line.includes('▸ ')) ?? '';
 }
 
+/** A new command's description: 120 characters and ENDMARK, typed as a user would; the screen once ENDMARK shows. */
+async function typeLongDescription(tui: TmuxSession): Promise<string> {
+  await tui.key(bindingOf('new').keys[0] ?? '');
+  await tui.waitForText('New command');
+  await tui.key(bindingOf('nextField').keys[0] ?? '');
+  await tui.waitFor((s) => focusedRow(s).includes('description'), 'focus on the description');
+  await tui.type(`${'d'.repeat(120)}ENDMARK`);
+  return tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
+}
+
 describe.each([
   [80, 24],
   [40, 12],
 ])('at %i×%i', (columns, rows) => {
   it('a description typed past the width shows its end and the cursor', async () => {
-    const { tui, press } = await open(columns, rows);
-    await press('new');
-    await tui.waitForText('New command');
-    await press('nextField');
-    await tui.waitFor((s) => focusedRow(s).includes('description'), 'focus on the description');
-    await tui.type(`${'d'.repeat(120)}ENDMARK`);
-    const screen = await tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
+    const { tui } = await open(columns, rows);
+    const screen = await typeLongDescription(tui);
     const row = focusedRow(screen);
     expect(row).toContain(HIDDEN_BEFORE);
     // The cursor (one cell after ENDMARK) is inside the terminal's width.
     expect(row.indexOf('ENDMARK') + 'ENDMARK'.length + 1).toBeLessThanOrEqual(columns);
+  });
+
+  it('the whole-text view shows all 120 characters, ENDMARK and the cursor after it', async () => {
+    const { tui, press } = await open(columns, rows);
+    await typeLongDescription(tui);
+    await press('wholeText');
+    const screen = await tui.waitForText('127/100 characters');
+    // Wrapped on rows of their own: every character is on screen, none cut with a marker.
+    expect(screen.replace(/\s+/g, '')).toContain(`${'d'.repeat(120)}ENDMARK`);
+    expect(screen).not.toContain(HIDDEN_BEFORE);
+    // The cursor: the cell right after ENDMARK drawn inverse (capture-pane drops the trailing space, not its colour).
+    expect(tui.screen({ colours: true })).toMatch(/ENDMARK(\u001b\[[\d;]*m)*\u001b\[[\d;]*\b7m/);
+    await press('keepText');
+    await tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'back on the field');
   });
 });
 
@@ -83,32 +102,30 @@ describe('undo', () => {
   });
 });
 
-describe('addresses', () => {
-  it('the sign-in address is on rows of its own outside the box: joined, the rows are the whole address', async () => {
-    const { tui, press } = await open(80, 24);
-    await openGuildScope(tui, 'Pixel Pal HQ');
-    await press('filter');
-    await tui.type('mod-tools');
-    await press('filterDone');
-    await press('permissions');
-    await tui.waitForText('@Moderator');
-    await press('addOverwrite');
-    await tui.type('Admin');
-    await tui.key('enter');
-    await tui.waitForText('@Admin');
-    await press('save');
-    await tui.waitForText('Sign in with the browser');
-    await press('toggleButton');
-    await press('confirm');
-    const screen = await tui.waitForText('copies the address');
-    const lines = screen.split('\n');
-    const first = lines.findIndex((line) => line.startsWith('http'));
-    const rows: string[] = [];
-    for (let at = first; at < lines.length && /^\S+$/.test(lines[at]!.trimEnd()) && !lines[at]!.includes('copies'); at++) rows.push(lines[at]!.trimEnd());
-    const address = rows.join('');
-    expect(address).toMatch(/^https?:\/\/\S+\/oauth2\/authorize\?\S*client_id=\d+\S*code_challenge=/);
-    // Each row but the last fills the width: the address is cut only by the terminal's edge.
-    expect(rows.slice(0, -1).every((row) => row.length === 79)).toBe(true);
+describe.each([
+  [80, 24],
+  [40, 12],
+])('addresses at %i×%i', (columns, rows) => {
+  it('the sign-in address is one line the terminal wraps: selected, it is the whole address; the screen around it stays whole', async () => {
+    const { tui } = await open(columns, rows);
+    await signInFromSave(tui);
+    await tui.waitFor((s) => s.includes('Pasted address:') && /^http/m.test(s), 'the address and the field');
+    // The spinner redraws the frame meanwhile: the rows the terminal wrapped onto must stay the address's.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = tui.screen({ joined: true }).split('\n');
+    const address = lines.find((line) => line.startsWith('http'))?.trimEnd() ?? '';
+    expect(address).toMatch(/^https?:\/\/\S+\/oauth2\/authorize\?\S*client_id=\d+\S*code_challenge=\S+$/);
+    expect(address.length).toBeGreaterThan(columns);
+    const screen = tui.screen();
+    // Wrapped by the terminal, not cut by the app: the rows are the address in pieces of the full width.
+    expect(screen.split('\n').find((line) => line.startsWith('http'))?.length).toBe(columns);
+    // Above it the header (or, on a short screen, the title naming the copy key); under it the field for the address pasted back.
+    expect(screen.split('\n')[0]).toMatch(/^cmd-tui|^Signing in · u copies it/);
+    expect(screen).toContain('Pasted address:');
+    expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(rows);
     await tui.key('esc');
+    // Back on the overwrites, the frame takes the whole screen again, nothing of the address left.
+    const after = await tui.waitFor((s) => s.includes('Stopped waiting for the sign-in') || s.includes('@Moderator'), 'the overwrites again');
+    expect(after).not.toContain('oauth2/authorize');
   });
 });

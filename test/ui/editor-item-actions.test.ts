@@ -23,7 +23,14 @@ describe('item keys where the focus is (the editor footer shows only those)', ()
     ['options[0].choices[0].value', ['addLocalization']],
     ['options[1].required', ['addChoice', 'addLocalization']],
   ] as const)('%s → idle: %j', (path, idle) => {
-    expect(idleItemActions(draft, path)).toEqual(idle);
+    // A text that fits its row needs no whole-text view.
+    expect(idleItemActions(draft, path)).toEqual([...idle, 'wholeText']);
+  });
+
+  it('offers the whole-text view where the focused text is longer than its row, first of the item keys', () => {
+    expect(idleItemActions(draft, 'description', true)).not.toContain('wholeText');
+    expect(footerHints('editor', 79, idleItemActions(draft, 'description', true))).toContain('ctrl+f whole');
+    expect(footerHints('editor', 79, idleItemActions(draft, 'description'))).not.toContain('ctrl+f');
   });
 
   it('offers no add-option key on a command that cannot have options (an entry point)', () => {

@@ -118,6 +118,40 @@ describe('onboarding (no credentials)', () => {
     expect(stored).toEqual([]);
   });
 
+  it('takes the address the browser ended on pasted into its field (a browser over SSH): a refusal says why, masked text, then signed in', async () => {
+    const refused = 'That address has no state, so it cannot be matched to this sign-in.';
+    const app = renderOnboarding({
+      demo: async () => demoSession(),
+      botToken: async () => demoSession(),
+      clientCredentials: async () => demoSession(),
+      browserSignIn: async (_applicationId, onUrl, _signal, pasteBack) => {
+        onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=42&state=ours');
+        for (;;) {
+          const pasted = await pasteBack!.read();
+          if (pasted.includes('state=ours')) return demoSession();
+          pasteBack!.refused(refused);
+        }
+      },
+    });
+    await startBrowserSignIn(app, '42');
+    await app.waitForText('Pasted address:');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('Its redirect to 127.0.0.1 goes to that machine, not to this one');
+    // While the field is empty u copies the address; a paste goes to the field.
+    await app.chord('u');
+    await app.waitForText('Sent the address to the clipboard');
+    expect(app.frame()).toContain('Pasted address:  the address the browser ended on');
+    await app.chord('\u001b[200~http://127.0.0.1:9/callback?code=CODE1\u001b[201~');
+    // Masked: the code is never on screen.
+    await waitFor(() => app.frame().includes('Pasted address: ••••'), { message: app.frame });
+    expect(app.frame()).not.toContain('CODE1');
+    await app.chord('enter');
+    await app.waitForText(refused);
+    await app.chord('\u001b[200~http://127.0.0.1:9/callback?code=CODE2&state=ours\u001b[201~');
+    await app.chord('enter');
+    await app.waitForText('ping');
+    expect(app.frame()).not.toContain('CODE2');
+  });
+
   it('signs in with the browser for an application, shows the address, and esc cancels the wait', async () => {
     const seen: { applicationId: string; signal: AbortSignal }[] = [];
     const app = renderOnboarding({
@@ -131,7 +165,7 @@ describe('onboarding (no credentials)', () => {
       },
     });
     await startBrowserSignIn(app, '42');
-    await app.waitForText('Open this address if no browser appeared:');
+    await app.waitForText('Waiting for the browser sign-in');
     // On a row of its own, so selecting it copies nothing else.
     await waitFor(() => app.frame().split('\n').some((line) => line.trim() === 'http://127.0.0.1:9/oauth2/authorize?client_id=42'), { message: app.frame });
     expect(seen[0]?.applicationId).toBe('42');

@@ -1,10 +1,13 @@
 /**
  * An address the user has to open or paste elsewhere (the sign-in, the install address a 50001 asks
- * for): on rows of its own, nothing else on them and no border around them, so selecting the rows
- * copies the address and nothing more; a link to the whole address (OSC 8) where the terminal draws
- * links; and a key that puts it on the clipboard (OSC 52), which works over SSH too.
+ * for): on a line of its own, nothing else on it and no border around it, and never cut by the app:
+ * the whole address is written as one line the terminal wraps itself, so selecting it copies it as one
+ * line (a terminal joins rows it wrapped, not rows the app broke). The app leaves the rows that
+ * wrapping takes free (app.tsx, through the context below). A link to the whole address (OSC 8) where
+ * the terminal draws links, and a key that puts it on the clipboard (OSC 52), which works over SSH too.
  */
-import { Box, Text as InkText, useStdout } from 'ink';
+import { Box, Text as InkText, useStdout, useWindowSize } from 'ink';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import { Text } from './text.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor, bindingOf, keyLabel } from '../input/key-bindings.js';
@@ -13,12 +16,20 @@ import { useTheme } from '../theme/theme-context.js';
 import { clipboardSequence, hyperlink, supportsHyperlinks } from '../../terminal/osc.js';
 import { sanitizeLine } from '../../terminal/sanitize.js';
 
-/** The address cut into rows of `width` characters (addresses are ASCII: one cell each). */
-export function addressRows(url: string, width: number): string[] {
-  const safe = sanitizeLine(url);
-  const rows: string[] = [];
-  for (let at = 0; at < safe.length; at += Math.max(1, width)) rows.push(safe.slice(at, at + Math.max(1, width)));
-  return rows;
+/**
+ * Told how many rows past its first the terminal's wrapping of the address on screen takes (0 when
+ * none is shown): the app's frame is that much shorter, so the terminal's rows and the app's agree.
+ */
+const WrappedAddressRows = createContext<(rows: number) => void>(() => undefined);
+export const WrappedAddressRowsProvider = WrappedAddressRows.Provider;
+
+/**
+ * The rows past the first that an address of `length` cells takes when the terminal wraps it at
+ * `columns`. One cell more is counted: the line may start a column in (a padded screen), and an
+ * address that ends on the last column may still move the cursor on.
+ */
+export function wrappedExtraRows(length: number, columns: number): number {
+  return Math.max(0, Math.ceil((length + 1) / Math.max(1, columns)) - 1);
 }
 
 /** A message that holds an address: the text before it, the address, the text after it. */
@@ -28,17 +39,38 @@ export function splitAddress(text: string): { before: string; url: string; after
   return { before: text.slice(0, match.index).trimEnd(), url: match[0], after: text.slice(match.index + match[0].length).trim() };
 }
 
-export function CopyableUrl({ url, width, active }: { url: string; width: number; active: boolean }) {
-  const theme = useTheme();
+/** Puts an address on the clipboard through the terminal (OSC 52) and says so. */
+export function useCopyUrl(): (url: string) => void {
   const { stdout } = useStdout();
   const { dispatch } = useAppContext();
+  return (url) => {
+    stdout.write(clipboardSequence(url));
+    dispatch({ type: 'flash', text: 'Sent the address to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select the address instead.', tone: 'info' });
+  };
+}
+
+/**
+ * `active`: its copy key works (a screen whose field comes first hands the key over itself, useCopyUrl);
+ * `hint: false`: the screen names the copy key itself (a short one, where the line is needed).
+ */
+export function CopyableUrl({ url, active, hint = true }: { url: string; active: boolean; hint?: boolean }) {
+  const theme = useTheme();
+  const { columns } = useWindowSize();
+  const copy = useCopyUrl();
+  // Addresses are ASCII once made safe: one cell each.
+  const safe = sanitizeLine(url);
+  const extraRows = wrappedExtraRows(safe.length, columns);
+  const reserve = useContext(WrappedAddressRows);
+  useLayoutEffect(() => {
+    reserve(extraRows);
+    return () => reserve(0);
+  }, [reserve, extraRows]);
   // Above the screen's own keys: the screens underneath swallow letters they do not use.
   useKeyHandler(
     Priority.overlay,
     (chord) => {
       if (actionFor(chord, 'url') !== 'copyUrl') return false;
-      stdout.write(clipboardSequence(url));
-      dispatch({ type: 'flash', text: 'Sent the address to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select the rows of the address instead.', tone: 'info' });
+      copy(url);
       return true;
     },
     active,
@@ -46,12 +78,11 @@ export function CopyableUrl({ url, width, active }: { url: string; width: number
   const links = supportsHyperlinks(process.env);
   return (
     <Box flexDirection="column" flexShrink={0}>
-      {addressRows(url, width).map((row, index) => (
-        <InkText key={index} color={theme.text.accent}>
-          {links ? hyperlink(url, row) : row}
-        </InkText>
-      ))}
-      <Text color={theme.text.secondary}>{keyLabel(bindingOf('copyUrl'))} copies the address</Text>
+      {/* As wide as the address, wider than the screen: Ink writes it as one line, which the terminal wraps. */}
+      <Box width={safe.length} flexShrink={0}>
+        <InkText color={theme.text.accent}>{links ? hyperlink(url, safe) : safe}</InkText>
+      </Box>
+      {hint ? <Text color={theme.text.secondary}>{keyLabel(bindingOf('copyUrl'))} copies the address</Text> : null}
     </Box>
   );
 }

@@ -6,13 +6,13 @@
  * the value lives with the owner; the cursor lives here.
  */
 import { Text } from './text.js';
-import { useRef, useState } from 'react';
-import { insertableText, pastedText, PASTE } from '../input/chord.js';
-import { Priority, useKeyHandler } from '../input/dispatcher.js';
-import { actionFor, type Action } from '../input/key-bindings.js';
+import { useRef } from 'react';
+import type { Chord } from '../input/chord.js';
+import { Priority } from '../input/dispatcher.js';
 import { useTheme } from '../theme/theme-context.js';
-import { editText, graphemeAt, graphemeBoundaries, type TextEdit } from './text-editing.js';
+import { graphemeAt, graphemeBoundaries } from './text-editing.js';
 import { HIDDEN_AFTER, HIDDEN_BEFORE, textWindow } from './text-window.js';
+import { useTextInput } from './use-text-input.js';
 
 export interface TextFieldProps {
   value: string;
@@ -26,53 +26,13 @@ export interface TextFieldProps {
   inOverlay?: boolean;
   /** Cells the field may take; a longer value scrolls around the cursor. Without it the value is drawn whole. */
   width?: number;
+  /** A key the owner acts on before the text does (enter submits); true: taken. */
+  command?: (chord: Chord) => boolean;
 }
 
-/** What each text action of the key table does to the text. */
-const EDITS: Partial<Record<Action, TextEdit>> = {
-  charLeft: { kind: 'left' },
-  charRight: { kind: 'right' },
-  wordLeft: { kind: 'wordLeft' },
-  wordRight: { kind: 'wordRight' },
-  lineStart: { kind: 'home' },
-  lineEnd: { kind: 'end' },
-  deleteBack: { kind: 'backspace' },
-  deleteForward: { kind: 'delete' },
-  deleteWordBefore: { kind: 'deleteWordBefore' },
-  deleteToStart: { kind: 'deleteToStart' },
-  deleteToEnd: { kind: 'deleteToEnd' },
-};
-
-export function TextField({ value, onChange, focused, placeholder, mask, inOverlay, width }: TextFieldProps) {
+export function TextField({ value, onChange, focused, placeholder, mask, inOverlay, width, command }: TextFieldProps) {
   const theme = useTheme();
-  const [cursor, setCursor] = useState(value.length);
-  // The latest text, even before the owner re-renders with it: two keys handled back to back
-  // must both land (the second must not start from the value the first one replaced).
-  const live = useRef({ value, cursor });
-  const reported = useRef(value);
-  if (value !== reported.current) {
-    // Changed by the owner (reset, normalized number): start from the owner's text.
-    live.current = { value, cursor: Math.min(cursor, value.length) };
-    reported.current = value;
-  }
-  useKeyHandler(
-    inOverlay ? Priority.overlayField : Priority.textField,
-    (chord, input, key) => {
-      const text = chord === PASTE ? pastedText(input) : insertableText(input, key);
-      const action = actionFor(chord, 'text');
-      const edit: TextEdit | undefined = text ? { kind: 'insert', text } : action && EDITS[action];
-      if (!edit) return false;
-      const current = live.current;
-      const next = editText(current, edit);
-      live.current = next;
-      reported.current = next.value;
-      setCursor(next.cursor);
-      if (next.value !== current.value) onChange(next.value, chord !== PASTE && (edit.kind === 'insert' || edit.kind === 'backspace' || edit.kind === 'delete'));
-      return true;
-    },
-    focused,
-    true,
-  );
+  const cursor = useTextInput({ value, onChange, focused, priority: inOverlay ? Priority.overlayField : Priority.textField, ...(command ? { command } : {}) });
   // Where the last window started, so the view scrolls only when the cursor would leave it.
   const windowStart = useRef(0);
   // A masked value shows one dot per character (grapheme), with the cursor on the same character.

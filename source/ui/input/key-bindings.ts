@@ -27,7 +27,9 @@ export type KeyScope =
   /** Any focused text field: the keys that edit its text (readline's). */
   | 'text'
   /** An address on screen (sign-in, install): the key that copies it. */
-  | 'url';
+  | 'url'
+  /** The editor's view of one long value, wrapped whole, to read and edit. */
+  | 'whole-text';
 
 export type Action =
   | 'help'
@@ -91,6 +93,10 @@ export type Action =
   | 'readInFull'
   | 'copyUrl'
   | 'nextProblem'
+  | 'wholeText'
+  | 'keepText'
+  | 'rowUp'
+  | 'rowDown'
   | 'undo'
   | 'redo'
   | 'charLeft'
@@ -124,15 +130,15 @@ const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'b
 const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
-const TEXT: readonly KeyScope[] = ['text', 'editor', 'filter', 'picker', 'type-to-confirm', 'onboarding', 'try'];
+const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'picker', 'type-to-confirm', 'onboarding', 'try'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
   { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
   { action: 'top', keys: ['g', 'home'], label: 'first', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: [...LISTS, 'permissions'], footer: false },
-  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: [...LISTS, 'permissions'], footer: false },
-  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: [...LISTS, 'permissions'], footer: false },
+  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: [...LISTS, 'permissions', 'whole-text'], footer: false },
+  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: [...LISTS, 'permissions', 'whole-text'], footer: false },
   { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },
   { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list'], footer: true },
   { action: 'scope', keys: ['s'], label: 'scope', scopes: ['list'], footer: true },
@@ -158,13 +164,18 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'activate', keys: ['enter'], label: 'pick a value or a suggestion; on a typed value or Send: send', short: 'pick/send', scopes: ['try'], footer: true },
   { action: 'send', keys: ['ctrl+s'], label: 'send the command to the bot', short: 'send', scopes: ['try'], footer: true },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
+  // f as in full: ctrl+o (open) adds a choice.
+  { action: 'wholeText', keys: ['ctrl+f'], label: 'the whole text, wrapped, to read and edit', short: 'whole', scopes: ['editor'], footer: true },
   // ctrl+a is readline's start of line in a text field; p as in parameter.
   { action: 'addOption', keys: ['ctrl+p'], label: 'add option', short: 'option', scopes: ['editor'], footer: true },
   { action: 'addChoice', keys: ['ctrl+o'], label: 'add choice', short: 'choice', scopes: ['editor'], footer: true },
   { action: 'addLocalization', keys: ['ctrl+l'], label: 'translate', scopes: ['editor'], footer: true },
   { action: 'removeItem', keys: ['ctrl+x'], label: 'remove item (undo brings it back)', short: 'remove', scopes: ['editor'], footer: true },
-  { action: 'undo', keys: ['ctrl+z'], label: 'undo (text and items)', scopes: ['editor'], footer: false },
-  { action: 'redo', keys: ['ctrl+y'], label: 'redo', scopes: ['editor'], footer: false },
+  { action: 'keepText', keys: ['esc', 'enter'], label: 'back to the field, keeping the text', short: 'back', scopes: ['whole-text'], footer: true },
+  { action: 'rowUp', keys: ['up'], label: 'the wrapped line above', scopes: ['whole-text'], footer: false },
+  { action: 'rowDown', keys: ['down'], label: 'the wrapped line below', scopes: ['whole-text'], footer: false },
+  { action: 'undo', keys: ['ctrl+z'], label: 'undo (text and items)', scopes: ['editor', 'whole-text'], footer: false },
+  { action: 'redo', keys: ['ctrl+y'], label: 'redo', scopes: ['editor', 'whole-text'], footer: false },
   { action: 'moveItemUp', keys: ['ctrl+up'], label: 'move item up', scopes: ['editor'], footer: false },
   { action: 'moveItemDown', keys: ['ctrl+down'], label: 'move item down', scopes: ['editor'], footer: false },
   { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'confirm', 'type-to-confirm'], footer: true },
@@ -210,9 +221,9 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
-  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'try'], footer: true },
+  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'try'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'try'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

@@ -149,7 +149,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
    */
   const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf): NonNullable<Session['signInUser']> => {
     const { profile } = target;
-    const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal) => {
+    const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal, pasteBack) => {
       const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
         import('../../auth/sign-in.js'),
         import('../../auth/remember-sign-in.js'),
@@ -159,7 +159,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       ]);
       const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
       const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
-      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env });
+      const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
+      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');
       const stores = defaultStores(env, undefined, profile?.name);
       await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
@@ -247,9 +248,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     demo,
     botToken: (botToken) => withTyped({ botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
     clientCredentials: (clientId, clientSecret) => withTyped({ clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
-    browserSignIn: async (applicationId, onUrl, signal) => {
+    browserSignIn: async (applicationId, onUrl, signal, pasteBack) => {
       const target = await started();
-      return browserSignIn(target.url, applicationId, targetLabel(target.url, false), undefined, target)(onUrl, signal);
+      return browserSignIn(target.url, applicationId, targetLabel(target.url, false), undefined, target)(onUrl, signal, pasteBack);
     },
     profiles: async () => {
       const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);

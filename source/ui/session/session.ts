@@ -59,12 +59,21 @@ export interface Session extends Workspace {
    * Browser sign-in with the permissions scopes (only a user token may change overwrites); resolves to
    * this session with the user token added. Absent where no sign-in can be offered.
    */
-  signInUser?: (onUrl: (url: string) => void, signal: AbortSignal) => Promise<Session>;
+  signInUser?: (onUrl: (url: string) => void, signal: AbortSignal, pasteBack?: PasteBack) => Promise<Session>;
   /**
    * Credentials typed into onboarding, not stored yet: `store` files them the way `cmd-tui auth
    * set-bot-token` / `set-client-credentials` do and resolves to where secrets are kept.
    */
   rememberCredentials?: { what: string; command: string; store: () => Promise<string> };
+}
+
+/**
+ * The redirect address pasted into the TUI by a user whose browser is on another machine (over SSH),
+ * read beside the loopback listener: `read` resolves with each paste, `refused` says why one was not taken.
+ */
+export interface PasteBack {
+  read: () => Promise<string>;
+  refused: (message: string) => void;
 }
 
 /** What the onboarding screen can turn into a session. */
@@ -73,7 +82,7 @@ export interface SessionStarters {
   botToken: (token: string) => Promise<Session>;
   clientCredentials: (clientId: string, clientSecret: string) => Promise<Session>;
   /** Browser sign-in for an application: a user token, which can only change permission overwrites. */
-  browserSignIn?: (applicationId: string, onUrl: (url: string) => void, signal: AbortSignal) => Promise<Session>;
+  browserSignIn?: (applicationId: string, onUrl: (url: string) => void, signal: AbortSignal, pasteBack?: PasteBack) => Promise<Session>;
   /** The profiles' names, for `P`. */
   profiles?: () => Promise<string[]>;
   /** A session with the stored credentials of another profile; rejects when it has none. */

@@ -40,9 +40,12 @@ export class TmuxSession {
     return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   }
 
-  /** The visible screen; with `colours`, keeping the SGR sequences (for media/ screenshots). */
-  screen(options: { colours?: boolean } = {}): string {
-    return this.tmux('capture-pane', '-p', ...(options.colours ? ['-e'] : []), '-t', this.name);
+  /**
+   * The visible screen; with `colours`, keeping the SGR sequences (for media/ screenshots); with
+   * `joined`, a line the terminal wrapped is one line again (as selecting it copies it).
+   */
+  screen(options: { colours?: boolean; joined?: boolean } = {}): string {
+    return this.tmux('capture-pane', '-p', ...(options.colours ? ['-e'] : []), ...(options.joined ? ['-J'] : []), '-t', this.name);
   }
 
   /** Presses one chord (`ctrl+s`, `enter`, `n`). */

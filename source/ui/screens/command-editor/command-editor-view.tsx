@@ -126,10 +126,15 @@ interface FieldRowProps {
   width: number;
 }
 
+/** The cells a field's value has on a row of `width`: what is left after the focus marker, the indent and the label. */
+export function fieldValueWidth(field: EditorField, width: number): number {
+  return Math.max(4, width - 2 - field.indent * 2 - textWidth(`${field.label}: `));
+}
+
 function FieldRow({ field, focused, text, onText, width }: FieldRowProps) {
   const theme = useTheme();
   const pad = ' '.repeat(field.indent * 2);
-  const valueWidth = Math.max(4, width - 2 - pad.length - textWidth(`${field.label}: `));
+  const valueWidth = fieldValueWidth(field, width);
   return (
     <Text wrap="truncate">
       <Text color={theme.ui.focus}>{focused ? '▸ ' : '  '}</Text>

@@ -10,8 +10,8 @@ import { diffFields } from '../../../discord/diff.js';
 import { toBodyForm } from '../../../discord/normalize.js';
 import { FieldChanges } from '../../components/field-changes.js';
 import type { Command, CommandDraft, Problem } from '../../../discord/model.js';
-import { useApp } from 'ink';
-import { useState } from 'react';
+import { useApp, useWindowSize } from 'ink';
+import { useRef, useState } from 'react';
 import { Text } from '../../components/text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
@@ -21,14 +21,17 @@ import { validationContextOf } from '../../state/validation-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { fitCommandToType, newDraft } from './draft-edits.js';
 import { idleItemActions } from './item-actions.js';
-import { CommandEditorView } from './command-editor-view.js';
+import { CommandEditorView, fieldValueWidth } from './command-editor-view.js';
+import { textWidth } from '../../../terminal/text-width.js';
 import { EditorPicker } from './editor-picker.js';
-import { editorFields, fieldText, isTextLike, valueFromText } from './editor-fields.js';
+import { editorFields, fieldText, isTextLike, optionNumber, valueFromText, type EditorField } from './editor-fields.js';
 import { placeProblems } from './field-problems.js';
 import { applyPick, pickerModel } from './picker-items.js';
 import { saveWarnings } from './save-warnings.js';
 import { useEditorInput } from './use-editor-input.js';
 import { useEditorState } from './use-editor-state.js';
+import { textLimit } from './text-limits.js';
+import { WholeTextView } from './whole-text-view.js';
 
 export interface CommandEditorProps {
   /** undefined: a new command. */
@@ -46,6 +49,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const theme = useTheme();
   const { state: app, dispatch: appDispatch, flows } = useAppContext();
   const { exit } = useApp();
+  const { columns } = useWindowSize();
   const scope = app.scope.kind;
   const [state, dispatch] = useEditorState(() => (original ? fitCommandToType(original as CommandDraft, scope) : newDraft()));
   const fields = editorFields(state.draft, { scope, creating: !original });
@@ -63,6 +67,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   const errors = problems.filter((p) => p.severity === 'error');
   const placed = placeProblems(fields, problems);
   const size = commandSize(draft);
+  const textOf = (field: EditorField) => state.typed[field.path] ?? fieldText(state.draft, field);
 
   // While a save is in flight, esc cancels it (truthfully: only until it leaves) instead of offering to discard.
   const [saving, setSaving] = useState(false);
@@ -121,10 +126,33 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       if (text) appDispatch({ type: 'overlay', overlay: { kind: 'message', text } });
     },
   });
+  // The whole-text view's text as it stands (its edits reach the draft when it closes).
+  const viewText = useRef<string | undefined>(undefined);
+  /** The view's text into the draft, as closing the view does; true when that changed the field. */
+  const keepViewText = (): boolean => {
+    const path = state.overlay.kind === 'whole-text' ? state.overlay.path : undefined;
+    const field = fields.find((f) => f.path === path);
+    const text = viewText.current;
+    if (!field || text === undefined || text === textOf(field)) return false;
+    dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text });
+    return true;
+  };
   const askingToQuit = state.overlay.kind === 'discard' && state.overlay.then === 'quit';
-  useUnsavedQuitGuard(state.dirty, () => dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } }), !askingToQuit);
+  // ctrl+c in the whole-text view keeps its text in the draft first, then asks like anywhere in the editor.
+  useUnsavedQuitGuard(
+    state.dirty || state.overlay.kind === 'whole-text',
+    () => {
+      const kept = keepViewText();
+      if (state.dirty || kept) dispatch({ type: 'overlay', overlay: { kind: 'discard', then: 'quit' } });
+      else exit();
+    },
+    !askingToQuit,
+  );
 
   const closeOverlay = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
+  const focused = fields[focusIndex];
+  // The footer offers the whole-text view where the focused text is longer than its row shows (the cursor takes a cell).
+  const focusedTextCut = focused !== undefined && isTextLike(focused) && textWidth(textOf(focused)) + 1 > fieldValueWidth(focused, columns - 1);
   const overlay = state.overlay;
   if (overlay.kind === 'picker') {
     return (
@@ -139,6 +167,29 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
         }}
       />
     );
+  }
+  if (overlay.kind === 'whole-text') {
+    const field = fields.find((f) => f.path === overlay.path);
+    if (field) {
+      const before = textOf(field);
+      const owner = optionNumber(field.path);
+      return (
+        <WholeTextView
+          label={owner && !field.label.startsWith('option') ? `option ${owner} ${field.label}` : field.label}
+          text={before}
+          limit={textLimit(field, context.choiceStringMaxLength)}
+          height={height}
+          active={active}
+          onText={(text) => (viewText.current = text)}
+          onDone={() => {
+            // Everything typed in the view is one change, so one undo brings the field back as it was.
+            keepViewText();
+            viewText.current = undefined;
+            closeOverlay();
+          }}
+        />
+      );
+    }
   }
   if (overlay.kind === 'confirm-save') {
     return (
@@ -174,7 +225,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       dirty={state.dirty}
       fields={fields}
       focusIndex={focusIndex}
-      texts={new Map(fields.filter(isTextLike).map((f) => [f.path, state.typed[f.path] ?? fieldText(state.draft, f)]))}
+      texts={new Map(fields.filter(isTextLike).map((f) => [f.path, textOf(f)]))}
       onText={(field, text, typing) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text, typing })}
       problems={placed}
       errorCount={errors.length}
@@ -182,7 +233,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       size={{ total: size.total, biggest: largestParts(size) }}
       message={state.message}
       height={height}
-      idleKeys={idleItemActions(state.draft, fields[focusIndex]?.path ?? '')}
+      idleKeys={idleItemActions(state.draft, focused?.path ?? '', focusedTextCut)}
     />
   );
 }

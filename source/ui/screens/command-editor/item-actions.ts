@@ -42,10 +42,13 @@ export function describeItem(draft: CommandDraft, itemPath: string): string {
   return `option ${optionNumber(itemPath)}${name}${type}`;
 }
 
-const ITEM_ACTIONS: readonly Action[] = ['addOption', 'addChoice', 'addLocalization', 'removeItem'];
+const ITEM_ACTIONS: readonly Action[] = ['addOption', 'addChoice', 'addLocalization', 'removeItem', 'wholeText'];
 
-/** The item keys that would do nothing at this field, for the footer to leave out. */
-export function idleItemActions(draft: CommandDraft, path: string): Action[] {
+/**
+ * The item keys that would do nothing at this field, for the footer to leave out. `textCut`: the
+ * focused field's text is longer than the row shows, where the whole-text view is worth its room.
+ */
+export function idleItemActions(draft: CommandDraft, path: string, textCut = false): Action[] {
   const optionPath = choiceOptionPath(path);
   const acts: Partial<Record<Action, boolean>> = {
     // Only slash commands have options (user, message and entry point commands have none).
@@ -53,6 +56,7 @@ export function idleItemActions(draft: CommandDraft, path: string): Action[] {
     addChoice: optionPath !== undefined && addChoice(draft, optionPath) !== undefined,
     addLocalization: localizableBase(path) !== undefined,
     removeItem: removalTarget(path) !== undefined,
+    wholeText: textCut,
   };
   return ITEM_ACTIONS.filter((action) => !acts[action]);
 }

@@ -67,6 +67,10 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
         case 'nextProblem':
           commands.nextProblem();
           break;
+        case 'wholeText':
+          if (isTextLike(focused)) dispatch({ type: 'overlay', overlay: { kind: 'whole-text', path } });
+          else say(`${keyLabel(bindingOf('wholeText'))} shows a text field whole: move to a name, description, translation or choice first.`);
+          break;
         case 'addOption': {
           if (!fields.some((f) => f.path === 'description') || state.draft.type !== 1) {
             say('Only slash (CHAT_INPUT) commands have options.');

@@ -19,7 +19,9 @@ export type EditorOverlay =
   /** `changes`: an edit's fields as they are and as they will be. */
   | { kind: 'confirm-save'; warnings: string[]; changes: FieldChange[] }
   /** Unsaved changes and the user asked to leave (esc) or quit (ctrl+c). */
-  | { kind: 'discard'; then: 'back' | 'quit' };
+  | { kind: 'discard'; then: 'back' | 'quit' }
+  /** The text field at `path` shown whole, wrapped, to edit (ctrl+f). */
+  | { kind: 'whole-text'; path: string };
 
 /** What undo and redo bring back. */
 interface Snapshot {

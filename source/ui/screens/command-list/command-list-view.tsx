@@ -111,7 +111,7 @@ export function CommandListView(props: CommandListViewProps) {
     return (
       <Box flexDirection="column" flexGrow={1}>
         <Text color={theme.status.error}>Could not load the commands of {props.scopeLabel}: {data.message}</Text>
-        {data.hint ? <Hint text={data.hint} width={props.width} active={props.active} /> : null}
+        {data.hint ? <Hint text={data.hint} active={props.active} /> : null}
         <Text color={theme.text.secondary}>ctrl+r tries again · s picks another scope</Text>
       </Box>
     );
@@ -144,13 +144,13 @@ export function CommandListView(props: CommandListViewProps) {
 }
 
 /** A hint, with an address in it on rows of its own that the user can copy (the install address of a 50001). */
-function Hint({ text, width, active }: { text: string; width: number; active: boolean }) {
+function Hint({ text, active }: { text: string; active: boolean }) {
   const parts = splitAddress(text);
   if (!parts) return <Text>{text}</Text>;
   return (
     <>
       {parts.before ? <Text>{parts.before}</Text> : null}
-      <CopyableUrl url={parts.url} width={width} active={active} />
+      <CopyableUrl url={parts.url} active={active} />
       {parts.after ? <Text>{parts.after}</Text> : null}
     </>
   );

@@ -3,14 +3,14 @@
  * The point made plain: commands need a bot token or client credentials; a browser sign-in (a user)
  * can only change permission overwrites.
  */
-import { Box, useWindowSize } from 'ink';
+import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useRef } from 'react';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
-import { CopyableUrl } from '../../components/copyable-url.js';
+import { SignInWaiting, usePasteBack } from '../../components/sign-in-address.js';
 import { describeError } from '../../format/describe-error.js';
 import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -35,12 +35,12 @@ const HEADLINES = {
 } as const;
 
 export function Onboarding({ starters, height, active }: { starters?: SessionStarters; height: number; active: boolean }) {
-  // The padding takes a column on each side, the root's spare one more.
-  const { columns } = useWindowSize();
   const theme = useTheme();
   const { state: app, dispatch } = useAppContext();
   const [state, local] = useOnboardingState();
   const abort = useRef<AbortController | null>(null);
+  // The address pasted back while the browser sign-in waits (a browser on another machine).
+  const paste = usePasteBack();
 
   const start = (label: string, begin: (() => Promise<Session>) | undefined, signal?: AbortSignal) => {
     if (!begin) {
@@ -78,7 +78,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     if (!begin || !applicationId) return;
     const controller = new AbortController();
     abort.current = controller;
-    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal), controller.signal);
+    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal, paste.begin()), controller.signal);
   };
 
   useKeyHandler(
@@ -105,6 +105,14 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     active && (!state.starting || state.step === 'browser-sign-in'),
   );
 
+  if (state.step === 'browser-sign-in' && state.starting && state.signInUrl) {
+    // While the browser sign-in waits, the address and the field for pasting it back take the screen.
+    return (
+      <Box flexDirection="column" height={height}>
+        <SignInWaiting url={state.signInUrl} paste={paste} active={active} height={height} stopping="esc stops waiting and goes back to the ways in." footerScope="onboarding" />
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column" height={height}>
       <Box flexDirection="column" flexGrow={1} paddingX={1}>
@@ -136,8 +144,6 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
                 Application (client) id: <TextField value={state.clientId} onChange={(value) => local({ type: 'text', field: 'clientId', value })} focused={active && !state.starting} />
               </Text>
               <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
-              {state.signInUrl ? <Text>Open this address if no browser appeared:</Text> : null}
-              {state.signInUrl ? <CopyableUrl url={state.signInUrl} width={columns - 3} active={active && state.starting !== undefined} /> : null}
             </>
           ) : null}
           {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}

@@ -178,7 +178,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
     case 'sign-in':
       return <SignInDialog reason={mode.reason} canSignIn={state.session?.signInUser !== undefined} onSignIn={() => void actions.signIn()} onCancel={back} />;
     case 'signing-in':
-      return <SigningIn url={mode.url} active={active} />;
+      return <SigningIn url={mode.url} paste={actions.paste} active={active} height={screenHeight} />;
     case 'access':
       return (
         <Box flexDirection="column" flexGrow={1}>

@@ -3,14 +3,12 @@
  * discarding unsaved edits, and the explanation that only a signed-in user can save (with the
  * browser sign-in offered right there), plus the wait for that sign-in. Focus starts on Cancel.
  */
-import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
 import { permissionsScopes } from '../../../auth/scopes.js';
 import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { SIGN_IN_NEEDED } from '../../../discord/overwrite-refusals.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { Footer } from '../../components/footer.js';
-import { CopyableUrl } from '../../components/copyable-url.js';
+import { SignInWaiting, type PasteBackField } from '../../components/sign-in-address.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; onSave: () => void; onCancel: () => void }) {
@@ -76,20 +74,7 @@ export function SignInDialog(props: { reason?: string; canSignIn: boolean; onSig
   );
 }
 
-/** The address sits outside the box, on rows of its own, so selecting it copies nothing else. */
-export function SigningIn({ url, active = true }: { url?: string; active?: boolean }) {
-  const theme = useTheme();
-  const width = useWindowSize().columns - 1;
-  return (
-    <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-        <Text bold>Waiting for the browser sign-in</Text>
-        <Text wrap="wrap">Approve cmd-tui in the browser. If no browser opened, open the address below yourself.</Text>
-        <Text color={theme.text.secondary}>ctrl+c or esc stops waiting; your edits stay.</Text>
-      </Box>
-      {url ? <CopyableUrl url={url} width={width} active={active} /> : <Text color={theme.text.secondary}>preparing the address…</Text>}
-      <Box flexGrow={1} />
-      <Footer scope="permissions" />
-    </Box>
-  );
+/** The permissions screen's wait for the sign-in a save asked for (the backups screen's too). */
+export function SigningIn({ url, paste, active = true, height }: { url?: string; paste?: PasteBackField; active?: boolean; height?: number }) {
+  return <SignInWaiting url={url} {...(paste ? { paste } : {})} active={active} {...(height === undefined ? {} : { height })} stopping="ctrl+c or esc stops waiting; your edits stay." footerScope="permissions" />;
 }

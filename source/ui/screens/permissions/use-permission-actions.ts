@@ -15,6 +15,7 @@ import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { describeTarget, newTargetProblem, targetPhrase, withMembers, type GuildDirectory, type OverwriteTarget, type TargetRef } from '../../../discord/overwrite-targets.js';
 import { describeError, errorLine, type UserError } from '../../format/describe-error.js';
 import { WriteUnsettledError } from '../../../operations/write-truth.js';
+import { usePasteBack } from '../../components/sign-in-address.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { Tone } from '../../state/app-state.js';
 import { describeSaveError, isUserTokenMissing, signInNeeded } from './save-overwrites.js';
@@ -46,6 +47,8 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
   const flash = (text: string, tone: Tone) => dispatch({ type: 'flash', text, tone });
   const setMode = (mode: EditorMode) => dispatchEditor({ type: 'mode', mode });
   const session = state.session;
+  // The address pasted back while signing in (a browser on another machine).
+  const paste = usePasteBack();
 
   const apply = (outcome: EditOutcome, select?: number): boolean => {
     if (!outcome.ok) {
@@ -92,6 +95,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
   };
 
   return {
+    paste,
     toggle() {
       if (model && selectedOverwrite) apply(toggleOverwrite(model.list, labelled(selectedOverwrite)));
     },
@@ -199,7 +203,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (!start) return;
       const controller = new AbortController();
       setMode({ kind: 'signing-in' });
-      const result = await flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', url }), controller.signal));
+      const result = await flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', url }), controller.signal, paste.begin()));
       if (result.ok) {
         dispatch({ type: 'session-upgraded', session: result.value });
         setMode({ kind: 'preview' });

@@ -102,7 +102,8 @@ export class TmuxSession {
     await sleep(40);
   }
 
-  async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 10_000): Promise<string> {
+  /** Polls the screen until `check` holds; the give-up (20 s unless told) is for a broken run, not a slow one. */
+  async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 20_000): Promise<string> {
     const started = Date.now();
     for (;;) {
       const screen = this.screen();

@@ -68,6 +68,19 @@ describe('the shared pace file', () => {
     expect(Object.keys(await membersIn(path))).toHaveLength(1);
   });
 
+  it('a process joining beside another sends its first request only once the other counts it too', { timeout: 15_000 }, async () => {
+    // A clock that moves on at every reading: each renewal is later than the one before it.
+    let now = 1_000_000;
+    const clock = () => (now += 1);
+    const first = sharePace(path, clock);
+    await first.sending();
+    expect(first.members()).toBe(1);
+    const second = sharePace(path, clock);
+    await second.sending();
+    // Had the second sent at once, the first would still pace itself as alone, on the second's first requests.
+    expect([first.members(), second.members()]).toEqual([2, 2]);
+  });
+
   it('another API or another token is another budget', () => {
     expect(paceFilePath({ CMD_TUI_HOME: home }, 'https://discord.com/api/v10', TOKEN)).not.toBe(path);
     expect(paceFilePath({ CMD_TUI_HOME: home }, 'http://127.0.0.1:1/api/v10', `${TOKEN}-2`)).not.toBe(path);

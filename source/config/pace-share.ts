@@ -18,6 +18,14 @@ const HEARTBEAT_MS = 200;
 /** A member not renewed for this long is gone (killed, or finished without saying so). */
 const MEMBER_TTL_MS = 2_000;
 /**
+ * A process that joins beside others sends its first request once each of them has renewed (and so counts
+ * it) or run out: until then they send at their old, larger share, and the last second may be theirs in
+ * full, so a joiner sending at once met 429s (2 of 646 for an audit started 1.5 s after three others).
+ * Usually a heartbeat; a member killed just before is out within its TTL, so this give-up (by the real
+ * clock) is only a bound.
+ */
+const JOIN_SEEN_GIVE_UP_MS = MEMBER_TTL_MS + HEARTBEAT_MS;
+/**
  * A process that sent nothing for this long leaves (a finished command, an idle TUI): the others speed up.
  * Not sooner: an audit pauses between its first reads and the guilds, and every leave and return moves
  * the others' pace twice, each time a heartbeat late (half a second let 16 of 660 requests meet a 429).
@@ -41,7 +49,8 @@ export interface PaceShare {
   members(): number;
   /**
    * Called before each request: starts the heartbeat if it is not running, and resolves once this process
-   * is counted (at once while it is). Never rejects: a data folder that cannot be written means no sharing.
+   * is counted, by the other members too (at once while it is). Never rejects: a data folder that cannot be
+   * written means no sharing.
    */
   sending(): Promise<void> | undefined;
 }
@@ -62,10 +71,11 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
 
   let folderMade = false;
   let swept = false;
-  const renew = async (leaving: boolean) => {
+  /** Renews (or removes) this member; says when, and which other members were live then. */
+  const renew = async (leaving: boolean): Promise<{ at: number; others: string[] }> => {
     if (!folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     folderMade = true;
-    await withFileLock(path, async () => {
+    return withFileLock(path, async () => {
       if (!swept) await removeLeftoverTemporaries(path);
       swept = true;
       const at = now();
@@ -77,7 +87,18 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       const temporary = `${path}.${self}.tmp`;
       await writeFile(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
       await rename(temporary, path);
+      return { at, others: [...members.keys()].filter((id) => id !== self) };
     }, { giveUpMs: PACE_LOCK_MS });
+  };
+  /** Resolves once every member live at `joined` has renewed since (it counts this one now) or is gone; or at the give-up. */
+  const seenByOthers = async (joined: { at: number; others: string[] }) => {
+    const givesUp = Date.now() + JOIN_SEEN_GIVE_UP_MS;
+    while (joined.others.length > 0 && Date.now() < givesUp) {
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS / 4));
+      const members = liveMembers(await readTextFile(path, 'the pace file').catch(() => ''), now());
+      // A renewal after the join runs out after the join's own expiry.
+      if (joined.others.every((id) => !members.has(id) || members.get(id)! > joined.at + MEMBER_TTL_MS)) return;
+    }
   };
   let renewing = false;
   const beat = () => {
@@ -108,15 +129,23 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
     members: () => count,
     sending() {
       lastSend = now();
+      // A request asked for while this process joins waits for the join too, until the others count it.
+      if (joining) return joining;
       if (broken || beating) return undefined;
       const startBeating = () => {
         beating = setInterval(beat, HEARTBEAT_MS);
         beating.unref();
       };
-      joining ??= renew(false).then(startBeating, (error: unknown) => {
-        if (isLockBusy(error)) startBeating();
-        else broken = true;
-      }).finally(() => {
+      joining = renew(false).then(
+        (joined) => {
+          startBeating();
+          return seenByOthers(joined);
+        },
+        (error: unknown) => {
+          if (isLockBusy(error)) startBeating();
+          else broken = true;
+        },
+      ).finally(() => {
         joining = undefined;
       });
       return joining;

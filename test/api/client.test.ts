@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordApi, type DiscordApiOptions } from '../../source/api/client.js';
 import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError, RateLimitError } from '../../source/api/errors.js';
+import { createTransport, type Transport } from '../../source/api/http-transport.js';
 import { InvalidRequestGuard } from '../../source/api/invalid-request-guard.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 import { fakeClock } from './fake-clock.js';
@@ -25,6 +26,21 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
+
+/**
+ * Gives up after `ms` on `method` only; every other request has the usual time. A short timeout on all of
+ * them would fail the read-back too whenever the test process stalls that long (a loaded machine).
+ */
+function quickOnlyFor(method: string, ms: number): Transport {
+  const quick = createTransport({ timeoutMs: ms });
+  const usual = createTransport();
+  return {
+    send: (req, signal) => (req.method === method ? quick : usual).send(req, signal),
+    close: async () => {
+      await Promise.all([quick.close(), usual.close()]);
+    },
+  };
+}
 
 async function apiFor(script: Script, options: Partial<DiscordApiOptions> = {}) {
   const scripted = await scriptedApi(script, options);
@@ -152,7 +168,7 @@ describe('DiscordApi over HTTP', () => {
   it('settles a PATCH that timed out by reading the command back', async () => {
     const { api, requests } = await apiFor(
       (req) => (req.method === 'PATCH' ? 'hang' : { status: 200, body: command('9', 'ping', { description: 'new' }) }),
-      { timeoutMs: 200 },
+      { transport: quickOnlyFor('PATCH', 200) },
     );
     const edited = await api.editCommand(guildScope(GUILD), '9', { description: 'new' });
     expect(edited.description).toBe('new');

@@ -23,10 +23,18 @@ it('SIGINT during apply stops after the request in flight and reports the truth'
   const guild = slow().guildIds[0]!;
   const child = spawn(process.execPath, [CLI_PATH, 'apply', file, '--guild', guild, '--yes', '--api', slow().baseUrl], { env: { ...home.env, DISCORD_BOT_TOKEN: slow().botToken, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  while (!/created \/six-0/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 20));
-  child.kill('SIGINT');
+  let interrupted = false;
+  // Interrupted the moment the first create is reported, not at a later poll: each request takes 300 ms,
+  // and a test process slow to look again (a loaded machine) could let the apply finish all six first.
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    if (!interrupted && /created \/six-0/.test(stderr)) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(interrupted, stderr).toBe(true);
   expect(code, stderr).toBe(1);
   expect(stderr).toContain('stopping after the request in flight');
   const stopped = /Stopped after (\d+) of 6 changes: Cancelled; the next request was not sent\./.exec(stderr);

@@ -23,31 +23,62 @@ afterEach(() => rm(home, { recursive: true, force: true, maxRetries: 10 }));
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Does `meanwhile` every 50 ms until `done` holds; gives up (a stuck share, not a slow one) after 20 s. */
+async function until(done: () => boolean | Promise<boolean>, meanwhile: () => void, what: string): Promise<void> {
+  const givesUp = Date.now() + 20_000;
+  while (!(await done())) {
+    if (Date.now() > givesUp) throw new Error(`gave up waiting for ${what}`);
+    meanwhile();
+    await wait(50);
+  }
+}
+
+/** When each member's heartbeat runs out, as the pace file says. */
+const membersIn = async (file: string) => (JSON.parse(await readFile(file, 'utf8')) as { members: Record<string, number> }).members;
+
 describe('the shared pace file', () => {
-  it('counts every process sending on the token, names the token by a hash only, and lets an idle one go', { timeout: 15_000 }, async () => {
-    const first = sharePace(path);
-    const second = sharePace(path);
+  it('counts every process sending on the token, names the token by a hash only, and lets an idle one go', { timeout: 30_000 }, async () => {
+    // Idleness and heartbeat expiry are judged on a stated clock, so a slow machine cannot make a sender look
+    // idle or an idle one look busy; only the heartbeats themselves run on real timers, and are waited for.
+    // While they join, it moves on at every reading, so the first's renewal after the join is seen as after.
+    let now = 1_000_000;
+    let ticking = true;
+    const clock = () => (ticking ? (now += 1) : now);
+    const first = sharePace(path, clock);
+    const second = sharePace(path, clock);
     await first.sending();
     await second.sending();
-    // The second was counted when it joined; the first learns of it at its next heartbeat.
-    expect(second.members()).toBe(2);
-    for (let beat = 0; beat < 4; beat += 1) {
-      first.sending();
-      second.sending();
-      await wait(100);
-    }
-    expect(first.members()).toBe(2);
+    expect([first.members(), second.members()]).toEqual([2, 2]);
+    ticking = false;
+    // Both have just sent; from here the clock moves only by the steps below.
+    first.sending();
+    second.sending();
     const text = await readFile(path, 'utf8');
     expect(text).not.toContain(TOKEN);
     expect(path).not.toContain(TOKEN);
-    // The second keeps sending; the first stops, and leaves once idle for 2 s.
-    const until = Date.now() + 3_500;
-    while (Date.now() < until) {
-      second.sending();
-      await wait(100);
-    }
-    expect(second.members()).toBe(1);
+    // The first stops sending; the second keeps on. Just short of 2 s idle, the first is still counted.
+    now += 1_900;
+    second.sending();
+    const renewedNow = async () => Object.values(await membersIn(path)).filter((expires) => expires === now + 2_000).length === 2;
+    await until(renewedNow, () => undefined, 'both to renew at 1.9 s');
+    expect([first.members(), second.members()]).toEqual([2, 2]);
+    // Past 2 s idle, the first leaves at its next heartbeat, and the second sees it gone.
+    now += 200;
+    await until(() => first.members() === 1 && second.members() === 1, () => second.sending(), 'the idle first to leave');
+    expect(Object.keys(await membersIn(path))).toHaveLength(1);
+  });
+
+  it('a process joining beside another sends its first request only once the other counts it too', { timeout: 15_000 }, async () => {
+    // A clock that moves on at every reading: each renewal is later than the one before it.
+    let now = 1_000_000;
+    const clock = () => (now += 1);
+    const first = sharePace(path, clock);
+    await first.sending();
     expect(first.members()).toBe(1);
+    const second = sharePace(path, clock);
+    await second.sending();
+    // Had the second sent at once, the first would still pace itself as alone, on the second's first requests.
+    expect([first.members(), second.members()]).toEqual([2, 2]);
   });
 
   it('another API or another token is another budget', () => {

@@ -62,8 +62,13 @@ async function editPing(): Promise<void> {
   await press('filterDone');
   await press('edit');
   await tui!.waitForText('Edit ping', SLOW);
-  // To the description (past the name's translations).
-  for (let step = 0; step < 10 && !/▸ description: /.test(tui!.screen()); step++) await press('nextField');
+  // To the description (past the name's translations), one field at a time, each drawn before the next look:
+  // a press whose frame had not come yet would be pressed again, and overshoot the description.
+  for (let step = 0; step < 10 && !/▸ description: /.test(tui!.screen()); step++) {
+    const before = tui!.screen();
+    await press('nextField');
+    await tui!.waitFor((screen) => screen !== before, 'the focus to move', SLOW);
+  }
   await tui!.type('!');
   await press('save');
   await tui!.waitForText('Save ping?', SLOW);

@@ -4,6 +4,7 @@
  * an idle connection outlives the stalled-client limits, and a shutdown answers what is in flight first.
  * Requests go through node:http with a keep-alive agent of one socket, as a bot library's pool would.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../source/emulator/server.js';
@@ -52,6 +53,17 @@ async function start(options: EmulatorOptions): Promise<{ e: RunningEmulator; se
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves when an HTTP server of this process next starts on a request (Node's diagnostics channel). */
+function nextRequestReceived(): Promise<void> {
+  return new Promise((resolve) => {
+    const received = () => {
+      unsubscribe('http.server.request.start', received);
+      resolve();
+    };
+    subscribe('http.server.request.start', received);
+  });
+}
+
 describe('connections kept like a production edge', () => {
   it('keeps an idle connection across the command-create window (5 s, Node\'s default keep-alive) and takes the next request on it', async () => {
     const { e, send } = await start({ rateLimits: 'discord' });
@@ -87,8 +99,11 @@ describe('connections kept like a production edge', () => {
       await new Promise<void>((resolve, reject) =>
         request(`${e.origin}/__emulator/requests`, { agent: idlePool }, (response) => response.resume().on('end', resolve)).on('error', reject).end(),
       );
+      // Shut down once the emulator has the request (not after a guessed 100 ms: a loaded machine may not
+      // have accepted the connection by then, and a connection with no request yet is idle, so closed).
+      const received = nextRequestReceived();
       const inFlight = send('GET', `/applications/${e.applicationId}/commands`);
-      await sleep(100);
+      await received;
       const started = Date.now();
       const closed = running!.close();
       running = undefined;

@@ -28,6 +28,8 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
+const REGISTER_GIVE_UP_MS = 20_000;
+
 function secretsOwned(address: string): boolean {
   const answer = spawnSync(
     '/usr/bin/dbus-send',
@@ -51,10 +53,13 @@ export async function startSecretService(): Promise<SecretService> {
     bus.kill();
     await rm(home, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 100 && !secretsOwned(address); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  // A give-up for a daemon that does not come, not a measure of one that does: a loaded runner can take
+  // seconds to start it, and each look (a dbus-send) takes time of its own.
+  const givesUp = Date.now() + REGISTER_GIVE_UP_MS;
+  while (!secretsOwned(address) && Date.now() < givesUp) await new Promise((resolve) => setTimeout(resolve, 50));
   if (!secretsOwned(address)) {
     await stop();
-    throw new Error('gnome-keyring-daemon did not register org.freedesktop.secrets within 5 s');
+    throw new Error(`gnome-keyring-daemon did not register org.freedesktop.secrets within ${REGISTER_GIVE_UP_MS / 1000} s`);
   }
   return { address, stop };
 }

@@ -1,7 +1,7 @@
 /**
  * kill -9 at random points (issue 18): `apply` and `restore` of a 50-command change in a guild, run by
  * the built binary against an emulator with its faults on, are killed with SIGKILL at a random moment
- * of their run. After each kill: the guild holds every command as it was or as intended (never half of
+ * of their run (one apply half-way through its writes, counted, so that case never depends on timing). After each kill: the guild holds every command as it was or as intended (never half of
  * one), no name twice; every backup file reads back intact and `restore` plans from each; the same
  * command run again says the earlier one was interrupted (its journal) exactly when it left one, and
  * converges — `plan` then shows 0 changes, and the killed apply's backup restores the guild as it was. Each point has a guild
@@ -41,6 +41,8 @@ export interface KillPointFigures {
   faultReruns: number;
 }
 
+/** The point (an apply: even points are) killed by its count of writes rather than by time. */
+const HALF_WAY_POINT = 2;
 const FAULTS = '500:0.03,503:0.02,reset:0.02,429:0.02@100,slow:0.05@50';
 const SIZE = 50;
 const pad = (index: number) => String(index).padStart(2, '0');
@@ -64,8 +66,13 @@ for (const command of [...before, ...after]) allowed.set(command.name, (allowed.
 /** How a run stopped by the emulator's injected faults ends: a 5xx or a dropped connection, retried in vain. */
 const INJECTED_FAULT = /answered 5\d\d|ECONNRESET|socket|other side closed/;
 
+/** When a run is killed: after a time from its start, or once the server has answered so many of its writes. */
+type KillAt = { afterMs: number } | { afterWrites: number };
+
 class Harness {
   mutations = 0;
+  /** Told after each write the emulator answered (a kill waiting for a count of writes). */
+  private onMutation: (() => void) | undefined;
   /** Runs repeated because injected faults outlasted the client's retries. */
   faultReruns = 0;
   private constructor(
@@ -82,7 +89,10 @@ class Harness {
       rateLimits: 'off',
       faults: `${FAULTS},seed:${seed}`,
       onRequest: (entry) => {
-        if (harness && entry.method !== 'GET' && entry.path.includes('/commands') && entry.status >= 200 && entry.status < 300) harness.mutations += 1;
+        if (harness && entry.method !== 'GET' && entry.path.includes('/commands') && entry.status >= 200 && entry.status < 300) {
+          harness.mutations += 1;
+          harness.onMutation?.();
+        }
       },
     });
     const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator.botToken });
@@ -159,13 +169,24 @@ class Harness {
     return problems;
   }
 
-  /** Runs the command and kills it with SIGKILL after `ms`; resolves once it is gone. */
-  async killAfter(args: string[], ms: number): Promise<void> {
+  /** Runs the command and kills it with SIGKILL at `at`; resolves, once it is gone, with the ms it ran before the kill (or to its end). */
+  async killAt(args: string[], at: KillAt): Promise<number> {
     const child = spawn(process.execPath, [CLI_PATH, ...args, '--api', this.emulator.baseUrl], { env: { ...this.home.env, NO_COLOR: '1' }, stdio: 'ignore' });
+    const started = performance.now();
+    let ranMs: number | undefined;
+    const kill = () => {
+      if (ranMs !== undefined) return;
+      ranMs = performance.now() - started;
+      child.kill('SIGKILL');
+    };
     const gone = new Promise((resolve) => child.on('close', resolve));
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    const writesBefore = this.mutations;
+    const timer = 'afterMs' in at ? setTimeout(kill, at.afterMs) : undefined;
+    if ('afterWrites' in at) this.onMutation = () => void (this.mutations - writesBefore >= at.afterWrites && kill());
     await gone;
     clearTimeout(timer);
+    this.onMutation = undefined;
+    return Math.round(ranMs ?? performance.now() - started);
   }
 }
 
@@ -195,11 +216,11 @@ function rerunProblems(rerun: CliResult, journalLeft: boolean): string[] {
   return problems;
 }
 
-async function applyPoint(harness: Harness, guildId: string, killAfterMs: number): Promise<KillPointOutcome> {
+async function applyPoint(harness: Harness, guildId: string, at: KillAt): Promise<KillPointOutcome> {
   const args = ['apply', harness.files.after, '--guild', guildId, '--prune', '--yes'];
   await harness.seedGuild(guildId, before);
   const writesBefore = harness.mutations;
-  await harness.killAfter(args, killAfterMs);
+  const killAfterMs = await harness.killAt(args, at);
   const writesBeforeKill = harness.mutations - writesBefore;
   const journalLeft = existsSync(harness.lockPath(guildId));
   const problems = consistencyProblems(await harness.live(guildId));
@@ -228,7 +249,7 @@ async function restorePoint(harness: Harness, guildId: string, killAfterMs: numb
   if (applied.code !== 0 || !backup) return { command: 'restore', killedAfterMs: killAfterMs, writesBeforeKill: 0, journalLeft: false, problems: [`setting up: apply exited ${applied.code}: ${applied.stderr.trim()}`] };
   const args = ['restore', backup.path, '--yes', '--delete-many'];
   const writesBefore = harness.mutations;
-  await harness.killAfter(args, killAfterMs);
+  await harness.killAt(args, { afterMs: killAfterMs });
   const writesBeforeKill = harness.mutations - writesBefore;
   const journalLeft = existsSync(harness.lockPath(guildId));
   problems.push(...consistencyProblems(await harness.live(guildId)));
@@ -262,7 +283,10 @@ export async function runKillPoints(options: KillPointOptions): Promise<KillPoin
       // Alternating; each kill at a random moment of its own slice of an uncut run (start-up included),
       // so the points cover the whole run however few there are.
       const moment = (point + random()) / options.points;
-      outcomes.push(point % 2 === 0 ? await applyPoint(harness, guildId, Math.round(moment * applyMs)) : await restorePoint(harness, guildId, Math.round(moment * restoreMs)));
+      // Except one apply, killed half-way through its writes by their count: on a runner whose speed
+      // changes between the calibration and the kills, the timed points may all miss the writes.
+      const applyAt: KillAt = point === HALF_WAY_POINT ? { afterWrites: SIZE / 2 } : { afterMs: Math.round(moment * applyMs) };
+      outcomes.push(point % 2 === 0 ? await applyPoint(harness, guildId, applyAt) : await restorePoint(harness, guildId, Math.round(moment * restoreMs)));
     }
     const backupsChecked = (await readdir(appPaths(harness.home.env).backups)).filter((name) => name.endsWith('.json')).length;
     return { outcomes, backupsChecked, faultReruns: harness.faultReruns };

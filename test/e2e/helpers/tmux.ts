@@ -19,6 +19,10 @@ const TMUX_KEYS: Record<string, string> = {
   space: 'Space',
 };
 
+/** Prints how many bytes wait in the input queue of the terminal named by its argument (FIONREAD, 0x541B on Linux). */
+const FIONREAD_SCRIPT =
+  'sysopen(my $tty, $ARGV[0], O_RDONLY | O_NOCTTY | O_NONBLOCK) or die "$ARGV[0]: $!"; my $count = pack("L", 0); ioctl($tty, 0x541B, $count) or die "FIONREAD: $!"; print unpack("L", $count)';
+
 export function tmuxKey(chord: string): string {
   const named = TMUX_KEYS[chord];
   if (named) return named;
@@ -29,6 +33,7 @@ export function tmuxKey(chord: string): string {
 export class TmuxSession {
   private readonly socket = `cmd-tui-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private readonly name = 'tui';
+  private tty: string | undefined;
 
   constructor(command: string[], options: { columns: number; rows: number; env: Record<string, string>; cwd: string }) {
     const exports = Object.entries(options.env).map(([key, value]) => `${key}=${shellQuote(value)}`);
@@ -51,8 +56,39 @@ export class TmuxSession {
   /** Presses one chord (`ctrl+s`, `enter`, `n`). */
   async key(chord: string): Promise<void> {
     this.tmux('send-keys', '-t', this.name, tmuxKey(chord));
-    // A lone ESC is held briefly by Ink before it counts as the esc key.
-    await sleep(chord === 'esc' ? 150 : 40);
+    if (chord === 'esc') {
+      // A lone ESC counts as the esc key only once the app has read it and its short wait (20 ms) for more
+      // of an escape sequence has run out; a key read with it turns into alt+key (ESC / is alt+/, ESC ESC one
+      // esc). A busy machine reads late, so a fixed pause is not enough: wait until the app has read it.
+      await this.untilInputRead('esc');
+      await sleep(150);
+    } else {
+      await sleep(40);
+    }
+  }
+
+  /** Waits until the app has read every byte sent to it (the terminal's input queue is empty). */
+  private async untilInputRead(what: string): Promise<void> {
+    const givesUp = Date.now() + 20_000;
+    while (this.unreadInput() > 0) {
+      if (Date.now() > givesUp) throw new Error(`the app did not read ${what} within 20 s; screen:\n${this.screen()}`);
+      await sleep(20);
+    }
+  }
+
+  /**
+   * Bytes sent to the app that it has not read yet: FIONREAD on the pane's terminal (Node has no ioctl; perl,
+   * part of every Debian and Ubuntu base system, has). 0 once the pane is gone. Only a raw-mode reader, as
+   * Ink is, sees bytes before a newline, which is all the keys need.
+   */
+  private unreadInput(): number {
+    try {
+      this.tty ??= this.tmux('display-message', '-p', '-t', this.name, '#{pane_tty}').trim();
+      return Number(execFileSync('perl', ['-MFcntl', '-e', FIONREAD_SCRIPT, this.tty], { encoding: 'utf8' }));
+    } catch (error) {
+      if (!this.running()) return 0;
+      throw error;
+    }
   }
 
   async type(text: string): Promise<void> {
@@ -69,7 +105,8 @@ export class TmuxSession {
     await sleep(40);
   }
 
-  async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 10_000): Promise<string> {
+  /** Polls the screen until `check` holds; the give-up (20 s unless told) is for a broken run, not a slow one. */
+  async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 20_000): Promise<string> {
     const started = Date.now();
     for (;;) {
       const screen = this.screen();

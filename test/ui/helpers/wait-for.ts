@@ -1,7 +1,10 @@
-/** Polls until a condition holds, inside act() so React flushes between checks. Never a fixed sleep. */
+/**
+ * Polls until a condition holds, inside act() so React flushes between checks. Never a fixed sleep. The
+ * give-up is not what a test checks, only how long a broken one takes to say so: generous, for a loaded runner.
+ */
 import { act } from 'react';
 
-export async function waitFor(check: () => boolean | void, { timeout = 4000, message }: { timeout?: number; message?: () => string } = {}): Promise<void> {
+export async function waitFor(check: () => boolean | void, { timeout = 10_000, message }: { timeout?: number; message?: () => string } = {}): Promise<void> {
   const started = Date.now();
   let lastError: unknown;
   for (;;) {

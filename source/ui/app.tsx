@@ -13,6 +13,7 @@ import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
 import { actionFor, type Action, type KeyScope } from './input/key-bindings.js';
+import { disabledNotice, DisabledKeysProvider, useScreenKeys } from './input/disabled-keys.js';
 import { CommandDetail } from './screens/command-detail/command-detail.js';
 import { CommandEditor } from './screens/command-editor/command-editor.js';
 import { CommandList } from './screens/command-list/command-list.js';
@@ -30,7 +31,6 @@ import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
 import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
-import { wrapText } from '../terminal/wrap-text.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
 import { appReducer, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
@@ -73,20 +73,28 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
   return (
     <ThemeContext.Provider value={theme}>
       <KeyDispatcher>
-        <AppContext.Provider value={{ state, dispatch, flows }}>
-          <Root starters={starters} />
-        </AppContext.Provider>
+        <DisabledKeysProvider>
+          <AppContext.Provider value={{ state, dispatch, flows }}>
+            <Root starters={starters} />
+          </AppContext.Provider>
+        </DisabledKeysProvider>
       </KeyDispatcher>
     </ThemeContext.Provider>
   );
 }
 
-function useGlobalKeys(scope: KeyScope): void {
+function useGlobalKeys(screenScope: KeyScope): void {
   const { exit } = useApp();
   const { state, dispatch, flows } = useAppContext();
+  const screenKeys = useScreenKeys();
   useKeyHandler(Priority.global, (chord) => {
+    // The view in front names its key scope and the keys it cannot use now; the screen's otherwise.
+    const keys = screenKeys();
+    const scope = keys?.scope ?? screenScope;
     const action = actionFor(chord, scope);
-    if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help' } });
+    const notice = action && keys ? disabledNotice(action, scope, keys.disabled) : undefined;
+    if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
+    else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, ...(keys ? { disabled: keys.disabled } : {}) } });
     else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
     // Quitting would hide how a write ends (and the backup that undoes it): q waits until the busy line has told it.
     else if (action === 'quit') {
@@ -109,7 +117,9 @@ function Root({ starters }: { starters?: SessionStarters }) {
   const { columns, rows } = useWindowSize();
   const editJson = useJsonEdit();
   const top = topScreen(state);
-  const scope: KeyScope = top.id;
+  // A browser sign-in alone has a home of its own where the list would be.
+  const signInOnly = state.session !== null && !canReadCommands(state.session.api);
+  const scope: KeyScope = top.id === 'list' && signInOnly ? 'sign-in-only' : top.id;
   useGlobalKeys(scope);
   const bodyHeight = Math.max(6, rows - (state.session || state.connecting ? HEADER_ROWS : 0));
   const noOverlay = state.overlay.kind === 'none';
@@ -130,10 +140,9 @@ function Root({ starters }: { starters?: SessionStarters }) {
       case 'none':
         return null;
       case 'help':
-        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope)} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope, state.overlay.disabled)} height={bodyHeight} onClose={close} />;
       case 'message':
-        // Border and padding take four columns, the root's spare one a fifth.
-        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={state.overlay.text.split('\n').map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
       case 'copy': {
@@ -210,7 +219,7 @@ function Root({ starters }: { starters?: SessionStarters }) {
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
         {state.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
-        {state.session && !canReadCommands(state.session.api) ? (
+        {signInOnly ? (
           top.id === 'list' && overlay === null ? <SignInOnlyHome height={bodyHeight} active={noOverlay} /> : null
         ) : state.session ? (
           <Box display={top.id === 'list' && overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>

@@ -25,7 +25,9 @@ export type KeyScope =
   /** Any focused text field: the keys that edit its text (readline's). */
   | 'text'
   /** An address on screen (sign-in, install): the key that copies it. */
-  | 'url';
+  | 'url'
+  /** The home of a session with only a browser sign-in: guilds, then a guild's overwrite lists. */
+  | 'sign-in-only';
 
 export type Action =
   | 'help'
@@ -86,6 +88,7 @@ export type Action =
   | 'showMessage'
   | 'readInFull'
   | 'copyUrl'
+  | 'openById'
   | 'nextProblem'
   | 'undo'
   | 'redo'
@@ -114,34 +117,43 @@ export interface Binding {
   danger?: boolean;
 }
 
+/**
+ * Keys of a screen that cannot act right now, each with why (lazygit's disabled reason): help shows
+ * them greyed with the reason, the footer leaves them out, and pressing one says the reason.
+ */
+export type DisabledKeys = Partial<Record<Action, string>>;
+
 /** Screens where letters are commands (no text field has focus). */
-const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit'];
+const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit', 'sign-in-only'];
 /** Screens that are a list to move through (a dialog's body scrolls like one). */
 const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
+/** Keys that act on commands, which a browser sign-in alone cannot read: shown there as disabled, saying why. */
+const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
 const TEXT: readonly KeyScope[] = ['text', 'editor', 'filter', 'picker', 'type-to-confirm', 'onboarding'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'sign-in-only'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'sign-in-only'], footer: false },
   { action: 'top', keys: ['g', 'home'], label: 'first', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: [...LISTS, 'permissions'], footer: false },
-  { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },
-  { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list'], footer: true },
+  { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding', 'sign-in-only'], footer: true },
+  { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list', 'sign-in-only'], footer: true },
+  { action: 'openById', keys: ['i'], label: 'open a command by its id (typed or pasted)', short: 'by id', scopes: ['sign-in-only'], footer: true },
   { action: 'scope', keys: ['s'], label: 'scope', scopes: ['list'], footer: true },
   { action: 'switchProfile', keys: ['P'], label: 'switch profile (API, app, credentials)', scopes: ['list'], footer: false },
-  { action: 'new', keys: ['n'], label: 'new', scopes: ['list'], footer: true, danger: true },
-  { action: 'edit', keys: ['e'], label: 'edit', scopes: ON_COMMAND, footer: true, danger: true },
+  { action: 'new', keys: ['n'], label: 'new', scopes: NEEDS_COMMANDS, footer: true, danger: true },
+  { action: 'edit', keys: ['e'], label: 'edit', scopes: [...ON_COMMAND, 'sign-in-only'], footer: true, danger: true },
   { action: 'editJson', keys: ['E'], label: 'edit JSON in $EDITOR', scopes: ON_COMMAND, footer: false, danger: true },
-  { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: ON_COMMAND, footer: true, danger: true },
+  { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: [...ON_COMMAND, 'sign-in-only'], footer: true, danger: true },
   { action: 'permissions', keys: ['p'], label: 'permissions', short: 'perms', scopes: ON_COMMAND, footer: true },
   { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
-  { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: ON_COMMAND, footer: false, danger: true },
-  { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: ['list'], footer: false, danger: true },
-  { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: ['list'], footer: false },
+  { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: [...ON_COMMAND, 'sign-in-only'], footer: false, danger: true },
+  { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: NEEDS_COMMANDS, footer: false, danger: true },
+  { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
 
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
@@ -176,8 +188,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: true },
   { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: true },
 
-  { action: 'openAudit', keys: ['a'], label: 'audit this scope (what is wrong, and where to fix it)', scopes: ['list'], footer: false },
-  { action: 'openBackups', keys: ['b'], label: 'backups (restore a scope as it was)', scopes: ['list'], footer: false },
+  { action: 'openAudit', keys: ['a'], label: 'audit this scope (what is wrong, and where to fix it)', scopes: NEEDS_COMMANDS, footer: false },
+  { action: 'openBackups', keys: ['b'], label: 'backups (restore a scope as it was)', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'restorePlan', keys: ['enter'], label: 'plan the restore', scopes: ['backups'], footer: true },
   { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', scopes: ['audit'], footer: true },
   { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
@@ -185,6 +197,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back to the guilds', scopes: ['sign-in-only'], footer: true },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
   { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access'], footer: false },
   // Where text is typed, ctrl+e is readline's end of line.
@@ -205,7 +218,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   // In the editor `?` is text; ctrl+g is nano's help key.
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

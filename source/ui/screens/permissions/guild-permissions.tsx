@@ -7,6 +7,8 @@
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useMemo } from 'react';
+import { canReadCommands } from '../../../api/contract.js';
+import { unlistedEntry } from '../../../discord/overwrite-entries.js';
 import { accessMatrix, type AccessMatrix, type CommandAccessInput } from '../../../discord/effective-access.js';
 import { checkMember } from '../../../discord/member-access.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';
@@ -57,7 +59,8 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
   const loaded = useGuildOverwrites(guildId);
   const [editor, dispatchEditor] = useOverwriteEditorState();
   const guildName = state.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;
-  const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft), [loaded.load, entryId, guildId, guildName, editor.draft]);
+  const signInOnly = state.session ? !canReadCommands(state.session.api) : false;
+  const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft, signInOnly), [loaded.load, entryId, guildId, guildName, editor.draft, signInOnly]);
   const accessInput = useMemo((): CommandAccessInput | undefined => {
     if (!model || model.entry.kind !== 'command') return undefined;
     const { entry, appEntry, list, directory } = model;
@@ -211,10 +214,14 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
   }
 }
 
-function modelOf(load: GuildOverwritesLoad, entryId: string, guildId: string, guildName: string, draft: PermissionsModel['list'] | null): PermissionsModel | undefined {
+/**
+ * `signInOnly`: Discord lists only the commands that have overwrites, and a sign-in alone reads no
+ * other, so an id opened by hand (typed on the home screen) is a command with none of its own yet.
+ */
+function modelOf(load: GuildOverwritesLoad, entryId: string, guildId: string, guildName: string, draft: PermissionsModel['list'] | null, signInOnly: boolean): PermissionsModel | undefined {
   if (load.status !== 'ready') return undefined;
   const { entries, directory } = load.data;
-  const entry = entries.find((e) => e.id === entryId);
+  const entry = entries.find((e) => e.id === entryId) ?? (signInOnly ? unlistedEntry(entryId) : undefined);
   if (!entry) return undefined;
   const base = entry.overwrites;
   const list = draft ?? base;

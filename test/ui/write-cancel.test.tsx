@@ -82,7 +82,7 @@ describe('ctrl+c during a TUI restore', () => {
   async function openRestore(sendFirst: boolean) {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 1, overwriteCount: 0 };
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 1, overwriteCount: 0, overwritesOnly: false };
     const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
     const outcome = { execution: { backup: { path: '/b/3.json' } as never, steps: [{ kind: 'create' as const, command: makeCommand({ name: 'mod' }), created: true }], commands: [] }, restored: [], notRestored: [] };
     const restore = gatedWrite(outcome, sendFirst);

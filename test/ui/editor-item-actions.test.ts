@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { footerHints } from '../../source/ui/components/footer.js';
-import { idleItemActions } from '../../source/ui/screens/command-editor/item-actions.js';
+import type { Action } from '../../source/ui/input/key-bindings.js';
+import { disabledItemActions } from '../../source/ui/screens/command-editor/item-actions.js';
+
+const idleItemActions = (of: CommandDraft, path: string) => Object.keys(disabledItemActions(of, path)) as Action[];
 
 const draft = {
   type: 1,
@@ -30,6 +33,7 @@ describe('item keys where the focus is (the editor footer shows only those)', ()
     const entryPoint = { type: 4, name: 'launch', handler: 2 } as CommandDraft;
     expect(idleItemActions(entryPoint, 'name')).toContain('addOption');
     expect(footerHints('editor', 200, idleItemActions(entryPoint, 'name'))).not.toContain('option');
+    expect(disabledItemActions(entryPoint, 'name').addOption).toBe('only slash (CHAT_INPUT) commands have options; this is a PRIMARY_ENTRY_POINT command.');
   });
 
   it('at 80 columns the footer keeps the keys that act at the focus', () => {

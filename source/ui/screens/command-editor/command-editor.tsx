@@ -20,7 +20,9 @@ import { scopeLabel } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { fitCommandToType, newDraft } from './draft-edits.js';
-import { idleItemActions } from './item-actions.js';
+import { disabledItemActions } from './item-actions.js';
+import type { Action } from '../../input/key-bindings.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { CommandEditorView } from './command-editor-view.js';
 import { EditorPicker } from './editor-picker.js';
 import { editorFields, fieldText, isTextLike, valueFromText } from './editor-fields.js';
@@ -109,12 +111,15 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
     if (field && next !== undefined) dispatch({ type: 'focus', path: field.path, index: next });
     else dispatch({ type: 'message', text: placed.general.length > 0 ? 'The problems left are about the whole command (shown at the top).' : 'No problems under any field.', tone: 'info' });
   };
+  const disabled = disabledItemActions(state.draft, fields[focusIndex]?.path ?? '');
+  useDisabledKeys('editor', disabled, active && state.overlay.kind === 'none');
   useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, {
+    disabled,
     save,
     cancel,
     creating: !original,
     nextProblem,
-    help: () => appDispatch({ type: 'overlay', overlay: { kind: 'help' } }),
+    help: () => appDispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'editor', disabled } }),
     // The editor's own message, else the app's status its footer shows (an interrupted write, a failed load).
     showMessage: () => {
       const text = state.message?.text ?? app.flash?.text;
@@ -182,7 +187,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       size={{ total: size.total, biggest: largestParts(size) }}
       message={state.message}
       height={height}
-      idleKeys={idleItemActions(state.draft, fields[focusIndex]?.path ?? '')}
+      idleKeys={Object.keys(disabled) as Action[]}
     />
   );
 }

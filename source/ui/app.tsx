@@ -12,7 +12,7 @@ import { Spinner } from './components/spinner.js';
 import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
-import { actionFor, type Action, type KeyScope } from './input/key-bindings.js';
+import { actionFor, type Action, type DisabledKeys, type KeyScope } from './input/key-bindings.js';
 import { disabledNotice, DisabledKeysProvider, useScreenKeys } from './input/disabled-keys.js';
 import { CommandDetail } from './screens/command-detail/command-detail.js';
 import { CommandEditor } from './screens/command-editor/command-editor.js';
@@ -33,7 +33,7 @@ import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
+import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -73,7 +73,7 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
   return (
     <ThemeContext.Provider value={theme}>
       <KeyDispatcher>
-        <DisabledKeysProvider>
+        <DisabledKeysProvider app={sessionDisabledKeys(state, starters)}>
           <AppContext.Provider value={{ state, dispatch, flows }}>
             <Root starters={starters} />
           </AppContext.Provider>
@@ -83,6 +83,18 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
   );
 }
 
+/** Keys the session cannot use on any screen, and why. */
+function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefined): DisabledKeys {
+  const noCopy = 'this session cannot copy commands: it needs a bot token or client credentials.';
+  return {
+    ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
+    ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
+  };
+}
+
+/** Where the status line's ctrl+e is the app's (not the editor's own message). */
+const NO_STATUS = 'there is no status message now.';
+
 function useGlobalKeys(screenScope: KeyScope): void {
   const { exit } = useApp();
   const { state, dispatch, flows } = useAppContext();
@@ -90,11 +102,12 @@ function useGlobalKeys(screenScope: KeyScope): void {
   useKeyHandler(Priority.global, (chord) => {
     // The view in front names its key scope and the keys it cannot use now; the screen's otherwise.
     const keys = screenKeys();
-    const scope = keys?.scope ?? screenScope;
+    const scope = keys.scope ?? screenScope;
+    const disabled = { ...(state.flash ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
-    const notice = action && keys ? disabledNotice(action, scope, keys.disabled) : undefined;
+    const notice = action ? disabledNotice(action, scope, disabled) : undefined;
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
-    else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, ...(keys ? { disabled: keys.disabled } : {}) } });
+    else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
     else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
     // Quitting would hide how a write ends (and the backup that undoes it): q waits until the busy line has told it.
     else if (action === 'quit') {

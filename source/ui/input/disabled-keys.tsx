@@ -16,13 +16,22 @@ export interface ScreenKeys {
 
 interface DisabledKeysRegistry {
   current: ScreenKeys | null;
+  /** Keys that cannot act anywhere in this session (no profiles to switch to), whichever screen is in front. */
+  app: DisabledKeys;
 }
 
 const DisabledKeysContext = createContext<DisabledKeysRegistry | null>(null);
 
-export function DisabledKeysProvider({ children }: { children: ReactNode }) {
-  const registry = useRef<ScreenKeys | null>(null);
+export function DisabledKeysProvider({ app, children }: { app: DisabledKeys; children: ReactNode }) {
+  const registry = useRef<DisabledKeysRegistry>({ current: null, app }).current;
+  // A mirror of the prop for the key handlers, which read it when a key arrives.
+  registry.app = app;
   return <DisabledKeysContext.Provider value={registry}>{children}</DisabledKeysContext.Provider>;
+}
+
+/** The session's disabled keys, for a screen to add to its own. */
+export function useAppDisabledKeys(): DisabledKeys {
+  return useContext(DisabledKeysContext)?.app ?? {};
 }
 
 /** While `active`, this view's keys are the ones help shows, with `disabled` greyed. */
@@ -38,10 +47,10 @@ export function useDisabledKeys(scope: KeyScope, disabled: DisabledKeys, active:
   });
 }
 
-/** The keys of the view in front, as they are now (null where no view says). */
-export function useScreenKeys(): () => ScreenKeys | null {
+/** The keys of the view in front as they are now: its scope (where it says) and what cannot act, the session's included. */
+export function useScreenKeys(): () => { scope?: KeyScope; disabled: DisabledKeys } {
   const registry = useContext(DisabledKeysContext);
-  return () => registry?.current ?? null;
+  return () => ({ ...(registry?.current ? { scope: registry.current.scope } : {}), disabled: { ...registry?.app, ...registry?.current?.disabled } });
 }
 
 /** What pressing a disabled key says: the key, what it would do and why it cannot. */

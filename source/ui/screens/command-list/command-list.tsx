@@ -5,7 +5,7 @@ import { Footer, useFooterRows } from '../../components/footer.js';
 import { commandSize, validateCommand } from '../../../discord/validate.js';
 import type { Command } from '../../../discord/model.js';
 import type { Action, DisabledKeys } from '../../input/key-bindings.js';
-import { useDisabledKeys } from '../../input/disabled-keys.js';
+import { useAppDisabledKeys, useDisabledKeys } from '../../input/disabled-keys.js';
 import { useAppContext } from '../../state/app-context.js';
 import { scopeLabel, type ScopeData } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
@@ -81,7 +81,7 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
     else if (action === 'editJson') onEditJson(command);
     else if (action === 'copyCommand') dispatch({ type: 'overlay', overlay: { kind: 'copy', commandId: command.id } });
   };
-  const disabled = listDisabledKeys(state.data.status, selected !== undefined, list.filter !== '');
+  const disabled = { ...useAppDisabledKeys(), ...listDisabledKeys(state.data.status, selected !== undefined, list.filter !== '') };
   useDisabledKeys(list.filtering ? 'filter' : 'list', disabled, active);
   useCommandListInput(active, list, dispatchList, visible, selected, {
     disabled,

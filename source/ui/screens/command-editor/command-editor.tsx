@@ -111,7 +111,9 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
     if (field && next !== undefined) dispatch({ type: 'focus', path: field.path, index: next });
     else dispatch({ type: 'message', text: placed.general.length > 0 ? 'The problems left are about the whole command (shown at the top).' : 'No problems under any field.', tone: 'info' });
   };
-  const disabled = disabledItemActions(state.draft, fields[focusIndex]?.path ?? '');
+  // The editor's own message, else the app's status its footer shows (an interrupted write, a failed load).
+  const statusText = state.message?.text ?? app.flash?.text;
+  const disabled = { ...disabledItemActions(state.draft, fields[focusIndex]?.path ?? ''), ...(statusText ? {} : { showMessage: 'there is no message now.' }) };
   useDisabledKeys('editor', disabled, active && state.overlay.kind === 'none');
   useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, {
     disabled,
@@ -120,10 +122,8 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
     creating: !original,
     nextProblem,
     help: () => appDispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'editor', disabled } }),
-    // The editor's own message, else the app's status its footer shows (an interrupted write, a failed load).
     showMessage: () => {
-      const text = state.message?.text ?? app.flash?.text;
-      if (text) appDispatch({ type: 'overlay', overlay: { kind: 'message', text } });
+      if (statusText) appDispatch({ type: 'overlay', overlay: { kind: 'message', text: statusText } });
     },
   });
   const askingToQuit = state.overlay.kind === 'discard' && state.overlay.then === 'quit';

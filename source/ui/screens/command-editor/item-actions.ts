@@ -7,7 +7,7 @@
 import { COMMAND_TYPE_NAMES, CommandType, localeName, OPTION_TYPE_NAMES, type CommandDraft } from '../../../discord/model.js';
 import { sanitizeLine } from '../../../terminal/sanitize.js';
 import { bindingOf, keyLabel, type DisabledKeys } from '../../input/key-bindings.js';
-import { addChoice } from './draft-edits.js';
+import { addChoice, moveItem } from './draft-edits.js';
 import { getAt, itemPathOf } from './draft-paths.js';
 import { optionNumber } from './editor-fields.js';
 
@@ -55,5 +55,19 @@ export function disabledItemActions(draft: CommandDraft, path: string): Disabled
       : {}),
     ...(localizableBase(path) === undefined ? { addLocalization: 'move to a name or description to add a translation.' } : {}),
     ...(removalTarget(path) === undefined ? { removeItem: `nothing to remove here: ${keyLabel(bindingOf('removeItem'))} removes the focused option, choice or translation.` } : {}),
+    ...movesOff(draft, path),
+  };
+}
+
+/** The option or choice the move keys move, and why they cannot where there is none or it is at an end. */
+function movesOff(draft: CommandDraft, path: string): DisabledKeys {
+  const item = itemPathOf(path, 'choices') ?? itemPathOf(path, 'options');
+  if (!item) {
+    const why = 'move to an option or a choice: those are what move.';
+    return { moveItemUp: why, moveItemDown: why };
+  }
+  return {
+    ...(moveItem(draft, item, -1).itemPath === item ? { moveItemUp: 'it is the first already.' } : {}),
+    ...(moveItem(draft, item, 1).itemPath === item ? { moveItemDown: 'it is the last already.' } : {}),
   };
 }

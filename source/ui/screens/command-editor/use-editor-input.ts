@@ -106,7 +106,7 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
         case 'moveItemUp':
         case 'moveItemDown': {
           const item = itemPathOf(path, 'choices') ?? itemPathOf(path, 'options');
-          if (!item) break;
+          if (!item) break; // disabled, said above
           const moved = moveItem(state.draft, item, action === 'moveItemUp' ? -1 : 1);
           dispatch({ type: 'replace', draft: moved.draft, focusPath: moved.itemPath + path.slice(item.length) });
           break;

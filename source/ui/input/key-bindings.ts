@@ -198,6 +198,10 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back to the guilds', scopes: ['sign-in-only'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back to the ways to start (stops a sign-in that waits)', scopes: ['onboarding'], footer: true },
+  { action: 'nextField', keys: ['tab', 'shift+tab'], label: 'switch field (client id, secret)', scopes: ['onboarding'], footer: false },
+  // The ways to start are a pick list, where space picks as enter does.
+  { action: 'select', keys: ['space'], label: 'choose', scopes: ['onboarding'], footer: false },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
   { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access'], footer: false },
   // Where text is typed, ctrl+e is readline's end of line.

@@ -55,6 +55,24 @@ const SCREENS: WalkedScreen[] = [
     // A cursor move shows where the next letter lands.
     probe: Object.fromEntries((['charLeft', 'charRight', 'wordLeft', 'wordRight', 'lineStart', 'lineEnd'] as const).map((action) => [action, ['Z']])),
   },
+  {
+    name: 'a pick list of the editor',
+    scope: 'picker',
+    open: async () => {
+      const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+      const app = await renderApp(api, { columns: 100, rows: 40 });
+      await app.waitForText('ping');
+      await app.press('edit');
+      await app.press('nextField', 4); // description, default permissions, nsfw, contexts
+      await app.waitForText('▸ contexts:');
+      await app.press('activate');
+      await app.waitForText('Interaction contexts');
+      // On GUILD, which enter and space toggle.
+      await app.chord('down');
+      await app.chord('down');
+      return opened(app, () => api.calls.length);
+    },
+  },
   { name: 'the overwrites list', scope: 'permissions', open: () => permissionsAt('list') },
   { name: 'the who-can-use grid', scope: 'access', open: () => permissionsAt('grid'), before: { prevColumn: ['right'] } },
 ];

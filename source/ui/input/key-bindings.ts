@@ -14,7 +14,11 @@ export type KeyScope =
   | 'access'
   | 'editor'
   | 'picker'
+  /** A pick list searched by typing (a scope, a guild, an overwrite's target): letters are the search. */
+  | 'search'
   | 'confirm'
+  /** The restore plan of a backup: a question with one key more (sign in first). */
+  | 'restore-plan'
   | 'type-to-confirm'
   | 'help'
   | 'onboarding'
@@ -89,6 +93,7 @@ export type Action =
   | 'readInFull'
   | 'copyUrl'
   | 'openById'
+  | 'signIn'
   | 'nextProblem'
   | 'undo'
   | 'redo'
@@ -126,20 +131,23 @@ export type DisabledKeys = Partial<Record<Action, string>>;
 /** Screens where letters are commands (no text field has focus). */
 const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit', 'sign-in-only'];
 /** Screens that are a list to move through (a dialog's body scrolls like one). */
-const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
+const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm', 'restore-plan'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 /** Keys that act on commands, which a browser sign-in alone cannot read: shown there as disabled, saying why. */
 const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
-const TEXT: readonly KeyScope[] = ['text', 'editor', 'filter', 'picker', 'type-to-confirm', 'onboarding'];
+const TEXT: readonly KeyScope[] = ['text', 'editor', 'filter', 'search', 'type-to-confirm', 'onboarding'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'sign-in-only'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'sign-in-only'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only'], footer: false },
+  // Where letters are the name being typed, only the arrows scroll the question.
+  { action: 'up', keys: ['up'], label: 'move up', scopes: ['type-to-confirm', 'search'], footer: false },
+  { action: 'down', keys: ['down'], label: 'move down', scopes: ['type-to-confirm', 'search'], footer: false },
   { action: 'top', keys: ['g', 'home'], label: 'first', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: [...LISTS, 'permissions'], footer: false },
-  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: [...LISTS, 'permissions'], footer: false },
-  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: [...LISTS, 'permissions'], footer: false },
+  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: [...LISTS, 'permissions', 'type-to-confirm'], footer: false },
+  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: [...LISTS, 'permissions', 'type-to-confirm'], footer: false },
   { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding', 'sign-in-only'], footer: true },
   { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list', 'sign-in-only'], footer: true },
   { action: 'openById', keys: ['i'], label: 'open a command by its id (typed or pasted)', short: 'by id', scopes: ['sign-in-only'], footer: true },
@@ -172,12 +180,14 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'redo', keys: ['ctrl+y'], label: 'redo', scopes: ['editor'], footer: false },
   { action: 'moveItemUp', keys: ['ctrl+up'], label: 'move item up', scopes: ['editor'], footer: false },
   { action: 'moveItemDown', keys: ['ctrl+down'], label: 'move item down', scopes: ['editor'], footer: false },
-  { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'confirm', 'type-to-confirm'], footer: true },
+  { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm'], footer: true },
 
   { action: 'select', keys: ['enter', 'space'], label: 'choose / toggle', scopes: ['picker'], footer: true },
-  { action: 'toggleButton', keys: ['tab', 'left', 'right'], label: 'switch button', scopes: ['confirm'], footer: true },
-  { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'type-to-confirm'], footer: true, danger: true },
-  { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm'], footer: false },
+  { action: 'select', keys: ['enter'], label: 'choose', scopes: ['search'], footer: true },
+  { action: 'toggleButton', keys: ['tab', 'left', 'right'], label: 'switch button', scopes: ['confirm', 'restore-plan'], footer: true },
+  { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'restore-plan', 'type-to-confirm'], footer: true, danger: true },
+  { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm', 'restore-plan'], footer: false },
+  { action: 'signIn', keys: ['s'], label: 'sign in with the browser first (the overwrites need it)', scopes: ['restore-plan'], footer: false },
 
   { action: 'addOverwrite', keys: ['a'], label: 'add overwrite', scopes: ['permissions'], footer: true },
   { action: 'toggleOverwrite', keys: ['space', 't'], label: 'allow/deny', scopes: ['permissions'], footer: true },
@@ -196,7 +206,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
   { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
-  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups'], footer: true },
+  { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back to the guilds', scopes: ['sign-in-only'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back to the ways to start (stops a sign-in that waits)', scopes: ['onboarding'], footer: true },
   { action: 'nextField', keys: ['tab', 'shift+tab'], label: 'switch field (client id, secret)', scopes: ['onboarding'], footer: false },
@@ -222,7 +233,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   // In the editor `?` is text; ctrl+g is nano's help key.
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

@@ -123,6 +123,13 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const rows = Math.max(1, height - 2 - useFooterRows());
   const disabled = backupsDisabledKeys(entries, entries?.[selected]);
   useDisabledKeys('backups', disabled, active && mode.kind === 'list');
+  const planNeedsSignIn = mode.kind === 'review' && session?.api.overwriteAccess() !== 'ok' && (mode.preview.overwrites.length > 0 || mode.preview.plan.create.length > 0);
+  const signInOff = !planNeedsSignIn
+    ? 'nothing in this plan needs a sign-in.'
+    : session?.signInUser === undefined
+      ? 'this session cannot start a browser sign-in: run `cmd-tui auth login --preset permissions`.'
+      : undefined;
+  useDisabledKeys('restore-plan', signInOff ? { signIn: signInOff } : {}, active && mode.kind === 'review');
   const start = useListWindow(selected, count, rows);
   useKeyHandler(
     Priority.screen,
@@ -162,8 +169,8 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} active={active} />;
   if (mode.kind === 'review') {
     const { entry, preview } = mode;
-    const needsSignIn = session?.api.overwriteAccess() !== 'ok' && (preview.overwrites.length > 0 || preview.plan.create.length > 0);
-    const canSignIn = needsSignIn && session?.signInUser !== undefined;
+    const needsSignIn = planNeedsSignIn;
+    const canSignIn = signInOff === undefined;
     const lines = [
       ...preview.plan.create.map((create) => `  + create /${create.name}`),
       ...preview.plan.update.map((update) => `  ~ update /${update.name}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
@@ -179,8 +186,9 @@ export function BackupsScreen({ height, width, active }: { height: number; width
         danger={changes}
         onConfirm={changes ? () => restore(entry, preview) : () => setMode({ kind: 'list' })}
         onCancel={() => setMode({ kind: 'list' })}
+        keys="restore-plan"
         onKey={(chord) => {
-          if (chord !== 's' || !canSignIn) return false;
+          if (actionFor(chord, 'restore-plan') !== 'signIn' || !canSignIn) return false;
           signIn(entry);
           return true;
         }}

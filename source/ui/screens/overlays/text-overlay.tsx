@@ -49,7 +49,7 @@ export function TextOverlay({ title, lines: given, height, onClose }: { title: s
   const [offset, setOffset] = useState(0);
   useKeyHandler(Priority.overlay, (chord) => {
     const action = actionFor(chord, 'help');
-    if (action === 'back' || action === 'help' || chord === 'q') onClose();
+    if (action === 'back' || action === 'help') onClose();
     else if (action) setOffset((current) => scrolled(current, action, lines.length, paneHeight) ?? current);
     return chord !== 'ctrl+c';
   });

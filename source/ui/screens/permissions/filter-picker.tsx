@@ -58,7 +58,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
       return true;
     }
     if (!browse) {
-      const action = actionFor(chord, 'picker');
+      const action = actionFor(chord, 'search');
       if (action === 'select') pick();
       else if (action === 'cancel') onClose();
       return chord !== 'ctrl+c';
@@ -113,7 +113,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
           </Text>
         ) : null}
       </Box>
-      <Footer scope={!browse ? 'picker' : filtering ? 'filter' : browse.scope} {...(browse && !filtering ? { hide: Object.keys(browse.disabled) as Action[] } : {})} />
+      <Footer scope={!browse ? 'search' : filtering ? 'filter' : browse.scope} {...(browse && !filtering ? { hide: Object.keys(browse.disabled) as Action[] } : {})} />
     </Box>
   );
 }

@@ -48,7 +48,7 @@ const ONE_MEMBER = "one member's answer has no channel columns: w goes back to t
 export function permissionsKeys(mode: EditorMode['kind'], listLength: number | undefined, matrix: AccessMatrix | string): { scope: KeyScope; disabled: DisabledKeys } {
   if (mode === 'access') return { scope: 'access', disabled: {} };
   if (mode === 'member-answer') return { scope: 'access', disabled: { prevColumn: ONE_MEMBER, nextColumn: ONE_MEMBER } };
-  if (mode === 'picker' || mode === 'check-member') return { scope: 'picker', disabled: {} };
+  if (mode === 'picker' || mode === 'check-member') return { scope: 'search', disabled: {} };
   return {
     scope: 'permissions',
     disabled: {

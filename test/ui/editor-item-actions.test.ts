@@ -4,7 +4,8 @@ import { footerHints } from '../../source/ui/components/footer.js';
 import type { Action } from '../../source/ui/input/key-bindings.js';
 import { disabledItemActions } from '../../source/ui/screens/command-editor/item-actions.js';
 
-const idleItemActions = (of: CommandDraft, path: string) => Object.keys(disabledItemActions(of, path)) as Action[];
+const ADDS_AND_REMOVES: readonly Action[] = ['addOption', 'addChoice', 'addLocalization', 'removeItem'];
+const idleItemActions = (of: CommandDraft, path: string) => (Object.keys(disabledItemActions(of, path)) as Action[]).filter((action) => ADDS_AND_REMOVES.includes(action));
 
 const draft = {
   type: 1,
@@ -34,6 +35,13 @@ describe('item keys where the focus is (the editor footer shows only those)', ()
     expect(idleItemActions(entryPoint, 'name')).toContain('addOption');
     expect(footerHints('editor', 200, idleItemActions(entryPoint, 'name'))).not.toContain('option');
     expect(disabledItemActions(entryPoint, 'name').addOption).toBe('only slash (CHAT_INPUT) commands have options; this is a PRIMARY_ENTRY_POINT command.');
+  });
+
+  it('says why the move keys cannot act: no item focused, or at an end', () => {
+    expect(disabledItemActions(draft, 'name').moveItemUp).toBe('move to an option or a choice: those are what move.');
+    expect(disabledItemActions(draft, 'options[0].name')).toMatchObject({ moveItemUp: 'it is the first already.' });
+    expect(disabledItemActions(draft, 'options[0].name').moveItemDown).toBeUndefined();
+    expect(disabledItemActions(draft, 'options[1].required')).toMatchObject({ moveItemDown: 'it is the last already.' });
   });
 
   it('at 80 columns the footer keeps the keys that act at the focus', () => {

@@ -61,6 +61,24 @@ describe('help and footer', () => {
   });
 });
 
+describe('esc on the list', () => {
+  it('cancels a load in flight, as k9s and lazygit users expect, and never quits', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    const app = await renderApp(api, { columns: 120, rows: 24 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    api.gate = new Promise(() => undefined);
+    await app.press('refresh');
+    await app.waitForText('Loading commands');
+    await app.chord('esc');
+    await app.waitForText('Loading was cancelled. — Press ctrl+r to load again.');
+    expect(app.frame()).not.toContain('Loading commands…');
+    // Nothing left to stop: esc says so instead of doing nothing.
+    await app.chord('esc');
+    await app.waitForText('is disabled: nothing is loading and no filter is kept');
+  });
+});
+
 describe('pickers', () => {
   it('open on the type the option has', () => {
     const draft = { type: 1, name: 'up', description: 'Up', options: [{ type: 11, name: 'file', description: 'File' }] } as CommandDraft;

@@ -93,6 +93,7 @@ export type Action =
   | 'readInFull'
   | 'copyUrl'
   | 'openById'
+  | 'escape'
   | 'signIn'
   | 'nextProblem'
   | 'undo'
@@ -163,6 +164,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: NEEDS_COMMANDS, footer: false, danger: true },
   { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
+  // esc never quits: on the list it stops a load (k9s, lazygit) or clears the filter kept with enter.
+  { action: 'escape', keys: ['esc'], label: 'cancel the load in flight / clear the kept filter', scopes: ['list'], footer: false },
 
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
   { action: 'filterClear', keys: ['esc'], label: 'clear filter', scopes: ['filter'], footer: true },

@@ -81,10 +81,17 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
     else if (action === 'editJson') onEditJson(command);
     else if (action === 'copyCommand') dispatch({ type: 'overlay', overlay: { kind: 'copy', commandId: command.id } });
   };
-  const disabled = { ...useAppDisabledKeys(), ...listDisabledKeys(state.data.status, selected !== undefined, list.filter !== '') };
+  const loading = state.busy !== null && state.busy.write !== true;
+  const disabled = {
+    ...useAppDisabledKeys(),
+    ...listDisabledKeys(state.data.status, selected !== undefined, list.filter !== ''),
+    ...(loading || list.filter ? {} : { escape: 'nothing is loading and no filter is kept (esc never quits: q does).' }),
+  };
   useDisabledKeys(list.filtering ? 'filter' : 'list', disabled, active);
   useCommandListInput(active, list, dispatchList, visible, selected, {
     disabled,
+    // The load's end says it was cancelled, and that ctrl+r loads again.
+    cancelLoad: () => void flows.runner.cancel(),
     onCommand,
     pageRows: listRows(height),
     onScopeAction: (action) => {

@@ -16,6 +16,8 @@ export interface ListCommands {
   pageRows: number;
   /** Keys that cannot act now: left to the app's keys, which say why. */
   disabled: DisabledKeys;
+  /** esc with no filter kept: the load in flight stops. */
+  cancelLoad(): void;
 }
 
 const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand'];
@@ -40,11 +42,11 @@ export function useCommandListInput(
         return true;
       }
       const action = actionFor(chord, 'list');
-      if (action && commands.disabled[action] !== undefined) return false;
-      if (!action) {
-        // esc on the list clears a kept filter; at the root it does nothing (never quits).
-        if (chord === 'esc' && list.filter) dispatchList({ type: 'filter-clear' });
-        return chord === 'esc';
+      if (!action || commands.disabled[action] !== undefined) return false;
+      if (action === 'escape') {
+        if (list.filter) dispatchList({ type: 'filter-clear' });
+        else commands.cancelLoad();
+        return true;
       }
       const delta = listMove(action, commands.pageRows);
       if (delta !== undefined) {

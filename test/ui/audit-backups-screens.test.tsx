@@ -124,7 +124,7 @@ describe('backups screen: overwrites-only backups and names', () => {
     await app.press('openBackups');
     await waitFor(() => /▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping\s+overwrites only: 4/.test(app.frame()), { message: app.frame });
     await app.press('restorePlan');
-    await app.waitForText('enter plan the restore is disabled: this backup was taken with a browser sign-in alone');
+    await app.waitForText('enter plan the restore is off: this backup was taken with a browser sign-in alone');
   });
 
   it('names the overwrite lists of the plan by their commands', async () => {

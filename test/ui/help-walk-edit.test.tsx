@@ -2,7 +2,7 @@
 import { afterEach, describe } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
-import { opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
+import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
 
@@ -46,14 +46,9 @@ const SCREENS: WalkedScreen[] = [
       redo: ['x', 'ctrl+z'],
       moveItemUp: TO_SECOND_OPTION,
       moveItemDown: TO_SECOND_OPTION.slice(0, 7),
-      deleteForward: ['home'],
-      lineEnd: ['home'],
-      charRight: ['home'],
-      wordRight: ['home'],
-      deleteToEnd: ['home'],
+      ...FROM_THE_START,
     },
-    // A cursor move shows where the next letter lands.
-    probe: Object.fromEntries((['charLeft', 'charRight', 'wordLeft', 'wordRight', 'lineStart', 'lineEnd'] as const).map((action) => [action, ['Z']])),
+    probe: CURSOR_PROBES,
   },
   {
     name: 'a pick list of the editor',

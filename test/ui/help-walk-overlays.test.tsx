@@ -3,7 +3,7 @@ import { afterEach, describe } from 'vitest';
 import type { RestorePreview } from '../../source/backup/restore.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
-import { opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
+import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
 
 const live: Opened[] = [];
 afterEach(() => {
@@ -75,9 +75,8 @@ const SCREENS: WalkedScreen[] = [
         await app.waitForText('Pick a scope');
         await app.type('g');
       }),
-    // The cursor moves show where the next letter lands.
-    probe: Object.fromEntries((['charLeft', 'charRight', 'wordLeft', 'wordRight', 'lineStart', 'lineEnd'] as const).map((action) => [action, ['Z']])),
-    before: { up: ['down'], deleteForward: ['home'], charRight: ['home'], wordRight: ['home'], deleteToEnd: ['home'], lineEnd: ['home'] },
+    probe: CURSOR_PROBES,
+    before: { ...FROM_THE_START, up: ['down'] },
   },
   {
     name: 'the typed delete',
@@ -89,8 +88,8 @@ const SCREENS: WalkedScreen[] = [
         await app.waitForText('Delete cmd00');
         await app.type('cm');
       }),
-    probe: Object.fromEntries((['charLeft', 'charRight', 'wordLeft', 'wordRight', 'lineStart', 'lineEnd'] as const).map((action) => [action, ['Z']])),
-    before: { up: ['down'], pageUp: ['down'], deleteForward: ['home'], charRight: ['home'], wordRight: ['home'], deleteToEnd: ['home'], lineEnd: ['home'] },
+    probe: CURSOR_PROBES,
+    before: { ...FROM_THE_START, up: ['down'], pageUp: ['down'] },
   },
   { name: 'the restore plan', scope: 'restore-plan', open: restorePlan },
 ];

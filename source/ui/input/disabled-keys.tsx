@@ -58,5 +58,5 @@ export function disabledNotice(action: Action, scope: KeyScope, disabled: Disabl
   const reason = disabled[action];
   if (reason === undefined) return undefined;
   const binding = bindingIn(action, scope);
-  return `${binding ? `${keyLabel(binding)} ${binding.label}` : action} is disabled: ${reason}`;
+  return `${binding ? `${keyLabel(binding)} ${binding.short ?? binding.label}` : action} is off: ${reason}`;
 }

@@ -165,7 +165,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
   // esc never quits: on the list it stops a load (k9s, lazygit) or clears the filter kept with enter.
-  { action: 'escape', keys: ['esc'], label: 'cancel the load in flight / clear the kept filter', scopes: ['list'], footer: false },
+  { action: 'escape', keys: ['esc'], label: 'cancel the load in flight / clear the kept filter', short: 'cancel load / clear filter', scopes: ['list'], footer: false },
 
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
   { action: 'filterClear', keys: ['esc'], label: 'clear filter', scopes: ['filter'], footer: true },

@@ -34,6 +34,11 @@ export interface WalkedScreen {
   typing?: boolean;
 }
 
+/** Where a text field has focus: a cursor move shows where the next letter lands. */
+export const CURSOR_PROBES: WalkedScreen['probe'] = Object.fromEntries((['charLeft', 'charRight', 'wordLeft', 'wordRight', 'lineStart', 'lineEnd'] as const).map((action) => [action, ['Z']]));
+/** The keys that act only with text after the cursor, which starts at the end. */
+export const FROM_THE_START: WalkedScreen['before'] = Object.fromEntries((['deleteForward', 'charRight', 'wordRight', 'deleteToEnd', 'lineEnd'] as const).map((action) => [action, ['home']]));
+
 export function opened(app: Pick<Rendered, 'frame' | 'stdin' | 'instance' | 'unmount'>, requests: () => number = () => 0): Opened {
   let exited = false;
   void app.instance.waitUntilExit().then(() => {

@@ -47,7 +47,7 @@ describe('a browser sign-in alone', () => {
     expect(home).not.toContain('Just a member');
     // The command keys are off here and say why; nothing is created.
     await app.press('new');
-    await app.waitForText('n new is disabled: it needs a bot token or client credentials');
+    await app.waitForText('n new is off: it needs a bot token or client credentials');
     expect(api.calls.filter((call) => !call.startsWith('list') && !call.startsWith('get'))).toEqual([]);
     await app.chord('enter');
     await app.waitForText(`command ${ban.id}`);

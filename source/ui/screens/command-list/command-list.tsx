@@ -85,7 +85,7 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
   const disabled = {
     ...useAppDisabledKeys(),
     ...listDisabledKeys(state.data.status, selected !== undefined, list.filter !== ''),
-    ...(loading || list.filter ? {} : { escape: 'nothing is loading and no filter is kept (esc never quits: q does).' }),
+    ...(loading || list.filter ? {} : { escape: 'nothing to cancel or clear (q quits).' }),
   };
   useDisabledKeys(list.filtering ? 'filter' : 'list', disabled, active);
   useCommandListInput(active, list, dispatchList, visible, selected, {

@@ -45,7 +45,9 @@ export function TextOverlay({ title, lines: given, height, onClose }: { title: s
   // Wrapped, never cut (a disabled key's reason runs long): border and padding take four columns, the root's spare one a fifth.
   const width = useWindowSize().columns - 5;
   const lines = given.flatMap((line) => wrapText(line.text, width, continuationIndent(line.text)).map((text) => ({ ...line, text })));
-  const paneHeight = Math.max(3, height - 4);
+  const closes = '(esc, ? or q closes)';
+  // The border's two rows, the pane's line count and the title's rows, which wrap in a narrow terminal (the pane would be drawn past the box).
+  const paneHeight = Math.max(3, height - 3 - wrapText(`${title} ${closes}`, width).length);
   const [offset, setOffset] = useState(0);
   useKeyHandler(Priority.overlay, (chord) => {
     const action = actionFor(chord, 'help');
@@ -56,7 +58,7 @@ export function TextOverlay({ title, lines: given, height, onClose }: { title: s
   return (
     <Box flexDirection="column" height={height} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
       <Text bold>
-        {title} <Text color={theme.text.secondary}>(esc, ? or q closes)</Text>
+        {title} <Text color={theme.text.secondary}>{closes}</Text>
       </Text>
       <ScrollPane lines={lines} offset={offset} height={paneHeight} />
     </Box>

@@ -39,7 +39,7 @@ async function openCopy(sendFirst: boolean) {
   const session = fakeSession(api);
   const copy = gatedWrite({ steps: 1, backup: '/b/9.json' }, sendFirst);
   session.copy = {
-    plan: async () => ({ ok: true, plan: { create: [{ name: 'ping', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, adaptations: [], live: [] }) as never,
+    plan: async () => ({ ok: true, plan: { create: [{ name: 'ping', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, adaptations: [], live: [], warnings: [], ghosts: ['ping'] }) as never,
     createsLeft: async () => 200,
     apply: (_request, _plan, signal, sent) => copy.write(signal, sent),
   };
@@ -53,6 +53,8 @@ async function openCopy(sendFirst: boolean) {
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText('Copy every command of Global into Test Guild?');
+  // The copies stay global too: said before the copy is made.
+  expect(app.frame().replace(/\s+/g, ' ')).toContain('/ping stays global, so it exists twice in Test Guild');
   await confirmWrite(app, copy.state);
   return { app, copy, exited: () => exited };
 }

@@ -21,7 +21,8 @@ export interface CopyRequest {
 }
 
 export type CopyPlan =
-  | { ok: true; plan: Plan; live: Command[]; adaptations: Adaptation[]; warnings: Problem[] }
+  /** `ghosts`: a global command copied into a guild stays global too: these names will show twice there (the audit's ghost duplicates). */
+  | { ok: true; plan: Plan; live: Command[]; adaptations: Adaptation[]; warnings: Problem[]; ghosts: string[] }
   | { ok: false; adaptations: Adaptation[]; problems: Problem[] };
 
 /** A command named in the request that the source scope does not hold. */
@@ -54,5 +55,13 @@ export async function planCopy(api: DiscordApi, request: CopyRequest, app: AppFa
   const live = await api.listCommands(to, { withLocalizations: true });
   const plan = planScope(commands, live, defaultsFor(to, app), { pairRenames: prune });
   if (!prune) plan.delete = [];
-  return { ok: true, plan, live, adaptations, warnings: problems };
+  const ghosts = from.kind === 'global' && to.kind === 'guild' ? [...plan.create, ...plan.update, ...plan.unchanged].map((command) => command.name) : [];
+  return { ok: true, plan, live, adaptations, warnings: problems, ghosts };
+}
+
+/** What a copy of global commands into a guild leaves there, said before it is made (the CLI and the TUI). */
+export function ghostsNote(ghosts: readonly string[], guild: string): string | undefined {
+  if (ghosts.length === 0) return undefined;
+  const count = ghosts.length === 1 ? `/${ghosts[0]} stays global, so it exists` : `These ${ghosts.length} commands stay global, so each exists`;
+  return `${count} twice in ${guild}: members there see it twice in the / menu, and the audit flags it as a ghost duplicate. To test a change in the guild that is fine; delete the guild copies when done (or the global ones, to move them).`;
 }

@@ -8,7 +8,7 @@ import { listBackups, readBackup } from './store.js';
 
 export async function knownCommands(env: NodeJS.ProcessEnv, applicationId: string, guildId: string): Promise<Command[]> {
   const entries = (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === applicationId);
-  const newest = (scope: string) => entries.filter((entry) => entry.scope === scope && entry.commandCount > 0).at(-1);
+  const newest = (scope: string) => entries.filter((entry) => entry.scope === scope && !entry.overwritesOnly && entry.commandCount > 0).at(-1);
   const found = [newest(`guild:${guildId}`), newest('global')].filter((entry) => entry !== undefined);
   const backups = await Promise.all(found.map((entry) => readBackup(entry.path)));
   return backups.flatMap((backup) => backup.commands);

@@ -5,10 +5,10 @@
  * overwrites that differ. Overwrites need a signed-in user; without one they are reported as
  * not restored. Shared by `cmd-tui restore` and the TUI.
  */
-import type { DiscordApi } from '../api/contract.js';
+import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import { RequestCancelledError } from '../api/errors.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
-import type { Command, GuildCommandPermissions, Problem } from '../discord/model.js';
+import { GLOBAL_SCOPE, type Command, type GuildCommandPermissions, type Problem } from '../discord/model.js';
 import { scopeDefaults, toBodyForm } from '../discord/normalize.js';
 import { overwritesToRestore, type OverwriteRestore } from '../discord/overwrite-restore.js';
 import { commandKey, hasChanges, planScope, type Plan } from '../discord/plan.js';
@@ -33,6 +33,8 @@ export interface RestorePreview {
   plan: Plan;
   /** Overwrite lists that differ for commands that exist now; recreated commands' lists are added after. */
   overwrites: OverwriteRestore[];
+  /** Commands outside the scope that name its lists (a guild's lists of global commands). */
+  known: readonly Command[];
 }
 
 export interface RestoreOutcome {
@@ -43,7 +45,11 @@ export interface RestoreOutcome {
   readBackFailed?: string;
 }
 
-export async function previewRestore(api: DiscordApi, backup: ScopeBackup, app: ValidationContext & { supportedIntegrationTypes: number[] }): Promise<RestorePreview> {
+/**
+ * `known`: commands the caller has that may name lists outside the scope (the TUI's live list); a
+ * guild's list of a command none of them names has the global commands read to name it, where they can be.
+ */
+export async function previewRestore(api: DiscordApi, backup: ScopeBackup, app: ValidationContext & { supportedIntegrationTypes: number[] }, known: readonly Command[] = []): Promise<RestorePreview> {
   const current = await captureScope(api, backup.scope, `restore ${backup.createdAt}`);
   // A command renamed since the backup is renamed back (same id, no create spent); its overwrites are restored below.
   const full = planScope(backup.commands, current.commands, scopeDefaults(backup.scope.kind, app.supportedIntegrationTypes), { pairRenames: true });
@@ -61,7 +67,17 @@ export async function previewRestore(api: DiscordApi, backup: ScopeBackup, app: 
     update: full.update.filter((update) => acceptable(update, toBodyForm(bodyOf(update)))),
   };
   plan.createsUsed = plan.create.length;
-  return { backup, unrestorable, current, plan, overwrites: overwritesToRestore(backup, current.commands, current.permissions) };
+  const named = await namingCommands(api, backup, current, known);
+  return { backup, unrestorable, current, plan, overwrites: overwritesToRestore(backup, current.commands, current.permissions, named), known: named };
+}
+
+/** `known`, and the global commands when a guild's lists name one that none of the others has. */
+async function namingCommands(api: DiscordApi, backup: ScopeBackup, current: ScopeBackup, known: readonly Command[]): Promise<readonly Command[]> {
+  if (backup.scope.kind !== 'guild' || !canReadCommands(api)) return known;
+  const unnamed = overwritesToRestore(backup, current.commands, current.permissions, known).some((item) => item.target === `command ${item.commandId}`);
+  if (!unnamed) return known;
+  // Only names: a failed read leaves the ids, never the plan.
+  return [...known, ...(await api.listCommands(GLOBAL_SCOPE).catch(() => []))];
 }
 
 export function restoreChanges(preview: RestorePreview): boolean {
@@ -90,7 +106,7 @@ export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, 
     } catch (error) {
       return leftForLater(readBackFailedNote(`Restored ${execution.steps.length} command change(s)`, error, listCommandLine(scope)));
     }
-    const pending = overwritesToRestore(backup, commandsNow, permissionsNow);
+    const pending = overwritesToRestore(backup, commandsNow, permissionsNow, preview.known);
     if (api.overwriteAccess() !== 'ok') return { execution, restored: [], notRestored: pending };
     if (pending.length > 0) {
       // Cancelled with nothing sent yet: truly nothing done. Once commands changed, the overwrites follow them.

@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readTextFile } from '../config/read-text-file.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
-import { backupFileName, isBackup, parseBackup, serializeBackup, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
+import { backupFileName, isBackup, parseAnyBackup, parseBackup, serializeBackup, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import { scopeKey } from '../discord/model.js';
 
 /** One line of `cmd-tui backups --json`. */
@@ -22,7 +22,18 @@ export interface BackupEntry {
   commandCount: number;
   /** Overwrites across the backup's lists. */
   overwriteCount: number;
+  /** Taken with a browser sign-in alone, which reads no commands: it has overwrites only, and restore refuses it. */
+  overwritesOnly: boolean;
 }
+
+/** What a backup holds, as the CLI's table and the TUI's list say it. */
+export function backupHolds(entry: BackupEntry): string {
+  return entry.overwritesOnly ? `overwrites only: ${entry.overwriteCount}` : `${entry.commandCount} commands · ${entry.overwriteCount} overwrites`;
+}
+
+/** Said beside the list wherever one is marked. */
+export const OVERWRITES_ONLY_NOTE =
+  'was taken with a browser sign-in alone, which reads no commands: it keeps the overwrites a save replaced (read them in the file), and restore cannot use it.';
 
 export class BackupError extends Error {
   override readonly name = 'BackupError';
@@ -53,7 +64,7 @@ export async function writeBackup(directory: string, backup: ScopeBackup | Overw
   return entryOf(path, backup);
 }
 
-/** Every readable backup, oldest first. Files that are not backups (or hold overwrites only: restore cannot use them) are skipped. */
+/** Every readable backup, oldest first, overwrites-only ones marked (restore cannot use them). Files that are not backups are skipped. */
 export async function listBackups(directory: string): Promise<BackupEntry[]> {
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
@@ -63,8 +74,8 @@ export async function listBackups(directory: string): Promise<BackupEntry[]> {
   for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
     const path = join(directory, name);
     // Through the regular-file reader: a FIFO or a device named *.json is skipped, not waited on forever.
-    const parsed = parseBackup(await readTextFile(path, name).catch(() => ''));
-    if (parsed.ok) entries.push(entryOf(path, parsed.backup));
+    const backup = parseAnyBackup(await readTextFile(path, name).catch(() => ''));
+    if (backup) entries.push(entryOf(path, backup));
   }
   return entries.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }
@@ -90,5 +101,6 @@ function entryOf(path: string, backup: ScopeBackup | OverwritesBackup): BackupEn
     applicationId: backup.applicationId,
     commandCount: 'commands' in backup ? backup.commands.length : 0,
     overwriteCount: backup.permissions.reduce((sum, entry) => sum + entry.permissions.length, 0),
+    overwritesOnly: !('commands' in backup),
   };
 }

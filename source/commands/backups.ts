@@ -1,8 +1,9 @@
 /**
- * `cmd-tui backups [--json]`: the backups taken before every mutating request, oldest first.
- * `--json`: an array of `{"path", "scope", "createdAt", "reason"}`.
+ * `cmd-tui backups [--json]`: the backups taken before every mutating request, oldest first, what
+ * each holds, and the overwrites-only ones (a browser sign-in's, which restore cannot use) marked.
+ * `--json`: an array of BackupEntry (`path`, `scope`, `createdAt`, `reason`, counts, `overwritesOnly`).
  */
-import { listBackups } from '../backup/store.js';
+import { backupHolds, listBackups, OVERWRITES_ONLY_NOTE } from '../backup/store.js';
 import { appPaths } from '../config/paths.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
@@ -21,7 +22,8 @@ export const run: CommandRun = async (args, io) => {
     io.stdout.write(`No backups yet in ${directory}. One is written before every change cmd-tui makes.\n`);
     return 0;
   }
-  io.stdout.write(renderTable(['CREATED', 'SCOPE', 'REASON', 'PATH'], entries.map((e) => [e.createdAt, e.scope, e.reason, e.path]), 200));
+  io.stdout.write(renderTable(['CREATED', 'SCOPE', 'REASON', 'HOLDS', 'PATH'], entries.map((e) => [e.createdAt, e.scope, e.reason, backupHolds(e), e.path]), 200));
   io.stdout.write('Restore one with `cmd-tui restore PATH`.\n');
+  if (entries.some((entry) => entry.overwritesOnly)) io.stdout.write(`An overwrites-only backup ${OVERWRITES_ONLY_NOTE}\n`);
   return 0;
 };

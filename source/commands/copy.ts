@@ -4,7 +4,7 @@
  * `apply` — create / update / unchanged, creates used — with what the target scope does not allow
  * dropped and reported (adapt-scope.ts), and applies after confirmation and a backup.
  */
-import { CopySourceError, planCopy } from '../backup/copy-plan.js';
+import { CopySourceError, ghostsNote, planCopy } from '../backup/copy-plan.js';
 import { createBudget } from '../backup/create-ledger.js';
 import { readBackField } from '../backup/read-back.js';
 import { settleInterruptedWrite } from '../backup/scope-lock.js';
@@ -56,10 +56,11 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`${renderProblems(where, copy.problems.filter((problem) => problem.severity === 'error'))}These commands are not valid in ${describeScope(to)}; nothing was sent.\n`);
       return ExitCode.Problems;
     }
-    const { plan, live, adaptations } = copy;
+    const { plan, live, adaptations, ghosts } = copy;
     const budget = await createBudget(io.env, api.applicationId, to);
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.env, values) })}`);
-    const result = { from: describeScope(from), to: describeScope(to), adaptations, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
+    const ghostsLine = hasChanges(plan, prune) ? ghostsNote(ghosts, describeScope(to)) : undefined;
+    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.env, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
+    const result = { from: describeScope(from), to: describeScope(to), adaptations, ghosts, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!hasChanges(plan, prune)) {
       await settleInterruptedWrite(io.env, api.applicationId, to, copyCommandLine({ from, to, names, prune }), notice);

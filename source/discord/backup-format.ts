@@ -87,10 +87,18 @@ export function parseBackup(text: string): ParsedBackup {
   return { ok: true, backup: parsed.data as ScopeBackup };
 }
 
-/** Either kind of backup, intact: what the store checks after writing one. */
-export function isBackup(text: string): boolean {
+/** Either kind of backup, intact (what the store checks after writing one, and lists), or undefined. */
+export function parseAnyBackup(text: string): ScopeBackup | OverwritesBackup | undefined {
   const read = parseStrictJson(text);
-  return read.ok && (backupSchema.safeParse(read.value).success || overwritesBackupSchema.safeParse(read.value).success);
+  if (!read.ok) return undefined;
+  const overwrites = overwritesBackupSchema.safeParse(read.value);
+  if (overwrites.success) return overwrites.data as OverwritesBackup;
+  const scope = backupSchema.safeParse(read.value);
+  return scope.success ? (scope.data as ScopeBackup) : undefined;
+}
+
+export function isBackup(text: string): boolean {
+  return parseAnyBackup(text) !== undefined;
 }
 
 /** `2026-11-22T05-10-00-123Z_guild-123.json`: sorts by time, says the scope, no characters any OS refuses. */

@@ -58,14 +58,19 @@ export function permissionEntries(
 export function unlistedEntries(applicationId: string, permissions: readonly GuildCommandPermissions[], known: readonly Pick<Command, 'id' | 'name' | 'type'>[]): PermissionEntry[] {
   const label = (id: string) => {
     const command = known.find((c) => c.id === id);
-    return command ? commandLabel(command) : `command ${id}`;
+    return command ? commandLabel(command) : undefined;
   };
   const lists = permissions.filter((p) => p.id !== applicationId);
   const withoutList = known.filter((c) => c.id !== applicationId && !lists.some((p) => p.id === c.id));
   const unlisted = [...lists.map((p) => ({ id: p.id, overwrites: p.permissions })), ...withoutList.map((c) => ({ id: c.id, overwrites: [] }))]
-    .map((e): PermissionEntry => ({ kind: 'unlisted', id: e.id, label: label(e.id), overwrites: e.overwrites }))
+    .map((e): PermissionEntry => ({ ...unlistedEntry(e.id, label(e.id)), overwrites: e.overwrites }))
     .sort((a, b) => Number(a.label.startsWith('command ')) - Number(b.label.startsWith('command ')) || compareNames(a.label, b.label));
   return [{ kind: 'app', id: applicationId, label: APP_ENTRY_LABEL, overwrites: permissions.find((p) => p.id === applicationId)?.permissions ?? [] }, ...unlisted];
+}
+
+/** A command known by its id only, with no overwrites of its own yet (Discord lists only those that have some). */
+export function unlistedEntry(id: string, label = `command ${id}`): PermissionEntry {
+  return { kind: 'unlisted', id, label, overwrites: [] };
 }
 
 export type EntryLookup = { ok: true; entry: PermissionEntry } | { ok: false; message: string };

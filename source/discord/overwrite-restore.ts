@@ -1,25 +1,35 @@
 /**
  * Which permission overwrite lists must be written to bring a scope's overwrites back to a backup:
  * backup entries are mapped to today's command ids by (type, name) — recreated commands get new
- * ids — and compared as sets with what the guilds hold now. Pure; no I/O.
+ * ids — and compared as sets with what the guilds hold now. Each list is named by its command wherever
+ * today's scope, the backup or other known commands (the live list, other backups) have its id. Pure; no I/O.
  */
 import type { ScopeBackup } from './backup-format.js';
 import type { Command, GuildCommandPermissions, PermissionOverwrite } from './model.js';
+import { commandLabel } from './overwrite-entries.js';
 import { commandKey } from './plan.js';
 
 export interface OverwriteRestore {
   guildId: string;
   /** Today's id of the command (or the application id for the app-level entry). */
   commandId: string;
-  /** For messages: the command's name, or "app-level overwrites". */
+  /** For messages: the command as `/ban` (`Report (MESSAGE)`), "app-level overwrites", or `command ID` where no list knows its name. */
   target: string;
   overwrites: PermissionOverwrite[];
 }
 
-export function overwritesToRestore(backup: ScopeBackup, commandsNow: readonly Command[], permissionsNow: readonly GuildCommandPermissions[]): OverwriteRestore[] {
+/** `known`: commands outside the scope that name lists of it (a guild holds global commands' lists too). */
+export function overwritesToRestore(
+  backup: ScopeBackup,
+  commandsNow: readonly Command[],
+  permissionsNow: readonly GuildCommandPermissions[],
+  known: readonly Pick<Command, 'id' | 'name' | 'type'>[] = [],
+): OverwriteRestore[] {
   const nowByKey = new Map(commandsNow.map((command) => [commandKey(command), command]));
   const backupIds = new Map(backup.commands.map((command) => [command.id, nowByKey.get(commandKey(command))]));
-  const names = new Map<string, string>(commandsNow.map((command) => [command.id, command.name]));
+  const idsNow = new Set(commandsNow.map((command) => command.id));
+  // Today's names win over the backup's, which win over other lists'.
+  const names = new Map<string, string>([...known, ...backup.commands, ...commandsNow].map((command) => [command.id, commandLabel(command)]));
   names.set(backup.applicationId, 'app-level overwrites');
 
   const wanted = new Map<string, PermissionOverwrite[]>();
@@ -29,7 +39,7 @@ export function overwritesToRestore(backup: ScopeBackup, commandsNow: readonly C
     if (id !== undefined) wanted.set(`${entry.guild_id}/${id}`, entry.permissions);
   }
   const inScope = (entry: GuildCommandPermissions) =>
-    backup.scope.kind === 'guild' ? entry.guild_id === backup.scope.guildId : names.has(entry.id) && entry.id !== backup.applicationId;
+    backup.scope.kind === 'guild' ? entry.guild_id === backup.scope.guildId : idsNow.has(entry.id);
   const current = new Map(permissionsNow.filter(inScope).map((entry) => [`${entry.guild_id}/${entry.id}`, entry.permissions]));
 
   const restores: OverwriteRestore[] = [];

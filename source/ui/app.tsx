@@ -13,7 +13,8 @@ import { Spinner } from './components/spinner.js';
 import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
-import { actionFor, type Action, type KeyScope } from './input/key-bindings.js';
+import { actionFor, type Action, type DisabledKeys, type KeyScope } from './input/key-bindings.js';
+import { disabledNotice, DisabledKeysProvider, useScreenKeys } from './input/disabled-keys.js';
 import { CommandDetail } from './screens/command-detail/command-detail.js';
 import { CommandEditor } from './screens/command-editor/command-editor.js';
 import { CommandList } from './screens/command-list/command-list.js';
@@ -32,10 +33,9 @@ import { RawJson } from './screens/raw-json/raw-json.js';
 import { TryScreen } from './screens/try/try-screen.js';
 import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
-import { wrapText } from '../terminal/wrap-text.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
+import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -77,22 +77,43 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
   return (
     <ThemeContext.Provider value={theme}>
       <KeyDispatcher>
-        <AppContext.Provider value={{ state, dispatch, flows }}>
-          <WrappedAddressRowsProvider value={setAddressRows}>
-            <Root starters={starters} addressRows={addressRows} />
-          </WrappedAddressRowsProvider>
-        </AppContext.Provider>
+        <DisabledKeysProvider app={sessionDisabledKeys(state, starters)}>
+          <AppContext.Provider value={{ state, dispatch, flows }}>
+            <WrappedAddressRowsProvider value={setAddressRows}>
+              <Root starters={starters} addressRows={addressRows} />
+            </WrappedAddressRowsProvider>
+          </AppContext.Provider>
+        </DisabledKeysProvider>
       </KeyDispatcher>
     </ThemeContext.Provider>
   );
 }
 
-function useGlobalKeys(scope: KeyScope): void {
+/** Keys the session cannot use on any screen, and why. */
+function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefined): DisabledKeys {
+  const noCopy = 'this session cannot copy commands: it needs a bot token or client credentials.';
+  return {
+    ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
+    ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
+  };
+}
+
+/** Where the status line's ctrl+e is the app's (not the editor's own message). */
+const NO_STATUS = 'there is no status message now.';
+
+function useGlobalKeys(screenScope: KeyScope): void {
   const { exit } = useApp();
   const { state, dispatch, flows } = useAppContext();
+  const screenKeys = useScreenKeys();
   useKeyHandler(Priority.global, (chord) => {
+    // The view in front names its key scope and the keys it cannot use now; the screen's otherwise.
+    const keys = screenKeys();
+    const scope = keys.scope ?? screenScope;
+    const disabled = { ...(state.flash ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
-    if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help' } });
+    const notice = action ? disabledNotice(action, scope, disabled) : undefined;
+    if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
+    else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
     else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
     // Quitting would hide how a write ends (and the backup that undoes it): q waits until the busy line has told it.
     else if (action === 'quit') {
@@ -117,7 +138,9 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const rows = terminalRows - (addressRows > 0 ? addressRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);
-  const scope: KeyScope = top.id;
+  // A browser sign-in alone has a home of its own where the list would be.
+  const signInOnly = state.session !== null && !canReadCommands(state.session.api);
+  const scope: KeyScope = top.id === 'list' && signInOnly ? 'sign-in-only' : top.id;
   useGlobalKeys(scope);
   // A short screen with a wrapped address on it keeps the address and its field, not the header.
   const headerShown = (state.session !== null || state.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
@@ -141,10 +164,9 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
       case 'none':
         return null;
       case 'help':
-        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope)} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope, state.overlay.disabled)} height={bodyHeight} onClose={close} />;
       case 'message':
-        // Border and padding take four columns, the root's spare one a fifth.
-        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={wrapText(state.overlay.text, columns - 5).map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
+        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={state.overlay.text.split('\n').map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
       case 'scope-picker':
         return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
       case 'copy': {
@@ -221,7 +243,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
         {state.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
-        {state.session && !canReadCommands(state.session.api) ? (
+        {signInOnly ? (
           top.id === 'list' && overlay === null ? <SignInOnlyHome height={bodyHeight} active={noOverlay} /> : null
         ) : state.session ? (
           <Box display={top.id === 'list' && overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>

@@ -27,7 +27,8 @@ describe('backup store', () => {
     expect(entry).toMatchObject({ commandCount: 0, overwriteCount: 1 });
     expect(JSON.parse(await readFile(entry.path, 'utf8'))).not.toHaveProperty('commands');
     await expect(readBackup(entry.path)).rejects.toThrow(/permission overwrites only.*Restore cannot use it/);
-    expect(await listBackups(directory)).toEqual([]);
+    // Listed, marked: a user looking for the overwrites a sign-in-only save replaced finds them.
+    expect(await listBackups(directory)).toEqual([{ ...entry, overwritesOnly: true }]);
   });
 
   it('writes atomically, leaves no temp file, and reads back what it wrote', async () => {
@@ -46,7 +47,7 @@ describe('backup store', () => {
     await writeFile(join(directory, 'notes.json'), '{"hello":1}');
     const entries = await listBackups(directory);
     expect(entries.map((e) => e.path)).toEqual([early.path, late.path]);
-    expect(entries[1]).toEqual({ path: late.path, scope: 'global', createdAt: '2026-11-22T06:00:00.000Z', reason: 'delete /ping', applicationId: '100', commandCount: 1, overwriteCount: 1 });
+    expect(entries[1]).toEqual({ path: late.path, scope: 'global', createdAt: '2026-11-22T06:00:00.000Z', reason: 'delete /ping', applicationId: '100', commandCount: 1, overwriteCount: 1, overwritesOnly: false });
   });
 
   it('lists nothing when the folder does not exist yet', async () => {

@@ -33,6 +33,8 @@ describe('copy between scopes', () => {
     expect(copied.stderr).toContain('/ping: dropped integration_types');
     expect(copied.stderr).toContain('skipped Launch: an entry-point command exists only in the global scope');
     expect(copied.stderr).toContain('+ create /ping');
+    // Said before the copy: the global /ping stays, so the guild gets a ghost duplicate the audit flags.
+    expect(copied.stderr).toMatch(/\/ping stays global, so it exists twice in guild \d+: .*the audit flags it as a ghost duplicate/);
     expect(copied.stderr).toMatch(/Backup of its previous state: .*backups/);
     const writes = mutating((await requestLog(emulator())).slice(before));
     expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /api/v10/applications/${emulator().applicationId}/guilds/${guild}/commands`]);
@@ -40,7 +42,7 @@ describe('copy between scopes', () => {
 
     const again = await cli(['copy', '--from', 'global', '--to', guild, '--command', 'ping', '--json']);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ applied: true, steps: [], plan: { create: [], update: [], unchanged: [{ name: 'ping' }] } });
+    expect(JSON.parse(again.stdout)).toMatchObject({ applied: true, steps: [], ghosts: ['ping'], plan: { create: [], update: [], unchanged: [{ name: 'ping' }] } });
   });
 
   it('a dev guild → global: plans first, refuses without --yes off a terminal, names unknown commands', async () => {

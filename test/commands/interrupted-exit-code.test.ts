@@ -6,7 +6,7 @@ import type { BackupEntry } from '../../source/backup/store.js';
 import { exitCodeOf } from '../../source/commands/failure.js';
 import { ExitCode } from '../../source/commands/types.js';
 
-const backup: BackupEntry = { path: '/backups/b.json', scope: 'guild:1', createdAt: '2026-11-25T12:00:00.000Z', reason: 'apply x.json', applicationId: '1', commandCount: 0, overwriteCount: 0 };
+const backup: BackupEntry = { path: '/backups/b.json', scope: 'guild:1', createdAt: '2026-11-25T12:00:00.000Z', reason: 'apply x.json', applicationId: '1', commandCount: 0, overwriteCount: 0, overwritesOnly: false };
 
 describe('the exit code of a run stopped part-way', () => {
   it.each([

@@ -150,7 +150,7 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     expect((await stat(backup)).mtimeMs).toBeLessThanOrEqual(Date.parse(firstWrite!.time) + 1);
     const listed = await runCommand('backups', ['--json'], home.env);
     const entries = JSON.parse(listed.stdout) as Array<Record<string, string>>;
-    expect(entries.at(-1)).toEqual({ path: backup, scope: `guild:${hq()}`, createdAt: expect.any(String), reason: 'apply one.json', applicationId: emulator().applicationId, commandCount: expect.any(Number), overwriteCount: expect.any(Number) });
+    expect(entries.at(-1)).toEqual({ path: backup, scope: `guild:${hq()}`, createdAt: expect.any(String), reason: 'apply one.json', applicationId: emulator().applicationId, commandCount: expect.any(Number), overwriteCount: expect.any(Number), overwritesOnly: false });
     const saved = JSON.parse(await readFile(backup, 'utf8')) as { commands: Array<{ name: string }>; permissions: unknown[] };
     expect(saved.commands.map((c) => c.name)).toContain('mod-tools');
     expect(saved.permissions.length).toBeGreaterThan(0);

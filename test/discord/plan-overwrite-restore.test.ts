@@ -27,7 +27,7 @@ describe('overwritesToRestore', () => {
 
   it('maps a recreated command to its new id by type and name', () => {
     expect(overwritesToRestore(guildBackup, [command('9', 'ban'), command('2', 'kick')], [entry('100', denyEveryone)])).toEqual([
-      { guildId: GUILD, commandId: '9', target: 'ban', overwrites: allowMods },
+      { guildId: GUILD, commandId: '9', target: '/ban', overwrites: allowMods },
     ]);
   });
 
@@ -35,7 +35,7 @@ describe('overwritesToRestore', () => {
     const now = [entry('1', allowMods), entry('100', allowMods), entry('2', denyEveryone)];
     expect(overwritesToRestore(guildBackup, [command('1', 'ban'), command('2', 'kick')], now)).toEqual([
       { guildId: GUILD, commandId: '100', target: 'app-level overwrites', overwrites: denyEveryone },
-      { guildId: GUILD, commandId: '2', target: 'kick', overwrites: [] },
+      { guildId: GUILD, commandId: '2', target: '/kick', overwrites: [] },
     ]);
   });
 
@@ -43,7 +43,15 @@ describe('overwritesToRestore', () => {
     const globalBackup = backup({ kind: 'global' }, [command('1', 'ban')], [entry('1', allowMods, '6000')]);
     const now = [entry('100', allowMods, '6000'), entry('55', allowMods, '6000')];
     expect(overwritesToRestore(globalBackup, [command('3', 'ban')], now)).toEqual([
-      { guildId: '6000', commandId: '3', target: 'ban', overwrites: allowMods },
+      { guildId: '6000', commandId: '3', target: '/ban', overwrites: allowMods },
+    ]);
+  });
+
+  it('names a list of a command outside the scope from the other commands it is given, else by id', () => {
+    const now = [entry('1', allowMods), entry('100', denyEveryone), entry('77', allowMods), entry('78', allowMods)];
+    expect(overwritesToRestore(guildBackup, [command('1', 'ban'), command('2', 'kick')], now, [command('77', 'global-ban')])).toEqual([
+      { guildId: GUILD, commandId: '77', target: '/global-ban', overwrites: [] },
+      { guildId: GUILD, commandId: '78', target: 'command 78', overwrites: [] },
     ]);
   });
 });

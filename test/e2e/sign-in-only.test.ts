@@ -43,13 +43,18 @@ it('with only a browser sign-in, lists a guild’s command permissions by id and
   expect(first).toContain('cmd-tui auth set-bot-token');
   expect(first).toMatch(/Off until then.*n new · e edit · d delete/);
 
+  await press('filter');
   await tui.type('Pixel Pal HQ');
   await tui.waitFor((s) => /▸ Pixel Pal HQ/.test(s), 'the guild');
-  await press('select');
+  await press('filterDone');
+  await press('open');
   const listed = await tui.waitForText(`command ${modTools.id}`);
   expect(listed).toContain('Command permissions in Pixel Pal HQ');
   expect(listed).toContain('all commands (app-level defaults)');
 
+  // Opened by its id, as a user pastes one copied from Discord.
+  await press('openById');
+  await tui.waitForText('by its id');
   await tui.type(modTools.id);
   await tui.waitFor((s) => new RegExp(`▸ command ${modTools.id}`).test(s), 'the command by id');
   await press('select');

@@ -72,8 +72,8 @@ describe('backups screen', () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
     const entries: BackupEntry[] = [
-      { path: '/b/2.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 3, overwriteCount: 2 },
-      { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0 },
+      { path: '/b/2.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 3, overwriteCount: 2, overwritesOnly: false },
+      { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0, overwritesOnly: false },
     ];
     const restored: string[] = [];
     const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
@@ -104,12 +104,63 @@ describe('backups screen', () => {
   });
 });
 
+describe('backups screen: overwrites-only backups and names', () => {
+  it('lists an overwrites-only backup marked as such; enter says why it cannot be restored', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 0, overwriteCount: 4, overwritesOnly: true };
+    session.backupFiles = {
+      list: async () => [entry],
+      preview: async () => {
+        throw new Error('not planned');
+      },
+      restore: async () => {
+        throw new Error('not used');
+      },
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await waitFor(() => /▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping\s+overwrites only: 4/.test(app.frame()), { message: app.frame });
+    await app.press('restorePlan');
+    await app.waitForText('enter plan the restore is off: this backup was taken with a browser sign-in alone');
+  });
+
+  it('names the overwrite lists of the plan by their commands', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
+    let known: readonly { name: string }[] = [];
+    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: '/ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    session.backupFiles = {
+      list: async () => [entry],
+      preview: async (_path, commands = []) => {
+        known = commands;
+        return preview;
+      },
+      restore: async () => {
+        throw new Error('not used');
+      },
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('permissions of /ping');
+    await app.press('restorePlan');
+    await app.waitForText('overwrites of /ping in Test Guild: 0');
+    // The list on screen is handed to the plan, which names lists outside the backup's scope from it.
+    expect(known.map((command) => command.name)).toContain('ping');
+  });
+});
+
 describe('backups screen after a restore', () => {
   it('keeps the selection on the backup restored, though a new backup now heads the list', async () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
-    const older: BackupEntry = { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0 };
-    const newer: BackupEntry = { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 29, overwriteCount: 0 };
+    const older: BackupEntry = { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0, overwritesOnly: false };
+    const newer: BackupEntry = { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 29, overwriteCount: 0, overwritesOnly: false };
     let entries = [newer, older];
     const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
     session.backupFiles = {
@@ -142,7 +193,7 @@ describe('backups screen sign-in', () => {
     let signedIn = false;
     api.authKinds = () => (signedIn ? ['bot', 'user'] : ['bot']);
     const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1 };
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
     const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
     let previews = 0;
     session.backupFiles = {

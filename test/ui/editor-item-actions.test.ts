@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { footerHints } from '../../source/ui/components/footer.js';
-import { idleItemActions } from '../../source/ui/screens/command-editor/item-actions.js';
+import type { Action } from '../../source/ui/input/key-bindings.js';
+import { disabledItemActions, footerIdleItemKeys } from '../../source/ui/screens/command-editor/item-actions.js';
+
+const ITEM_KEYS: readonly Action[] = ['addOption', 'addChoice', 'addLocalization', 'removeItem', 'wholeText'];
+/** The item keys the footer leaves out at `path` (`textCut`: the focused text is longer than its row). */
+const idleItemActions = (of: CommandDraft, path: string, textCut = false) => footerIdleItemKeys(disabledItemActions(of, path), textCut).filter((action) => ITEM_KEYS.includes(action));
 
 const draft = {
   type: 1,
@@ -37,6 +42,14 @@ describe('item keys where the focus is (the editor footer shows only those)', ()
     const entryPoint = { type: 4, name: 'launch', handler: 2 } as CommandDraft;
     expect(idleItemActions(entryPoint, 'name')).toContain('addOption');
     expect(footerHints('editor', 200, idleItemActions(entryPoint, 'name'))).not.toContain('option');
+    expect(disabledItemActions(entryPoint, 'name').addOption).toBe('only slash (CHAT_INPUT) commands have options; this is a PRIMARY_ENTRY_POINT command.');
+  });
+
+  it('says why the move keys cannot act: no item focused, or at an end', () => {
+    expect(disabledItemActions(draft, 'name').moveItemUp).toBe('move to an option or a choice: those are what move.');
+    expect(disabledItemActions(draft, 'options[0].name')).toMatchObject({ moveItemUp: 'it is the first already.' });
+    expect(disabledItemActions(draft, 'options[0].name').moveItemDown).toBeUndefined();
+    expect(disabledItemActions(draft, 'options[1].required')).toMatchObject({ moveItemDown: 'it is the last already.' });
   });
 
   it('at 80 columns the footer keeps the keys that act at the focus', () => {

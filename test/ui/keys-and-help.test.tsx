@@ -61,10 +61,40 @@ describe('help and footer', () => {
   });
 });
 
+describe('esc on the list', () => {
+  it('cancels a load in flight, as k9s and lazygit users expect, and never quits', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    const app = await renderApp(api, { columns: 120, rows: 24 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    api.gate = new Promise(() => undefined);
+    await app.press('refresh');
+    await app.waitForText('Loading commands');
+    await app.chord('esc');
+    await app.waitForText('Loading was cancelled. — Press ctrl+r to load again.');
+    expect(app.frame()).not.toContain('Loading commands…');
+    // Nothing left to stop: esc says so instead of doing nothing.
+    await app.chord('esc');
+    await app.waitForText('esc cancel load / clear filter is off: nothing to cancel or clear (q quits).');
+  });
+});
+
 describe('pickers', () => {
   it('open on the type the option has', () => {
     const draft = { type: 1, name: 'up', description: 'Up', options: [{ type: 11, name: 'file', description: 'File' }] } as CommandDraft;
     const model = pickerModel('option-type', draft, 'options[0].type');
     expect(model.items.find((item) => item.value === model.current)?.label).toBe('ATTACHMENT');
+  });
+});
+
+describe('help at 40×12', () => {
+  it('starts with the first key however the title wraps', async () => {
+    const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 12 });
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    expect(app.frame()).toMatch(/│ ↑\/k +move up/);
+    expect(app.frame()).toContain('lines 1–');
   });
 });

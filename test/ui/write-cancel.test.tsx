@@ -39,7 +39,7 @@ async function openCopy(sendFirst: boolean) {
   const session = fakeSession(api);
   const copy = gatedWrite({ steps: 1, backup: '/b/9.json' }, sendFirst);
   session.copy = {
-    plan: async () => ({ ok: true, plan: { create: [{ name: 'ping', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, adaptations: [], live: [] }) as never,
+    plan: async () => ({ ok: true, plan: { create: [{ name: 'ping', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, adaptations: [], live: [], warnings: [], ghosts: ['ping'] }) as never,
     createsLeft: async () => 200,
     apply: (_request, _plan, signal, sent) => copy.write(signal, sent),
   };
@@ -53,6 +53,8 @@ async function openCopy(sendFirst: boolean) {
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText('Copy every command of Global into Test Guild?');
+  // The copies stay global too: said before the copy is made.
+  expect(app.frame().replace(/\s+/g, ' ')).toContain('/ping stays global, so it exists twice in Test Guild');
   await confirmWrite(app, copy.state);
   return { app, copy, exited: () => exited };
 }
@@ -82,7 +84,7 @@ describe('ctrl+c during a TUI restore', () => {
   async function openRestore(sendFirst: boolean) {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 1, overwriteCount: 0 };
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 1, overwriteCount: 0, overwritesOnly: false };
     const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
     const outcome = { execution: { backup: { path: '/b/3.json' } as never, steps: [{ kind: 'create' as const, command: makeCommand({ name: 'mod' }), created: true }], commands: [] }, restored: [], notRestored: [] };
     const restore = gatedWrite(outcome, sendFirst);

@@ -9,7 +9,7 @@ import { textWidth } from '../../terminal/text-width.js';
 import { Text } from './text.js';
 import { useState, type ReactNode } from 'react';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
-import { actionFor } from '../input/key-bindings.js';
+import { actionFor, type KeyScope } from '../input/key-bindings.js';
 import { useTheme } from '../theme/theme-context.js';
 import { DialogFrame } from './dialog-frame.js';
 import { useScrollBox } from './scroll-box.js';
@@ -24,9 +24,11 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** A key of the dialog's own (e.g. `s` to sign in first); true when handled. */
   onKey?: (chord: string) => boolean;
+  /** The key scope, where the dialog has keys of its own (`onKey`), so help and the footer list them. */
+  keys?: KeyScope;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey, keys = 'confirm' }: ConfirmDialogProps) {
   const theme = useTheme();
   const [onConfirmButton, setOnConfirmButton] = useState(false);
   const body = useScrollBox();
@@ -35,7 +37,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
   const sideBySide = textWidth(cancelLabel) + textWidth(confirmLabel) + 8 <= inner;
   useKeyHandler(Priority.overlay, (chord) => {
     if (onKey?.(chord)) return true;
-    const action = actionFor(chord, 'confirm');
+    const action = actionFor(chord, keys);
     if (action === 'cancel' || action === 'deny') onCancel();
     else if (action === 'toggleButton') setOnConfirmButton((v) => !v);
     else if (action === 'confirm') (onConfirmButton ? onConfirm : onCancel)();
@@ -52,7 +54,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
       title={title}
       borderColor={danger ? theme.status.warning : theme.ui.border}
       body={body}
-      footer="confirm"
+      footer={keys}
       bottom={
         <Box columnGap={2} flexDirection={sideBySide ? 'row' : 'column'}>
           {button(cancelLabel, !onConfirmButton)}

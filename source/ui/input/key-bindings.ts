@@ -14,7 +14,11 @@ export type KeyScope =
   | 'access'
   | 'editor'
   | 'picker'
+  /** A pick list searched by typing (a scope, a guild, an overwrite's target): letters are the search. */
+  | 'search'
   | 'confirm'
+  /** The restore plan of a backup: a question with one key more (sign in first). */
+  | 'restore-plan'
   | 'type-to-confirm'
   | 'help'
   | 'onboarding'
@@ -29,7 +33,9 @@ export type KeyScope =
   /** An address on screen (sign-in, install): the key that copies it. */
   | 'url'
   /** The editor's view of one long value, wrapped whole, to read and edit. */
-  | 'whole-text';
+  | 'whole-text'
+  /** The home of a session with only a browser sign-in: guilds, then a guild's overwrite lists. */
+  | 'sign-in-only';
 
 export type Action =
   | 'help'
@@ -92,6 +98,9 @@ export type Action =
   | 'showMessage'
   | 'readInFull'
   | 'copyUrl'
+  | 'openById'
+  | 'escape'
+  | 'signIn'
   | 'nextProblem'
   | 'wholeText'
   | 'keepText'
@@ -124,36 +133,50 @@ export interface Binding {
   danger?: boolean;
 }
 
+/**
+ * Keys of a screen that cannot act right now, each with why (lazygit's disabled reason): help shows
+ * them greyed with the reason, the footer leaves them out, and pressing one says the reason.
+ */
+export type DisabledKeys = Partial<Record<Action, string>>;
+
 /** Screens where letters are commands (no text field has focus). */
-const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit'];
+const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit', 'sign-in-only'];
 /** Screens that are a list to move through (a dialog's body scrolls like one). */
-const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm'];
+const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm', 'restore-plan'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
+/** Keys that act on commands, which a browser sign-in alone cannot read: shown there as disabled, saying why. */
+const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
-const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'picker', 'type-to-confirm', 'onboarding', 'try'];
+const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only'], footer: false },
+  // Where letters are the name being typed, only the arrows scroll the question.
+  { action: 'up', keys: ['up'], label: 'move up', scopes: ['type-to-confirm', 'search'], footer: false },
+  { action: 'down', keys: ['down'], label: 'move down', scopes: ['type-to-confirm', 'search'], footer: false },
   { action: 'top', keys: ['g', 'home'], label: 'first', scopes: [...LISTS, 'permissions'], footer: false },
   { action: 'bottom', keys: ['G', 'end'], label: 'last', scopes: [...LISTS, 'permissions'], footer: false },
-  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: [...LISTS, 'permissions', 'whole-text'], footer: false },
-  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: [...LISTS, 'permissions', 'whole-text'], footer: false },
-  { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding'], footer: true },
-  { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list'], footer: true },
+  { action: 'pageUp', keys: ['pgup'], label: 'page up', scopes: [...LISTS, 'permissions', 'type-to-confirm', 'whole-text'], footer: false },
+  { action: 'pageDown', keys: ['pgdn'], label: 'page down', scopes: [...LISTS, 'permissions', 'type-to-confirm', 'whole-text'], footer: false },
+  { action: 'open', keys: ['enter'], label: 'open', scopes: ['list', 'onboarding', 'sign-in-only'], footer: true },
+  { action: 'filter', keys: ['/'], label: 'filter', scopes: ['list', 'sign-in-only'], footer: true },
+  { action: 'openById', keys: ['i'], label: 'open a command by its id (typed or pasted)', short: 'by id', scopes: ['sign-in-only'], footer: true },
   { action: 'scope', keys: ['s'], label: 'scope', scopes: ['list'], footer: true },
   { action: 'switchProfile', keys: ['P'], label: 'switch profile (API, app, credentials)', scopes: ['list'], footer: false },
-  { action: 'new', keys: ['n'], label: 'new', scopes: ['list'], footer: true, danger: true },
-  { action: 'edit', keys: ['e'], label: 'edit', scopes: ON_COMMAND, footer: true, danger: true },
+  { action: 'new', keys: ['n'], label: 'new', scopes: NEEDS_COMMANDS, footer: true, danger: true },
+  { action: 'edit', keys: ['e'], label: 'edit', scopes: [...ON_COMMAND, 'sign-in-only'], footer: true, danger: true },
   { action: 'editJson', keys: ['E'], label: 'edit JSON in $EDITOR', scopes: ON_COMMAND, footer: false, danger: true },
-  { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: ON_COMMAND, footer: true, danger: true },
+  { action: 'delete', keys: ['d', 'ctrl+d'], label: 'delete', scopes: [...ON_COMMAND, 'sign-in-only'], footer: true, danger: true },
   { action: 'permissions', keys: ['p'], label: 'permissions', short: 'perms', scopes: ON_COMMAND, footer: true },
   { action: 'rawJson', keys: ['y'], label: 'raw JSON', scopes: ON_COMMAND, footer: false },
-  { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: ON_COMMAND, footer: false, danger: true },
+  { action: 'copyCommand', keys: ['c'], label: 'copy the command to another scope (asks first)', scopes: [...ON_COMMAND, 'sign-in-only'], footer: false, danger: true },
   { action: 'tryCommand', keys: ['t'], label: 'try it as a member would (emulator)', scopes: ON_COMMAND, footer: false },
-  { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: ['list'], footer: false, danger: true },
-  { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: ['list'], footer: false },
+  { action: 'copyScope', keys: ['C'], label: 'copy the whole scope to another scope (asks first)', scopes: NEEDS_COMMANDS, footer: false, danger: true },
+  { action: 'export', keys: ['x'], label: 'export scope to a new JSON file', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'refresh', keys: ['ctrl+r'], label: 'refresh', scopes: BROWSE, footer: false },
+  // esc never quits: on the list it stops a load (k9s, lazygit) or clears the filter kept with enter.
+  { action: 'escape', keys: ['esc'], label: 'cancel the load in flight / clear the kept filter', short: 'cancel load / clear filter', scopes: ['list'], footer: false },
 
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
   { action: 'filterClear', keys: ['esc'], label: 'clear filter', scopes: ['filter'], footer: true },
@@ -178,12 +201,14 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'redo', keys: ['ctrl+y'], label: 'redo', scopes: ['editor', 'whole-text'], footer: false },
   { action: 'moveItemUp', keys: ['ctrl+up'], label: 'move item up', scopes: ['editor'], footer: false },
   { action: 'moveItemDown', keys: ['ctrl+down'], label: 'move item down', scopes: ['editor'], footer: false },
-  { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'confirm', 'type-to-confirm'], footer: true },
+  { action: 'cancel', keys: ['esc'], label: 'cancel', scopes: ['editor', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm'], footer: true },
 
   { action: 'select', keys: ['enter', 'space'], label: 'choose / toggle', scopes: ['picker'], footer: true },
-  { action: 'toggleButton', keys: ['tab', 'left', 'right'], label: 'switch button', scopes: ['confirm'], footer: true },
-  { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'type-to-confirm'], footer: true, danger: true },
-  { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm'], footer: false },
+  { action: 'select', keys: ['enter'], label: 'choose', scopes: ['search'], footer: true },
+  { action: 'toggleButton', keys: ['tab', 'left', 'right'], label: 'switch button', scopes: ['confirm', 'restore-plan'], footer: true },
+  { action: 'confirm', keys: ['enter'], label: 'press button', scopes: ['confirm', 'restore-plan', 'type-to-confirm'], footer: true, danger: true },
+  { action: 'deny', keys: ['n'], label: 'no', scopes: ['confirm', 'restore-plan'], footer: false },
+  { action: 'signIn', keys: ['s'], label: 'sign in with the browser first (the overwrites need it)', scopes: ['restore-plan'], footer: false },
 
   { action: 'addOverwrite', keys: ['a'], label: 'add overwrite', scopes: ['permissions'], footer: true },
   { action: 'toggleOverwrite', keys: ['space', 't'], label: 'allow/deny', scopes: ['permissions'], footer: true },
@@ -194,15 +219,21 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'prevColumn', keys: ['left', 'h'], label: 'previous channel', scopes: ['access'], footer: true },
   { action: 'nextColumn', keys: ['right', 'l'], label: 'next channel', scopes: ['access'], footer: true },
 
-  { action: 'openAudit', keys: ['a'], label: 'audit this scope (what is wrong, and where to fix it)', scopes: ['list'], footer: false },
-  { action: 'openBackups', keys: ['b'], label: 'backups (restore a scope as it was)', scopes: ['list'], footer: false },
+  { action: 'openAudit', keys: ['a'], label: 'audit this scope (what is wrong, and where to fix it)', scopes: NEEDS_COMMANDS, footer: false },
+  { action: 'openBackups', keys: ['b'], label: 'backups (restore a scope as it was)', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'restorePlan', keys: ['enter'], label: 'plan the restore', scopes: ['backups'], footer: true },
   { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', scopes: ['audit'], footer: true },
   { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
   { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
   { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
-  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'help', 'backups', 'try'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try'], footer: true },
+  { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back to the guilds', scopes: ['sign-in-only'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back to the ways to start (stops a sign-in that waits)', scopes: ['onboarding'], footer: true },
+  { action: 'nextField', keys: ['tab', 'shift+tab'], label: 'switch field (client id, secret)', scopes: ['onboarding'], footer: false },
+  // The ways to start are a pick list, where space picks as enter does.
+  { action: 'select', keys: ['space'], label: 'choose', scopes: ['onboarding'], footer: false },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
   { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access'], footer: false },
   // Where text is typed, ctrl+e is readline's end of line.
@@ -223,7 +254,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   // In the editor `?` is text; ctrl+g is nano's help key.
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'confirm', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'try'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

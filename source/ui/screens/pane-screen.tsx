@@ -9,6 +9,7 @@ import { Footer } from '../components/footer.js';
 import { ScrollPane, scrolled, type PaneLine } from '../components/scroll-pane.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor, type Action, type KeyScope } from '../input/key-bindings.js';
+import { useAppDisabledKeys } from '../input/disabled-keys.js';
 
 export interface PaneScreenProps {
   scope: KeyScope;
@@ -21,6 +22,7 @@ export interface PaneScreenProps {
 
 export function PaneScreen({ scope, lines: given, height, active, onAction }: PaneScreenProps) {
   const [offset, setOffset] = useState(0);
+  const disabled = useAppDisabledKeys();
   const paneHeight = Math.max(3, height - 3);
   // Long lines wrap (continuing under their own indent) instead of being cut: a localization, a description or a rule's fix is read whole.
   const width = useWindowSize().columns - 1;
@@ -29,7 +31,8 @@ export function PaneScreen({ scope, lines: given, height, active, onAction }: Pa
     Priority.screen,
     (chord) => {
       const action = actionFor(chord, scope);
-      if (!action) return false;
+      // A key the session cannot use goes on to the app's keys, which say why.
+      if (!action || disabled[action] !== undefined) return false;
       const next = scrolled(offset, action, lines.length, paneHeight);
       if (next !== undefined) {
         setOffset(next);

@@ -92,11 +92,11 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
         return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
       },
-      preview: async (path) => {
+      preview: async (path, known) => {
         const [{ readBackup }, { previewRestore }, { factsOf }] = await Promise.all([import('../../backup/store.js'), import('../../backup/restore.js'), import('../../discord/app-facts.js')]);
         const backup = await readBackup(path);
         const app = factsOf(await api.getApplication(), api.applicationId);
-        return previewRestore(api, backup, { ...app, scope: backup.scope.kind });
+        return previewRestore(api, backup, { ...app, scope: backup.scope.kind }, known);
       },
       restore: async (path, preview, signal, sent, notice) => {
         const [{ carryOutRestore }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/scope-lock.js')]);

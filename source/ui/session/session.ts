@@ -40,7 +40,8 @@ export interface Session extends Workspace {
   /** The backups of this application (newest first), a restore's plan, and the restore itself (backup/restore.ts). */
   backupFiles?: {
     list: () => Promise<BackupEntry[]>;
-    preview: (path: string) => Promise<RestorePreview>;
+    /** `known`: the commands on screen, which name overwrite lists outside the backup's scope. */
+    preview: (path: string, known?: readonly Command[]) => Promise<RestorePreview>;
     /** Carries out the restore of the backup at `path` (previewed), journaled as `restore PATH`. */
     restore: (path: string, preview: RestorePreview, signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<RestoreOutcome>;
   };

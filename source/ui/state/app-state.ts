@@ -7,7 +7,7 @@
 import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope } from '../../discord/model.js';
 import { GLOBAL_SCOPE, guildScope } from '../../discord/model.js';
 import type { Session } from '../session/session.js';
-import type { KeyScope } from '../input/key-bindings.js';
+import type { DisabledKeys, KeyScope } from '../input/key-bindings.js';
 
 export type Screen =
   | { id: 'onboarding' }
@@ -26,7 +26,7 @@ export type Screen =
 export type Overlay =
   | { kind: 'none' }
   /** `scope`: a view inside the screen with keys of its own (the who-can-use grid). */
-  | { kind: 'help'; scope?: KeyScope }
+  | { kind: 'help'; scope?: KeyScope; disabled?: DisabledKeys }
   /** A status message too long for the status line (or a row cut to fit its list), shown whole. */
   | { kind: 'message'; text: string; title?: string }
   | { kind: 'scope-picker' }

@@ -24,6 +24,12 @@ const SEQUENCES: Record<string, string> = {
   space: ' ',
   'ctrl+up': '\u001b[1;5A',
   'ctrl+down': '\u001b[1;5B',
+  'ctrl+right': '\u001b[1;5C',
+  'ctrl+left': '\u001b[1;5D',
+  'meta+right': '\u001b[1;3C',
+  'meta+left': '\u001b[1;3D',
+  'meta+b': '\u001bb',
+  'meta+f': '\u001bf',
 };
 
 /** The bytes a terminal sends for a chord name from the key table. */

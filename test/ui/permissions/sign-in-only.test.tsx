@@ -45,10 +45,10 @@ describe('a browser sign-in alone', () => {
     expect(home).toContain('commands unread: a browser sign-in alone lists none');
     expect(home).not.toContain('counting…');
     expect(home).not.toContain('Just a member');
-    // The command keys do nothing here: n types into the filter, nothing is created.
-    await app.type('n');
+    // The command keys are off here and say why; nothing is created.
+    await app.press('new');
+    await app.waitForText('n new is off: it needs a bot token or client credentials');
     expect(api.calls.filter((call) => !call.startsWith('list') && !call.startsWith('get'))).toEqual([]);
-    await app.chord('backspace');
     await app.chord('enter');
     await app.waitForText(`command ${ban.id}`);
     expect(app.frame()).toContain('Command permissions in Test Guild');
@@ -58,12 +58,16 @@ describe('a browser sign-in alone', () => {
   it('names a command from a backup and saves an added overwrite through the usual save, backup first', async () => {
     const { api, ban, app, session } = await signedInOnly(true);
     await app.waitForText('Guilds you manage');
+    await app.press('filter');
     await app.type('Test');
     await app.waitForText('filter Test');
-    await app.chord('enter');
+    await app.press('filterDone');
+    await app.press('open');
     await app.waitForText(`/ban  ${ban.id} · 4/100`);
+    await app.press('filter');
     await app.type('ban');
-    await app.chord('enter');
+    await app.press('filterDone');
+    await app.press('open');
     await app.waitForText('Overwrites of /ban in Test Guild · 4/100');
     await app.press('addOverwrite');
     await app.type('everyone');
@@ -79,5 +83,42 @@ describe('a browser sign-in alone', () => {
     expect(api.puts[0]?.overwrites).toContainEqual({ id: ALICE, type: PermissionType.User, permission: true });
     expect(api.puts[0]?.overwrites).toContainEqual({ id: ROLE.moderator, type: PermissionType.Role, permission: true });
     expect(session.backups).toHaveLength(1);
+  });
+
+  it('answers ? with its own keys, the command keys disabled with why, and ctrl+r reads the guilds again', async () => {
+    const { api, app } = await signedInOnly(false);
+    await app.waitForText('Test Guild');
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    const help = app.frame().replace(/[\s│]+/g, ' ');
+    expect(help).toContain('i open a command by its id (typed or pasted) — disabled: pick a guild first');
+    expect(help).toContain('n new (changes Discord; asks first) — disabled: it needs a bot token or client credentials');
+    expect(help).toContain('ctrl+r refresh');
+    await app.press('help');
+    await waitFor(() => !app.frame().includes('Keys on this screen'), { message: app.frame });
+    api.guilds = [...api.guilds, { id: '800000000000000002', name: 'Second Managed', owner: true, permissions: '0' }];
+    await app.press('refresh');
+    await app.waitForText('Second Managed');
+  });
+
+  it('opens a command by a typed or pasted id, saying what is wrong with one that is not an id', async () => {
+    const { app } = await signedInOnly(false);
+    await app.waitForText('Test Guild');
+    await app.press('open');
+    await app.waitForText('Command permissions in Test Guild');
+    await app.press('openById');
+    await app.waitForText("Open a command's permissions in Test Guild by its id");
+    expect(app.frame()).toContain("Type or paste the command's id");
+    await app.type('ban');
+    await app.waitForText('Not a command id: an id is digits only');
+    for (let i = 0; i < 3; i++) await app.chord('backspace');
+    await app.type('12345');
+    await app.waitForText('Too short for a command id (5 digits');
+    for (let i = 0; i < 5; i++) await app.chord('backspace');
+    await app.type('</remind:900000000000000077>');
+    await app.waitForText('/remind');
+    await app.chord('enter');
+    await app.waitForText('Overwrites of command 900000000000000077 in Test Guild');
+    expect(app.frame()).not.toContain('may have been deleted');
   });
 });

@@ -21,7 +21,8 @@ import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
 import { describeError, errorLine, failedWriteLine } from '../../format/describe-error.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor } from '../../input/key-bindings.js';
+import { actionFor, type Action, type DisabledKeys } from '../../input/key-bindings.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { ConfirmDelete } from '../overlays/confirm-delete.js';
@@ -190,11 +191,19 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     );
   };
 
+  const nothingFound = progress.running ? 'nothing found so far.' : 'no findings: nothing to fix.';
+  const disabled: DisabledKeys = {
+    ...(current ? {} : { fixFinding: nothingFound, readInFull: nothingFound }),
+    ...(results.global ? {} : { writeReport: 'the global commands are not audited yet: the report starts with them.' }),
+  };
+  useDisabledKeys('audit', disabled, active && !deleting);
   useKeyHandler(
     Priority.screen,
     (chord) => {
       if (deleting) return false;
       const action = actionFor(chord, 'audit');
+      // A disabled key goes on to the app's keys, which say why it cannot act.
+      if (action && disabled[action] !== undefined) return false;
       const move = listMove(action, rows);
       if (move !== undefined) setSelected((index) => movedIndex(index, move, findings.length));
       else if (action === 'stopAudit') {
@@ -257,7 +266,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
           {current.hint}
         </Text>
       ) : null}
-      <Footer scope="audit" />
+      <Footer scope="audit" hide={Object.keys(disabled) as Action[]} />
     </Box>
   );
 }

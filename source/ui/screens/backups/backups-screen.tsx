@@ -8,7 +8,7 @@ import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useRef, useState } from 'react';
 import type { RestorePreview } from '../../../backup/restore.js';
-import type { BackupEntry } from '../../../backup/store.js';
+import { backupHolds, OVERWRITES_ONLY_NOTE, type BackupEntry } from '../../../backup/store.js';
 import { restoreChanges } from '../../../backup/restore.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
@@ -17,7 +17,8 @@ import { Spinner } from '../../components/spinner.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor } from '../../input/key-bindings.js';
+import { actionFor, type Action, type DisabledKeys } from '../../input/key-bindings.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { SigningIn } from '../permissions/permission-dialogs.js';
@@ -73,7 +74,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const plan = (entry: BackupEntry) => {
     if (!files) return;
     setMode({ kind: 'planning', entry });
-    void flows.runner.run(`Planning the restore of ${nameOf(entry.scope)}`, () => files.preview(entry.path)).then((result) => {
+    void flows.runner.run(`Planning the restore of ${nameOf(entry.scope)}`, () => files.preview(entry.path, state.data.status === 'ready' ? state.data.commands : [])).then((result) => {
       if (result.ok) setMode({ kind: 'review', entry, preview: result.value });
       else {
         setMode({ kind: 'list' });
@@ -120,6 +121,15 @@ export function BackupsScreen({ height, width, active }: { height: number; width
 
   const count = entries?.length ?? 0;
   const rows = Math.max(1, height - 2 - useFooterRows());
+  const disabled = backupsDisabledKeys(entries, entries?.[selected]);
+  useDisabledKeys('backups', disabled, active && mode.kind === 'list');
+  const planNeedsSignIn = mode.kind === 'review' && session?.api.overwriteAccess() !== 'ok' && (mode.preview.overwrites.length > 0 || mode.preview.plan.create.length > 0);
+  const signInOff = !planNeedsSignIn
+    ? 'nothing in this plan needs a sign-in.'
+    : session?.signInUser === undefined
+      ? 'this session cannot start a browser sign-in: run `cmd-tui auth login --preset permissions`.'
+      : undefined;
+  useDisabledKeys('restore-plan', signInOff ? { signIn: signInOff } : {}, active && mode.kind === 'review');
   const start = useListWindow(selected, count, rows);
   useKeyHandler(
     Priority.screen,
@@ -131,6 +141,8 @@ export function BackupsScreen({ height, width, active }: { height: number; width
         setSelected((index) => movedIndex(index, move, count));
         return true;
       }
+      // A disabled key goes on to the app's keys, which say why it cannot act.
+      if (action && disabled[action] !== undefined) return false;
       if (action === 'restorePlan' && entries?.[selected]) {
         plan(entries[selected]);
         return true;
@@ -141,7 +153,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
       }
       const entry = entries?.[selected];
       if (action === 'readInFull' && entry) {
-        const text = [`${entry.createdAt} (UTC)`, nameOf(entry.scope), '', entry.reason, '', `${entry.commandCount} commands · ${entry.overwriteCount} overwrites`, entry.path].join('\n');
+        const text = [`${entry.createdAt} (UTC)`, nameOf(entry.scope), '', entry.reason, '', backupHolds(entry), ...(entry.overwritesOnly ? [`This backup ${OVERWRITES_ONLY_NOTE}`] : []), entry.path].join('\n');
         dispatch({ type: 'overlay', overlay: { kind: 'message', title: 'The backup in full', text } });
         return true;
       }
@@ -157,13 +169,13 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} active={active} />;
   if (mode.kind === 'review') {
     const { entry, preview } = mode;
-    const needsSignIn = session?.api.overwriteAccess() !== 'ok' && (preview.overwrites.length > 0 || preview.plan.create.length > 0);
-    const canSignIn = needsSignIn && session?.signInUser !== undefined;
+    const needsSignIn = planNeedsSignIn;
+    const canSignIn = signInOff === undefined;
     const lines = [
       ...preview.plan.create.map((create) => `  + create /${create.name}`),
       ...preview.plan.update.map((update) => `  ~ update /${update.name}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
       ...preview.plan.delete.map((deleted) => `  - delete /${deleted.name}`),
-      ...preview.overwrites.map((item) => `  overwrites of ${item.target} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
+      ...preview.overwrites.map((item) => `  ${item.commandId === preview.backup.applicationId ? item.target : `overwrites of ${item.target}`} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
       ...preview.unrestorable.map((item) => `  cannot restore /${item.name}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
     ];
     const changes = restoreChanges(preview);
@@ -174,8 +186,9 @@ export function BackupsScreen({ height, width, active }: { height: number; width
         danger={changes}
         onConfirm={changes ? () => restore(entry, preview) : () => setMode({ kind: 'list' })}
         onCancel={() => setMode({ kind: 'list' })}
+        keys="restore-plan"
         onKey={(chord) => {
-          if (chord !== 's' || !canSignIn) return false;
+          if (actionFor(chord, 'restore-plan') !== 'signIn' || !canSignIn) return false;
           signIn(entry);
           return true;
         }}
@@ -206,7 +219,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
           <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', 19)}  ${fitCell('SCOPE', 20)}  ${fitCell('CAUSE', 32)}  HOLDS`, width - 1)}</Text>
           {entries.slice(start, start + rows - 1).map((entry, offset) => {
             const index = start + offset;
-            const line = `${index === selected ? '▸ ' : '  '}${fitCell(entry.createdAt.slice(0, 19).replace('T', ' '), 19)}  ${fitCell(nameOf(entry.scope), 20)}  ${fitCell(entry.reason, 32)}  ${entry.commandCount} commands · ${entry.overwriteCount} overwrites`;
+            const line = `${index === selected ? '▸ ' : '  '}${fitCell(entry.createdAt.slice(0, 19).replace('T', ' '), 19)}  ${fitCell(nameOf(entry.scope), 20)}  ${fitCell(entry.reason, 32)}  ${backupHolds(entry)}`;
             return (
               <Text key={entry.path} inverse={index === selected}>
                 {fitCell(line, width - 1)}
@@ -215,7 +228,14 @@ export function BackupsScreen({ height, width, active }: { height: number; width
           })}
         </Box>
       ) : null}
-      <Footer scope="backups" />
+      <Footer scope="backups" hide={Object.keys(disabled) as Action[]} />
     </Box>
   );
+}
+
+/** The list's keys that cannot act on what is selected, and why. */
+export function backupsDisabledKeys(entries: readonly BackupEntry[] | null, selected: BackupEntry | undefined): DisabledKeys {
+  if (entries === null) return { restorePlan: 'the backups are still being read.', readInFull: 'the backups are still being read.' };
+  if (!selected) return { restorePlan: 'there is no backup yet.', readInFull: 'there is no backup yet.' };
+  return selected.overwritesOnly ? { restorePlan: `this backup ${OVERWRITES_ONLY_NOTE}` } : {};
 }

@@ -20,7 +20,8 @@ import { scopeLabel } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { fitCommandToType, newDraft } from './draft-edits.js';
-import { idleItemActions } from './item-actions.js';
+import { disabledItemActions, footerIdleItemKeys } from './item-actions.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { CommandEditorView, fieldValueWidth } from './command-editor-view.js';
 import { textWidth } from '../../../terminal/text-width.js';
 import { EditorPicker } from './editor-picker.js';
@@ -114,16 +115,19 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
     if (field && next !== undefined) dispatch({ type: 'focus', path: field.path, index: next });
     else dispatch({ type: 'message', text: placed.general.length > 0 ? 'The problems left are about the whole command (shown at the top).' : 'No problems under any field.', tone: 'info' });
   };
+  // The editor's own message, else the app's status its footer shows (an interrupted write, a failed load).
+  const statusText = state.message?.text ?? app.flash?.text;
+  const disabled = { ...disabledItemActions(state.draft, fields[focusIndex]?.path ?? ''), ...(statusText ? {} : { showMessage: 'there is no message now.' }) };
+  useDisabledKeys('editor', disabled, active && state.overlay.kind === 'none');
   useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, {
+    disabled,
     save,
     cancel,
     creating: !original,
     nextProblem,
-    help: () => appDispatch({ type: 'overlay', overlay: { kind: 'help' } }),
-    // The editor's own message, else the app's status its footer shows (an interrupted write, a failed load).
+    help: () => appDispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'editor', disabled } }),
     showMessage: () => {
-      const text = state.message?.text ?? app.flash?.text;
-      if (text) appDispatch({ type: 'overlay', overlay: { kind: 'message', text } });
+      if (statusText) appDispatch({ type: 'overlay', overlay: { kind: 'message', text: statusText } });
     },
   });
   // The whole-text view's text as it stands (its edits reach the draft when it closes).
@@ -233,7 +237,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       size={{ total: size.total, biggest: largestParts(size) }}
       message={state.message}
       height={height}
-      idleKeys={idleItemActions(state.draft, focused?.path ?? '', focusedTextCut)}
+      idleKeys={footerIdleItemKeys(disabled, focusedTextCut)}
     />
   );
 }

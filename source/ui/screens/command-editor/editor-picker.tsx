@@ -9,6 +9,7 @@ import { Text } from '../../components/text.js';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { actionFor } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { FilterPicker } from '../permissions/filter-picker.js';
@@ -41,7 +42,7 @@ function PickList({ model, height, onPick, onClose }: { model: PickerModel; heig
   const width = useWindowSize().columns - 5;
   // The select list takes arrows, enter and space first; esc closes; everything else is swallowed here.
   useKeyHandler(Priority.overlay, (chord) => {
-    if (chord === 'esc') onClose();
+    if (actionFor(chord, 'picker') === 'cancel') onClose();
     return chord !== 'ctrl+c';
   });
   const hint = model.multi ? 'enter or space toggles · pick “done” or esc when finished' : undefined;

@@ -1,12 +1,13 @@
 /**
  * Where the editor's item keys act, from the focused field's path: the option a new choice goes
- * into, the translation base, the item ctrl+x removes. The input hook acts on these and the footer
- * shows only the keys that do something at the focused field (so it fits 80 columns too).
+ * into, the translation base, the item ctrl+x removes. The input hook acts on these; a key that cannot
+ * act at the focused field is disabled with why (help greys it, the footer leaves it out so it fits 80
+ * columns, and pressing it says the reason).
  */
-import { CommandType, localeName, OPTION_TYPE_NAMES, type CommandDraft } from '../../../discord/model.js';
+import { COMMAND_TYPE_NAMES, CommandType, localeName, OPTION_TYPE_NAMES, type CommandDraft } from '../../../discord/model.js';
 import { sanitizeLine } from '../../../terminal/sanitize.js';
-import type { Action } from '../../input/key-bindings.js';
-import { addChoice } from './draft-edits.js';
+import { bindingOf, keyLabel, type Action, type DisabledKeys } from '../../input/key-bindings.js';
+import { addChoice, moveItem } from './draft-edits.js';
 import { getAt, itemPathOf } from './draft-paths.js';
 import { optionNumber } from './editor-fields.js';
 
@@ -42,21 +43,40 @@ export function describeItem(draft: CommandDraft, itemPath: string): string {
   return `option ${optionNumber(itemPath)}${name}${type}`;
 }
 
-const ITEM_ACTIONS: readonly Action[] = ['addOption', 'addChoice', 'addLocalization', 'removeItem', 'wholeText'];
+/** The item keys that cannot act at this field, each with why. */
+export function disabledItemActions(draft: CommandDraft, path: string): DisabledKeys {
+  const optionPath = choiceOptionPath(path);
+  const type = draft.type ?? CommandType.ChatInput;
+  return {
+    // Only slash commands have options (user, message and entry point commands have none).
+    ...(type !== CommandType.ChatInput ? { addOption: `only slash (CHAT_INPUT) commands have options; this is a ${COMMAND_TYPE_NAMES[type] ?? `type ${type}`} command.` } : {}),
+    ...(optionPath === undefined || addChoice(draft, optionPath) === undefined
+      ? { addChoice: 'choices belong to STRING, INTEGER and NUMBER options without autocomplete (25 at most): move to such an option first.' }
+      : {}),
+    ...(localizableBase(path) === undefined ? { addLocalization: 'move to a name or description to add a translation.' } : {}),
+    ...(removalTarget(path) === undefined ? { removeItem: `nothing to remove here: ${keyLabel(bindingOf('removeItem'))} removes the focused option, choice or translation.` } : {}),
+    ...movesOff(draft, path),
+  };
+}
+
+/** The option or choice the move keys move, and why they cannot where there is none or it is at an end. */
+function movesOff(draft: CommandDraft, path: string): DisabledKeys {
+  const item = itemPathOf(path, 'choices') ?? itemPathOf(path, 'options');
+  if (!item) {
+    const why = 'move to an option or a choice: those are what move.';
+    return { moveItemUp: why, moveItemDown: why };
+  }
+  return {
+    ...(moveItem(draft, item, -1).itemPath === item ? { moveItemUp: 'it is the first already.' } : {}),
+    ...(moveItem(draft, item, 1).itemPath === item ? { moveItemDown: 'it is the last already.' } : {}),
+  };
+}
 
 /**
- * The item keys that would do nothing at this field, for the footer to leave out. `textCut`: the
- * focused field's text is longer than the row shows, where the whole-text view is worth its room.
+ * The item keys the footer leaves out at this field: those that cannot act, and the whole-text view
+ * unless the focused text is longer than its row (`textCut`) — it works on any text, but is worth the
+ * footer's room only there.
  */
-export function idleItemActions(draft: CommandDraft, path: string, textCut = false): Action[] {
-  const optionPath = choiceOptionPath(path);
-  const acts: Partial<Record<Action, boolean>> = {
-    // Only slash commands have options (user, message and entry point commands have none).
-    addOption: (draft.type ?? CommandType.ChatInput) === CommandType.ChatInput,
-    addChoice: optionPath !== undefined && addChoice(draft, optionPath) !== undefined,
-    addLocalization: localizableBase(path) !== undefined,
-    removeItem: removalTarget(path) !== undefined,
-    wholeText: textCut,
-  };
-  return ITEM_ACTIONS.filter((action) => !acts[action]);
+export function footerIdleItemKeys(disabled: DisabledKeys, textCut: boolean): Action[] {
+  return [...(Object.keys(disabled) as Action[]), ...(textCut ? [] : (['wholeText'] as Action[]))];
 }

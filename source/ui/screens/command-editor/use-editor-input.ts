@@ -5,7 +5,8 @@
  */
 import type { Dispatch } from 'react';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor, bindingOf, keyLabel } from '../../input/key-bindings.js';
+import { actionFor, bindingOf, keyLabel, type DisabledKeys } from '../../input/key-bindings.js';
+import { disabledNotice } from '../../input/disabled-keys.js';
 import { addChoice, addOption, moveItem, optionArrayFor, removeAt } from './draft-edits.js';
 import { getAt, itemPathOf } from './draft-paths.js';
 import { choiceOptionPath, describeItem, localizableBase, removalTarget } from './item-actions.js';
@@ -21,6 +22,8 @@ export interface EditorCommands {
   help(): void;
   /** The editor's message whole, when the status line cuts it. */
   showMessage(): void;
+  /** The item keys that cannot act at the focused field: pressed, they say why. */
+  disabled: DisabledKeys;
 }
 
 export function useEditorInput(active: boolean, state: EditorState, dispatch: Dispatch<EditorAction>, fields: readonly EditorField[], focusIndex: number, commands: EditorCommands): void {
@@ -37,6 +40,11 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
     (chord) => {
       const action = actionFor(chord, 'editor');
       const path = focused?.path ?? '';
+      const notice = action ? disabledNotice(action, 'editor', commands.disabled) : undefined;
+      if (notice) {
+        say(notice);
+        return true;
+      }
       switch (action) {
         case 'nextField':
           focusAt(focusIndex + 1);
@@ -72,10 +80,6 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
           else say(`${keyLabel(bindingOf('wholeText'))} shows a text field whole: move to a name, description, translation or choice first.`);
           break;
         case 'addOption': {
-          if (!fields.some((f) => f.path === 'description') || state.draft.type !== 1) {
-            say('Only slash (CHAT_INPUT) commands have options.');
-            break;
-          }
           const added = addOption(state.draft, optionArrayFor(state.draft, path));
           dispatch({ type: 'replace', draft: added.draft, focusPath: `${added.itemPath}.name` });
           break;
@@ -84,13 +88,11 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
           const optionPath = choiceOptionPath(path);
           const added = optionPath ? addChoice(state.draft, optionPath) : undefined;
           if (added) dispatch({ type: 'replace', draft: added.draft, focusPath: `${added.itemPath}.name` });
-          else say('Choices belong to STRING, INTEGER and NUMBER options: move to such an option first.');
           break;
         }
         case 'addLocalization': {
           const base = localizableBase(path);
           if (base) dispatch({ type: 'overlay', overlay: { kind: 'picker', picker: 'locale', path: base } });
-          else say('Move to a name or description to add a translation.');
           break;
         }
         case 'removeItem': {
@@ -98,7 +100,7 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
           if (target) {
             dispatch({ type: 'replace', draft: removeAt(state.draft, target) });
             dispatch({ type: 'message', text: `Removed ${describeItem(state.draft, target)} — ${keyLabel(bindingOf('undo'))} brings it back.`, tone: 'info' });
-          } else say(`Nothing to remove here: ${keyLabel(bindingOf('removeItem'))} removes the focused option, choice or translation.`);
+          }
           break;
         }
         case 'undo':
@@ -108,7 +110,7 @@ export function useEditorInput(active: boolean, state: EditorState, dispatch: Di
         case 'moveItemUp':
         case 'moveItemDown': {
           const item = itemPathOf(path, 'choices') ?? itemPathOf(path, 'options');
-          if (!item) break;
+          if (!item) break; // disabled, said above
           const moved = moveItem(state.draft, item, action === 'moveItemUp' ? -1 : 1);
           dispatch({ type: 'replace', draft: moved.draft, focusPath: moved.itemPath + path.slice(item.length) });
           break;

@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { commandSize, validateCommand } from '../../../discord/validate.js';
 import type { Command } from '../../../discord/model.js';
-import type { Action } from '../../input/key-bindings.js';
+import type { Action, DisabledKeys } from '../../input/key-bindings.js';
+import { useAppDisabledKeys, useDisabledKeys } from '../../input/disabled-keys.js';
 import { useAppContext } from '../../state/app-context.js';
 import { scopeLabel, type ScopeData } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
@@ -20,10 +21,19 @@ export interface CommandListProps {
   onEditJson: (command: Command) => void;
 }
 
-/** Keys the footer leaves out because they would do nothing: no command to act on, or no list to add to. */
-function idleListKeys(status: ScopeData['status'], hasSelection: boolean): Action[] {
-  const onCommand: Action[] = hasSelection ? [] : ['open', 'edit', 'delete', 'permissions', 'tryCommand'];
-  return status === 'error' ? [...onCommand, 'new', 'filter'] : onCommand;
+const ON_COMMAND: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand', 'tryCommand'];
+
+/** Keys that cannot act now, and why: no command to act on, or no list to add to, filter or export. */
+export function listDisabledKeys(status: ScopeData['status'], hasSelection: boolean, filtered: boolean): DisabledKeys {
+  const noCommand =
+    status === 'error' ? 'the list failed to load: ctrl+r reads it again.'
+    : status === 'loading' ? 'the list is still loading.'
+    : filtered ? 'no command matches the filter (/ changes it, esc clears it).'
+    : 'there is no command in this scope yet: n creates one.';
+  const onCommand: DisabledKeys = hasSelection ? {} : Object.fromEntries(ON_COMMAND.map((action) => [action, noCommand]));
+  const failed = 'the list failed to load: ctrl+r reads it again.';
+  if (status === 'error') return { ...onCommand, new: failed, filter: failed, export: failed };
+  return status === 'loading' ? { ...onCommand, export: noCommand } : onCommand;
 }
 
 export function CommandList({ active, width, height: screenHeight, onEditJson }: CommandListProps) {
@@ -72,7 +82,17 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
     else if (action === 'copyCommand') dispatch({ type: 'overlay', overlay: { kind: 'copy', commandId: command.id } });
     else if (action === 'tryCommand') dispatch({ type: 'push', screen: { id: 'try', commandId: command.id } });
   };
+  const loading = state.busy !== null && state.busy.write !== true;
+  const disabled = {
+    ...useAppDisabledKeys(),
+    ...listDisabledKeys(state.data.status, selected !== undefined, list.filter !== ''),
+    ...(loading || list.filter ? {} : { escape: 'nothing to cancel or clear (q quits).' }),
+  };
+  useDisabledKeys(list.filtering ? 'filter' : 'list', disabled, active);
   useCommandListInput(active, list, dispatchList, visible, selected, {
+    disabled,
+    // The load's end says it was cancelled, and that ctrl+r loads again.
+    cancelLoad: () => void flows.runner.cancel(),
     onCommand,
     pageRows: listRows(height),
     onScopeAction: (action) => {
@@ -101,7 +121,7 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
       scopeLabel={scopeLabel(state)}
       active={active}
       />
-      <Footer scope={list.filtering ? 'filter' : 'list'} hide={idleListKeys(state.data.status, selected !== undefined)} />
+      <Footer scope={list.filtering ? 'filter' : 'list'} hide={Object.keys(disabled) as Action[]} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@
 import type { Dispatch } from 'react';
 import type { Command } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor, type Action } from '../../input/key-bindings.js';
+import { actionFor, type Action, type DisabledKeys } from '../../input/key-bindings.js';
 import type { ListAction, ListState } from './use-command-list-state.js';
 import { listMove } from '../../input/list-moves.js';
 
@@ -14,6 +14,10 @@ export interface ListCommands {
   onScopeAction(action: Action): void;
   /** Rows of commands on screen: the size of a page. */
   pageRows: number;
+  /** Keys that cannot act now: left to the app's keys, which say why. */
+  disabled: DisabledKeys;
+  /** esc with no filter kept: the load in flight stops. */
+  cancelLoad(): void;
 }
 
 const COMMAND_ACTIONS: readonly Action[] = ['open', 'edit', 'editJson', 'delete', 'permissions', 'rawJson', 'copyCommand', 'tryCommand'];
@@ -38,10 +42,11 @@ export function useCommandListInput(
         return true;
       }
       const action = actionFor(chord, 'list');
-      if (!action) {
-        // esc on the list clears a kept filter; at the root it does nothing (never quits).
-        if (chord === 'esc' && list.filter) dispatchList({ type: 'filter-clear' });
-        return chord === 'esc';
+      if (!action || commands.disabled[action] !== undefined) return false;
+      if (action === 'escape') {
+        if (list.filter) dispatchList({ type: 'filter-clear' });
+        else commands.cancelLoad();
+        return true;
       }
       const delta = listMove(action, commands.pageRows);
       if (delta !== undefined) {

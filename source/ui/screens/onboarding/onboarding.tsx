@@ -14,10 +14,23 @@ import { SignInWaiting, usePasteBack } from '../../components/sign-in-address.js
 import { describeError } from '../../format/describe-error.js';
 import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
+import { actionFor, bindingsFor, type Action, type DisabledKeys } from '../../input/key-bindings.js';
 import type { Session, SessionStarters } from '../../session/session.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { useOnboardingState } from './use-onboarding-state.js';
+
+/** Where no field has focus (the choices), or only one does, the field keys say why they cannot act. */
+export function onboardingDisabledKeys(step: string): DisabledKeys {
+  if (step === 'choose') {
+    const noField = 'no text field here: pick a way to start first (enter).';
+    const textKeys = Object.fromEntries(bindingsFor('text').map((binding) => [binding.action, noField]));
+    return { ...textKeys, nextField: noField, back: 'these are the ways to start: nothing is before them.' };
+  }
+  const noChoice = 'the ways to start are behind you: esc goes back to them.';
+  return { select: noChoice, ...(step === 'client-credentials' ? {} : { nextField: 'this step has one field.' }) };
+}
 
 const CHOICES = [
   { key: 'demo', value: 'demo', label: 'Try the demo — a local Discord emulator with sample commands; nothing leaves this machine' },
@@ -81,16 +94,20 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal, paste.begin()), controller.signal);
   };
 
+  const disabled = onboardingDisabledKeys(state.step);
+  useDisabledKeys('onboarding', disabled, active);
   useKeyHandler(
     Priority.screen,
     (chord) => {
-      if (state.step === 'choose') return false;
-      if (chord === 'esc') {
+      const action = actionFor(chord, 'onboarding');
+      // The choices' keys are the pick list's; a disabled key goes on to the app's keys, which say why.
+      if (state.step === 'choose' || (action && disabled[action] !== undefined)) return false;
+      if (action === 'back') {
         abort.current?.abort();
         local({ type: 'step', step: 'choose' });
       } else if (state.starting) return chord !== 'ctrl+c';
-      else if (chord === 'tab' || chord === 'shift+tab') local({ type: 'switch-field' });
-      else if (chord === 'enter') {
+      else if (action === 'nextField') local({ type: 'switch-field' });
+      else if (action === 'open') {
         if (state.step === 'bot-token') start('Checking the bot token', starters && (() => starters.botToken(state.token.trim())));
         else if (state.step === 'browser-sign-in') signInWithBrowser();
         else if (!state.secretFocused) local({ type: 'switch-field' });
@@ -151,7 +168,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         {state.starting ? <Spinner label={state.starting} /> : null}
         {state.error ? <Text color={theme.status.error}>{state.error}</Text> : null}
       </Box>
-      <Footer scope="onboarding" />
+      <Footer scope="onboarding" hide={Object.keys(disabled) as Action[]} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
-import type { CopyPlan } from '../../../backup/copy-plan.js';
+import { ghostsNote, type CopyPlan } from '../../../backup/copy-plan.js';
 import { describeAdaptation } from '../../../discord/adapt-scope.js';
 import { LIMITS, type PartialGuild, type Scope } from '../../../discord/model.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -102,6 +102,7 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
     ...(plan.unchanged.length > 0 ? [`  = ${plan.unchanged.length} unchanged`] : []),
   ];
   const nothing = plan.create.length + plan.update.length === 0;
+  const ghosts = ghostsNote(copy.ghosts, nameOf(to));
   const tooMany = plan.createsUsed > createsLeft;
   const summary = nothing
     ? `Nothing to change in ${nameOf(to)}.`
@@ -133,6 +134,11 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
       <Text wrap="wrap" color={tooMany ? theme.status.error : undefined}>
         {tooMany ? `The copy needs ${plan.createsUsed} creates but only ${createsLeft} are left today.` : summary}
       </Text>
+      {ghosts && !nothing && !tooMany ? (
+        <Text wrap="wrap" color={theme.status.warning}>
+          {ghosts}
+        </Text>
+      ) : null}
       {nothing || tooMany ? null : <Text color={theme.text.secondary}>A backup of {nameOf(to)} is written first.</Text>}
     </ConfirmDialog>
   );

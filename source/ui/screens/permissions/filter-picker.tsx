@@ -1,6 +1,8 @@
 /**
  * A filterable pick list (add-overwrite targets, guilds): letters go to the filter field, ↑/↓ move,
- * enter picks, esc closes. Not ink-select-input, which would also read typed j/k as moves.
+ * enter picks, esc closes. Not ink-select-input, which would also read typed j/k as moves. As a home
+ * screen (`browse`) letters are that screen's keys instead, `/` focuses the filter, and keys it does not
+ * use reach the app's (? help, q, ctrl+r).
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
@@ -8,7 +10,7 @@ import { useState } from 'react';
 import { Footer } from '../../components/footer.js';
 import { TextField } from '../../components/text-field.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor } from '../../input/key-bindings.js';
+import { actionFor, type Action, type DisabledKeys, type KeyScope } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { useListWindow } from '../../components/list-window.js';
 
@@ -34,21 +36,51 @@ export interface FilterPickerProps {
   height: number;
   /** False while something covers the picker (help): it then takes no keys. */
   active: boolean;
+  /** A screen of its own rather than a prompt: its key scope, what it does with the keys the list does not use, and its keys that cannot act now. */
+  browse?: { scope: KeyScope; onAction: (action: Action) => boolean; disabled: DisabledKeys };
 }
 
-export function FilterPicker({ title, hint, query, onQueryChange, items, emptyText, status, onPick, onClose, height, active }: FilterPickerProps) {
+export function FilterPicker({ title, hint, query, onQueryChange, items, emptyText, status, onPick, onClose, height, active, browse }: FilterPickerProps) {
   const theme = useTheme();
   // The selection starts again at the top whenever the filter text changes.
   const [selection, setSelection] = useState({ query, index: 0 });
   const index = selection.query === query ? Math.max(0, Math.min(selection.index, items.length - 1)) : 0;
-  useKeyHandler(Priority.overlay, (chord) => {
-    const action = actionFor(chord, 'picker');
-    if (chord === 'up' || chord === 'down') setSelection({ query, index: Math.max(0, Math.min(items.length - 1, index + (chord === 'up' ? -1 : 1))) });
-    else if (action === 'select') {
-      const item = items[index];
-      if (item) onPick(item.key);
-    } else if (action === 'cancel') onClose();
-    return chord !== 'ctrl+c';
+  // A prompt types into its filter at once; a home screen after `/`.
+  const [filtering, setFiltering] = useState(browse === undefined);
+  const move = (delta: number) => setSelection({ query, index: Math.max(0, Math.min(items.length - 1, index + delta)) });
+  const pick = () => {
+    const item = items[index];
+    if (item) onPick(item.key);
+  };
+  useKeyHandler(browse ? Priority.screen : Priority.overlay, (chord) => {
+    if (chord === 'up' || chord === 'down') {
+      move(chord === 'up' ? -1 : 1);
+      return true;
+    }
+    if (!browse) {
+      const action = actionFor(chord, 'search');
+      if (action === 'select') pick();
+      else if (action === 'cancel') onClose();
+      return chord !== 'ctrl+c';
+    }
+    if (filtering) {
+      const action = actionFor(chord, 'filter');
+      if (action === 'filterDone') setFiltering(false);
+      else if (action === 'filterClear') {
+        onQueryChange('');
+        setFiltering(false);
+      }
+      return chord !== 'ctrl+c';
+    }
+    const action = actionFor(chord, browse.scope);
+    // A disabled key goes on to the app's keys, which say why it cannot act.
+    if (!action || browse.disabled[action] !== undefined) return false;
+    if (action === 'open') pick();
+    else if (action === 'filter') setFiltering(true);
+    else if (action === 'back') onClose();
+    else if (action === 'up' || action === 'down') move(action === 'up' ? -1 : 1);
+    else return browse.onAction(action);
+    return true;
   }, active);
   const room = Math.max(3, height - 7 - (status ? 2 : 0));
   // A list longer than the box says which part of it is shown (one row of the box for that).
@@ -61,7 +93,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
         <Text bold>{title}</Text>
         <Text wrap="truncate">
           <Text color={theme.text.secondary}>filter </Text>
-          <TextField value={query} onChange={onQueryChange} focused={active} inOverlay placeholder={hint ?? 'type to filter'} />
+          <TextField value={query} onChange={onQueryChange} focused={active && filtering} inOverlay={!browse} placeholder={browse && !filtering ? `/ filters: ${hint ?? 'type to filter'}` : (hint ?? 'type to filter')} />
         </Text>
         {status ? <Text color={theme.text.secondary} wrap="wrap">{status}</Text> : null}
         {items.length === 0 ? <Text color={theme.text.secondary}>{emptyText}</Text> : null}
@@ -81,7 +113,7 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
           </Text>
         ) : null}
       </Box>
-      <Footer scope="picker" />
+      <Footer scope={!browse ? 'search' : filtering ? 'filter' : browse.scope} {...(browse && !filtering ? { hide: Object.keys(browse.disabled) as Action[] } : {})} />
     </Box>
   );
 }

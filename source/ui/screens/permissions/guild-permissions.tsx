@@ -7,13 +7,16 @@
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useMemo } from 'react';
+import { canReadCommands } from '../../../api/contract.js';
+import { unlistedEntry } from '../../../discord/overwrite-entries.js';
 import { accessMatrix, type AccessMatrix, type CommandAccessInput } from '../../../discord/effective-access.js';
 import { checkMember } from '../../../discord/member-access.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { targetPhrase } from '../../../discord/overwrite-targets.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
-import type { Action } from '../../input/key-bindings.js';
+import type { Action, DisabledKeys, KeyScope } from '../../input/key-bindings.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -26,7 +29,7 @@ import { signInNeeded } from './save-overwrites.js';
 import { targetChoices, targetKey } from './target-choices.js';
 import { useGuildOverwrites, type GuildOverwritesLoad } from './use-guild-overwrites.js';
 import { useMemberSearch } from './use-member-search.js';
-import { useOverwriteEditorState } from './use-overwrite-editor-state.js';
+import { useOverwriteEditorState, type EditorMode } from './use-overwrite-editor-state.js';
 import { usePermissionActions, type PermissionsModel } from './use-permission-actions.js';
 import { usePermissionsInput } from './use-permissions-input.js';
 
@@ -38,11 +41,22 @@ export interface GuildPermissionsProps {
   active: boolean;
 }
 
-/** Keys that act on the selected overwrite: left out of the footer while the list is empty. */
-const NOTHING_SELECTED: readonly Action[] = ['toggleOverwrite', 'removeOverwrite'];
+const EMPTY_LIST = 'the list is empty: a adds an overwrite.';
+const ONE_MEMBER = "one member's answer has no channel columns: w goes back to the grid.";
 
-/** The matrix keys that do nothing on one member's answer. */
-const MEMBER_ANSWER_HIDES: readonly Action[] = ['prevColumn', 'nextColumn'];
+/** The view's key scope and the keys that cannot act in it now, with why. */
+export function permissionsKeys(mode: EditorMode['kind'], listLength: number | undefined, matrix: AccessMatrix | string): { scope: KeyScope; disabled: DisabledKeys } {
+  if (mode === 'access') return { scope: 'access', disabled: {} };
+  if (mode === 'member-answer') return { scope: 'access', disabled: { prevColumn: ONE_MEMBER, nextColumn: ONE_MEMBER } };
+  if (mode === 'picker' || mode === 'check-member') return { scope: 'search', disabled: {} };
+  return {
+    scope: 'permissions',
+    disabled: {
+      ...(listLength === 0 ? { toggleOverwrite: EMPTY_LIST, removeOverwrite: EMPTY_LIST } : {}),
+      ...(typeof matrix === 'string' ? { whoCanUse: matrix } : {}),
+    },
+  };
+}
 
 const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command (p on it) to see who can use it.';
 
@@ -57,7 +71,8 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
   const loaded = useGuildOverwrites(guildId);
   const [editor, dispatchEditor] = useOverwriteEditorState();
   const guildName = state.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;
-  const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft), [loaded.load, entryId, guildId, guildName, editor.draft]);
+  const signInOnly = state.session ? !canReadCommands(state.session.api) : false;
+  const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft, signInOnly), [loaded.load, entryId, guildId, guildName, editor.draft, signInOnly]);
   const accessInput = useMemo((): CommandAccessInput | undefined => {
     if (!model || model.entry.kind !== 'command') return undefined;
     const { entry, appEntry, list, directory } = model;
@@ -71,7 +86,9 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
   const search = useMemberSearch(guildId, searchQuery ?? '', searchQuery !== undefined);
   const canSave = state.session ? signInNeeded(state.session) === undefined : false;
   const page = model ? overwriteRows({ entry: model.entry, appEntry: model.appEntry, canSave, problem: editor.problem, height: height - 2 }) : 1;
-  usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, page, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload });
+  const keys = permissionsKeys(editor.mode.kind, model?.list.length, matrix);
+  useDisabledKeys(keys.scope, keys.disabled, active);
+  usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, page, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload, disabled: keys.disabled });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';
   useUnsavedQuitGuard((model?.changes.length ?? 0) > 0, () => actions.leave('quit'), !askingToQuit);
   const back = () => dispatchEditor({ type: 'mode', mode: { kind: 'list' } });
@@ -160,7 +177,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
           ) : (
             <Text>{typeof matrix === 'string' ? matrix : NOT_A_COMMAND}</Text>
           )}
-          <Footer scope="access" hide={MEMBER_ANSWER_HIDES} />
+          <Footer scope="access" hide={Object.keys(keys.disabled) as Action[]} />
         </Box>
       );
     case 'preview':
@@ -205,16 +222,20 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
             problem={editor.problem}
             height={height - 2}
           />
-          <Footer scope="permissions" hide={list.length === 0 ? NOTHING_SELECTED : undefined} />
+          <Footer scope="permissions" hide={Object.keys(keys.disabled) as Action[]} />
         </Box>
       );
   }
 }
 
-function modelOf(load: GuildOverwritesLoad, entryId: string, guildId: string, guildName: string, draft: PermissionsModel['list'] | null): PermissionsModel | undefined {
+/**
+ * `signInOnly`: Discord lists only the commands that have overwrites, and a sign-in alone reads no
+ * other, so an id opened by hand (typed on the home screen) is a command with none of its own yet.
+ */
+function modelOf(load: GuildOverwritesLoad, entryId: string, guildId: string, guildName: string, draft: PermissionsModel['list'] | null, signInOnly: boolean): PermissionsModel | undefined {
   if (load.status !== 'ready') return undefined;
   const { entries, directory } = load.data;
-  const entry = entries.find((e) => e.id === entryId);
+  const entry = entries.find((e) => e.id === entryId) ?? (signInOnly ? unlistedEntry(entryId) : undefined);
   if (!entry) return undefined;
   const base = entry.overwrites;
   const list = draft ?? base;

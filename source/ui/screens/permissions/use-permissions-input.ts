@@ -5,7 +5,7 @@
 import type { Dispatch } from 'react';
 import type { AccessMatrix } from '../../../discord/effective-access.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor, type Action } from '../../input/key-bindings.js';
+import { actionFor, type Action, type DisabledKeys } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import type { PermissionActions } from './use-permission-actions.js';
 import type { EditorAction, EditorMode, EditorState } from './use-overwrite-editor-state.js';
@@ -32,9 +32,11 @@ export interface PermissionsInput {
   /** Unsaved edits that a reload would drop. */
   dirty: boolean;
   reload: () => void;
+  /** Keys that cannot act in the view now: left to the app's keys, which say why. */
+  disabled: DisabledKeys;
 }
 
-export function usePermissionsInput({ active, editor, dispatchEditor, actions, listLength, page, matrix, dirty, reload }: PermissionsInput): void {
+export function usePermissionsInput({ active, editor, dispatchEditor, actions, listLength, page, matrix, dirty, reload, disabled }: PermissionsInput): void {
   const { state, dispatch, flows } = useAppContext();
   const flash = (text: string) => dispatch({ type: 'flash', text, tone: 'warning' });
   // Another view of the screen, or a prompt, is the next action: the status of the last one goes.
@@ -53,23 +55,24 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
       }
       if (mode === 'access') {
         const action = actionFor(chord, 'access');
+        if (action && disabled[action] !== undefined) return false;
         const delta = action ? CELL_MOVES[action] : undefined;
         if (delta && typeof matrix !== 'string') dispatchEditor({ type: 'move-cell', rows: matrix.rows.length, columns: matrix.columns.length, delta });
         else if (action === 'whoCanUse' || action === 'back') openMode({ kind: 'list' });
         else if (action === 'checkMember') openMode({ kind: 'check-member', query: '' });
-        else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'access' } });
         else return false;
         return true;
       }
       if (mode === 'member-answer') {
         const action = actionFor(chord, 'access');
+        if (action && disabled[action] !== undefined) return false;
         if (action === 'back' || action === 'whoCanUse') openMode({ kind: 'access' });
         else if (action === 'checkMember') openMode({ kind: 'check-member', query: '' });
-        else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope: 'access' } });
         else return false;
         return true;
       }
       const action = actionFor(chord, 'permissions');
+      if (action && disabled[action] !== undefined) return false;
       // A save in flight: esc cancels it (only until it leaves; then its outcome is told), it does not leave the screen.
       if (action === 'back' && state.busy?.write) {
         flows.runner.cancel();
@@ -105,8 +108,7 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
           actions.requestSave();
           return true;
         case 'whoCanUse':
-          if (typeof matrix === 'string') flash(matrix);
-          else openMode({ kind: 'access' });
+          openMode({ kind: 'access' });
           return true;
         case 'appPermissions':
           actions.leave('app-level');

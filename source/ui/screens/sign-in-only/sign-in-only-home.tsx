@@ -2,12 +2,17 @@
  * The home screen of a session with only a browser sign-in (no bot token, no client credentials):
  * Discord lets such a user read and change permission overwrites but lists no commands. So instead of
  * the command list it offers the guilds the user manages, then a guild's overwrite lists by command
- * id (named from local backups where they have the id), each opening the permissions editor; and it
- * says why names may be missing and what would unlock the rest.
+ * id (named from local backups where they have the id), each opening the permissions editor, or any
+ * command opened by its id (typed or pasted: Discord lists only the commands that have overwrites); and
+ * it says why names may be missing and what would unlock the rest, and shows the keys that need commands
+ * as disabled with that reason.
  */
 import { Box } from 'ink';
 import { useState } from 'react';
 import { GLOBAL_SCOPE, guildScope, type PartialGuild } from '../../../discord/model.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
+import type { Action, DisabledKeys } from '../../input/key-bindings.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { Text } from '../../components/text.js';
@@ -15,6 +20,7 @@ import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { FilterPicker, type PickItem } from '../permissions/filter-picker.js';
 import { useGuildOverwrites } from '../permissions/use-guild-overwrites.js';
+import { parseTypedCommandId } from './typed-command-id.js';
 
 const MANAGE_GUILD = 0x20n;
 
@@ -28,6 +34,22 @@ const WHY = [
   'To list and edit commands, add a bot token (`cmd-tui auth set-bot-token`) or client credentials (`cmd-tui auth set-client-credentials`).',
   'Off until then (they need one): n new · e edit · d delete · c/C copy · a audit · y validate · x export · b backups.',
 ];
+
+const NEEDS_COMMANDS = 'it needs a bot token or client credentials (a browser sign-in alone cannot read commands; see above).';
+
+/** The command keys, off with one reason wherever a sign-in alone is the session. */
+const COMMAND_KEYS: DisabledKeys = Object.fromEntries((['new', 'edit', 'delete', 'copyCommand', 'copyScope', 'export', 'openAudit', 'openBackups'] as const).map((action) => [action, NEEDS_COMMANDS]));
+
+/** The screen's keys and, for the ones that cannot act, why; shared by its two lists and tested with them. */
+export function signInOnlyDisabledKeys(where: 'guilds' | 'entries', itemCount: number): DisabledKeys {
+  return {
+    ...COMMAND_KEYS,
+    ...(where === 'guilds'
+      ? { openById: "pick a guild first: a command's permissions are per guild.", back: 'the guilds are the first screen here (q quits).' }
+      : {}),
+    ...(itemCount === 0 ? { open: where === 'guilds' ? 'no guild you manage is listed here.' : 'nothing is listed here: i opens a command by its id.' } : {}),
+  };
+}
 
 const matches = (query: string) => (item: PickItem) => `${item.label} ${item.note ?? ''}`.toLowerCase().includes(query.trim().toLowerCase());
 
@@ -49,11 +71,21 @@ export function SignInOnlyHome({ height, active }: { height: number; active: boo
 }
 
 function ManagedGuilds({ height, active }: { height: number; active: boolean }) {
-  const { state, dispatch } = useAppContext();
+  const { state, dispatch, flows } = useAppContext();
   const [query, setQuery] = useState('');
   const items = managedGuilds(state.guilds)
     .map((guild): PickItem => ({ key: guild.id, label: guild.name, note: guild.id }))
     .filter(matches(query));
+  const disabled = signInOnlyDisabledKeys('guilds', items.length);
+  useDisabledKeys('sign-in-only', disabled, active);
+  const api = state.session?.api;
+  const rereadGuilds = () => {
+    if (!api) return;
+    void flows.runner.run('Reading the guilds you are in', (signal) => api.withSignal(signal).listCurrentUserGuilds()).then((result) => {
+      if (result.ok) dispatch({ type: 'identity', guilds: result.value });
+      else if (!result.cancelled) dispatch({ type: 'flash', text: `Could not read your guilds: ${errorLine(describeError(result.error))}`, tone: 'error' });
+    });
+  };
   return (
     <FilterPicker
       title="Guilds you manage: pick one to see its command permissions"
@@ -66,6 +98,11 @@ function ManagedGuilds({ height, active }: { height: number; active: boolean }) 
       onClose={() => setQuery('')}
       height={height}
       active={active}
+      browse={{ scope: 'sign-in-only', disabled, onAction: (action) => {
+        if (action !== 'refresh') return false;
+        rereadGuilds();
+        return true;
+      } }}
     />
   );
 }
@@ -79,27 +116,57 @@ function noteOf(entry: PermissionEntry): string {
 
 function GuildEntries({ guildId, height, active }: { guildId: string; height: number; active: boolean }) {
   const { state, dispatch } = useAppContext();
-  const { load } = useGuildOverwrites(guildId);
+  const { load, reload } = useGuildOverwrites(guildId);
   const [query, setQuery] = useState('');
+  /** The text typed into "open by id", while that prompt is open. */
+  const [typedId, setTypedId] = useState<string | null>(null);
   const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
-  const items =
-    load.status === 'ready'
-      ? load.data.entries.map((entry): PickItem => ({ key: entry.id, label: entry.label, note: noteOf(entry) })).filter(matches(query))
-      : [];
+  const entries = load.status === 'ready' ? load.data.entries : [];
+  const items = entries.map((entry): PickItem => ({ key: entry.id, label: entry.label, note: noteOf(entry) })).filter(matches(query));
+  const disabled = signInOnlyDisabledKeys('entries', items.length);
+  useDisabledKeys('sign-in-only', disabled, active && typedId === null);
+  const open = (id: string) => dispatch({ type: 'push', screen: { id: 'permissions', commandId: id, guildId } });
   const status = load.status === 'loading' ? 'Reading the command permissions…' : load.status === 'error' ? `Could not read them: ${load.message}${load.hint ? ` ${load.hint}` : ''}` : undefined;
+  if (typedId !== null) {
+    const typed = parseTypedCommandId(typedId);
+    const known = typed.ok ? entries.find((entry) => entry.id === typed.id) : undefined;
+    const label = known?.label ?? (typed.ok && typed.name ? `/${typed.name}` : typed.ok ? `command ${typed.id}` : '');
+    return (
+      <FilterPicker
+        key="by-id"
+        title={`Open a command's permissions in ${guildName} by its id`}
+        hint="a command id, or its </name:id> mention"
+        query={typedId}
+        onQueryChange={setTypedId}
+        items={typed.ok ? [{ key: typed.id, label, note: known ? noteOf(known) : 'no overwrites of its own yet: Discord answers on save whether the command exists' }] : []}
+        emptyText={typed.ok ? '' : typed.message}
+        onPick={open}
+        onClose={() => setTypedId(null)}
+        height={height}
+        active={active}
+      />
+    );
+  }
+  const onAction = (action: Action) => {
+    if (action === 'openById') setTypedId('');
+    else if (action === 'refresh') reload();
+    else return false;
+    return true;
+  };
   return (
     <FilterPicker
-      title={`Command permissions in ${guildName} (enter opens one · esc picks another guild)`}
+      title={`Command permissions in ${guildName} (enter opens one · i opens a command by id · esc picks another guild)`}
       hint="a command's name or id"
       query={query}
       onQueryChange={setQuery}
       items={items}
       emptyText="No overwrite list matches."
       {...(status ? { status } : {})}
-      onPick={(id) => dispatch({ type: 'push', screen: { id: 'permissions', commandId: id, guildId } })}
+      onPick={open}
       onClose={() => dispatch({ type: 'scope', scope: GLOBAL_SCOPE })}
       height={height}
       active={active}
+      browse={{ scope: 'sign-in-only', disabled, onAction }}
     />
   );
 }

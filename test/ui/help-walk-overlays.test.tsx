@@ -1,0 +1,97 @@
+/** Help against the keys (see helpers/help-walk.tsx) on what opens over a screen: help itself, a picker, the typed delete, and a question. */
+import { afterEach, describe } from 'vitest';
+import type { RestorePreview } from '../../source/backup/restore.js';
+import { renderApp } from './helpers/app.js';
+import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
+
+const live: Opened[] = [];
+afterEach(() => {
+  for (const app of live.splice(0)) app.unmount();
+});
+
+const commands = () => Array.from({ length: 12 }, (_, i) => makeCommand({ name: `cmd${String(i).padStart(2, '0')}`, description: `Command number ${i}` }));
+
+async function overList(size: { columns: number; rows: number }, steps: (app: Awaited<ReturnType<typeof renderApp>>) => Promise<void>, api = new FakeApi(commands()), session = fakeSession(api)): Promise<Opened> {
+  const app = await renderApp(api, size, session);
+  await app.waitForText('cmd00');
+  await steps(app);
+  return opened(app, () => api.calls.length);
+}
+
+/** A plan with more lines than the dialog has rows, and overwrites a sign-in would restore. */
+function restorePlan(): Promise<Opened> {
+  const api = new FakeApi(commands());
+  const session = fakeSession(api);
+  const preview = {
+    plan: { create: Array.from({ length: 12 }, (_, i) => ({ name: `gone${i}`, type: 1, body: {} })), update: [], delete: [], unchanged: [], createsUsed: 12 },
+    overwrites: [{ guildId: GUILD_ID, commandId: '1', target: '/cmd00', overwrites: [] }],
+    unrestorable: [],
+    backup: { commands: [], permissions: [], applicationId: api.applicationId },
+  } as unknown as RestorePreview;
+  session.backupFiles = {
+    list: async () => [{ path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 12, overwriteCount: 1, overwritesOnly: false }],
+    preview: async () => preview,
+    restore: async () => {
+      throw new Error('not used');
+    },
+  };
+  session.signInUser = (onUrl) => {
+    onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    return new Promise(() => undefined);
+  };
+  return overList(
+    { columns: 100, rows: 18 },
+    async (app) => {
+      await app.press('openBackups');
+      await app.waitForText('apply commands.json');
+      await app.press('restorePlan');
+      await app.waitForText('+ create /gone0');
+      await app.press('down');
+    },
+    api,
+    session,
+  );
+}
+
+const SCREENS: WalkedScreen[] = [
+  {
+    name: 'help',
+    scope: 'help',
+    open: () =>
+      overList({ columns: 100, rows: 16 }, async (app) => {
+        await app.press('help');
+        await app.waitForText('Keys on this screen');
+        await app.press('down');
+      }),
+  },
+  {
+    name: 'the scope picker',
+    scope: 'search',
+    typing: true,
+    open: () =>
+      overList({ columns: 100, rows: 24 }, async (app) => {
+        await app.press('scope');
+        await app.waitForText('Pick a scope');
+        await app.type('g');
+      }),
+    probe: CURSOR_PROBES,
+    before: { ...FROM_THE_START, up: ['down'] },
+  },
+  {
+    name: 'the typed delete',
+    scope: 'type-to-confirm',
+    typing: true,
+    open: () =>
+      overList({ columns: 100, rows: 11 }, async (app) => {
+        await app.press('delete');
+        await app.waitForText('Delete cmd00');
+        await app.type('cm');
+      }),
+    probe: CURSOR_PROBES,
+    before: { ...FROM_THE_START, up: ['down'], pageUp: ['down'] },
+  },
+  { name: 'the restore plan', scope: 'restore-plan', open: restorePlan },
+];
+
+describe.each(SCREENS)('$name', (screen) => walkHelp(screen, (app) => live.push(app)));

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
 import { Spinner } from '../../components/spinner.js';
+import { usePasteBack } from '../../components/sign-in-address.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -101,12 +102,14 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     });
   };
 
+  // Over SSH the browser's redirect cannot reach this machine: the address bar's URL is pasted back here.
+  const paste = usePasteBack();
   const signIn = (entry: BackupEntry) => {
     const start = session?.signInUser;
     if (!start) return;
     const controller = new AbortController();
     setMode({ kind: 'signing-in', entry });
-    void flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', entry, url }), controller.signal)).then((result) => {
+    void flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', entry, url }), controller.signal, paste.begin())).then((result) => {
       if (result.ok) {
         planAfterSignIn.current = entry;
         dispatch({ type: 'session-upgraded', session: result.value });
@@ -166,7 +169,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     // Once the restore's first change has left, ctrl+c no longer cancels it.
     return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} cancellable={state.busy?.sent !== true} />;
   }
-  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} active={active} />;
+  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} paste={paste} active={active} height={height} />;
   if (mode.kind === 'review') {
     const { entry, preview } = mode;
     const needsSignIn = planNeedsSignIn;

@@ -1,0 +1,66 @@
+/**
+ * The global command list as last seen, per API and credentials, so that the TUI can draw it at once
+ * on its next start, marked as cached, while the fresh list loads. Only ever drawn: nothing is decided
+ * or sent from it. The file is named by a hash of the API and the credential (never the token itself)
+ * and holds what the first frame shows: the app's name, whose token it is, where it points and the
+ * commands. A missing, damaged or tampered file is no cache; failing to write one costs only speed.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Credentials } from '../api/contract.js';
+import { commandSchema, type Command } from '../discord/model.js';
+import { parseStrictObject } from '../discord/strict-json.js';
+import * as z from '../discord/zod.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { appPaths } from './paths.js';
+import { readOwnTextFile } from './read-text-file.js';
+
+export interface LastSeenList {
+  /** When the list was read (ms since the epoch). */
+  savedAt: number;
+  applicationName: string;
+  /** Whose token it is, as the header shows it; null when there was none to read. */
+  who: string | null;
+  /** Where it was read: `Discord`, `local http://127.0.0.1:…` (the header's words). */
+  targetLabel: string;
+  commands: Command[];
+}
+
+const lastSeenSchema = z.object({
+  savedAt: z.number(),
+  applicationName: z.string(),
+  who: z.nullable(z.string()),
+  targetLabel: z.string(),
+  commands: z.array(commandSchema),
+});
+
+/**
+ * What stands for the credentials in the file's name: the bot token, else the client id and secret.
+ * None for a browser sign-in alone, which lists no commands.
+ */
+function credentialKey(credentials: Credentials): string | undefined {
+  if (credentials.botToken) return `bot ${credentials.botToken}`;
+  const client = credentials.clientCredentials;
+  return client ? `client ${client.clientId} ${client.clientSecret}` : undefined;
+}
+
+/** The file for these credentials at this API, or undefined when they read no list. */
+export function lastSeenPath(env: NodeJS.ProcessEnv, baseUrl: string, credentials: Credentials): string | undefined {
+  const key = credentialKey(credentials);
+  if (key === undefined) return undefined;
+  const digest = createHash('sha256').update(`${baseUrl}\n${key}`).digest('hex').slice(0, 32);
+  return join(appPaths(env).data, 'last-seen', `${digest}.json`);
+}
+
+/** The list kept at `path`, or undefined when there is none that can be trusted to draw. */
+export async function readLastSeen(path: string): Promise<LastSeenList | undefined> {
+  const text = await readOwnTextFile(path).catch(() => undefined);
+  if (text === undefined) return undefined;
+  const parsed = lastSeenSchema.safeParse(parseStrictObject(text));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Keeps `list` for the next start; never fails (a read-only or full disk only means no cached first frame). */
+export async function rememberLastSeen(path: string, list: LastSeenList): Promise<void> {
+  await writeFileAtomic(path, `${JSON.stringify(list)}\n`, { mode: 0o600, folderMode: 0o700 }).catch(() => undefined);
+}

@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Credentials } from '../api/contract.js';
 import { commandSchema, type Command } from '../discord/model.js';
-import { parseStrictObject } from '../discord/strict-json.js';
 import * as z from '../discord/zod.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
@@ -52,12 +51,19 @@ export function lastSeenPath(env: NodeJS.ProcessEnv, baseUrl: string, credential
   return join(appPaths(env).data, 'last-seen', `${digest}.json`);
 }
 
-/** The list kept at `path`, or undefined when there is none that can be trusted to draw. */
+/**
+ * The list kept at `path`, or undefined when there is none that can be trusted to draw. Checked as the
+ * list read from Discord is (JSON.parse, then the command schema): the strict parser of files people
+ * edit costs the first frame several times as much for a full scope, and this file is only ever drawn.
+ */
 export async function readLastSeen(path: string): Promise<LastSeenList | undefined> {
-  const text = await readOwnTextFile(path).catch(() => undefined);
-  if (text === undefined) return undefined;
-  const parsed = lastSeenSchema.safeParse(parseStrictObject(text));
-  return parsed.success ? parsed.data : undefined;
+  try {
+    const text = await readOwnTextFile(path);
+    const parsed = text === undefined ? undefined : lastSeenSchema.safeParse(JSON.parse(text));
+    return parsed?.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keeps `list` for the next start; never fails (a read-only or full disk only means no cached first frame). */

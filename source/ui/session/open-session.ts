@@ -281,9 +281,13 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return target.demo ? demo() : stored(target, true, await initialCredentials());
   };
 
-  /** Where the list seen with this run's credentials is kept; none for the demo (a new emulator each time). */
+  /**
+   * Where the list seen with this run's credentials is kept; none for the demo (a new emulator each time)
+   * or a profile that opens in its guild (the app starts there, not in the global list).
+   */
   const lastSeenFile = async () => {
-    if (options.demo || (await started()).demo) return undefined;
+    const target = options.demo ? undefined : await started();
+    if (!target || target.demo || target.profile?.guildId) return undefined;
     const [{ credentials }, { url }, cache] = await Promise.all([initialCredentials(), started(), import('../../config/list-cache.js')]);
     const path = cache.lastSeenPath(env, url, credentials);
     return path === undefined ? undefined : { path, cache };

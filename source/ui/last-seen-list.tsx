@@ -7,6 +7,7 @@
 import { Box, useApp, useWindowSize } from 'ink';
 import { useState } from 'react';
 import type { LastSeenList } from '../config/list-cache.js';
+import { HEADER_ROWS } from './app.js';
 import { GLOBAL_SCOPE, type Command } from '../discord/model.js';
 import { commandSize } from '../discord/validate.js';
 import { Text } from './components/text.js';
@@ -18,8 +19,6 @@ import { visibleCommands } from './screens/command-list/use-command-list-state.j
 import { ThemeContext, useTheme } from './theme/theme-context.js';
 import type { Theme } from './theme/theme.js';
 
-/** The header's rows, as the app's (app.tsx). */
-const HEADER_ROWS = 3;
 /** What the list screen leaves under its rows: its footer's two lines and the legend's one. */
 const UNDER_ROWS = 3;
 

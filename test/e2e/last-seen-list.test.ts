@@ -71,7 +71,8 @@ async function quits(ui: TmuxSession): Promise<void> {
 async function waitForCacheFile(): Promise<string> {
   const started = Date.now();
   for (;;) {
-    const names = existsSync(cacheFolder()) ? readdirSync(cacheFolder()) : [];
+    // The file itself, not the temporary one it is written through.
+    const names = existsSync(cacheFolder()) ? readdirSync(cacheFolder()).filter((name) => /^[0-9a-f]{32}\.json$/.test(name)) : [];
     if (names.length > 0) return join(cacheFolder(), names[0]!);
     if (Date.now() - started > 10_000) throw new Error('the list was never kept for the next start');
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -171,6 +171,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   });
   const uiLoadTimer = setTimeout(() => void loadUi(), Math.max(0, UI_LOAD_BY_MS - performance.now()));
   let stillConnecting = true;
+  let quitWhileConnecting = false;
   try {
     const connecting = connect();
     void connecting.finally(() => (stillConnecting = false)).catch(() => undefined);
@@ -180,6 +181,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     clearTimeout(uiLoadTimer);
     await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
+    quitWhileConnecting = stillConnecting;
     return 0;
   } finally {
     process.removeListener('SIGTERM', onSignal);
@@ -187,6 +189,6 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     await cleanUp();
     // Quit while the first requests were still unanswered (a cached list or "Connecting…" on screen):
     // nothing waits for them any more, so the process ends now rather than when they time out.
-    if (stillConnecting) process.exit();
+    if (quitWhileConnecting) process.exit(0);
   }
 }

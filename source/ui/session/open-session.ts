@@ -288,8 +288,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   const lastSeenFile = async () => {
     const target = options.demo ? undefined : await started();
     if (!target || target.demo || target.profile?.guildId) return undefined;
-    const [{ credentials }, { url }, cache] = await Promise.all([initialCredentials(), started(), import('../../config/list-cache.js')]);
-    const path = cache.lastSeenPath(env, url, credentials);
+    const [{ credentials }, cache] = await Promise.all([initialCredentials(), import('../../config/list-cache.js')]);
+    const path = cache.lastSeenPath(env, target.url, credentials);
     return path === undefined ? undefined : { path, cache };
   };
   const lastSeen = async () => {

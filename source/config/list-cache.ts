@@ -6,6 +6,7 @@
  * commands. A missing, damaged or tampered file is no cache; failing to write one costs only speed.
  */
 import { createHash } from 'node:crypto';
+import { stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Credentials } from '../api/contract.js';
 import { commandSchema, type Command } from '../discord/model.js';
@@ -15,7 +16,7 @@ import { appPaths } from './paths.js';
 import { readOwnTextFile } from './read-text-file.js';
 
 export interface LastSeenList {
-  /** When the list was read (ms since the epoch). */
+  /** When the list was last read from the API (ms since the epoch): the file's modification time. */
   savedAt: number;
   applicationName: string;
   /** Whose token it is, as the header shows it; null when there was none to read. */
@@ -26,7 +27,6 @@ export interface LastSeenList {
 }
 
 const lastSeenSchema = z.object({
-  savedAt: z.number(),
   applicationName: z.string(),
   who: z.nullable(z.string()),
   targetLabel: z.string(),
@@ -58,15 +58,25 @@ export function lastSeenPath(env: NodeJS.ProcessEnv, baseUrl: string, credential
  */
 export async function readLastSeen(path: string): Promise<LastSeenList | undefined> {
   try {
-    const text = await readOwnTextFile(path);
+    const [text, info] = await Promise.all([readOwnTextFile(path), stat(path)]);
     const parsed = text === undefined ? undefined : lastSeenSchema.safeParse(JSON.parse(text));
-    return parsed?.success ? parsed.data : undefined;
+    return parsed?.success ? { savedAt: info.mtimeMs, ...parsed.data } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Keeps `list` for the next start; never fails (a read-only or full disk only means no cached first frame). */
-export async function rememberLastSeen(path: string, list: LastSeenList): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(list)}\n`, { mode: 0o600, folderMode: 0o700 }).catch(() => undefined);
+const contentOf = ({ applicationName, who, targetLabel, commands }: LastSeenList) => JSON.stringify({ applicationName, who, targetLabel, commands });
+
+/**
+ * Keeps `list` for the next start; never fails (a read-only or full disk only means no cached first
+ * frame). A list the same as `previous` (the one read at this start, as most are) is not written
+ * again: only the file's time moves, which is when it was last seen.
+ */
+export async function rememberLastSeen(path: string, list: LastSeenList, previous?: LastSeenList): Promise<void> {
+  const seenAt = new Date(list.savedAt);
+  if (previous && contentOf(previous) === contentOf(list) && (await utimes(path, seenAt, seenAt).then(() => true, () => false))) return;
+  await writeFileAtomic(path, `${contentOf(list)}\n`, { mode: 0o600, folderMode: 0o700 })
+    .then(() => utimes(path, seenAt, seenAt))
+    .catch(() => undefined);
 }

@@ -175,8 +175,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   try {
     const connecting = connect();
     void connecting.finally(() => (stillConnecting = false)).catch(() => undefined);
-    keepListWhenOpened(connecting, rememberLastSeen, (save) => cleanups.push(save));
     const cached = await lastSeen().catch(() => undefined);
+    keepListWhenOpened(connecting, (fresh) => rememberLastSeen(fresh, cached), (save) => cleanups.push(save));
     const { ui, session } = cached ? await cachedFrame(connecting, loadUi) : await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
     clearTimeout(uiLoadTimer);
     await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });

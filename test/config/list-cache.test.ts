@@ -30,6 +30,20 @@ describe('the list seen last time', () => {
     expect(lastSeenPath(env, API, { clientCredentials: { clientId: '100000000000000001', clientSecret: 'fake-secret' } })).not.toBe(path);
   });
 
+  it('is not written again when the list is the same: only its time moves, to when it was seen', async () => {
+    const path = lastSeenPath(env, API, { botToken: BOT })!;
+    await rememberLastSeen(path, list);
+    const previous = (await readLastSeen(path))!;
+    const written = statSync(path);
+    await rememberLastSeen(path, { ...list, savedAt: list.savedAt + 60_000 }, previous);
+    expect(statSync(path).ino).toBe(written.ino);
+    expect((await readLastSeen(path))?.savedAt).toBe(list.savedAt + 60_000);
+    // A changed list is written (through a new file, renamed into place).
+    await rememberLastSeen(path, { ...list, savedAt: list.savedAt + 120_000, commands: [] }, previous);
+    expect(statSync(path).ino).not.toBe(written.ino);
+    expect(await readLastSeen(path)).toEqual({ ...list, savedAt: list.savedAt + 120_000, commands: [] });
+  });
+
   it('names no credential in its file name or contents, and is for its owner only', async () => {
     const path = lastSeenPath(env, API, { botToken: BOT })!;
     await rememberLastSeen(path, list);

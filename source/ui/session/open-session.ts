@@ -45,8 +45,8 @@ export interface SessionOpeners {
   connect: () => Promise<Session | null>;
   /** The global list these credentials saw last time (config/list-cache.ts), to draw while `connect` runs; none for the demo. */
   lastSeen: () => Promise<LastSeenList | undefined>;
-  /** Keeps the list of a session `connect` opened, for the next start's first frame. */
-  rememberLastSeen: (session: Session) => Promise<void>;
+  /** Keeps the list of a session `connect` opened, for the next start's first frame (`previous`: the one `lastSeen` gave). */
+  rememberLastSeen: (session: Session, previous?: LastSeenList) => Promise<void>;
   starters: SessionStarters;
 }
 
@@ -296,11 +296,12 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const file = await lastSeenFile();
     return file?.cache.readLastSeen(file.path);
   };
-  const rememberLastSeen = async (session: Session) => {
+  const rememberLastSeen = async (session: Session, previous?: LastSeenList) => {
     const file = await lastSeenFile();
     if (!file || !session.application || !session.globalCommands) return;
     const { application, globalCommands, who, targetLabel } = session;
-    await file.cache.rememberLastSeen(file.path, { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel, commands: globalCommands });
+    const list = { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel, commands: globalCommands };
+    await file.cache.rememberLastSeen(file.path, list, previous);
   };
 
   return { connect, lastSeen, rememberLastSeen, starters };

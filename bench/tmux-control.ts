@@ -17,6 +17,8 @@ export interface FirstFrame {
   seenMs: number;
   /** From launch to the output that put anything at all on the screen, in ms. */
   anythingMs: number;
+  /** From launch to the output that first satisfied `earlier` (when given), in ms. */
+  earlierMs: number;
   screen: string;
 }
 
@@ -103,9 +105,16 @@ export class TmuxControl {
 
   /**
    * Launches `argv` in a new columns × rows terminal and captures its screen after each new output
-   * until `check` holds; then ends the session.
+   * until `check` holds; then ends the session. `earlier`: a screen on the way there, dated too.
    */
-  async timeFirstFrame(argv: string[], env: Record<string, string>, check: (screen: string) => boolean, size = { columns: 120, rows: 40 }, timeoutMs = 15_000): Promise<FirstFrame> {
+  async timeFirstFrame(
+    argv: string[],
+    env: Record<string, string>,
+    check: (screen: string) => boolean,
+    size = { columns: 120, rows: 40 },
+    timeoutMs = 15_000,
+    earlier: (screen: string) => boolean = check,
+  ): Promise<FirstFrame> {
     const session = `run${(this.sessions += 1)}`;
     const exports = Object.entries(env).map(([key, value]) => `-e ${quote(`${key}=${value}`)}`).join(' ');
     const launch = `new-session -d -s ${session} -x ${size.columns} -y ${size.rows} ${exports} ${quote(`exec ${argv.map(shellQuote).join(' ')}`)} ; switch-client -t ${session}`;
@@ -114,6 +123,7 @@ export class TmuxControl {
     const launchedAt = performance.now();
     await this.send(launch);
     let anythingMs: number | undefined;
+    let earlierMs: number | undefined;
     let screen = '';
     try {
       for (;;) {
@@ -124,7 +134,11 @@ export class TmuxControl {
         const reply = await this.send(`capture-pane -p -t ${session}`);
         screen = reply.lines.join('\n');
         if (anythingMs === undefined && screen.trim() !== '') anythingMs = reply.lastOutputAt - launchedAt;
-        if (check(screen)) return { drawnMs: reply.lastOutputAt - launchedAt, seenMs: performance.now() - launchedAt, anythingMs: anythingMs ?? 0, screen };
+        if (earlierMs === undefined && earlier(screen)) earlierMs = reply.lastOutputAt - launchedAt;
+        if (check(screen)) {
+          const drawnMs = reply.lastOutputAt - launchedAt;
+          return { drawnMs, seenMs: performance.now() - launchedAt, anythingMs: anythingMs ?? 0, earlierMs: earlierMs ?? drawnMs, screen };
+        }
       }
     } finally {
       await this.send(`kill-session -t ${session}`);

@@ -4,6 +4,7 @@
  * main.ts, imported only when needed.
  */
 import nodeModule from 'node:module';
+import { compileCacheFolder } from './config/compile-cache.js';
 import { VERSION } from './version.js';
 
 declare const __CMD_TUI_HELP__: string | undefined;
@@ -31,9 +32,11 @@ async function route(argv: string[]): Promise<number> {
     process.stdout.write(typeof __CMD_TUI_HELP__ === 'string' ? __CMD_TUI_HELP__ : (await import('./commands/help.js')).HELP);
     return 0;
   }
-  // Every later start skips compiling the large lazy chunks (about 100 ms for the TUI's).
+  // Every later start skips compiling the large lazy chunks (about 100 ms for the TUI's). A folder that
+  // cannot be made or written only means no cache (Node reports it and goes on; NODE_COMPILE_CACHE and
+  // NODE_DISABLE_COMPILE_CACHE still decide first).
   // Reached as a property: a named import would fail to link on the old Node this file must still greet.
-  nodeModule.enableCompileCache?.();
+  nodeModule.enableCompileCache?.(compileCacheFolder(process.env, process.platform));
   const { main } = await import('./main.js');
   return main(argv);
 }

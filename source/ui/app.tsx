@@ -41,7 +41,7 @@ import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-a
 import { ThemeContext } from './theme/theme-context.js';
 import type { Theme } from './theme/theme.js';
 
-const HEADER_ROWS = 3;
+export const HEADER_ROWS = 3;
 const FLASH_MS = 8000;
 
 export interface AppProps {

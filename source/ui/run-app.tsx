@@ -4,7 +4,9 @@
  */
 import { render } from 'ink';
 import type { CliIo } from '../commands/types.js';
+import type { LastSeenList } from '../config/list-cache.js';
 import { App } from './app.js';
+import { LastSeenScreen } from './last-seen-list.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { themeFor } from './theme/theme.js';
 
@@ -15,10 +17,15 @@ export interface RunAppOptions {
   session?: Session;
   /** Still connecting: "Connecting…" until it settles. */
   connect?: () => Promise<Session | null>;
+  /** While connecting, the list these credentials saw last time, drawn marked as cached instead of "Connecting…". */
+  lastSeen?: LastSeenList;
 }
 
-export async function runApp({ io, starters, session, connect }: RunAppOptions): Promise<void> {
-  const instance = render(<App session={session} connect={connect} starters={starters} theme={themeFor(io.env)} />, {
+export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
+  const theme = themeFor(io.env);
+  const app = (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />;
+  const cachedFirst = !session && connect && lastSeen;
+  const instance = render(cachedFirst ? <LastSeenScreen list={lastSeen} theme={theme} /> : session ? app({ session }) : app({ connect: connect! }), {
     stdout: io.stdout as NodeJS.WriteStream,
     stdin: io.stdin as NodeJS.ReadStream,
     exitOnCtrlC: false,
@@ -26,5 +33,14 @@ export async function runApp({ io, starters, session, connect }: RunAppOptions):
     // Both ends are terminals (checked by the caller); CI=true in the environment must not turn Ink non-interactive.
     interactive: true,
   });
+  let exited = false;
+  if (cachedFirst) {
+    // The fresh session replaces the cached list; a failure or no credentials is the app's to tell, as when connecting.
+    void connect().then(
+      (fresh) => exited || instance.rerender(fresh ? app({ session: fresh }) : app({ connect })),
+      () => exited || instance.rerender(app({ connect })),
+    );
+  }
   await instance.waitUntilExit();
+  exited = true;
 }

@@ -1,8 +1,9 @@
 /**
  * `cmd-tui` with no subcommand: parses the TUI's flags and starts connecting (credentials, the API,
- * the global list) before Ink and React are even loaded. The first frame waits a moment for that
- * connection, so on a fast link it already shows the list; on a slow one it shows "Connecting…" and
- * the list follows. Returns the exit code once the app quits.
+ * the global list) before Ink and React are even loaded. With a list seen before (config/list-cache.ts)
+ * the first frame draws it at once, marked as cached, and the fresh one replaces it; otherwise the
+ * first frame waits a moment for the connection, so on a fast link it already shows the list, and on
+ * a slow one it shows "Connecting…" and the list follows. Returns the exit code once the app quits.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,6 +31,8 @@ const FIRST_FRAME_BY_MS = 400;
 const LATE_UI_GRACE_MS = 150;
 /** Ink starts loading when the first reads go out, or at the latest now, so a slow network's "Connecting…" is not late. */
 const UI_LOAD_BY_MS = 250;
+/** The list just read is kept for the next start this long after it arrived, when the first frames are drawn. */
+const KEEP_LIST_AFTER_MS = 1_000;
 
 interface TuiFlags {
   demo: boolean;
@@ -88,6 +91,32 @@ export async function firstFrame<Module>(
   return { ui, session: ui.loadedAt > deadline ? await sessionWithin(connecting, lateUiGraceMs) : undefined };
 }
 
+/**
+ * With a list seen before, the first frame waits for nothing but the UI: the cached list is drawn (marked
+ * as such) unless the session is there by then.
+ */
+export async function cachedFrame<Module>(connecting: Promise<Session | null>, loadUi: () => Promise<LoadedUi<Module>>): Promise<{ ui: LoadedUi<Module>; session?: Session }> {
+  const ui = await loadUi();
+  return { ui, session: await sessionWithin(connecting, 0) };
+}
+
+/**
+ * Keeps the list of the session `connecting` opens for the next start, a moment after it is drawn (the
+ * write must not delay the first frames), or at exit if the app quits before that.
+ */
+function keepListWhenOpened(connecting: Promise<Session | null>, remember: (session: Session) => Promise<void>, atExit: (save: () => Promise<void>) => void): void {
+  let saving: Promise<void> | undefined;
+  connecting.then(
+    (session) => {
+      if (!session) return;
+      const save = () => (saving ??= remember(session).catch(() => undefined));
+      setTimeout(save, KEEP_LIST_AFTER_MS).unref();
+      atExit(save);
+    },
+    () => undefined,
+  );
+}
+
 export async function startTui(argv: string[], io: CliIo): Promise<number> {
   let flags: TuiFlags;
   try {
@@ -130,7 +159,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     }
     return loadingUi;
   };
-  const { connect, starters } = createSessionOpeners({
+  const { connect, lastSeen, rememberLastSeen, starters } = createSessionOpeners({
     demo: flags.demo,
     api: flags.api,
     profile: flags.profile,
@@ -141,16 +170,25 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     whileReading: () => void loadUi(),
   });
   const uiLoadTimer = setTimeout(() => void loadUi(), Math.max(0, UI_LOAD_BY_MS - performance.now()));
+  let stillConnecting = true;
+  let quitWhileConnecting = false;
   try {
     const connecting = connect();
-    const { ui, session } = await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
+    void connecting.finally(() => (stillConnecting = false)).catch(() => undefined);
+    const cached = await lastSeen().catch(() => undefined);
+    keepListWhenOpened(connecting, (fresh) => rememberLastSeen(fresh, cached), (save) => cleanups.push(save));
+    const { ui, session } = cached ? await cachedFrame(connecting, loadUi) : await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
     clearTimeout(uiLoadTimer);
-    await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting }) });
+    await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
+    quitWhileConnecting = stillConnecting;
     return 0;
   } finally {
     process.removeListener('SIGTERM', onSignal);
     process.removeListener('SIGHUP', onSignal);
     await cleanUp();
+    // Quit while the first requests were still unanswered (a cached list or "Connecting…" on screen):
+    // nothing waits for them any more, so the process ends now rather than when they time out.
+    if (quitWhileConnecting) process.exit(0);
   }
 }

@@ -23,17 +23,22 @@ export async function startProxy(upstreamBaseUrl: string, intercept: Intercept =
       const target = new URL(request.url ?? '/', upstream);
       const sent = httpRequest(target, { method: request.method, headers: { ...request.headers, host: target.host, 'content-length': String(body.length) } }, (answer) => {
         const chunks: Buffer[] = [];
+        answer.on('error', reject);
         answer.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }));
       });
       sent.on('error', reject).end(body);
     });
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
+    // A client that went away while its request was held (a killed TUI) is no failure of the test.
+    request.on('error', () => undefined);
+    response.on('error', () => undefined);
     request.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', async () => {
       const body = Buffer.concat(chunks);
       if (await intercept(request, response, body)) return;
-      const answer = await forward(request, body);
-      response.writeHead(answer.status, answer.headers).end(answer.body);
+      const answer = await forward(request, body).catch(() => undefined);
+      if (!answer) response.destroy();
+      else if (!response.destroyed) response.writeHead(answer.status, answer.headers).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

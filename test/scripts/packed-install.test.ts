@@ -109,6 +109,24 @@ describe('the packed tarball', () => {
     expect(names).toContain('ping');
   });
 
+  it("keeps its compiled code in the user's cache folder, and runs the same when that folder cannot be made", async () => {
+    const { baseUrl, botToken } = served();
+    const user = join(folder, 'user');
+    mkdirSync(user);
+    // No CMD_TUI_HOME: a user's own folders, here under a throwaway HOME.
+    const env = { ...home.env, CMD_TUI_HOME: undefined, HOME: user, XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined, XDG_DATA_HOME: undefined, NODE_COMPILE_CACHE: undefined, DISCORD_BOT_TOKEN: botToken };
+    const listed = await runCli(['list', '--api', baseUrl, '--json'], { cli: bin, cwd: project, env });
+    expect([listed.code, listed.stderr]).toEqual([0, '']);
+    const compiled = join(user, '.cache', 'cmd-tui', 'compile');
+    expect(readdirSync(compiled).flatMap((version) => readdirSync(join(compiled, version))).length).toBeGreaterThan(0);
+
+    // A file where the cache folder would go: no cache, and nothing else changes.
+    const blocked = join(folder, 'blocked-cache');
+    writeFileSync(blocked, '');
+    const again = await runCli(['list', '--api', baseUrl, '--json'], { cli: bin, cwd: project, env: { ...env, XDG_CACHE_HOME: blocked } });
+    expect([again.code, again.stderr, again.stdout]).toEqual([0, '', listed.stdout]);
+  });
+
   it('draws the TUI with --demo', { timeout: 60_000 }, async () => {
     tui = new TmuxSession([process.execPath, bin, '--demo'], { columns: 100, rows: 24, cwd: project, env: { CMD_TUI_HOME: home.home, NO_COLOR: '1' } });
     await tui.waitFor((screen) => /^\s*slash\s/m.test(screen), 'the demo list from the installed package', 20_000);

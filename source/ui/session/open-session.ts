@@ -14,7 +14,8 @@ import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../api/resolve-target.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
-import type { AppCredentials } from '../../auth/credentials.js';
+import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
+import type { LastSeenList } from '../../config/list-cache.js';
 import type { CliIo } from '../../commands/types.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { canReadCommands } from '../../api/contract.js';
@@ -42,6 +43,10 @@ export interface SessionOpenerOptions {
 export interface SessionOpeners {
   /** Stored credentials (or the demo): a session, null when there are none, or why they fail. */
   connect: () => Promise<Session | null>;
+  /** The global list these credentials saw last time (config/list-cache.ts), to draw while `connect` runs; none for the demo. */
+  lastSeen: () => Promise<LastSeenList | undefined>;
+  /** Keeps the list of a session `connect` opened, for the next start's first frame (`previous`: the one `lastSeen` gave). */
+  rememberLastSeen: (session: Session, previous?: LastSeenList) => Promise<void>;
   starters: SessionStarters;
 }
 
@@ -229,12 +234,19 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target), rememberCredentials: { what, command, store } }, target);
   };
 
-  /** Stored (or environment) credentials for a target: a session, or null when there are none. */
-  const stored = async (target: Target, failuresLater: boolean): Promise<Session | null> => {
-    const { url, profile } = target;
+  /** Stored (or environment) credentials for a target. */
+  const credentialsFor = async ({ url, profile }: Target): Promise<LoadedCredentials> => {
     const { loadCredentials } = await import('../../auth/credentials.js');
+    return loadCredentials({ baseUrl: url, env, ...(profile ? { profile } : {}) });
+  };
+  let loadingInitial: Promise<LoadedCredentials> | undefined;
+  /** The credentials of where this run points, read once for both `connect` and `lastSeen`. */
+  const initialCredentials = () => (loadingInitial ??= started().then(credentialsFor));
+
+  /** Stored (or environment) credentials for a target: a session, or null when there are none. */
+  const stored = async (target: Target, failuresLater: boolean, loaded: LoadedCredentials): Promise<Session | null> => {
+    const { url, profile } = target;
     const inProfile = profile ? { profile } : {};
-    const loaded = await loadCredentials({ baseUrl: url, env, ...inProfile });
     const { botToken, clientCredentials, user } = loaded.credentials;
     // A user sign-in alone opens the overwrites-only session (screens/sign-in-only).
     if (!botToken && !clientCredentials && !user) return null;
@@ -257,7 +269,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       return profileNames(await readSettingsWithProfiles(env));
     },
     openProfile: async (name) => {
-      const session = await stored(await resolve({ profile: name }), false);
+      const target = await resolve({ profile: name });
+      const session = await stored(target, false, await credentialsFor(target));
       if (!session) throw new Error(`The profile ${name} has no bot token or client credentials stored: run \`cmd-tui auth set-bot-token --profile ${name}\`.`);
       return session;
     },
@@ -266,10 +279,33 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   const connect = async (): Promise<Session | null> => {
     if (options.demo) return demo();
     const target = await started();
-    return target.demo ? demo() : stored(target, true);
+    return target.demo ? demo() : stored(target, true, await initialCredentials());
   };
 
-  return { connect, starters };
+  /**
+   * Where the list seen with this run's credentials is kept; none for the demo (a new emulator each time)
+   * or a profile that opens in its guild (the app starts there, not in the global list).
+   */
+  const lastSeenFile = async () => {
+    const target = options.demo ? undefined : await started();
+    if (!target || target.demo || target.profile?.guildId) return undefined;
+    const [{ credentials }, cache] = await Promise.all([initialCredentials(), import('../../config/list-cache.js')]);
+    const path = cache.lastSeenPath(env, target.url, credentials);
+    return path === undefined ? undefined : { path, cache };
+  };
+  const lastSeen = async () => {
+    const file = await lastSeenFile();
+    return file?.cache.readLastSeen(file.path);
+  };
+  const rememberLastSeen = async (session: Session, previous?: LastSeenList) => {
+    const file = await lastSeenFile();
+    if (!file || !session.application || !session.globalCommands) return;
+    const { application, globalCommands, who, targetLabel } = session;
+    const list = { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel, commands: globalCommands };
+    await file.cache.rememberLastSeen(file.path, list, previous);
+  };
+
+  return { connect, lastSeen, rememberLastSeen, starters };
 }
 
 /**

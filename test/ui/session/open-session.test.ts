@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../source/commands/types.js';
 import { startEmulator, type RunningEmulator } from '../../../source/emulator/server.js';
+import { run as profileCommand } from '../../../source/commands/profile.js';
 import { createSessionOpeners } from '../../../source/ui/session/open-session.js';
 import { signInAdmin } from '../../commands/restore-fixture.js';
 
@@ -57,6 +58,43 @@ describe('opening a TUI session from stored or typed credentials', () => {
       expect((await session!.api.listGuildPermissions(guild!)).length).toBeGreaterThan(0);
     } finally {
       rmSync(signInHome, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the global list it opened for the next start, which reads it back before connecting', async () => {
+    const listHome = mkdtempSync(join(tmpdir(), 'cmd-tui-open-session-last-seen-'));
+    try {
+      const env = { CMD_TUI_HOME: listHome, DISCORD_BOT_TOKEN: emulator.botToken };
+      const first = openers(env);
+      await expect(first.lastSeen()).resolves.toBeUndefined();
+      const session = await first.connect();
+      await first.rememberLastSeen(session!);
+      const next = await openers(env).lastSeen();
+      expect(next).toMatchObject({ applicationName: session!.application!.name, who: session!.who, targetLabel: session!.targetLabel, commands: session!.globalCommands });
+      // Another token at the same API sees nothing of it.
+      await expect(openers({ ...env, DISCORD_BOT_TOKEN: `${emulator.botToken}x` }).lastSeen()).resolves.toBeUndefined();
+      // The demo is a new emulator each time: nothing to draw from.
+      await expect(createSessionOpeners({ demo: true, io: io(env), onCleanup: () => undefined }).lastSeen()).resolves.toBeUndefined();
+    } finally {
+      rmSync(listHome, { recursive: true, force: true });
+    }
+  });
+
+  it('draws no cached global list for a profile that opens in its guild', async () => {
+    const profileHome = mkdtempSync(join(tmpdir(), 'cmd-tui-open-session-guild-profile-'));
+    try {
+      const env = { CMD_TUI_HOME: profileHome, DISCORD_BOT_TOKEN: emulator.botToken };
+      const global = openers(env);
+      await global.rememberLastSeen((await global.connect())!);
+      const inProfile = (args: string[]) => profileCommand(args, { ...io(env), stdout: new PassThrough(), stderr: new PassThrough() });
+      // The same API and token through a profile: its list is drawn, until the profile opens in a guild.
+      expect(await inProfile(['add', 'hq', '--api', emulator.baseUrl, '--use'])).toBe(0);
+      const throughProfile = () => createSessionOpeners({ demo: false, io: io(env), onCleanup: () => undefined }).lastSeen();
+      await expect(throughProfile()).resolves.toBeDefined();
+      expect(await inProfile(['add', 'hq-guild', '--api', emulator.baseUrl, '--guild', emulator.guildIds[0]!, '--use'])).toBe(0);
+      await expect(throughProfile()).resolves.toBeUndefined();
+    } finally {
+      rmSync(profileHome, { recursive: true, force: true });
     }
   });
 

@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lastSeenPath, readLastSeen, rememberLastSeen, type LastSeenList } from '../../source/config/list-cache.js';
+import type { Command } from '../../source/discord/model.js';
+
+const API = 'http://127.0.0.1:1/api/v10';
+const BOT = 'fake-bot-token.for-tests.only';
+const command: Command = { id: '100000000000000010', application_id: '100000000000000001', version: '100000000000000011', type: 1, name: 'ping', description: 'Check that the bot is awake', default_member_permissions: null };
+const list: LastSeenList = { savedAt: 1_700_000_000_000, applicationName: 'Pixel Pal', who: 'Pixel Pal', targetLabel: `local ${API}`, commands: [command] };
+
+let home: string;
+let env: NodeJS.ProcessEnv;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'cmd-tui-list-cache-'));
+  env = { CMD_TUI_HOME: home };
+});
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('the list seen last time', () => {
+  it('comes back as it was kept, for the same API and credentials only', async () => {
+    const path = lastSeenPath(env, API, { botToken: BOT })!;
+    await rememberLastSeen(path, list);
+    await expect(readLastSeen(path)).resolves.toEqual(list);
+    expect(lastSeenPath(env, API, { botToken: `${BOT}x` })).not.toBe(path);
+    expect(lastSeenPath(env, 'https://discord.com/api/v10', { botToken: BOT })).not.toBe(path);
+    expect(lastSeenPath(env, API, { clientCredentials: { clientId: '100000000000000001', clientSecret: 'fake-secret' } })).not.toBe(path);
+  });
+
+  it('is not written again when the list is the same: only its time moves, to when it was seen', async () => {
+    const path = lastSeenPath(env, API, { botToken: BOT })!;
+    await rememberLastSeen(path, list);
+    const previous = (await readLastSeen(path))!;
+    const written = statSync(path);
+    await rememberLastSeen(path, { ...list, savedAt: list.savedAt + 60_000 }, previous);
+    expect(statSync(path).ino).toBe(written.ino);
+    expect((await readLastSeen(path))?.savedAt).toBe(list.savedAt + 60_000);
+    // A changed list is written (through a new file, renamed into place).
+    await rememberLastSeen(path, { ...list, savedAt: list.savedAt + 120_000, commands: [] }, previous);
+    expect(statSync(path).ino).not.toBe(written.ino);
+    expect(await readLastSeen(path)).toEqual({ ...list, savedAt: list.savedAt + 120_000, commands: [] });
+  });
+
+  it('names no credential in its file name or contents, and is for its owner only', async () => {
+    const path = lastSeenPath(env, API, { botToken: BOT })!;
+    await rememberLastSeen(path, list);
+    expect(path).not.toContain(BOT);
+    expect(readFileSync(path, 'utf8')).not.toContain(BOT);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('is none for a browser sign-in alone, which lists no commands', () => {
+    expect(lastSeenPath(env, API, { user: { accessToken: 'fake-user-token', scopes: ['identify'] } })).toBeUndefined();
+  });
+
+  it('is none when the file is missing, damaged, or holds what is not a list', async () => {
+    const path = lastSeenPath(env, API, { botToken: BOT })!;
+    await expect(readLastSeen(path)).resolves.toBeUndefined();
+    mkdirSync(dirname(path), { recursive: true });
+    for (const text of ['{"savedAt": 1, "appl', JSON.stringify({ ...list, commands: [{ ...command, name: 42 }] }), '{"__proto__": {"polluted": true}}', '[]']) {
+      writeFileSync(path, text);
+      await expect(readLastSeen(path)).resolves.toBeUndefined();
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('costs nothing but the cache when the data folder cannot be made', async () => {
+    // A file where the data folder should be: refused for root too, unlike a mode.
+    writeFileSync(join(home, 'data'), '');
+    const path = lastSeenPath(env, API, { botToken: BOT })!;
+    await expect(rememberLastSeen(path, list)).resolves.toBeUndefined();
+    await expect(readLastSeen(path)).resolves.toBeUndefined();
+  });
+});

@@ -9,6 +9,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS, schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 
 interface Delivery {
@@ -217,6 +218,35 @@ describe("Discord's rules for answering", () => {
     const seen = await view(id);
     expect(seen.original).toMatchObject({ content: 'Resolved.', flags: 64, edits: 1 });
     expect(seen.followups.map((message: { content: string }) => message.content)).toEqual(['And more.']);
+  });
+
+  it('answers ?with_response=true with the interaction and the message it made, as the spec\'s InteractionCallbackResponse', async () => {
+    const answered: Record<number, { status: number; body: unknown }> = {};
+    answer = async (delivery) => {
+      const type = delivery.body.data && (delivery.body.data as { name: string }).name === 'ping' ? 4 : 5;
+      const data = type === 4 ? { content: 'Pong!', flags: 64 } : {};
+      const result = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback?with_response=true`, { json: { type, data } });
+      answered[type] = { status: result.status, body: result.body };
+      return { status: 202 };
+    };
+    const schema = schemaOf(OPERATIONS.get('create_interaction_response')!.responses['200']!);
+    const replied = await tryIt({ name: 'ping' });
+    await until(() => view(replied), (seen) => seen.acknowledged === 4);
+    expect(answered[4]!.status).toBe(200);
+    expect(schema.safeParse(answered[4]!.body).error?.issues ?? []).toEqual([]);
+    const original = (await view(replied)).original;
+    expect(answered[4]!.body).toMatchObject({
+      interaction: { id: replied, type: 2, response_message_id: original.id, response_message_loading: false, response_message_ephemeral: true },
+      resource: { type: 4, message: { id: original.id, content: 'Pong!', flags: 64, type: 20 } },
+    });
+
+    const deferred = await tryIt({ name: 'greet', options: { who: emulator().seeded.memberUserId } });
+    await until(() => view(deferred), (seen) => seen.acknowledged === 5);
+    expect(answered[5]!.status).toBe(200);
+    expect(schema.safeParse(answered[5]!.body).error?.issues ?? []).toEqual([]);
+    expect(answered[5]!.body).toEqual({
+      interaction: { id: deferred, type: 2, response_message_id: (await view(deferred)).original.id, response_message_loading: true, response_message_ephemeral: false },
+    });
   });
 
   it('refuses a callback type the interaction does not take', async () => {

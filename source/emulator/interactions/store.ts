@@ -130,7 +130,7 @@ export class InteractionStore {
   }
 
   /** The initial response, from the callback route or the body of the delivery's HTTP response. */
-  respond(id: string, token: string, body: unknown): void {
+  respond(id: string, token: string, body: unknown): InteractionRecord {
     const interaction = this.records.get(id);
     if (!interaction || interaction.token !== token || interaction.failed !== undefined) throw unknownInteraction();
     if (interaction.acknowledged !== undefined) throw alreadyAcknowledged();
@@ -158,6 +158,7 @@ export class InteractionStore {
     }
     interaction.acknowledged = type;
     interaction.revision += 1;
+    return interaction;
   }
 
   /** The interaction a webhook token belongs to, while the token lives (15 minutes from the interaction). */

@@ -249,6 +249,67 @@ describe("Discord's rules for answering", () => {
     });
   });
 
+  it("holds replies, follow-ups and @original edits to Discord's message limits (50035, 50006)", async () => {
+    let refused: { status: number; body: any } | undefined;
+    answer = async (delivery) => {
+      const tooMuch = { type: 4, data: { content: 'x'.repeat(2001), embeds: Array.from({ length: 11 }, () => ({ title: 't' })) } };
+      refused = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: tooMuch });
+      return { status: 200, body: { type: 4, data: { content: 'fine' } } };
+    };
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 4);
+    expect(refused!.status).toBe(400);
+    expect(refused!.body).toEqual({
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { data: {
+        content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] },
+        embeds: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' }] },
+      } },
+    });
+    const hook = `/webhooks/${emulator().applicationId}/${(await deliveryOf(id)).body.token}`;
+    const bigEmbeds = Array.from({ length: 2 }, () => ({ title: 't'.repeat(257), description: 'd'.repeat(4000) }));
+    const followUp = await call(emulator(), 'POST', hook, { json: { embeds: bigEmbeds, components: Array.from({ length: 6 }, () => ({ type: 1, components: [] })) } });
+    expect(followUp.status).toBe(400);
+    expect(followUp.body.errors.embeds[0].title._errors[0]).toEqual({ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 256 or fewer in length.' });
+    expect(followUp.body.errors.embeds._errors[0]).toEqual({ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' });
+    expect(followUp.body.errors.components._errors[0]).toEqual({ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 5 or fewer in length.' });
+    const field = await call(emulator(), 'POST', hook, { json: { embeds: [{ fields: [{ name: 'n', value: 'v'.repeat(1025) }] }] } });
+    expect(field.body.errors.embeds[0].fields[0].value._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+    expect((await call(emulator(), 'POST', hook, { json: {} })).body).toEqual({ message: 'Cannot send an empty message', code: 50006 });
+
+    const longEdit = await call(emulator(), 'PATCH', `${hook}/messages/@original`, { json: { content: 'y'.repeat(2001) } });
+    expect(longEdit.body.errors.content._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+    const emptied = await call(emulator(), 'PATCH', `${hook}/messages/@original`, { json: { content: '' } });
+    expect(emptied.body).toEqual({ message: 'Cannot send an empty message', code: 50006 });
+    const seen = await view(id);
+    expect(seen.original).toMatchObject({ content: 'fine', edits: 0 });
+    expect(seen.followups).toEqual([]);
+  });
+
+  it('keeps at most 100 follow-ups per interaction', async () => {
+    answer = async () => ({ status: 200, body: { type: 4, data: { content: 'fine' } } });
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 4);
+    const hook = `/webhooks/${emulator().applicationId}/${(await deliveryOf(id)).body.token}`;
+    for (let sent = 0; sent < 100; sent++) expect((await call(emulator(), 'POST', hook, { json: { content: `n${sent}` } })).status).toBe(200);
+    const over = await call(emulator(), 'POST', hook, { json: { content: 'one more' } });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toMatch(/^Maximum number of follow-up messages reached \(100\)/);
+    expect((await view(id)).followups).toHaveLength(100);
+  });
+
+  it('fails a reply still "thinking…" when its token expires, and forgets the interaction a minute later', async () => {
+    answer = async () => ({ status: 200, body: { type: 5 } });
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 5);
+    now += 15 * 60 * 1000 + 1;
+    expect(await view(id)).toMatchObject({ acknowledged: 5, failed: 'The application did not respond' });
+    now += 60 * 1000;
+    expect((await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).status).toBe(404);
+    now = Date.now();
+  });
+
   it('refuses a callback type the interaction does not take', async () => {
     answer = async (delivery) => {
       const wrong = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: [] } } });

@@ -249,11 +249,17 @@ describe('Request Guild Members (op 8)', () => {
     expect(byId.d.members.map((member: { user: { id: string } }) => member.user.id)).toEqual([emulator().seeded.memberUserId]);
     expect(byId.d.not_found).toEqual(['123456789012345678']);
 
+    // Names a plain object inherits are no member's id.
+    client.send({ op: 8, d: { guild_id: guildId, user_ids: ['constructor', '__proto__', 'toString'], nonce: 'inherited' } });
+    const inherited = await client.next((payload) => payload.t === 'GUILD_MEMBERS_CHUNK' && payload.d.nonce === 'inherited');
+    expect(inherited.d.members).toEqual([]);
+    expect(inherited.d.not_found).toEqual(['constructor', '__proto__', 'toString']);
+
     // Payloads are answered in order: the heartbeat's ACK comes after whatever the request would have sent.
     client.send({ op: 8, d: { guild_id: guildId, query: '', limit: 0 } });
     client.send({ op: 1, d: null });
     await client.next((payload) => payload.op === 11);
-    expect(client.received.filter((payload) => payload.t === 'GUILD_MEMBERS_CHUNK')).toHaveLength(2);
+    expect(client.received.filter((payload) => payload.t === 'GUILD_MEMBERS_CHUNK')).toHaveLength(3);
     client.close();
   });
 });

@@ -45,6 +45,7 @@ beforeAll(async () => {
   const commands = [
     { name: 'ping', description: 'Replies' },
     { name: 'upload', description: 'Takes a file', options: [{ type: 11, name: 'file', description: 'Which file', required: true }] },
+    { name: 'weather', description: 'Autocompleted', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }, { type: 4, name: 'days', description: 'How many', autocomplete: true }] },
     { name: 'greet', description: 'Greets', options: [{ type: 6, name: 'who', description: 'Whom', required: true }, { type: 7, name: 'where', description: 'Where', channel_types: [0] }, { type: 3, name: 'mood', description: 'How', choices: [{ name: 'Happy', value: 'happy' }] }] },
   ];
   expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { auth: botAuth(emulator()), json: commands })).status).toBe(200);
@@ -308,6 +309,34 @@ describe("Discord's rules for answering", () => {
     now += 60 * 1000;
     expect((await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).status).toBe(404);
     now = Date.now();
+  });
+
+  it("holds suggested choices to Discord's rules: a name of 1–100 characters, a value of the option's type, a STRING value of at most 100", async () => {
+    const refusals: Record<string, any> = {};
+    answer = async (delivery) => {
+      const focused = (delivery.body.data as { options: { name: string; focused?: boolean }[] }).options.find((option) => option.focused)!.name;
+      const bad = focused === 'city'
+        ? [{ name: '', value: 'x' }, { name: 'n'.repeat(101), value: 'x' }, { name: 'Number', value: 7 }, { name: 'Long', value: 'v'.repeat(101) }, { name: 'Paris', value: 'paris' }]
+        : [{ name: 'Half', value: 1.5 }, { name: 'Text', value: '2' }, { name: 'Two', value: 2 }];
+      refusals[focused] = (await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: bad } } })).body;
+      return { status: 200, body: { type: 8, data: { choices: focused === 'city' ? [{ name: 'Paris', value: 'paris' }] : [{ name: 'Two', value: 2 }] } } };
+    };
+    const city = await tryIt({ name: 'weather', options: { city: 'P' }, focused: 'city' });
+    expect((await until(() => view(city), (seen) => seen.acknowledged === 8)).choices).toEqual([{ name: 'Paris', value: 'paris' }]);
+    expect(refusals.city).toEqual({
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { data: { choices: {
+        0: { name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] } },
+        1: { name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] } },
+        2: { value: { _errors: [{ code: 'BASE_TYPE_STRING', message: 'Must be a valid string.' }] } },
+        3: { value: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 100 or fewer in length.' }] } },
+      } } },
+    });
+    const days = await tryIt({ name: 'weather', options: { city: 'Paris', days: '1' }, focused: 'days' });
+    expect((await until(() => view(days), (seen) => seen.acknowledged === 8)).choices).toEqual([{ name: 'Two', value: 2 }]);
+    expect(Object.keys(refusals.days.errors.data.choices)).toEqual(['0', '1']);
+    expect(refusals.days.errors.data.choices[0].value._errors[0].code).toBe('NUMBER_TYPE_COERCE');
   });
 
   it('refuses a callback type the interaction does not take', async () => {

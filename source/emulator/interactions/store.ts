@@ -13,6 +13,7 @@
  */
 import { ApiFailure, formBodyError } from '../api-errors.js';
 import type { Clock } from '../clock.js';
+import { choiceProblems } from './choice-rules.js';
 import { messageProblems } from './message-rules.js';
 
 export const INITIAL_RESPONSE_DEADLINE_MS = 3000;
@@ -59,6 +60,8 @@ export interface InteractionRecord {
   applicationId: string;
   channelId: string;
   createdAt: number;
+  /** Autocomplete: the type of the option being typed in, which the suggested values must have. */
+  focusedType?: number;
   /** The initial response's callback type, once there is one. */
   acknowledged?: number;
   /** Set when the interaction failed (no initial response in time, or the endpoint refused it). */
@@ -189,10 +192,8 @@ export class InteractionStore {
       interaction.modal = { custom_id: String(modal.custom_id ?? ''), title: String(modal.title ?? '') };
     } else if (type === CallbackType.AutocompleteResult) {
       const choices = record(data).choices;
-      // DOCS/RR "Autocomplete": max 25 choices; the text is Discord's for a list over its limit.
-      if (Array.isArray(choices) && choices.length > 25) {
-        throw formBodyError([{ path: 'data.choices', code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }]);
-      }
+      const problems = choiceProblems(choices, interaction.focusedType);
+      if (problems.length > 0) throw formBodyError(problems);
       interaction.choices = Array.isArray(choices) ? choices : [];
     }
     interaction.acknowledged = type;

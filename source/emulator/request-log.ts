@@ -15,6 +15,21 @@ export interface LoggedRequest {
 
 const MAX_ENTRIES = 10_000;
 
+/**
+ * The interaction routes carry their credential in the path (DOCS/RR "Interaction Response Endpoints"):
+ * `/interactions/:id/:token/callback` and `/webhooks/:application/:token[/…]`. Their token segment is
+ * logged as `****`, so neither `serve --log` nor GET /__emulator/requests shows it.
+ */
+const TOKEN_IN_PATH = [/^((?:\/api(?:\/v\d+)?)?\/interactions\/[^/]+\/)[^/]+/, /^((?:\/api(?:\/v\d+)?)?\/webhooks\/[^/]+\/)[^/]+/];
+
+/** The path as it may be logged: any token segment replaced by `****`. */
+export function loggablePath(pathname: string): string {
+  for (const pattern of TOKEN_IN_PATH) {
+    if (pattern.test(pathname)) return pathname.replace(pattern, '$1****');
+  }
+  return pathname;
+}
+
 export class RequestLog {
   private entries: LoggedRequest[] = [];
   /** Every request since the start or the last clear, also those no longer kept. */

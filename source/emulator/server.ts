@@ -19,7 +19,7 @@ import { discoveryDocument } from './openid.js';
 import { loadState, StateSaver } from './persistence.js';
 import { BANNED_BODY, DISCORD_RATE_LIMITS, InvalidRequestLimit, RateLimiter, type RateLimitSettings } from './rate-limits.js';
 import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
-import { RequestLog, type LoggedRequest } from './request-log.js';
+import { RequestLog, loggablePath, type LoggedRequest } from './request-log.js';
 import { matchRoute } from './router.js';
 import { API_ROUTES } from './routes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
@@ -266,7 +266,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     outcome.then(
       (result) => {
-        const entry: LoggedRequest = { method: request.method ?? 'GET', path: pathname, userAgent: request.headers['user-agent'] ?? '', time: started, ...result };
+        const entry: LoggedRequest = { method: request.method ?? 'GET', path: loggablePath(pathname), userAgent: request.headers['user-agent'] ?? '', time: started, ...result };
         log.add(entry);
         options.onRequest?.(entry);
       },

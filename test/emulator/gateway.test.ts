@@ -138,6 +138,9 @@ describe("Discord's close codes", () => {
     client.identify(emulator().botToken);
     expect((await client.closed).code).toBe(4005);
   });
+  it('4002 for an IDENTIFY whose properties are not an object', async () => {
+    expect((await closing((client) => client.identify(emulator().botToken, 0, { properties: ['linux'] }))).code).toBe(4002);
+  });
   it('4013 for intents that are not intents, 4014 for a privileged intent the app has not enabled', async () => {
     expect((await closing((client) => client.identify(emulator().botToken, 1 << 30))).code).toBe(4013);
     expect(await closing((client) => client.identify(emulator().botToken, 1 << 1))).toEqual({ code: 4014, reason: 'Disallowed intent(s).' });
@@ -184,26 +187,68 @@ describe('bounds', () => {
     expect((await call(emulator(), 'GET', '/gateway')).status).toBe(200);
   });
 
+  const upgradeStatus = (gateway: string) =>
+    new Promise<number>((resolve) => {
+      const extra = new WebSocket(`${gateway}?v=10&encoding=json`);
+      extra.on('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        extra.terminate();
+      });
+      extra.on('open', () => {
+        resolve(101);
+        extra.terminate();
+      });
+      extra.on('error', () => undefined);
+    });
+
   it('takes 100 connections at once and answers the next 503; a frame over 64 KiB is cut off unread (1009)', { timeout: 30_000 }, async () => {
     const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
     const gateway = own.origin.replace('http', 'ws');
-    const open = await Promise.all(Array.from({ length: 100 }, () => GatewayClient.open(gateway)));
+    const open: GatewayClient[] = [];
     try {
-      const refused = await new Promise<number>((resolve) => {
-        const extra = new WebSocket(`${gateway}?v=10&encoding=json`);
-        extra.on('unexpected-response', (_request, response) => {
-          resolve(response.statusCode ?? 0);
-          extra.terminate();
-        });
-        extra.on('error', () => undefined);
-      });
-      expect(refused).toBe(503);
+      // In batches: at most 20 sockets may wait unidentified at once.
+      while (open.length < 100) {
+        const batch = await Promise.all(Array.from({ length: 10 }, () => GatewayClient.open(gateway)));
+        for (const client of batch) client.identify(own.botToken);
+        await Promise.all(batch.map((client) => client.dispatch('READY')));
+        open.push(...batch);
+      }
+      expect(await upgradeStatus(gateway)).toBe(503);
       open[0]!.send({ op: 1, d: 'x'.repeat(65 * 1024) });
       expect((await open[0]!.closed).code).toBe(1009);
     } finally {
       for (const client of open) client.drop();
       await own.close();
     }
+  });
+
+  it('lets at most 20 sockets wait unidentified, so silent ones cannot hold every slot; one that identifies frees its place', { timeout: 30_000 }, async () => {
+    const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
+    const gateway = own.origin.replace('http', 'ws');
+    const silent = await Promise.all(Array.from({ length: 20 }, () => GatewayClient.open(gateway)));
+    try {
+      expect(await upgradeStatus(gateway)).toBe(503);
+      silent[0]!.identify(own.botToken);
+      await silent[0]!.dispatch('READY');
+      expect(await upgradeStatus(gateway)).toBe(101);
+    } finally {
+      for (const client of silent) client.drop();
+      await own.close();
+    }
+  });
+
+  it('cuts off a client that does not answer the close frame, within seconds', { timeout: 15_000 }, async () => {
+    const origin = new URL(emulator().origin);
+    const socket = connect(Number(origin.port), origin.hostname);
+    socket.write(`GET /?v=10&encoding=json HTTP/1.1\r\nHost: ${origin.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    await new Promise((resolve) => socket.once('data', resolve));
+    // A masked text frame with an opcode clients do not send: the emulator closes (4001), and this client never answers.
+    const payload = Buffer.from('{"op":99,"d":null}');
+    const mask = randomBytes(4);
+    socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, payload.map((byte, index) => byte ^ mask[index % 4]!)]));
+    const started = Date.now();
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
@@ -249,11 +294,17 @@ describe('Request Guild Members (op 8)', () => {
     expect(byId.d.members.map((member: { user: { id: string } }) => member.user.id)).toEqual([emulator().seeded.memberUserId]);
     expect(byId.d.not_found).toEqual(['123456789012345678']);
 
+    // Names a plain object inherits are no member's id.
+    client.send({ op: 8, d: { guild_id: guildId, user_ids: ['constructor', '__proto__', 'toString'], nonce: 'inherited' } });
+    const inherited = await client.next((payload) => payload.t === 'GUILD_MEMBERS_CHUNK' && payload.d.nonce === 'inherited');
+    expect(inherited.d.members).toEqual([]);
+    expect(inherited.d.not_found).toEqual(['constructor', '__proto__', 'toString']);
+
     // Payloads are answered in order: the heartbeat's ACK comes after whatever the request would have sent.
     client.send({ op: 8, d: { guild_id: guildId, query: '', limit: 0 } });
     client.send({ op: 1, d: null });
     await client.next((payload) => payload.op === 11);
-    expect(client.received.filter((payload) => payload.t === 'GUILD_MEMBERS_CHUNK')).toHaveLength(2);
+    expect(client.received.filter((payload) => payload.t === 'GUILD_MEMBERS_CHUNK')).toHaveLength(3);
     client.close();
   });
 });

@@ -9,6 +9,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS, schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 
 interface Delivery {
@@ -44,6 +45,7 @@ beforeAll(async () => {
   const commands = [
     { name: 'ping', description: 'Replies' },
     { name: 'upload', description: 'Takes a file', options: [{ type: 11, name: 'file', description: 'Which file', required: true }] },
+    { name: 'weather', description: 'Autocompleted', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }, { type: 4, name: 'days', description: 'How many', autocomplete: true }] },
     { name: 'greet', description: 'Greets', options: [{ type: 6, name: 'who', description: 'Whom', required: true }, { type: 7, name: 'where', description: 'Where', channel_types: [0] }, { type: 3, name: 'mood', description: 'How', choices: [{ name: 'Happy', value: 'happy' }] }] },
   ];
   expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { auth: botAuth(emulator()), json: commands })).status).toBe(200);
@@ -217,6 +219,124 @@ describe("Discord's rules for answering", () => {
     const seen = await view(id);
     expect(seen.original).toMatchObject({ content: 'Resolved.', flags: 64, edits: 1 });
     expect(seen.followups.map((message: { content: string }) => message.content)).toEqual(['And more.']);
+  });
+
+  it('answers ?with_response=true with the interaction and the message it made, as the spec\'s InteractionCallbackResponse', async () => {
+    const answered: Record<number, { status: number; body: unknown }> = {};
+    answer = async (delivery) => {
+      const type = delivery.body.data && (delivery.body.data as { name: string }).name === 'ping' ? 4 : 5;
+      const data = type === 4 ? { content: 'Pong!', flags: 64 } : {};
+      const result = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback?with_response=true`, { json: { type, data } });
+      answered[type] = { status: result.status, body: result.body };
+      return { status: 202 };
+    };
+    const schema = schemaOf(OPERATIONS.get('create_interaction_response')!.responses['200']!);
+    const replied = await tryIt({ name: 'ping' });
+    await until(() => view(replied), (seen) => seen.acknowledged === 4);
+    expect(answered[4]!.status).toBe(200);
+    expect(schema.safeParse(answered[4]!.body).error?.issues ?? []).toEqual([]);
+    const original = (await view(replied)).original;
+    expect(answered[4]!.body).toMatchObject({
+      interaction: { id: replied, type: 2, response_message_id: original.id, response_message_loading: false, response_message_ephemeral: true },
+      resource: { type: 4, message: { id: original.id, content: 'Pong!', flags: 64, type: 20 } },
+    });
+
+    const deferred = await tryIt({ name: 'greet', options: { who: emulator().seeded.memberUserId } });
+    await until(() => view(deferred), (seen) => seen.acknowledged === 5);
+    expect(answered[5]!.status).toBe(200);
+    expect(schema.safeParse(answered[5]!.body).error?.issues ?? []).toEqual([]);
+    expect(answered[5]!.body).toEqual({
+      interaction: { id: deferred, type: 2, response_message_id: (await view(deferred)).original.id, response_message_loading: true, response_message_ephemeral: false },
+    });
+  });
+
+  it("holds replies, follow-ups and @original edits to Discord's message limits (50035, 50006)", async () => {
+    let refused: { status: number; body: any } | undefined;
+    answer = async (delivery) => {
+      const tooMuch = { type: 4, data: { content: 'x'.repeat(2001), embeds: Array.from({ length: 11 }, () => ({ title: 't' })) } };
+      refused = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: tooMuch });
+      return { status: 200, body: { type: 4, data: { content: 'fine' } } };
+    };
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 4);
+    expect(refused!.status).toBe(400);
+    expect(refused!.body).toEqual({
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { data: {
+        content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] },
+        embeds: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' }] },
+      } },
+    });
+    const hook = `/webhooks/${emulator().applicationId}/${(await deliveryOf(id)).body.token}`;
+    const bigEmbeds = Array.from({ length: 2 }, () => ({ title: 't'.repeat(257), description: 'd'.repeat(4000) }));
+    const followUp = await call(emulator(), 'POST', hook, { json: { embeds: bigEmbeds, components: Array.from({ length: 6 }, () => ({ type: 1, components: [] })) } });
+    expect(followUp.status).toBe(400);
+    expect(followUp.body.errors.embeds[0].title._errors[0]).toEqual({ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 256 or fewer in length.' });
+    expect(followUp.body.errors.embeds._errors[0]).toEqual({ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' });
+    expect(followUp.body.errors.components._errors[0]).toEqual({ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 5 or fewer in length.' });
+    const field = await call(emulator(), 'POST', hook, { json: { embeds: [{ fields: [{ name: 'n', value: 'v'.repeat(1025) }] }] } });
+    expect(field.body.errors.embeds[0].fields[0].value._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+    expect((await call(emulator(), 'POST', hook, { json: {} })).body).toEqual({ message: 'Cannot send an empty message', code: 50006 });
+
+    const longEdit = await call(emulator(), 'PATCH', `${hook}/messages/@original`, { json: { content: 'y'.repeat(2001) } });
+    expect(longEdit.body.errors.content._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+    const emptied = await call(emulator(), 'PATCH', `${hook}/messages/@original`, { json: { content: '' } });
+    expect(emptied.body).toEqual({ message: 'Cannot send an empty message', code: 50006 });
+    const seen = await view(id);
+    expect(seen.original).toMatchObject({ content: 'fine', edits: 0 });
+    expect(seen.followups).toEqual([]);
+  });
+
+  it('keeps at most 100 follow-ups per interaction', async () => {
+    answer = async () => ({ status: 200, body: { type: 4, data: { content: 'fine' } } });
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 4);
+    const hook = `/webhooks/${emulator().applicationId}/${(await deliveryOf(id)).body.token}`;
+    for (let sent = 0; sent < 100; sent++) expect((await call(emulator(), 'POST', hook, { json: { content: `n${sent}` } })).status).toBe(200);
+    const over = await call(emulator(), 'POST', hook, { json: { content: 'one more' } });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toMatch(/^Maximum number of follow-up messages reached \(100\)/);
+    expect((await view(id)).followups).toHaveLength(100);
+  });
+
+  it('fails a reply still "thinking…" when its token expires, and forgets the interaction a minute later', async () => {
+    answer = async () => ({ status: 200, body: { type: 5 } });
+    const id = await tryIt({ name: 'ping' });
+    await until(() => view(id), (seen) => seen.acknowledged === 5);
+    now += 15 * 60 * 1000 + 1;
+    expect(await view(id)).toMatchObject({ acknowledged: 5, failed: 'The application did not respond' });
+    now += 60 * 1000;
+    expect((await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).status).toBe(404);
+    now = Date.now();
+  });
+
+  it("holds suggested choices to Discord's rules: a name of 1–100 characters, a value of the option's type, a STRING value of at most 100", async () => {
+    const refusals: Record<string, any> = {};
+    answer = async (delivery) => {
+      const focused = (delivery.body.data as { options: { name: string; focused?: boolean }[] }).options.find((option) => option.focused)!.name;
+      const bad = focused === 'city'
+        ? [{ name: '', value: 'x' }, { name: 'n'.repeat(101), value: 'x' }, { name: 'Number', value: 7 }, { name: 'Long', value: 'v'.repeat(101) }, { name: 'Paris', value: 'paris' }]
+        : [{ name: 'Half', value: 1.5 }, { name: 'Text', value: '2' }, { name: 'Two', value: 2 }];
+      refusals[focused] = (await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: bad } } })).body;
+      return { status: 200, body: { type: 8, data: { choices: focused === 'city' ? [{ name: 'Paris', value: 'paris' }] : [{ name: 'Two', value: 2 }] } } };
+    };
+    const city = await tryIt({ name: 'weather', options: { city: 'P' }, focused: 'city' });
+    expect((await until(() => view(city), (seen) => seen.acknowledged === 8)).choices).toEqual([{ name: 'Paris', value: 'paris' }]);
+    expect(refusals.city).toEqual({
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { data: { choices: {
+        0: { name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] } },
+        1: { name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] } },
+        2: { value: { _errors: [{ code: 'BASE_TYPE_STRING', message: 'Must be a valid string.' }] } },
+        3: { value: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 100 or fewer in length.' }] } },
+      } } },
+    });
+    const days = await tryIt({ name: 'weather', options: { city: 'Paris', days: '1' }, focused: 'days' });
+    expect((await until(() => view(days), (seen) => seen.acknowledged === 8)).choices).toEqual([{ name: 'Two', value: 2 }]);
+    expect(Object.keys(refusals.days.errors.data.choices)).toEqual(['0', '1']);
+    expect(refusals.days.errors.data.choices[0].value._errors[0].code).toBe('NUMBER_TYPE_COERCE');
   });
 
   it('refuses a callback type the interaction does not take', async () => {

@@ -4,10 +4,11 @@
  * dispatches, then RESUMED; INVALID_SESSION when it cannot). Request Guild Members is answered with a
  * GUILD_MEMBERS_CHUNK; presence, voice state and soundboard requests are taken with nothing to send.
  * Discord's close codes where they apply: 4001 unknown opcode, 4002 undecodable or over 4,096 bytes,
- * 4003 a request before identifying (or no IDENTIFY within one interval), 4004 bad token, 4005
+ * 4003 a request before identifying (or no IDENTIFY within IDENTIFY_WITHIN_MS), 4004 bad token, 4005
  * identifying twice, 4008 over 120 payloads a minute, 4009 missed heartbeats, 4010 invalid shard, 4012
  * API version, 4013/4014 intents. Frames are JSON, zlib-stream compressed when asked (frames.ts).
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { World } from '../request-context.js';
@@ -18,6 +19,15 @@ import { isOnShard, type Dispatch, type Session, type SessionLink, type SessionS
 
 /** Discord's limit on what a client sends (DOCS/TOPICS "Rate Limiting"). */
 const PAYLOADS_PER_MINUTE = 120;
+/**
+ * How long a connection may go without IDENTIFY or RESUME (at most one heartbeat interval): libraries send
+ * one right after HELLO, so a socket still silent after this only holds a connection slot.
+ */
+export const IDENTIFY_WITHIN_MS = 10_000;
+/** A client that does not answer our close frame within this is cut off (`ws` would wait 30 s). */
+export const CLOSE_HANDSHAKE_MS = 2_000;
+/** Frames queued for a client that does not read them; past this it is cut off rather than buffered without end. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /** What a connection shares with the others (gateway.ts). */
 export interface ConnectionContext {
@@ -29,12 +39,17 @@ export interface ConnectionContext {
   takeSessionStart(): boolean;
   /** The gateway's URL, READY's `resume_gateway_url`. */
   url(): string;
+  /** The connection identified or resumed: it no longer counts as unidentified (gateway.ts). */
+  authenticated(): void;
 }
 
 /** A gateway token is the bot token, with or without the `Bot ` prefix libraries put on REST calls. */
 function isBotToken(world: World, value: unknown): boolean {
-  const token = world.state.application.botToken;
-  return typeof value === 'string' && (value === token || value === `Bot ${token}`);
+  if (typeof value !== 'string') return false;
+  // Compared in constant time: how long a refusal takes says nothing about how much of the token was right.
+  const given = Buffer.from(value.startsWith('Bot ') ? value.slice(4) : value);
+  const token = Buffer.from(world.state.application.botToken);
+  return given.length === token.length && timingSafeEqual(given, token);
 }
 
 function fields(value: unknown): Record<string, unknown> {
@@ -66,12 +81,24 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
   const { world, sessions, interval } = context;
   // A protocol error from the client (a bad frame, a bad close code) is an 'error' event: it ends the connection, never the emulator.
   socket.on('error', () => socket.terminate());
+  let handshake: NodeJS.Timeout | undefined;
+  const closeSocket = (code: number, reason: string) => {
+    socket.close(code, reason);
+    handshake = setTimeout(() => socket.terminate(), CLOSE_HANDSHAKE_MS);
+  };
   const spoken = transport(request);
-  if ('refused' in spoken) return void socket.close(...spoken.refused);
+  if ('refused' in spoken) {
+    socket.once('close', () => clearTimeout(handshake));
+    return closeSocket(...spoken.refused);
+  }
   let session: Session | undefined;
   let closing = false;
   const payloadTimes: number[] = [];
-  const frames = frameWriter((data) => socket.send(data), spoken.compression);
+  const frames = frameWriter((data) => {
+    socket.send(data);
+    // A client that stopped reading: cut off (a close frame would only queue behind the rest).
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+  }, spoken.compression);
   const send = (payload: unknown) => frames.write(payload);
   const link: SessionLink = {
     send: (dispatch: Dispatch) => send(dispatch),
@@ -85,7 +112,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     closing = true;
     if (session) sessions.drop(session, sessionOver);
     session = undefined;
-    socket.close(code, reason);
+    closeSocket(code, reason);
   };
 
   // Heartbeats: one is due every interval; a late one is asked for (op 1), a missing one ends the session.
@@ -97,20 +124,21 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
       watchdog = setTimeout(() => close(Close.SessionTimedOut, true), interval / 4);
     }, interval * 1.25);
   };
-  // A connection that neither identifies nor resumes within one interval is not a bot.
+  // A connection that neither identifies nor resumes in time is not a bot.
   const identifyDeadline = setTimeout(() => {
     if (!session) close(Close.NotAuthenticated);
-  }, interval);
+  }, Math.min(interval, IDENTIFY_WITHIN_MS));
 
   const identify = (data: Record<string, unknown>) => {
     if (!isBotToken(world, data.token)) return close(Close.AuthenticationFailed);
-    if (typeof data.properties !== 'object' || data.properties === null) return close(Close.DecodeError);
+    if (typeof data.properties !== 'object' || data.properties === null || Array.isArray(data.properties)) return close(Close.DecodeError);
     const refused = intentsProblem(data.intents, world.state.application.flags);
     if (refused) return close(refused);
     const shard = shardOf(data.shard);
     if (!shard) return close(Close.InvalidShard);
     if (!context.takeSessionStart()) return send({ op: Op.InvalidSession, d: false });
     session = sessions.start(data.intents as number, shard, link);
+    context.authenticated();
     const guilds = botGuilds(world).filter((guild) => isOnShard(guild.id, shard));
     sessions.send(session, 'READY', readyEvent(world, { id: session.id, ...(data.shard === undefined ? {} : { shard }) }, guilds, context.url()));
     if ((session.intents & GUILDS_INTENT) !== 0) for (const guild of guilds) sessions.send(session, 'GUILD_CREATE', guildCreateEvent(world, guild));
@@ -123,6 +151,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     if (!resumed) return send({ op: Op.InvalidSession, d: false });
     resumed.replaced?.superseded();
     session = resumed.session;
+    context.authenticated();
     for (const missed of resumed.missed) send(missed);
     sessions.send(session, 'RESUMED', {});
   };
@@ -174,6 +203,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
   socket.on('close', (code: number) => {
     clearTimeout(watchdog);
     clearTimeout(identifyDeadline);
+    clearTimeout(handshake);
     frames.end();
     // A client that closes with 1000 or 1001 ends its session (DOCS/TOPICS "Resuming").
     if (session) sessions.drop(session, code === 1000 || code === 1001);

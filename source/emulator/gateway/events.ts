@@ -86,16 +86,18 @@ const MAX_MEMBERS_BY_QUERY = 100;
  */
 export function membersChunkEvent(world: World, guild: GuildRecord, request: MembersRequest) {
   const ids = Object.keys(guild.members);
+  // Own keys only: an id such as "constructor" or "__proto__" names no member, whatever a plain object inherits.
+  const isMember = (id: string) => Object.hasOwn(guild.members, id);
   let chosen: string[];
   if (request.userIds) {
-    chosen = request.userIds.filter((id) => guild.members[id] !== undefined).slice(0, MAX_MEMBERS_BY_QUERY);
+    chosen = request.userIds.filter(isMember).slice(0, MAX_MEMBERS_BY_QUERY);
   } else {
     const prefix = (request.query ?? '').toLowerCase();
     const matching = ids.filter((id) => [world.state.users[id]?.username, guild.members[id]!.nick].some((name) => name?.toLowerCase().startsWith(prefix)));
     const whole = prefix === '' && request.limit === 0;
     chosen = whole ? matching : matching.slice(0, Math.min(request.limit || MAX_MEMBERS_BY_QUERY, MAX_MEMBERS_BY_QUERY));
   }
-  const notFound = request.userIds?.filter((id) => guild.members[id] === undefined) ?? [];
+  const notFound = request.userIds?.filter((id) => !isMember(id)) ?? [];
   return {
     guild_id: guild.id,
     members: chosen.map((id) => memberObject(world.state.users[id]!, guild.members[id]!)),

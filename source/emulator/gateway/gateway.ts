@@ -2,8 +2,9 @@
  * The emulator's gateway (DOCS/TOPICS "Gateway"): WebSocket connections on the emulator's port (the `url`
  * of GET /gateway/bot), each served by connection.ts, and the sessions and session start limit they share.
  * The WebSocket library (`ws`, which brings node:https and node:tls) loads with the first connection, not
- * with the emulator: `--demo` starts an emulator and no bot. Bounded: at most MAX_CONNECTIONS sockets,
- * frames over 64 KiB cut by the library before they are read.
+ * with the emulator: `--demo` starts an emulator and no bot. Bounded: at most MAX_CONNECTIONS sockets, of
+ * which at most MAX_UNIDENTIFIED not yet identified (so silent sockets cannot take every slot), frames over
+ * 64 KiB cut by the library before they are read.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -15,6 +16,8 @@ import { SessionStore, type SessionStartLimit } from './sessions.js';
 export const HEARTBEAT_INTERVAL_MS = 41_250;
 /** Sockets open at once; the emulator is one app's gateway, not a fleet's. */
 export const MAX_CONNECTIONS = 100;
+/** Sockets open at once that have not identified or resumed yet. */
+export const MAX_UNIDENTIFIED = 20;
 /** Larger frames are refused by `ws` before they are read (a gateway frame Discord takes is 4,096 bytes). */
 const MAX_FRAME_BYTES = 64 * 1024;
 /** IDENTIFY's session start limit (DOCS/TOPICS "Session Start Limit Object"): 1,000 a day, one at a time. */
@@ -39,6 +42,8 @@ export function createGateway(world: World, options: GatewayOptions = {}): Gatew
   const sessions = new SessionStore(world.clock);
   /** Every socket an upgrade was started on, until it closes. */
   const sockets = new Set<Duplex>();
+  /** Those of them that have not identified or resumed yet. */
+  const unidentified = new Set<Duplex>();
   let closed = false;
   let starts = { windowStart: world.clock(), count: 0 };
   let loaded: Promise<{ server: WebSocketServer; serveConnection: typeof import('./connection.js').serveConnection }> | undefined;
@@ -70,13 +75,18 @@ export function createGateway(world: World, options: GatewayOptions = {}): Gatew
     handleUpgrade(request, socket, head) {
       const path = URL.parse(request.url ?? '/', 'ws://gateway.invalid')?.pathname;
       if (path !== '/') return refuseUpgrade(socket, '404 Not Found');
-      if (closed || sockets.size >= MAX_CONNECTIONS) return refuseUpgrade(socket, '503 Service Unavailable');
+      if (closed || sockets.size >= MAX_CONNECTIONS || unidentified.size >= MAX_UNIDENTIFIED) return refuseUpgrade(socket, '503 Service Unavailable');
       sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
+      unidentified.add(socket);
+      socket.once('close', () => {
+        sockets.delete(socket);
+        unidentified.delete(socket);
+      });
       load().then(
         ({ server, serveConnection }) => {
           if (closed) return void socket.destroy();
-          server.handleUpgrade(request, socket, head, (connection) => serveConnection(connection, request, context));
+          const authenticated = () => unidentified.delete(socket);
+          server.handleUpgrade(request, socket, head, (connection) => serveConnection(connection, request, { ...context, authenticated }));
         },
         () => socket.destroy(),
       );

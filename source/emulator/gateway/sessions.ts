@@ -3,8 +3,9 @@
  * per dispatch, the intents and shard it identified with, and the dispatches it was sent, kept so that a
  * RESUME can replay what a dropped connection missed (DOCS/TOPICS "Resuming"). A session whose client
  * closed with 1000/1001, or timed out, is over; one dropped otherwise stays resumable for
- * RESUMABLE_MS. Bounded: a session keeps its last MAX_KEPT_DISPATCHES, and one that missed more
- * cannot be resumed (the client identifies again, as after a long outage on Discord).
+ * RESUMABLE_MS. Bounded: a session keeps its last MAX_KEPT_DISPATCHES; a client up to date within those
+ * resumes however many the session has sent, one that missed more cannot (it identifies again, as
+ * after a long outage on Discord).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -32,8 +33,6 @@ export interface Session {
   shard: readonly [number, number];
   seq: number;
   kept: Dispatch[];
-  /** True once a dispatch was dropped from `kept`: the session can no longer be resumed. */
-  overflowed: boolean;
   link?: SessionLink;
   /** When the last connection dropped (for RESUMABLE_MS). */
   droppedAt?: number;
@@ -68,7 +67,7 @@ export class SessionStore {
 
   start(intents: number, shard: readonly [number, number], link: SessionLink): Session {
     this.sweep();
-    const session: Session = { id: randomBytes(16).toString('hex'), intents, shard, seq: 0, kept: [], overflowed: false, link };
+    const session: Session = { id: randomBytes(16).toString('hex'), intents, shard, seq: 0, kept: [], link };
     this.sessions.set(session.id, session);
     return session;
   }
@@ -78,10 +77,7 @@ export class SessionStore {
     session.seq += 1;
     const dispatch: Dispatch = { op: 0, t: name, s: session.seq, d: data };
     session.kept.push(dispatch);
-    if (session.kept.length > MAX_KEPT_DISPATCHES) {
-      session.kept.shift();
-      session.overflowed = true;
-    }
+    if (session.kept.length > MAX_KEPT_DISPATCHES) session.kept.shift();
     session.link?.send(dispatch);
   }
 
@@ -102,11 +98,11 @@ export class SessionStore {
     return recipients.length;
   }
 
-  /** The connection dropped: resumable unless `over` (a 1000/1001 close, a timeout, an overflow). */
+  /** The connection dropped: resumable unless `over` (a 1000/1001 close, a timeout). */
   drop(session: Session, over: boolean): void {
     session.link = undefined;
     session.droppedAt = this.clock();
-    if (over || session.overflowed) this.sessions.delete(session.id);
+    if (over) this.sessions.delete(session.id);
   }
 
   /**
@@ -116,9 +112,9 @@ export class SessionStore {
   resume(sessionId: string, seq: number, link: SessionLink): { session: Session; missed: Dispatch[]; replaced?: SessionLink } | undefined {
     this.sweep();
     const session = this.sessions.get(sessionId);
-    if (!session || session.overflowed || seq > session.seq) return undefined;
+    if (!session || seq < 0 || seq > session.seq) return undefined;
     const missed = session.kept.filter((dispatch) => dispatch.s > seq);
-    // Dispatches before the oldest kept one are gone.
+    // A real gap: some the client missed were dropped from `kept` (those before the oldest kept one).
     if (missed.length < session.seq - seq) return undefined;
     const replaced = session.link;
     session.link = link;

@@ -3,8 +3,8 @@
  * Authorization needed, the token is the credential): the initial callback, follow-up messages, and
  * the `@original` response read, edited and deleted. The rules live in interactions/store.ts.
  */
-import { jsonBody, json, type Handler, type RequestContext, type World } from '../request-context.js';
-import type { InteractionStore, ShownMessage } from '../interactions/store.js';
+import { jsonBody, json, queryFlag, type Handler, type RequestContext, type World } from '../request-context.js';
+import { CallbackType, EPHEMERAL_FLAG, type InteractionRecord, type InteractionStore, type ShownMessage } from '../interactions/store.js';
 import { userObject } from './pickers.js';
 
 function store(world: World): InteractionStore {
@@ -13,12 +13,16 @@ function store(world: World): InteractionStore {
 
 /** A message as the webhook routes return it: type 20 (CHAT_INPUT_COMMAND), by the bot, in the interaction's channel. */
 function messageObject(world: World, ctx: RequestContext, message: ShownMessage) {
+  return messageIn(world, store(world).channelOf(ctx.params.webhook_token!) ?? '', message);
+}
+
+function messageIn(world: World, channelId: string, message: ShownMessage) {
   const app = world.state.application;
   return {
     id: message.id,
     type: 20,
     content: message.content,
-    channel_id: store(world).channelOf(ctx.params.webhook_token!) ?? '',
+    channel_id: channelId,
     author: userObject(world.state.users[app.botUserId]!),
     embeds: message.embeds,
     components: message.components,
@@ -36,9 +40,33 @@ function messageObject(world: World, ctx: RequestContext, message: ShownMessage)
   };
 }
 
+/**
+ * What `?with_response=true` answers (DOCS/RR "Interaction Callback Response Object", the spec's
+ * InteractionCallbackResponse): the interaction and the message the response made, if it made one.
+ */
+function callbackResponse(world: World, interaction: InteractionRecord) {
+  const { original } = interaction;
+  const message = interaction.acknowledged === CallbackType.ChannelMessage && original ? messageIn(world, interaction.channelId, original) : undefined;
+  return {
+    interaction: {
+      id: interaction.id,
+      type: interaction.type,
+      ...(original
+        ? {
+            response_message_id: original.id,
+            response_message_loading: interaction.acknowledged === CallbackType.DeferredChannelMessage,
+            response_message_ephemeral: (original.flags & EPHEMERAL_FLAG) !== 0,
+          }
+        : {}),
+    },
+    // The spec's resource is a message (4), an activity (12) or an update (7); other responses make none.
+    ...(message ? { resource: { type: CallbackType.ChannelMessage, message } } : {}),
+  };
+}
+
 export const interactionCallback: Handler = (ctx, world) => {
-  store(world).respond(ctx.params.interaction_id!, ctx.params.interaction_token!, jsonBody(ctx));
-  return json(204);
+  const interaction = store(world).respond(ctx.params.interaction_id!, ctx.params.interaction_token!, jsonBody(ctx));
+  return queryFlag(ctx.query, 'with_response') ? json(200, callbackResponse(world, interaction)) : json(204);
 };
 
 export const executeFollowUp: Handler = (ctx, world) =>

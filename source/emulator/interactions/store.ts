@@ -6,13 +6,25 @@
  * the interaction is unknown (404/10062). The token then lives 15 minutes for follow-ups and for the
  * `@original` message; after that, or for a token never issued, the webhook is unknown (404/10015).
  * Each record keeps what the user would see, in order, with a revision counter for watchers.
+ * Messages are held to Discord's limits (message-rules.ts). When the token expires, a reply still
+ * "thinking…" fails as the client shows it ("The application did not respond"), and a minute later the
+ * record is dropped (so a watcher still reads that end): memory holds only the last 16 minutes.
  * In memory only: an interaction does not outlive the emulator.
  */
 import { ApiFailure, formBodyError } from '../api-errors.js';
 import type { Clock } from '../clock.js';
+import { choiceProblems } from './choice-rules.js';
+import { messageProblems } from './message-rules.js';
 
 export const INITIAL_RESPONSE_DEADLINE_MS = 3000;
 export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+/** How long an interaction's final state stays readable (GET /__emulator/interactions/{id}) after its token expired. */
+export const EXPIRED_KEPT_MS = 60 * 1000;
+/**
+ * Follow-ups kept per interaction. Discord publishes no cap; the emulator's, so one bot in a loop cannot
+ * fill its memory — far more than any reply a person reads.
+ */
+export const MAX_FOLLOWUPS = 100;
 /** What Discord's client shows when the initial response did not come in time. */
 export const NO_RESPONSE_TEXT = 'The application did not respond';
 /** MessageFlags.EPHEMERAL (DOCS/MSG "Message Flags"). */
@@ -48,6 +60,8 @@ export interface InteractionRecord {
   applicationId: string;
   channelId: string;
   createdAt: number;
+  /** Autocomplete: the type of the option being typed in, which the suggested values must have. */
+  focusedType?: number;
   /** The initial response's callback type, once there is one. */
   acknowledged?: number;
   /** Set when the interaction failed (no initial response in time, or the endpoint refused it). */
@@ -64,6 +78,9 @@ const unknownInteraction = () => new ApiFailure(404, { message: 'Unknown interac
 const alreadyAcknowledged = () => new ApiFailure(400, { message: 'Interaction has already been acknowledged', code: 40060 }); // facts §6
 const unknownWebhook = () => new ApiFailure(404, { message: 'Unknown Webhook', code: 10015 }); // DOCS/CODES
 const unknownMessage = () => new ApiFailure(404, { message: 'Unknown Message', code: 10008 }); // DOCS/CODES
+// Code 0 is Discord's "General error" (DOCS/CODES); the cap is the emulator's own.
+const tooManyFollowUps = () =>
+  new ApiFailure(400, { message: `Maximum number of follow-up messages reached (${MAX_FOLLOWUPS}): the emulator keeps ${MAX_FOLLOWUPS} per interaction`, code: 0 });
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -74,8 +91,11 @@ function embedsFrom(value: unknown): unknown[] {
   return Array.isArray(value) ? value.map((embed) => ({ type: 'rich', ...record(embed) })) : [];
 }
 
-function messageFrom(id: string, data: unknown, flags = 0): ShownMessage {
+/** The message `data` asks for, held to Discord's limits (`prefix`: where it sits in the request body). */
+function messageFrom(id: string, data: unknown, flags = 0, prefix = ''): ShownMessage {
   const body = record(data);
+  const problems = messageProblems(body, prefix);
+  if (problems.length > 0) throw formBodyError(problems);
   return {
     id,
     content: typeof body.content === 'string' ? body.content : '',
@@ -103,6 +123,7 @@ export class InteractionStore {
   ) {}
 
   open(record: Omit<InteractionRecord, 'followups' | 'revision' | 'createdAt'>): InteractionRecord {
+    this.expire();
     const created: InteractionRecord = { ...record, createdAt: this.clock(), followups: [], revision: 0 };
     this.records.set(created.id, created);
     const timer = setTimeout(() => {
@@ -115,7 +136,27 @@ export class InteractionStore {
   }
 
   get(id: string): InteractionRecord | undefined {
+    this.expire();
     return this.records.get(id);
+  }
+
+  /**
+   * Ends what the clock has outlived: at the token's expiry a deferred reply never resolved fails as the
+   * client shows it; a minute after, the record goes.
+   */
+  private expire(): void {
+    const now = this.clock();
+    for (const [id, interaction] of this.records) {
+      const age = now - interaction.createdAt;
+      if (age <= TOKEN_LIFETIME_MS) continue;
+      if (age > TOKEN_LIFETIME_MS + EXPIRED_KEPT_MS) {
+        this.records.delete(id);
+        continue;
+      }
+      const { original } = interaction;
+      const stillThinking = interaction.acknowledged === CallbackType.DeferredChannelMessage && original !== undefined && !original.deleted && original.edits === 0;
+      if (stillThinking && interaction.failed === undefined) this.fail(interaction, NO_RESPONSE_TEXT);
+    }
   }
 
   /** The channel a webhook token's interaction happened in (for message objects). */
@@ -130,7 +171,8 @@ export class InteractionStore {
   }
 
   /** The initial response, from the callback route or the body of the delivery's HTTP response. */
-  respond(id: string, token: string, body: unknown): void {
+  respond(id: string, token: string, body: unknown): InteractionRecord {
+    this.expire();
     const interaction = this.records.get(id);
     if (!interaction || interaction.token !== token || interaction.failed !== undefined) throw unknownInteraction();
     if (interaction.acknowledged !== undefined) throw alreadyAcknowledged();
@@ -140,7 +182,7 @@ export class InteractionStore {
       throw formBodyError([{ path: 'type', code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${allowed.join(', ')}).` }]);
     }
     if (type === CallbackType.ChannelMessage) {
-      const message = messageFrom(this.nextId(), data);
+      const message = messageFrom(this.nextId(), data, 0, 'data.');
       requireContent(message);
       interaction.original = message;
     } else if (type === CallbackType.DeferredChannelMessage) {
@@ -150,18 +192,18 @@ export class InteractionStore {
       interaction.modal = { custom_id: String(modal.custom_id ?? ''), title: String(modal.title ?? '') };
     } else if (type === CallbackType.AutocompleteResult) {
       const choices = record(data).choices;
-      // DOCS/RR "Autocomplete": max 25 choices; the text is Discord's for a list over its limit.
-      if (Array.isArray(choices) && choices.length > 25) {
-        throw formBodyError([{ path: 'data.choices', code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }]);
-      }
+      const problems = choiceProblems(choices, interaction.focusedType);
+      if (problems.length > 0) throw formBodyError(problems);
       interaction.choices = Array.isArray(choices) ? choices : [];
     }
     interaction.acknowledged = type;
     interaction.revision += 1;
+    return interaction;
   }
 
   /** The interaction a webhook token belongs to, while the token lives (15 minutes from the interaction). */
   private byToken(applicationId: string, token: string): InteractionRecord {
+    this.expire();
     for (const interaction of this.records.values()) {
       if (interaction.token !== token || interaction.applicationId !== applicationId) continue;
       if (this.clock() - interaction.createdAt > TOKEN_LIFETIME_MS || interaction.acknowledged === undefined) break;
@@ -183,6 +225,7 @@ export class InteractionStore {
       interaction.revision += 1;
       return interaction.original;
     }
+    if (interaction.followups.length >= MAX_FOLLOWUPS) throw tooManyFollowUps();
     const message = messageFrom(this.nextId(), body);
     requireContent(message);
     interaction.followups.push(message);
@@ -200,9 +243,17 @@ export class InteractionStore {
     const interaction = this.byToken(applicationId, token);
     const message = this.original(applicationId, token);
     const edit = record(body);
-    if (typeof edit.content === 'string') message.content = edit.content;
-    if (Array.isArray(edit.embeds)) message.embeds = embedsFrom(edit.embeds);
-    if (Array.isArray(edit.components)) message.components = edit.components;
+    const problems = messageProblems(edit);
+    if (problems.length > 0) throw formBodyError(problems);
+    // A field the edit sends replaces the message's (null clears it); one it leaves out stays.
+    const edited: ShownMessage = {
+      ...message,
+      ...(edit.content !== undefined ? { content: typeof edit.content === 'string' ? edit.content : '' } : {}),
+      ...(edit.embeds !== undefined ? { embeds: embedsFrom(edit.embeds) } : {}),
+      ...(edit.components !== undefined ? { components: Array.isArray(edit.components) ? edit.components : [] } : {}),
+    };
+    requireContent(edited);
+    Object.assign(message, edited);
     message.edits += 1;
     interaction.revision += 1;
     return message;

@@ -8,7 +8,7 @@
  */
 import { checkMember, hiddenCommandReason } from '../../discord/member-access.js';
 import { COMMAND_CHANNEL_TYPES, LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
-import { fillOptions } from '../../discord/option-values.js';
+import { fillOptions, type InteractionOption } from '../../discord/option-values.js';
 import { describeTarget } from '../../discord/overwrite-targets.js';
 import { userObject } from '../handlers/pickers.js';
 import type { Reply, World } from '../request-context.js';
@@ -176,12 +176,22 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     locale,
     guildLocale: 'en-US',
   });
-  store.open({ id, token, type, applicationId: app.id, channelId: channel.id });
+  const focusedType = focusedOption(filled.options)?.type;
+  store.open({ id, token, type, applicationId: app.id, channelId: channel.id, ...(focusedType === undefined ? {} : { focusedType }) });
   if (endpoint) void deliver(world, store, endpoint, payload);
   else world.gateway!.dispatch({ name: 'INTERACTION_CREATE', data: payload, guildId: guild.id, intents: 0 });
   const { token: _hidden, ...shown } = payload;
   const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
   return { status: 202, body: { id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channel.name}`, interaction: shown } };
+}
+
+/** The option being typed in, at any depth (inside a subcommand or group). */
+function focusedOption(options: readonly InteractionOption[]): InteractionOption | undefined {
+  for (const option of options) {
+    const found = option.focused ? option : focusedOption(option.options ?? []);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** What the user sees of an interaction so far; its token stays with the bot. */

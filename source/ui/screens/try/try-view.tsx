@@ -13,6 +13,9 @@ import { useTheme } from '../../theme/theme-context.js';
 import { channelLabel, isTyped, localized, memberLabel, optionHint, shownValue, type TryPlace, type TryRow } from './try-form.js';
 import { currentSuggestions, type TryState } from './use-try-state.js';
 
+/** Shown under a reply whose wait was stopped (ctrl+c): the interaction was sent, and the bot may go on. */
+export const STOPPED_WAITING = 'stopped waiting: the bot may still answer (send again to see a new reply)';
+
 export interface TryViewProps {
   command: Command;
   rows: readonly TryRow[];
@@ -159,5 +162,6 @@ function replyLines(state: TryState): { text: string; tone?: 'error' | 'dim' }[]
     { text: reply.heading, tone: 'dim' },
     ...reply.lines.map((text) => ({ text })),
     ...(reply.waiting ? [{ text: 'waiting for the bot…', tone: 'dim' as const }] : []),
+    ...(reply.stoppedWaiting ? [{ text: STOPPED_WAITING, tone: 'dim' as const }] : []),
   ];
 }

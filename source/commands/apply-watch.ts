@@ -2,7 +2,8 @@
  * `cmd-tui apply FILE --watch --guild DEV`: the dev loop. Applies FILE (a commands file or a folder of
  * them) once, then again on every save: each run validates, shows the plan and applies it through the
  * one-shot apply's own run (apply-once.ts: lock, journal, backup, read-back, the day's creates). An
- * invalid save is shown and nothing is sent; saves are coalesced and queued behind the run in flight
+ * invalid save, or a file that cannot be read at a save (deleted, moved), is shown and nothing is sent;
+ * the watched folder gone ends the watch (exit 1). Saves are coalesced and queued behind the run in flight
  * (save-runs.ts). ctrl+c while idle exits 0; during a run it stops it as `apply` stops, telling the truth.
  * A guild only: every save applied to the global scope would spend global creates and reach every server.
  */
@@ -57,6 +58,11 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
       const result = await applyOnce(api, scope, file, flags, textIo, stop.signal);
       if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: result.outcome, ...applyReport(result) })}\n`);
     } catch (error) {
+      // The file cannot be read at this save (deleted, moved, unreadable, a folder emptied): an outcome like an invalid save.
+      if (error instanceof UsageError) {
+        await unreadable(run, error);
+        return;
+      }
       let code: number;
       try {
         code = reportFailure(error, textIo, 'apply');
@@ -71,6 +77,21 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
       if (stop.signal.aborted) exitCode = code;
     }
     if (!stop.signal.aborted) say(`Watching ${file} for saves (ctrl+c stops).\n`);
+  };
+  // Nothing is sent; the watch goes on, and the file saved again (or put back) is the next run. Only the
+  // watched folder (FILE's folder for a file) gone ends it: nothing put back there could be seen.
+  const unreadable = async (run: object, error: UsageError) => {
+    const watched = folder ? path : dirname(path);
+    if (!(await stat(watched).then((info) => info.isDirectory(), () => false))) {
+      io.stderr.write(`cmd-tui apply: stopped watching ${file}: the folder ${watched} is gone (deleted or moved). Put it back and run \`cmd-tui apply ${file} --watch\` again.\n`);
+      if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: 'gone', applied: false, message: `the folder ${watched} is gone` })}\n`);
+      exitCode = 1;
+      stop.abort();
+      return;
+    }
+    io.stderr.write(`${error.message}; nothing was sent.\n`);
+    if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: 'unreadable', applied: false, message: error.message })}\n`);
+    say(`Watching ${file} for saves (ctrl+c stops).\n`);
   };
   const runs = new SaveRuns(once, QUIET_MS);
 

@@ -5,7 +5,7 @@
  * idle exits 0; it refuses the global scope and, without a terminal, a watch nobody can confirm.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -201,4 +201,45 @@ it('refuses the global scope, --json, and a watch without a terminal and without
   expect(unconfirmed.stderr).toContain('pass --yes');
   const lines = await runCli(['apply', file, '--json-lines', ...api], { env });
   expect(lines.code).toBe(2);
+});
+
+/** A command of its own, so that a test sharing a guild with an earlier one still creates it. */
+const named = (name: string, description: string) => JSON.stringify([{ name, description }]);
+
+it('a file gone at a save is said, nothing is sent, and it is applied once it is back; its folder gone ends the watch, exit 1', { timeout: 60_000 }, async () => {
+  const guild = server().guildIds[2]!;
+  const folder = join(home.home, 'bot');
+  await mkdir(folder);
+  const file = join(folder, 'commands.json');
+  await writeFile(file, named('back', 'Pong'));
+  const watch = startWatch(file, guild);
+  expect(await watch.nextRun()).toMatchObject({ run: 1, outcome: 'applied' });
+  const before = (await writesTo(guild)).length;
+
+  await rm(file);
+  expect(await watch.nextRun()).toMatchObject({ run: 2, outcome: 'unreadable', applied: false });
+  expect(watch.stderr()).toMatch(/commands\.json.*; nothing was sent\./);
+  expect(watch.stderr()).not.toContain('Usage:');
+  expect(await writesTo(guild)).toHaveLength(before);
+
+  await writeFile(file, named('back', 'Pong, back'));
+  expect(await watch.nextRun()).toMatchObject({ run: 3, outcome: 'applied', steps: [{ kind: 'update' }] });
+
+  await rm(folder, { recursive: true });
+  expect(await watch.exited, watch.stderr()).toBe(1);
+  expect(watch.stderr()).toContain(`stopped watching ${file}`);
+  expect(watch.stderr()).not.toContain('Usage:');
+});
+
+it('a watched folder removed ends the watch with what happened, exit 1, not a usage error', { timeout: 60_000 }, async () => {
+  const guild = server().guildIds[2]!;
+  const folder = join(home.home, 'commands');
+  await mkdir(folder);
+  await writeFile(join(folder, 'infolder.json'), named('infolder', 'Pong'));
+  const watch = startWatch(folder, guild);
+  expect(await watch.nextRun()).toMatchObject({ run: 1, outcome: 'applied' });
+  await rm(folder, { recursive: true });
+  expect(await watch.exited, watch.stderr()).toBe(1);
+  expect(watch.stderr()).toContain(`stopped watching ${folder}`);
+  expect(watch.stderr()).not.toContain('Usage:');
 });

@@ -138,10 +138,10 @@ class OpenGuildApi extends GuildApi {
   }
 }
 
-async function tryScreenOn(route: Awaited<ReturnType<typeof heldTryRoute>>) {
+async function tryScreenOn(route: Awaited<ReturnType<typeof heldTryRoute>>, columns = 160) {
   const api = new OpenGuildApi([makeCommand({ name: 'ping' })]);
   Object.defineProperty(api, 'baseUrl', { value: route.baseUrl });
-  const app = await renderApp(api, { columns: 160, rows: 30 });
+  const app = await renderApp(api, { columns, rows: 30 });
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
   cleanup = () => {
@@ -184,4 +184,17 @@ it('ctrl+c while waiting for the bot stops waiting, says the bot may still answe
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(exited()).toBe(false);
   expect(app.frame()).toContain('Try /ping');
+});
+
+it("a reply's control characters are shown as escapes and wrapped as shown: none is cut at the screen's edge", { timeout: 15_000 }, async () => {
+  const route = await heldTryRoute();
+  const { app } = await tryScreenOn(route, 60);
+  route.answer(`${'ab\u0007'.repeat(40)}END`);
+  await app.press('send');
+  await waitFor(() => route.received());
+  route.deliver();
+  await app.waitForText('END');
+  const joined = app.frame().split('\n').map((line) => line.trim()).join('');
+  expect(joined).toContain(`${'ab\\x07'.repeat(40)}END`);
+  expect(app.frame()).not.toContain('\u0007');
 });

@@ -108,7 +108,7 @@ it('autocomplete asks the bot after the last key, and a newer key cancels the re
  * An emulator whose POST holds its answer until `deliver()` (it delivers the interaction meanwhile), and
  * whose state answers `reply` once set, "nothing yet" before.
  */
-async function heldTryRoute() {
+async function heldTryRoute(start: { status: number; body: object } = { status: 202, body: { id: '9', botName: 'Bot', user: '@ada', channel: '#general' } }) {
   let bodyReceived = false;
   let release: (() => void) | undefined;
   let reply: object | undefined;
@@ -119,7 +119,7 @@ async function heldTryRoute() {
     }
     for await (const _chunk of request) void _chunk;
     bodyReceived = true;
-    release = () => response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: '9', botName: 'Bot', user: '@ada', channel: '#general' }));
+    release = () => response.writeHead(start.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(start.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -186,10 +186,9 @@ it('ctrl+c while waiting for the bot stops waiting, says the bot may still answe
   expect(app.frame()).toContain('Try /ping');
 });
 
-it("a reply's control characters are shown as escapes and wrapped as shown: none is cut at the screen's edge", { timeout: 15_000 }, async () => {
-  const route = await heldTryRoute();
+it("control characters in what the emulator says are shown as escapes and wrapped as shown: none is cut at the screen's edge", { timeout: 15_000 }, async () => {
+  const route = await heldTryRoute({ status: 400, body: { message: `${'ab\u0007'.repeat(40)}END`, problems: [] } });
   const { app } = await tryScreenOn(route, 60);
-  route.answer(`${'ab\u0007'.repeat(40)}END`);
   await app.press('send');
   await waitFor(() => route.received());
   route.deliver();

@@ -5,7 +5,6 @@
  */
 import { Box } from 'ink';
 import type { ReactElement } from 'react';
-import { sanitizeLine } from '../../../terminal/sanitize.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { localeName, OPTION_TYPE_NAMES, type Command } from '../../../discord/model.js';
 import { Text } from '../../components/text.js';
@@ -134,11 +133,8 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
     }
   }
   // Long lines wrap under their own indent, as the client wraps a message: nothing the bot said is cut.
-  // Made safe before it is wrapped: a control character shown as `\x07` takes 4 columns, not 1.
-  const reply = replyLines(state).flatMap((line) => {
-    const safe = sanitizeLine(line.text);
-    return wrapText(safe, width, `${/^ */.exec(safe)?.[0] ?? ''}  `).map((text) => ({ ...line, text }));
-  });
+  // wrapText makes the lines safe first: a control character shown as `\x07` is wrapped at the 4 columns it takes.
+  const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
   // The reply's newest lines stay in view: a long one scrolls its top away.
   // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
   const formRoom = reply.length > 0 ? Math.max(3, height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;

@@ -4,13 +4,15 @@
  * one-shot apply's own run (apply-once.ts: lock, journal, backup, read-back, the day's creates). An
  * invalid save, or a file that cannot be read at a save (deleted, moved), is shown and nothing is sent;
  * the watched folder gone ends the watch (exit 1). Saves are coalesced and queued behind the run in flight
- * (save-runs.ts). ctrl+c while idle exits 0; during a run it stops it as `apply` stops, telling the truth.
+ * (save-runs.ts). ctrl+c while idle exits 0; during a run (at its question too) it stops it as `apply`
+ * stops and ends as `apply` so stopped ends (exit 1), saying a request may still be answered only once one
+ * may be in flight.
  * A guild only: every save applied to the global scope would spend global creates and reach every server.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { applyOnce, applyReport, type ApplyFlags } from './apply-once.js';
+import { applyExitCode, applyOnce, applyReport, type ApplyFlags } from './apply-once.js';
 import { connectToScope, type ConnectFlags } from './connect.js';
 import { failureDocument, reportFailure } from './failure.js';
 import { describeScope } from './plan-report.js';
@@ -45,6 +47,8 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
   let runCount = 0;
   let exitCode = 0;
   let fatal: unknown;
+  /** The run in flight has begun sending its plan (it is past its question): a request may be on its way. */
+  let sending = false;
   // What the run's text goes to: a --json-lines run keeps stdout for its line and reports failures there.
   const textIo: CliIo = { ...io, json: false };
   const say = (text: string) => {
@@ -55,7 +59,10 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
     const run = { run: runCount, trigger: runCount === 1 ? 'start' : 'save', at: new Date().toISOString() };
     say(`\n[${clock()}] ${run.trigger === 'start' ? `Applying ${file} to ${describeScope(scope)}` : `${file} saved`}:\n`);
     try {
-      const result = await applyOnce(api, scope, file, flags, textIo, stop.signal);
+      sending = false;
+      const result = await applyOnce(api, scope, file, flags, textIo, stop.signal, () => (sending = true));
+      // Stopped at its question or before its first request: the watch ends as `apply` stopped so ends.
+      if (stop.signal.aborted) exitCode = applyExitCode(result);
       if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: result.outcome, ...applyReport(result) })}\n`);
     } catch (error) {
       // The file cannot be read at this save (deleted, moved, unreadable, a folder emptied): an outcome like an invalid save.
@@ -99,8 +106,8 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
     const onInterrupt = () => {
       // A second ctrl+c quits at once, as it does during `apply`.
       process.removeListener('SIGINT', onInterrupt);
-      // On a line of its own: ctrl+c may come at a confirmation's question.
-      if (runs.busy) io.stderr.write('\ncmd-tui: stopping: a request already sent is answered first and none is sent after it; ctrl+c again quits at once.\n');
+      // On a line of its own: ctrl+c may come at a confirmation's question (where the run says nothing was sent).
+      if (runs.busy) io.stderr.write(sending ? '\ncmd-tui: stopping: a request already sent is answered first and none is sent after it; ctrl+c again quits at once.\n' : '\n');
       stop.abort();
     };
     process.on('SIGINT', onInterrupt);

@@ -15,6 +15,7 @@ import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useServe } from '../helpers/serve.js';
+import { TmuxSession } from './helpers/tmux.js';
 
 const server = useServe(['--seed', 'empty', '--rate-limits', 'off']);
 // Every request answered after 300 ms: ctrl+c lands while a write is on the wire.
@@ -243,3 +244,28 @@ it('a watched folder removed ends the watch with what happened, exit 1, not a us
   expect(watch.stderr()).toContain(`stopped watching ${folder}`);
   expect(watch.stderr()).not.toContain('Usage:');
 });
+
+it('ctrl+c at the question says only that nothing was sent, and ends as `apply` stopped there ends: exit 1', { timeout: 60_000 }, async () => {
+  const guild = server().guildIds[2]!;
+  const file = join(home.home, 'asked.json');
+  await writeFile(file, named('asked', 'Pong'));
+  const env = { CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: server().botToken, NO_COLOR: '1', TERM: 'xterm-256color' };
+  // The shell traps ctrl+c (the terminal sends it to the whole foreground group) so it lives on to print the exit code.
+  const watch = [process.execPath, CLI_PATH, 'apply', file, '--watch', '--guild', guild, '--api', server().baseUrl].map(shellWord).join(' ');
+  const tui = new TmuxSession(['sh', '-c', `trap : INT; ${watch}; echo "exit=$?"; sleep 60`], { columns: 120, rows: 40, cwd: home.home, env });
+  try {
+    await tui.waitForText('Apply these changes');
+    await tui.key('ctrl+c');
+    const screen = await tui.waitForText('exit=');
+    expect(screen).toContain('Stopped before anything was sent.');
+    expect(screen).not.toContain('none is sent after it');
+    expect(screen).toContain('exit=1');
+    expect(await guildCommands(guild)).not.toContainEqual(expect.objectContaining({ name: 'asked' }));
+  } finally {
+    tui.kill();
+  }
+});
+
+function shellWord(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}

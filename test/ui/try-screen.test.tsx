@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { DISCORD_API_BASE } from '../../source/api/target.js';
 import { LIVE_DISCORD_REFUSAL } from '../../source/operations/try-command.js';
@@ -196,4 +196,21 @@ it("control characters in what the emulator says are shown as escapes and wrappe
   const joined = app.frame().split('\n').map((line) => line.trim()).join('');
   expect(joined).toContain(`${'ab\\x07'.repeat(40)}END`);
   expect(app.frame()).not.toContain('\u0007');
+});
+
+it('a bot silent until its token expires (15 minutes) ends on "The application did not respond", as cmd-tui try says', { timeout: 15_000 }, async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  try {
+    const route = await heldTryRoute();
+    const { app } = await tryScreenOn(route);
+    await app.press('send');
+    await waitFor(() => route.received());
+    route.deliver();
+    await app.waitForText('waiting for the bot…');
+    vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+    await app.waitForText('The application did not respond');
+    await waitFor(() => !app.frame().includes('waiting for the bot…'));
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
 import { describeLocalFile, readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
-import { newReplyLines, NOTHING_SHOWN } from '../../../operations/try-reply.js';
+import { newReplyLines, NO_RESPONSE, NOTHING_SHOWN } from '../../../operations/try-reply.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -26,7 +26,6 @@ const POLL_MS = 150;
 const SETTLE_MS = 1500;
 /** An interaction token lives 15 minutes: nothing can come later. */
 const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
-const NO_RESPONSE = 'The application did not respond';
 const AUTOCOMPLETE_RESULT = 8;
 const AUTOCOMPLETE_LABEL = 'Asking the bot for suggestions';
 

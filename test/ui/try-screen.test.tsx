@@ -112,8 +112,10 @@ async function heldTryRoute(start: { status: number; body: object } = { status: 
   let bodyReceived = false;
   let release: (() => void) | undefined;
   let reply: object | undefined;
+  let reads = 0;
   const server = createServer(async (request: IncomingMessage, response) => {
     if (request.method === 'GET') {
+      reads += 1;
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply ?? { revision: 0, followups: [] }));
       return;
     }
@@ -126,6 +128,7 @@ async function heldTryRoute(start: { status: number; body: object } = { status: 
     server,
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`,
     received: () => bodyReceived,
+    reads: () => reads,
     deliver: () => release?.(),
     answer: (content: string) => (reply = { revision: 1, acknowledged: 4, original: { content, edits: 0, embeds: [], components: [] }, followups: [] }),
   };
@@ -213,4 +216,16 @@ it('a bot silent until its token expires (15 minutes) ends on "The application d
   } finally {
     vi.useRealTimers();
   }
+});
+
+it('a send answered after the screen was left starts no watch: nothing polls the emulator on', { timeout: 15_000 }, async () => {
+  const route = await heldTryRoute();
+  const { app } = await tryScreenOn(route);
+  await app.press('send');
+  await waitFor(() => route.received());
+  await app.press('back');
+  await waitFor(() => !app.frame().includes('Try /ping'));
+  route.deliver();
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(route.reads()).toBe(0);
 });

@@ -54,7 +54,15 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
   const runner = flows.runner;
   // The reply being watched: a new send, or leaving the screen, stops the watch.
   const watch = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => watch.current?.abort(), []);
+  // A send answered after the screen was left starts no watch: nobody would see it, and it would poll on.
+  const left = useRef(false);
+  useEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+      watch.current?.abort();
+    };
+  }, []);
 
   const follow = useCallback(
     async (id: string, heading: string, botName: string, signal: AbortSignal) => {
@@ -128,7 +136,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
       };
       // A write: once the command has left, ctrl+c cannot recall it and its outcome is still told.
       void runner.run(`Sending ${command} to the bot`, deliver, { kind: 'write' }).then((result) => {
-        if (mine !== latestSend.current) return;
+        if (mine !== latestSend.current || left.current) return;
         if (!result.ok) {
           if (result.cancelled) return;
           dispatch({ type: 'reply', reply: { status: 'refused', message: `Could not reach the emulator at ${origin}: ${errorLine(describeError(result.error))}`, problems: [] } });

@@ -46,7 +46,8 @@ const NOT_CONFIRMED = { rule: 'not-confirmed', message: 'The changes were not co
  * `signal`: the caller's ctrl+c, which stops a confirmation and the write between requests. Without it the
  * write installs its own (commands/interrupt.ts) for as long as it runs.
  */
-export async function applyOnce(api: DiscordApi, scope: Scope, file: string, flags: ApplyFlags, io: CliIo, signal?: AbortSignal): Promise<ApplyOutcome> {
+/** `sending` is called as the first request of the plan is about to go (after any question): from then on, one may be in flight. */
+export async function applyOnce(api: DiscordApi, scope: Scope, file: string, flags: ApplyFlags, io: CliIo, signal?: AbortSignal, sending?: () => void): Promise<ApplyOutcome> {
   const prune = flags.prune === true;
   // With --prune the old name of a renamed command would be deleted: rename it instead (keeps its id, spends no create).
   const result = await planFromFile(api, file, scope, io, { pairRenames: prune, adapt: flags.adapt === true });
@@ -78,6 +79,7 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     return { outcome: 'not-confirmed' };
   }
   if (signal?.aborted) return stopped(io);
+  sending?.();
   const interrupt = signal ? undefined : stopOnInterrupt(io);
   const outcome = await executePlan(api, scope, plan, {
     prune,

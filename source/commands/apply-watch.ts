@@ -2,14 +2,17 @@
  * `cmd-tui apply FILE --watch --guild DEV`: the dev loop. Applies FILE (a commands file or a folder of
  * them) once, then again on every save: each run validates, shows the plan and applies it through the
  * one-shot apply's own run (apply-once.ts: lock, journal, backup, read-back, the day's creates). An
- * invalid save is shown and nothing is sent; saves are coalesced and queued behind the run in flight
- * (save-runs.ts). ctrl+c while idle exits 0; during a run it stops it as `apply` stops, telling the truth.
+ * invalid save, or a file that cannot be read at a save (deleted, moved), is shown and nothing is sent;
+ * the watched folder gone ends the watch (exit 1). Saves are coalesced and queued behind the run in flight
+ * (save-runs.ts). ctrl+c while idle exits 0; during a run (at its question too) it stops it as `apply`
+ * stops and ends as `apply` so stopped ends (exit 1), saying a request may still be answered only once one
+ * may be in flight.
  * A guild only: every save applied to the global scope would spend global creates and reach every server.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { applyOnce, applyReport, type ApplyFlags } from './apply-once.js';
+import { applyExitCode, applyOnce, applyReport, type ApplyFlags } from './apply-once.js';
 import { connectToScope, type ConnectFlags } from './connect.js';
 import { failureDocument, reportFailure } from './failure.js';
 import { describeScope } from './plan-report.js';
@@ -44,6 +47,8 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
   let runCount = 0;
   let exitCode = 0;
   let fatal: unknown;
+  /** The run in flight has begun sending its plan (it is past its question): a request may be on its way. */
+  let sending = false;
   // What the run's text goes to: a --json-lines run keeps stdout for its line and reports failures there.
   const textIo: CliIo = { ...io, json: false };
   const say = (text: string) => {
@@ -54,9 +59,17 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
     const run = { run: runCount, trigger: runCount === 1 ? 'start' : 'save', at: new Date().toISOString() };
     say(`\n[${clock()}] ${run.trigger === 'start' ? `Applying ${file} to ${describeScope(scope)}` : `${file} saved`}:\n`);
     try {
-      const result = await applyOnce(api, scope, file, flags, textIo, stop.signal);
+      sending = false;
+      const result = await applyOnce(api, scope, file, flags, textIo, stop.signal, () => (sending = true));
+      // Stopped at its question or before its first request: the watch ends as `apply` stopped so ends.
+      if (stop.signal.aborted) exitCode = applyExitCode(result);
       if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: result.outcome, ...applyReport(result) })}\n`);
     } catch (error) {
+      // The file cannot be read at this save (deleted, moved, unreadable, a folder emptied): an outcome like an invalid save.
+      if (error instanceof UsageError) {
+        await unreadable(run, error);
+        return;
+      }
       let code: number;
       try {
         code = reportFailure(error, textIo, 'apply');
@@ -72,14 +85,29 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
     }
     if (!stop.signal.aborted) say(`Watching ${file} for saves (ctrl+c stops).\n`);
   };
+  // Nothing is sent; the watch goes on, and the file saved again (or put back) is the next run. Only the
+  // watched folder (FILE's folder for a file) gone ends it: nothing put back there could be seen.
+  const unreadable = async (run: object, error: UsageError) => {
+    const watched = folder ? path : dirname(path);
+    if (!(await stat(watched).then((info) => info.isDirectory(), () => false))) {
+      io.stderr.write(`cmd-tui apply: stopped watching ${file}: the folder ${watched} is gone (deleted or moved). Put it back and run \`cmd-tui apply ${file} --watch\` again.\n`);
+      if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: 'gone', applied: false, message: `the folder ${watched} is gone` })}\n`);
+      exitCode = 1;
+      stop.abort();
+      return;
+    }
+    io.stderr.write(`${error.message}; nothing was sent.\n`);
+    if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: 'unreadable', applied: false, message: error.message })}\n`);
+    say(`Watching ${file} for saves (ctrl+c stops).\n`);
+  };
   const runs = new SaveRuns(once, QUIET_MS);
 
   const stopped = new Promise<void>((resolveStopped) => {
     const onInterrupt = () => {
       // A second ctrl+c quits at once, as it does during `apply`.
       process.removeListener('SIGINT', onInterrupt);
-      // On a line of its own: ctrl+c may come at a confirmation's question.
-      if (runs.busy) io.stderr.write('\ncmd-tui: stopping: a request already sent is answered first and none is sent after it; ctrl+c again quits at once.\n');
+      // On a line of its own: ctrl+c may come at a confirmation's question (where the run says nothing was sent).
+      if (runs.busy) io.stderr.write(sending ? '\ncmd-tui: stopping: a request already sent is answered first and none is sent after it; ctrl+c again quits at once.\n' : '\n');
       stop.abort();
     };
     process.on('SIGINT', onInterrupt);

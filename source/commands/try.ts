@@ -10,7 +10,7 @@ import { resolveTarget } from '../api/resolve-target.js';
 import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry } from '../operations/try-command.js';
-import { newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
+import { newReplyLines, NO_RESPONSE, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -93,7 +93,7 @@ export const run: CommandRun = async (args, io) => {
     if (view.failed) break;
     if (replyArrived(view) && Date.now() - quietSince >= SETTLE_MS) break;
     if (Date.now() > deadline) {
-      if (!values.json) io.stdout.write('The application did not respond\n');
+      if (!values.json) io.stdout.write(`${NO_RESPONSE}\n`);
       break;
     }
     await sleep(POLL_MS);

@@ -81,15 +81,48 @@ async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal
   return { status: response.status, body: parseStrictObject(text) ?? {} };
 }
 
-/** Delivers the command (or its autocomplete) through the emulator at `origin`; rejects when it cannot be reached. */
-export async function startTry(origin: string, request: TryRequest, signal?: AbortSignal): Promise<TryStart> {
-  const started = await getJson(`${origin}/__emulator/interactions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) }, signal);
+/**
+ * Delivers the command (or its autocomplete) through the emulator at `origin`; rejects when it cannot be reached.
+ * The emulator delivers the interaction while it handles the POST, so once the body has gone the bot may
+ * have it: `sent`, when given, is called then, and from then on `signal` no longer stops the request — its answer
+ * (the interaction's id) is what lets the caller follow what the bot does with it.
+ */
+export async function startTry(origin: string, request: TryRequest, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  let gone = false;
+  const untilSent = new AbortController();
+  // Without `sent` (autocomplete: a newer key replaces it) the signal stops the request to the end.
+  const stop = () => {
+    if (!gone || !sent) untilSent.abort(signal?.reason);
+  };
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  // highWaterMark 0: the body is read only when the request is written to the socket, not ahead of it.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+        gone = true;
+        sent?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  let started: Awaited<ReturnType<typeof getJson>>;
+  try {
+    started = await getJson(`${origin}/__emulator/interactions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit, untilSent.signal);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
   if (started.status === 404 && started.body.message === '404: Not Found') {
     return { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/interactions)`, problems: [] };
   }
   if (started.status !== 202) {
     const problems = Array.isArray(started.body.problems) ? started.body.problems.map(String) : [];
-    return { ok: false, message: String(started.body.message), problems };
+    // The emulator always says why it refused; an answer without a message is from another server.
+    if (typeof started.body.message !== 'string') return { ok: false, notEmulator: true, message: `HTTP ${started.status} from ${origin}: not a cmd-tui serve emulator`, problems: [] };
+    return { ok: false, message: started.body.message, problems };
   }
   const { id, botName, user, channel, interaction } = started.body;
   return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };

@@ -84,6 +84,9 @@ export interface ShownSoFar {
   failed: boolean;
 }
 
+/** What the client shows when the token expired before any reply: nothing can come after it. */
+export const NO_RESPONSE = 'The application did not respond';
+
 export const NOTHING_SHOWN: ShownSoFar = { thinking: false, choices: false, modal: false, originalEdits: -1, originalDeleted: false, followups: 0, failed: false };
 
 /** The lines the client would add since `shown`, in order, and what is shown after them. */

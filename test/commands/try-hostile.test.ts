@@ -52,3 +52,14 @@ it('stops reading an answer over 1 MiB and says so, exit 5', async () => {
   expect(result.code, result.stderr).toBe(5);
   expect(result.stderr).toContain('over 1 MiB');
 });
+
+it('a server that answers the try route with an error but no message is named as not the emulator, with what to do', async () => {
+  home = await isolatedHome();
+  server = createServer((_request, response) => response.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>'));
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const result = await runCli(['try', 'ping', '--api', `${origin}/api/v10`], { env: home.env });
+  expect(result.stderr).not.toContain('undefined');
+  expect(result.stderr).toContain(`HTTP 500 from ${origin}: not a cmd-tui serve emulator: pass --api with the URL \`cmd-tui serve\` printed`);
+  expect(result.code).toBe(1);
+});

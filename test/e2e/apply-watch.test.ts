@@ -5,7 +5,7 @@
  * idle exits 0; it refuses the global scope and, without a terminal, a watch nobody can confirm.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -15,6 +15,7 @@ import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useServe } from '../helpers/serve.js';
+import { TmuxSession } from './helpers/tmux.js';
 
 const server = useServe(['--seed', 'empty', '--rate-limits', 'off']);
 // Every request answered after 300 ms: ctrl+c lands while a write is on the wire.
@@ -202,3 +203,69 @@ it('refuses the global scope, --json, and a watch without a terminal and without
   const lines = await runCli(['apply', file, '--json-lines', ...api], { env });
   expect(lines.code).toBe(2);
 });
+
+/** A command of its own, so that a test sharing a guild with an earlier one still creates it. */
+const named = (name: string, description: string) => JSON.stringify([{ name, description }]);
+
+it('a file gone at a save is said, nothing is sent, and it is applied once it is back; its folder gone ends the watch, exit 1', { timeout: 60_000 }, async () => {
+  const guild = server().guildIds[2]!;
+  const folder = join(home.home, 'bot');
+  await mkdir(folder);
+  const file = join(folder, 'commands.json');
+  await writeFile(file, named('back', 'Pong'));
+  const watch = startWatch(file, guild);
+  expect(await watch.nextRun()).toMatchObject({ run: 1, outcome: 'applied' });
+  const before = (await writesTo(guild)).length;
+
+  await rm(file);
+  expect(await watch.nextRun()).toMatchObject({ run: 2, outcome: 'unreadable', applied: false });
+  expect(watch.stderr()).toMatch(/commands\.json.*; nothing was sent\./);
+  expect(watch.stderr()).not.toContain('Usage:');
+  expect(await writesTo(guild)).toHaveLength(before);
+
+  await writeFile(file, named('back', 'Pong, back'));
+  expect(await watch.nextRun()).toMatchObject({ run: 3, outcome: 'applied', steps: [{ kind: 'update' }] });
+
+  await rm(folder, { recursive: true });
+  expect(await watch.exited, watch.stderr()).toBe(1);
+  expect(watch.stderr()).toContain(`stopped watching ${file}`);
+  expect(watch.stderr()).not.toContain('Usage:');
+});
+
+it('a watched folder removed ends the watch with what happened, exit 1, not a usage error', { timeout: 60_000 }, async () => {
+  const guild = server().guildIds[2]!;
+  const folder = join(home.home, 'commands');
+  await mkdir(folder);
+  await writeFile(join(folder, 'infolder.json'), named('infolder', 'Pong'));
+  const watch = startWatch(folder, guild);
+  expect(await watch.nextRun()).toMatchObject({ run: 1, outcome: 'applied' });
+  await rm(folder, { recursive: true });
+  expect(await watch.exited, watch.stderr()).toBe(1);
+  expect(watch.stderr()).toContain(`stopped watching ${folder}`);
+  expect(watch.stderr()).not.toContain('Usage:');
+});
+
+it('ctrl+c at the question says only that nothing was sent, and ends as `apply` stopped there ends: exit 1', { timeout: 60_000 }, async () => {
+  const guild = server().guildIds[2]!;
+  const file = join(home.home, 'asked.json');
+  await writeFile(file, named('asked', 'Pong'));
+  const env = { CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: server().botToken, NO_COLOR: '1', TERM: 'xterm-256color' };
+  // The shell traps ctrl+c (the terminal sends it to the whole foreground group) so it lives on to print the exit code.
+  const watch = [process.execPath, CLI_PATH, 'apply', file, '--watch', '--guild', guild, '--api', server().baseUrl].map(shellWord).join(' ');
+  const tui = new TmuxSession(['sh', '-c', `trap : INT; ${watch}; echo "exit=$?"; sleep 60`], { columns: 120, rows: 40, cwd: home.home, env });
+  try {
+    await tui.waitForText('Apply these changes');
+    await tui.key('ctrl+c');
+    const screen = await tui.waitForText('exit=');
+    expect(screen).toContain('Stopped before anything was sent.');
+    expect(screen).not.toContain('none is sent after it');
+    expect(screen).toContain('exit=1');
+    expect(await guildCommands(guild)).not.toContainEqual(expect.objectContaining({ name: 'asked' }));
+  } finally {
+    tui.kill();
+  }
+});
+
+function shellWord(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}

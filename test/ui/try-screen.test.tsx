@@ -5,13 +5,14 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it } from 'vitest';
-import type { Channel, Member } from '../../source/discord/model.js';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { DISCORD_API_BASE } from '../../source/api/target.js';
 import { LIVE_DISCORD_REFUSAL } from '../../source/operations/try-command.js';
 import { TRY_ON_EMULATOR } from '../../source/ui/screens/try/try-screen.js';
+import { STOPPED_WAITING } from '../../source/ui/screens/try/try-view.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -101,4 +102,130 @@ it('autocomplete asks the bot after the last key, and a newer key cancels the re
   await app.type('ri');
   await waitFor(() => routes.seen.length === 4);
   expect(routes.seen[3]!.text).toBe('Pari');
+});
+
+/**
+ * An emulator whose POST holds its answer until `deliver()` (it delivers the interaction meanwhile), and
+ * whose state answers `reply` once set, "nothing yet" before.
+ */
+async function heldTryRoute(start: { status: number; body: object } = { status: 202, body: { id: '9', botName: 'Bot', user: '@ada', channel: '#general' } }) {
+  let bodyReceived = false;
+  let release: (() => void) | undefined;
+  let reply: object | undefined;
+  let reads = 0;
+  const server = createServer(async (request: IncomingMessage, response) => {
+    if (request.method === 'GET') {
+      reads += 1;
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply ?? { revision: 0, followups: [] }));
+      return;
+    }
+    for await (const _chunk of request) void _chunk;
+    bodyReceived = true;
+    release = () => response.writeHead(start.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(start.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`,
+    received: () => bodyReceived,
+    reads: () => reads,
+    deliver: () => release?.(),
+    answer: (content: string) => (reply = { revision: 1, acknowledged: 4, original: { content, edits: 0, embeds: [], components: [] }, followups: [] }),
+  };
+}
+
+/** A server whose @everyone may use commands everywhere (the client sends for anyone). */
+class OpenGuildApi extends GuildApi {
+  override async getGuildRoles(): Promise<Role[]> {
+    return [{ id: GUILD_ID, name: '@everyone', position: 0, permissions: String(1n << 10n | 1n << 31n) }];
+  }
+}
+
+async function tryScreenOn(route: Awaited<ReturnType<typeof heldTryRoute>>, columns = 160) {
+  const api = new OpenGuildApi([makeCommand({ name: 'ping' })]);
+  Object.defineProperty(api, 'baseUrl', { value: route.baseUrl });
+  const app = await renderApp(api, { columns, rows: 30 });
+  let exited = false;
+  void app.instance.waitUntilExit().then(() => (exited = true));
+  cleanup = () => {
+    app.unmount();
+    route.server.closeAllConnections();
+    route.server.close();
+  };
+  await app.waitForText('ping');
+  await app.press('tryCommand');
+  await app.waitForText('In channel    #general');
+  return { app, exited: () => exited };
+}
+
+it('ctrl+c after the command reached the emulator does not call it cancelled: it was sent, and the reply is followed', { timeout: 15_000 }, async () => {
+  const route = await heldTryRoute();
+  const { app, exited } = await tryScreenOn(route);
+  await app.press('send');
+  await waitFor(() => route.received());
+  await app.waitForText('Sending /ping to the bot');
+  await app.press('interrupt');
+  await app.waitForText("sent; waiting for Discord's answer");
+  expect(app.frame()).not.toContain('Cancelled');
+  route.answer('pong');
+  route.deliver();
+  await app.waitForText('pong');
+  expect(app.frame()).not.toContain('Cancelled');
+  expect(exited()).toBe(false);
+});
+
+it('ctrl+c while waiting for the bot stops waiting, says the bot may still answer, and does not quit', { timeout: 15_000 }, async () => {
+  const route = await heldTryRoute();
+  const { app, exited } = await tryScreenOn(route);
+  await app.press('send');
+  await waitFor(() => route.received());
+  route.deliver();
+  await app.waitForText('waiting for the bot…');
+  await app.press('interrupt');
+  await app.waitForText(STOPPED_WAITING);
+  expect(app.frame()).not.toContain('waiting for the bot…');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(exited()).toBe(false);
+  expect(app.frame()).toContain('Try /ping');
+});
+
+it("control characters in what the emulator says are shown as escapes and wrapped as shown: none is cut at the screen's edge", { timeout: 15_000 }, async () => {
+  const route = await heldTryRoute({ status: 400, body: { message: `${'ab\u0007'.repeat(40)}END`, problems: [] } });
+  const { app } = await tryScreenOn(route, 60);
+  await app.press('send');
+  await waitFor(() => route.received());
+  route.deliver();
+  await app.waitForText('END');
+  const joined = app.frame().split('\n').map((line) => line.trim()).join('');
+  expect(joined).toContain(`${'ab\\x07'.repeat(40)}END`);
+  expect(app.frame()).not.toContain('\u0007');
+});
+
+it('a bot silent until its token expires (15 minutes) ends on "The application did not respond", as cmd-tui try says', { timeout: 15_000 }, async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  try {
+    const route = await heldTryRoute();
+    const { app } = await tryScreenOn(route);
+    await app.press('send');
+    await waitFor(() => route.received());
+    route.deliver();
+    await app.waitForText('waiting for the bot…');
+    vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+    await app.waitForText('The application did not respond');
+    await waitFor(() => !app.frame().includes('waiting for the bot…'));
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it('a send answered after the screen was left starts no watch: nothing polls the emulator on', { timeout: 15_000 }, async () => {
+  const route = await heldTryRoute();
+  const { app } = await tryScreenOn(route);
+  await app.press('send');
+  await waitFor(() => route.received());
+  await app.press('back');
+  await waitFor(() => !app.frame().includes('Try /ping'));
+  route.deliver();
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(route.reads()).toBe(0);
 });

@@ -13,6 +13,9 @@ import { useTheme } from '../../theme/theme-context.js';
 import { channelLabel, isTyped, localized, memberLabel, optionHint, shownValue, type TryPlace, type TryRow } from './try-form.js';
 import { currentSuggestions, type TryState } from './use-try-state.js';
 
+/** Shown under a reply whose wait was stopped (ctrl+c): the interaction was sent, and the bot may go on. */
+export const STOPPED_WAITING = 'stopped waiting: the bot may still answer (send again to see a new reply)';
+
 export interface TryViewProps {
   command: Command;
   rows: readonly TryRow[];
@@ -130,6 +133,7 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
     }
   }
   // Long lines wrap under their own indent, as the client wraps a message: nothing the bot said is cut.
+  // wrapText makes the lines safe first: a control character shown as `\x07` is wrapped at the 4 columns it takes.
   const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
   // The reply's newest lines stay in view: a long one scrolls its top away.
   // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
@@ -159,5 +163,6 @@ function replyLines(state: TryState): { text: string; tone?: 'error' | 'dim' }[]
     { text: reply.heading, tone: 'dim' },
     ...reply.lines.map((text) => ({ text })),
     ...(reply.waiting ? [{ text: 'waiting for the bot…', tone: 'dim' as const }] : []),
+    ...(reply.stoppedWaiting ? [{ text: STOPPED_WAITING, tone: 'dim' as const }] : []),
   ];
 }

@@ -1,9 +1,12 @@
 /**
  * The Try screen's two conversations with the emulator (operations/try-command.ts), both through the
  * request runner so the spinner shows them and ctrl+c cancels them:
- * - send: the command is delivered, then what the user sees is read until the bot has said all it
- *   will (a reply, "thinking…" then its edit, follow-ups while they keep coming, or Discord's
- *   "The application did not respond"), shown as the client shows it (operations/try-reply.ts);
+ * - send: a write. ctrl+c before the command has left cancels it; once it has left the bot may have it,
+ *   so it cannot be recalled: the runner says it was sent, and the interaction is followed all the same.
+ *   Then what the user sees is read until the bot has said all it will (a reply, "thinking…" then its
+ *   edit, follow-ups while they keep coming, or Discord's "The application did not respond"), shown as
+ *   the client shows it (operations/try-reply.ts). That watch is a read of the runner: ctrl+c stops
+ *   waiting (the screen says the bot may still answer) without quitting; a newer send replaces it.
  * - autocomplete: an interaction of type 4 for the option being typed in, a moment after the last key
  *   as the client waits; a newer one supersedes the one in flight (the runner aborts it), and the
  *   bot's choices are held to the client's rules (try-form.ts validChoices).
@@ -11,7 +14,7 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
 import { describeLocalFile, readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
-import { newReplyLines, NOTHING_SHOWN } from '../../../operations/try-reply.js';
+import { newReplyLines, NO_RESPONSE, NOTHING_SHOWN } from '../../../operations/try-reply.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -51,7 +54,15 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
   const runner = flows.runner;
   // The reply being watched: a new send, or leaving the screen, stops the watch.
   const watch = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => watch.current?.abort(), []);
+  // A send answered after the screen was left starts no watch: nobody would see it, and it would poll on.
+  const left = useRef(false);
+  useEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+      watch.current?.abort();
+    };
+  }, []);
 
   const follow = useCallback(
     async (id: string, heading: string, botName: string, signal: AbortSignal) => {
@@ -76,8 +87,12 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
           revision = view.revision;
           quietSince = Date.now();
         }
-        const settled = view.failed !== undefined || (arrived && Date.now() - quietSince >= SETTLE_MS) || Date.now() > deadline;
-        dispatch({ type: 'reply', reply: { status: 'shown', heading, lines: newReplyLines(botName, view, NOTHING_SHOWN).lines, waiting: !settled } });
+        const expired = Date.now() > deadline;
+        const settled = view.failed !== undefined || (arrived && Date.now() - quietSince >= SETTLE_MS) || expired;
+        const lines = newReplyLines(botName, view, NOTHING_SHOWN).lines;
+        // The token has expired with no reply: nothing can come now, and the client says so (as cmd-tui try does).
+        if (expired && !arrived) lines.push(NO_RESPONSE);
+        dispatch({ type: 'reply', reply: { status: 'shown', heading, lines, waiting: !settled } });
         if (settled) return;
         await pause(POLL_MS, signal);
       }
@@ -85,21 +100,43 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
     [origin, dispatch],
   );
 
+  // The newest send: an older one answered later does not take the screen from it.
+  const latestSend = useRef(0);
+
+  const watchReply = useCallback(
+    (started: Extract<TryStart, { ok: true }>, command: string) => {
+      watch.current?.abort();
+      const controller = new AbortController();
+      watch.current = controller;
+      const heading = `${command} as ${started.user} in ${started.channel}`;
+      void runner
+        .run(`Waiting for ${started.botName} to answer ${command}`, (signal) => follow(started.id, heading, started.botName, AbortSignal.any([signal, controller.signal])))
+        .then((result) => {
+          // ctrl+c stopped the wait, not the bot: what it does next is not shown.
+          if (!result.ok && result.cancelled && !result.superseded && !controller.signal.aborted) dispatch({ type: 'stop-waiting' });
+        });
+    },
+    [runner, dispatch, follow],
+  );
+
   const send = useCallback(
     (request: TryRequest) => {
       watch.current?.abort();
+      const mine = ++latestSend.current;
       const command = `/${[request.name, ...request.path].join(' ')}`;
       dispatch({ type: 'reply', reply: undefined });
-      const deliver = async (signal: AbortSignal): Promise<TryStart> => {
+      const deliver = async (signal: AbortSignal, sent: () => void): Promise<TryStart> => {
         let uploaded: TryRequest;
         try {
           uploaded = await withUploads(request);
         } catch (error) {
           return { ok: false, message: (error as Error).message, problems: [] };
         }
-        return startTry(origin, uploaded, signal);
+        return startTry(origin, uploaded, signal, sent);
       };
-      void runner.run(`Sending ${command} to the bot`, deliver).then((result) => {
+      // A write: once the command has left, ctrl+c cannot recall it and its outcome is still told.
+      void runner.run(`Sending ${command} to the bot`, deliver, { kind: 'write' }).then((result) => {
+        if (mine !== latestSend.current || left.current) return;
         if (!result.ok) {
           if (result.cancelled) return;
           dispatch({ type: 'reply', reply: { status: 'refused', message: `Could not reach the emulator at ${origin}: ${errorLine(describeError(result.error))}`, problems: [] } });
@@ -110,12 +147,10 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
           dispatch({ type: 'reply', reply: { status: 'refused', message: started.message, problems: started.problems } });
           return;
         }
-        const controller = new AbortController();
-        watch.current = controller;
-        void follow(started.id, `${command} as ${started.user} in ${started.channel}`, started.botName, controller.signal);
+        watchReply(started, command);
       });
     },
-    [origin, runner, dispatch, follow],
+    [origin, runner, dispatch, watchReply],
   );
 
   const autocomplete = useCallback(

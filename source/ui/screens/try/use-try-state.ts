@@ -17,8 +17,11 @@ export interface Suggestions {
 
 export type ReplyState =
   | { status: 'refused'; message: string; problems: string[] }
-  /** `lines`: the reply as the client shows it; `waiting`: the bot has not given all of it yet. */
-  | { status: 'shown'; heading: string; lines: string[]; waiting: boolean };
+  /**
+   * `lines`: the reply as the client shows it; `waiting`: the bot has not given all of it yet;
+   * `stoppedWaiting`: the user stopped the wait (ctrl+c) before it had.
+   */
+  | { status: 'shown'; heading: string; lines: string[]; waiting: boolean; stoppedWaiting?: boolean };
 
 export interface TryState {
   form: TryForm;
@@ -38,7 +41,9 @@ export type TryAction =
   | { type: 'focus'; key: RowKey }
   | { type: 'picker'; picker: TryState['picker'] | undefined }
   | { type: 'suggestions'; suggestions: Suggestions | undefined }
-  | { type: 'reply'; reply: ReplyState | undefined };
+  | { type: 'reply'; reply: ReplyState | undefined }
+  /** The wait for the bot was stopped: the reply so far stays, marked as maybe not all. */
+  | { type: 'stop-waiting' };
 
 /** The bot's suggestions for this row's text as it stands, if they are (an autocomplete option's row). */
 export function currentSuggestions(suggestions: Suggestions | undefined, row: TryRow): Suggestions | undefined {
@@ -80,6 +85,8 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
       return { ...state, suggestions: action.suggestions };
     case 'reply':
       return { ...state, reply: action.reply };
+    case 'stop-waiting':
+      return state.reply?.status === 'shown' && state.reply.waiting ? { ...state, reply: { ...state.reply, waiting: false, stoppedWaiting: true } } : state;
   }
 }
 

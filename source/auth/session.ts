@@ -29,7 +29,7 @@ export interface AuthorizeOptions {
   onUrl: (url: string) => void;
   /** Opens the browser; absent in the paste flow. */
   openBrowser?: (url: string) => Promise<void>;
-  /** Reads a pasted redirect address or code (paste flow; also raced against the listener with `--no-browser`). */
+  /** Reads a pasted redirect address (paste flow; also raced against the listener with `--no-browser`); with `customScheme`, a code alone too. */
   readPastedRedirect?: () => Promise<string>;
   /** Told why a pasted address was refused; the paste prompt then asks again. */
   onPasteRefused?: (message: string) => void;
@@ -193,7 +193,8 @@ export class AuthSession {
     if (!read) throw new SignInError('invalid-args', 'This sign-in needs the redirect address pasted, but there is no input to read it from.');
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const verdict: RedirectVerdict = judgePastedRedirect(await raceDeadline(read(), deadline, options.signal), state);
+      const pasted = await raceDeadline(read(), deadline, options.signal);
+      const verdict: RedirectVerdict = judgePastedRedirect(pasted, state, { bareCode: options.customScheme === true });
       if (verdict.kind === 'code') return verdict.code;
       if (verdict.kind === 'denied') throw new SignInError('cancelled', 'Sign-in cancelled: the pasted address says the authorization was declined in the browser (error=access_denied).');
       if (verdict.kind === 'error') throw new SignInError('refused', `Discord refused the sign-in (${verdict.error}).`);

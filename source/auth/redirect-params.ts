@@ -9,6 +9,8 @@ export type RedirectVerdict =
   /** `missing`: no state at all; `different`: another sign-in's (or more than one). */
   | { kind: 'bad-state'; state: 'missing' | 'different' }
   | { kind: 'no-code' }
+  /** A code pasted on its own where the whole address (with its state) is needed. */
+  | { kind: 'bare-code' }
   /** Pasted text that is neither an address nor a code. */
   | { kind: 'not-redirect' };
 
@@ -28,23 +30,20 @@ export function judgeRedirect(params: URLSearchParams, expectedState: string | u
 }
 
 /**
- * A pasted redirect address (`http://127.0.0.1:…/callback?code=…&state=…`,
- * `discord-123:/authorize/callback?code=…`) or a bare code. A bare code carries no state to check;
- * PKCE still binds it to this sign-in's verifier.
+ * A pasted redirect address (`http://127.0.0.1:…/callback?code=…&state=…`, the same without `http://`,
+ * `discord-123:/authorize/callback?code=…`) or, with `bareCode`, a code on its own. A bare code carries
+ * no state to check, so it is taken only where the address may never be seen (a custom scheme the
+ * browser hands to an app); PKCE still binds it to this sign-in's verifier.
  */
-export function judgePastedRedirect(pasted: string, expectedState: string): RedirectVerdict {
+export function judgePastedRedirect(pasted: string, expectedState: string, { bareCode = false }: { bareCode?: boolean } = {}): RedirectVerdict {
   const text = pasted.trim();
-  if (/^[a-z][a-z0-9+.-]*:/i.test(text)) {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      return { kind: 'not-redirect' };
-    }
-    return judgeRedirect(url.searchParams, expectedState);
-  }
-  if (text.startsWith('?') || text.includes('code=')) return judgeRedirect(new URLSearchParams(text.replace(/^\?/, '')), expectedState);
-  return /^[\w.~-]+$/.test(text) ? { kind: 'code', code: text } : { kind: 'not-redirect' };
+  const query = text.indexOf('?');
+  // An address with a query, with or without its scheme: only the query matters.
+  if (query >= 0) return judgeRedirect(new URLSearchParams(text.slice(query + 1).replace(/#.*$/s, '')), expectedState);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return URL.canParse(text) ? judgeRedirect(new URL(text).searchParams, expectedState) : { kind: 'not-redirect' };
+  if (text.includes('code=')) return judgeRedirect(new URLSearchParams(text), expectedState);
+  if (!/^[\w.~-]+$/.test(text)) return { kind: 'not-redirect' };
+  return bareCode ? { kind: 'code', code: text } : { kind: 'bare-code' };
 }
 
 /**
@@ -59,6 +58,8 @@ export function pasteRefusal(verdict: RedirectVerdict): string | undefined {
         : 'That address belongs to another sign-in (its state is not this one’s): paste the address the browser ended on for the sign-in shown here, or start again.';
     case 'no-code':
       return 'That address carries no authorization code: approve in the browser first, then paste the address it ended on (…/callback?code=…&state=…).';
+    case 'bare-code':
+      return 'A code on its own cannot be matched to this sign-in: paste the whole address the browser ended on, including &state=….';
     case 'not-redirect':
       return 'That is neither an address nor a code: paste the whole address from the browser’s address bar after you approve.';
     default:

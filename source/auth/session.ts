@@ -29,7 +29,7 @@ export interface AuthorizeOptions {
   onUrl: (url: string) => void;
   /** Opens the browser; absent in the paste flow. */
   openBrowser?: (url: string) => Promise<void>;
-  /** Reads a pasted redirect address or code (paste flow; also raced against the listener with `--no-browser`). */
+  /** Reads a pasted redirect address (paste flow; also raced against the listener with `--no-browser`); with `customScheme`, a code alone too. */
   readPastedRedirect?: () => Promise<string>;
   /** Told why a pasted address was refused; the paste prompt then asks again. */
   onPasteRefused?: (message: string) => void;
@@ -109,19 +109,24 @@ export class AuthSession {
     }
 
     const listener = await startLoopbackListener({ expectedState: state, timeoutMs, signal: options.signal });
+    // Ends the paste wait (and its deadline timer) once the listener wins: a paste reader that never
+    // settles must not keep the process alive for the rest of the timeout.
+    const pasteDone = new AbortController();
+    const pasteSignal = options.signal ? AbortSignal.any([options.signal, pasteDone.signal]) : pasteDone.signal;
     try {
       const url = authorizeUrl(origin, args, listener.redirectUri);
       options.onUrl(url);
       if (options.openBrowser) await options.openBrowser(url);
       // With a listener, pasting is a second way in: input that ends just leaves the listener waiting.
       const pasted = options.readPastedRedirect
-        ? this.waitForPaste(state, options, timeoutMs).catch((error: unknown) =>
+        ? this.waitForPaste(state, { ...options, signal: pasteSignal }, timeoutMs).catch((error: unknown) =>
             error instanceof SignInError && error.failure === 'aborted' && !options.signal?.aborted ? new Promise<string>(() => undefined) : Promise.reject(error),
           )
         : undefined;
       const code = await (pasted ? Promise.race([listener.code, pasted]) : listener.code);
       return result(code, listener.redirectUri);
     } finally {
+      pasteDone.abort();
       await listener.close();
     }
   }
@@ -188,7 +193,8 @@ export class AuthSession {
     if (!read) throw new SignInError('invalid-args', 'This sign-in needs the redirect address pasted, but there is no input to read it from.');
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const verdict: RedirectVerdict = judgePastedRedirect(await raceDeadline(read(), deadline, options.signal), state);
+      const pasted = await raceDeadline(read(), deadline, options.signal);
+      const verdict: RedirectVerdict = judgePastedRedirect(pasted, state, { bareCode: options.customScheme === true });
       if (verdict.kind === 'code') return verdict.code;
       if (verdict.kind === 'denied') throw new SignInError('cancelled', 'Sign-in cancelled: the pasted address says the authorization was declined in the browser (error=access_denied).');
       if (verdict.kind === 'error') throw new SignInError('refused', `Discord refused the sign-in (${verdict.error}).`);
@@ -197,16 +203,21 @@ export class AuthSession {
   }
 }
 
-/** Rejects with a timeout or abort SignInError if `value` does not settle first. */
+/** Rejects with a timeout or abort SignInError if `value` does not settle first; whichever comes first stops the others' timer and listener. */
 function raceDeadline<T>(value: Promise<T>, deadline: number, signal: AbortSignal | undefined): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new SignInError('timeout', 'No sign-in arrived in time.')), Math.max(0, deadline - Date.now()));
-    const onAbort = () => reject(new SignInError('aborted', 'Sign-in stopped.'));
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    value.then(resolve, reject).finally(() => {
+    const settle = (finish: () => void) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-    });
+      finish();
+    };
+    const timer = setTimeout(() => settle(() => reject(new SignInError('timeout', 'No sign-in arrived in time.'))), Math.max(0, deadline - Date.now()));
+    const onAbort = () => settle(() => reject(new SignInError('aborted', 'Sign-in stopped.')));
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    value.then(
+      (settled) => settle(() => resolve(settled)),
+      (error: unknown) => settle(() => reject(error)),
+    );
   });
 }

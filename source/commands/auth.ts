@@ -132,7 +132,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       signal: controller.signal,
       onUrl: (url) => {
         io.stderr.write(`Open this address in a browser to sign in:\n\n  ${url}\n\n`);
-        if (pasting) io.stderr.write('Then paste the address the browser was sent to (or just the code) here and press Enter:\n');
+        if (pasting) io.stderr.write(`Then paste the address the browser was sent to${values['custom-scheme'] === undefined ? '' : ' (or just the code)'} here and press Enter:\n`);
         else io.stderr.write('Waiting for the browser… (Ctrl-C to stop)\n');
       },
       readPastedRedirect: pastes?.next,

@@ -5,8 +5,8 @@
  */
 import { sanitizeLine } from '../terminal/sanitize.js';
 
-/** What markdown (CommonMark and GitHub's) reads as syntax inline or in a table cell: each backslash-escaped. */
-const SPECIAL = /[\\`*_{}[\]()<>#!|~&@]/g;
+/** What markdown (CommonMark and GitHub's, whose `$…$` is math) reads as syntax inline or in a table cell: each backslash-escaped. */
+const SPECIAL = /[\\`*_{}[\]()<>#!|~&@$]/g;
 /** GitHub turns `https://…`, `mailto:…` and `www.…` into links with no brackets at all. */
 const AUTOLINK_COLON = /:(?=\S)/g;
 const AUTOLINK_WWW = /(?<=\bwww)\./gi;

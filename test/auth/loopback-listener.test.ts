@@ -88,8 +88,11 @@ describe('pasted redirects', () => {
   it.each([
     ['loopback URL', 'http://127.0.0.1:1/callback?code=abc&state=st', { kind: 'code', code: 'abc' }],
     ['custom scheme URL', 'discord-42:/authorize/callback?code=abc&state=st', { kind: 'code', code: 'abc' }],
-    ['bare code', '  abc123  ', { kind: 'code', code: 'abc123' }],
+    ['bare code, where the address is needed (its state)', '  abc123  ', { kind: 'bare-code' }],
     ['query string only', '?code=abc&state=st', { kind: 'code', code: 'abc' }],
+    ['address without http://', '127.0.0.1:53682/callback?code=abc&state=st', { kind: 'code', code: 'abc' }],
+    ['address without http://, wrong state', '127.0.0.1:53682/callback?code=abc&state=other', { kind: 'bad-state', state: 'different' }],
+    ['address with a fragment', 'http://127.0.0.1:1/callback?code=abc&state=st#_=_', { kind: 'code', code: 'abc' }],
     ['wrong state', 'discord-42:/authorize/callback?code=abc&state=other', { kind: 'bad-state', state: 'different' }],
     ['repeated state', 'http://127.0.0.1:1/callback?code=abc&state=st&state=st', { kind: 'bad-state', state: 'different' }],
     ['missing state', 'http://127.0.0.1:1/callback?code=abc', { kind: 'bad-state', state: 'missing' }],
@@ -99,5 +102,10 @@ describe('pasted redirects', () => {
     ['not an address', 'http://[::1', { kind: 'not-redirect' }],
   ])('%s', (_name, pasted, verdict) => {
     expect(judgePastedRedirect(pasted, 'st')).toEqual(verdict);
+  });
+
+  it('takes a code on its own only where it is allowed (a custom scheme, whose address may never be seen)', () => {
+    expect(judgePastedRedirect('  abc123  ', 'st', { bareCode: true })).toEqual({ kind: 'code', code: 'abc123' });
+    expect(judgePastedRedirect('discord-42:/authorize/callback?code=abc&state=other', 'st', { bareCode: true })).toEqual({ kind: 'bad-state', state: 'different' });
   });
 });

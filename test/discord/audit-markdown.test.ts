@@ -44,6 +44,8 @@ describe('audit --markdown with hostile names', () => {
   it('reads as the same words once rendered: every escape is a backslash before the character', () => {
     expect(markdownText('a [b] <c> d_e').replace(/\\(.)/g, '$1')).toBe('a [b] <c> d_e');
     expect(markdownText('www.x.example https://y.example')).toBe('www\\.x.example https\\://y.example');
+    // GitHub renders $…$ as math.
+    expect(markdownText('costs $5 or $x^2$')).toBe('costs \\$5 or \\$x^2\\$');
   });
 
   it('an id that is not a number is text, not code', () => {

@@ -16,6 +16,14 @@ describe('textRows', () => {
     expect(texts(value, 10).join('')).toBe(value);
   });
 
+  it('hangs a space that does not fit at the end of its full row instead of giving it a row', () => {
+    // The last row is full, so the cursor at the end has a row of its own.
+    expect(texts('hello world', 5)).toEqual(['hello ', 'world', '']);
+    expect(texts('hello world!', 6)).toEqual(['hello ', 'world!', '']);
+    expect(texts('hi hello world', 5)).toEqual(['hi ', 'hello ', 'world', '']);
+    expect(texts('hello ', 5)).toEqual(['hello ', '']);
+  });
+
   it('cuts a word wider than a row by grapheme, never inside a cluster or a wide character', () => {
     expect(texts('d'.repeat(25), 10)).toEqual(['d'.repeat(10), 'd'.repeat(10), 'd'.repeat(5)]);
     expect(texts('ab🏓🏓🏓', 4)).toEqual(['ab🏓', '🏓🏓', '']);

@@ -25,6 +25,38 @@ async function openDescription(columns: number, rows: number) {
   return app;
 }
 
+/** Leaves the cursor where, kept by offset, an undo would put it inside the second 🏓; typing then shows where it really is. */
+async function undoNextToEmoji(app: Awaited<ReturnType<typeof openDescription>>) {
+  await app.chord('ctrl+u');
+  await app.type('🏓🏓 a');
+  await app.chord('ctrl+w');
+  await app.chord('ctrl+a');
+  await app.type('x');
+  await app.chord('right');
+  await app.press('undo');
+  await app.type('y');
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('the cursor after a change its owner makes (undo)', () => {
+  it('in the field, goes where the change ends, never inside a grapheme', async () => {
+    const app = await openDescription(80, 24);
+    await undoNextToEmoji(app);
+    await app.waitForText('description: y🏓🏓');
+    expect(app.stdout.lastFrame()).not.toMatch(LONE_SURROGATE);
+  });
+
+  it('in the whole-text view, goes where the change ends, never inside a grapheme', async () => {
+    const app = await openDescription(80, 24);
+    await app.press('wholeText');
+    await app.waitForText('17/100 characters');
+    await undoNextToEmoji(app);
+    await app.waitForText('y🏓🏓');
+    expect(app.stdout.lastFrame()).not.toMatch(LONE_SURROGATE);
+  });
+});
+
 describe('the whole-text view', () => {
   it('shows a long description whole at 40 columns, edits it there, and returns it as one undo step', async () => {
     const app = await openDescription(40, 12);

@@ -8,6 +8,7 @@
  */
 import { Box, useWindowSize } from 'ink';
 import { useRef, useState } from 'react';
+import { SignInError } from '../../auth/sign-in-error.js';
 import type { Chord } from '../input/chord.js';
 import { actionFor, bindingOf, keyLabel, type KeyScope } from '../input/key-bindings.js';
 import type { PasteBack } from '../session/session.js';
@@ -35,16 +36,17 @@ export interface PasteBackField {
 export function usePasteBack(): PasteBackField {
   const [value, setValue] = useState('');
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
-  const channel = useRef<{ waiting: ((text: string) => void)[]; submitted: string[] }>({ waiting: [], submitted: [] }).current;
+  const channel = useRef<{ waiting: { resolve: (text: string) => void; reject: (error: Error) => void }[]; submitted: string[] }>({ waiting: [], submitted: [] }).current;
   const pasteBack = useRef<PasteBack>({
     read: () => {
       const ready = channel.submitted.shift();
-      return ready === undefined ? new Promise<string>((resolve) => channel.waiting.push(resolve)) : Promise.resolve(ready);
+      return ready === undefined ? new Promise<string>((resolve, reject) => channel.waiting.push({ resolve, reject })) : Promise.resolve(ready);
     },
     refused: (message) => setRefusal(message),
   }).current;
   const begin = () => {
-    channel.waiting.length = 0;
+    // A read left from a sign-in that ended is told so, rather than left pending forever.
+    for (const reader of channel.waiting.splice(0)) reader.reject(new SignInError('aborted', 'Sign-in stopped.'));
     channel.submitted.length = 0;
     setValue('');
     setRefusal(undefined);
@@ -56,7 +58,7 @@ export function usePasteBack(): PasteBackField {
     setValue('');
     setRefusal(undefined);
     const reader = channel.waiting.shift();
-    if (reader) reader(text);
+    if (reader) reader.resolve(text);
     else channel.submitted.push(text);
   };
   return { begin, value, setValue, submit, ...(refusal ? { refusal } : {}) };

@@ -1,8 +1,9 @@
 /**
  * A one-line value laid out on rows of a given width, for the view that shows a long value whole:
  * wrapped after a space where it can, inside a word only when the word is wider than a row, never
- * inside a grapheme. Each row keeps its code-unit offsets, so a cursor maps to a row and a column and
- * back (↑/↓ keep the column). Pure; widths are terminal cells.
+ * inside a grapheme; a space that does not fit hangs at the end of its full row. Each row keeps its
+ * code-unit offsets, so a cursor maps to a row and a column and back (↑/↓ keep the column). Pure;
+ * widths are terminal cells.
  */
 import { textWidth } from '../../terminal/text-width.js';
 import { graphemeBoundaries } from './text-editing.js';
@@ -31,8 +32,11 @@ export function textRows(value: string, width: number): TextRow[] {
     const next = boundaries[index + 1] ?? value.length;
     const grapheme = value.slice(offset, next);
     const cells = textWidth(grapheme);
-    // Twice at most: after a wrap at the last space the word carried over may still not fit.
-    while (used + cells > room && used > 0) {
+    // A space just past a full row hangs at its end, in the cell kept for the cursor, rather than
+    // starting a row of its own. Otherwise wrap, twice at most: after a wrap at the last space the
+    // word carried over may still not fit.
+    const hangs = grapheme === ' ' && used === room;
+    while (!hangs && used + cells > room && used > 0) {
       const wrapAtSpace = breakAt > start;
       const end = wrapAtSpace ? breakAt : offset;
       rows.push({ start, end });

@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { insertableText, pastedText, PASTE, type Chord } from '../input/chord.js';
 import { useKeyHandler, type PriorityLevel } from '../input/dispatcher.js';
 import { actionFor, type Action } from '../input/key-bindings.js';
-import { editText, type TextEdit, type TextState } from './text-editing.js';
+import { editText, graphemeBoundaries, type TextEdit, type TextState } from './text-editing.js';
 
 /** What each text action of the key table does to the text. */
 const EDITS: Partial<Record<Action, TextEdit>> = {
@@ -45,9 +45,13 @@ export function useTextInput({ value, onChange, focused, priority, move, command
   const live = useRef({ value, cursor });
   const reported = useRef(value);
   if (value !== reported.current) {
-    // Changed by the owner (reset, normalized number, undo): start from the owner's text.
-    live.current = { value, cursor: Math.min(cursor, value.length) };
+    // Changed by the owner (reset, normalized number, undo): start from the owner's text, the cursor
+    // where the change ends, as editors put it after an undo (a cursor kept by offset could land
+    // inside a grapheme of the new text).
+    const moved = changeEnd(live.current.value, value);
+    live.current = { value, cursor: moved };
     reported.current = value;
+    if (moved !== cursor) setCursor(moved);
   }
   useKeyHandler(
     priority,
@@ -74,5 +78,16 @@ export function useTextInput({ value, onChange, focused, priority, move, command
     focused,
     true,
   );
-  return Math.min(cursor, value.length);
+  return live.current.cursor;
+}
+
+/** Where the text that differs between `before` and `after` ends in `after`, at a grapheme boundary. */
+function changeEnd(before: string, after: string): number {
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix += 1;
+  let suffix = 0;
+  const most = Math.min(before.length, after.length) - prefix;
+  while (suffix < most && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix += 1;
+  const end = after.length - suffix;
+  return graphemeBoundaries(after).find((boundary) => boundary >= end) ?? after.length;
 }

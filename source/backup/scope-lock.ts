@@ -176,36 +176,99 @@ export function shellQuoted(text: string): string {
   return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+/** A takeover holds its breaker for milliseconds: one this old was left by a process killed meanwhile. */
+const BREAKER_STALE_MS = 10_000;
+
 /**
- * A lock whose writer died is its journal: the writer's command and backup are told, and the lock removed.
- * Two writers may judge the same dead lock stale at once, and by the time one acts the other may have
- * replaced it with its own live lock; so the file is first moved aside (a rename: atomic, and only one
- * writer moves any one file), and only when what was moved is the lock judged stale is it removed —
- * anything else is put back.
+ * A lock whose writer died is its journal: it is replaced in one step (a rename over it) by a lock that
+ * names this writer and carries the journal on, so the path is never empty and the journal never lost.
+ * Takeovers take turns through an exclusive breaker file beside the lock, and the taker checks, holding
+ * it, that the lock is still the dead one it read — so a live writer's lock is never replaced or moved.
+ * `held` when this writer now holds the scope; `gone` when the lock vanished meanwhile (try to create one at once).
  */
-async function takeOverIfStale(path: string, scope: Scope, notice?: (message: string) => void): Promise<{ holder?: LockHolder; takenOver: boolean; journal?: LockHolder[] }> {
+async function takeOverIfStale(path: string, scope: Scope, mine: LockHolder, notice?: (message: string) => void): Promise<{ held: true } | { held: false; holder?: LockHolder; gone: boolean }> {
   const text = await readOwnTextFile(path).catch(() => undefined);
   const holder = holderOf(text);
-  if (!(await stale(path, holder))) return holder ? { holder, takenOver: false } : { takenOver: false };
-  const aside = `${path}.${process.pid}-${randomUUID()}.stale`;
+  if (text === undefined && !(await exists(path))) return { held: false, gone: true };
+  if (!(await stale(path, holder))) return holder ? { held: false, holder, gone: false } : { held: false, gone: false };
+  const taken = withJournal(mine, holder);
+  const prepared = `${path}.${process.pid}-${randomUUID()}.tmp`;
+  await writeFileAtomic(prepared, JSON.stringify(taken), { mode: 0o600, exclusive: true, createFolder: false });
   try {
-    await rename(path, aside);
-  } catch (error) {
-    // Gone already: another writer took it over (and tells its journal); try to create ours.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { takenOver: true };
-    throw error;
+    const breaker = await takeBreaker(path);
+    if (!breaker) return { held: false, gone: false };
+    try {
+      const now = await readOwnTextFile(path).catch(() => undefined);
+      if (now === undefined || now !== text || !(await stale(path, holderOf(now)))) return { held: false, gone: now === undefined };
+      await rename(prepared, path);
+    } finally {
+      await dropBreaker(breaker);
+    }
+  } finally {
+    await rm(prepared, { force: true });
   }
-  const moved = await readOwnTextFile(aside).catch(() => undefined);
-  if (moved !== text || !(await stale(aside, holderOf(moved)))) {
-    // Another writer's live lock: back in place unless a third made one meanwhile (link never overwrites).
-    await link(aside, path).catch(() => undefined);
-    await rm(aside, { force: true });
-    const now = holderOf(moved);
-    return now ? { holder: now, takenOver: false } : { takenOver: false };
-  }
+  if (taken.interrupted) mine.interrupted = taken.interrupted;
   notice?.(interruptedNotice(scope, holder));
+  return { held: true };
+}
+
+/** This writer's lock after taking over `dead`: the same command run again finishes its interrupted write; every other journal is kept for later. */
+function withJournal(mine: LockHolder, dead: LockHolder | undefined): LockHolder {
+  const unfinished = [...(mine.interrupted ?? []), ...(dead ? unfinishedWrites(dead) : []).filter((entry) => entry.command !== mine.command)];
+  return unfinished.length > 0 ? { ...mine, interrupted: unfinished } : mine;
+}
+
+function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
+interface Breaker {
+  path: string;
+  text: string;
+}
+
+/**
+ * The turn to take a dead lock over: undefined while another writer has it. A breaker whose process died
+ * (or that is older than any takeover takes) is moved aside and removed; a live one moved by mistake
+ * (replaced between the look and the move) is put back unless another writer made one meanwhile.
+ */
+async function takeBreaker(lock: string): Promise<Breaker | undefined> {
+  const breaker = { path: `${lock}.takeover`, text: JSON.stringify({ pid: process.pid, host: hostname(), nonce: randomUUID() }) };
+  try {
+    await createLockFile(breaker.path, breaker.text);
+    return breaker;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const seen = await readOwnTextFile(breaker.path).catch(() => undefined);
+  if (seen === undefined || !(await breakerStale(breaker.path, seen))) return undefined;
+  const aside = `${breaker.path}.${process.pid}-${randomUUID()}.stale`;
+  if (!(await rename(breaker.path, aside).then(() => true, () => false))) return undefined;
+  const moved = await readOwnTextFile(aside).catch(() => undefined);
+  if (moved !== seen) await link(aside, breaker.path).catch(() => undefined);
   await rm(aside, { force: true });
-  return holder ? { takenOver: true, journal: unfinishedWrites(holder) } : { takenOver: true };
+  return undefined;
+}
+
+async function breakerStale(path: string, text: string): Promise<boolean> {
+  const owner = breakerOwner(text);
+  if (owner && owner.host === hostname() && !alive(owner.pid)) return true;
+  const written = await stat(path).then((info) => info.mtimeMs, () => Date.now());
+  return Date.now() - written > BREAKER_STALE_MS;
+}
+
+function breakerOwner(text: string): { pid: number; host: string } | undefined {
+  try {
+    const { pid, host } = parseStrictObject(text) as { pid?: unknown; host?: unknown };
+    return typeof pid === 'number' && typeof host === 'string' ? { pid, host } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes the breaker if it is still this writer's (one broken as stale may be another's by now). */
+async function dropBreaker(breaker: Breaker): Promise<void> {
+  if ((await readOwnTextFile(breaker.path).catch(() => undefined)) === breaker.text) await rm(breaker.path, { force: true });
 }
 
 /**
@@ -214,7 +277,7 @@ async function takeOverIfStale(path: string, scope: Scope, notice?: (message: st
  */
 export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope): Promise<string | undefined> {
   const path = lockPath(env, applicationId, scope);
-  if (!(await stat(path).then(() => true, () => false))) return undefined;
+  if (!(await exists(path))) return undefined;
   const holder = await readHolder(path);
   return (await stale(path, holder)) ? interruptedNotice(scope, holder) : undefined;
 }
@@ -225,7 +288,7 @@ export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: st
  * A live writer's lock is left alone: it tells its own.
  */
 export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, notice: (message: string) => void): Promise<void> {
-  if (!(await stat(lockPath(env, applicationId, scope)).then(() => true, () => false))) return;
+  if (!(await exists(lockPath(env, applicationId, scope)))) return;
   await withScopeLock(env, applicationId, scope, command, async () => undefined, { waitMs: 0, notice }).catch((error: unknown) => {
     if (!(error instanceof ScopeLockedError)) throw error;
   });
@@ -246,12 +309,12 @@ export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: st
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
     }
-    const { holder, takenOver, journal = [] } = await takeOverIfStale(path, scope, options.notice);
-    // The same command run again finishes its interrupted write; every other journal is kept for later.
-    const unfinished = [...(mine.interrupted ?? []), ...journal.filter((entry) => entry.command !== command)];
-    if (unfinished.length > 0) mine.interrupted = unfinished;
-    if (takenOver) continue;
-    if (Date.now() >= deadline) throw new ScopeLockedError(describe(scope), holder ?? { pid: 0, host: '', command: 'unknown', since: 'just now' }, path);
+    const outcome = await takeOverIfStale(path, scope, mine, options.notice).catch((error: unknown) => {
+      throw LocalWriteError.from(error, folder, 'take over the scope\'s lock') ?? error;
+    });
+    if (outcome.held) break;
+    if (outcome.gone) continue;
+    if (Date.now() >= deadline) throw new ScopeLockedError(describe(scope), outcome.holder ?? { pid: 0, host: '', command: 'unknown', since: 'just now' }, path);
     await sleep(POLL_MS);
   }
   let held = true;

@@ -79,6 +79,39 @@ describe('scope lock', () => {
     expect(remaining).toContain('`cmd-tui restore /backups/b.json`');
   });
 
+  it("two writers finding an interrupted write's lock at once: its journal is in the lock of whichever holds the scope, and stays after (10 runs)", async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    const dead = deadPid();
+    for (let run = 0; run < 10; run++) {
+      await writeFile(lockFile(), JSON.stringify({ pid: dead, host: hostname(), command: 'apply a.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/a.json' }));
+      const told: string[] = [];
+      const attempts = ['copy --from global --to 1', 'perms set ping'].map((command) => acquireScopeLock(home.env, APP, scope, command, { waitMs: 200, notice: (message) => told.push(message) }));
+      const held = (await Promise.allSettled(attempts)).flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+      expect(held, `run ${run}`).toHaveLength(1);
+      expect(told, `run ${run}`).toEqual([expect.stringContaining('`cmd-tui restore /backups/a.json`')]);
+      expect(await readFile(lockFile(), 'utf8'), `run ${run}: the holder's lock carries the journal`).toContain('/backups/a.json');
+      await held[0]!.release();
+      expect(await interruptedWrite(home.env, APP, scope), `run ${run}`).toContain('An earlier `apply a.json`');
+    }
+  });
+
+  it('a takeover turn left by a killed process does not keep a dead lock from being taken over', async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply a.json', since: '2026-11-24T10:00:00.000Z' }));
+    await writeFile(`${lockFile()}.takeover`, JSON.stringify({ pid: deadPid(), host: hostname(), nonce: 'x' }));
+    const notices: string[] = [];
+    await withScopeLock(home.env, APP, scope, 'apply b.json', async () => undefined, { waitMs: 1_000, notice: (message) => notices.push(message) });
+    expect(notices).toEqual([expect.stringContaining('An earlier `apply a.json`')]);
+  });
+
+  it("a live writer's takeover turn is waited for, not broken", async () => {
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply a.json', since: '2026-11-24T10:00:00.000Z' }));
+    await writeFile(`${lockFile()}.takeover`, JSON.stringify({ pid: process.pid, host: hostname(), nonce: 'x' }));
+    expect(await acquireScopeLock(home.env, APP, scope, 'apply b.json', { waitMs: 200 }).catch((error: unknown) => error)).toBeInstanceOf(ScopeLockedError);
+    expect(await readFile(lockFile(), 'utf8')).toContain('apply a.json');
+  });
+
   it('a lock file from before the list (one journal nested in another) is read as its chain', async () => {
     await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
     const a = { pid: deadPid(), host: hostname(), command: 'apply a.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/a.json' };

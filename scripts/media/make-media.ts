@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     await onboardingShot(served, home);
     await tuiShots(served, home);
     await auditShot(served, home);
+    // A home of its own: in one used before, the first frame is the cached list, on which keys wait.
+    await tryShot(served, mkdtempSync(join(tmpdir(), 'cmd-tui-media-try-')));
     await consentShot(served);
   } finally {
     server.kill('SIGTERM');
@@ -143,6 +145,32 @@ async function auditShot(served: Served, home: string): Promise<void> {
     save(tui, 'audit.svg', `cmd-tui audit --guild ${guildId}`);
   } finally {
     tui.kill();
+  }
+}
+
+/** `t` on /ping with the example gateway bot (discord.js) logged in to serve: the reply as Discord's client shows it. */
+async function tryShot(served: Served, home: string): Promise<void> {
+  const bot = spawn(process.execPath, ['examples/gateway-bot.mjs'], { env: { ...process.env, DISCORD_TOKEN: served.botToken, DISCORD_API: served.baseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const tui = terminal(['--api', served.baseUrl], served, home);
+  const press = (action: Action, scope: Parameters<typeof bindingOf>[1]) => tui.key(bindingOf(action, scope).keys[0] ?? '');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      bot.once('exit', (code) => reject(new Error(`the example gateway bot exited (${code})`)));
+      createInterface({ input: bot.stdout! }).on('line', (line) => line.startsWith('Logged in') && resolve());
+    });
+    await tui.waitFor((s) => /^\s*▸?slash\s/m.test(s), 'the command list', 20_000);
+    await press('filter', 'list');
+    await tui.type('ping');
+    await press('filterDone', 'filter');
+    await press('tryCommand', 'list');
+    await tui.waitFor((s) => /In channel\s+#/.test(s), 'the member and channel the client starts with', 20_000);
+    await press('send', 'try');
+    await tui.waitFor((s) => s.includes('Pong!') && !/waiting for the bot/i.test(s), 'the reply, once the bot has settled', 20_000);
+    save(tui, 'try.svg', 'cmd-tui — t: /ping tried as a member, answered by a discord.js bot on the emulator');
+  } finally {
+    tui.kill();
+    bot.kill('SIGTERM');
+    rmSync(home, { recursive: true, force: true });
   }
 }
 

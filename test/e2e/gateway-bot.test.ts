@@ -2,7 +2,8 @@
  * A gateway bot end to end, every piece a real process on 127.0.0.1: `cmd-tui serve` (no interactions
  * endpoint URL, so interactions go over the gateway, as on Discord), the example bot
  * (examples/gateway-bot.mjs, an unmodified discord.js `Client` given only serve's REST URL), and the
- * built binary trying its commands and changing their overwrites.
+ * built binary trying its commands (from the command line, and with `t` in the TUI) and changing their
+ * overwrites.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,8 +13,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
+import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
+import { useTuiRuns } from './helpers/tui-run.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-e2e-'));
@@ -33,6 +36,7 @@ async function botSays(pattern: RegExp, ms = 15_000): Promise<string> {
   }
 }
 
+const runs = useTuiRuns();
 const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home } });
 
 beforeAll(async () => {
@@ -77,6 +81,23 @@ it('deferReply() then followUp() twice: "thinking…", the first follow-up as th
   // In this order, each once.
   expect(stdout).toMatch(/\nPixel Pal is thinking…\nPixel Pal · reply\n {2}Thought it through\.\nPixel Pal · follow-up 1\n {2}And one more thing\.\n$/);
   expect(code).toBe(0);
+});
+
+it('t in the TUI: the gateway bot gets the interaction, and its deferred reply and follow-up show in order', { timeout: 60_000 }, async () => {
+  const tui = runs.start(['--api', serve().baseUrl], { columns: 100, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken });
+  const press = (action: Action, scope: Parameters<typeof bindingOf>[1]) => tui.key(bindingOf(action, scope).keys[0]!);
+  await tui.waitFor((screen) => /^\s*▸?slash\s+later\b/m.test(screen), 'the command list', 20_000);
+  await press('filter', 'list');
+  await tui.type('later');
+  await press('filterDone', 'filter');
+  await press('tryCommand', 'list');
+  await tui.waitFor((screen) => /Try \/later/.test(screen) && /In channel\s+#general/.test(screen), 'the Try form, as a member in #general');
+  await press('send', 'try');
+  const screen = await tui.waitForText('And one more thing.', 20_000);
+  expect(screen).toMatch(/\/later as @\S+ in #general/);
+  const reply = screen.indexOf('Thought it through.');
+  expect(reply).toBeGreaterThan(screen.indexOf('/later as @'));
+  expect(screen.indexOf('And one more thing.')).toBeGreaterThan(reply);
 });
 
 it('perms set changes the overwrites: the bot is told by APPLICATION_COMMAND_PERMISSIONS_UPDATE', { timeout: 30_000 }, async () => {

@@ -37,7 +37,9 @@ export class TmuxSession {
 
   constructor(command: string[], options: { columns: number; rows: number; env: Record<string, string>; cwd: string }) {
     const exports = Object.entries(options.env).map(([key, value]) => `${key}=${shellQuote(value)}`);
-    const line = `cd ${shellQuote(options.cwd)} && env ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
+    // As in a person's terminal: without the CI runner's CI variable, under which chalk (what Ink draws
+    // with) drops every attribute, the inverse cursor and selection too, as for any program run in CI.
+    const line = `cd ${shellQuote(options.cwd)} && env -u CI ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(options.columns), '-y', String(options.rows), line);
   }
 

@@ -6,6 +6,7 @@
  *   /secret  → an ephemeral reply with an embed and a button
  *   /slow    → answers after 4 s, too late for Discord's 3-second deadline
  *   /weather → suggests cities while `city` is typed in (autocomplete), then gives the forecast
+ *   /filesize → downloads the attached `file` from its URL, as a bot does, and says its name and size
  * Run it against `cmd-tui serve` (see the README, "Trying a command"):
  *   PUBLIC_KEY=<serve's public key> PORT=3000 DISCORD_API=http://127.0.0.1:8990/api/v10 node examples/interactions-bot.mjs
  */
@@ -58,6 +59,15 @@ async function answer(interaction) {
   if (name === 'weather') {
     const city = interaction.data.options.find((option) => option.name === 'city').value;
     return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Sunny in ${city}.` } };
+  }
+  if (name === 'filesize') {
+    // The option's value is the attachment's id; `resolved` has the file, and its url the bytes.
+    const id = interaction.data.options.find((option) => option.name === 'file').value;
+    const file = interaction.data.resolved.attachments[id];
+    const download = await fetch(file.url);
+    if (!download.ok) return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Could not download ${file.filename}: HTTP ${download.status}.` } };
+    const bytes = (await download.arrayBuffer()).byteLength;
+    return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `${file.filename}: ${bytes} bytes of ${download.headers.get('content-type')}.` } };
   }
   if (name === 'slow') {
     await sleep(4000);

@@ -1,12 +1,14 @@
 /**
- * `cmd-tui try NAME [SUBCOMMAND…] [--option NAME=VALUE]… [--as USER] [--channel ID] [--guild ID] [--locale L] [--json]`:
+ * `cmd-tui try NAME [SUBCOMMAND…] [--option NAME=VALUE]… [--file NAME=PATH]… [--as USER] [--channel ID] [--guild ID] [--locale L] [--json]`:
  * runs a slash command as Discord's client would, against a `cmd-tui serve` emulator: the emulator
  * holds the values to the client's rules and the member to who-can-use, delivers the interaction to the
- * bot (signed to its endpoint, or over the gateway), and this prints the bot's reply as the client shows
+ * bot (signed to its endpoint, or over the gateway) with the files uploaded first, and this prints the bot's reply as the client shows
  * it, as it arrives.
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
+import { resolve as resolvePath } from 'node:path';
 import { resolveTarget } from '../api/resolve-target.js';
+import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../operations/attachment-files.js';
 import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry } from '../operations/try-command.js';
@@ -25,16 +27,30 @@ const LIVE_DISCORD = [
   'Run `cmd-tui serve --interactions-url http://127.0.0.1:3000/` with your HTTP bot listening there (or `cmd-tui serve` with your gateway bot logged in to it), copy your commands to it (`cmd-tui apply FILE --api URL`), and pass --api with its URL.',
 ].join('\n');
 
-function optionValues(pairs: readonly string[]): Record<string, string> {
+/** `--option NAME=VALUE` or `--file NAME=PATH` pairs by option name; `example` shows the form in the refusal. */
+function namedValues(flag: string, pairs: readonly string[], example: string): Record<string, string> {
   const values: Record<string, string> = Object.create(null);
   for (const pair of pairs) {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`--option takes NAME=VALUE (like --option city=Paris), not "${pair}"`);
+    if (at <= 0) throw new UsageError(`${flag} takes ${example}, not "${pair}"`);
     const name = pair.slice(0, at);
-    if (Object.hasOwn(values, name)) throw new UsageError(`--option ${name} is given twice: give each option once`);
+    if (Object.hasOwn(values, name)) throw new UsageError(`${flag} ${name} is given twice: give each option once`);
     values[name] = pair.slice(at + 1);
   }
   return values;
+}
+
+/** The files of `--file`, read as the client reads them before it uploads; a file that cannot be is a usage error naming it. */
+async function attachedFiles(paths: Record<string, string>, options: Record<string, string>, cwd: string): Promise<Record<string, LocalFile> | undefined> {
+  const names = Object.keys(paths);
+  if (names.length === 0) return undefined;
+  const both = names.find((name) => Object.hasOwn(options, name));
+  if (both) throw new UsageError(`option ${both} is given both --option and --file: an ATTACHMENT option takes --file, any other --option`);
+  try {
+    return await readAttachmentFiles(paths, (path) => resolvePath(cwd, path));
+  } catch (error) {
+    throw error instanceof AttachmentFileError ? new UsageError(`--file ${error.option}: ${error.reason}`) : error;
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,7 +68,8 @@ export const run: CommandRun = async (args, io) => {
   const guildId = idFlag('--guild', values.guild, 'guild');
   const userId = idFlag('--as', values.as, 'user');
   const channelId = idFlag('--channel', values.channel, 'channel');
-  const options = optionValues(values.option ?? []);
+  const options = namedValues('--option', values.option ?? [], 'NAME=VALUE (like --option city=Paris)');
+  const attachments = await attachedFiles(namedValues('--file', values.file ?? [], 'NAME=PATH (like --file proof=screenshot.png)'), options, io.cwd);
 
   const { target } = await resolveTarget(values, io.env);
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
@@ -61,7 +78,7 @@ export const run: CommandRun = async (args, io) => {
 
   let started;
   try {
-    started = await startTry(origin, { name, path, options, ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) });
+    started = await startTry(origin, { name, path, options, ...(attachments ? { attachments } : {}), ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) });
   } catch (error) {
     return fail(io, `could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?`, ExitCode.Unreachable);
   }

@@ -1,8 +1,9 @@
 /**
  * Reading a file without trusting it — one cmd-tui was pointed at (a commands file, a backup) and its own
  * (settings, secrets, caches, the ledger, locks), which anyone with the folder could replace: only a
- * regular file (a FIFO would hang, a device never end, a directory is a mistake), at most 16 MiB,
- * UTF-8 with or without a byte-order mark (UTF-16 is named as such). Every refusal says what to do.
+ * regular file (a FIFO would hang, a device never end, a directory is a mistake), at most 16 MiB (or the
+ * bound its reader sets: a file uploaded with a command is bytes, up to 10 MiB), text as UTF-8 with or
+ * without a byte-order mark (UTF-16 is named as such). Every refusal says what to do.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -42,23 +43,45 @@ function openRefusal(error: unknown, name: string): InputFileError {
   return new InputFileError(`cannot read ${name}: ${why}`, code);
 }
 
-function refuseUnlessRegular(info: Stats, name: string): void {
-  if (info.isDirectory()) throw new InputFileError(`${name} is a folder: give a JSON file`);
-  if (!info.isFile()) throw new InputFileError(`${name} is not a regular file (a pipe, socket or device): give a JSON file`);
-  if (info.size > MAX_INPUT_BYTES) throw new InputFileError(`${name} is ${Math.round(info.size / 1024 / 1024)} MiB: more than the ${MAX_INPUT_BYTES / 1024 / 1024} MiB a commands file or backup can be`);
+/** What a reader takes: files of at most `maxBytes`, and what to ask for instead of another kind. */
+export interface FileBound {
+  maxBytes: number;
+  /** What the refusal of a file that is not one asks for ("give a JSON file"). */
+  wanted: string;
+  tooLarge(size: number, name: string): string;
 }
 
-/** `path` is absolute; `name` is how the user wrote it, for messages. */
-export async function readTextFile(path: string, name: string): Promise<string> {
+const COMMANDS_OR_BACKUP: FileBound = {
+  maxBytes: MAX_INPUT_BYTES,
+  wanted: 'give a JSON file',
+  tooLarge: (size, name) => `${name} is ${Math.round(size / 1024 / 1024)} MiB: more than the ${MAX_INPUT_BYTES / 1024 / 1024} MiB a commands file or backup can be`,
+};
+
+function refuseUnlessRegular(info: Stats, name: string, bound: FileBound): void {
+  if (info.isDirectory()) throw new InputFileError(`${name} is a folder: ${bound.wanted}`);
+  if (!info.isFile()) throw new InputFileError(`${name} is not a regular file (a pipe, socket or device): ${bound.wanted}`);
+  if (info.size > bound.maxBytes) throw new InputFileError(bound.tooLarge(info.size, name));
+}
+
+/** A regular file's bytes, held to `bound`; `path` is absolute, `name` how the user wrote it, for messages. */
+export async function readFileBytes(path: string, name: string, bound: FileBound): Promise<Buffer> {
   const handle = await open(path, OPEN_FLAGS).catch((error: unknown) => {
     throw openRefusal(error, name);
   });
   try {
-    refuseUnlessRegular(await handle.stat(), name);
-    return decodeText(await handle.readFile(), name);
+    refuseUnlessRegular(await handle.stat(), name, bound);
+    const bytes = await handle.readFile();
+    // It grew while it was read.
+    if (bytes.length > bound.maxBytes) throw new InputFileError(bound.tooLarge(bytes.length, name));
+    return bytes;
   } finally {
     await handle.close();
   }
+}
+
+/** `path` is absolute; `name` is how the user wrote it, for messages. */
+export async function readTextFile(path: string, name: string): Promise<string> {
+  return decodeText(await readFileBytes(path, name, COMMANDS_OR_BACKUP), name);
 }
 
 /** The same, for the one file read before anything else can wait (settings.json, read synchronously). */
@@ -70,7 +93,7 @@ export function readTextFileSync(path: string, name: string): string {
     throw openRefusal(error, name);
   }
   try {
-    refuseUnlessRegular(fstatSync(descriptor), name);
+    refuseUnlessRegular(fstatSync(descriptor), name, COMMANDS_OR_BACKUP);
     return decodeText(readFileSync(descriptor), name);
   } finally {
     closeSync(descriptor);

@@ -153,7 +153,7 @@ function optionValue(option: CommandOption, text: string, lookup: EntityLookup, 
       return text;
     }
     case OptionType.Attachment:
-      if (!lookup.isAttachment(text)) return refuse("takes a file the client uploads: choose one on the TUI's Try screen (t on the command)");
+      if (!lookup.isAttachment(text)) return refuse(`takes a file the client uploads, not text: give it with --file ${option.name}=PATH (on the TUI's Try screen, type the file's path)`);
       mentioned.attachments.push(text);
       return text;
     default:

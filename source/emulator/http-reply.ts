@@ -20,18 +20,19 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const tooLarge = () => apiError('entityTooLarge');
 
-export function readBody(request: IncomingMessage): Promise<Buffer> {
+/** The body, read up to `maxBytes` (a file uploaded for an interaction may be larger than any API body). */
+export function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
       reject(tooLarge());
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
-      if (size > MAX_BODY_BYTES) return;
+      if (size > maxBytes) return;
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         chunks.length = 0;
         reject(tooLarge());
         return;

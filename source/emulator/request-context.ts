@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from './clock.js';
 import type { GatewayEvent, SessionStartLimit } from './gateway/sessions.js';
 import type { InteractionStore } from './interactions/store.js';
+import type { AttachmentStore } from './interactions/attachments.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import type { EmulatorState, TokenRecord } from './state.js';
 import { ApiFailure, apiError } from './api-errors.js';
@@ -28,6 +29,8 @@ export interface World {
   endpointProblem?: string;
   /** Interactions in flight (interactions/store.ts). */
   interactions?: InteractionStore;
+  /** Files uploaded with interactions, and the CDN that serves them (interactions/attachments.ts). */
+  attachments?: AttachmentStore;
   /** The gateway's sessions (gateway/gateway.ts): where events go, and interactions without an endpoint URL. */
   gateway?: GatewayAccess;
   /** Handlers call this after a mutation so --state can be saved. */

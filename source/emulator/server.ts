@@ -1,7 +1,8 @@
 /**
  * The embedded Discord API emulator: a node:http server on 127.0.0.1 that serves the routes of
  * routes.ts under `/api`, `/api/v9` and `/api/v10`, the OAuth2 consent page at `/oauth2/authorize`,
- * the OpenID discovery document, the gateway's WebSocket connections (gateway/), and the test-only
+ * the OpenID discovery document, the gateway's WebSocket connections (gateway/), the CDN addresses of
+ * files uploaded with an interaction (interactions/attachment-routes.ts), and the test-only
  * `/__emulator/*` introspection. Request order per API call: faults, rate limits,
  * route match (404/405/400), authentication (401), handler.
  */
@@ -29,6 +30,8 @@ import { createGateway } from './gateway/gateway.js';
 import { checkEndpointUntilAccepted } from './interactions/delivery.js';
 import { newSigningSeed, signerOf } from './interactions/signing.js';
 import { InteractionStore } from './interactions/store.js';
+import { AttachmentStore } from './interactions/attachments.js';
+import { ATTACHMENT_PATH, serveAttachment, uploadAttachment } from './interactions/attachment-routes.js';
 import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
 import type { EmulatorState } from './state.js';
 
@@ -158,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     choiceStringMaxLength: options.choiceStringMaxLength ?? 100,
     locales: options.locales ?? 'spec',
     interactions: new InteractionStore(clock, () => ids.next()),
+    attachments: new AttachmentStore(clock, () => ids.next()),
     changed: () => saver?.markChanged(),
   };
   const gateway = createGateway(world, options.gatewayHeartbeatMs === undefined ? {} : { heartbeatIntervalMs: options.gatewayHeartbeatMs });
@@ -209,9 +213,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     return { status: reply.status, auth: authKindLabel(header, auth), ...(fault ? { fault: fault.kind } : {}) };
   }
 
-  async function handleIntrospection(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+  async function handleIntrospection(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname;
     const interaction = /^\/__emulator\/interactions\/(\d+)$/.exec(path);
-    if (request.method === 'POST' && path === '/__emulator/interactions') {
+    if (request.method === 'POST' && path === '/__emulator/attachments') {
+      send(response, await uploadAttachment(request, url.searchParams, world.attachments!));
+    } else if (request.method === 'POST' && path === '/__emulator/interactions') {
       const parsed = parseStrictJson((await readBody(request)).toString('utf8'));
       const tried = parsed.ok ? parseTryRequest(parsed.value) : 'the body is not JSON';
       send(response, typeof tried === 'string' ? { status: 400, body: { message: tried } } : tryCommand(world, world.interactions!, tried));
@@ -243,7 +250,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     const pathname = url.pathname;
     if (pathname.startsWith('/__emulator/')) {
-      handleIntrospection(request, response, pathname).catch((error: unknown) => {
+      handleIntrospection(request, response, url).catch((error: unknown) => {
         if (!response.headersSent) send(response, failureReply(error));
       });
       return;
@@ -251,6 +258,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const started = new Date(clock()).toISOString();
     const api = API_PREFIX.exec(pathname);
     const version = api?.[1];
+    const file = ATTACHMENT_PATH.exec(pathname);
     let outcome: Promise<{ status: number; auth: string; fault?: string }>;
     if (api && version !== undefined && version !== '9' && version !== '10') {
       send(response, failureReply(apiError('invalidApiVersion')));
@@ -260,6 +268,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       outcome = Promise.resolve({ status: 200, auth: authKindLabel(request.headers.authorization, undefined) });
     } else if (api || pathname === '/oauth2/authorize') {
       outcome = handleApi(request, response, url, api ? (api[2] ?? '/') : pathname);
+    } else if (file) {
+      outcome = Promise.resolve({ status: serveAttachment(request, response, file, url.searchParams, world.attachments!), auth: authKindLabel(request.headers.authorization, undefined) });
     } else {
       send(response, failureReply(apiError('notFound')));
       outcome = Promise.resolve({ status: 404, auth: authKindLabel(request.headers.authorization, undefined) });

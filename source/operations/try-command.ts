@@ -1,6 +1,7 @@
 /**
  * Trying a command as a user, for `cmd-tui try` and the TUI's Try screen: asks a `cmd-tui serve`
- * emulator to play Discord's client (`POST /__emulator/interactions`: the values held to the client's
+ * emulator to play Discord's client (each attached file uploaded first, `POST /__emulator/attachments`, as
+ * the client uploads before it sends; then `POST /__emulator/interactions`: the values held to the client's
  * rules, the member to who-can-use, the signed interaction delivered to the bot) and reads what the
  * user sees of it so far (`GET /__emulator/interactions/{id}`). Both answers are read as untrusted:
  * at most 1 MiB, no redirects, JSON without prototype keys, a view of the expected shape.
@@ -9,6 +10,7 @@
 import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';
+import type { LocalFile } from './attachment-files.js';
 
 /** Why nobody can try a command against Discord itself: the CLI and the TUI say it in these words. */
 export const LIVE_DISCORD_REFUSAL =
@@ -26,38 +28,8 @@ export interface TryRequest {
   userId?: string;
   channelId?: string;
   locale?: string;
-  /** ATTACHMENT options: the file the client uploads for each, by option name (what `files` turns into). */
+  /** ATTACHMENT options: the file the client uploads for each, by option name (attachment-files.ts reads them). */
   attachments?: Readonly<Record<string, LocalFile>>;
-}
-
-/** A file as the client uploads it: its name, size and type. */
-export interface LocalFile {
-  filename: string;
-  size: number;
-  content_type: string;
-}
-
-/** Content types by extension, as a browser's upload names them; anything else is a byte stream. */
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf',
-  zip: 'application/zip', mp3: 'audio/mpeg', ogg: 'audio/ogg', wav: 'audio/wav', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
-};
-
-/** The local file at `path` as the client would upload it; rejects, naming the file, when it is not a readable file. */
-export async function describeLocalFile(path: string): Promise<LocalFile> {
-  const { stat, access } = await import('node:fs/promises');
-  const { basename, extname } = await import('node:path');
-  let size: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new Error('it is not a file');
-    await access(path);
-    size = info.size;
-  } catch (error) {
-    throw new Error(`${path} cannot be uploaded: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message}. Type the path of a file.`);
-  }
-  return { filename: basename(path), size, content_type: CONTENT_TYPES[extname(path).slice(1).toLowerCase()] ?? 'application/octet-stream' };
 }
 
 export type TryStart =
@@ -88,7 +60,14 @@ async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal
  * (the interaction's id) is what lets the caller follow what the bot does with it.
  */
 export async function startTry(origin: string, request: TryRequest, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
-  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  const { attachments, ...fields } = request;
+  const uploads: Record<string, string> = Object.create(null);
+  for (const [option, file] of Object.entries(attachments ?? {})) {
+    const uploaded = await uploadFile(origin, file, signal);
+    if (!uploaded.ok) return uploaded.notEmulator ? uploaded : { ...uploaded, message: `option "${option}": ${uploaded.message}` };
+    uploads[option] = uploaded.id;
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(attachments ? { ...fields, attachments: uploads } : fields));
   let gone = false;
   const untilSent = new AbortController();
   // Without `sent` (autocomplete: a newer key replaces it) the signal stops the request to the end.
@@ -126,6 +105,17 @@ export async function startTry(origin: string, request: TryRequest, signal?: Abo
   }
   const { id, botName, user, channel, interaction } = started.body;
   return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };
+}
+
+/** The client's upload of one file; nothing of the command has left yet, so `signal` stops it. */
+async function uploadFile(origin: string, file: LocalFile, signal?: AbortSignal): Promise<{ ok: true; id: string } | Extract<TryStart, { ok: false }>> {
+  const url = `${origin}/__emulator/attachments?filename=${encodeURIComponent(file.filename)}`;
+  const answer = await getJson(url, { method: 'POST', headers: { 'Content-Type': file.content_type }, body: file.bytes as Uint8Array<ArrayBuffer> }, signal);
+  if (answer.status === 201 && typeof answer.body.id === 'string') return { ok: true, id: answer.body.id };
+  if (typeof answer.body.message !== 'string' || answer.body.message.startsWith('404')) {
+    return { ok: false, notEmulator: true, message: `${origin} cannot take files (HTTP ${answer.status} to POST /__emulator/attachments): it is not a cmd-tui serve emulator, or one older than attachments`, problems: [] };
+  }
+  return { ok: false, message: answer.body.message, problems: [] };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

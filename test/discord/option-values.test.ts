@@ -54,7 +54,7 @@ describe('fillOptions', () => {
       'option "ch" (CHANNEL) accepts only GUILD_TEXT channels, and 101 is GUILD_VOICE',
       'option "r" (ROLE) must be the id of a role of the guild, not "200"',
       'option "m" (MENTIONABLE) must be the id of a member or a role of the guild, not "999"',
-      'option "a" (ATTACHMENT) takes a file the client uploads: choose one on the TUI\'s Try screen (t on the command)',
+      'option "a" (ATTACHMENT) takes a file the client uploads, not text: give it with --file a=PATH (on the TUI\'s Try screen, type the file\'s path)',
     ]);
     const good = fillOptions(command, [], { s: 'ab', i: '-3', b: 'false', u: '200', ch: '100', r: '300', m: '300', a: '400' }, lookup);
     expect(good.problems).toEqual([]);

@@ -133,32 +133,11 @@ describe('the signed delivery', () => {
     expect(typeof interaction.token).toBe('string');
   });
 
-  it('carries an uploaded file as Discord does: its id as the value, and the attachment in resolved', async () => {
-    const id = await tryIt({ name: 'upload', attachments: { file: { filename: 'cat photo.png', size: 1234, content_type: 'image/png' } } });
-    const interaction = (await deliveryOf(id)).body;
-    const data = interaction.data as { options: { name: string; type: number; value: string }[]; resolved: { attachments: Record<string, unknown> } };
-    const [file] = data.options;
-    expect(file).toMatchObject({ name: 'file', type: 11, value: expect.stringMatching(/^\d+$/) });
-    expect(data.resolved.attachments).toEqual({
-      [file!.value]: {
-        id: file!.value,
-        filename: 'cat photo.png',
-        size: 1234,
-        content_type: 'image/png',
-        url: `https://cdn.discordapp.com/ephemeral-attachments/${interaction.channel_id}/${file!.value}/cat%20photo.png`,
-        proxy_url: `https://media.discordapp.net/ephemeral-attachments/${interaction.channel_id}/${file!.value}/cat%20photo.png`,
-        ephemeral: true,
-      },
-    });
-  });
-
-  it('refuses an attachment option without an upload, and a file over the 10 MiB a member may upload', async () => {
+  // The upload itself, its CDN address and its rules: attachments.test.ts.
+  it('refuses an attachment option given text instead of an upload', async () => {
     const missing = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', options: { file: 'cat.png' } } });
     expect(missing.status).toBe(400);
-    expect(missing.body.problems).toEqual(['option "file" (ATTACHMENT) takes a file the client uploads: choose one on the TUI\'s Try screen (t on the command)']);
-    const large = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: { filename: 'big.bin', size: 10_485_761, content_type: 'application/octet-stream' } } } });
-    expect(large.status).toBe(413);
-    expect(large.body.message).toBe("big.bin is 10485761 bytes: Discord's client uploads at most 10485760 (10 MiB) with a command");
+    expect(missing.body.problems).toEqual(['option "file" (ATTACHMENT) takes a file the client uploads, not text: give it with --file file=PATH (on the TUI\'s Try screen, type the file\'s path)']);
   });
 
   it('is not sent when a value breaks the client\'s rules (a CHANNEL outside channel_types, an unknown choice)', async () => {

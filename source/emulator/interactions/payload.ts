@@ -12,14 +12,7 @@ import { ALL_PERMISSIONS, channelPermissions } from '../../discord/member-permis
 import { userObject, roleObject } from '../handlers/pickers.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
 import { InteractionType } from './store.js';
-
-/** A file uploaded with the interaction: its id (the option's value), name, size and type. */
-export interface UploadedAttachment {
-  id: string;
-  filename: string;
-  size: number;
-  content_type: string;
-}
+import type { AttachmentObject } from './attachments.js';
 
 export interface InteractionInput {
   /** 2, or 4 while an option with autocomplete is typed in. */
@@ -31,8 +24,8 @@ export interface InteractionInput {
   command: Command;
   options: InteractionOption[];
   mentioned: FilledOptions['mentioned'];
-  /** The files the client uploaded for ATTACHMENT options. */
-  uploads: readonly UploadedAttachment[];
+  /** The files the client uploaded for ATTACHMENT options, as `resolved` lists them. */
+  uploads: readonly AttachmentObject[];
   guild: GuildRecord;
   channel: ChannelRecord;
   user: UserRecord;
@@ -126,12 +119,10 @@ function resolvedData(input: InteractionInput) {
     if (channel) add('channels', id, channelObject(guild, channel, input.user.id));
   }
   // As Discord lists a command's upload (DOCS/RR "Resolved Data Structure", DOCS/MSG "Attachment Object"):
-  // ephemeral, at the CDN address of the channel. The emulator keeps no bytes, so the address is not served.
+  // ephemeral, at a CDN address of the channel, which the emulator serves (attachments.ts).
   for (const id of mentioned.attachments) {
     const upload = input.uploads.find((candidate) => candidate.id === id);
-    if (!upload) continue;
-    const path = `ephemeral-attachments/${input.channel.id}/${id}/${encodeURIComponent(upload.filename)}`;
-    add('attachments', id, { ...upload, url: `https://cdn.discordapp.com/${path}`, proxy_url: `https://media.discordapp.net/${path}`, ephemeral: true });
+    if (upload) add('attachments', id, upload);
   }
   return resolved;
 }

@@ -14,7 +14,8 @@ import { userObject } from '../handlers/pickers.js';
 import type { Reply, World } from '../request-context.js';
 import type { GuildRecord } from '../state.js';
 import { deliver } from './delivery.js';
-import { applicationCommandInteraction, type UploadedAttachment } from './payload.js';
+import { applicationCommandInteraction } from './payload.js';
+import { chosenUploads, uploadProblems } from './attachment-options.js';
 import { InteractionType, type InteractionRecord, type InteractionStore } from './store.js';
 import { fakeSecret } from '../seed.js';
 
@@ -29,31 +30,8 @@ export interface TryRequest {
   options: Record<string, string>;
   /** The option being typed in: an autocomplete interaction (type 4) instead of the command. */
   focused?: string;
-  /** ATTACHMENT options: the file the client uploads for each, by option name (its bytes stay with the client). */
-  attachments?: Record<string, UploadedFile>;
-}
-
-export interface UploadedFile {
-  filename: string;
-  size: number;
-  content_type: string;
-}
-
-/** What a member may upload with an interaction: the payload's `attachment_size_limit` (10 MiB without boosts). */
-export const ATTACHMENT_SIZE_LIMIT = 10_485_760;
-
-function uploadedFiles(value: unknown): Record<string, UploadedFile> | string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '"attachments" must map option names to {"filename","size","content_type"}';
-  const files: Record<string, UploadedFile> = Object.create(null);
-  for (const [name, file] of Object.entries(value as Record<string, unknown>)) {
-    const { filename, size, content_type } = (typeof file === 'object' && file !== null ? file : {}) as Record<string, unknown>;
-    if (typeof filename !== 'string' || filename === '' || !Number.isSafeInteger(size) || (size as number) < 0 || typeof content_type !== 'string') {
-      return `"attachments"."${name}" must be {"filename": text, "size": bytes, "content_type": text}`;
-    }
-    files[name] = { filename, size: size as number, content_type };
-  }
-  return files;
+  /** ATTACHMENT options: the id of the file the client uploaded for each (POST /__emulator/attachments), by option name. */
+  attachments?: Record<string, string>;
 }
 
 const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
@@ -62,20 +40,22 @@ function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
 }
 
+function isTextMap(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string');
+}
+
 /** The request body, or why it cannot be one. */
 export function parseTryRequest(body: unknown): TryRequest | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body must be a JSON object';
   const fields = body as Record<string, unknown>;
   if (typeof fields.name !== 'string') return '"name" (the command\'s name) is required';
   const options = fields.options ?? {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options) || !Object.values(options).every((value) => typeof value === 'string')) {
-    return '"options" must map option names to their values as text';
-  }
+  if (!isTextMap(options)) return '"options" must map option names to their values as text';
   const text = (key: string) => (typeof fields[key] === 'string' ? { [key]: fields[key] } : {});
-  const attachments = uploadedFiles(fields.attachments);
-  if (typeof attachments === 'string') return attachments;
+  const { attachments } = fields;
+  if (attachments !== undefined && !isTextMap(attachments)) return '"attachments" must map option names to the ids POST /__emulator/attachments gave their files';
   return {
-    ...(attachments ? { attachments } : {}),
+    ...(attachments ? { attachments: Object.assign(Object.create(null) as Record<string, string>, attachments) } : {}),
     name: fields.name,
     path: strings(fields.path) ?? [],
     options: Object.assign(Object.create(null) as Record<string, string>, options),
@@ -140,22 +120,19 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const hidden = hiddenCommandReason(input, userId, channel.id, world.clock());
   if (hidden) return refuse(403, hidden);
   // The client uploads each chosen file first; the option's value is the upload's id.
-  const options = Object.assign(Object.create(null) as Record<string, string>, request.options);
-  const uploads: UploadedAttachment[] = [];
-  for (const [name, file] of Object.entries(request.attachments ?? {})) {
-    if (file.size > ATTACHMENT_SIZE_LIMIT) return refuse(413, `${file.filename} is ${file.size} bytes: Discord's client uploads at most ${ATTACHMENT_SIZE_LIMIT} (10 MiB) with a command`);
-    const id = world.ids.next();
-    uploads.push({ id, ...file });
-    options[name] = id;
-  }
+  const uploads = chosenUploads(world.attachments!, request.attachments ?? {});
+  if (typeof uploads === 'string') return refuse(404, uploads);
+  const options = Object.assign(Object.create(null) as Record<string, string>, request.options, request.attachments);
   const filled = fillOptions(command, request.path, options, {
     channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
     isUser: (id) => guild.members[id] !== undefined,
     isRole: (id) => guild.roles.some((role) => role.id === id),
-    isAttachment: (id) => uploads.some((upload) => upload.id === id),
+    isAttachment: (id) => uploads.has(id),
   }, request.focused);
-  if (filled.problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, filled.problems);
+  const problems = [...filled.problems, ...uploadProblems(command, request.path, uploads, request.attachments ?? {}, request.options)];
+  if (problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, problems);
 
+  for (const upload of uploads.values()) world.attachments!.send(upload, channel.id);
   const id = world.ids.next();
   const token = fakeSecret('interaction');
   const type = request.focused === undefined ? InteractionType.ApplicationCommand : InteractionType.Autocomplete;
@@ -168,7 +145,7 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     command,
     options: filled.options,
     mentioned: filled.mentioned,
-    uploads,
+    uploads: [...uploads.values()].map((upload) => world.attachments!.attachmentObject(upload, world.origin)),
     guild,
     channel,
     user,

@@ -13,7 +13,8 @@
  */
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
-import { describeLocalFile, readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { readAttachmentFiles } from '../../../operations/attachment-files.js';
 import { newReplyLines, NO_RESPONSE, NOTHING_SHOWN } from '../../../operations/try-reply.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
@@ -41,12 +42,11 @@ export interface TryDelivery {
   autocomplete(request: FormRequest, option: CommandOption): void;
 }
 
-/** The request with its files described as the client uploads them (a `~/` path is the home folder's). */
+/** The request with its files read as the client uploads them (a `~/` path is the home folder's). */
 async function withUploads({ files, ...request }: FormRequest): Promise<TryRequest> {
   if (!files) return request;
   const { homedir } = await import('node:os');
-  const described = await Promise.all(Object.entries(files).map(async ([name, path]) => [name, await describeLocalFile(path.replace(/^~(?=\/)/, homedir()))] as const));
-  return { ...request, attachments: Object.fromEntries(described) };
+  return { ...request, attachments: await readAttachmentFiles(files, (path) => path.replace(/^~(?=\/)/, homedir())) };
 }
 
 export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): TryDelivery {

@@ -1,0 +1,97 @@
+/**
+ * The emulator's keeping of uploaded files (emulator/interactions/attachments.ts), with its own clock:
+ * 15 minutes from the upload or from the interaction that sent it, all files together held to a cap
+ * with the oldest dropped first, a URL good only with its secret; and an image's width and height read
+ * from its header whatever its name says.
+ */
+import { describe, expect, it } from 'vitest';
+import { AttachmentStore, filenameProblem } from '../../source/emulator/interactions/attachments.js';
+import { imageDimensions } from '../../source/emulator/interactions/image-dimensions.js';
+import { TOKEN_LIFETIME_MS } from '../../source/emulator/interactions/store.js';
+
+function storeWith(maxStoredBytes?: number) {
+  let now = 1_800_000_000_000;
+  let id = 100;
+  const store = new AttachmentStore(() => now, () => String(++id), maxStoredBytes);
+  const put = (size: number, filename = 'f.bin') => {
+    const result = store.upload(filename, 'application/octet-stream', Buffer.alloc(size));
+    if (!result.ok) throw new Error(result.message);
+    return result.attachment;
+  };
+  return { store, put, pass: (ms: number) => (now += ms) };
+}
+
+describe('kept in memory, bounded', () => {
+  it('drops the oldest files to make room under the cap, and counts what it holds', () => {
+    const { store, put } = storeWith(100);
+    const first = put(40);
+    const second = put(40);
+    expect(store.size).toBe(80);
+    const third = put(40);
+    expect(store.size).toBe(80);
+    expect(store.unsent(first.id)).toMatch(/^there is no upload 101: it was dropped/);
+    expect(store.unsent(second.id)).toBe(second);
+    expect(store.unsent(third.id)).toBe(third);
+  });
+
+  it('lets an unsent upload go after 15 minutes, and a sent one 15 minutes after its interaction', () => {
+    const { store, put, pass } = storeWith();
+    const unsent = put(1);
+    const sent = put(1);
+    pass(TOKEN_LIFETIME_MS - 1000);
+    store.send(sent, '555');
+    pass(1000);
+    expect(typeof store.unsent(unsent.id)).toBe('string');
+    expect(store.find('555', sent.id, sent.filename, sent.secret)).toBe(sent);
+    expect(store.size).toBe(1);
+    pass(TOKEN_LIFETIME_MS);
+    expect(store.find('555', sent.id, sent.filename, sent.secret)).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+
+  it('finds a file only with its channel, name and secret, and only once an interaction sent it', () => {
+    const { store, put } = storeWith();
+    const file = put(3, 'a.txt');
+    expect(store.find('555', file.id, 'a.txt', file.secret)).toBeUndefined();
+    store.send(file, '555');
+    expect(store.find('555', file.id, 'a.txt', file.secret)).toBe(file);
+    expect(store.find('555', file.id, 'a.txt', null)).toBeUndefined();
+    expect(store.find('555', file.id, 'a.txt', `${file.secret}0`)).toBeUndefined();
+    expect(store.find('556', file.id, 'a.txt', file.secret)).toBeUndefined();
+    expect(store.find('555', '__proto__', 'a.txt', file.secret)).toBeUndefined();
+    expect(store.unsent(file.id)).toMatch(/was already sent with a command/);
+    expect(store.unsent('constructor')).toMatch(/^there is no upload constructor/);
+  });
+});
+
+describe('what an upload may be', () => {
+  it.each([
+    ['shot.png', undefined],
+    ['é "x".svg', undefined],
+    [null, "the upload needs ?filename=NAME (the file's name)"],
+    ['', "the upload needs ?filename=NAME (the file's name)"],
+    ['a/b.png', "the filename must be a file's name, without a folder or control characters"],
+    ['a\\b.png', "the filename must be a file's name, without a folder or control characters"],
+    ['..', "the filename must be a file's name, without a folder or control characters"],
+    ['bell\u0007.txt', "the filename must be a file's name, without a folder or control characters"],
+    ['x'.repeat(1025), 'the filename is 1025 characters: at most 1024'],
+  ])('filename %j', (filename, problem) => {
+    expect(filenameProblem(filename)).toBe(problem);
+  });
+});
+
+describe("an image's width and height, from its own header", () => {
+  const le16 = (n: number) => [n & 0xff, n >> 8];
+  const be16 = (n: number) => [n >> 8, n & 0xff];
+  it.each<[string, number[], object]>([
+    ['PNG', [...Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 0, 0, 1, 0x2c, 0, 0, 0, 0xc8, 8, 6, 0, 0, 0], { width: 300, height: 200 }],
+    ['GIF', [...Buffer.from('GIF89a'), ...le16(640), ...le16(480), 0, 0, 0], { width: 640, height: 480 }],
+    ['JPEG', [0xff, 0xd8, 0xff, 0xe0, 0, 16, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xc0, 0, 17, 8, ...be16(50), ...be16(70), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9], { width: 70, height: 50 }],
+    ['WebP', [...Buffer.from('RIFF'), 30, 0, 0, 0, ...Buffer.from('WEBPVP8X'), 10, 0, 0, 0, 0, 0, 0, 0, 99, 0, 0, 49, 0, 0], { width: 100, height: 50 }],
+    ['text', [...Buffer.from('just some text, no image')], {}],
+    ['a PNG signature with a broken header', [...Buffer.from('89504e470d0a1a0a0000000d58585858', 'hex')], {}],
+    ['a PNG cut short', [...Buffer.from('89504e470d0a1a0a', 'hex')], {}],
+  ])('%s', (_format, bytes, dimensions) => {
+    expect(imageDimensions(Uint8Array.from(bytes))).toEqual(dimensions);
+  });
+});

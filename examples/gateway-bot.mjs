@@ -1,8 +1,9 @@
 /**
  * A tiny gateway bot, written as a bot author would with discord.js: a `Client` that logs in and answers
- * two commands arriving as INTERACTION_CREATE over the gateway, and logs the overwrites it is told of.
- *   /ping  → "Pong!"
- *   /later → "thinking…" (deferReply); the first followUp is the reply (as on Discord), the second a follow-up
+ * commands arriving as INTERACTION_CREATE over the gateway, and logs the overwrites it is told of.
+ *   /ping     → "Pong!"
+ *   /later    → "thinking…" (deferReply); the first followUp is the reply (as on Discord), the second a follow-up
+ *   /filesize → downloads the attached `file` from its URL and says its name and size
  * Pointed at `cmd-tui serve` by its REST URL alone (see the README, "A gateway bot"): discord.js asks
  * GET /gateway/bot where the gateway is, and `serve` answers with its own ws:// URL.
  *   DISCORD_TOKEN=<serve's bot token> DISCORD_API=http://127.0.0.1:8990/api/v10 node examples/gateway-bot.mjs
@@ -30,6 +31,12 @@ client.on(Events.InteractionCreate, async (interaction) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await interaction.followUp('Thought it through.');
     await interaction.followUp('And one more thing.');
+  }
+  if (interaction.commandName === 'filesize') {
+    const file = interaction.options.getAttachment('file', true);
+    const download = await fetch(file.url);
+    const bytes = (await download.arrayBuffer()).byteLength;
+    await interaction.reply(`${file.name}: ${bytes} bytes of ${download.headers.get('content-type')}.`);
   }
 });
 

@@ -1,6 +1,6 @@
 /**
  * A tiny HTTP interactions bot, written as a bot author would with the `discord-interactions` package:
- * it verifies every request's signature with the app's public key and answers four commands.
+ * it verifies every request's signature with the app's public key and answers these commands:
  *   /ping    → "Pong!"
  *   /later   → "thinking…" (a deferred reply), then edits it and sends a follow-up
  *   /secret  → an ephemeral reply with an embed and a button

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bindingOf } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
-import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
+import { connectInteractionsBot } from './helpers/interactions-bot.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-try-file-'));
@@ -33,10 +33,7 @@ const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve
 
 beforeAll(async () => {
   writeFileSync(PHOTO, Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0x80]), randomBytes(2996)]));
-  const started = await startInteractionsBot({ PUBLIC_KEY: serve().verifyKey, DISCORD_API: serve().baseUrl });
-  bot = started.child;
-  expect((await serveApi(serve(), 'PUT', `/applications/${serve().applicationId}/commands`, COMMANDS)).status).toBe(200);
-  expect((await serveApi(serve(), 'PATCH', '/applications/@me', { interactions_endpoint_url: started.url })).status).toBe(200);
+  bot = await connectInteractionsBot(serve(), COMMANDS);
 }, 30_000);
 
 afterAll(() => {

@@ -4,43 +4,28 @@
  * `url` and `proxy_url` give the bot the exact bytes with their type, never as something a browser runs,
  * only as the interaction gave them and only for 15 minutes; the upload is held to the client's rules.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { verifyKey } from 'discord-interactions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_MS } from '../../source/emulator/interactions/store.js';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { useRecordingBot } from '../helpers/recording-bot.js';
 
 let now = Date.now();
 const emulator = useEmulator({ seed: 'empty', clock: () => now });
 type Payload = { id: string; channel_id: string; data: { options?: { name: string; value: string }[]; resolved?: { attachments?: Record<string, Record<string, unknown>> } } };
-const delivered = new Map<string, Payload>();
-const bot = createServer(async (request, response) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  if (!(await verifyKey(raw, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), emulator().verifyKey))) return void response.writeHead(401).end();
-  const body = JSON.parse(raw.toString('utf8')) as Payload & { type: number };
-  if (body.type === 1) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
-  delivered.set(body.id, body);
-  response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":4,"data":{"content":"ok"}}');
-});
+const bot = useRecordingBot<Payload>(emulator);
 
 /** The smallest PNG header that says 16×32: what Discord reads an image's width and height from. */
 const PNG_16_BY_32 = Buffer.from('89504e470d0a1a0a0000000d49484452000000100000002008060000001ff3ff61', 'hex');
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
   const auth = { auth: botAuth(emulator()) };
-  expect((await call(emulator(), 'PATCH', '/applications/@me', { ...auth, json: { interactions_endpoint_url: `http://127.0.0.1:${(bot.address() as AddressInfo).port}/` } })).status).toBe(200);
   const commands = [
     { name: 'upload', description: 'Takes a file', options: [{ type: 11, name: 'file', description: 'Which file', required: true }, { type: 3, name: 'note', description: 'Text' }] },
     { name: 'picture', description: 'Takes an image', options: [{ type: 11, name: 'image', description: 'Which image', required: true, file_types: ['image', '.pdf'] }] },
   ];
   expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { ...auth, json: commands })).status).toBe(200);
 });
-afterAll(() => bot.close());
 
 async function upload(bytes: Buffer, filename: string, contentType?: string) {
   const response = await fetch(`${emulator().origin}/__emulator/attachments?filename=${encodeURIComponent(filename)}`, { method: 'POST', body: bytes, headers: contentType ? { 'Content-Type': contentType } : {} });
@@ -57,11 +42,7 @@ async function uploaded(bytes: Buffer, filename: string, contentType: string): P
 async function tried(name: string, attachments: Record<string, string>, options: Record<string, string> = {}): Promise<Payload> {
   const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name, options, attachments } });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  for (;;) {
-    const payload = delivered.get(started.body.id as string);
-    if (payload) return payload;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return bot.received(started.body.id as string);
 }
 
 function attachmentOf(payload: Payload): Record<string, unknown> {

@@ -7,39 +7,23 @@
  * each naming its source). Tried as a bot receives it: signed over HTTP to a local endpoint.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { verifyKey } from 'discord-interactions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { useRecordingBot } from '../helpers/recording-bot.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Payload = { [key: string]: Json };
 
 const emulator = useEmulator({ seed: 'empty' });
-const delivered = new Map<string, Payload>();
-const bot = createServer(async (request, response) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  // As a bot must: the endpoint check sends a PING with a wrong signature first, to be refused.
-  if (!(await verifyKey(raw, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), emulator().verifyKey))) return void response.writeHead(401).end();
-  const body = JSON.parse(raw.toString('utf8')) as Payload;
-  if (body.type === 1) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
-  delivered.set(body.id as string, body);
-  response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":4,"data":{"content":"ok"}}');
-});
+const bot = useRecordingBot<Payload>(emulator);
 
 /** The demo guild's ids an option can name. */
 const ids = { guild: '', member: '', otherMember: '', role: '', channel: '', category: '' };
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
   const e = emulator();
   const auth = { auth: botAuth(e) };
-  const endpoint = await call(e, 'PATCH', '/applications/@me', { ...auth, json: { interactions_endpoint_url: `http://127.0.0.1:${(bot.address() as AddressInfo).port}/` } });
-  expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
   ids.guild = e.guildIds[0]!;
   const members = (await call(e, 'GET', `/guilds/${ids.guild}/members?limit=100`, auth)).body as { user: { id: string; bot?: boolean } }[];
   const people = members.filter((member) => !member.user.bot);
@@ -77,18 +61,12 @@ beforeAll(async () => {
   const put = await call(e, 'PUT', `/applications/${e.applicationId}/guilds/${ids.guild}/commands`, { ...auth, json: commands });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
 });
-afterAll(() => bot.close());
 
 /** Tries the command as the owner in the guild's text channel, and returns what the bot received. */
 async function tried(name: string, path: string[], options: Record<string, string>): Promise<Payload> {
   const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name, path, options, guildId: ids.guild, channelId: ids.channel } });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const id = started.body.id as string;
-  for (;;) {
-    const payload = delivered.get(id);
-    if (payload) return payload;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return bot.received(started.body.id as string);
 }
 
 const tryEvery = () => tried('every', [], { text: 'hello', count: '3', flag: 'true', who: ids.member, where: ids.category, role: ids.role, anyone: ids.otherMember, ratio: '0.5' });

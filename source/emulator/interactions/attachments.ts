@@ -23,7 +23,8 @@ const MAX_FILENAME_LENGTH = 1024;
 /** `type/subtype` with optional parameters (RFC 9110 §8.3.1), without control characters. */
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(?:\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\\\u0000-\u001f\u007f]*"))*$/;
 
-export interface StoredAttachment {
+/** What Discord says of a file in its attachment object. */
+interface AttachmentFacts {
   id: string;
   filename: string;
   size: number;
@@ -31,6 +32,9 @@ export interface StoredAttachment {
   /** For an image (PNG, JPEG, GIF, WebP), as Discord sends them. */
   width?: number;
   height?: number;
+}
+
+export interface StoredAttachment extends AttachmentFacts {
   bytes: Buffer;
   /** The `hm` of its URLs. */
   secret: string;
@@ -41,13 +45,7 @@ export interface StoredAttachment {
 }
 
 /** The attachment object an interaction's `resolved.attachments` carries. */
-export interface AttachmentObject {
-  id: string;
-  filename: string;
-  size: number;
-  content_type: string;
-  width?: number;
-  height?: number;
+export interface AttachmentObject extends AttachmentFacts {
   url: string;
   proxy_url: string;
   ephemeral: true;

@@ -20,6 +20,14 @@ export function startInteractionsBot(env: Record<string, string>): Promise<{ chi
   });
 }
 
+/** The bot started for `serve`, `commands` made its global commands, and its URL set as the app's interactions endpoint. */
+export async function connectInteractionsBot(serve: ServeDetails, commands: readonly object[]): Promise<ChildProcess> {
+  const started = await startInteractionsBot({ PUBLIC_KEY: serve.verifyKey, DISCORD_API: serve.baseUrl });
+  expect((await serveApi(serve, 'PUT', `/applications/${serve.applicationId}/commands`, commands)).status).toBe(200);
+  expect((await serveApi(serve, 'PATCH', '/applications/@me', { interactions_endpoint_url: started.url })).status).toBe(200);
+  return started.child;
+}
+
 /** A request to serve's API with its bot token. */
 export async function serveApi(serve: ServeDetails, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${serve.baseUrl}${path}`, {

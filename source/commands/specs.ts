@@ -96,7 +96,7 @@ export const SPECS = {
     flags: {
       guild: { type: 'string', value: 'ID', description: 'the guild to run it in', defaultText: "the emulator's first guild" },
       option: { type: 'string', multiple: true, value: 'NAME=VALUE', description: 'an option value (repeat for more)' },
-      file: { type: 'string', multiple: true, value: 'NAME=PATH', description: 'the local file an ATTACHMENT option uploads, at most 10 MiB (repeat for more)', complete: 'files' },
+      file: { type: 'string', multiple: true, value: 'NAME=PATH', description: 'the local file an ATTACHMENT option uploads, at most 10 MiB (repeat for more)' },
       autocomplete: { type: 'string', value: 'OPTION', description: "ask the bot for OPTION's suggestions, as typing in it does (its --option is the text so far)" },
       as: { type: 'string', value: 'USER_ID', description: 'the member who runs it', defaultText: "the app's owner" },
       channel: { type: 'string', value: 'ID', description: 'the channel it is run in', defaultText: "the guild's first text channel" },

@@ -41,9 +41,10 @@ function namedValues(flag: string, pairs: readonly string[], example: string): R
 }
 
 /** The files of `--file`, read as the client reads them before it uploads; a file that cannot be is a usage error naming it. */
-async function attachedFiles(paths: Record<string, string>, options: Record<string, string>, cwd: string): Promise<Record<string, LocalFile> | undefined> {
+async function attachedFiles(paths: Record<string, string>, options: Record<string, string>, autocomplete: string | undefined, cwd: string): Promise<Record<string, LocalFile> | undefined> {
   const names = Object.keys(paths);
   if (names.length === 0) return undefined;
+  if (autocomplete !== undefined) throw new UsageError('--file goes with the command, not with --autocomplete: the client uploads files only when it sends the command');
   const both = names.find((name) => Object.hasOwn(options, name));
   if (both) throw new UsageError(`option ${both} is given both --option and --file: an ATTACHMENT option takes --file, any other --option`);
   try {
@@ -69,7 +70,7 @@ export const run: CommandRun = async (args, io) => {
   const userId = idFlag('--as', values.as, 'user');
   const channelId = idFlag('--channel', values.channel, 'channel');
   const options = namedValues('--option', values.option ?? [], 'NAME=VALUE (like --option city=Paris)');
-  const attachments = await attachedFiles(namedValues('--file', values.file ?? [], 'NAME=PATH (like --file proof=screenshot.png)'), options, io.cwd);
+  const attachments = await attachedFiles(namedValues('--file', values.file ?? [], 'NAME=PATH (like --file proof=screenshot.png)'), options, values.autocomplete, io.cwd);
 
   const { target } = await resolveTarget(values, io.env);
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);

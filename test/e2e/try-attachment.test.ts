@@ -67,6 +67,11 @@ it('try --file refuses, naming the option and the file: missing, a folder, too b
   const notAttachment = await tryCommand('weather', '--file', `city=${PHOTO}`);
   expect(notAttachment.stderr).toContain('option "city" (STRING) is not an ATTACHMENT, so it takes no file (holiday photo.png): give its value as text');
   expect(notAttachment.code).toBe(1);
+  const twice = await tryCommand('filesize', '--option', 'file=x', '--file', `file=${PHOTO}`);
+  expect(twice.stderr).toContain('cmd-tui try: option file is given both --option and --file: an ATTACHMENT option takes --file, any other --option\n');
+  expect(twice.code).toBe(2);
+  const withAutocomplete = await tryCommand('weather', '--option', 'city=P', '--autocomplete', 'city', '--file', `file=${PHOTO}`);
+  expect(withAutocomplete.stderr).toContain('cmd-tui try: --file goes with the command, not with --autocomplete');
   const asText = await tryCommand('filesize', '--option', 'file=photo.png');
   expect(asText.stderr).toContain('option "file" (ATTACHMENT) takes a file the client uploads, not text: give it with --file file=PATH');
 });

@@ -55,6 +55,7 @@ async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal
 
 /**
  * Delivers the command (or its autocomplete) through the emulator at `origin`; rejects when it cannot be reached.
+ * Its files are uploaded first, one by one, as the client does; a refused upload ends it there, naming the option.
  * The emulator delivers the interaction while it handles the POST, so once the body has gone the bot may
  * have it: `sent`, when given, is called then, and from then on `signal` no longer stops the request — its answer
  * (the interaction's id) is what lets the caller follow what the bot does with it.

@@ -37,8 +37,8 @@ export class TmuxSession {
 
   constructor(command: string[], options: { columns: number; rows: number; env: Record<string, string>; cwd: string }) {
     const exports = Object.entries(options.env).map(([key, value]) => `${key}=${shellQuote(value)}`);
-    // As in a person's terminal: without the CI runner's CI variable, under which chalk (what Ink draws
-    // with) drops every attribute, the inverse cursor and selection too, as for any program run in CI.
+    // As in a person's terminal: without the CI runner's CI variable unless a test gives it
+    // (tui-attributes.test.ts runs the TUI with it).
     const line = `cd ${shellQuote(options.cwd)} && env -u CI ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(options.columns), '-y', String(options.rows), line);
   }

@@ -19,7 +19,7 @@ function sgrParameters(screen: string): number[] {
 /** Foreground or background colour parameters: 30–38, 40–48, 90–97, 100–107. */
 const isColour = (parameter: number) => (parameter >= 30 && parameter <= 38) || (parameter >= 40 && parameter <= 48) || (parameter >= 90 && parameter <= 107);
 
-describe.each([
+describe.each<{ why: string; args: string[]; env: Record<string, string>; colour: boolean }>([
   { why: 'CI=true', args: [], env: { CI: 'true', NO_COLOR: '' }, colour: true },
   { why: 'CI=true and NO_COLOR=1', args: [], env: { CI: 'true', NO_COLOR: '1' }, colour: false },
   { why: '--no-color', args: ['--no-color'], env: { NO_COLOR: '' }, colour: false },

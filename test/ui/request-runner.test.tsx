@@ -68,7 +68,7 @@ describe('a write and the reads of its scope', () => {
     readBefore.release();
     deleting.release();
     expect(await deleted).toMatchObject({ ok: true });
-    expect(await listing).toEqual({ ok: true, value: ['pong'] });
+    expect(await listing).toEqual({ ok: true, value: ['pong'], notices: [] });
     expect(reads).toBe(2);
   });
 
@@ -85,8 +85,8 @@ describe('a write and the reads of its scope', () => {
     expect(signIn.calls[0]!.aborted).toBe(false);
     guildRead.release();
     signIn.release();
-    expect(await reading).toEqual({ ok: true, value: ['mod'] });
-    expect(await signingIn).toEqual({ ok: true, value: 'signed in' });
+    expect(await reading).toEqual({ ok: true, value: ['mod'], notices: [] });
+    expect(await signingIn).toEqual({ ok: true, value: 'signed in', notices: [] });
   });
 
   it('a newer read of the same kind asked for during the write still supersedes the stopped one: one read after the write', async () => {
@@ -101,8 +101,27 @@ describe('a write and the reads of its scope', () => {
     const newer = runner.run('Loading commands', async () => (++reads, ['newest']), { scope: GLOBAL_SCOPE });
     deleting.release();
     await deleted;
-    expect(await older).toEqual({ ok: false, cancelled: true, superseded: true });
-    expect(await newer).toEqual({ ok: true, value: ['newest'] });
+    expect(await older).toEqual({ ok: false, cancelled: true, superseded: true, notices: [] });
+    expect(await newer).toEqual({ ok: true, value: ['newest'], notices: [] });
     expect(reads).toBe(2);
+  });
+});
+
+describe('what a request tells beside its outcome', () => {
+  it('comes back with the outcome, whichever way it ended: the caller shows them together', async () => {
+    const runner = mountRunner();
+    const failed = await runner.run('Saving ping', async (_signal, _sent, notice) => {
+      notice('An earlier `apply` on the global scope was interrupted.');
+      throw new Error('refused');
+    }, { kind: 'write', scope: GLOBAL_SCOPE });
+    expect(failed).toMatchObject({ ok: false, cancelled: false, notices: ['An earlier `apply` on the global scope was interrupted.'] });
+    const stopping = held(undefined);
+    const cancelled = runner.run('Saving pong', async (signal, _sent, notice) => {
+      notice('The lock could not be removed.');
+      await stopping.call(signal);
+    }, { kind: 'write', scope: GLOBAL_SCOPE });
+    await waitFor(() => stopping.calls.length === 1);
+    runner.cancel();
+    expect(await cancelled).toMatchObject({ ok: false, cancelled: true, notices: ['The lock could not be removed.'] });
   });
 });

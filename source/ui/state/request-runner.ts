@@ -14,10 +14,15 @@ import { useCallback, useMemo, useRef, type Dispatch } from 'react';
 import type { AppAction } from './app-state.js';
 import { scopeKey, type Scope } from '../../discord/model.js';
 
-export type RunResult<T> =
+/**
+ * How a request ended, with what it told beside its outcome (`notices`: what the CLI prints as
+ * `cmd-tui: …`, a lock's): the caller shows them with the outcome, whichever way it ended.
+ */
+export type RunResult<T> = (
   | { ok: true; value: T }
   | { ok: false; cancelled: true; superseded: boolean }
-  | { ok: false; cancelled: false; error: unknown };
+  | { ok: false; cancelled: false; error: unknown }
+) & { notices: string[] };
 
 export interface RunOptions {
   /** A write is never raced or superseded: its caller always learns how it ended. Default: read. */
@@ -31,8 +36,8 @@ export interface RunOptions {
 
 /**
  * What a request is given: the signal to pass on (api.withSignal), the call to make once it is sent, and
- * where to tell what the CLI prints beside an outcome (`cmd-tui: …` — a lock's notices): the app adds
- * those to the status that reports the outcome (app-state.ts).
+ * where to tell what the CLI prints beside an outcome (`cmd-tui: …` — a lock's notices): they come back
+ * in the RunResult.
  */
 export type Work<T> = (signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<T>;
 
@@ -89,7 +94,7 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
    * RESTART: its caller waits for the write and reads again, so what it shows includes the write.
    */
   const attempt = useCallback(
-    async <T>(id: number, label: string, work: Work<T>, kind: 'read' | 'write', scope: string | undefined): Promise<RunResult<T> | typeof RESTART> => {
+    async <T>(id: number, label: string, work: Work<T>, kind: 'read' | 'write', scope: string | undefined, notices: string[]): Promise<RunResult<T> | typeof RESTART> => {
       let finished!: () => void;
       const mine: InFlight = { id, label, kind, scope, controller: new AbortController(), sent: false, superseded: false, restart: false, done: new Promise<void>((resolve) => (finished = resolve)) };
       if (kind === 'write' && scope !== undefined) {
@@ -107,8 +112,7 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
         showBusy();
       };
       const stopped = new Promise<typeof STOPPED>((resolve) => signal.addEventListener('abort', () => resolve(STOPPED), { once: true }));
-      const cancelledResult = (): RunResult<T> | typeof RESTART => (mine.restart && !mine.superseded ? RESTART : { ok: false, cancelled: true, superseded: mine.superseded });
-      const notices: string[] = [];
+      const cancelledResult = (): RunResult<T> | typeof RESTART => (mine.restart && !mine.superseded ? RESTART : { ok: false, cancelled: true, superseded: mine.superseded, notices });
       try {
         const working = work(signal, sent, (message) => notices.push(message));
         // A read stops being waited for at once; a write is waited for to the end (see the header).
@@ -117,18 +121,17 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
           working.catch(() => undefined);
           return cancelledResult();
         }
-        return { ok: true, value: value as T };
+        return { ok: true, value: value as T, notices };
       } catch (error) {
         if (signal.aborted && !(kind === 'write' && mine.sent)) return cancelledResult();
-        return { ok: false, cancelled: false, error };
+        return { ok: false, cancelled: false, error, notices };
       } finally {
         inFlight.current = inFlight.current.filter((entry) => entry !== mine);
         finished();
         showBusy();
-        if (notices.length > 0) dispatch({ type: 'notices', notices });
       }
     },
-    [showBusy, dispatch],
+    [showBusy],
   );
 
   const run = useCallback(
@@ -136,7 +139,9 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
       const kind = options.kind ?? 'read';
       const scope = options.scope ? scopeKey(options.scope) : undefined;
       const id = ++counter.current;
-      if (kind === 'write') return (await attempt(id, label, work, kind, scope)) as RunResult<T>;
+      // Every try's notices: a read run again after a write keeps what its first try told.
+      const notices: string[] = [];
+      if (kind === 'write') return (await attempt(id, label, work, kind, scope, notices)) as RunResult<T>;
       newestRead.current.set(label, id);
       for (const older of inFlight.current.filter((entry) => entry.kind === 'read' && entry.label === label)) {
         older.superseded = true;
@@ -148,8 +153,8 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
           await Promise.all(writes.map((entry) => entry.done));
         }
         // A newer read of the same kind was asked for while this one waited (ctrl+r twice, a scope switched): only it runs.
-        if (newestRead.current.get(label) !== id) return { ok: false, cancelled: true, superseded: true };
-        const result = await attempt(id, label, work, kind, scope);
+        if (newestRead.current.get(label) !== id) return { ok: false, cancelled: true, superseded: true, notices };
+        const result = await attempt(id, label, work, kind, scope, notices);
         if (result !== RESTART) return result;
       }
     },

@@ -1,6 +1,7 @@
 /**
- * The request runner orders reads after writes of the same scope: a list read in flight when a delete
- * starts is stopped and read again once the delete settles, so the list shown is the one after it.
+ * The request runner orders reads after the writes that change them: a list read in flight when a delete
+ * starts is stopped and read again once the delete settles, so the list shown is the one after it; a
+ * global command's delete reaches every guild's overwrites, so their reads are stopped too.
  */
 import { Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,20 +73,53 @@ describe('a write and the reads of its scope', () => {
     expect(reads).toBe(2);
   });
 
-  it('a write elsewhere leaves a read alone, and a read with no scope (a sign-in) is never stopped by a write', async () => {
+  it('a global command’s delete stops a guild’s overwrites read in flight, which reads again after it: the overwrites it removed do not come back', async () => {
     const runner = mountRunner();
-    const guildRead = held(['mod']);
+    let overwrites = [{ id: 'ping' }, { id: 'mod' }];
+    let reads = 0;
+    const readBefore = held(undefined);
+    const loading = runner.run(
+      'Loading overwrites',
+      async (signal) => {
+        reads += 1;
+        const seen = overwrites.map((entry) => entry.id);
+        if (reads === 1) await readBefore.call(signal);
+        return seen;
+      },
+      { scope: guildScope('2') },
+    );
+    await waitFor(() => readBefore.calls.length === 1);
+    const deleting = held(undefined);
+    const deleted = runner.run('Deleting ping', async (signal) => {
+      await deleting.call(signal);
+      overwrites = overwrites.filter((entry) => entry.id !== 'ping');
+    }, { kind: 'write', scope: GLOBAL_SCOPE });
+    await waitFor(() => deleting.calls.length === 1);
+    expect(readBefore.calls[0]!.aborted).toBe(true);
+    readBefore.release();
+    deleting.release();
+    expect(await deleted).toMatchObject({ ok: true });
+    expect(await loading).toEqual({ ok: true, value: ['mod'], notices: [] });
+    expect(reads).toBe(2);
+  });
+
+  it('a guild’s write leaves the global list and other guilds alone, and a read with no scope (a sign-in) is never stopped by a write', async () => {
+    const runner = mountRunner();
+    const globalRead = held(['ping']);
+    const otherGuildRead = held(['mod']);
     const signIn = held('signed in');
-    const reading = runner.run('Loading commands', (signal) => guildRead.call(signal), { scope: guildScope('2') });
+    const readingGlobal = runner.run('Loading commands', (signal) => globalRead.call(signal), { scope: GLOBAL_SCOPE });
+    const readingOther = runner.run('Loading overwrites', (signal) => otherGuildRead.call(signal), { scope: guildScope('3') });
     const signingIn = runner.run('Waiting for the browser sign-in', (signal) => signIn.call(signal));
-    await waitFor(() => guildRead.calls.length === 1 && signIn.calls.length === 1);
-    const write = runner.run('Deleting ping', async () => undefined, { kind: 'write', scope: GLOBAL_SCOPE });
+    await waitFor(() => globalRead.calls.length === 1 && otherGuildRead.calls.length === 1 && signIn.calls.length === 1);
+    const write = runner.run('Deleting mod', async () => undefined, { kind: 'write', scope: guildScope('2') });
     expect(await write).toMatchObject({ ok: true });
-    expect(guildRead.calls[0]!.aborted).toBe(false);
-    expect(signIn.calls[0]!.aborted).toBe(false);
-    guildRead.release();
+    expect([globalRead, otherGuildRead, signIn].map((read) => read.calls[0]!.aborted)).toEqual([false, false, false]);
+    globalRead.release();
+    otherGuildRead.release();
     signIn.release();
-    expect(await reading).toEqual({ ok: true, value: ['mod'], notices: [] });
+    expect(await readingGlobal).toEqual({ ok: true, value: ['ping'], notices: [] });
+    expect(await readingOther).toEqual({ ok: true, value: ['mod'], notices: [] });
     expect(await signingIn).toEqual({ ok: true, value: 'signed in', notices: [] });
   });
 

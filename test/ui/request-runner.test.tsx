@@ -5,7 +5,7 @@
  */
 import { Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
+import { GLOBAL_SCOPE, guildScope, type Scope } from '../../source/discord/model.js';
 import type { AppAction } from '../../source/ui/state/app-state.js';
 import { useRequestRunner, type RequestRunner } from '../../source/ui/state/request-runner.js';
 import { renderTui } from './helpers/render.js';
@@ -40,67 +40,47 @@ function held<T>(value: T) {
   return { call, release, calls };
 }
 
-describe('a write and the reads of its scope', () => {
-  it('a list read in flight when a delete starts is stopped and read again after it: it answers the list after the delete', async () => {
-    const runner = mountRunner();
-    let listed = ['ping', 'pong'];
-    let reads = 0;
-    const readBefore = held(undefined);
-    const listing = runner.run(
-      'Loading commands',
-      async (signal) => {
-        reads += 1;
-        // The first read is slow and answers the list as it was when it was read.
-        const seen = [...listed];
-        if (reads === 1) await readBefore.call(signal);
-        return seen;
-      },
-      { scope: GLOBAL_SCOPE },
-    );
-    await waitFor(() => readBefore.calls.length === 1);
-    const deleting = held(undefined);
-    const deleted = runner.run('Deleting ping', async (signal) => {
-      await deleting.call(signal);
-      listed = ['pong'];
-    }, { kind: 'write', scope: GLOBAL_SCOPE });
-    await waitFor(() => deleting.calls.length === 1);
-    expect(readBefore.calls[0]!.aborted).toBe(true);
-    // The old read's answer arriving now changes nothing.
-    readBefore.release();
-    deleting.release();
-    expect(await deleted).toMatchObject({ ok: true });
-    expect(await listing).toEqual({ ok: true, value: ['pong'], notices: [] });
-    expect(reads).toBe(2);
-  });
+/**
+ * A read of `readScope` (its first try held until the write has started) answering what it saw when it
+ * read, and a delete of ping on `writeScope` meanwhile: whether the write stopped the first try, what
+ * the read answered, and how many tries it made.
+ */
+async function readDuringDelete(readLabel: string, readScope: Scope, writeScope: Scope) {
+  const runner = mountRunner();
+  let names = ['ping', 'pong'];
+  let reads = 0;
+  const readBefore = held(undefined);
+  const reading = runner.run(
+    readLabel,
+    async (signal) => {
+      reads += 1;
+      const seen = [...names];
+      if (reads === 1) await readBefore.call(signal);
+      return seen;
+    },
+    { scope: readScope },
+  );
+  await waitFor(() => readBefore.calls.length === 1);
+  const deleting = held(undefined);
+  const deleted = runner.run('Deleting ping', async (signal) => {
+    await deleting.call(signal);
+    names = names.filter((name) => name !== 'ping');
+  }, { kind: 'write', scope: writeScope });
+  await waitFor(() => deleting.calls.length === 1);
+  const stopped = readBefore.calls[0]!.aborted;
+  // The first try's answer arriving now changes nothing.
+  readBefore.release();
+  deleting.release();
+  expect(await deleted).toMatchObject({ ok: true });
+  return { stopped, answer: await reading, reads };
+}
 
-  it('a global command’s delete stops a guild’s overwrites read in flight, which reads again after it: the overwrites it removed do not come back', async () => {
-    const runner = mountRunner();
-    let overwrites = [{ id: 'ping' }, { id: 'mod' }];
-    let reads = 0;
-    const readBefore = held(undefined);
-    const loading = runner.run(
-      'Loading overwrites',
-      async (signal) => {
-        reads += 1;
-        const seen = overwrites.map((entry) => entry.id);
-        if (reads === 1) await readBefore.call(signal);
-        return seen;
-      },
-      { scope: guildScope('2') },
-    );
-    await waitFor(() => readBefore.calls.length === 1);
-    const deleting = held(undefined);
-    const deleted = runner.run('Deleting ping', async (signal) => {
-      await deleting.call(signal);
-      overwrites = overwrites.filter((entry) => entry.id !== 'ping');
-    }, { kind: 'write', scope: GLOBAL_SCOPE });
-    await waitFor(() => deleting.calls.length === 1);
-    expect(readBefore.calls[0]!.aborted).toBe(true);
-    readBefore.release();
-    deleting.release();
-    expect(await deleted).toMatchObject({ ok: true });
-    expect(await loading).toEqual({ ok: true, value: ['mod'], notices: [] });
-    expect(reads).toBe(2);
+describe('a write and the reads of its scope', () => {
+  it.each([
+    ['a list read in flight when a delete starts is stopped and read again after it: it answers the list after the delete', 'Loading commands', GLOBAL_SCOPE],
+    ['a global command’s delete stops a guild’s overwrites read in flight, which reads again after it: the overwrites it removed do not come back', 'Loading overwrites', guildScope('2')],
+  ] as const)('%s', async (_name, readLabel, readScope) => {
+    expect(await readDuringDelete(readLabel, readScope, GLOBAL_SCOPE)).toEqual({ stopped: true, answer: { ok: true, value: ['pong'], notices: [] }, reads: 2 });
   });
 
   it('a guild’s write leaves the global list and other guilds alone, and a read with no scope (a sign-in) is never stopped by a write', async () => {

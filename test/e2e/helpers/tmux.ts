@@ -118,6 +118,19 @@ export class TmuxSession {
     }
   }
 
+  /**
+   * Presses `chord` until `check` holds, at most `most` times, one step at a time, each drawn before the
+   * next: under load a quick second press would overshoot. The screen, whether or not it holds.
+   */
+  async stepUntil(chord: string, check: (screen: string) => boolean, most: number): Promise<string> {
+    for (let step = 0; step < most && !check(this.screen()); step++) {
+      const before = this.screen();
+      await this.key(chord);
+      await this.waitFor((screen) => screen !== before, `the screen to change after ${chord}`);
+    }
+    return this.screen();
+  }
+
   waitForText(text: string, timeoutMs?: number): Promise<string> {
     return this.waitFor((screen) => screen.includes(text), `"${text}"`, timeoutMs);
   }

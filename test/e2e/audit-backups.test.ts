@@ -8,6 +8,7 @@ import { fetch } from 'undici';
 import { expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { deleteGlobalCommand } from './helpers/list-steps.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const runs = useTuiRuns();
@@ -43,15 +44,7 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the list again');
 
   // Delete /ban (it has overwrites in Pixel Pal HQ), then bring it back from its backup.
-  await press('filter');
-  await tui.type('ban');
-  await press('filterDone');
-  await tui.key('d');
-  await tui.waitForText('Delete ban from Global?');
-  await tui.type('ban');
-  await press('confirm');
-  await tui.waitForText('Deleted ban and its overwrites');
-  await press('filterClear');
+  await deleteGlobalCommand(tui, 'ban');
   await press('openBackups');
   await tui.waitFor((s) => /▸ \S+ \S+\s+Global\s+delete ban/.test(s), 'the newest backup first');
   await press('restorePlan');

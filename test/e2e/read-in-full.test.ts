@@ -4,6 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { deleteGlobalCommand } from './helpers/list-steps.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const runs = useTuiRuns();
@@ -31,15 +32,7 @@ it('v reads a cut audit finding and a backup whole at 80×24', { timeout: 90_000
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the list again');
 
   // A delete writes a backup, whose row at 80 columns has no room left for what it holds.
-  await press('filter');
-  await tui.type('ban');
-  await press('filterDone');
-  await press('delete');
-  await tui.waitForText('Delete ban from Global?');
-  await tui.type('ban');
-  await press('confirm');
-  await tui.waitForText('Deleted ban and its overwrites');
-  await press('filterClear');
+  await deleteGlobalCommand(tui, 'ban');
   await press('openBackups');
   const row = await tui.waitFor((s) => /▸ \S+ \S+\s+Global\s+delete ban/.test(s), 'the backup of the delete');
   expect(row).not.toMatch(/▸ .*delete ban.*overwrites/);

@@ -180,9 +180,9 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
             {...(command ? { commandName: command.name } : {})}
             guilds={state.guilds}
             height={bodyHeight}
-            onDone={(text, tone) => {
+            onDone={(text, tone, notices) => {
               close();
-              dispatch({ type: 'flash', text, tone });
+              dispatch({ type: 'flash', text, tone, notices });
             }}
             onClose={close}
           />

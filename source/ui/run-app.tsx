@@ -8,6 +8,7 @@ import type { LastSeenList } from '../config/list-cache.js';
 import { App } from './app.js';
 import { LastSeenScreen } from './last-seen-list.js';
 import type { Session, SessionStarters } from './session/session.js';
+import { drawAttributesOnTerminal } from './theme/terminal-attributes.js';
 import { themeFor } from './theme/theme.js';
 
 export interface RunAppOptions {
@@ -23,6 +24,7 @@ export interface RunAppOptions {
 
 export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
   const theme = themeFor(io.env);
+  drawAttributesOnTerminal();
   const app = (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />;
   const cachedFirst = !session && connect && lastSeen;
   const instance = render(cachedFirst ? <LastSeenScreen list={lastSeen} theme={theme} /> : session ? app({ session }) : app({ connect: connect! }), {

@@ -5,21 +5,15 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { call, botAuth, useEmulator } from '../helpers/emulator.js';
-import { mutating, requestLog, resetEmulator } from './emulator-requests.js';
+import { mutating, requestLog, useFreshEmulatorAndHome } from './emulator-requests.js';
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-  await resetEmulator(emulator());
-});
-afterEach(() => home.cleanup());
+const home = useFreshEmulatorAndHome(emulator);
 
-const cli = (args: string[]) => runCli([...args, '--api', emulator().baseUrl], { env: { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken } });
+const cli = (args: string[]) => runCli([...args, '--api', emulator().baseUrl], { env: { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken } });
 const guildCommands = async (guildId: string) =>
   (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { name: string; contexts?: unknown }[];
 
@@ -62,7 +56,7 @@ describe('copy between scopes', () => {
 describe('plan and apply --adapt', () => {
   it('a global file into a guild: refused with the hint, then adapted with each change reported', async () => {
     const guild = emulator().guildIds[2]!;
-    const file = join(home.home, 'global.json');
+    const file = join(home().home, 'global.json');
     // The entry point is what refuses it: contexts alone are only a warning, since Discord drops them on guild commands.
     await writeFile(file, JSON.stringify([{ name: 'status', description: 'Bot status', type: 1, contexts: [0, 1, 2], integration_types: [0, 1] }, { type: 4, name: 'launch' }]));
     const refused = await cli(['plan', file, '--guild', guild]);

@@ -8,27 +8,21 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { mutating, requestLog, resetEmulator } from './emulator-requests.js';
+import { mutating, requestLog, useFreshEmulatorAndHome } from './emulator-requests.js';
 import { runRacingApplies } from '../reliability/racing-applies.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  await resetEmulator(emulator());
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useFreshEmulatorAndHome(emulator);
 
-const env = () => ({ ...home.env, DISCORD_BOT_TOKEN: emulator().botToken, NO_COLOR: '1' });
+const env = () => ({ ...home().env, DISCORD_BOT_TOKEN: emulator().botToken, NO_COLOR: '1' });
 const api = () => ['--api', emulator().baseUrl];
 const guild = () => emulator().guildIds[0]!;
 async function commandsFile(name: string, prefix: string, count: number): Promise<string> {
-  const path = join(home.home, name);
+  const path = join(home().home, name);
   await writeFile(path, JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: `${prefix}-${index}`, description: `Command ${index}`, type: 1 }))));
   return path;
 }
@@ -43,7 +37,7 @@ describe('planned writes re-read the scope under the lock', () => {
 
 describe('a disk that refuses', () => {
   it('a full disk under the data folder: exit 6 naming the folder, nothing sent, no lock left', { timeout: 60_000 }, async (context) => {
-    const data = join(home.home, 'data');
+    const data = join(home().home, 'data');
     await mkdir(data, { recursive: true });
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', data], { stdio: 'ignore' });
@@ -85,12 +79,12 @@ describe('restore --json', () => {
 describe('perms set --remove of a target without an overwrite', () => {
   it('is reported and skipped; the rest of the change is saved', { timeout: 60_000 }, async () => {
     const { baseUrl, applicationId, botToken, userToken, seeded } = emulator();
-    await updateStoredCredentials(defaultStores(home.env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] } }));
-    const result = await runCli(['perms', 'set', '--guild', guild(), '--command', 'ban', '--remove', 'everyone', '--allow', `user:${seeded.memberUserId}`, '--yes', ...api()], { env: home.env });
+    await updateStoredCredentials(defaultStores(home().env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] } }));
+    const result = await runCli(['perms', 'set', '--guild', guild(), '--command', 'ban', '--remove', 'everyone', '--allow', `user:${seeded.memberUserId}`, '--yes', ...api()], { env: home().env });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('has no overwrite in this list. Skipped.');
     expect(result.stdout).toContain('Saved:');
-    const listing = await runCli(['perms', 'list', '--guild', guild(), '--command', 'ban', '--json', ...api()], { env: home.env });
+    const listing = await runCli(['perms', 'list', '--guild', guild(), '--command', 'ban', '--json', ...api()], { env: home().env });
     const overwrites = (JSON.parse(listing.stdout) as { entries: { overwrites: { id: string; permission: boolean }[] }[] }).entries[0]?.overwrites ?? [];
     expect(overwrites).toContainEqual(expect.objectContaining({ id: seeded.memberUserId, permission: true }));
   });

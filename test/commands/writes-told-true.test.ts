@@ -7,21 +7,15 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { startProxy } from '../helpers/proxy.js';
-import { resetEmulator } from './emulator-requests.js';
+import { useFreshEmulatorAndHome } from './emulator-requests.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  await resetEmulator(emulator());
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useFreshEmulatorAndHome(emulator);
 
 const api = () => ['--api', emulator().baseUrl];
 const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identify', 'guilds'];
@@ -29,7 +23,7 @@ const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identif
 describe('writes are reported as they happened', () => {
   it('two perms set racing on one command ×10: every reported change is there', { timeout: 120_000 }, async () => {
     const { baseUrl, applicationId, botToken, userToken, guildIds, seeded } = emulator();
-    await updateStoredCredentials(defaultStores(home.env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+    await updateStoredCredentials(defaultStores(home().env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
     const guild = guildIds[0]!;
     let lost = 0;
     let reported = 0;
@@ -37,10 +31,10 @@ describe('writes are reported as they happened', () => {
       const targets = [`user:${seeded.adminUserId}`, `user:${seeded.memberUserId}`];
       const runs = await Promise.all(
         targets.map((target, index) =>
-          runCli(['perms', 'set', '--guild', guild, '--command', 'ban', index === round % 2 ? '--allow' : '--deny', target, '--yes', '--json', ...api()], { env: home.env }),
+          runCli(['perms', 'set', '--guild', guild, '--command', 'ban', index === round % 2 ? '--allow' : '--deny', target, '--yes', '--json', ...api()], { env: home().env }),
         ),
       );
-      const listing = await runCli(['perms', 'list', '--guild', guild, '--command', 'ban', '--json', ...api()], { env: home.env });
+      const listing = await runCli(['perms', 'list', '--guild', guild, '--command', 'ban', '--json', ...api()], { env: home().env });
       expect(listing.code, `${listing.stderr}\n${runs.map((r) => r.stderr).join('\n')}`).toBe(0);
       const listed = JSON.parse(listing.stdout) as { entries: { overwrites: { id: string; permission: boolean }[] }[] };
       const now = listed.entries[0]?.overwrites ?? [];
@@ -60,15 +54,15 @@ describe('writes are reported as they happened', () => {
 
   it('restore refuses a backup whose commands contradict its scope', async () => {
     const { botToken, guildIds } = emulator();
-    const env = { ...home.env, DISCORD_BOT_TOKEN: botToken };
-    const file = join(home.home, 'commands.json');
+    const env = { ...home().env, DISCORD_BOT_TOKEN: botToken };
+    const file = join(home().home, 'commands.json');
     await writeFile(file, JSON.stringify([{ name: 'tmp', description: 'Temporary', type: 1 }]));
     expect((await runCli(['apply', file, '--guild', guildIds[1]!, '--yes', ...api()], { env })).code).toBe(0);
     const backups = JSON.parse((await runCli(['backups', '--json'], { env })).stdout) as { path: string }[];
     const path = backups.at(-1)!.path;
     const backup = JSON.parse(await readFile(path, 'utf8')) as { scope: unknown };
     backup.scope = { kind: 'global' };
-    const relabelled = join(home.home, 'relabelled.json');
+    const relabelled = join(home().home, 'relabelled.json');
     await writeFile(relabelled, JSON.stringify(backup));
     const result = await runCli(['restore', relabelled, '--yes', ...api()], { env });
     expect(result.code).toBe(1);
@@ -76,17 +70,17 @@ describe('writes are reported as they happened', () => {
   });
 
   it('a failed --json command prints one JSON document; a usage error too', async () => {
-    const failed = await runCli(['list', '--json', '--api', 'http://127.0.0.1:9/api/v10'], { env: { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken } });
+    const failed = await runCli(['list', '--json', '--api', 'http://127.0.0.1:9/api/v10'], { env: { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken } });
     expect(failed.code).toBe(5);
     expect(JSON.parse(failed.stdout)).toMatchObject({ error: { message: expect.stringContaining('failed') }, exitCode: 5 });
-    const usage = await runCli(['plan', '--json'], { env: home.env });
+    const usage = await runCli(['plan', '--json'], { env: home().env });
     expect(usage.code).toBe(2);
     expect(JSON.parse(usage.stdout)).toMatchObject({ error: { message: expect.stringContaining('missing') }, exitCode: 2 });
   });
 
   it('a closed pipe ends the command quietly', async () => {
     const output = await new Promise<string>((resolve) => {
-      const child = spawn('/bin/sh', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_PATH)} list --api ${emulator().baseUrl} | head -1`], { env: { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken } });
+      const child = spawn('/bin/sh', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_PATH)} list --api ${emulator().baseUrl} | head -1`], { env: { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken } });
       let text = '';
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       child.on('close', () => resolve(text));
@@ -95,16 +89,16 @@ describe('writes are reported as they happened', () => {
   });
 
   it('a create the ledger cannot record is reported as made, with a warning naming the file', async () => {
-    const env = { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken };
-    await mkdir(join(home.home, 'data', 'daily-creates.json.lock'), { recursive: true });
-    await chmod(join(home.home, 'data'), 0o500);
+    const env = { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken };
+    await mkdir(join(home().home, 'data', 'daily-creates.json.lock'), { recursive: true });
+    await chmod(join(home().home, 'data'), 0o500);
     try {
-      const file = join(home.home, 'one.json');
+      const file = join(home().home, 'one.json');
       await writeFile(file, JSON.stringify([{ name: 'counted', description: 'Created once', type: 1 }]));
       const result = await runCli(['apply', file, '--guild', emulator().guildIds[2]!, '--yes', ...api()], { env });
       expect(result.stderr).toContain('created /counted');
     } finally {
-      await chmod(join(home.home, 'data'), 0o700);
+      await chmod(join(home().home, 'data'), 0o700);
     }
   });
 
@@ -117,9 +111,9 @@ describe('writes are reported as they happened', () => {
       return true;
     });
     try {
-      const file = join(home.home, 'two.json');
+      const file = join(home().home, 'two.json');
       await writeFile(file, JSON.stringify([{ name: 'first', description: 'Made', type: 1 }, { name: 'second', description: 'Refused', type: 1 }]));
-      const env = { ...home.env, DISCORD_BOT_TOKEN: emulator().botToken };
+      const env = { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken };
       const result = await runCli(['apply', file, '--guild', emulator().guildIds[2]!, '--yes', '--json', '--api', proxy.baseUrl], { env });
       expect(result.code).toBe(1);
       const report = JSON.parse(result.stdout) as { applied: boolean; backup: string; steps: { kind: string; command: { name: string } }[]; error: { message: string }; exitCode: number };
@@ -143,9 +137,9 @@ describe('writes are reported as they happened', () => {
         response.writeHead(ours.status, ours.headers).end(ours.body);
         return true;
       });
-      await updateStoredCredentials(defaultStores(home.env), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+      await updateStoredCredentials(defaultStores(home().env), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
       try {
-        return await runCli(['perms', 'set', '--guild', guildIds[0]!, '--command', 'ban', '--allow', `user:${seeded.memberUserId}`, '--yes', '--json', '--api', proxy.baseUrl], { env: home.env });
+        return await runCli(['perms', 'set', '--guild', guildIds[0]!, '--command', 'ban', '--allow', `user:${seeded.memberUserId}`, '--yes', '--json', '--api', proxy.baseUrl], { env: home().env });
       } finally {
         await proxy.close();
       }

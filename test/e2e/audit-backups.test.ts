@@ -3,28 +3,19 @@
  * ghost duplicate and fixes it from the finding (a backup, then one DELETE); a deleted command is
  * restored from `b` with its overwrites (POST, then the overwrites PUT back).
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { fetch } from 'undici';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
-import { CLI_PATH } from '../helpers/cli.js';
-import { TmuxSession } from './helpers/tmux.js';
+import { deleteGlobalCommand } from './helpers/list-steps.js';
+import { useTuiRuns } from './helpers/tui-run.js';
 
-let tui: TmuxSession | undefined;
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-audit-e2e-'));
-afterAll(() => {
-  tui?.kill();
-  rmSync(home, { recursive: true, force: true });
-});
-
-const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const runs = useTuiRuns();
 
 it('a: the ghost duplicate is found and deleted from its finding; b: a deleted command comes back with its overwrites', { timeout: 90_000 }, async () => {
-  expect(existsSync(CLI_PATH), 'run `npm run build` first').toBe(true);
-  tui = new TmuxSession([process.execPath, CLI_PATH, '--demo'], { columns: 140, rows: 32, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' } });
+  const tui = runs.start(['--demo'], { columns: 140, rows: 32 });
+  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
   const first = await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
   const origin = /demo emulator (http:\/\/127\.0\.0\.1:\d+)\/api\/v10/.exec(first)?.[1];
   const log = async () => (await (await fetch(`${origin}/__emulator/requests`)).json()) as LoggedRequest[];
@@ -34,12 +25,7 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   await tui.waitFor((s) => /Audited Global and \d+ guilds/.test(s), 'the audit to finish');
   const found = await tui.waitFor((s) => /ghost-duplicate\s+\/ping in Pixel Pal HQ/.test(s), 'the ghost duplicate');
   expect(found).toMatch(/Audit of Global: \d+ errors?, \d+ warnings?/);
-  // One step at a time, each drawn before the next: under load a quick second press would overshoot the finding.
-  for (let step = 0; step < 20 && !/▸ \S+\s+ghost-duplicate/.test(tui.screen()); step++) {
-    const before = tui.screen();
-    await press('down');
-    await tui.waitFor((s) => s !== before, 'the selection to move');
-  }
+  await tui.stepUntil(bindingOf('down').keys[0] ?? '', (s) => /▸ \S+\s+ghost-duplicate/.test(s), 20);
   await press('fixFinding');
   await tui.waitForText('Delete ping from Pixel Pal HQ?');
   const before = (await log()).length;
@@ -53,20 +39,12 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   expect(tui.screen()).not.toMatch(/ghost-duplicate\s+\/ping/);
   await press('writeReport');
   await tui.waitForText('Wrote the audit report to');
-  expect(readdirSync(home)).toContain('audit-global.md');
+  expect(readdirSync(runs.home())).toContain('audit-global.md');
   await press('stopAudit');
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the list again');
 
   // Delete /ban (it has overwrites in Pixel Pal HQ), then bring it back from its backup.
-  await press('filter');
-  await tui.type('ban');
-  await press('filterDone');
-  await tui.key('d');
-  await tui.waitForText('Delete ban from Global?');
-  await tui.type('ban');
-  await press('confirm');
-  await tui.waitForText('Deleted ban and its overwrites');
-  await press('filterClear');
+  await deleteGlobalCommand(tui, 'ban');
   await press('openBackups');
   await tui.waitFor((s) => /▸ \S+ \S+\s+Global\s+delete ban/.test(s), 'the newest backup first');
   await press('restorePlan');

@@ -2,40 +2,25 @@
  * Nothing cut that cannot be read (issue 29), end to end at 80×24 (`cmd-tui --demo` in tmux): an audit
  * finding and a backup, both cut with "…" (or a column left out) in their rows, are read whole with v.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
-import { CLI_PATH } from '../helpers/cli.js';
-import { TmuxSession } from './helpers/tmux.js';
+import { deleteGlobalCommand } from './helpers/list-steps.js';
+import { useTuiRuns } from './helpers/tui-run.js';
 
-let tui: TmuxSession | undefined;
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-read-in-full-'));
-afterAll(() => {
-  tui?.kill();
-  rmSync(home, { recursive: true, force: true });
-});
-
-const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const runs = useTuiRuns();
 /** The overlay's text from its title on, as one line: its border and the line breaks of its wrapping taken out. */
 const overlayText = (screen: string, title: string) => screen.slice(screen.indexOf(title)).replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
 
 it('v reads a cut audit finding and a backup whole at 80×24', { timeout: 90_000 }, async () => {
-  expect(existsSync(CLI_PATH), 'run `npm run build` first').toBe(true);
-  tui = new TmuxSession([process.execPath, CLI_PATH, '--demo'], { columns: 80, rows: 24, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' } });
+  const tui = runs.start(['--demo'], { columns: 80, rows: 24 });
+  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
 
   await press('openAudit');
   await tui.waitFor((s) => /Audited Global and \d+ guilds/.test(s), 'the audit to finish');
   // The selected finding, cut: the words the row shows before its "…".
-  const cutRow = () => /^▸ .* — (.+)…\s*$/m.exec(tui!.screen())?.[1];
-  for (let step = 0; step < 30 && cutRow() === undefined; step++) {
-    const before = tui.screen();
-    await press('down');
-    await tui.waitFor((s) => s !== before, 'the selection to move');
-  }
-  const shown = cutRow();
+  const cutRow = (screen: string) => /^▸ .* — (.+)…\s*$/m.exec(screen)?.[1];
+  const shown = cutRow(await tui.stepUntil(bindingOf('down').keys[0] ?? '', (s) => cutRow(s) !== undefined, 30));
   expect(shown, `no cut finding at 80 columns:\n${tui.screen()}`).toBeDefined();
   await press('readInFull');
   const whole = overlayText(await tui.waitForText('The finding in full'), 'The finding in full');
@@ -47,15 +32,7 @@ it('v reads a cut audit finding and a backup whole at 80×24', { timeout: 90_000
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the list again');
 
   // A delete writes a backup, whose row at 80 columns has no room left for what it holds.
-  await press('filter');
-  await tui.type('ban');
-  await press('filterDone');
-  await press('delete');
-  await tui.waitForText('Delete ban from Global?');
-  await tui.type('ban');
-  await press('confirm');
-  await tui.waitForText('Deleted ban and its overwrites');
-  await press('filterClear');
+  await deleteGlobalCommand(tui, 'ban');
   await press('openBackups');
   const row = await tui.waitFor((s) => /▸ \S+ \S+\s+Global\s+delete ban/.test(s), 'the backup of the delete');
   expect(row).not.toMatch(/▸ .*delete ban.*overwrites/);

@@ -3,7 +3,8 @@
  * another client — the bot itself — spends the same bot token's global limit at a steady rate on the
  * emulator's Discord limits (50/s per token). The figures say whether the audit finished, how many of
  * its requests met a 429, and what the neighbour met. `npm test` runs a short version, `npm run soak`
- * the long one.
+ * the long one. The audits run with `--debug`, whose lines, in the order the client wrote them, say which
+ * requests it sent before it had the answer that the limit was crossed (crossingsOf).
  */
 import { fetch } from 'undici';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
@@ -18,6 +19,47 @@ export interface SharedTokenOptions {
   neighbourPerSecond: number;
 }
 
+/**
+ * One time the client met the limit: the 429s to the requests it had sent before it had any 429 of
+ * this crossing in hand, which were on their way when the limit was crossed (no client can recall them).
+ */
+export interface Crossing {
+  rateLimited: number;
+  /** The longest round trip among those requests, as the client measured it. */
+  longestRoundTripMs: number;
+}
+
+/**
+ * The crossings one process met, from its `--debug` lines in the order it wrote them (`→ GET url`
+ * as a request leaves, `← 429 GET url 12 ms` as its answer arrives): each 429 belongs with the others
+ * to requests sent after the same number of 429s had been received. Every request sent once the client
+ * has a crossing's 429 in hand counts after it, so a request sent into a known pause would show up as a
+ * crossing of its own.
+ */
+export function crossingsOf(debugOutput: string): Crossing[] {
+  let received429 = 0;
+  /** For each request in flight (method and URL), how many 429s the client had received when it sent it; in sending order. */
+  const inFlight = new Map<string, number[]>();
+  const crossings = new Map<number, Crossing>();
+  for (const line of debugOutput.split('\n')) {
+    const sent = /^debug: → (\S+ \S+)/.exec(line);
+    if (sent) {
+      inFlight.set(sent[1]!, [...(inFlight.get(sent[1]!) ?? []), received429]);
+      continue;
+    }
+    const ended = /^debug: (?:← (\d{3}) (\S+ \S+) (\d+) ms|✗ (\S+ \S+))/.exec(line);
+    if (!ended) continue;
+    const request = ended[2] ?? ended[4]!;
+    const knownWhenSent = inFlight.get(request)?.shift();
+    if (knownWhenSent === undefined) throw new Error(`an answer to a request the debug lines never sent: ${line}`);
+    if (ended[1] !== '429') continue;
+    received429 += 1;
+    const crossing = crossings.get(knownWhenSent) ?? { rateLimited: 0, longestRoundTripMs: 0 };
+    crossings.set(knownWhenSent, { rateLimited: crossing.rateLimited + 1, longestRoundTripMs: Math.max(crossing.longestRoundTripMs, Number(ended[3])) });
+  }
+  return [...crossings.values()];
+}
+
 export interface SharedTokenFigures {
   exitCode: number | null;
   stderr: string;
@@ -27,6 +69,8 @@ export interface SharedTokenFigures {
   rateLimited: number;
   /** As the audit's own summary reports them. */
   reported: { requests: number; rateLimited: number; globalRateLimited: number; pacePerSecond: number };
+  /** Each time the audit met the limit (crossingsOf). */
+  crossings: Crossing[];
   neighbourRequests: number;
   neighbourRateLimited: number;
   wallMs: number;
@@ -82,7 +126,7 @@ export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<
     // The neighbour is already spending the token when the audit starts, as a running bot would be.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const started = performance.now();
-    const audit = await runCli(['audit', '--all-guilds', '--json-lines', '--api', emulator.baseUrl], { env: home.env });
+    const audit = await runCli(['audit', '--all-guilds', '--json-lines', '--debug', '--api', emulator.baseUrl], { env: home.env });
     const wallMs = performance.now() - started;
     const neighbourFigures = await neighbour.stop();
     const lines = audit.stdout.trim().split('\n');
@@ -97,6 +141,7 @@ export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<
       requests: ours.length,
       rateLimited: ours.filter((entry) => entry.status === 429).length,
       reported: summary?.rateLimits ?? { requests: 0, rateLimited: 0, globalRateLimited: 0, pacePerSecond: 0 },
+      crossings: crossingsOf(audit.stderr),
       neighbourRequests: neighbourFigures.requests,
       neighbourRateLimited: neighbourFigures.rateLimited,
       wallMs,
@@ -108,8 +153,8 @@ export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<
 }
 
 export interface ConcurrentAuditFigures {
-  /** Each process's exit code, stderr and guilds audited. */
-  runs: { exitCode: number | null; stderr: string; audited: number }[];
+  /** Each process's exit code, stderr, guilds audited and the times it met the limit (crossingsOf). */
+  runs: { exitCode: number | null; stderr: string; audited: number; crossings: Crossing[] }[];
   /** All processes' requests and 429s, as the emulator logged them. */
   requests: number;
   rateLimited: number;
@@ -124,7 +169,7 @@ export async function runConcurrentAudits(options: { guilds: number; processes: 
   const { emulator, home } = await botInGuilds(options.guilds);
   try {
     const started = performance.now();
-    const audits = await Promise.all(Array.from({ length: options.processes }, () => runCli(['audit', '--all-guilds', '--json-lines', '--api', emulator.baseUrl], { env: home.env })));
+    const audits = await Promise.all(Array.from({ length: options.processes }, () => runCli(['audit', '--all-guilds', '--json-lines', '--debug', '--api', emulator.baseUrl], { env: home.env })));
     const wallMs = performance.now() - started;
     const answer = await fetch(`${emulator.origin}/__emulator/requests`);
     const requests = Number(answer.headers.get('x-emulator-total-requests'));
@@ -133,7 +178,7 @@ export async function runConcurrentAudits(options: { guilds: number; processes: 
     return {
       runs: audits.map((audit) => {
         const summary = (JSON.parse(audit.stdout.trim().split('\n').at(-1) ?? '{}') as { summary?: { audited: number } }).summary;
-        return { exitCode: audit.code, stderr: audit.stderr, audited: summary?.audited ?? 0 };
+        return { exitCode: audit.code, stderr: audit.stderr, audited: summary?.audited ?? 0, crossings: crossingsOf(audit.stderr) };
       }),
       requests,
       rateLimited: log.filter((entry) => entry.status === 429).length,

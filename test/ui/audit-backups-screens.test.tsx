@@ -4,7 +4,8 @@ import { ConnectionError } from '../../source/api/errors.js';
 import type { RestorePreview } from '../../source/backup/restore.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import type { PasteBack } from '../../source/ui/session/session.js';
+import { FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -67,16 +68,45 @@ describe('audit screen', () => {
   });
 });
 
+/** A backup's row in the list: a guild backup of one command unless told otherwise. */
+function backupEntry(api: FakeApi, entry: Partial<BackupEntry> = {}): BackupEntry {
+  return { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 0, overwritesOnly: false, ...entry };
+}
+
+/** A restore plan that creates `create` and sets `overwrites`. */
+function restorePreview({ create = [], overwrites = [] }: { create?: string[]; overwrites?: { commandId: string; target: string }[] } = {}): RestorePreview {
+  return {
+    plan: { create: create.map((name) => ({ name, type: 1, body: {} })), update: [], delete: [], unchanged: [], createsUsed: create.length },
+    overwrites: overwrites.map((list) => ({ guildId: GUILD_ID, ...list, overwrites: [] })),
+    unrestorable: [],
+    backup: { commands: [], permissions: [] },
+  } as unknown as RestorePreview;
+}
+
+const notUsed = async (): Promise<never> => {
+  throw new Error('not used');
+};
+
+/** The app on `session` at 120×24, on the backups screen once `shown` is on it. */
+async function openBackups(session: FakeSession, shown: string) {
+  const app = await renderApp(session.api as FakeApi, { columns: 120, rows: 24 }, session);
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  await app.press('openBackups');
+  await app.waitForText(shown);
+  return app;
+}
+
 describe('backups screen', () => {
   it('lists backups newest first by scope name and cause, and enter shows the restore plan before restoring', async () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
-    const entries: BackupEntry[] = [
-      { path: '/b/2.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 3, overwriteCount: 2, overwritesOnly: false },
-      { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0, overwritesOnly: false },
+    const entries = [
+      backupEntry(api, { path: '/b/2.json', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', commandCount: 3, overwriteCount: 2 }),
+      backupEntry(api, { scope: 'global', reason: 'apply commands.json', commandCount: 30 }),
     ];
     const restored: string[] = [];
-    const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    const preview = restorePreview({ create: ['mod'] });
     session.backupFiles = {
       list: async () => entries,
       preview: async () => preview,
@@ -85,11 +115,7 @@ describe('backups screen', () => {
         return { execution: { backup: { path: '/b/3.json' } as never, steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }], commands: [] }, restored: [], notRestored: [] };
       },
     };
-    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('delete mod');
+    const app = await openBackups(session, 'delete mod');
     const rows = app.frame().split('\n');
     expect(rows.findIndex((row) => row.includes('delete mod'))).toBeLessThan(rows.findIndex((row) => row.includes('apply commands.json')));
     expect(app.frame()).toMatch(/▸ 2026-11-24 10:05:00\s+Test Guild\s+delete mod\s+3 commands · 2 overwrites/);
@@ -108,20 +134,15 @@ describe('backups screen: overwrites-only backups and names', () => {
   it('lists an overwrites-only backup marked as such; enter says why it cannot be restored', async () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 0, overwriteCount: 4, overwritesOnly: true };
+    const entry = backupEntry(api, { commandCount: 0, overwriteCount: 4, overwritesOnly: true });
     session.backupFiles = {
       list: async () => [entry],
       preview: async () => {
         throw new Error('not planned');
       },
-      restore: async () => {
-        throw new Error('not used');
-      },
+      restore: notUsed,
     };
-    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('openBackups');
+    const app = await openBackups(session, 'permissions of /ping');
     await waitFor(() => /▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping\s+overwrites only: 4/.test(app.frame()), { message: app.frame });
     await app.press('restorePlan');
     await app.waitForText('enter plan the restore is off: this backup was taken with a browser sign-in alone');
@@ -130,24 +151,18 @@ describe('backups screen: overwrites-only backups and names', () => {
   it('names the overwrite lists of the plan by their commands', async () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
+    const entry = backupEntry(api, { overwriteCount: 1 });
     let known: readonly { name: string }[] = [];
-    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: '/ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    const preview = restorePreview({ overwrites: [{ commandId: '1', target: '/ping' }] });
     session.backupFiles = {
       list: async () => [entry],
       preview: async (_path, commands = []) => {
         known = commands;
         return preview;
       },
-      restore: async () => {
-        throw new Error('not used');
-      },
+      restore: notUsed,
     };
-    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('permissions of /ping');
+    const app = await openBackups(session, 'permissions of /ping');
     await app.press('restorePlan');
     await app.waitForText('overwrites of /ping in Test Guild: 0');
     // The list on screen is handed to the plan, which names lists outside the backup's scope from it.
@@ -159,23 +174,18 @@ describe('backups screen after a restore', () => {
   it('keeps the selection on the backup restored, though a new backup now heads the list', async () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
-    const older: BackupEntry = { path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 30, overwriteCount: 0, overwritesOnly: false };
-    const newer: BackupEntry = { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 29, overwriteCount: 0, overwritesOnly: false };
+    const older = backupEntry(api, { scope: 'global', reason: 'apply commands.json', commandCount: 30 });
+    const newer = backupEntry(api, { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', commandCount: 29 });
     let entries = [newer, older];
-    const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
     session.backupFiles = {
       list: async () => entries,
-      preview: async () => preview,
+      preview: async () => restorePreview({ create: ['mod'] }),
       restore: async () => {
         entries = [{ ...newer, path: '/b/3.json', createdAt: '2026-11-24T10:10:00.000Z', reason: 'restore Global' }, ...entries];
         return { execution: { backup: { path: '/b/3.json' } as never, steps: [], commands: [] }, restored: [], notRestored: [] };
       },
     };
-    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('apply commands.json');
+    const app = await openBackups(session, 'apply commands.json');
     await app.press('down');
     await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
     await app.press('restorePlan');
@@ -188,38 +198,76 @@ describe('backups screen after a restore', () => {
 });
 
 describe('backups screen sign-in', () => {
-  it('a sign-in started from the plan comes back to the plan', async () => {
+  /**
+   * A guild backup holding ping's overwrites, on a session with a bot token alone, so its plan asks for
+   * the browser sign-in; `signIn` is the sign-in (it calls `signedIn` once it succeeds). Counts the plans made.
+   */
+  function backupNeedingSignIn(signIn: (signedIn: () => FakeSession, onUrl: (url: string) => void, pasteBack?: PasteBack) => Promise<FakeSession>) {
     const api = apiWithGhost();
-    let signedIn = false;
-    api.authKinds = () => (signedIn ? ['bot', 'user'] : ['bot']);
+    let user = false;
+    api.authKinds = () => (user ? ['bot', 'user'] : ['bot']);
     const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
-    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
-    let previews = 0;
+    const entry = backupEntry(api, { overwriteCount: 1 });
+    const plans = { made: 0 };
     session.backupFiles = {
       list: async () => [entry],
       preview: async () => {
-        previews += 1;
-        return preview;
+        plans.made += 1;
+        return restorePreview({ overwrites: [{ commandId: '1', target: 'ping' }] });
       },
-      restore: async () => {
-        throw new Error('not used');
-      },
+      restore: notUsed,
     };
-    session.signInUser = async (onUrl) => {
-      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
-      signedIn = true;
+    const signedIn = () => {
+      user = true;
       return { ...session };
     };
-    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('permissions of /ping');
+    session.signInUser = (onUrl, _signal, pasteBack) => signIn(signedIn, onUrl, pasteBack);
+    return { session, plans };
+  }
+
+  /** The plan, and the sign-in started from it with s. */
+  async function signInFromPlan(session: FakeSession) {
+    const app = await openBackups(session, 'permissions of /ping');
     await app.press('restorePlan');
     await app.waitForText('Press s to sign in first');
     await app.chord('s');
-    await waitFor(() => previews === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
+    return app;
+  }
+
+  it('a sign-in started from the plan comes back to the plan', async () => {
+    const { session, plans } = backupNeedingSignIn(async (signedIn, onUrl) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      return signedIn();
+    });
+    const app = await signInFromPlan(session);
+    await waitFor(() => plans.made === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
     expect(app.frame()).not.toContain('Press s to sign in first');
+  });
+
+  it('takes the address the browser ended on pasted into its field (a browser over SSH): a refusal says why, masked text, then back to the plan', async () => {
+    const refused = 'That address has no state, so it cannot be matched to this sign-in.';
+    const { session, plans } = backupNeedingSignIn(async (signedIn, onUrl, pasteBack) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1&state=ours');
+      for (;;) {
+        const pasted = await pasteBack!.read();
+        if (pasted.includes('state=ours')) return signedIn();
+        pasteBack!.refused(refused);
+      }
+    });
+    const app = await signInFromPlan(session);
+    await app.waitForText('Pasted address:');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('Its redirect to 127.0.0.1 goes to that machine, not to this one');
+    await app.chord('\u001b[200~http://127.0.0.1:9/callback?code=CODE1\u001b[201~');
+    // Masked: the code is never on screen.
+    await waitFor(() => app.frame().includes('Pasted address: ••••'), { message: app.frame });
+    expect(app.frame()).not.toContain('CODE1');
+    await app.chord('enter');
+    await app.waitForText(refused);
+    expect(plans.made).toBe(1);
+    await app.chord('\u001b[200~http://127.0.0.1:9/callback?code=CODE2&state=ours\u001b[201~');
+    await app.chord('enter');
+    await waitFor(() => plans.made === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
+    expect(app.frame()).not.toContain('Press s to sign in first');
+    expect(app.frame()).not.toContain('CODE2');
   });
 });

@@ -8,6 +8,25 @@ import { waitFor } from './helpers/wait-for.js';
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
+/** The app's editor open on /ping ("Pong"), focus on its name. */
+async function editPing() {
+  const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
+  const app = await renderApp(api);
+  cleanup = app.unmount;
+  await app.waitForText('Pong');
+  await app.press('edit');
+  await app.waitForText('Edit ping in Global');
+  return { api, app };
+}
+
+/** ctrl+s, then Save on the review of an edit to /ping. */
+async function confirmSave(app: Awaited<ReturnType<typeof editPing>>['app']) {
+  await app.press('save');
+  await app.waitForText('Save ping?');
+  await app.press('toggleButton');
+  await app.press('confirm');
+}
+
 describe('command editor', () => {
   it('opens a new command as CHAT_INPUT with focus in the name, shows problems while typing and refuses to save', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 100, rows: 30 });
@@ -103,12 +122,7 @@ describe('command editor', () => {
   });
 
   it('warns that a rename deletes the overwrites and sends only the changed fields', async () => {
-    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
-    const app = await renderApp(api);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('edit');
-    await app.waitForText('Edit ping in Global');
+    const { api, app } = await editPing();
     await app.type('er');
     await app.press('save');
     await app.waitForText('permanently deletes its permission overwrites');
@@ -121,20 +135,13 @@ describe('command editor', () => {
   });
 
   it('shows API field errors at the field they concern', async () => {
-    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
-    const app = await renderApp(api);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('edit');
+    const { api, app } = await editPing();
     await app.press('nextField');
     await app.type('!');
     api.failNext = new DiscordApiError(400, 50035, 'Invalid Form Body', 'PATCH', '/applications/1/commands/2', [
       { path: 'description', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' },
     ]);
-    await app.press('save');
-    await app.waitForText('Save ping?');
-    await app.press('toggleButton');
-    await app.press('confirm');
+    await confirmSave(app);
     await waitFor(() => app.frame().includes('Discord: Must be between 1 and 100'), { message: app.frame });
     expect(app.frame()).toMatch(/description: Pong![\s\S]*Discord: Must be between/);
     // Discord's code and message first, the route once.
@@ -181,22 +188,14 @@ describe('command editor', () => {
   });
 
   it('ctrl+c or esc after a save was sent cannot recall it: the screen says it waits for the answer, then that it was saved', async () => {
-    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
-    const app = await renderApp(api);
-    cleanup = app.unmount;
+    const { api, app } = await editPing();
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
-    await app.waitForText('Pong');
-    await app.press('edit');
-    await app.waitForText('Edit ping');
     await app.press('nextField');
     await app.type('!');
     let release!: () => void;
     api.gate = new Promise((resolve) => (release = resolve));
-    await app.press('save');
-    await app.waitForText('Save ping?');
-    await app.press('toggleButton');
-    await app.press('confirm');
+    await confirmSave(app);
     await app.waitForText("Saving ping: sent; waiting for Discord's answer");
     await app.press('interrupt');
     await app.press('cancel');
@@ -213,11 +212,7 @@ describe('command editor', () => {
   });
 
   it('esc while a save waits for its backup stops it before anything is sent, and says so until the next save starts', async () => {
-    const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
-    const app = await renderApp(api);
-    cleanup = app.unmount;
-    await app.waitForText('Pong');
-    await app.press('edit');
+    const { api, app } = await editPing();
     await app.press('nextField');
     await app.type('!');
     let backupStarted!: () => void;
@@ -227,10 +222,7 @@ describe('command editor', () => {
       backupStarted();
       return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new RequestCancelledError(false)), { once: true }));
     };
-    await app.press('save');
-    await app.waitForText('Save ping?');
-    await app.press('toggleButton');
-    await app.press('confirm');
+    await confirmSave(app);
     await backupReached;
     await app.press('cancel');
     await app.waitForText('Cancelled before it was sent: nothing was sent to Discord');
@@ -239,10 +231,7 @@ describe('command editor', () => {
     app.session.backup = backup;
     let release!: () => void;
     api.gate = new Promise((resolve) => (release = resolve));
-    await app.press('save');
-    await app.waitForText('Save ping?');
-    await app.press('toggleButton');
-    await app.press('confirm');
+    await confirmSave(app);
     await waitFor(() => api.calls.some((call) => call.startsWith('edit')));
     expect(app.frame()).not.toContain('nothing was sent');
     api.gate = undefined;

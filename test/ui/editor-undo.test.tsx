@@ -53,15 +53,26 @@ describe('the history', () => {
   });
 });
 
+/** The app's editor open on /upload. */
+async function editUpload() {
+  const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
+  cleanup = app.unmount;
+  await app.waitForText('upload');
+  await app.press('edit');
+  await app.waitForText('Edit upload');
+  return app;
+}
+
+/** Focus on option 2's type, then ctrl+x. */
+async function removeOption2(app: Awaited<ReturnType<typeof editUpload>>) {
+  while (!/▸ option 2 type: ATTACHMENT/.test(app.frame())) await app.press('nextField');
+  await app.press('removeItem');
+}
+
 describe('in the app', () => {
   it('ctrl+x removes option 2 and says how to bring it back; ctrl+z brings it back as it was', async () => {
-    const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
-    cleanup = app.unmount;
-    await app.waitForText('upload');
-    await app.press('edit');
-    await app.waitForText('Edit upload');
-    while (!/▸ option 2 type: ATTACHMENT/.test(app.frame())) await app.press('nextField');
-    await app.press('removeItem');
+    const app = await editUpload();
+    await removeOption2(app);
     await waitFor(() => app.frame().includes('Removed option 2 "file" (ATTACHMENT) — ctrl+z brings it back.'), { message: app.frame });
     expect(app.frame()).not.toContain('option 2 type');
     await app.press('undo');
@@ -75,11 +86,7 @@ describe('in the app', () => {
   });
 
   it('undoes typing in a text field back to what it was', async () => {
-    const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
-    cleanup = app.unmount;
-    await app.waitForText('upload');
-    await app.press('edit');
-    await app.waitForText('Edit upload');
+    const app = await editUpload();
     await app.type('-new');
     await app.waitForText('name: upload-new');
     // ctrl+w deletes back to whitespace, as in a shell: here the whole name, and the hint shows.
@@ -94,13 +101,8 @@ describe('in the app', () => {
 
 describe('the review of a removal', () => {
   it('names the option removed instead of showing its JSON', async () => {
-    const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
-    cleanup = app.unmount;
-    await app.waitForText('upload');
-    await app.press('edit');
-    await app.waitForText('Edit upload');
-    while (!/▸ option 2 type: ATTACHMENT/.test(app.frame())) await app.press('nextField');
-    await app.press('removeItem');
+    const app = await editUpload();
+    await removeOption2(app);
     await app.waitForText('Removed option 2');
     await app.press('save');
     await app.waitForText('options[1]: removed option "file" (ATTACHMENT): The file');

@@ -1,6 +1,7 @@
 /** Help against the keys (see helpers/help-walk.tsx) where things are changed: the editor, the overwrites list and its who-can-use grid. */
 import { afterEach, describe } from 'vitest';
 import { renderApp } from './helpers/app.js';
+import { openContextsPicker } from './helpers/editor-steps.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -57,14 +58,7 @@ const SCREENS: WalkedScreen[] = [
       const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
       const app = await renderApp(api, { columns: 100, rows: 40 });
       await app.waitForText('ping');
-      await app.press('edit');
-      await app.press('nextField', 4); // description, default permissions, nsfw, contexts
-      await app.waitForText('▸ contexts:');
-      await app.press('activate');
-      await app.waitForText('Interaction contexts');
-      // On GUILD, which enter and space toggle.
-      await app.chord('down');
-      await app.chord('down');
+      await openContextsPicker(app);
       return opened(app, () => api.calls.length);
     },
   },

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
+import { openContextsPicker } from './helpers/editor-steps.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
 
@@ -92,13 +93,7 @@ describe('the editor’s pickers', () => {
   it('space toggles an item of a multi picker', async () => {
     const app = await start(new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]));
     await app.waitForText('ping');
-    await app.press('edit');
-    await app.press('nextField', 4); // description, default permissions, nsfw, contexts
-    await app.waitForText('▸ contexts:');
-    await app.press('activate');
-    await app.waitForText('Interaction contexts');
-    await app.chord('down');
-    await app.chord('down');
+    await openContextsPicker(app);
     await app.chord('space');
     await waitFor(() => app.frame().includes('[x] GUILD'), { message: app.frame });
   });

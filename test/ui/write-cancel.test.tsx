@@ -103,7 +103,7 @@ describe('ctrl+c during a TUI restore', () => {
   it('before anything is sent: cancelled, and nothing is reported restored', async () => {
     const { app, restore } = await openRestore(false);
     await app.press('interrupt');
-    await app.waitForText('Cancelled: Restoring Test Guild.');
+    await app.waitForText('Cancelled before it was sent: nothing was restored in Test Guild.');
     restore.release();
     expect(restore.state.finished).toBe(false);
     expect(app.frame()).not.toContain('Restored');

@@ -81,11 +81,6 @@ export interface AppState {
    * whenever no other status is: it stays until that write is finished, not until the next message.
    */
   journal?: string;
-  /**
-   * What a write told beside its outcome (an interrupted write taken over, a lock left behind), which
-   * the CLI prints as `cmd-tui: …`: added to the next status, the one that reports that write.
-   */
-  notices?: string[];
   /** Why the start found no usable session: none stored (absent), refused, or the API unreachable. */
   startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
@@ -110,9 +105,9 @@ export type AppAction =
   | { type: 'identity'; application?: Application; who?: string; guilds?: PartialGuild[] }
   | { type: 'creates-used'; used: number }
   | { type: 'busy'; busy: AppState['busy'] }
-  | { type: 'flash'; text: string; tone: Tone }
+  /** `notices`: what the write this status reports told beside its outcome (RunResult.notices), shown after it. */
+  | { type: 'flash'; text: string; tone: Tone; notices?: readonly string[] }
   | { type: 'journal'; text: string | undefined }
-  | { type: 'notices'; notices: string[] }
   /** The user moved on within a screen (another view of it, a prompt): the last status is about what came before. */
   | { type: 'status-clear' }
   /** A success or info message has been shown long enough; cleared unless a newer one replaced it. */
@@ -200,13 +195,11 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, journal: action.text };
     case 'busy':
       return { ...state, busy: action.busy };
-    case 'notices':
-      return { ...state, notices: [...(state.notices ?? []), ...action.notices] };
     case 'flash': {
-      if (!state.notices) return { ...state, flash: { text: action.text, tone: action.tone } };
+      if (!action.notices?.length) return { ...state, flash: { text: action.text, tone: action.tone } };
       // The outcome stands; what the lock said goes beside it, and makes it worth reading (not a success that fades).
       const tone = action.tone === 'success' || action.tone === 'info' ? 'warning' : action.tone;
-      return { ...state, flash: { text: [/[.!?]$/.test(action.text) ? action.text : `${action.text}.`, ...state.notices].join(' '), tone }, notices: undefined };
+      return { ...state, flash: { text: withNotices(action.text, action.notices), tone } };
     }
     case 'status-clear':
       return state.flash === null ? state : { ...state, flash: null };
@@ -241,6 +234,15 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, data: { ...data, permissions: action.entry.permissions.length > 0 ? [...others, action.entry] : others } };
     }
   }
+}
+
+/**
+ * An outcome with what its write told beside it (an interrupted write taken over, a lock left behind),
+ * as the CLI prints `cmd-tui: …` after it.
+ */
+export function withNotices(text: string, notices: readonly string[]): string {
+  if (notices.length === 0) return text;
+  return [/[.!?]$/.test(text) ? text : `${text}.`, ...notices].join(' ');
 }
 
 /** The screen on top of the stack. */

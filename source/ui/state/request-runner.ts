@@ -7,32 +7,38 @@
  *   lost) is what the screen reports.
  * A read replaced by a newer read of the same kind is *superseded* (its caller stays quiet: the newer
  * one reports); a read asked for while a write is in flight waits for the write, so a write is never
- * superseded by a read; and a read in flight when a write starts on its scope is stopped and runs again
- * after the write, its caller answered only by that second read.
+ * superseded by a read; and a read in flight when a write starts that can change what it reads (see
+ * writeChanges) is stopped and runs again after the write, its caller answered only by that second read.
  */
 import { useCallback, useMemo, useRef, type Dispatch } from 'react';
 import type { AppAction } from './app-state.js';
 import { scopeKey, type Scope } from '../../discord/model.js';
 
-export type RunResult<T> =
+/**
+ * How a request ended, with what it told beside its outcome (`notices`: what the CLI prints as
+ * `cmd-tui: …`, a lock's): the caller shows them with the outcome, whichever way it ended.
+ */
+export type RunResult<T> = (
   | { ok: true; value: T }
   | { ok: false; cancelled: true; superseded: boolean }
-  | { ok: false; cancelled: false; error: unknown };
+  | { ok: false; cancelled: false; error: unknown }
+) & { notices: string[] };
 
 export interface RunOptions {
   /** A write is never raced or superseded: its caller always learns how it ended. Default: read. */
   kind?: 'read' | 'write';
   /**
-   * The scope the request reads or writes. A write stops the reads of its scope in flight, which run
-   * again once it settles: a list read before a delete cannot land after it and show the command back.
+   * The scope the request reads or writes. A write stops the reads in flight whose answer it can change
+   * (writeChanges), which run again once it settles: a list read before a delete cannot land after it and
+   * show the command back.
    */
   scope?: Scope;
 }
 
 /**
  * What a request is given: the signal to pass on (api.withSignal), the call to make once it is sent, and
- * where to tell what the CLI prints beside an outcome (`cmd-tui: …` — a lock's notices): the app adds
- * those to the status that reports the outcome (app-state.ts).
+ * where to tell what the CLI prints beside an outcome (`cmd-tui: …` — a lock's notices): they come back
+ * in the RunResult.
  */
 export type Work<T> = (signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<T>;
 
@@ -55,9 +61,8 @@ interface InFlight {
   controller: AbortController;
   sent: boolean;
   superseded: boolean;
-  /** scopeKey of RunOptions.scope. */
-  scope: string | undefined;
-  /** A read stopped by a write on its scope: it runs again after the write. */
+  scope: Scope | undefined;
+  /** A read stopped by a write that changes what it reads: it runs again after the write. */
   restart: boolean;
   /** Settles when the request ends, whichever way (reads queued behind a write wait on it). */
   done: Promise<unknown>;
@@ -67,6 +72,16 @@ export const SENT_WAITING = "sent; waiting for Discord's answer";
 const TOO_LATE = 'it cannot be recalled';
 const STOPPED = Symbol('stopped');
 const RESTART = Symbol('restart');
+
+/**
+ * Whether a write on one scope can change what a read of another answers. A global command's
+ * write reaches into every guild: deleting it removes its overwrites there, and a guild's reads (its list
+ * with its overwrites, the overwrites screen) read that guild's overwrites, global commands' included.
+ * A guild's write changes that guild alone.
+ */
+function writeChanges(written: Scope, read: Scope): boolean {
+  return written.kind === 'global' || scopeKey(written) === scopeKey(read);
+}
 
 function busyLabel(entry: InFlight): string {
   if (entry.kind !== 'write' || !entry.sent) return entry.label;
@@ -85,15 +100,15 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
   }, [dispatch]);
 
   /**
-   * One try of a request. A read whose scope a write started on meanwhile is stopped and answers
+   * One try of a request. A read that a write started meanwhile can change is stopped and answers
    * RESTART: its caller waits for the write and reads again, so what it shows includes the write.
    */
   const attempt = useCallback(
-    async <T>(id: number, label: string, work: Work<T>, kind: 'read' | 'write', scope: string | undefined): Promise<RunResult<T> | typeof RESTART> => {
+    async <T>(id: number, label: string, work: Work<T>, kind: 'read' | 'write', scope: Scope | undefined, notices: string[]): Promise<RunResult<T> | typeof RESTART> => {
       let finished!: () => void;
       const mine: InFlight = { id, label, kind, scope, controller: new AbortController(), sent: false, superseded: false, restart: false, done: new Promise<void>((resolve) => (finished = resolve)) };
       if (kind === 'write' && scope !== undefined) {
-        for (const read of inFlight.current.filter((entry) => entry.kind === 'read' && entry.scope === scope)) {
+        for (const read of inFlight.current.filter((entry) => entry.kind === 'read' && entry.scope !== undefined && writeChanges(scope, entry.scope))) {
           read.restart = true;
           read.controller.abort();
         }
@@ -107,8 +122,7 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
         showBusy();
       };
       const stopped = new Promise<typeof STOPPED>((resolve) => signal.addEventListener('abort', () => resolve(STOPPED), { once: true }));
-      const cancelledResult = (): RunResult<T> | typeof RESTART => (mine.restart && !mine.superseded ? RESTART : { ok: false, cancelled: true, superseded: mine.superseded });
-      const notices: string[] = [];
+      const cancelledResult = (): RunResult<T> | typeof RESTART => (mine.restart && !mine.superseded ? RESTART : { ok: false, cancelled: true, superseded: mine.superseded, notices });
       try {
         const working = work(signal, sent, (message) => notices.push(message));
         // A read stops being waited for at once; a write is waited for to the end (see the header).
@@ -117,26 +131,27 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
           working.catch(() => undefined);
           return cancelledResult();
         }
-        return { ok: true, value: value as T };
+        return { ok: true, value: value as T, notices };
       } catch (error) {
         if (signal.aborted && !(kind === 'write' && mine.sent)) return cancelledResult();
-        return { ok: false, cancelled: false, error };
+        return { ok: false, cancelled: false, error, notices };
       } finally {
         inFlight.current = inFlight.current.filter((entry) => entry !== mine);
         finished();
         showBusy();
-        if (notices.length > 0) dispatch({ type: 'notices', notices });
       }
     },
-    [showBusy, dispatch],
+    [showBusy],
   );
 
   const run = useCallback(
     async <T>(label: string, work: Work<T>, options: RunOptions = {}): Promise<RunResult<T>> => {
       const kind = options.kind ?? 'read';
-      const scope = options.scope ? scopeKey(options.scope) : undefined;
+      const { scope } = options;
       const id = ++counter.current;
-      if (kind === 'write') return (await attempt(id, label, work, kind, scope)) as RunResult<T>;
+      // Every try's notices: a read run again after a write keeps what its first try told.
+      const notices: string[] = [];
+      if (kind === 'write') return (await attempt(id, label, work, kind, scope, notices)) as RunResult<T>;
       newestRead.current.set(label, id);
       for (const older of inFlight.current.filter((entry) => entry.kind === 'read' && entry.label === label)) {
         older.superseded = true;
@@ -148,8 +163,8 @@ export function useRequestRunner(dispatch: Dispatch<AppAction>): RequestRunner {
           await Promise.all(writes.map((entry) => entry.done));
         }
         // A newer read of the same kind was asked for while this one waited (ctrl+r twice, a scope switched): only it runs.
-        if (newestRead.current.get(label) !== id) return { ok: false, cancelled: true, superseded: true };
-        const result = await attempt(id, label, work, kind, scope);
+        if (newestRead.current.get(label) !== id) return { ok: false, cancelled: true, superseded: true, notices };
+        const result = await attempt(id, label, work, kind, scope, notices);
         if (result !== RESTART) return result;
       }
     },

@@ -12,7 +12,7 @@ import type { Command, CommandDraft } from '../../discord/model.js';
 import { describeError, errorLine, failedWriteLine } from '../format/describe-error.js';
 import { userLabel } from '../format/user-label.js';
 import type { AppAction, AppState } from './app-state.js';
-import { scopeLabel } from './app-state.js';
+import { scopeLabel, withNotices } from './app-state.js';
 import type { RequestRunner } from './request-runner.js';
 
 export type SaveOutcome =
@@ -102,7 +102,7 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
 export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, runner: RequestRunner): AppFlows {
   const session = state.session;
   const scope = state.scope;
-  const flash = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => dispatch({ type: 'flash', text, tone });
+  const flash = (text: string, tone: 'info' | 'success' | 'warning' | 'error', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
   // The operations load on the first write, not with the first frame.
   const operations = () => Promise.all([import('../../operations/delete-command.js'), import('../../operations/save-command.js')]);
   /** After a write: an interrupted one's journal is still there unless this write finished it. */
@@ -119,12 +119,12 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       );
       if (result.ok) {
         dispatch({ type: 'command-deleted', commandId: command.id });
-        flash(`Deleted ${command.name} and its overwrites; backup: ${result.value.backup}`, 'success');
+        flash(`Deleted ${command.name} and its overwrites; backup: ${result.value.backup}`, 'success', result.notices);
         recheckJournal();
       } else if (result.cancelled) {
-        flash(`Cancelled before it was sent: ${command.name} was not deleted.`, 'warning');
+        flash(`Cancelled before it was sent: ${command.name} was not deleted.`, 'warning', result.notices);
       } else {
-        flash(failedWriteLine('Not deleted', result.error), 'error');
+        flash(failedWriteLine('Not deleted', result.error), 'error', result.notices);
       }
     },
 
@@ -140,14 +140,16 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
         if (!original && !overwroteExisting) dispatch({ type: 'creates-used', used: (state.createsUsed ?? 0) + 1 });
         dispatch({ type: 'command-saved', command, replaceId: original?.id });
         const done = original ? `saved; backup: ${backup} in ${scopeLabel(state)}` : `${overwroteExisting ? 'overwrote the existing command of that name' : 'created'} in ${scopeLabel(state)}; backup of the scope before: ${backup}`;
-        flash(`${command.name}: ${done}`, 'success');
+        flash(`${command.name}: ${done}`, 'success', result.notices);
         recheckJournal();
         return { ok: true, command };
       }
-      if (result.cancelled) return { ok: false, message: 'Cancelled before it was sent: nothing was sent to Discord; your edits are still here.', fieldErrors: [] };
+      // The editor shows how the save ended itself: what the lock said goes with it there.
+      const message = (text: string) => withNotices(text, result.notices);
+      if (result.cancelled) return { ok: false, message: message('Cancelled before it was sent: nothing was sent to Discord; your edits are still here.'), fieldErrors: [] };
       const fieldErrors = result.error instanceof DiscordApiError ? result.error.fieldErrors : [];
-      if (result.error instanceof WriteUnsettledError) return { ok: false, message: errorLine(describeError(result.error)), fieldErrors, unknown: true };
-      return { ok: false, message: `Not saved: ${errorLine(describeError(result.error))}`, fieldErrors };
+      if (result.error instanceof WriteUnsettledError) return { ok: false, message: message(errorLine(describeError(result.error))), fieldErrors, unknown: true };
+      return { ok: false, message: message(`Not saved: ${errorLine(describeError(result.error))}`), fieldErrors };
     },
 
     async exportScope() {

@@ -37,8 +37,8 @@ export class TmuxSession {
 
   constructor(command: string[], options: { columns: number; rows: number; env: Record<string, string>; cwd: string }) {
     const exports = Object.entries(options.env).map(([key, value]) => `${key}=${shellQuote(value)}`);
-    // As in a person's terminal: without the CI runner's CI variable, under which chalk (what Ink draws
-    // with) drops every attribute, the inverse cursor and selection too, as for any program run in CI.
+    // As in a person's terminal: without the CI runner's CI variable unless a test gives it
+    // (tui-attributes.test.ts runs the TUI with it).
     const line = `cd ${shellQuote(options.cwd)} && env -u CI ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(options.columns), '-y', String(options.rows), line);
   }
@@ -116,6 +116,19 @@ export class TmuxSession {
       if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
       await sleep(50);
     }
+  }
+
+  /**
+   * Presses `chord` until `check` holds, at most `most` times, one step at a time, each drawn before the
+   * next: under load a quick second press would overshoot. The screen, whether or not it holds.
+   */
+  async stepUntil(chord: string, check: (screen: string) => boolean, most: number): Promise<string> {
+    for (let step = 0; step < most && !check(this.screen()); step++) {
+      const before = this.screen();
+      await this.key(chord);
+      await this.waitFor((screen) => screen !== before, `the screen to change after ${chord}`);
+    }
+    return this.screen();
   }
 
   waitForText(text: string, timeoutMs?: number): Promise<string> {

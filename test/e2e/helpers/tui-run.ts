@@ -12,6 +12,8 @@ import { TmuxSession } from './tmux.js';
 export interface TuiRuns {
   /** `cmd-tui ARGS` at this size, with `env` on top of the home and terminal settings. */
   start(args: string[], size: { columns: number; rows: number }, env?: Record<string, string>): TmuxSession;
+  /** The running one's CMD_TUI_HOME, also its working folder (where exports are written). */
+  home(): string;
 }
 
 export function useTuiRuns(): TuiRuns {
@@ -28,6 +30,10 @@ export function useTuiRuns(): TuiRuns {
       const tui = new TmuxSession([process.execPath, CLI_PATH, ...args], { ...size, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color', ...env } });
       running = { tui, home };
       return tui;
+    },
+    home() {
+      if (!running) throw new Error('no TUI is running: start() one first');
+      return running.home;
     },
   };
 }

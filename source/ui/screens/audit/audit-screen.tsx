@@ -77,7 +77,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
   const app = useRef<AppFacts | null>(null);
   /** The scope of a finding being fixed elsewhere: audited again on return. */
   const recheck = useRef<Scope | null>(null);
-  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info') => dispatch({ type: 'flash', text, tone });
+  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
   const guildName = (guildId: string) => state.guilds.find((guild) => guild.id === guildId)?.name ?? results.guilds.find((guild) => guild.guildId === guildId)?.guildName ?? `guild ${guildId}`;
   const scopeName = (scope: Scope) => (scope.kind === 'global' ? 'Global' : guildName(scope.guildId));
 
@@ -175,9 +175,9 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
           ...currentResults,
           guilds: currentResults.guilds.map((guild) => (guild.guildId === finding.guildId ? { ...guild, findings: guild.findings.filter((other) => other !== finding) } : guild)),
         }));
-        flash(`Deleted the guild copy of ${name} from ${guildName(finding.guildId!)}; backup: ${result.value}`, 'success');
-      } else if (result.cancelled) flash(`Cancelled before it was sent: the guild copy of ${name} is still there.`, 'warning');
-      else flash(failedWriteLine('Not deleted', result.error), 'error');
+        flash(`Deleted the guild copy of ${name} from ${guildName(finding.guildId!)}; backup: ${result.value}`, 'success', result.notices);
+      } else if (result.cancelled) flash(`Cancelled before it was sent: the guild copy of ${name} is still there.`, 'warning', result.notices);
+      else flash(failedWriteLine('Not deleted', result.error), 'error', result.notices);
     });
   };
 

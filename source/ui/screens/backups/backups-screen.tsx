@@ -42,7 +42,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const [problem, setProblem] = useState<string | null>(null);
   const [selected, setSelected] = useState(0);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info') => dispatch({ type: 'flash', text, tone });
+  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
 
   // The selection follows its backup, not its row: a restore writes a new backup at the top.
   const selectedPath = useRef<string | undefined>(undefined);
@@ -90,14 +90,15 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.restore(entry.path, preview, signal, sent, notice), { kind: 'write', scope: preview.backup.scope }).then((result) => {
       setMode({ kind: 'list' });
       if (!result.ok) {
-        if (!result.cancelled) flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error');
+        if (result.cancelled) flash(`Cancelled before it was sent: nothing was restored in ${nameOf(entry.scope)}.`, 'warning', result.notices);
+        else flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error', result.notices);
         return;
       }
       const { execution, restored, notRestored, readBackFailed } = result.value;
       const missing = readBackFailed ? `. ${readBackFailed}` : notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
       // Reload first: a reload starts a new action and clears the status line.
       dispatch({ type: 'reload' });
-      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success');
+      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success', result.notices);
       reload();
     });
   };

@@ -32,7 +32,8 @@ export interface CopyDialogProps {
   commandName?: string;
   guilds: readonly PartialGuild[];
   height: number;
-  onDone: (message: string, tone: 'success' | 'warning' | 'error') => void;
+  /** `notices`: what the copy's lock told beside its outcome, shown after it. */
+  onDone: (message: string, tone: 'success' | 'warning' | 'error', notices?: readonly string[]) => void;
   onClose: () => void;
 }
 
@@ -114,9 +115,9 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
       if (result.ok) {
         const done = result.value;
         const copied = `Copied ${done.steps} change${done.steps === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup}`;
-        onDone(done.readBackFailed ? `${copied}. ${done.readBackFailed}` : copied, done.readBackFailed ? 'warning' : 'success');
-      } else if (result.cancelled) onDone(`Cancelled before it was sent: nothing was copied into ${nameOf(to)}.`, 'warning');
-      else onDone(`Copy into ${nameOf(to)} failed: ${errorLine(describeError(result.error))}`, 'error');
+        onDone(done.readBackFailed ? `${copied}. ${done.readBackFailed}` : copied, done.readBackFailed ? 'warning' : 'success', result.notices);
+      } else if (result.cancelled) onDone(`Cancelled before it was sent: nothing was copied into ${nameOf(to)}.`, 'warning', result.notices);
+      else onDone(`Copy into ${nameOf(to)} failed: ${errorLine(describeError(result.error))}`, 'error', result.notices);
     });
   };
   return (

@@ -17,7 +17,7 @@ import { describeError, errorLine, type UserError } from '../../format/describe-
 import { WriteUnsettledError } from '../../../operations/write-truth.js';
 import { usePasteBack } from '../../components/sign-in-address.js';
 import { useAppContext } from '../../state/app-context.js';
-import type { Tone } from '../../state/app-state.js';
+import { withNotices, type Tone } from '../../state/app-state.js';
 import { describeSaveError, isUserTokenMissing, signInNeeded } from './save-overwrites.js';
 import { targetKey, type TargetChoice } from './target-choices.js';
 import type { GuildOverwritesHandle } from './use-guild-overwrites.js';
@@ -44,7 +44,7 @@ type ResolvedUser = { ok: true; target: OverwriteTarget; unchecked?: string } | 
 export function usePermissionActions(model: PermissionsModel | undefined, editor: EditorState, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
   const { state, dispatch, flows } = useAppContext();
   const { exit } = useApp();
-  const flash = (text: string, tone: Tone) => dispatch({ type: 'flash', text, tone });
+  const flash = (text: string, tone: Tone, notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
   const setMode = (mode: EditorMode) => dispatchEditor({ type: 'mode', mode });
   const session = state.session;
   // The address pasted back while signing in (a browser on another machine).
@@ -178,22 +178,22 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
         dispatchEditor({ type: 'saved' });
         if (undone.length > 0) {
           // The list shown is Discord's now: what is missing can be redone on it.
-          flash(`Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now. Backup: ${backup}`, 'error');
+          flash(`Saved, but a save elsewhere undid part of it right after (another writer?): ${undone.map(describeChange).join(', ')} is not on Discord now. Backup: ${backup}`, 'error', result.notices);
           return;
         }
         if (result.value.readBackFailed) {
-          flash(`${result.value.readBackFailed} Backup: ${backup}`, 'warning');
+          flash(`${result.value.readBackFailed} Backup: ${backup}`, 'warning', result.notices);
           return;
         }
-        flash(`Saved ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites. Backup: ${backup}`, 'success');
+        flash(`Saved ${summarizeChanges(changes)}; ${entry.label} now has ${overwriteCount(saved.permissions)} overwrites. Backup: ${backup}`, 'success', result.notices);
       } else if (result.cancelled) {
-        flash(`Cancelled before it was sent: the overwrites of ${entry.label} are unchanged on Discord; your edits are still here.`, 'warning');
+        flash(`Cancelled before it was sent: the overwrites of ${entry.label} are unchanged on Discord; your edits are still here.`, 'warning', result.notices);
       } else if (isUserTokenMissing(result.error)) {
-        setMode({ kind: 'sign-in', reason: describeSaveError(result.error, entry.label, guildId).message });
+        setMode({ kind: 'sign-in', reason: withNotices(describeSaveError(result.error, entry.label, guildId).message, result.notices) });
       } else {
         dispatchEditor({ type: 'problem', problem: describeSaveError(result.error, entry.label, guildId) });
         const unknown = result.error instanceof WriteUnsettledError;
-        flash(unknown ? `${errorLine(describeError(result.error))} Your edits are still here.` : `Not saved: ${entry.label} is unchanged on Discord; your edits are still here.`, 'error');
+        flash(unknown ? `${errorLine(describeError(result.error))} Your edits are still here.` : `Not saved: ${entry.label} is unchanged on Discord; your edits are still here.`, 'error', result.notices);
       }
     },
 

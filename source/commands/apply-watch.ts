@@ -22,11 +22,20 @@ import { UsageError, type CliIo } from './types.js';
 /** Long enough to take an editor's save (write, then rename or write again) as one, short enough to feel immediate. */
 const QUIET_MS = 200;
 
-type WatchFlags = ApplyFlags & ConnectFlags & { guild?: string; 'json-lines'?: boolean };
+type WatchFlags = ApplyFlags & ConnectFlags & { guild?: string; 'json-lines'?: boolean; settle?: string };
+
+/** `--settle MS`: a build that writes a folder file by file needs longer than an editor's save. */
+function settleFlag(value: string | undefined): number {
+  if (value === undefined) return QUIET_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new UsageError(`--settle must be a whole number of milliseconds from 0 to 60000, not "${value}"`);
+  return ms;
+}
 
 export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Promise<number> {
   if (file === '-') throw new UsageError('--watch watches a file or folder for saves; stdin (-) cannot be saved again: name the commands file');
   if (flags.json === true) throw new UsageError('--watch prints one JSON line per run: pass --json-lines instead of --json');
+  const settleMs = settleFlag(flags.settle);
   if (flags.yes !== true && !io.stdin.isTTY) throw new UsageError('--watch without a terminal has nobody to confirm each plan on: pass --yes to apply every valid save');
   const path = resolve(io.cwd, file);
   const folder = await stat(path).then((info) => info.isDirectory(), () => undefined);
@@ -100,7 +109,7 @@ export async function watchApply(file: string, flags: WatchFlags, io: CliIo): Pr
     if (lines) io.stdout.write(`${JSON.stringify({ ...run, outcome: 'unreadable', applied: false, message: error.message })}\n`);
     say(`Watching ${file} for saves (ctrl+c stops).\n`);
   };
-  const runs = new SaveRuns(once, QUIET_MS);
+  const runs = new SaveRuns(once, settleMs);
 
   const stopped = new Promise<void>((resolveStopped) => {
     const onInterrupt = () => {

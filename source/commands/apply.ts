@@ -20,6 +20,7 @@ export const run: CommandRun = async (args, io) => {
   const file = positionals[0] as string;
   if (values.watch === true) return (await import('./apply-watch.js')).watchApply(file, values, io);
   if (values['json-lines'] === true) throw new UsageError('--json-lines prints one line per run of --watch: pass --watch too, or --json for one apply');
+  if (values.settle !== undefined) throw new UsageError('--settle is how long --watch waits for FILE to be quiet: pass --watch too');
   try {
     const { api, scope } = await connectToScope(values, io);
     const result = await applyOnce(api, scope, file, values, io);

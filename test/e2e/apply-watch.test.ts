@@ -53,8 +53,8 @@ interface Watch {
   exited: Promise<number | null>;
 }
 
-function startWatch(file: string, guild: string, emulator = server()): Watch {
-  const child = spawn(process.execPath, [CLI_PATH, 'apply', file, '--watch', '--guild', guild, '--yes', '--json-lines', '--api', emulator.baseUrl], {
+function startWatch(file: string, guild: string, emulator = server(), extra: readonly string[] = []): Watch {
+  const child = spawn(process.execPath, [CLI_PATH, 'apply', file, '--watch', '--guild', guild, '--yes', '--json-lines', '--api', emulator.baseUrl, ...extra], {
     env: { ...home.env, DISCORD_BOT_TOKEN: emulator.botToken, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -152,7 +152,8 @@ it('two quick saves are one run, which applies the last', { timeout: 60_000 }, a
   const guild = server().guildIds[2]!;
   const file = join(home.home, 'commands.json');
   await writeFile(file, ping('Pong'));
-  const watch = startWatch(file, guild);
+  // 3 s of quiet, not the default 200 ms: the two saves 30 ms apart must fall within it on a loaded runner too.
+  const watch = startWatch(file, guild, server(), ['--settle', '3000']);
   expect(await watch.nextRun()).toMatchObject({ run: 1, outcome: 'applied' });
   const before = (await writesTo(guild)).length;
 
@@ -202,6 +203,12 @@ it('refuses the global scope, --json, and a watch without a terminal and without
   expect(unconfirmed.stderr).toContain('pass --yes');
   const lines = await runCli(['apply', file, '--json-lines', ...api], { env });
   expect(lines.code).toBe(2);
+  const settleAlone = await runCli(['apply', file, '--settle', '500', ...api], { env });
+  expect(settleAlone.code).toBe(2);
+  expect(settleAlone.stderr).toContain('pass --watch too');
+  const settleWrong = await runCli(['apply', file, '--watch', '--guild', server().guildIds[0]!, '--yes', '--settle', 'soon', ...api], { env });
+  expect(settleWrong.code).toBe(2);
+  expect(settleWrong.stderr).toContain('--settle must be a whole number of milliseconds');
 });
 
 /** A command of its own, so that a test sharing a guild with an earlier one still creates it. */

@@ -36,7 +36,7 @@ export interface AppCopy {
 
 export interface CopyInResult {
   global: number;
-  /** Where the guild's commands are now, and whose people are there. */
+  /** Where the guild's commands are now (without a guild in the copy: where to try the global ones), and whose people are there. */
   guild?: { id: string; name: string; commands: number; people: 'copied' | 'seeded' };
 }
 
@@ -97,12 +97,20 @@ function copiedGuild(state: EmulatorState, copy: AppCopy, id: string, name: stri
   };
 }
 
+/** The first guild the app is installed in (the seed's first), other than `except`. */
+function firstSeeded(state: EmulatorState, except?: string): GuildRecord | undefined {
+  return Object.values(state.guilds).find((guild) => guild.appInstalled && guild.id !== except);
+}
+
 function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, now: number): CopyInResult {
   const app = state.application;
   const stored = (commands: readonly Command[], scope: Parameters<typeof scopeKey>[0]) => commands.map((command) => materialize(command, app, ids, scope, command.id));
   state.commands[scopeKey(GLOBAL_SCOPE)] = stored(copy.global, GLOBAL_SCOPE);
   const result: CopyInResult = { global: copy.global.length };
-  if (!copy.guild) return result;
+  if (!copy.guild) {
+    const seeded = firstSeeded(state);
+    return seeded ? { ...result, guild: { id: seeded.id, name: seeded.name, commands: 0, people: 'seeded' } } : result;
+  }
   const { id, name, commands, people } = copy.guild;
   let target: GuildRecord | undefined;
   if (people) {
@@ -112,7 +120,7 @@ function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, 
     for (const list of people.overwrites) overwrites[list.id === copy.applicationId ? app.id : list.id] = list.permissions.map((overwrite) => ({ ...overwrite }));
     state.overwrites[id] = overwrites;
   } else {
-    target = Object.values(state.guilds).find((guild) => guild.appInstalled && guild.id !== id);
+    target = firstSeeded(state, id);
     if (!target) return result;
   }
   state.commands[scopeKey(guildScope(target.id))] = stored(commands, guildScope(target.id));

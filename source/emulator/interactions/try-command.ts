@@ -117,7 +117,9 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
   if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
   if (!endpoint && !world.gateway?.reaches(guild.id)) {
-    return refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this serve (it finds the gateway at GET /gateway/bot), or start serve with --interactions-url URL for an HTTP bot');
+    // `reason`: where the emulator runs inside the TUI (the demo, a copy of live commands), the screen says how to connect a bot there instead.
+    const noBot = refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this serve (it finds the gateway at GET /gateway/bot), or start serve with --interactions-url URL for an HTTP bot');
+    return { ...noBot, body: { ...(noBot.body as object), reason: 'no-bot' } };
   }
   const userId = request.userId ?? app.ownerId;
   const user = world.state.users[userId];

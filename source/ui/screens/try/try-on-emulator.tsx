@@ -187,7 +187,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     ...wrapped.map((line, index) => <Text key={`note${index}`} color={theme.text.secondary}>{line}</Text>),
     <Text key="api">{label('API URL')}{endpoint.baseUrl}</Text>,
     <Text key="gateway">{label('Gateway')}{endpoint.gatewayUrl}</Text>,
-    <Text key="key">{label('Public key')}{endpoint.verifyKey} (verifies the interactions it signs)</Text>,
+    <Text key="key">{label('Public key')}{endpoint.verifyKey}</Text>,
     <Text key="token-label">{label('Bot token')}the emulator's own, fake (select the line below to copy it):</Text>,
     <Text key="token">{endpoint.botToken}</Text>,
     editing !== undefined ? (

@@ -7,9 +7,12 @@
  * the client; `enter` starts an emulator inside the TUI with the commands copied (only read from the
  * stand-in), whose URLs, public key and bot token are on screen; the example HTTP bot started with that
  * key, its URL set in the field on screen (the emulator PINGs it first), answers /ping; and quitting the
- * TUI stops that emulator.
+ * TUI stops that emulator. Under `--demo`, whose emulator has no bot, the same details say how to connect
+ * one, and the example gateway bot started with them answers.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bindingOf, type Action, type KeyScope } from '../../source/ui/input/key-bindings.js';
 import { startProxy, type RunningProxy } from '../helpers/proxy.js';
@@ -22,6 +25,7 @@ const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
 let standIn: RunningProxy;
 let bot: ChildProcess | undefined;
+let gatewayBot: ChildProcess | undefined;
 
 beforeAll(async () => {
   expect((await serveApi(serve(), 'PUT', `/applications/${serve().applicationId}/commands`, [{ name: 'ping', description: 'Replies with Pong!' }])).status).toBe(200);
@@ -34,6 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   bot?.kill();
+  gatewayBot?.kill();
   await standIn?.close();
 });
 
@@ -115,3 +120,30 @@ async function writesTo(): Promise<string[]> {
   const log = (await (await fetch(`${serve().origin}/__emulator/requests`)).json()) as { method: string; path: string }[];
   return log.filter((entry) => entry.method !== 'GET').map((entry) => `${entry.method} ${entry.path}`);
 }
+
+it('under --demo the Try screen says the demo has no bot and how to connect one, and a gateway bot given the details shown answers', { timeout: 90_000 }, async () => {
+  const tui = runs.start(['--demo'], { columns: 120, rows: 40 });
+  await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
+  await press(tui, 'filter', 'list');
+  await tui.type('ping');
+  await press(tui, 'filterDone', 'filter');
+  await press(tui, 'tryCommand', 'list');
+  let screen = await tui.waitFor((now) => /In channel\s+#general/.test(now), 'the Try form');
+  const api = shown(screen, 'API URL');
+  expect(screen).toContain(`API demo emulator ${api}`);
+  await press(tui, 'send', 'try');
+  screen = await tui.waitForText('The demo has no bot');
+  expect(flat(screen)).toContain('The demo has no bot: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ctrl+o sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token shown above.');
+  // What a demo user never ran is not suggested.
+  expect(screen).not.toContain('--interactions-url');
+
+  const token = /^(emu-bot-\S+)$/m.exec(screen)?.[1];
+  const botPath = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
+  gatewayBot = spawn(process.execPath, [botPath], { env: { ...process.env, DISCORD_TOKEN: token!, DISCORD_API: api }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: gatewayBot!.stdout! }).on('line', (line) => line.startsWith('Logged in as') && resolve());
+    gatewayBot!.once('exit', (code) => reject(new Error(`the gateway bot exited with ${code}`)));
+  });
+  await press(tui, 'send', 'try');
+  screen = await tui.waitFor((now) => /· reply\n\s+Pong!/.test(now), "the gateway bot's reply", 15_000);
+});

@@ -89,7 +89,7 @@ export interface RunningEmulator {
   userToken: string;
   /** The application's `verify_key`: the public half of the key that signs delivered interactions (hex). */
   verifyKey: string;
-  /** Guilds the app is installed in. */
+  /** Guilds the app is installed in (a guild copied in first). */
   guildIds: string[];
   redirectUris: string[];
   /** The gateway's address (what GET /gateway/bot gives a bot library): ws://127.0.0.1:PORT */
@@ -309,6 +309,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const memberUserId = state.tokens[state.scriptTokens.member]?.userId ?? '';
   const installed = Object.values(state.guilds).filter((guild) => guild.appInstalled);
   const uninstalled = Object.values(state.guilds).find((guild) => !guild.appInstalled);
+  // The copied guild first: the one a script reading guildIds[0] is after.
+  const guildIds = installed.map((guild) => guild.id);
   const hidden = installed[0]?.channels.find((channel) => !canViewChannel(installed[0]!, app.botUserId, channel));
 
   return {
@@ -320,12 +322,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clientSecret: app.clientSecret,
     publicClientId: app.id,
     userToken: state.scriptTokens.admin,
-    guildIds: installed.map((guild) => guild.id),
+    guildIds,
     redirectUris: [...app.redirectUris],
     verifyKey: signerOf(world.state.application).publicKeyHex,
     gatewayUrl: origin.replace(/^http/, 'ws'),
     copyIn(copy) {
       const result = copyIn({ state: world.state, initial }, ids, copy, clock());
+      if (result.guild && !guildIds.includes(result.guild.id)) guildIds.unshift(result.guild.id);
       world.changed();
       return result;
     },

@@ -33,7 +33,7 @@ export interface EmulatorCopy {
 }
 
 export interface TryOnEmulator {
-  /** Whether the emulator runs already (a later `t` goes straight there). */
+  /** Whether this session has tried commands on the emulator already (a later `t` goes straight there). */
   running(): boolean;
   /** Starts the emulator unless it runs, and copies the app's current commands (global, and `guildId`'s) there. */
   open(guildId: string | undefined, signal: AbortSignal): Promise<EmulatorCopy>;
@@ -62,33 +62,36 @@ export function endpointOf(emulator: RunningEmulator): EmulatorEndpoint {
  */
 export function emulatorForTry(onCleanup: (cleanup: () => Promise<void>) => void, options: { timeoutMs?: number } = {}): (live: DiscordApi) => TryOnEmulator {
   let starting: Promise<{ emulator: RunningEmulator; endpoint: EmulatorEndpoint; api: DiscordApi }> | undefined;
-  let started = false;
   const start = async () => {
     const [{ startEmulator }, { createDiscordApi }] = await Promise.all([import('../../emulator/server.js'), import('../../api/client.js')]);
     const emulator = await startEmulator({ seed: 'empty', rateLimits: 'discord' });
     onCleanup(() => emulator.close());
-    started = true;
     const api = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { botToken: emulator.botToken }, applicationId: emulator.applicationId, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
     return { emulator, endpoint: endpointOf(emulator), api };
   };
-  return (live) => ({
-    running: () => started,
-    open: async (guildId, signal) => {
-      const { readAppCopy, describeCopy } = await import('../../operations/copy-to-emulator.js');
-      // Read first: credentials that cannot read the commands start nothing.
-      const read = await readAppCopy(live.withSignal(signal), guildId);
-      signal.throwIfAborted();
-      const running = await (starting ??= start().catch((error: unknown) => {
-        starting = undefined;
-        throw error;
-      }));
-      const copied = running.emulator.copyIn(read.copy);
-      return {
-        endpoint: running.endpoint,
-        api: running.api,
-        ...(copied.guild ? { guild: { id: copied.guild.id, name: copied.guild.name } } : {}),
-        summary: describeCopy(copied, read),
-      };
-    },
-  });
+  return (live) => {
+    // Per session: a session on an emulator of its own (a profile switched to) is not sent to this one.
+    let usedHere = false;
+    return {
+      running: () => usedHere,
+      open: async (guildId, signal) => {
+        const { readAppCopy, describeCopy } = await import('../../operations/copy-to-emulator.js');
+        // Read first: credentials that cannot read the commands start nothing.
+        const read = await readAppCopy(live.withSignal(signal), guildId);
+        signal.throwIfAborted();
+        const running = await (starting ??= start().catch((error: unknown) => {
+          starting = undefined;
+          throw error;
+        }));
+        const copied = running.emulator.copyIn(read.copy);
+        usedHere = true;
+        return {
+          endpoint: running.endpoint,
+          api: running.api,
+          ...(copied.guild ? { guild: { id: copied.guild.id, name: copied.guild.name } } : {}),
+          summary: describeCopy(copied, read),
+        };
+      },
+    };
+  };
 }

@@ -56,6 +56,7 @@ const SCREENS: WalkedScreen[] = [
       await app.waitForText('Interactions URL');
       await app.chord('ctrl+o');
       await app.waitForText('leave the URL as it was');
+      await app.type('http://127.0.0.1:3000/');
       return opened(app, () => api.calls.length);
     },
   },

@@ -143,7 +143,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     Priority.screen,
     (chord) => {
       if (actionFor(chord, 'try') !== 'interactionsUrl') return false;
-      setEditing(current ?? 'http://127.0.0.1:3000/');
+      setEditing(current ?? '');
       return true;
     },
     active && editing === undefined,
@@ -193,7 +193,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     editing !== undefined ? (
       <Box key="url">
         <Text>{label('Interactions URL')}</Text>
-        <TextField value={editing} onChange={(value) => setEditing(value)} focused={active && !checking} width={Math.max(10, width - 19)} command={field} />
+        <TextField value={editing} onChange={(value) => setEditing(value)} focused={active && !checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - 19)} command={field} />
       </Box>
     ) : (
       <Text key="url">

@@ -71,12 +71,13 @@ it("a server that cannot play Discord's client: enter tries the command on an em
   expect(flat(screen)).toContain('Copied 1 global command and 0 commands of Pixel Pal HQ (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
   const api = shown(screen, 'API URL');
   const gateway = shown(screen, 'Gateway');
-  const publicKey = shown(screen, 'Public key');
+  const publicKey = /^([0-9a-f]{64})$/m.exec(screen)?.[1];
   const botToken = /^(emu-bot-\S+)$/m.exec(screen)?.[1];
   expect(api).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
   expect(api).not.toBe(serve().baseUrl);
   expect(gateway).toBe(api.replace(/^http/, 'ws').replace(/\/api\/v10$/, ''));
   expect(botToken).toBeDefined();
+  expect(publicKey).toBeDefined();
   expect(botToken).not.toBe(serve().botToken);
   // The emulator hands its bot the app's commands, ids kept.
   const commands = (await (await fetch(`${api}/applications/@me`, { headers: { Authorization: `Bot ${botToken}` } })).json()) as { id: string };
@@ -91,7 +92,7 @@ it("a server that cannot play Discord's client: enter tries the command on an em
   expect(screen).not.toContain('--interactions-url');
 
   // The bot author's side: the example bot, verifying with the public key shown, its URL set in the field.
-  const started = await startInteractionsBot({ PUBLIC_KEY: publicKey, DISCORD_API: api });
+  const started = await startInteractionsBot({ PUBLIC_KEY: publicKey!, DISCORD_API: api });
   bot = started.child;
   await press(tui, 'interactionsUrl', 'try');
   await tui.waitForText('leave the URL as it was');

@@ -38,6 +38,9 @@ export function noBotText(demo: boolean): string {
   return `${where}: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token shown above.`;
 }
 
+/** The width of the details' labels (`Interactions URL` and a space). */
+const LABEL_WIDTH = 18;
+
 const NOTHING_WRITTEN = 'Nothing here is written to Discord: the commands were only read from it.';
 
 type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: EmulatorCopy } | { kind: 'failed'; message: string };
@@ -181,27 +184,32 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     return true;
   };
 
-  const label = (name: string) => name.padEnd(18);
-  const wrapped = notes.flatMap((note) => wrapText(note, Math.max(20, width)));
+  const label = (name: string) => name.padEnd(LABEL_WIDTH);
+  // Every line wrapped here, so the rows the form is left are counted, not guessed.
+  const wrapped = (text: string) => wrapText(text, Math.max(20, width), ' '.repeat(LABEL_WIDTH));
+  const lines = [
+    ...notes.flatMap((note) => wrapText(note, Math.max(20, width)).map((line) => ({ line, quiet: true }))),
+    ...[
+      `${label('API URL')}${endpoint.baseUrl}`,
+      `${label('Gateway')}${endpoint.gatewayUrl}`,
+      "The public key, then the bot token (the emulator's own, fake), each on a line of its own to select and copy:",
+    ].flatMap(wrapped).map((line) => ({ line, quiet: false })),
+    // Each on a line of its own, as serve prints them: selected whole, it is copied whole.
+    ...[endpoint.verifyKey, endpoint.botToken].flatMap((value) => wrapText(value, Math.max(20, width))).map((line) => ({ line, quiet: false })),
+    ...(editing === undefined
+      ? wrapped(`${label('Interactions URL')}${current ?? 'none: interactions go to your bot on the gateway'} · ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets it for an HTTP bot`).map((line) => ({ line, quiet: false }))
+      : []),
+  ];
   const rows = [
-    ...wrapped.map((line, index) => <Text key={`note${index}`} color={theme.text.secondary}>{line}</Text>),
-    <Text key="api">{label('API URL')}{endpoint.baseUrl}</Text>,
-    <Text key="gateway">{label('Gateway')}{endpoint.gatewayUrl}</Text>,
-    <Text key="key">{label('Public key')}{endpoint.verifyKey}</Text>,
-    <Text key="token-label">{label('Bot token')}the emulator's own, fake (select the line below to copy it):</Text>,
-    <Text key="token">{endpoint.botToken}</Text>,
-    editing !== undefined ? (
-      <Box key="url">
-        <Text>{label('Interactions URL')}</Text>
-        <TextField value={editing} onChange={(value) => setEditing(value)} focused={active && !checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - 19)} command={field} />
-      </Box>
-    ) : (
-      <Text key="url">
-        {label('Interactions URL')}
-        {current ?? 'none: interactions go to your bot on the gateway'}
-        <Text color={theme.text.secondary}> · {keyLabel(bindingOf('interactionsUrl', 'try'))} sets it for an HTTP bot</Text>
-      </Text>
-    ),
+    ...lines.map(({ line, quiet }, index) => <Text key={index} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>),
+    ...(editing !== undefined
+      ? [
+          <Box key="url">
+            <Text>{label('Interactions URL')}</Text>
+            <TextField value={editing} onChange={(value) => setEditing(value)} focused={active && !checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - LABEL_WIDTH - 1)} command={field} />
+          </Box>,
+        ]
+      : []),
   ];
   return (
     <Box flexDirection="column" flexGrow={1}>

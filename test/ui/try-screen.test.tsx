@@ -40,7 +40,7 @@ const LOBBY = '600000000000000001';
 
 /** Live Discord with a guild whose people these credentials can read: one role, one channel, its owner. */
 function liveApi(): FakeApi {
-  const live = new FakeApi([makeCommand({ name: 'ping', description: 'Replies with Pong!' })], [makeCommand({ name: 'deploy', description: 'Ships it' }, { kind: 'guild', guildId: GUILD_ID })]);
+  const live = new FakeApi([makeCommand({ name: 'ping', description: 'Replies with Pong!' })], [makeCommand({ name: 'deploy', description: 'Ships it' }, { kind: 'guild', guildId: GUILD_ID }), makeCommand({ name: 'rollback', description: 'Unships it' }, { kind: 'guild', guildId: GUILD_ID })]);
   Object.defineProperty(live, 'baseUrl', { value: DISCORD_API_BASE });
   live.guilds = [{ id: GUILD_ID, name: 'Test Guild', owner_id: OWNER }];
   live.getGuildRoles = async () => [{ id: GUILD_ID, name: '@everyone', position: 0, permissions: String(1024 + 2048 + 2 ** 31) }];
@@ -67,7 +67,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   await app.press('tryCommand');
   await app.waitForText(LIVE_DISCORD_REFUSAL);
   await app.press('tryOnEmulator');
-  await app.waitForText('Copied 1 global command and 1 command of Test Guild (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
+  await app.waitForText('Copied 1 global command and 2 commands of Test Guild (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
   const frame = app.frame();
   const api = /API URL\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v10)/.exec(frame)?.[1];
   expect(api).toBeDefined();
@@ -86,11 +86,15 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   await app.waitForText('No bot is connected to this emulator yet');
   expect(app.frame()).not.toContain('--interactions-url');
 
+  // Another command: straight to the same emulator, the commands copied again.
   await app.press('back');
   await waitFor(() => !app.frame().includes('API URL'));
+  await app.press('down');
   await app.press('tryCommand');
+  await app.waitForText('Try /rollback');
   await app.waitForText('Copied 1 global command');
   expect(app.frame()).toContain(`API URL           ${api}`);
+  expect(app.frame()).not.toContain(LIVE_DISCORD_REFUSAL);
 });
 
 const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0007\u001b[8mhid\u200bden';

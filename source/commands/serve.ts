@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import type { RunningEmulator } from '../emulator/server.js';
 import { SPECS } from './specs.js';
-import { UsageError, type CommandRun } from './types.js';
+import { describeCopy, readAppCopy, type ReadCopy } from '../operations/copy-to-emulator.js';
+import { UsageError, type CliIo, type CommandRun } from './types.js';
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -33,7 +34,7 @@ function banner(emulator: RunningEmulator): string {
     ['Guilds', emulator.guildIds.length > 5 ? `${emulator.guildIds.slice(0, 5).join(', ')} … (${emulator.guildIds.length})` : emulator.guildIds.join(', ')],
     ['Redirect URIs', emulator.redirectUris.join(', ')],
     ['Public key', `${emulator.verifyKey} (verifies the interactions it signs)`],
-    ['Gateway', `${emulator.origin.replace(/^http/, 'ws')} (what GET /gateway/bot gives a bot library; interactions go there when the app has no endpoint URL)`],
+    ['Gateway', `${emulator.gatewayUrl} (what GET /gateway/bot gives a bot library; interactions go there when the app has no endpoint URL)`],
     ['Consent page', `${emulator.origin}/oauth2/authorize`],
   ];
   return [
@@ -44,6 +45,17 @@ function banner(emulator: RunningEmulator): string {
     'Stop with Ctrl-C.',
     '',
   ].join('\n');
+}
+
+/** `--copy-commands`: the app's commands (and the guild's people) read where the profile points, or the exit code of why not. */
+async function readCommandsToCopy(flags: { profile?: string; guild?: string; api?: string }, io: CliIo): Promise<ReadCopy | number> {
+  const [{ connectToScope }, { reportFailure }] = await Promise.all([import('./connect.js'), import('./failure.js')]);
+  try {
+    const { api, scope } = await connectToScope(flags, io);
+    return await readAppCopy(api, scope.kind === 'guild' ? scope.guildId : undefined);
+  } catch (error) {
+    return reportFailure(error, io, 'serve --copy-commands');
+  }
 }
 
 export const run: CommandRun = async (args, io) => {
@@ -69,6 +81,14 @@ export const run: CommandRun = async (args, io) => {
   if (interactionsUrl !== undefined && !/^https?:\/\/[^/]/.test(interactionsUrl)) {
     throw new UsageError(`--interactions-url must be an http:// or https:// URL, like http://127.0.0.1:3000/interactions, not "${interactionsUrl}"`);
   }
+  const copyFlags = { profile: parsed.profile, guild: parsed.guild, api: parsed.api };
+  if (!parsed['copy-commands'] && Object.values(copyFlags).some((value) => value !== undefined)) {
+    throw new UsageError('--profile, --guild and --api say where --copy-commands reads the commands: add --copy-commands, or leave them out');
+  }
+  // Read before the emulator starts: credentials that cannot read the commands stop serve before it prints any.
+  const copying = parsed['copy-commands'] ? await readCommandsToCopy(copyFlags, io) : undefined;
+  if (typeof copying === 'number') return copying;
+
   let lastEndpointProblem: string | undefined = '';
   const [{ isLoopbackHost, startEmulator }, { DISCORD_RATE_LIMITS }] = await Promise.all([import('../emulator/server.js'), import('../emulator/rate-limits.js')]);
   let emulator: RunningEmulator;
@@ -76,7 +96,7 @@ export const run: CommandRun = async (args, io) => {
     emulator = await startEmulator({
       ...(parsed.host !== undefined ? { host: parsed.host, allowRemoteHost: true } : {}),
       ...(port !== undefined ? { port } : {}),
-      ...(seed ? { seed } : {}),
+      ...(seed ? { seed } : copying ? { seed: 'empty' as const } : {}),
       ...(extraGuilds !== undefined ? { extraGuilds } : {}),
       ...(parsed.state ? { statePath: parsed.state } : {}),
       ...(rateLimits === 'off' ? { rateLimits } : globalRps !== undefined ? { rateLimits: { ...DISCORD_RATE_LIMITS, global: { limit: globalRps, windowMs: 1000 } } } : rateLimits ? { rateLimits } : {}),
@@ -102,6 +122,7 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write(`cmd-tui serve: ${(error as Error).message}\n`);
     return 2;
   }
+  if (copying) io.stderr.write(`cmd-tui serve: ${describeCopy(emulator.copyIn(copying.copy), copying)} Nothing was changed where they were read.\n`);
   if (parsed.host !== undefined && !isLoopbackHost(parsed.host)) {
     io.stderr.write(`cmd-tui serve: warning: listening on ${parsed.host}; anyone who can reach it can read the fake credentials.\n`);
   }

@@ -24,7 +24,7 @@ const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
 const LIVE_DISCORD = [
   `cmd-tui try needs the emulator. ${LIVE_DISCORD_REFUSAL}`,
-  'Run `cmd-tui serve --interactions-url http://127.0.0.1:3000/` with your HTTP bot listening there (or `cmd-tui serve` with your gateway bot logged in to it), copy your commands to it (`cmd-tui apply FILE --api URL`), and pass --api with its URL.',
+  'Run `cmd-tui serve --copy-commands --interactions-url http://127.0.0.1:3000/` (your commands read from here, nothing written) with your HTTP bot listening there (or without --interactions-url, with your gateway bot logged in to it), and pass --api with its URL.',
 ].join('\n');
 
 /** `--option NAME=VALUE` or `--file NAME=PATH` pairs by option name; `example` shows the form in the refusal. */

@@ -27,13 +27,14 @@ import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
 import { createSnowflakeGenerator } from './snowflake.js';
 import { parseStrictJson } from '../discord/strict-json.js';
 import { createGateway } from './gateway/gateway.js';
-import { checkEndpointUntilAccepted } from './interactions/delivery.js';
+import { checkEndpointUntilAccepted, verifyEndpoint } from './interactions/delivery.js';
 import { newSigningSeed, signerOf } from './interactions/signing.js';
 import { InteractionStore } from './interactions/store.js';
 import { AttachmentStore } from './interactions/attachments.js';
 import { ATTACHMENT_PATH, serveAttachment, uploadAttachment } from './interactions/attachment-routes.js';
 import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
 import type { EmulatorState } from './state.js';
+import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
 
 /** OpenID Connect Discovery 1.0 §4: at the site root, beside /oauth2/authorize. */
 const OPENID_DISCOVERY_PATH = '/.well-known/openid-configuration';
@@ -91,9 +92,18 @@ export interface RunningEmulator {
   userToken: string;
   /** The application's `verify_key`: the public half of the key that signs delivered interactions (hex). */
   verifyKey: string;
-  /** Guilds the app is installed in. */
+  /** Guilds the app is installed in (a guild copied in first). */
   guildIds: string[];
   redirectUris: string[];
+  /** The gateway's address (what GET /gateway/bot gives a bot library): ws://127.0.0.1:PORT */
+  gatewayUrl: string;
+  /** Copies an app's commands (and a guild's people) in, replacing those of their scopes (copy-in.ts); a reset keeps them. */
+  copyIn(copy: AppCopy): CopyInResult;
+  /**
+   * Makes `url` the app's interactions endpoint once it passes Discord's PING checks, as the developer
+   * portal does (null clears it); resolves to why it was refused, or undefined once it is set.
+   */
+  setInteractionsUrl(url: string | null): Promise<string | undefined>;
   /** Extra seeded identities for tests. */
   seeded: {
     adminUserId: string;
@@ -309,6 +319,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const memberUserId = state.tokens[state.scriptTokens.member]?.userId ?? '';
   const installed = Object.values(state.guilds).filter((guild) => guild.appInstalled);
   const uninstalled = Object.values(state.guilds).find((guild) => !guild.appInstalled);
+  // The copied guild first: the one a script reading guildIds[0] is after.
+  const guildIds = installed.map((guild) => guild.id);
   const hidden = installed[0]?.channels.find((channel) => !canViewChannel(installed[0]!, app.botUserId, channel));
 
   return {
@@ -320,9 +332,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clientSecret: app.clientSecret,
     publicClientId: app.id,
     userToken: state.scriptTokens.admin,
-    guildIds: installed.map((guild) => guild.id),
+    guildIds,
     redirectUris: [...app.redirectUris],
     verifyKey: signerOf(world.state.application).publicKeyHex,
+    gatewayUrl: origin.replace(/^http/, 'ws'),
+    copyIn(copy) {
+      const result = copyIn({ state: world.state, initial }, ids, copy, clock());
+      if (result.guild && !guildIds.includes(result.guild.id)) guildIds.unshift(result.guild.id);
+      world.changed();
+      return result;
+    },
+    async setInteractionsUrl(url) {
+      const problem = url === null ? undefined : await verifyEndpoint(world, url);
+      if (problem !== undefined) return problem;
+      endpointCheck?.stop();
+      world.endpointProblem = undefined;
+      world.state.application.interactionsEndpointUrl = url;
+      world.changed();
+      return undefined;
+    },
     seeded: {
       adminUserId: ownerId,
       memberUserId,

@@ -34,8 +34,8 @@ export interface TryRequest {
 
 export type TryStart =
   | { ok: true; id: string; botName: string; user: string; channel: string; interaction: unknown }
-  /** `notEmulator`: the server has no try route (not a `cmd-tui serve`). */
-  | { ok: false; message: string; problems: string[]; notEmulator?: boolean };
+  /** `notEmulator`: the server has no try route (not a `cmd-tui serve`); `noBot`: no bot to deliver to (no endpoint URL, none on the gateway). */
+  | { ok: false; message: string; problems: string[]; notEmulator?: boolean; noBot?: boolean };
 
 /** The emulator's answers are small; anything larger is not the emulator, and is not read into memory. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -102,7 +102,7 @@ export async function startTry(origin: string, request: TryRequest, signal?: Abo
     const problems = Array.isArray(started.body.problems) ? started.body.problems.map(String) : [];
     // The emulator always says why it refused; an answer without a message is from another server.
     if (typeof started.body.message !== 'string') return { ok: false, notEmulator: true, message: `HTTP ${started.status} from ${origin}: not a cmd-tui serve emulator`, problems: [] };
-    return { ok: false, message: started.body.message, problems };
+    return { ok: false, message: started.body.message, problems, ...(started.body.reason === 'no-bot' ? { noBot: true } : {}) };
   }
   const { id, botName, user, channel, interaction } = started.body;
   return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };

@@ -89,12 +89,16 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
   );
 }
 
+/** Where the Try form's emulator runs in another process (`serve`), cmd-tui cannot set its interactions URL there. */
+const INTERACTIONS_URL_ELSEWHERE = 'this emulator runs in another process: start `cmd-tui serve` with --interactions-url URL, or set it with PATCH /applications/@me and the bot token.';
+
 /** Keys the session cannot use on any screen, and why. */
 function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefined): DisabledKeys {
   const noCopy = 'this session cannot copy commands: it needs a bot token or client credentials.';
   return {
     ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
     ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
+    ...(!state.session || state.session.ownEmulator || state.session.tryOnEmulator?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
   };
 }
 

@@ -9,28 +9,92 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { DISCORD_API_BASE } from '../../source/api/target.js';
 import { LIVE_DISCORD_REFUSAL } from '../../source/operations/try-command.js';
-import { TRY_ON_EMULATOR } from '../../source/ui/screens/try/try-screen.js';
+import { DiscordApiError } from '../../source/api/errors.js';
+import { emulatorForTry } from '../../source/ui/session/try-on-emulator.js';
 import { STOPPED_WAITING } from '../../source/ui/screens/try/try-view.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, fakeSession, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
 
-it('on live Discord, t says nobody can run a command as a user, in the words cmd-tui try uses, and how to try it on the emulator', async () => {
-  const live = new FakeApi([makeCommand({ name: 'ping' })]);
-  Object.defineProperty(live, 'baseUrl', { value: DISCORD_API_BASE });
-  const app = await renderApp(live, { columns: 200, rows: 30 });
+it('on live Discord, t says nobody can run a command as a user, in the words cmd-tui try uses, and offers an emulator here', async () => {
+  const live = liveApi();
+  const app = await renderApp(live, { columns: 200, rows: 40 }, { ...fakeSession(live), tryOnEmulator: emulatorForTry(() => undefined)(live) });
   cleanup = app.unmount;
   await app.waitForText('ping');
   await app.press('tryCommand');
   await app.waitForText('Try /ping');
-  for (const line of [LIVE_DISCORD_REFUSAL, ...TRY_ON_EMULATOR]) expect(app.frame()).toContain(line);
+  expect(app.frame()).toContain(LIVE_DISCORD_REFUSAL);
+  expect(app.frame()).toContain('Nothing is written to Discord: the commands are only read.');
+  expect(app.frame()).toMatch(/enter try on an emulator|enter try it on an emulator/);
   expect(app.api.calls.filter((call) => !call.startsWith('list '))).toEqual([]);
   await app.press('back');
   await waitFor(() => !app.frame().includes('Try /ping'));
+});
+
+const OWNER = '700000000000000001';
+const LOBBY = '600000000000000001';
+
+/** Live Discord with a guild whose people these credentials can read: one role, one channel, its owner. */
+function liveApi(): FakeApi {
+  const live = new FakeApi([makeCommand({ name: 'ping', description: 'Replies with Pong!' })], [makeCommand({ name: 'deploy', description: 'Ships it' }, { kind: 'guild', guildId: GUILD_ID }), makeCommand({ name: 'rollback', description: 'Unships it' }, { kind: 'guild', guildId: GUILD_ID })]);
+  Object.defineProperty(live, 'baseUrl', { value: DISCORD_API_BASE });
+  live.guilds = [{ id: GUILD_ID, name: 'Test Guild', owner_id: OWNER }];
+  live.getGuildRoles = async () => [{ id: GUILD_ID, name: '@everyone', position: 0, permissions: String(1024 + 2048 + 2 ** 31) }];
+  live.getGuildChannels = async () => [{ id: LOBBY, type: 0, name: 'lobby', position: 0, parent_id: null, permission_overwrites: [] }];
+  live.listGuildMembers = async () => [{ user: { id: OWNER, username: 'olive' }, roles: [], nick: null }];
+  // The app's bot is not among them: its stand-in gets @everyone's permissions only.
+  live.getGuildMember = async (guildId, userId) => {
+    throw new DiscordApiError(404, 10007, 'Unknown Member', 'GET', `/guilds/${guildId}/members/${userId}`);
+  };
+  return live;
+}
+
+it("enter starts an emulator here with the app's commands copied, shows how to point a bot at it, and opens the form there; a second t goes back to it", async () => {
+  const live = liveApi();
+  const stops: (() => Promise<void>)[] = [];
+  // The profile's guild in view: its commands and people are copied too.
+  const session = { ...fakeSession(live), defaultGuildId: GUILD_ID, tryOnEmulator: emulatorForTry((stop) => stops.push(stop))(live) };
+  const app = await renderApp(live, { columns: 200, rows: 40 }, session);
+  cleanup = () => {
+    app.unmount();
+    void Promise.all(stops.map((stop) => stop()));
+  };
+  await app.waitForText('deploy');
+  await app.press('tryCommand');
+  await app.waitForText(LIVE_DISCORD_REFUSAL);
+  await app.press('tryOnEmulator');
+  await app.waitForText('Copied 1 global command and 2 commands of Test Guild (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
+  const frame = app.frame();
+  const api = /API URL\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v10)/.exec(frame)?.[1];
+  expect(api).toBeDefined();
+  expect(frame).toMatch(/Gateway\s+ws:\/\/127\.0\.0\.1:\d+/);
+  expect(frame).toMatch(/^[0-9a-f]{64}$/m);
+  expect(frame).toMatch(/^emu-bot-\S+$/m);
+  expect(frame).toMatch(/Interactions URL\s+none: interactions go to your bot on the gateway · ctrl\+o sets it for an HTTP bot/);
+  // The form, on the emulator: its guild is the guild in view, with its people.
+  await waitFor(() => /In channel\s+#lobby/.test(app.frame()), { message: () => app.frame() });
+  expect(app.frame()).toMatch(/As member\s+@olive/);
+  // Only reads went to live Discord.
+  expect(live.calls.every((call) => /^(list|permissions) /.test(call))).toBe(true);
+
+  // The emulator answers as Discord would with no bot there: the screen says how to connect one here.
+  await app.press('send');
+  await app.waitForText('No bot is connected to this emulator yet');
+  expect(app.frame()).not.toContain('--interactions-url');
+
+  // Another command: straight to the same emulator, the commands copied again.
+  await app.press('back');
+  await waitFor(() => !app.frame().includes('API URL'));
+  await app.press('down');
+  await app.press('tryCommand');
+  await app.waitForText('Try /rollback');
+  await app.waitForText('Copied 1 global command');
+  expect(app.frame()).toContain(`API URL           ${api}`);
+  expect(app.frame()).not.toContain(LIVE_DISCORD_REFUSAL);
 });
 
 const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0007\u001b[8mhid\u200bden';

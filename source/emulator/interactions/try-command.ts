@@ -93,12 +93,8 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const app = world.state.application;
   // With an endpoint URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
   const endpoint = app.interactionsEndpointUrl;
-  if (!endpoint && world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
   const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
   if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
-  if (!endpoint && !world.gateway?.reaches(guild.id)) {
-    return refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this serve (it finds the gateway at GET /gateway/bot), or start serve with --interactions-url URL for an HTTP bot');
-  }
   const userId = request.userId ?? app.ownerId;
   const user = world.state.users[userId];
   if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
@@ -131,6 +127,13 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   }, request.focused);
   const problems = [...filled.problems, ...uploadProblems(command, request.path, uploads, request.attachments ?? {}, request.options)];
   if (problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, problems);
+  // Only an interaction the client would send meets the want of a bot: the command's own problems come first.
+  if (!endpoint && world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
+  if (!endpoint && !world.gateway?.reaches(guild.id)) {
+    // `reason`: where the emulator runs inside the TUI (the demo, a copy of live commands), the screen says how to connect a bot there instead.
+    const noBot = refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this emulator (it finds the gateway at GET /gateway/bot), or give your HTTP bot\'s URL to `cmd-tui serve --interactions-url URL` (or PATCH /applications/@me)');
+    return { ...noBot, body: { ...(noBot.body as object), reason: 'no-bot' } };
+  }
 
   for (const upload of uploads.values()) world.attachments!.send(upload, channel.id);
   const id = world.ids.next();

@@ -28,6 +28,10 @@ export type KeyScope =
   | 'audit'
   /** `t`: trying a command as a user would (the emulator plays Discord's client). */
   | 'try'
+  /** `t` where the API cannot play Discord's client (live Discord): the offer to try on an emulator here instead. */
+  | 'try-offer'
+  /** The field that sets the emulator's interactions endpoint URL (for an HTTP bot). */
+  | 'interactions-url'
   /** Any focused text field: the keys that edit its text (readline's). */
   | 'text'
   /** An address on screen (sign-in, install): the key that copies it. */
@@ -55,6 +59,9 @@ export type Action =
   | 'switchProfile'
   | 'copyCommand'
   | 'tryCommand'
+  | 'tryOnEmulator'
+  | 'interactionsUrl'
+  | 'setInteractionsUrl'
   | 'send'
   | 'copyScope'
   | 'new'
@@ -147,7 +154,7 @@ const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 /** Keys that act on commands, which a browser sign-in alone cannot read: shown there as disabled, saying why. */
 const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
-const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try'];
+const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try', 'interactions-url'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only'], footer: false },
@@ -186,6 +193,11 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
   { action: 'activate', keys: ['enter'], label: 'pick a value or a suggestion; on a typed value or Send: send', short: 'pick/send', scopes: ['try'], footer: true },
   { action: 'send', keys: ['ctrl+s'], label: 'send the command to the bot', short: 'send', scopes: ['try'], footer: true },
+  { action: 'tryOnEmulator', keys: ['enter'], label: "try it on an emulator started here, with the app's commands copied there (nothing is written to Discord)", short: 'try on an emulator', scopes: ['try-offer'], footer: true },
+  // o as in (end)point: ctrl+u and ctrl+e are the text field's.
+  { action: 'interactionsUrl', keys: ['ctrl+o'], label: "set your HTTP bot's interactions endpoint URL on this emulator (checked with Discord's PINGs)", short: 'bot URL', scopes: ['try'], footer: false },
+  { action: 'setInteractionsUrl', keys: ['enter'], label: "check the URL with Discord's PINGs and set it (empty: none, the gateway)", short: 'set', scopes: ['interactions-url'], footer: true },
+  { action: 'cancel', keys: ['esc'], label: 'leave the URL as it was', scopes: ['interactions-url'], footer: true },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
   // f as in full: ctrl+o (open) adds a choice.
   { action: 'wholeText', keys: ['ctrl+f'], label: 'the whole text, wrapped, to read and edit', short: 'whole', scopes: ['editor'], footer: true },
@@ -227,7 +239,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
   { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
-  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try', 'try-offer'], footer: true },
   { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back to the guilds', scopes: ['sign-in-only'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back to the ways to start (stops a sign-in that waits)', scopes: ['onboarding'], footer: true },
@@ -250,11 +262,11 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'deleteWordBefore', keys: ['ctrl+w'], label: 'delete the word before the cursor', scopes: TEXT, footer: false },
   { action: 'deleteToStart', keys: ['ctrl+u'], label: 'delete to the start', scopes: TEXT, footer: false },
   { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
-  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding'], footer: true },
+  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding', 'try-offer'], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
-  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try'], footer: true },
+  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try', 'interactions-url'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'try-offer', 'interactions-url'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

@@ -23,6 +23,7 @@ import { editInExternalEditor } from '../editor/external-editor.js';
 import type { Session, SessionStarters } from './session.js';
 import { userLabel } from '../format/user-label.js';
 import { writeNewFile } from './write-new-file.js';
+import { emulatorForTry, endpointOf } from './try-on-emulator.js';
 
 export interface SessionOpenerOptions {
   /** `--demo` (or `--api local`): the embedded emulator instead of stored credentials. */
@@ -137,6 +138,7 @@ interface Target {
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
   const { env } = io;
+  const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
     const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
     const { target, profile } = await resolveTarget(choice, env);
@@ -194,7 +196,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       opening,
       opening.then((session) => session.createsUsed(GLOBAL_SCOPE)).catch(() => undefined),
     ]);
-    return { ...session, ...reads, globalCreatesUsed };
+    return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
   };
 
   const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string): Promise<Session> => {
@@ -213,7 +215,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     // thing the process does is remove it once more, synchronously, with nothing left to run after.
     process.once('exit', () => rmSync(home, { recursive: true, force: true }));
     const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
-    return withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
+    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
+    return { ...session, ownEmulator: endpointOf(emulator) };
   };
 
   /**

@@ -9,6 +9,7 @@ import type { RestoreOutcome, RestorePreview } from '../../backup/restore.js';
 import type { BackupEntry } from '../../backup/store.js';
 import type { RecentGuild } from '../../config/settings.js';
 import type { Application, Command, Scope } from '../../discord/model.js';
+import type { EmulatorEndpoint, TryOnEmulator } from './try-on-emulator.js';
 
 export interface Session extends Workspace {
   api: DiscordApi;
@@ -54,6 +55,13 @@ export interface Session extends Workspace {
   knownCommands?: (guildId: string) => Promise<Command[]>;
   /** Keeps the app's guilds for shell completion of `--guild` (config/guild-cache.ts). */
   rememberGuilds?: (guilds: readonly { id: string; name: string }[]) => Promise<void>;
+  /**
+   * An emulator in this process for trying commands where the API cannot play Discord's client (live
+   * Discord): started on first use, the same one after, stopped when the app quits (try-on-emulator.ts).
+   */
+  tryOnEmulator?: TryOnEmulator;
+  /** The emulator this session runs on, when it runs in this process (the demo's): its interactions URL can be set from the Try screen. */
+  ownEmulator?: EmulatorEndpoint;
   /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */
   editText: (text: string) => Promise<string>;
   /**

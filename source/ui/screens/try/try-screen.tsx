@@ -3,7 +3,9 @@
  * delivers the interaction to the bot. The form (try-form.ts) is laid out as the client lays out the
  * command; enter on a row picks its value (a FilterPicker over the guild's members, roles, channels,
  * the command's choices or the bot's suggestions), typing fills a text option, and ctrl+s (or enter
- * on a text option or on Send) sends it. Against live Discord it says why nobody can, and what to run.
+ * on a text option or on Send) sends it. Against live Discord (or a server that cannot play the client)
+ * it says why nobody can, and offers the same form on an emulator here (try-on-emulator.tsx), which also
+ * shows, above the demo's form, how to connect a bot.
  */
 import { Box } from 'ink';
 import { useEffect, useRef, useState } from 'react';
@@ -26,6 +28,7 @@ import { useTryPlace, type PlaceLoad } from './use-try-place.js';
 import { useTryInput } from './use-try-input.js';
 import { useTryState } from './use-try-state.js';
 import { TryView } from './try-view.js';
+import { EmulatorDetails, noBotText, TryOnEmulatorScreen } from './try-on-emulator.js';
 
 export interface TryScreenProps {
   command: Command;
@@ -34,24 +37,30 @@ export interface TryScreenProps {
   active: boolean;
 }
 
-/** How to try a command when the TUI is on live Discord: the emulator, with the commands copied there. */
-export const TRY_ON_EMULATOR = [
-  'Try it against the emulator, which plays Discord\'s client and delivers the interaction to your bot:',
-  '  cmd-tui serve --interactions-url http://127.0.0.1:3000/   (your bot listening at that URL, verifying with the public key serve prints)',
-  '  x on the command list (or cmd-tui export -o commands.json) writes these commands to a file; cmd-tui apply FILE --api URL copies them there',
-  '  cmd-tui --api URL, then t on the command   (or cmd-tui --demo to see the Try screen with the demo\'s commands)',
-];
+const DEMO_NOTE = "The demo's emulator runs inside cmd-tui; to have your bot answer here, point it at these:";
 
 /** The client waits this long after the last key before asking the bot for suggestions. */
 const AUTOCOMPLETE_SETTLE_MS = 300;
 
 export function TryScreen(props: TryScreenProps) {
   const { state } = useAppContext();
-  if (!state.session || state.session.api.baseUrl === DISCORD_API_BASE) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL, ...TRY_ON_EMULATOR]} />;
+  // What a server that turned out not to play Discord's client answered (it is Discord, or stands in for it).
+  const [notEmulator, setNotEmulator] = useState<string>();
+  const session = state.session;
   if ((props.command.type ?? 1) !== 1) {
     return <TryNotHere {...props} lines={['Only slash commands are typed in; user and message commands run from a right-click menu, which the emulator does not play yet.']} />;
   }
-  return <TryForm {...props} origin={new URL(state.session.api.baseUrl).origin} />;
+  if (!session) return null;
+  const live = session.api.baseUrl === DISCORD_API_BASE;
+  if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
+    const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} />} />;
+  }
+  if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
+  const origin = new URL(session.api.baseUrl).origin;
+  const demo = session.ownEmulator;
+  const form = (height: number, active: boolean) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={setNotEmulator} {...(demo ? { noBot: noBotText(true) } : {})} />;
+  return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }
 
 /** Every key but the way back and help does nothing here. */
@@ -85,7 +94,7 @@ function firstFocus(rows: readonly TryRow[]): RowKey {
   return (rows.find((row) => (row.kind === 'subcommand' && !row.chosen) || row.kind === 'option') ?? rows[rows.length - 1]!).key;
 }
 
-function TryForm({ command, height, width, active, origin }: TryScreenProps & { origin: string }) {
+function TryForm({ command, height, width, active, origin, noBot, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; onNotEmulator?: (message: string) => void }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
   const [state, dispatch] = useTryState('en-US');
@@ -107,7 +116,7 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
   const focus = state.focus !== undefined && rows.some((row) => row.key === state.focus) ? state.focus : firstFocus(rows);
   const focusIndex = rows.findIndex((row) => row.key === focus);
   const focused = rows[focusIndex]!;
-  const delivery = useTryDelivery(origin, dispatch);
+  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: onNotEmulator } : {}) });
   const title = `/${[command.name, ...form.path].join(' ')}`;
 
   // Autocomplete, as the client does it: a moment after the last key in an autocomplete option, ask the bot.

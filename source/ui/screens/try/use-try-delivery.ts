@@ -49,7 +49,18 @@ async function withUploads({ files, ...request }: FormRequest): Promise<TryReque
   return { ...request, attachments: await readAttachmentFiles(files, (path) => path.replace(/^~(?=\/)/, homedir())) };
 }
 
-export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): TryDelivery {
+/**
+ * What the screen says in the emulator's place: `noBot`, when there is no bot to deliver to (where the
+ * emulator runs in this process, how to connect one here); `notEmulator`, told instead of a refusal when
+ * the server cannot play Discord's client at all (the screen then offers an emulator).
+ */
+export interface TryDeliveryWords {
+  noBot?: string;
+  notEmulator?: (message: string) => void;
+}
+
+export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
+  const refusal = (started: Extract<TryStart, { ok: false }>) => (started.noBot && words.noBot ? words.noBot : started.message);
   const { flows } = useAppContext();
   const runner = flows.runner;
   // The reply being watched: a new send, or leaving the screen, stops the watch.
@@ -144,13 +155,14 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
         }
         const started = result.value;
         if (!started.ok) {
-          dispatch({ type: 'reply', reply: { status: 'refused', message: started.message, problems: started.problems } });
+          if (started.notEmulator && words.notEmulator) words.notEmulator(started.message);
+          else dispatch({ type: 'reply', reply: { status: 'refused', message: refusal(started), problems: started.problems } });
           return;
         }
         watchReply(started, command);
       });
     },
-    [origin, runner, dispatch, watchReply],
+    [origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
   );
 
   const autocomplete = useCallback(
@@ -162,7 +174,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
         .run(AUTOCOMPLETE_LABEL, async (signal) => {
           const started = await startTry(origin, typed, signal);
           const nothing = (problems: string[]) => ({ choices: [], problems });
-          if (!started.ok) return nothing([started.message, ...started.problems]);
+          if (!started.ok) return nothing([refusal(started), ...started.problems]);
           for (;;) {
             const view = await readInteraction(origin, started.id, signal);
             if (!view) return nothing([`${origin} answered with something that is not an interaction's state.`]);
@@ -178,7 +190,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
           dispatch({ type: 'suggestions', suggestions: { option: option.name, text, ...found } });
         });
     },
-    [origin, runner, dispatch],
+    [origin, runner, dispatch, words.noBot],
   );
 
   return { send, autocomplete };

@@ -1,0 +1,137 @@
+/**
+ * An app's commands copied into the emulator from another API (live Discord), to try them there: the
+ * global commands and one guild's, with their ids kept (so `</name:id>` mentions in a bot's replies
+ * still point at them), materialized as the emulator stores what it is sent. With the guild's roles,
+ * channels, members and command overwrites when they could be read, the guild is made under its own
+ * id and the emulator's bot stands in for the app's; without them the commands go to the emulator's
+ * first seeded guild, with its seeded people. Operates on EmulatorState; no I/O here.
+ */
+import { GLOBAL_SCOPE, guildScope, scopeKey, type Channel, type Command, type GuildCommandPermissions, type Member, type PermissionOverwrite, type Role } from '../discord/model.js';
+import { materialize } from './command-store.js';
+import type { SnowflakeGenerator } from './snowflake.js';
+import type { EmulatorState, GuildRecord, MemberRecord } from './state.js';
+
+/** One guild's people as read from the app's API. */
+export interface GuildPeople {
+  ownerId?: string;
+  roles: readonly Role[];
+  channels: readonly Channel[];
+  members: readonly Member[];
+  /** Every overwrite list of the app in the guild (per command, and the app-level one keyed by the app's id). */
+  overwrites: readonly GuildCommandPermissions[];
+}
+
+export interface AppCopy {
+  /** The app's id where the commands were read: its bot's member and its app-level overwrites are the emulator app's here. */
+  applicationId: string;
+  global: readonly Command[];
+  guild?: {
+    id: string;
+    name: string;
+    commands: readonly Command[];
+    /** Absent when they could not be read: the commands go to the emulator's seeded guild. */
+    people?: GuildPeople;
+  };
+}
+
+export interface CopyInResult {
+  global: number;
+  /** Where the guild's commands are now (without a guild in the copy: where to try the global ones), and whose people are there. */
+  guild?: { id: string; name: string; commands: number; people: 'copied' | 'seeded' };
+}
+
+function memberRecord(member: Member, joinedAt: string): MemberRecord {
+  const joined = (member as { joined_at?: unknown }).joined_at;
+  return {
+    roles: [...member.roles],
+    nick: member.nick ?? null,
+    joined_at: typeof joined === 'string' ? joined : joinedAt,
+    ...(member.communication_disabled_until ? { communication_disabled_until: member.communication_disabled_until } : {}),
+  };
+}
+
+/** The guild as read, with the emulator's bot in the app's bot's place (its roles, its channel overwrites). */
+function copiedGuild(state: EmulatorState, copy: AppCopy, id: string, name: string, people: GuildPeople, now: number): GuildRecord {
+  const app = state.application;
+  const botId = (userId: string) => (userId === copy.applicationId ? app.botUserId : userId);
+  const joinedAt = new Date(now).toISOString();
+  const members: GuildRecord['members'] = {};
+  for (const member of people.members) {
+    const user = member.user;
+    if (!user) continue;
+    const userId = botId(user.id);
+    members[userId] = memberRecord(member, joinedAt);
+    if (userId !== app.botUserId) {
+      const bot = (user as { bot?: unknown }).bot === true;
+      state.users[userId] = { id: userId, username: user.username, global_name: user.global_name ?? null, ...(bot ? { bot } : {}) };
+    }
+  }
+  members[app.botUserId] ??= { roles: [], nick: null, joined_at: joinedAt };
+  return {
+    id,
+    name,
+    ownerId: people.ownerId ?? Object.keys(members).find((userId) => userId !== app.botUserId) ?? app.ownerId,
+    appInstalled: true,
+    roles: people.roles.map((role) => {
+      const extra = role as { color?: unknown; hoist?: unknown; mentionable?: unknown };
+      return {
+        id: role.id,
+        name: role.name,
+        permissions: role.permissions,
+        position: role.position,
+        color: typeof extra.color === 'number' ? extra.color : 0,
+        hoist: extra.hoist === true,
+        managed: role.managed === true,
+        mentionable: extra.mentionable === true,
+      };
+    }),
+    channels: people.channels.map((channel) => ({
+      id: channel.id,
+      type: channel.type,
+      name: channel.name ?? '',
+      position: channel.position ?? 0,
+      parent_id: channel.parent_id ?? null,
+      permission_overwrites: (channel.permission_overwrites ?? []).map((overwrite) => ({ id: botId(overwrite.id), type: overwrite.type, allow: overwrite.allow, deny: overwrite.deny })),
+    })),
+    members,
+  };
+}
+
+/** The first guild the app is installed in (the seed's first), other than `except`. */
+function firstSeeded(state: EmulatorState, except?: string): GuildRecord | undefined {
+  return Object.values(state.guilds).find((guild) => guild.appInstalled && guild.id !== except);
+}
+
+function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, now: number): CopyInResult {
+  const app = state.application;
+  const stored = (commands: readonly Command[], scope: Parameters<typeof scopeKey>[0]) => commands.map((command) => materialize(command, app, ids, scope, command.id));
+  state.commands[scopeKey(GLOBAL_SCOPE)] = stored(copy.global, GLOBAL_SCOPE);
+  const result: CopyInResult = { global: copy.global.length };
+  if (!copy.guild) {
+    const seeded = firstSeeded(state);
+    return seeded ? { ...result, guild: { id: seeded.id, name: seeded.name, commands: 0, people: 'seeded' } } : result;
+  }
+  const { id, name, commands, people } = copy.guild;
+  let target: GuildRecord | undefined;
+  if (people) {
+    target = copiedGuild(state, copy, id, name, people, now);
+    state.guilds[id] = target;
+    const overwrites: Record<string, PermissionOverwrite[]> = {};
+    for (const list of people.overwrites) overwrites[list.id === copy.applicationId ? app.id : list.id] = list.permissions.map((overwrite) => ({ ...overwrite }));
+    state.overwrites[id] = overwrites;
+  } else {
+    target = firstSeeded(state, id);
+    if (!target) return result;
+  }
+  state.commands[scopeKey(guildScope(target.id))] = stored(commands, guildScope(target.id));
+  return { ...result, guild: { id: target.id, name: target.name, commands: commands.length, people: people ? 'copied' : 'seeded' } };
+}
+
+/**
+ * Puts the copy into the world and into the state a reset goes back to (`initial`, when given): the
+ * commands it holds replace those of their scopes; other guilds stay as they are.
+ */
+export function copyIn(states: { state: EmulatorState; initial?: EmulatorState }, ids: SnowflakeGenerator, copy: AppCopy, now: number): CopyInResult {
+  if (states.initial) copyInto(states.initial, ids, copy, now);
+  return copyInto(states.state, ids, copy, now);
+}

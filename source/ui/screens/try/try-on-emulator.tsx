@@ -1,0 +1,231 @@
+/**
+ * Trying a command where the API cannot play Discord's client (live Discord, or a server standing in
+ * for it): the Try screen says why nobody can, and `enter` starts an emulator in this process
+ * (session/try-on-emulator.ts: the server `cmd-tui serve` and `--demo` run), copies the app's current
+ * commands there (only read where they live: nothing is written to Discord) and opens the same Try form
+ * against it (a later `t` goes straight there). The form reads the emulator, not the session's API: it is given the emulator's API, guild
+ * and scope through an AppContext of its own, and everything else (status, runner, the way back) is
+ * the app's.
+ * Above that form, and above the demo's, EmulatorDetails shows what a bot author needs to point a bot
+ * there — the API and gateway URLs, the bot token and the public key — and a field (ctrl+o) that sets
+ * the interactions endpoint URL for an HTTP bot, checked with Discord's PINGs as the developer portal does.
+ */
+import { Box } from 'ink';
+import { useEffect, useState, type ReactNode } from 'react';
+import { guildScope, GLOBAL_SCOPE, type Command } from '../../../discord/model.js';
+import { wrapText } from '../../../terminal/wrap-text.js';
+import { Footer } from '../../components/footer.js';
+import { Text } from '../../components/text.js';
+import { TextField } from '../../components/text-field.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
+import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { actionFor, bindingOf, keyLabel } from '../../input/key-bindings.js';
+import type { EmulatorCopy, EmulatorEndpoint } from '../../session/try-on-emulator.js';
+import { AppContext, useAppContext } from '../../state/app-context.js';
+import { useTheme } from '../../theme/theme-context.js';
+
+export interface OnEmulatorProps {
+  command: Command;
+  height: number;
+  width: number;
+  active: boolean;
+}
+
+/** What the Try screen says when the emulator has no bot to deliver to, where the emulator runs in this process. */
+export function noBotText(demo: boolean): string {
+  const where = demo ? 'The demo has no bot' : 'No bot is connected to this emulator yet';
+  return `${where}: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token shown above.`;
+}
+
+/** The width of the details' labels (`Interactions URL` and a space). */
+const LABEL_WIDTH = 18;
+
+const NOTHING_WRITTEN = 'Nothing here is written to Discord: the commands were only read from it.';
+
+type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: EmulatorCopy } | { kind: 'failed'; message: string };
+
+/**
+ * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
+ * the server answered); `form`: the Try form to open on the emulator, at a height.
+ */
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, origin: string) => ReactNode }) {
+  const theme = useTheme();
+  const context = useAppContext();
+  const { state, dispatch, flows } = context;
+  const tryOn = state.session?.tryOnEmulator;
+  const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
+  // The guild in view, else the one the form would start in.
+  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.guilds[0]?.id;
+  const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : undefined);
+
+  const open = () => {
+    if (!tryOn) return;
+    setPhase({ kind: 'opening' });
+    void flows.runner.run("Copying the app's commands to an emulator here (reading them only)", (signal) => tryOn.open(guildId, signal)).then((result) => {
+      if (result.ok) setPhase({ kind: 'open', copy: result.value });
+      else setPhase(result.cancelled ? { kind: 'offer' } : { kind: 'failed', message: `Could not open the emulator: ${errorLine(describeError(result.error))}` });
+    });
+  };
+  // A later `t` goes straight to the emulator already running, with the commands copied again.
+  useEffect(() => {
+    if (tryOn?.running()) open();
+  }, []);
+
+  const offering = phase.kind !== 'open';
+  useDisabledKeys('try-offer', phase.kind === 'opening' ? { tryOnEmulator: 'the emulator is being opened.' } : {}, active && offering);
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      const action = actionFor(chord, 'try-offer');
+      if (action === 'tryOnEmulator') {
+        if (phase.kind !== 'opening') open();
+      } else if (action === 'back') dispatch({ type: 'pop' });
+      else return false;
+      return true;
+    },
+    active && offering,
+  );
+
+  if (phase.kind === 'open') {
+    const { copy } = phase;
+    const scoped = {
+      ...context,
+      state: {
+        ...state,
+        session: state.session ? { ...state.session, api: copy.api } : null,
+        scope: copy.guild ? guildScope(copy.guild.id) : GLOBAL_SCOPE,
+        guilds: copy.guild ? [{ id: copy.guild.id, name: copy.guild.name }] : [],
+      },
+    };
+    return (
+      <EmulatorDetails endpoint={copy.endpoint} notes={[`${copy.summary} ${NOTHING_WRITTEN}`]} height={height} width={width} active={active}>
+        {(rest, formActive) => <AppContext.Provider value={scoped}>{form(rest, formActive, new URL(copy.endpoint.baseUrl).origin)}</AppContext.Provider>}
+      </EmulatorDetails>
+    );
+  }
+  const copied = guildName ? `the global ones and those of ${guildName}, ids kept, with its members, roles and channels if these credentials can read them (else the emulator's seeded people)` : 'the global ones, ids kept (the app is in no guild: the emulator\'s seeded guild is used)';
+  const offer = [
+    `It can be tried on an emulator instead — the server \`cmd-tui serve\` and \`--demo\` run — started inside cmd-tui and stopped when it quits. ${keyLabel(bindingOf('tryOnEmulator', 'try-offer'))} starts it (or goes back to it), copies this app's current commands there — ${copied} — and opens /${command.name} there for your bot to answer.`,
+    'Nothing is written to Discord: the commands are only read.',
+  ];
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Text bold>Try /{command.name}</Text>
+      <Box flexDirection="column" flexGrow={1}>
+        <Text color={theme.status.warning}>{reason}</Text>
+        {offer.map((line, index) => (
+          <Text key={index}>{line}</Text>
+        ))}
+        {phase.kind === 'failed' ? <Text color={theme.status.error}>{phase.message}</Text> : null}
+      </Box>
+      <Footer scope="try-offer" />
+    </Box>
+  );
+}
+
+/**
+ * The emulator's details above a Try form on it, and the interactions URL field. `children` draws the
+ * form in the rows left, taking keys when `formActive` (not while the field is edited).
+ */
+export function EmulatorDetails({ endpoint, notes, height, width, active, children }: {
+  endpoint: EmulatorEndpoint;
+  notes: readonly string[];
+  height: number;
+  width: number;
+  active: boolean;
+  children: (height: number, formActive: boolean) => ReactNode;
+}) {
+  const theme = useTheme();
+  const { flows, dispatch } = useAppContext();
+  const [editing, setEditing] = useState<string | undefined>(undefined);
+  const [checking, setChecking] = useState(false);
+  const current = endpoint.interactionsUrl();
+
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      if (actionFor(chord, 'try') !== 'interactionsUrl') return false;
+      setEditing(current ?? '');
+      return true;
+    },
+    active && editing === undefined,
+  );
+  useDisabledKeys('interactions-url', checking ? { setInteractionsUrl: "the URL is being checked with Discord's PINGs." } : {}, active && editing !== undefined);
+
+  const apply = (text: string) => {
+    const url = text.trim() === '' ? null : text.trim();
+    if (url !== null && !/^https?:\/\/[^/]/.test(url)) {
+      dispatch({ type: 'flash', text: `The interactions URL must be an http:// or https:// URL, like http://127.0.0.1:3000/interactions: "${url}" is not one.`, tone: 'error' });
+      return;
+    }
+    setChecking(true);
+    void flows.runner.run(url === null ? 'Clearing the interactions URL' : `Checking ${url} with Discord's PINGs`, () => endpoint.setInteractionsUrl(url)).then((result) => {
+      setChecking(false);
+      if (!result.ok) {
+        if (!result.cancelled) dispatch({ type: 'flash', text: `Could not set the interactions URL: ${errorLine(describeError(result.error))}`, tone: 'error' });
+        return;
+      }
+      if (result.value !== undefined) {
+        dispatch({ type: 'flash', text: `${url} was not taken, as Discord would not take it: ${result.value}. Start your bot there (verifying with the public key shown), then try again.`, tone: 'error' });
+        return;
+      }
+      setEditing(undefined);
+      dispatch({ type: 'flash', text: url === null ? 'No interactions URL: interactions go to your bot on the gateway.' : `Interactions now go to ${url} (it answered Discord's PING checks).`, tone: 'success' });
+    });
+  };
+
+  const field = (chord: string) => {
+    const action = actionFor(chord, 'interactions-url');
+    if (action === 'setInteractionsUrl') {
+      if (!checking) apply(editing ?? '');
+    } else if (action === 'cancel') setEditing(undefined);
+    else return false;
+    return true;
+  };
+
+  const label = (name: string) => name.padEnd(LABEL_WIDTH);
+  // Every line wrapped here, so the rows the form is left are counted, not guessed.
+  const wrapped = (text: string) => wrapText(text, Math.max(20, width), ' '.repeat(LABEL_WIDTH));
+  const lines = [
+    ...notes.flatMap((note) => wrapText(note, Math.max(20, width)).map((line) => ({ line, quiet: true }))),
+    ...[
+      `${label('API URL')}${endpoint.baseUrl}`,
+      `${label('Gateway')}${endpoint.gatewayUrl}`,
+      "The public key, then the bot token (the emulator's own, fake), each on a line of its own to select and copy:",
+    ].flatMap(wrapped).map((line) => ({ line, quiet: false })),
+    // Each on a line of its own, as serve prints them: selected whole, it is copied whole.
+    ...[endpoint.verifyKey, endpoint.botToken].flatMap((value) => wrapText(value, Math.max(20, width))).map((line) => ({ line, quiet: false })),
+    ...(editing === undefined
+      ? wrapped(`${label('Interactions URL')}${current ?? 'none: interactions go to your bot on the gateway'} · ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets it for an HTTP bot`).map((line) => ({ line, quiet: false }))
+      : []),
+  ];
+  const rows = [
+    ...lines.map(({ line, quiet }, index) => <Text key={index} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>),
+    ...(editing !== undefined
+      ? [
+          <Box key="url">
+            <Text>{label('Interactions URL')}</Text>
+            <TextField value={editing} onChange={(value) => setEditing(value)} focused={active && !checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - LABEL_WIDTH - 1)} command={field} />
+          </Box>,
+        ]
+      : []),
+  ];
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Box flexDirection="column" flexShrink={0}>
+        {rows}
+      </Box>
+      {/* Hidden, not unmounted, while the URL is edited: what was filled in and the bot's reply stay. */}
+      <Box display={editing === undefined ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+        {children(Math.max(3, height - rows.length), active && editing === undefined)}
+      </Box>
+      {editing !== undefined ? (
+        <Box flexDirection="column" flexGrow={1}>
+          <Box flexGrow={1} />
+          <Footer scope="interactions-url" />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -7,9 +7,9 @@
 import { Box, useApp, useWindowSize } from 'ink';
 import { useState } from 'react';
 import type { LastSeenList } from '../config/list-cache.js';
-import { HEADER_ROWS } from './app.js';
 import { GLOBAL_SCOPE, type Command } from '../discord/model.js';
 import { commandSize } from '../discord/validate.js';
+import { HEADER_ROWS } from './components/header.js';
 import { Text } from './components/text.js';
 import { capsSummary } from './format/command-summary.js';
 import { KeyDispatcher, Priority, useKeyHandler } from './input/dispatcher.js';

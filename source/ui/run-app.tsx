@@ -1,11 +1,11 @@
 /**
  * Draws the app with Ink until the user quits. Loaded only once the TUI has started connecting, so
- * Ink and React are never on the path of `--version`, `--help` or the subcommands.
+ * Ink and React are never on the path of `--version`, `--help` or the subcommands. The app and its
+ * screens (app.tsx) load after a cached list is drawn: that first frame needs only the list's view.
  */
 import { render } from 'ink';
 import type { CliIo } from '../commands/types.js';
 import type { LastSeenList } from '../config/list-cache.js';
-import { App } from './app.js';
 import { LastSeenScreen } from './last-seen-list.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { themeFor } from './theme/theme.js';
@@ -23,9 +23,11 @@ export interface RunAppOptions {
 
 export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
   const theme = themeFor(io.env);
-  const app = (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />;
+  const loadApp = () =>
+    import('./app.js').then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />);
   const cachedFirst = !session && connect && lastSeen;
-  const instance = render(cachedFirst ? <LastSeenScreen list={lastSeen} theme={theme} /> : session ? app({ session }) : app({ connect: connect! }), {
+  const firstApp = cachedFirst ? undefined : await loadApp();
+  const instance = render(firstApp ? (session ? firstApp({ session }) : firstApp({ connect: connect! })) : <LastSeenScreen list={lastSeen!} theme={theme} />, {
     stdout: io.stdout as NodeJS.WriteStream,
     stdin: io.stdin as NodeJS.ReadStream,
     exitOnCtrlC: false,
@@ -36,9 +38,13 @@ export async function runApp({ io, starters, session, connect, lastSeen }: RunAp
   let exited = false;
   if (cachedFirst) {
     // The fresh session replaces the cached list; a failure or no credentials is the app's to tell, as when connecting.
-    void connect().then(
-      (fresh) => exited || instance.rerender(fresh ? app({ session: fresh }) : app({ connect })),
-      () => exited || instance.rerender(app({ connect })),
+    const fresh = connect().then(
+      (opened) => opened ?? undefined,
+      () => undefined,
+    );
+    void Promise.all([loadApp(), fresh]).then(
+      ([app, opened]) => exited || instance.rerender(opened ? app({ session: opened }) : app({ connect })),
+      (error: unknown) => exited || instance.unmount(error instanceof Error ? error : new Error(String(error))),
     );
   }
   await instance.waitUntilExit();

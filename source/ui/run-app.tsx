@@ -21,12 +21,15 @@ export interface RunAppOptions {
   lastSeen?: LastSeenList;
 }
 
+let appLoading: Promise<typeof import('./app.js')> | undefined;
+/** Starts (or joins) loading the app and its screens: at once when no cached list is drawn first. */
+export const loadApp = () => (appLoading ??= import('./app.js'));
+
 export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
   const theme = themeFor(io.env);
-  const loadApp = () =>
-    import('./app.js').then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />);
+  const app = () => loadApp().then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />);
   const cachedFirst = !session && connect && lastSeen;
-  const firstApp = cachedFirst ? undefined : await loadApp();
+  const firstApp = cachedFirst ? undefined : await app();
   const instance = render(firstApp ? (session ? firstApp({ session }) : firstApp({ connect: connect! })) : <LastSeenScreen list={lastSeen!} theme={theme} />, {
     stdout: io.stdout as NodeJS.WriteStream,
     stdin: io.stdin as NodeJS.ReadStream,
@@ -42,8 +45,8 @@ export async function runApp({ io, starters, session, connect, lastSeen }: RunAp
       (opened) => opened ?? undefined,
       () => undefined,
     );
-    void Promise.all([loadApp(), fresh]).then(
-      ([app, opened]) => exited || instance.rerender(opened ? app({ session: opened }) : app({ connect })),
+    void Promise.all([app(), fresh]).then(
+      ([appWith, opened]) => exited || instance.rerender(opened ? appWith({ session: opened }) : appWith({ connect })),
       (error: unknown) => exited || instance.unmount(error instanceof Error ? error : new Error(String(error))),
     );
   }

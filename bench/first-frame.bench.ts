@@ -108,8 +108,11 @@ export async function run(): Promise<Verdict[]> {
       const cpu = RECORD_CPU ? (JSON.parse(readFileSync(cpuFile, 'utf8')) as { first: number; fresh: number }) : { first: Number.NaN, fresh: Number.NaN };
       return { ...frame, cpuMs: cpu.first, freshCpuMs: cpu.fresh };
     };
+    // Each build keeps its last-seen list in a home of its own: two builds whose files differ would
+    // otherwise each find the other's file unreadable, and draw no cached list at all.
+    const homes = new Map([...builds.keys()].map((cli, index) => [cli, join(home, `build-${index}`)]));
     const timeBuild = async (cli: string, samples: BuildSamples) => {
-      const api = await timeFrame(cli, ['--api', emulator.baseUrl], { DISCORD_BOT_TOKEN: emulator.botToken }, FULL_SCOPE_ROW, 5, true);
+      const api = await timeFrame(cli, ['--api', emulator.baseUrl], { DISCORD_BOT_TOKEN: emulator.botToken, CMD_TUI_HOME: homes.get(cli)! }, FULL_SCOPE_ROW, 5, true);
       samples.api.push(api.earlierMs);
       samples.apiFresh.push(api.drawnMs);
       samples.apiSeen.push(api.seenMs);

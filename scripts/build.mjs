@@ -87,6 +87,29 @@ const http2WhenNegotiated = {
   },
 };
 
+/**
+ * Ink tests every character it draws against Unicode property classes: each drawn cell against
+ * Default_Ignorable_Code_Point (output.js) and each text against Control (sanitize-ansi.js). Building
+ * and running those classes cost the first frame ~10% of its render. The same answers, cheaper: no
+ * ASCII character is default-ignorable, so a cell starting with one is kept without the test; and
+ * Control is exactly U+0000–U+001F and U+007F–U+009F, written out as a range.
+ */
+const inkUnicodeFastPaths = {
+  name: 'ink-unicode-fast-paths',
+  setup(b) {
+    const patches = {
+      'output.js': ['.filter(character => !/^\\p{Default_Ignorable_Code_Point}+$/u.test(character.value))', '.filter(character => character.value.charCodeAt(0) < 0x80 || !/^\\p{Default_Ignorable_Code_Point}+$/u.test(character.value))'],
+      'sanitize-ansi.js': ['/(?![\\t\\n])\\p{Control}/gu', '/[\\0-\\x08\\x0B-\\x1F\\x7F-\\x9F]/gu'],
+    };
+    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](?:output|sanitize-ansi)\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const [from, to] = patches[args.path.split(/[\\/]/).at(-1)];
+      if (!source.includes(from)) throw new Error(`ink-unicode-fast-paths: ${args.path} changed; update scripts/build.mjs`);
+      return { contents: source.replace(from, to), loader: 'js' };
+    });
+  },
+};
+
 const shared = {
   bundle: true,
   format: 'esm',
@@ -142,7 +165,7 @@ await build({
   chunkNames: '[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
-  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated],
+  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated, inkUnicodeFastPaths],
   define,
   // Bundled CommonJS (Ink's dependencies, undici) calls require().
   banner: { js: "import { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);" },

@@ -2,14 +2,15 @@
  * The global command list as last seen, per API and credentials, so that the TUI can draw it at once
  * on its next start, marked as cached, while the fresh list loads. Only ever drawn: nothing is decided
  * or sent from it. The file is named by a hash of the API and the credential (never the token itself)
- * and holds what the first frame shows: the app's name, whose token it is, where it points and the
- * commands. A missing, damaged or tampered file is no cache; failing to write one costs only speed.
+ * and holds what the first frame shows: the app's name, whose token it is, where it points, the caps
+ * and the list's rows as texts — not the commands, which the first frame would have to check against
+ * the schema (~10 ms for 130) and measure. A missing, damaged or tampered file is no cache; failing
+ * to write one costs only speed.
  */
 import { createHash } from 'node:crypto';
 import { stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Credentials } from '../api/contract.js';
-import { commandSchema, type Command } from '../discord/model.js';
 import * as z from '../discord/zod.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
@@ -23,14 +24,24 @@ export interface LastSeenList {
   who: string | null;
   /** Where it was read: `Discord`, `local http://127.0.0.1:…` (the header's words). */
   targetLabel: string;
-  commands: Command[];
+  /** How full the scope is, as the header says it (`slash 12/100 · user 2/15 · …`). */
+  caps: string;
+  /** The list's rows in its order. */
+  rows: KeptRow[];
+}
+
+/** A command's row: its id and what each column shows (ui/format/command-row.ts). */
+export interface KeptRow {
+  id: string;
+  cells: string[];
 }
 
 const lastSeenSchema = z.object({
   applicationName: z.string(),
   who: z.nullable(z.string()),
   targetLabel: z.string(),
-  commands: z.array(commandSchema),
+  caps: z.string(),
+  rows: z.array(z.object({ id: z.string(), cells: z.array(z.string()) })),
 });
 
 /**
@@ -52,9 +63,10 @@ export function lastSeenPath(env: NodeJS.ProcessEnv, baseUrl: string, credential
 }
 
 /**
- * The list kept at `path`, or undefined when there is none that can be trusted to draw. Checked as the
- * list read from Discord is (JSON.parse, then the command schema): the strict parser of files people
- * edit costs the first frame several times as much for a full scope, and this file is only ever drawn.
+ * The list kept at `path`, or undefined when there is none that can be trusted to draw: JSON.parse,
+ * then the schema, which also leaves out any key it does not name (`__proto__` too). The strict parser
+ * of files people edit costs the first frame several times as much, and this file is only ever drawn
+ * (each text made safe where it is drawn, as every text is).
  */
 export async function readLastSeen(path: string): Promise<LastSeenList | undefined> {
   try {
@@ -66,7 +78,7 @@ export async function readLastSeen(path: string): Promise<LastSeenList | undefin
   }
 }
 
-const contentOf = ({ applicationName, who, targetLabel, commands }: LastSeenList) => JSON.stringify({ applicationName, who, targetLabel, commands });
+const contentOf = ({ applicationName, who, targetLabel, caps, rows }: LastSeenList) => JSON.stringify({ applicationName, who, targetLabel, caps, rows });
 
 /**
  * Keeps `list` for the next start; never fails (a read-only or full disk only means no cached first

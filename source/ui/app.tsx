@@ -7,7 +7,7 @@ import { Box, useApp, useWindowSize } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
 import type { Command } from '../discord/model.js';
 import { useJsonEdit } from './editor/use-json-edit.js';
-import { Header } from './components/header.js';
+import { Header, HEADER_ROWS } from './components/header.js';
 import { WrappedAddressRowsProvider } from './components/copyable-url.js';
 import { Spinner } from './components/spinner.js';
 import { connectionFailureKind } from '../api/errors.js';
@@ -41,7 +41,6 @@ import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-a
 import { ThemeContext } from './theme/theme-context.js';
 import type { Theme } from './theme/theme.js';
 
-export const HEADER_ROWS = 3;
 const FLASH_MS = 8000;
 
 export interface AppProps {

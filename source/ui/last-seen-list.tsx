@@ -6,16 +6,12 @@
  */
 import { Box, useApp, useWindowSize } from 'ink';
 import { useState } from 'react';
-import type { LastSeenList } from '../config/list-cache.js';
-import { HEADER_ROWS } from './app.js';
-import { GLOBAL_SCOPE, type Command } from '../discord/model.js';
-import { commandSize } from '../discord/validate.js';
+import type { KeptRow, LastSeenList } from '../config/list-cache.js';
+import { HEADER_ROWS } from './components/header.js';
 import { Text } from './components/text.js';
-import { capsSummary } from './format/command-summary.js';
 import { KeyDispatcher, Priority, useKeyHandler } from './input/dispatcher.js';
 import { actionFor } from './input/key-bindings.js';
 import { CommandListView } from './screens/command-list/command-list-view.js';
-import { visibleCommands } from './screens/command-list/use-command-list-state.js';
 import { ThemeContext, useTheme } from './theme/theme-context.js';
 import type { Theme } from './theme/theme.js';
 
@@ -43,7 +39,7 @@ export function LastSeenScreen({ list, theme, now = Date.now() }: { list: LastSe
 }
 
 /** Rule problems are left to the fresh list: they depend on the app's current flags, which are not cached. */
-const rowOf = (command: Command) => ({ command, problems: [], size: commandSize(command).total });
+const rowOf = (row: KeptRow) => ({ ...row, problems: [] });
 
 function LastSeen({ list, age }: { list: LastSeenList; age: string }) {
   const theme = useTheme();
@@ -57,8 +53,6 @@ function LastSeen({ list, age }: { list: LastSeenList; age: string }) {
     return true;
   });
   const bodyHeight = Math.max(6, rows - HEADER_ROWS);
-  // In the list screen's order.
-  const [commands] = useState(() => visibleCommands(list.commands, ''));
   return (
     <Box flexDirection="column" width={Math.max(20, columns - 1)} height={rows}>
       <Box flexDirection="column" flexShrink={0}>
@@ -76,13 +70,13 @@ function LastSeen({ list, age }: { list: LastSeenList; age: string }) {
         </Text>
         <Text wrap="truncate">
           <Text color={theme.status.warning}>cached {age} — loading…</Text>
-          <Text color={theme.text.secondary}> · {capsSummary(list.commands, GLOBAL_SCOPE)}</Text>
+          <Text color={theme.text.secondary}> · {list.caps}</Text>
         </Text>
       </Box>
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
         <CommandListView
-          data={{ status: 'ready', commands: list.commands, permissions: null }}
-          commands={commands}
+          data={{ status: 'ready', commands: list.rows }}
+          commands={list.rows}
           rowOf={rowOf}
           selectedIndex={0}
           filter=""

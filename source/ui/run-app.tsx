@@ -1,11 +1,11 @@
 /**
  * Draws the app with Ink until the user quits. Loaded only once the TUI has started connecting, so
- * Ink and React are never on the path of `--version`, `--help` or the subcommands.
+ * Ink and React are never on the path of `--version`, `--help` or the subcommands. The app and its
+ * screens (app.tsx) load after a cached list is drawn: that first frame needs only the list's view.
  */
 import { render } from 'ink';
 import type { CliIo } from '../commands/types.js';
 import type { LastSeenList } from '../config/list-cache.js';
-import { App } from './app.js';
 import { LastSeenScreen } from './last-seen-list.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { drawAttributesOnTerminal } from './theme/terminal-attributes.js';
@@ -22,12 +22,17 @@ export interface RunAppOptions {
   lastSeen?: LastSeenList;
 }
 
+let appLoading: Promise<typeof import('./app.js')> | undefined;
+/** Starts (or joins) loading the app and its screens: at once when no cached list is drawn first. */
+export const loadApp = () => (appLoading ??= import('./app.js'));
+
 export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
   const theme = themeFor(io.env);
   drawAttributesOnTerminal();
-  const app = (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />;
+  const app = () => loadApp().then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />);
   const cachedFirst = !session && connect && lastSeen;
-  const instance = render(cachedFirst ? <LastSeenScreen list={lastSeen} theme={theme} /> : session ? app({ session }) : app({ connect: connect! }), {
+  const firstApp = cachedFirst ? undefined : await app();
+  const instance = render(firstApp ? (session ? firstApp({ session }) : firstApp({ connect: connect! })) : <LastSeenScreen list={lastSeen!} theme={theme} />, {
     stdout: io.stdout as NodeJS.WriteStream,
     stdin: io.stdin as NodeJS.ReadStream,
     exitOnCtrlC: false,
@@ -38,9 +43,13 @@ export async function runApp({ io, starters, session, connect, lastSeen }: RunAp
   let exited = false;
   if (cachedFirst) {
     // The fresh session replaces the cached list; a failure or no credentials is the app's to tell, as when connecting.
-    void connect().then(
-      (fresh) => exited || instance.rerender(fresh ? app({ session: fresh }) : app({ connect })),
-      () => exited || instance.rerender(app({ connect })),
+    const fresh = connect().then(
+      (opened) => opened ?? undefined,
+      () => undefined,
+    );
+    void Promise.all([app(), fresh]).then(
+      ([appWith, opened]) => exited || instance.rerender(opened ? appWith({ session: opened }) : appWith({ connect })),
+      (error: unknown) => exited || instance.unmount(error instanceof Error ? error : new Error(String(error))),
     );
   }
   await instance.waitUntilExit();

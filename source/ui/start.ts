@@ -151,9 +151,14 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
       }
     : undefined;
   let loadingUi: Promise<LoadedUi<typeof import('./run-app.js')>> | undefined;
+  // Without a cached list the first frame is the app itself: its screens load right after Ink, not with the frame.
+  let appFirst = false;
   const loadUi = () => {
     if (!loadingUi) {
-      loadingUi = import('./run-app.js').then((module) => ({ module, loadedAt: performance.now() }));
+      loadingUi = import('./run-app.js').then((module) => {
+        if (appFirst) void module.loadApp().catch(() => undefined);
+        return { module, loadedAt: performance.now() };
+      });
       // Awaited below; until then a failed load must not count as an unhandled rejection.
       loadingUi.catch(() => undefined);
     }
@@ -177,6 +182,10 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     void connecting.finally(() => (stillConnecting = false)).catch(() => undefined);
     const cached = await lastSeen().catch(() => undefined);
     keepListWhenOpened(connecting, (fresh) => rememberLastSeen(fresh, cached), (save) => cleanups.push(save));
+    if (!cached) {
+      appFirst = true;
+      void loadingUi?.then(({ module }) => module.loadApp()).catch(() => undefined);
+    }
     const { ui, session } = cached ? await cachedFrame(connecting, loadUi) : await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
     clearTimeout(uiLoadTimer);
     await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastSeenPath, readLastSeen, rememberLastSeen, type LastSeenList } from '../../source/config/list-cache.js';
-import type { Command } from '../../source/discord/model.js';
 
 const API = 'http://127.0.0.1:1/api/v10';
 const BOT = 'fake-bot-token.for-tests.only';
-const command: Command = { id: '100000000000000010', application_id: '100000000000000001', version: '100000000000000011', type: 1, name: 'ping', description: 'Check that the bot is awake', default_member_permissions: null };
-const list: LastSeenList = { savedAt: 1_700_000_000_000, applicationName: 'Pixel Pal', who: 'Pixel Pal', targetLabel: `local ${API}`, commands: [command] };
+const row = { id: '100000000000000010', cells: ['slash', 'ping', 'Check that the bot is awake', '0', '—', 'guild,bot-dm (default)', '', '31/8000'] };
+const list: LastSeenList = { savedAt: 1_700_000_000_000, applicationName: 'Pixel Pal', who: 'Pixel Pal', targetLabel: `local ${API}`, caps: 'slash 1/100 · user 0/15 · message 0/15 · entry 0/1', rows: [row] };
 
 let home: string;
 let env: NodeJS.ProcessEnv;
@@ -39,9 +38,9 @@ describe('the list seen last time', () => {
     expect(statSync(path).ino).toBe(written.ino);
     expect((await readLastSeen(path))?.savedAt).toBe(list.savedAt + 60_000);
     // A changed list is written (through a new file, renamed into place).
-    await rememberLastSeen(path, { ...list, savedAt: list.savedAt + 120_000, commands: [] }, previous);
+    await rememberLastSeen(path, { ...list, savedAt: list.savedAt + 120_000, rows: [] }, previous);
     expect(statSync(path).ino).not.toBe(written.ino);
-    expect(await readLastSeen(path)).toEqual({ ...list, savedAt: list.savedAt + 120_000, commands: [] });
+    expect(await readLastSeen(path)).toEqual({ ...list, savedAt: list.savedAt + 120_000, rows: [] });
   });
 
   it('names no credential in its file name or contents, and is for its owner only', async () => {
@@ -60,7 +59,7 @@ describe('the list seen last time', () => {
     const path = lastSeenPath(env, API, { botToken: BOT })!;
     await expect(readLastSeen(path)).resolves.toBeUndefined();
     mkdirSync(dirname(path), { recursive: true });
-    for (const text of ['{"savedAt": 1, "appl', JSON.stringify({ ...list, commands: [{ ...command, name: 42 }] }), '{"__proto__": {"polluted": true}}', '[]']) {
+    for (const text of ['{"savedAt": 1, "appl', JSON.stringify({ ...list, rows: [{ ...row, cells: [42] }] }), JSON.stringify({ applicationName: 'Pixel Pal', who: null, targetLabel: 'Discord', commands: [] }), '{"__proto__": {"polluted": true}}', '[]']) {
       writeFileSync(path, text);
       await expect(readLastSeen(path)).resolves.toBeUndefined();
     }

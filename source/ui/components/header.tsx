@@ -11,6 +11,9 @@ import { capsSummary } from '../format/command-summary.js';
 import { scopeLabel, type AppState } from '../state/app-state.js';
 import { useTheme } from '../theme/theme-context.js';
 
+/** The header's lines, which every screen (and the cached list) leaves above its body. */
+export const HEADER_ROWS = 3;
+
 const AUTH_LABELS: Record<AuthKind, string> = { bot: 'bot token', 'client-credentials': 'client credentials', user: 'user sign-in' };
 
 export function Header({ state }: { state: AppState }) {

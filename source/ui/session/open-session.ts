@@ -304,7 +304,14 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const file = await lastSeenFile();
     if (!file || !session.application || !session.globalCommands) return;
     const { application, globalCommands, who, targetLabel } = session;
-    const list = { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel, commands: globalCommands };
+    // Kept as the list screen draws it: its order, its cells and the header's caps.
+    const [{ commandRowCells }, { capsSummary }, { visibleCommands }] = await Promise.all([
+      import('../format/command-row.js'),
+      import('../format/command-summary.js'),
+      import('../screens/command-list/use-command-list-state.js'),
+    ]);
+    const rows = visibleCommands(globalCommands, '').map((command) => ({ id: command.id, cells: [...commandRowCells(command)] }));
+    const list = { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel, caps: capsSummary(globalCommands, GLOBAL_SCOPE), rows };
     await file.cache.rememberLastSeen(file.path, list, previous);
   };
 

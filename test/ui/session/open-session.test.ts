@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../source/commands/types.js';
 import { startEmulator, type RunningEmulator } from '../../../source/emulator/server.js';
 import { run as profileCommand } from '../../../source/commands/profile.js';
+import { compareNames } from '../../../source/discord/command-order.js';
 import { createSessionOpeners } from '../../../source/ui/session/open-session.js';
 import { signInAdmin } from '../../commands/restore-fixture.js';
 
@@ -70,7 +71,12 @@ describe('opening a TUI session from stored or typed credentials', () => {
       const session = await first.connect();
       await first.rememberLastSeen(session!);
       const next = await openers(env).lastSeen();
-      expect(next).toMatchObject({ applicationName: session!.application!.name, who: session!.who, targetLabel: session!.targetLabel, commands: session!.globalCommands });
+      expect(next).toMatchObject({ applicationName: session!.application!.name, who: session!.who, targetLabel: session!.targetLabel });
+      // As the list screen draws them: every command, in its order (by type, then name), each row's cells.
+      const commands = session!.globalCommands!;
+      expect(next!.rows.map((row) => row.cells[1])).toEqual([...commands].sort((a, b) => a.type - b.type || compareNames(a.name, b.name)).map((command) => command.name));
+      expect(next!.rows.map((row) => row.id).sort()).toEqual(commands.map((command) => command.id).sort());
+      expect(next!.caps).toMatch(/^slash \d+\/100 · user \d+\/15 · message \d+\/15 · entry \d+\/1$/);
       // Another token at the same API sees nothing of it.
       await expect(openers({ ...env, DISCORD_BOT_TOKEN: `${emulator.botToken}x` }).lastSeen()).resolves.toBeUndefined();
       // The demo is a new emulator each time: nothing to draw from.

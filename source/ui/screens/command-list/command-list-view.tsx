@@ -5,29 +5,32 @@
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { memo, useMemo } from 'react';
-import type { Command, Problem } from '../../../discord/model.js';
-import { LIMITS } from '../../../discord/model.js';
-import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../../../discord/option-count.js';
+import type { Problem } from '../../../discord/model.js';
+import { OPTION_COUNT_HEADER } from '../../../discord/option-count.js';
 import { TextField } from '../../components/text-field.js';
 import { CopyableUrl, splitAddress } from '../../components/copyable-url.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
-import { contextsSummary, permissionsSummary, TYPE_SHORT } from '../../format/command-summary.js';
-import type { ScopeData } from '../../state/app-state.js';
+import type { RowCells } from '../../format/command-row.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { useListWindow } from '../../components/list-window.js';
 
 export interface CommandRow {
-  command: Command;
+  /** The command's id. */
+  id: string;
+  /** What each column shows (format/command-row.ts). */
+  cells: RowCells;
   problems: Problem[];
-  size: number;
 }
 
-export interface CommandListViewProps {
-  data: ScopeData;
+/** The scope's list (app-state.ts's ScopeData), or a list of kept rows. */
+type ListData<Item> = { status: 'loading' } | { status: 'error'; message: string; hint?: string } | { status: 'ready'; commands: readonly Item[] };
+
+export interface CommandListViewProps<Item> {
+  data: ListData<Item>;
   /** The commands that pass the filter, in order. */
-  commands: readonly Command[];
-  /** A command's row: its rule problems and size, computed only for the rows on screen. */
-  rowOf: (command: Command) => CommandRow;
+  commands: readonly Item[];
+  /** A command's row: its cells and rule problems, computed only for the rows on screen. */
+  rowOf: (item: Item) => CommandRow;
   selectedIndex: number;
   filter: string;
   filtering: boolean;
@@ -39,10 +42,10 @@ export interface CommandListViewProps {
   active: boolean;
 }
 
+/** A column, drawing the row's cell at its own position. */
 interface Column {
   title: string;
   width: number;
-  cell: (row: CommandRow) => string;
   /** Cut in the middle: names often share a long start and differ at the end. */
   cut?: 'middle';
 }
@@ -56,16 +59,17 @@ export function listRows(height: number): number {
 
 function columns(width: number): Column[] {
   const wide = width >= 110;
+  // In the order of commandRowCells.
   const all: Column[] = [
-    { title: 'TYPE', width: 7, cell: (r) => TYPE_SHORT[r.command.type] ?? String(r.command.type) },
-    { title: 'NAME', width: 0, cell: (r) => r.command.name, cut: 'middle' },
-    { title: 'DESCRIPTION', width: 0, cell: (r) => r.command.description },
+    { title: 'TYPE', width: 7 },
+    { title: 'NAME', width: 0, cut: 'middle' },
+    { title: 'DESCRIPTION', width: 0 },
     // Below 90 columns the short title leaves its cells to the description.
-    { title: width >= 90 ? OPTION_COUNT_HEADER : 'OPTS', width: width >= 90 ? OPTION_COUNT_HEADER.length : 4, cell: (r) => String(topLevelOptionCount(r.command)) },
-    { title: 'PERMISSIONS', width: wide ? 18 : 11, cell: (r) => permissionsSummary(r.command.default_member_permissions) },
-    { title: 'CONTEXTS', width: wide ? 22 : width >= 90 ? 10 : 8, cell: (r) => contextsSummary(r.command) },
-    { title: 'NSFW', width: 4, cell: (r) => (r.command.nsfw ? 'yes' : '') },
-    { title: 'SIZE', width: 9, cell: (r) => `${r.size}/${LIMITS.commandSize}` },
+    { title: width >= 90 ? OPTION_COUNT_HEADER : 'OPTS', width: width >= 90 ? OPTION_COUNT_HEADER.length : 4 },
+    { title: 'PERMISSIONS', width: wide ? 18 : 11 },
+    { title: 'CONTEXTS', width: wide ? 22 : width >= 90 ? 10 : 8 },
+    { title: 'NSFW', width: 4 },
+    { title: 'SIZE', width: 9 },
   ];
   const [, name, description] = all;
   // Two marker cells, then each column plus its one-cell gap, and one cell spare.
@@ -79,11 +83,11 @@ function columns(width: number): Column[] {
 }
 
 /** A row's cells, each fitted to its column, with the one-cell gaps between them. */
-function tableLine(cols: readonly Column[], text: (column: Column) => string): string {
-  return cols.map((c) => fitCell(text(c), c.width, c.cut)).join(' ');
+function tableLine(cols: readonly Column[], text: (column: Column, index: number) => string): string {
+  return cols.map((c, index) => fitCell(text(c, index), c.width, c.cut)).join(' ');
 }
 
-export function CommandListView(props: CommandListViewProps) {
+export function CommandListView<Item>(props: CommandListViewProps<Item>) {
   const theme = useTheme();
   const { data, commands, rowOf, selectedIndex, width, height } = props;
   const bodyHeight = listRows(height);
@@ -134,7 +138,7 @@ export function CommandListView(props: CommandListViewProps) {
       </Text>
       {commands.length === 0 ? <Text color={theme.text.secondary}>No command matches “{props.filter}” (esc clears the filter).</Text> : null}
       {shown.map((row, index) => (
-        <CommandListRow key={row.command.id} row={row} cols={cols} selected={start + index === selectedIndex} />
+        <CommandListRow key={row.id} row={row} cols={cols} selected={start + index === selectedIndex} />
       ))}
       {shown.some((r) => r.problems.length > 0) ? (
         <Text color={theme.text.secondary}>! breaks a platform rule (open it to see which) · ~ has a warning</Text>
@@ -164,7 +168,7 @@ const CommandListRow = memo(function CommandListRow({ row, cols, selected }: { r
   const theme = useTheme();
   const broken = row.problems.some((p) => p.severity === 'error');
   const marker = broken ? '!' : row.problems.length > 0 ? '~' : ' ';
-  const line = tableLine(cols, (c) => c.cell(row));
+  const line = tableLine(cols, (_, index) => row.cells[index] ?? '');
   // Most rows need no colour at all: one Text and one string, the cheapest thing Ink draws.
   if (marker === ' ' && !selected && !theme.text.primary) return <Text wrap="truncate">{`  ${line}`}</Text>;
   return (

@@ -2,7 +2,8 @@
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import { Footer, useFooterRows } from '../../components/footer.js';
-import { commandSize, validateCommand } from '../../../discord/validate.js';
+import { validateCommand } from '../../../discord/validate.js';
+import { commandRowCells } from '../../format/command-row.js';
 import type { Command } from '../../../discord/model.js';
 import type { Action, DisabledKeys } from '../../input/key-bindings.js';
 import { useAppDisabledKeys, useDisabledKeys } from '../../input/disabled-keys.js';
@@ -63,7 +64,7 @@ export function CommandList({ active, width, height: screenHeight, onEditJson }:
   const rowOf = (command: Command): CommandRow => {
     let row = rowCache.get(command.id);
     if (!row) {
-      row = { command, problems: validateCommand(command, context), size: commandSize(command).total };
+      row = { id: command.id, cells: commandRowCells(command), problems: validateCommand(command, context) };
       rowCache.set(command.id, row);
     }
     return row;

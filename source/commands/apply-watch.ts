@@ -27,8 +27,8 @@ type WatchFlags = ApplyFlags & ConnectFlags & { guild?: string; 'json-lines'?: b
 /** `--settle MS`: a build that writes a folder file by file needs longer than an editor's save. */
 function settleFlag(value: string | undefined): number {
   if (value === undefined) return QUIET_MS;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new UsageError(`--settle must be a whole number of milliseconds from 0 to 60000, not "${value}"`);
+  const ms = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(ms <= 60_000)) throw new UsageError(`--settle must be a whole number of milliseconds from 0 to 60000, not "${value}"`);
   return ms;
 }
 

@@ -206,9 +206,12 @@ it('refuses the global scope, --json, and a watch without a terminal and without
   const settleAlone = await runCli(['apply', file, '--settle', '500', ...api], { env });
   expect(settleAlone.code).toBe(2);
   expect(settleAlone.stderr).toContain('pass --watch too');
-  const settleWrong = await runCli(['apply', file, '--watch', '--guild', server().guildIds[0]!, '--yes', '--settle', 'soon', ...api], { env });
-  expect(settleWrong.code).toBe(2);
-  expect(settleWrong.stderr).toContain('--settle must be a whole number of milliseconds');
+  // Number() would take each of these: an empty value as 0, an exponent, hex, a padded number.
+  for (const wrong of ['soon', '', '1e3', '0x10', ' 7', '60001']) {
+    const settleWrong = await runCli(['apply', file, '--watch', '--guild', server().guildIds[0]!, '--yes', `--settle=${wrong}`, ...api], { env });
+    expect(settleWrong.code, wrong).toBe(2);
+    expect(settleWrong.stderr).toContain('--settle must be a whole number of milliseconds');
+  }
 });
 
 /** A command of its own, so that a test sharing a guild with an earlier one still creates it. */

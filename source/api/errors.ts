@@ -3,6 +3,7 @@
  * Field errors from Discord's nested `errors` tree are flattened to the validator's path syntax
  * (`options[0].name`, `[3].name` in a bulk body) so the UI can show them at the field.
  */
+import { redactSecrets } from '../terminal/redact-secrets.js';
 import type { AuthKind } from './contract.js';
 
 export interface FieldError {
@@ -110,11 +111,16 @@ export function fieldErrorLine(field: FieldError): string {
   return `${field.path || '(command)'}: ${field.message}`;
 }
 
-/** Any error the client raises carries a user-facing message and, usually, a hint. */
+/**
+ * Any error the client raises carries a user-facing message and, usually, a hint: the one place both
+ * the CLI and the TUI take an error's words from, so a credential this process holds (or a token-shaped
+ * argument) that a message quotes is `****` here, whatever shows it.
+ */
 export function describeError(error: unknown): { message: string; hint?: string } {
   if (error instanceof Error) {
     const hint = (error as { hint?: unknown }).hint;
-    return typeof hint === 'string' ? { message: error.message, hint } : { message: error.message };
+    const message = redactSecrets(error.message);
+    return typeof hint === 'string' ? { message, hint: redactSecrets(hint) } : { message };
   }
-  return { message: String(error) };
+  return { message: redactSecrets(String(error)) };
 }

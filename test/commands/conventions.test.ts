@@ -122,6 +122,28 @@ describe('a secret on argv', () => {
     expect((await cli(['restore', 'no-such-backup.json'])).stderr).toContain('no-such-backup.json');
   });
 
+  it('is hidden when it is part of an argument, and named by the flag it is the value of, --json included', async () => {
+    const token = emulator().botToken;
+    for (const json of [[], ['--json']]) {
+      const args = ['perms', 'set', '--guild', '1', '--command', 'ban', '--allow', 'role:1', `user:${token}`, '--api', emulator().baseUrl, ...json];
+      const result = await cli(args, { DISCORD_BOT_TOKEN: token });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout + result.stderr).not.toContain(token.slice(8));
+      expect(json.length > 0 ? result.stdout : result.stderr).toContain('the value of --allow (not shown: it may be a secret) is not a target');
+    }
+    // A positional is counted from the word after the whole command, one word or two.
+    expect((await cli(['auth', 'set-bot-token', 'FAKE.TOKEN.VALUE'])).stderr).toContain('unexpected argument 1 after `cmd-tui auth set-bot-token` (not shown');
+    expect((await cli(['list', 'FAKE.TOKEN.VALUE'])).stderr).toContain('unexpected argument 1 after `cmd-tui list` (not shown');
+  });
+
+  it('a credential from the environment is never printed, token-shaped or not', async () => {
+    const secret = 'not-shaped-like-any-token';
+    const result = await cli(['perms', 'set', '--guild', '1', '--command', 'ban', '--allow', `user:${secret}`], { DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: secret });
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain(secret);
+    expect(result.stderr).toContain('"user:****" is not a target');
+  });
+
   it('is told by its shape, not by a file name', () => {
     expect(looksLikeSecret('Bot FAKE.TOKEN.VALUE')).toBe(true);
     expect(looksLikeSecret('Bearer fakeaccesstoken0123456789abcdef')).toBe(true);

@@ -14,6 +14,7 @@ import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../api/resolve-target.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
+import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
 import type { CliIo } from '../../commands/types.js';
@@ -197,9 +198,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return { ...session, ...reads, globalCreatesUsed };
   };
 
-  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string): Promise<Session> => {
+  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug }), label, { env: sessionEnv });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
   };
 
   const demo = async (): Promise<Session> => {
@@ -224,7 +225,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const target = await started();
     const { url, profile } = target;
     const label = targetLabel(url, false);
-    const session = await withApi(typed, url, label, env, applicationId);
+    const session = await withApi(typed, url, label, env, applicationId, typedOrigins(typed));
     const appId = session.api.applicationId;
     const store = async () => {
       const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');

@@ -11,7 +11,7 @@ import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
 import { SignInWaiting, usePasteBack } from '../../components/sign-in-address.js';
-import { describeError } from '../../format/describe-error.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
 import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
@@ -67,7 +67,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         if (session.rememberCredentials) dispatch({ type: 'overlay', overlay: { kind: 'remember-credentials' } });
       },
       // A sign-in the user cancelled with esc is not a failure worth reporting.
-      (error: unknown) => signal?.aborted || local({ type: 'failed', message: describeError(error).message }),
+      (error: unknown) => signal?.aborted || local({ type: 'failed', message: errorLine(describeError(error)) }),
     );
   };
   const onChoose = (value: string) => {

@@ -43,6 +43,17 @@ export class AuthRequiredError extends Error {
   }
 }
 
+/** No credentials were found here, but the OS keyring, which may hold some, could not be asked (over SSH: no session bus). */
+export class CredentialsUnreachableError extends Error {
+  override readonly name = 'CredentialsUnreachableError';
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A body that does not fit its request schema: a mistake on this side, stopped before it is sent. */
 export class MalformedRequestError extends Error {
   override readonly name = 'MalformedRequestError';
@@ -100,7 +111,8 @@ export class RequestCancelledError extends Error {
  * Why a connection could not be opened, for the first screen to say which: the credentials were
  * refused (or lack what the call needs), the API could not be reached, or something else.
  */
-export function connectionFailureKind(error: unknown): 'refused' | 'unreachable' | 'other' {
+export function connectionFailureKind(error: unknown): 'refused' | 'unreachable' | 'keyring' | 'other' {
+  if (error instanceof CredentialsUnreachableError) return 'keyring';
   if (error instanceof AuthRequiredError || (error instanceof DiscordApiError && error.status === 401)) return 'refused';
   if (error instanceof ConnectionError || error instanceof RateLimitError) return 'unreachable';
   return 'other';

@@ -127,6 +127,8 @@ export interface LoadedCredentials {
   sources: string[];
   /** The same per kind, for advice on a refused one (api/credential-origin.ts). */
   origins: CredentialOrigins;
+  /** None found, and the OS keyring, which may hold some, could not be asked (over SSH): what the secret store says of it. */
+  keyringMayHold?: string;
 }
 
 export async function loadCredentials(input: {
@@ -177,9 +179,9 @@ export async function loadCredentials(input: {
     sources.push(`sign-in from ${where}`);
     origins.user = storedOrigin;
   }
-  if (sources.length === 0) stores.secrets.explainNothingFound();
+  const keyringMayHold = sources.length === 0 ? stores.secrets.explainNothingFound() : undefined;
   registerCredentials(credentials);
-  return applicationId ? { credentials, applicationId, sources, origins } : { credentials, sources, origins };
+  return { credentials, sources, origins, ...(applicationId ? { applicationId } : {}), ...(keyringMayHold === undefined ? {} : { keyringMayHold }) };
 }
 
 /**

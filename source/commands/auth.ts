@@ -223,7 +223,8 @@ async function status(args: string[], io: CliIo): Promise<number> {
     const expiry = report.user.expiresAt ? `; ${report.user.expired ? 'expired' : 'expires'} ${report.user.expiresAt}` : '';
     lines.push(`Sign-in: ${who}; scopes ${report.user.scopes.join(' ') || '(none)'}${expiry}${report.user.refreshable ? '; refreshable' : ''}`);
   } else {
-    lines.push('Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
+    // A sign-in is kept with the rest: where the keyring could not be asked, one may be there too.
+    lines.push(unreachable ? `Sign-in: not set${unreachable}` : 'Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
   }
   lines.push(...keyringLines(report.secretStore.keyring, report.secretStore.file, !anything && report.secretStore.keyringUnreachable !== null));
   io.stdout.write(`${lines.join('\n')}\n`);

@@ -250,7 +250,11 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const inProfile = profile ? { profile } : {};
     const { botToken, clientCredentials, user } = loaded.credentials;
     // A user sign-in alone opens the overwrites-only session (screens/sign-in-only).
-    if (!botToken && !clientCredentials && !user) return null;
+    if (!botToken && !clientCredentials && !user) {
+      if (loaded.keyringMayHold === undefined) return null;
+      const { CredentialsUnreachableError } = await import('../../api/errors.js');
+      throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
+    }
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
     const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);

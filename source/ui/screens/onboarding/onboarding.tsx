@@ -44,6 +44,7 @@ const HEADLINES = {
   none: 'No credentials found (DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET).',
   refused: 'The credentials found were refused (see the message below): replace them, or start another way.',
   unreachable: 'Could not connect to the API (see the message below), so the credentials found were not checked.',
+  keyring: 'No credentials found here, but some may be in the OS keyring, which this session cannot reach (see the message below).',
   other: 'The credentials found could not be used (see the message below).',
 } as const;
 

@@ -11,7 +11,7 @@ import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../a
 import { resolveApiBase } from '../api/target.js';
 import { looksHeadless } from '../auth/browser.js';
 import { checkCredentialFiling, defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type StoreResult } from '../auth/credentials.js';
-import { lineReader, readSecret, readSecrets } from '../auth/secret-input.js';
+import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
 import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
 import { profileNamed } from '../config/profiles.js';
@@ -119,7 +119,8 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
-  const pastes = pasting ? lineReader(io.stdin) : undefined;
+  const pastes = pasting ? pasteReader(io.stdin, io.stderr) : undefined;
+  const pasteHere = `paste the address the browser was sent to${values['custom-scheme'] === undefined ? '' : ' (or just the code)'} here${pastes?.hidden ? ' (it is not shown as you paste: it holds a sign-in code)' : ''} and press Enter:`;
   try {
     const user = await signIn({
       baseUrl,
@@ -132,11 +133,11 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       signal: controller.signal,
       onUrl: (url) => {
         io.stderr.write(`Open this address in a browser to sign in:\n\n  ${url}\n\n`);
-        if (pasting) io.stderr.write(`Then paste the address the browser was sent to${values['custom-scheme'] === undefined ? '' : ' (or just the code)'} here and press Enter:\n`);
+        if (pasting) io.stderr.write(`Then ${pasteHere}\n`);
         else io.stderr.write('Waiting for the browser… (Ctrl-C to stop)\n');
       },
       readPastedRedirect: pastes?.next,
-      onPasteRefused: (message) => io.stderr.write(`${message}\n`),
+      onPasteRefused: (message) => io.stderr.write(`${message}\nTry again: ${pasteHere}\n`),
       onNotice: notice,
       ...(debug ? { debug } : {}),
     });

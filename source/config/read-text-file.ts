@@ -43,7 +43,7 @@ function openRefusal(error: unknown, name: string): InputFileError {
 }
 
 function refuseUnlessRegular(info: Stats, name: string): void {
-  if (info.isDirectory()) throw new InputFileError(`${name} is a folder: give a JSON file`);
+  if (info.isDirectory()) throw new InputFileError(`${name} is a folder: give a JSON file`, 'EISDIR');
   if (!info.isFile()) throw new InputFileError(`${name} is not a regular file (a pipe, socket or device): give a JSON file`);
   if (info.size > MAX_INPUT_BYTES) throw new InputFileError(`${name} is ${Math.round(info.size / 1024 / 1024)} MiB: more than the ${MAX_INPUT_BYTES / 1024 / 1024} MiB a commands file or backup can be`);
 }

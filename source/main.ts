@@ -5,7 +5,7 @@
 import { checkArguments, checkTuiArguments, hoistGlobalFlags, redactArguments, secretArguments } from './commands/flags.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
 import { didYouMean } from './commands/suggest.js';
-import { processIo, UsageError } from './commands/types.js';
+import { InputFileUsageError, processIo, UsageError } from './commands/types.js';
 import { registerSecret } from './terminal/redact-secrets.js';
 import { sanitizeLine } from './terminal/sanitize.js';
 
@@ -40,6 +40,11 @@ export async function main(given: string[]): Promise<number> {
         // Whatever a command's message quotes, an argument that may be a secret is named by position only.
         const message = redactArguments(error.message, entry.name, rest);
         if (io.json) (await import('./commands/failure.js')).writeJsonFailure(io, { message }, 2);
+        // A file that cannot be read is no mistake in the command line: its usage would not help.
+        if (error instanceof InputFileUsageError) {
+          io.stderr.write(`cmd-tui ${entry.name}: ${message}\n`);
+          return 2;
+        }
         const { usageOf } = await import('./commands/help.js');
         // The subcommand's own usage when it is one (`auth login`), else every form's.
         const form = rest[0] !== undefined && usageOf(`${entry.name} ${rest[0]}`) !== '' ? `${entry.name} ${rest[0]}` : entry.name;

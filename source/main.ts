@@ -8,6 +8,7 @@ import { didYouMean } from './commands/suggest.js';
 import { InputFileUsageError, processIo, UsageError } from './commands/types.js';
 import { registerSecret } from './terminal/redact-secrets.js';
 import { sanitizeLine } from './terminal/sanitize.js';
+import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 
 const COMMAND_NAMES = [...COMMANDS.map((entry) => entry.name), 'help'];
 
@@ -76,7 +77,7 @@ export async function main(given: string[]): Promise<number> {
 async function help(words: string[], fallback?: string[]): Promise<number> {
   const { commandHelp, HELP } = await import('./commands/help.js');
   if (words.length === 0) {
-    process.stdout.write(HELP);
+    process.stdout.write(wrapHelp(HELP, helpWidth(process.stdout)));
     return 0;
   }
   const text = commandHelp(words) ?? (fallback ? commandHelp(fallback) : undefined);
@@ -85,7 +86,7 @@ async function help(words: string[], fallback?: string[]): Promise<number> {
     process.stderr.write(`cmd-tui: no help for "${asked}".${didYouMean(words[0]!, COMMAND_NAMES)} Run \`cmd-tui --help\` for the commands.\n`);
     return 2;
   }
-  process.stdout.write(text);
+  process.stdout.write(wrapHelp(text, helpWidth(process.stdout)));
   return 0;
 }
 

@@ -18,9 +18,6 @@ import { profileNamed } from '../config/profiles.js';
 import { AuthSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
 import { rememberSignIn } from '../auth/remember-sign-in.js';
-import { CLIENT_CREDENTIALS_SCOPE } from '../api/auth-headers.js';
-import { requestClientCredentialsToken } from '../auth/token-exchange.js';
-import { createTransport } from '../api/http-transport.js';
 import { debugLog } from './connect.js';
 import { reportFailure } from './failure.js';
 import { idFlag, parseFlags, timeoutFlag } from './flags.js';
@@ -328,14 +325,11 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
     : await readSecrets(io.stdin, io.stderr, ['Client id (input hidden): ', 'Client secret (input hidden): ']);
   const clientId = flagged ?? idFlag('the client id', typedId, 'application')!;
   if (!flagged) checkCredentialFiling(stores, baseUrl, clientId, 'cmd-tui auth set-client-credentials');
-  const transport = createTransport({ timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
-  try {
-    // A token request proves the pair works before it is stored.
-    await requestClientCredentialsToken({ baseUrl, transport }, { clientId, clientSecret: clientSecret! }, CLIENT_CREDENTIALS_SCOPE);
-  } finally {
-    await transport.close();
-  }
-  const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret: clientSecret! } });
+  const clientCredentials = { clientId, clientSecret: clientSecret! };
+  // Reading the application proves the pair works (its token request) before it is stored, and names the first profile after the app.
+  const api = await createDiscordApi({ baseUrl, applicationId: clientId, credentials: { clientCredentials }, timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
+  const application = await api.getApplication();
+  const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials }, application.name);
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}${profileNote(profile)}.\n`);
   return ExitCode.Ok;
 }

@@ -174,6 +174,8 @@ describe('cmd-tui auth', () => {
     const stored = await runCli(['auth', 'set-client-credentials', ...api()], { env: home.env, input: `${applicationId}\n${clientSecret}\n` });
     expect(stored.code, stored.stderr).toBe(0);
     expect(stored.stdout).toContain(`Stored the client credentials of application ${applicationId}`);
+    // The first credentials stored make the first profile, named after the app, as a bot token does.
+    expect(stored.stdout).toContain('under the profile pixel-pal (new).');
     expect((await status()).report.clientCredentials).toMatchObject({ clientId: applicationId });
     const short = await runCli(['auth', 'set-client-credentials', ...api()], { env: home.env, input: `${applicationId}\n` });
     expect(short.code).not.toBe(0);

@@ -115,7 +115,7 @@ function shown(words: readonly string[], index: number, secret: boolean, of: Wor
  * ours: an unknown flag (with the nearest known ones), a flag without its value or with one it does
  * not take, more positionals than `max`. `secretPositionals`: every positional may be a secret (auth).
  */
-function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { max: number; secretPositionals?: boolean; command?: string; listsAfterFlags?: boolean }): void {
+function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { max: number; secretPositionals?: boolean; command?: string; summary?: string; listsAfterFlags?: boolean }): void {
   const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
   const known = Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]);
   const of: WordsOf = { options, ...(rules.command ? { command: rules.command } : {}), ...(rules.listsAfterFlags ? { listsAfterFlags: true } : {}) };
@@ -135,6 +135,8 @@ function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { m
     const option = options[token.name];
     if (!option) {
       const flag = token.rawName;
+      // A flag most commands take (and that may come before any): say why this one does not, rather than "unknown".
+      if (rules.command && rules.summary && GLOBAL_FLAGS.includes(token.name)) throw new UsageError(`\`cmd-tui ${rules.command}\` takes no ${flag}. Its job: ${rules.summary}.`);
       throw new UsageError(`unknown flag ${looksLikeSecret(flag.replace(/^-+/, '')) ? hiddenWord(args, token.index, of) : sanitizeLine(flag)}.${didYouMean(flag, known)}`);
     }
     if (option.type === 'string' && token.value === undefined) throw new UsageError(`${token.rawName} needs a value`);
@@ -169,7 +171,7 @@ export function checkArguments(command: string, args: readonly string[]): void {
   if (!spec) return;
   // perms set: the command checks where such words may stand (after --allow, --deny or --remove).
   const max = spec.listsAfterFlags ? Infinity : spec.positionals === undefined ? 0 : 1;
-  refuseMistakes(words, spec.flags as OptionSpec, { max, secretPositionals, command: spec.name, ...(spec.listsAfterFlags ? { listsAfterFlags: true } : {}) });
+  refuseMistakes(words, spec.flags as OptionSpec, { max, secretPositionals, command: spec.name, summary: spec.summary, ...(spec.listsAfterFlags ? { listsAfterFlags: true } : {}) });
 }
 
 /** The TUI's flags (`cmd-tui --demo`), checked the same way; it takes no arguments. */

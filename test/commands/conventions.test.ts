@@ -44,6 +44,12 @@ describe('did you mean', () => {
     expect(() => checkArguments('perms', ['list', '--guild', '1', 'extra'])).toThrow('unexpected argument "extra"');
   });
 
+  it('a global flag a command does not take is named with what that command does, not as unknown', async () => {
+    const result = await cli(['--api', emulator().baseUrl, 'backups']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('`cmd-tui backups` takes no --api. Its job: list the backups taken before every change, oldest first, of every API and profile on this machine.');
+  });
+
   it('only near words, nearest first', () => {
     expect(nearest('lst', ['list', 'plan', 'restore'])).toEqual(['list']);
     expect(nearest('aply', ['apply', 'plan'])).toEqual(['apply']);

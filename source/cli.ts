@@ -6,6 +6,7 @@
 import nodeModule from 'node:module';
 import { compileCacheFolder } from './config/compile-cache.js';
 import { VERSION } from './version.js';
+import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 
 declare const __CMD_TUI_HELP__: string | undefined;
 
@@ -29,7 +30,8 @@ async function route(argv: string[]): Promise<number> {
   }
   if (first === '--help' || first === '-h' || (first === 'help' && argv.length === 1)) {
     // The build inlines the text (scripts/build.mjs); run from source, it is generated here.
-    process.stdout.write(typeof __CMD_TUI_HELP__ === 'string' ? __CMD_TUI_HELP__ : (await import('./commands/help.js')).HELP);
+    const help = typeof __CMD_TUI_HELP__ === 'string' ? __CMD_TUI_HELP__ : (await import('./commands/help.js')).HELP;
+    process.stdout.write(wrapHelp(help, helpWidth(process.stdout)));
     return 0;
   }
   // Every later start skips compiling the large lazy chunks (about 100 ms for the TUI's). A folder that

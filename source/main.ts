@@ -5,9 +5,10 @@
 import { checkArguments, checkTuiArguments, hoistGlobalFlags, redactArguments, secretArguments } from './commands/flags.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
 import { didYouMean } from './commands/suggest.js';
-import { processIo, UsageError } from './commands/types.js';
+import { InputFileUsageError, processIo, UsageError } from './commands/types.js';
 import { registerSecret } from './terminal/redact-secrets.js';
 import { sanitizeLine } from './terminal/sanitize.js';
+import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 
 const COMMAND_NAMES = [...COMMANDS.map((entry) => entry.name), 'help'];
 
@@ -15,6 +16,9 @@ export async function main(given: string[]): Promise<number> {
   // Decided once: an argument that may be a secret is shown as **** by the output streams, whichever
   // message quotes it (a file that cannot be read, an unknown profile), `--json` included.
   for (const secret of secretArguments(given)) registerSecret(secret);
+  // The credentials the environment gives are held from the start: a message quoting one (an argument
+  // that repeats it, a server echoing it) shows ****, even when it fails before they are loaded.
+  for (const name of ['DISCORD_BOT_TOKEN', 'DISCORD_CLIENT_SECRET'] as const) registerSecret(process.env[name]?.trim().replace(/^(bot|bearer)\s+/i, ''));
   const argv = hoistGlobalFlags(given, (word) => findCommand(word) !== undefined);
   const [first, ...rest] = argv;
   if (first === 'help') return help(rest);
@@ -35,8 +39,13 @@ export async function main(given: string[]): Promise<number> {
     } catch (error) {
       if (error instanceof UsageError) {
         // Whatever a command's message quotes, an argument that may be a secret is named by position only.
-        const message = redactArguments(error.message, rest, entry.name === 'auth');
+        const message = redactArguments(error.message, entry.name, rest);
         if (io.json) (await import('./commands/failure.js')).writeJsonFailure(io, { message }, 2);
+        // A file that cannot be read is no mistake in the command line: its usage would not help.
+        if (error instanceof InputFileUsageError) {
+          io.stderr.write(`cmd-tui ${entry.name}: ${message}\n`);
+          return 2;
+        }
         const { usageOf } = await import('./commands/help.js');
         // The subcommand's own usage when it is one (`auth login`), else every form's.
         const form = rest[0] !== undefined && usageOf(`${entry.name} ${rest[0]}`) !== '' ? `${entry.name} ${rest[0]}` : entry.name;
@@ -47,7 +56,7 @@ export async function main(given: string[]): Promise<number> {
     }
   }
   if (first !== undefined && !first.startsWith('-')) {
-    const word = redactArguments(sanitizeLine(first), [first], false);
+    const word = redactArguments(sanitizeLine(first), undefined, [first]);
     process.stderr.write(`cmd-tui: unknown command "${word}".${didYouMean(first, COMMAND_NAMES)} Run \`cmd-tui --help\` for the list.\n`);
     return 2;
   }
@@ -56,7 +65,7 @@ export async function main(given: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     const { TUI_USAGE } = await import('./commands/help.js');
-    process.stderr.write(`cmd-tui: ${redactArguments(error.message, argv, false)}\nUsage: ${TUI_USAGE}\n`);
+    process.stderr.write(`cmd-tui: ${redactArguments(error.message, undefined, argv)}\nUsage: ${TUI_USAGE}\n`);
     return 2;
   }
   const { startTui } = await import('./ui/start.js');
@@ -68,16 +77,16 @@ export async function main(given: string[]): Promise<number> {
 async function help(words: string[], fallback?: string[]): Promise<number> {
   const { commandHelp, HELP } = await import('./commands/help.js');
   if (words.length === 0) {
-    process.stdout.write(HELP);
+    process.stdout.write(wrapHelp(HELP, helpWidth(process.stdout)));
     return 0;
   }
   const text = commandHelp(words) ?? (fallback ? commandHelp(fallback) : undefined);
   if (text === undefined) {
-    const asked = redactArguments(sanitizeLine(words.join(' ')), words, false);
+    const asked = redactArguments(sanitizeLine(words.join(' ')), undefined, words);
     process.stderr.write(`cmd-tui: no help for "${asked}".${didYouMean(words[0]!, COMMAND_NAMES)} Run \`cmd-tui --help\` for the commands.\n`);
     return 2;
   }
-  process.stdout.write(text);
+  process.stdout.write(wrapHelp(text, helpWidth(process.stdout)));
   return 0;
 }
 

@@ -8,6 +8,7 @@ import type { AuthKind } from './contract.js';
 import type { Clock } from './clock.js';
 import type { Credentials } from './contract.js';
 import { registerCredentials, registerSecret } from '../terminal/redact-secrets.js';
+import { refusedCredentialHint, refuseSchemedBotToken, type CredentialOrigins } from './credential-origin.js';
 import { OAuthError, refreshAccessToken, requestClientCredentialsToken, toUserCredentials, type TokenEndpoint } from '../auth/token-exchange.js';
 
 export const CLIENT_CREDENTIALS_SCOPE = 'applications.commands.update';
@@ -48,6 +49,8 @@ export interface AuthHeadersOptions {
   /** The client id a sign-in without a recorded one was made with. */
   applicationId?: string;
   onUserTokenRefreshed?: (user: Credentials['user']) => void;
+  /** Where each credential came from: a refused one is answered with advice that can fix it. */
+  origins?: CredentialOrigins;
 }
 
 export class AuthHeaders {
@@ -83,12 +86,15 @@ export class AuthHeaders {
     const kind = accepted.find((candidate) => held.includes(candidate));
     if (kind) return kind;
     const wasRejected = accepted.find((candidate) => this.rejected.has(candidate));
-    if (wasRejected) throw rejectedError(wasRejected);
+    if (wasRejected) throw this.rejectedError(wasRejected);
     throw authRequired(accepted, held);
   }
 
   async header(kind: AuthKind): Promise<string> {
-    if (kind === 'bot') return `Bot ${this.credentials.botToken}`;
+    if (kind === 'bot') {
+      refuseSchemedBotToken(this.credentials.botToken, this.options.origins?.bot);
+      return `Bot ${this.credentials.botToken}`;
+    }
     if (kind === 'client-credentials') return `Bearer ${await this.clientCredentialsToken()}`;
     const user = this.credentials.user!;
     if (user.expiresAt !== undefined && user.expiresAt - EXPIRY_MARGIN_MS <= this.options.clock.now()) await this.refreshUser();
@@ -115,7 +121,18 @@ export class AuthHeaders {
   /** Gives up on `kind` after a second 401 with a fresh token. */
   reject(kind: AuthKind): AuthRequiredError {
     this.rejected.add(kind);
-    return rejectedError(kind);
+    return this.rejectedError(kind);
+  }
+
+  /** What fixes a refused credential of `kind`, from where it came (undefined when not known). */
+  refusedHint(kind: AuthKind): string | undefined {
+    return refusedCredentialHint(kind, this.options.origins?.[kind]);
+  }
+
+  private rejectedError(kind: AuthKind): AuthRequiredError {
+    const which = { bot: 'bot token', 'client-credentials': 'client credentials', user: 'sign-in' }[kind];
+    const hint = this.refusedHint(kind) ?? (kind === 'user' ? 'Sign in again with `cmd-tui auth login`.' : SET_BOT_TOKEN);
+    return new AuthRequiredError([kind], `Discord rejected the ${which} (401); cmd-tui will not send it again.`, hint);
   }
 
   private clientCredentialsToken(): Promise<string> {
@@ -131,8 +148,10 @@ export class AuthHeaders {
         this.clientToken = { value: token.access_token, expiresAt: this.options.clock.now() + lifetimeMs };
         return token.access_token;
       } catch (error) {
-        if (error instanceof OAuthError && error.error === 'invalid_client') this.rejected.add('client-credentials');
-        throw error;
+        if (!(error instanceof OAuthError && error.error === 'invalid_client')) throw error;
+        this.rejected.add('client-credentials');
+        const hint = this.refusedHint('client-credentials');
+        throw hint === undefined ? error : new OAuthError(error.error, error.operation, error.message, hint);
       } finally {
         this.clientTokenPending = undefined;
       }
@@ -145,9 +164,9 @@ export class AuthHeaders {
     this.userRefreshPending ??= (async () => {
       try {
         const current = this.credentials.user!;
-        if (!current.refreshToken) throw rejectedError('user');
+        if (!current.refreshToken) throw this.rejectedError('user');
         const clientId = current.clientId ?? this.options.applicationId;
-        if (!clientId) throw rejectedError('user');
+        if (!clientId) throw this.rejectedError('user');
         // A confidential client refreshes with its secret (Basic auth); a public one with its id alone.
         const stored = this.credentials.clientCredentials;
         const client = stored?.clientId === clientId ? stored : { clientId };
@@ -167,10 +186,4 @@ export class AuthHeaders {
     })();
     return this.userRefreshPending;
   }
-}
-
-function rejectedError(kind: AuthKind): AuthRequiredError {
-  const which = { bot: 'bot token', 'client-credentials': 'client credentials', user: 'sign-in' }[kind];
-  const hint = kind === 'user' ? 'Sign in again with `cmd-tui auth login`.' : SET_BOT_TOKEN;
-  return new AuthRequiredError([kind], `Discord rejected the ${which} (401); cmd-tui will not send it again.`, hint);
 }

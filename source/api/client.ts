@@ -30,6 +30,7 @@ import { RateLimiter, type SharedBudget } from './rate-limit-queue.js';
 import { appliedOnServer, findUpsertTarget } from './read-back.js';
 import { MAX_RETRIES } from './retry-policy.js';
 import { RestClient, type RestRequest } from './rest-client.js';
+import type { CredentialOrigins } from './credential-origin.js';
 import { Routes } from './routes.js';
 import { assertTokenSafeUrl } from './target.js';
 
@@ -48,6 +49,8 @@ export interface DiscordApiOptions {
   sharedBudget?: SharedBudget;
   debug?: (line: string) => void;
   onUserTokenRefreshed?: (user: Credentials['user']) => void;
+  /** Where each credential came from (auth/credentials.ts): a refused one gets advice that can fix it. */
+  credentialOrigins?: CredentialOrigins;
   /** Once-per-session warnings (the invalid-request guard); default: the debug log. */
   onWarning?: (message: string) => void;
   /** Test seams. */
@@ -92,6 +95,7 @@ function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestCli
     clock,
     applicationId: options.applicationId ?? options.credentials.clientCredentials?.clientId,
     onUserTokenRefreshed: options.onUserTokenRefreshed,
+    ...(options.credentialOrigins ? { origins: options.credentialOrigins } : {}),
   });
   const rest = new RestClient({
     baseUrl,

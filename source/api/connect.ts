@@ -6,6 +6,7 @@
 import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentials, type CredentialStores, type LoadedCredentials } from '../auth/credentials.js';
 import { createDiscordApi } from './client.js';
 import type { ProfileInUse } from './resolve-target.js';
+import { typedOrigins } from './credential-origin.js';
 import type { DiscordApi } from './contract.js';
 import { describeError } from './errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from './http-transport.js';
@@ -72,6 +73,7 @@ async function connectWith(
     baseUrl: options.baseUrl,
     ...(options.maxRequestsPerSecond ?? options.profile?.maxRps ? { maxRequestsPerSecond: options.maxRequestsPerSecond ?? options.profile?.maxRps } : {}),
     credentials: { ...loaded.credentials, ...options.typed },
+    credentialOrigins: { ...loaded.origins, ...typedOrigins(options.typed) },
     applicationId: loaded.applicationId,
     debug: options.debug,
     onWarning: options.notice,

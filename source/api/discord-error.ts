@@ -67,6 +67,13 @@ export interface ErrorContext {
   /** The API's site root (`https://discord.com`), which serves /oauth2/authorize. */
   origin: string;
   authKind: AuthKind;
+  /** What fixes the credential sent, from where it came (api/credential-origin.ts): a refused token's advice. */
+  refusedHint?: string | undefined;
+}
+
+/** Answers that mean the credential sent was refused: a 401, an invalid token (50014), or an unauthorized one (40001). */
+function refusedCredential(status: number, code: number): boolean {
+  return status === 401 || code === 50014 || code === 40001;
 }
 
 /** 50001 on a guild's commands: the app was never installed there; the install address fixes it. */
@@ -93,7 +100,7 @@ export function discordApiErrorFrom(status: number, bodyText: string, method: st
     method,
     route,
     fieldErrors,
-    (code === 50001 ? missingAccessHint(route, context) : undefined) ?? hintFor(status, code),
+    (code === 50001 ? missingAccessHint(route, context) : refusedCredential(status, code) ? context?.refusedHint : undefined) ?? hintFor(status, code),
     detail,
   );
 }

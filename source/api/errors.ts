@@ -3,6 +3,7 @@
  * Field errors from Discord's nested `errors` tree are flattened to the validator's path syntax
  * (`options[0].name`, `[3].name` in a bulk body) so the UI can show them at the field.
  */
+import { redactSecrets } from '../terminal/redact-secrets.js';
 import type { AuthKind } from './contract.js';
 
 export interface FieldError {
@@ -35,6 +36,17 @@ export class AuthRequiredError extends Error {
   override readonly name = 'AuthRequiredError';
   constructor(
     readonly needed: AuthKind[],
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+/** No credentials were found here, but the OS keyring, which may hold some, could not be asked (over SSH: no session bus). */
+export class CredentialsUnreachableError extends Error {
+  override readonly name = 'CredentialsUnreachableError';
+  constructor(
     message: string,
     readonly hint: string,
   ) {
@@ -99,7 +111,8 @@ export class RequestCancelledError extends Error {
  * Why a connection could not be opened, for the first screen to say which: the credentials were
  * refused (or lack what the call needs), the API could not be reached, or something else.
  */
-export function connectionFailureKind(error: unknown): 'refused' | 'unreachable' | 'other' {
+export function connectionFailureKind(error: unknown): 'refused' | 'unreachable' | 'keyring' | 'other' {
+  if (error instanceof CredentialsUnreachableError) return 'keyring';
   if (error instanceof AuthRequiredError || (error instanceof DiscordApiError && error.status === 401)) return 'refused';
   if (error instanceof ConnectionError || error instanceof RateLimitError) return 'unreachable';
   return 'other';
@@ -110,11 +123,16 @@ export function fieldErrorLine(field: FieldError): string {
   return `${field.path || '(command)'}: ${field.message}`;
 }
 
-/** Any error the client raises carries a user-facing message and, usually, a hint. */
+/**
+ * Any error the client raises carries a user-facing message and, usually, a hint: the one place both
+ * the CLI and the TUI take an error's words from, so a credential this process holds (or a token-shaped
+ * argument) that a message quotes is `****` here, whatever shows it.
+ */
 export function describeError(error: unknown): { message: string; hint?: string } {
   if (error instanceof Error) {
     const hint = (error as { hint?: unknown }).hint;
-    return typeof hint === 'string' ? { message: error.message, hint } : { message: error.message };
+    const message = redactSecrets(error.message);
+    return typeof hint === 'string' ? { message, hint: redactSecrets(hint) } : { message };
   }
-  return { message: String(error) };
+  return { message: redactSecrets(String(error)) };
 }

@@ -100,7 +100,7 @@ export class RestClient {
         continue;
       }
       if (isTransient(failure)) throw this.connectionError(req, `Discord answered ${response.status}.`, failure, retries);
-      throw discordApiErrorFrom(response.status, response.text, req.method, req.path, { origin: new URL(this.options.baseUrl).origin, authKind: kind });
+      throw discordApiErrorFrom(response.status, response.text, req.method, req.path, { origin: new URL(this.options.baseUrl).origin, authKind: kind, refusedHint: auth.refusedHint(kind) });
     }
   }
 

@@ -6,6 +6,7 @@
  * under another API's or application's; a refresh or a logout changes the secret only.
  */
 import type { Credentials } from '../api/contract.js';
+import type { CredentialOrigin, CredentialOrigins } from '../api/credential-origin.js';
 import { resolveApiBase } from '../api/target.js';
 import { dirname } from 'node:path';
 import { assertWritableFolder } from '../config/atomic-write.js';
@@ -124,6 +125,10 @@ export interface LoadedCredentials {
   applicationId?: string;
   /** Human-readable origin of each credential, e.g. `bot token from DISCORD_BOT_TOKEN`. Never the values. */
   sources: string[];
+  /** The same per kind, for advice on a refused one (api/credential-origin.ts). */
+  origins: CredentialOrigins;
+  /** None found, and the OS keyring, which may hold some, could not be asked (over SSH): what the secret store says of it. */
+  keyringMayHold?: string;
 }
 
 export async function loadCredentials(input: {
@@ -148,28 +153,35 @@ export async function loadCredentials(input: {
   const { stored, where } = applicationId ? await findStoredCredentials(stores.secrets, baseUrl, applicationId) : { stored: {} as StoredCredentials, where: undefined };
   const credentials: Credentials = {};
   const sources: string[] = [];
+  const origins: CredentialOrigins = {};
+  const storedOrigin: CredentialOrigin = { from: 'stored', where: where ?? 'the secret store', ...(stores.profile === undefined ? {} : { profile: stores.profile }) };
 
   if (envBot) {
     credentials.botToken = envBot;
     sources.push('bot token from DISCORD_BOT_TOKEN');
+    origins.bot = { from: 'environment' };
   } else if (stored.botToken) {
     credentials.botToken = stored.botToken;
     sources.push(`bot token from ${where}`);
+    origins.bot = storedOrigin;
   }
   if (envClientId && envSecret) {
     credentials.clientCredentials = { clientId: envClientId, clientSecret: envSecret };
     sources.push('client credentials from DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET');
+    origins['client-credentials'] = { from: 'environment' };
   } else if (stored.clientCredentials) {
     credentials.clientCredentials = stored.clientCredentials;
     sources.push(`client credentials from ${where}`);
+    origins['client-credentials'] = storedOrigin;
   }
   if (stored.user) {
     credentials.user = stored.user;
     sources.push(`sign-in from ${where}`);
+    origins.user = storedOrigin;
   }
-  if (sources.length === 0) stores.secrets.explainNothingFound();
+  const keyringMayHold = sources.length === 0 ? stores.secrets.explainNothingFound() : undefined;
   registerCredentials(credentials);
-  return applicationId ? { credentials, applicationId, sources } : { credentials, sources };
+  return { credentials, sources, origins, ...(applicationId ? { applicationId } : {}), ...(keyringMayHold === undefined ? {} : { keyringMayHold }) };
 }
 
 /**

@@ -42,7 +42,8 @@ export function judgePastedRedirect(pasted: string, expectedState: string, { bar
   if (query >= 0) return judgeRedirect(new URLSearchParams(text.slice(query + 1).replace(/#.*$/s, '')), expectedState);
   if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return URL.canParse(text) ? judgeRedirect(new URL(text).searchParams, expectedState) : { kind: 'not-redirect' };
   if (text.includes('code=')) return judgeRedirect(new URLSearchParams(text), expectedState);
-  if (!/^[\w.~-]+$/.test(text)) return { kind: 'not-redirect' };
+  // A code is random letters and digits: a word (`hello`) is not one, and is answered as what it is.
+  if (!/^[\w.~-]+$/.test(text) || !(text.length >= 20 || (/\d/.test(text) && /[a-z]/i.test(text)))) return { kind: 'not-redirect' };
   return bareCode ? { kind: 'code', code: text } : { kind: 'bare-code' };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Reading a secret without it ever touching argv or the screen: from piped stdin (first line), or
- * from a hidden prompt on a terminal (no echo). Also the line reader the paste flow uses.
+ * from a hidden prompt on a terminal (no echo). Also the reader the paste flow uses, hidden on a terminal too.
  */
 import { createInterface } from 'node:readline';
 import { SignInError } from './sign-in-error.js';
@@ -55,13 +55,26 @@ async function readFirstLine(input: Input): Promise<string> {
 }
 
 function readHidden(input: Input, prompt: NodeJS.WritableStream, question: string): Promise<string> {
+  return hiddenLine(input, prompt, question, () => new SecretInputError('Cancelled.', 'Nothing was stored.')).answer;
+}
+
+/**
+ * One line typed on a terminal in raw mode, so it is never echoed (nor left in the scrollback):
+ * backspace honoured, Ctrl-C (which raw mode turns into a character) rejects with `cancelled()`.
+ * `stop` puts the terminal back without an answer (another way in won the race).
+ */
+function hiddenLine(input: Input, prompt: NodeJS.WritableStream, question: string, cancelled: () => Error): { answer: Promise<string>; stop: () => void } {
   prompt.write(question);
   input.setRawMode!(true);
   input.setEncoding?.('utf8');
   input.resume();
-  return new Promise((resolve, reject) => {
+  let stop = () => undefined as void;
+  const answer = new Promise<string>((resolve, reject) => {
     let typed = '';
+    let done = false;
     const finish = (outcome: () => void) => {
+      if (done) return;
+      done = true;
       input.setRawMode!(false);
       input.pause();
       input.removeListener('data', onData);
@@ -71,17 +84,44 @@ function readHidden(input: Input, prompt: NodeJS.WritableStream, question: strin
     const onData = (chunk: string | Buffer) => {
       for (const char of String(chunk)) {
         if (char === '\r' || char === '\n') return finish(() => resolve(typed.trim()));
-        if (char === '\u0003') return finish(() => reject(new SecretInputError('Cancelled.', 'Nothing was stored.')));
+        if (char === '\u0003') return finish(() => reject(cancelled()));
         if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
         else typed += char;
       }
     };
+    stop = () => finish(() => undefined);
     input.on('data', onData);
   });
+  return { answer, stop };
+}
+
+/** Reads pasted lines one by one: `next` rejects with an `aborted` SignInError at end of input (or Ctrl-C on a terminal). */
+export interface PasteReader {
+  next: () => Promise<string>;
+  close: () => void;
+  /** On a terminal the paste is not echoed: it holds a sign-in code. */
+  hidden: boolean;
+}
+
+/**
+ * Successive pasted lines for the paste prompt. On a terminal each is read without echo, as a
+ * password prompt is: a redirect address holds a sign-in code, which must not stay in the scrollback.
+ */
+export function pasteReader(input: Input, prompt: NodeJS.WritableStream): PasteReader {
+  if (!(input.isTTY && input.setRawMode)) return { ...lineReader(input), hidden: false };
+  let current: ReturnType<typeof hiddenLine> | undefined;
+  return {
+    hidden: true,
+    next: () => {
+      current = hiddenLine(input, prompt, '', () => new SignInError('aborted', 'Sign-in stopped (Ctrl-C).'));
+      return current.answer;
+    },
+    close: () => current?.stop(),
+  };
 }
 
 /** Successive lines of input, for the paste prompt; `next` rejects with an `aborted` SignInError at end of input. */
-export function lineReader(input: Input): { next: () => Promise<string>; close: () => void } {
+function lineReader(input: Input): { next: () => Promise<string>; close: () => void } {
   const lines = createInterface({ input, terminal: false });
   const iterator = lines[Symbol.asyncIterator]();
   return {

@@ -70,8 +70,11 @@ export interface SecretStore {
    * when it could, or when it never held any.
    */
   keyringUnreachable(): string | undefined;
-  /** After a read found nothing: says once (through `notice`) that the keyring may hold it, when keyringUnreachable. */
-  explainNothingFound(): void;
+  /**
+   * After a read found nothing: says once (through `notice`) that the keyring may hold it, when
+   * keyringUnreachable, and returns what it said without the advice (for a door with advice of its own, the TUI's).
+   */
+  explainNothingFound(): string | undefined;
 }
 
 /** CMD_TUI_SECRET_STORE names no store: a usage error. */
@@ -316,11 +319,11 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
   };
 
   /** A read found nothing in the file, and the keyring could not be asked: the secret may be there. */
-  const announceUnreachable = (reason: string) =>
-    noticeOnce(
-      'unreachable',
-      `Nothing was found in ${file.path}, and a credential may be in the OS keyring, which this session cannot reach (${environment.noSessionBus ? 'no session bus' : reason}): run this at the desktop, or \`cmd-tui auth set-bot-token\` here to keep one in the file.`,
-    );
+  const announceUnreachable = (reason: string): string => {
+    const found = `Nothing was found in ${file.path}, and a credential may be in the OS keyring, which this session cannot reach (${environment.noSessionBus ? 'no session bus' : reason})`;
+    noticeOnce('unreachable', `${found}: run this at the desktop, or \`cmd-tui auth set-bot-token\` here to keep one in the file.`);
+    return found;
+  };
 
   const removeFromKeyring = async (account: string): Promise<Removal> => {
     if (disabled) return { outcome: 'not checked', reason: options.keyring === null ? 'no keyring' : 'CMD_TUI_SECRET_STORE=file' };
@@ -386,7 +389,7 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
     keyringUnreachable: unreachable,
     explainNothingFound() {
       const reason = unreachable();
-      if (reason !== undefined) announceUnreachable(reason);
+      return reason === undefined ? undefined : announceUnreachable(reason);
     },
   };
   return store;

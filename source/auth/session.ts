@@ -192,7 +192,8 @@ export class AuthSession {
     const read = options.readPastedRedirect;
     if (!read) throw new SignInError('invalid-args', 'This sign-in needs the redirect address pasted, but there is no input to read it from.');
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    for (let refused = 0; ; refused++) {
+      if (refused === MAX_REFUSED_PASTES) throw new SignInError('state', `${MAX_REFUSED_PASTES} pastes in a row were not this sign-in's redirect address, so cmd-tui stopped asking.`);
       const pasted = await raceDeadline(read(), deadline, options.signal);
       const verdict: RedirectVerdict = judgePastedRedirect(pasted, state, { bareCode: options.customScheme === true });
       if (verdict.kind === 'code') return verdict.code;
@@ -202,6 +203,9 @@ export class AuthSession {
     }
   }
 }
+
+/** Pastes refused in a row before the sign-in stops asking: a wrong paste is answered, a stuck loop is not kept. */
+const MAX_REFUSED_PASTES = 5;
 
 /** Rejects with a timeout or abort SignInError if `value` does not settle first; whichever comes first stops the others' timer and listener. */
 function raceDeadline<T>(value: Promise<T>, deadline: number, signal: AbortSignal | undefined): Promise<T> {

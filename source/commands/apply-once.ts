@@ -1,8 +1,10 @@
 /**
  * One apply of FILE to a scope, as `apply` runs it once and `apply --watch` runs it on every save: plan,
  * refusals, confirmation, then the write through executePlan (lock, journal, backup, read-back, the day's
- * creates), each step told on stderr. What happened comes back as a value, and `applyReport` is its
- * `--json` shape, so the one-shot document and the watch's line per run cannot drift apart.
+ * creates). The results (the plan, each step done, the summary) go to stdout, as `plan`'s do, so
+ * `apply … > deploy.log` keeps them; warnings, refusals, notices and the question go to stderr, and all
+ * of it does when stdout carries `--json` or `--json-lines`. What happened comes back as a value, and
+ * `applyReport` is its `--json` shape, so the one-shot document and the watch's line per run cannot drift apart.
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan, type ExecutedStep } from '../backup/execute-plan.js';
@@ -27,8 +29,10 @@ export interface ApplyFlags {
   yes?: boolean;
   'accept-skipped'?: boolean;
   'no-color'?: boolean;
-  /** `--json`: the warnings are in the document, so they are not told on stderr too. */
+  /** `--json`: the warnings are in the document, so they are not told on stderr too; stdout is the document's. */
   json?: boolean;
+  /** `--watch --json-lines`: stdout is the lines'. */
+  'json-lines'?: boolean;
 }
 
 export type ApplyOutcome =
@@ -58,11 +62,13 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
   const { plan, live, skipped } = result;
   const budget = await createBudget(io.env, api.applicationId, scope);
   if (flags.json !== true) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
-  io.stderr.write(renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.env, flags) }));
+  const out = flags.json === true || flags['json-lines'] === true ? io.stderr : io.stdout;
+  const planText = (stream: CliIo['stdout'] | CliIo['stderr']) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.env, flags) });
+  out.write(planText(out));
   const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
   if (!hasChanges(plan, prune)) {
     await settleInterruptedWrite(io.env, api.applicationId, scope, `apply ${shellQuoted(file)}`, notice);
-    io.stderr.write(`Nothing to change in ${describeScope(scope)}.\n`);
+    out.write(`Nothing to change in ${describeScope(scope)}.\n`);
     return { outcome: 'unchanged', skipped };
   }
   const refusals = refusalsFor(plan, live, { prune, confirmed: flags.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
@@ -73,6 +79,8 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
     return { outcome: 'refused', refusals, skipped };
   }
+  // The plan went to a file (`apply … > deploy.log`): the person asked must see what they confirm.
+  if (flags.yes !== true && out === io.stdout && !io.stdout.isTTY && io.stdin.isTTY) io.stderr.write(planText(io.stderr));
   if (flags.yes !== true && !(await confirm(io, `Apply these changes to ${describeScope(scope)}?`, signal))) {
     if (signal?.aborted) return stopped(io);
     io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
@@ -88,12 +96,12 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     env: io.env,
     plannedFrom: live,
     signal: signal ?? interrupt!.signal,
-    onStep: (step) => io.stderr.write(`${stepLine(step)}\n`),
+    onStep: (step) => out.write(`${stepLine(step)}\n`),
     notice,
   }).finally(() => interrupt?.dispose());
   const after = await createBudget(io.env, api.applicationId, scope);
   const backup = outcome.backup?.path ?? null;
-  io.stderr.write(`Applied ${outcome.steps.length} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${after.remaining} creates left today.\n`);
+  out.write(`Applied ${outcome.steps.length} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${after.remaining} creates left today.\n`);
   if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
   reportRateLimits(io, api);
   return { outcome: 'applied', backup, steps: outcome.steps, createsRemaining: after.remaining, skipped, ...readBackField(outcome) };

@@ -11,16 +11,13 @@ import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../a
 import { resolveApiBase } from '../api/target.js';
 import { looksHeadless } from '../auth/browser.js';
 import { checkCredentialFiling, defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type StoreResult } from '../auth/credentials.js';
-import { lineReader, readSecret, readSecrets } from '../auth/secret-input.js';
+import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
 import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
 import { profileNamed } from '../config/profiles.js';
 import { AuthSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
 import { rememberSignIn } from '../auth/remember-sign-in.js';
-import { CLIENT_CREDENTIALS_SCOPE } from '../api/auth-headers.js';
-import { requestClientCredentialsToken } from '../auth/token-exchange.js';
-import { createTransport } from '../api/http-transport.js';
 import { debugLog } from './connect.js';
 import { reportFailure } from './failure.js';
 import { idFlag, parseFlags, timeoutFlag } from './flags.js';
@@ -119,7 +116,8 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
-  const pastes = pasting ? lineReader(io.stdin) : undefined;
+  const pastes = pasting ? pasteReader(io.stdin, io.stderr) : undefined;
+  const pasteHere = `paste the address the browser was sent to${values['custom-scheme'] === undefined ? '' : ' (or just the code)'} here${pastes?.hidden ? ' (it is not shown as you paste: it holds a sign-in code)' : ''} and press Enter:`;
   try {
     const user = await signIn({
       baseUrl,
@@ -132,11 +130,11 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       signal: controller.signal,
       onUrl: (url) => {
         io.stderr.write(`Open this address in a browser to sign in:\n\n  ${url}\n\n`);
-        if (pasting) io.stderr.write(`Then paste the address the browser was sent to${values['custom-scheme'] === undefined ? '' : ' (or just the code)'} here and press Enter:\n`);
+        if (pasting) io.stderr.write(`Then ${pasteHere}\n`);
         else io.stderr.write('Waiting for the browser… (Ctrl-C to stop)\n');
       },
       readPastedRedirect: pastes?.next,
-      onPasteRefused: (message) => io.stderr.write(`${message}\n`),
+      onPasteRefused: (message) => io.stderr.write(`${message}\nTry again: ${pasteHere}\n`),
       onNotice: notice,
       ...(debug ? { debug } : {}),
     });
@@ -223,7 +221,8 @@ async function status(args: string[], io: CliIo): Promise<number> {
     const expiry = report.user.expiresAt ? `; ${report.user.expired ? 'expired' : 'expires'} ${report.user.expiresAt}` : '';
     lines.push(`Sign-in: ${who}; scopes ${report.user.scopes.join(' ') || '(none)'}${expiry}${report.user.refreshable ? '; refreshable' : ''}`);
   } else {
-    lines.push('Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
+    // A sign-in is kept with the rest: where the keyring could not be asked, one may be there too.
+    lines.push(unreachable ? `Sign-in: not set${unreachable}` : 'Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
   }
   lines.push(...keyringLines(report.secretStore.keyring, report.secretStore.file, !anything && report.secretStore.keyringUnreachable !== null));
   io.stdout.write(`${lines.join('\n')}\n`);
@@ -326,14 +325,11 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
     : await readSecrets(io.stdin, io.stderr, ['Client id (input hidden): ', 'Client secret (input hidden): ']);
   const clientId = flagged ?? idFlag('the client id', typedId, 'application')!;
   if (!flagged) checkCredentialFiling(stores, baseUrl, clientId, 'cmd-tui auth set-client-credentials');
-  const transport = createTransport({ timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
-  try {
-    // A token request proves the pair works before it is stored.
-    await requestClientCredentialsToken({ baseUrl, transport }, { clientId, clientSecret: clientSecret! }, CLIENT_CREDENTIALS_SCOPE);
-  } finally {
-    await transport.close();
-  }
-  const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials: { clientId, clientSecret: clientSecret! } });
+  const clientCredentials = { clientId, clientSecret: clientSecret! };
+  // Reading the application proves the pair works (its token request) before it is stored, and names the first profile after the app.
+  const api = await createDiscordApi({ baseUrl, applicationId: clientId, credentials: { clientCredentials }, timeoutMs: timeoutFlag(values.timeout), ...(values.debug ? { debug: debugLog(io) } : {}) });
+  const application = await api.getApplication();
+  const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials }, application.name);
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}${profileNote(profile)}.\n`);
   return ExitCode.Ok;
 }

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { confirm } from './confirm.js';
 import { listCommandsFolder, renderSkipped, type SkippedFile } from './commands-folder.js';
 import { readInputFile } from './input-file.js';
-import { UsageError, type CliIo } from './types.js';
+import { InputFileUsageError, type CliIo } from './types.js';
 
 export type DesiredCommands = { ok: true; commands: unknown[]; warnings: Problem[]; adaptations: Adaptation[] } | { ok: false; problems: Problem[] };
 
@@ -34,7 +34,7 @@ export async function readCommandsSource(path: string, io: CliIo): Promise<Comma
   }
   const { files: names, skipped } = await listCommandsFolder(resolve(io.cwd, path));
   io.stderr.write(renderSkipped(path, skipped));
-  if (names.length === 0) throw new UsageError(`${path} is a folder with no .json file in it (nor in its sub-folders)`);
+  if (names.length === 0) throw new InputFileUsageError(`${path} is a folder with no .json file in it (nor in its sub-folders)`);
   const commands: unknown[] = [];
   const files: string[] = [];
   const problems: Problem[] = [];

@@ -44,12 +44,22 @@ function withoutScheme(value: string): string {
   return value.replace(/^(bot|bearer)\s+/i, '');
 }
 
+/** Where a token may hide inside an argument: `user:TOKEN`, `a,TOKEN`, `token=TOKEN`, a pasted header line. */
+const WORD_BREAKS = /[\s:,;=@"'<>()[\]{}|&?#]+/;
+
+/** The token-shaped parts of an argument: its value when whole (without a `Bot `/`Bearer ` scheme), else each part that is one. */
+function secretsIn(arg: string): string[] {
+  const value = argumentValue(arg);
+  if (looksLikeSecret(value)) return [withoutScheme(value)];
+  return value.split(WORD_BREAKS).filter(looksLikeSecret);
+}
+
 /**
- * The secret each argument may hold (its value after `=` for `--flag=value`, without a `Bot `/`Bearer `
- * scheme), for main.ts to keep out of everything the process prints.
+ * The secrets the arguments may hold (a whole argument, the value after `=` of `--flag=value`, or a
+ * token-shaped part such as the token in `user:TOKEN`), for main.ts to keep out of everything the process prints.
  */
 export function secretArguments(args: readonly string[]): string[] {
-  return args.map(argumentValue).filter(looksLikeSecret).map(withoutScheme);
+  return args.flatMap(secretsIn);
 }
 
 function argumentValue(arg: string): string {
@@ -59,11 +69,45 @@ function argumentValue(arg: string): string {
 const SECRET_ADVICE =
   'A token or secret must not be given on the command line: it stays in shell history. Pipe it in (`cmd-tui auth set-bot-token < token.txt`) or type it at the prompt';
 
-const hidden = (position: number) => `argument ${position} (not shown: it may be a secret)`;
+/** The command a word belongs to and what it takes, for naming a word that is not shown. */
+interface WordsOf {
+  /** `perms set`; none for the TUI's own flags. */
+  command?: string;
+  options?: OptionSpec;
+  listsAfterFlags?: boolean;
+}
 
-/** How a refused argument is named: quoted when harmless, by position when it may be a secret. */
-function shown(value: string, position: number, secret: boolean): string {
-  return secret || looksLikeSecret(value) ? hidden(position) : `argument "${sanitizeLine(value)}"`;
+/**
+ * How a word that may be a secret is named instead of shown: as the value of its flag (`the value of
+ * --allow`), else by its place among the words after the command it was given to (`argument 1 after
+ * \`cmd-tui auth set-bot-token\``), so the user can find the word whichever form the command has.
+ */
+function hiddenWord(words: readonly string[], index: number, of: WordsOf): string {
+  const flag = flagOf(words, index, of);
+  const place = flag ? `the value of ${flag}` : `argument ${index + 1}${of.command ? ` after \`cmd-tui ${of.command}\`` : ''}`;
+  return `${place} (not shown: it may be a secret)`;
+}
+
+/** The flag whose value `words[index]` is: `--allow=…`, or after `--allow` (and, where lists follow flags, after its earlier values). */
+function flagOf(words: readonly string[], index: number, of: WordsOf): string | undefined {
+  const word = words[index]!;
+  if (word.startsWith('-')) return word.startsWith('--') && word.includes('=') ? word.slice(0, word.indexOf('=')) : undefined;
+  for (let at = index - 1; at >= 0; at--) {
+    const before = words[at]!;
+    if (before.startsWith('-')) {
+      const name = before.replace(/^-+/, '');
+      const option = of.options?.[name] ?? Object.values(of.options ?? {}).find((spec) => spec.short === name);
+      return option?.type === 'string' && !before.includes('=') && (at === index - 1 || of.listsAfterFlags) ? before : undefined;
+    }
+    if (!of.listsAfterFlags) return undefined;
+  }
+  return undefined;
+}
+
+/** How a refused argument is named: quoted when harmless, as hiddenWord when it may be a secret. */
+function shown(words: readonly string[], index: number, secret: boolean, of: WordsOf): string {
+  const value = words[index]!;
+  return secret || secretsIn(value).length > 0 ? hiddenWord(words, index, of) : `argument "${sanitizeLine(value)}"`;
 }
 
 /**
@@ -71,17 +115,18 @@ function shown(value: string, position: number, secret: boolean): string {
  * ours: an unknown flag (with the nearest known ones), a flag without its value or with one it does
  * not take, more positionals than `max`. `secretPositionals`: every positional may be a secret (auth).
  */
-function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { max: number; secretPositionals?: boolean; offset?: number; command?: string }): void {
+function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { max: number; secretPositionals?: boolean; command?: string; summary?: string; listsAfterFlags?: boolean }): void {
   const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
   const known = Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]);
+  const of: WordsOf = { options, ...(rules.command ? { command: rules.command } : {}), ...(rules.listsAfterFlags ? { listsAfterFlags: true } : {}) };
   let positionals = 0;
   for (const token of tokens) {
     if (token.kind === 'positional') {
       positionals++;
       if (positionals > rules.max) {
-        const refused = shown(token.value, token.index + 1 + (rules.offset ?? 0), rules.secretPositionals === true);
+        const secret = rules.secretPositionals === true || secretsIn(token.value).length > 0;
+        const refused = shown(args, token.index, secret, of);
         const takes = rules.max === 0 ? 'takes no arguments' : `takes ${rules.max} argument${rules.max === 1 ? '' : 's'}`;
-        const secret = rules.secretPositionals === true || looksLikeSecret(token.value);
         throw new UsageError(`unexpected ${refused}: ${rules.command ? `\`cmd-tui ${rules.command}\`` : 'this command'} ${takes}${secret ? `. ${SECRET_ADVICE}` : ''}`);
       }
       continue;
@@ -90,11 +135,22 @@ function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { m
     const option = options[token.name];
     if (!option) {
       const flag = token.rawName;
-      throw new UsageError(`unknown flag ${looksLikeSecret(flag.replace(/^-+/, '')) ? hidden(token.index + 1 + (rules.offset ?? 0)) : sanitizeLine(flag)}.${didYouMean(flag, known)}`);
+      // A flag most commands take (and that may come before any): say why this one does not, rather than "unknown".
+      if (rules.command && rules.summary && GLOBAL_FLAGS.includes(token.name)) throw new UsageError(`\`cmd-tui ${rules.command}\` takes no ${flag}. Its job: ${rules.summary}.`);
+      throw new UsageError(`unknown flag ${looksLikeSecret(flag.replace(/^-+/, '')) ? hiddenWord(args, token.index, of) : sanitizeLine(flag)}.${didYouMean(flag, known)}`);
     }
     if (option.type === 'string' && token.value === undefined) throw new UsageError(`${token.rawName} needs a value`);
     if (option.type === 'boolean' && token.inlineValue) throw new UsageError(`${token.rawName} takes no value`);
   }
+}
+
+/** A command's form for its arguments: the command itself, or the subcommand its first word names (`auth login`), and the words after it. */
+function formOf(command: string, args: readonly string[]): { spec?: CommandSpec; words: readonly string[]; subcommands?: string[] } {
+  const forms = formsOf(command);
+  if (forms.length === 1 && forms[0]!.name === command) return { spec: forms[0]!, words: args };
+  const subcommands = forms.map((form) => form.name.slice(command.length + 1));
+  const spec = forms.find((form) => form.name === `${command} ${args[0]}`);
+  return spec ? { spec, words: args.slice(1), subcommands } : { words: args, subcommands };
 }
 
 /**
@@ -104,25 +160,18 @@ function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { m
  * Every positional of `auth` may be a secret: none is ever printed.
  */
 export function checkArguments(command: string, args: readonly string[]): void {
-  const forms = formsOf(command);
   const secretPositionals = command === 'auth';
-  let spec: CommandSpec | undefined = forms[0];
-  let rest = args;
-  let offset = 0;
-  if (forms.length > 1 || spec?.name !== command) {
-    const subcommands = forms.map((form) => form.name.slice(command.length + 1));
+  const { spec, words, subcommands } = formOf(command, args);
+  if (subcommands && !spec) {
     const [sub] = args;
     if (sub === undefined || sub.startsWith('-')) throw new UsageError(`missing subcommand: ${subcommands.join(', ')}`);
-    spec = forms.find((form) => form.name === `${command} ${sub}`);
-    const named = secretPositionals || looksLikeSecret(sub) ? `(${hidden(1)})` : `"${sanitizeLine(sub)}"`;
-    if (!spec) throw new UsageError(`unknown subcommand ${named}.${didYouMean(sub, subcommands)}`);
-    rest = args.slice(1);
-    offset = 1;
+    const named = secretPositionals || secretsIn(sub).length > 0 ? `(${hiddenWord(args, 0, { command })})` : `"${sanitizeLine(sub)}"`;
+    throw new UsageError(`unknown subcommand ${named}.${didYouMean(sub, subcommands)}`);
   }
   if (!spec) return;
   // perms set: the command checks where such words may stand (after --allow, --deny or --remove).
   const max = spec.listsAfterFlags ? Infinity : spec.positionals === undefined ? 0 : 1;
-  refuseMistakes(rest, spec.flags as OptionSpec, { max, secretPositionals, offset, command: spec.name });
+  refuseMistakes(words, spec.flags as OptionSpec, { max, secretPositionals, command: spec.name, summary: spec.summary, ...(spec.listsAfterFlags ? { listsAfterFlags: true } : {}) });
 }
 
 /** The TUI's flags (`cmd-tui --demo`), checked the same way; it takes no arguments. */
@@ -155,16 +204,23 @@ export function hoistGlobalFlags(argv: readonly string[], isCommand: (word: stri
 }
 
 /**
- * A usage error's message with every argument that may be a secret replaced by its position, so a
- * command's own message (`--client-id must be … not "…"`) cannot print a token either.
- * `allPositionals`: every non-flag argument counts as one (auth).
+ * A usage error's message with every argument that may be a secret (or holds a token-shaped part)
+ * named as hiddenWord does, so a command's own message (`"user:…" is not a target`) cannot print a
+ * token either. `command`: the command the words were given to (none for the TUI's flags); every
+ * positional of `auth` counts as a secret.
  */
-export function redactArguments(message: string, args: readonly string[], allPositionals: boolean): string {
+export function redactArguments(message: string, command: string | undefined, args: readonly string[]): string {
+  const { spec, words } = command ? formOf(command, args) : { spec: undefined, words: args };
+  const skipped = args.length - words.length;
+  const of: WordsOf = spec ? { command: spec.name, options: spec.flags as OptionSpec, ...(spec.listsAfterFlags ? { listsAfterFlags: true } : {}) } : command ? { command } : { options: TUI_FLAGS as OptionSpec };
   let redacted = message;
   args.forEach((arg, index) => {
     const value = argumentValue(arg);
-    const secret = looksLikeSecret(value) || (allPositionals && index > 0 && !arg.startsWith('-') && !args[index - 1]!.startsWith('-'));
-    if (secret && value.length > 0) redacted = redacted.split(`"${value}"`).join(hidden(index + 1)).split(value).join(hidden(index + 1));
+    const positional = command === 'auth' && index > 0 && !arg.startsWith('-') && !args[index - 1]!.startsWith('-');
+    const parts = positional && value.length > 0 ? [value] : secretsIn(arg);
+    if (parts.length === 0) return;
+    const name = index >= skipped ? hiddenWord(words, index - skipped, of) : hiddenWord(args, index, { ...(command ? { command } : {}) });
+    for (const part of [value, ...parts]) redacted = redacted.split(`"${part}"`).join(name).split(part).join(name);
   });
   return redacted;
 }

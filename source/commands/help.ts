@@ -15,21 +15,26 @@ export const TUI_USAGE = 'cmd-tui [--demo | --api URL|local] [--profile NAME] [-
 
 const COMMAND_USAGE = 'cmd-tui [--api URL] [--profile NAME] <command> [options]';
 
+/** The command names' column, two spaces past the longest: a wrapped summary continues under its start. */
+const NAME_WIDTH = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+
 export const HELP = `cmd-tui ${VERSION} — see and fix your Discord app's application commands.
 
 Usage
-  ${TUI_USAGE}   open the terminal UI
-  ${COMMAND_USAGE.padEnd(TUI_USAGE.length)}   run one command and exit
+  ${TUI_USAGE}
+    open the terminal UI
+  ${COMMAND_USAGE}
+    run one command and exit
 
 Commands
-${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${summaryOf(c.name)}`).join('\n')}
+${COMMANDS.map((c) => `  ${c.name.padEnd(NAME_WIDTH)}${summaryOf(c.name)}`).join('\n')}
 
 Run \`cmd-tui help <command>\` (or \`cmd-tui <command> --help\`) for its flags, examples and exit codes.
 
-Credentials: DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET (client credentials),
-for commands; a browser sign-in (\`cmd-tui auth login\`) only for permission overwrites.
-Profiles (\`cmd-tui profile\`) name an API, an application and a default guild; --profile or
-CMD_TUI_PROFILE picks one.
+Credentials: DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET
+(client credentials), for commands; a browser sign-in (\`cmd-tui auth login\`)
+only for permission overwrites. Profiles (\`cmd-tui profile\`) name an API, an
+application and a default guild; --profile or CMD_TUI_PROFILE picks one.
 
 Exit codes
 ${exitCodes()}

@@ -1,10 +1,10 @@
 /**
  * Reading the file a command was given: `-` for stdin, else a path from the working folder, through
- * the one untrusting reader (config/read-text-file.ts); its refusals are usage errors.
+ * the one untrusting reader (config/read-text-file.ts); its refusals exit 2, without the usage lines.
  */
 import { resolve } from 'node:path';
 import { decodeText, InputFileError, MAX_INPUT_BYTES, readTextFile } from '../config/read-text-file.js';
-import { UsageError, type CliIo } from './types.js';
+import { InputFileUsageError, type CliIo } from './types.js';
 
 async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -12,7 +12,7 @@ async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > MAX_INPUT_BYTES) throw new UsageError(`stdin holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB: that is not a commands file`);
+    if (size > MAX_INPUT_BYTES) throw new InputFileUsageError(`stdin holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB: that is not a commands file`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
@@ -22,6 +22,6 @@ export async function readInputFile(path: string, io: CliIo): Promise<string> {
   try {
     return path === '-' ? decodeText(await readStdin(io.stdin), 'stdin') : await readTextFile(resolve(io.cwd, path), path);
   } catch (error) {
-    throw error instanceof InputFileError ? new UsageError(error.message) : error;
+    throw error instanceof InputFileError ? new InputFileUsageError(error.message) : error;
   }
 }

@@ -184,7 +184,7 @@ export const SPECS = {
   },
   backups: {
     name: 'backups',
-    summary: 'list the backups taken before every change, oldest first',
+    summary: 'list the backups taken before every change, oldest first, of every API and profile on this machine',
     flags: { json: API_FLAGS.json, ...NO_COLOR },
     examples: ['cmd-tui backups', 'cmd-tui backups --json'],
     related: ['restore'],

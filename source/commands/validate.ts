@@ -13,7 +13,7 @@ import { isCommandsFolder, readCommandsSource, validateSource } from './commands
 import { skippedField, type SkippedFile } from './commands-folder.js';
 import { readInputFile } from './input-file.js';
 import { SPECS } from './specs.js';
-import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
+import { ExitCode, InputFileUsageError, UsageError, type CliIo, type CommandRun } from './types.js';
 
 interface ValidateArgs {
   file: string;
@@ -72,7 +72,7 @@ async function readFolder(path: string, io: CliIo, context: ValidationContext): 
 async function readInput(file: string, io: CliIo): Promise<{ value: unknown } | { problem: Problem }> {
   const parsed = parseStrictJson(await readInputFile(file, io));
   if (parsed.ok) return { value: parsed.value };
-  if (parsed.path === undefined) throw new UsageError(`${file} is not valid JSON: ${parsed.message}`);
+  if (parsed.path === undefined) throw new InputFileUsageError(`${file} is not valid JSON: ${parsed.message}`);
   return { problem: { path: parsed.path, rule: 'file.json', message: parsed.message.replace(/^line \d+, column \d+: /, ''), severity: 'error' } };
 }
 

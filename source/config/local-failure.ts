@@ -3,6 +3,7 @@
  * a full disk, a read-only mount, a folder cmd-tui may not write in. Told with the folder, and with
  * what that means for Discord: these happen before the first request, so nothing was changed there.
  */
+import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { UnwritableFolderError } from './atomic-write.js';
 
@@ -39,6 +40,34 @@ export class LocalWriteError extends Error {
     });
   }
 
+  /**
+   * cmd-tui's own folder cannot be used to read `path` (a settings or data file): a file stands where a
+   * folder must (CMD_TUI_HOME naming a file), the file is a folder, or permission is denied. Not a
+   * damaged file: nothing in it is wrong, and moving it aside would not help. Undefined for other codes.
+   */
+  static unusableFolder(path: string, code: string | undefined): LocalWriteError | undefined {
+    const folder = dirname(path);
+    const inTheWay = code === 'ENOTDIR' ? fileInTheWay(folder) : undefined;
+    const why: Record<string, string> = {
+      ENOTDIR: `${inTheWay ?? 'part of that path'} is a file, not a folder`,
+      EISDIR: `${path} is a folder, not a file`,
+      EACCES: 'permission denied',
+      EPERM: 'permission denied',
+      ELOOP: 'too many symbolic links',
+    };
+    if (code === undefined || !(code in why)) return undefined;
+    const fix =
+      code === 'ENOTDIR'
+        ? `Move ${inTheWay ?? 'the file in the way'} aside, or set CMD_TUI_HOME to a folder (cmd-tui keeps its settings and data in it)`
+        : code === 'EISDIR'
+          ? `Move the folder ${path} aside, or set CMD_TUI_HOME to another folder`
+          : `Make ${folder} readable and writable by you (chmod u+rwx), or set CMD_TUI_HOME to a folder of yours`;
+    return new LocalWriteError(folder, code, `read ${basename(path)}`, {
+      message: `cmd-tui cannot use its folder ${folder} to read ${basename(path)}: ${why[code]} (${code}).`,
+      hint: `${fix}, then run it again.`,
+    });
+  }
+
   /** The error as a LocalWriteError when it is one of the disk's refusals; undefined for anything else. */
   static from(error: unknown, folder: string, doing: string): LocalWriteError | undefined {
     if (error instanceof LocalWriteError) return error;
@@ -53,4 +82,16 @@ function refused(folder: string, code: string, doing: string): { message: string
     message: `cmd-tui could not ${doing}: it cannot write in ${folder} (${REASONS[code] ?? code}). Nothing was changed on Discord.`,
     hint: code === 'ENOSPC' || code === 'EDQUOT' ? `Free some space on the disk that holds ${folder}, then run it again.` : `Make ${folder} writable, or set CMD_TUI_HOME to a writable folder, then run it again.`,
   };
+}
+
+/** The nearest ancestor of `folder` that exists and is a file: what stands where a folder must (ENOTDIR). */
+function fileInTheWay(folder: string): string | undefined {
+  for (let path = folder; path !== dirname(path); path = dirname(path)) {
+    try {
+      return statSync(path).isDirectory() ? undefined : path;
+    } catch {
+      // Not there (or not reachable): look further up.
+    }
+  }
+  return undefined;
 }

@@ -58,7 +58,7 @@ const COMMANDS_OR_BACKUP: FileBound = {
 };
 
 function refuseUnlessRegular(info: Stats, name: string, bound: FileBound): void {
-  if (info.isDirectory()) throw new InputFileError(`${name} is a folder: ${bound.wanted}`);
+  if (info.isDirectory()) throw new InputFileError(`${name} is a folder: ${bound.wanted}`, 'EISDIR');
   if (!info.isFile()) throw new InputFileError(`${name} is not a regular file (a pipe, socket or device): ${bound.wanted}`);
   if (info.size > bound.maxBytes) throw new InputFileError(bound.tooLarge(info.size, name));
 }

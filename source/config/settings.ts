@@ -13,6 +13,7 @@ import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
+import { LocalWriteError } from './local-failure.js';
 import { appPaths } from './paths.js';
 import { InputFileError, readTextFileSync } from './read-text-file.js';
 
@@ -85,7 +86,7 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
       text = readTextFileSync(path, path);
     } catch (error) {
       if (error instanceof InputFileError && error.code === 'ENOENT') return {};
-      throw new SettingsError(path, error instanceof Error ? error.message : 'unreadable');
+      throw (error instanceof InputFileError ? LocalWriteError.unusableFolder(path, error.code) : undefined) ?? new SettingsError(path, error instanceof Error ? error.message : 'unreadable');
     }
     // An empty file is what a crash or a full disk leaves, not a fresh start: it is reported, not read as {}.
     if (text.trim() === '') throw new SettingsError(path, 'empty (a crash or a full disk can leave it so)');

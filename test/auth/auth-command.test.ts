@@ -1,7 +1,8 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { CLI_PATH, runCli } from '../helpers/cli.js';
+import { TmuxSession } from '../e2e/helpers/tmux.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { startCli } from './cli-process.js';
@@ -116,6 +117,34 @@ describe('cmd-tui auth', () => {
     expect((await status()).report.user.scopes).toContain('applications.commands.permissions.update');
   });
 
+  it('login --no-browser answers a paste that is no address with what was expected, asks again, and stops after five', async () => {
+    const cli = startCli(['auth', 'login', '--client-id', emulator().publicClientId, '--no-browser', ...api()], home.env);
+    await cli.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/);
+    cli.child.stdin.write('hello\n');
+    await cli.waitForStderr(/neither an address nor a code[^\n]*\nTry again: paste the address the browser was sent to here and press Enter:/);
+    cli.child.stdin.write('hello\nhello\nhello\nhello\n');
+    const done = await cli.exit;
+    expect(done.code).not.toBe(0);
+    expect(done.stderr).toContain("5 pastes in a row were not this sign-in's redirect address, so cmd-tui stopped asking.");
+    expect(done.stderr).not.toContain('A code on its own');
+  });
+
+  it('login --no-browser on a terminal reads the pasted address without echoing it (it holds the code), and says so', { timeout: 60_000 }, async () => {
+    // Kept on screen after it exits (the pane would close), to read what the terminal shows of the paste.
+    const login = [process.execPath, CLI_PATH, 'auth', 'login', '--client-id', emulator().publicClientId, '--no-browser', ...api()].map((word) => `'${word}'`).join(' ');
+    const tui = new TmuxSession(['sh', '-c', `${login}; sleep 60`], { columns: 400, rows: 30, cwd: home.home, env: { CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: '', DISCORD_CLIENT_ID: '', DISCORD_CLIENT_SECRET: '' } });
+    try {
+      await tui.waitForText('it is not shown as you paste: it holds a sign-in code', 30_000);
+      const url = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/.exec(tui.screen({ joined: true }))![0];
+      await tui.paste(await consentRedirect(url, 'authorize'));
+      await tui.key('enter');
+      const done = await tui.waitForText('Signed in');
+      expect(done).not.toContain('code=');
+    } finally {
+      tui.kill();
+    }
+  });
+
   it('login --no-browser reports a declined consent cleanly', async () => {
     const cli = startCli(['auth', 'login', '--client-id', emulator().publicClientId, '--no-browser', ...api()], home.env);
     const [url] = await cli.waitForStderr(/http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/);
@@ -145,6 +174,8 @@ describe('cmd-tui auth', () => {
     const stored = await runCli(['auth', 'set-client-credentials', ...api()], { env: home.env, input: `${applicationId}\n${clientSecret}\n` });
     expect(stored.code, stored.stderr).toBe(0);
     expect(stored.stdout).toContain(`Stored the client credentials of application ${applicationId}`);
+    // The first credentials stored make the first profile, named after the app, as a bot token does.
+    expect(stored.stdout).toContain('under the profile pixel-pal (new).');
     expect((await status()).report.clientCredentials).toMatchObject({ clientId: applicationId });
     const short = await runCli(['auth', 'set-client-credentials', ...api()], { env: home.env, input: `${applicationId}\n` });
     expect(short.code).not.toBe(0);

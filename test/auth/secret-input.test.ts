@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { lineReader, readSecret } from '../../source/auth/secret-input.js';
+import { pasteReader, readSecret } from '../../source/auth/secret-input.js';
 
 function terminal() {
   const input = Object.assign(new PassThrough(), { isTTY: true, rawModes: [] as boolean[], setRawMode(raw: boolean) {
@@ -40,10 +40,28 @@ describe('reading a secret', () => {
 
   it('reads pasted lines and reports the end of input as an aborted sign-in', async () => {
     const input = new PassThrough();
-    const reader = lineReader(input);
+    const reader = pasteReader(input, new PassThrough());
+    expect(reader.hidden).toBe(false);
     input.end('first\n');
     expect(await reader.next()).toBe('first');
     await expect(reader.next()).rejects.toMatchObject({ failure: 'aborted' });
     reader.close();
+  });
+
+  it('reads a pasted address on a terminal without echoing it, and Ctrl-C stops the sign-in', async () => {
+    const tty = terminal();
+    const reader = pasteReader(tty.input, tty.screen);
+    expect(reader.hidden).toBe(true);
+    const pasted = reader.next();
+    tty.input.write('http://127.0.0.1:5/callback?code=fakecode123&state=s\r');
+    expect(await pasted).toBe('http://127.0.0.1:5/callback?code=fakecode123&state=s');
+    expect(tty.shown()).not.toContain('fakecode123');
+    const stopped = reader.next();
+    tty.input.write('\u0003');
+    await expect(stopped).rejects.toMatchObject({ failure: 'aborted' });
+    // Closed while waiting (the listener won): the terminal is back in its normal mode.
+    reader.next().catch(() => undefined);
+    reader.close();
+    expect(tty.input.rawModes).toEqual([true, false, true, false, true, false]);
   });
 });

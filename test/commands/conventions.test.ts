@@ -44,6 +44,12 @@ describe('did you mean', () => {
     expect(() => checkArguments('perms', ['list', '--guild', '1', 'extra'])).toThrow('unexpected argument "extra"');
   });
 
+  it('a global flag a command does not take is named with what that command does, not as unknown', async () => {
+    const result = await cli(['--api', emulator().baseUrl, 'backups']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('`cmd-tui backups` takes no --api. Its job: list the backups taken before every change, oldest first, of every API and profile on this machine.');
+  });
+
   it('only near words, nearest first', () => {
     expect(nearest('lst', ['list', 'plan', 'restore'])).toEqual(['list']);
     expect(nearest('aply', ['apply', 'plan'])).toEqual(['apply']);
@@ -120,6 +126,28 @@ describe('a secret on argv', () => {
     }
     // What is not secret-shaped is still quoted, so the user sees which file was missing.
     expect((await cli(['restore', 'no-such-backup.json'])).stderr).toContain('no-such-backup.json');
+  });
+
+  it('is hidden when it is part of an argument, and named by the flag it is the value of, --json included', async () => {
+    const token = emulator().botToken;
+    for (const json of [[], ['--json']]) {
+      const args = ['perms', 'set', '--guild', '1', '--command', 'ban', '--allow', 'role:1', `user:${token}`, '--api', emulator().baseUrl, ...json];
+      const result = await cli(args, { DISCORD_BOT_TOKEN: token });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout + result.stderr).not.toContain(token.slice(8));
+      expect(json.length > 0 ? result.stdout : result.stderr).toContain('the value of --allow (not shown: it may be a secret) is not a target');
+    }
+    // A positional is counted from the word after the whole command, one word or two.
+    expect((await cli(['auth', 'set-bot-token', 'FAKE.TOKEN.VALUE'])).stderr).toContain('unexpected argument 1 after `cmd-tui auth set-bot-token` (not shown');
+    expect((await cli(['list', 'FAKE.TOKEN.VALUE'])).stderr).toContain('unexpected argument 1 after `cmd-tui list` (not shown');
+  });
+
+  it('a credential from the environment is never printed, token-shaped or not', async () => {
+    const secret = 'not-shaped-like-any-token';
+    const result = await cli(['perms', 'set', '--guild', '1', '--command', 'ban', '--allow', `user:${secret}`], { DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: secret });
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain(secret);
+    expect(result.stderr).toContain('"user:****" is not a target');
   });
 
   it('is told by its shape, not by a file name', () => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paintFor } from '../../source/terminal/colour.js';
 import { sanitizeOutput } from '../../source/terminal/sanitize.js';
+import { helpWidth, wrapHelp } from '../../source/terminal/wrap-help.js';
 import { candidates, type CompletionSources } from '../../source/commands/complete.js';
 import { COMMANDS } from '../../source/commands/registry.js';
 import { formsOf, SPECS, summaryOf } from '../../source/commands/specs.js';
@@ -25,6 +26,21 @@ beforeEach(async () => {
 afterEach(() => home.cleanup());
 
 describe('help', () => {
+  it('fits 80 columns when piped, continuation lines under their description; a word wider than that stays whole', async () => {
+    for (const args of [['--help'], ['help', 'apply'], ['help', 'auth'], ['perms', '--help']]) {
+      const result = await runCli(args);
+      const wide = result.stdout.split('\n').filter((line) => line.length > 80 && !/^\s+\S+$/.test(line));
+      expect(wide, args.join(' ')).toEqual([]);
+    }
+    const help = (await runCli(['--help'])).stdout;
+    expect(help).toMatch(/^ {2}auth {8}sign in with the browser, store a bot token or client credentials,\n {14}show or remove them$/m);
+    expect(wrapHelp('  6  one two three four', 15)).toBe('  6  one two\n     three four');
+    expect(wrapHelp('  cmd-tui [--a] [--b] [--c]', 21)).toBe('  cmd-tui [--a] [--b]\n          [--c]');
+    expect(wrapHelp('Prose at the margin goes on', 12)).toBe('Prose at the\nmargin goes\non');
+    expect(helpWidth({ isTTY: false, columns: 200 })).toBe(80);
+    expect(helpWidth({ isTTY: true, columns: 120 })).toBe(120);
+  });
+
   it('every command has its flags in the one table, and no command parses flags of its own', async () => {
     for (const entry of COMMANDS) expect(formsOf(entry.name).length, entry.name).toBeGreaterThan(0);
     const folder = fileURLToPath(new URL('../../source/commands/', import.meta.url));
@@ -55,11 +71,14 @@ describe('help', () => {
   });
 
   it('one summary per command: --help, `help COMMAND` and completion say the same', async () => {
-    const top = (await runCli(['--help'], { env: home.env })).stdout;
+    // Read with its wrapped lines joined again: piped, help fits 80 columns.
+    const unwrapped = (text: string) => text.replace(/\n {14}(?=\S)/g, ' ');
+    const top = unwrapped((await runCli(['--help'], { env: home.env })).stdout);
     for (const entry of COMMANDS) {
       const summary = summaryOf(entry.name);
-      expect(top, entry.name).toContain(`  ${entry.name.padEnd(10)} ${summary}\n`);
-      expect((await runCli(['help', entry.name], { env: home.env })).stdout.split('\n')[0], entry.name).toBe(`cmd-tui ${entry.name} — ${summary}`);
+      expect(top, entry.name).toMatch(new RegExp(`^ {2}${entry.name} +${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+      const title = (await runCli(['help', entry.name], { env: home.env })).stdout.split('\n\n')[0]!.replace(/\n/g, ' ');
+      expect(title, entry.name).toBe(`cmd-tui ${entry.name} — ${summary}`);
       expect(await candidates([''], { profiles: async () => [], guilds: async () => [] }), entry.name).toContain(`${entry.name}\t${summary}`);
     }
   });

@@ -76,6 +76,19 @@ describe('keys JSON would take silently', () => {
     expect(JSON.parse(validated.stdout)).toMatchObject({ valid: false, problems: [{ path: 'name', rule: 'file.json' }] });
   });
 
+  it('a settings folder that cannot be used is not called damaged: it names what is in the way and exits 6', async () => {
+    await writeFile(file('not-a-folder'), '');
+    const inTheWay = await runCli(['list', '--api', emulator().baseUrl], { env: { ...home.env, CMD_TUI_HOME: file('not-a-folder') } });
+    expect(inTheWay.code).toBe(6);
+    expect(inTheWay.stderr).not.toContain('damaged');
+    expect(inTheWay.stderr).toContain(`${file('not-a-folder')} is a file, not a folder (ENOTDIR)`);
+    expect(inTheWay.stderr).toContain(`Move ${file('not-a-folder')} aside, or set CMD_TUI_HOME to a folder`);
+    await mkdir(join(home.home, 'config', 'settings.json'), { recursive: true });
+    const folder = await runCli(['list', '--api', emulator().baseUrl, '--json'], { env: home.env });
+    expect(folder.code).toBe(6);
+    expect(JSON.parse(folder.stdout)).toMatchObject({ exitCode: 6, error: { message: expect.stringContaining('settings.json is a folder, not a file (EISDIR)') } });
+  });
+
   it('a 0-byte settings file is reported as damaged everywhere', async () => {
     await mkdir(join(home.home, 'config'), { recursive: true });
     await writeFile(join(home.home, 'config', 'settings.json'), '');

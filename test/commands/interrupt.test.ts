@@ -24,15 +24,15 @@ it('SIGINT during apply stops after the request in flight and reports the truth'
   const child = spawn(process.execPath, [CLI_PATH, 'apply', file, '--guild', guild, '--yes', '--api', slow().baseUrl], { env: { ...home.env, DISCORD_BOT_TOKEN: slow().botToken, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let interrupted = false;
-  // Interrupted the moment the first create is reported, not at a later poll: each request takes 300 ms,
-  // and a test process slow to look again (a loaded machine) could let the apply finish all six first.
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    if (!interrupted && /created \/six-0/.test(stderr)) {
+  // Interrupted the moment the first create is reported (on stdout, with the other results), not at a later
+  // poll: each request takes 300 ms, and a test process slow to look again (a loaded machine) could let the apply finish all six first.
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    if (!interrupted && /created \/six-0/.test(chunk)) {
       interrupted = true;
       child.kill('SIGINT');
     }
   });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(interrupted, stderr).toBe(true);
   expect(code, stderr).toBe(1);

@@ -93,7 +93,7 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     expect(plan.create).toEqual([]);
     const second = await run('apply', [...args, '--yes']);
     expect(second.code).toBe(0);
-    expect(second.stderr).toContain('Nothing to change');
+    expect(second.stdout).toContain('Nothing to change');
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
   });
 
@@ -117,6 +117,11 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     const pruned = await run('apply', [file, '--guild', hq(), '--yes', '--prune']);
     expect(pruned.code, pruned.stderr).toBe(0);
     expect((await planJson(file, ['--guild', hq()])).delete).toEqual([]);
+    // The plan, each step and the summary are results: on stdout, as plan's are, so `apply … > deploy.log` keeps them.
+    expect(pruned.stdout).toMatch(/delete\s+\/deploy/);
+    expect(pruned.stdout).toContain('deleted /deploy');
+    expect(pruned.stdout).toMatch(/Applied 1 changes\. Backup of the previous state: /);
+    expect(pruned.stderr).not.toContain('Applied');
   });
 
   it('with --prune renames a command renamed in the file in place: same id, one PATCH, no create spent', async () => {

@@ -112,6 +112,15 @@ describe('cmd-tui validate', () => {
   it.each([
     ['a missing file', [join(directory, 'nope.json')], 'cannot read'],
     ['a file that is not JSON', [file('broken.json', '{"name": ')], 'is not valid JSON'],
+  ])('exits 2 for %s, saying what is wrong with the file and no usage lines (the command line was right)', async (_title, args, message) => {
+    const result = await runCli(['validate', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toContain('Usage:');
+  });
+
+  it.each([
     ['no FILE', [], 'missing FILE'],
     ['two FILEs', [validCommand, validCommand], '`cmd-tui validate` takes 1 argument'],
     ['a bad --scope', [validCommand, '--scope', 'world'], '--scope must be global or guild'],

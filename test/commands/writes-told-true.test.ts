@@ -96,7 +96,7 @@ describe('writes are reported as they happened', () => {
       const file = join(home().home, 'one.json');
       await writeFile(file, JSON.stringify([{ name: 'counted', description: 'Created once', type: 1 }]));
       const result = await runCli(['apply', file, '--guild', emulator().guildIds[2]!, '--yes', ...api()], { env });
-      expect(result.stderr).toContain('created /counted');
+      expect(result.stdout).toContain('created /counted');
     } finally {
       await chmod(join(home().home, 'data'), 0o700);
     }

@@ -38,21 +38,23 @@ async function commandsFile(name: string, prefix: string, count: number): Promis
 }
 
 /**
- * SIGKILL the moment `child` reports `progress` on stderr, not at a later poll (a loaded machine's test
- * process looks again late, while the apply goes on creating); resolves once it is gone.
+ * SIGKILL the moment `child` reports `progress` (a step done, on stdout), not at a later poll (a loaded
+ * machine's test process looks again late, while the apply goes on creating); resolves once it is gone.
  */
 async function killOnceItSays(child: ChildProcessByStdio<null, Readable, Readable>, progress: RegExp): Promise<void> {
-  let stderr = '';
+  let said = '';
   let killed = false;
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    if (!killed && progress.test(stderr)) {
+  const watch = (chunk: string) => {
+    said += chunk;
+    if (!killed && progress.test(said)) {
       killed = true;
       child.kill('SIGKILL');
     }
-  });
+  };
+  child.stdout.setEncoding('utf8').on('data', watch);
+  child.stderr.setEncoding('utf8').on('data', watch);
   await new Promise((resolve) => child.on('close', resolve));
-  expect(killed, stderr).toBe(true);
+  expect(killed, said).toBe(true);
 }
 
 describe('one writer per scope', () => {

@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHROMIUM, chromiumBrowserProgram } from '../helpers/chromium.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { CLI_PATH, runCli, type CliResult } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { SECRET_SERVICE_AVAILABLE, startSecretService, type SecretService } from '../helpers/secret-service.js';
+import { TmuxSession } from './helpers/tmux.js';
 
 const emulator = useEmulator();
 /** `chattr +i` needs root and a filesystem with the immutable flag (ext4, xfs, btrfs). */
@@ -144,6 +145,8 @@ describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-ke
     expect(remote.stderr).not.toContain('sign-in cannot manage commands');
     const remoteStatus = await runCli(['auth', 'status', ...api()], { env: overSsh });
     expect(remoteStatus.stdout).toMatch(/^OS keyring: not used \(checked \d{4}-\d\d-\d\d over SSH \(no session bus\)\): no Secret Service/m);
+    // A sign-in is kept with the rest: it may be in the keyring too.
+    expect(remoteStatus.stdout).toMatch(/^Sign-in: not set here \(the OS keyring could not be asked: see below\)$/m);
 
     // Back at the desktop: the keyring is used, and the status says so with where it was checked.
     ok(await runCli(['list', ...api()], { env: desktop }));
@@ -180,6 +183,22 @@ describe.skipIf(!SECRET_SERVICE_AVAILABLE)('with a real Secret Service (gnome-ke
     const found = spawnSync('secret-tool', ['search', '--all', '--unlock', 'service', 'cmd-tui', 'username', account], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: service.address }, encoding: 'utf8' });
     return found.stdout;
   }
+
+  it('over SSH the TUI says the keyring may hold a credential, as the CLI does, not "no credentials found"', { timeout: 60_000 }, async () => {
+    const desktop = userEnv({ DBUS_SESSION_BUS_ADDRESS: service.address });
+    ok(await runCli(['auth', 'set-bot-token', ...api()], { env: desktop, input: `${emulator().botToken}\n` }));
+    const overSsh = { HOME: home, DBUS_SESSION_BUS_ADDRESS: '', SSH_CONNECTION: '192.0.2.1 50000 192.0.2.2 22', DISCORD_BOT_TOKEN: '', NO_COLOR: '1', TERM: 'xterm-256color' };
+    const tui = new TmuxSession([process.execPath, CLI_PATH, ...api()], { columns: 160, rows: 30, cwd: home, env: overSsh });
+    try {
+      const screen = (await tui.waitForText('How do you want to start?', 45_000)).replace(/\s+/g, ' ');
+      expect(screen).toContain('No credentials found here, but some may be in the OS keyring, which this session cannot reach');
+      expect(screen).toContain('cannot reach (no session bus)');
+      expect(screen).not.toContain('No credentials found (DISCORD_BOT_TOKEN');
+    } finally {
+      tui.kill();
+    }
+    ok(await runCli(['auth', 'logout', '--all', ...api()], { env: desktop }));
+  });
 
   it('a token stored in the file while the keyring was missing is still found once the keyring works', async () => {
     ok(await runCli(['auth', 'set-bot-token', ...api()], { env: userEnv(), input: `${emulator().botToken}\n` }));

@@ -40,7 +40,7 @@ describe('a re-run with nothing left to write', () => {
       const applied = await runCli(['apply', file, '--guild', guild, '--yes', '--api', emulator().baseUrl], { env: home.env });
       expect(applied.code, applied.stderr).toBe(0);
       // The backup of the empty guild; for restore, the guild is emptied again so that it matches it.
-      const backup = /Backup of the previous state: (\S+)/.exec(applied.stderr)![1]!;
+      const backup = /Backup of the previous state: (\S+)/.exec(applied.stdout)![1]!;
       if (command === 'restore') {
         await writeFile(file, '[]');
         expect((await runCli(['apply', file, '--guild', guild, '--prune', '--yes', '--api', emulator().baseUrl], { env: home.env })).code).toBe(0);

@@ -1,7 +1,11 @@
-/** The TUI draws a server's hostile strings as visible escapes: no OSC, no CSI, no C1, no bidi override, no zero-width character reaches the terminal. */
+/**
+ * The TUI draws a server's hostile strings as visible escapes: no OSC, no CSI, no C1, no bidi override, no
+ * zero-width character reaches the terminal; and no credential it holds, whatever text quotes it.
+ */
 import { afterEach, expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
+import { registerSecret } from '../../source/terminal/redact-secrets.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -22,4 +26,15 @@ it('list, detail and guild picker show escapes instead of obeying them', async (
   await app.press('scope');
   await app.waitForText('Guild\\x1b[2J\\u202e');
   expect(app.frame()).not.toMatch(/\u001b\[2J|\u202e/);
+});
+
+it('a credential this process holds, quoted by a server or a message, is drawn as ****', async () => {
+  registerSecret('fake-held-token-for-the-tui-0123');
+  const api = new FakeApi([makeCommand({ name: 'ping', description: 'echoes fake-held-token-for-the-tui-0123 back' })]);
+  const app = await renderApp(api, { columns: 160, rows: 30 });
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  await app.press('open');
+  await app.waitForText('echoes **** back');
+  expect(app.frame()).not.toContain('fake-held-token');
 });

@@ -14,6 +14,7 @@ import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../api/resolve-target.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
+import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
 import type { CliIo } from '../../commands/types.js';
@@ -199,9 +200,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
   };
 
-  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string): Promise<Session> => {
+  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug }), label, { env: sessionEnv });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
   };
 
   const demo = async (): Promise<Session> => {
@@ -227,7 +228,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const target = await started();
     const { url, profile } = target;
     const label = targetLabel(url, false);
-    const session = await withApi(typed, url, label, env, applicationId);
+    const session = await withApi(typed, url, label, env, applicationId, typedOrigins(typed));
     const appId = session.api.applicationId;
     const store = async () => {
       const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
@@ -252,7 +253,11 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const inProfile = profile ? { profile } : {};
     const { botToken, clientCredentials, user } = loaded.credentials;
     // A user sign-in alone opens the overwrites-only session (screens/sign-in-only).
-    if (!botToken && !clientCredentials && !user) return null;
+    if (!botToken && !clientCredentials && !user) {
+      if (loaded.keyringMayHold === undefined) return null;
+      const { CredentialsUnreachableError } = await import('../../api/errors.js');
+      throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
+    }
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
     const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);

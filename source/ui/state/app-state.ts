@@ -54,8 +54,8 @@ export type ScopeData =
 
 export type Tone = 'info' | 'success' | 'warning' | 'error';
 
-/** Why stored credentials gave no session: onboarding tells "no credentials" from these. */
-export type StartFailure = 'refused' | 'unreachable' | 'other';
+/** Why stored credentials gave no session: onboarding tells "no credentials" from these (`keyring`: none found, the OS keyring not reachable). */
+export type StartFailure = 'refused' | 'unreachable' | 'keyring' | 'other';
 
 export interface AppState {
   session: Session | null;

@@ -11,7 +11,7 @@ import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { TextField } from '../../components/text-field.js';
 import { SignInWaiting, usePasteBack } from '../../components/sign-in-address.js';
-import { describeError } from '../../format/describe-error.js';
+import { describeError, errorLine } from '../../format/describe-error.js';
 import { snowflake } from '../../../discord/model.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
@@ -44,6 +44,7 @@ const HEADLINES = {
   none: 'No credentials found (DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET).',
   refused: 'The credentials found were refused (see the message below): replace them, or start another way.',
   unreachable: 'Could not connect to the API (see the message below), so the credentials found were not checked.',
+  keyring: 'No credentials found here, but some may be in the OS keyring, which this session cannot reach (see the message below).',
   other: 'The credentials found could not be used (see the message below).',
 } as const;
 
@@ -67,7 +68,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         if (session.rememberCredentials) dispatch({ type: 'overlay', overlay: { kind: 'remember-credentials' } });
       },
       // A sign-in the user cancelled with esc is not a failure worth reporting.
-      (error: unknown) => signal?.aborted || local({ type: 'failed', message: describeError(error).message }),
+      (error: unknown) => signal?.aborted || local({ type: 'failed', message: errorLine(describeError(error)) }),
     );
   };
   const onChoose = (value: string) => {

@@ -15,7 +15,9 @@ import type { Reply, World } from '../request-context.js';
 import type { GuildRecord } from '../state.js';
 import { deliver } from './delivery.js';
 import { applicationCommandInteraction, type UploadedAttachment } from './payload.js';
-import { InteractionType, type InteractionRecord, type InteractionStore } from './store.js';
+import { InteractionType } from '../../discord/interaction-kinds.js';
+import type { EntityLookup } from '../../discord/option-values.js';
+import type { InteractionRecord, InteractionStore } from './store.js';
 import { fakeSecret } from '../seed.js';
 
 export interface TryRequest {
@@ -99,26 +101,63 @@ function accessInput(world: World, guild: GuildRecord, command: Command) {
     command: { id: command.id, name: command.name, default_member_permissions: command.default_member_permissions },
     commandOverwrites: overwrites[command.id] ?? [],
     appOverwrites: overwrites[world.state.application.id] ?? [],
-    directory: {
-      guildId: guild.id,
-      roles: guild.roles,
-      channels: guild.channels as Channel[],
-      ownerId: guild.ownerId,
-      members: Object.entries(guild.members).map(([id, member]) => ({ ...member, user: userObject(world.state.users[id]!) })),
-    },
+    directory: guildDirectory(world, guild),
   };
+}
+
+/** The guild as who-can-use and the labels (`@Ada`, `#general`) read it. */
+function guildDirectory(world: World, guild: GuildRecord) {
+  return {
+    guildId: guild.id,
+    roles: guild.roles,
+    channels: guild.channels as Channel[],
+    ownerId: guild.ownerId,
+    members: Object.entries(guild.members).map(([id, member]) => ({ ...member, user: userObject(world.state.users[id]!) })),
+  };
+}
+
+/** The guild's members, roles and channels, as the client's rules look them up. */
+export function guildLookup(guild: GuildRecord): Omit<EntityLookup, 'isAttachment'> {
+  return {
+    channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
+    isUser: (id) => guild.members[id] !== undefined,
+    isRole: (id) => guild.roles.some((role) => role.id === id),
+  };
+}
+
+/**
+ * Why the interaction could not reach the bot in `guild`, as a refusal; else where it goes: with an endpoint
+ * URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
+ */
+export function botReceiver(world: World, guild: GuildRecord): { endpoint?: string } | Reply {
+  const endpoint = world.state.application.interactionsEndpointUrl;
+  if (!endpoint && world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
+  if (!endpoint && !world.gateway?.reaches(guild.id)) {
+    return refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this serve (it finds the gateway at GET /gateway/bot), or start serve with --interactions-url URL for an HTTP bot');
+  }
+  return endpoint ? { endpoint } : {};
+}
+
+/** Sends the interaction to the bot (signed to its endpoint, or as INTERACTION_CREATE on the gateway). */
+export function sendToBot(world: World, store: InteractionStore, guild: GuildRecord, endpoint: string | undefined, payload: { id: string; token: string }): void {
+  if (endpoint) void deliver(world, store, endpoint, payload);
+  else world.gateway!.dispatch({ name: 'INTERACTION_CREATE', data: payload, guildId: guild.id, intents: 0 });
+}
+
+/** What the try routes answer once the interaction has gone: its id, who and where, and the payload without its token. */
+export function sentReply(world: World, guild: GuildRecord, userId: string, channelName: string, payload: { id: string; token: string }): Reply {
+  const app = world.state.application;
+  const { token: _hidden, ...shown } = payload;
+  const who = describeTarget({ id: userId, type: PermissionType.User }, guildDirectory(world, guild)).label;
+  return { status: 202, body: { id: payload.id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channelName}`, interaction: shown } };
 }
 
 export function tryCommand(world: World, store: InteractionStore, request: TryRequest): Reply {
   const app = world.state.application;
-  // With an endpoint URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
-  const endpoint = app.interactionsEndpointUrl;
-  if (!endpoint && world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
   const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
   if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
-  if (!endpoint && !world.gateway?.reaches(guild.id)) {
-    return refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this serve (it finds the gateway at GET /gateway/bot), or start serve with --interactions-url URL for an HTTP bot');
-  }
+  const receiver = botReceiver(world, guild);
+  if ('status' in receiver) return receiver;
   const userId = request.userId ?? app.ownerId;
   const user = world.state.users[userId];
   if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
@@ -148,12 +187,7 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     uploads.push({ id, ...file });
     options[name] = id;
   }
-  const filled = fillOptions(command, request.path, options, {
-    channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
-    isUser: (id) => guild.members[id] !== undefined,
-    isRole: (id) => guild.roles.some((role) => role.id === id),
-    isAttachment: (id) => uploads.some((upload) => upload.id === id),
-  }, request.focused);
+  const filled = fillOptions(command, request.path, options, { ...guildLookup(guild), isAttachment: (id) => uploads.some((upload) => upload.id === id) }, request.focused);
   if (filled.problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, filled.problems);
 
   const id = world.ids.next();
@@ -177,12 +211,9 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     guildLocale: 'en-US',
   });
   const focusedType = focusedOption(filled.options)?.type;
-  store.open({ id, token, type, applicationId: app.id, channelId: channel.id, ...(focusedType === undefined ? {} : { focusedType }) });
-  if (endpoint) void deliver(world, store, endpoint, payload);
-  else world.gateway!.dispatch({ name: 'INTERACTION_CREATE', data: payload, guildId: guild.id, intents: 0 });
-  const { token: _hidden, ...shown } = payload;
-  const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
-  return { status: 202, body: { id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channel.name}`, interaction: shown } };
+  store.open({ id, token, type, applicationId: app.id, channelId: channel.id, place: { guildId: guild.id, userId, locale }, ...(focusedType === undefined ? {} : { focusedType }) });
+  sendToBot(world, store, guild, receiver.endpoint, payload);
+  return sentReply(world, guild, userId, channel.name, payload);
 }
 
 /** The option being typed in, at any depth (inside a subcommand or group). */

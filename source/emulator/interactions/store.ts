@@ -78,6 +78,8 @@ export interface InteractionRecord {
   failed?: string;
   original?: ShownMessage;
   followups: ShownMessage[];
+  /** A component's (or its form's) 6 or 7: the times it has changed the component's message (7 once at once; then each `@original` edit). */
+  updates?: number;
   /** The form the bot opened (9); `submitted` once the user sent it (a form is sent once). */
   modal?: Modal & { submitted?: boolean };
   choices?: unknown[];
@@ -265,6 +267,7 @@ export class InteractionStore {
       // The component's message is the response: 7 edits it now, 6 later through `@original`.
       if (type === CallbackType.UpdateMessage) editMessage(source!.message, record(data), 'data.');
       interaction.original = source!.message;
+      interaction.updates = type === CallbackType.UpdateMessage ? 1 : 0;
     } else if (type === CallbackType.Modal) {
       const { modal, problems } = readModal(data);
       if (!modal) throw formBodyError(problems);
@@ -321,6 +324,7 @@ export class InteractionStore {
     const interaction = this.byToken(applicationId, token);
     const message = this.original(applicationId, token);
     editMessage(message, record(body));
+    if (interaction.updates !== undefined) interaction.updates += 1;
     this.touch(interaction);
     return message;
   }

@@ -14,7 +14,8 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
 import { describeLocalFile, readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
-import { newReplyLines, NO_RESPONSE, NOTHING_SHOWN } from '../../../operations/try-reply.js';
+import { NO_RESPONSE_TEXT } from '../../../discord/interaction-kinds.js';
+import { newReplyLines, NOTHING_SHOWN } from '../../../operations/try-reply.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -91,7 +92,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
         const settled = view.failed !== undefined || (arrived && Date.now() - quietSince >= SETTLE_MS) || expired;
         const lines = newReplyLines(botName, view, NOTHING_SHOWN).lines;
         // The token has expired with no reply: nothing can come now, and the client says so (as cmd-tui try does).
-        if (expired && !arrived) lines.push(NO_RESPONSE);
+        if (expired && !arrived) lines.push(NO_RESPONSE_TEXT);
         dispatch({ type: 'reply', reply: { status: 'shown', heading, lines, waiting: !settled } });
         if (settled) return;
         await pause(POLL_MS, signal);

@@ -124,10 +124,27 @@ export interface ShownSoFar {
 
 export const NOTHING_SHOWN: ShownSoFar = { thinking: false, choices: false, modal: false, refused: 0, updates: 0, originalEdits: -1, originalDeleted: false, followups: 0, failed: false };
 
-/** The lines the client would add since `shown`, in order, and what is shown after them. */
-export function newReplyLines(botName: string, view: InteractionView, shown: ShownSoFar): { lines: string[]; shown: ShownSoFar } {
+/** A button or select on one of the lines: which line, the message it is on, and the component. */
+export interface ComponentAt {
+  line: number;
+  messageId: string;
+  component: Pressable;
+}
+
+/**
+ * The lines the client would add since `shown`, in order, what is shown after them, and where among the
+ * lines each button or select is (a message's components are its last lines, one each).
+ */
+export function newReplyLines(botName: string, view: InteractionView, shown: ShownSoFar): { lines: string[]; shown: ShownSoFar; components: ComponentAt[] } {
   const lines: string[] = [];
+  const components: ComponentAt[] = [];
   const next = { ...shown };
+  const pushMessage = (message: ShownMessage, heading: string, firstEditIsReply = false) => {
+    lines.push(...messageLines(botName, message, heading, firstEditIsReply));
+    if (message.deleted) return;
+    const offered = pressables(message.components);
+    offered.forEach((component, index) => components.push({ line: lines.length - offered.length + index, messageId: message.id, component }));
+  };
   if (view.acknowledged === DEFERRED_CHANNEL_MESSAGE && !shown.thinking) {
     lines.push(`${botName} is thinking…`);
     next.thinking = true;
@@ -147,23 +164,23 @@ export function newReplyLines(botName: string, view: InteractionView, shown: Sho
   // A component's update: the message it is on, as changed, each time the bot changes it (6: not before).
   if (original && updating && (view.updates ?? 0) !== shown.updates) {
     // The heading says it changed; the client marks no edit on a message a component updated.
-    lines.push(...messageLines(botName, { ...original, edits: 0 }, 'message updated'));
+    pushMessage({ ...original, edits: 0 }, 'message updated');
     next.updates = view.updates ?? 0;
   }
   // A deferred reply is "thinking…" until the bot edits it.
   const ready = original && !updating && (view.acknowledged !== DEFERRED_CHANNEL_MESSAGE || original.edits > 0);
   if (original && ready && (original.edits !== shown.originalEdits || (original.deleted === true && !shown.originalDeleted))) {
-    lines.push(...messageLines(botName, original, 'reply', view.acknowledged === DEFERRED_CHANNEL_MESSAGE));
+    pushMessage(original, 'reply', view.acknowledged === DEFERRED_CHANNEL_MESSAGE);
     next.originalEdits = original.edits;
     next.originalDeleted = original.deleted === true;
   }
   for (const [index, message] of view.followups.entries()) {
-    if (index >= shown.followups) lines.push(...messageLines(botName, message, `follow-up ${index + 1}`));
+    if (index >= shown.followups) pushMessage(message, `follow-up ${index + 1}`);
   }
   next.followups = view.followups.length;
   if (view.failed && !shown.failed) {
     lines.push(view.failed);
     next.failed = true;
   }
-  return { lines, shown: next };
+  return { lines, shown: next, components };
 }

@@ -184,8 +184,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'nextField', keys: ['tab', 'down'], label: 'next field', short: 'next', scopes: ['editor', 'try'], footer: true },
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor', 'try'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
-  { action: 'activate', keys: ['enter'], label: 'pick a value or a suggestion; on a typed value or Send: send', short: 'pick/send', scopes: ['try'], footer: true },
-  { action: 'send', keys: ['ctrl+s'], label: 'send the command to the bot', short: 'send', scopes: ['try'], footer: true },
+  { action: 'activate', keys: ['enter'], label: "pick a value or a suggestion; on a typed value or Send: send; on the reply's button or select: press it / pick", short: 'pick/send', scopes: ['try'], footer: true },
+  { action: 'send', keys: ['ctrl+s'], label: 'send the command (or the open form) to the bot', short: 'send', scopes: ['try'], footer: true },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
   // f as in full: ctrl+o (open) adds a choice.
   { action: 'wholeText', keys: ['ctrl+f'], label: 'the whole text, wrapped, to read and edit', short: 'whole', scopes: ['editor'], footer: true },

@@ -52,7 +52,7 @@ async function tryRoutes() {
   const seen: { text: string; closedEarly: boolean }[] = [];
   const server = createServer(async (request: IncomingMessage, response) => {
     if (request.method === 'GET') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ revision: 1, acknowledged: 8, choices: [{ name: 'Paris', value: 'paris' }], followups: [] }));
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ type: 4, revision: 1, acknowledged: 8, choices: [{ name: 'Paris', value: 'paris' }], followups: [] }));
       return;
     }
     const chunks: Buffer[] = [];
@@ -116,7 +116,7 @@ async function heldTryRoute(start: { status: number; body: object } = { status: 
   const server = createServer(async (request: IncomingMessage, response) => {
     if (request.method === 'GET') {
       reads += 1;
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply ?? { revision: 0, followups: [] }));
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply ?? { type: 2, revision: 0, followups: [] }));
       return;
     }
     for await (const _chunk of request) void _chunk;
@@ -130,7 +130,7 @@ async function heldTryRoute(start: { status: number; body: object } = { status: 
     received: () => bodyReceived,
     reads: () => reads,
     deliver: () => release?.(),
-    answer: (content: string) => (reply = { revision: 1, acknowledged: 4, original: { content, edits: 0, embeds: [], components: [] }, followups: [] }),
+    answer: (content: string) => (reply = { type: 2, revision: 1, acknowledged: 4, original: { id: '1', content, edits: 0, embeds: [], components: [] }, followups: [] }),
   };
 }
 

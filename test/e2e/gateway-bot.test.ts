@@ -14,9 +14,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import type { Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
+import { openTry, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
@@ -87,15 +88,8 @@ it('deferReply() then followUp() twice: "thinking…", the first follow-up as th
 });
 
 it('t in the TUI: the gateway bot gets the interaction, and its deferred reply and follow-up show in order', { timeout: 60_000 }, async () => {
-  const tui = runs.start(['--api', serve().baseUrl], { columns: 100, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken });
-  const press = (action: Action, scope: Parameters<typeof bindingOf>[1]) => tui.key(bindingOf(action, scope).keys[0]!);
-  await tui.waitFor((screen) => /^\s*▸?slash\s+later\b/m.test(screen), 'the command list', 20_000);
-  await press('filter', 'list');
-  await tui.type('later');
-  await press('filterDone', 'filter');
-  await press('tryCommand', 'list');
-  await tui.waitFor((screen) => /Try \/later/.test(screen) && /In channel\s+#general/.test(screen), 'the Try form, as a member in #general');
-  await press('send', 'try');
+  const tui = await openTry(runs, serve(), 'later');
+  await pressKey(tui, 'send');
   const screen = await tui.waitForText('And one more thing.', 20_000);
   expect(screen).toMatch(/\/later as @\S+ in #general/);
   const reply = screen.indexOf('Thought it through.');
@@ -115,14 +109,8 @@ it('--click and --modal: the discord.js bot updates the message its button is on
 });
 
 it('t in the TUI: the button updates the message in place, and the form it opens is submitted to the gateway bot', { timeout: 90_000 }, async () => {
-  const tui = runs.start(['--api', serve().baseUrl], { columns: 100, rows: 34 }, { DISCORD_BOT_TOKEN: serve().botToken });
-  const press = (action: Action, scope: Parameters<typeof bindingOf>[1] = 'try') => tui.key(bindingOf(action, scope).keys[0]!);
-  await tui.waitFor((screen) => /^\s*▸?slash\s+counter\b/m.test(screen), 'the command list', 20_000);
-  await press('filter', 'list');
-  await tui.type('counter');
-  await press('filterDone', 'filter');
-  await press('tryCommand', 'list');
-  await tui.waitFor((screen) => /Try \/counter/.test(screen) && /In channel\s+#general/.test(screen), 'the Try form, as a member in #general');
+  const tui = await openTry(runs, serve(), 'counter', { columns: 100, rows: 34 });
+  const press = (action: Action) => pressKey(tui, action);
   await press('send');
   await tui.waitForText('Count: 0', 20_000);
   // Past Send, the first button of the reply.

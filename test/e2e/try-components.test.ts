@@ -8,11 +8,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
 import type { TmuxSession } from './helpers/tmux.js';
+import { openTry as openTryScreen, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const serve = useServe(['--seed', 'empty']);
@@ -35,18 +35,8 @@ afterAll(() => {
 });
 
 const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl]);
-const press = (tui: TmuxSession, action: Action, scope: Parameters<typeof bindingOf>[1] = 'try') => tui.key(bindingOf(action, scope).keys[0]!);
-
-async function openTry(name: string): Promise<TmuxSession> {
-  const tui = runs.start(['--api', serve().baseUrl], { columns: 100, rows: 34 }, { DISCORD_BOT_TOKEN: serve().botToken });
-  await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
-  await press(tui, 'filter', 'list');
-  await tui.type(name);
-  await press(tui, 'filterDone', 'filter');
-  await press(tui, 'tryCommand', 'list');
-  await tui.waitFor((screen) => screen.includes(`Try /${name}`) && /In channel\s+#general/.test(screen), 'the Try form, as a member in #general');
-  return tui;
-}
+const press = pressKey;
+const openTry = (name: string) => openTryScreen(runs, serve(), name, { columns: 100, rows: 34 });
 
 /** tab (then shift+tab) from where the focus is onto the reply's buttons until `label` has focus (drawn inverse). */
 async function focusButton(tui: TmuxSession, label: string): Promise<void> {

@@ -6,13 +6,12 @@
  * Discord's shape; what the client would not send (a link, a disabled button, a value the select does not
  * offer, a field too short) is refused; silence gives the client's text for the kind of interaction.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPONENT_FAILED_TEXT } from '../../source/discord/interaction-kinds.js';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { signedBot } from '../helpers/signed-bot.js';
 
 type Payload = { id: string; token: string; type: number; application_id: string; data: Record<string, unknown>; [field: string]: unknown };
 
@@ -71,17 +70,9 @@ async function answer(interaction: Payload): Promise<unknown> {
   return { type: 4, data: { content: 'Thanks' } };
 }
 
-const bot = createServer(async (request, response) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  if (!(await verifyKey(raw, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), emulator().verifyKey))) return void response.writeHead(401).end();
-  const body = JSON.parse(raw.toString('utf8')) as Payload;
-  if (body.type === 1) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
+const bot = signedBot<Payload>(() => emulator().verifyKey, (body) => {
   delivered.set(body.id, body);
-  const reply = await answer(body);
-  if (reply === undefined) return;
-  response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply));
+  return answer(body);
 });
 
 const ids = { guild: '', member: '' };

@@ -7,28 +7,21 @@
  * each naming its source). Tried as a bot receives it: signed over HTTP to a local endpoint.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { signedBot } from '../helpers/signed-bot.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Payload = { [key: string]: Json };
 
 const emulator = useEmulator({ seed: 'empty' });
 const delivered = new Map<string, Payload>();
-const bot = createServer(async (request, response) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  // As a bot must: the endpoint check sends a PING with a wrong signature first, to be refused.
-  if (!(await verifyKey(raw, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), emulator().verifyKey))) return void response.writeHead(401).end();
-  const body = JSON.parse(raw.toString('utf8')) as Payload;
-  if (body.type === 1) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
+// As a bot must: the endpoint check sends a PING with a wrong signature first, to be refused.
+const bot = signedBot<Payload>(() => emulator().verifyKey, (body) => {
   delivered.set(body.id as string, body);
-  response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":4,"data":{"content":"ok"}}');
+  return { type: 4, data: { content: 'ok' } };
 });
 
 /** The demo guild's ids an option can name. */

@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPONENT_FAILED_TEXT } from '../../source/discord/interaction-kinds.js';
+import { COMPONENT_FAILED_TEXT, MODAL_FAILED_TEXT } from '../../source/discord/interaction-kinds.js';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { signedBot } from '../helpers/signed-bot.js';
@@ -66,6 +66,8 @@ async function answer(interaction: Payload): Promise<unknown> {
   if (interaction.type === 3 && customId === 'bad-form') return { type: 9, data: { ...form, title: 'x'.repeat(46) } };
   if (interaction.type === 3 && customId === 'silent') return undefined;
   if (interaction.type === 3) return { type: 4, data: { content: `Picked ${(interaction.data.values as string[]).join(', ')}` } };
+  const submitted = JSON.stringify(interaction.data.components ?? []);
+  if (interaction.type === 5 && submitted.includes('"value":"silence"')) return undefined;
   if (interaction.type === 5 && interaction.message) return { type: 7, data: { content: 'Form received' } };
   return { type: 4, data: { content: 'Thanks' } };
 }
@@ -253,6 +255,14 @@ describe('a form (MODAL)', () => {
     expect(await answered(submitted)).toMatchObject({ acknowledged: 7 });
     expect((await view(id)).original).toMatchObject({ content: 'Form received' });
   });
+
+  it('submitted and not answered within 3 seconds fails with the form\'s own text', async () => {
+    const id = await started('/__emulator/interactions', { name: 'feedback', guildId: ids.guild });
+    await answered(id);
+    const submitted = await started(`/__emulator/interactions/${id}/modal`, { values: { topic: 'silence' } });
+    const seen = await until(() => view(submitted), (current) => current.failed !== undefined);
+    expect(seen.failed).toBe(MODAL_FAILED_TEXT);
+  }, 10_000);
 
   it('that breaks Discord\'s rules is refused with Discord\'s error, kept for the developer, and the press fails', async () => {
     const { messageId } = await openPanel();

@@ -19,7 +19,7 @@ import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
 import { fakeSecret } from '../seed.js';
 import { interactionEnvelope, resolvedData } from './payload.js';
 import type { InteractionRecord, InteractionStore } from './store.js';
-import { botReceiver, guildLookup, sendToBot, sentReply } from './try-command.js';
+import { botReceiver, guildLookup, refuse, sendToBot, sentReply } from './try-command.js';
 
 export interface PressRequest {
   messageId: string;
@@ -33,8 +33,6 @@ export interface SubmitRequest {
   /** Each field's text by its custom_id; a field left out keeps the text the bot put in it. */
   values: Record<string, string>;
 }
-
-const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
 
 export function parsePressBody(messageId: string, customId: string, body: unknown): PressRequest | string {
   const { values } = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;

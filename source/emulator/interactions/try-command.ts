@@ -58,7 +58,8 @@ function uploadedFiles(value: unknown): Record<string, UploadedFile> | string | 
   return files;
 }
 
-const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
+/** A refusal of the try routes: the status, and what the user is told (with each problem). */
+export const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
 
 function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;

@@ -156,7 +156,7 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
     const problem = pressProblem(component);
     if (problem) appDispatch({ type: 'flash', text: problem, tone: component.disabled ? 'error' : 'info' });
     else if (isSelect(component)) dispatch({ type: 'picker', picker: { row: key, query: '', picked: [] } });
-    else delivery.press({ messageId, customId: component.customId! }, `pressed [${component.label}]`);
+    else delivery.press({ messageId, customId: component.customId! }, `[${component.label}]`, `pressed [${component.label}]`);
   };
 
   useTryInput({ active: active && !state.picker && !openForm, rows, components, focus, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }), use });
@@ -174,7 +174,7 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
         active={active}
         onSubmit={(values) => {
           dispatch({ type: 'close-form', interactionId: openForm.interactionId });
-          delivery.submit(openForm.interactionId, values, `submitted "${openForm.modal.title}"`);
+          delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`);
         }}
         onClose={() => dispatch({ type: 'close-form', interactionId: openForm.interactionId })}
       />
@@ -186,7 +186,7 @@ function TryForm({ command, height, width, active, origin }: TryScreenProps & { 
     const picked = state.picker.picked ?? [];
     const choose = (values: string[]) => {
       dispatch({ type: 'picker', picker: undefined });
-      delivery.press({ messageId, customId: component.customId!, values }, `picked ${values.join(', ') || 'nothing'} in ${component.label}`);
+      delivery.press({ messageId, customId: component.customId!, values }, `the pick in ${component.label}`, `picked ${values.join(', ') || 'nothing'} in ${component.label}`);
     };
     const items = filterPickerItems(selectChoices(component, place.directory, picked).map((choice) => ({ ...choice, value: choice.key })), state.picker.query);
     return (

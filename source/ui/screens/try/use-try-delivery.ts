@@ -40,9 +40,9 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 export interface TryDelivery {
   send(request: FormRequest): void;
   autocomplete(request: FormRequest, option: CommandOption): void;
-  /** `what`: how the conversation names it ("pressed [Add one]"). */
-  press(use: ComponentUse, what: string): void;
-  submit(interactionId: string, values: Readonly<Record<string, string>>, what: string): void;
+  /** `what`: what is sent, for the spinner ("[Add one]"); `done`: what the user did, in the conversation ("pressed [Add one]"). */
+  press(use: ComponentUse, what: string, done: string): void;
+  submit(interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string): void;
 }
 
 /** The request with its files described as the client uploads them (a `~/` path is the home folder's). */
@@ -166,13 +166,13 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>): T
   );
 
   const press = useCallback(
-    (use: ComponentUse, what: string) => deliver(what, (signal, sent) => useComponent(origin, use, signal, sent), () => `▸ ${what}`, false),
+    (use: ComponentUse, what: string, done: string) => deliver(what, (signal, sent) => useComponent(origin, use, signal, sent), () => `▸ ${done}`, false),
     [origin, deliver],
   );
 
   const submit = useCallback(
-    (interactionId: string, values: Readonly<Record<string, string>>, what: string) =>
-      deliver(what, (signal, sent) => submitForm(origin, interactionId, values, signal, sent), () => `▸ ${what}`, false),
+    (interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string) =>
+      deliver(what, (signal, sent) => submitForm(origin, interactionId, values, signal, sent), () => `▸ ${done}`, false),
     [origin, deliver],
   );
 

@@ -50,9 +50,9 @@ export function componentLine(component: Pressable): string {
     const kind = component.style === ButtonStyle.Link ? `link to ${component.url ?? '(no URL)'}` : style ? `${style} button` : 'button';
     return `[${component.label}] (${kind}${disabled})`;
   }
-  const count = component.options.length > 0 ? `${component.options.length} options` : '';
-  const notes = [count, disabled.slice(2)].filter(Boolean).join(', ');
-  return `${COMPONENT_KINDS[component.type] ?? 'select'}: ${component.placeholder ?? ''}${notes ? ` (${notes})` : ''}`.replace(':  (', ': (').trim();
+  const notes = [component.options.length > 0 ? `${component.options.length} options` : '', component.disabled ? 'disabled' : ''].filter(Boolean).join(', ');
+  const shown = [component.placeholder, notes ? `(${notes})` : undefined].filter(Boolean).join(' ');
+  return `${COMPONENT_KINDS[component.type] ?? 'select'}:${shown ? ` ${shown}` : ''}`;
 }
 
 /** Action rows flattened into the buttons and selects they hold. */

@@ -88,9 +88,13 @@ it('the TUI: esc on a form closes it and sends nothing', { timeout: 90_000 }, as
   await focusButton(tui, 'Feedback');
   await press(tui, 'activate');
   await tui.waitForText('a form from Pixel Pal', 15_000);
+  // Typed text showing in the field says the form takes keys; esc then closes it, the text unsent.
+  await tui.type('Unsent');
+  await tui.waitFor((screen) => /▸ Unsent/.test(screen), 'the text in the focused field');
   await press(tui, 'back');
   await tui.waitFor((screen) => !screen.includes('a form from Pixel Pal') && screen.includes('Count: 0'), 'the Try screen again, the form closed');
   expect(tui.screen()).not.toContain('submitted');
+  expect(tui.screen()).not.toContain('Unsent');
 });
 
 it('the CLI: --click presses the button and prints the message as updated', { timeout: 30_000 }, async () => {

@@ -120,6 +120,7 @@ it('t in the TUI: the button updates the message in place, and the form it opens
   const updated = await tui.waitForText('Count: 1', 20_000);
   expect(updated).not.toContain('Count: 0');
   await press('nextField');
+  await tui.waitFor(() => tui.screen({ colours: true }).split('\n').some((line) => line.includes('[Feedback]') && line.includes('\u001b[7m')), 'focus on [Feedback]');
   await press('activate');
   await tui.waitForText('a form from Pixel Pal', 20_000);
   await tui.type('Tmux');

@@ -8,6 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
@@ -38,12 +39,22 @@ const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl]);
 const press = pressKey;
 const openTry = (name: string) => openTryScreen(runs, serve(), name, { columns: 100, rows: 34 });
 
-/** tab (then shift+tab) from where the focus is onto the reply's buttons until `label` has focus (drawn inverse). */
+/** The line drawn inverse (the focus), as the terminal shows it now. */
+const focusedLine = (tui: TmuxSession) => tui.screen({ colours: true }).split('\n').find((line) => line.includes('\u001b[7m')) ?? '';
+
+/**
+ * tab onto the reply's buttons (shift+tab once tab moves no further) until `label` has focus (drawn
+ * inverse); after each key it waits for the focus to move, so a screen drawn late is never taken for the
+ * focus now.
+ */
 async function focusButton(tui: TmuxSession, label: string): Promise<void> {
+  let action: Action = 'nextField';
   for (let step = 0; step < 24; step++) {
-    const focused = tui.screen({ colours: true }).split('\n').find((line) => line.includes(`[${label}]`) && line.includes('\u001b[7m'));
-    if (focused) return;
-    await press(tui, step < 12 ? 'nextField' : 'prevField');
+    const before = focusedLine(tui);
+    if (before.includes(`[${label}]`)) return;
+    await press(tui, action);
+    const moved = await tui.waitFor(() => focusedLine(tui) !== before, 'the focus to move', 3000).then(() => true, () => false);
+    if (!moved) action = 'prevField';
   }
   throw new Error(`[${label}] never had focus:\n${tui.screen()}`);
 }
@@ -75,6 +86,7 @@ it('the TUI: a form the bot opens is filled in, held to its rules, and submitted
   await tui.waitForText('✗ Topic must be at least 3 characters (it has 2)');
   await tui.type('!!');
   await press(tui, 'nextField');
+  await tui.waitFor((screen) => /▸ +Anything else/.test(screen), 'focus on Details');
   await tui.type('From tmux');
   await press(tui, 'send');
   await tui.waitForText('Thanks for your feedback on Hi!!: From tmux', 15_000);

@@ -1,17 +1,19 @@
 /**
  * A tiny HTTP interactions bot, written as a bot author would with the `discord-interactions` package:
- * it verifies every request's signature with the app's public key and answers these commands:
- *   /ping    → "Pong!"
- *   /later   → "thinking…" (a deferred reply), then edits it and sends a follow-up
- *   /secret  → an ephemeral reply with an embed and a button
- *   /slow    → answers after 4 s, too late for Discord's 3-second deadline
- *   /weather → suggests cities while `city` is typed in (autocomplete), then gives the forecast
+ * it verifies every request's signature with the app's public key and answers these commands.
+ *   /ping     → "Pong!"
+ *   /later    → "thinking…" (a deferred reply), then edits it and sends a follow-up
+ *   /secret   → an ephemeral reply with an embed and a button
+ *   /slow     → answers after 4 s, too late for Discord's 3-second deadline
+ *   /weather  → suggests cities while `city` is typed in (autocomplete), then gives the forecast
+ *   /counter  → "Count: 0" with buttons: `add` updates the message in place (UPDATE_MESSAGE), `feedback` opens the form
+ *   /feedback → a form (MODAL) with a topic and details; its submit is answered with what was typed
  *   /filesize → downloads the attached `file` from its URL, as a bot does, and says its name and size
  * Run it against `cmd-tui serve` (see the README, "Trying a command"):
  *   PUBLIC_KEY=<serve's public key> PORT=3000 DISCORD_API=http://127.0.0.1:8990/api/v10 node examples/interactions-bot.mjs
  */
 import { createServer } from 'node:http';
-import { InteractionResponseFlags, InteractionResponseType, InteractionType, verifyKey } from 'discord-interactions';
+import { ButtonStyleTypes, InteractionResponseFlags, InteractionResponseType, InteractionType, MessageComponentTypes, TextStyleTypes, verifyKey } from 'discord-interactions';
 
 const publicKey = process.env.PUBLIC_KEY;
 const port = Number(process.env.PORT ?? 3000);
@@ -28,8 +30,51 @@ async function webhook(method, path, body) {
   if (!response.ok) console.error(`${method} ${path} → ${response.status} ${await response.text()}`);
 }
 
+/** The counter's message: its count, and its buttons (the count travels in the message itself). */
+function counter(count) {
+  return {
+    content: `Count: ${count}`,
+    components: [
+      {
+        type: MessageComponentTypes.ACTION_ROW,
+        components: [
+          { type: MessageComponentTypes.BUTTON, style: ButtonStyleTypes.PRIMARY, label: 'Add one', custom_id: 'add' },
+          { type: MessageComponentTypes.BUTTON, style: ButtonStyleTypes.SECONDARY, label: 'Feedback', custom_id: 'feedback' },
+          { type: MessageComponentTypes.BUTTON, style: ButtonStyleTypes.LINK, label: 'Docs', url: 'https://discord.com/developers/docs/components/reference' },
+        ],
+      },
+    ],
+  };
+}
+
+const feedbackForm = {
+  custom_id: 'feedback-form',
+  title: 'Feedback',
+  components: [
+    { type: MessageComponentTypes.LABEL, label: 'Topic', description: 'What is it about?', component: { type: MessageComponentTypes.INPUT_TEXT, custom_id: 'topic', style: TextStyleTypes.SHORT, min_length: 3, max_length: 40 } },
+    { type: MessageComponentTypes.LABEL, label: 'Details', component: { type: MessageComponentTypes.INPUT_TEXT, custom_id: 'details', style: TextStyleTypes.PARAGRAPH, required: false, placeholder: 'Anything else' } },
+  ],
+};
+
+/** Each field of a submitted form by its custom_id, in a Label (type 18) or a legacy action row. */
+function formValues(components) {
+  const inputs = components.flatMap((component) => component.component ?? component.components ?? []);
+  return Object.fromEntries(inputs.map((input) => [input.custom_id, input.value]));
+}
+
 async function answer(interaction) {
   if (interaction.type === InteractionType.PING) return { type: InteractionResponseType.PONG };
+  if (interaction.type === InteractionType.MESSAGE_COMPONENT) {
+    if (interaction.data.custom_id === 'add') {
+      const count = Number(/Count: (\d+)/.exec(interaction.message.content)?.[1] ?? 0) + 1;
+      return { type: InteractionResponseType.UPDATE_MESSAGE, data: counter(count) };
+    }
+    if (interaction.data.custom_id === 'feedback') return { type: InteractionResponseType.MODAL, data: feedbackForm };
+  }
+  if (interaction.type === InteractionType.MODAL_SUBMIT) {
+    const { topic, details } = formValues(interaction.data.components);
+    return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Thanks for your feedback on ${topic}${details ? `: ${details}` : '.'}` } };
+  }
   if (interaction.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) {
     const typed = String(interaction.data.options.find((option) => option.focused)?.value ?? '').toLowerCase();
     const cities = ['Paris', 'Pau', 'Porto', 'Prague', 'Lisbon'].filter((city) => city.toLowerCase().startsWith(typed));
@@ -56,6 +101,8 @@ async function answer(interaction) {
       },
     };
   }
+  if (name === 'counter') return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: counter(0) };
+  if (name === 'feedback') return { type: InteractionResponseType.MODAL, data: feedbackForm };
   if (name === 'weather') {
     const city = interaction.data.options.find((option) => option.name === 'city').value;
     return { type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Sunny in ${city}.` } };

@@ -1,9 +1,12 @@
 /**
- * `cmd-tui try NAME [SUBCOMMAND…] [--option NAME=VALUE]… [--file NAME=PATH]… [--as USER] [--channel ID] [--guild ID] [--locale L] [--json]`:
+ * `cmd-tui try NAME [SUBCOMMAND…] [--option NAME=VALUE]… [--file NAME=PATH]… [--as USER] [--channel ID] [--guild ID] [--locale L]
+ * [--click CUSTOM_ID [--values V]…] [--modal FIELD=VALUE]… [--json]`:
  * runs a slash command as Discord's client would, against a `cmd-tui serve` emulator: the emulator
  * holds the values to the client's rules and the member to who-can-use, delivers the interaction to the
  * bot (signed to its endpoint, or over the gateway) with the files uploaded first, and this prints the bot's reply as the client shows
- * it, as it arrives.
+ * it, as it arrives. Then, as a person would go on: `--click` presses the button (or picks `--values` from
+ * the select) of that custom_id on the bot's reply, and `--modal` fills in and submits the form the bot
+ * opened (at the command, or at the click); each step's answer is printed as it comes.
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
 import { resolve as resolvePath } from 'node:path';
@@ -11,8 +14,10 @@ import { resolveTarget } from '../api/resolve-target.js';
 import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../operations/attachment-files.js';
 import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
-import { LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry } from '../operations/try-command.js';
-import { newReplyLines, NO_RESPONSE, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
+import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
+import { isSelect, pressables } from '../discord/message-components.js';
+import { LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
+import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -27,14 +32,22 @@ const LIVE_DISCORD = [
   'Run `cmd-tui serve --copy-commands --interactions-url http://127.0.0.1:3000/` (your commands read from here, nothing written) with your HTTP bot listening there (or without --interactions-url, with your gateway bot logged in to it), and pass --api with its URL.',
 ].join('\n');
 
-/** `--option NAME=VALUE` or `--file NAME=PATH` pairs by option name; `example` shows the form in the refusal. */
-function namedValues(flag: string, pairs: readonly string[], example: string): Record<string, string> {
+/** How each NAME=VALUE flag is written, for its refusal. */
+const PAIR_FORMS = {
+  option: { form: 'NAME=VALUE', example: 'city=Paris', each: 'option' },
+  file: { form: 'NAME=PATH', example: 'proof=screenshot.png', each: 'option' },
+  modal: { form: 'FIELD=VALUE', example: 'topic=Bugs', each: 'field' },
+} as const;
+
+/** `--option NAME=VALUE`…, `--file NAME=PATH`… or `--modal FIELD=VALUE`…, each name once. */
+function namedValues(flag: keyof typeof PAIR_FORMS, pairs: readonly string[]): Record<string, string> {
+  const { form, example, each } = PAIR_FORMS[flag];
   const values: Record<string, string> = Object.create(null);
   for (const pair of pairs) {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`${flag} takes ${example}, not "${pair}"`);
+    if (at <= 0) throw new UsageError(`--${flag} takes ${form} (like --${flag} ${example}), not "${pair}"`);
     const name = pair.slice(0, at);
-    if (Object.hasOwn(values, name)) throw new UsageError(`${flag} ${name} is given twice: give each option once`);
+    if (Object.hasOwn(values, name)) throw new UsageError(`--${flag} ${name} is given twice: give each ${each} once`);
     values[name] = pair.slice(at + 1);
   }
   return values;
@@ -63,32 +76,8 @@ function fail(io: CliIo, message: string, exitCode: number, problems: readonly s
   return exitCode;
 }
 
-export const run: CommandRun = async (args, io) => {
-  const { values, positionals } = parseFlags(args, SPECS.try.flags, { min: 1, max: 3, names: 'the command\'s NAME (and its subcommand group and subcommand)' });
-  const [name, ...path] = positionals as [string, ...string[]];
-  const guildId = idFlag('--guild', values.guild, 'guild');
-  const userId = idFlag('--as', values.as, 'user');
-  const channelId = idFlag('--channel', values.channel, 'channel');
-  const options = namedValues('--option', values.option ?? [], 'NAME=VALUE (like --option city=Paris)');
-  const attachments = await attachedFiles(namedValues('--file', values.file ?? [], 'NAME=PATH (like --file proof=screenshot.png)'), options, values.autocomplete, io.cwd);
-
-  const { target } = await resolveTarget(values, io.env);
-  if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
-  if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` (an HTTP bot) or `cmd-tui serve` (a gateway bot) and pass its URL with --api');
-  const origin = new URL(target.baseUrl).origin;
-
-  let started;
-  try {
-    started = await startTry(origin, { name, path, options, ...(attachments ? { attachments } : {}), ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) });
-  } catch (error) {
-    return fail(io, `could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?`, ExitCode.Unreachable);
-  }
-  if (!started.ok) {
-    return fail(io, started.notEmulator ? `${started.message}: pass --api with the URL \`cmd-tui serve\` printed` : started.message, ExitCode.Problems, started.problems);
-  }
-  const { id, botName, user, channel, interaction } = started;
-  if (!values.json) io.stdout.write(`/${[name, ...path].join(' ')} as ${user} in ${channel}\n`);
-
+/** One interaction followed as the client shows it: what it adds, printed as it comes, until the bot has said all it will. */
+async function follow(io: CliIo, origin: string, id: string, botName: string): Promise<InteractionView | number> {
   let shown = NOTHING_SHOWN;
   let view: InteractionView | undefined;
   let revision = -1;
@@ -106,16 +95,110 @@ export const run: CommandRun = async (args, io) => {
       quietSince = Date.now();
       const next = newReplyLines(botName, view, shown);
       shown = next.shown;
-      if (!values.json) for (const line of next.lines) io.stdout.write(`${line}\n`);
+      if (!io.json) for (const line of next.lines) io.stdout.write(`${line}\n`);
     }
-    if (view.failed) break;
-    if (replyArrived(view) && Date.now() - quietSince >= SETTLE_MS) break;
+    if (view.failed) return view;
+    if (replyArrived(view) && Date.now() - quietSince >= SETTLE_MS) return view;
     if (Date.now() > deadline) {
-      if (!values.json) io.stdout.write(`${NO_RESPONSE}\n`);
-      break;
+      if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
+      return view;
     }
     await sleep(POLL_MS);
   }
-  if (values.json) io.stdout.write(`${JSON.stringify({ ok: view.failed === undefined, interaction, reply: view })}\n`);
-  return view.failed === undefined ? ExitCode.Ok : ExitCode.Problems;
+}
+
+/** A step sent to the emulator: its answer, or the exit code of its refusal (said). */
+async function begin(io: CliIo, origin: string, start: () => Promise<TryStart>): Promise<Extract<TryStart, { ok: true }> | number> {
+  let started: TryStart;
+  try {
+    started = await start();
+  } catch (error) {
+    return fail(io, `could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?`, ExitCode.Unreachable);
+  }
+  if (!started.ok) return fail(io, started.notEmulator ? `${started.message}: pass --api with the URL \`cmd-tui serve\` printed` : started.message, ExitCode.Problems, started.problems);
+  return started;
+}
+
+/** The newest of the bot's messages in `view` with a button or select of `customId`. */
+function messageWith(view: InteractionView, customId: string) {
+  const messages = [view.original, ...view.followups].filter((message) => message && !message.deleted).reverse();
+  for (const message of messages) {
+    const component = pressables(message!.components).find((candidate) => candidate.customId === customId);
+    if (component) return { message: message!, component };
+  }
+  return undefined;
+}
+
+interface Step {
+  id: string;
+  interaction: unknown;
+  reply: InteractionView;
+}
+
+export const run: CommandRun = async (args, io) => {
+  const { values, positionals } = parseFlags(args, SPECS.try.flags, { min: 1, max: 3, names: 'the command\'s NAME (and its subcommand group and subcommand)' });
+  const [name, ...path] = positionals as [string, ...string[]];
+  const guildId = idFlag('--guild', values.guild, 'guild');
+  const userId = idFlag('--as', values.as, 'user');
+  const channelId = idFlag('--channel', values.channel, 'channel');
+  const options = namedValues('option', values.option ?? []);
+  const fields = values.modal ? namedValues('modal', values.modal) : undefined;
+  if (values.values && !values.click) throw new UsageError('--values goes with --click CUSTOM_ID: the select the values are picked from');
+  if (values.autocomplete && (values.click || fields)) throw new UsageError('--autocomplete only asks for suggestions: the bot answers it with choices, which have no buttons or form to go on with');
+  const attachments = await attachedFiles(namedValues('file', values.file ?? []), options, values.autocomplete, io.cwd);
+
+  const { target } = await resolveTarget(values, io.env);
+  if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
+  if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` (an HTTP bot) or `cmd-tui serve` (a gateway bot) and pass its URL with --api');
+  const origin = new URL(target.baseUrl).origin;
+
+  const request = { name, path, options, ...(attachments ? { attachments } : {}), ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) };
+  const started = await begin(io, origin, () => startTry(origin, request));
+  if (typeof started === 'number') return started;
+  const { botName, user, channel } = started;
+  if (!io.json) io.stdout.write(`/${[name, ...path].join(' ')} as ${user} in ${channel}\n`);
+  const steps: Step[] = [];
+  const step = async (next: Extract<TryStart, { ok: true }>): Promise<Step | number> => {
+    const reply = await follow(io, origin, next.id, botName);
+    if (typeof reply === 'number') return reply;
+    steps.push({ id: next.id, interaction: next.interaction, reply });
+    return steps.at(-1)!;
+  };
+  let last = await step(started);
+  if (typeof last === 'number') return last;
+
+  if (values.click && !last.reply.failed) {
+    const found = messageWith(last.reply, values.click);
+    if (!found) {
+      const offered = [last.reply.original, ...last.reply.followups].flatMap((message) => (message ? pressables(message.components).flatMap((component) => component.customId ?? []) : []));
+      return fail(io, `${botName}'s reply has no button or select with custom_id ${JSON.stringify(values.click)} to --click: ${offered.length > 0 ? `it has ${offered.join(', ')}` : 'it has none'} (a link button has none: the client opens its URL)`, ExitCode.Problems);
+    }
+    const picked = values.values ?? [];
+    if (!io.json) io.stdout.write(isSelect(found.component) ? `▸ picked ${picked.join(', ') || 'nothing'} in ${found.component.label} (${values.click})\n` : `▸ pressed [${found.component.label}] (${values.click})\n`);
+    const use = { messageId: found.message.id, customId: values.click, ...(values.values ? { values: picked } : {}) };
+    const pressed = await begin(io, origin, () => useComponent(origin, use));
+    if (typeof pressed === 'number') return pressed;
+    last = await step(pressed);
+    if (typeof last === 'number') return last;
+  }
+
+  if (fields && !last.reply.failed) {
+    const modal = last.reply.modal;
+    if (!modal) return fail(io, `${botName} opened no form to fill in with --modal (a form is the bot's answer of type 9${values.click ? `, to the command or to --click` : ''})`, ExitCode.Problems);
+    if (!io.json) io.stdout.write(`▸ submitted "${modal.title}"\n`);
+    const openedBy = last.id;
+    const submitted = await begin(io, origin, () => submitForm(origin, openedBy, fields));
+    if (typeof submitted === 'number') return submitted;
+    last = await step(submitted);
+    if (typeof last === 'number') return last;
+  } else if (!io.json && last.reply.modal && !last.reply.failed) {
+    io.stdout.write(`(fill it in and submit it with ${formFieldNames(last.reply.modal).map((field) => `--modal ${field}=…`).join(' ')})\n`);
+  }
+
+  const [first, ...then] = steps;
+  const ok = last.reply.failed === undefined;
+  if (io.json) {
+    io.stdout.write(`${JSON.stringify({ ok, interaction: first!.interaction, reply: first!.reply, ...(then.length > 0 ? { then: then.map(({ interaction, reply }) => ({ interaction, reply })) } : {}) })}\n`);
+  }
+  return ok ? ExitCode.Ok : ExitCode.Problems;
 };

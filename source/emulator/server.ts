@@ -33,6 +33,7 @@ import { InteractionStore } from './interactions/store.js';
 import { AttachmentStore } from './interactions/attachments.js';
 import { ATTACHMENT_PATH, serveAttachment, uploadAttachment } from './interactions/attachment-routes.js';
 import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
+import { parsePressBody, parseSubmitBody, pressComponent, submitModal } from './interactions/continue-interaction.js';
 import type { EmulatorState } from './state.js';
 import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
 
@@ -226,12 +227,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   async function handleIntrospection(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
     const interaction = /^\/__emulator\/interactions\/(\d+)$/.exec(path);
+    const pressed = /^\/__emulator\/messages\/(\d+)\/components\/([^/]+)$/.exec(path);
+    const modal = /^\/__emulator\/interactions\/(\d+)\/modal$/.exec(path);
     if (request.method === 'POST' && path === '/__emulator/attachments') {
       send(response, await uploadAttachment(request, url.searchParams, world.attachments!));
     } else if (request.method === 'POST' && path === '/__emulator/interactions') {
       const parsed = parseStrictJson((await readBody(request)).toString('utf8'));
       const tried = parsed.ok ? parseTryRequest(parsed.value) : 'the body is not JSON';
       send(response, typeof tried === 'string' ? { status: 400, body: { message: tried } } : tryCommand(world, world.interactions!, tried));
+    } else if (request.method === 'POST' && (pressed || modal)) {
+      const parsed = parseStrictJson((await readBody(request)).toString('utf8') || '{}');
+      const asked = !parsed.ok ? 'the body is not JSON' : pressed ? parsePressBody(pressed[1]!, decodeURIComponent(pressed[2]!), parsed.value) : parseSubmitBody(modal![1]!, parsed.value);
+      const store = world.interactions!;
+      send(response, typeof asked === 'string' ? { status: 400, body: { message: asked } } : 'customId' in asked ? pressComponent(world, store, asked) : submitModal(world, store, asked));
     } else if (request.method === 'GET' && interaction) {
       const found = world.interactions!.get(interaction[1]!);
       send(response, found ? { status: 200, body: interactionView(found) } : failureReply(apiError('notFound')));

@@ -3,7 +3,9 @@
  * emulator to play Discord's client (each attached file uploaded first, `POST /__emulator/attachments`, as
  * the client uploads before it sends; then `POST /__emulator/interactions`: the values held to the client's
  * rules, the member to who-can-use, the signed interaction delivered to the bot) and reads what the
- * user sees of it so far (`GET /__emulator/interactions/{id}`). Both answers are read as untrusted:
+ * user sees of it so far (`GET /__emulator/interactions/{id}`); then, as the user goes on, presses a
+ * button or picks from a select on the bot's message (`POST /__emulator/messages/{id}/components/{custom_id}`)
+ * and submits the form the bot opened (`POST /__emulator/interactions/{id}/modal`). The answers are read as untrusted:
  * at most 1 MiB, no redirects, JSON without prototype keys, a view of the expected shape.
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
@@ -68,7 +70,30 @@ export async function startTry(origin: string, request: TryRequest, signal?: Abo
     if (!uploaded.ok) return uploaded.notEmulator ? uploaded : { ...uploaded, message: `option "${option}": ${uploaded.message}` };
     uploads[option] = uploaded.id;
   }
-  const bytes = new TextEncoder().encode(JSON.stringify(attachments ? { ...fields, attachments: uploads } : fields));
+  return deliverThrough(origin, '/__emulator/interactions', attachments ? { ...fields, attachments: uploads } : fields, signal, sent);
+}
+
+/** What the user does with a component of the bot's message: press a button, or pick a select's values. */
+export interface ComponentUse {
+  messageId: string;
+  customId: string;
+  /** A select's values; absent for a button. */
+  values?: readonly string[];
+}
+
+/** Presses the button (or picks the select's values) through the emulator, which delivers the interaction as `startTry` does. */
+export function useComponent(origin: string, use: ComponentUse, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+  const path = `/__emulator/messages/${encodeURIComponent(use.messageId)}/components/${encodeURIComponent(use.customId)}`;
+  return deliverThrough(origin, path, use.values ? { values: use.values } : {}, signal, sent);
+}
+
+/** Submits the form interaction `interactionId` opened, each field's text by its custom_id (one left out keeps the bot's text). */
+export function submitForm(origin: string, interactionId: string, values: Readonly<Record<string, string>>, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+  return deliverThrough(origin, `/__emulator/interactions/${encodeURIComponent(interactionId)}/modal`, { values }, signal, sent);
+}
+
+async function deliverThrough(origin: string, path: string, request: unknown, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+  const bytes = new TextEncoder().encode(JSON.stringify(request));
   let gone = false;
   const untilSent = new AbortController();
   // Without `sent` (autocomplete: a newer key replaces it) the signal stops the request to the end.
@@ -91,7 +116,7 @@ export async function startTry(origin: string, request: TryRequest, signal?: Abo
   );
   let started: Awaited<ReturnType<typeof getJson>>;
   try {
-    started = await getJson(`${origin}/__emulator/interactions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit, untilSent.signal);
+    started = await getJson(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit, untilSent.signal);
   } finally {
     signal?.removeEventListener('abort', stop);
   }
@@ -120,13 +145,25 @@ async function uploadFile(origin: string, file: LocalFile, signal?: AbortSignal)
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isMessage = (value: unknown) => isObject(value) && typeof value.edits === 'number' && Array.isArray(value.embeds) && Array.isArray(value.components);
+const isMessage = (value: unknown) => isObject(value) && typeof value.id === 'string' && typeof value.edits === 'number' && Array.isArray(value.embeds) && Array.isArray(value.components);
+const isModalItem = (value: unknown) =>
+  isObject(value) &&
+  typeof value.id === 'number' &&
+  (value.kind === 'text'
+    ? typeof value.content === 'string'
+    : value.kind === 'input' && typeof value.customId === 'string' && typeof value.label === 'string' && typeof value.style === 'number' &&
+      typeof value.minLength === 'number' && typeof value.maxLength === 'number' && typeof value.required === 'boolean' && typeof value.value === 'string');
+const isModal = (value: unknown) => isObject(value) && typeof value.customId === 'string' && typeof value.title === 'string' && Array.isArray(value.items) && value.items.every(isModalItem);
 
 /** The interaction's state as the emulator reports it, or undefined for an answer of another shape. */
 function interactionView(body: Record<string, unknown>): InteractionView | undefined {
-  const { revision, acknowledged, failed, original, followups, choices } = body;
+  const { revision, type, acknowledged, failed, original, followups, choices, modal, refused } = body;
   const shaped =
     typeof revision === 'number' &&
+    typeof type === 'number' &&
+    (body.updates === undefined || typeof body.updates === 'number') &&
+    (modal === undefined || isModal(modal)) &&
+    (refused === undefined || (Array.isArray(refused) && refused.every((line) => typeof line === 'string'))) &&
     (acknowledged === undefined || typeof acknowledged === 'number') &&
     (failed === undefined || typeof failed === 'string') &&
     (original === undefined || isMessage(original)) &&
@@ -142,6 +179,7 @@ export async function readInteraction(origin: string, id: string, signal?: Abort
 }
 
 const DEFERRED = 5;
+const DEFERRED_UPDATE = 6;
 
 /**
  * Whether the bot has given all it is expected to: a reply (a deferred one once edited or followed up),
@@ -150,5 +188,7 @@ const DEFERRED = 5;
 export function replyArrived(view: InteractionView): boolean {
   if (view.failed !== undefined) return true;
   if (view.acknowledged === undefined) return false;
+  // A deferred update shows nothing until the bot edits the message.
+  if (view.acknowledged === DEFERRED_UPDATE) return (view.updates ?? 0) > 0;
   return view.acknowledged !== DEFERRED || (view.original?.edits ?? 0) > 0 || view.followups.length > 0;
 }

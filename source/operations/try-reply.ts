@@ -1,20 +1,26 @@
 /**
  * A bot's reply to a tried command, as Discord's client shows it, in plain text: "thinking…" while a
  * reply is deferred, each message's content, its embeds as boxes and its components listed, ephemeral
- * ones marked "Only you can see this", edits marked, follow-ups in order — or the client's
- * "The application did not respond". Pure: it renders the emulator's view of one interaction.
+ * ones marked "Only you can see this", edits marked, follow-ups in order, a form the bot opened with its
+ * fields, the component's message as a button or select updated it — or the client's text when the bot
+ * did not answer (discord/interaction-kinds.ts), and what Discord refused of the bot's answers.
+ * Pure: it renders the emulator's view of one interaction.
  */
+import { ButtonStyle, ComponentType, pressables, type Pressable } from '../discord/message-components.js';
+import { modalInputs, TextInputStyle, type Modal } from '../discord/modal-rules.js';
 import type { InteractionRecord, ShownMessage } from '../emulator/interactions/store.js';
 
 /** What the emulator's `GET /__emulator/interactions/{id}` answers: the interaction as the user sees it so far. */
-export type InteractionView = Pick<InteractionRecord, 'acknowledged' | 'failed' | 'original' | 'followups' | 'modal' | 'choices' | 'revision'>;
+export type InteractionView = Pick<InteractionRecord, 'type' | 'acknowledged' | 'failed' | 'original' | 'followups' | 'modal' | 'choices' | 'refused' | 'updates' | 'source' | 'revision'>;
 
 const EPHEMERAL = 64;
 const DEFERRED_CHANNEL_MESSAGE = 5;
 const MODAL = 9;
+const DEFERRED_UPDATE = 6;
+const UPDATE = 7;
 const AUTOCOMPLETE_RESULT = 8;
 const BUTTON_STYLES: Record<number, string> = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link', 6: 'premium' };
-const COMPONENT_KINDS: Record<number, string> = { 3: 'string select', 4: 'text input', 5: 'user select', 6: 'role select', 7: 'mentionable select', 8: 'channel select' };
+const COMPONENT_KINDS: Record<number, string> = { 3: 'string select', 5: 'user select', 6: 'role select', 7: 'mentionable select', 8: 'channel select' };
 
 function fields(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -36,15 +42,22 @@ function embedBox(embed: unknown): string[] {
   return ['┌─ embed', ...inner.map((line) => `│ ${line}`), '└─'];
 }
 
-/** Action rows flattened: `[Refresh] (primary button)`, `select: Pick a colour (3 options)`. */
+/** A button or select as the client shows it: `[Refresh] (primary button)`, `[Docs] (link to https://…)`, `string select: Pick a colour (3 options)`. */
+export function componentLine(component: Pressable): string {
+  const disabled = component.disabled ? ', disabled' : '';
+  if (component.type === ComponentType.Button) {
+    const style = BUTTON_STYLES[component.style ?? 0];
+    const kind = component.style === ButtonStyle.Link ? `link to ${component.url ?? '(no URL)'}` : style ? `${style} button` : 'button';
+    return `[${component.label}] (${kind}${disabled})`;
+  }
+  const notes = [component.options.length > 0 ? `${component.options.length} options` : '', component.disabled ? 'disabled' : ''].filter(Boolean).join(', ');
+  const shown = [component.placeholder, notes ? `(${notes})` : undefined].filter(Boolean).join(' ');
+  return `${COMPONENT_KINDS[component.type] ?? 'select'}:${shown ? ` ${shown}` : ''}`;
+}
+
+/** Action rows flattened into the buttons and selects they hold. */
 function componentLines(components: readonly unknown[]): string[] {
-  return components.flatMap((component) => {
-    const { type, label, style, placeholder, options, components: children } = fields(component);
-    if (Array.isArray(children)) return componentLines(children);
-    if (type === 2) return [`[${text(label) ?? '…'}] (${BUTTON_STYLES[Number(style)] ?? 'button'}${BUTTON_STYLES[Number(style)] ? ' button' : ''})`];
-    const kind = COMPONENT_KINDS[Number(type)] ?? `component type ${String(type)}`;
-    return [`${kind}: ${text(placeholder) ?? ''}${Array.isArray(options) ? ` (${options.length} options)` : ''}`.trim()];
-  });
+  return pressables(components).map(componentLine);
 }
 
 /** `firstEditIsReply`: a deferred reply's first edit is what replaces "thinking…", not an edit the client marks. */
@@ -72,11 +85,36 @@ function choiceLines(botName: string, choices: readonly unknown[]): string[] {
   ];
 }
 
+/** A form as the client lays it out: each field with its label (`*` required), kind and limits, placeholder and the text it starts with. */
+export function formLines(modal: Modal): string[] {
+  return modal.items.map((item) => {
+    if (item.kind === 'text') return `  ${item.content}`;
+    const limits = item.minLength > 0 ? `${item.minLength}–${item.maxLength} characters` : `at most ${item.maxLength} characters`;
+    const details = [
+      item.style === TextInputStyle.Paragraph ? 'paragraph' : 'short',
+      limits,
+      item.description,
+      item.placeholder ? `"${item.placeholder}"` : undefined,
+      item.value ? `starts as "${item.value}"` : undefined,
+    ].filter(Boolean);
+    return `  ${item.label}${item.required ? '*' : ''} (${item.customId}) · ${details.join(' · ')}`;
+  });
+}
+
+/** The fields of the form, by custom_id, for a hint: `topic=… details=…`. */
+export function formFieldNames(modal: Modal): string[] {
+  return modalInputs(modal).map((input) => input.customId);
+}
+
 /** What has been printed so far, so that a view seen again prints only what is new (an edit prints the message again). */
 export interface ShownSoFar {
   thinking: boolean;
   choices: boolean;
   modal: boolean;
+  /** The bot's answers Discord refused, printed. */
+  refused: number;
+  /** A component's update of its message: the `updates` last printed. */
+  updates: number;
   /** The edit count of the reply as last printed; -1 before it is printed. */
   originalEdits: number;
   originalDeleted: boolean;
@@ -84,21 +122,37 @@ export interface ShownSoFar {
   failed: boolean;
 }
 
-/** What the client shows when the token expired before any reply: nothing can come after it. */
-export const NO_RESPONSE = 'The application did not respond';
+export const NOTHING_SHOWN: ShownSoFar = { thinking: false, choices: false, modal: false, refused: 0, updates: 0, originalEdits: -1, originalDeleted: false, followups: 0, failed: false };
 
-export const NOTHING_SHOWN: ShownSoFar = { thinking: false, choices: false, modal: false, originalEdits: -1, originalDeleted: false, followups: 0, failed: false };
+/** A button or select on one of the lines: which line, the message it is on, and the component. */
+export interface ComponentAt {
+  line: number;
+  messageId: string;
+  component: Pressable;
+}
 
-/** The lines the client would add since `shown`, in order, and what is shown after them. */
-export function newReplyLines(botName: string, view: InteractionView, shown: ShownSoFar): { lines: string[]; shown: ShownSoFar } {
+/**
+ * The lines the client would add since `shown`, in order, what is shown after them, and where among the
+ * lines each button or select is (a message's components are its last lines, one each).
+ */
+export function newReplyLines(botName: string, view: InteractionView, shown: ShownSoFar): { lines: string[]; shown: ShownSoFar; components: ComponentAt[] } {
   const lines: string[] = [];
+  const components: ComponentAt[] = [];
   const next = { ...shown };
+  const pushMessage = (message: ShownMessage, heading: string, firstEditIsReply = false) => {
+    lines.push(...messageLines(botName, message, heading, firstEditIsReply));
+    if (message.deleted) return;
+    const offered = pressables(message.components);
+    offered.forEach((component, index) => components.push({ line: lines.length - offered.length + index, messageId: message.id, component }));
+  };
   if (view.acknowledged === DEFERRED_CHANNEL_MESSAGE && !shown.thinking) {
     lines.push(`${botName} is thinking…`);
     next.thinking = true;
   }
+  for (const refusal of (view.refused ?? []).slice(shown.refused)) lines.push(`Discord refused ${botName}'s answer: ${refusal}`);
+  next.refused = view.refused?.length ?? 0;
   if (view.acknowledged === MODAL && view.modal && !shown.modal) {
-    lines.push(`${botName} opened a form: ${view.modal.title} (forms cannot be filled in from the command line)`);
+    lines.push(`${botName} opened a form: ${view.modal.title}`, ...formLines(view.modal));
     next.modal = true;
   }
   if (view.acknowledged === AUTOCOMPLETE_RESULT && !shown.choices) {
@@ -106,20 +160,27 @@ export function newReplyLines(botName: string, view: InteractionView, shown: Sho
     next.choices = true;
   }
   const original = view.original;
+  const updating = view.acknowledged === UPDATE || view.acknowledged === DEFERRED_UPDATE;
+  // A component's update: the message it is on, as changed, each time the bot changes it (6: not before).
+  if (original && updating && (view.updates ?? 0) !== shown.updates) {
+    // The heading says it changed; the client marks no edit on a message a component updated.
+    pushMessage({ ...original, edits: 0 }, 'message updated');
+    next.updates = view.updates ?? 0;
+  }
   // A deferred reply is "thinking…" until the bot edits it.
-  const ready = original && (view.acknowledged !== DEFERRED_CHANNEL_MESSAGE || original.edits > 0);
+  const ready = original && !updating && (view.acknowledged !== DEFERRED_CHANNEL_MESSAGE || original.edits > 0);
   if (original && ready && (original.edits !== shown.originalEdits || (original.deleted === true && !shown.originalDeleted))) {
-    lines.push(...messageLines(botName, original, 'reply', view.acknowledged === DEFERRED_CHANNEL_MESSAGE));
+    pushMessage(original, 'reply', view.acknowledged === DEFERRED_CHANNEL_MESSAGE);
     next.originalEdits = original.edits;
     next.originalDeleted = original.deleted === true;
   }
   for (const [index, message] of view.followups.entries()) {
-    if (index >= shown.followups) lines.push(...messageLines(botName, message, `follow-up ${index + 1}`));
+    if (index >= shown.followups) pushMessage(message, `follow-up ${index + 1}`);
   }
   next.followups = view.followups.length;
   if (view.failed && !shown.failed) {
     lines.push(view.failed);
     next.failed = true;
   }
-  return { lines, shown: next };
+  return { lines, shown: next, components };
 }

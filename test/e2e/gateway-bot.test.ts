@@ -2,7 +2,8 @@
  * A gateway bot end to end, every piece a real process on 127.0.0.1: `cmd-tui serve` (no interactions
  * endpoint URL, so interactions go over the gateway, as on Discord), the example bot
  * (examples/gateway-bot.mjs, an unmodified discord.js `Client` given only serve's REST URL), and the
- * built binary trying its commands (from the command line, and with `t` in the TUI) and changing their
+ * built binary trying its commands (from the command line, and with `t` in the TUI) — a button that
+ * updates its message (`interaction.update()`) and a form (`showModal()`) submitted too — and changing their
  * overwrites.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,9 +14,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import type { Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
+import { openTry, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
@@ -46,6 +48,8 @@ beforeAll(async () => {
     body: JSON.stringify([
       { name: 'ping', description: 'Replies with Pong!' },
       { name: 'later', description: 'Thinks, then follows up' },
+      { name: 'counter', description: 'A count with buttons' },
+      { name: 'feedback', description: 'A form' },
     ]),
   });
   expect(response.status).toBe(200);
@@ -84,20 +88,44 @@ it('deferReply() then followUp() twice: "thinking…", the first follow-up as th
 });
 
 it('t in the TUI: the gateway bot gets the interaction, and its deferred reply and follow-up show in order', { timeout: 60_000 }, async () => {
-  const tui = runs.start(['--api', serve().baseUrl], { columns: 100, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken });
-  const press = (action: Action, scope: Parameters<typeof bindingOf>[1]) => tui.key(bindingOf(action, scope).keys[0]!);
-  await tui.waitFor((screen) => /^\s*▸?slash\s+later\b/m.test(screen), 'the command list', 20_000);
-  await press('filter', 'list');
-  await tui.type('later');
-  await press('filterDone', 'filter');
-  await press('tryCommand', 'list');
-  await tui.waitFor((screen) => /Try \/later/.test(screen) && /In channel\s+#general/.test(screen), 'the Try form, as a member in #general');
-  await press('send', 'try');
+  const tui = await openTry(runs, serve(), 'later');
+  await pressKey(tui, 'send');
   const screen = await tui.waitForText('And one more thing.', 20_000);
   expect(screen).toMatch(/\/later as @\S+ in #general/);
   const reply = screen.indexOf('Thought it through.');
   expect(reply).toBeGreaterThan(screen.indexOf('/later as @'));
   expect(screen.indexOf('And one more thing.')).toBeGreaterThan(reply);
+});
+
+it('--click and --modal: the discord.js bot updates the message its button is on, and answers its form', { timeout: 30_000 }, async () => {
+  const clicked = await cli('try', 'counter', '--click', 'add');
+  expect(clicked.stderr).toBe('');
+  expect(clicked.stdout).toMatch(/Pixel Pal · reply\n {2}Count: 0\n[\s\S]*▸ pressed \[Add one\] \(add\)\nPixel Pal · message updated\n {2}Count: 1\n/);
+  expect(clicked.code).toBe(0);
+  const submitted = await cli('try', 'counter', '--click', 'feedback', '--modal', 'topic=Gateways', '--modal', 'details=From discord.js');
+  expect(submitted.stderr).toBe('');
+  expect(submitted.stdout).toMatch(/▸ pressed \[Feedback\] \(feedback\)\nPixel Pal opened a form: Feedback\n[\s\S]*▸ submitted "Feedback"\nPixel Pal · reply\n {2}Thanks for your feedback on Gateways: From discord\.js\n$/);
+  expect(submitted.code).toBe(0);
+});
+
+it('t in the TUI: the button updates the message in place, and the form it opens is submitted to the gateway bot', { timeout: 90_000 }, async () => {
+  const tui = await openTry(runs, serve(), 'counter', { columns: 100, rows: 34 });
+  const press = (action: Action) => pressKey(tui, action);
+  await press('send');
+  await tui.waitForText('Count: 0', 20_000);
+  // Past Send, the first button of the reply.
+  await press('nextField');
+  await tui.waitFor(() => tui.screen({ colours: true }).split('\n').some((line) => line.includes('[Add one]') && line.includes('\u001b[7m')), 'focus on [Add one]');
+  await press('activate');
+  const updated = await tui.waitForText('Count: 1', 20_000);
+  expect(updated).not.toContain('Count: 0');
+  await press('nextField');
+  await tui.waitFor(() => tui.screen({ colours: true }).split('\n').some((line) => line.includes('[Feedback]') && line.includes('\u001b[7m')), 'focus on [Feedback]');
+  await press('activate');
+  await tui.waitForText('a form from Pixel Pal', 20_000);
+  await tui.type('Tmux');
+  await press('send');
+  await tui.waitForText('Thanks for your feedback on Tmux.', 20_000);
 });
 
 it('perms set changes the overwrites: the bot is told by APPLICATION_COMMAND_PERMISSIONS_UPDATE', { timeout: 30_000 }, async () => {

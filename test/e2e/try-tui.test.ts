@@ -8,10 +8,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { useServe } from '../helpers/serve.js';
 import { expectDeferredReply, serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
-import type { TmuxSession } from './helpers/tmux.js';
+import { openTry as openTryScreen, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const serve = useServe(['--seed', 'empty']);
@@ -37,20 +36,8 @@ afterAll(() => {
   bot?.kill();
 });
 
-const press = (tui: TmuxSession, action: Action, scope: Parameters<typeof bindingOf>[1] = 'try') => tui.key(bindingOf(action, scope).keys[0]!);
-
-/** The TUI on serve, `t` on /NAME in the command list: the Try form, once the guild is read (the member and channel chosen). */
-async function openTry(name: string): Promise<TmuxSession> {
-  const tui = runs.start(['--api', serve().baseUrl], { columns: 100, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken });
-  await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
-  await press(tui, 'filter', 'list');
-  await tui.type(name);
-  await press(tui, 'filterDone', 'filter');
-  await press(tui, 'tryCommand', 'list');
-  await tui.waitForText(`Try /${name}`);
-  await tui.waitFor((screen) => /In channel\s+#general/.test(screen), 'the member and channel the client starts with');
-  return tui;
-}
+const press = pressKey;
+const openTry = (name: string) => openTryScreen(runs, serve(), name);
 
 it('t on a command, an option filled in, ctrl+s: the bot answers and its reply shows as the client shows it', { timeout: 60_000 }, async () => {
   const tui = await openTry('weather');

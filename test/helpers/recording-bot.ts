@@ -4,12 +4,11 @@
  * answers the PING, keeps each interaction it receives by id and answers it with a message. Listening on
  * 127.0.0.1 before the file's tests, set as the app's endpoint with PATCH /applications/@me, closed after.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningEmulator } from '../../source/emulator/server.js';
 import { botAuth, call } from './emulator.js';
+import { signedBot } from './signed-bot.js';
 
 export interface RecordingBot<Payload> {
   delivered: Map<string, Payload>;
@@ -19,15 +18,9 @@ export interface RecordingBot<Payload> {
 
 export function useRecordingBot<Payload>(emulator: () => RunningEmulator): RecordingBot<Payload> {
   const delivered = new Map<string, Payload>();
-  const bot = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    if (!(await verifyKey(raw, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), emulator().verifyKey))) return void response.writeHead(401).end();
-    const body = JSON.parse(raw.toString('utf8')) as { id: string; type: number };
-    if (body.type === 1) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
-    delivered.set(body.id, body as Payload);
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":4,"data":{"content":"ok"}}');
+  const bot = signedBot<{ id?: unknown; type?: unknown }>(() => emulator().verifyKey, (body) => {
+    delivered.set(body.id as string, body as Payload);
+    return { type: 4, data: { content: 'ok' } };
   });
   beforeAll(async () => {
     await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,7 @@
  * as escapes, and autocomplete as the client does it — asked a moment after the last key, the request of
  * an older key cancelled (through the request runner) when a newer one goes.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Channel, Member, Role } from '../../source/discord/model.js';
@@ -116,7 +116,7 @@ async function tryRoutes() {
   const seen: { text: string; closedEarly: boolean }[] = [];
   const server = createServer(async (request: IncomingMessage, response) => {
     if (request.method === 'GET') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ revision: 1, acknowledged: 8, choices: [{ name: 'Paris', value: 'paris' }], followups: [] }));
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ type: 4, revision: 1, acknowledged: 8, choices: [{ name: 'Paris', value: 'paris' }], followups: [] }));
       return;
     }
     const chunks: Buffer[] = [];
@@ -180,7 +180,7 @@ async function heldTryRoute(start: { status: number; body: object } = { status: 
   const server = createServer(async (request: IncomingMessage, response) => {
     if (request.method === 'GET') {
       reads += 1;
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply ?? { revision: 0, followups: [] }));
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply ?? { type: 2, revision: 0, followups: [] }));
       return;
     }
     for await (const _chunk of request) void _chunk;
@@ -194,7 +194,7 @@ async function heldTryRoute(start: { status: number; body: object } = { status: 
     received: () => bodyReceived,
     reads: () => reads,
     deliver: () => release?.(),
-    answer: (content: string) => (reply = { revision: 1, acknowledged: 4, original: { content, edits: 0, embeds: [], components: [] }, followups: [] }),
+    answer: (content: string) => (reply = { type: 2, revision: 1, acknowledged: 4, original: { id: '1', content, edits: 0, embeds: [], components: [] }, followups: [] }),
   };
 }
 
@@ -205,7 +205,7 @@ class OpenGuildApi extends GuildApi {
   }
 }
 
-async function tryScreenOn(route: Awaited<ReturnType<typeof heldTryRoute>>, columns = 160) {
+async function tryScreenOn(route: { server: Server; baseUrl: string }, columns = 160) {
   const api = new OpenGuildApi([makeCommand({ name: 'ping' })]);
   Object.defineProperty(api, 'baseUrl', { value: route.baseUrl });
   const app = await renderApp(api, { columns, rows: 30 });
@@ -292,4 +292,67 @@ it('a send answered after the screen was left starts no watch: nothing polls the
   route.deliver();
   await new Promise((resolve) => setTimeout(resolve, 600));
   expect(route.reads()).toBe(0);
+});
+
+/**
+ * An emulator whose bot answered /ping with a select of two colours (up to two values) and a disabled
+ * button; a pick is delivered as the component route is asked, and answered with a new reply.
+ */
+async function selectRoutes() {
+  const picks: { path: string; body: unknown }[] = [];
+  const views: Record<string, object> = {
+    '9': {
+      type: 2,
+      revision: 1,
+      acknowledged: 4,
+      original: {
+        id: '1',
+        content: 'Choose',
+        edits: 0,
+        flags: 64,
+        embeds: [],
+        components: [
+          { type: 1, components: [{ type: 3, custom_id: 'colour', placeholder: 'Colours', min_values: 1, max_values: 2, options: [{ label: 'Red', value: 'red' }, { label: 'Blue', value: 'blue' }] }] },
+          { type: 1, components: [{ type: 2, style: 4, label: 'Off', custom_id: 'off', disabled: true }] },
+        ],
+      },
+      followups: [],
+    },
+    '10': { type: 3, revision: 1, acknowledged: 4, original: { id: '2', content: 'You picked blue', edits: 0, flags: 0, embeds: [], components: [] }, followups: [] },
+  };
+  const server = createServer(async (request: IncomingMessage, response) => {
+    const found = /\/__emulator\/interactions\/(\d+)$/.exec(request.url ?? '');
+    if (request.method === 'GET' && found) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(views[found[1]!]));
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const component = request.url?.includes('/components/');
+    if (component) picks.push({ path: request.url!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+    response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: component ? '10' : '9', botName: 'Bot', user: '@ada', channel: '#general' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, picks, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10` };
+}
+
+it("the reply's select: tab past Send reaches it, enter opens its menu, values are marked and sent; a disabled button says so and sends nothing", { timeout: 20_000 }, async () => {
+  const route = await selectRoutes();
+  const { app } = await tryScreenOn(route);
+  await app.press('send');
+  await app.waitForText('string select: Colours (2 options)');
+  // Past Send: the select, then the button.
+  await app.press('nextField', 2);
+  await app.press('activate');
+  await app.waitForText('is disabled: the client does not let it be used');
+  expect(route.picks).toEqual([]);
+  await app.press('prevField');
+  await app.press('activate');
+  await app.waitForText('✓ send 0 picked');
+  await app.type('blue');
+  await app.chord('enter');
+  await app.waitForText('[x] Blue');
+  for (let i = 0; i < 4; i++) await app.chord('backspace');
+  await app.waitForText('✓ send 1 picked');
+  await app.chord('enter');
+  await app.waitForText('You picked blue');
+  expect(route.picks).toEqual([{ path: '/__emulator/messages/1/components/colour', body: { values: ['blue'] } }]);
+  expect(app.frame()).toContain('▸ picked blue in Colours');
 });

@@ -16,7 +16,8 @@ function messageObject(world: World, ctx: RequestContext, message: ShownMessage)
   return messageIn(world, store(world).channelOf(ctx.params.webhook_token!) ?? '', message);
 }
 
-function messageIn(world: World, channelId: string, message: ShownMessage) {
+/** A message the bot sent in answer to an interaction, as Discord returns it (and as a component's interaction carries it). */
+export function messageIn(world: World, channelId: string, message: ShownMessage) {
   const app = world.state.application;
   return {
     id: message.id,
@@ -46,7 +47,8 @@ function messageIn(world: World, channelId: string, message: ShownMessage) {
  */
 function callbackResponse(world: World, interaction: InteractionRecord) {
   const { original } = interaction;
-  const message = interaction.acknowledged === CallbackType.ChannelMessage && original ? messageIn(world, interaction.channelId, original) : undefined;
+  const made = interaction.acknowledged === CallbackType.ChannelMessage || interaction.acknowledged === CallbackType.UpdateMessage;
+  const message = made && original ? messageIn(world, interaction.channelId, original) : undefined;
   return {
     interaction: {
       id: interaction.id,
@@ -60,7 +62,7 @@ function callbackResponse(world: World, interaction: InteractionRecord) {
         : {}),
     },
     // The spec's resource is a message (4), an activity (12) or an update (7); other responses make none.
-    ...(message ? { resource: { type: CallbackType.ChannelMessage, message } } : {}),
+    ...(message ? { resource: { type: interaction.acknowledged, message } } : {}),
   };
 }
 

@@ -10,7 +10,8 @@ import { readCapped } from '../../api/read-capped.js';
 import { parseStrictJson, parseStrictObject } from '../../discord/strict-json.js';
 import { pingInteraction } from './payload.js';
 import { signerOf } from './signing.js';
-import { INITIAL_RESPONSE_DEADLINE_MS, NO_RESPONSE_TEXT, type InteractionStore } from './store.js';
+import { noAnswerText } from '../../discord/interaction-kinds.js';
+import { INITIAL_RESPONSE_DEADLINE_MS, type InteractionStore } from './store.js';
 import type { World } from '../request-context.js';
 
 /**
@@ -43,11 +44,11 @@ export async function deliver(world: World, store: InteractionStore, url: string
   try {
     answer = await post(url, body, signerOf(world.state.application).headers(body, Math.floor(world.clock() / 1000)));
   } catch {
-    if (record.acknowledged === undefined && record.failed === undefined) store.fail(record, NO_RESPONSE_TEXT);
+    if (record.acknowledged === undefined && record.failed === undefined) store.fail(record, noAnswerText(record.type));
     return;
   }
   if (answer.status < 200 || answer.status > 299) {
-    if (record.acknowledged === undefined && record.failed === undefined) store.fail(record, NO_RESPONSE_TEXT);
+    if (record.acknowledged === undefined && record.failed === undefined) store.fail(record, noAnswerText(record.type));
     return;
   }
   if (answer.text.trim() === '' || record.acknowledged !== undefined) return;
@@ -57,7 +58,7 @@ export async function deliver(world: World, store: InteractionStore, url: string
     store.respond(interaction.id, interaction.token, parsed.value);
   } catch {
     // An answer Discord would not accept (bad JSON, a type this interaction does not take) fails it.
-    if (record.failed === undefined && record.acknowledged === undefined) store.fail(record, NO_RESPONSE_TEXT);
+    if (record.failed === undefined && record.acknowledged === undefined) store.fail(record, noAnswerText(record.type));
   }
 }
 

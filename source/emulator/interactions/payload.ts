@@ -11,7 +11,7 @@ import type { Channel, Command } from '../../discord/model.js';
 import { ALL_PERMISSIONS, channelPermissions } from '../../discord/member-permissions.js';
 import { userObject, roleObject } from '../handlers/pickers.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
-import { InteractionType } from './store.js';
+import { InteractionType } from '../../discord/interaction-kinds.js';
 import type { AttachmentObject } from './attachments.js';
 
 export interface InteractionInput {
@@ -94,7 +94,7 @@ function channelObject(guild: GuildRecord, channel: ChannelRecord, userId: strin
  * member's permissions there (the docs' partial channel is a subset of what Discord sends and the spec requires);
  * the uploaded attachments.
  */
-function resolvedData(input: InteractionInput) {
+export function resolvedData(input: Pick<InteractionInput, 'guild' | 'mentioned' | 'users' | 'channel' | 'user' | 'uploads'>) {
   const { guild, mentioned, users } = input;
   const resolved: Record<string, Record<string, unknown>> = {};
   const add = (kind: string, id: string, value: unknown) => {
@@ -128,20 +128,29 @@ function resolvedData(input: InteractionInput) {
 }
 
 export function applicationCommandInteraction(input: InteractionInput) {
-  const { command, guild, channel, user } = input;
+  const { command } = input;
   const resolved = resolvedData(input);
+  return interactionEnvelope(input, {
+    id: command.id,
+    name: command.name,
+    type: command.type ?? 1,
+    guild_id: command.guild_id,
+    ...(input.options.length > 0 ? { options: input.options } : {}),
+    ...(Object.keys(resolved).length > 0 ? { resolved } : {}),
+  });
+}
+
+/** Where, as whom and for which app an interaction happens: what every kind of interaction carries around its `data`. */
+export type EnvelopeInput = Pick<InteractionInput, 'id' | 'token' | 'applicationId' | 'botUserId' | 'guild' | 'channel' | 'user' | 'locale' | 'guildLocale'> & { type: number };
+
+/** The interaction around `data`, as Discord sends every kind of interaction in a guild. */
+export function interactionEnvelope<Data>(input: EnvelopeInput, data: Data) {
+  const { guild, channel, user } = input;
   return {
     id: input.id,
     application_id: input.applicationId,
     type: input.type,
-    data: {
-      id: command.id,
-      name: command.name,
-      type: command.type ?? 1,
-      guild_id: command.guild_id,
-      ...(input.options.length > 0 ? { options: input.options } : {}),
-      ...(Object.keys(resolved).length > 0 ? { resolved } : {}),
-    },
+    data,
     guild: { id: guild.id, locale: input.guildLocale, features: [] },
     guild_id: guild.id,
     channel: channelObject(guild, channel, user.id),

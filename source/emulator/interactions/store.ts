@@ -1,16 +1,23 @@
 /**
  * Interactions in flight and Discord's rules for answering them (DOCS/RR "Responding to an
  * Interaction", "Followup Messages"): one initial response within 3 seconds — a message (4), a
- * deferral (5), a modal (9) for a command, choices (8) for autocomplete — else the user sees "The
- * application did not respond"; a second initial response is 400/40060; after the deadline lapses
+ * deferral (5), a modal (9) for a command or a component, choices (8) for autocomplete, an update of the
+ * component's message (7, or 6 to update it later) for a component or a form opened from one — else the
+ * user sees the client's text for that kind (discord/interaction-kinds.ts); a modal is held to Discord's
+ * rules (discord/modal-rules.ts); a second initial response is 400/40060; after the deadline lapses
  * the interaction is unknown (404/10062). The token then lives 15 minutes for follow-ups and for the
  * `@original` message; after that, or for a token never issued, the webhook is unknown (404/10015).
  * Each record keeps what the user would see, in order, with a revision counter for watchers.
  * Messages are held to Discord's limits (message-rules.ts). When the token expires, a reply still
  * "thinking…" fails as the client shows it ("The application did not respond"), and a minute later the
  * record is dropped (so a watcher still reads that end): memory holds only the last 16 minutes.
+ * What Discord refused of the bot's answers is kept with the interaction (`refused`), for the developer.
  * In memory only: an interaction does not outlive the emulator.
  */
+import { InteractionType, NO_RESPONSE_TEXT, noAnswerText } from '../../discord/interaction-kinds.js';
+import { withComponentIds } from '../../discord/component-ids.js';
+import { readModal, type Modal } from '../../discord/modal-rules.js';
+import { flattenFieldErrors } from '../../api/discord-error.js';
 import { ApiFailure, formBodyError } from '../api-errors.js';
 import type { Clock } from '../clock.js';
 import { choiceProblems } from './choice-rules.js';
@@ -25,13 +32,8 @@ export const EXPIRED_KEPT_MS = 60 * 1000;
  * fill its memory — far more than any reply a person reads.
  */
 export const MAX_FOLLOWUPS = 100;
-/** What Discord's client shows when the initial response did not come in time. */
-export const NO_RESPONSE_TEXT = 'The application did not respond';
 /** MessageFlags.EPHEMERAL (DOCS/MSG "Message Flags"). */
 export const EPHEMERAL_FLAG = 64;
-
-/** DOCS/RR "Interaction Type". */
-export const InteractionType = { Ping: 1, ApplicationCommand: 2, Autocomplete: 4 } as const;
 
 export const CallbackType = { Pong: 1, ChannelMessage: 4, DeferredChannelMessage: 5, DeferredUpdateMessage: 6, UpdateMessage: 7, AutocompleteResult: 8, Modal: 9 } as const;
 
@@ -40,7 +42,11 @@ const ALLOWED_CALLBACKS: Record<number, readonly number[]> = {
   [InteractionType.Ping]: [CallbackType.Pong],
   [InteractionType.ApplicationCommand]: [CallbackType.ChannelMessage, CallbackType.DeferredChannelMessage, CallbackType.Modal],
   [InteractionType.Autocomplete]: [CallbackType.AutocompleteResult],
+  [InteractionType.MessageComponent]: [CallbackType.ChannelMessage, CallbackType.DeferredChannelMessage, CallbackType.DeferredUpdateMessage, CallbackType.UpdateMessage, CallbackType.Modal],
+  // 6 and 7 only for a form opened from a component, whose message they update.
+  [InteractionType.ModalSubmit]: [CallbackType.ChannelMessage, CallbackType.DeferredChannelMessage, CallbackType.DeferredUpdateMessage, CallbackType.UpdateMessage],
 };
+const UPDATES: readonly number[] = [CallbackType.DeferredUpdateMessage, CallbackType.UpdateMessage];
 
 export interface ShownMessage {
   id: string;
@@ -59,6 +65,10 @@ export interface InteractionRecord {
   type: number;
   applicationId: string;
   channelId: string;
+  /** Where and as whom it happened: what a component pressed or a form submitted later carries again. */
+  place: { guildId: string; userId: string; locale: string };
+  /** A component's (or a form's opened from one): the message it is on, and the interaction that message answered. */
+  source?: { interactionId: string; messageId: string };
   createdAt: number;
   /** Autocomplete: the type of the option being typed in, which the suggested values must have. */
   focusedType?: number;
@@ -68,8 +78,13 @@ export interface InteractionRecord {
   failed?: string;
   original?: ShownMessage;
   followups: ShownMessage[];
-  modal?: { custom_id: string; title: string };
+  /** A component's (or its form's) 6 or 7: the times it has changed the component's message (7 once at once; then each `@original` edit). */
+  updates?: number;
+  /** The form the bot opened (9); `submitted` once the user sent it (a form is sent once). */
+  modal?: Modal & { submitted?: boolean };
   choices?: unknown[];
+  /** What Discord refused of the bot's answers, as its error says it (status, message, each field's problem). */
+  refused?: string[];
   /** Goes up at every change, so a watcher can tell it has something new to show. */
   revision: number;
 }
@@ -100,7 +115,7 @@ function messageFrom(id: string, data: unknown, flags = 0, prefix = ''): ShownMe
     id,
     content: typeof body.content === 'string' ? body.content : '',
     embeds: embedsFrom(body.embeds),
-    components: Array.isArray(body.components) ? body.components : [],
+    components: Array.isArray(body.components) ? withComponentIds(body.components) : [],
     flags: (typeof body.flags === 'number' ? body.flags : 0) | flags,
     edits: 0,
   };
@@ -111,6 +126,24 @@ function requireContent(message: ShownMessage): void {
   if (message.content === '' && message.embeds.length === 0 && message.components.length === 0) {
     throw new ApiFailure(400, { message: 'Cannot send an empty message', code: 50006 }); // DOCS/CODES
   }
+}
+
+/**
+ * An edit of `message` in place (`@original`, or a component's UPDATE_MESSAGE): a field the edit sends
+ * replaces the message's (null clears it); one it leaves out stays.
+ */
+function editMessage(message: ShownMessage, edit: Record<string, unknown>, prefix = ''): void {
+  const problems = messageProblems(edit, prefix);
+  if (problems.length > 0) throw formBodyError(problems);
+  const edited: ShownMessage = {
+    ...message,
+    ...(edit.content !== undefined ? { content: typeof edit.content === 'string' ? edit.content : '' } : {}),
+    ...(edit.embeds !== undefined ? { embeds: embedsFrom(edit.embeds) } : {}),
+    ...(edit.components !== undefined ? { components: Array.isArray(edit.components) ? withComponentIds(edit.components) : [] } : {}),
+  };
+  requireContent(edited);
+  Object.assign(message, edited);
+  message.edits += 1;
 }
 
 export class InteractionStore {
@@ -128,7 +161,7 @@ export class InteractionStore {
     this.records.set(created.id, created);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      if (created.acknowledged === undefined && created.failed === undefined) this.fail(created, NO_RESPONSE_TEXT);
+      if (created.acknowledged === undefined && created.failed === undefined) this.fail(created, noAnswerText(created.type));
     }, INITIAL_RESPONSE_DEADLINE_MS);
     timer.unref();
     this.timers.add(timer);
@@ -167,7 +200,41 @@ export class InteractionStore {
 
   fail(interaction: InteractionRecord, why: string): void {
     interaction.failed = why;
+    this.touch(interaction);
+  }
+
+  /** A change the user sees: the interaction's watchers, and those of the message a component update changed, have something new. */
+  private touch(interaction: InteractionRecord): void {
     interaction.revision += 1;
+    const source = interaction.source ? this.records.get(interaction.source.interactionId) : undefined;
+    if (source) source.revision += 1;
+  }
+
+  /** Remembers what Discord refused of the bot's answer to `interaction`, and returns the error the bot gets. */
+  private refuse(interaction: InteractionRecord, error: ApiFailure): ApiFailure {
+    const body = record(error.body);
+    const fields = flattenFieldErrors(body.errors).map((item) => `${item.path}: ${item.message}`);
+    interaction.refused = [...(interaction.refused ?? []), `${error.status} ${String(body.message ?? '')} (code ${String(body.code ?? 0)})${fields.length > 0 ? `: ${fields.join('; ')}` : ''}`];
+    interaction.revision += 1;
+    return error;
+  }
+
+  /** The user sent the form `interaction` opened: the client has closed it. */
+  submitted(interaction: InteractionRecord): void {
+    if (!interaction.modal) return;
+    interaction.modal.submitted = true;
+    interaction.revision += 1;
+  }
+
+  /** A message the user can see (a reply or a follow-up, not deleted), and the interaction it answered. */
+  findMessage(messageId: string): { interaction: InteractionRecord; message: ShownMessage } | undefined {
+    this.expire();
+    for (const interaction of this.records.values()) {
+      for (const message of [interaction.original, ...interaction.followups]) {
+        if (message && message.id === messageId && !message.deleted) return { interaction, message };
+      }
+    }
+    return undefined;
   }
 
   /** The initial response, from the callback route or the body of the delivery's HTTP response. */
@@ -175,9 +242,18 @@ export class InteractionStore {
     this.expire();
     const interaction = this.records.get(id);
     if (!interaction || interaction.token !== token || interaction.failed !== undefined) throw unknownInteraction();
+    try {
+      this.acknowledge(interaction, record(body));
+    } catch (error) {
+      throw error instanceof ApiFailure ? this.refuse(interaction, error) : error;
+    }
+    return interaction;
+  }
+
+  private acknowledge(interaction: InteractionRecord, { type, data }: Record<string, unknown>): void {
     if (interaction.acknowledged !== undefined) throw alreadyAcknowledged();
-    const { type, data } = record(body);
-    const allowed = ALLOWED_CALLBACKS[interaction.type] ?? [];
+    const source = interaction.source ? this.findMessage(interaction.source.messageId) : undefined;
+    const allowed = (ALLOWED_CALLBACKS[interaction.type] ?? []).filter((callback) => !UPDATES.includes(callback) || source !== undefined);
     if (typeof type !== 'number' || !allowed.includes(type)) {
       throw formBodyError([{ path: 'type', code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${allowed.join(', ')}).` }]);
     }
@@ -187,9 +263,15 @@ export class InteractionStore {
       interaction.original = message;
     } else if (type === CallbackType.DeferredChannelMessage) {
       interaction.original = messageFrom(this.nextId(), {}, Number(record(data).flags ?? 0) & EPHEMERAL_FLAG);
+    } else if (type === CallbackType.UpdateMessage || type === CallbackType.DeferredUpdateMessage) {
+      // The component's message is the response: 7 edits it now, 6 later through `@original`.
+      if (type === CallbackType.UpdateMessage) editMessage(source!.message, record(data), 'data.');
+      interaction.original = source!.message;
+      interaction.updates = type === CallbackType.UpdateMessage ? 1 : 0;
     } else if (type === CallbackType.Modal) {
-      const modal = record(data);
-      interaction.modal = { custom_id: String(modal.custom_id ?? ''), title: String(modal.title ?? '') };
+      const { modal, problems } = readModal(data);
+      if (!modal) throw formBodyError(problems);
+      interaction.modal = modal;
     } else if (type === CallbackType.AutocompleteResult) {
       const choices = record(data).choices;
       const problems = choiceProblems(choices, interaction.focusedType);
@@ -197,8 +279,7 @@ export class InteractionStore {
       interaction.choices = Array.isArray(choices) ? choices : [];
     }
     interaction.acknowledged = type;
-    interaction.revision += 1;
-    return interaction;
+    this.touch(interaction);
   }
 
   /** The interaction a webhook token belongs to, while the token lives (15 minutes from the interaction). */
@@ -222,14 +303,14 @@ export class InteractionStore {
       const reply = messageFrom(original.id, body);
       requireContent(reply);
       interaction.original = { ...reply, flags: (reply.flags & ~EPHEMERAL_FLAG) | (original.flags & EPHEMERAL_FLAG), edits: 1 };
-      interaction.revision += 1;
+      this.touch(interaction);
       return interaction.original;
     }
     if (interaction.followups.length >= MAX_FOLLOWUPS) throw tooManyFollowUps();
     const message = messageFrom(this.nextId(), body);
     requireContent(message);
     interaction.followups.push(message);
-    interaction.revision += 1;
+    this.touch(interaction);
     return message;
   }
 
@@ -242,27 +323,16 @@ export class InteractionStore {
   editOriginal(applicationId: string, token: string, body: unknown): ShownMessage {
     const interaction = this.byToken(applicationId, token);
     const message = this.original(applicationId, token);
-    const edit = record(body);
-    const problems = messageProblems(edit);
-    if (problems.length > 0) throw formBodyError(problems);
-    // A field the edit sends replaces the message's (null clears it); one it leaves out stays.
-    const edited: ShownMessage = {
-      ...message,
-      ...(edit.content !== undefined ? { content: typeof edit.content === 'string' ? edit.content : '' } : {}),
-      ...(edit.embeds !== undefined ? { embeds: embedsFrom(edit.embeds) } : {}),
-      ...(edit.components !== undefined ? { components: Array.isArray(edit.components) ? edit.components : [] } : {}),
-    };
-    requireContent(edited);
-    Object.assign(message, edited);
-    message.edits += 1;
-    interaction.revision += 1;
+    editMessage(message, record(body));
+    if (interaction.updates !== undefined) interaction.updates += 1;
+    this.touch(interaction);
     return message;
   }
 
   deleteOriginal(applicationId: string, token: string): void {
     const interaction = this.byToken(applicationId, token);
     this.original(applicationId, token).deleted = true;
-    interaction.revision += 1;
+    this.touch(interaction);
   }
 
   close(): void {

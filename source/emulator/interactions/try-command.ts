@@ -16,7 +16,9 @@ import type { GuildRecord } from '../state.js';
 import { deliver } from './delivery.js';
 import { applicationCommandInteraction } from './payload.js';
 import { chosenUploads, uploadProblems } from './attachment-options.js';
-import { InteractionType, type InteractionRecord, type InteractionStore } from './store.js';
+import { InteractionType } from '../../discord/interaction-kinds.js';
+import type { EntityLookup } from '../../discord/option-values.js';
+import type { InteractionRecord, InteractionStore } from './store.js';
 import { fakeSecret } from '../seed.js';
 
 export interface TryRequest {
@@ -34,7 +36,8 @@ export interface TryRequest {
   attachments?: Record<string, string>;
 }
 
-const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
+/** A refusal of the try routes: the status, and what the user is told (with each problem). */
+export const refuse = (status: number, message: string, problems?: string[]): Reply => ({ status, body: { message, ...(problems ? { problems } : {}) } });
 
 function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
@@ -79,20 +82,61 @@ function accessInput(world: World, guild: GuildRecord, command: Command) {
     command: { id: command.id, name: command.name, default_member_permissions: command.default_member_permissions },
     commandOverwrites: overwrites[command.id] ?? [],
     appOverwrites: overwrites[world.state.application.id] ?? [],
-    directory: {
-      guildId: guild.id,
-      roles: guild.roles,
-      channels: guild.channels as Channel[],
-      ownerId: guild.ownerId,
-      members: Object.entries(guild.members).map(([id, member]) => ({ ...member, user: userObject(world.state.users[id]!) })),
-    },
+    directory: guildDirectory(world, guild),
   };
+}
+
+/** The guild as who-can-use and the labels (`@Ada`, `#general`) read it. */
+function guildDirectory(world: World, guild: GuildRecord) {
+  return {
+    guildId: guild.id,
+    roles: guild.roles,
+    channels: guild.channels as Channel[],
+    ownerId: guild.ownerId,
+    members: Object.entries(guild.members).map(([id, member]) => ({ ...member, user: userObject(world.state.users[id]!) })),
+  };
+}
+
+/** The guild's members, roles and channels, as the client's rules look them up. */
+export function guildLookup(guild: GuildRecord): Omit<EntityLookup, 'isAttachment'> {
+  return {
+    channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
+    isUser: (id) => guild.members[id] !== undefined,
+    isRole: (id) => guild.roles.some((role) => role.id === id),
+  };
+}
+
+/**
+ * Why the interaction could not reach the bot in `guild`, as a refusal; else where it goes: with an endpoint
+ * URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
+ */
+export function botReceiver(world: World, guild: GuildRecord): { endpoint?: string } | Reply {
+  const endpoint = world.state.application.interactionsEndpointUrl;
+  if (!endpoint && world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
+  if (!endpoint && !world.gateway?.reaches(guild.id)) {
+    // `reason`: where the emulator runs inside the TUI (the demo, a copy of live commands), the screen says how to connect a bot there instead.
+    const noBot = refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this emulator (it finds the gateway at GET /gateway/bot), or give your HTTP bot\'s URL to `cmd-tui serve --interactions-url URL` (or PATCH /applications/@me)');
+    return { ...noBot, body: { ...(noBot.body as object), reason: 'no-bot' } };
+  }
+  return endpoint ? { endpoint } : {};
+}
+
+/** Sends the interaction to the bot (signed to its endpoint, or as INTERACTION_CREATE on the gateway). */
+export function sendToBot(world: World, store: InteractionStore, guild: GuildRecord, endpoint: string | undefined, payload: { id: string; token: string }): void {
+  if (endpoint) void deliver(world, store, endpoint, payload);
+  else world.gateway!.dispatch({ name: 'INTERACTION_CREATE', data: payload, guildId: guild.id, intents: 0 });
+}
+
+/** What the try routes answer once the interaction has gone: its id, who and where, and the payload without its token. */
+export function sentReply(world: World, guild: GuildRecord, userId: string, channelName: string, payload: { id: string; token: string }): Reply {
+  const app = world.state.application;
+  const { token: _hidden, ...shown } = payload;
+  const who = describeTarget({ id: userId, type: PermissionType.User }, guildDirectory(world, guild)).label;
+  return { status: 202, body: { id: payload.id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channelName}`, interaction: shown } };
 }
 
 export function tryCommand(world: World, store: InteractionStore, request: TryRequest): Reply {
   const app = world.state.application;
-  // With an endpoint URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
-  const endpoint = app.interactionsEndpointUrl;
   const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
   if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
   const userId = request.userId ?? app.ownerId;
@@ -119,21 +163,12 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const uploads = chosenUploads(world.attachments!, request.attachments ?? {});
   if (typeof uploads === 'string') return refuse(404, uploads);
   const options = Object.assign(Object.create(null) as Record<string, string>, request.options, request.attachments);
-  const filled = fillOptions(command, request.path, options, {
-    channelType: (id) => guild.channels.find((candidate) => candidate.id === id)?.type,
-    isUser: (id) => guild.members[id] !== undefined,
-    isRole: (id) => guild.roles.some((role) => role.id === id),
-    isAttachment: (id) => uploads.has(id),
-  }, request.focused);
+  const filled = fillOptions(command, request.path, options, { ...guildLookup(guild), isAttachment: (id) => uploads.has(id) }, request.focused);
   const problems = [...filled.problems, ...uploadProblems(command, request.path, uploads, request.attachments ?? {}, request.options)];
   if (problems.length > 0) return refuse(400, `Discord's client would not send /${[command.name, ...request.path].join(' ')}`, problems);
   // Only an interaction the client would send meets the want of a bot: the command's own problems come first.
-  if (!endpoint && world.endpointProblem) return refuse(409, `the app's interactions endpoint URL ${world.endpointProblem}`);
-  if (!endpoint && !world.gateway?.reaches(guild.id)) {
-    // `reason`: where the emulator runs inside the TUI (the demo, a copy of live commands), the screen says how to connect a bot there instead.
-    const noBot = refuse(409, 'the app has no interactions endpoint URL and no bot is connected to the gateway: start your gateway bot against this emulator (it finds the gateway at GET /gateway/bot), or give your HTTP bot\'s URL to `cmd-tui serve --interactions-url URL` (or PATCH /applications/@me)');
-    return { ...noBot, body: { ...(noBot.body as object), reason: 'no-bot' } };
-  }
+  const receiver = botReceiver(world, guild);
+  if ('status' in receiver) return receiver;
 
   for (const upload of uploads.values()) world.attachments!.send(upload, channel.id);
   const id = world.ids.next();
@@ -157,12 +192,9 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     guildLocale: 'en-US',
   });
   const focusedType = focusedOption(filled.options)?.type;
-  store.open({ id, token, type, applicationId: app.id, channelId: channel.id, ...(focusedType === undefined ? {} : { focusedType }) });
-  if (endpoint) void deliver(world, store, endpoint, payload);
-  else world.gateway!.dispatch({ name: 'INTERACTION_CREATE', data: payload, guildId: guild.id, intents: 0 });
-  const { token: _hidden, ...shown } = payload;
-  const who = describeTarget({ id: userId, type: PermissionType.User }, input.directory).label;
-  return { status: 202, body: { id, botName: world.state.users[app.botUserId]?.username ?? app.name, user: who, channel: `#${channel.name}`, interaction: shown } };
+  store.open({ id, token, type, applicationId: app.id, channelId: channel.id, place: { guildId: guild.id, userId, locale }, ...(focusedType === undefined ? {} : { focusedType }) });
+  sendToBot(world, store, guild, receiver.endpoint, payload);
+  return sentReply(world, guild, userId, channel.name, payload);
 }
 
 /** The option being typed in, at any depth (inside a subcommand or group). */

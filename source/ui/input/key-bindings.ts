@@ -191,8 +191,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'nextField', keys: ['tab', 'down'], label: 'next field', short: 'next', scopes: ['editor', 'try'], footer: true },
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor', 'try'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
-  { action: 'activate', keys: ['enter'], label: 'pick a value or a suggestion; on a typed value or Send: send', short: 'pick/send', scopes: ['try'], footer: true },
-  { action: 'send', keys: ['ctrl+s'], label: 'send the command to the bot', short: 'send', scopes: ['try'], footer: true },
+  { action: 'activate', keys: ['enter'], label: "pick a value or a suggestion; on a typed value or Send: send; on the reply's button or select: press it / pick", short: 'pick/send', scopes: ['try'], footer: true },
+  { action: 'send', keys: ['ctrl+s'], label: 'send the command (or the open form) to the bot', short: 'send', scopes: ['try'], footer: true },
   { action: 'tryOnEmulator', keys: ['enter'], label: "try it on an emulator started here, with the app's commands copied there (nothing is written to Discord)", short: 'try on an emulator', scopes: ['try-offer'], footer: true },
   // o as in (end)point: ctrl+u and ctrl+e are the text field's.
   { action: 'interactionsUrl', keys: ['ctrl+o'], label: "set your HTTP bot's interactions endpoint URL on this emulator (checked with Discord's PINGs)", short: 'bot URL', scopes: ['try'], footer: false },

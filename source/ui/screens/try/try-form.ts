@@ -176,11 +176,11 @@ export function channelChoices(option: CommandOption | undefined, directory: Gui
     .map((channel) => ({ key: channel.id, label: channelLabel(directory, channel.id), note: CHANNEL_TYPE_NAMES[channel.type] ?? `type ${channel.type}` }));
 }
 
-function memberChoices(directory: GuildDirectory): PickChoice[] {
+export function memberChoices(directory: GuildDirectory): PickChoice[] {
   return (directory.members ?? []).flatMap((member) => (member.user ? [{ key: member.user.id, label: memberLabel(directory, member.user.id), note: member.user.username }] : []));
 }
 
-function roleChoices(directory: GuildDirectory): PickChoice[] {
+export function roleChoices(directory: GuildDirectory): PickChoice[] {
   return directory.roles.map((role) => ({ key: role.id, label: roleLabel(directory, role.id), note: 'role' }));
 }
 

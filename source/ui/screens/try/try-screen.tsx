@@ -3,9 +3,11 @@
  * delivers the interaction to the bot. The form (try-form.ts) is laid out as the client lays out the
  * command; enter on a row picks its value (a FilterPicker over the guild's members, roles, channels,
  * the command's choices or the bot's suggestions), typing fills a text option, and ctrl+s (or enter
- * on a text option or on Send) sends it. Against live Discord (or a server that cannot play the client)
- * it says why nobody can, and offers the same form on an emulator here (try-on-emulator.tsx), which also
- * shows, above the demo's form, how to connect a bot.
+ * on a text option or on Send) sends it. The reply's buttons and selects follow Send in the focus order:
+ * enter presses a button or opens a select's menu (select-choices.ts); a form the bot opens comes up over
+ * the screen (form-dialog.tsx). Against live Discord (or a server that cannot play the client) it says
+ * why nobody can, and offers the same form on an emulator here (try-on-emulator.tsx), which also shows,
+ * above the demo's form, how to connect a bot.
  */
 import { Box } from 'ink';
 import { useEffect, useRef, useState } from 'react';
@@ -27,6 +29,10 @@ import { useTryDelivery } from './use-try-delivery.js';
 import { useTryPlace, type PlaceLoad } from './use-try-place.js';
 import { useTryInput } from './use-try-input.js';
 import { useTryState } from './use-try-state.js';
+import { isSelect, pressProblem } from '../../../discord/message-components.js';
+import { conversation, type ReplyComponent } from './reply-conversation.js';
+import { FormDialog } from './form-dialog.js';
+import { selectChoices, SEND_PICKED } from './select-choices.js';
 import { TryView } from './try-view.js';
 import { EmulatorDetails, noBotText, TryOnEmulatorScreen } from './try-on-emulator.js';
 
@@ -113,14 +119,17 @@ function TryForm({ command, height, width, active, origin, noBot, onNotEmulator 
     dispatch({ type: 'defaults', place: defaultPlace(form, load.place, Date.now()) });
   }
   const rows = tryRows(command, form, place, scopeGuild === undefined, Date.now());
-  const focus = state.focus !== undefined && rows.some((row) => row.key === state.focus) ? state.focus : firstFocus(rows);
-  const focusIndex = rows.findIndex((row) => row.key === focus);
-  const focused = rows[focusIndex]!;
+  const talk = state.reply?.status === 'shown' ? conversation(state.reply.exchanges) : undefined;
+  const components = talk?.components ?? [];
+  const focusable = state.focus !== undefined && (rows.some((row) => row.key === state.focus) || components.some((component) => component.key === state.focus));
+  const focus = focusable ? state.focus! : firstFocus(rows);
+  const focused = rows.find((row) => row.key === focus);
+  const openForm = talk?.form && talk.form.interactionId !== state.closedForm ? talk.form : undefined;
   const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: onNotEmulator } : {}) });
   const title = `/${[command.name, ...form.path].join(' ')}`;
 
   // Autocomplete, as the client does it: a moment after the last key in an autocomplete option, ask the bot.
-  const asking = focused.kind === 'option' && focused.input === 'autocomplete' && load.status === 'ready' && form.userId && form.channelId ? focused : undefined;
+  const asking = focused?.kind === 'option' && focused.input === 'autocomplete' && load.status === 'ready' && form.userId && form.channelId ? focused : undefined;
   const picked = useRef<string | undefined>(undefined);
   const askKey = asking ? `${asking.option.name}\n${asking.text}` : undefined;
   useEffect(() => {
@@ -151,12 +160,63 @@ function TryForm({ command, height, width, active, origin, noBot, onNotEmulator 
     else if (row.kind === 'option') dispatch({ type: 'value', name: row.option.name, text: value });
   };
 
-  useTryInput({ active: active && !state.picker, rows, focusIndex, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }) });
+  /** enter on a button or select of the reply: as the client, it presses, opens the menu, or says why it cannot. */
+  const use = ({ key, messageId, component }: ReplyComponent) => {
+    const problem = pressProblem(component);
+    if (problem) appDispatch({ type: 'flash', text: problem, tone: component.disabled ? 'error' : 'info' });
+    else if (isSelect(component)) dispatch({ type: 'picker', picker: { row: key, query: '', picked: [] } });
+    else delivery.press({ messageId, customId: component.customId! }, `[${component.label}]`, `pressed [${component.label}]`);
+  };
+
+  useTryInput({ active: active && !state.picker && !openForm, rows, components, focus, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }), use });
 
   const footerRows = useFooterRows();
   const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
   const picksMembers = !state.picker?.suggestions && (pickerRow?.kind === 'member' || (pickerRow?.kind === 'option' && (pickerRow.input === 'user' || pickerRow.input === 'mentionable')));
   const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers && (state.picker?.query.trim() ?? '') !== '');
+  if (openForm) {
+    return (
+      <FormDialog
+        key={openForm.interactionId}
+        form={openForm}
+        width={width}
+        active={active}
+        onSubmit={(values) => {
+          dispatch({ type: 'close-form', interactionId: openForm.interactionId });
+          delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`);
+        }}
+        onClose={() => dispatch({ type: 'close-form', interactionId: openForm.interactionId })}
+      />
+    );
+  }
+  const selecting = state.picker ? components.find((component) => component.key === state.picker!.row) : undefined;
+  if (state.picker && selecting) {
+    const { component, messageId } = selecting;
+    const picked = state.picker.picked ?? [];
+    const choose = (values: string[]) => {
+      dispatch({ type: 'picker', picker: undefined });
+      delivery.press({ messageId, customId: component.customId!, values }, `the pick in ${component.label}`, `picked ${values.join(', ') || 'nothing'} in ${component.label}`);
+    };
+    const items = filterPickerItems(selectChoices(component, place.directory, picked).map((choice) => ({ ...choice, value: choice.key })), state.picker.query);
+    return (
+      <FilterPicker
+        title={`${component.label}${component.maxValues > 1 ? ` — pick ${component.minValues === component.maxValues ? component.minValues : `${component.minValues} to ${component.maxValues}`}` : ''}`}
+        query={state.picker.query}
+        onQueryChange={(next) => dispatch({ type: 'picker', picker: { ...state.picker!, query: next } })}
+        items={items}
+        emptyText={component.type === 3 ? 'Nothing it offers matches.' : load.status === 'ready' ? 'Nothing in the guild matches.' : 'Still reading the guild…'}
+        onPick={(value) => {
+          if (component.maxValues <= 1) choose([value]);
+          else if (value === SEND_PICKED) choose(picked);
+          else dispatch({ type: 'picker', picker: { ...state.picker!, picked: picked.includes(value) ? picked.filter((one) => one !== value) : [...picked, value] } });
+        }}
+        onClose={() => dispatch({ type: 'picker', picker: undefined })}
+        height={height}
+        active={active}
+      />
+    );
+  }
+
   if (state.picker) {
     const row = pickerRow;
     if (row) {

@@ -11,6 +11,7 @@ import { Text } from '../../components/text.js';
 import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { channelLabel, isTyped, localized, memberLabel, optionHint, shownValue, type TryPlace, type TryRow } from './try-form.js';
+import { conversation, type ReplyLine } from './reply-conversation.js';
 import { currentSuggestions, type TryState } from './use-try-state.js';
 
 /** Shown under a reply whose wait was stopped (ctrl+c): the interaction was sent, and the bot may go on. */
@@ -135,19 +136,22 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   // Long lines wrap under their own indent, as the client wraps a message: nothing the bot said is cut.
   // wrapText makes the lines safe first: a control character shown as `\x07` is wrapped at the 4 columns it takes.
   const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
+  // The focused button or select stays in view: the reply scrolls to it rather than to its newest line.
+  const focusedAt = reply.findLastIndex((line) => line.component !== undefined && line.component === state.focus);
   // The reply's newest lines stay in view: a long one scrolls its top away.
   // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
   const formRoom = reply.length > 0 ? Math.max(3, height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
   const formStart = lines.length > formRoom ? Math.max(0, Math.min(focusLine - Math.floor(formRoom / 2), lines.length - formRoom)) : 0;
   const formLines = lines.slice(formStart, formStart + formRoom);
   const room = Math.max(1, height - formLines.length - 1);
-  const shownReply = reply.slice(Math.max(0, reply.length - room));
+  const replyEnd = focusedAt >= 0 ? Math.min(reply.length, Math.max(focusedAt + 1 + Math.floor(room / 3), room)) : reply.length;
+  const shownReply = reply.slice(Math.max(0, replyEnd - room), replyEnd);
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
       {formLines}
       {reply.length > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
       {shownReply.map((line, index) => (
-        <Text key={`reply:${index}`} wrap="truncate" color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>
+        <Text key={`reply:${index}`} wrap="truncate" inverse={line.component !== undefined && line.component === state.focus} color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>
           {line.text}
         </Text>
       ))}
@@ -155,13 +159,14 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   );
 }
 
-function replyLines(state: TryState): { text: string; tone?: 'error' | 'dim' }[] {
+function replyLines(state: TryState): ReplyLine[] {
   const { reply } = state;
   if (!reply) return [];
-  if (reply.status === 'refused') return [{ text: reply.message, tone: 'error' }, ...reply.problems.map((problem) => ({ text: `  ${problem}`, tone: 'error' as const }))];
+  const refusal = (message: string, problems: readonly string[]): ReplyLine[] => [{ text: message, tone: 'error' }, ...problems.map((problem) => ({ text: `  ${problem}`, tone: 'error' as const }))];
+  if (reply.status === 'refused') return refusal(reply.message, reply.problems);
   return [
-    { text: reply.heading, tone: 'dim' },
-    ...reply.lines.map((text) => ({ text })),
+    ...conversation(reply.exchanges).lines,
+    ...(reply.problem ? refusal(reply.problem.message, reply.problem.problems) : []),
     ...(reply.waiting ? [{ text: 'waiting for the bot…', tone: 'dim' as const }] : []),
     ...(reply.stoppedWaiting ? [{ text: STOPPED_WAITING, tone: 'dim' as const }] : []),
   ];

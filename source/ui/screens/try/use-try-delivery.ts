@@ -7,15 +7,16 @@
  *   edit, follow-ups while they keep coming, or Discord's "The application did not respond"), shown as
  *   the client shows it (operations/try-reply.ts). That watch is a read of the runner: ctrl+c stops
  *   waiting (the screen says the bot may still answer) without quitting; a newer send replaces it.
+ * - press / submit: a button pressed (or a select's values picked) on the bot's message, a form submitted —
+ *   writes like send, whose interactions join the conversation and are followed the same way.
  * - autocomplete: an interaction of type 4 for the option being typed in, a moment after the last key
  *   as the client waits; a newer one supersedes the one in flight (the runner aborts it), and the
  *   bot's choices are held to the client's rules (try-form.ts validChoices).
  */
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
-import { readInteraction, replyArrived, startTry, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type TryRequest, type TryStart } from '../../../operations/try-command.js';
 import { readAttachmentFiles } from '../../../operations/attachment-files.js';
-import { newReplyLines, NO_RESPONSE, NOTHING_SHOWN } from '../../../operations/try-reply.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -40,6 +41,9 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 export interface TryDelivery {
   send(request: FormRequest): void;
   autocomplete(request: FormRequest, option: CommandOption): void;
+  /** `what`: what is sent, for the spinner ("[Add one]"); `done`: what the user did, in the conversation ("pressed [Add one]"). */
+  press(use: ComponentUse, what: string, done: string): void;
+  submit(interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string): void;
 }
 
 /** The request with its files read as the client uploads them (a `~/` path is the home folder's). */
@@ -77,6 +81,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
 
   const follow = useCallback(
     async (id: string, heading: string, botName: string, signal: AbortSignal) => {
+      const refused = (message: string) => dispatch({ type: 'step-refused', message, problems: [] });
       let revision = -1;
       let quietSince = Date.now();
       const deadline = Date.now() + TOKEN_LIFETIME_MS;
@@ -86,11 +91,11 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
           view = await readInteraction(origin, id, signal);
         } catch (error) {
           if (signal.aborted) return;
-          dispatch({ type: 'reply', reply: { status: 'refused', message: `Lost the emulator at ${origin} while waiting for the reply: ${errorLine(describeError(error))}`, problems: [] } });
+          refused(`Lost the emulator at ${origin} while waiting for the reply: ${errorLine(describeError(error))}`);
           return;
         }
         if (!view) {
-          dispatch({ type: 'reply', reply: { status: 'refused', message: `${origin} answered with something that is not an interaction's state.`, problems: [] } });
+          refused(`${origin} answered with something that is not an interaction's state.`);
           return;
         }
         const arrived = replyArrived(view);
@@ -100,10 +105,8 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         }
         const expired = Date.now() > deadline;
         const settled = view.failed !== undefined || (arrived && Date.now() - quietSince >= SETTLE_MS) || expired;
-        const lines = newReplyLines(botName, view, NOTHING_SHOWN).lines;
         // The token has expired with no reply: nothing can come now, and the client says so (as cmd-tui try does).
-        if (expired && !arrived) lines.push(NO_RESPONSE);
-        dispatch({ type: 'reply', reply: { status: 'shown', heading, lines, waiting: !settled } });
+        dispatch({ type: 'exchange', exchange: { id, heading, botName, view, ...(expired ? { expired: true } : {}) }, waiting: !settled });
         if (settled) return;
         await pause(POLL_MS, signal);
       }
@@ -115,13 +118,13 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
   const latestSend = useRef(0);
 
   const watchReply = useCallback(
-    (started: Extract<TryStart, { ok: true }>, command: string) => {
+    (started: Extract<TryStart, { ok: true }>, what: string, heading: string) => {
       watch.current?.abort();
       const controller = new AbortController();
       watch.current = controller;
-      const heading = `${command} as ${started.user} in ${started.channel}`;
+      dispatch({ type: 'exchange', exchange: { id: started.id, heading, botName: started.botName }, waiting: true });
       void runner
-        .run(`Waiting for ${started.botName} to answer ${command}`, (signal) => follow(started.id, heading, started.botName, AbortSignal.any([signal, controller.signal])))
+        .run(`Waiting for ${started.botName} to answer ${what}`, (signal) => follow(started.id, heading, started.botName, AbortSignal.any([signal, controller.signal])))
         .then((result) => {
           // ctrl+c stopped the wait, not the bot: what it does next is not shown.
           if (!result.ok && result.cancelled && !result.superseded && !controller.signal.aborted) dispatch({ type: 'stop-waiting' });
@@ -130,13 +133,37 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
     [runner, dispatch, follow],
   );
 
-  const send = useCallback(
-    (request: TryRequest) => {
+  /**
+   * One write to the emulator that delivers an interaction (`what` names it), then its watch. A command
+   * starts the conversation again; a press or a submit joins it (`heading` from what the emulator answers).
+   */
+  const deliver = useCallback(
+    (what: string, start: (signal: AbortSignal, sent: () => void) => Promise<TryStart>, heading: (started: Extract<TryStart, { ok: true }>) => string, fresh: boolean) => {
       watch.current?.abort();
       const mine = ++latestSend.current;
+      if (fresh) dispatch({ type: 'reply', reply: undefined });
+      const refused = (message: string, problems: string[]) =>
+        dispatch(fresh ? { type: 'reply', reply: { status: 'refused', message, problems } } : { type: 'step-refused', message, problems });
+      // A write: once it has left, ctrl+c cannot recall it and its outcome is still told.
+      void runner.run(`Sending ${what} to the bot`, start, { kind: 'write' }).then((result) => {
+        if (mine !== latestSend.current || left.current) return;
+        if (!result.ok) {
+          if (!result.cancelled) refused(`Could not reach the emulator at ${origin}: ${errorLine(describeError(result.error))}`, []);
+          return;
+        }
+        const started = result.value;
+        if (started.ok) watchReply(started, what, heading(started));
+        else if (started.notEmulator && words.notEmulator) words.notEmulator(started.message);
+        else refused(refusal(started), started.problems);
+      });
+    },
+    [origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
+  );
+
+  const send = useCallback(
+    (request: FormRequest) => {
       const command = `/${[request.name, ...request.path].join(' ')}`;
-      dispatch({ type: 'reply', reply: undefined });
-      const deliver = async (signal: AbortSignal, sent: () => void): Promise<TryStart> => {
+      const start = async (signal: AbortSignal, sent: () => void): Promise<TryStart> => {
         let uploaded: TryRequest;
         try {
           uploaded = await withUploads(request);
@@ -145,24 +172,20 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         }
         return startTry(origin, uploaded, signal, sent);
       };
-      // A write: once the command has left, ctrl+c cannot recall it and its outcome is still told.
-      void runner.run(`Sending ${command} to the bot`, deliver, { kind: 'write' }).then((result) => {
-        if (mine !== latestSend.current || left.current) return;
-        if (!result.ok) {
-          if (result.cancelled) return;
-          dispatch({ type: 'reply', reply: { status: 'refused', message: `Could not reach the emulator at ${origin}: ${errorLine(describeError(result.error))}`, problems: [] } });
-          return;
-        }
-        const started = result.value;
-        if (!started.ok) {
-          if (started.notEmulator && words.notEmulator) words.notEmulator(started.message);
-          else dispatch({ type: 'reply', reply: { status: 'refused', message: refusal(started), problems: started.problems } });
-          return;
-        }
-        watchReply(started, command);
-      });
+      deliver(command, start, (started) => `${command} as ${started.user} in ${started.channel}`, true);
     },
-    [origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
+    [origin, deliver],
+  );
+
+  const press = useCallback(
+    (use: ComponentUse, what: string, done: string) => deliver(what, (signal, sent) => useComponent(origin, use, signal, sent), () => `▸ ${done}`, false),
+    [origin, deliver],
+  );
+
+  const submit = useCallback(
+    (interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string) =>
+      deliver(what, (signal, sent) => submitForm(origin, interactionId, values, signal, sent), () => `▸ ${done}`, false),
+    [origin, deliver],
   );
 
   const autocomplete = useCallback(
@@ -193,5 +216,5 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
     [origin, runner, dispatch, words.noBot],
   );
 
-  return { send, autocomplete };
+  return { send, autocomplete, press, submit };
 }

@@ -1,9 +1,12 @@
 /**
  * The Try screen's state and its pure reducer: what is filled in (the form), which row has focus, the
  * picker open on a row (with its filter text), the bot's suggestions for an autocomplete option, and
- * the reply as the client shows it so far. Changing the subcommand empties the options, as the client does.
+ * the reply as the client shows it so far: the conversation with the bot (reply-conversation.ts), which
+ * grows as its buttons are pressed and its forms submitted. Changing the subcommand empties the options,
+ * as the client does.
  */
 import { useReducer } from 'react';
+import type { ComponentKey, Exchange } from './reply-conversation.js';
 import type { RowKey, SuggestedChoice, TryForm, TryRow } from './try-form.js';
 
 export interface Suggestions {
@@ -18,16 +21,20 @@ export interface Suggestions {
 export type ReplyState =
   | { status: 'refused'; message: string; problems: string[] }
   /**
-   * `lines`: the reply as the client shows it; `waiting`: the bot has not given all of it yet;
-   * `stoppedWaiting`: the user stopped the wait (ctrl+c) before it had.
+   * `exchanges`: the command's interaction and those that followed it; `waiting`: the bot has not given all
+   * of the newest yet; `stoppedWaiting`: the user stopped the wait (ctrl+c) before it had; `problem`: why
+   * the newest step could not be sent (the conversation stays).
    */
-  | { status: 'shown'; heading: string; lines: string[]; waiting: boolean; stoppedWaiting?: boolean };
+  | { status: 'shown'; exchanges: Exchange[]; waiting: boolean; stoppedWaiting?: boolean; problem?: { message: string; problems: string[] } };
 
 export interface TryState {
   form: TryForm;
   /** Unset until the user moves: the first thing to fill in has focus. */
-  focus?: RowKey;
-  picker?: { row: RowKey; query: string; suggestions?: boolean };
+  focus?: RowKey | ComponentKey;
+  /** `row` is a form row, or a select of the reply; `picked`: a select's values marked so far. */
+  picker?: { row: RowKey | ComponentKey; query: string; suggestions?: boolean; picked?: string[] };
+  /** The form the user closed with esc (by the interaction that opened it): it stays closed. */
+  closedForm?: string;
   suggestions?: Suggestions;
   reply?: ReplyState;
 }
@@ -38,10 +45,15 @@ export type TryAction =
   | { type: 'defaults'; place: Pick<TryForm, 'userId' | 'channelId'> }
   | { type: 'subcommand'; depth: number; name: string }
   | { type: 'value'; name: string; text: string }
-  | { type: 'focus'; key: RowKey }
+  | { type: 'focus'; key: RowKey | ComponentKey }
   | { type: 'picker'; picker: TryState['picker'] | undefined }
   | { type: 'suggestions'; suggestions: Suggestions | undefined }
   | { type: 'reply'; reply: ReplyState | undefined }
+  /** What the emulator shows of one interaction of the conversation now (a new one is added at the end). */
+  | { type: 'exchange'; exchange: Exchange; waiting: boolean }
+  /** A step after the command could not be sent: said under the conversation. */
+  | { type: 'step-refused'; message: string; problems: string[] }
+  | { type: 'close-form'; interactionId: string }
   /** The wait for the bot was stopped: the reply so far stays, marked as maybe not all. */
   | { type: 'stop-waiting' };
 
@@ -85,6 +97,16 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
       return { ...state, suggestions: action.suggestions };
     case 'reply':
       return { ...state, reply: action.reply };
+    case 'exchange': {
+      const exchanges = state.reply?.status === 'shown' ? state.reply.exchanges : [];
+      const known = exchanges.some((exchange) => exchange.id === action.exchange.id);
+      const next = known ? exchanges.map((exchange) => (exchange.id === action.exchange.id ? action.exchange : exchange)) : [...exchanges, action.exchange];
+      return { ...state, reply: { status: 'shown', exchanges: next, waiting: action.waiting } };
+    }
+    case 'step-refused':
+      return state.reply?.status === 'shown' ? { ...state, reply: { ...state.reply, waiting: false, problem: { message: action.message, problems: action.problems } } } : state;
+    case 'close-form':
+      return { ...state, closedForm: action.interactionId };
     case 'stop-waiting':
       return state.reply?.status === 'shown' && state.reply.waiting ? { ...state, reply: { ...state.reply, waiting: false, stoppedWaiting: true } } : state;
   }

@@ -187,7 +187,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   const label = (name: string) => name.padEnd(LABEL_WIDTH);
   // Every line wrapped here, so the rows the form is left are counted, not guessed.
   const wrapped = (text: string) => wrapText(text, Math.max(20, width), ' '.repeat(LABEL_WIDTH));
-  const lines = [
+  const lines: { line: string; quiet: boolean; reveal?: boolean }[] = [
     ...notes.flatMap((note) => wrapText(note, Math.max(20, width)).map((line) => ({ line, quiet: true }))),
     ...[
       `${label('API URL')}${endpoint.baseUrl}`,
@@ -195,13 +195,15 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
       "The public key, then the bot token (the emulator's own, fake), each on a line of its own to select and copy:",
     ].flatMap(wrapped).map((line) => ({ line, quiet: false })),
     // Each on a line of its own, as serve prints them: selected whole, it is copied whole.
-    ...[endpoint.verifyKey, endpoint.botToken].flatMap((value) => wrapText(value, Math.max(20, width))).map((line) => ({ line, quiet: false })),
+    ...wrapText(endpoint.verifyKey, Math.max(20, width)).map((line) => ({ line, quiet: false })),
+    // The emulator's own fake token, which its session registered as a secret: here it is for the bot author to copy.
+    ...wrapText(endpoint.botToken, Math.max(20, width)).map((line) => ({ line, quiet: false, reveal: true })),
     ...(editing === undefined
       ? wrapped(`${label('Interactions URL')}${current ?? 'none: interactions go to your bot on the gateway'} · ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets it for an HTTP bot`).map((line) => ({ line, quiet: false }))
       : []),
   ];
   const rows = [
-    ...lines.map(({ line, quiet }, index) => <Text key={index} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>),
+    ...lines.map(({ line, quiet, reveal }, index) => <Text key={index} reveal={reveal === true} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>),
     ...(editing !== undefined
       ? [
           <Box key="url">

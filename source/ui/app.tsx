@@ -95,7 +95,24 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
   return {
     ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
     ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
+    ...writeInFlightKeys(state.busy),
   };
+}
+
+/** Keys that would start on what a write in flight is changing (or leave another scope's screens behind it). */
+const ACTING_ON_WRITTEN: readonly Action[] = ['edit', 'editJson', 'delete', 'permissions', 'copyCommand', 'copyScope', 'tryCommand', 'new', 'scope', 'switchProfile', 'openBackups', 'export', 'appPermissions'];
+
+/**
+ * While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it,
+ * and q waits, so its outcome and the backup that undoes it are seen.
+ */
+function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
+  if (!busy?.write) return {};
+  const wait = "a change is in flight (the line above names it): wait for Discord's answer, it may change what this key would act on.";
+  const quit = busy.sent
+    ? "the change was sent and cannot be recalled; q waits for Discord's answer, which says whether it happened and names the backup that undoes it."
+    : 'the change has not been sent yet: ctrl+c cancels it (then q quits), or wait for its outcome.';
+  return { ...Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait])), quit };
 }
 
 /** Where the status line's ctrl+e is the app's (not the editor's own message). */
@@ -115,10 +132,8 @@ function useGlobalKeys(screenScope: KeyScope): void {
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
     else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
-    // Quitting would hide how a write ends (and the backup that undoes it): q waits until the busy line has told it.
-    else if (action === 'quit') {
-      if (!state.busy?.write) exit();
-    }
+    // While a write is in flight q is off (writeInFlightKeys) and says why above.
+    else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {

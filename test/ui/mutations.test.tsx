@@ -87,6 +87,29 @@ describe('delete', () => {
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
   });
 
+  it('while a delete is in flight, keys that would act on the command say why they are off, and q says why it waits', async () => {
+    const { app, release } = await deleteHeldOnTheWire();
+    // The footer leaves out what cannot act now; the spinner stays, with the reason under it.
+    expect(app.frame()).not.toMatch(/\bq quit\b/);
+    expect(app.frame()).not.toMatch(/\be edit\b/);
+    await app.press('edit');
+    await app.waitForText('e edit is off: a change is in flight');
+    expect(app.frame()).toContain("Deleting ping: sent; waiting for Discord's answer");
+    expect(app.frame()).not.toContain('Edit ping');
+    await app.press('quit');
+    await app.waitForText("q quit is off: the change was sent and cannot be recalled; q waits for Discord's answer");
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    expect(app.frame()).toMatch(/d\s+delete.*a change is in flight/);
+    await app.press('back');
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    // The keys come back with the outcome.
+    await waitFor(() => /\bq quit\b/.test(app.frame()));
+    await app.press('edit');
+    await app.waitForText('Edit pong');
+  });
+
   it('a delete whose answer was lost and could not be read back is reported unknown, with its backup, never "Not deleted"', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);

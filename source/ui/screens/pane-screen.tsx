@@ -45,7 +45,7 @@ export function PaneScreen({ scope, lines: given, height, active, onAction }: Pa
   return (
     <Box flexDirection="column" flexGrow={1}>
       <ScrollPane lines={lines} offset={offset} height={paneHeight} />
-      <Footer scope={scope} />
+      <Footer scope={scope} hide={Object.keys(disabled) as Action[]} />
     </Box>
   );
 }

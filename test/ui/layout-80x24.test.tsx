@@ -112,3 +112,24 @@ describe('80×24', () => {
     expectFits(app.frame(), 'access');
   });
 });
+
+describe('80×24, with a status of three lines', () => {
+  it('the detail keeps its title on top and says which lines it shows', async () => {
+    const app = await renderApp(crowdedApi(), SIZE);
+    cleanup = app.unmount;
+    await app.waitForText('BadName');
+    await app.press('down');
+    await app.press('open');
+    await app.waitForText('Options');
+    app.api.failNext = new Error(
+      'The connection to the API was reset while reading the list of commands of this scope, twice in a row, after the proxy in front of it closed the socket without an answer.',
+    );
+    await app.press('refresh');
+    await app.waitForText('Not refreshed');
+    expectFits(app.frame(), 'detail');
+    const lines = app.frame().split('\n');
+    expect(lines.filter((line) => line.trim() !== '').length).toBeGreaterThan(20);
+    expect(app.frame()).toMatch(/\/command-with-a-long-name-0 +CHAT_INPUT/);
+    expect(app.frame()).toMatch(/lines 1–\d+ of \d+/);
+  });
+});

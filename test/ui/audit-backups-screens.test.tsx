@@ -222,4 +222,36 @@ describe('backups screen sign-in', () => {
     await waitFor(() => previews === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
     expect(app.frame()).not.toContain('Press s to sign in first');
   });
+
+  it('while the sign-in waits the footer shows its keys, and esc stops it, back to the backups', async () => {
+    const api = apiWithGhost();
+    api.authKinds = () => ['bot'];
+    const session = fakeSession(api);
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
+    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+    session.backupFiles = {
+      list: async () => [entry],
+      preview: async () => preview,
+      restore: async () => {
+        throw new Error('not used');
+      },
+    };
+    session.signInUser = async (onUrl, signal) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Sign-in stopped.'))));
+    };
+    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('permissions of /ping');
+    await app.press('restorePlan');
+    await app.waitForText('Press s to sign in first');
+    await app.chord('s');
+    await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    expect(app.frame().replace(/\n+$/, '').split('\n').at(-1)).toBe('u copy the address · enter hand over the pasted address · esc/ctrl+c stop waiting');
+    await app.chord('esc');
+    await waitFor(() => !app.frame().includes('oauth2/authorize'), { message: app.frame });
+    expect(app.frame()).toContain('permissions of /ping');
+  });
 });

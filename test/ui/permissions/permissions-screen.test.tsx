@@ -315,6 +315,36 @@ describe('the permissions screen', () => {
     expect(api.puts).toHaveLength(1);
   });
 
+  it('while the browser sign-in waits, the footer shows its keys (copy, submit the pasted address, stop), not the screen’s', async () => {
+    const { api } = guildWithBan();
+    api.kinds = ['bot'];
+    const session = (await import('../helpers/fake-api.js')).fakeSession(api);
+    session.signInUser = async (onUrl, signal) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('Sign-in stopped.'))));
+      return session;
+    };
+    const app = await renderApp(api, { columns: 110, rows: 32 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('No commands in Global');
+    await app.press('scope');
+    await app.chord('down');
+    await app.chord('enter');
+    await app.waitForText('ban');
+    await app.press('permissions');
+    await app.press('removeOverwrite');
+    await app.press('save');
+    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    const footer = app.frame().replace(/\n+$/, '').split('\n').at(-1) ?? '';
+    expect(footer).toBe('u copy the address · enter hand over the pasted address · esc/ctrl+c stop waiting');
+    expect(footer).not.toMatch(/ctrl\+s save|add overwrite/);
+    await app.chord('esc');
+    await app.waitForText('unsaved: 1 removed');
+  });
+
   it('refuses to overwrite a list someone changed on Discord since the screen read it', async () => {
     const { api, ban, app } = await openBan();
     await app.press('removeOverwrite');

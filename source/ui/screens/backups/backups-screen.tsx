@@ -137,6 +137,11 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   useKeyHandler(
     Priority.screen,
     (chord) => {
+      // esc stops a sign-in that waits as ctrl+c does (the app's keys cancel the request in flight).
+      if (mode.kind === 'signing-in' && chord === 'esc' && actionFor(chord, 'sign-in-wait') === 'stopWaiting') {
+        flows.runner.cancel();
+        return true;
+      }
       if (mode.kind !== 'list') return false;
       const action = actionFor(chord, 'backups');
       const move = listMove(action, rows);

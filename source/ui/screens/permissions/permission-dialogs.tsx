@@ -76,5 +76,5 @@ export function SignInDialog(props: { reason?: string; canSignIn: boolean; onSig
 
 /** The permissions screen's wait for the sign-in a save asked for (the backups screen's too). */
 export function SigningIn({ url, paste, active = true, height }: { url?: string; paste?: PasteBackField; active?: boolean; height?: number }) {
-  return <SignInWaiting url={url} {...(paste ? { paste } : {})} active={active} {...(height === undefined ? {} : { height })} stopping="ctrl+c or esc stops waiting; your edits stay." footerScope="permissions" />;
+  return <SignInWaiting url={url} {...(paste ? { paste } : {})} active={active} {...(height === undefined ? {} : { height })} stopping="ctrl+c or esc stops waiting; your edits stay." footerScope="sign-in-wait" />;
 }

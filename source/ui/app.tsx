@@ -192,7 +192,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
           <CopyDialog
             copier={copier}
             from={state.scope}
-            {...(command ? { commandName: command.name } : {})}
+            {...(command ? { command } : {})}
             guilds={state.guilds}
             height={bodyHeight}
             onDone={(text, tone) => {

@@ -10,6 +10,7 @@ import { useJsonEdit } from './editor/use-json-edit.js';
 import { Header } from './components/header.js';
 import { WrappedAddressRowsProvider } from './components/copyable-url.js';
 import { Spinner } from './components/spinner.js';
+import { statusPathExtraRows } from './components/status-line.js';
 import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
@@ -149,8 +150,9 @@ function useGlobalKeys(screenScope: KeyScope): void {
 function Root({ starters, addressRows }: { starters?: SessionStarters; addressRows: number }) {
   const { state, dispatch, flows } = useAppContext();
   const { columns, rows: terminalRows } = useWindowSize();
-  // The frame leaves free the rows a wrapped address takes, and one more: a frame shorter than the screen ends with a line break.
-  const rows = terminalRows - (addressRows > 0 ? addressRows + 1 : 0);
+  // The frame leaves free the rows a wrapped address or a status's path takes, and one more: a frame shorter than the screen ends with a line break.
+  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.journal, columns));
+  const rows = terminalRows - (wrappedRows > 0 ? wrappedRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);
   // A browser sign-in alone has a home of its own where the list would be.

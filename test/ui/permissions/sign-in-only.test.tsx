@@ -75,6 +75,9 @@ describe('a browser sign-in alone', () => {
     await app.waitForText('5/100 · unsaved: 1 added');
     await app.press('save');
     await app.waitForText('Replace the overwrites of /ban in Test Guild?');
+    // What is really backed up: a sign-in alone reads no commands.
+    expect(app.frame().replace(/[\s│]+/g, ' ')).toContain("The guild's overwrites are backed up first (a browser sign-in alone cannot read its commands)");
+    expect(app.frame()).not.toContain("commands and overwrites are backed up");
     await app.press('toggleButton');
     await app.press('confirm');
     await app.waitForText('Saved 1 added');

@@ -186,6 +186,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
           title={`Replace the overwrites of ${entry.label} in ${guildName}?`}
           changes={changes}
           counts={`${overwriteCount(base)} → ${overwriteCount(list)}`}
+          commandsBackedUp={!signInOnly}
           onSave={() => void actions.save()}
           onCancel={back}
         />

@@ -345,6 +345,22 @@ describe('the permissions screen', () => {
     await app.waitForText('unsaved: 1 removed');
   });
 
+  it('at 80 columns says in full why saving needs a sign-in, wrapped rather than cut', async () => {
+    const { api } = guildWithBan();
+    api.kinds = ['bot'];
+    const app = await renderApp(api, { columns: 80, rows: 24 });
+    cleanup = app.unmount;
+    await app.waitForText('No commands in Global');
+    await app.press('scope');
+    await app.chord('down');
+    await app.chord('enter');
+    await app.waitForText('ban');
+    await app.press('permissions');
+    await app.waitForText('Read with your bot credentials');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).');
+    expect(app.frame().replace(/\n+$/, '').split('\n').length).toBeLessThanOrEqual(24);
+  });
+
   it('refuses to overwrite a list someone changed on Discord since the screen read it', async () => {
     const { api, ban, app } = await openBan();
     await app.press('removeOverwrite');

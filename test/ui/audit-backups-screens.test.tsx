@@ -4,7 +4,8 @@ import { ConnectionError } from '../../source/api/errors.js';
 import type { RestorePreview } from '../../source/backup/restore.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession } from './helpers/fake-api.js';
+import type { AuthKind } from '../../source/api/contract.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -187,66 +188,59 @@ describe('backups screen after a restore', () => {
   });
 });
 
+/** A backup whose restore plan holds overwrites, opened by a bot-token session: the plan asks for a sign-in first. */
+async function planNeedingSignIn(authKinds: () => AuthKind[], signInUser: (session: FakeSession) => NonNullable<FakeSession['signInUser']>) {
+  const api = apiWithGhost();
+  api.authKinds = authKinds;
+  const session = fakeSession(api);
+  const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
+  const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
+  let previews = 0;
+  session.backupFiles = {
+    list: async () => [entry],
+    preview: async () => {
+      previews += 1;
+      return preview;
+    },
+    restore: async () => {
+      throw new Error('not used');
+    },
+  };
+  session.signInUser = signInUser(session);
+  const app = await renderApp(api, { columns: 120, rows: 24 }, session);
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  await app.press('openBackups');
+  await app.waitForText('permissions of /ping');
+  await app.press('restorePlan');
+  await app.waitForText('Press s to sign in first');
+  return { app, previews: () => previews };
+}
+
 describe('backups screen sign-in', () => {
   it('a sign-in started from the plan comes back to the plan', async () => {
-    const api = apiWithGhost();
     let signedIn = false;
-    api.authKinds = () => (signedIn ? ['bot', 'user'] : ['bot']);
-    const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
-    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
-    let previews = 0;
-    session.backupFiles = {
-      list: async () => [entry],
-      preview: async () => {
-        previews += 1;
-        return preview;
+    const { app, previews } = await planNeedingSignIn(
+      () => (signedIn ? ['bot', 'user'] : ['bot']),
+      (session) => async (onUrl) => {
+        onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+        signedIn = true;
+        return { ...session };
       },
-      restore: async () => {
-        throw new Error('not used');
-      },
-    };
-    session.signInUser = async (onUrl) => {
-      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
-      signedIn = true;
-      return { ...session };
-    };
-    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('permissions of /ping');
-    await app.press('restorePlan');
-    await app.waitForText('Press s to sign in first');
+    );
     await app.chord('s');
-    await waitFor(() => previews === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
+    await waitFor(() => previews() === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
     expect(app.frame()).not.toContain('Press s to sign in first');
   });
 
   it('while the sign-in waits the footer shows its keys, and esc stops it, back to the backups', async () => {
-    const api = apiWithGhost();
-    api.authKinds = () => ['bot'];
-    const session = fakeSession(api);
-    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason: 'permissions of /ping', applicationId: api.applicationId, commandCount: 1, overwriteCount: 1, overwritesOnly: false };
-    const preview = { plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, overwrites: [{ guildId: GUILD_ID, commandId: '1', target: 'ping', overwrites: [] }], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
-    session.backupFiles = {
-      list: async () => [entry],
-      preview: async () => preview,
-      restore: async () => {
-        throw new Error('not used');
+    const { app } = await planNeedingSignIn(
+      () => ['bot'],
+      () => async (onUrl, signal) => {
+        onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Sign-in stopped.'))));
       },
-    };
-    session.signInUser = async (onUrl, signal) => {
-      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
-      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Sign-in stopped.'))));
-    };
-    const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('permissions of /ping');
-    await app.press('restorePlan');
-    await app.waitForText('Press s to sign in first');
+    );
     await app.chord('s');
     await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
     expect(app.frame().replace(/\n+$/, '').split('\n').at(-1)).toBe('u copy the address · enter hand over the pasted address · esc/ctrl+c stop waiting');

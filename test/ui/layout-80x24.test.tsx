@@ -39,6 +39,17 @@ function crowdedApi(): FakeApi {
   ]);
 }
 
+/** The detail of a command with twelve options, more than fit. */
+async function openLongDetail() {
+  const app = await renderApp(crowdedApi(), SIZE);
+  cleanup = app.unmount;
+  await app.waitForText('BadName');
+  await app.press('down');
+  await app.press('open');
+  await app.waitForText('Options');
+  return app;
+}
+
 describe('80×24', () => {
   it('the footer never wraps: it drops the least needed keys and keeps the ways out and ? help', () => {
     for (const scope of ['list', 'detail', 'editor', 'permissions', 'access', 'confirm'] as const) {
@@ -65,12 +76,7 @@ describe('80×24', () => {
   });
 
   it('the detail of a command with a long option tree', async () => {
-    const app = await renderApp(crowdedApi(), SIZE);
-    cleanup = app.unmount;
-    await app.waitForText('BadName');
-    await app.press('down');
-    await app.press('open');
-    await app.waitForText('Options');
+    const app = await openLongDetail();
     expectFits(app.frame(), 'detail');
     app.api.failNext = new Error('The connection to the API was reset while reading the list of commands of this scope.');
     await app.press('refresh');
@@ -119,12 +125,7 @@ describe('80×24', () => {
 
 describe('80×24, with a status of three lines', () => {
   it('the detail keeps its title on top and says which lines it shows', async () => {
-    const app = await renderApp(crowdedApi(), SIZE);
-    cleanup = app.unmount;
-    await app.waitForText('BadName');
-    await app.press('down');
-    await app.press('open');
-    await app.waitForText('Options');
+    const app = await openLongDetail();
     app.api.failNext = new Error(
       'The connection to the API was reset while reading the list of commands of this scope, twice in a row, after the proxy in front of it closed the socket without an answer.',
     );

@@ -31,6 +31,7 @@ export function wholeSegments(segments: readonly string[], width: number): strin
 
 export function Header({ state }: { state: AppState }) {
   const theme = useTheme();
+  const width = useWindowSize().columns - 1;
   const session = state.session;
   if (!session) {
     return state.connecting ? (
@@ -42,7 +43,6 @@ export function Header({ state }: { state: AppState }) {
   const app = state.application;
   const how = session.api.authKinds().map((kind) => AUTH_LABELS[kind]).join(' + ');
   const creates = state.createsUsed;
-  const width = useWindowSize().columns - 1;
   const caps = state.data.status === 'ready' ? capsSummary(state.data.commands, state.scope) : state.data.status === 'error' ? 'counts unknown: the list did not load (ctrl+r)' : 'counting…';
   const createsText = `creates today ${creates ?? '?'}/${LIMITS.dailyCreates}`;
   // Counts are kept whole or left out; a sentence (the list did not load) is cut at the end as text is.

@@ -17,14 +17,21 @@ import { wrappedExtraRows } from './copyable-url.js';
 const MAX_LINES = 3;
 
 /** A file path in a message: absolute (or ~/, or a drive), two segments or more, ending in an extension; trailing punctuation is the sentence's. */
-const PATH = /(^|\s)((?:~|[A-Za-z]:)?[/\\][^\s/\\]+(?:[/\\][^\s/\\]*)+?\.[A-Za-z0-9]+)(?=[.,;:)]*(?:\s|$))/;
+const PATH = /(^|\s)((?:~|[A-Za-z]:)?[/\\][^\s/\\]+(?:[/\\][^\s/\\]*)+?\.[A-Za-z0-9]+)([.,;:)]*)(?=\s|$)/;
 
-/** The message split around the first file path in it, or undefined when it names none. */
-export function splitPath(text: string): { before: string; path: string; after: string } | undefined {
+/**
+ * The message split around the first file path in it, where wrapping at `width` would break that path
+ * across lines; undefined otherwise. The sentence's punctuation after the path stays on its line.
+ */
+export function splitPath(text: string, width: number): { before: string; path: string; after: string } | undefined {
   const match = PATH.exec(text);
   if (!match?.[2]) return undefined;
+  const wrapped = wrapText(text, width);
+  const path = sanitizeLine(match[2]);
+  if (wrapped.some((line) => line.includes(path))) return undefined;
   const start = match.index + (match[1]?.length ?? 0);
-  return { before: text.slice(0, start).trimEnd(), path: sanitizeLine(match[2]), after: text.slice(start + match[2].length).trim() };
+  const end = start + match[2].length + (match[3]?.length ?? 0);
+  return { before: text.slice(0, start).trimEnd(), path: `${path}${match[3] ?? ''}`, after: text.slice(end).trim() };
 }
 
 /** At most `max` lines; a longer text ends with the key that shows it whole, where there is one. */
@@ -45,10 +52,8 @@ function cut(lines: string[], max: number, width: number, scope: KeyScope): stri
  */
 export function statusLines(text: string | undefined, width: number, scope: KeyScope = 'list'): string[] {
   if (!text) return [' '];
-  const wrapped = wrapText(text, width);
-  // On one line, nothing is broken.
-  const split = wrapped.length > 1 ? splitPath(text) : undefined;
-  if (!split) return cut(wrapped, MAX_LINES, width, scope);
+  const split = splitPath(text, width);
+  if (!split) return cut(wrapText(text, width), MAX_LINES, width, scope);
   const after = split.after ? wrapText(split.after, width) : [];
   const before = cut(split.before ? wrapText(split.before, width) : [], MAX_LINES - 1 - Math.min(1, after.length), width, scope);
   return [...before, split.path, ...cut(after, MAX_LINES - 1 - before.length, width, scope)];
@@ -56,8 +61,8 @@ export function statusLines(text: string | undefined, width: number, scope: KeyS
 
 /** Rows past the status's own that the terminal's wrapping of a path in it takes. */
 export function statusPathExtraRows(text: string | undefined, columns: number): number {
-  const path = text ? splitPath(text)?.path : undefined;
-  // The status is drawn a column short of the screen (app.tsx); a path that fits there is on no row more.
+  // The status is as wide as the frame, a column short of the screen (app.tsx).
+  const path = text ? splitPath(text, columns - 1)?.path : undefined;
   if (path !== undefined && textWidth(path) < columns) return 0;
   return path === undefined ? 0 : wrappedExtraRows(textWidth(path), columns);
 }

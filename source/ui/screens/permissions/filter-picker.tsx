@@ -83,9 +83,9 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
     else return browse.onAction(action);
     return true;
   }, active);
-  // Rows for the items: what the footer, the border, the wrapped title and status, the filter and a spare row leave.
+  // Rows for the items: what the footer, the border, the wrapped title and status and the filter leave.
   const inner = useWindowSize().columns - 1 - 4;
-  const room = Math.max(1, height - useFooterRows() - wrapText(title, inner).length - (status ? wrapText(status, inner).length + 1 : 0) - 4);
+  const room = Math.max(1, height - useFooterRows() - wrapText(title, inner).length - (status ? wrapText(status, inner).length : 0) - 3);
   // A list longer than the box says which part of it is shown (one row of the box for that, where there are two).
   const scrolls = items.length > room && room >= 2;
   const rows = scrolls ? room - 1 : room;

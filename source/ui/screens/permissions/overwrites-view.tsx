@@ -39,14 +39,20 @@ const STATUS_NOTES: Partial<Record<OverwriteTarget['status'], string>> = {
 };
 
 /** Rows the overwrite list gets on screen: what the title, the app-level defaults and a problem leave (a page for pgup/pgdn). */
-/** Said under the list when saving needs a sign-in first: wrapped, never cut. */
-const SIGN_IN_NOTE = 'Read with your bot credentials; saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).';
+/**
+ * Said under the list when saving needs a sign-in first: wrapped, never cut; where it would take more
+ * than two rows of a narrow screen, the short one (ctrl+s explains it in full).
+ */
+function signInNote(width: number): string[] {
+  const whole = wrapText('Read with your bot credentials; saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).', width);
+  return whole.length <= 2 ? whole : wrapText('Saving needs a user sign-in (ctrl+s).', width);
+}
 
 export function overwriteRows({ entry, appEntry, canSave, problem, height, width }: Pick<OverwritesViewProps, 'entry' | 'appEntry' | 'canSave' | 'problem' | 'height' | 'width'>): number {
   const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
   // The title (and what app-level defaults are), the app-level block (its heading, up to 4 rows, `… more`), the sign-in note, a problem.
   const appBlock = entry.kind === 'command' ? (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 + (appDefaults.length > 4 ? 1 : 0) : 1) : 0;
-  const reserved = 1 + (entry.kind === 'app' ? 1 : 0) + appBlock + (canSave ? 0 : wrapText(SIGN_IN_NOTE, width).length) + (problem ? 4 : 0);
+  const reserved = 1 + (entry.kind === 'app' ? 1 : 0) + appBlock + (canSave ? 0 : signInNote(width).length) + (problem ? 4 : 0);
   return Math.max(1, height - reserved);
 }
 
@@ -105,9 +111,7 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
         ) : null}
         {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}
         {canSave ? null : (
-          <Text color={theme.status.warning} wrap="wrap">
-            {SIGN_IN_NOTE}
-          </Text>
+          <Text color={theme.status.warning}>{signInNote(width).join('\n')}</Text>
         )}
       </Box>
     </Box>

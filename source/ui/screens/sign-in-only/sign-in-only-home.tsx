@@ -66,7 +66,7 @@ const EXPLANATIONS: readonly (readonly string[])[] = [
   [],
 ];
 
-/** The picker's least rows: its border, a title and filter row, one item and the spare row (filter-picker.tsx), above the footer. */
+/** The picker's least rows above the footer: its border, a title and filter row, and two items (or one and where it is in the list). */
 const PICKER_LEAST_ROWS = 6;
 
 /** A picker's title: the whole one where it fits on its row (inside the border), else the short one (the footer has the keys). */

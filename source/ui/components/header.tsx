@@ -21,9 +21,9 @@ const AUTH_LABELS: Record<AuthKind, string> = { bot: 'bot token', 'client-creden
 export function wholeSegments(segments: readonly string[], width: number): string[] {
   const kept: string[] = [];
   for (const [index, segment] of segments.entries()) {
+    // Room for ` · …` after it, unless it is the last.
     const rest = index < segments.length - 1 ? ' · …'.length : 0;
-    if (textWidth([...kept, segment].join(' · ')) + rest > width && index < segments.length - 1) return [...kept, '…'];
-    if (textWidth([...kept, segment].join(' · ')) > width) return [...kept, '…'];
+    if (textWidth([...kept, segment].join(' · ')) + rest > width) return [...kept, '…'];
     kept.push(segment);
   }
   return kept;

@@ -75,7 +75,7 @@ function titleFor(whole: string, short: string, width: number): string {
 }
 
 /** The longest explanation whose wrapped rows fit in `rows` at `width` cells. */
-export function explanationFor(width: number, rows: number): readonly string[] {
+function explanationFor(width: number, rows: number): readonly string[] {
   return EXPLANATIONS.find((lines) => lines.reduce((sum, line) => sum + wrapText(line, width).length, 0) <= rows) ?? [];
 }
 

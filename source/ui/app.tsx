@@ -112,7 +112,8 @@ function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
   const wait = "a change is in flight (the line above names it): wait for Discord's answer, it may change what this key would act on.";
   const quit = busy.sent
     ? "the change was sent and cannot be recalled; q waits for Discord's answer, which says whether it happened and names the backup that undoes it."
-    : 'the change has not been sent yet: ctrl+c cancels it (then q quits), or wait for its outcome.';
+    : // Still true once it is sent (the notice stays up while the write runs): the line above says when.
+      "the change is on its way: until the line above says sent, ctrl+c cancels it (then q quits); once sent, q waits for Discord's answer, which says whether it happened and names the backup that undoes it.";
   return { ...Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait])), quit };
 }
 

@@ -110,6 +110,27 @@ describe('delete', () => {
     await app.waitForText('Edit pong');
   });
 
+  it('q before the delete is sent says what quitting needs, in words that stay true once it is sent', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    let backedUp!: () => void;
+    const backup = app.session.backup;
+    app.session.backup = async (scope, reason) => {
+      await new Promise<void>((resolve) => (backedUp = resolve));
+      return backup(scope, reason);
+    };
+    await app.waitForText('ping');
+    await app.press('delete');
+    await app.type('ping');
+    await app.press('confirm');
+    await app.waitForText('Deleting ping… (ctrl+c cancels)');
+    await app.press('quit');
+    await app.waitForText('q quit is off: the change is on its way: until the line above says sent, ctrl+c cancels it');
+    backedUp();
+    await app.waitForText('Deleted ping and its overwrites');
+  });
+
   it('a delete whose answer was lost and could not be read back is reported unknown, with its backup, never "Not deleted"', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);

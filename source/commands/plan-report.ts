@@ -8,7 +8,7 @@ import type { Plan } from '../discord/plan.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
 import type { ExecutedStep } from '../backup/execute-plan.js';
-import { describeAdaptation, type Adaptation } from '../discord/adapt-scope.js';
+import { summarizeAdaptations, type Adaptation } from '../discord/adapt-scope.js';
 
 export function describeScope(scope: Scope): string {
   return scope.kind === 'global' ? 'the global scope' : `guild ${scope.guildId}`;
@@ -60,7 +60,7 @@ export function stepLine(step: ExecutedStep): string {
   return `  ${step.created ? 'created' : 'overwrote'} ${commandLabel(step.command)}`;
 }
 
-/** What `--adapt` / `copy` dropped or skipped to fit the target scope, one line each. */
+/** What `--adapt` / `copy` dropped or skipped to fit the target scope, one line per kind. */
 export function renderAdaptations(adaptations: readonly Adaptation[]): string {
-  return adaptations.map((adaptation) => `  ${describeAdaptation(adaptation)}\n`).join('');
+  return summarizeAdaptations(adaptations).map((line) => `  ${line}\n`).join('');
 }

@@ -61,8 +61,27 @@ export function withoutGlobalOnlyFields(body: Record<string, unknown>): Record<s
   return copy;
 }
 
-/** One line per adaptation, for the plan's report. */
-export function describeAdaptation(adaptation: Adaptation): string {
-  if (adaptation.skipped) return `skipped ${adaptation.command}: ${adaptation.skipped}`;
-  return `${adaptation.command}: dropped ${adaptation.dropped.join(', ')} (Discord applies them to global commands only)`;
+/** Names shown in a summary line before "and N more". */
+const NAMED = 3;
+
+/**
+ * What was dropped or skipped, one line per kind (the same fields dropped, or the same reason to skip)
+ * with the commands counted and the first few named: a scope of 36 commands reads as one line, not 36
+ * alike. The CLI's report and the TUI's copy dialog both show it.
+ */
+export function summarizeAdaptations(adaptations: readonly Adaptation[]): string[] {
+  const groups = new Map<string, { skipped?: string; dropped: string[]; commands: string[] }>();
+  for (const adaptation of adaptations) {
+    const key = adaptation.skipped ? `skipped:${adaptation.skipped}` : `dropped:${adaptation.dropped.join(',')}`;
+    const group = groups.get(key) ?? { ...(adaptation.skipped ? { skipped: adaptation.skipped } : {}), dropped: adaptation.dropped, commands: [] };
+    group.commands.push(adaptation.command);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ skipped, dropped, commands }) => {
+    const [first] = commands;
+    if (commands.length === 1 && first !== undefined) return skipped ? `skipped ${first}: ${skipped}` : `${first}: dropped ${dropped.join(', ')} (Discord applies them to global commands only)`;
+    const shown = commands.slice(0, NAMED).join(', ');
+    const names = commands.length > NAMED ? `${shown} and ${commands.length - NAMED} more` : shown;
+    return skipped ? `skipped ${commands.length} commands (${names}): ${skipped}` : `dropped ${dropped.join(', ')} from ${commands.length} commands (${names}): Discord applies them to global commands only`;
+  });
 }

@@ -10,6 +10,7 @@ import { useJsonEdit } from './editor/use-json-edit.js';
 import { Header, HEADER_ROWS } from './components/header.js';
 import { WrappedAddressRowsProvider } from './components/copyable-url.js';
 import { Spinner } from './components/spinner.js';
+import { statusPathExtraRows } from './components/status-line.js';
 import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
@@ -98,7 +99,25 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
     ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
     ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
     ...(!state.session || state.session.ownEmulator || state.session.tryOnEmulator?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
+    ...writeInFlightKeys(state.busy),
   };
+}
+
+/** Keys that would start on what a write in flight is changing (or leave another scope's screens behind it). */
+const ACTING_ON_WRITTEN: readonly Action[] = ['edit', 'editJson', 'delete', 'permissions', 'copyCommand', 'copyScope', 'tryCommand', 'new', 'scope', 'switchProfile', 'openBackups', 'export', 'appPermissions'];
+
+/**
+ * While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it,
+ * and q waits, so its outcome and the backup that undoes it are seen.
+ */
+function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
+  if (!busy?.write) return {};
+  const wait = "a change is in flight (the line above names it): wait for Discord's answer, it may change what this key would act on.";
+  const quit = busy.sent
+    ? "the change was sent and cannot be recalled; q waits for Discord's answer, which says whether it happened and names the backup that undoes it."
+    : // Still true once it is sent (the notice stays up while the write runs): the line above says when.
+      "the change is on its way: until the line above says sent, ctrl+c cancels it (then q quits); once sent, q waits for Discord's answer, which says whether it happened and names the backup that undoes it.";
+  return { ...Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait])), quit };
 }
 
 /** Where the status line's ctrl+e is the app's (not the editor's own message). */
@@ -118,10 +137,8 @@ function useGlobalKeys(screenScope: KeyScope): void {
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
     else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
-    // Quitting would hide how a write ends (and the backup that undoes it): q waits until the busy line has told it.
-    else if (action === 'quit') {
-      if (!state.busy?.write) exit();
-    }
+    // While a write is in flight q is off (writeInFlightKeys) and says why above.
+    else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {
@@ -137,8 +154,9 @@ function useGlobalKeys(screenScope: KeyScope): void {
 function Root({ starters, addressRows }: { starters?: SessionStarters; addressRows: number }) {
   const { state, dispatch, flows } = useAppContext();
   const { columns, rows: terminalRows } = useWindowSize();
-  // The frame leaves free the rows a wrapped address takes, and one more: a frame shorter than the screen ends with a line break.
-  const rows = terminalRows - (addressRows > 0 ? addressRows + 1 : 0);
+  // The frame leaves free the rows a wrapped address or a status's path takes, and one more: a frame shorter than the screen ends with a line break.
+  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.journal, columns));
+  const rows = terminalRows - (wrappedRows > 0 ? wrappedRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);
   // A browser sign-in alone has a home of its own where the list would be.
@@ -180,7 +198,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
           <CopyDialog
             copier={copier}
             from={state.scope}
-            {...(command ? { commandName: command.name } : {})}
+            {...(command ? { command } : {})}
             guilds={state.guilds}
             height={bodyHeight}
             onDone={(text, tone, notices) => {

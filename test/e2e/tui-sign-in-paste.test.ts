@@ -73,7 +73,7 @@ describe.each([
 
     await tui.paste(await consentRedirect(url, 'authorize'));
     await tui.key('enter');
-    // Signed in as the emulator's admin, on the screen a browser sign-in alone opens on.
-    await tui.waitFor((s) => s.includes('Ada (admin) via user sig') && s.includes('Signed in with the browser only'), 'signed in', 20_000);
+    // Signed in as the emulator's admin, on the screen a browser sign-in alone opens on (its short explanation at 40×12).
+    await tui.waitFor((s) => s.includes('Ada (admin) via user sig') && /Signed in with the browser only|Browser sign-in: overwrites only/.test(s), 'signed in', 20_000);
   }, 60_000);
 });

@@ -202,7 +202,7 @@ describe('backups screen sign-in', () => {
    * A guild backup holding ping's overwrites, on a session with a bot token alone, so its plan asks for
    * the browser sign-in; `signIn` is the sign-in (it calls `signedIn` once it succeeds). Counts the plans made.
    */
-  function backupNeedingSignIn(signIn: (signedIn: () => FakeSession, onUrl: (url: string) => void, pasteBack?: PasteBack) => Promise<FakeSession>) {
+  function backupNeedingSignIn(signIn: (signedIn: () => FakeSession, onUrl: (url: string) => void, pasteBack: PasteBack | undefined, signal: AbortSignal) => Promise<FakeSession>) {
     const api = apiWithGhost();
     let user = false;
     api.authKinds = () => (user ? ['bot', 'user'] : ['bot']);
@@ -221,7 +221,7 @@ describe('backups screen sign-in', () => {
       user = true;
       return { ...session };
     };
-    session.signInUser = (onUrl, _signal, pasteBack) => signIn(signedIn, onUrl, pasteBack);
+    session.signInUser = (onUrl, signal, pasteBack) => signIn(signedIn, onUrl, pasteBack, signal);
     return { session, plans };
   }
 
@@ -269,5 +269,18 @@ describe('backups screen sign-in', () => {
     await waitFor(() => plans.made === 2 && app.frame().includes('overwrites of ping'), { message: app.frame });
     expect(app.frame()).not.toContain('Press s to sign in first');
     expect(app.frame()).not.toContain('CODE2');
+  });
+
+  it('while the sign-in waits the footer shows its keys, and esc stops it, back to the backups', async () => {
+    const { session } = backupNeedingSignIn((_signedIn, onUrl, _pasteBack, signal) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Sign-in stopped.'))));
+    });
+    const app = await signInFromPlan(session);
+    await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    expect(app.frame().replace(/\n+$/, '').split('\n').at(-1)).toBe('u copy the address · enter hand over the pasted address · esc/ctrl+c stop waiting');
+    await app.chord('esc');
+    await waitFor(() => !app.frame().includes('oauth2/authorize'), { message: app.frame });
+    expect(app.frame()).toContain('permissions of /ping');
   });
 });

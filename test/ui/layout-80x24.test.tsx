@@ -16,10 +16,12 @@ afterEach(() => cleanup?.());
 const SIZE = { columns: 80, rows: 24 };
 
 /** `footer`: the scope whose hints end the screen, or a pattern (the editor's hints follow the focus). */
-function expectFits(frame: string, footer: KeyScope | RegExp): void {
+function expectFits(frame: string, footer: KeyScope | RegExp, wholePath?: string): void {
   const lines = frame.replace(/\n+$/, '').split('\n');
-  expect(lines.length, frame).toBeLessThanOrEqual(SIZE.rows);
-  for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(SIZE.columns);
+  // A path wider than the screen is written whole, for the terminal to wrap: the rows it takes count.
+  const rows = lines.reduce((sum, line) => sum + (line === wholePath ? Math.ceil((line.length + 1) / SIZE.columns) : 1), 0);
+  expect(rows, frame).toBeLessThanOrEqual(SIZE.rows);
+  for (const line of lines) if (line !== wholePath) expect(line.length, line).toBeLessThanOrEqual(SIZE.columns);
   expect(lines[0]).toContain('cmd-tui');
   const last = lines.at(-1)?.trimEnd() ?? '';
   if (typeof footer === 'string') expect(last).toBe(footerHints(footer, SIZE.columns - 1));
@@ -35,6 +37,17 @@ function crowdedApi(): FakeApi {
     makeCommand({ name: 'BadName', description: 'uppercase is not allowed' }),
     ...Array.from({ length: 40 }, (_, i) => makeCommand({ name: `command-with-a-long-name-${i}`, description: `A fairly long description for command ${i}`, options: manyOptions as never })),
   ]);
+}
+
+/** The detail of a command with twelve options, more than fit. */
+async function openLongDetail() {
+  const app = await renderApp(crowdedApi(), SIZE);
+  cleanup = app.unmount;
+  await app.waitForText('BadName');
+  await app.press('down');
+  await app.press('open');
+  await app.waitForText('Options');
+  return app;
 }
 
 describe('80×24', () => {
@@ -56,17 +69,14 @@ describe('80×24', () => {
     await app.press('export');
     await app.waitForText('Exported 41 commands');
     await waitFor(() => app.frame().includes('breaks a platform rule'));
-    expectFits(app.frame(), 'list');
-    expect(app.frame().replace(/\n/g, '')).toContain('/home/someone/projects/a-bot-with-a-long-folder-name/exports/commands-global.json');
+    const path = '/home/someone/projects/a-bot-with-a-long-folder-name/exports/commands-global.json';
+    expectFits(app.frame(), 'list', path);
+    // On a line of its own, never broken by the app: selecting it copies the path.
+    expect(app.frame().split('\n')).toContain(path);
   });
 
   it('the detail of a command with a long option tree', async () => {
-    const app = await renderApp(crowdedApi(), SIZE);
-    cleanup = app.unmount;
-    await app.waitForText('BadName');
-    await app.press('down');
-    await app.press('open');
-    await app.waitForText('Options');
+    const app = await openLongDetail();
     expectFits(app.frame(), 'detail');
     app.api.failNext = new Error('The connection to the API was reset while reading the list of commands of this scope.');
     await app.press('refresh');
@@ -110,5 +120,21 @@ describe('80×24', () => {
     await app.press('whoCanUse');
     await app.waitForText('Who can use /ban');
     expectFits(app.frame(), 'access');
+  });
+});
+
+describe('80×24, with a status of three lines', () => {
+  it('the detail keeps its title on top and says which lines it shows', async () => {
+    const app = await openLongDetail();
+    app.api.failNext = new Error(
+      'The connection to the API was reset while reading the list of commands of this scope, twice in a row, after the proxy in front of it closed the socket without an answer.',
+    );
+    await app.press('refresh');
+    await app.waitForText('Not refreshed');
+    expectFits(app.frame(), 'detail');
+    const lines = app.frame().split('\n');
+    expect(lines.filter((line) => line.trim() !== '').length).toBeGreaterThan(20);
+    expect(app.frame()).toMatch(/\/command-with-a-long-name-0 +CHAT_INPUT/);
+    expect(app.frame()).toMatch(/lines 1–\d+ of \d+/);
   });
 });

@@ -87,6 +87,50 @@ describe('delete', () => {
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
   });
 
+  it('while a delete is in flight, keys that would act on the command say why they are off, and q says why it waits', async () => {
+    const { app, release } = await deleteHeldOnTheWire();
+    // The footer leaves out what cannot act now; the spinner stays, with the reason under it.
+    expect(app.frame()).not.toMatch(/\bq quit\b/);
+    expect(app.frame()).not.toMatch(/\be edit\b/);
+    await app.press('edit');
+    await app.waitForText('e edit is off: a change is in flight');
+    expect(app.frame()).toContain("Deleting ping: sent; waiting for Discord's answer");
+    expect(app.frame()).not.toContain('Edit ping');
+    await app.press('quit');
+    await app.waitForText("q quit is off: the change was sent and cannot be recalled; q waits for Discord's answer");
+    await app.press('help');
+    await app.waitForText('Keys on this screen');
+    expect(app.frame()).toMatch(/d\s+delete.*a change is in flight/);
+    await app.press('back');
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    // The keys come back with the outcome.
+    await waitFor(() => /\bq quit\b/.test(app.frame()));
+    await app.press('edit');
+    await app.waitForText('Edit pong');
+  });
+
+  it('q before the delete is sent says what quitting needs, in words that stay true once it is sent', async () => {
+    const api = new FakeApi([makeCommand({ name: 'ping' })]);
+    const app = await renderApp(api);
+    cleanup = app.unmount;
+    let backedUp!: () => void;
+    const backup = app.session.backup;
+    app.session.backup = async (scope, reason) => {
+      await new Promise<void>((resolve) => (backedUp = resolve));
+      return backup(scope, reason);
+    };
+    await app.waitForText('ping');
+    await app.press('delete');
+    await app.type('ping');
+    await app.press('confirm');
+    await app.waitForText('Deleting ping… (ctrl+c cancels)');
+    await app.press('quit');
+    await app.waitForText('q quit is off: the change is on its way: until the line above says sent, ctrl+c cancels it');
+    backedUp();
+    await app.waitForText('Deleted ping and its overwrites');
+  });
+
   it('a delete whose answer was lost and could not be read back is reported unknown, with its backup, never "Not deleted"', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);

@@ -26,17 +26,38 @@ it('cuts a long message where no key shows it whole (the filter), without naming
   expect(cut[2]).toMatch(/…$/);
 });
 
-it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
+it('a path in a message that wraps gets a line of its own, written whole for the terminal to wrap', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
   cleanup = app.unmount;
   const folder = Array.from({ length: 8 }, (_, i) => `folder-number-${i}`).join('/');
   app.session.writeExport = async (name) => `/home/someone/${folder}/${name}`;
   await app.waitForText('ping');
   await app.press('export');
+  await app.waitForText('Exported 1 command to');
+  expect(app.frame().split('\n')).toContain(`/home/someone/${folder}/commands-global.json`);
+  // The frame leaves the rows the terminal wraps the path onto.
+  const path = `/home/someone/${folder}/commands-global.json`;
+  const rows = app.frame().replace(/\n+$/, '').split('\n').reduce((sum, line) => sum + (line === path ? Math.ceil((line.length + 1) / 40) : 1), 0);
+  expect(rows).toBeLessThanOrEqual(20);
+  expect(statusLines('Backed up; backup: /home/someone/.cmd-tui/backups/2026-11-27T11-41-24-694Z_global_90e68f.json in Global.', 40)).toEqual([
+    'Backed up; backup:',
+    '/home/someone/.cmd-tui/backups/2026-11-27T11-41-24-694Z_global_90e68f.json',
+    'in Global.',
+  ]);
+});
+
+it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
+  const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
+  cleanup = app.unmount;
+  app.session.writeExport = async () => {
+    throw new Error(`the disk is full; ${'the export needs more room than is left '.repeat(4)}`);
+  };
+  await app.waitForText('ping');
+  await app.press('export');
   await app.waitForText('(ctrl+e shows it all)');
   await app.press('showMessage');
   await app.waitForText('The whole message');
-  expect(app.frame().replace(/[│\s]+/g, '')).toContain(`/home/someone/${folder}/commands-global.json`.replace(/\s/g, ''));
+  expect(app.frame().replace(/[│\s]+/g, ' ')).toContain('the export needs more room than is left the export');
   await app.press('back');
   await waitFor(() => app.frame().includes('(ctrl+e shows it all)'), { message: app.frame });
 });

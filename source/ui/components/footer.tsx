@@ -7,7 +7,7 @@ import { Box, useWindowSize } from 'ink';
 import { Text } from './text.js';
 import { bindingsFor, keyLabel, type Action, type Binding, type KeyScope } from '../input/key-bindings.js';
 import { useAppContext } from '../state/app-context.js';
-import type { Tone } from '../state/app-state.js';
+import type { AppState, Tone } from '../state/app-state.js';
 import { useTheme } from '../theme/theme-context.js';
 import type { Theme } from '../theme/theme.js';
 import { Spinner } from './spinner.js';
@@ -51,7 +51,16 @@ export function footerHints(scope: KeyScope, width = Number.POSITIVE_INFINITY, h
 export function useFooterRows(): number {
   const { state } = useAppContext();
   const width = useWindowSize().columns - 1;
-  return 1 + (state.busy ? 1 : statusLines(state.flash?.text ?? state.journal, width).length);
+  const underSpinner = noticeUnderSpinner(state);
+  return 1 + (state.busy ? 1 + (underSpinner ? statusLines(underSpinner, width).length : 0) : statusLines(state.flash?.text ?? state.journal, width).length);
+}
+
+/**
+ * What was told while the request in flight runs (a key it turns off, and why): shown under its spinner,
+ * or pressing that key would seem to do nothing. An older status waits until the request has ended.
+ */
+function noticeUnderSpinner(state: AppState): string | undefined {
+  return state.busy && state.flash?.duringRequest === state.busy.id ? state.flash.text : undefined;
 }
 
 /** `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need). */
@@ -63,7 +72,10 @@ export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?:
   return (
     <Box flexDirection="column" flexShrink={0}>
       {state.busy ? (
-        <Spinner label={state.busy.label} cancellable={state.busy.sent !== true} />
+        <>
+          <Spinner label={state.busy.label} cancellable={state.busy.sent !== true} />
+          {noticeUnderSpinner(state) && state.flash ? <StatusLine text={state.flash.text} color={toneColor(theme, state.flash.tone)} width={width} scope={scope} /> : null}
+        </>
       ) : status ? (
         <StatusLine text={state.flash?.text ?? state.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.journal ? theme.status.warning : undefined} width={width} scope={scope} />
       ) : null}

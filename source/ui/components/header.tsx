@@ -2,7 +2,8 @@
  * The always-visible header: which app, who is signed in and how, which profile and API, which scope, and how
  * close the scope is to its caps and to the day's 200 creates.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
+import { textWidth } from '../../terminal/text-width.js';
 import { Text } from './text.js';
 import type { AuthKind } from '../../api/contract.js';
 import { LIMITS } from '../../discord/model.js';
@@ -16,8 +17,24 @@ export const HEADER_ROWS = 3;
 
 const AUTH_LABELS: Record<AuthKind, string> = { bot: 'bot token', 'client-credentials': 'client credentials', user: 'user sign-in' };
 
+/**
+ * The segments that fit whole in `width` cells, joined by ` · `, and ` …` where some did not: a count
+ * cut in the middle (`message 3/1…`) would read as another count.
+ */
+export function wholeSegments(segments: readonly string[], width: number): string[] {
+  const kept: string[] = [];
+  for (const [index, segment] of segments.entries()) {
+    // Room for ` · …` after it, unless it is the last.
+    const rest = index < segments.length - 1 ? ' · …'.length : 0;
+    if (textWidth([...kept, segment].join(' · ')) + rest > width) return [...kept, '…'];
+    kept.push(segment);
+  }
+  return kept;
+}
+
 export function Header({ state }: { state: AppState }) {
   const theme = useTheme();
+  const width = useWindowSize().columns - 1;
   const session = state.session;
   if (!session) {
     return state.connecting ? (
@@ -30,6 +47,19 @@ export function Header({ state }: { state: AppState }) {
   const how = session.api.authKinds().map((kind) => AUTH_LABELS[kind]).join(' + ');
   const creates = state.createsUsed;
   const caps = state.data.status === 'ready' ? capsSummary(state.data.commands, state.scope) : state.data.status === 'error' ? 'counts unknown: the list did not load (ctrl+r)' : 'counting…';
+  const createsText = `creates today ${creates ?? '?'}/${LIMITS.dailyCreates}`;
+  // Counts are kept whole or left out; a sentence (the list did not load) is cut at the end as text is.
+  const counts = state.data.status === 'ready' ? wholeSegments([...caps.split(' · '), createsText], width) : [caps, createsText];
+  const createsShown = counts.at(-1) === createsText;
+  const profile = session.profile ? `profile ${session.profile}  ` : session.outsideProfiles ? 'no profile  ' : '';
+  // Narrow, the scope goes first: which scope the keys act on matters more than which API (a cut line loses its end).
+  const scopeFirst = textWidth(`${profile}API ${session.targetLabel}  scope ${scopeLabel(state)}`) > width;
+  const scope = (
+    <>
+      <Text color={theme.text.secondary}>scope </Text>
+      <Text bold>{scopeLabel(state)}</Text>
+    </>
+  );
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text wrap="truncate">
@@ -43,6 +73,7 @@ export function Header({ state }: { state: AppState }) {
         <Text color={theme.text.secondary}>  app id {session.api.applicationId}</Text>
       </Text>
       <Text wrap="truncate">
+        {scopeFirst ? <>{scope}{'  '}</> : null}
         {session.profile ? (
           <>
             <Text color={theme.text.secondary}>profile </Text>
@@ -55,8 +86,7 @@ export function Header({ state }: { state: AppState }) {
         ) : null}
         <Text color={theme.text.secondary}>API </Text>
         {session.targetLabel}
-        <Text color={theme.text.secondary}>  scope </Text>
-        <Text bold>{scopeLabel(state)}</Text>
+        {scopeFirst ? null : <>{'  '}{scope}</>}
       </Text>
       {!canReadCommands(session.api) ? (
         // No count to wait for: Discord lists no commands to a browser sign-in alone.
@@ -65,10 +95,13 @@ export function Header({ state }: { state: AppState }) {
         </Text>
       ) : (
         <Text wrap="truncate">
-          {caps}
-          <Text color={(creates ?? 0) >= LIMITS.dailyCreates ? theme.status.error : theme.text.secondary}>
-            {' · '}creates today {creates ?? '?'}/{LIMITS.dailyCreates}
-          </Text>
+          {(createsShown ? counts.slice(0, -1) : counts).join(' · ')}
+          {createsShown ? (
+            <Text color={(creates ?? 0) >= LIMITS.dailyCreates ? theme.status.error : theme.text.secondary}>
+              {counts.length > 1 ? ' · ' : ''}
+              {createsText}
+            </Text>
+          ) : null}
         </Text>
       )}
     </Box>

@@ -92,8 +92,9 @@ export function SignInAddress({ url, paste, active, width, layout }: { url?: str
   // The field comes first (a paste goes to the field on top): enter hands it over, and while it is
   // empty the copy key copies; once something is typed, its letters are text.
   const command = (chord: Chord): boolean => {
-    if (chord === 'enter' && paste?.value.trim()) paste.submit();
-    else if (url && !paste?.value && actionFor(chord, 'url') === 'copyUrl') copy(url);
+    const action = actionFor(chord, 'sign-in-wait');
+    if (action === 'submitPaste' && paste?.value.trim()) paste.submit();
+    else if (url && !paste?.value && action === 'copyUrl') copy(url);
     else return false;
     return true;
   };

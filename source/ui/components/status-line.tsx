@@ -1,38 +1,87 @@
 /**
  * The status message, wrapped to the width so the part that says what to do is never cut; at most
  * three lines, and a longer one ends by naming the key that shows it whole (the footer and the editor
- * both draw it).
+ * both draw it). A file path in it (a backup, an export) gets a line of its own and is never broken by
+ * the app: written whole, the terminal wraps it, so selecting it copies one path (as copyable-url.tsx
+ * does for an address; the app leaves the rows that wrapping takes, app.tsx).
  */
-import { Box } from 'ink';
+import { Box, Text as InkText } from 'ink';
 import { Text } from './text.js';
 import { bindingIn, keyLabel, type KeyScope } from '../input/key-bindings.js';
 import { wrapText } from '../../terminal/wrap-text.js';
 import { fitCell } from '../../terminal/fit-cell.js';
+import { sanitizeLine } from '../../terminal/sanitize.js';
+import { textWidth } from '../../terminal/text-width.js';
+import { wrappedExtraRows } from './copyable-url.js';
 
 const MAX_LINES = 3;
 
-/** The lines the status takes at `width` cells (one blank line when there is none). */
-export function statusLines(text: string | undefined, width: number, scope: KeyScope = 'list'): string[] {
-  if (!text) return [' '];
-  const lines = wrapText(text, width);
-  if (lines.length <= MAX_LINES) return lines;
+/** A file path in a message: absolute (or ~/, or a drive), two segments or more, ending in an extension; trailing punctuation is the sentence's. */
+const PATH = /(^|\s)((?:~|[A-Za-z]:)?[/\\][^\s/\\]+(?:[/\\][^\s/\\]*)+?\.[A-Za-z0-9]+)([.,;:)]*)(?=\s|$)/;
+
+/**
+ * The message split around the first file path in it, where wrapping at `width` would break that path
+ * across lines; undefined otherwise. The sentence's punctuation after the path stays on its line.
+ */
+export function splitPath(text: string, width: number): { before: string; path: string; after: string } | undefined {
+  const match = PATH.exec(text);
+  if (!match?.[2]) return undefined;
+  const wrapped = wrapText(text, width);
+  const path = sanitizeLine(match[2]);
+  if (wrapped.some((line) => line.includes(path))) return undefined;
+  const start = match.index + (match[1]?.length ?? 0);
+  const end = start + match[2].length + (match[3]?.length ?? 0);
+  return { before: text.slice(0, start).trimEnd(), path: `${path}${match[3] ?? ''}`, after: text.slice(end).trim() };
+}
+
+/** At most `max` lines; a longer text ends with the key that shows it whole, where there is one. */
+function cut(lines: string[], max: number, width: number, scope: KeyScope): string[] {
+  if (lines.length <= max) return lines;
   // The key is named however narrow the line; what it does, when there is room for it. Where typing has
   // the keys (a filter, a picker's search), there is none to name: the cut says more is there.
   const binding = bindingIn('showMessage', scope);
   const key = binding ? keyLabel(binding) : undefined;
   const more = key === undefined ? '' : width >= 36 ? ` (${key} shows it all)` : ` (${key})`;
-  const last = lines[MAX_LINES - 1] ?? '';
-  return [...lines.slice(0, MAX_LINES - 1), fitCell(`${last}…`, Math.max(1, width - more.length)).trimEnd() + more];
+  const last = lines[max - 1] ?? '';
+  return [...lines.slice(0, max - 1), fitCell(`${last}…`, Math.max(1, width - more.length)).trimEnd() + more];
+}
+
+/**
+ * The lines the status takes at `width` cells (one blank line when there is none). A path is one of
+ * them, whole, even when wider than `width`: the terminal's wrapping of it is the app's to leave room for.
+ */
+export function statusLines(text: string | undefined, width: number, scope: KeyScope = 'list'): string[] {
+  if (!text) return [' '];
+  const split = splitPath(text, width);
+  if (!split) return cut(wrapText(text, width), MAX_LINES, width, scope);
+  const after = split.after ? wrapText(split.after, width) : [];
+  const before = cut(split.before ? wrapText(split.before, width) : [], MAX_LINES - 1 - Math.min(1, after.length), width, scope);
+  return [...before, split.path, ...cut(after, MAX_LINES - 1 - before.length, width, scope)];
+}
+
+/** Rows past the status's own that the terminal's wrapping of a path in it takes. */
+export function statusPathExtraRows(text: string | undefined, columns: number): number {
+  // The status is as wide as the frame, a column short of the screen (app.tsx).
+  const path = text ? splitPath(text, columns - 1)?.path : undefined;
+  if (path !== undefined && textWidth(path) < columns) return 0;
+  return path === undefined ? 0 : wrappedExtraRows(textWidth(path), columns);
 }
 
 export function StatusLine({ text, color, width, scope }: { text: string | undefined; color?: string; width: number; scope?: KeyScope }) {
   return (
     <Box flexDirection="column" flexShrink={0}>
-      {statusLines(text, width, scope).map((line, index) => (
-        <Text key={index} color={color}>
-          {line}
-        </Text>
-      ))}
+      {statusLines(text, width, scope).map((line, index) =>
+        textWidth(line) > width ? (
+          // Wider than the screen: Ink writes it as one line, which the terminal wraps.
+          <Box key={index} width={textWidth(line)} flexShrink={0}>
+            <InkText color={color}>{line}</InkText>
+          </Box>
+        ) : (
+          <Text key={index} color={color}>
+            {line}
+          </Text>
+        ),
+      )}
     </Box>
   );
 }

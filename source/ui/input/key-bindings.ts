@@ -39,7 +39,9 @@ export type KeyScope =
   /** The editor's view of one long value, wrapped whole, to read and edit. */
   | 'whole-text'
   /** The home of a session with only a browser sign-in: guilds, then a guild's overwrite lists. */
-  | 'sign-in-only';
+  | 'sign-in-only'
+  /** A browser sign-in waiting: its address to copy, the field where the address the browser ended on is pasted. */
+  | 'sign-in-wait';
 
 export type Action =
   | 'help'
@@ -105,6 +107,8 @@ export type Action =
   | 'showMessage'
   | 'readInFull'
   | 'copyUrl'
+  | 'submitPaste'
+  | 'stopWaiting'
   | 'openById'
   | 'escape'
   | 'signIn'
@@ -238,6 +242,10 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
   { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
   { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
+  // The pasted field has the focus: u copies while it is empty, then letters are text.
+  { action: 'copyUrl', keys: ['u'], label: 'copy the address', short: 'copy address', scopes: ['sign-in-wait'], footer: true },
+  { action: 'submitPaste', keys: ['enter'], label: 'hand over the pasted address', short: 'submit pasted address', scopes: ['sign-in-wait'], footer: true },
+  { action: 'stopWaiting', keys: ['esc', 'ctrl+c'], label: 'stop waiting', short: 'stop', scopes: ['sign-in-wait'], footer: true },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try', 'try-offer'], footer: true },
   { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help'], footer: true },

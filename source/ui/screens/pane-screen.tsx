@@ -5,7 +5,7 @@
 import { Box, useWindowSize } from 'ink';
 import { useState } from 'react';
 import { wrapText } from '../../terminal/wrap-text.js';
-import { Footer } from '../components/footer.js';
+import { Footer, useFooterRows } from '../components/footer.js';
 import { ScrollPane, scrolled, type PaneLine } from '../components/scroll-pane.js';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor, type Action, type KeyScope } from '../input/key-bindings.js';
@@ -23,7 +23,8 @@ export interface PaneScreenProps {
 export function PaneScreen({ scope, lines: given, height, active, onAction }: PaneScreenProps) {
   const [offset, setOffset] = useState(0);
   const disabled = useAppDisabledKeys();
-  const paneHeight = Math.max(3, height - 3);
+  // The footer's rows as they are now (a status can wrap to three lines), and one for the pane's `lines x–y of z`.
+  const paneHeight = Math.max(3, height - useFooterRows() - 1);
   // Long lines wrap (continuing under their own indent) instead of being cut: a localization, a description or a rule's fix is read whole.
   const width = useWindowSize().columns - 1;
   const lines = given.flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
@@ -45,7 +46,7 @@ export function PaneScreen({ scope, lines: given, height, active, onAction }: Pa
   return (
     <Box flexDirection="column" flexGrow={1}>
       <ScrollPane lines={lines} offset={offset} height={paneHeight} />
-      <Footer scope={scope} />
+      <Footer scope={scope} hide={Object.keys(disabled) as Action[]} />
     </Box>
   );
 }

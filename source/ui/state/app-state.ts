@@ -75,7 +75,8 @@ export interface AppState {
   createsUsed?: number;
   /** The request in flight; `write`: a change; `sent`: a write that left, which cancelling cannot recall. */
   busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
-  flash: { text: string; tone: Tone } | null;
+  /** `duringRequest`: told while that request was in flight (a key it turns off), so shown under its spinner. */
+  flash: { text: string; tone: Tone; duringRequest?: number } | null;
   /**
    * What an interrupted write left on this scope (its journal: command, backup, restore command), shown
    * whenever no other status is: it stays until that write is finished, not until the next message.
@@ -196,10 +197,11 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'busy':
       return { ...state, busy: action.busy };
     case 'flash': {
-      if (!action.notices?.length) return { ...state, flash: { text: action.text, tone: action.tone } };
+      const during = state.busy ? { duringRequest: state.busy.id } : {};
+      if (!action.notices?.length) return { ...state, flash: { text: action.text, tone: action.tone, ...during } };
       // The outcome stands; what the lock said goes beside it, and makes it worth reading (not a success that fades).
       const tone = action.tone === 'success' || action.tone === 'info' ? 'warning' : action.tone;
-      return { ...state, flash: { text: withNotices(action.text, action.notices), tone } };
+      return { ...state, flash: { text: withNotices(action.text, action.notices), tone, ...during } };
     }
     case 'status-clear':
       return state.flash === null ? state : { ...state, flash: null };

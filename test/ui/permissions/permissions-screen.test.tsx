@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthRequiredError, ConnectionError, DiscordApiError } from '../../../source/api/errors.js';
 import { PermissionType } from '../../../source/discord/model.js';
-import { makeCommand } from '../helpers/fake-api.js';
+import { fakeSession, makeCommand, type FakeSession } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { SCOPE_MISSING } from '../../../source/discord/overwrite-refusals.js';
@@ -17,6 +17,24 @@ async function openBan(prepare?: (api: PermissionsApi) => void) {
   const app = await openPermissions(fixture.api);
   cleanup = app.unmount;
   return { ...fixture, app };
+}
+
+
+/** /ban's permissions opened by a bot-token session (no user sign-in), `signInUser` its browser sign-in. */
+async function openBanAsBot(size: { columns: number; rows: number }, signInUser?: (session: FakeSession, api: ReturnType<typeof guildWithBan>['api']) => NonNullable<FakeSession['signInUser']>) {
+  const { api } = guildWithBan();
+  api.kinds = ['bot'];
+  const session = fakeSession(api);
+  if (signInUser) session.signInUser = signInUser(session, api);
+  const app = await renderApp(api, size, session);
+  cleanup = app.unmount;
+  await app.waitForText('No commands in Global');
+  await app.press('scope');
+  await app.chord('down');
+  await app.chord('enter');
+  await app.waitForText('ban');
+  await app.press('permissions');
+  return { api, app };
 }
 
 describe('the permissions screen', () => {
@@ -277,25 +295,14 @@ describe('the permissions screen', () => {
   });
 
   it('without a user token explains why, offers the browser sign-in, and continues to the save after it', async () => {
-    const { api } = guildWithBan();
-    api.kinds = ['bot'];
     let finish!: () => void;
     const signedIn = new Promise<void>((resolve) => (finish = resolve));
-    const session = (await import('../helpers/fake-api.js')).fakeSession(api);
-    session.signInUser = async (onUrl) => {
+    const { api, app } = await openBanAsBot({ columns: 110, rows: 32 }, (session, api) => async (onUrl) => {
       onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
       await signedIn;
       api.kinds = ['bot', 'user'];
       return { ...session };
-    };
-    const app = await renderApp(api, { columns: 110, rows: 32 }, session);
-    cleanup = app.unmount;
-    await app.waitForText('No commands in Global');
-    await app.press('scope');
-    await app.chord('down');
-    await app.chord('enter');
-    await app.waitForText('ban');
-    await app.press('permissions');
+    });
     await app.waitForText('saving needs a user sign-in with the permissions scope (ctrl+s explains');
     await app.press('removeOverwrite');
     await app.press('save');
@@ -313,6 +320,31 @@ describe('the permissions screen', () => {
     await app.press('confirm');
     await app.waitForText('Saved 1 removed');
     expect(api.puts).toHaveLength(1);
+  });
+
+  it('while the browser sign-in waits, the footer shows its keys (copy, submit the pasted address, stop), not the screen’s', async () => {
+    const { app } = await openBanAsBot({ columns: 110, rows: 32 }, () => async (onUrl, signal) => {
+      onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Sign-in stopped.'))));
+    });
+    await app.press('removeOverwrite');
+    await app.press('save');
+    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    await app.press('toggleButton');
+    await app.press('confirm');
+    await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    const footer = app.frame().replace(/\n+$/, '').split('\n').at(-1) ?? '';
+    expect(footer).toBe('u copy the address · enter hand over the pasted address · esc/ctrl+c stop waiting');
+    expect(footer).not.toMatch(/ctrl\+s save|add overwrite/);
+    await app.chord('esc');
+    await app.waitForText('unsaved: 1 removed');
+  });
+
+  it('at 80 columns says in full why saving needs a sign-in, wrapped rather than cut', async () => {
+    const { app } = await openBanAsBot({ columns: 80, rows: 24 });
+    await app.waitForText('Read with your bot credentials');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).');
+    expect(app.frame().replace(/\n+$/, '').split('\n').length).toBeLessThanOrEqual(24);
   });
 
   it('refuses to overwrite a list someone changed on Discord since the screen read it', async () => {

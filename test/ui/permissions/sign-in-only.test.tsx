@@ -10,7 +10,7 @@ let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
 /** /ban's guild as a browser sign-in alone sees it; `named`: a backup knows /ban. */
-async function signedInOnly(named: boolean) {
+async function signedInOnly(named: boolean, size = { columns: 110, rows: 32 }) {
   const { api, ban } = guildWithBan();
   api.kinds = ['user'];
   api.guilds = [
@@ -18,7 +18,7 @@ async function signedInOnly(named: boolean) {
     { id: '800000000000000001', name: 'Just a member', owner: false, permissions: '0' },
   ];
   const session = { ...fakeSession(api), knownCommands: async () => (named ? [ban] : []) };
-  const app = await renderApp(api, { columns: 110, rows: 32 }, session);
+  const app = await renderApp(api, size, session);
   cleanup = app.unmount;
   return { api, ban, app, session };
 }
@@ -75,6 +75,9 @@ describe('a browser sign-in alone', () => {
     await app.waitForText('5/100 · unsaved: 1 added');
     await app.press('save');
     await app.waitForText('Replace the overwrites of /ban in Test Guild?');
+    // What is really backed up: a sign-in alone reads no commands.
+    expect(app.frame().replace(/[\s│]+/g, ' ')).toContain("The guild's overwrites are backed up first (a browser sign-in alone cannot read its commands)");
+    expect(app.frame()).not.toContain("commands and overwrites are backed up");
     await app.press('toggleButton');
     await app.press('confirm');
     await app.waitForText('Saved 1 added');
@@ -120,5 +123,33 @@ describe('a browser sign-in alone', () => {
     await app.chord('enter');
     await app.waitForText('Overwrites of command 900000000000000077 in Test Guild');
     expect(app.frame()).not.toContain('may have been deleted');
+  });
+
+  it('at 40×12 shows a whole short explanation, a guild row and the footer; the keys it names as off are the keys that say so', async () => {
+    const { app } = await signedInOnly(false, { columns: 40, rows: 12 });
+    await app.waitForText('Test Guild');
+    const lines = app.frame().replace(/\n+$/, '').split('\n');
+    expect(lines.length, app.frame()).toBeLessThanOrEqual(12);
+    expect(app.frame()).toContain('Browser sign-in: overwrites only.');
+    expect(app.frame()).toMatch(/▸ Test Guild/);
+    expect(lines.at(-1)).toMatch(/\? help/);
+    expect(lines.some((line) => line.includes('╰')), app.frame()).toBe(true);
+    await app.press('open');
+    await app.waitForText('Command permissions in');
+    expect(app.frame().replace(/\n+$/, '').split('\n').length).toBeLessThanOrEqual(12);
+    expect(app.frame().replace(/\n+$/, '').split('\n').at(-1)).toMatch(/\? help/);
+  });
+
+  it('names as off only keys that are off here and say why', async () => {
+    const { app } = await signedInOnly(false);
+    await app.waitForText('Off until then');
+    const named = /Off until then \(they need one\): (.*)\./.exec(app.frame().replace(/\s+/g, ' '))?.[1] ?? '';
+    const keys = named.split(' · ').flatMap((part) => part.split(' ')[0]!.split('/'));
+    expect(keys).toEqual(['n', 'e', 'd', 'c', 'C', 'a', 'x', 'b']);
+    for (const key of keys) {
+      await app.type(key);
+      const notice = new RegExp(`(^| )${key}(/\\S+)? [^:]* is off: it needs a bot token or client credentials`);
+      await waitFor(() => notice.test(app.frame().replace(/\s+/g, ' ')), { message: app.frame });
+    }
   });
 });

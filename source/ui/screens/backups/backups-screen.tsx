@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RestorePreview } from '../../../backup/restore.js';
 import { backupHolds, OVERWRITES_ONLY_NOTE, type BackupEntry } from '../../../backup/store.js';
 import { restoreChanges } from '../../../backup/restore.js';
+import { commandLabel } from '../../../discord/overwrite-entries.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
@@ -138,6 +139,11 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   useKeyHandler(
     Priority.screen,
     (chord) => {
+      // esc stops a sign-in that waits as ctrl+c does (the app's keys cancel the request in flight).
+      if (mode.kind === 'signing-in' && chord === 'esc' && actionFor(chord, 'sign-in-wait') === 'stopWaiting') {
+        flows.runner.cancel();
+        return true;
+      }
       if (mode.kind !== 'list') return false;
       const action = actionFor(chord, 'backups');
       const move = listMove(action, rows);
@@ -176,11 +182,11 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     const needsSignIn = planNeedsSignIn;
     const canSignIn = signInOff === undefined;
     const lines = [
-      ...preview.plan.create.map((create) => `  + create /${create.name}`),
-      ...preview.plan.update.map((update) => `  ~ update /${update.name}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
-      ...preview.plan.delete.map((deleted) => `  - delete /${deleted.name}`),
+      ...preview.plan.create.map((create) => `  + create ${commandLabel(create)}`),
+      ...preview.plan.update.map((update) => `  ~ update ${commandLabel(update)}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
+      ...preview.plan.delete.map((deleted) => `  - delete ${commandLabel(deleted)}`),
       ...preview.overwrites.map((item) => `  ${item.commandId === preview.backup.applicationId ? item.target : `overwrites of ${item.target}`} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
-      ...preview.unrestorable.map((item) => `  cannot restore /${item.name}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
+      ...preview.unrestorable.map((item) => `  cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
     ];
     const changes = restoreChanges(preview);
     return (

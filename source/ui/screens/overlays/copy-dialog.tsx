@@ -6,8 +6,9 @@
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import { ghostsNote, type CopyPlan } from '../../../backup/copy-plan.js';
-import { describeAdaptation } from '../../../discord/adapt-scope.js';
-import { LIMITS, type PartialGuild, type Scope } from '../../../discord/model.js';
+import { summarizeAdaptations } from '../../../discord/adapt-scope.js';
+import { commandLabel } from '../../../discord/overwrite-entries.js';
+import { LIMITS, type Command, type PartialGuild, type Scope } from '../../../discord/model.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { ScopePicker } from './scope-picker.js';
 import { Spinner } from '../../components/spinner.js';
@@ -29,7 +30,7 @@ export interface CopyDialogProps {
   copier: Copier;
   from: Scope;
   /** The command to copy; the whole scope when absent. */
-  commandName?: string;
+  command?: Pick<Command, 'name' | 'type'>;
   guilds: readonly PartialGuild[];
   height: number;
   /** `notices`: what the copy's lock told beside its outcome, shown after it. */
@@ -38,15 +39,15 @@ export interface CopyDialogProps {
 }
 
 
-export function CopyDialog({ copier, from, commandName, guilds, height, onDone, onClose }: CopyDialogProps) {
+export function CopyDialog({ copier, from, command, guilds, height, onDone, onClose }: CopyDialogProps) {
   const theme = useTheme();
   const { flows, state } = useAppContext();
   const { runner } = flows;
   const busySent = state.busy?.sent;
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
-  const what = commandName ? `/${commandName}` : `every command of ${nameOf(from)}`;
-  const request = (to: Scope) => ({ from, to, names: commandName ? [commandName] : [], prune: false });
+  const what = command ? commandLabel(command) : `every command of ${nameOf(from)}`;
+  const request = (to: Scope) => ({ from, to, names: command ? [command.name] : [], prune: false });
 
   useKeyHandler(Priority.overlay, (chord) => {
     // While picking, the picker has the keys (its esc closes the dialog).
@@ -82,7 +83,7 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
   }
 
   const { to, copy, createsLeft } = step;
-  const adaptations = copy.adaptations.map((adaptation) => `  ${describeAdaptation(adaptation)}`);
+  const adaptations = summarizeAdaptations(copy.adaptations).map((line) => `  ${line}`);
   if (!copy.ok) {
     const errors = copy.problems.filter((problem) => problem.severity === 'error').map((problem) => `  ${problem.path}: ${problem.message}`);
     return (
@@ -98,8 +99,8 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
   const { plan } = copy;
   const lines = [
     ...adaptations,
-    ...plan.create.map((create) => `  + create /${create.name}`),
-    ...plan.update.flatMap((update) => [`  ~ update /${update.name}`, ...update.changes.map((change) => `      ${change.path}`)]),
+    ...plan.create.map((create) => `  + create ${commandLabel(create)}`),
+    ...plan.update.flatMap((update) => [`  ~ update ${commandLabel(update)}`, ...update.changes.map((change) => `      ${change.path}`)]),
     ...(plan.unchanged.length > 0 ? [`  = ${plan.unchanged.length} unchanged`] : []),
   ];
   const nothing = plan.create.length + plan.update.length === 0;
@@ -127,11 +128,7 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
       onConfirm={nothing || tooMany ? onClose : run}
       onCancel={onClose}
     >
-      {lines.map((line, index) => (
-        <Text key={index} wrap="wrap">
-          {line}
-        </Text>
-      ))}
+      {/* The counts and warnings first: a long plan scrolls below them. */}
       <Text wrap="wrap" color={tooMany ? theme.status.error : undefined}>
         {tooMany ? `The copy needs ${plan.createsUsed} creates but only ${createsLeft} are left today.` : summary}
       </Text>
@@ -141,6 +138,11 @@ export function CopyDialog({ copier, from, commandName, guilds, height, onDone, 
         </Text>
       ) : null}
       {nothing || tooMany ? null : <Text color={theme.text.secondary}>A backup of {nameOf(to)} is written first.</Text>}
+      {lines.map((line, index) => (
+        <Text key={index} wrap="wrap">
+          {line}
+        </Text>
+      ))}
     </ConfirmDialog>
   );
 }

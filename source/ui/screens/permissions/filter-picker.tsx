@@ -4,10 +4,11 @@
  * screen (`browse`) letters are that screen's keys instead, `/` focuses the filter, and keys it does not
  * use reach the app's (? help, q, ctrl+r).
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
 import { useState } from 'react';
-import { Footer } from '../../components/footer.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
+import { wrapText } from '../../../terminal/wrap-text.js';
 import { TextField } from '../../components/text-field.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, type Action, type DisabledKeys, type KeyScope } from '../../input/key-bindings.js';
@@ -82,10 +83,12 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
     else return browse.onAction(action);
     return true;
   }, active);
-  const room = Math.max(3, height - 7 - (status ? 2 : 0));
-  // A list longer than the box says which part of it is shown (one row of the box for that).
-  const scrolls = items.length > room;
-  const rows = scrolls ? Math.max(2, room - 1) : room;
+  // Rows for the items: what the footer, the border, the wrapped title and status and the filter leave.
+  const inner = useWindowSize().columns - 1 - 4;
+  const room = Math.max(1, height - useFooterRows() - wrapText(title, inner).length - (status ? wrapText(status, inner).length : 0) - 3);
+  // A list longer than the box says which part of it is shown (one row of the box for that, where there are two).
+  const scrolls = items.length > room && room >= 2;
+  const rows = scrolls ? room - 1 : room;
   const start = useListWindow(index, items.length, rows);
   return (
     <Box flexDirection="column" flexGrow={1}>

@@ -85,7 +85,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
   const searchQuery = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member' ? editor.mode.query : undefined;
   const search = useMemberSearch(guildId, searchQuery ?? '', searchQuery !== undefined);
   const canSave = state.session ? signInNeeded(state.session) === undefined : false;
-  const page = model ? overwriteRows({ entry: model.entry, appEntry: model.appEntry, canSave, problem: editor.problem, height: height - 2 }) : 1;
+  const page = model ? overwriteRows({ entry: model.entry, appEntry: model.appEntry, canSave, problem: editor.problem, height: height - 2, width }) : 1;
   const keys = permissionsKeys(editor.mode.kind, model?.list.length, matrix);
   useDisabledKeys(keys.scope, keys.disabled, active);
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, page, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload, disabled: keys.disabled });
@@ -186,6 +186,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
           title={`Replace the overwrites of ${entry.label} in ${guildName}?`}
           changes={changes}
           counts={`${overwriteCount(base)} → ${overwriteCount(list)}`}
+          commandsBackedUp={!signInOnly}
           onSave={() => void actions.save()}
           onCancel={back}
         />
@@ -221,6 +222,7 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
             canSave={canSave}
             problem={editor.problem}
             height={height - 2}
+            width={width}
           />
           <Footer scope="permissions" hide={Object.keys(keys.disabled) as Action[]} />
         </Box>

@@ -14,6 +14,7 @@ import { describeTarget, PERMISSION_TYPE_NAMES, sameTarget, type GuildDirectory,
 import { useTheme } from '../../theme/theme-context.js';
 import { targetKey } from './target-choices.js';
 import { useListWindow } from '../../components/list-window.js';
+import { wrapText } from '../../../terminal/wrap-text.js';
 
 export interface OverwritesViewProps {
   entry: PermissionEntry;
@@ -28,28 +29,38 @@ export interface OverwritesViewProps {
   /** The last refused edit or save. */
   problem: UserError | null;
   height: number;
+  width: number;
 }
 
 const STATUS_NOTES: Partial<Record<OverwriteTarget['status'], string>> = {
   'hidden-channel': 'the bot cannot view this channel',
   'deleted-role': 'the role no longer exists; d removes it',
-  unresolved: 'name unknown: reading it needs a bot token',
+  unresolved: 'name unknown: needs a bot token',
 };
 
 /** Rows the overwrite list gets on screen: what the title, the app-level defaults and a problem leave (a page for pgup/pgdn). */
-export function overwriteRows({ entry, appEntry, canSave, problem, height }: Pick<OverwritesViewProps, 'entry' | 'appEntry' | 'canSave' | 'problem' | 'height'>): number {
+/**
+ * Said under the list when saving needs a sign-in first: wrapped, never cut; where it would take more
+ * than two rows of a narrow screen, the short one (ctrl+s explains it in full).
+ */
+function signInNote(width: number): string[] {
+  const whole = wrapText('Read with your bot credentials; saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).', width);
+  return whole.length <= 2 ? whole : wrapText('Saving needs a user sign-in (ctrl+s).', width);
+}
+
+export function overwriteRows({ entry, appEntry, canSave, problem, height, width }: Pick<OverwritesViewProps, 'entry' | 'appEntry' | 'canSave' | 'problem' | 'height' | 'width'>): number {
   const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
   // The title (and what app-level defaults are), the app-level block (its heading, up to 4 rows, `… more`), the sign-in note, a problem.
   const appBlock = entry.kind === 'command' ? (appDefaults.length > 0 ? Math.min(appDefaults.length, 4) + 1 + (appDefaults.length > 4 ? 1 : 0) : 1) : 0;
-  const reserved = 1 + (entry.kind === 'app' ? 1 : 0) + appBlock + (canSave ? 0 : 1) + (problem ? 4 : 0);
+  const reserved = 1 + (entry.kind === 'app' ? 1 : 0) + appBlock + (canSave ? 0 : signInNote(width).length) + (problem ? 4 : 0);
   return Math.max(1, height - reserved);
 }
 
-export function OverwritesView({ entry, appEntry, guildName, directory, base, list, selected, canSave, problem, height }: OverwritesViewProps) {
+export function OverwritesView({ entry, appEntry, guildName, directory, base, list, selected, canSave, problem, height, width }: OverwritesViewProps) {
   const theme = useTheme();
   const changes = diffOverwrites(base, list, directory);
   const appDefaults = entry.kind === 'command' ? (appEntry?.overwrites ?? []) : [];
-  const rows = overwriteRows({ entry, appEntry, canSave, problem, height });
+  const rows = overwriteRows({ entry, appEntry, canSave, problem, height, width });
   const start = useListWindow(selected, list.length, rows);
   const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
   // The inner box keeps its lines whole (Ink would squeeze a Text to no height and draw it over the next);
@@ -100,9 +111,7 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
         ) : null}
         {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}
         {canSave ? null : (
-          <Text color={theme.status.warning} wrap="truncate">
-            Read with your bot credentials; saving needs a user sign-in with the permissions scope (ctrl+s explains, offers it).
-          </Text>
+          <Text color={theme.status.warning}>{signInNote(width).join('\n')}</Text>
         )}
       </Box>
     </Box>

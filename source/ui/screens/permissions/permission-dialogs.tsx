@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { SignInWaiting, type PasteBackField } from '../../components/sign-in-address.js';
 import { useTheme } from '../../theme/theme-context.js';
 
-export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; onSave: () => void; onCancel: () => void }) {
+/** `commandsBackedUp`: the session reads commands, so the backup holds them too (a browser sign-in alone backs up the overwrites only). */
+export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; commandsBackedUp: boolean; onSave: () => void; onCancel: () => void }) {
   const theme = useTheme();
   return (
     <ConfirmDialog title={props.title} confirmLabel="Save" danger onConfirm={props.onSave} onCancel={props.onCancel}>
@@ -25,7 +26,9 @@ export function SavePreview(props: { title: string; changes: readonly OverwriteC
         {summarizeChanges(props.changes)} · overwrites {props.counts}
       </Text>
       <Text color={theme.text.secondary} wrap="wrap">
-        The guild's commands and overwrites are backed up first; then one request replaces the whole list.
+        {props.commandsBackedUp
+          ? "The guild's commands and overwrites are backed up first; then one request replaces the whole list."
+          : "The guild's overwrites are backed up first (a browser sign-in alone cannot read its commands); then one request replaces the whole list."}
       </Text>
     </ConfirmDialog>
   );
@@ -76,5 +79,5 @@ export function SignInDialog(props: { reason?: string; canSignIn: boolean; onSig
 
 /** The permissions screen's wait for the sign-in a save asked for (the backups screen's too). */
 export function SigningIn({ url, paste, active = true, height }: { url?: string; paste?: PasteBackField; active?: boolean; height?: number }) {
-  return <SignInWaiting url={url} {...(paste ? { paste } : {})} active={active} {...(height === undefined ? {} : { height })} stopping="ctrl+c or esc stops waiting; your edits stay." footerScope="permissions" />;
+  return <SignInWaiting url={url} {...(paste ? { paste } : {})} active={active} {...(height === undefined ? {} : { height })} stopping="ctrl+c or esc stops waiting; your edits stay." footerScope="sign-in-wait" />;
 }

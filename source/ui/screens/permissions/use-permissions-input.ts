@@ -49,7 +49,9 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
     (chord) => {
       const mode = editor.mode.kind;
       if (mode === 'signing-in') {
-        if (chord !== 'esc') return chord !== 'ctrl+c';
+        // ctrl+c goes on to the app's keys, which cancel the request in flight: the wait.
+        if (actionFor(chord, 'sign-in-wait') !== 'stopWaiting') return true;
+        if (chord === 'ctrl+c') return false;
         flows.runner.cancel();
         return true;
       }

@@ -7,12 +7,14 @@
  * it says why names may be missing and what would unlock the rest, and shows the keys that need commands
  * as disabled with that reason.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { useState } from 'react';
 import { GLOBAL_SCOPE, guildScope, type PartialGuild } from '../../../discord/model.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
-import type { Action, DisabledKeys } from '../../input/key-bindings.js';
+import { bindingIn, type Action, type DisabledKeys } from '../../input/key-bindings.js';
+import { useFooterRows } from '../../components/footer.js';
+import { wrapText } from '../../../terminal/wrap-text.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { Text } from '../../components/text.js';
@@ -29,16 +31,58 @@ export function managedGuilds(guilds: readonly PartialGuild[]): PartialGuild[] {
   return guilds.filter((guild) => guild.owner === true || (guild.permissions !== undefined && /^\d+$/.test(guild.permissions) && (BigInt(guild.permissions) & MANAGE_GUILD) !== 0n));
 }
 
-const WHY = [
-  'Signed in with the browser only: Discord gives a user sign-in no command list, so commands are shown by id, named from your backups where one has them. Only permission overwrites can be changed.',
-  'To list and edit commands, add a bot token (`cmd-tui auth set-bot-token`) or client credentials (`cmd-tui auth set-client-credentials`).',
-  'Off until then (they need one): n new · e edit · d delete · c/C copy · a audit · y validate · x export · b backups.',
+/** The keys that need commands, off here, with the word the explanation gives each (keys sharing a word are named together). */
+const OFF_UNTIL_COMMANDS: readonly (readonly [Action, string])[] = [
+  ['new', 'new'],
+  ['edit', 'edit'],
+  ['delete', 'delete'],
+  ['copyCommand', 'copy'],
+  ['copyScope', 'copy'],
+  ['openAudit', 'audit'],
+  ['export', 'export'],
+  ['openBackups', 'backups'],
 ];
 
-const NEEDS_COMMANDS = 'it needs a bot token or client credentials (a browser sign-in alone cannot read commands; see above).';
+/** `n new · e edit · … · c/C copy …`, from the key table: the keys named are the keys that say why they are off. */
+function offKeysLine(): string {
+  const keysByWord = new Map<string, string[]>();
+  for (const [action, word] of OFF_UNTIL_COMMANDS) {
+    const key = bindingIn(action, 'sign-in-only')?.keys[0];
+    if (key) keysByWord.set(word, [...(keysByWord.get(word) ?? []), key]);
+  }
+  return `Off until then (they need one): ${[...keysByWord].map(([word, keys]) => `${keys.join('/')} ${word}`).join(' · ')}.`;
+}
+
+/** What this home is and why, longest first: the screen shows the longest that leaves the picker its rows. */
+const EXPLANATIONS: readonly (readonly string[])[] = [
+  [
+    'Signed in with the browser only: Discord gives a user sign-in no command list, so commands are shown by id, named from your backups where one has them. Only permission overwrites can be changed.',
+    'To list and edit commands, add a bot token (`cmd-tui auth set-bot-token`) or client credentials (`cmd-tui auth set-client-credentials`).',
+    offKeysLine(),
+  ],
+  ['Browser sign-in only: commands are shown by id; only permission overwrites can be changed.', 'A bot token or client credentials (`cmd-tui auth`) unlock the rest.', offKeysLine()],
+  ['Browser sign-in only: commands are shown by id; only permission overwrites can be changed.'],
+  ['Browser sign-in: overwrites only.'],
+  [],
+];
+
+/** The picker's least rows above the footer: its border, a title and filter row, and two items (or one and where it is in the list). */
+const PICKER_LEAST_ROWS = 6;
+
+/** A picker's title: the whole one where it fits on its row (inside the border), else the short one (the footer has the keys). */
+function titleFor(whole: string, short: string, width: number): string {
+  return wrapText(whole, width - 4).length === 1 ? whole : short;
+}
+
+/** The longest explanation whose wrapped rows fit in `rows` at `width` cells. */
+function explanationFor(width: number, rows: number): readonly string[] {
+  return EXPLANATIONS.find((lines) => lines.reduce((sum, line) => sum + wrapText(line, width).length, 0) <= rows) ?? [];
+}
+
+const NEEDS_COMMANDS = 'it needs a bot token or client credentials: a browser sign-in alone cannot read commands (`cmd-tui auth set-bot-token` adds one).';
 
 /** The command keys, off with one reason wherever a sign-in alone is the session. */
-const COMMAND_KEYS: DisabledKeys = Object.fromEntries((['new', 'edit', 'delete', 'copyCommand', 'copyScope', 'export', 'openAudit', 'openBackups'] as const).map((action) => [action, NEEDS_COMMANDS]));
+const COMMAND_KEYS: DisabledKeys = Object.fromEntries(OFF_UNTIL_COMMANDS.map(([action]) => [action, NEEDS_COMMANDS]));
 
 /** The screen's keys and, for the ones that cannot act, why; shared by its two lists and tested with them. */
 export function signInOnlyDisabledKeys(where: 'guilds' | 'entries', itemCount: number): DisabledKeys {
@@ -57,20 +101,22 @@ export function SignInOnlyHome({ height, active }: { height: number; active: boo
   const theme = useTheme();
   const { state } = useAppContext();
   const guildId = state.scope.kind === 'guild' ? state.scope.guildId : undefined;
-  const pickerHeight = Math.max(8, height - WHY.length - 3);
+  const width = useWindowSize().columns - 1;
+  const why = explanationFor(width, height - useFooterRows() - PICKER_LEAST_ROWS);
+  const pickerHeight = height - why.reduce((sum, line) => sum + wrapText(line, width).length, 0);
   return (
     <Box flexDirection="column" flexGrow={1}>
-      {WHY.map((line) => (
+      {why.map((line) => (
         <Text key={line} color={theme.text.secondary} wrap="wrap">
           {line}
         </Text>
       ))}
-      {guildId ? <GuildEntries key={guildId} guildId={guildId} height={pickerHeight} active={active} /> : <ManagedGuilds height={pickerHeight} active={active} />}
+      {guildId ? <GuildEntries key={guildId} guildId={guildId} width={width} height={pickerHeight} active={active} /> : <ManagedGuilds width={width} height={pickerHeight} active={active} />}
     </Box>
   );
 }
 
-function ManagedGuilds({ height, active }: { height: number; active: boolean }) {
+function ManagedGuilds({ width, height, active }: { width: number; height: number; active: boolean }) {
   const { state, dispatch, flows } = useAppContext();
   const [query, setQuery] = useState('');
   const items = managedGuilds(state.guilds)
@@ -88,7 +134,7 @@ function ManagedGuilds({ height, active }: { height: number; active: boolean }) 
   };
   return (
     <FilterPicker
-      title="Guilds you manage: pick one to see its command permissions"
+      title={titleFor('Guilds you manage: pick one to see its command permissions', 'Guilds you manage', width)}
       hint="a guild's name or id"
       query={query}
       onQueryChange={setQuery}
@@ -114,7 +160,7 @@ function noteOf(entry: PermissionEntry): string {
   return entry.label.includes(entry.id) ? count : `${entry.id} · ${count}`;
 }
 
-function GuildEntries({ guildId, height, active }: { guildId: string; height: number; active: boolean }) {
+function GuildEntries({ guildId, width, height, active }: { guildId: string; width: number; height: number; active: boolean }) {
   const { state, dispatch } = useAppContext();
   const { load, reload } = useGuildOverwrites(guildId);
   const [query, setQuery] = useState('');
@@ -155,7 +201,7 @@ function GuildEntries({ guildId, height, active }: { guildId: string; height: nu
   };
   return (
     <FilterPicker
-      title={`Command permissions in ${guildName} (enter opens one · i opens a command by id · esc picks another guild)`}
+      title={titleFor(`Command permissions in ${guildName} (enter opens one · i opens a command by id · esc picks another guild)`, `Command permissions in ${guildName}`, width)}
       hint="a command's name or id"
       query={query}
       onQueryChange={setQuery}

@@ -33,7 +33,7 @@ import { InteractionStore } from './interactions/store.js';
 import { AttachmentStore } from './interactions/attachments.js';
 import { ATTACHMENT_PATH, serveAttachment, uploadAttachment } from './interactions/attachment-routes.js';
 import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
-import type { EmulatorState } from './state.js';
+import { installedGuilds, type EmulatorState } from './state.js';
 import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
 
 /** OpenID Connect Discovery 1.0 §4: at the site root, beside /oauth2/authorize. */
@@ -317,9 +317,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const app = state.application;
   const ownerId = app.ownerId;
   const memberUserId = state.tokens[state.scriptTokens.member]?.userId ?? '';
-  const installed = Object.values(state.guilds).filter((guild) => guild.appInstalled);
+  const installed = installedGuilds(state);
   const uninstalled = Object.values(state.guilds).find((guild) => !guild.appInstalled);
-  // The copied guild first: the one a script reading guildIds[0] is after.
+  // The default guild first (defaultGuild): where try runs, and the copied one after copyIn.
   const guildIds = installed.map((guild) => guild.id);
   const hidden = installed[0]?.channels.find((channel) => !canViewChannel(installed[0]!, app.botUserId, channel));
 
@@ -338,7 +338,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     gatewayUrl: origin.replace(/^http/, 'ws'),
     copyIn(copy) {
       const result = copyIn({ state: world.state, initial }, ids, copy, clock());
-      if (result.guild && !guildIds.includes(result.guild.id)) guildIds.unshift(result.guild.id);
+      guildIds.splice(0, guildIds.length, ...installedGuilds(world.state).map((guild) => guild.id));
       world.changed();
       return result;
     },

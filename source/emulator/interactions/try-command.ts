@@ -12,7 +12,7 @@ import { fillOptions, type InteractionOption } from '../../discord/option-values
 import { describeTarget } from '../../discord/overwrite-targets.js';
 import { userObject } from '../handlers/pickers.js';
 import type { Reply, World } from '../request-context.js';
-import type { GuildRecord } from '../state.js';
+import { defaultGuild, defaultMember, installedGuilds, type GuildRecord } from '../state.js';
 import { deliver } from './delivery.js';
 import { applicationCommandInteraction } from './payload.js';
 import { chosenUploads, uploadProblems } from './attachment-options.js';
@@ -93,9 +93,9 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const app = world.state.application;
   // With an endpoint URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
   const endpoint = app.interactionsEndpointUrl;
-  const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
-  if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
-  const userId = request.userId ?? app.ownerId;
+  const guild = request.guildId ? world.state.guilds[request.guildId] : defaultGuild(world.state);
+  if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${installedGuilds(world.state).map((g) => g.id).join(', ')}`);
+  const userId = request.userId ?? defaultMember(world.state, guild);
   const user = world.state.users[userId];
   if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
   const locale = request.locale ?? 'en-US';

@@ -102,8 +102,9 @@ export interface RunningEmulator {
   /**
    * Makes `url` the app's interactions endpoint once it passes Discord's PING checks, as the developer
    * portal does (null clears it); resolves to why it was refused, or undefined once it is set.
+   * `signal` cancels the check: it then rejects with the signal's reason and the URL stays as it was.
    */
-  setInteractionsUrl(url: string | null): Promise<string | undefined>;
+  setInteractionsUrl(url: string | null, signal?: AbortSignal): Promise<string | undefined>;
   /** Extra seeded identities for tests. */
   seeded: {
     adminUserId: string;
@@ -342,8 +343,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       world.changed();
       return result;
     },
-    async setInteractionsUrl(url) {
-      const problem = url === null ? undefined : await verifyEndpoint(world, url);
+    async setInteractionsUrl(url, signal) {
+      const problem = url === null ? undefined : await verifyEndpoint(world, url, signal);
+      // Checked and set in one turn of the event loop: once set, a cancel comes too late to be told as one.
+      signal?.throwIfAborted();
       if (problem !== undefined) return problem;
       endpointCheck?.stop();
       world.endpointProblem = undefined;

@@ -18,8 +18,8 @@ export interface EmulatorEndpoint {
   verifyKey: string;
   /** The URL interactions are delivered to now; null: to a bot on the gateway. */
   interactionsUrl(): string | null;
-  /** Checks `url` with Discord's PINGs and sets it (null: none); resolves to why it was refused, or undefined. */
-  setInteractionsUrl(url: string | null): Promise<string | undefined>;
+  /** Checks `url` with Discord's PINGs and sets it (null: none); resolves to why it was refused, or undefined. `signal` cancels it, the URL left as it was. */
+  setInteractionsUrl(url: string | null, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 export interface EmulatorCopy {
@@ -48,8 +48,8 @@ export function endpointOf(emulator: RunningEmulator): EmulatorEndpoint {
     botToken: emulator.botToken,
     verifyKey: emulator.verifyKey,
     interactionsUrl: () => current,
-    setInteractionsUrl: async (url) => {
-      const problem = await emulator.setInteractionsUrl(url);
+    setInteractionsUrl: async (url, signal) => {
+      const problem = await emulator.setInteractionsUrl(url, signal);
       if (problem === undefined) current = url;
       return problem;
     },

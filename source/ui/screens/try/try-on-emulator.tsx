@@ -160,7 +160,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
       return;
     }
     setChecking(true);
-    void flows.runner.run(url === null ? 'Clearing the interactions URL' : `Checking ${url} with Discord's PINGs`, () => endpoint.setInteractionsUrl(url)).then((result) => {
+    void flows.runner.run(url === null ? 'Clearing the interactions URL' : `Checking ${url} with Discord's PINGs`, (signal) => endpoint.setInteractionsUrl(url, signal)).then((result) => {
       setChecking(false);
       if (!result.ok) {
         if (!result.cancelled) dispatch({ type: 'flash', text: `Could not set the interactions URL: ${errorLine(describeError(result.error))}`, tone: 'error' });

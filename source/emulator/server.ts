@@ -105,6 +105,8 @@ export interface RunningEmulator {
    * `signal` cancels the check: it then rejects with the signal's reason and the URL stays as it was.
    */
   setInteractionsUrl(url: string | null, signal?: AbortSignal): Promise<string | undefined>;
+  /** The app's interactions endpoint URL now, however it was set (here, PATCH /applications/@me, --interactions-url); null: none. */
+  interactionsUrl(): string | null;
   /** Extra seeded identities for tests. */
   seeded: {
     adminUserId: string;
@@ -343,6 +345,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       world.changed();
       return result;
     },
+    interactionsUrl: () => world.state.application.interactionsEndpointUrl ?? null,
     async setInteractionsUrl(url, signal) {
       const problem = url === null ? undefined : await verifyEndpoint(world, url, signal);
       // Checked and set in one turn of the event loop: once set, a cancel comes too late to be told as one.

@@ -41,18 +41,14 @@ export interface TryOnEmulator {
 
 /** The endpoint of an emulator running in this process (the one started here, or the demo's). */
 export function endpointOf(emulator: RunningEmulator): EmulatorEndpoint {
-  let current: string | null = null;
   return {
     baseUrl: emulator.baseUrl,
     gatewayUrl: emulator.gatewayUrl,
     botToken: emulator.botToken,
     verifyKey: emulator.verifyKey,
-    interactionsUrl: () => current,
-    setInteractionsUrl: async (url, signal) => {
-      const problem = await emulator.setInteractionsUrl(url, signal);
-      if (problem === undefined) current = url;
-      return problem;
-    },
+    // Read from the emulator's app each time: a bot's PATCH /applications/@me sets it too.
+    interactionsUrl: () => emulator.interactionsUrl(),
+    setInteractionsUrl: (url, signal) => emulator.setInteractionsUrl(url, signal),
   };
 }
 

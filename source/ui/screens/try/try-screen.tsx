@@ -54,12 +54,12 @@ export function TryScreen(props: TryScreenProps) {
   const live = session.api.baseUrl === DISCORD_API_BASE;
   if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
     const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
-    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} />} />;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
   const origin = new URL(session.api.baseUrl).origin;
   const demo = session.ownEmulator;
-  const form = (height: number, active: boolean) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={setNotEmulator} {...(demo ? { noBot: noBotText(true) } : {})} />;
+  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={setNotEmulator} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
   return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }
 
@@ -94,7 +94,8 @@ function firstFocus(rows: readonly TryRow[]): RowKey {
   return (rows.find((row) => (row.kind === 'subcommand' && !row.chosen) || row.kind === 'option') ?? rows[rows.length - 1]!).key;
 }
 
-function TryForm({ command, height, width, active, origin, noBot, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; onNotEmulator?: (message: string) => void }) {
+/** `interactionsUrl`: where the emulator runs in this process, its URL now: once one is set, a "no bot" reply is no longer true. */
+function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; onNotEmulator?: (message: string) => void }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
   const [state, dispatch] = useTryState('en-US');
@@ -118,6 +119,9 @@ function TryForm({ command, height, width, active, origin, noBot, onNotEmulator 
   const focused = rows[focusIndex]!;
   const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: onNotEmulator } : {}) });
   const title = `/${[command.name, ...form.path].join(' ')}`;
+  useEffect(() => {
+    if (interactionsUrl && state.reply?.status === 'refused' && state.reply.message === noBot) dispatch({ type: 'reply', reply: undefined });
+  }, [interactionsUrl]);
 
   // Autocomplete, as the client does it: a moment after the last key in an autocomplete option, ask the bot.
   const asking = focused.kind === 'option' && focused.input === 'autocomplete' && load.status === 'ready' && form.userId && form.channelId ? focused : undefined;

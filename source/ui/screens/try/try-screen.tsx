@@ -9,7 +9,7 @@
  */
 import { Box } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import { DISCORD_API_BASE } from '../../../api/target.js';
+import { isLiveDiscord } from '../../../api/target.js';
 import { LOCALES, type Command, type Member } from '../../../discord/model.js';
 import { withMembers } from '../../../discord/overwrite-targets.js';
 import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
@@ -51,7 +51,7 @@ export function TryScreen(props: TryScreenProps) {
     return <TryNotHere {...props} lines={['Only slash commands are typed in; user and message commands run from a right-click menu, which the emulator does not play yet.']} />;
   }
   if (!session) return null;
-  const live = session.api.baseUrl === DISCORD_API_BASE;
+  const live = isLiveDiscord(session.api.baseUrl);
   if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
     const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
     return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} />} />;

@@ -323,3 +323,35 @@ it('a send answered after the screen was left starts no watch: nothing polls the
   await new Promise((resolve) => setTimeout(resolve, 600));
   expect(route.reads()).toBe(0);
 });
+
+it('what was typed before the server turned out not to be an emulator is in the form the emulator opens', { timeout: 20_000 }, async () => {
+  // A server that plays nothing of Discord's client (Discord behind a proxy, say): every /__emulator route is unknown.
+  const standIn = createServer((request, response) => {
+    request.resume();
+    response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message": "404: Not Found", "code": 0}');
+  });
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  const api = new GuildApi([makeCommand({ name: 'echo', options: [{ type: 3, name: 'words', description: 'What to say', required: true }] })]);
+  api.getGuildRoles = async () => [{ id: GUILD_ID, name: '@everyone', position: 0, permissions: String(1024 + 2048 + 2 ** 31) }];
+  api.guilds = [{ id: GUILD_ID, name: 'Test Guild', owner_id: '600000000000000001' }];
+  api.getGuildMember = async (guildId, userId) => {
+    throw new DiscordApiError(404, 10007, 'Unknown Member', 'GET', `/guilds/${guildId}/members/${userId}`);
+  };
+  Object.defineProperty(api, 'baseUrl', { value: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/api/v10` });
+  const stops: (() => Promise<void>)[] = [];
+  const app = await renderApp(api, { columns: 160, rows: 40 }, { ...fakeSession(api), tryOnEmulator: emulatorForTry((stop) => stops.push(stop))(api) });
+  cleanup = () => {
+    app.unmount();
+    standIn.close();
+    void Promise.all(stops.map((stop) => stop()));
+  };
+  await app.waitForText('echo');
+  await app.press('tryCommand');
+  await app.waitForText('In channel    #general');
+  await app.type('kept words');
+  await app.press('send');
+  await app.waitForText("it cannot play Discord's client");
+  await app.press('tryOnEmulator');
+  await app.waitForText('API URL');
+  await waitFor(() => app.frame().includes('kept words'), { message: () => app.frame() });
+});

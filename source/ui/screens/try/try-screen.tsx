@@ -26,7 +26,7 @@ import { defaultPlace, rowChoices, tryRequest, tryRows, type RowKey, type TryFor
 import { useTryDelivery } from './use-try-delivery.js';
 import { useTryPlace, type PlaceLoad } from './use-try-place.js';
 import { useTryInput } from './use-try-input.js';
-import { useTryState } from './use-try-state.js';
+import { useTryState, type TypedValues } from './use-try-state.js';
 import { TryView } from './try-view.js';
 import { EmulatorDetails, noBotText, TryOnEmulatorScreen } from './try-on-emulator.js';
 
@@ -44,8 +44,8 @@ const AUTOCOMPLETE_SETTLE_MS = 300;
 
 export function TryScreen(props: TryScreenProps) {
   const { state } = useAppContext();
-  // What a server that turned out not to play Discord's client answered (it is Discord, or stands in for it).
-  const [notEmulator, setNotEmulator] = useState<string>();
+  // What a server that turned out not to play Discord's client answered (it is Discord, or stands in for it), and what was typed there.
+  const [notEmulator, setNotEmulator] = useState<{ message: string; typed: TypedValues }>();
   const session = state.session;
   if ((props.command.type ?? 1) !== 1) {
     return <TryNotHere {...props} lines={['Only slash commands are typed in; user and message commands run from a right-click menu, which the emulator does not play yet.']} />;
@@ -53,13 +53,13 @@ export function TryScreen(props: TryScreenProps) {
   if (!session) return null;
   const live = isLiveDiscord(session.api.baseUrl);
   if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
-    const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
-    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} />} />;
+    const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator.message}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
   const origin = new URL(session.api.baseUrl).origin;
   const demo = session.ownEmulator;
-  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={setNotEmulator} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
+  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
   return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }
 
@@ -94,11 +94,14 @@ function firstFocus(rows: readonly TryRow[]): RowKey {
   return (rows.find((row) => (row.kind === 'subcommand' && !row.chosen) || row.kind === 'option') ?? rows[rows.length - 1]!).key;
 }
 
-/** `interactionsUrl`: where the emulator runs in this process, its URL now: once one is set, a "no bot" reply is no longer true. */
-function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; onNotEmulator?: (message: string) => void }) {
+/**
+ * `interactionsUrl`: where the emulator runs in this process, its URL now: once one is set, a "no bot" reply is no longer true.
+ * `typed`: what was typed into the form of a server that turned out not to be an emulator, filled in again here.
+ */
+function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
-  const [state, dispatch] = useTryState('en-US');
+  const [state, dispatch] = useTryState('en-US', undefined, typed);
   const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
   const form: TryForm = { ...state.form, ...(guildId ? { guildId } : {}) };
   const load = useTryPlace(guildId, command);
@@ -117,7 +120,8 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
   const focus = state.focus !== undefined && rows.some((row) => row.key === state.focus) ? state.focus : firstFocus(rows);
   const focusIndex = rows.findIndex((row) => row.key === focus);
   const focused = rows[focusIndex]!;
-  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: onNotEmulator } : {}) });
+  const typedHere: TypedValues = { locale: form.locale, path: form.path, values: form.values };
+  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: (message) => onNotEmulator(message, typedHere) } : {}) });
   const title = `/${[command.name, ...form.path].join(' ')}`;
   useEffect(() => {
     if (interactionsUrl && state.reply?.status === 'refused' && state.reply.message === noBot) dispatch({ type: 'reply', reply: undefined });

@@ -242,6 +242,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       send(response, { status: 200, headers: { 'X-Emulator-Total-Requests': String(log.total) }, body: log.list() });
     } else if (request.method === 'POST' && path === '/__emulator/reset') {
       world.state = state = structuredClone(initial);
+      world.attachments!.clear();
       limiter?.reset();
       invalidRequests?.reset();
       faults?.reset();

@@ -8,6 +8,7 @@
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
 import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
+import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';
 import type { LocalFile } from './attachment-files.js';
@@ -63,6 +64,10 @@ async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal
 export async function startTry(origin: string, request: TryRequest, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
   const { attachments, ...fields } = request;
   const uploads: Record<string, string> = Object.create(null);
+  const total = Object.values(attachments ?? {}).reduce((sum, file) => sum + file.bytes.length, 0);
+  if (total > EMULATOR_UPLOADS_LIMIT) {
+    return { ok: false, message: `the files are ${formatSize(total)} together, more than the ${formatSize(EMULATOR_UPLOADS_LIMIT)} the emulator holds at once (it would drop the first before the command is sent): attach fewer or smaller files`, problems: [] };
+  }
   // A file's bytes go only to a server known to be an emulator: Discord, or a proxy standing in for it, never gets them.
   if (attachments && Object.keys(attachments).length > 0 && !(await isEmulator(origin, signal))) {
     return { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] };

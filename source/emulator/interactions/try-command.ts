@@ -54,6 +54,7 @@ export function parseTryRequest(body: unknown): TryRequest | string {
   const text = (key: string) => (typeof fields[key] === 'string' ? { [key]: fields[key] } : {});
   const { attachments } = fields;
   if (attachments !== undefined && !isTextMap(attachments)) return '"attachments" must map option names to the ids POST /__emulator/attachments gave their files';
+  if (attachments !== undefined && Object.keys(attachments).length > 0 && fields.focused !== undefined) return '"attachments" go with the command, not with an autocomplete ("focused"): the client uploads files only when it sends the command';
   return {
     ...(attachments ? { attachments: Object.assign(Object.create(null) as Record<string, string>, attachments) } : {}),
     name: fields.name,
@@ -90,6 +91,13 @@ function accessInput(world: World, guild: GuildRecord, command: Command) {
 }
 
 export function tryCommand(world: World, store: InteractionStore, request: TryRequest): Reply {
+  const reply = startInteraction(world, store, request);
+  // A refused command's files were never sent: the client uploads them again with the next try, so they need not wait 15 minutes here.
+  if (reply.status !== 202) for (const id of Object.values(request.attachments ?? {})) world.attachments!.dropUnsent(id);
+  return reply;
+}
+
+function startInteraction(world: World, store: InteractionStore, request: TryRequest): Reply {
   const app = world.state.application;
   // With an endpoint URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
   const endpoint = app.interactionsEndpointUrl;

@@ -234,7 +234,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     } else if (request.method === 'POST' && path === '/__emulator/interactions') {
       const parsed = parseStrictJson((await readBody(request)).toString('utf8'));
       const tried = parsed.ok ? parseTryRequest(parsed.value) : 'the body is not JSON';
-      send(response, typeof tried === 'string' ? { status: 400, body: { message: tried } } : tryCommand(world, world.interactions!, tried));
+      if (typeof tried === 'string') {
+        send(response, { status: 400, body: { message: tried } });
+        return;
+      }
+      const reply = tryCommand(world, world.interactions!, tried);
+      // A refused command's files were never sent: the client uploads them again with the next try, so they need not wait 15 minutes here.
+      if (reply.status !== 202) for (const id of Object.values(tried.attachments ?? {})) world.attachments!.dropUnsent(id);
+      send(response, reply);
     } else if (request.method === 'GET' && interaction) {
       const found = world.interactions!.get(interaction[1]!);
       send(response, found ? { status: 200, body: interactionView(found) } : failureReply(apiError('notFound')));

@@ -91,13 +91,6 @@ function accessInput(world: World, guild: GuildRecord, command: Command) {
 }
 
 export function tryCommand(world: World, store: InteractionStore, request: TryRequest): Reply {
-  const reply = startInteraction(world, store, request);
-  // A refused command's files were never sent: the client uploads them again with the next try, so they need not wait 15 minutes here.
-  if (reply.status !== 202) for (const id of Object.values(request.attachments ?? {})) world.attachments!.dropUnsent(id);
-  return reply;
-}
-
-function startInteraction(world: World, store: InteractionStore, request: TryRequest): Reply {
   const app = world.state.application;
   // With an endpoint URL, Discord delivers interactions there and not over the gateway (DOCS/RR "Receiving an Interaction").
   const endpoint = app.interactionsEndpointUrl;

@@ -39,6 +39,12 @@ export function assertTokenSafeUrl(url: string): void {
   throw new InsecureApiTargetError(url);
 }
 
+/** Whether `url` is Discord itself: discord.com or any host under it (canary., ptb.), and the old discordapp.com, whatever the API version or path. */
+export function isLiveDiscord(url: string): boolean {
+  const host = URL.parse(url)?.hostname.toLowerCase().replace(/\.$/, '');
+  return host !== undefined && /(?:^|\.)discord(?:app)?\.com$/.test(host);
+}
+
 /**
  * `--api` flag → target. No flag: live Discord. `local`: the embedded emulator.
  * Anything else must be an absolute http(s) URL that passes the token transport rule.
@@ -48,7 +54,7 @@ export function resolveApiBase(flag: string | undefined): ApiTarget {
   if (flag === 'local') return { kind: 'local' };
   assertTokenSafeUrl(flag);
   const baseUrl = flag.replace(/\/+$/, '');
-  return { kind: baseUrl === DISCORD_API_BASE ? 'discord' : 'custom', baseUrl };
+  return { kind: isLiveDiscord(baseUrl) ? 'discord' : 'custom', baseUrl };
 }
 
 /** The site root that serves `/oauth2/authorize` for an API base (`https://discord.com/api/v10` → `https://discord.com`). */

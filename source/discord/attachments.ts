@@ -8,6 +8,12 @@
 /** The `attachment_size_limit` Discord sends with an interaction in a server without boosts: 10 MiB. */
 export const ATTACHMENT_SIZE_LIMIT = 10_485_760;
 
+/**
+ * What the emulator holds of uploads at most, all files together (ten of the largest size): a command
+ * whose files are larger together could not have them all held until it is sent, so the client refuses it first.
+ */
+export const EMULATOR_UPLOADS_LIMIT = 10 * ATTACHMENT_SIZE_LIMIT;
+
 /** Content types by extension, as a browser's upload names them; anything else is a byte stream. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',

@@ -9,7 +9,7 @@
 import { GLOBAL_SCOPE, guildScope, scopeKey, type Channel, type Command, type GuildCommandPermissions, type Member, type PermissionOverwrite, type Role } from '../discord/model.js';
 import { materialize } from './command-store.js';
 import type { SnowflakeGenerator } from './snowflake.js';
-import type { EmulatorState, GuildRecord, MemberRecord } from './state.js';
+import { installedGuilds, putFirst, type EmulatorState, type GuildRecord, type MemberRecord } from './state.js';
 
 /** One guild's people as read from the app's API. */
 export interface GuildPeople {
@@ -72,6 +72,7 @@ function copiedGuild(state: EmulatorState, copy: AppCopy, id: string, name: stri
     name,
     ownerId: people.ownerId ?? Object.keys(members).find((userId) => userId !== app.botUserId) ?? app.ownerId,
     appInstalled: true,
+    copied: true,
     roles: people.roles.map((role) => {
       const extra = role as { color?: unknown; hoist?: unknown; mentionable?: unknown };
       return {
@@ -97,9 +98,9 @@ function copiedGuild(state: EmulatorState, copy: AppCopy, id: string, name: stri
   };
 }
 
-/** The first guild the app is installed in (the seed's first), other than `except`. */
+/** The first of the seed's guilds the app is installed in, other than `except`. */
 function firstSeeded(state: EmulatorState, except?: string): GuildRecord | undefined {
-  return Object.values(state.guilds).find((guild) => guild.appInstalled && guild.id !== except);
+  return installedGuilds(state).find((guild) => !guild.copied && guild.id !== except);
 }
 
 function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, now: number): CopyInResult {
@@ -124,6 +125,8 @@ function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, 
     if (!target) return result;
   }
   state.commands[scopeKey(guildScope(target.id))] = stored(commands, guildScope(target.id));
+  // The guild the commands went to is where try runs and serve's guildIds[0], one notion for both.
+  putFirst(state, target.id);
   return { ...result, guild: { id: target.id, name: target.name, commands: commands.length, people: people ? 'copied' : 'seeded' } };
 }
 

@@ -34,7 +34,7 @@ import { AttachmentStore } from './interactions/attachments.js';
 import { ATTACHMENT_PATH, serveAttachment, uploadAttachment } from './interactions/attachment-routes.js';
 import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
 import { parsePressBody, parseSubmitBody, pressComponent, submitModal } from './interactions/continue-interaction.js';
-import type { EmulatorState } from './state.js';
+import { installedGuilds, type EmulatorState } from './state.js';
 import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
 
 /** OpenID Connect Discovery 1.0 §4: at the site root, beside /oauth2/authorize. */
@@ -103,8 +103,11 @@ export interface RunningEmulator {
   /**
    * Makes `url` the app's interactions endpoint once it passes Discord's PING checks, as the developer
    * portal does (null clears it); resolves to why it was refused, or undefined once it is set.
+   * `signal` cancels the check: it then rejects with the signal's reason and the URL stays as it was.
    */
-  setInteractionsUrl(url: string | null): Promise<string | undefined>;
+  setInteractionsUrl(url: string | null, signal?: AbortSignal): Promise<string | undefined>;
+  /** The app's interactions endpoint URL now, however it was set (here, PATCH /applications/@me, --interactions-url); null: none. */
+  interactionsUrl(): string | null;
   /** Extra seeded identities for tests. */
   seeded: {
     adminUserId: string;
@@ -234,7 +237,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     } else if (request.method === 'POST' && path === '/__emulator/interactions') {
       const parsed = parseStrictJson((await readBody(request)).toString('utf8'));
       const tried = parsed.ok ? parseTryRequest(parsed.value) : 'the body is not JSON';
-      send(response, typeof tried === 'string' ? { status: 400, body: { message: tried } } : tryCommand(world, world.interactions!, tried));
+      if (typeof tried === 'string') {
+        send(response, { status: 400, body: { message: tried } });
+        return;
+      }
+      const reply = tryCommand(world, world.interactions!, tried);
+      // A refused command's files were never sent: the client uploads them again with the next try, so they need not wait 15 minutes here.
+      if (reply.status !== 202) for (const id of Object.values(tried.attachments ?? {})) world.attachments!.dropUnsent(id);
+      send(response, reply);
     } else if (request.method === 'POST' && (pressed || modal)) {
       const parsed = parseStrictJson((await readBody(request)).toString('utf8') || '{}');
       const asked = !parsed.ok ? 'the body is not JSON' : pressed ? parsePressBody(pressed[1]!, decodeURIComponent(pressed[2]!), parsed.value) : parseSubmitBody(modal![1]!, parsed.value);
@@ -247,6 +257,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       send(response, { status: 200, headers: { 'X-Emulator-Total-Requests': String(log.total) }, body: log.list() });
     } else if (request.method === 'POST' && path === '/__emulator/reset') {
       world.state = state = structuredClone(initial);
+      world.attachments!.clear();
       limiter?.reset();
       invalidRequests?.reset();
       faults?.reset();
@@ -325,9 +336,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const app = state.application;
   const ownerId = app.ownerId;
   const memberUserId = state.tokens[state.scriptTokens.member]?.userId ?? '';
-  const installed = Object.values(state.guilds).filter((guild) => guild.appInstalled);
+  const installed = installedGuilds(state);
   const uninstalled = Object.values(state.guilds).find((guild) => !guild.appInstalled);
-  // The copied guild first: the one a script reading guildIds[0] is after.
+  // The default guild first (defaultGuild): where try runs, and the copied one after copyIn.
   const guildIds = installed.map((guild) => guild.id);
   const hidden = installed[0]?.channels.find((channel) => !canViewChannel(installed[0]!, app.botUserId, channel));
 
@@ -346,12 +357,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     gatewayUrl: origin.replace(/^http/, 'ws'),
     copyIn(copy) {
       const result = copyIn({ state: world.state, initial }, ids, copy, clock());
-      if (result.guild && !guildIds.includes(result.guild.id)) guildIds.unshift(result.guild.id);
+      guildIds.splice(0, guildIds.length, ...installedGuilds(world.state).map((guild) => guild.id));
       world.changed();
       return result;
     },
-    async setInteractionsUrl(url) {
-      const problem = url === null ? undefined : await verifyEndpoint(world, url);
+    interactionsUrl: () => world.state.application.interactionsEndpointUrl ?? null,
+    async setInteractionsUrl(url, signal) {
+      const problem = url === null ? undefined : await verifyEndpoint(world, url, signal);
+      // Checked and set in one turn of the event loop: once set, a cancel comes too late to be told as one.
+      signal?.throwIfAborted();
       if (problem !== undefined) return problem;
       endpointCheck?.stop();
       world.endpointProblem = undefined;

@@ -78,6 +78,8 @@ export interface GuildRecord {
   roles: RoleRecord[];
   channels: ChannelRecord[];
   members: Record<string, MemberRecord>;
+  /** Copied in from another API (copy-in.ts), not one of the seed's. */
+  copied?: true;
 }
 
 export type AuthorizedKind = 'client-credentials' | 'user';
@@ -139,4 +141,28 @@ export function scopeCommands(state: EmulatorState, key: string): Command[] {
 /** Remove every overwrite list of a command, in every guild (delete and rename do this). */
 export function dropOverwrites(state: EmulatorState, commandId: string): void {
   for (const perGuild of Object.values(state.overwrites)) delete perGuild[commandId];
+}
+
+/** The guilds the app is installed in, the default one first (a guild copied in goes first: copy-in.ts). */
+export function installedGuilds(state: EmulatorState): GuildRecord[] {
+  return Object.values(state.guilds).filter((guild) => guild.appInstalled);
+}
+
+/** Where `try` runs without --guild and the first of serve's guildIds: the first guild the app is installed in. */
+export function defaultGuild(state: EmulatorState): GuildRecord | undefined {
+  return installedGuilds(state)[0];
+}
+
+/** Whom `try` runs as without --as: the app's owner where they are a member, else the guild's owner (a copied guild's people are not the emulator's). */
+export function defaultMember(state: EmulatorState, guild: GuildRecord): string {
+  const appOwner = state.application.ownerId;
+  return guild.members[appOwner] ? appOwner : guild.ownerId;
+}
+
+/** Makes `guild` the default one (first in insertion order, which JSON persistence keeps). */
+export function putFirst(state: EmulatorState, guildId: string): void {
+  const guild = state.guilds[guildId];
+  if (!guild) return;
+  const { [guildId]: _moved, ...others } = state.guilds;
+  state.guilds = { [guildId]: guild, ...others };
 }

@@ -10,6 +10,7 @@
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
 import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
+import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';
 import type { LocalFile } from './attachment-files.js';
@@ -65,6 +66,14 @@ async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal
 export async function startTry(origin: string, request: TryRequest, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
   const { attachments, ...fields } = request;
   const uploads: Record<string, string> = Object.create(null);
+  const total = Object.values(attachments ?? {}).reduce((sum, file) => sum + file.bytes.length, 0);
+  if (total > EMULATOR_UPLOADS_LIMIT) {
+    return { ok: false, message: `the files are ${formatSize(total)} together, more than the ${formatSize(EMULATOR_UPLOADS_LIMIT)} the emulator holds at once (it would drop the first before the command is sent): attach fewer or smaller files`, problems: [] };
+  }
+  // A file's bytes go only to a server known to be an emulator: Discord, or a proxy standing in for it, never gets them.
+  if (attachments && Object.keys(attachments).length > 0 && !(await isEmulator(origin, signal))) {
+    return { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] };
+  }
   for (const [option, file] of Object.entries(attachments ?? {})) {
     const uploaded = await uploadFile(origin, file, signal);
     if (!uploaded.ok) return uploaded.notEmulator ? uploaded : { ...uploaded, message: `option "${option}": ${uploaded.message}` };
@@ -131,6 +140,14 @@ async function deliverThrough(origin: string, path: string, request: unknown, si
   }
   const { id, botName, user, channel, interaction } = started.body;
   return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };
+}
+
+/** Whether `origin` is a cmd-tui emulator: its request log answers, with the header only it sends (nothing of that log is read). */
+async function isEmulator(origin: string, signal?: AbortSignal): Promise<boolean> {
+  const timeout = AbortSignal.timeout(10_000);
+  const response = await fetch(`${origin}/__emulator/requests`, { redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  await response.body?.cancel();
+  return response.status === 200 && response.headers.has('x-emulator-total-requests');
 }
 
 /** The client's upload of one file; nothing of the command has left yet, so `signal` stops it. */

@@ -9,6 +9,13 @@ describe('API target', () => {
     ['http://127.0.0.1:4000/api/v10', { kind: 'custom', baseUrl: 'http://127.0.0.1:4000/api/v10' }],
     ['http://[::1]:4000/api/v10', { kind: 'custom', baseUrl: 'http://[::1]:4000/api/v10' }],
     ['http://localhost:4000/api/v10', { kind: 'custom', baseUrl: 'http://localhost:4000/api/v10' }],
+    // Discord whatever the version, path or subdomain: try refuses them all as live.
+    ['https://discord.com/api/v9', { kind: 'discord', baseUrl: 'https://discord.com/api/v9' }],
+    ['https://discord.com/api', { kind: 'discord', baseUrl: 'https://discord.com/api' }],
+    ['https://canary.discord.com/api/v10', { kind: 'discord', baseUrl: 'https://canary.discord.com/api/v10' }],
+    ['https://DISCORD.com./api/v10', { kind: 'discord', baseUrl: 'https://DISCORD.com./api/v10' }],
+    ['https://discordapp.com/api/v10', { kind: 'discord', baseUrl: 'https://discordapp.com/api/v10' }],
+    ['https://notdiscord.com/api/v10', { kind: 'custom', baseUrl: 'https://notdiscord.com/api/v10' }],
   ])('--api %s', (flag, target) => {
     expect(resolveApiBase(flag)).toEqual(target);
   });

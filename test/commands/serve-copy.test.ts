@@ -36,7 +36,12 @@ it('starts with the global commands and the guild\'s, ids kept, and the guild\'s
     const apps = `/applications/${info.applicationId}`;
     expect(await commandIds(info.baseUrl, info.botToken, `${apps}/commands`)).toEqual(await commandIds(source().baseUrl, source().botToken, `/applications/${source().applicationId}/commands`));
     expect(await commandIds(info.baseUrl, info.botToken, `${apps}/guilds/${guildId}/commands`)).toEqual(await commandIds(source().baseUrl, source().botToken, `/applications/${source().applicationId}/guilds/${guildId}/commands`));
-    expect(info.guildIds).toContain(guildId);
+    expect(info.guildIds[0]).toBe(guildId);
+    // try runs in the copied guild (guildIds[0]) as its owner, the emulator's app owner not being a member there.
+    const tried = await runCli(['try', 'deploy', '--option', 'environment=staging', '--api', info.baseUrl], { env: { CMD_TUI_HOME: home } });
+    expect(tried.stderr).not.toContain('no slash command');
+    expect(tried.stderr).not.toContain('is not a member');
+    expect(tried.stderr).toContain('no bot is connected');
     const members = (await (await fetch(`${info.baseUrl}/guilds/${guildId}/members?limit=100`, { headers: { Authorization: `Bot ${info.botToken}` } })).json()) as { user: { username: string } }[];
     expect(members.map((member) => member.user.username)).toEqual(expect.arrayContaining(['rin', 'ada', 'milo']));
     expect(stderr).toMatch(/^cmd-tui serve: Copied \d+ global commands and \d+ commands of Pixel Pal HQ \(ids kept\), with its roles, channels and first 100 members as read\. Nothing was changed where they were read\.$/m);

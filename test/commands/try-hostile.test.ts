@@ -4,7 +4,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { LIVE_DISCORD_REFUSAL } from '../../source/operations/try-command.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 
@@ -62,4 +65,30 @@ it('a server that answers the try route with an error but no message is named as
   expect(result.stderr).not.toContain('undefined');
   expect(result.stderr).toContain(`HTTP 500 from ${origin}: not a cmd-tui serve emulator: pass --api with the URL \`cmd-tui serve\` printed`);
   expect(result.code).toBe(1);
+});
+
+it("a file's bytes go only to an emulator: a server that is not one gets no upload, and is named as not one", async () => {
+  home = await isolatedHome();
+  const paths: string[] = [];
+  server = createServer((request, response) => {
+    paths.push(`${request.method} ${request.url}`);
+    request.resume();
+    response.writeHead(404, { 'content-type': 'application/json' }).end('{"message": "404: Not Found", "code": 0}');
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const file = join(home.home, 'proof.png');
+  await writeFile(file, 'not really a png');
+  const result = await runCli(['try', 'report', '--file', `proof=${file}`, '--api', `${origin}/api/v10`], { env: home.env });
+  expect(result.stderr).toContain(`${origin} is not a cmd-tui serve emulator`);
+  expect(result.stderr).toContain('no file was sent to it');
+  expect(paths.filter((path) => path.startsWith('POST'))).toEqual([]);
+});
+
+it.each(['https://discord.com/api/v9', 'https://discord.com/api', 'https://canary.discord.com/api/v10'])('--api %s is live Discord: refused before anything is sent, offering serve --copy-commands', async (api) => {
+  home = await isolatedHome();
+  const result = await runCli(['try', 'ping', '--api', api], { env: home.env });
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain(LIVE_DISCORD_REFUSAL);
+  expect(result.stderr).toContain('cmd-tui serve --copy-commands');
 });

@@ -4,9 +4,10 @@
  * with the oldest dropped first, a URL good only with its secret; and an image's width and height read
  * from its header whatever its name says.
  */
-import { describe, expect, it } from 'vitest';
+import { JPG } from 'image-size/types/jpg';
+import { describe, expect, it, vi } from 'vitest';
 import { AttachmentStore, filenameProblem } from '../../source/emulator/interactions/attachments.js';
-import { imageDimensions } from '../../source/emulator/interactions/image-dimensions.js';
+import { HEADER_BYTES, imageDimensions } from '../../source/emulator/interactions/image-dimensions.js';
 import { TOKEN_LIFETIME_MS } from '../../source/emulator/interactions/store.js';
 
 function storeWith(maxStoredBytes?: number) {
@@ -93,5 +94,26 @@ describe("an image's width and height, from its own header", () => {
     ['a PNG cut short', [...Buffer.from('89504e470d0a1a0a', 'hex')], {}],
   ])('%s', (_format, bytes, dimensions) => {
     expect(imageDimensions(Uint8Array.from(bytes))).toEqual(dimensions);
+  });
+
+  const jpegFrame = [0xff, 0xc0, 0, 17, 8, ...be16(50), ...be16(70), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9];
+
+  it('only the first HEADER_BYTES are parsed: a 10 MiB upload starting like a JPEG is not scanned to its end', () => {
+    const calculate = vi.spyOn(JPG, 'calculate');
+    try {
+      const file = new Uint8Array(10 * 1024 * 1024);
+      file.set([0xff, 0xd8]);
+      expect(imageDimensions(file)).toEqual({});
+      expect(calculate).toHaveBeenCalled();
+      for (const [input] of calculate.mock.calls) expect(input.length).toBeLessThanOrEqual(HEADER_BYTES);
+    } finally {
+      calculate.mockRestore();
+    }
+  });
+
+  it('a JPEG frame header beyond the first HEADER_BYTES is no size, one within them is', () => {
+    const metadata = (length: number) => [0xff, 0xe1, ...be16(length), ...new Array<number>(length - 2).fill(0)];
+    expect(imageDimensions(Uint8Array.from([0xff, 0xd8, ...metadata(0xffff), ...jpegFrame]))).toEqual({});
+    expect(imageDimensions(Uint8Array.from([0xff, 0xd8, ...metadata(0x8000), ...jpegFrame]))).toEqual({ width: 70, height: 50 });
   });
 });

@@ -153,18 +153,38 @@ describe('the upload is held to what the client sends', () => {
   });
 
   it('is sent once, by an ATTACHMENT option, of a type its file_types allows', async () => {
-    const id = await uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
+    // A refused command drops its uploads: each refusal here is given a file of its own.
+    const notes = () => uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
     const refusal = (body: Record<string, unknown>) => call(emulator(), 'POST', '/__emulator/interactions', { json: body }).then((answer) => ({ status: answer.status, body: answer.body }));
+    let id = await notes();
     expect(await refusal({ name: 'upload', options: { note: 'x' }, attachments: { note: id } })).toEqual({
       status: 400,
       body: { message: "Discord's client would not send /upload", problems: ['/upload: option "file" is required', 'option "note" (STRING) is given both a value and a file (notes.txt): give one'] },
     });
+    id = await notes();
     expect((await refusal({ name: 'upload', attachments: { file: id, note: id } })).body.message).toBe(`upload ${id} (notes.txt) is given to two options: upload the file once for each`);
+    id = await notes();
     expect((await refusal({ name: 'picture', attachments: { image: id } })).body.problems).toEqual(['option "image" (ATTACHMENT) accepts only image, .pdf files, and notes.txt is text/plain']);
     expect((await refusal({ name: 'upload', attachments: { file: '1' } })).body.message).toBe('option "file": there is no upload 1: it was dropped after 15 minutes (or to make room), or never made; upload the file again');
+    id = await notes();
     await tried('upload', { file: id });
     expect((await refusal({ name: 'upload', attachments: { file: id } })).body.message).toBe(`option "file": upload ${id} (notes.txt) was already sent with a command: upload the file again`);
     await tried('picture', { image: await uploaded(Buffer.from('%PDF-1.7'), 'scan.PDF', 'application/pdf') });
+  });
+
+  it('a refused command leaves none of its uploads behind: the client uploads them again with the next try', async () => {
+    const id = await uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
+    expect((await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'picture', attachments: { image: id } } })).status).toBe(400);
+    expect((await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: id } } })).body.message).toBe(
+      `option "file": there is no upload ${id}: it was dropped after 15 minutes (or to make room), or never made; upload the file again`,
+    );
+  });
+
+  it('takes no files with an autocomplete: the client uploads only when it sends the command', async () => {
+    const id = await uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
+    const refused = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', focused: 'note', options: { note: 'x' }, attachments: { file: id } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('"attachments" go with the command, not with an autocomplete ("focused"): the client uploads files only when it sends the command');
   });
 
   it('takes no prototype keys: an attachments map naming __proto__ is refused, and an option named constructor has no upload', async () => {
@@ -175,4 +195,13 @@ describe('the upload is held to what the client sends', () => {
     expect(constructor.body.message).toBe('option "file": there is no upload constructor: it was dropped after 15 minutes (or to make room), or never made; upload the file again');
     expect((await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: 5 } } })).status).toBe(400);
   });
+});
+
+it('POST /__emulator/reset drops every uploaded file', async () => {
+  const id = await uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
+  expect((await call(emulator(), 'POST', '/__emulator/reset')).status).toBe(204);
+  const commands = [{ name: 'upload', description: 'Takes a file', options: [{ type: 11, name: 'file', description: 'Which file', required: true }] }];
+  expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { auth: botAuth(emulator()), json: commands })).status).toBe(200);
+  const refused = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: id } } });
+  expect(refused.body.message).toBe(`option "file": there is no upload ${id}: it was dropped after 15 minutes (or to make room), or never made; upload the file again`);
 });

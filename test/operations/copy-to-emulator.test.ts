@@ -102,3 +102,30 @@ it('credentials that cannot read the commands copy nothing: the error is the API
   const broken = await createDiscordApi({ baseUrl: live().baseUrl, credentials: { botToken: 'emu-bot-not-a-real-token' }, applicationId: live().applicationId });
   await expect(readAppCopy(broken, undefined)).rejects.toBeInstanceOf(DiscordApiError);
 });
+
+it("a member list refused (Discord's privileged Server Members intent) and overwrites refused still copy the guild: its roles, channels, owner and bot, saying what is missing and why", async () => {
+  const source = await liveApi();
+  const guildId = live().guildIds[1]!;
+  const refused = (route: string) => () => Promise.reject(new DiscordApiError(403, 50001, `Discord refused GET ${route}: Missing Access`, 'GET', route));
+  const refusing: DiscordApi = new Proxy(source, {
+    get: (api, property, receiver) =>
+      property === 'listGuildMembers' ? refused(`/guilds/${guildId}/members`) : property === 'listGuildPermissions' ? refused('/commands/permissions') : Reflect.get(api, property, receiver),
+  });
+  const read = await readAppCopy(refusing, guildId);
+  expect(read.peopleProblem).toBeUndefined();
+  const result = target().copyIn(read.copy);
+  expect(result.guild).toMatchObject({ id: guildId, people: 'copied' });
+  const api = await targetApi();
+  const owner = (await source.getGuild(guildId)).owner_id;
+  const members = await api.listGuildMembers(guildId, { limit: 100 });
+  expect(members.map((member) => member.user!.id).sort()).toEqual([owner, target().seeded.botUserId].sort());
+  expect((await api.getGuildRoles(guildId)).map((role) => role.name).sort()).toEqual((await source.getGuildRoles(guildId)).map((role) => role.name).sort());
+  expect(await api.listGuildPermissions(guildId)).toEqual([]);
+  expect(describeCopy(result, read)).toBe(
+    `Copied ${result.global} global commands and ${result.guild!.commands} commands of Speedrun Club (ids kept), with its roles and channels as read; its member list could not be read (Discord refused GET /guilds/${guildId}/members: Missing Access), so only its owner and the app's bot are there; its command permissions could not be read (Discord refused GET /commands/permissions: Missing Access), so none are set there.`,
+  );
+  // try runs there, as its owner.
+  const tried = await call(target(), 'POST', '/__emulator/interactions', { json: { name: 'race', path: ['join'] } });
+  expect(tried.status, JSON.stringify(tried.body)).toBe(409);
+  expect(tried.body.reason).toBe('no-bot');
+});

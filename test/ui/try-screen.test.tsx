@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyKey } from 'discord-interactions';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { DISCORD_API_BASE } from '../../source/api/target.js';
@@ -86,6 +87,23 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   await app.waitForText('No bot is connected to this emulator yet');
   expect(app.frame()).not.toContain('--interactions-url');
 
+  // The bot sets its URL itself, as the reply suggests (PATCH /applications/@me): ctrl+o shows that URL,
+  // the row too, and the "no bot" reply is gone.
+  const verifyKey = /^[0-9a-f]{64}$/m.exec(app.frame())![0];
+  const botToken = /^emu-bot-\S+$/m.exec(app.frame())![0];
+  const bot = await pingAnsweringBot(verifyKey);
+  try {
+    const patched = await fetch(`${api}/applications/@me`, { method: 'PATCH', headers: { Authorization: `Bot ${botToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ interactions_endpoint_url: bot.url }) });
+    expect(patched.status).toBe(200);
+    await app.press('interactionsUrl');
+    await waitFor(() => app.frame().includes(bot.url) && app.frame().includes('leave the URL as it was'), { message: () => app.frame() });
+    await app.chord('esc');
+    await waitFor(() => /Interactions URL\s+http:\/\/127\.0\.0\.1:\d+\/interactions · ctrl\+o/.test(app.frame()), { message: () => app.frame() });
+    expect(app.frame()).not.toContain('No bot is connected to this emulator yet');
+  } finally {
+    await bot.close();
+  }
+
   // Another command: straight to the same emulator, the commands copied again.
   await app.press('back');
   await waitFor(() => !app.frame().includes('API URL'));
@@ -96,6 +114,18 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   expect(app.frame()).toContain(`API URL           ${api}`);
   expect(app.frame()).not.toContain(LIVE_DISCORD_REFUSAL);
 });
+
+/** An HTTP bot that passes Discord's PING checks: refuses a wrong signature, answers a signed PING with a PONG. */
+async function pingAnsweringBot(publicKey: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(async (request, response) => {
+    let body = '';
+    for await (const chunk of request) body += String(chunk);
+    const signed = await verifyKey(body, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), publicKey);
+    response.writeHead(signed ? 200 : 401, { 'Content-Type': 'application/json' }).end(signed ? '{"type":1}' : '{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0007\u001b[8mhid\u200bden';
 
@@ -355,4 +385,36 @@ it("the reply's select: tab past Send reaches it, enter opens its menu, values a
   await app.waitForText('You picked blue');
   expect(route.picks).toEqual([{ path: '/__emulator/messages/1/components/colour', body: { values: ['blue'] } }]);
   expect(app.frame()).toContain('▸ picked blue in Colours');
+});
+
+it('what was typed before the server turned out not to be an emulator is in the form the emulator opens', { timeout: 20_000 }, async () => {
+  // A server that plays nothing of Discord's client (Discord behind a proxy, say): every /__emulator route is unknown.
+  const standIn = createServer((request, response) => {
+    request.resume();
+    response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message": "404: Not Found", "code": 0}');
+  });
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  const api = new GuildApi([makeCommand({ name: 'echo', options: [{ type: 3, name: 'words', description: 'What to say', required: true }] })]);
+  api.getGuildRoles = async () => [{ id: GUILD_ID, name: '@everyone', position: 0, permissions: String(1024 + 2048 + 2 ** 31) }];
+  api.guilds = [{ id: GUILD_ID, name: 'Test Guild', owner_id: '600000000000000001' }];
+  api.getGuildMember = async (guildId, userId) => {
+    throw new DiscordApiError(404, 10007, 'Unknown Member', 'GET', `/guilds/${guildId}/members/${userId}`);
+  };
+  Object.defineProperty(api, 'baseUrl', { value: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/api/v10` });
+  const stops: (() => Promise<void>)[] = [];
+  const app = await renderApp(api, { columns: 160, rows: 40 }, { ...fakeSession(api), tryOnEmulator: emulatorForTry((stop) => stops.push(stop))(api) });
+  cleanup = () => {
+    app.unmount();
+    standIn.close();
+    void Promise.all(stops.map((stop) => stop()));
+  };
+  await app.waitForText('echo');
+  await app.press('tryCommand');
+  await app.waitForText('In channel    #general');
+  await app.type('kept words');
+  await app.press('send');
+  await app.waitForText("it cannot play Discord's client");
+  await app.press('tryOnEmulator');
+  await app.waitForText('API URL');
+  await waitFor(() => app.frame().includes('kept words'), { message: () => app.frame() });
 });

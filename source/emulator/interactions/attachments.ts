@@ -10,13 +10,13 @@
  * MAX_STORED_BYTES, the oldest dropped first to make room.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ATTACHMENT_SIZE_LIMIT, BYTE_STREAM, sizeProblem } from '../../discord/attachments.js';
+import { BYTE_STREAM, EMULATOR_UPLOADS_LIMIT, sizeProblem } from '../../discord/attachments.js';
 import type { Clock } from '../clock.js';
 import { TOKEN_LIFETIME_MS } from './store.js';
 import { imageDimensions } from './image-dimensions.js';
 
 /** Ten files of the largest size a member may upload: what the emulator holds at most, all uploads together. */
-export const MAX_STORED_BYTES = 10 * ATTACHMENT_SIZE_LIMIT;
+export const MAX_STORED_BYTES = EMULATOR_UPLOADS_LIMIT;
 
 /** A filename as Discord keeps one: not a path, no control characters, at most 1,024 characters (the emulator's bound). */
 const MAX_FILENAME_LENGTH = 1024;
@@ -109,6 +109,18 @@ export class AttachmentStore {
     if (!attachment) return `there is no upload ${id}: it was dropped after 15 minutes (or to make room), or never made; upload the file again`;
     if (attachment.channelId !== undefined) return `upload ${id} (${attachment.filename}) was already sent with a command: upload the file again`;
     return attachment;
+  }
+
+  /** Drops upload `id` if it was never sent: the client uploads again when the command it came with was refused. */
+  dropUnsent(id: string): void {
+    const attachment = this.files.get(id);
+    if (attachment && attachment.channelId === undefined) this.drop(id, attachment);
+  }
+
+  /** Drops every file (`POST /__emulator/reset`). */
+  clear(): void {
+    this.files.clear();
+    this.storedBytes = 0;
   }
 
   /** Sends the upload with an interaction in `channelId`: from now it lives as long as that interaction's token. */

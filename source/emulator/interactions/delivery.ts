@@ -24,13 +24,14 @@ const MAX_REPLY_BYTES = 256 * 1024;
  * One signed POST. A redirect is not followed: Discord posts to the URL it was given, and a 3xx answer
  * is a failed delivery like any other non-2xx one.
  */
-async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+async function post(url: string, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<{ status: number; text: string }> {
+  const deadline = AbortSignal.timeout(INITIAL_RESPONSE_DEADLINE_MS);
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'User-Agent': 'Discord-Interactions/1.0 (+https://discord.com)', ...headers },
     body,
     redirect: 'manual',
-    signal: AbortSignal.timeout(INITIAL_RESPONSE_DEADLINE_MS),
+    signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
   });
   const text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_REPLY_BYTES);
   return { status: response.status, text };
@@ -62,8 +63,11 @@ export async function deliver(world: World, store: InteractionStore, url: string
   }
 }
 
-/** Why Discord would refuse `url` as the interactions endpoint, or undefined when it passes both checks. */
-export async function verifyEndpoint(world: World, url: string): Promise<string | undefined> {
+/**
+ * Why Discord would refuse `url` as the interactions endpoint, or undefined when it passes both checks.
+ * `signal` stops the check (rejecting with its reason): a cancelled check is no answer either way.
+ */
+export async function verifyEndpoint(world: World, url: string, signal?: AbortSignal): Promise<string | undefined> {
   const app = world.state.application;
   const ping = JSON.stringify(pingInteraction(world.ids.next(), app.id, `emu-ping-${world.ids.next()}`));
   const timestamp = Math.floor(world.clock() / 1000);
@@ -71,13 +75,14 @@ export async function verifyEndpoint(world: World, url: string): Promise<string 
   try {
     const signed = signer.headers(ping, timestamp);
     // The same signature over another timestamp: a bot that checks signatures must refuse it.
-    const tampered = await post(url, ping, { ...signed, 'X-Signature-Timestamp': String(timestamp + 1) });
+    const tampered = await post(url, ping, { ...signed, 'X-Signature-Timestamp': String(timestamp + 1) }, signal);
     if (tampered.status !== 401) return `it answered a PING with a wrong signature with ${tampered.status} instead of 401`;
-    const answer = await post(url, ping, signed);
+    const answer = await post(url, ping, signed, signal);
     const pong = answer.status === 200 ? parseStrictObject(answer.text) : undefined;
     if (pong?.type !== 1) return `it answered a signed PING with ${answer.status} ${JSON.stringify(answer.text.slice(0, 80))} instead of 200 {"type":1}`;
     return undefined;
   } catch (error) {
+    signal?.throwIfAborted();
     return `it could not be reached (${(error as Error).message})`;
   }
 }

@@ -12,7 +12,7 @@ import { fillOptions, type InteractionOption } from '../../discord/option-values
 import { describeTarget } from '../../discord/overwrite-targets.js';
 import { userObject } from '../handlers/pickers.js';
 import type { Reply, World } from '../request-context.js';
-import type { GuildRecord } from '../state.js';
+import { defaultGuild, defaultMember, installedGuilds, type GuildRecord } from '../state.js';
 import { deliver } from './delivery.js';
 import { applicationCommandInteraction } from './payload.js';
 import { chosenUploads, uploadProblems } from './attachment-options.js';
@@ -57,6 +57,7 @@ export function parseTryRequest(body: unknown): TryRequest | string {
   const text = (key: string) => (typeof fields[key] === 'string' ? { [key]: fields[key] } : {});
   const { attachments } = fields;
   if (attachments !== undefined && !isTextMap(attachments)) return '"attachments" must map option names to the ids POST /__emulator/attachments gave their files';
+  if (attachments !== undefined && Object.keys(attachments).length > 0 && fields.focused !== undefined) return '"attachments" go with the command, not with an autocomplete ("focused"): the client uploads files only when it sends the command';
   return {
     ...(attachments ? { attachments: Object.assign(Object.create(null) as Record<string, string>, attachments) } : {}),
     name: fields.name,
@@ -137,9 +138,9 @@ export function sentReply(world: World, guild: GuildRecord, userId: string, chan
 
 export function tryCommand(world: World, store: InteractionStore, request: TryRequest): Reply {
   const app = world.state.application;
-  const guild = request.guildId ? world.state.guilds[request.guildId] : Object.values(world.state.guilds).find((candidate) => candidate.appInstalled);
-  if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${Object.values(world.state.guilds).filter((g) => g.appInstalled).map((g) => g.id).join(', ')}`);
-  const userId = request.userId ?? app.ownerId;
+  const guild = request.guildId ? world.state.guilds[request.guildId] : defaultGuild(world.state);
+  if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${installedGuilds(world.state).map((g) => g.id).join(', ')}`);
+  const userId = request.userId ?? defaultMember(world.state, guild);
   const user = world.state.users[userId];
   if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
   const locale = request.locale ?? 'en-US';

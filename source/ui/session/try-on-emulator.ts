@@ -18,8 +18,8 @@ export interface EmulatorEndpoint {
   verifyKey: string;
   /** The URL interactions are delivered to now; null: to a bot on the gateway. */
   interactionsUrl(): string | null;
-  /** Checks `url` with Discord's PINGs and sets it (null: none); resolves to why it was refused, or undefined. */
-  setInteractionsUrl(url: string | null): Promise<string | undefined>;
+  /** Checks `url` with Discord's PINGs and sets it (null: none); resolves to why it was refused, or undefined. `signal` cancels it, the URL left as it was. */
+  setInteractionsUrl(url: string | null, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 export interface EmulatorCopy {
@@ -41,18 +41,14 @@ export interface TryOnEmulator {
 
 /** The endpoint of an emulator running in this process (the one started here, or the demo's). */
 export function endpointOf(emulator: RunningEmulator): EmulatorEndpoint {
-  let current: string | null = null;
   return {
     baseUrl: emulator.baseUrl,
     gatewayUrl: emulator.gatewayUrl,
     botToken: emulator.botToken,
     verifyKey: emulator.verifyKey,
-    interactionsUrl: () => current,
-    setInteractionsUrl: async (url) => {
-      const problem = await emulator.setInteractionsUrl(url);
-      if (problem === undefined) current = url;
-      return problem;
-    },
+    // Read from the emulator's app each time: a bot's PATCH /applications/@me sets it too.
+    interactionsUrl: () => emulator.interactionsUrl(),
+    setInteractionsUrl: (url, signal) => emulator.setInteractionsUrl(url, signal),
   };
 }
 

@@ -49,7 +49,7 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
  * the server answered); `form`: the Try form to open on the emulator, at a height.
  */
-export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, origin: string) => ReactNode }) {
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, origin: string, interactionsUrl: string | null) => ReactNode }) {
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;
@@ -100,7 +100,7 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
     };
     return (
       <EmulatorDetails endpoint={copy.endpoint} notes={[`${copy.summary} ${NOTHING_WRITTEN}`]} height={height} width={width} active={active}>
-        {(rest, formActive) => <AppContext.Provider value={scoped}>{form(rest, formActive, new URL(copy.endpoint.baseUrl).origin)}</AppContext.Provider>}
+        {(rest, formActive, interactionsUrl) => <AppContext.Provider value={scoped}>{form(rest, formActive, new URL(copy.endpoint.baseUrl).origin, interactionsUrl)}</AppContext.Provider>}
       </EmulatorDetails>
     );
   }
@@ -134,7 +134,8 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   height: number;
   width: number;
   active: boolean;
-  children: (height: number, formActive: boolean) => ReactNode;
+  /** `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set. */
+  children: (height: number, formActive: boolean, interactionsUrl: string | null) => ReactNode;
 }) {
   const theme = useTheme();
   const { flows, dispatch } = useAppContext();
@@ -146,7 +147,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     Priority.screen,
     (chord) => {
       if (actionFor(chord, 'try') !== 'interactionsUrl') return false;
-      setEditing(current ?? '');
+      setEditing(endpoint.interactionsUrl() ?? '');
       return true;
     },
     active && editing === undefined,
@@ -160,7 +161,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
       return;
     }
     setChecking(true);
-    void flows.runner.run(url === null ? 'Clearing the interactions URL' : `Checking ${url} with Discord's PINGs`, () => endpoint.setInteractionsUrl(url)).then((result) => {
+    void flows.runner.run(url === null ? 'Clearing the interactions URL' : `Checking ${url} with Discord's PINGs`, (signal) => endpoint.setInteractionsUrl(url, signal)).then((result) => {
       setChecking(false);
       if (!result.ok) {
         if (!result.cancelled) dispatch({ type: 'flash', text: `Could not set the interactions URL: ${errorLine(describeError(result.error))}`, tone: 'error' });
@@ -220,7 +221,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
       </Box>
       {/* Hidden, not unmounted, while the URL is edited: what was filled in and the bot's reply stay. */}
       <Box display={editing === undefined ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-        {children(Math.max(3, height - rows.length), active && editing === undefined)}
+        {children(Math.max(3, height - rows.length), active && editing === undefined, current)}
       </Box>
       {editing !== undefined ? (
         <Box flexDirection="column" flexGrow={1}>

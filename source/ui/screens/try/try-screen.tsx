@@ -11,7 +11,7 @@
  */
 import { Box } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import { DISCORD_API_BASE } from '../../../api/target.js';
+import { isLiveDiscord } from '../../../api/target.js';
 import { LOCALES, type Command, type Member } from '../../../discord/model.js';
 import { withMembers } from '../../../discord/overwrite-targets.js';
 import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
@@ -28,7 +28,7 @@ import { defaultPlace, rowChoices, tryRequest, tryRows, type RowKey, type TryFor
 import { useTryDelivery } from './use-try-delivery.js';
 import { useTryPlace, type PlaceLoad } from './use-try-place.js';
 import { useTryInput } from './use-try-input.js';
-import { useTryState } from './use-try-state.js';
+import { useTryState, type TypedValues } from './use-try-state.js';
 import { isSelect, pressProblem } from '../../../discord/message-components.js';
 import { conversation, type ReplyComponent } from './reply-conversation.js';
 import { FormDialog } from './form-dialog.js';
@@ -50,22 +50,22 @@ const AUTOCOMPLETE_SETTLE_MS = 300;
 
 export function TryScreen(props: TryScreenProps) {
   const { state } = useAppContext();
-  // What a server that turned out not to play Discord's client answered (it is Discord, or stands in for it).
-  const [notEmulator, setNotEmulator] = useState<string>();
+  // What a server that turned out not to play Discord's client answered (it is Discord, or stands in for it), and what was typed there.
+  const [notEmulator, setNotEmulator] = useState<{ message: string; typed: TypedValues }>();
   const session = state.session;
   if ((props.command.type ?? 1) !== 1) {
     return <TryNotHere {...props} lines={['Only slash commands are typed in; user and message commands run from a right-click menu, which the emulator does not play yet.']} />;
   }
   if (!session) return null;
-  const live = session.api.baseUrl === DISCORD_API_BASE;
+  const live = isLiveDiscord(session.api.baseUrl);
   if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
-    const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
-    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} />} />;
+    const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator.message}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
   const origin = new URL(session.api.baseUrl).origin;
   const demo = session.ownEmulator;
-  const form = (height: number, active: boolean) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={setNotEmulator} {...(demo ? { noBot: noBotText(true) } : {})} />;
+  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
   return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }
 
@@ -100,10 +100,14 @@ function firstFocus(rows: readonly TryRow[]): RowKey {
   return (rows.find((row) => (row.kind === 'subcommand' && !row.chosen) || row.kind === 'option') ?? rows[rows.length - 1]!).key;
 }
 
-function TryForm({ command, height, width, active, origin, noBot, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; onNotEmulator?: (message: string) => void }) {
+/**
+ * `interactionsUrl`: where the emulator runs in this process, its URL now: once one is set, a "no bot" reply is no longer true.
+ * `typed`: what was typed into the form of a server that turned out not to be an emulator, filled in again here.
+ */
+function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
-  const [state, dispatch] = useTryState('en-US');
+  const [state, dispatch] = useTryState('en-US', undefined, typed);
   const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
   const form: TryForm = { ...state.form, ...(guildId ? { guildId } : {}) };
   const load = useTryPlace(guildId, command);
@@ -125,8 +129,12 @@ function TryForm({ command, height, width, active, origin, noBot, onNotEmulator 
   const focus = focusable ? state.focus! : firstFocus(rows);
   const focused = rows.find((row) => row.key === focus);
   const openForm = talk?.form && talk.form.interactionId !== state.closedForm ? talk.form : undefined;
-  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: onNotEmulator } : {}) });
+  const typedHere: TypedValues = { locale: form.locale, path: form.path, values: form.values };
+  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: (message) => onNotEmulator(message, typedHere) } : {}) });
   const title = `/${[command.name, ...form.path].join(' ')}`;
+  useEffect(() => {
+    if (interactionsUrl && state.reply?.status === 'refused' && state.reply.message === noBot) dispatch({ type: 'reply', reply: undefined });
+  }, [interactionsUrl]);
 
   // Autocomplete, as the client does it: a moment after the last key in an autocomplete option, ask the bot.
   const asking = focused?.kind === 'option' && focused.input === 'autocomplete' && load.status === 'ready' && form.userId && form.channelId ? focused : undefined;

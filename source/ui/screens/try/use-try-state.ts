@@ -63,8 +63,11 @@ export function currentSuggestions(suggestions: Suggestions | undefined, row: Tr
   return suggestions.option === row.option.name && suggestions.text === row.text ? suggestions : undefined;
 }
 
-export function initialTryState(locale: string, guildId?: string): TryState {
-  return { form: { locale, path: [], values: {}, ...(guildId ? { guildId } : {}) } };
+/** What was typed into a form, carried to another server's form (the emulator offered after a server that is not one). */
+export type TypedValues = Pick<TryForm, 'locale' | 'path' | 'values'>;
+
+export function initialTryState(locale: string, guildId?: string, typed?: TypedValues): TryState {
+  return { form: { locale, path: [], values: {}, ...typed, ...(guildId ? { guildId } : {}) } };
 }
 
 export function tryReducer(state: TryState, action: TryAction): TryState {
@@ -112,6 +115,6 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
   }
 }
 
-export function useTryState(locale: string, guildId?: string) {
-  return useReducer(tryReducer, undefined, () => initialTryState(locale, guildId));
+export function useTryState(locale: string, guildId?: string, typed?: TypedValues) {
+  return useReducer(tryReducer, undefined, () => initialTryState(locale, guildId, typed));
 }

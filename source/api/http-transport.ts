@@ -173,7 +173,9 @@ function bucketNote(headers: Record<string, string>): string {
 
 function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  // Keys, not entries: an array per header per request was garbage for the collector.
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
     if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;

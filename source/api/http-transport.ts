@@ -4,12 +4,14 @@
  * request that never shows a secret.
  * Transport failures come back as TransportError with undici's code, for the retry policy to judge.
  */
-import { Agent, request } from './undici-core.js';
+import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'undici/types/header.js';
+import { Agent } from './undici-core.js';
 import { REPOSITORY_URL, VERSION } from '../version.js';
 import type { LimitedResponse } from './rate-limit-queue.js';
-import { assertTokenSafeUrl, describeUrl } from './target.js';
+import { describeUrl, tokenSafeUrl } from './target.js';
 import { RequestCancelledError } from './errors.js';
-import { AnswerTooLargeError, formatBytes, readCapped } from './read-capped.js';
+import { AnswerTooLargeError, CappedBytes, formatBytes } from './read-capped.js';
 
 export const USER_AGENT = `DiscordBot (${REPOSITORY_URL}, ${VERSION})`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -60,24 +62,21 @@ export function createTransport(options: TransportOptions = {}): Transport {
   return {
     async send(req, signal) {
       // Every request may carry a secret (header or form body): the transport rule applies to all.
-      assertTokenSafeUrl(req.url);
+      const target = tokenSafeUrl(req.url);
       const started = performance.now();
       debug?.(`→ ${req.method} ${describeUrl(req.url)}${redactedAuthorization(req.headers)}`);
+      const exchange = new Exchange(req.maxBytes ?? MAX_ANSWER_BYTES);
       // A deadline cleared with the answer: AbortSignal.timeout() kept each request's timer and signal
       // alive for the whole timeout (60,000 of them at 2,000 requests/s), for the collector to carry.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), timeoutMs);
+      const timer = setTimeout(() => exchange.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError')), timeoutMs);
+      const cancel = () => exchange.abort(new RequestCancelledError(true));
+      if (signal?.aborted) cancel();
+      else signal?.addEventListener('abort', cancel, { once: true });
       try {
-        const response = await request(agent, req.url, {
-          method: req.method as 'GET',
-          headers: { 'user-agent': USER_AGENT, ...req.headers },
-          body: req.body,
-          signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
-        });
-        const text = await readAnswer(response, req.maxBytes ?? MAX_ANSWER_BYTES, req.url);
-        const headers = flattenHeaders(response.headers);
-        debug?.(`← ${response.statusCode} ${req.method} ${describeUrl(req.url)} ${Math.round(performance.now() - started)} ms${bucketNote(headers)}`);
-        return { status: response.statusCode, headers, text };
+        agent.dispatch({ origin: target.origin, path: `${target.pathname}${target.search}`, method: req.method as Dispatcher.HttpMethod, headers: { 'user-agent': USER_AGENT, ...req.headers }, body: req.body }, exchange);
+        const response = await exchange.answer;
+        debug?.(`← ${response.status} ${req.method} ${describeUrl(req.url)} ${Math.round(performance.now() - started)} ms${bucketNote(response.headers)}`);
+        return response;
       } catch (error) {
         if (signal?.aborted) {
           debug?.(`✗ ${req.method} ${describeUrl(req.url)} cancelled`);
@@ -88,6 +87,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         throw failure;
       } finally {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', cancel);
       }
     },
     close: () => agent.close(),
@@ -95,17 +95,66 @@ export function createTransport(options: TransportOptions = {}): Transport {
 }
 
 /**
- * The answer's text, refused past `cap` bytes (read-capped.ts). The message names the URL without its
- * query (where a secret could be) and the size.
+ * One request's side of undici's dispatch: the answer's status, headers and capped body, collected as
+ * the connection delivers them. undici's request() wraps each answer in a Readable stream, read here
+ * through an async iterator: more work per request than all the rest of the transport.
  */
-async function readAnswer(response: { headers: Record<string, string | string[] | undefined>; body: AsyncIterable<Buffer> & { destroy(): unknown } }, cap: number, url: string): Promise<string> {
-  try {
-    const length = response.headers['content-length'];
-    return await readCapped({ declaredLength: Array.isArray(length) ? length[0] : length, chunks: response.body, discard: () => response.body.destroy() }, cap);
-  } catch (error) {
-    if (!(error instanceof AnswerTooLargeError)) throw error;
-    response.body.destroy();
-    throw new TransportError('ANSWER_TOO_LARGE', `The answer from ${describeUrl(url)} is ${error.size}: more than the ${formatBytes(cap)} cmd-tui accepts, so it was not read.`);
+class Exchange implements Dispatcher.DispatchHandler {
+  readonly answer: Promise<HttpResponse>;
+  private resolve!: (response: HttpResponse) => void;
+  private reject!: (error: Error) => void;
+  private controller: Dispatcher.DispatchController | undefined;
+  /** Why it was stopped before undici handed over its controller. */
+  private abortedWith: Error | undefined;
+  private status = 0;
+  private headers: Record<string, string> = {};
+  private body: CappedBytes | undefined;
+
+  constructor(private readonly cap: number) {
+    this.answer = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  abort(reason: Error): void {
+    if (this.controller) this.controller.abort(reason);
+    else this.abortedWith ??= reason;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.abortedWith) controller.abort(this.abortedWith);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    // 1xx: an interim answer; the real one follows.
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.headers = flattenHeaders(headers);
+    try {
+      const length = headers['content-length'];
+      this.body = new CappedBytes(this.cap, Array.isArray(length) ? length[0] : length);
+    } catch (error) {
+      controller.abort(error as Error);
+    }
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    try {
+      this.body?.add(chunk);
+    } catch (error) {
+      // Past the cap: the connection is closed, the rest never read.
+      controller.abort(error as Error);
+    }
+  }
+
+  onResponseEnd(): void {
+    this.resolve({ status: this.status, headers: this.headers, text: this.body?.text() ?? '' });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.reject(error);
   }
 }
 
@@ -122,9 +171,11 @@ function bucketNote(headers: Record<string, string>): string {
   return bucket ? ` bucket=${bucket} remaining=${headers['x-ratelimit-remaining'] ?? '?'}` : '';
 }
 
-function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  // Keys, not entries: an array per header per request was garbage for the collector.
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
     if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
@@ -133,6 +184,9 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 function toTransportError(error: unknown, timeoutMs: number, url: string): TransportError {
   // The caller names the route; the message adds only the server that failed.
   if (error instanceof TransportError) return error;
+  if (error instanceof AnswerTooLargeError) {
+    return new TransportError('ANSWER_TOO_LARGE', `The answer from ${describeUrl(url)} is ${error.size}: more than the ${formatBytes(error.cap)} cmd-tui accepts, so it was not read.`);
+  }
   const where = new URL(url).host;
   const cause = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
   const code = typeof cause.code === 'string' ? cause.code : typeof cause.cause?.code === 'string' ? cause.cause.code : undefined;

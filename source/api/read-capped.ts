@@ -24,22 +24,45 @@ export interface CappedBody {
   discard(): unknown;
 }
 
+/**
+ * A body's bytes kept as they arrive: AnswerTooLargeError at once when the declared length is over the
+ * cap, or from `add` as soon as the bytes pass it.
+ */
+export class CappedBytes {
+  private readonly chunks: Uint8Array[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly cap: number,
+    declaredLength: string | null | undefined,
+  ) {
+    const declared = Number(declaredLength ?? undefined);
+    if (Number.isFinite(declared) && declared > cap) throw new AnswerTooLargeError(formatBytes(declared), cap);
+  }
+
+  add(chunk: Uint8Array): void {
+    this.size += chunk.byteLength;
+    if (this.size > this.cap) throw new AnswerTooLargeError(`over ${formatBytes(this.cap)}`, this.cap);
+    this.chunks.push(chunk);
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks, this.size).toString('utf8');
+  }
+}
+
 /** The body's text, or AnswerTooLargeError past `cap` bytes. */
 export async function readCapped(body: CappedBody, cap: number): Promise<string> {
-  const declared = Number(body.declaredLength ?? undefined);
-  if (Number.isFinite(declared) && declared > cap) {
+  let bytes: CappedBytes;
+  try {
+    bytes = new CappedBytes(cap, body.declaredLength);
+  } catch (error) {
     body.discard();
-    throw new AnswerTooLargeError(formatBytes(declared), cap);
+    throw error;
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   // Leaving the loop by the throw cancels the stream: the rest is never read.
-  for await (const chunk of body.chunks ?? []) {
-    size += chunk.byteLength;
-    if (size > cap) throw new AnswerTooLargeError(`over ${formatBytes(cap)}`, cap);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  for await (const chunk of body.chunks ?? []) bytes.add(chunk);
+  return bytes.text();
 }
 
 export function formatBytes(bytes: number): string {

@@ -28,14 +28,19 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Throws InsecureApiTargetError unless the URL may carry a token. */
 export function assertTokenSafeUrl(url: string): void {
+  tokenSafeUrl(url);
+}
+
+/** The URL parsed, once it is known that it may carry a token (else InsecureApiTargetError). */
+export function tokenSafeUrl(url: string): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     throw new InsecureApiTargetError(url);
   }
-  if (parsed.protocol === 'https:') return;
-  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return;
+  if (parsed.protocol === 'https:') return parsed;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return parsed;
   throw new InsecureApiTargetError(url);
 }
 

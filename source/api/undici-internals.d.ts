@@ -1,12 +1,6 @@
-// Types for the two undici files source/api/undici-core.ts loads directly (undici ships types for its index only).
+// Types for the undici file source/api/undici-core.ts loads directly (undici ships types for its index only).
 declare module 'undici/lib/dispatcher/agent.js' {
   import type { Agent } from 'undici';
   const AgentClass: typeof Agent;
   export default AgentClass;
-}
-
-declare module 'undici/lib/api/api-request.js' {
-  import type { Dispatcher } from 'undici';
-  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
-  export default request;
 }

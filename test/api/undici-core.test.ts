@@ -2,9 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as undici from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, request } from '../../source/api/undici-core.js';
+import { createTransport } from '../../source/api/http-transport.js';
+import { Agent } from '../../source/api/undici-core.js';
 
-describe("undici's Agent and request() loaded without its index", () => {
+describe("undici's Agent loaded without its index", () => {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -24,16 +25,18 @@ describe("undici's Agent and request() loaded without its index", () => {
     expect(Agent).toBe(undici.Agent);
   });
 
-  it('sends method, path with query, headers and body, and answers like undici.request', async () => {
+  it('carries method, path with query, headers and body, and its answer is what undici.request reads', async () => {
     const agent = new Agent();
+    const transport = createTransport();
     try {
-      const ours = await request(agent, `${origin}/api/v10/x?with_localizations=true`, { method: 'POST', headers: { 'x-test': 'yes' }, body: '{"a":1}' });
+      const ours = await transport.send({ method: 'POST', url: `${origin}/api/v10/x?with_localizations=true`, headers: { 'x-test': 'yes' }, body: '{"a":1}' });
       const theirs = await undici.request(`${origin}/api/v10/x?with_localizations=true`, { dispatcher: agent, method: 'POST', headers: { 'x-test': 'yes' }, body: '{"a":1}' });
-      expect(ours.statusCode).toBe(200);
+      expect(ours.status).toBe(200);
       expect(ours.headers['x-seen']).toBe('POST /api/v10/x?with_localizations=true yes {"a":1}');
       expect(ours.headers['x-seen']).toBe(theirs.headers['x-seen']);
-      expect(await ours.body.text()).toBe(await theirs.body.text());
+      expect(ours.text).toBe(await theirs.body.text());
     } finally {
+      await transport.close();
       await agent.close();
     }
   });

@@ -32,6 +32,12 @@ export interface ExecuteOptions {
    */
   plannedFrom?: readonly Command[];
   /**
+   * For a run no person approved a plan of (`apply --yes`): when the plan no longer holds, the plan made
+   * again from the scope as read under the lock, and carried out instead (it throws to refuse). Without
+   * it such a run is refused (ScopeChangedError), as a plan a person saw must not change under them.
+   */
+  replan?: (current: readonly Command[]) => Promise<Plan>;
+  /**
    * Stops the run between requests (SIGINT in the CLI): a request already sent is answered first, none
    * is sent after, and the run ends as an ApplyInterruptedError naming what was done and the backup.
    */
@@ -109,22 +115,27 @@ export async function executePlan(api: DiscordApi, scope: Scope, plan: Plan, opt
 }
 
 /**
- * The scope read again under the lock: refused when the plan no longer holds, else written as the
- * backup (named in the journal) before the first change.
+ * The scope read again under the lock: when the plan no longer holds it is made again (`replan`) or
+ * refused; a plan with changes is written as the backup (named in the journal) before the first change.
  */
-export async function backupIfPlanHolds(api: DiscordApi, scope: Scope, plan: Plan, options: Pick<ExecuteOptions, 'prune' | 'reason' | 'env' | 'plannedFrom'>, lock: ScopeLock): Promise<BackupEntry> {
+export async function backupIfPlanHolds(api: DiscordApi, scope: Scope, plan: Plan, options: Pick<ExecuteOptions, 'prune' | 'reason' | 'env' | 'plannedFrom' | 'replan'>, lock: ScopeLock): Promise<{ backup: BackupEntry | null; plan: Plan }> {
   const snapshot = await captureScope(api, scope, options.reason);
-  if (options.plannedFrom && !planStillHolds(plan, options.plannedFrom, snapshot.commands, options.prune)) throw new ScopeChangedError(scope);
+  let current = plan;
+  if (options.plannedFrom && !planStillHolds(plan, options.plannedFrom, snapshot.commands, options.prune)) {
+    if (!options.replan) throw new ScopeChangedError(scope);
+    current = await options.replan(snapshot.commands);
+    if (!hasChanges(current, options.prune)) return { backup: null, plan: current };
+  }
   const backup = await writeScopeBackup(options.env, snapshot);
   await lock.noteBackup(backup.path);
-  return backup;
+  return { backup, plan: current };
 }
 
 /** The plan carried out by a caller that holds the scope's lock already (restore, which also writes overwrites). */
-export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
-  const backup = options.backup ?? (await backupIfPlanHolds(api, scope, plan, options, lock));
-  if (options.backup) await lock.noteBackup(backup.path);
-  if (!hasChanges(plan, options.prune)) return { backup, steps: [], commands: [] };
+export async function executeHoldingLock(api: DiscordApi, scope: Scope, planned: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
+  const { backup, plan } = options.backup ? { backup: options.backup, plan: planned } : await backupIfPlanHolds(api, scope, planned, options, lock);
+  if (options.backup) await lock.noteBackup(options.backup.path);
+  if (backup === null || !hasChanges(plan, options.prune)) return { backup, steps: [], commands: [] };
   const steps: ExecutedStep[] = [];
   const record = (step: ExecutedStep) => {
     steps.push(step);

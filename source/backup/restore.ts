@@ -95,7 +95,8 @@ export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, 
   const scope = backup.scope;
   const reason = preview.current.reason;
   return withScopeLock(env, api.applicationId, scope, journal, async (lock) => {
-    const written = await backupIfPlanHolds(api, scope, preview.plan, { prune: true, reason, env, plannedFrom: preview.current.commands }, lock);
+    // Without `replan` a backup is always written (or ScopeChangedError thrown).
+    const written = (await backupIfPlanHolds(api, scope, preview.plan, { prune: true, reason, env, plannedFrom: preview.current.commands }, lock)).backup!;
     const execution = await executeHoldingLock(api, scope, preview.plan, { prune: true, reason, env, backup: written, ...options }, lock);
     const leftForLater = (note: string) => ({ execution, restored: [], notRestored: [], readBackFailed: `${note} The overwrites were not restored yet: run \`cmd-tui ${journal}\` again to finish.` });
     if (execution.readBackFailed) return leftForLater(execution.readBackFailed);

@@ -1,7 +1,7 @@
 /**
  * Carries out a plan with the fewest requests — DELETE (only when pruning, first, to make room
  * under the caps), PATCH with only the changed fields, POST for new commands — after the scope
- * was backed up. Counts confirmed creates in the daily ledger as they happen. Shared by `apply`,
+ * was backed up. Counts creates in the daily ledger before they leave (settled by their answers). Shared by `apply`,
  * `restore` and the TUI.
  */
 import type { DiscordApi } from '../api/contract.js';
@@ -12,7 +12,7 @@ import { planStillHolds } from '../discord/plan-freshness.js';
 import { captureScope, writeScopeBackup } from './capture.js';
 import { listCommandLine, readBackFailedNote } from './read-back.js';
 import { withScopeLock, type ScopeLock } from './scope-lock.js';
-import { ledgerPath, recordCreates, recordCreatesExhausted } from './create-ledger.js';
+import { countedCreate, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
 
 export interface ExecuteOptions {
@@ -154,14 +154,9 @@ export async function executeHoldingLock(api: DiscordApi, scope: Scope, planned:
       record({ kind: 'update', command: await sending.editCommand(scope, update.id, update.patch) });
     }
     for (const create of plan.create) {
-      const { command, created } = await sending.createCommand(scope, create.body);
-      // The server confirmed the create: it counts, whatever happens to the local bookkeeping.
+      // Counted before it leaves: a kill while it is in flight leaves it counted, as it may have landed.
+      const { command, created } = await countedCreate(options.env, api.applicationId, scope, () => sending.createCommand(scope, create.body), options.notice);
       record({ kind: 'create', command, created });
-      if (created) {
-        await recordCreates(options.env, api.applicationId, scope, 1).catch((error: unknown) =>
-          options.notice?.(`The create of ${command.name} was not counted in ${ledgerPath(options.env)} (${error instanceof Error ? error.message : String(error)}); today's count there is low by one.`),
-        );
-      }
     }
   } catch (error) {
     if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(options.env, api.applicationId, scope);

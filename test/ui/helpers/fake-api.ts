@@ -174,8 +174,10 @@ export function fakeSession(api: FakeApi): FakeSession {
     editorInputs: [],
     editorReplies: [],
     createsUsed: async () => creates,
-    recordCreate: async () => {
-      creates += 1;
+    countCreate: async (_scope, send) => {
+      const result = await send();
+      if (result.created) creates += 1;
+      return result;
     },
     backup: async (scope, reason) => {
       session.backups.push({ scope, reason });

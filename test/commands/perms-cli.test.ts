@@ -100,3 +100,32 @@ describe('cmd-tui perms (binary)', () => {
     expect(result.stderr).toContain('Usage: cmd-tui perms set [--guild ID]');
   });
 });
+
+describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
+  it('list and who read the overwrites, commands shown by id and said so, exit 0', async () => {
+    const signedIn = await isolatedHome();
+    try {
+      await signInAdmin(emulator(), signedIn.env);
+      const guildId = emulator().guildIds[1]!;
+      const race = ((await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string; name: string }[]).find((c) => c.name === 'race')!;
+      const listed = await runCli(['perms', 'list', '--guild', guildId, ...target()], { env: signedIn.env });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(`command ${race.id} (${race.id})`);
+      expect(listed.stdout).toContain('Read with a browser sign-in alone, which cannot read commands');
+      expect(listed.stdout).toContain('Roles or channels could not be read (they need a bot token), so those targets are shown by id.');
+      const json = JSON.parse((await runCli(['perms', 'list', '--guild', guildId, '--command', race.id, '--json', ...target()], { env: signedIn.env })).stdout) as { entries: { id: string; overwrites: unknown[] }[]; note: string };
+      expect(json.entries.map((e) => e.id)).toEqual([race.id]);
+      expect(json.entries[0]!.overwrites.length).toBeGreaterThan(0);
+      expect(json.note).toContain('browser sign-in alone');
+      const who = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, ...target()], { env: signedIn.env });
+      expect(who.code, who.stderr).toBe(0);
+      expect(who.stdout).toContain(`Who can use command ${race.id} in guild ${guildId}:`);
+      expect(who.stdout).toContain('default_member_permissions could not be read');
+      const member = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, '--user', emulator().seeded.memberUserId, ...target()], { env: signedIn.env });
+      expect(member.code).toBe(4);
+      expect(member.stderr).toContain('--user reads the member\'s roles, which needs a bot token');
+    } finally {
+      await signedIn.cleanup();
+    }
+  });
+});

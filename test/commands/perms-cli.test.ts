@@ -129,3 +129,27 @@ describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
     }
   });
 });
+
+describe('cmd-tui perms set checks a typed channel id as it checks a user id', () => {
+  const setChannel = (guildId: string, spec: string) => runCli(['perms', 'set', '--guild', guildId, '--command', 'deploy', '--deny', spec, '--yes', ...target()], { env: home.env });
+
+  it('a channel that does not exist (10003) is refused and nothing is sent', async () => {
+    await signInAdmin(emulator(), home.env);
+    const result = await setChannel(emulator().guildIds[0]!, 'channel:111111111111111111');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('channel 111111111111111111 does not exist (Discord answered Unknown Channel, 10003): check the id');
+    expect(result.stderr).toContain('Nothing was sent.');
+  });
+
+  it('a channel of another guild is refused; one the bot cannot view (50001) is saved as hidden', async () => {
+    await signInAdmin(emulator(), home.env);
+    const [hq, other] = emulator().guildIds as [string, string];
+    const elsewhere = ((await call(emulator(), 'GET', `/guilds/${other}/channels`, { auth: botAuth(emulator()) })).body as { id: string }[])[0]!.id;
+    const refused = await setChannel(hq, `channel:${elsewhere}`);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`channel ${elsewhere} is a channel of guild ${other}, not of guild ${hq}`);
+    const hidden = await setChannel(hq, `channel:${emulator().seeded.hiddenChannelId}`);
+    expect(hidden.code, hidden.stderr).toBe(0);
+    expect(hidden.stdout).toContain(`hidden channel ${emulator().seeded.hiddenChannelId}`);
+  });
+});

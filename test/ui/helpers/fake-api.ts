@@ -144,6 +144,9 @@ export class FakeApi implements DiscordApi {
   async getGuildChannels(): Promise<Channel[]> {
     return [];
   }
+  async getChannel(channelId: string): Promise<Channel> {
+    return { id: channelId, type: 0, guild_id: GUILD_ID };
+  }
   async getGuildMember(_guildId: string, _userId: string): Promise<Member> {
     throw new Error('not used by the UI');
   }

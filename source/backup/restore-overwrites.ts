@@ -9,15 +9,21 @@ import type { DiscordApi } from '../api/contract.js';
 import { RequestCancelledError } from '../api/errors.js';
 import type { OverwritesBackup } from '../discord/backup-format.js';
 import type { Command, GuildCommandPermissions } from '../discord/model.js';
+import type { Plan } from '../discord/plan.js';
 import { overwritesToRestore, type OverwriteRestore } from '../discord/overwrite-restore.js';
 import { captureOverwrites, writeScopeBackup } from './capture.js';
 import { ScopeChangedError, type ExecuteOptions } from './execute-plan.js';
 import { readBackFailedNote } from './read-back.js';
+import type { RestoreOutcome, RestorePreview, Unrestorable } from './restore.js';
 import { withScopeLock } from './scope-lock.js';
 import type { BackupEntry } from './store.js';
 
 export interface OverwritesRestorePreview {
+  kind: 'overwrites-only';
   backup: OverwritesBackup;
+  /** Empty: the commands are not touched (shaped as a restore's plan, so one review shows either kind). */
+  plan: Plan;
+  unrestorable: readonly Unrestorable[];
   /** The lists that differ from the backup now, each to be replaced by the backup's (an empty list clears one). */
   overwrites: OverwriteRestore[];
   /** Commands that name the lists (the newest local backups', or the live ones with a bot token). */
@@ -33,7 +39,8 @@ export interface OverwritesRestoreOutcome {
 }
 
 export async function previewOverwritesRestore(api: DiscordApi, backup: OverwritesBackup, known: readonly Command[]): Promise<OverwritesRestorePreview> {
-  return { backup, overwrites: overwritesToRestore(backup, [], await guildLists(api, backup), known), known };
+  const plan: Plan = { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 };
+  return { kind: 'overwrites-only', backup, plan, unrestorable: [], overwrites: overwritesToRestore(backup, [], await guildLists(api, backup), known), known };
 }
 
 /** `journal` is `restore PATH`, which finishes an interrupted restore when run again. */
@@ -67,6 +74,14 @@ export async function carryOutOverwritesRestore(
     const names = differing.map((item) => item.target).join(', ');
     return { backup, restored: preview.overwrites, readBackFailed: `${done}, but read back right after, ${names} differ${differing.length === 1 ? 's' : ''} from the backup (another writer changed ${differing.length === 1 ? 'it' : 'them'} meanwhile?); run \`${check}\` to see them as they are now.` };
   }, options.notice ? { notice: options.notice } : {});
+}
+
+/** A restore's preview of either kind of backup, as the TUI's backups screen reviews it. */
+export type AnyRestorePreview = RestorePreview | OverwritesRestorePreview;
+
+/** The outcome as a restore of commands and overwrites reports it: no command changed, the lists restored. */
+export function asRestoreOutcome(outcome: OverwritesRestoreOutcome): RestoreOutcome {
+  return { execution: { backup: outcome.backup, steps: [], commands: [] }, restored: outcome.restored, notRestored: [], ...(outcome.readBackFailed ? { readBackFailed: outcome.readBackFailed } : {}) };
 }
 
 /** The guild's lists (a global-scope overwrites backup holds none: a sign-in reads lists per guild). */

@@ -69,7 +69,7 @@ const DAILY_CREATES_REACHED = 30034;
 /** The scope changed between the plan and the write: nothing was sent, and the plan must be made again. */
 export class ScopeChangedError extends Error {
   override readonly name = 'ScopeChangedError';
-  readonly hint = 'Run it again: it plans afresh from the scope as it is now.';
+  readonly hint = 'A plan shown for confirming is never swapped for another: run it again to see one made afresh from the scope as it is now.';
   constructor(readonly scope: Scope) {
     super(`The scope changed since the plan was made (another writer got there first); nothing was sent.`);
   }

@@ -8,7 +8,6 @@ import { createBudget } from '../backup/create-ledger.js';
 import type { DiscordApi } from '../api/contract.js';
 import type { Command, Scope } from '../discord/model.js';
 import { hasChanges, refusalsFor, type Plan, type Refusal } from '../discord/plan.js';
-import type { ApplyFlags } from './apply-once.js';
 import { describeScope, renderPlan } from './plan-report.js';
 import type { FilePlan } from './scope-plan.js';
 import { paintFor } from '../terminal/colour.js';
@@ -27,7 +26,7 @@ export class ReplanRefusedError extends Error {
   }
 }
 
-export function replanUnderLock(api: DiscordApi, scope: Scope, planned: Extract<FilePlan, { ok: true }>, flags: ApplyFlags, io: CliIo): (current: readonly Command[]) => Promise<Plan> {
+export function replanUnderLock(api: DiscordApi, scope: Scope, planned: Extract<FilePlan, { ok: true }>, flags: { prune?: boolean; 'accept-skipped'?: boolean; 'no-color'?: boolean }, io: CliIo): (current: readonly Command[]) => Promise<Plan> {
   const prune = flags.prune === true;
   return async (current) => {
     const plan = planned.planAgainst(current);

@@ -61,7 +61,13 @@ function countOf(value: unknown): number {
  */
 export async function countedCreate<T extends { created: boolean }>(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, send: () => Promise<T>, notice?: (message: string) => void): Promise<T> {
   const tell = (error: unknown) => notice?.(`A create could not be counted in ${ledgerPath(env)} (${error instanceof Error ? error.message : String(error)}); today's count there may be off by one.`);
-  const counted = await updateRecord(env, applicationId, scope, new Date(), (record) => ({ ...record, maybe: countOf(record.maybe) + 1 })).then(() => true, (error: unknown) => (tell(error), false));
+  const counted = await updateRecord(env, applicationId, scope, new Date(), (record) => ({ ...record, maybe: countOf(record.maybe) + 1 })).then(
+    () => true,
+    (error: unknown) => {
+      tell(error);
+      return false;
+    },
+  );
   const settle = (used: number) =>
     counted ? updateRecord(env, applicationId, scope, new Date(), (record) => ({ ...record, used: countOf(record.used) + used, maybe: Math.max(0, countOf(record.maybe) - 1) })).catch(tell) : undefined;
   let result: T;

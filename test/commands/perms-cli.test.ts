@@ -9,6 +9,10 @@ import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
 import { signInAdmin } from './restore-fixture.js';
+import { writeBackup } from '../../source/backup/store.js';
+import { appPaths } from '../../source/config/paths.js';
+import { BACKUP_FORMAT } from '../../source/discord/backup-format.js';
+import type { Command } from '../../source/discord/model.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: IsolatedHome;
@@ -121,6 +125,12 @@ describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
       expect(who.code, who.stderr).toBe(0);
       expect(who.stdout).toContain(`Who can use command ${race.id} in guild ${guildId}:`);
       expect(who.stdout).toContain('default_member_permissions could not be read');
+      // Once a backup has seen the guild's commands, a list is named from it, and found by that name.
+      const commands = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as Command[];
+      await writeBackup(appPaths(signedIn.env).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
+      const named = await runCli(['perms', 'who', '--guild', guildId, '--command', 'race', ...target()], { env: signedIn.env });
+      expect(named.code, named.stderr).toBe(0);
+      expect(named.stdout).toContain(`Who can use /race in guild ${guildId}:`);
       const member = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, '--user', emulator().seeded.memberUserId, ...target()], { env: signedIn.env });
       expect(member.code).toBe(4);
       expect(member.stderr).toContain('--user reads the member\'s roles, which needs a bot token');

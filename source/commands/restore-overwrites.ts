@@ -44,7 +44,7 @@ export async function restoreOverwritesOnly(api: DiscordApi, backup: OverwritesB
   io.stderr.write(`Restored ${outcome.restored.length} overwrite list${outcome.restored.length === 1 ? '' : 's'}. The overwrites before the restore are saved in ${outcome.backup.path}.\n`);
   reportRateLimits(io, api);
   if (!outcome.readBackFailed) return ExitCode.Ok;
-  io.stderr.write(`${outcome.readBackFailed}\n`);
+  io.stderr.write(`${sanitizeLine(outcome.readBackFailed)}\n`);
   return ExitCode.Problems;
 }
 

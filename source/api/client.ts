@@ -297,6 +297,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
       getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
       getGuildRoles: (guildId) => call(arrayOf(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
       getGuildChannels: (guildId) => call(arrayOf(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),
+      getChannel: (channelId) => call(channelSchema, { method: 'GET', path: Routes.channel(channelId), auth: ['bot'] }),
       getGuildMember: (guildId, userId) => call(memberSchema, { method: 'GET', path: Routes.guildMember(guildId, userId), auth: ['bot'] }),
       listGuildMembers: (guildId, { limit, after }) =>
         call(arrayOf(memberSchema), { method: 'GET', path: Routes.guildMembers(guildId), auth: ['bot'], query: { limit: String(limit), ...(after ? { after } : {}) } }),

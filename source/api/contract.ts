@@ -112,6 +112,8 @@ export interface DiscordApi {
   getGuildRoles(guildId: string): Promise<Role[]>;
   /** Omits channels the bot cannot view (platform change of 2026-11-16). */
   getGuildChannels(guildId: string): Promise<Channel[]>;
+  /** One channel by id — bot token: Unknown Channel (10003) when there is none, Missing Access (50001) when the bot cannot view it. */
+  getChannel(channelId: string): Promise<Channel>;
   getGuildMember(guildId: string, userId: string): Promise<Member>;
   /** One page of members in user-id order (limit 1–1000, after a user id). */
   listGuildMembers(guildId: string, page: { limit: number; after?: string }): Promise<Member[]>;

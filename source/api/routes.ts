@@ -19,6 +19,7 @@ export const Routes = {
   guild: (guildId: string) => `/guilds/${guildId}`,
   guildRoles: (guildId: string) => `/guilds/${guildId}/roles`,
   guildChannels: (guildId: string) => `/guilds/${guildId}/channels`,
+  channel: (channelId: string) => `/channels/${channelId}`,
   guildMembers: (guildId: string) => `/guilds/${guildId}/members`,
   guildMemberSearch: (guildId: string) => `/guilds/${guildId}/members/search`,
   guildMember: (guildId: string, userId: string) => `/guilds/${guildId}/members/${userId}`,

@@ -2,7 +2,9 @@
  * The local count of command creates per application, scope and UTC day, kept in the data folder
  * so `apply` can refuse a plan that would hit Discord's 200-creates-a-day limit (error 30034,
  * peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made by other tools
- * are invisible to us, so this is a floor, not the server's truth.
+ * are invisible to us, so this is a floor, not the server's truth. A create is counted before it is sent
+ * ("maybe used"), and settled by its answer: a run killed while one was in flight leaves it counted, as
+ * the server may well have made it.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -12,11 +14,16 @@ import { appPaths } from '../config/paths.js';
 import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
+import { DiscordApiError } from '../api/errors.js';
 
-type LedgerFile = Record<string, { day: string; used: number }>;
+/** `maybe`: creates sent whose answer never came (a kill mid-request); counted as used. */
+type LedgerRecord = { day: string; used: number; maybe?: number };
+type LedgerFile = Record<string, LedgerRecord>;
 
 export interface CreateBudget {
+  /** Including the creates whose answer never came (`unanswered`): the server may have made them. */
   used: number;
+  unanswered: number;
   remaining: number;
   /** UTC day the count belongs to, `YYYY-MM-DD`. */
   day: string;
@@ -33,8 +40,46 @@ export function utcDay(now: Date): string {
 export async function createBudget(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
   const day = utcDay(now);
   const record = (await readLedger(env))[ledgerKey(applicationId, scope)];
-  const used = record?.day === day ? record.used : 0;
-  return { used, remaining: Math.max(0, LIMITS.dailyCreates - used), day };
+  return budgetOf(record?.day === day ? record : { day, used: 0 });
+}
+
+function budgetOf(record: LedgerRecord): CreateBudget {
+  const unanswered = countOf(record.maybe);
+  const used = countOf(record.used) + unanswered;
+  return { used, unanswered, remaining: Math.max(0, LIMITS.dailyCreates - used), day: record.day };
+}
+
+/** A hand-edited ledger cannot make the count negative or not a number. */
+function countOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Sends one create counted first as "maybe used", then settles it by the answer: made → used; refused by
+ * the server (a 4xx) → not used; no answer (connection lost) or a 5xx → used, as it may have landed. A
+ * ledger that cannot be written never stops the create: `notice` says the count is off.
+ */
+export async function countedCreate<T extends { created: boolean }>(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, send: () => Promise<T>, notice?: (message: string) => void): Promise<T> {
+  const tell = (error: unknown) => notice?.(`A create could not be counted in ${ledgerPath(env)} (${error instanceof Error ? error.message : String(error)}); today's count there may be off by one.`);
+  const counted = await updateRecord(env, applicationId, scope, new Date(), (record) => ({ ...record, maybe: countOf(record.maybe) + 1 })).then(
+    () => true,
+    (error: unknown) => {
+      tell(error);
+      return false;
+    },
+  );
+  const settle = (used: number) =>
+    counted ? updateRecord(env, applicationId, scope, new Date(), (record) => ({ ...record, used: countOf(record.used) + used, maybe: Math.max(0, countOf(record.maybe) - 1) })).catch(tell) : undefined;
+  let result: T;
+  try {
+    result = await send();
+  } catch (error) {
+    // A 4xx is a refusal (nothing made); a 5xx or no answer at all may hide a create that landed.
+    await settle(error instanceof DiscordApiError && error.status < 500 ? 0 : 1);
+    throw error;
+  }
+  await settle(result.created ? 1 : 0);
+  return result;
 }
 
 /** Adds creates that the server confirmed (201); returns the new budget. */
@@ -44,21 +89,25 @@ export async function recordCreates(env: NodeJS.ProcessEnv, applicationId: strin
 
 /** The server answered 30034: whatever we counted, nothing is left today (other tools create too). */
 export async function recordCreatesExhausted(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
-  return updateUsed(env, applicationId, scope, now, () => LIMITS.dailyCreates);
+  return updateRecord(env, applicationId, scope, now, (record) => ({ ...record, used: LIMITS.dailyCreates, maybe: 0 }));
 }
 
 /** Read-modify-write under a lock: the TUI and `cmd-tui apply` may both be counting. */
-async function updateUsed(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now: Date, next: (previous: number) => number): Promise<CreateBudget> {
+function updateUsed(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now: Date, next: (previous: number) => number): Promise<CreateBudget> {
+  return updateRecord(env, applicationId, scope, now, (record) => ({ ...record, used: next(countOf(record.used)) }));
+}
+
+async function updateRecord(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now: Date, next: (record: LedgerRecord) => LedgerRecord): Promise<CreateBudget> {
   const path = ledgerPath(env);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   return withFileLock(path, async () => {
     const ledger = await readLedger(env);
     const day = utcDay(now);
     const key = ledgerKey(applicationId, scope);
-    const used = next(ledger[key]?.day === day ? (ledger[key]?.used ?? 0) : 0);
-    ledger[key] = { day, used };
+    const { maybe, ...record } = next(ledger[key]?.day === day ? ledger[key] : { day, used: 0 });
+    ledger[key] = countOf(maybe) > 0 ? { ...record, day, maybe } : { ...record, day };
     await writeFileAtomic(path, `${JSON.stringify(ledger, null, 2)}\n`, { mode: 0o600 });
-    return { used, remaining: Math.max(0, LIMITS.dailyCreates - used), day };
+    return budgetOf(ledger[key]);
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Carries out a plan with the fewest requests — DELETE (only when pruning, first, to make room
  * under the caps), PATCH with only the changed fields, POST for new commands — after the scope
- * was backed up. Counts confirmed creates in the daily ledger as they happen. Shared by `apply`,
+ * was backed up. Counts creates in the daily ledger before they leave (settled by their answers). Shared by `apply`,
  * `restore` and the TUI.
  */
 import type { DiscordApi } from '../api/contract.js';
@@ -12,7 +12,7 @@ import { planStillHolds } from '../discord/plan-freshness.js';
 import { captureScope, writeScopeBackup } from './capture.js';
 import { listCommandLine, readBackFailedNote } from './read-back.js';
 import { withScopeLock, type ScopeLock } from './scope-lock.js';
-import { ledgerPath, recordCreates, recordCreatesExhausted } from './create-ledger.js';
+import { countedCreate, recordCreatesExhausted } from './create-ledger.js';
 import type { BackupEntry } from './store.js';
 
 export interface ExecuteOptions {
@@ -31,6 +31,12 @@ export interface ExecuteOptions {
    * when the plan no longer holds (another writer got there first) nothing is sent (ScopeChangedError).
    */
   plannedFrom?: readonly Command[];
+  /**
+   * For a run no person approved a plan of (`apply --yes`): when the plan no longer holds, the plan made
+   * again from the scope as read under the lock, and carried out instead (it throws to refuse). Without
+   * it such a run is refused (ScopeChangedError), as a plan a person saw must not change under them.
+   */
+  replan?: (current: readonly Command[]) => Promise<Plan>;
   /**
    * Stops the run between requests (SIGINT in the CLI): a request already sent is answered first, none
    * is sent after, and the run ends as an ApplyInterruptedError naming what was done and the backup.
@@ -63,7 +69,7 @@ const DAILY_CREATES_REACHED = 30034;
 /** The scope changed between the plan and the write: nothing was sent, and the plan must be made again. */
 export class ScopeChangedError extends Error {
   override readonly name = 'ScopeChangedError';
-  readonly hint = 'Run it again: it plans afresh from the scope as it is now.';
+  readonly hint = 'A plan shown for confirming is never swapped for another: run it again to see one made afresh from the scope as it is now.';
   constructor(readonly scope: Scope) {
     super(`The scope changed since the plan was made (another writer got there first); nothing was sent.`);
   }
@@ -109,22 +115,27 @@ export async function executePlan(api: DiscordApi, scope: Scope, plan: Plan, opt
 }
 
 /**
- * The scope read again under the lock: refused when the plan no longer holds, else written as the
- * backup (named in the journal) before the first change.
+ * The scope read again under the lock: when the plan no longer holds it is made again (`replan`) or
+ * refused; a plan with changes is written as the backup (named in the journal) before the first change.
  */
-export async function backupIfPlanHolds(api: DiscordApi, scope: Scope, plan: Plan, options: Pick<ExecuteOptions, 'prune' | 'reason' | 'env' | 'plannedFrom'>, lock: ScopeLock): Promise<BackupEntry> {
+export async function backupIfPlanHolds(api: DiscordApi, scope: Scope, plan: Plan, options: Pick<ExecuteOptions, 'prune' | 'reason' | 'env' | 'plannedFrom' | 'replan'>, lock: ScopeLock): Promise<{ backup: BackupEntry | null; plan: Plan }> {
   const snapshot = await captureScope(api, scope, options.reason);
-  if (options.plannedFrom && !planStillHolds(plan, options.plannedFrom, snapshot.commands, options.prune)) throw new ScopeChangedError(scope);
+  let current = plan;
+  if (options.plannedFrom && !planStillHolds(plan, options.plannedFrom, snapshot.commands, options.prune)) {
+    if (!options.replan) throw new ScopeChangedError(scope);
+    current = await options.replan(snapshot.commands);
+    if (!hasChanges(current, options.prune)) return { backup: null, plan: current };
+  }
   const backup = await writeScopeBackup(options.env, snapshot);
   await lock.noteBackup(backup.path);
-  return backup;
+  return { backup, plan: current };
 }
 
 /** The plan carried out by a caller that holds the scope's lock already (restore, which also writes overwrites). */
-export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
-  const backup = options.backup ?? (await backupIfPlanHolds(api, scope, plan, options, lock));
-  if (options.backup) await lock.noteBackup(backup.path);
-  if (!hasChanges(plan, options.prune)) return { backup, steps: [], commands: [] };
+export async function executeHoldingLock(api: DiscordApi, scope: Scope, planned: Plan, options: ExecuteOptions, lock: ScopeLock): Promise<ExecuteResult> {
+  const { backup, plan } = options.backup ? { backup: options.backup, plan: planned } : await backupIfPlanHolds(api, scope, planned, options, lock);
+  if (options.backup) await lock.noteBackup(options.backup.path);
+  if (backup === null || !hasChanges(plan, options.prune)) return { backup, steps: [], commands: [] };
   const steps: ExecutedStep[] = [];
   const record = (step: ExecutedStep) => {
     steps.push(step);
@@ -143,14 +154,9 @@ export async function executeHoldingLock(api: DiscordApi, scope: Scope, plan: Pl
       record({ kind: 'update', command: await sending.editCommand(scope, update.id, update.patch) });
     }
     for (const create of plan.create) {
-      const { command, created } = await sending.createCommand(scope, create.body);
-      // The server confirmed the create: it counts, whatever happens to the local bookkeeping.
+      // Counted before it leaves: a kill while it is in flight leaves it counted, as it may have landed.
+      const { command, created } = await countedCreate(options.env, api.applicationId, scope, () => sending.createCommand(scope, create.body), options.notice);
       record({ kind: 'create', command, created });
-      if (created) {
-        await recordCreates(options.env, api.applicationId, scope, 1).catch((error: unknown) =>
-          options.notice?.(`The create of ${command.name} was not counted in ${ledgerPath(options.env)} (${error instanceof Error ? error.message : String(error)}); today's count there is low by one.`),
-        );
-      }
     }
   } catch (error) {
     if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(options.env, api.applicationId, scope);

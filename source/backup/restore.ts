@@ -7,7 +7,7 @@
  */
 import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import { RequestCancelledError } from '../api/errors.js';
-import type { ScopeBackup } from '../discord/backup-format.js';
+import type { OverwritesBackup, ScopeBackup } from '../discord/backup-format.js';
 import { GLOBAL_SCOPE, type Command, type GuildCommandPermissions, type Problem } from '../discord/model.js';
 import { scopeDefaults, toBodyForm } from '../discord/normalize.js';
 import { overwritesToRestore, type OverwriteRestore } from '../discord/overwrite-restore.js';
@@ -80,8 +80,10 @@ async function namingCommands(api: DiscordApi, backup: ScopeBackup, current: Sco
   return [...known, ...(await api.listCommands(GLOBAL_SCOPE).catch(() => []))];
 }
 
-export function restoreChanges(preview: RestorePreview): boolean {
-  return hasChanges(preview.plan, true) || preview.overwrites.length > 0 || preview.plan.create.some((create) => hasBackupOverwrites(preview.backup, create));
+/** Either kind of preview (an overwrites-only backup's plan is empty: restore-overwrites.ts). */
+export function restoreChanges(preview: Pick<RestorePreview, 'plan' | 'overwrites'> & { backup: ScopeBackup | OverwritesBackup }): boolean {
+  const { backup } = preview;
+  return hasChanges(preview.plan, true) || preview.overwrites.length > 0 || ('commands' in backup && preview.plan.create.some((create) => hasBackupOverwrites(backup, create)));
 }
 
 /**
@@ -95,7 +97,8 @@ export async function carryOutRestore(api: DiscordApi, preview: RestorePreview, 
   const scope = backup.scope;
   const reason = preview.current.reason;
   return withScopeLock(env, api.applicationId, scope, journal, async (lock) => {
-    const written = await backupIfPlanHolds(api, scope, preview.plan, { prune: true, reason, env, plannedFrom: preview.current.commands }, lock);
+    // Without `replan` a backup is always written (or ScopeChangedError thrown).
+    const written = (await backupIfPlanHolds(api, scope, preview.plan, { prune: true, reason, env, plannedFrom: preview.current.commands }, lock)).backup!;
     const execution = await executeHoldingLock(api, scope, preview.plan, { prune: true, reason, env, backup: written, ...options }, lock);
     const leftForLater = (note: string) => ({ execution, restored: [], notRestored: [], readBackFailed: `${note} The overwrites were not restored yet: run \`cmd-tui ${journal}\` again to finish.` });
     if (execution.readBackFailed) return leftForLater(execution.readBackFailed);

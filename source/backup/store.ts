@@ -22,7 +22,7 @@ export interface BackupEntry {
   commandCount: number;
   /** Overwrites across the backup's lists. */
   overwriteCount: number;
-  /** Taken with a browser sign-in alone, which reads no commands: it has overwrites only, and restore refuses it. */
+  /** Taken with a browser sign-in alone, which reads no commands: it has overwrites only, and restore puts back only those. */
   overwritesOnly: boolean;
 }
 
@@ -33,7 +33,7 @@ export function backupHolds(entry: BackupEntry): string {
 
 /** Said beside the list wherever one is marked. */
 export const OVERWRITES_ONLY_NOTE =
-  'was taken with a browser sign-in alone, which reads no commands: it keeps the overwrites a save replaced (read them in the file), and restore cannot use it.';
+  'was taken with a browser sign-in alone, which reads no commands: it keeps the overwrites a save replaced, and restoring it puts back only those (the commands are not touched).';
 
 export class BackupError extends Error {
   override readonly name = 'BackupError';
@@ -64,7 +64,7 @@ export async function writeBackup(directory: string, backup: ScopeBackup | Overw
   return entryOf(path, backup);
 }
 
-/** Every readable backup, oldest first, overwrites-only ones marked (restore cannot use them). Files that are not backups are skipped. */
+/** Every readable backup, oldest first, overwrites-only ones marked (restore puts back only their overwrites). Files that are not backups are skipped. */
 export async function listBackups(directory: string): Promise<BackupEntry[]> {
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
@@ -81,12 +81,25 @@ export async function listBackups(directory: string): Promise<BackupEntry[]> {
 }
 
 export async function readBackup(path: string): Promise<ScopeBackup> {
-  let text: string;
+  return parsedBackup(path, await backupText(path));
+}
+
+/** A backup of either kind: `restore` puts back an overwrites-only one's lists, and nothing else. */
+export async function readAnyBackup(path: string): Promise<ScopeBackup | OverwritesBackup> {
+  const text = await backupText(path);
+  const backup = parseAnyBackup(text);
+  return backup && !('commands' in backup) ? backup : parsedBackup(path, text);
+}
+
+async function backupText(path: string): Promise<string> {
   try {
-    text = await readTextFile(resolve(path), path);
+    return await readTextFile(resolve(path), path);
   } catch (error) {
     throw new BackupError(`${error instanceof Error ? error.message : String(error)}.`, 'Run `cmd-tui backups` to see the available backups.');
   }
+}
+
+function parsedBackup(path: string, text: string): ScopeBackup {
   const parsed = parseBackup(text);
   if (!parsed.ok) throw new BackupError(`${path} ${parsed.message}.`, 'Run `cmd-tui backups` to see the available backups.');
   return parsed.backup;

@@ -8,6 +8,7 @@
  */
 import { createBudget } from '../backup/create-ledger.js';
 import { executePlan, type ExecutedStep } from '../backup/execute-plan.js';
+import { replanUnderLock } from './replan-under-lock.js';
 import { readBackField } from '../backup/read-back.js';
 import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import type { DiscordApi } from '../api/contract.js';
@@ -95,12 +96,18 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     journal: { command: `apply ${shellQuoted(file)}`, rerunnable: true },
     env: io.env,
     plannedFrom: live,
+    // No person approved this plan: one made stale by another writer is made again under the lock.
+    ...(flags.yes === true ? { replan: replanUnderLock(api, scope, result, flags, io) } : {}),
     signal: signal ?? interrupt!.signal,
     onStep: (step) => out.write(`${stepLine(step)}\n`),
     notice,
   }).finally(() => interrupt?.dispose());
+  if (outcome.backup === null) {
+    out.write(`Nothing to change in ${describeScope(scope)}.\n`);
+    return { outcome: 'unchanged', skipped };
+  }
   const after = await createBudget(io.env, api.applicationId, scope);
-  const backup = outcome.backup?.path ?? null;
+  const backup = outcome.backup.path;
   out.write(`Applied ${outcome.steps.length} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${after.remaining} creates left today.\n`);
   if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
   reportRateLimits(io, api);

@@ -1,6 +1,6 @@
 /**
  * `cmd-tui backups [--json]`: the backups taken before every mutating request, oldest first, what
- * each holds, and the overwrites-only ones (a browser sign-in's, which restore cannot use) marked.
+ * each holds, and the overwrites-only ones (a browser sign-in's, whose restore puts back only overwrites) marked.
  * `--json`: an array of BackupEntry (`path`, `scope`, `createdAt`, `reason`, counts, `overwritesOnly`).
  */
 import { backupHolds, listBackups, OVERWRITES_ONLY_NOTE } from '../backup/store.js';

@@ -15,7 +15,7 @@ import {
   type TargetStatus,
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
-import { loadGuildOverwrites } from '../api/guild-overwrites.js';
+import { readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
 import { paintFor, PLAIN, type Paint } from '../terminal/colour.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { ExitCode, type CliIo } from './types.js';
@@ -29,7 +29,7 @@ export interface ListRequest {
 }
 
 export async function runList(api: DiscordApi, request: ListRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await loadGuildOverwrites(api, request.guildId);
+  const { entries, directory } = await readGuildOverwrites(api, io.env, request.guildId);
   let shown = entries;
   if (request.commandSpec !== undefined) {
     const found = findEntry(entries, request.commandSpec);
@@ -39,8 +39,11 @@ export async function runList(api: DiscordApi, request: ListRequest, io: CliIo):
     }
     shown = [found.entry];
   }
+  const note = signInOnlyNote(api);
   io.stdout.write(
-    request.json ? `${JSON.stringify(entriesJson(request.guildId, api.applicationId, shown, directory), null, 2)}\n` : renderEntriesText(shown, directory, paintFor(io.stdout, io.env, { 'no-color': request.noColor })),
+    request.json
+      ? `${JSON.stringify({ ...entriesJson(request.guildId, api.applicationId, shown, directory), ...(note ? { note } : {}) }, null, 2)}\n`
+      : `${renderEntriesText(shown, directory, paintFor(io.stdout, io.env, { 'no-color': request.noColor }))}${note ? `${note}\n` : ''}`,
   );
   return ExitCode.Ok;
 }

@@ -13,7 +13,7 @@ import { OverwritesChangedError, saveOverwrites } from '../operations/save-overw
 /** Where the CLI's tests and the TUI find Discord's refusals worded for permission editing. */
 export { explainRefusal } from '../operations/save-overwrites.js';
 import { openWorkspace } from '../operations/workspace.js';
-import { PermissionType } from '../discord/model.js';
+import { allChannelsId, PermissionType } from '../discord/model.js';
 import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
@@ -22,6 +22,7 @@ import { describeTarget, newTargetProblem, sameTarget, targetPhrase, withMembers
 import { confirm } from './confirm.js';
 import { loadGuildOverwrites } from '../api/guild-overwrites.js';
 import { lookupMember, notAMemberMessage } from '../api/guild-members.js';
+import { lookupChannel, notAChannelMessage } from '../api/channel-lookup.js';
 import { overwritesJson } from './perms-list.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -56,6 +57,13 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     if (lookup.status === 'not-a-member') return refuse(io, request, `${notAMemberMessage(edit.target.id, `guild ${guildId}`, lookup.code)} Nothing was sent.`);
     if (lookup.status === 'unchecked') io.stderr.write(`cmd-tui perms set: user ${edit.target.id} is not checked (${lookup.reason}).\n`);
     else directory = withMembers(directory, [lookup.member]);
+  }
+  // A typed channel id is checked too: one that names no channel would be saved as a "hidden channel" for ever.
+  for (const edit of added.filter((edit) => edit.target.type === PermissionType.Channel && edit.target.id !== allChannelsId(guildId) && !directory.channels.some((channel) => channel.id === edit.target.id))) {
+    const lookup = await lookupChannel(api, edit.target.id);
+    const refusal = notAChannelMessage(edit.target.id, guildId, lookup);
+    if (refusal) return refuse(io, request, `${refusal} Nothing was sent.`);
+    if (lookup.status === 'unchecked') io.stderr.write(`cmd-tui perms set: channel ${edit.target.id} is not checked (${lookup.reason}).\n`);
   }
   const outcome = applyOverwriteEdits(entry.overwrites, request.edits.map((edit) => toEdit(edit, directory)));
   if (!outcome.ok) return refuse(io, request, `${outcome.message} Nothing was sent.`);

@@ -4,11 +4,12 @@
  * source/discord/effective-access.ts (precedence documented in docs/permissions-precedence.md).
  */
 import type { DiscordApi } from '../api/contract.js';
+import { AuthRequiredError } from '../api/errors.js';
 import { accessMatrix, type AccessDecision, type CommandAccessInput } from '../discord/effective-access.js';
 import { checkMember } from '../discord/member-access.js';
-import { findEntry, type CommandEntry } from '../discord/overwrite-entries.js';
+import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
 import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
-import { loadGuildOverwrites } from '../api/guild-overwrites.js';
+import { readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -21,24 +22,29 @@ export interface WhoRequest {
 }
 
 export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await loadGuildOverwrites(api, request.guildId);
+  const { entries, directory } = await readGuildOverwrites(api, io.env, request.guildId);
   const found = findEntry(entries, request.commandSpec);
-  if (!found.ok || found.entry.kind !== 'command') {
+  if (!found.ok || found.entry.kind === 'app') {
     io.stderr.write(`cmd-tui perms who: ${found.ok ? 'name one command: the app-level entry is not a command anyone runs.' : found.message}\n`);
     return ExitCode.Problems;
   }
   const app = entries.find((e) => e.kind === 'app');
   const input: CommandAccessInput = {
     applicationId: api.applicationId,
-    command: found.entry.command,
+    // A sign-in alone reads no command: its default_member_permissions is unknown, taken as none (and said).
+    command: found.entry.kind === 'command' ? found.entry.command : { id: found.entry.id, name: found.entry.label, default_member_permissions: null },
     commandOverwrites: found.entry.overwrites,
     appOverwrites: app?.overwrites ?? [],
     directory,
   };
-  return request.userId === undefined ? matrixAnswer(input, found.entry, request, io) : memberAnswer(api, input, found.entry, request.userId, request, io);
+  const note = found.entry.kind === 'command' ? undefined : `${signInOnlyNote(api) ?? ''} Its default_member_permissions could not be read, so these answers take it as none: a member it requires a permission of may in fact be refused.`.trim();
+  return request.userId === undefined ? matrixAnswer(input, found.entry, request, io, note) : memberAnswer(api, input, found.entry, request.userId, request, io, note);
 }
 
-function matrixAnswer(input: CommandAccessInput, entry: CommandEntry, request: WhoRequest, io: CliIo): number {
+/** A command entry as `who` explains it: read in full, or known by id (a sign-in alone). */
+type ExplainedEntry = Exclude<PermissionEntry, { kind: 'app' }>;
+
+function matrixAnswer(input: CommandAccessInput, entry: ExplainedEntry, request: WhoRequest, io: CliIo, note: string | undefined): number {
   const matrix = accessMatrix(input, Date.now());
   const columns = matrix.columns.map((column, index) => ({ column, index })).filter(({ column }) => request.channelId === undefined || column.id === request.channelId);
   const cell = (row: number, column: number) => matrix.cells[row]![column]!;
@@ -46,7 +52,7 @@ function matrixAnswer(input: CommandAccessInput, entry: CommandEntry, request: W
     const channelsOf = (r: number) => columns.map(({ column, index }) => cellJson(column, cell(r, index)));
     const roles = matrix.rows.flatMap((row, r) => (row.kind === 'user' ? [] : [{ role: row.label, roleId: row.id, channels: channelsOf(r) }]));
     const users = matrix.rows.flatMap((row, r) => (row.kind === 'user' ? [{ user: row.label, userId: row.id, channels: channelsOf(r) }] : []));
-    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, roles, users }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, roles, users, ...(note ? { note } : {}) }, null, 2)}\n`);
     return ExitCode.Ok;
   }
   const table = renderTable(
@@ -55,7 +61,7 @@ function matrixAnswer(input: CommandAccessInput, entry: CommandEntry, request: W
     40,
   );
   const reasons = matrix.rows.flatMap((row, r) => groupReasons(row.label, columns.map(({ column, index }) => [column, cell(r, index)])));
-  io.stdout.write(`${heading(entry, request.guildId)}\n${table}\nWhy:\n${reasons.join('\n')}\n\n${MATRIX_NOTE}`);
+  io.stdout.write(`${heading(entry, request.guildId)}\n${table}\nWhy:\n${reasons.join('\n')}\n\n${MATRIX_NOTE}${note ? `${note}\n` : ''}`);
   return ExitCode.Ok;
 }
 
@@ -70,21 +76,24 @@ function answerWord(decision: AccessDecision): string {
   return `${decision.allowed ? 'yes' : 'no'}${decision.uncertain ? '?' : ''}`;
 }
 
-async function memberAnswer(api: DiscordApi, input: CommandAccessInput, entry: CommandEntry, userId: string, request: WhoRequest, io: CliIo): Promise<number> {
-  const member = await api.getGuildMember(request.guildId, userId);
+async function memberAnswer(api: DiscordApi, input: CommandAccessInput, entry: ExplainedEntry, userId: string, request: WhoRequest, io: CliIo, note: string | undefined): Promise<number> {
+  const member = await api.getGuildMember(request.guildId, userId).catch((error: unknown) => {
+    if (!(error instanceof AuthRequiredError)) throw error;
+    throw new AuthRequiredError(error.needed, '--user reads the member\'s roles, which needs a bot token: a browser sign-in cannot read a guild\'s members.', 'Run `cmd-tui auth set-bot-token` (or set DISCORD_BOT_TOKEN), or leave --user out for the role × channel answer.');
+  });
   const directory: GuildDirectory = { ...input.directory, members: [...(input.directory.members ?? []), member] };
   const { who, timedOutUntil, answers } = checkMember({ ...input, directory }, userId, Date.now(), request.channelId);
   if (request.json) {
     const channels = answers.map(({ place, decision }) => cellJson(place, decision));
-    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, user: who.label, userId, timedOutUntil: timedOutUntil ?? null, channels }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, user: who.label, userId, timedOutUntil: timedOutUntil ?? null, channels, ...(note ? { note } : {}) }, null, 2)}\n`);
   } else {
     const timeout = timedOutUntil ? ` (timed out until ${timedOutUntil})` : '';
-    io.stdout.write(`${heading(entry, request.guildId)} — for ${who.label}${timeout}\n${answers.map(({ place, decision }) => `  ${place.label}: ${decision.reason}`).join('\n')}\n`);
+    io.stdout.write(`${heading(entry, request.guildId)} — for ${who.label}${timeout}\n${answers.map(({ place, decision }) => `  ${place.label}: ${decision.reason}`).join('\n')}\n${note ? `${note}\n` : ''}`);
   }
   return ExitCode.Ok;
 }
 
-function heading(entry: CommandEntry, guildId: string): string {
+function heading(entry: ExplainedEntry, guildId: string): string {
   return `Who can use ${entry.label} in guild ${guildId}:`;
 }
 

@@ -42,9 +42,14 @@ export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; 
   const deletes = options.prune ? plan.delete.length : 0;
   lines.push(
     `${plan.create.length} to create, ${plan.update.length} to update, ${deletes} to delete, ${plan.unchanged.length} unchanged.`,
-    `Daily creates: uses ${plan.createsUsed}, ${options.budget.remaining} of 200 left today (UTC ${options.budget.day}, as counted by cmd-tui on this machine).`,
+    `Daily creates: uses ${plan.createsUsed}, ${options.budget.remaining} of 200 left today (UTC ${options.budget.day}, as counted by cmd-tui on this machine).${unansweredNote(options.budget.unanswered)}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+function unansweredNote(unanswered: number): string {
+  if (unanswered === 0) return '';
+  return ` ${unanswered === 1 ? '1 of them is a create' : `${unanswered} of them are creates`} sent by a run stopped before the answer came: counted as used, as Discord may have made ${unanswered === 1 ? 'it' : 'them'}.`;
 }
 
 function show(value: unknown): string {

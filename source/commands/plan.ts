@@ -4,6 +4,7 @@
  * --detailed-exitcode); 1 when FILE is invalid.
  */
 import { createBudget } from '../backup/create-ledger.js';
+import { interruptedWrite } from '../backup/scope-lock.js';
 import { adaptHint, renderProblems } from './commands-file.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
@@ -29,6 +30,9 @@ export const run: CommandRun = async (args, io) => {
     }
     if (!values.json) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
     const budget = await createBudget(io.env, api.applicationId, scope);
+    // Told as apply tells it (without taking the journal over: plan writes nothing).
+    const interrupted = await interruptedWrite(io.env, api.applicationId, scope);
+    if (interrupted) io.stderr.write(`cmd-tui: ${interrupted}\n`);
     io.stdout.write(values.json ? planJson(result.plan, result.skipped) : renderPlan(result.plan, { scope, prune, budget, paint: paintFor(io.stdout, io.env, values) }));
     // terraform's convention, with its own code: CI tells "nothing to do" from "changes pending".
     return values['detailed-exitcode'] === true && hasChanges(result.plan, prune) ? ExitCode.ChangesPending : ExitCode.Ok;

@@ -2,13 +2,13 @@
  * `cmd-tui restore BACKUP [--yes] [--json]`: brings a scope back to a backup — shows the plan first,
  * backs up the current state, recreates deleted commands, reverts edits, deletes commands the
  * backup did not have, and re-applies overwrites when a signed-in user is present (saying clearly
- * which could not be restored without one).
+ * which could not be restored without one). An overwrites-only backup puts back its lists alone (restore-overwrites.ts).
  */
 import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
 import { createBudget } from '../backup/create-ledger.js';
 import { readBackField } from '../backup/read-back.js';
 import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
-import { readBackup } from '../backup/store.js';
+import { readAnyBackup } from '../backup/store.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
@@ -19,7 +19,7 @@ import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { commandLabel, describeScope, renderPlan } from './plan-report.js';
-import { ExitCode, type CommandRun } from './types.js';
+import { ExitCode, type CliIo, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, SPECS.restore.flags, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
@@ -27,17 +27,20 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     // A backup that cannot be read is not a usage mistake: said with its hint, without the usage block.
-    const backup = await readBackup(path);
+    const read = await readAnyBackup(path);
+    if (!('commands' in read)) {
+      const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
+      if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
+      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(api, read, path, values, io);
+    }
+    const backup = read;
     const contradiction = backupContradiction(backup);
     if (contradiction) {
       io.stderr.write(`${path} contradicts itself: ${contradiction} It was changed by hand or is damaged; nothing was sent.\n`);
       return ExitCode.Problems;
     }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
-    if (api.applicationId !== backup.applicationId) {
-      io.stderr.write(`This backup belongs to application ${backup.applicationId}, but the credentials are for ${api.applicationId}. Nothing was changed.\n`);
-      return 1;
-    }
+    if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
     const app = await appFacts(api);
     const preview = await previewRestore(api, backup, { ...app, scope: backup.scope.kind });
     const budget = await createBudget(io.env, api.applicationId, backup.scope);
@@ -86,6 +89,11 @@ export const run: CommandRun = async (args, io) => {
     return reportFailure(error, io, 'restore');
   }
 };
+
+function wrongApplication(io: CliIo, backupApplication: string, credentialsApplication: string): number {
+  io.stderr.write(`This backup belongs to application ${backupApplication}, but the credentials are for ${credentialsApplication}. Nothing was changed.\n`);
+  return ExitCode.Problems;
+}
 
 function overwriteLines(preview: RestorePreview): string {
   const recreated = preview.plan.create.length > 0 ? 'Overwrites of recreated commands are re-applied after they exist again.\n' : '';

@@ -12,7 +12,18 @@ import { defaultsFor } from '../discord/app-facts.js';
 import { appFacts } from './connect.js';
 import type { CliIo } from './types.js';
 
-export type FilePlan = { ok: true; plan: Plan; live: Command[]; warnings: Problem[]; adaptations: Adaptation[]; skipped: SkippedFile[] } | { ok: false; problems: Problem[] };
+export type FilePlan =
+  | {
+      ok: true;
+      plan: Plan;
+      live: Command[];
+      /** The same file planned against the scope read again (apply --yes, when another writer changed it first). */
+      planAgainst: (live: readonly Command[]) => Plan;
+      warnings: Problem[];
+      adaptations: Adaptation[];
+      skipped: SkippedFile[];
+    }
+  | { ok: false; problems: Problem[] };
 
 export async function planFromFile(api: DiscordApi, path: string, scope: Scope, io: CliIo, options: PlanOptions & { adapt?: boolean } = {}): Promise<FilePlan> {
   const source = await readCommandsSource(path, io);
@@ -21,5 +32,6 @@ export async function planFromFile(api: DiscordApi, path: string, scope: Scope, 
   if (!desired.ok) return desired;
   const live = await api.listCommands(scope, { withLocalizations: true });
   const skipped = (source.ok && source.skipped) || [];
-  return { ok: true, plan: planScope(desired.commands, live, defaultsFor(scope, app), options), live, warnings: desired.warnings, adaptations: desired.adaptations, skipped };
+  const planAgainst = (commands: readonly Command[]) => planScope(desired.commands, commands, defaultsFor(scope, app), options);
+  return { ok: true, plan: planAgainst(live), live, planAgainst, warnings: desired.warnings, adaptations: desired.adaptations, skipped };
 }

@@ -253,7 +253,7 @@ function ghostDuplicates(guildCommands: readonly Command[], visibleGlobalKeys: R
       severity: 'warning' as const,
       ...where(guildId, command),
       message: `${label(command)} exists both globally and as a guild command here: members see it twice.`,
-      hint: `Delete the guild copy (cmd-tui apply with --prune --guild ${guildId}) unless it is a deliberate test version.`,
+      hint: `Unless it is a deliberate test version, delete the guild copy: cmd-tui export --guild ${guildId} -o guild-${guildId}.json, remove ${label(command)} from that file, then cmd-tui apply guild-${guildId}.json --guild ${guildId} --prune (or press d on it in the TUI).`,
     }));
 }
 
@@ -309,7 +309,7 @@ function overwriteTargets(snapshot: GuildSnapshot, commandById: (id: string) => 
           kind: 'deleted-role',
           severity: 'warning',
           message: `An overwrite on ${target} targets deleted role ${overwrite.id}.`,
-          hint: 'Remove the overwrite (cmd-tui perms set … --remove role:ID) or grant a role that exists.',
+          hint: `Remove the overwrite (cmd-tui perms set --guild ${guildId} --command ${entry.id === applicationId ? 'app' : entry.id} --remove role:${overwrite.id} --yes) or grant a role that exists.`,
         });
       }
       if (overwrite.type === PermissionType.Channel && channels && !channels.has(overwrite.id)) {

@@ -66,7 +66,7 @@ const overwritesBackupSchema = z.object({
 
 /** Said wherever an overwrites-only backup is offered to restore. */
 export const OVERWRITES_ONLY_REFUSAL =
-  'is a backup of permission overwrites only (taken with a browser sign-in, which cannot read commands). Restore cannot use it: it has no command list, and restoring from it would delete every command';
+  'is a backup of permission overwrites only (taken with a browser sign-in, which cannot read commands). It cannot bring commands back: it has no command list, and read as one it would delete every command. `cmd-tui restore` of it puts back its overwrite lists only';
 
 export function serializeBackup(backup: ScopeBackup | OverwritesBackup): string {
   return `${JSON.stringify(backup, null, 2)}\n`;

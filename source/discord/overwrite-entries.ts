@@ -86,11 +86,12 @@ export function findEntry(entries: readonly PermissionEntry[], spec: string): En
   const byId = entries.find((e) => e.id === text);
   if (byId) return { ok: true, entry: byId };
   const name = text.replace(/^\//, '').toLowerCase();
-  const named = entries.filter((e) => e.kind === 'command' && e.command.name.toLowerCase() === name);
+  // A sign-in's lists are named from a backup (`/race`), so a name finds them too.
+  const named = entries.filter((e) => (e.kind === 'command' ? e.command.name.toLowerCase() === name : e.kind === 'unlisted' && e.label.toLowerCase() === `/${name}`));
   const [only, ...others] = named;
   if (only && others.length === 0) return { ok: true, entry: only };
   if (only) {
-    const candidates = named.map((e) => `${e.id} (${e.label}, ${e.kind === 'command' ? e.scope : 'app'})`).join(', ');
+    const candidates = named.map((e) => `${e.id} (${e.label}, ${e.kind === 'command' ? e.scope : 'named from a backup'})`).join(', ');
     return { ok: false, message: `"${spec}" names ${named.length} commands: ${candidates}. Pass the id instead.` };
   }
   return {

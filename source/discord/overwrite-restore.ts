@@ -20,16 +20,18 @@ export interface OverwriteRestore {
 
 /** `known`: commands outside the scope that name lists of it (a guild holds global commands' lists too). */
 export function overwritesToRestore(
-  backup: ScopeBackup,
+  /** An overwrites-only backup has no commands: its lists keep their ids. */
+  backup: Pick<ScopeBackup, 'applicationId' | 'scope' | 'permissions'> & { commands?: ScopeBackup['commands'] },
   commandsNow: readonly Command[],
   permissionsNow: readonly GuildCommandPermissions[],
   known: readonly Pick<Command, 'id' | 'name' | 'type'>[] = [],
 ): OverwriteRestore[] {
   const nowByKey = new Map(commandsNow.map((command) => [commandKey(command), command]));
-  const backupIds = new Map(backup.commands.map((command) => [command.id, nowByKey.get(commandKey(command))]));
+  const backupCommands = backup.commands ?? [];
+  const backupIds = new Map(backupCommands.map((command) => [command.id, nowByKey.get(commandKey(command))]));
   const idsNow = new Set(commandsNow.map((command) => command.id));
   // Today's names win over the backup's, which win over other lists'.
-  const names = new Map<string, string>([...known, ...backup.commands, ...commandsNow].map((command) => [command.id, commandLabel(command)]));
+  const names = new Map<string, string>([...known, ...backupCommands, ...commandsNow].map((command) => [command.id, commandLabel(command)]));
   names.set(backup.applicationId, 'app-level overwrites');
 
   const wanted = new Map<string, PermissionOverwrite[]>();

@@ -67,14 +67,12 @@ async function create(workspace: Workspace, request: SaveRequest, cancel: WriteO
   const sending = cancel.signal ? api.withSignal(cancel.signal, cancel.sent) : api;
   const { command, created } = await settledWrite<{ command: Command; created: boolean }>(
     `The create of ${request.draft.name}`,
-    () => sending.createCommand(request.scope, body),
+    () => workspace.countCreate(request.scope, () => sending.createCommand(request.scope, body)),
     async () => {
       const existing = findUpsertTarget(body, await api.listCommands(request.scope, { withLocalizations: true }));
       return existing && appliedOnServer(body, existing) ? { applied: true, value: { command: existing, created: true } } : { applied: false };
     },
   );
-  // Discord made it: it counts, whatever happens to the local bookkeeping.
-  if (created) await workspace.recordCreate(request.scope).catch(() => undefined);
   return { command, overwroteExisting: !created };
 }
 

@@ -32,8 +32,8 @@ export interface Workspace {
    * Absent in component tests, which have no other writer.
    */
   lockScope?: <T>(scope: Scope, journal: Journal, write: (lock: ScopeLock) => Promise<T>, options?: Pick<LockOptions, 'notice'>) => Promise<T>;
-  /** Counts a confirmed create in the day's ledger. */
-  recordCreate(scope: Scope): Promise<void>;
+  /** Sends a create counted in the day's ledger before it leaves, settled by its answer (create-ledger.ts). */
+  countCreate<T extends { created: boolean }>(scope: Scope, send: () => Promise<T>): Promise<T>;
   /** Creates of this UTC day in the scope, as counted locally. */
   createsUsed(scope: Scope): Promise<number>;
   /** What an interrupted write left on the scope, and how to finish or undo it; undefined when none. */
@@ -55,9 +55,7 @@ export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspac
     },
     lockScope: async (scope, journal, write, options = {}) =>
       (await lockModule()).withScopeLock(env, api.applicationId, scope, journal.command, write, { ...options, rerunnable: journal.rerunnable }),
-    recordCreate: async (scope) => {
-      await (await import('../backup/create-ledger.js')).recordCreates(env, api.applicationId, scope, 1);
-    },
+    countCreate: async (scope, send) => (await import('../backup/create-ledger.js')).countedCreate(env, api.applicationId, scope, send),
     createsUsed: async (scope) => (await (await import('../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).used,
     interruptedWrite: async (scope) => (await lockModule()).interruptedWrite(env, api.applicationId, scope),
   };

@@ -2,7 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBudget, recordCreates, recordCreatesExhausted } from '../../source/backup/create-ledger.js';
+import { countedCreate, createBudget, recordCreates, recordCreatesExhausted } from '../../source/backup/create-ledger.js';
+import { DiscordApiError } from '../../source/api/errors.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 
 async function env(): Promise<NodeJS.ProcessEnv> {
@@ -16,7 +17,7 @@ describe('daily create ledger', () => {
 
   it('starts with the full 200 and counts recorded creates for the same UTC day', async () => {
     const home = await env();
-    expect(await createBudget(home, '100', GLOBAL_SCOPE, morning)).toEqual({ used: 0, remaining: 200, day: '2026-11-22' });
+    expect(await createBudget(home, '100', GLOBAL_SCOPE, morning)).toEqual({ used: 0, unanswered: 0, remaining: 200, day: '2026-11-22' });
     await recordCreates(home, '100', GLOBAL_SCOPE, 3, morning);
     await recordCreates(home, '100', GLOBAL_SCOPE, 2, evening);
     expect(await createBudget(home, '100', GLOBAL_SCOPE, evening)).toMatchObject({ used: 5, remaining: 195 });
@@ -31,7 +32,7 @@ describe('daily create ledger', () => {
   it('marks the day as spent when the server says the limit is reached', async () => {
     const home = await env();
     await recordCreates(home, '100', GLOBAL_SCOPE, 3, morning);
-    expect(await recordCreatesExhausted(home, '100', GLOBAL_SCOPE, morning)).toEqual({ used: 200, remaining: 0, day: '2026-11-22' });
+    expect(await recordCreatesExhausted(home, '100', GLOBAL_SCOPE, morning)).toEqual({ used: 200, unanswered: 0, remaining: 0, day: '2026-11-22' });
     expect((await createBudget(home, '100', GLOBAL_SCOPE, nextDay)).remaining).toBe(200);
   });
 
@@ -41,5 +42,27 @@ describe('daily create ledger', () => {
     expect((await createBudget(home, '100', guildScope('2'), morning)).used).toBe(0);
     expect((await createBudget(home, '101', guildScope('1'), morning)).used).toBe(0);
     expect((await createBudget(home, '100', guildScope('1'), morning)).used).toBe(7);
+  });
+
+  it('counts a create before it leaves and settles it by the answer', async () => {
+    const home = await env();
+    const seen: number[] = [];
+    await countedCreate(home, '100', GLOBAL_SCOPE, async () => {
+      seen.push((await createBudget(home, '100', GLOBAL_SCOPE)).unanswered);
+      return { created: true };
+    });
+    expect(seen).toEqual([1]);
+    expect(await createBudget(home, '100', GLOBAL_SCOPE)).toMatchObject({ used: 1, unanswered: 0 });
+    await countedCreate(home, '100', GLOBAL_SCOPE, async () => ({ created: false }));
+    expect((await createBudget(home, '100', GLOBAL_SCOPE)).used).toBe(1);
+  });
+
+  it('a create refused by the server is given back; one whose answer never came stays counted', async () => {
+    const home = await env();
+    const refused = new DiscordApiError(400, 50035, 'Invalid Form Body', 'POST', '/x');
+    await expect(countedCreate(home, '100', GLOBAL_SCOPE, () => Promise.reject(refused))).rejects.toBe(refused);
+    expect((await createBudget(home, '100', GLOBAL_SCOPE)).used).toBe(0);
+    await expect(countedCreate(home, '100', GLOBAL_SCOPE, () => Promise.reject(new Error('socket hang up')))).rejects.toThrow('socket hang up');
+    expect(await createBudget(home, '100', GLOBAL_SCOPE)).toMatchObject({ used: 1, unanswered: 0, remaining: 199 });
   });
 });

@@ -26,7 +26,7 @@ describe('backup store', () => {
     const entry = await writeBackup(directory, { ...rest, format: OVERWRITES_BACKUP_FORMAT });
     expect(entry).toMatchObject({ commandCount: 0, overwriteCount: 1 });
     expect(JSON.parse(await readFile(entry.path, 'utf8'))).not.toHaveProperty('commands');
-    await expect(readBackup(entry.path)).rejects.toThrow(/permission overwrites only.*Restore cannot use it/);
+    await expect(readBackup(entry.path)).rejects.toThrow(/permission overwrites only.*It cannot bring commands back.*puts back its overwrite lists only/);
     // Listed, marked: a user looking for the overwrites a sign-in-only save replaced finds them.
     expect(await listBackups(directory)).toEqual([{ ...entry, overwritesOnly: true }]);
   });

@@ -28,7 +28,7 @@ async function commandsFile(name: string, prefix: string, count: number): Promis
 }
 
 describe('planned writes re-read the scope under the lock', () => {
-  it('two apply --prune with different files at once ×10: the scope always ends as one of the files, the other told to run again', { timeout: 240_000 }, async () => {
+  it('two apply --prune with different files at once ×10: the scope always ends as one of the files, the other planned again under the lock (--yes) or told the scope changed', { timeout: 240_000 }, async () => {
     const figures = await runRacingApplies(10);
     expect(figures.mixed).toEqual([]);
     expect(figures.unexpected).toEqual([]);

@@ -9,6 +9,10 @@ import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
 import { signInAdmin } from './restore-fixture.js';
+import { writeBackup } from '../../source/backup/store.js';
+import { appPaths } from '../../source/config/paths.js';
+import { BACKUP_FORMAT } from '../../source/discord/backup-format.js';
+import type { Command } from '../../source/discord/model.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: IsolatedHome;
@@ -98,5 +102,64 @@ describe('cmd-tui perms (binary)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"moderators" is not a target; write role:ID, user:ID, channel:ID, everyone or all-channels.');
     expect(result.stderr).toContain('Usage: cmd-tui perms set [--guild ID]');
+  });
+});
+
+describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
+  it('list and who read the overwrites, commands shown by id and said so, exit 0', async () => {
+    const signedIn = await isolatedHome();
+    try {
+      await signInAdmin(emulator(), signedIn.env);
+      const guildId = emulator().guildIds[1]!;
+      const race = ((await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string; name: string }[]).find((c) => c.name === 'race')!;
+      const listed = await runCli(['perms', 'list', '--guild', guildId, ...target()], { env: signedIn.env });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(`command ${race.id} (${race.id})`);
+      expect(listed.stdout).toContain('Read with a browser sign-in alone, which cannot read commands');
+      expect(listed.stdout).toContain('Roles or channels could not be read (they need a bot token), so those targets are shown by id.');
+      const json = JSON.parse((await runCli(['perms', 'list', '--guild', guildId, '--command', race.id, '--json', ...target()], { env: signedIn.env })).stdout) as { entries: { id: string; overwrites: unknown[] }[]; note: string };
+      expect(json.entries.map((e) => e.id)).toEqual([race.id]);
+      expect(json.entries[0]!.overwrites.length).toBeGreaterThan(0);
+      expect(json.note).toContain('browser sign-in alone');
+      const who = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, ...target()], { env: signedIn.env });
+      expect(who.code, who.stderr).toBe(0);
+      expect(who.stdout).toContain(`Who can use command ${race.id} in guild ${guildId}:`);
+      expect(who.stdout).toContain('default_member_permissions could not be read');
+      // Once a backup has seen the guild's commands, a list is named from it, and found by that name.
+      const commands = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as Command[];
+      await writeBackup(appPaths(signedIn.env).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
+      const named = await runCli(['perms', 'who', '--guild', guildId, '--command', 'race', ...target()], { env: signedIn.env });
+      expect(named.code, named.stderr).toBe(0);
+      expect(named.stdout).toContain(`Who can use /race in guild ${guildId}:`);
+      const member = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, '--user', emulator().seeded.memberUserId, ...target()], { env: signedIn.env });
+      expect(member.code).toBe(4);
+      expect(member.stderr).toContain('--user reads the member\'s roles, which needs a bot token');
+    } finally {
+      await signedIn.cleanup();
+    }
+  });
+});
+
+describe('cmd-tui perms set checks a typed channel id as it checks a user id', () => {
+  const setChannel = (guildId: string, spec: string) => runCli(['perms', 'set', '--guild', guildId, '--command', 'deploy', '--deny', spec, '--yes', ...target()], { env: home.env });
+
+  it('a channel that does not exist (10003) is refused and nothing is sent', async () => {
+    await signInAdmin(emulator(), home.env);
+    const result = await setChannel(emulator().guildIds[0]!, 'channel:111111111111111111');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('channel 111111111111111111 does not exist (Discord answered Unknown Channel, 10003): check the id');
+    expect(result.stderr).toContain('Nothing was sent.');
+  });
+
+  it('a channel of another guild is refused; one the bot cannot view (50001) is saved as hidden', async () => {
+    await signInAdmin(emulator(), home.env);
+    const [hq, other] = emulator().guildIds as [string, string];
+    const elsewhere = ((await call(emulator(), 'GET', `/guilds/${other}/channels`, { auth: botAuth(emulator()) })).body as { id: string }[])[0]!.id;
+    const refused = await setChannel(hq, `channel:${elsewhere}`);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`channel ${elsewhere} is a channel of guild ${other}, not of guild ${hq}`);
+    const hidden = await setChannel(hq, `channel:${emulator().seeded.hiddenChannelId}`);
+    expect(hidden.code, hidden.stderr).toBe(0);
+    expect(hidden.stdout).toContain(`hidden channel ${emulator().seeded.hiddenChannelId}`);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Two `apply --prune` with different files started at once on one guild, again and again (the built
  * binary against the emulator): each trial must end with the guild as exactly one of the files
- * describes, the other run refused with "the scope changed since the plan". Shared by the test
+ * describes: the second run, whose plan went stale while it waited (no person approved it: --yes), plans again
+ * under the lock and applies or finds nothing to do; a refusal may only say "the scope changed". Shared by the test
  * (test/commands/one-path-writes.test.ts, 10 trials) and the soak (bench/racing-applies.soak.ts).
  */
 import { writeFile } from 'node:fs/promises';

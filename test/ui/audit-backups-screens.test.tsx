@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../source/api/errors.js';
 import type { RestorePreview } from '../../source/backup/restore.js';
+import type { OverwritesRestorePreview } from '../../source/backup/restore-overwrites.js';
+import { OVERWRITES_BACKUP_FORMAT } from '../../source/discord/backup-format.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import type { PasteBack } from '../../source/ui/session/session.js';
@@ -131,21 +133,36 @@ describe('backups screen', () => {
 });
 
 describe('backups screen: overwrites-only backups and names', () => {
-  it('lists an overwrites-only backup marked as such; enter says why it cannot be restored', async () => {
+  it('lists an overwrites-only backup marked as such; enter plans putting back its lists alone, and restores them', async () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
     const entry = backupEntry(api, { commandCount: 0, overwriteCount: 4, overwritesOnly: true });
+    const preview: OverwritesRestorePreview = {
+      kind: 'overwrites-only',
+      backup: { format: OVERWRITES_BACKUP_FORMAT, version: 1, createdAt: entry.createdAt, reason: entry.reason, applicationId: api.applicationId, scope: { kind: 'guild', guildId: GUILD_ID }, permissions: [] },
+      plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 },
+      unrestorable: [],
+      overwrites: [{ guildId: GUILD_ID, commandId: '1', target: '/ping', overwrites: [{ id: GUILD_ID, type: 1, permission: false }] }],
+      known: [],
+    };
+    const restored: unknown[] = [];
     session.backupFiles = {
       list: async () => [entry],
-      preview: async () => {
-        throw new Error('not planned');
+      preview: async () => preview,
+      restore: async (_path, chosen) => {
+        restored.push(chosen);
+        return { execution: { backup: { path: '/b/2.json' } as never, steps: [], commands: [] }, restored: preview.overwrites, notRestored: [] };
       },
-      restore: notUsed,
     };
     const app = await openBackups(session, 'permissions of /ping');
     await waitFor(() => /▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping\s+overwrites only: 4/.test(app.frame()), { message: app.frame });
     await app.press('restorePlan');
-    await app.waitForText('enter plan the restore is off: this backup was taken with a browser sign-in alone');
+    await app.waitForText('overwrites of /ping in Test Guild: 1');
+    expect(app.frame()).not.toMatch(/[+] create|- delete/);
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText('Restored 0 command change(s) and 1 overwrite list(s)');
+    expect(restored).toEqual([preview]);
   });
 
   it('names the overwrite lists of the plan by their commands', async () => {

@@ -99,15 +99,24 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
         const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
         return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
       },
-      preview: async (path, known) => {
-        const [{ readBackup }, { previewRestore }, { factsOf }] = await Promise.all([import('../../backup/store.js'), import('../../backup/restore.js'), import('../../discord/app-facts.js')]);
-        const backup = await readBackup(path);
+      preview: async (path, known = []) => {
+        const [{ readAnyBackup }, { previewRestore }, { factsOf }] = await Promise.all([import('../../backup/store.js'), import('../../backup/restore.js'), import('../../discord/app-facts.js')]);
+        const backup = await readAnyBackup(path);
+        if (!('commands' in backup)) {
+          const [{ previewOverwritesRestore }, { knownCommands }] = await Promise.all([import('../../backup/restore-overwrites.js'), import('../../backup/known-commands.js')]);
+          const saved = backup.scope.kind === 'guild' ? await knownCommands(env, api.applicationId, backup.scope.guildId).catch(() => []) : [];
+          return previewOverwritesRestore(api, backup, [...saved, ...known]);
+        }
         const app = factsOf(await api.getApplication(), api.applicationId);
         return previewRestore(api, backup, { ...app, scope: backup.scope.kind }, known);
       },
       restore: async (path, preview, signal, sent, notice) => {
-        const [{ carryOutRestore }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/scope-lock.js')]);
-        return carryOutRestore(api, preview, env, `restore ${shellQuoted(path)}`, { signal, sent, notice });
+        const [{ carryOutRestore }, { carryOutOverwritesRestore, asRestoreOutcome }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/restore-overwrites.js'), import('../../backup/scope-lock.js')]);
+        const journal = `restore ${shellQuoted(path)}`;
+        if (!('kind' in preview)) return carryOutRestore(api, preview, env, journal, { signal, sent, notice });
+        // As a restore of commands does without a sign-in: the lists are reported as not restored, nothing is sent.
+        if (api.overwriteAccess() !== 'ok') return { execution: { backup: null, steps: [], commands: [] }, restored: [], notRestored: preview.overwrites };
+        return asRestoreOutcome(await carryOutOverwritesRestore(api, preview, env, journal, { signal, sent, notice }));
       },
     },
     recentGuilds: {

@@ -5,7 +5,8 @@
 import type { DiscordApi } from '../../api/contract.js';
 import type { Workspace } from '../../operations/workspace.js';
 import type { CopyPlan, CopyRequest } from '../../backup/copy-plan.js';
-import type { RestoreOutcome, RestorePreview } from '../../backup/restore.js';
+import type { RestoreOutcome } from '../../backup/restore.js';
+import type { AnyRestorePreview } from '../../backup/restore-overwrites.js';
 import type { BackupEntry } from '../../backup/store.js';
 import type { RecentGuild } from '../../config/settings.js';
 import type { Application, Command, Scope } from '../../discord/model.js';
@@ -42,9 +43,9 @@ export interface Session extends Workspace {
   backupFiles?: {
     list: () => Promise<BackupEntry[]>;
     /** `known`: the commands on screen, which name overwrite lists outside the backup's scope. */
-    preview: (path: string, known?: readonly Command[]) => Promise<RestorePreview>;
-    /** Carries out the restore of the backup at `path` (previewed), journaled as `restore PATH`. */
-    restore: (path: string, preview: RestorePreview, signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<RestoreOutcome>;
+    preview: (path: string, known?: readonly Command[]) => Promise<AnyRestorePreview>;
+    /** Carries out the restore of the backup at `path` (previewed), journaled as `restore PATH`; an overwrites-only one restores its lists alone. */
+    restore: (path: string, preview: AnyRestorePreview, signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<RestoreOutcome>;
   };
   /** Guilds picked recently (typed ids included), kept in the settings per API and application (config/recent-guilds.ts). */
   recentGuilds?: {

@@ -144,6 +144,9 @@ export class FakeApi implements DiscordApi {
   async getGuildChannels(): Promise<Channel[]> {
     return [];
   }
+  async getChannel(channelId: string): Promise<Channel> {
+    return { id: channelId, type: 0, guild_id: GUILD_ID };
+  }
   async getGuildMember(_guildId: string, _userId: string): Promise<Member> {
     throw new Error('not used by the UI');
   }
@@ -174,8 +177,10 @@ export function fakeSession(api: FakeApi): FakeSession {
     editorInputs: [],
     editorReplies: [],
     createsUsed: async () => creates,
-    recordCreate: async () => {
-      creates += 1;
+    countCreate: async (_scope, send) => {
+      const result = await send();
+      if (result.created) creates += 1;
+      return result;
     },
     backup: async (scope, reason) => {
       session.backups.push({ scope, reason });

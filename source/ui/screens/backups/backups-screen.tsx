@@ -7,7 +7,7 @@
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useRef, useState } from 'react';
-import type { RestorePreview } from '../../../backup/restore.js';
+import type { AnyRestorePreview } from '../../../backup/restore-overwrites.js';
 import { backupHolds, OVERWRITES_ONLY_NOTE, type BackupEntry } from '../../../backup/store.js';
 import { restoreChanges } from '../../../backup/restore.js';
 import { commandLabel } from '../../../discord/overwrite-entries.js';
@@ -29,7 +29,7 @@ import { listMove, movedIndex } from '../../input/list-moves.js';
 type Mode =
   | { kind: 'list' }
   | { kind: 'planning'; entry: BackupEntry }
-  | { kind: 'review'; entry: BackupEntry; preview: RestorePreview }
+  | { kind: 'review'; entry: BackupEntry; preview: AnyRestorePreview }
   | { kind: 'signing-in'; entry: BackupEntry; url?: string }
   | { kind: 'restoring'; entry: BackupEntry };
 
@@ -85,7 +85,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     });
   };
 
-  const restore = (entry: BackupEntry, preview: RestorePreview) => {
+  const restore = (entry: BackupEntry, preview: AnyRestorePreview) => {
     if (!files) return;
     setMode({ kind: 'restoring', entry });
     void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.restore(entry.path, preview, signal, sent, notice), { kind: 'write', scope: preview.backup.scope }).then((result) => {
@@ -247,5 +247,5 @@ export function BackupsScreen({ height, width, active }: { height: number; width
 export function backupsDisabledKeys(entries: readonly BackupEntry[] | null, selected: BackupEntry | undefined): DisabledKeys {
   if (entries === null) return { restorePlan: 'the backups are still being read.', readInFull: 'the backups are still being read.' };
   if (!selected) return { restorePlan: 'there is no backup yet.', readInFull: 'there is no backup yet.' };
-  return selected.overwritesOnly ? { restorePlan: `this backup ${OVERWRITES_ONLY_NOTE}` } : {};
+  return {};
 }

@@ -1,0 +1,19 @@
+/**
+ * A guild's overwrites as `perms list`, `perms who` and the permissions screen read them: with a bot token
+ * (or client credentials) by command; with a browser sign-in alone — which Discord lets read overwrites,
+ * not commands — by command id, named from the newest local backups where they have the id.
+ */
+import { canReadCommands, type DiscordApi } from '../api/contract.js';
+import { loadGuildOverwrites, type GuildOverwrites } from '../api/guild-overwrites.js';
+
+export function readGuildOverwrites(api: DiscordApi, env: NodeJS.ProcessEnv, guildId: string): Promise<GuildOverwrites> {
+  return loadGuildOverwrites(api, guildId, {
+    signInOnly: { knownCommands: async () => (await import('../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId) },
+  });
+}
+
+/** Said beside what a sign-in alone read: why commands are shown by id and what could not be known. */
+export function signInOnlyNote(api: Pick<DiscordApi, 'authKinds'>): string | undefined {
+  if (canReadCommands(api)) return undefined;
+  return 'Read with a browser sign-in alone, which cannot read commands: they are named from the newest local backup that has them, else shown by id. A bot token (`cmd-tui auth set-bot-token`) names them all.';
+}

@@ -3,9 +3,12 @@
  * TUI beside a deploy script): each process sending requests keeps a heartbeat in a small file per token
  * and API under the data folder, and paces itself to its share of the limit. The file names the token
  * by a hash only; it holds random member ids and when each one's heartbeat runs out, nothing else.
- * A process that stops sending (a finished command, an idle TUI) leaves within about 2 s.
+ * A process that stops sending (an idle TUI) leaves within about 2 s; one that exits leaves as it exits, so
+ * the next command on the token does not wait for it to run out (a joiner waits until every member it sees
+ * has counted it).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
@@ -71,6 +74,33 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
 
   let folderMade = false;
   let swept = false;
+  let listed = false;
+  /**
+   * At exit, synchronously: a member left in the file would hold the next command's first request until its
+   * heartbeat runs out (up to 2 s). Without the lock (exit cannot wait for it): at worst another member's
+   * renewal written at the same instant is lost until its next beat, 200 ms later.
+   */
+  const leaveAtExit = () => {
+    if (!listed) return;
+    try {
+      // Non-blocking and a regular file only, as readTextFile reads it: a FIFO in its place must not hang the exit.
+      const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      let text = '';
+      try {
+        const info = fstatSync(fd);
+        if (info.isFile() && info.size <= 64 * 1024) text = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
+      const members = liveMembers(text, now());
+      if (!members.delete(self)) return;
+      const temporary = `${path}.${self}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
+      renameSync(temporary, path);
+    } catch {
+      // Best effort: the member runs out within its TTL all the same.
+    }
+  };
   /** Renews (or removes) this member; says when, and which other members were live then. */
   const renew = async (leaving: boolean): Promise<{ at: number; others: string[] }> => {
     if (!folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
@@ -87,6 +117,11 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       const temporary = `${path}.${self}.tmp`;
       await writeFile(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
       await rename(temporary, path);
+      if (listed === leaving) {
+        listed = !leaving;
+        if (listed) process.on('exit', leaveAtExit);
+        else process.off('exit', leaveAtExit);
+      }
       return { at, others: [...members.keys()].filter((id) => id !== self) };
     }, { giveUpMs: PACE_LOCK_MS });
   };

@@ -9,6 +9,8 @@ import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paceFilePath, sharePace } from '../../source/config/pace-share.js';
+import { runCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
 
 const TOKEN = 'fake-bot-token-for-pace-tests';
 let home: string;
@@ -155,5 +157,18 @@ describe('the shared pace file', () => {
     await utimes(other, minuteAgo, minuteAgo);
     await sharePace(path).sending();
     expect((await readdir(dirname(path))).sort()).toEqual([basename(path), basename(fresh), 'notes.tmp'].sort());
+  });
+});
+
+describe('a command that exits', () => {
+  const emulator = useEmulator({ seed: 'demo', rateLimits: 'off' });
+
+  it('leaves the pace file as it exits, so the next command on the token does not wait for it to run out', { timeout: 30_000 }, async () => {
+    const env = { CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: emulator().botToken };
+    const listed = await runCli(['list', '--api', emulator().baseUrl], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const file = paceFilePath(env, emulator().baseUrl, emulator().botToken);
+    // It was a member while it sent (the file is there); gone the moment it exited, not 2 s later.
+    expect(await membersIn(file)).toEqual({});
   });
 });

@@ -4,7 +4,7 @@
  * emulator's OAuth2 consent page photographed by headless Chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -167,6 +167,29 @@ async function tryShot(served: Served, home: string): Promise<void> {
     await press('send', 'try');
     await tui.waitFor((s) => s.includes('Pong!') && !/waiting for the bot/i.test(s), 'the reply, once the bot has settled', 20_000);
     save(tui, 'try.svg', 'cmd-tui — t: /ping tried as a member, answered by a discord.js bot on the emulator');
+
+    // The reply's buttons, used as in the client: /counter (from examples/commands.json), then [Add one] pressed.
+    const counter = (JSON.parse(readFileSync('examples/commands.json', 'utf8')) as { name: string }[]).find((command) => command.name === 'counter');
+    const created = await fetch(`${served.baseUrl}/applications/${served.applicationId}/commands`, { method: 'POST', headers: { Authorization: `Bot ${served.botToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(counter) });
+    if (!created.ok) throw new Error(`creating /counter for the shot: HTTP ${created.status}`);
+    const again = terminal(['--api', served.baseUrl], served, mkdtempSync(join(tmpdir(), 'cmd-tui-media-try-')));
+    const pressAgain = (action: Action, scope: Parameters<typeof bindingOf>[1]) => again.key(bindingOf(action, scope).keys[0] ?? '');
+    try {
+      await again.waitFor((s) => /^\s*▸?slash\s/m.test(s), 'the command list', 20_000);
+      await pressAgain('filter', 'list');
+      await again.type('counter');
+      await pressAgain('filterDone', 'filter');
+      await pressAgain('tryCommand', 'list');
+      await again.waitFor((s) => /In channel\s+#/.test(s), 'the member and channel the client starts with', 20_000);
+      await pressAgain('send', 'try');
+      await again.waitFor((s) => s.includes('Count: 0') && !/waiting for the bot/i.test(s), 'the counter with its buttons', 20_000);
+      await pressAgain('nextField', 'try');
+      await pressAgain('activate', 'try');
+      await again.waitFor((s) => s.includes('Count: 1') && !/waiting for the bot/i.test(s), 'the message updated in place', 20_000);
+      save(again, 'try-buttons.svg', 'cmd-tui — t: /counter tried, its [Add one] button pressed: the discord.js bot updates the message in place');
+    } finally {
+      again.kill();
+    }
   } finally {
     tui.kill();
     bot.kill('SIGTERM');

@@ -64,6 +64,22 @@ export function paceFilePath(env: NodeJS.ProcessEnv, baseUrl: string, token: str
   return join(appPaths(env).data, 'pace', `${digest}.json`);
 }
 
+/** The shares listed in their pace files now, each left at exit by one listener (a TUI can hold several). */
+const listedShares = new Set<() => void>();
+let exitHooked = false;
+function leaveAtExit(leave: () => void, listed: boolean): void {
+  if (!listed) {
+    listedShares.delete(leave);
+    return;
+  }
+  listedShares.add(leave);
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const each of listedShares) each();
+  });
+}
+
 export function sharePace(path: string, now: () => number = Date.now): PaceShare {
   const self = randomBytes(8).toString('hex');
   let count = 1;
@@ -80,7 +96,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
    * heartbeat runs out (up to 2 s). Without the lock (exit cannot wait for it): at worst another member's
    * renewal written at the same instant is lost until its next beat, 200 ms later.
    */
-  const leaveAtExit = () => {
+  const leaveNow = () => {
     if (!listed) return;
     try {
       // Non-blocking and a regular file only, as readTextFile reads it: a FIFO in its place must not hang the exit.
@@ -119,8 +135,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       await rename(temporary, path);
       if (listed === leaving) {
         listed = !leaving;
-        if (listed) process.on('exit', leaveAtExit);
-        else process.off('exit', leaveAtExit);
+        leaveAtExit(leaveNow, listed);
       }
       return { at, others: [...members.keys()].filter((id) => id !== self) };
     }, { giveUpMs: PACE_LOCK_MS });

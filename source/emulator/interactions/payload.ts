@@ -13,6 +13,7 @@ import { userObject, roleObject } from '../handlers/pickers.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
 import { InteractionType } from '../../discord/interaction-kinds.js';
 import type { AttachmentObject } from './attachments.js';
+import { discordTimestamp, discordTimestampOrNull } from '../discord-timestamp.js';
 
 export interface InteractionInput {
   /** 2, or 4 while an option with autocomplete is typed in. */
@@ -47,10 +48,10 @@ function memberObject(guild: GuildRecord, userId: string) {
   return {
     avatar: null,
     banner: null,
-    communication_disabled_until: member.communication_disabled_until ?? null,
+    communication_disabled_until: discordTimestampOrNull(member.communication_disabled_until),
     deaf: false,
     flags: 0,
-    joined_at: member.joined_at,
+    joined_at: discordTimestamp(member.joined_at),
     mute: false,
     nick: member.nick,
     pending: false,

@@ -35,6 +35,8 @@ function interactionMetadata(world: World, interaction: InteractionRecord, follo
   return {
     id: interaction.id,
     type: interaction.type,
+    // `user_id` too: replaced by `user` in the docs (discord-api-docs#6815) but still sent, as recorded.
+    user_id: interaction.place.userId,
     ...(user ? { user: userObject(user) } : {}),
     authorizing_integration_owners: { '0': interaction.place.guildId },
     ...(interaction.command ? { name: interaction.command.name, command_type: interaction.command.type } : {}),

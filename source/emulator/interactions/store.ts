@@ -47,6 +47,22 @@ const ALLOWED_CALLBACKS: Record<number, readonly number[]> = {
   [InteractionType.ModalSubmit]: [CallbackType.ChannelMessage, CallbackType.DeferredChannelMessage, CallbackType.DeferredUpdateMessage, CallbackType.UpdateMessage],
 };
 const UPDATES: readonly number[] = [CallbackType.DeferredUpdateMessage, CallbackType.UpdateMessage];
+/**
+ * Every callback type Discord knows, which its refusal of any other value lists: recorded as
+ * `Value must be one of {1, 4, 5, 6, 7, 8, 9, 11}.` (discord-api-docs#6455, 2023), with 10
+ * (PREMIUM_REQUIRED), whose refusal that issue reported and Discord fixed, and 12 (LAUNCH_ACTIVITY), added in 2024.
+ */
+const KNOWN_CALLBACKS: readonly number[] = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/**
+ * The set Discord's BASE_TYPE_CHOICES lists for a callback `type` an interaction does not take: every type it
+ * knows for a value that is none of them, the interaction's own for one it knows (an autocomplete answered
+ * with 4 is told `Value must be one of {8}.`: Cog-Creators/Red-DiscordBot#6374, 2024).
+ */
+function callbackChoices(type: unknown, allowed: readonly number[]): string {
+  const listed = typeof type === 'number' && KNOWN_CALLBACKS.includes(type) ? allowed : KNOWN_CALLBACKS;
+  return `Value must be one of {${listed.join(', ')}}.`;
+}
 
 export interface ShownMessage {
   id: string;
@@ -95,7 +111,8 @@ export interface InteractionRecord {
 }
 
 const unknownInteraction = () => new ApiFailure(404, { message: 'Unknown interaction', code: 10062 }); // DOCS/CODES
-const alreadyAcknowledged = () => new ApiFailure(400, { message: 'Interaction has already been acknowledged', code: 40060 }); // facts §6
+// With its final period, as Discord sends it (recorded in aquelemiguel/parrot#201: `DiscordJsonError { code: 40060, message: "Interaction has already been acknowledged." }`).
+const alreadyAcknowledged = () => new ApiFailure(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
 const unknownWebhook = () => new ApiFailure(404, { message: 'Unknown Webhook', code: 10015 }); // DOCS/CODES
 const unknownMessage = () => new ApiFailure(404, { message: 'Unknown Message', code: 10008 }); // DOCS/CODES
 // Code 0 is Discord's "General error" (DOCS/CODES); the cap is the emulator's own.
@@ -272,7 +289,7 @@ export class InteractionStore {
     const source = interaction.source ? this.findMessage(interaction.source.messageId) : undefined;
     const allowed = (ALLOWED_CALLBACKS[interaction.type] ?? []).filter((callback) => !UPDATES.includes(callback) || source !== undefined);
     if (typeof type !== 'number' || !allowed.includes(type)) {
-      throw formBodyError([{ path: 'type', code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${allowed.join(', ')}).` }]);
+      throw formBodyError([{ path: 'type', code: 'BASE_TYPE_CHOICES', message: callbackChoices(type, allowed) }]);
     }
     if (type === CallbackType.ChannelMessage) {
       const message = messageFrom(this.nextId(), data, 0, 'data.');

@@ -5,6 +5,7 @@
  * none after the 3-second deadline (10062, and the client's "The application did not respond"),
  * follow-ups and @original only while the 15-minute token lives (10015 after).
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyKey } from 'discord-interactions';
@@ -51,6 +52,11 @@ beforeAll(async () => {
   expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { auth: botAuth(emulator()), json: commands })).status).toBe(200);
 });
 afterAll(() => bot.close());
+
+/** A refusal of a callback recorded from Discord (test/fixtures/discord/callbacks/NAME.json). */
+function recordedCallback(name: string): { request?: { interaction: string; callback: unknown }; response: { status: number; body: any } } {
+  return JSON.parse(readFileSync(new URL(`../fixtures/discord/callbacks/${name}.json`, import.meta.url), 'utf8'));
+}
 
 async function tryIt(body: Record<string, unknown>) {
   const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: body });
@@ -165,8 +171,7 @@ describe("Discord's rules for answering", () => {
     await until(() => view(id), (seen) => seen.acknowledged === 5);
     const { token } = (await deliveryOf(id)).body;
     const again = await call(emulator(), 'POST', `/interactions/${id}/${token}/callback`, { json: { type: 4, data: { content: 'late' } } });
-    expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: 'Interaction has already been acknowledged', code: 40060 });
+    expect({ status: again.status, body: again.body }).toEqual(recordedCallback('already-acknowledged').response);
 
     const hook = `/webhooks/${emulator().applicationId}/${token}`;
     const edited = await call(emulator(), 'PATCH', `${hook}/messages/@original`, { json: { content: 'Done.' } });
@@ -322,11 +327,32 @@ describe("Discord's rules for answering", () => {
     answer = async (delivery) => {
       const wrong = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: [] } } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.errors.type._errors[0].code).toBe('BASE_TYPE_CHOICES');
+      expect(wrong.body.errors.type._errors[0]).toEqual({ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 9}.' });
       return { status: 200, body: { type: 4, data: { content: 'fine' } } };
     };
     const id = await tryIt({ name: 'ping' });
     expect((await until(() => view(id), (seen) => seen.acknowledged !== undefined)).original.content).toBe('fine');
+  });
+
+  it('words the refusal of a callback type as Discord does: the types an autocomplete takes; every type it knows for one it does not', async () => {
+    const refusals: Record<string, { status: number; body: any }> = {};
+    answer = async (delivery) => {
+      const kind = delivery.body.type === 4 ? 'autocomplete' : 'command';
+      const recorded = kind === 'autocomplete' ? recordedCallback('autocomplete-answered-with-a-message') : recordedCallback('unknown-callback-type');
+      const refused = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: recorded.request!.callback });
+      refusals[kind] = { status: refused.status, body: refused.body };
+      return { status: 200, body: kind === 'autocomplete' ? { type: 8, data: { choices: [] } } : { type: 4, data: { content: 'fine' } } };
+    };
+    const suggested = await tryIt({ name: 'weather', options: { city: 'P' }, focused: 'city' });
+    await until(() => view(suggested), (seen) => seen.acknowledged !== undefined);
+    expect(refusals.autocomplete).toEqual(recordedCallback('autocomplete-answered-with-a-message').response);
+    const ran = await tryIt({ name: 'ping' });
+    await until(() => view(ran), (seen) => seen.acknowledged !== undefined);
+    // Recorded in 2023, before Discord knew 10 (PREMIUM_REQUIRED) and 12 (LAUNCH_ACTIVITY): compared without them.
+    const { response } = recordedCallback('unknown-callback-type');
+    const ours = refusals.command!.body.errors.type._errors[0].message as string;
+    expect(ours.replace(', 10', '').replace(', 12', '')).toBe(response.body.errors.type._errors[0].message);
+    expect({ ...refusals.command, body: { ...refusals.command!.body, errors: undefined } }).toEqual({ ...response, body: { ...response.body, errors: undefined } });
   });
 
   it("fails the interaction after 3 seconds without an answer: the client's text, then 10062", { timeout: 15_000 }, async () => {

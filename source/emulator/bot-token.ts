@@ -3,7 +3,8 @@
  * id in base64 (without padding), when the token was made (4 bytes of Unix seconds, base64url), and an
  * HMAC (base64url) — so that a library that reads the bot's id from its token's first part (hikari:
  * "Unexpected token format" otherwise) works unmodified. The HMAC's key is random and kept nowhere: the
- * emulator knows its token by the copy in its state, and refuses any token it did not mint.
+ * emulator knows its token by the copy in its state, and refuses any token it did not mint. Unlike the
+ * emulator's other secrets (seed.ts `fakeSecret`), it has no `emu-` prefix: libraries read its shape.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 

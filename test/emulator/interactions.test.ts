@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, schemaOf } from '../helpers/discord-spec.js';
+import { startEmulator } from '../../source/emulator/server.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 
 interface Delivery {
@@ -365,6 +366,35 @@ describe("Discord's rules for answering", () => {
     expect(late.status).toBe(404);
     expect(late.body).toEqual({ message: 'Unknown interaction', code: 10062 });
     expect((await call(emulator(), 'POST', `/webhooks/${emulator().applicationId}/${token}`, { json: { content: 'hi' } })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+  });
+});
+
+describe('the endpoint check', () => {
+  it("takes a bot that refuses the wrongly signed PING with 400, as hikari's RESTBot does with Discord; not one that answers it 2xx", async () => {
+    // An emulator of its own: this one's endpoint is the bot above.
+    const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
+    const endpoint = (refusal: number) =>
+      createServer(async (request, response) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        const signed = await verifyKey(Buffer.concat(chunks), String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), own.verifyKey);
+        if (!signed) return void response.writeHead(refusal, { 'Content-Type': 'text/plain' }).end('Invalid request signature');
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
+      });
+    const hikariLike = endpoint(400);
+    const careless = endpoint(204);
+    try {
+      for (const server of [hikariLike, careless]) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const set = (server: typeof hikariLike) => call(own, 'PATCH', '/applications/@me', { auth: botAuth(own), json: { interactions_endpoint_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` } });
+      expect((await set(hikariLike)).status).toBe(200);
+      const refused = await set(careless);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('The specified interactions endpoint url could not be verified.');
+    } finally {
+      hikariLike.close();
+      careless.close();
+      await own.close();
+    }
   });
 });
 

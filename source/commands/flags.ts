@@ -170,7 +170,8 @@ export function checkArguments(command: string, args: readonly string[]): void {
   }
   if (!spec) return;
   // perms set: the command checks where such words may stand (after --allow, --deny or --remove).
-  const max = spec.listsAfterFlags ? Infinity : spec.positionals === undefined ? 0 : 1;
+  // One argument per word of the usage: `NAME [GROUP] [SUBCOMMAND]` takes up to three.
+  const max = spec.listsAfterFlags ? Infinity : spec.positionals === undefined ? 0 : spec.positionals.split(' ').length;
   refuseMistakes(words, spec.flags as OptionSpec, { max, secretPositionals, command: spec.name, summary: spec.summary, ...(spec.listsAfterFlags ? { listsAfterFlags: true } : {}) });
 }
 

@@ -108,6 +108,7 @@ export const SPECS = {
       click: { type: 'string', value: 'CUSTOM_ID', description: "then press the button (or pick from the select) with this custom_id on the bot's reply, as the client does" },
       values: { type: 'string', multiple: true, value: 'VALUE', description: 'with --click on a select: a value picked (repeat for more; an id for a user, role or channel select)' },
       modal: { type: 'string', multiple: true, value: 'FIELD=VALUE', description: "then fill in the form the bot opens and submit it: a field's custom_id and text (repeat for more; a field left out keeps the bot's text)" },
+      timeout: { type: 'string', value: 'MS', description: "wait at most this many milliseconds for the bot's answers in all; a bot still owing one then ends try with exit 5", defaultText: "900000: an interaction token's 15 minutes" },
       api: API_FLAGS.api,
       profile: API_FLAGS.profile,
       json: API_FLAGS.json,
@@ -115,6 +116,7 @@ export const SPECS = {
     },
     examples: [
       'cmd-tui try ping --api http://127.0.0.1:8990/api/v10',
+      'cmd-tui try settings notifications enable --timeout 10000',
       'cmd-tui try weather --option city=Paris --as 123456789012345678',
       'cmd-tui try filesize --file file=screenshot.png',
       'cmd-tui try counter --click add',

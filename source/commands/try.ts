@@ -1,22 +1,24 @@
 /**
  * `cmd-tui try NAME [SUBCOMMAND…] [--option NAME=VALUE]… [--file NAME=PATH]… [--as USER] [--channel ID] [--guild ID] [--locale L]
- * [--click CUSTOM_ID [--values V]…] [--modal FIELD=VALUE]… [--json]`:
+ * [--click CUSTOM_ID [--values V]…] [--modal FIELD=VALUE]… [--timeout MS] [--json]`:
  * runs a slash command as Discord's client would, against a `cmd-tui serve` emulator: the emulator
  * holds the values to the client's rules and the member to who-can-use, delivers the interaction to the
  * bot (signed to its endpoint, or over the gateway) with the files uploaded first, and this prints the bot's reply as the client shows
  * it, as it arrives. Then, as a person would go on: `--click` presses the button (or picks `--values` from
  * the select) of that custom_id on the bot's reply, and `--modal` fills in and submits the form the bot
  * opened (at the command, or at the click); each step's answer is printed as it comes.
+ * `--timeout` bounds the whole wait for the bot: past it, a bot that still owes an answer (one that deferred
+ * and never followed up) ends the run with exit 5, saying so, instead of holding it for the token's 15 minutes.
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
 import { resolve as resolvePath } from 'node:path';
 import { resolveTarget } from '../api/resolve-target.js';
 import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../operations/attachment-files.js';
-import { idFlag, parseFlags } from './flags.js';
+import { idFlag, parseFlags, timeoutFlag } from './flags.js';
 import { SPECS } from './specs.js';
 import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
 import { isSelect, pressables } from '../discord/message-components.js';
-import { LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
+import { deferredOwed, LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -69,6 +71,11 @@ async function attachedFiles(paths: Record<string, string>, options: Record<stri
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `1.5 s`, `2 min`: a wait as a person reads it. */
+function formatWait(ms: number): string {
+  return ms < 60_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+
 /** A refusal or a failure: on stderr, and with --json as the one JSON document on stdout as every command does. */
 function fail(io: CliIo, message: string, exitCode: number, problems: readonly string[] = []): number {
   io.stderr.write(`cmd-tui try: ${message}\n${problems.map((problem) => `  ${problem}\n`).join('')}`);
@@ -76,13 +83,26 @@ function fail(io: CliIo, message: string, exitCode: number, problems: readonly s
   return exitCode;
 }
 
+/** How long try waits for the bot, and whether the user set it (`--timeout MS`) or it is the token's lifetime. */
+interface Wait {
+  until: number;
+  givenMs?: number;
+}
+
+/** What a bot that has not finished answering is doing, for the message when `--timeout` runs out. */
+function stillWaitingFor(botName: string, view: InteractionView | undefined): string {
+  const owed = view ? deferredOwed(view) : undefined;
+  if (owed === 'reply') return `${botName} deferred its reply ("thinking…") and has not sent it`;
+  if (owed === 'update') return `${botName} deferred its update of the message and has not made it`;
+  return `${botName} has not answered`;
+}
+
 /** One interaction followed as the client shows it: what it adds, printed as it comes, until the bot has said all it will. */
-async function follow(io: CliIo, origin: string, id: string, botName: string): Promise<InteractionView | number> {
+async function follow(io: CliIo, origin: string, id: string, botName: string, wait: Wait): Promise<InteractionView | number> {
   let shown = NOTHING_SHOWN;
   let view: InteractionView | undefined;
   let revision = -1;
   let quietSince = Date.now();
-  const deadline = Date.now() + TOKEN_LIFETIME_MS;
   for (;;) {
     try {
       view = await readInteraction(origin, id);
@@ -99,7 +119,12 @@ async function follow(io: CliIo, origin: string, id: string, botName: string): P
     }
     if (view.failed) return view;
     if (replyArrived(view) && Date.now() - quietSince >= SETTLE_MS) return view;
-    if (Date.now() > deadline) {
+    if (Date.now() >= wait.until) {
+      // The reply came: what is cut short is only the wait for follow-ups.
+      if (replyArrived(view)) return view;
+      if (wait.givenMs !== undefined) {
+        return fail(io, `stopped waiting after ${formatWait(wait.givenMs)} (--timeout ${wait.givenMs}): ${stillWaitingFor(botName, view)}. Give it longer with --timeout, or see why the bot is stuck.`, ExitCode.Unreachable);
+      }
       if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
       return view;
     }
@@ -146,6 +171,9 @@ export const run: CommandRun = async (args, io) => {
   if (values.values && !values.click) throw new UsageError('--values goes with --click CUSTOM_ID: the select the values are picked from');
   if (values.autocomplete && (values.click || fields)) throw new UsageError('--autocomplete only asks for suggestions: the bot answers it with choices, which have no buttons or form to go on with');
   const attachments = await attachedFiles(namedValues('file', values.file ?? []), options, values.autocomplete, io.cwd);
+  const timeoutMs = timeoutFlag(values.timeout);
+  // The whole run's bound, from now: every step's wait for the bot shares it.
+  const wait: Wait = timeoutMs === undefined ? { until: Date.now() + TOKEN_LIFETIME_MS } : { until: Date.now() + Math.min(timeoutMs, TOKEN_LIFETIME_MS), givenMs: timeoutMs };
 
   const { target } = await resolveTarget(values, io.env);
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
@@ -159,7 +187,7 @@ export const run: CommandRun = async (args, io) => {
   if (!io.json) io.stdout.write(`/${[name, ...path].join(' ')} as ${user} in ${channel}\n`);
   const steps: Step[] = [];
   const step = async (next: Extract<TryStart, { ok: true }>): Promise<Step | number> => {
-    const reply = await follow(io, origin, next.id, botName);
+    const reply = await follow(io, origin, next.id, botName, wait);
     if (typeof reply === 'number') return reply;
     steps.push({ id: next.id, interaction: next.interaction, reply });
     return steps.at(-1)!;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { allChannelsId, ApplicationFlags, everyoneId, scopeKey, type CommandDraft, type PermissionOverwrite, type Scope } from '../discord/model.js';
 import { permissionBits } from '../discord/permission-flags.js';
 import { SCOPES } from './auth.js';
+import { mintBotToken } from './bot-token.js';
 import { materialize } from './command-store.js';
 import { newSigningSeed } from './interactions/signing.js';
 import type { SnowflakeGenerator } from './snowflake.js';
@@ -155,7 +156,7 @@ export function buildState(ids: SnowflakeGenerator, options: SeedOptions): Emula
       integrationTypes: [0, 1],
       ownerId: people.adminId,
       botUserId: people.botId,
-      botToken: fakeSecret('bot'),
+      botToken: mintBotToken(people.botId, now),
       clientSecret: fakeSecret('secret'),
       publicClient: true,
       interactionsKeySeed: newSigningSeed(),

@@ -202,6 +202,12 @@ const DEFERRED_UPDATE = 6;
  * Whether the bot has given all it is expected to: a reply (a deferred one once edited or followed up),
  * a form, suggestions, or a failure. Follow-ups may still come for 15 minutes; watchers settle on quiet.
  */
+/** What the bot deferred and still owes ('reply': "thinking…", 'update': the component's message), or undefined. */
+export function deferredOwed(view: InteractionView): 'reply' | 'update' | undefined {
+  if (view.failed !== undefined || replyArrived(view)) return undefined;
+  return view.acknowledged === DEFERRED ? 'reply' : view.acknowledged === DEFERRED_UPDATE ? 'update' : undefined;
+}
+
 export function replyArrived(view: InteractionView): boolean {
   if (view.failed !== undefined) return true;
   if (view.acknowledged === undefined) return false;

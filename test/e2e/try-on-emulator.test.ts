@@ -72,7 +72,7 @@ it("a server that cannot play Discord's client: enter tries the command on an em
   const api = shown(screen, 'API URL');
   const gateway = shown(screen, 'Gateway');
   const publicKey = /^([0-9a-f]{64})$/m.exec(screen)?.[1];
-  const botToken = /^(emu-bot-\S+)$/m.exec(screen)?.[1];
+  const botToken = /^([A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38})$/m.exec(screen)?.[1];
   expect(api).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
   expect(api).not.toBe(serve().baseUrl);
   expect(gateway).toBe(api.replace(/^http/, 'ws').replace(/\/api\/v10$/, ''));
@@ -138,7 +138,7 @@ it('under --demo the Try screen says the demo has no bot and how to connect one,
   // What a demo user never ran is not suggested.
   expect(screen).not.toContain('--interactions-url');
 
-  const token = /^(emu-bot-\S+)$/m.exec(screen)?.[1];
+  const token = /^([A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38})$/m.exec(screen)?.[1];
   const botPath = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
   gatewayBot = spawn(process.execPath, [botPath], { env: { ...process.env, DISCORD_TOKEN: token!, DISCORD_API: api }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
@@ -13,9 +14,14 @@ import WebSocket from 'ws';
 import { startEmulator } from '../../source/emulator/server.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
-import { GatewayClient } from '../helpers/gateway-client.js';
+import { GatewayClient, streamDecompressor } from '../helpers/gateway-client.js';
 
 const emulator = useEmulator({ seed: 'demo' });
+
+/** A frame recorded from Discord's gateway (test/fixtures/discord/gateway/NAME.json). */
+function recordedFrame(name: string): { text: string; frame?: number[] } {
+  return JSON.parse(readFileSync(new URL(`../fixtures/discord/gateway/${name}.json`, import.meta.url), 'utf8'));
+}
 
 async function gatewayUrl(): Promise<string> {
   return (await call(emulator(), 'GET', '/gateway/bot', { auth: botAuth(emulator()) })).body.url;
@@ -66,14 +72,19 @@ describe('finding the gateway', () => {
 });
 
 describe('the handshake', () => {
-  it('says HELLO with the heartbeat interval, acknowledges heartbeats, and answers IDENTIFY with READY', async () => {
+  it('says HELLO with the heartbeat interval, acknowledges heartbeats, and answers IDENTIFY with READY, each frame as Discord writes it', async () => {
     const client = await GatewayClient.open(await gatewayUrl());
-    expect(client.received[0]).toEqual({ op: 10, d: { heartbeat_interval: 41_250 } });
+    // Discord's HELLO, as recorded: t and s null, the interval, a _trace; its keys in Discord's order.
+    const recordedHello = JSON.parse(recordedFrame('hello-zstd-stream').text);
+    expect(client.received[0]).toEqual({ ...recordedHello, d: { ...recordedHello.d, _trace: [expect.any(String)] } });
+    expect(Object.keys(JSON.parse(client.frames[0]!.data.toString('utf8')))).toEqual(Object.keys(recordedHello));
     client.send({ op: 1, d: null });
-    expect(await client.next((payload) => payload.op === 11)).toEqual({ op: 11 });
+    await client.next((payload) => payload.op === 11);
+    expect(client.frames.at(-1)!.data.toString('utf8')).toBe(recordedFrame('heartbeat-ack').text);
     client.identify(emulator().botToken, 0);
     const ready = await client.dispatch('READY');
     expect(ready.s).toBe(1);
+    expect(Object.keys(ready)).toEqual(['t', 's', 'op', 'd']);
     expect(ready.d).toMatchObject({
       v: 10,
       user: { id: emulator().seeded.botUserId, bot: true },
@@ -102,6 +113,22 @@ describe('the handshake', () => {
     expect((await client.dispatch('READY')).d.session_id).toBeTruthy();
     await client.dispatch('GUILD_CREATE');
     expect(client.frames.every((frame) => frame.binary && frame.data.subarray(-4).equals(Buffer.from([0, 0, 0xff, 0xff])))).toBe(true);
+    client.close();
+  });
+
+  it('compresses with zstd-stream when asked: one Zstandard frame for the connection, each payload a block a streaming decompressor yields whole', async () => {
+    // The decoder (helpers/gateway-client.ts, Node's zlib) reads the HELLO recorded from Discord's zstd-stream…
+    const recorded = recordedFrame('hello-zstd-stream');
+    expect(await streamDecompressor('zstd-stream')!(Buffer.from(recorded.frame!))).toBe(recorded.text);
+    // …and the emulator's stream: HELLO, IDENTIFY, READY, GUILD_CREATE.
+    const client = await GatewayClient.open(await gatewayUrl(), '?v=10&encoding=json&compress=zstd-stream');
+    expect(client.received[0]).toMatchObject({ op: 10, t: null, s: null, d: { heartbeat_interval: 41_250 } });
+    client.identify(emulator().botToken, 1);
+    expect((await client.dispatch('READY')).d.session_id).toBeTruthy();
+    expect((await client.dispatch('GUILD_CREATE')).d.id).toBe(emulator().guildIds[0]);
+    expect(client.frames.every((frame) => frame.binary)).toBe(true);
+    // The frame's header as Discord's: magic, no content size, a 256 KiB window.
+    expect(client.frames[0]!.data.subarray(0, 6)).toEqual(Buffer.from(recorded.frame!.slice(0, 6)));
     client.close();
   });
 
@@ -151,7 +178,7 @@ describe("Discord's close codes", () => {
   });
   it('1003, saying so, for an encoding or a compression the emulator does not speak', async () => {
     expect(await closing(() => undefined, '?v=10&encoding=etf')).toEqual({ code: 1003, reason: 'cmd-tui serve speaks encoding=json only' });
-    expect(await closing(() => undefined, '?v=10&encoding=json&compress=zstd-stream')).toEqual({ code: 1003, reason: 'cmd-tui serve compresses with zlib-stream only' });
+    expect(await closing(() => undefined, '?v=10&encoding=json&compress=brotli')).toEqual({ code: 1003, reason: 'cmd-tui serve compresses with zlib-stream or zstd-stream only' });
   });
   it('4008 past 120 payloads a minute', async () => {
     expect((await closing((client) => {
@@ -164,7 +191,7 @@ describe("Discord's close codes", () => {
       const client = await GatewayClient.open(quick.origin.replace('http', 'ws'));
       client.identify(quick.botToken);
       await client.dispatch('READY');
-      expect(await client.next((payload) => payload.op === 1)).toEqual({ op: 1, d: null });
+      expect(await client.next((payload) => payload.op === 1)).toEqual({ t: null, s: null, op: 1, d: null });
       expect((await client.closed).code).toBe(4009);
     } finally {
       await quick.close();
@@ -275,7 +302,7 @@ describe('RESUME', () => {
 
     const late = await GatewayClient.open(ready.resume_gateway_url);
     late.send({ op: 6, d: { token: emulator().botToken, session_id: ready.session_id, seq: 3 } });
-    expect(await late.next((payload) => payload.op === 9)).toEqual({ op: 9, d: false });
+    expect(await late.next((payload) => payload.op === 9)).toEqual({ t: null, s: null, op: 9, d: false });
     late.close();
   });
 });
@@ -319,6 +346,39 @@ describe('events', () => {
     const event = await client.dispatch('APPLICATION_COMMAND_PERMISSIONS_UPDATE');
     expect(event.d).toEqual({ id: command.id, application_id: emulator().applicationId, guild_id: guildId, permissions });
     client.close();
+  });
+
+  it('GUILD_CREATE when the consent page adds the bot to a guild, to a session with the GUILDS intent; none without it', async () => {
+    // An emulator of its own: the guild the bot joins would change what READY lists for the other tests.
+    const own = await startEmulator({ seed: 'demo', rateLimits: 'off' });
+    const url = (await call(own, 'GET', '/gateway/bot', { auth: botAuth(own) })).body.url;
+    const withGuilds = await GatewayClient.open(url);
+    const without = await GatewayClient.open(url);
+    try {
+      withGuilds.identify(own.botToken, 1);
+      without.identify(own.botToken, 0);
+      const ready = (await withGuilds.dispatch('READY')).d;
+      for (const _guild of ready.guilds) await withGuilds.dispatch('GUILD_CREATE');
+      await without.dispatch('READY');
+      const guildId = own.seeded.uninstalledGuildId;
+      const install = { client_id: own.clientId, scope: 'bot applications.commands', guild_id: guildId, disable_guild_select: 'true', action: 'authorize' };
+      expect((await call(own, 'POST', '/oauth2/authorize', { form: install })).status).toBe(200);
+      const joined = (await withGuilds.dispatch('GUILD_CREATE')).d;
+      expect(joined).toMatchObject({ id: guildId, unavailable: false, members: [{ user: { id: own.seeded.botUserId } }] });
+      expect(joined.joined_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/);
+      // Authorizing again adds nothing: the bot is in the guild already.
+      expect((await call(own, 'POST', '/oauth2/authorize', { form: install })).status).toBe(200);
+      withGuilds.send({ op: 1, d: null });
+      await withGuilds.next((payload) => payload.op === 11);
+      expect(withGuilds.received.filter((payload) => payload.t === 'GUILD_CREATE' && payload.d.id === guildId)).toHaveLength(1);
+      without.send({ op: 1, d: null });
+      await without.next((payload) => payload.op === 11);
+      expect(without.received.some((payload) => payload.t === 'GUILD_CREATE')).toBe(false);
+    } finally {
+      withGuilds.close();
+      without.close();
+      await own.close();
+    }
   });
 
   it('INTERACTION_CREATE for a tried command when the app has no endpoint URL; the reply comes by the callback route', async () => {

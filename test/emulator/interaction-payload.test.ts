@@ -110,6 +110,10 @@ describe("the payload validates against Discord's OpenAPI schemas", () => {
     expect(issues).toEqual([]);
     // What the spec types as permission strings: a bitfield in decimal.
     for (const bits of [member.permissions, payload.app_permissions, asObject(payload.channel).permissions]) expect(bits).toMatch(/^\d+$/);
+    // A time as Discord writes it: the recorded `"joined_at": "2022-10-23T10:03:13.019000+00:00"`, not JavaScript's `…Z`.
+    const recordedJoin = asObject(recorded('slash-command-in-guild').member).joined_at as string;
+    expect(member.joined_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/);
+    expect(recordedJoin).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/);
     expect(payload).toMatchObject({ type: 2, context: 0, version: 1, guild_id: ids.guild, channel_id: ids.channel, authorizing_integration_owners: { '0': ids.guild } });
   });
 

@@ -5,11 +5,13 @@
  * none after the 3-second deadline (10062, and the client's "The application did not respond"),
  * follow-ups and @original only while the 15-minute token lives (10015 after).
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, schemaOf } from '../helpers/discord-spec.js';
+import { startEmulator } from '../../source/emulator/server.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 
 interface Delivery {
@@ -51,6 +53,11 @@ beforeAll(async () => {
   expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { auth: botAuth(emulator()), json: commands })).status).toBe(200);
 });
 afterAll(() => bot.close());
+
+/** A refusal of a callback recorded from Discord (test/fixtures/discord/callbacks/NAME.json). */
+function recordedCallback(name: string): { request?: { interaction: string; callback: unknown }; response: { status: number; body: any } } {
+  return JSON.parse(readFileSync(new URL(`../fixtures/discord/callbacks/${name}.json`, import.meta.url), 'utf8'));
+}
 
 async function tryIt(body: Record<string, unknown>) {
   const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: body });
@@ -165,8 +172,7 @@ describe("Discord's rules for answering", () => {
     await until(() => view(id), (seen) => seen.acknowledged === 5);
     const { token } = (await deliveryOf(id)).body;
     const again = await call(emulator(), 'POST', `/interactions/${id}/${token}/callback`, { json: { type: 4, data: { content: 'late' } } });
-    expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: 'Interaction has already been acknowledged', code: 40060 });
+    expect({ status: again.status, body: again.body }).toEqual(recordedCallback('already-acknowledged').response);
 
     const hook = `/webhooks/${emulator().applicationId}/${token}`;
     const edited = await call(emulator(), 'PATCH', `${hook}/messages/@original`, { json: { content: 'Done.' } });
@@ -322,11 +328,32 @@ describe("Discord's rules for answering", () => {
     answer = async (delivery) => {
       const wrong = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: { type: 8, data: { choices: [] } } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.errors.type._errors[0].code).toBe('BASE_TYPE_CHOICES');
+      expect(wrong.body.errors.type._errors[0]).toEqual({ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 9}.' });
       return { status: 200, body: { type: 4, data: { content: 'fine' } } };
     };
     const id = await tryIt({ name: 'ping' });
     expect((await until(() => view(id), (seen) => seen.acknowledged !== undefined)).original.content).toBe('fine');
+  });
+
+  it('words the refusal of a callback type as Discord does: the types an autocomplete takes; every type it knows for one it does not', async () => {
+    const refusals: Record<string, { status: number; body: any }> = {};
+    answer = async (delivery) => {
+      const kind = delivery.body.type === 4 ? 'autocomplete' : 'command';
+      const recorded = kind === 'autocomplete' ? recordedCallback('autocomplete-answered-with-a-message') : recordedCallback('unknown-callback-type');
+      const refused = await call(emulator(), 'POST', `/interactions/${delivery.body.id}/${delivery.body.token}/callback`, { json: recorded.request!.callback });
+      refusals[kind] = { status: refused.status, body: refused.body };
+      return { status: 200, body: kind === 'autocomplete' ? { type: 8, data: { choices: [] } } : { type: 4, data: { content: 'fine' } } };
+    };
+    const suggested = await tryIt({ name: 'weather', options: { city: 'P' }, focused: 'city' });
+    await until(() => view(suggested), (seen) => seen.acknowledged !== undefined);
+    expect(refusals.autocomplete).toEqual(recordedCallback('autocomplete-answered-with-a-message').response);
+    const ran = await tryIt({ name: 'ping' });
+    await until(() => view(ran), (seen) => seen.acknowledged !== undefined);
+    // Recorded in 2023, before Discord knew 10 (PREMIUM_REQUIRED) and 12 (LAUNCH_ACTIVITY): compared without them.
+    const { response } = recordedCallback('unknown-callback-type');
+    const ours = refusals.command!.body.errors.type._errors[0].message as string;
+    expect(ours.replace(', 10', '').replace(', 12', '')).toBe(response.body.errors.type._errors[0].message);
+    expect({ ...refusals.command, body: { ...refusals.command!.body, errors: undefined } }).toEqual({ ...response, body: { ...response.body, errors: undefined } });
   });
 
   it("fails the interaction after 3 seconds without an answer: the client's text, then 10062", { timeout: 15_000 }, async () => {
@@ -339,6 +366,35 @@ describe("Discord's rules for answering", () => {
     expect(late.status).toBe(404);
     expect(late.body).toEqual({ message: 'Unknown interaction', code: 10062 });
     expect((await call(emulator(), 'POST', `/webhooks/${emulator().applicationId}/${token}`, { json: { content: 'hi' } })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+  });
+});
+
+describe('the endpoint check', () => {
+  it("takes a bot that refuses the wrongly signed PING with 400, as hikari's RESTBot does with Discord; not one that answers it 2xx", async () => {
+    // An emulator of its own: this one's endpoint is the bot above.
+    const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
+    const endpoint = (refusal: number) =>
+      createServer(async (request, response) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        const signed = await verifyKey(Buffer.concat(chunks), String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), own.verifyKey);
+        if (!signed) return void response.writeHead(refusal, { 'Content-Type': 'text/plain' }).end('Invalid request signature');
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":1}');
+      });
+    const hikariLike = endpoint(400);
+    const careless = endpoint(204);
+    try {
+      for (const server of [hikariLike, careless]) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const set = (server: typeof hikariLike) => call(own, 'PATCH', '/applications/@me', { auth: botAuth(own), json: { interactions_endpoint_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` } });
+      expect((await set(hikariLike)).status).toBe(200);
+      const refused = await set(careless);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('The specified interactions endpoint url could not be verified.');
+    } finally {
+      hikariLike.close();
+      careless.close();
+      await own.close();
+    }
   });
 });
 

@@ -31,7 +31,8 @@ describe('cmd-tui serve', () => {
     const info = JSON.parse(first);
     expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris', 'verifyKey']);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
-    expect(info.botToken).toMatch(/^emu-bot-/);
+    // Shaped as Discord's: the bot's id in base64, when it was made, an HMAC (hikari reads the id from the first part).
+    expect(info.botToken).toMatch(/^[A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38}$/);
     const response = await fetch(`${info.baseUrl}/applications/${info.applicationId}/commands`, { headers: { authorization: `Bot ${info.botToken}` } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([]);

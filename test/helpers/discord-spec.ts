@@ -64,11 +64,33 @@ function readOperations(source: string): Map<string, SpecOperation> {
 
 const PRIMITIVES: Readonly<Record<string, () => z.ZodMiniType>> = { number: () => z.number(), string: () => z.string(), boolean: () => z.boolean() };
 
+/** A UTC time with an explicit offset, as Discord writes every time: `2024-05-17T12:20:07.066000+00:00`. */
+const UTC_OFFSET_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)\+00:00$/;
+
+/**
+ * `value` with each time in Discord's `+00:00` form written with `Z`, the same instant: the package's Zod
+ * writes the spec's `format: date-time` as `z.iso.datetime()`, which takes `Z` only, though RFC 3339 (the
+ * format's definition) and Discord (test/fixtures/discord: `"joined_at": "2022-10-23T10:03:13.019000+00:00"`)
+ * write the offset.
+ */
+function withZuluTimes(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(UTC_OFFSET_TIME, '$1Z');
+  if (Array.isArray(value)) return value.map(withZuluTimes);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withZuluTimes(item)]));
+  return value;
+}
+
 /**
  * The Zod schema of a response type written as the package writes it: `A[] | null`, `(A | B)[]`, `A`, or
- * an inline map of a primitive (`{ [key: string]: number; }`).
+ * an inline map of a primitive (`{ [key: string]: number; }`); times may have Discord's `+00:00`.
  */
 export function schemaOf(type: string): z.ZodMiniType {
+  const schema = schemaOfType(type);
+  // An object's `shape` stays readable: request-schemas.test.ts checks its fields one by one.
+  return Object.assign(z.pipe(z.transform(withZuluTimes), schema), { shape: (schema as { shape?: unknown }).shape });
+}
+
+function schemaOfType(type: string): z.ZodMiniType {
   const map = /^\{ \[key: string\]: (\w+); \}$/.exec(type);
   const primitive = map ? PRIMITIVES[map[1]!] : undefined;
   if (map) {

@@ -1,9 +1,10 @@
 /**
  * A raw gateway client for tests, over the `ws` package: it keeps every payload the emulator sends, in
- * order (inflating them with one zlib context when the URL asks for `compress=zlib-stream`), lets a test
- * wait for the next one that matches, and reports the close code and reason.
+ * order (decompressing them with one context for the connection when the URL asks for `compress=zlib-stream`
+ * or `zstd-stream`, as Discord's libraries do), lets a test wait for the next one that matches, and reports
+ * the close code and reason.
  */
-import { constants, createInflate } from 'node:zlib';
+import { constants, createInflate, createZstdDecompress, type Inflate, type ZstdDecompress } from 'node:zlib';
 import WebSocket from 'ws';
 
 export interface GatewayPayload {
@@ -11,6 +12,30 @@ export interface GatewayPayload {
   d: any;
   s?: number | null;
   t?: string | null;
+}
+
+/**
+ * One decompression context for a connection's frames: each frame in, the payload it completes out —
+ * what zlib-stream and zstd-stream clients do (DOCS/TOPICS "Transport Compression").
+ */
+export function streamDecompressor(compress: string | null): ((frame: Buffer) => Promise<string>) | undefined {
+  const contexts: Record<string, () => { stream: Inflate | ZstdDecompress; flush?: number }> = {
+    'zlib-stream': () => ({ stream: createInflate(), flush: constants.Z_SYNC_FLUSH }),
+    'zstd-stream': () => ({ stream: createZstdDecompress() }),
+  };
+  const made = compress === null ? undefined : contexts[compress]?.();
+  if (!made) return undefined;
+  const { stream, flush } = made;
+  const out: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => out.push(chunk));
+  // Flushes complete in order, each after the output of the frame before it.
+  return (frame) =>
+    new Promise((resolve) => {
+      stream.write(frame);
+      const done = () => resolve(Buffer.concat(out.splice(0)).toString('utf8'));
+      if (flush === undefined) stream.flush(done);
+      else stream.flush(flush, done);
+    });
 }
 
 export class GatewayClient {
@@ -28,14 +53,11 @@ export class GatewayClient {
       this.received.push(JSON.parse(text) as GatewayPayload);
       for (const wake of this.waiters.splice(0)) wake();
     };
-    const inflate = new URL(url).searchParams.get('compress') === 'zlib-stream' ? createInflate() : undefined;
-    const inflated: Buffer[] = [];
-    inflate?.on('data', (chunk: Buffer) => inflated.push(chunk));
+    const stream = streamDecompressor(new URL(url).searchParams.get('compress'));
     this.socket.on('message', (data: Buffer, binary) => {
       this.frames.push({ data, binary });
-      if (!inflate) return take(data.toString('utf8'));
-      inflate.write(data);
-      inflate.flush(constants.Z_SYNC_FLUSH, () => take(Buffer.concat(inflated.splice(0)).toString('utf8')));
+      if (!stream) return take(data.toString('utf8'));
+      void stream(data).then((text) => take(text));
     });
     this.closed = new Promise((resolve) => this.socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     this.socket.on('error', () => undefined);

@@ -74,7 +74,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   expect(api).toBeDefined();
   expect(frame).toMatch(/Gateway\s+ws:\/\/127\.0\.0\.1:\d+/);
   expect(frame).toMatch(/^[0-9a-f]{64}$/m);
-  expect(frame).toMatch(/^emu-bot-\S+$/m);
+  expect(frame).toMatch(/^[A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38}$/m);
   expect(frame).toMatch(/Interactions URL\s+none: interactions go to your bot on the gateway · ctrl\+o sets it for an HTTP bot/);
   // The form, on the emulator: its guild is the guild in view, with its people.
   await waitFor(() => /In channel\s+#lobby/.test(app.frame()), { message: () => app.frame() });
@@ -90,7 +90,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   // The bot sets its URL itself, as the reply suggests (PATCH /applications/@me): ctrl+o shows that URL,
   // the row too, and the "no bot" reply is gone.
   const verifyKey = /^[0-9a-f]{64}$/m.exec(app.frame())![0];
-  const botToken = /^emu-bot-\S+$/m.exec(app.frame())![0];
+  const botToken = /^[A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38}$/m.exec(app.frame())![0];
   const bot = await pingAnsweringBot(verifyKey);
   try {
     const patched = await fetch(`${api}/applications/@me`, { method: 'PATCH', headers: { Authorization: `Bot ${botToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ interactions_endpoint_url: bot.url }) });

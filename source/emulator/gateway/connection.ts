@@ -6,15 +6,15 @@
  * Discord's close codes where they apply: 4001 unknown opcode, 4002 undecodable or over 4,096 bytes,
  * 4003 a request before identifying (or no IDENTIFY within IDENTIFY_WITHIN_MS), 4004 bad token, 4005
  * identifying twice, 4008 over 120 payloads a minute, 4009 missed heartbeats, 4010 invalid shard, 4012
- * API version, 4013/4014 intents. Frames are JSON, zlib-stream compressed when asked (frames.ts).
+ * API version, 4013/4014 intents. Frames are JSON, zlib-stream or zstd-stream compressed when asked (frames.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { World } from '../request-context.js';
 import { botGuilds, guildCreateEvent, membersChunkEvent, readyEvent } from './events.js';
-import { frameWriter } from './frames.js';
-import { Close, GUILD_MEMBERS_INTENT, GUILDS_INTENT, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
+import { COMPRESSIONS, frameWriter, type Compression } from './frames.js';
+import { Close, controlFrame, GUILD_MEMBERS_INTENT, GUILDS_INTENT, helloData, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
 import { isOnShard, type Dispatch, type Session, type SessionLink, type SessionStore } from './sessions.js';
 
 /** Discord's limit on what a client sends (DOCS/TOPICS "Rate Limiting"). */
@@ -66,15 +66,16 @@ function shardOf(value: unknown): readonly [number, number] | undefined {
 }
 
 /** The compression the connection's query asks for, or the close to send when the emulator does not speak it. */
-function transport(request: IncomingMessage): { compression: 'none' | 'zlib-stream' } | { refused: [number, string] } {
+function transport(request: IncomingMessage): { compression: Compression } | { refused: [number, string] } {
   const query = new URL(request.url ?? '/', 'ws://gateway.invalid').searchParams;
   const version = query.get('v');
   if (version !== '10' && version !== '9') return { refused: [...Close.InvalidApiVersion] };
   // 1003: "unsupported data" — an honest refusal instead of frames the client cannot read.
   if ((query.get('encoding') ?? 'json') !== 'json') return { refused: [1003, 'cmd-tui serve speaks encoding=json only'] };
   const compress = query.get('compress');
-  if (compress !== null && compress !== 'zlib-stream') return { refused: [1003, 'cmd-tui serve compresses with zlib-stream only'] };
-  return { compression: compress ?? 'none' };
+  if (compress === null) return { compression: 'none' };
+  const known = COMPRESSIONS.find((compression) => compression === compress);
+  return known ? { compression: known } : { refused: [1003, `cmd-tui serve compresses with ${COMPRESSIONS.join(' or ')} only`] };
 }
 
 export function serveConnection(socket: WebSocket, request: IncomingMessage, context: ConnectionContext): void {
@@ -120,7 +121,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
   const expectHeartbeat = () => {
     clearTimeout(watchdog);
     watchdog = setTimeout(() => {
-      send({ op: Op.Heartbeat, d: null });
+      send(controlFrame(Op.Heartbeat, null));
       watchdog = setTimeout(() => close(Close.SessionTimedOut, true), interval / 4);
     }, interval * 1.25);
   };
@@ -136,7 +137,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     if (refused) return close(refused);
     const shard = shardOf(data.shard);
     if (!shard) return close(Close.InvalidShard);
-    if (!context.takeSessionStart()) return send({ op: Op.InvalidSession, d: false });
+    if (!context.takeSessionStart()) return send(controlFrame(Op.InvalidSession, false));
     session = sessions.start(data.intents as number, shard, link);
     context.authenticated();
     const guilds = botGuilds(world).filter((guild) => isOnShard(guild.id, shard));
@@ -148,7 +149,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     if (!isBotToken(world, data.token)) return close(Close.AuthenticationFailed);
     const resumed = typeof data.session_id === 'string' && Number.isInteger(data.seq) ? sessions.resume(data.session_id, data.seq as number, link) : undefined;
     // d: false — the session cannot be resumed; the client identifies anew (DOCS/TOPICS "Invalid Session").
-    if (!resumed) return send({ op: Op.InvalidSession, d: false });
+    if (!resumed) return send(controlFrame(Op.InvalidSession, false));
     resumed.replaced?.superseded();
     session = resumed.session;
     context.authenticated();
@@ -171,7 +172,7 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     switch (frame.op) {
       case Op.Heartbeat:
         expectHeartbeat();
-        return send({ op: Op.HeartbeatAck });
+        return send(controlFrame(Op.HeartbeatAck, null));
       case Op.Identify:
       case Op.Resume:
         if (session) return close(Close.AlreadyAuthenticated);
@@ -209,6 +210,6 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     if (session) sessions.drop(session, code === 1000 || code === 1001);
     session = undefined;
   });
-  send({ op: Op.Hello, d: { heartbeat_interval: interval } });
+  send(controlFrame(Op.Hello, helloData(interval)));
   expectHeartbeat();
 }

@@ -8,6 +8,7 @@
  */
 import { channelObject } from '../channel-object.js';
 import { canViewChannel } from '../guild-access.js';
+import { discordTimestamp } from '../discord-timestamp.js';
 import { memberObject } from '../handlers/members.js';
 import { guildObject, userObject } from '../handlers/pickers.js';
 import type { World } from '../request-context.js';
@@ -52,7 +53,7 @@ export function guildCreateEvent(world: World, guild: GuildRecord) {
   const botId = world.state.application.botUserId;
   return {
     ...guildObject(guild),
-    joined_at: guild.members[botId]!.joined_at,
+    joined_at: discordTimestamp(guild.members[botId]!.joined_at),
     large: false,
     unavailable: false,
     member_count: Object.keys(guild.members).length,

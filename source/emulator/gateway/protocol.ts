@@ -64,6 +64,22 @@ export function intentsProblem(intents: unknown, applicationFlags: number): Clos
   return privileged ? Close.DisallowedIntents : undefined;
 }
 
+/**
+ * A frame that is not a dispatch (HELLO, HEARTBEAT_ACK, a heartbeat request, INVALID_SESSION): `t` and `s`
+ * null, as Discord sends them — `{"t":null,"s":null,"op":10,"d":{"heartbeat_interval":41250,"_trace":[…]}}`
+ * recorded from Discord's zstd-stream and zlib-stream transports (twilight-rs/twilight,
+ * twilight-gateway/src/compression/zstd.rs and inflater.rs tests), `{"t":null,"s":null,"op":11,"d":null}` as
+ * Gelbpunkt/gateway-proxy (src/server.rs) replays Discord's ACK to the libraries behind it.
+ */
+export function controlFrame(op: number, d: unknown) {
+  return { t: null, s: null, op, d };
+}
+
+/** HELLO's `d`: the interval, and the `_trace` of the gateway servers Discord adds for debugging (here, one: the emulator). */
+export function helloData(heartbeatInterval: number) {
+  return { heartbeat_interval: heartbeatInterval, _trace: ['["cmd-tui-emulator",{"micros":0.0}]'] };
+}
+
 export interface ClientFrame {
   op: number;
   d: unknown;

@@ -75,7 +75,8 @@ export class SessionStore {
   /** Sends one dispatch on the session (kept for a resume, sent now if connected). */
   send(session: Session, name: string, data: unknown): void {
     session.seq += 1;
-    const dispatch: Dispatch = { op: 0, t: name, s: session.seq, d: data };
+    // Keys in the order Discord writes them: {"t":"READY","s":1,"op":0,"d":…}.
+    const dispatch: Dispatch = { t: name, s: session.seq, op: 0, d: data };
     session.kept.push(dispatch);
     if (session.kept.length > MAX_KEPT_DISPATCHES) session.kept.shift();
     session.link?.send(dispatch);

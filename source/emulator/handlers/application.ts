@@ -1,7 +1,7 @@
 /**
  * `PATCH /applications/@me` (DOCS/APP "Edit Current Application"), for the one field the emulator lets
  * an app change: `interactions_endpoint_url`. As Discord does, a new URL is checked first (a PING with a
- * wrong signature must get 401, a signed one a PONG) and refused with 50035 when it fails; null clears it.
+ * wrong signature must be refused (any 4xx: delivery.ts), a signed one get a PONG) and refused with 50035 when it fails; null clears it.
  */
 import { formBodyError } from '../api-errors.js';
 import { requireBot } from '../auth.js';

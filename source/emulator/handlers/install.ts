@@ -2,9 +2,12 @@
  * Discord's "add to server" flow on /oauth2/authorize: `scope` of `applications.commands` and/or
  * `bot` with a `guild_id` and no `response_type` / `redirect_uri` — nothing is exchanged; authorizing
  * installs the app in the guild (and adds its bot with `bot`). This is what the install address in
- * cmd-tui's 50001 hint opens. The installing user needs MANAGE_GUILD there.
+ * cmd-tui's 50001 hint opens. The installing user needs MANAGE_GUILD there. A bot that joins gets the
+ * guild's GUILD_CREATE on its gateway sessions.
  */
 import { consentPage, errorPage } from '../consent-page.js';
+import { guildCreateEvent } from '../gateway/events.js';
+import { GUILDS_INTENT } from '../gateway/protocol.js';
 import { memberGuildPermissions } from '../guild-access.js';
 import { formBody, type Handler, type Reply, type World } from '../request-context.js';
 import type { GuildRecord } from '../state.js';
@@ -73,7 +76,11 @@ export const submitInstall: Handler = (ctx, world) => {
     return { status: 403, html: errorPage('Missing permission', `Adding ${app.name} to ${guild.name} needs the Manage Server permission there.`) };
   }
   guild.appInstalled = true;
-  if (scopes.includes('bot') && !guild.members[app.botUserId]) guild.members[app.botUserId] = { roles: [], nick: null, joined_at: new Date(world.clock()).toISOString() };
+  const joins = scopes.includes('bot') && !guild.members[app.botUserId];
+  if (joins) guild.members[app.botUserId] = { roles: [], nick: null, joined_at: new Date(world.clock()).toISOString() };
   world.changed();
+  // The bot joined a guild: its sessions with the GUILDS intent (on the guild's shard) get the guild, as
+  // after IDENTIFY (DOCS/EVENTS "Guild Create": sent "when the current user joins a new Guild").
+  if (joins) world.gateway?.dispatch({ name: 'GUILD_CREATE', data: guildCreateEvent(world, guild), guildId: guild.id, intents: GUILDS_INTENT });
   return { status: 200, html: errorPage('Authorized', `${app.name} was added to ${guild.name}. You can close this window.`) };
 };

@@ -11,6 +11,7 @@ import { apiError, formBodyError, type FieldErrorItem } from '../api-errors.js';
 import { requireBot } from '../auth.js';
 import { json, type Handler, type World } from '../request-context.js';
 import { isSnowflake } from '../snowflake.js';
+import { discordTimestamp, discordTimestampOrNull } from '../discord-timestamp.js';
 import type { GuildRecord, MemberRecord, UserRecord } from '../state.js';
 import { botGuild, userObject } from './pickers.js';
 
@@ -25,13 +26,13 @@ export function memberObject(user: UserRecord, member: MemberRecord) {
     avatar: null,
     banner: null,
     roles: member.roles,
-    joined_at: member.joined_at,
+    joined_at: discordTimestamp(member.joined_at),
     premium_since: null,
     deaf: false,
     mute: false,
     flags: 0,
     pending: false,
-    communication_disabled_until: member.communication_disabled_until ?? null,
+    communication_disabled_until: discordTimestampOrNull(member.communication_disabled_until),
   };
 }
 

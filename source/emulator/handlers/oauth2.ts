@@ -13,6 +13,7 @@ import { formBody, isFormEncoded, json, type Handler, type Reply, type RequestCo
 import { ACCESS_TOKEN_LIFETIME_MS, issueToken } from '../seed.js';
 import type { CodeRecord, TokenRecord } from '../state.js';
 import { signIdToken } from '../openid.js';
+import { discordTimestamp } from '../discord-timestamp.js';
 import { isInstallRequest, showInstall, submitInstall } from './install.js';
 import { applicationObject, currentUserObject, userObject } from './pickers.js';
 
@@ -339,7 +340,8 @@ export const currentAuthorization: Handler = (ctx, world) => {
   return json(200, {
     application: { id, name, icon, description, type, hook: true, bot_public, bot_require_code_grant, verify_key, flags, flags_new },
     scopes: record.scopes,
-    expires: new Date(record.expiresAt).toISOString(),
+    // As DOCS/OAUTH2 "Get Current Authorization Information" shows it: "2021-01-01T00:00:00.000000+00:00".
+    expires: discordTimestamp(record.expiresAt),
     ...(record.scopes.includes(SCOPES.identify) && user ? { user: userObject(user) } : {}),
   });
 };

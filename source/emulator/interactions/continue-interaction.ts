@@ -59,7 +59,7 @@ function placeOf(world: World, source: InteractionRecord): { guild: GuildRecord;
 }
 
 /** Opens the follow-on interaction of `type` in `source`'s place, delivers it with `data` (and the message), and answers as the try route does. */
-function continueFrom(world: World, store: InteractionStore, source: InteractionRecord, type: number, data: (place: Exclude<ReturnType<typeof placeOf>, string>) => unknown, message?: { interactionId: string; messageId: string }): Reply {
+function continueFrom(world: World, store: InteractionStore, source: InteractionRecord, type: number, data: (place: Exclude<ReturnType<typeof placeOf>, string>) => unknown, message?: { interactionId: string; messageId: string }, openedBy?: string): Reply {
   const place = placeOf(world, source);
   if (typeof place === 'string') return refuse(404, place);
   const receiver = botReceiver(world, place.guild);
@@ -70,9 +70,9 @@ function continueFrom(world: World, store: InteractionStore, source: Interaction
   const shown = message ? store.findMessage(message.messageId)?.message : undefined;
   const payload = {
     ...interactionEnvelope({ type, id, token, applicationId: app.id, botUserId: app.botUserId, ...place, locale: source.place.locale, guildLocale: 'en-US' }, data(place)),
-    ...(shown ? { message: messageIn(world, source.channelId, shown) } : {}),
+    ...(shown ? { message: messageIn(world, shown) } : {}),
   };
-  store.open({ id, token, type, applicationId: app.id, channelId: source.channelId, place: source.place, ...(message ? { source: message } : {}) });
+  store.open({ id, token, type, applicationId: app.id, channelId: source.channelId, place: source.place, ...(message ? { source: message } : {}), ...(openedBy ? { openedBy } : {}) });
   sendToBot(world, store, place.guild, receiver.endpoint, payload);
   return sentReply(world, place.guild, place.user.id, place.channel.name, payload);
 }
@@ -118,7 +118,7 @@ export function submitModal(world: World, store: InteractionStore, request: Subm
   if (modal.submitted) return refuse(409, `the form "${modal.title}" was already submitted: the client closes a form once it is sent`);
   const problems = submissionProblems(modal, request.values);
   if (problems.length > 0) return refuse(400, `Discord's client would not submit "${modal.title}"`, problems);
-  const reply = continueFrom(world, store, opened, InteractionType.ModalSubmit, () => ({ custom_id: modal.customId, components: submittedComponents(modal, request.values) }), opened.source);
+  const reply = continueFrom(world, store, opened, InteractionType.ModalSubmit, () => ({ custom_id: modal.customId, components: submittedComponents(modal, request.values) }), opened.source, opened.id);
   if (reply.status === 202) store.submitted(opened);
   return reply;
 }

@@ -13,6 +13,7 @@ import { userObject, roleObject } from '../handlers/pickers.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
 import { InteractionType } from '../../discord/interaction-kinds.js';
 import type { AttachmentObject } from './attachments.js';
+import { discordTimestamp, discordTimestampOrNull } from '../discord-timestamp.js';
 
 export interface InteractionInput {
   /** 2, or 4 while an option with autocomplete is typed in. */
@@ -47,10 +48,10 @@ function memberObject(guild: GuildRecord, userId: string) {
   return {
     avatar: null,
     banner: null,
-    communication_disabled_until: member.communication_disabled_until ?? null,
+    communication_disabled_until: discordTimestampOrNull(member.communication_disabled_until),
     deaf: false,
     flags: 0,
-    joined_at: member.joined_at,
+    joined_at: discordTimestamp(member.joined_at),
     mute: false,
     nick: member.nick,
     pending: false,
@@ -170,7 +171,43 @@ export function interactionEnvelope<Data>(input: EnvelopeInput, data: Data) {
 
 export type ApplicationCommandInteraction = ReturnType<typeof applicationCommandInteraction>;
 
-/** The PING Discord sends to check an endpoint: type 1, nothing else the bot needs. */
+/**
+ * Discord's own system user, the `user` of every PING (as recorded: test/fixtures/discord/interactions/ping.json).
+ * A constant: it is Discord's account, not one of the emulator's world.
+ */
+const DISCORD_SYSTEM_USER = {
+  avatar: 'c6a249645d46209f337279cd2ca998c7',
+  avatar_decoration_data: null,
+  bot: true,
+  clan: null,
+  collectibles: null,
+  discriminator: '0000',
+  global_name: 'Discord',
+  id: '643945264868098049',
+  primary_guild: null,
+  public_flags: 1,
+  system: true,
+  username: 'discord',
+};
+
+/**
+ * The PING Discord sends to check an endpoint, field by field as recorded PINGs have it
+ * (test/fixtures/discord/interactions/ping.json): outside any guild, so `authorizing_integration_owners`
+ * is empty — present all the same (a Discord engineer on discord-api-docs#6806: "Always present in the
+ * serialized payload, although it's empty") —, no entitlements, Discord's system user, the permissions
+ * and upload limit outside a guild; keys in the order Discord writes them.
+ */
 export function pingInteraction(id: string, applicationId: string, token: string) {
-  return { id, application_id: applicationId, type: InteractionType.Ping, token, version: 1 };
+  return {
+    app_permissions: '562949953601536',
+    application_id: applicationId,
+    attachment_size_limit: 524_288_000,
+    authorizing_integration_owners: {},
+    entitlements: [],
+    id,
+    token,
+    type: InteractionType.Ping,
+    user: DISCORD_SYSTEM_USER,
+    version: 1,
+  };
 }

@@ -47,6 +47,22 @@ const ALLOWED_CALLBACKS: Record<number, readonly number[]> = {
   [InteractionType.ModalSubmit]: [CallbackType.ChannelMessage, CallbackType.DeferredChannelMessage, CallbackType.DeferredUpdateMessage, CallbackType.UpdateMessage],
 };
 const UPDATES: readonly number[] = [CallbackType.DeferredUpdateMessage, CallbackType.UpdateMessage];
+/**
+ * Every callback type Discord knows, which its refusal of any other value lists: recorded as
+ * `Value must be one of {1, 4, 5, 6, 7, 8, 9, 11}.` (discord-api-docs#6455, 2023), with 10
+ * (PREMIUM_REQUIRED), whose refusal that issue reported and Discord fixed, and 12 (LAUNCH_ACTIVITY), added in 2024.
+ */
+const KNOWN_CALLBACKS: readonly number[] = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/**
+ * The set Discord's BASE_TYPE_CHOICES lists for a callback `type` an interaction does not take: every type it
+ * knows for a value that is none of them, the interaction's own for one it knows (an autocomplete answered
+ * with 4 is told `Value must be one of {8}.`: Cog-Creators/Red-DiscordBot#6374, 2024).
+ */
+function callbackChoices(type: unknown, allowed: readonly number[]): string {
+  const listed = typeof type === 'number' && KNOWN_CALLBACKS.includes(type) ? allowed : KNOWN_CALLBACKS;
+  return `Value must be one of {${listed.join(', ')}}.`;
+}
 
 export interface ShownMessage {
   id: string;
@@ -54,8 +70,9 @@ export interface ShownMessage {
   embeds: unknown[];
   components: unknown[];
   flags: number;
-  /** Times the bot edited it. */
+  /** Times the bot edited it, and when it last did. */
   edits: number;
+  editedAt?: number;
   deleted?: boolean;
 }
 
@@ -69,6 +86,10 @@ export interface InteractionRecord {
   place: { guildId: string; userId: string; locale: string };
   /** A component's (or a form's opened from one): the message it is on, and the interaction that message answered. */
   source?: { interactionId: string; messageId: string };
+  /** A command's (and its autocomplete's): the name the user typed, with its group and subcommand, and the command's type. */
+  command?: { name: string; type: number };
+  /** A form's submission: the interaction that opened the form (its `triggering_interaction_metadata`). */
+  openedBy?: string;
   createdAt: number;
   /** Autocomplete: the type of the option being typed in, which the suggested values must have. */
   focusedType?: number;
@@ -90,12 +111,19 @@ export interface InteractionRecord {
 }
 
 const unknownInteraction = () => new ApiFailure(404, { message: 'Unknown interaction', code: 10062 }); // DOCS/CODES
-const alreadyAcknowledged = () => new ApiFailure(400, { message: 'Interaction has already been acknowledged', code: 40060 }); // facts §6
+// With its final period, as Discord sends it (recorded in aquelemiguel/parrot#201: `DiscordJsonError { code: 40060, message: "Interaction has already been acknowledged." }`).
+const alreadyAcknowledged = () => new ApiFailure(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
 const unknownWebhook = () => new ApiFailure(404, { message: 'Unknown Webhook', code: 10015 }); // DOCS/CODES
 const unknownMessage = () => new ApiFailure(404, { message: 'Unknown Message', code: 10008 }); // DOCS/CODES
 // Code 0 is Discord's "General error" (DOCS/CODES); the cap is the emulator's own.
 const tooManyFollowUps = () =>
   new ApiFailure(400, { message: `Maximum number of follow-up messages reached (${MAX_FOLLOWUPS}): the emulator keeps ${MAX_FOLLOWUPS} per interaction`, code: 0 });
+
+/** A deferred reply not resolved yet: the client shows "thinking…" (its message carries the LOADING flag). */
+export function stillThinking(interaction: InteractionRecord): boolean {
+  const { original } = interaction;
+  return interaction.acknowledged === CallbackType.DeferredChannelMessage && original !== undefined && !original.deleted && original.edits === 0;
+}
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -132,7 +160,7 @@ function requireContent(message: ShownMessage): void {
  * An edit of `message` in place (`@original`, or a component's UPDATE_MESSAGE): a field the edit sends
  * replaces the message's (null clears it); one it leaves out stays.
  */
-function editMessage(message: ShownMessage, edit: Record<string, unknown>, prefix = ''): void {
+function editMessage(message: ShownMessage, edit: Record<string, unknown>, now: number, prefix = ''): void {
   const problems = messageProblems(edit, prefix);
   if (problems.length > 0) throw formBodyError(problems);
   const edited: ShownMessage = {
@@ -144,6 +172,7 @@ function editMessage(message: ShownMessage, edit: Record<string, unknown>, prefi
   requireContent(edited);
   Object.assign(message, edited);
   message.edits += 1;
+  message.editedAt = now;
 }
 
 export class InteractionStore {
@@ -186,16 +215,8 @@ export class InteractionStore {
         this.records.delete(id);
         continue;
       }
-      const { original } = interaction;
-      const stillThinking = interaction.acknowledged === CallbackType.DeferredChannelMessage && original !== undefined && !original.deleted && original.edits === 0;
-      if (stillThinking && interaction.failed === undefined) this.fail(interaction, NO_RESPONSE_TEXT);
+      if (stillThinking(interaction) && interaction.failed === undefined) this.fail(interaction, NO_RESPONSE_TEXT);
     }
-  }
-
-  /** The channel a webhook token's interaction happened in (for message objects). */
-  channelOf(token: string): string | undefined {
-    for (const interaction of this.records.values()) if (interaction.token === token) return interaction.channelId;
-    return undefined;
   }
 
   fail(interaction: InteractionRecord, why: string): void {
@@ -237,6 +258,19 @@ export class InteractionStore {
     return undefined;
   }
 
+  /**
+   * The interaction whose response or follow-up `message` is (a component's update made no message of
+   * its own), and whether it is a follow-up.
+   */
+  madeBy(message: ShownMessage): { interaction: InteractionRecord; followUp: boolean } | undefined {
+    this.expire();
+    for (const interaction of this.records.values()) {
+      if (interaction.followups.includes(message)) return { interaction, followUp: true };
+      if (interaction.original === message && !UPDATES.includes(interaction.acknowledged ?? 0)) return { interaction, followUp: false };
+    }
+    return undefined;
+  }
+
   /** The initial response, from the callback route or the body of the delivery's HTTP response. */
   respond(id: string, token: string, body: unknown): InteractionRecord {
     this.expire();
@@ -255,7 +289,7 @@ export class InteractionStore {
     const source = interaction.source ? this.findMessage(interaction.source.messageId) : undefined;
     const allowed = (ALLOWED_CALLBACKS[interaction.type] ?? []).filter((callback) => !UPDATES.includes(callback) || source !== undefined);
     if (typeof type !== 'number' || !allowed.includes(type)) {
-      throw formBodyError([{ path: 'type', code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${allowed.join(', ')}).` }]);
+      throw formBodyError([{ path: 'type', code: 'BASE_TYPE_CHOICES', message: callbackChoices(type, allowed) }]);
     }
     if (type === CallbackType.ChannelMessage) {
       const message = messageFrom(this.nextId(), data, 0, 'data.');
@@ -265,7 +299,7 @@ export class InteractionStore {
       interaction.original = messageFrom(this.nextId(), {}, Number(record(data).flags ?? 0) & EPHEMERAL_FLAG);
     } else if (type === CallbackType.UpdateMessage || type === CallbackType.DeferredUpdateMessage) {
       // The component's message is the response: 7 edits it now, 6 later through `@original`.
-      if (type === CallbackType.UpdateMessage) editMessage(source!.message, record(data), 'data.');
+      if (type === CallbackType.UpdateMessage) editMessage(source!.message, record(data), this.clock(), 'data.');
       interaction.original = source!.message;
       interaction.updates = type === CallbackType.UpdateMessage ? 1 : 0;
     } else if (type === CallbackType.Modal) {
@@ -296,13 +330,13 @@ export class InteractionStore {
   followUp(applicationId: string, token: string, body: unknown): ShownMessage {
     const interaction = this.byToken(applicationId, token);
     const { original } = interaction;
-    if (interaction.acknowledged === CallbackType.DeferredChannelMessage && original && !original.deleted && original.edits === 0) {
+    if (original && stillThinking(interaction)) {
       // A follow-up to a reply still "thinking…" is the reply (DOCS/RR "Create Followup Message"; Discord,
       // discord-api-docs#2742: "we interpret your followup as you resolving the loading state"), and it stays
       // as ephemeral, or as public, as the deferral said.
       const reply = messageFrom(original.id, body);
       requireContent(reply);
-      interaction.original = { ...reply, flags: (reply.flags & ~EPHEMERAL_FLAG) | (original.flags & EPHEMERAL_FLAG), edits: 1 };
+      interaction.original = { ...reply, flags: (reply.flags & ~EPHEMERAL_FLAG) | (original.flags & EPHEMERAL_FLAG), edits: 1, editedAt: this.clock() };
       this.touch(interaction);
       return interaction.original;
     }
@@ -323,7 +357,7 @@ export class InteractionStore {
   editOriginal(applicationId: string, token: string, body: unknown): ShownMessage {
     const interaction = this.byToken(applicationId, token);
     const message = this.original(applicationId, token);
-    editMessage(message, record(body));
+    editMessage(message, record(body), this.clock());
     if (interaction.updates !== undefined) interaction.updates += 1;
     this.touch(interaction);
     return message;

@@ -193,7 +193,8 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
     guildLocale: 'en-US',
   });
   const focusedType = focusedOption(filled.options)?.type;
-  store.open({ id, token, type, applicationId: app.id, channelId: channel.id, place: { guildId: guild.id, userId, locale }, ...(focusedType === undefined ? {} : { focusedType }) });
+  const typed = { name: [command.name, ...request.path].join(' '), type: command.type ?? 1 };
+  store.open({ id, token, type, applicationId: app.id, channelId: channel.id, place: { guildId: guild.id, userId, locale }, command: typed, ...(focusedType === undefined ? {} : { focusedType }) });
   sendToBot(world, store, guild, receiver.endpoint, payload);
   return sentReply(world, guild, userId, channel.name, payload);
 }

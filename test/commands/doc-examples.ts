@@ -157,6 +157,8 @@ await fetch(approved.headers.get('location'));
 export interface PageRun {
   /** What the shell printed, each command announced by `$ ` and its first line. */
   output: string;
+  /** How long each command took, in page order: where a slow page spends its time. */
+  timings: { line: number; command: string; ms: number }[];
   /** The folder the page ran in (a checkout: `examples/` linked), removed by `remove()`. */
   work: string;
   remove(): Promise<void>;
@@ -237,6 +239,12 @@ async function runIn(root: string, name: string, markdown: string, commandTimeou
 
   let next = 0;
   let failure: Error | undefined;
+  const timings: PageRun['timings'] = [];
+  let since = Date.now();
+  const timed = (index: number) => {
+    timings.push({ line: commands[index]!.line, command: commands[index]!.text.split('\n')[0]!, ms: Date.now() - since });
+    since = Date.now();
+  };
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   try {
     const reports = createInterface({ input: channel });
@@ -267,13 +275,14 @@ async function runIn(root: string, name: string, markdown: string, commandTimeou
     channel.destroy();
   }
   if (failure) throw failure;
-  return { output, work };
+  return { output, work, timings };
 
   async function handle(report: string): Promise<void> {
     const done = /^done (\d+) (\d+)$/.exec(report);
     if (done) {
       const [index, code] = [Number(done[1]), Number(done[2])];
       if (code !== commands[index]!.expectedExit) throw fail(`${where(index)} exited ${code}, the page says ${commands[index]!.expectedExit}`);
+      timed(index);
       next = index + 1;
       return;
     }
@@ -282,6 +291,7 @@ async function runIn(root: string, name: string, markdown: string, commandTimeou
     const index = Number(tui[1]);
     await firstFrame(commands[index]!.text, join(harness, `state-${index}`), work, where(index));
     channel.write('go\n');
+    timed(index);
     next = index + 1;
   }
 }

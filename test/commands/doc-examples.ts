@@ -247,26 +247,15 @@ async function runIn(root: string, name: string, markdown: string, commandTimeou
   };
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   try {
-    const reports = createInterface({ input: channel });
-    const iterator = reports[Symbol.asyncIterator]();
+    // The channel ends when the shell does (no command of the page holds it), after its last report.
+    const reports = createInterface({ input: channel })[Symbol.asyncIterator]();
     while (next < commands.length) {
-      const report = await Promise.race([
-        iterator.next(),
-        exited.then(() => 'exited' as const),
-        sleep(commandTimeoutMs, 'timeout' as const, { ref: false }),
-      ]);
+      const report = await withTimeout(reports.next(), commandTimeoutMs);
       if (report === 'timeout') throw fail(`${where(next)} was still running after ${commandTimeoutMs / 1000} s`);
-      if (report === 'exited' || report.done) {
-        // Its last report may still be in the pipe when the exit is seen.
-        const last = await Promise.race([iterator.next(), sleep(1000, undefined, { ref: false })]);
-        if (last && !last.done) await handle(last.value);
-        if (next < commands.length) throw fail(`the shell ended before ${where(next)}`);
-        break;
-      }
+      if (report.done) throw fail(`the shell ended before ${where(next)}`);
       await handle(report.value);
     }
-    const code = await Promise.race([exited, sleep(commandTimeoutMs, 'timeout' as const, { ref: false })]);
-    if (code === 'timeout') throw fail(`the shell did not end after its last command`);
+    if ((await withTimeout(exited, commandTimeoutMs)) === 'timeout') throw fail(`the shell did not end after its last command`);
     await groupEnded(child, fail);
   } catch (error) {
     failure = error as Error;
@@ -307,6 +296,16 @@ async function firstFrame(line: string, stateFile: string, work: string, where: 
     await terminal.waitFor((screen) => /slash \d+\/100/.test(screen) || screen.includes('How do you want to start?'), `${where}: its first frame`, 60_000);
   } finally {
     terminal.kill();
+  }
+}
+
+/** `promise`, or 'timeout' once `ms` have passed (the timer cleared either way). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  const timer = new AbortController();
+  try {
+    return await Promise.race([promise, sleep(ms, 'timeout' as const, { signal: timer.signal })]);
+  } finally {
+    timer.abort();
   }
 }
 

@@ -167,6 +167,11 @@ export interface PageRun {
 export interface RunOptions {
   /** How long one command may run before the page is stopped and its line named (a hang, not slowness). */
   commandTimeoutMs?: number;
+  /**
+   * How long the whole page may run: below the test's own timeout, so that a page that runs long is
+   * stopped here, its processes ended and its folder removed, rather than abandoned by the test runner.
+   */
+  pageTimeoutMs?: number;
 }
 
 const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -179,14 +184,15 @@ export async function runPage(name: string, markdown: string, options: RunOption
   const root = await mkdtemp(join(tmpdir(), 'cmd-tui-doc-'));
   const remove = () => rm(root, { recursive: true, force: true });
   try {
-    return { ...(await runIn(root, name, markdown, options.commandTimeoutMs ?? 120_000)), remove };
+    const deadline = Date.now() + (options.pageTimeoutMs ?? 240_000);
+    return { ...(await runIn(root, name, markdown, options.commandTimeoutMs ?? 120_000, deadline)), remove };
   } catch (error) {
     await remove();
     throw error;
   }
 }
 
-async function runIn(root: string, name: string, markdown: string, commandTimeoutMs: number): Promise<Omit<PageRun, 'remove'>> {
+async function runIn(root: string, name: string, markdown: string, commandTimeoutMs: number, deadline: number): Promise<Omit<PageRun, 'remove'>> {
   const work = join(root, 'work');
   const home = join(root, 'home');
   const bin = join(root, 'bin');
@@ -250,8 +256,9 @@ async function runIn(root: string, name: string, markdown: string, commandTimeou
     // The channel ends when the shell does (no command of the page holds it), after its last report.
     const reports = createInterface({ input: channel })[Symbol.asyncIterator]();
     while (next < commands.length) {
-      const report = await withTimeout(reports.next(), commandTimeoutMs);
-      if (report === 'timeout') throw fail(`${where(next)} was still running after ${commandTimeoutMs / 1000} s`);
+      const limit = Math.min(commandTimeoutMs, deadline - Date.now());
+      const report = await withTimeout(reports.next(), limit);
+      if (report === 'timeout') throw fail(`${where(next)} was still running after ${Math.round(limit / 1000)} s${limit < commandTimeoutMs ? ', when the whole page had run out of time' : ''}`);
       if (report.done) throw fail(`the shell ended before ${where(next)}`);
       await handle(report.value);
     }

@@ -336,7 +336,7 @@ function groupAlive(child: ChildProcess): boolean {
 /** Whatever the page started must end with it: a server it left running is a page that does not say how to stop it. */
 async function groupEnded(child: ChildProcess, fail: (message: string) => Error): Promise<void> {
   for (let waited = 0; groupAlive(child); waited += 50) {
-    if (waited > 15_000) throw fail('the page left a process running: stop what it starts (kill $PID) in the page');
+    if (waited > 30_000) throw fail('the page left a process running: stop what it starts (kill $PID) in the page');
     await sleep(50);
   }
 }

@@ -172,6 +172,8 @@ export interface RunOptions {
    * stopped here, its processes ended and its folder removed, rather than abandoned by the test runner.
    */
   pageTimeoutMs?: number;
+  /** How long what the page started may take to end once its shell has: past it, the page left it running. */
+  processesEndWithinMs?: number;
 }
 
 const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -185,14 +187,19 @@ export async function runPage(name: string, markdown: string, options: RunOption
   const remove = () => rm(root, { recursive: true, force: true });
   try {
     const deadline = Date.now() + (options.pageTimeoutMs ?? 240_000);
-    return { ...(await runIn(root, name, markdown, options.commandTimeoutMs ?? 120_000, deadline)), remove };
+    return { ...(await runIn(root, name, markdown, { commandTimeoutMs: options.commandTimeoutMs ?? 120_000, deadline, processesEndWithinMs: options.processesEndWithinMs ?? 30_000 })), remove };
   } catch (error) {
     await remove();
     throw error;
   }
 }
 
-async function runIn(root: string, name: string, markdown: string, commandTimeoutMs: number, deadline: number): Promise<Omit<PageRun, 'remove'>> {
+async function runIn(
+  root: string,
+  name: string,
+  markdown: string,
+  { commandTimeoutMs, deadline, processesEndWithinMs }: { commandTimeoutMs: number; deadline: number; processesEndWithinMs: number },
+): Promise<Omit<PageRun, 'remove'>> {
   const work = join(root, 'work');
   const home = join(root, 'home');
   const bin = join(root, 'bin');
@@ -259,11 +266,11 @@ async function runIn(root: string, name: string, markdown: string, commandTimeou
       const limit = Math.min(commandTimeoutMs, deadline - Date.now());
       const report = await withTimeout(reports.next(), limit);
       if (report === 'timeout') throw fail(`${where(next)} was still running after ${Math.round(limit / 1000)} s${limit < commandTimeoutMs ? ', when the whole page had run out of time' : ''}`);
-      if (report.done) throw fail(`the shell ended before ${where(next)}`);
+      if (report.done) throw fail(`the shell ended during ${where(next)}: a command that ends the shell ends the page`);
       await handle(report.value);
     }
     if ((await withTimeout(exited, commandTimeoutMs)) === 'timeout') throw fail(`the shell did not end after its last command`);
-    await groupEnded(child, fail);
+    await groupEnded(child, processesEndWithinMs, fail);
   } catch (error) {
     failure = error as Error;
   } finally {
@@ -334,9 +341,9 @@ function groupAlive(child: ChildProcess): boolean {
 }
 
 /** Whatever the page started must end with it: a server it left running is a page that does not say how to stop it. */
-async function groupEnded(child: ChildProcess, fail: (message: string) => Error): Promise<void> {
+async function groupEnded(child: ChildProcess, withinMs: number, fail: (message: string) => Error): Promise<void> {
   for (let waited = 0; groupAlive(child); waited += 50) {
-    if (waited > 30_000) throw fail('the page left a process running: stop what it starts (kill $PID) in the page');
+    if (waited > withinMs) throw fail('the page left a process running: stop what it starts (kill $PID) in the page');
     await sleep(50);
   }
 }

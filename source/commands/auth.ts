@@ -311,6 +311,7 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
   }
   const { where, profile } = await storeAppCredentials(stores, baseUrl, application.id, { botToken }, application.name);
   io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}${profileNote(profile)}.\n`);
+  warnOfEnvironmentOverride(io.env, 'bot token', notice);
   return ExitCode.Ok;
 }
 
@@ -331,7 +332,24 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
   const application = await api.getApplication();
   const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials }, application.name);
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}${profileNote(profile)}.\n`);
+  warnOfEnvironmentOverride(io.env, 'client credentials', notice);
   return ExitCode.Ok;
+}
+
+/**
+ * Credentials in the environment win over stored ones in every command: one exported in this shell
+ * (for the bot's own scripts, say) would make what was just stored look ignored, so it is said here.
+ */
+function warnOfEnvironmentOverride(env: NodeJS.ProcessEnv, stored: 'bot token' | 'client credentials', notice: (message: string) => void): void {
+  const variables = [
+    ...(nonEmpty(env.DISCORD_BOT_TOKEN) ? ['DISCORD_BOT_TOKEN'] : []),
+    ...(stored === 'client credentials' && nonEmpty(env.DISCORD_CLIENT_ID) && nonEmpty(env.DISCORD_CLIENT_SECRET) ? ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET'] : []),
+  ];
+  if (variables.length === 0) return;
+  const them = variables.length === 1 ? 'it' : 'them';
+  notice(
+    `${variables.join(' and ')} ${variables.length === 1 ? 'is' : 'are'} set in this environment and ${variables.length === 1 ? 'overrides' : 'override'} stored credentials: commands run here use ${them}, not the ${stored} just stored. \`unset ${variables.join(' ')}\` to use the stored ${stored}.`,
+  );
 }
 
 /**

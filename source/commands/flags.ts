@@ -47,11 +47,26 @@ function withoutScheme(value: string): string {
 /** Where a token may hide inside an argument: `user:TOKEN`, `a,TOKEN`, `token=TOKEN`, a pasted header line. */
 const WORD_BREAKS = /[\s:,;=@"'<>()[\]{}|&?#]+/;
 
-/** The token-shaped parts of an argument: its value when whole (without a `Bot `/`Bearer ` scheme), else each part that is one. */
+/** A Discord token's shape anywhere inside a word: `backup-<token>.json`, `./<token>/commands.json`. */
+const TOKEN_INSIDE = /[\w-]{18,}\.[\w-]{6,}\.[\w-]{20,}/g;
+
+/**
+ * The token-shaped parts of an argument: its value when whole (without a `Bot `/`Bearer ` scheme), else
+ * each part that is one — a word between separators, a path's folder or file name with or without its
+ * extension (`<token>.json`), or a Discord token's shape anywhere.
+ */
 function secretsIn(arg: string): string[] {
   const value = argumentValue(arg);
   if (looksLikeSecret(value)) return [withoutScheme(value)];
-  return value.split(WORD_BREAKS).filter(looksLikeSecret);
+  const parts = value.split(WORD_BREAKS).flatMap((part) => (looksLikeSecret(part) ? [part] : part.split(/[\\/]/).flatMap(secretInName)));
+  return [...new Set([...parts, ...(value.match(TOKEN_INSIDE) ?? [])])];
+}
+
+/** A file or folder name that is a secret, or whose name without its extension is one. */
+function secretInName(name: string): string[] {
+  if (looksLikeSecret(name)) return [name];
+  const stem = name.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+  return stem !== name && looksLikeSecret(stem) ? [stem] : [];
 }
 
 /**

@@ -90,7 +90,12 @@ export const SPECS = {
       json: { type: 'boolean', description: 'print the URLs and credentials as JSON' },
       ...NO_COLOR,
     },
-    examples: ['cmd-tui serve --port 4010', 'cmd-tui serve --seed empty --state emulator.json --json > emulator.json', 'cmd-tui serve --copy-commands --profile prod --guild 123456789012345678'],
+    examples: [
+      'cmd-tui serve --port 4010',
+      '# in the background: an empty world kept in world.json, its URLs and credentials in emulator.json',
+      'cmd-tui serve --seed empty --state world.json --json > emulator.json &',
+      'cmd-tui serve --copy-commands --profile prod --guild 123456789012345678',
+    ],
     related: ['list', 'auth login'],
   },
   try: {
@@ -158,7 +163,12 @@ export const SPECS = {
       'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do' },
       ...API_FLAGS,
     },
-    examples: ['cmd-tui plan commands.json', 'cmd-tui plan commands.json --detailed-exitcode   # CI: 0 nothing to do, 3 changes pending', 'cmd-tui plan global.json --guild 123456789012345678 --adapt'],
+    examples: [
+      'cmd-tui plan commands.json',
+      '# in CI: exit 0 when there is nothing to do, 3 when changes are pending',
+      'cmd-tui plan commands.json --detailed-exitcode',
+      'cmd-tui plan global.json --guild 123456789012345678 --adapt',
+    ],
     related: ['apply', 'validate', 'copy'],
   },
   apply: {
@@ -174,7 +184,12 @@ export const SPECS = {
       ...YES,
       ...API_FLAGS,
     },
-    examples: ['cmd-tui apply commands.json --yes', 'cmd-tui apply dev.json --profile dev --prune --yes', 'cmd-tui apply commands.json --watch --guild 123456789012345678 --yes   # the dev loop'],
+    examples: [
+      'cmd-tui apply commands.json --yes',
+      'cmd-tui apply dev.json --profile dev --prune --yes',
+      '# the dev loop: apply again on every save of the file',
+      'cmd-tui apply commands.json --watch --guild 123456789012345678 --yes',
+    ],
     related: ['plan', 'backups', 'restore'],
   },
   copy: {
@@ -203,7 +218,7 @@ export const SPECS = {
     summary: 'bring a scope (commands and overwrites) back to a backup, with a plan first',
     positionals: 'BACKUP',
     flags: { ...YES, 'delete-many': { type: 'boolean', description: 'allow deleting more than half of the scope (what the backup did not have)' }, ...API_FLAGS },
-    examples: ['cmd-tui restore ~/.local/share/cmd-tui/backups/<file>.json'],
+    examples: ['# PATH as `cmd-tui backups` lists it', 'cmd-tui restore ~/.local/share/cmd-tui/backups/FILE.json'],
     related: ['backups', 'apply'],
   },
   'perms list': {
@@ -318,6 +333,13 @@ export const SPECS = {
     flags: { 'client-id': { type: 'string', value: 'ID', description: 'the application (client) id', defaultText: 'read before the secret' }, api: API_FLAGS.api, profile: API_FLAGS.profile, timeout: API_FLAGS.timeout, debug: API_FLAGS.debug, ...NO_COLOR },
     examples: ['cmd-tui auth set-client-credentials', 'cmd-tui auth set-client-credentials --client-id 123456789012345678 < secret.txt'],
     related: ['auth status'],
+  },
+  version: {
+    name: 'version',
+    summary: "print cmd-tui's version, and the Node.js and platform it runs on (for a bug report)",
+    flags: { json: API_FLAGS.json, ...NO_COLOR },
+    examples: ['cmd-tui version', 'cmd-tui version --json', '# the version alone, for scripts', 'cmd-tui --version'],
+    related: ['help'],
   },
   completion: {
     name: 'completion',

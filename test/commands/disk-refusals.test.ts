@@ -36,10 +36,10 @@ async function smallDiskAt(folder: string, context: TestContext): Promise<SmallD
 }
 
 describe('the settings folder on a disk that refuses', () => {
-  it.each([
+  it.for([
     ['full', 'no space left on the device', 'Free some space on the disk that holds'],
     ['read-only', 'read-only file system', 'a read-only mount needs remounting'],
-  ] as const)('%s: profile add exits 6 naming the folder and the fix', async (kind, reason, fix, context) => {
+  ] as const)('%s: profile add exits 6 naming the folder and the fix', async ([kind, reason, fix], context) => {
     const config = join(root, 'config');
     const small = await smallDiskAt(config, context);
     if (kind === 'full') await small.fill();

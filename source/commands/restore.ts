@@ -19,11 +19,12 @@ import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { commandLabel, describeScope, renderPlan } from './plan-report.js';
-import { ExitCode, type CliIo, type CommandRun } from './types.js';
+import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, SPECS.restore.flags, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
   const path = positionals[0] as string;
+  if (path === '-') throw new UsageError("restore reads a backup by its path, which the scope's journal keeps so that an interrupted restore can be run again; stdin (-) cannot be: save it as a file and name that");
   const json = values.json === true;
   try {
     // A backup that cannot be read is not a usage mistake: said with its hint, without the usage block.

@@ -77,6 +77,7 @@ export const run: CommandRun = async (args, io) => {
   const locales = oneOf('locales', parsed.locales, ['spec', 'docs'] as const);
   const globalRps = integer('global-rps', parsed['global-rps'], 1, 100_000);
 
+  if (parsed.state === '-') throw new UsageError('--state names the file the world is read from at start and saved to on every change; stdin and stdout (-) cannot be both: name a file');
   const interactionsUrl = parsed['interactions-url'];
   if (interactionsUrl !== undefined && !/^https?:\/\/[^/]/.test(interactionsUrl)) {
     throw new UsageError(`--interactions-url must be an http:// or https:// URL, like http://127.0.0.1:3000/interactions, not "${interactionsUrl}"`);

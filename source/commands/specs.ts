@@ -150,8 +150,13 @@ export const SPECS = {
   export: {
     name: 'export',
     summary: 'write a scope as a commands file (bulk-overwrite body, stable order for git)',
-    flags: { ...GUILD, output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE instead of stdout', complete: 'files' }, ...API_FLAGS },
-    examples: ['cmd-tui export -o commands.json', 'cmd-tui export --guild 123456789012345678 > dev.json'],
+    flags: {
+      ...GUILD,
+      output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE (replaced only when asked on a terminal, or with --force); - for stdout', defaultText: 'stdout', complete: 'files' },
+      force: { type: 'boolean', description: 'with -o: replace FILE when it exists, without asking' },
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui export -o commands.json', 'cmd-tui export --guild 123456789012345678 -o dev.json --force', 'cmd-tui export -o - | jq length'],
     related: ['plan', 'apply', 'copy'],
   },
   plan: {

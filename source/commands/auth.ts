@@ -10,7 +10,7 @@ import { describeError } from '../api/errors.js';
 import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
 import { looksHeadless } from '../auth/browser.js';
-import { checkCredentialFiling, defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type StoreResult } from '../auth/credentials.js';
+import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
 import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
 import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
@@ -142,6 +142,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
     const who = stored.signedInAs ? ` as ${stored.signedInAs.username}` : '';
     io.stdout.write(`Signed in${who} for application ${clientId} with ${user!.scopes.join(' ') || 'no scopes'}${expiryText(user!.expiresAt)}.\n`);
     io.stdout.write(`Stored in ${where}${profileNote(profile)}.\n`);
+    warnOfOverrides(io, { applicationId: clientId, ...(profile ? { profile: profile.name } : {}) });
     return ExitCode.Ok;
   } finally {
     pastes?.close();
@@ -155,6 +156,11 @@ async function botTokensApplication(io: CliIo, baseUrl: string, timeoutMs: numbe
   if (!botToken) return undefined;
   const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs, ...(debug ? { debug } : {}) });
   return (await api.getApplication()).id;
+}
+
+/** A variable exported in this shell will make the next command use something else than what was just stored: said now, not found out later. */
+function warnOfOverrides(io: CliIo, stored: JustStored): void {
+  for (const line of environmentOverrides(io.env, stored)) io.stderr.write(`cmd-tui: warning: ${line}\n`);
 }
 
 /** `, under the profile dev (new)`: where a store filed the application. */
@@ -311,6 +317,7 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
   }
   const { where, profile } = await storeAppCredentials(stores, baseUrl, application.id, { botToken }, application.name);
   io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}${profileNote(profile)}.\n`);
+  warnOfOverrides(io, { applicationId: application.id, botToken, ...(profile ? { profile: profile.name } : {}) });
   return ExitCode.Ok;
 }
 
@@ -331,6 +338,7 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
   const application = await api.getApplication();
   const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials }, application.name);
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}${profileNote(profile)}.\n`);
+  warnOfOverrides(io, { applicationId: clientId, clientCredentials, ...(profile ? { profile: profile.name } : {}) });
   return ExitCode.Ok;
 }
 

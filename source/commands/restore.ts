@@ -14,6 +14,7 @@ import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
 import { refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
+import { learnGuildNames } from './guild-names.js';
 import { appFacts, connect } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
@@ -32,6 +33,7 @@ export const run: CommandRun = async (args, io) => {
     if (!('commands' in read)) {
       const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
       if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
+      await learnGuildNames(api, io.env, read.scope);
       return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(api, read, path, values, io);
     }
     const backup = read;
@@ -42,6 +44,7 @@ export const run: CommandRun = async (args, io) => {
     }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
+    await learnGuildNames(api, io.env, backup.scope);
     const app = await appFacts(api);
     const preview = await previewRestore(api, backup, { ...app, scope: backup.scope.kind });
     const budget = await createBudget(io.env, api.applicationId, backup.scope);

@@ -39,6 +39,16 @@ export async function rememberGuilds(env: NodeJS.ProcessEnv, baseUrl: string, ap
   }).catch(() => undefined);
 }
 
+/** One guild learned by itself (a command run in it): first in its application's list, an older entry for it dropped. */
+export async function rememberGuild(env: NodeJS.ProcessEnv, baseUrl: string, applicationId: string, guild: CachedGuild): Promise<void> {
+  await withFileLock(cachePath(env), async () => {
+    const cache = await readCache(env);
+    const before = Array.isArray(cache[keyOf(baseUrl, applicationId)]) ? cache[keyOf(baseUrl, applicationId)]! : [];
+    const next = { ...cache, [keyOf(baseUrl, applicationId)]: [{ id: guild.id, name: guild.name }, ...before.filter((g) => g.id !== guild.id)].slice(0, MAX_GUILDS) };
+    await writeFileAtomic(cachePath(env), `${JSON.stringify(next)}\n`, { mode: 0o600, folderMode: 0o700 });
+  }).catch(() => undefined);
+}
+
 /** The cached guilds for one API and application, or for all when either is unknown. */
 export async function cachedGuilds(env: NodeJS.ProcessEnv, baseUrl?: string, applicationId?: string): Promise<CachedGuild[]> {
   const cache = await readCache(env);

@@ -8,6 +8,7 @@ import type { RunningEmulator } from '../emulator/server.js';
 import { SPECS } from './specs.js';
 import { describeCopy, readAppCopy, type ReadCopy } from '../operations/copy-to-emulator.js';
 import { UsageError, type CliIo, type CommandRun } from './types.js';
+import { terminationSignals } from '../terminal/exit-signals.js';
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -134,13 +135,12 @@ export const run: CommandRun = async (args, io) => {
       : banner(emulator),
   );
   await new Promise<void>((resolve) => {
+    const signals: NodeJS.Signals[] = ['SIGINT', ...terminationSignals()];
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const signal of signals) process.off(signal, stop);
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const signal of signals) process.on(signal, stop);
   });
   await emulator.close();
   return 0;

@@ -348,10 +348,16 @@ export const SPECS = {
   },
   completion: {
     name: 'completion',
-    summary: 'print a shell completion script (bash, zsh or fish): subcommands, flags, profiles, guild ids',
-    positionals: 'bash|zsh|fish',
+    summary: 'print a shell completion script (bash, zsh, fish or PowerShell): subcommands, flags, profiles, guild ids',
+    positionals: 'bash|zsh|fish|powershell',
     flags: { ...NO_COLOR },
-    examples: ['source <(cmd-tui completion bash)', 'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"', 'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish'],
+    examples: [
+      'eval "$(cmd-tui completion bash)"',
+      'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"',
+      'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish',
+      '# PowerShell (add the line to your $PROFILE to keep it)',
+      'cmd-tui completion powershell | Out-String | Invoke-Expression',
+    ],
     related: ['help'],
   },
 } as const satisfies Record<string, CommandSpec>;

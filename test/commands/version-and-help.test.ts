@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP } from '../../source/commands/help.js';
 import { SPECS } from '../../source/commands/specs.js';
 import { wrapHelp } from '../../source/terminal/wrap-help.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 
 let home: IsolatedHome;
@@ -61,7 +61,7 @@ describe('a Node.js older than 22.19', () => {
   it.skipIf(systemNode === undefined || Number(systemNode.split('.')[0]) >= 22)('is told by a real old Node too', () => {
     let failure: { status: number; stderr: string } | undefined;
     try {
-      execFileSync('/usr/bin/node', [new URL('../../dist/cli.js', import.meta.url).pathname, '--version'], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync('/usr/bin/node', [CLI_PATH, '--version'], { encoding: 'utf8', stdio: 'pipe' });
     } catch (error) {
       failure = error as { status: number; stderr: string };
     }

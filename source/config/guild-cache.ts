@@ -1,7 +1,8 @@
 /**
  * The guilds last listed for each API and application, kept for shell completion of `--guild` so that
- * completing never makes a network call. Written whenever the app's guilds are read anyway (the TUI's
- * picker, `audit --all-guilds`), under the file's lock; a failure to write only costs completion its suggestions.
+ * completing never makes a network call, and for naming a guild beside its id (commands/guild-names.ts).
+ * Written whenever the app's guilds are read anyway (the TUI's picker, `audit --all-guilds`, a command run
+ * in one guild), under the file's lock; a failure to write only costs completion its suggestions.
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';

@@ -24,7 +24,16 @@ describe('a token inside a file-name argument', () => {
     for (const argument of [`${TOKEN}.json`, `./x/${TOKEN}`, `./${TOKEN}/a.json`, `C:\\bots\\${TOKEN}.json`, `backup-${TOKEN}-x.json`, `--state=${TOKEN}.json`]) {
       expect(secretArguments([argument]).some((part) => part.includes(TOKEN)), argument).toBe(true);
     }
-    expect(secretArguments(['commands.v2.json', './backups/guild-123456789012345678-2026.json', 'src/commands/ping.json', 'a.b.c.json'])).toEqual([]);
+    expect(
+      secretArguments([
+        'commands.v2.json',
+        './backups/guild-123456789012345678-2026.json',
+        '/home/ada/.local/share/cmd-tui/backups/2026-11-25T10-00-00-000Z_guild-123456789012345678_ab12cd.json',
+        'C:\\Users\\ada\\AppData\\Roaming\\cmd-tui\\data\\backups\\2026-11-25T10-00-00-000Z_global_ab12cd.json',
+        'src/commands/production-deploy-2026-commands.json',
+        'a.b.c.json',
+      ]),
+    ).toEqual([]);
   });
 
   it.each([

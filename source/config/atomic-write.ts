@@ -3,7 +3,8 @@
  * the mode set, and the folder fsynced, so a crash leaves the old file or the new one, never half.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, open, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, copyFile, link, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UnwritableFolderError } from './local-failure.js';
@@ -64,7 +65,7 @@ async function writeThroughTemporary(path: string, contents: string, options: At
       await handle.close();
     }
     if (options.exclusive) {
-      await link(temporary, path);
+      await placeExclusively(temporary, path);
       await rm(temporary, { force: true });
     } else {
       await replaceWithRetry(temporary, path);
@@ -76,6 +77,23 @@ async function writeThroughTemporary(path: string, contents: string, options: At
     throw error;
   }
   await syncFolder(folder);
+}
+
+/** What a file system without hard links (FAT32, exFAT: a USB stick on Windows or macOS) answers a link() with. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * Puts `from` at `to` unless `to` exists (EEXIST then): a hard link, which makes the check and the write
+ * one step; where the file system has no hard links, a copy that refuses an existing file (as exclusive,
+ * though a crash mid-copy may leave part of it).
+ */
+export async function placeExclusively(from: string, to: string, options: { link?: (from: string, to: string) => Promise<void> } = {}): Promise<void> {
+  try {
+    await (options.link ?? link)(from, to);
+  } catch (error) {
+    if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await copyFile(from, to, constants.COPYFILE_EXCL);
+  }
 }
 
 /** How long a replace waits for the file to be let go, attempt after attempt: about 1.3 s in all. */

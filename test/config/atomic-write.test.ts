@@ -7,7 +7,7 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replaceWithRetry, writeFileAtomic } from '../../source/config/atomic-write.js';
+import { placeExclusively, replaceWithRetry, writeFileAtomic } from '../../source/config/atomic-write.js';
 import { LocalWriteError } from '../../source/config/local-failure.js';
 
 function failing(codes: string[]) {
@@ -77,5 +77,27 @@ describe('a folder that refuses the write', () => {
     expect((failure as LocalWriteError).message).toBe(`cmd-tui cannot write in ${folder} (permission denied); nothing was stored there.`);
     expect((failure as LocalWriteError).hint).toContain(`chmod u+rwx "${folder}"`);
     expect(await readFile(path, 'utf8')).toBe('old');
+  });
+});
+
+describe('an exclusive write on a file system without hard links (FAT32, exFAT)', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'cmd-tui-exclusive-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+  const noLinks = async () => {
+    throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+  };
+
+  it('copies instead, still refusing a file that exists', async () => {
+    const from = join(folder, 'from.tmp');
+    await writeFileAtomic(from, 'new');
+    await placeExclusively(from, join(folder, 'to.json'), { link: noLinks });
+    expect(await readFile(join(folder, 'to.json'), 'utf8')).toBe('new');
+    await expect(placeExclusively(from, join(folder, 'to.json'), { link: noLinks })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(await readFile(join(folder, 'to.json'), 'utf8')).toBe('new');
   });
 });

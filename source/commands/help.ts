@@ -42,7 +42,7 @@ Examples
   # your bot: store its token (from stdin, never argv), then list its commands
   cmd-tui auth set-bot-token < token.txt
   cmd-tui list
-  # save the live commands as a file for git; see what a file would change, then apply it
+  # keep the live commands in git, see what a file would change, then apply it
   cmd-tui export -o commands.json
   cmd-tui plan commands.json --guild 123456789012345678
   cmd-tui apply commands.json --guild 123456789012345678 --yes

@@ -71,9 +71,15 @@ route(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   async (error: unknown) => {
-    // The message may quote a server or a file: made safe for the terminal like every other output.
+    // The message may quote a server or a file: made safe for the terminal like every other output, and
+    // with the secrets main.ts registered (an argument's token, the environment's) hidden. Those live in
+    // main's chunk, not in this file's bundle: asked there (loaded already, unless main never started).
     const { sanitizeText } = await import('./terminal/sanitize.js');
-    process.stderr.write(`cmd-tui: unexpected failure: ${sanitizeText(error instanceof Error ? error.message : String(error))}\n`);
+    const redact = await import('./main.js').then(
+      (loaded) => loaded.redactSecrets,
+      () => (text: string) => text,
+    );
+    process.stderr.write(`cmd-tui: unexpected failure: ${redact(sanitizeText(error instanceof Error ? error.message : String(error)))}\n`);
     process.exitCode = 2;
   },
 );

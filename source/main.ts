@@ -7,6 +7,9 @@ import { COMMANDS, findCommand } from './commands/registry.js';
 import { didYouMean } from './commands/suggest.js';
 import { InputFileUsageError, processIo, UsageError } from './commands/types.js';
 import { registerSecret } from './terminal/redact-secrets.js';
+
+/** For cli.ts's last-resort message: the same registry of secrets as every output stream here. */
+export { redactSecrets } from './terminal/redact-secrets.js';
 import { sanitizeLine } from './terminal/sanitize.js';
 import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 

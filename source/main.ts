@@ -7,6 +7,9 @@ import { COMMANDS, findCommand } from './commands/registry.js';
 import { didYouMean } from './commands/suggest.js';
 import { InputFileUsageError, processIo, UsageError } from './commands/types.js';
 import { registerSecret } from './terminal/redact-secrets.js';
+
+/** For cli.ts's last-resort message: the same registry of secrets as every output stream here. */
+export { redactSecrets } from './terminal/redact-secrets.js';
 import { sanitizeLine } from './terminal/sanitize.js';
 import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 
@@ -30,7 +33,7 @@ export async function main(given: string[]): Promise<number> {
       return help([entry.name, ...rest.filter((word) => !word.startsWith('-')).slice(0, 1)], [entry.name]);
     }
     // Data on stdout stays exact in value: JSON documents and a commands file (`export` without -o).
-    const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && !rest.includes('-o') && !rest.includes('--output'));
+    const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && exportsToStdout(rest));
     const io = { ...processIo({ stdout: exactStdout ? 'json' : 'text' }), json: rest.includes('--json') || rest.includes('--json-lines') };
     try {
       checkArguments(entry.name, rest);
@@ -71,6 +74,15 @@ export async function main(given: string[]): Promise<number> {
   const { startTui } = await import('./ui/start.js');
   // Ink draws with escape sequences of its own; the UI's text is made safe where it is drawn (ui/components/text.tsx).
   return startTui(argv, processIo({ stdout: 'raw' }));
+}
+
+/** `export` without -o, or with `-o -`: the commands file goes to stdout. */
+function exportsToStdout(args: readonly string[]): boolean {
+  const at = args.findIndex((word) => word === '-o' || word === '--output' || word.startsWith('--output=') || (word.startsWith('-o') && !word.startsWith('--')));
+  if (at < 0) return true;
+  const word = args[at]!;
+  const value = word === '-o' || word === '--output' ? args[at + 1] : word.startsWith('--output=') ? word.slice('--output='.length) : word.slice(2).replace(/^=/, '');
+  return value === '-';
 }
 
 /** The help for `words`, else for `fallback` (a command's own help when its --help follows an unknown subcommand). */

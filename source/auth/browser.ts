@@ -5,8 +5,16 @@
  */
 import { spawn } from 'node:child_process';
 
+/**
+ * The programs $BROWSER lists, in order: separated as PATH is on the platform (`;` on Windows, whose
+ * paths hold a drive's colon: `C:\Program Files\…\firefox.exe`), `:` elsewhere.
+ */
+export function browserCommands(value: string | undefined, platform: NodeJS.Platform = process.platform): string[] {
+  return (value ?? '').split(platform === 'win32' ? ';' : ':').filter(Boolean);
+}
+
 export async function openBrowser(url: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const browsers = (env.BROWSER ?? '').split(':').filter(Boolean);
+  const browsers = browserCommands(env.BROWSER);
   for (const browser of browsers) {
     if (await launch(browser, url)) return;
   }

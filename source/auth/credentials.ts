@@ -184,6 +184,47 @@ export async function loadCredentials(input: {
   return { credentials, sources, origins, ...(applicationId ? { applicationId } : {}), ...(keyringMayHold === undefined ? {} : { keyringMayHold }) };
 }
 
+/** What a setter (`auth set-bot-token`, `set-client-credentials`, `login`) just stored, and under which profile. */
+export interface JustStored {
+  applicationId: string;
+  botToken?: string;
+  clientCredentials?: { clientId: string; clientSecret: string };
+  /** The profile it was filed under. */
+  profile?: string;
+}
+
+/**
+ * The exported variables that will win over credentials just stored, in loadCredentials' order (and
+ * the profile CMD_TUI_PROFILE picks over the one they were filed under): one sentence each, naming the
+ * variable and how to stop it, never a secret. Empty when the next command will use what was stored.
+ */
+export function environmentOverrides(env: NodeJS.ProcessEnv, stored: JustStored, platform: NodeJS.Platform = process.platform): string[] {
+  const unset = (...names: string[]) => (platform === 'win32' ? names.map((name) => `Remove-Item Env:${name}`).join('; ') : `unset ${names.join(' ')}`);
+  const envBot = nonEmpty(env.DISCORD_BOT_TOKEN);
+  const envClientId = nonEmpty(env.DISCORD_CLIENT_ID);
+  const envSecret = nonEmpty(env.DISCORD_CLIENT_SECRET);
+  const told: string[] = [];
+  if (stored.botToken !== undefined && envBot !== undefined && envBot !== stored.botToken) {
+    told.push(`DISCORD_BOT_TOKEN is set in this shell, and commands use it instead of the bot token just stored: \`${unset('DISCORD_BOT_TOKEN')}\` to use the stored one.`);
+  }
+  const pair = stored.clientCredentials;
+  const envPairWins = pair !== undefined && envClientId !== undefined && envSecret !== undefined && (envClientId !== pair.clientId || envSecret !== pair.clientSecret);
+  if (envPairWins) {
+    told.push(`DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set in this shell, and commands use them instead of the client credentials just stored: \`${unset('DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET')}\` to use the stored ones.`);
+  }
+  if (pair !== undefined && envBot !== undefined) {
+    told.push(`DISCORD_BOT_TOKEN is set in this shell, and commands use that bot token, not the client credentials just stored: \`${unset('DISCORD_BOT_TOKEN')}\` to use them.`);
+  }
+  if (!envPairWins && envClientId !== undefined && envClientId !== stored.applicationId) {
+    told.push(`DISCORD_CLIENT_ID is set in this shell to application ${envClientId}, so commands use that application's credentials, not those just stored for ${stored.applicationId}: \`${unset('DISCORD_CLIENT_ID')}\`.`);
+  }
+  const envProfile = nonEmpty(env.CMD_TUI_PROFILE);
+  if (stored.profile !== undefined && envProfile !== undefined && envProfile !== stored.profile) {
+    told.push(`CMD_TUI_PROFILE is set in this shell to ${envProfile}, so commands without --profile use that profile, not ${stored.profile}: \`${unset('CMD_TUI_PROFILE')}\`, or add --profile ${stored.profile}.`);
+  }
+  return told;
+}
+
 /**
  * Persists a refreshed user token (pass as DiscordApiOptions.onUserTokenRefreshed). A refresh
  * invalidates the old tokens, so a failed save is reported rather than ignored.

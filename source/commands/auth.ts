@@ -10,7 +10,7 @@ import { describeError } from '../api/errors.js';
 import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
 import { looksHeadless } from '../auth/browser.js';
-import { checkCredentialFiling, defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type StoreResult } from '../auth/credentials.js';
+import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
 import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
 import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
@@ -142,6 +142,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
     const who = stored.signedInAs ? ` as ${stored.signedInAs.username}` : '';
     io.stdout.write(`Signed in${who} for application ${clientId} with ${user!.scopes.join(' ') || 'no scopes'}${expiryText(user!.expiresAt)}.\n`);
     io.stdout.write(`Stored in ${where}${profileNote(profile)}.\n`);
+    warnOfOverrides(io, { applicationId: clientId, ...(profile ? { profile: profile.name } : {}) });
     return ExitCode.Ok;
   } finally {
     pastes?.close();
@@ -155,6 +156,11 @@ async function botTokensApplication(io: CliIo, baseUrl: string, timeoutMs: numbe
   if (!botToken) return undefined;
   const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs, ...(debug ? { debug } : {}) });
   return (await api.getApplication()).id;
+}
+
+/** A variable exported in this shell will make the next command use something else than what was just stored: said now, not found out later. */
+function warnOfOverrides(io: CliIo, stored: JustStored): void {
+  for (const line of environmentOverrides(io.env, stored)) io.stderr.write(`cmd-tui: warning: ${line}\n`);
 }
 
 /** `, under the profile dev (new)`: where a store filed the application. */
@@ -311,7 +317,7 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
   }
   const { where, profile } = await storeAppCredentials(stores, baseUrl, application.id, { botToken }, application.name);
   io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}${profileNote(profile)}.\n`);
-  warnOfEnvironmentOverride(io.env, 'bot token', notice);
+  warnOfOverrides(io, { applicationId: application.id, botToken, ...(profile ? { profile: profile.name } : {}) });
   return ExitCode.Ok;
 }
 
@@ -332,25 +338,10 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
   const application = await api.getApplication();
   const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials }, application.name);
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}${profileNote(profile)}.\n`);
-  warnOfEnvironmentOverride(io.env, 'client credentials', notice);
+  warnOfOverrides(io, { applicationId: clientId, clientCredentials, ...(profile ? { profile: profile.name } : {}) });
   return ExitCode.Ok;
 }
 
-/**
- * Credentials in the environment win over stored ones in every command: one exported in this shell
- * (for the bot's own scripts, say) would make what was just stored look ignored, so it is said here.
- */
-function warnOfEnvironmentOverride(env: NodeJS.ProcessEnv, stored: 'bot token' | 'client credentials', notice: (message: string) => void): void {
-  const variables = [
-    ...(nonEmpty(env.DISCORD_BOT_TOKEN) ? ['DISCORD_BOT_TOKEN'] : []),
-    ...(stored === 'client credentials' && nonEmpty(env.DISCORD_CLIENT_ID) && nonEmpty(env.DISCORD_CLIENT_SECRET) ? ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET'] : []),
-  ];
-  if (variables.length === 0) return;
-  const them = variables.length === 1 ? 'it' : 'them';
-  notice(
-    `${variables.join(' and ')} ${variables.length === 1 ? 'is' : 'are'} set in this environment and ${variables.length === 1 ? 'overrides' : 'override'} stored credentials: commands run here use ${them}, not the ${stored} just stored. \`unset ${variables.join(' ')}\` to use the stored ${stored}.`,
-  );
-}
 
 /**
  * Whether the OS keyring is used: the verdict for this environment with when and where it was made,

@@ -54,7 +54,7 @@ export async function candidates(words: readonly string[], sources: CompletionSo
   return positionalCandidates(spec);
 }
 
-/** `completion bash|zsh|fish` offers the shells; a FILE or BACKUP, files; anything else nothing. */
+/** `completion bash|zsh|fish|powershell` offers the shells; a FILE or BACKUP, files; anything else nothing. */
 function positionalCandidates(spec: CommandSpec): string[] {
   const { positionals } = spec;
   if (positionals === undefined) return [];
@@ -87,9 +87,20 @@ export function localSources(env: NodeJS.ProcessEnv): CompletionSources {
   };
 }
 
+/**
+ * The words a script gave: `--words=N` first (the PowerShell script's) says N words follow, and an
+ * empty last one that Windows PowerShell 5.1 dropped on the way (the word being started) comes back.
+ */
+export function givenWords(args: readonly string[]): string[] {
+  const count = /^--words=(\d+)$/.exec(args[0] ?? '')?.[1];
+  if (count === undefined) return [...args];
+  const words = args.slice(1);
+  return [...words, ...Array.from({ length: Math.max(0, Number(count) - words.length) }, () => '')];
+}
+
 /** `cmd-tui __complete WORD…`: one candidate per line; nothing (and exit 0) when anything goes wrong. */
-export async function complete(words: readonly string[], io: CliIo): Promise<number> {
-  const found = await candidates(words, localSources(io.env)).catch(() => []);
+export async function complete(args: readonly string[], io: CliIo): Promise<number> {
+  const found = await candidates(givenWords(args), localSources(io.env)).catch(() => []);
   if (found.length > 0) io.stdout.write(`${found.join('\n')}\n`);
   return ExitCode.Ok;
 }

@@ -10,6 +10,7 @@ import { resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
 import { factsOf, type AppFacts } from '../discord/app-facts.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { idFlag, timeoutFlag } from './flags.js';
+import { learnGuildNames } from './guild-names.js';
 import { UsageError, type CliIo } from './types.js';
 
 export interface ConnectFlags {
@@ -31,10 +32,13 @@ export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordAp
  * guild (a dev profile deploys to its test guild), else the global scope.
  */
 export async function connectToScope(flags: ConnectFlags & { guild?: string }, io: CliIo): Promise<{ api: DiscordApi; scope: Scope }> {
+  const { env } = io;
   const guild = idFlag('--guild', flags.guild, 'guild', { orGlobal: true });
   const chosen = guild === 'global' ? GLOBAL_SCOPE : guild === undefined ? undefined : guildScope(guild);
   const { api, profile } = await connectWithProfile(flags, io);
-  return { api, scope: chosen ?? scopeOf(profile?.guildId) };
+  const scope = chosen ?? scopeOf(profile?.guildId);
+  await learnGuildNames(api, env, scope);
+  return { api, scope };
 }
 
 async function connectWithProfile(flags: ConnectFlags, io: CliIo): Promise<{ api: DiscordApi; profile?: ProfileInUse }> {

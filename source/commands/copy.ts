@@ -22,6 +22,7 @@ import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-r
 import { reportRateLimits } from './rate-limit-notice.js';
 import { carryOutCopy, copyCommandLine } from '../operations/copy.js';
 import { openWorkspace } from '../operations/workspace.js';
+import { learnGuildNames } from './guild-names.js';
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
 function scopeFlag(value: string | undefined, flag: string): Scope {
@@ -47,6 +48,7 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     const api = await connect(values, io);
+    await learnGuildNames(api, io.env, from, to);
     const copy = await planCopy(api, { from, to, names, prune }, await appFacts(api)).catch((error: unknown) => {
       throw error instanceof CopySourceError ? new UsageError(`${error.message} ${error.hint}`) : error;
     });

@@ -32,11 +32,16 @@ export function parseFlags<const Options extends OptionSpec>(args: string[], opt
  */
 export function looksLikeSecret(given: string): boolean {
   const value = withoutScheme(given);
-  const parts = value.split('.');
-  if (parts.length === 3 && parts.every((part) => /^[\w-]{4,}$/.test(part)) && !/^(json|txt|md|ya?ml|js|ts)$/i.test(parts[2]!)) return true;
-  if (/^mfa\.[\w-]{20,}$/.test(value)) return true;
+  if (looksLikeToken(value)) return true;
   if (/^[A-Za-z0-9][A-Za-z0-9+/]{29,}={0,2}$/.test(value) && /[+/]/.test(value)) return /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
   return /^[\w-]{30,}$/.test(value) && /\d/.test(value) && /[a-z]/i.test(value);
+}
+
+/** A token's own shape: three dot-separated parts (a bot token, a JWT), or an `mfa.` token. */
+function looksLikeToken(value: string): boolean {
+  const parts = value.split('.');
+  if (parts.length === 3 && parts.every((part) => /^[\w-]{4,}$/.test(part)) && !/^(json|txt|md|ya?ml|js|ts)$/i.test(parts[2]!)) return true;
+  return /^mfa\.[\w-]{20,}$/.test(value);
 }
 
 /** A value pasted with the scheme of an Authorization header, without it. */
@@ -47,11 +52,30 @@ function withoutScheme(value: string): string {
 /** Where a token may hide inside an argument: `user:TOKEN`, `a,TOKEN`, `token=TOKEN`, a pasted header line. */
 const WORD_BREAKS = /[\s:,;=@"'<>()[\]{}|&?#]+/;
 
-/** The token-shaped parts of an argument: its value when whole (without a `Bot `/`Bearer ` scheme), else each part that is one. */
+/** A Discord token's shape anywhere inside a word: `backup-<token>.json`, `./<token>/commands.json`. */
+const TOKEN_INSIDE = /[\w-]{18,}\.[\w-]{6,}\.[\w-]{20,}/g;
+
+/**
+ * The token-shaped parts of an argument: its value when whole (without a `Bot `/`Bearer ` scheme), else
+ * each part that is one — a word between separators, a path's folder or file name with or without its
+ * extension (`<token>.json`), or a Discord token's shape anywhere.
+ */
 function secretsIn(arg: string): string[] {
   const value = argumentValue(arg);
   if (looksLikeSecret(value)) return [withoutScheme(value)];
-  return value.split(WORD_BREAKS).filter(looksLikeSecret);
+  const parts = value.split(WORD_BREAKS).flatMap((part) => (looksLikeSecret(part) ? [part] : part.split(/[\\/]/).flatMap(secretInName)));
+  return [...new Set([...parts, ...(value.match(TOKEN_INSIDE) ?? [])])];
+}
+
+/**
+ * A file or folder name that is a token, or whose name without its extension is one. A token's own shape
+ * only: a long name of letters and digits (`2026-11-25T10-00-00-000Z_guild-1234_ab12cd.json`, a backup's)
+ * is a file name, not a secret.
+ */
+function secretInName(name: string): string[] {
+  if (looksLikeToken(name)) return [name];
+  const stem = name.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+  return stem !== name && looksLikeToken(stem) ? [stem] : [];
 }
 
 /**

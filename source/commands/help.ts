@@ -36,6 +36,17 @@ Credentials: DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET
 only for permission overwrites. Profiles (\`cmd-tui profile\`) name an API, an
 application and a default guild; --profile or CMD_TUI_PROFILE picks one.
 
+Examples
+  # the terminal UI on the built-in demo: no Discord account needed
+  cmd-tui --demo
+  # your bot: store its token (from stdin, never argv), then list its commands
+  cmd-tui auth set-bot-token < token.txt
+  cmd-tui list
+  # keep the live commands in git, see what a file would change, then apply it
+  cmd-tui export -o commands.json
+  cmd-tui plan commands.json --guild 123456789012345678
+  cmd-tui apply commands.json --guild 123456789012345678 --yes
+
 Exit codes
 ${exitCodes()}
 `;

@@ -5,6 +5,7 @@
  */
 import { COMMAND_TYPE_NAMES, localeName, type Command } from '../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../discord/option-count.js';
+import { memberPermissionsText } from '../discord/permission-flags.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
@@ -43,7 +44,7 @@ export const run: CommandRun = async (args, io) => {
       command.name,
       command.description,
       String(topLevelOptionCount(command)),
-      command.default_member_permissions ?? 'everyone',
+      memberPermissionsText(command.default_member_permissions, 'everyone'),
     ]);
     io.stdout.write(renderTable(['ID', 'TYPE', 'NAME', 'DESCRIPTION', OPTION_COUNT_HEADER, 'MEMBER PERMISSIONS'], rows));
     io.stdout.write(`${commands.length} commands in ${describeScope(scope)}.\n`);

@@ -10,6 +10,7 @@ import { checkMember } from '../discord/member-access.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
 import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
 import { readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -61,7 +62,7 @@ function matrixAnswer(input: CommandAccessInput, entry: ExplainedEntry, request:
     40,
   );
   const reasons = matrix.rows.flatMap((row, r) => groupReasons(row.label, columns.map(({ column, index }) => [column, cell(r, index)])));
-  io.stdout.write(`${heading(entry, request.guildId)}\n${table}\nWhy:\n${reasons.join('\n')}\n\n${MATRIX_NOTE}${note ? `${note}\n` : ''}`);
+  io.stdout.write(`${heading(entry, input.directory)}\n${table}\nWhy:\n${reasons.join('\n')}\n\n${MATRIX_NOTE}${note ? `${note}\n` : ''}`);
   return ExitCode.Ok;
 }
 
@@ -88,13 +89,15 @@ async function memberAnswer(api: DiscordApi, input: CommandAccessInput, entry: E
     io.stdout.write(`${JSON.stringify({ guildId: request.guildId, command: entry.label, commandId: entry.id, user: who.label, userId, timedOutUntil: timedOutUntil ?? null, channels, ...(note ? { note } : {}) }, null, 2)}\n`);
   } else {
     const timeout = timedOutUntil ? ` (timed out until ${timedOutUntil})` : '';
-    io.stdout.write(`${heading(entry, request.guildId)} — for ${who.label}${timeout}\n${answers.map(({ place, decision }) => `  ${place.label}: ${decision.reason}`).join('\n')}\n${note ? `${note}\n` : ''}`);
+    io.stdout.write(`${heading(entry, input.directory)} — for ${who.label}${timeout}\n${answers.map(({ place, decision }) => `  ${place.label}: ${decision.reason}`).join('\n')}\n${note ? `${note}\n` : ''}`);
   }
   return ExitCode.Ok;
 }
 
-function heading(entry: ExplainedEntry, guildId: string): string {
-  return `Who can use ${entry.label} in guild ${guildId}:`;
+/** The guild by name beside its id when the bot could read it (GET /guilds/{id}), by id alone otherwise. */
+function heading(entry: ExplainedEntry, directory: GuildDirectory): string {
+  const guild = directory.guildName === undefined ? directory.guildId : `${sanitizeLine(directory.guildName)} (${directory.guildId})`;
+  return `Who can use ${entry.label} in guild ${guild}:`;
 }
 
 function cellJson(channel: OverwriteTarget, decision: AccessDecision) {

@@ -9,9 +9,14 @@ import { skippedField, type SkippedFile } from './commands-folder.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
 import type { ExecutedStep } from '../backup/execute-plan.js';
 import { summarizeAdaptations, type Adaptation } from '../discord/adapt-scope.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
+import { knownGuildName } from './guild-names.js';
 
+/** `the global scope`, or `guild Pixel Pal HQ (1579…)` when its name is known (guild-names.ts), else `guild 1579…`. */
 export function describeScope(scope: Scope): string {
-  return scope.kind === 'global' ? 'the global scope' : `guild ${scope.guildId}`;
+  if (scope.kind === 'global') return 'the global scope';
+  const name = knownGuildName(scope.guildId);
+  return name === undefined ? `guild ${scope.guildId}` : `guild ${sanitizeLine(name)} (${scope.guildId})`;
 }
 
 export function commandLabel(command: { name: string; type?: number }): string {
@@ -40,8 +45,10 @@ export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; 
   }
   if (plan.unchanged.length > 0) lines.push(`  = ${plan.unchanged.length} unchanged`);
   const deletes = options.prune ? plan.delete.length : 0;
+  // Without --prune the scope keeps what the file lacks: counted, so "0 to delete" is not read as "nothing else there".
+  const kept = options.prune || plan.delete.length === 0 ? '' : `, ${plan.delete.length} kept (only --prune deletes ${plan.delete.length === 1 ? 'it' : 'them'})`;
   lines.push(
-    `${plan.create.length} to create, ${plan.update.length} to update, ${deletes} to delete, ${plan.unchanged.length} unchanged.`,
+    `${plan.create.length} to create, ${plan.update.length} to update, ${deletes} to delete, ${plan.unchanged.length} unchanged${kept}.`,
     `Daily creates: uses ${plan.createsUsed}, ${options.budget.remaining} of 200 left today (UTC ${options.budget.day}, as counted by cmd-tui on this machine).${unansweredNote(options.budget.unanswered)}`,
   );
   return `${lines.join('\n')}\n`;

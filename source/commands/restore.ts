@@ -14,16 +14,18 @@ import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
 import { refusalsFor } from '../discord/plan.js';
 import { confirm } from './confirm.js';
+import { learnGuildNames } from './guild-names.js';
 import { appFacts, connect } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { commandLabel, describeScope, renderPlan } from './plan-report.js';
-import { ExitCode, type CliIo, type CommandRun } from './types.js';
+import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, SPECS.restore.flags, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
   const path = positionals[0] as string;
+  if (path === '-') throw new UsageError("restore reads a backup by its path, which the scope's journal keeps so that an interrupted restore can be run again; stdin (-) cannot be: save it as a file and name that");
   const json = values.json === true;
   try {
     // A backup that cannot be read is not a usage mistake: said with its hint, without the usage block.
@@ -31,6 +33,7 @@ export const run: CommandRun = async (args, io) => {
     if (!('commands' in read)) {
       const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
       if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
+      await learnGuildNames(api, io.env, read.scope);
       return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(api, read, path, values, io);
     }
     const backup = read;
@@ -41,6 +44,7 @@ export const run: CommandRun = async (args, io) => {
     }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
+    await learnGuildNames(api, io.env, backup.scope);
     const app = await appFacts(api);
     const preview = await previewRestore(api, backup, { ...app, scope: backup.scope.kind });
     const budget = await createBudget(io.env, api.applicationId, backup.scope);

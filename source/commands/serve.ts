@@ -8,6 +8,7 @@ import type { RunningEmulator } from '../emulator/server.js';
 import { SPECS } from './specs.js';
 import { describeCopy, readAppCopy, type ReadCopy } from '../operations/copy-to-emulator.js';
 import { UsageError, type CliIo, type CommandRun } from './types.js';
+import { terminationSignals } from '../terminal/exit-signals.js';
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -77,6 +78,7 @@ export const run: CommandRun = async (args, io) => {
   const locales = oneOf('locales', parsed.locales, ['spec', 'docs'] as const);
   const globalRps = integer('global-rps', parsed['global-rps'], 1, 100_000);
 
+  if (parsed.state === '-') throw new UsageError('--state names the file the world is read from at start and saved to on every change; stdin and stdout (-) cannot be both: name a file');
   const interactionsUrl = parsed['interactions-url'];
   if (interactionsUrl !== undefined && !/^https?:\/\/[^/]/.test(interactionsUrl)) {
     throw new UsageError(`--interactions-url must be an http:// or https:// URL, like http://127.0.0.1:3000/interactions, not "${interactionsUrl}"`);
@@ -133,13 +135,12 @@ export const run: CommandRun = async (args, io) => {
       : banner(emulator),
   );
   await new Promise<void>((resolve) => {
+    const signals: NodeJS.Signals[] = ['SIGINT', ...terminationSignals()];
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const signal of signals) process.off(signal, stop);
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const signal of signals) process.on(signal, stop);
   });
   await emulator.close();
   return 0;

@@ -90,7 +90,12 @@ export const SPECS = {
       json: { type: 'boolean', description: 'print the URLs and credentials as JSON' },
       ...NO_COLOR,
     },
-    examples: ['cmd-tui serve --port 4010', 'cmd-tui serve --seed empty --state emulator.json --json > emulator.json', 'cmd-tui serve --copy-commands --profile prod --guild 123456789012345678'],
+    examples: [
+      'cmd-tui serve --port 4010',
+      '# in the background: an empty world kept in world.json, its URLs and credentials in emulator.json',
+      'cmd-tui serve --seed empty --state world.json --json > emulator.json &',
+      'cmd-tui serve --copy-commands --profile prod --guild 123456789012345678',
+    ],
     related: ['list', 'auth login'],
   },
   try: {
@@ -147,8 +152,13 @@ export const SPECS = {
   export: {
     name: 'export',
     summary: 'write a scope as a commands file (bulk-overwrite body, stable order for git)',
-    flags: { ...GUILD, output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE instead of stdout', complete: 'files' }, ...API_FLAGS },
-    examples: ['cmd-tui export -o commands.json', 'cmd-tui export --guild 123456789012345678 > dev.json'],
+    flags: {
+      ...GUILD,
+      output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE (replaced only when asked on a terminal, or with --force); - for stdout', defaultText: 'stdout', complete: 'files' },
+      force: { type: 'boolean', description: 'with -o: replace FILE when it exists, without asking' },
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui export -o commands.json', 'cmd-tui export --guild 123456789012345678 -o dev.json --force', 'cmd-tui export -o - | jq length'],
     related: ['plan', 'apply', 'copy'],
   },
   plan: {
@@ -160,7 +170,12 @@ export const SPECS = {
       'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do' },
       ...API_FLAGS,
     },
-    examples: ['cmd-tui plan commands.json', 'cmd-tui plan commands.json --detailed-exitcode   # CI: 0 nothing to do, 3 changes pending', 'cmd-tui plan global.json --guild 123456789012345678 --adapt'],
+    examples: [
+      'cmd-tui plan commands.json',
+      '# in CI: exit 0 when there is nothing to do, 3 when changes are pending',
+      'cmd-tui plan commands.json --detailed-exitcode',
+      'cmd-tui plan global.json --guild 123456789012345678 --adapt',
+    ],
     related: ['apply', 'validate', 'copy'],
   },
   apply: {
@@ -176,7 +191,12 @@ export const SPECS = {
       ...YES,
       ...API_FLAGS,
     },
-    examples: ['cmd-tui apply commands.json --yes', 'cmd-tui apply dev.json --profile dev --prune --yes', 'cmd-tui apply commands.json --watch --guild 123456789012345678 --yes   # the dev loop'],
+    examples: [
+      'cmd-tui apply commands.json --yes',
+      'cmd-tui apply dev.json --profile dev --prune --yes',
+      '# the dev loop: apply again on every save of the file',
+      'cmd-tui apply commands.json --watch --guild 123456789012345678 --yes',
+    ],
     related: ['plan', 'backups', 'restore'],
   },
   copy: {
@@ -205,7 +225,7 @@ export const SPECS = {
     summary: 'bring a scope (commands and overwrites) back to a backup, with a plan first',
     positionals: 'BACKUP',
     flags: { ...YES, 'delete-many': { type: 'boolean', description: 'allow deleting more than half of the scope (what the backup did not have)' }, ...API_FLAGS },
-    examples: ['cmd-tui restore ~/.local/share/cmd-tui/backups/<file>.json'],
+    examples: ['# PATH as `cmd-tui backups` lists it', 'cmd-tui restore ~/.local/share/cmd-tui/backups/FILE.json'],
     related: ['backups', 'apply'],
   },
   'perms list': {
@@ -321,12 +341,25 @@ export const SPECS = {
     examples: ['cmd-tui auth set-client-credentials', 'cmd-tui auth set-client-credentials --client-id 123456789012345678 < secret.txt'],
     related: ['auth status'],
   },
+  version: {
+    name: 'version',
+    summary: "print cmd-tui's version, and the Node.js and platform it runs on (for a bug report)",
+    flags: { json: API_FLAGS.json, ...NO_COLOR },
+    examples: ['cmd-tui version', 'cmd-tui version --json', '# the version alone, for scripts', 'cmd-tui --version'],
+    related: ['help'],
+  },
   completion: {
     name: 'completion',
-    summary: 'print a shell completion script (bash, zsh or fish): subcommands, flags, profiles, guild ids',
-    positionals: 'bash|zsh|fish',
+    summary: 'print a shell completion script (bash, zsh, fish or PowerShell): subcommands, flags, profiles, guild ids',
+    positionals: 'bash|zsh|fish|powershell',
     flags: { ...NO_COLOR },
-    examples: ['source <(cmd-tui completion bash)', 'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"', 'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish'],
+    examples: [
+      'eval "$(cmd-tui completion bash)"',
+      'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"',
+      'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish',
+      '# PowerShell (add the line to your $PROFILE to keep it)',
+      'cmd-tui completion powershell | Out-String | Invoke-Expression',
+    ],
     related: ['help'],
   },
 } as const satisfies Record<string, CommandSpec>;

@@ -23,11 +23,11 @@ export const ExitCode = { Ok: 0, Problems: 1, Usage: 2, ChangesPending: 3, Crede
 export const EXIT_CODES: readonly [code: number, meaning: string][] = [
   [ExitCode.Ok, 'ok (for `plan --detailed-exitcode`: no changes)'],
   [ExitCode.Problems, 'problems found, invalid input, or refused (by cmd-tui\'s safety checks or by Discord)'],
-  [ExitCode.Usage, 'usage: unknown command or flag, bad flag value, unknown profile; or a file given that cannot be read (missing, not JSON)'],
+  [ExitCode.Usage, 'usage: unknown command or flag, bad flag value, unknown profile; or a file given that cannot be read (missing, not JSON); or a Node.js older than 22.19'],
   [ExitCode.ChangesPending, 'changes pending (only `plan --detailed-exitcode`)'],
   [ExitCode.Credentials, 'credentials missing or rejected, or lacking the scope a call needs'],
   [ExitCode.Unreachable, 'the API could not be reached or kept failing (connection refused, DNS, timeout, server errors, rate limits not waited out)'],
-  [ExitCode.Local, 'a local file could not be written (backup, scope lock or journal: disk full, read-only, permission denied; nothing was changed on Discord), cmd-tui\'s own folder cannot be used (a file where the folder must be, no permission), or a settings or data file stayed locked by another cmd-tui'],
+  [ExitCode.Local, 'a local file could not be written (settings, secrets, a backup, scope lock or journal: disk full, read-only, permission denied; nothing was changed on Discord), cmd-tui\'s own folder cannot be used (a file where the folder must be, no permission), or a settings or data file stayed locked by another cmd-tui'],
 ];
 
 /** Bad arguments or unreadable input: the CLI prints the message (and usage) and exits 2. */

@@ -3,8 +3,11 @@
  * the mode set, and the folder fsynced, so a crash leaves the old file or the new one, never half.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, open, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, copyFile, link, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { UnwritableFolderError } from './local-failure.js';
 
 export interface AtomicWriteOptions {
   mode?: number;
@@ -16,16 +19,8 @@ export interface AtomicWriteOptions {
   createFolder?: boolean;
 }
 
-/** A folder cmd-tui must write in refuses it (read-only mount, wrong owner, chattr +i): named, with the fix. */
-export class UnwritableFolderError extends Error {
-  readonly hint: string;
-  constructor(readonly folder: string, code: string) {
-    super(`cmd-tui cannot write in ${folder} (${code === 'EROFS' ? 'read-only file system' : 'permission denied'}); nothing was stored there.`);
-    this.hint = `Make the folder writable (e.g. chmod u+w "${folder}"), or set CMD_TUI_HOME to a writable folder.`;
-  }
-}
-
-const REFUSED = new Set(['EACCES', 'EPERM', 'EROFS']);
+/** The codes a disk refuses a write with (full, read-only, not ours) rather than failing by chance. */
+const REFUSED = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS']);
 
 export async function writeFileAtomic(path: string, contents: string, options: AtomicWriteOptions = {}): Promise<void> {
   try {
@@ -50,8 +45,9 @@ export async function assertWritableFolder(folder: string, folderMode?: number):
   }
 }
 
+/** A disk's refusal as the error (a LocalWriteError) that names `folder` and what to do (exit 6); anything else as it is. */
 export function asUnwritable(error: unknown, folder: string): unknown {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code !== undefined && REFUSED.has(code) ? new UnwritableFolderError(folder, code) : error;
 }
 
@@ -69,10 +65,10 @@ async function writeThroughTemporary(path: string, contents: string, options: At
       await handle.close();
     }
     if (options.exclusive) {
-      await link(temporary, path);
+      await placeExclusively(temporary, path);
       await rm(temporary, { force: true });
     } else {
-      await rename(temporary, path);
+      await replaceWithRetry(temporary, path);
       // rename keeps the temp file's mode; chmod also repairs a file someone loosened by hand.
       await chmod(path, mode);
     }
@@ -81,6 +77,54 @@ async function writeThroughTemporary(path: string, contents: string, options: At
     throw error;
   }
   await syncFolder(folder);
+}
+
+/** What a file system without hard links (FAT32, exFAT: a USB stick on Windows or macOS) answers a link() with. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * Puts `from` at `to` unless `to` exists (EEXIST then): a hard link, which makes the check and the write
+ * one step; where the file system has no hard links, a copy that refuses an existing file (as exclusive,
+ * though a crash mid-copy may leave part of it).
+ */
+export async function placeExclusively(from: string, to: string, options: { link?: (from: string, to: string) => Promise<void> } = {}): Promise<void> {
+  try {
+    await (options.link ?? link)(from, to);
+  } catch (error) {
+    if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await copyFile(from, to, constants.COPYFILE_EXCL);
+  }
+}
+
+/** How long a replace waits for the file to be let go, attempt after attempt: about 1.3 s in all. */
+const REPLACE_WAITS_MS = [10, 20, 40, 80, 160, 320, 640];
+
+export interface ReplaceOptions {
+  rename?: (from: string, to: string) => Promise<void>;
+  platform?: NodeJS.Platform;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Renames `from` over `to`, again a few times while the target is held: on Windows a virus scanner, the
+ * search indexer or an editor with the file open makes the rename fail with EPERM, EACCES or EBUSY for a
+ * moment. Elsewhere only EBUSY can pass (EPERM and EACCES there are the folder's permissions, which
+ * waiting does not change). Bounded, so a file held for good fails after about a second with its error.
+ */
+export async function replaceWithRetry(from: string, to: string, options: ReplaceOptions = {}): Promise<void> {
+  const move = options.rename ?? rename;
+  const transient = (options.platform ?? process.platform) === 'win32' ? ['EPERM', 'EACCES', 'EBUSY'] : ['EBUSY'];
+  const wait = options.sleep ?? sleep;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await move(from, to);
+      return;
+    } catch (error) {
+      const waitMs = REPLACE_WAITS_MS[attempt];
+      if (waitMs === undefined || !transient.includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      await wait(waitMs);
+    }
+  }
 }
 
 /** Makes the rename itself durable; some systems refuse to open a folder for that, which costs only durability. */

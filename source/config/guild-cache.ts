@@ -1,7 +1,8 @@
 /**
  * The guilds last listed for each API and application, kept for shell completion of `--guild` so that
- * completing never makes a network call. Written whenever the app's guilds are read anyway (the TUI's
- * picker, `audit --all-guilds`), under the file's lock; a failure to write only costs completion its suggestions.
+ * completing never makes a network call, and for naming a guild beside its id (commands/guild-names.ts).
+ * Written whenever the app's guilds are read anyway (the TUI's picker, `audit --all-guilds`, a command run
+ * in one guild), under the file's lock; a failure to write only costs completion its suggestions.
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
@@ -35,6 +36,16 @@ export async function rememberGuilds(env: NodeJS.ProcessEnv, baseUrl: string, ap
   await withFileLock(cachePath(env), async () => {
     const cache = await readCache(env);
     const next = { ...cache, [keyOf(baseUrl, applicationId)]: guilds.slice(0, MAX_GUILDS).map(({ id, name }) => ({ id, name })) };
+    await writeFileAtomic(cachePath(env), `${JSON.stringify(next)}\n`, { mode: 0o600, folderMode: 0o700 });
+  }).catch(() => undefined);
+}
+
+/** One guild learned by itself (a command run in it): first in its application's list, an older entry for it dropped. */
+export async function rememberGuild(env: NodeJS.ProcessEnv, baseUrl: string, applicationId: string, guild: CachedGuild): Promise<void> {
+  await withFileLock(cachePath(env), async () => {
+    const cache = await readCache(env);
+    const before = Array.isArray(cache[keyOf(baseUrl, applicationId)]) ? cache[keyOf(baseUrl, applicationId)]! : [];
+    const next = { ...cache, [keyOf(baseUrl, applicationId)]: [{ id: guild.id, name: guild.name }, ...before.filter((g) => g.id !== guild.id)].slice(0, MAX_GUILDS) };
     await writeFileAtomic(cachePath(env), `${JSON.stringify(next)}\n`, { mode: 0o600, folderMode: 0o700 });
   }).catch(() => undefined);
 }

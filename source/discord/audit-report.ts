@@ -20,7 +20,8 @@ export function renderAuditText(report: AuditReport, paint: Paint = PLAIN): stri
     lines.push('', `Guild ${sanitizeLine(guild.guildName)} (${guild.guildId}): ${guildSummary(guild)}`, ...findingLines(guild.findings, paint));
   }
   if (report.guilds.length > 0) {
-    lines.push('', `Guilds holding guild commands: ${report.guildsWithCommands.length > 0 ? report.guildsWithCommands.join(', ') : 'none'}`);
+    const holders = report.guilds.filter((guild) => guild.guildCommands.length > 0).map((guild) => `${sanitizeLine(guild.guildName)} (${guild.guildId})`);
+    lines.push('', `Guilds holding guild commands: ${holders.length > 0 ? holders.join(', ') : 'none'}`);
   }
   return `${lines.join('\n')}\n`;
 }

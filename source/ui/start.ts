@@ -12,6 +12,7 @@ import { resolveApiBase } from '../api/target.js';
 import type { CliIo } from '../commands/types.js';
 import { appPaths } from '../config/paths.js';
 import { createSessionOpeners } from './session/open-session.js';
+import { signalExitCode, terminationSignals } from '../terminal/exit-signals.js';
 import type { Session } from './session/session.js';
 
 const USAGE = 'cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug] [--no-color]';
@@ -137,11 +138,10 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   const cleanUp = () => Promise.all(cleanups.splice(0).map((cleanup) => cleanup().catch(() => undefined)));
   // Killed rather than quit (a closed terminal, `kill`): the demo's emulator and throwaway folder go too.
   const onSignal = (signal: NodeJS.Signals) => {
-    void cleanUp().finally(() => process.exit(signal === 'SIGHUP' ? 129 : 143));
+    void cleanUp().finally(() => process.exit(signalExitCode(signal)));
   };
   // `on`, not `once`: Ink's signal-exit kills the process at once when it sees no other listener left.
-  process.on('SIGTERM', onSignal);
-  process.on('SIGHUP', onSignal);
+  for (const signal of terminationSignals()) process.on(signal, onSignal);
   // The terminal belongs to the UI, so --debug writes the client's request lines to a file instead.
   const debugFile = flags.debug ? join(appPaths(io.env).data, 'tui-debug.log') : undefined;
   const debug = debugFile
@@ -193,8 +193,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     quitWhileConnecting = stillConnecting;
     return 0;
   } finally {
-    process.removeListener('SIGTERM', onSignal);
-    process.removeListener('SIGHUP', onSignal);
+    for (const signal of terminationSignals()) process.removeListener(signal, onSignal);
     await cleanUp();
     // Quit while the first requests were still unanswered (a cached list or "Connecting…" on screen):
     // nothing waits for them any more, so the process ends now rather than when they time out.

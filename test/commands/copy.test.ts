@@ -28,7 +28,7 @@ describe('copy between scopes', () => {
     expect(copied.stderr).toContain('skipped Launch: an entry-point command exists only in the global scope');
     expect(copied.stderr).toContain('+ create /ping');
     // Said before the copy: the global /ping stays, so the guild gets a ghost duplicate the audit flags.
-    expect(copied.stderr).toMatch(/\/ping stays global, so it exists twice in guild \d+: .*the audit flags it as a ghost duplicate/);
+    expect(copied.stderr).toMatch(/\/ping stays global, so it exists twice in guild [^:]+ \(\d+\): .*the audit flags it as a ghost duplicate/);
     expect(copied.stderr).toMatch(/Backup of its previous state: .*backups/);
     const writes = mutating((await requestLog(emulator())).slice(before));
     expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /api/v10/applications/${emulator().applicationId}/guilds/${guild}/commands`]);

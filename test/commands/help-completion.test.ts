@@ -111,7 +111,7 @@ describe('completion', () => {
   });
 
   it('offers the shells after `completion`, files only where a file is meant, and values for global flags before a command', async () => {
-    expect(await values(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(await values(['completion', ''])).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(await values(['export', '-o', ''])).toEqual([':files']);
     expect(await values(['list', ''])).toEqual([]);
     expect(await values(['list', '--profile', ''])).toEqual(['dev', 'prod']);
@@ -155,7 +155,7 @@ describe('completion', () => {
     expect(complete(['cmd-tui', 'pl'])).toEqual(['plan']);
     expect(complete(['cmd-tui', 'plan', '--det'])).toEqual(['--detailed-exitcode']);
     expect(complete(['cmd-tui', 'profile', 'a'])).toEqual(['add']);
-    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(complete(['cmd-tui', 'plan', ''])).toEqual(['commands.json']);
     expect(complete(['cmd-tui', 'list', '--profile', ''])).toEqual([]);
   });
@@ -174,7 +174,7 @@ describe('completion', () => {
         .split('\n')
         .filter(Boolean)
         .map((candidate) => candidate.split(':')[0]);
-    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(complete(['cmd-tui', 'plan', ''])).toEqual(['FILES']);
     expect(complete(['cmd-tui', 'list', '--profile', ''])).toEqual([]);
     expect(complete(['cmd-tui', 'auth', ''])).toContain('login');
@@ -190,7 +190,7 @@ describe('completion', () => {
         .split('\n')
         .filter(Boolean)
         .map((candidate) => candidate.split('\t')[0]);
-    expect(complete('cmd-tui completion ')).toEqual(['bash', 'fish', 'zsh']);
+    expect(complete('cmd-tui completion ')).toEqual(['bash', 'fish', 'powershell', 'zsh']);
     expect(complete('cmd-tui plan ')).toEqual(['commands.json']);
     expect(complete('cmd-tui list --profile ')).toEqual([]);
     expect(complete('cmd-tui pro')).toEqual(['profile']);

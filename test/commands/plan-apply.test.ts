@@ -43,7 +43,7 @@ describe('export → plan', () => {
     ['the global scope', () => [] as string[]],
     ['a guild', () => ['--guild', hq()]],
   ])('shows zero changes for %s', async (_label, scopeArgs) => {
-    const exported = await run('export', [...scopeArgs(), '-o', 'scope.json']);
+    const exported = await run('export', [...scopeArgs(), '-o', 'scope.json', '--force']);
     expect(exported.code).toBe(0);
     expect(exported.stderr).toMatch(/^Exported \d+ commands/);
     const plan = await planJson('scope.json', scopeArgs());

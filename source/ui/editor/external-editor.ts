@@ -8,8 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTextFileSync } from '../../config/read-text-file.js';
 
-export function editorCommand(env: NodeJS.ProcessEnv): string {
-  return env.VISUAL || env.EDITOR || (process.platform === 'win32' ? 'notepad' : 'vi');
+export function editorCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+  return env.VISUAL || env.EDITOR || (platform === 'win32' ? 'notepad' : 'vi');
+}
+
+/**
+ * The line the shell runs: $EDITOR may carry arguments ("code --wait"), so it goes through the shell,
+ * with the path quoted as that shell quotes — cmd.exe on Windows takes no single quotes, and a Windows
+ * path holds no double quote.
+ */
+export function editorShellLine(editor: string, file: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === 'win32' ? `${editor} "${file}"` : `${editor} '${file.replace(/'/g, `'\\''`)}'`;
 }
 
 export function editInExternalEditor(text: string, env: NodeJS.ProcessEnv): string {
@@ -17,8 +26,7 @@ export function editInExternalEditor(text: string, env: NodeJS.ProcessEnv): stri
   const file = join(dir, 'command.jsonc');
   try {
     writeFileSync(file, text, { mode: 0o600 });
-    // $EDITOR may carry arguments ("code --wait"), so it runs through the shell; the path is quoted.
-    const result = spawnSync(`${editorCommand(env)} '${file.replace(/'/g, `'\\''`)}'`, { shell: true, stdio: 'inherit', env });
+    const result = spawnSync(editorShellLine(editorCommand(env), file), { shell: true, stdio: 'inherit', env });
     if (result.error) throw new Error(`Could not start the editor "${editorCommand(env)}": ${result.error.message}. Set $EDITOR.`);
     // The shell answers 127 (not found) or 126 (not executable) for an editor it cannot run.
     if (result.status === 127 || result.status === 126) {

@@ -20,7 +20,7 @@ import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js
 import { SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
 import { describeTarget, newTargetProblem, sameTarget, targetPhrase, withMembers, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
-import { loadGuildOverwrites } from '../api/guild-overwrites.js';
+import { readGuildOverwrites } from '../operations/read-overwrites.js';
 import { lookupMember, notAMemberMessage } from '../api/guild-members.js';
 import { lookupChannel, notAChannelMessage } from '../api/channel-lookup.js';
 import { overwritesJson } from './perms-list.js';
@@ -42,7 +42,9 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     throw new AuthRequiredError(['user'], why.message, why.hint);
   }
   const { guildId } = request;
-  const { entries, directory: read } = await loadGuildOverwrites(api, guildId);
+  const workspace = openWorkspace(api, io.env);
+  // Read as the permissions screen reads: with a browser sign-in alone, the lists by command id (named from local backups).
+  const { entries, directory: read } = await readGuildOverwrites(workspace, guildId);
   let directory = read;
   const found = findEntry(entries, request.commandSpec);
   if (!found.ok) return refuse(io, request, found.message);
@@ -83,7 +85,7 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     return ExitCode.Problems;
   }
 
-  const written = await saveOverwrites(openWorkspace(api, io.env), { guildId, entry, base: entry.overwrites, next: outcome.overwrites, directory }, { journal: { command: commandLine(request), rerunnable: true }, notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) }).catch((error: unknown) => {
+  const written = await saveOverwrites(workspace, { guildId, entry, base: entry.overwrites, next: outcome.overwrites, directory }, { journal: { command: commandLine(request), rerunnable: true }, notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) }).catch((error: unknown) => {
     if (error instanceof OverwritesChangedError) return undefined;
     throw error;
   });

@@ -6,6 +6,7 @@ import type { AuthKind, DiscordApi, OverwriteAccess } from '../../../source/api/
 import { RequestCancelledError } from '../../../source/api/errors.js';
 import type { Channel, Command, CommandDraft, GuildCommandPermissions, Member, PartialGuild, PermissionOverwrite, Role, Scope } from '../../../source/discord/model.js';
 import { scopeKey } from '../../../source/discord/model.js';
+import { BACKUP_FORMAT } from '../../../source/discord/backup-format.js';
 import type { Session } from '../../../source/ui/session/session.js';
 
 export const APP_ID = '100000000000000001';
@@ -176,15 +177,22 @@ export function fakeSession(api: FakeApi): FakeSession {
     exports: new Map(),
     editorInputs: [],
     editorReplies: [],
-    createsUsed: async () => creates,
+    createBudget: async () => ({ used: creates, unanswered: 0, remaining: Math.max(0, 200 - creates), day: '2026-01-01' }),
     countCreate: async (_scope, send) => {
       const result = await send();
       if (result.created) creates += 1;
       return result;
     },
-    backup: async (scope, reason) => {
-      session.backups.push({ scope, reason });
-      return { path: `/backups/${session.backups.length}.json` };
+    // What the fake API holds, read without a request (a gated call would hold the backup too); cancelled like a read.
+    snapshot: async (scope, reason, signal) => {
+      if (signal?.aborted) throw new RequestCancelledError(false);
+      const commands = api.commands.get(scopeKey(scope)) ?? [];
+      const permissions = scope.kind === 'guild' ? api.permissions.filter((entry) => entry.guild_id === scope.guildId) : [];
+      return { format: BACKUP_FORMAT, version: 1, createdAt: '2026-01-01T00:00:00.000Z', reason, applicationId: APP_ID, scope, commands: structuredClone(commands), permissions: structuredClone(permissions) };
+    },
+    keep: async (snapshot) => {
+      session.backups.push({ scope: snapshot.scope, reason: snapshot.reason });
+      return `/backups/${session.backups.length}.json`;
     },
     writeExport: async (name, contents) => {
       session.exports.set(name, contents);

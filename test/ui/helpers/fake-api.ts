@@ -7,6 +7,9 @@ import { RequestCancelledError } from '../../../source/api/errors.js';
 import type { Channel, Command, CommandDraft, GuildCommandPermissions, Member, PartialGuild, PermissionOverwrite, Role, Scope } from '../../../source/discord/model.js';
 import { scopeKey } from '../../../source/discord/model.js';
 import { BACKUP_FORMAT } from '../../../source/discord/backup-format.js';
+import type { Plan, Refusal } from '../../../source/discord/plan.js';
+import type { CarriedOutPlan } from '../../../source/operations/carry-out-plan.js';
+import type { PreparedPlan } from '../../../source/operations/prepare-plan.js';
 import type { Session } from '../../../source/ui/session/session.js';
 
 export const APP_ID = '100000000000000001';
@@ -205,4 +208,36 @@ export function fakeSession(api: FakeApi): FakeSession {
     },
   };
   return session;
+}
+
+/**
+ * A plan as the plan engine prepares it, for screens given a fake `copy` or `backupFiles`: creates `create`
+ * (and deletes `remove`) in `scope`, a restore's `overwrites` when given, with `refusals`.
+ */
+export function fakePrepared(options: { create?: string[]; remove?: string[]; overwrites?: { commandId: string; target: string; overwrites?: PermissionOverwrite[] }[]; overwritesOnly?: boolean; restore?: boolean; refusals?: Refusal[]; ghosts?: string[]; scope?: Scope } = {}): PreparedPlan {
+  const { create = [], remove = [], overwrites = [], refusals = [], ghosts = [], scope = { kind: 'guild', guildId: GUILD_ID } } = options;
+  const plan: Plan = { create: create.map((name) => ({ name, type: 1, body: { name, description: 'A command', type: 1 } })), update: [], delete: remove.map((name, index) => ({ id: String(900 + index), name, type: 1 })), unchanged: [], createsUsed: create.length };
+  const lists = overwrites.map((list) => ({ guildId: GUILD_ID, overwrites: [], ...list }));
+  const restore = options.restore || options.overwritesOnly || overwrites.length > 0;
+  return {
+    intent: { kind: 'apply', scope, commands: [], skippedFiles: 0, adapt: false, prune: false, reason: 'test', journal: { command: 'test', rerunnable: false } },
+    scope,
+    plan,
+    prune: restore === true,
+    live: [],
+    budget: { used: 0, unanswered: 0, remaining: 200, day: '2026-01-01' },
+    refusals,
+    changes: create.length + remove.length + lists.length > 0,
+    warnings: [],
+    adaptations: [],
+    ghosts,
+    ...(restore ? { restore: { backup: { applicationId: APP_ID, scope, permissions: [], ...(options.overwritesOnly ? {} : { commands: [] }) } as never, overwritesOnly: options.overwritesOnly === true, unrestorable: [], overwrites: lists, known: [] } } : {}),
+    reason: 'test',
+    journal: { command: 'test', rerunnable: false },
+  };
+}
+
+/** What carrying out a plan answered: `steps` changes and `restored` overwrite lists, backed up in `backup`. */
+export function fakeCarriedOut(options: Partial<CarriedOutPlan> = {}): CarriedOutPlan {
+  return { backup: '/b/3.json', steps: [], restored: [], notRestored: [], createsRemaining: 200, ...options };
 }

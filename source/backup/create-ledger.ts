@@ -1,8 +1,9 @@
 /**
  * The local count of command creates per application, scope and UTC day, kept in the data folder
- * so `apply` can refuse a plan that would hit Discord's 200-creates-a-day limit (error 30034,
- * peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made by other tools
- * are invisible to us, so this is a floor, not the server's truth. A create is counted before it is sent
+ * so the plan engine can refuse, for every door, a plan that would hit Discord's 200-creates-a-day
+ * limit (error 30034, peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made
+ * by other tools are invisible to us, so this is a floor, not the server's truth — until Discord answers
+ * 30034, which marks the day's creates used up whichever door met it. A create is counted before it is sent
  * ("maybe used"), and settled by its answer: a run killed while one was in flight leaves it counted, as
  * the server may well have made it.
  */

@@ -95,7 +95,13 @@ beforeAll(async () => {
   await writeFile(join(root, 'typed-client-credentials'), `${demo().clientId}\n${demo().clientSecret}\n`);
   // The `try` example runs the repository's example bot and commands, as from a checkout.
   await symlink(fileURLToPath(new URL('../../examples', import.meta.url)), join(work, 'examples'));
-  await writeFile(join(work, 'dev.json'), JSON.stringify([{ name: 'ping', description: 'Check that the bot is awake', type: 1 }]));
+  // A dev guild's file as a developer keeps it: the guild's commands, one of them gone (--prune deletes it; deleting most of the guild would need --delete-many).
+  const devCommands = [
+    { name: 'ping', description: 'Check that the bot is awake', type: 1 },
+    { name: 'deploy', description: 'Deploy the dev build', type: 1 },
+    { name: 'mod-tools', description: 'Moderation tools', type: 1 },
+  ];
+  await writeFile(join(work, 'dev.json'), JSON.stringify(devCommands));
   ids = await demoIds(demo());
 }, 60_000);
 afterAll(async () => {

@@ -6,7 +6,7 @@
 import { readBackField } from '../backup/read-back.js';
 import type { OverwritesBackup } from '../discord/backup-format.js';
 import { carryOutPlan } from '../operations/carry-out-plan.js';
-import { preparePlan } from '../operations/prepare-plan.js';
+import { prepareRestore } from '../operations/prepare-plan.js';
 import type { Workspace } from '../operations/workspace.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { confirm } from './confirm.js';
@@ -17,9 +17,7 @@ import { ExitCode, type CliIo } from './types.js';
 
 export async function restoreOverwritesOnly(workspace: Workspace, backup: OverwritesBackup, path: string, flags: { yes?: boolean; json?: boolean }, io: CliIo): Promise<number> {
   const json = flags.json === true;
-  const preparation = await preparePlan(workspace, { kind: 'restore', backup, path });
-  if (!preparation.ok) throw new Error('an overwrites-only restore has no commands to check');
-  const { prepared } = preparation;
+  const prepared = await prepareRestore(workspace, { kind: 'restore', backup, path });
   const lists = prepared.restore?.overwrites ?? [];
   io.stderr.write(`Restoring the overwrites of ${describeScope(backup.scope)} to the backup of ${backup.createdAt} (${sanitizeLine(backup.reason)}). It holds overwrites only: the commands are not touched.\n`);
   const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
@@ -33,7 +31,7 @@ export async function restoreOverwritesOnly(workspace: Workspace, backup: Overwr
   const signInNeeded = prepared.refusals.find((refusal) => refusal.rule === 'sign-in-needed');
   if (signInNeeded) {
     if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: [cliRefusal(signInNeeded)] }, null, 2)}\n`);
-    io.stderr.write(`${signInNeeded.message} Run \`cmd-tui auth login --preset permissions\`, then this restore again.\n`);
+    io.stderr.write(`${signInNeeded.message} Nothing was sent. Run \`cmd-tui auth login --preset permissions\`, then this restore again.\n`);
     return ExitCode.Credentials;
   }
   if (flags.yes !== true && !(await confirm(io, `Restore the overwrites of ${describeScope(backup.scope)}?`))) {

@@ -92,7 +92,7 @@ export interface PreparedPlan {
 export type Preparation = { ok: true; prepared: PreparedPlan } | { ok: false; problems: Problem[]; adaptations: Adaptation[]; count: number };
 
 export async function preparePlan(workspace: Workspace, intent: PlanIntent): Promise<Preparation> {
-  if (intent.kind === 'restore') return prepareRestore(workspace, intent);
+  if (intent.kind === 'restore') return { ok: true, prepared: await prepareRestore(workspace, intent) };
   const { api } = workspace;
   const app = factsOf(await api.getApplication(), api.applicationId);
   const scope = intent.kind === 'apply' ? intent.scope : intent.request.to;
@@ -106,12 +106,13 @@ export async function preparePlan(workspace: Workspace, intent: PlanIntent): Pro
     return plan;
   };
   const live = await api.listCommands(scope, { withLocalizations: true });
-  const from = intent.kind === 'copy' ? intent.request.from : undefined;
-  const reason = intent.kind === 'apply' ? intent.reason : `copy from ${from!.kind === 'global' ? 'the global scope' : `guild ${from!.guildId}`}`;
+  const reason = intent.kind === 'apply' ? intent.reason : `copy from ${scopeWords(intent.request.from)}`;
   const journal = intent.kind === 'apply' ? intent.journal : { command: copyCommandLine(intent.request), rerunnable: true };
   const base = { intent, scope, prune, warnings: wanted.warnings, adaptations: wanted.adaptations, reason, journal, planAgainst };
   return { ok: true, prepared: await planned(workspace, base, planAgainst(live), live) };
 }
+
+const scopeWords = (scope: Scope) => (scope.kind === 'global' ? 'the global scope' : `guild ${scope.guildId}`);
 
 type PlanBase = Pick<PreparedPlan, 'intent' | 'scope' | 'prune' | 'warnings' | 'adaptations' | 'reason' | 'journal' | 'restore' | 'planAgainst'>;
 
@@ -143,13 +144,16 @@ function refusalsOf(workspace: Workspace, base: PlanBase, plan: Plan, live: read
     });
   }
   if (base.restore?.overwritesOnly && base.restore.overwrites.length > 0 && workspace.api.overwriteAccess() !== 'ok') {
-    refusals.push({ rule: 'sign-in-needed', message: 'Restoring overwrites needs the browser sign-in (Discord accepts permission changes only from a signed-in user); nothing was sent.' });
+    refusals.push({ rule: 'sign-in-needed', message: 'Restoring overwrites needs the browser sign-in: Discord accepts permission changes only from a signed-in user.' });
   }
   return refusals;
 }
 
-/** A restore plans against the scope read as its backup would keep it: commands and overwrites. */
-async function prepareRestore(workspace: Workspace, intent: RestoreIntent): Promise<Preparation> {
+/**
+ * A restore plans against the scope read as its backup would keep it: commands and overwrites. It has no
+ * rule to fail (the backup's commands Discord would refuse today are left out, as `unrestorable`).
+ */
+export async function prepareRestore(workspace: Workspace, intent: RestoreIntent): Promise<PreparedPlan> {
   const { api } = workspace;
   const { backup } = intent;
   const scope = backup.scope;
@@ -159,14 +163,14 @@ async function prepareRestore(workspace: Workspace, intent: RestoreIntent): Prom
     const permissions = await guildLists(api, backup);
     const known = await namingCommands(workspace, backup, { commands: [], permissions }, intent.known ?? []);
     const restore: RestoreDetails = { backup, overwritesOnly: true, unrestorable: [], overwrites: overwritesToRestore(backup, [], permissions, known), known };
-    return { ok: true, prepared: await planned(workspace, { ...base, restore }, { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, []) };
+    return planned(workspace, { ...base, restore }, { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 }, []);
   }
   const app = factsOf(await api.getApplication(), api.applicationId);
   const current = scopeRead(await workspace.snapshot(scope, reason));
   const { plan, unrestorable } = restorePlan(backup, current.commands, { ...app, scope: scope.kind });
   const known = await namingCommands(workspace, backup, current, intent.known ?? []);
   const restore: RestoreDetails = { backup, overwritesOnly: false, unrestorable, overwrites: overwritesToRestore(backup, current.commands, current.permissions, known), known };
-  return { ok: true, prepared: await planned(workspace, { ...base, restore }, plan, current.commands) };
+  return planned(workspace, { ...base, restore }, plan, current.commands);
 }
 
 /** A restore of commands reads them: a browser sign-in alone cannot (Discord lists no commands to it). */

@@ -1,7 +1,7 @@
 /** A restore plan names the overwrite lists it puts back by their command wherever a list knows the name. */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { captureScope } from '../../source/backup/capture.js';
-import { preparePlan } from '../../source/operations/prepare-plan.js';
+import { prepareRestore } from '../../source/operations/prepare-plan.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
 import { GLOBAL_SCOPE, guildScope, PermissionType } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
@@ -23,9 +23,7 @@ it("names a guild's list of a global command from the global commands, read for 
   const backup = await captureScope(api, scope, 'test');
   api.permissions = [];
   const restoreOverwrites = async (known?: Awaited<ReturnType<typeof api.listCommands>>) => {
-    const preparation = await preparePlan(openWorkspace(api, home.env), { kind: 'restore', backup, path: 'b.json', ...(known ? { known } : {}) });
-    if (!preparation.ok) throw new Error('a restore has no rule to fail');
-    return preparation.prepared.restore!.overwrites;
+    return (await prepareRestore(openWorkspace(api, home.env), { kind: 'restore', backup, path: 'b.json', ...(known ? { known } : {}) })).restore!.overwrites;
   };
   expect((await restoreOverwrites()).map((item) => item.target)).toEqual(['/ban']);
   // Given the live list, nothing more is read for names.

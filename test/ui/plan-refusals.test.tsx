@@ -8,7 +8,7 @@ import type { BackupEntry } from '../../source/backup/store.js';
 import { BACKUP_FORMAT, type ScopeBackup } from '../../source/discord/backup-format.js';
 import { guildScope, type Command } from '../../source/discord/model.js';
 import { carryOutPlan } from '../../source/operations/carry-out-plan.js';
-import { preparePlan } from '../../source/operations/prepare-plan.js';
+import { preparePlan, prepareRestore } from '../../source/operations/prepare-plan.js';
 import { renderApp } from './helpers/app.js';
 import { APP_ID, FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -30,9 +30,7 @@ function withEngine(session: FakeSession, backups: Record<string, ScopeBackup> =
   session.backupFiles = {
     list: async () => entries,
     prepare: async (path, known) => {
-      const preparation = await preparePlan(session, { kind: 'restore', backup: backups[path]!, path, ...(known ? { known } : {}) });
-      if (!preparation.ok) throw new Error('a restore has no rule to fail');
-      return preparation.prepared;
+      return prepareRestore(session, { kind: 'restore', backup: backups[path]!, path, ...(known ? { known } : {}) });
     },
     carryOut: (prepared, options) => carryOutPlan(session, prepared, options),
   };

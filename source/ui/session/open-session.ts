@@ -81,7 +81,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
   // The plan engine loads with the first plan, not with the first frame.
   const engine = async () => {
     const [prepare, carryOut] = await Promise.all([import('../../operations/prepare-plan.js'), import('../../operations/carry-out-plan.js')]);
-    return { preparePlan: prepare.preparePlan, carryOutPlan: carryOut.carryOutPlan };
+    return { preparePlan: prepare.preparePlan, prepareRestore: prepare.prepareRestore, carryOutPlan: carryOut.carryOutPlan };
   };
   const carryOut: NonNullable<Session['copy']>['carryOut'] = async (prepared, options) => (await engine()).carryOutPlan(workspace, prepared, options);
   return {
@@ -100,9 +100,7 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
       },
       prepare: async (path, known = []) => {
         const backup = await (await import('../../backup/store.js')).readAnyBackup(path);
-        const preparation = await (await engine()).preparePlan(workspace, { kind: 'restore', backup, path, known });
-        if (!preparation.ok) throw new Error('a restore plans the backup as it is: it has no rule to fail');
-        return preparation.prepared;
+        return (await engine()).prepareRestore(workspace, { kind: 'restore', backup, path, known });
       },
       carryOut,
     },

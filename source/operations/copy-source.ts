@@ -5,7 +5,6 @@
  * `prune` the target keeps what the source lacks: those commands are not part of the copy.
  */
 import type { DiscordApi } from '../api/contract.js';
-import { shellQuoted } from '../backup/scope-lock.js';
 import { adaptToScope, withoutGlobalOnlyFields, type Adaptation } from '../discord/adapt-scope.js';
 import type { AppFacts } from '../discord/app-facts.js';
 import type { Problem, Scope } from '../discord/model.js';
@@ -58,12 +57,4 @@ export function ghostsNote(ghosts: readonly string[], guild: string): string | u
   if (ghosts.length === 0) return undefined;
   const count = ghosts.length === 1 ? `/${ghosts[0]} stays global, so it exists` : `These ${ghosts.length} commands stay global, so each exists`;
   return `${count} twice in ${guild}: members there see it twice in the / menu, and the audit flags it as a ghost duplicate. To test a change in the guild that is fine; delete the guild copies when done (or the global ones, to move them).`;
-}
-
-const scopeArg = (scope: Scope) => (scope.kind === 'global' ? 'global' : scope.guildId);
-
-/** The `cmd-tui copy` line that makes the same copy: the journal's, which finishes an interrupted copy when run again. */
-export function copyCommandLine(request: CopyRequest): string {
-  const names = request.names.map((name) => ` --command ${shellQuoted(name)}`).join('');
-  return `copy --from ${scopeArg(request.from)} --to ${scopeArg(request.to)}${names}${request.prune ? ' --prune' : ''}`;
 }

@@ -17,7 +17,7 @@ import { checkDesiredCommands } from '../discord/desired-commands.js';
 import type { Command, Problem, Scope } from '../discord/model.js';
 import { overwritesToRestore } from '../discord/overwrite-restore.js';
 import { hasChanges, planScope, refusalsFor, type Plan, type Refusal } from '../discord/plan.js';
-import { copyCommandLine, readCopySource, type CopyRequest } from './copy-source.js';
+import { readCopySource, type CopyRequest } from './copy-source.js';
 import { guildLists, namingCommands, restoreChanges, restorePlan, type RestoreDetails } from './restore-plan.js';
 import type { Journal, ScopeSnapshot, Workspace } from './workspace.js';
 
@@ -110,6 +110,14 @@ export async function preparePlan(workspace: Workspace, intent: PlanIntent): Pro
   const journal = intent.kind === 'apply' ? intent.journal : { command: copyCommandLine(intent.request), rerunnable: true };
   const base = { intent, scope, prune, warnings: wanted.warnings, adaptations: wanted.adaptations, reason, journal, planAgainst };
   return { ok: true, prepared: await planned(workspace, base, planAgainst(live), live) };
+}
+
+const scopeArg = (scope: Scope) => (scope.kind === 'global' ? 'global' : scope.guildId);
+
+/** The `cmd-tui copy` line that makes the same copy: the journal's, which finishes an interrupted copy when run again. */
+export function copyCommandLine(request: CopyRequest): string {
+  const names = request.names.map((name) => ` --command ${shellQuoted(name)}`).join('');
+  return `copy --from ${scopeArg(request.from)} --to ${scopeArg(request.to)}${names}${request.prune ? ' --prune' : ''}`;
 }
 
 const scopeWords = (scope: Scope) => (scope.kind === 'global' ? 'the global scope' : `guild ${scope.guildId}`);

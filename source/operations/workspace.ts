@@ -1,8 +1,8 @@
 /**
  * What every operation works with, built once per session (TUI) or run (CLI): the API client, and
  * the local state around it — backups, the scope's lock and journal, the daily-creates ledger.
- * Operations take a Workspace instead of threading `env` through their signatures; component tests
- * pass a fake one. The real one loads the backup modules only when a write needs them, so nothing
+ * Operations take a Workspace instead of threading `env` through their signatures (it holds none);
+ * component tests pass a fake one. The real one loads the backup modules only when a write needs them, so nothing
  * here weighs on the TUI's first frame.
  */
 import { canReadCommands, type DiscordApi } from '../api/contract.js';
@@ -24,8 +24,6 @@ export type ScopeSnapshot = ScopeBackup | OverwritesBackup;
 
 export interface Workspace {
   readonly api: DiscordApi;
-  /** Where local files go (config/paths.ts reads it). */
-  readonly env: NodeJS.ProcessEnv;
   /**
    * Reads what a backup of the scope keeps, before a change: its commands (with localizations) and
    * overwrites. `signal` cancels the reads: nothing has been sent yet. The write checks what it relies on
@@ -53,12 +51,12 @@ export interface Workspace {
   knownCommands?: (guildId: string) => Promise<Command[]>;
 }
 
+/** `env` says where local files go (config/paths.ts reads it), once, here: no operation takes it. */
 export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspace {
   const lockModule = () => import('../backup/scope-lock.js');
   const ledger = () => import('../backup/create-ledger.js');
   return {
     api,
-    env,
     async snapshot(scope, reason, signal) {
       const { captureScope, captureOverwrites } = await import('../backup/capture.js');
       const reading = signal ? api.withSignal(signal) : api;

@@ -174,7 +174,6 @@ export function fakeSession(api: FakeApi): FakeSession {
   let creates = 0;
   const session: FakeSession = {
     api,
-    env: {},
     targetLabel: 'test server',
     backups: [],
     exports: new Map(),

@@ -89,7 +89,7 @@ it('a restore that would delete 9 of 10: the CLI refuses without --delete-many, 
   await tui.waitFor((screen) => /▸ \S+ \S+ .*\sapply \//.test(screen), "the apply's backup, newest first");
   const before = await logLength();
   await press('restorePlan');
-  const review = flat(await tui.waitForText('Refused unless you say so'));
+  const review = flat(await tui.waitForText('Held back until you confirm it by typing'));
   expect(review).toContain("The plan deletes 9 of the scope's 10 commands (more than half).");
   expect(review).toContain('- delete /extra-0');
   // A plain confirm: the typed question, not the restore.

@@ -142,7 +142,7 @@ describe('a restore that deletes most of the scope', () => {
   it('a plain confirm sends nothing: it asks for "delete 9" to be typed, the CLI\'s --delete-many', async () => {
     const { api, app } = await openRestore();
     const frame = flat(app.frame());
-    expect(frame).toContain('Refused unless you say so (nothing is sent before):');
+    expect(frame).toContain('Held back until you confirm it by typing; nothing has been sent:');
     expect(frame).toContain("The plan deletes 9 of the scope's 10 commands (more than half).");
     expect(frame).toContain('Restore anyway…');
     await app.chord('tab');

@@ -16,7 +16,7 @@ export function RefusalLines({ refusals, overridable }: { refusals: readonly Ref
   return (
     <>
       <Text color={theme.status.error} wrap="wrap">
-        {overridable ? 'Refused unless you say so (nothing is sent before):' : 'Refused; nothing can be sent:'}
+        {overridable ? 'Held back until you confirm it by typing; nothing has been sent:' : 'Refused; nothing can be sent:'}
       </Text>
       {refusals.map((refusal) => (
         <Text key={refusal.rule} color={theme.status.error} wrap="wrap">

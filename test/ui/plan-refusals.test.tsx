@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupEntry } from '../../source/backup/store.js';
-import { BACKUP_FORMAT, type ScopeBackup } from '../../source/discord/backup-format.js';
+import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type OverwritesBackup, type ScopeBackup } from '../../source/discord/backup-format.js';
 import { guildScope, type Command } from '../../source/discord/model.js';
 import { carryOutPlan } from '../../source/operations/carry-out-plan.js';
 import { preparePlan, prepareRestore } from '../../source/operations/prepare-plan.js';
@@ -22,7 +22,7 @@ const writes = (api: FakeApi) => api.calls.filter((call) => /^(create|edit|delet
 const flat = (frame: string) => frame.replace(/[\s│]+/g, ' ');
 
 /** The session's copy and restore carried by the plan engine, as open-session.ts wires them. */
-function withEngine(session: FakeSession, backups: Record<string, ScopeBackup> = {}, entries: BackupEntry[] = []): FakeSession {
+function withEngine(session: FakeSession, backups: Record<string, ScopeBackup | OverwritesBackup> = {}, entries: BackupEntry[] = []): FakeSession {
   session.copy = {
     prepare: (request) => preparePlan(session, { kind: 'copy', request }),
     carryOut: (prepared, options) => carryOutPlan(session, prepared, options),
@@ -190,5 +190,41 @@ describe('a restore that deletes most of the scope', () => {
     await app.chord('esc');
     await app.waitForText('Cancelled before it was sent: nothing was restored in Test Guild.');
     expect(writes(api)).toEqual([]);
+  });
+});
+
+describe('an overwrites-only restore without the browser sign-in', () => {
+  it('is refused before anything is sent, in the CLI\'s words, with the sign-in offered', async () => {
+    const ping = makeCommand({ name: 'ping' });
+    const api = new FakeApi([ping]);
+    const backup: OverwritesBackup = {
+      format: OVERWRITES_BACKUP_FORMAT,
+      version: 1,
+      createdAt: '2026-11-24T10:00:00.000Z',
+      reason: 'permissions of /ping',
+      applicationId: APP_ID,
+      scope: guild,
+      permissions: [{ id: ping.id, application_id: APP_ID, guild_id: GUILD_ID, permissions: [{ id: GUILD_ID, type: 1, permission: false }] }],
+    };
+    const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: backup.createdAt, reason: backup.reason, applicationId: APP_ID, commandCount: 0, overwriteCount: 1, overwritesOnly: true };
+    const session = withEngine(fakeSession(api), { '/b/1.json': backup }, [entry]);
+    session.signInUser = () => new Promise(() => undefined);
+    const app = await renderApp(api, { columns: 140, rows: 36 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('permissions of /ping');
+    await app.press('restorePlan');
+    await app.waitForText('Refused; nothing can be sent:');
+    const frame = flat(app.frame());
+    expect(frame).toContain('Restoring overwrites needs the browser sign-in: Discord accepts permission changes only from a signed-in user.');
+    expect(frame).toContain('overwrites of /ping in Test Guild: 1');
+    expect(frame).toContain('Press s to sign in first.');
+    expect(frame).not.toContain('reported as not restored');
+    await app.chord('tab');
+    await app.chord('enter');
+    await waitFor(() => !app.frame().includes('Refused; nothing can be sent:'), { message: app.frame });
+    // Nothing was carried out (the fake API's PUT would throw): no outcome is told.
+    expect(app.frame()).not.toMatch(/Restored|Restore failed/);
   });
 });

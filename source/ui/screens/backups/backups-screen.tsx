@@ -250,7 +250,8 @@ export function BackupsScreen({ height, width, active }: { height: number; width
         {changes && !refused ? <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text> : null}
         {needsSignIn ? (
           <Text color={theme.status.warning} wrap="wrap">
-            Overwrites need the browser sign-in: without it they are reported as not restored.{canSignIn ? ' Press s to sign in first.' : ' Run `cmd-tui auth login --preset permissions`.'}
+            {refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}
+            {canSignIn ? 'Press s to sign in first.' : 'Run `cmd-tui auth login --preset permissions`.'}
           </Text>
         ) : null}
       </ConfirmDialog>

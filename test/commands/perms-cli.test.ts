@@ -69,7 +69,7 @@ describe('cmd-tui perms (binary)', () => {
     expect(checked.stdout).not.toMatch(/: allowed/);
     const json = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, '--json', ...target()], { env: home.env });
     const report = JSON.parse(json.stdout) as { timedOutUntil: string; channels: { allowed: boolean; stage: string }[] };
-    expect(report.timedOutUntil).toBe(kai.communication_disabled_until);
+    expect(report.timedOutUntil).toBe(until);
     expect(report.channels.every((c) => !c.allowed && c.stage === 'timed-out')).toBe(true);
   });
 

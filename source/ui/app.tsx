@@ -36,7 +36,7 @@ import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
 import type { Session, SessionStarters } from './session/session.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
+import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, statusHistoryText, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -121,7 +121,16 @@ function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
 }
 
 /** Where the status line's ctrl+e is the app's (not the editor's own message). */
-const NO_STATUS = 'there is no status message now.';
+const NO_STATUS = 'no status message has been shown yet.';
+
+/** ctrl+e: the status in full, with the earlier ones under it (a finished write's outcome stays readable there). */
+export function statusOverlay(state: AppState): Extract<AppState['overlay'], { kind: 'message' }> | undefined {
+  const earlier = state.flash ? state.statusHistory.slice(0, -1) : state.statusHistory;
+  if (!state.flash && earlier.length === 0) return undefined;
+  const history = earlier.length > 0 ? statusHistoryText(earlier, Date.now()) : '';
+  if (!state.flash) return { kind: 'message', title: 'Earlier status messages, newest first', text: history };
+  return { kind: 'message', text: history ? `${state.flash.text}\n\nEarlier, newest first:\n\n${history}` : state.flash.text };
+}
 
 function useGlobalKeys(screenScope: KeyScope): void {
   const { exit } = useApp();
@@ -131,12 +140,13 @@ function useGlobalKeys(screenScope: KeyScope): void {
     // The view in front names its key scope and the keys it cannot use now; the screen's otherwise.
     const keys = screenKeys();
     const scope = keys.scope ?? screenScope;
-    const disabled = { ...(state.flash ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
+    const status = statusOverlay(state);
+    const disabled = { ...(status ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
     const notice = action ? disabledNotice(action, scope, disabled) : undefined;
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
-    else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
+    else if (action === 'showMessage' && status) dispatch({ type: 'overlay', overlay: status });
     // While a write is in flight q is off (writeInFlightKeys) and says why above.
     else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });

@@ -288,7 +288,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
         {top.id === 'permissions' && state.session ? (
           // Hidden, not unmounted, under help: unsaved overwrite edits survive it.
           <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-            <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} height={bodyHeight} width={columns - 1} active={noOverlay} />
+            <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} {...(top.select ? { select: top.select } : {})} height={bodyHeight} width={columns - 1} active={noOverlay} />
           </Box>
         ) : null}
         {top.id === 'try' && topCommand && state.session ? (

@@ -15,8 +15,11 @@ export type Screen =
   | { id: 'list' }
   | { id: 'detail'; commandId: string }
   | { id: 'json'; commandId: string }
-  /** commandId: a command, or the application id for the app-level defaults; guildId: picked there when the scope is Global. */
-  | { id: 'permissions'; commandId: string; guildId?: string }
+  /**
+   * commandId: a command, or the application id for the app-level defaults; guildId: picked there when the
+   * scope is Global; select: the overwrite selected at first (the audit's finding about it).
+   */
+  | { id: 'permissions'; commandId: string; guildId?: string; select?: { type: number; id: string } }
   /** commandId absent: a new command. */
   | { id: 'editor'; commandId?: string }
   /** Trying the command as a member would, against the emulator. */

@@ -143,7 +143,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     }
     if (finding.commandId && finding.guildId && OVERWRITE_KINDS.has(finding.kind)) {
       recheck.current = scope;
-      dispatch({ type: 'push', screen: { id: 'permissions', commandId: finding.commandId, guildId: finding.guildId } });
+      dispatch({ type: 'push', screen: { id: 'permissions', commandId: finding.commandId, guildId: finding.guildId, ...(finding.overwrite ? { select: finding.overwrite } : {}) } });
       return;
     }
     if (finding.commandId) {
@@ -194,6 +194,8 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
   const nothingFound = progress.running ? 'nothing found so far.' : 'no findings: nothing to fix.';
   const disabled: DisabledKeys = {
     ...(current ? {} : { fixFinding: nothingFound, readInFull: nothingFound }),
+    // The fix may be the one in flight (a ghost's delete), or land on what it is changing.
+    ...(state.busy?.write && current ? { fixFinding: "a change is in flight (the line below names it): wait for Discord's answer, it may change what this finding points at." } : {}),
     ...(results.global ? {} : { writeReport: 'the global commands are not audited yet: the report starts with them.' }),
   };
   useDisabledKeys('audit', disabled, active && !deleting);

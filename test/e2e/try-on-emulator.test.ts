@@ -134,7 +134,7 @@ it('under --demo the Try screen says the demo has no bot and how to connect one,
   expect(screen).toContain(`API demo emulator ${api}`);
   await press(tui, 'send', 'try');
   screen = await tui.waitForText('The demo has no bot');
-  expect(flat(screen)).toContain('The demo has no bot: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ctrl+o sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token shown above.');
+  expect(flat(screen)).toContain('The demo has no bot: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ctrl+o sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token (ctrl+b lists them to copy).');
   // What a demo user never ran is not suggested.
   expect(screen).not.toContain('--interactions-url');
 

@@ -68,12 +68,14 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   );
   if (loadProblem) lines.push(<Text key="load" wrap="truncate" color={theme.status.error}>Could not read the guild: {loadProblem}</Text>);
   let focusLine = 0;
+  let sendLine = -1;
   for (const row of rows) {
     const focused = state.focus === row.key;
     if (focused) focusLine = lines.length;
     const pointer = <Text color={theme.ui.selected}>{focused ? '▸ ' : '  '}</Text>;
     const label = rowLabel(row, form.locale).padEnd(LABEL_WIDTH).slice(0, LABEL_WIDTH);
     if (row.kind === 'send') {
+      sendLine = lines.length;
       lines.push(
         <Text key={row.key} wrap="truncate">
           {pointer}
@@ -141,8 +143,13 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   // The reply's newest lines stay in view: a long one scrolls its top away.
   // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
   const formRoom = reply.length > 0 ? Math.max(3, height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
-  const formStart = lines.length > formRoom ? Math.max(0, Math.min(focusLine - Math.floor(formRoom / 2), lines.length - formRoom)) : 0;
-  const formLines = lines.slice(formStart, formStart + formRoom);
+  // Send stays in view however short the screen: the rows around the focus scroll above it.
+  const pinSend = lines.length > formRoom && sendLine >= 0 && formRoom >= 2;
+  const body = pinSend ? lines.filter((_, index) => index !== sendLine) : lines;
+  const bodyRoom = pinSend ? formRoom - 1 : formRoom;
+  const bodyFocus = pinSend && focusLine >= sendLine ? (focusLine === sendLine ? body.length - 1 : focusLine - 1) : focusLine;
+  const formStart = body.length > bodyRoom ? Math.max(0, Math.min(bodyFocus - Math.floor(bodyRoom / 2), body.length - bodyRoom)) : 0;
+  const formLines = [...body.slice(formStart, formStart + bodyRoom), ...(pinSend ? [lines[sendLine]!] : [])];
   const room = Math.max(1, height - formLines.length - 1);
   const replyEnd = focusedAt >= 0 ? Math.min(reply.length, Math.max(focusedAt + 1 + Math.floor(room / 3), room)) : reply.length;
   const shownReply = reply.slice(Math.max(0, replyEnd - room), replyEnd);

@@ -9,7 +9,7 @@
  * why nobody can, and offers the same form on an emulator here (try-on-emulator.tsx), which also shows,
  * above the demo's form, how to connect a bot.
  */
-import { Box } from 'ink';
+import { Box, useApp } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { isLiveDiscord } from '../../../api/target.js';
 import { LOCALES, type Command, type Member } from '../../../discord/model.js';
@@ -106,6 +106,7 @@ function firstFocus(rows: readonly TryRow[]): RowKey {
  */
 function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
+  const { exit } = useApp();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
   const [state, dispatch] = useTryState('en-US', undefined, typed);
   const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
@@ -188,12 +189,18 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
         key={openForm.interactionId}
         form={openForm}
         width={width}
+        height={height}
         active={active}
         onSubmit={(values) => {
           dispatch({ type: 'close-form', interactionId: openForm.interactionId });
           delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`);
         }}
-        onClose={() => dispatch({ type: 'close-form', interactionId: openForm.interactionId })}
+        onClose={(dropped) => {
+          dispatch({ type: 'close-form', interactionId: openForm.interactionId });
+          // As the client: closing a form sends nothing, and the bot is not told.
+          appDispatch({ type: 'flash', text: `Closed "${openForm.modal.title}" without submitting it: nothing was sent to ${openForm.botName}${dropped ? ', and what you typed in it is gone' : ''}.`, tone: 'info' });
+        }}
+        onQuit={exit}
       />
     );
   }

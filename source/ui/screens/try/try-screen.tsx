@@ -16,7 +16,9 @@ import { LOCALES, type Command, type Member } from '../../../discord/model.js';
 import { withMembers } from '../../../discord/overwrite-targets.js';
 import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Text } from '../../components/text.js';
+import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, type Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -177,12 +179,37 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
     else delivery.press({ messageId, customId: component.customId! }, `[${component.label}]`, `pressed [${component.label}]`);
   };
 
-  useTryInput({ active: active && !state.picker && !openForm, rows, components, focus, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }), use });
+  // esc while the bot's reply is followed: the first says what was sent and keeps following it; a second leaves.
+  const [leaveWarned, setLeaveWarned] = useState(false);
+  const waitingFor = state.reply?.status === 'shown' && state.reply.waiting ? state.reply.exchanges.at(-1) : undefined;
+  if (leaveWarned && !waitingFor) setLeaveWarned(false);
+  const back = () => {
+    if (!waitingFor) appDispatch({ type: 'pop' });
+    else if (!leaveWarned) {
+      setLeaveWarned(true);
+      appDispatch({ type: 'flash', text: `Sent ${waitingFor.heading.replace(/^▸ /, '')} to ${waitingFor.botName}; still following its reply here. esc again leaves Try (the bot may answer after).`, tone: 'info' });
+    } else {
+      appDispatch({ type: 'flash', text: `Left Try: ${waitingFor.heading.replace(/^▸ /, '')} was sent to ${waitingFor.botName}, which may still answer; its reply is no longer followed (t and send again to see a new one).`, tone: 'warning' });
+      appDispatch({ type: 'pop', keepStatus: true });
+    }
+  };
+  // ctrl+c with something typed asks before quitting (a request in flight is cancelled first, by the app's keys).
+  const [askingToQuit, setAskingToQuit] = useState(false);
+  const typedSomething = Object.values(form.values).some((value) => value !== '');
+  useUnsavedQuitGuard(typedSomething && !openForm, () => setAskingToQuit(true), active && !askingToQuit);
+  useTryInput({ active: active && !state.picker && !openForm && !askingToQuit, rows, components, focus, suggestions: state.suggestions, dispatch, send, back, use });
 
   const footerRows = useFooterRows();
   const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
   const picksMembers = !state.picker?.suggestions && (pickerRow?.kind === 'member' || (pickerRow?.kind === 'option' && (pickerRow.input === 'user' || pickerRow.input === 'mentionable')));
   const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers && (state.picker?.query.trim() ?? '') !== '');
+  if (askingToQuit) {
+    return (
+      <ConfirmDialog title={`Quit cmd-tui? What you typed into ${title} is not kept.`} confirmLabel="Quit" onConfirm={exit} onCancel={() => setAskingToQuit(false)}>
+        <Text>What is filled in on this form is lost when cmd-tui quits. ctrl+c again quits.</Text>
+      </ConfirmDialog>
+    );
+  }
   if (openForm) {
     return (
       <FormDialog

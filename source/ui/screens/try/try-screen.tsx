@@ -193,6 +193,17 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
       appDispatch({ type: 'pop', keepStatus: true });
     }
   };
+  // ctrl+t with no status up: why the client would not send it yet, in full (the screen wraps it, a short one cuts the list).
+  const sendProblems = rows.find((row) => row.kind === 'send')?.problems ?? [];
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      if (actionFor(chord, 'try') !== 'showMessage' || app.flash || sendProblems.length === 0) return false;
+      appDispatch({ type: 'overlay', overlay: { kind: 'message', title: `Why Discord's client would not send ${title} yet`, text: sendProblems.join('\n\n') } });
+      return true;
+    },
+    active && !openForm && !state.picker,
+  );
   // ctrl+c with something typed asks before quitting (a request in flight is cancelled first, by the app's keys).
   const [askingToQuit, setAskingToQuit] = useState(false);
   const typedSomething = Object.values(form.values).some((value) => value !== '');

@@ -239,7 +239,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       fields={fields}
       focusIndex={focusIndex}
       texts={new Map(fields.filter(isTextLike).map((f) => [f.path, textOf(f)]))}
-      onText={(field, text, typing) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text, typing })}
+      onText={(field, text, typing) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text, typing, at: Date.now() })}
       problems={placed}
       errorCount={errors.length}
       warningCount={problems.length - errors.length}

@@ -51,9 +51,11 @@ export interface AppProps {
   connect?: () => Promise<Session | null>;
   starters?: SessionStarters;
   theme: Theme;
+  /** What to print once the app has quit (the outcome of the write q waited for), the alternate screen gone. */
+  onExitNote?: (text: string) => void;
 }
 
-export function App({ session = null, connect, starters, theme }: AppProps) {
+export function App({ session = null, connect, starters, theme, onExitNote }: AppProps) {
   const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(session, !session && connect !== undefined));
   const runner = useRequestRunner(dispatch);
   useEffect(() => {
@@ -69,6 +71,7 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
     const timer = setTimeout(() => dispatch({ type: 'flash-expired', flash }), FLASH_MS);
     return () => clearTimeout(timer);
   }, [flash]);
+  useQuitAfterWrite(state, onExitNote);
   useScopeLoader(state, dispatch, runner);
   useIdentityLoader(state, dispatch);
   const flows = createAppFlows(state, dispatch, runner);
@@ -106,18 +109,43 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
 /** Keys that would start on what a write in flight is changing (or leave another scope's screens behind it). */
 const ACTING_ON_WRITTEN: readonly Action[] = ['edit', 'editJson', 'delete', 'permissions', 'copyCommand', 'copyScope', 'tryCommand', 'new', 'scope', 'switchProfile', 'openBackups', 'export', 'appPermissions'];
 
-/**
- * While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it,
- * and q waits, so its outcome and the backup that undoes it are seen.
- */
+/** While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it. */
 function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
   if (!busy?.write) return {};
   const wait = "a change is in flight (the line above names it): wait for Discord's answer, it may change what this key would act on.";
-  const quit = busy.sent
-    ? "the change was sent and cannot be recalled; q waits for Discord's answer, which says whether it happened and names the backup that undoes it."
+  return Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait]));
+}
+
+/** What q during a write says: it is remembered, and the outcome (with its backup) is printed once the app has quit. */
+function quitLaterNotice(busy: NonNullable<AppState['busy']>): string {
+  const recall = busy.sent
+    ? 'The change was sent and cannot be recalled'
     : // Still true once it is sent (the notice stays up while the write runs): the line above says when.
-      "the change is on its way: until the line above says sent, ctrl+c cancels it (then q quits); once sent, q waits for Discord's answer, which says whether it happened and names the backup that undoes it.";
-  return { ...Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait])), quit };
+      'Until the line above says sent, ctrl+c cancels the change';
+  return `q: cmd-tui quits once Discord answers, and prints whether the change happened and the backup that undoes it. ${recall}; q again stays.`;
+}
+
+/** How long a quit waits, once the write has settled, for the status that tells its outcome. */
+const OUTCOME_WAIT_MS = 500;
+
+/** q pressed during a write: once it has settled and its outcome is told, quit, leaving that outcome to be printed. */
+function useQuitAfterWrite(state: AppState, onExitNote: ((text: string) => void) | undefined): void {
+  const { exit } = useApp();
+  const { quitAfterWrite, busy, flash } = state;
+  useEffect(() => {
+    if (!quitAfterWrite || busy?.write) return;
+    const quit = () => {
+      if (flash && flash.duringRequest === undefined) onExitNote?.(flash.text);
+      exit();
+    };
+    // The outcome is the status told after the write (not one told during it): quit once it is up.
+    if (flash && flash.duringRequest === undefined) {
+      quit();
+      return;
+    }
+    const timer = setTimeout(quit, OUTCOME_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [quitAfterWrite, busy, flash]);
 }
 
 /** Where the status line's ctrl+e is the app's (not the editor's own message). */
@@ -147,8 +175,11 @@ function useGlobalKeys(screenScope: KeyScope): void {
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
     else if (action === 'showMessage' && status) dispatch({ type: 'overlay', overlay: status });
-    // While a write is in flight q is off (writeInFlightKeys) and says why above.
-    else if (action === 'quit') exit();
+    // While a write is in flight q is remembered: the app quits once the outcome is told (useQuitAfterWrite).
+    else if (action === 'quit' && state.busy?.write) {
+      dispatch({ type: 'quit-after-write', quit: !state.quitAfterWrite });
+      dispatch({ type: 'flash', text: state.quitAfterWrite ? 'Staying: q no longer quits when the change in flight is answered.' : quitLaterNotice(state.busy), tone: 'warning' });
+    } else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {

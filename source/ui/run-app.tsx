@@ -29,7 +29,9 @@ export const loadApp = () => (appLoading ??= import('./app.js'));
 export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
   const theme = themeFor(io.env);
   drawAttributesOnTerminal();
-  const app = () => loadApp().then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />);
+  // The outcome of a write q waited for, printed once the alternate screen is gone.
+  let exitNote: string | undefined;
+  const app = () => loadApp().then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} onExitNote={(text) => (exitNote = text)} />);
   const cachedFirst = !session && connect && lastSeen;
   const firstApp = cachedFirst ? undefined : await app();
   const instance = render(firstApp ? (session ? firstApp({ session }) : firstApp({ connect: connect! })) : <LastSeenScreen list={lastSeen!} theme={theme} />, {
@@ -54,4 +56,5 @@ export async function runApp({ io, starters, session, connect, lastSeen }: RunAp
   }
   await instance.waitUntilExit();
   exited = true;
+  if (exitNote) io.stdout.write(`cmd-tui: ${exitNote}\n`);
 }

@@ -102,6 +102,8 @@ export interface AppState {
   startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
   lastSaved?: string;
+  /** q was pressed while a write was in flight: the app quits once its outcome is told (and prints it). */
+  quitAfterWrite?: boolean;
 }
 
 export type AppAction =
@@ -134,7 +136,9 @@ export type AppAction =
   /** The same session with more credentials (a browser sign-in): everything on screen stays. */
   | { type: 'session-upgraded'; session: Session }
   /** One overwrite list was replaced on Discord (the permissions editor). */
-  | { type: 'overwrites-saved'; guildId: string; entry: GuildCommandPermissions };
+  | { type: 'overwrites-saved'; guildId: string; entry: GuildCommandPermissions }
+  /** q during a write: quit once it is told (`false`: q again, stay). */
+  | { type: 'quit-after-write'; quit: boolean };
 
 export function initialAppState(session: Session | null, connecting = false): AppState {
   // A profile's default guild is where the app opens (`--profile dev` as `cmd-tui list --profile dev`).
@@ -247,6 +251,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         },
       };
     }
+    case 'quit-after-write':
+      return { ...state, quitAfterWrite: action.quit };
     case 'session-upgraded':
       return { ...state, session: action.session };
     case 'overwrites-saved': {

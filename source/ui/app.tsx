@@ -35,6 +35,7 @@ import { TryScreen } from './screens/try/try-screen.js';
 import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
 import type { Session, SessionStarters } from './session/session.js';
+import type { RateLimitWaits } from './session/rate-limit-waits.js';
 import { AppContext, useAppContext } from './state/app-context.js';
 import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, statusHistoryText, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
@@ -53,9 +54,11 @@ export interface AppProps {
   theme: Theme;
   /** What to print once the app has quit (the outcome of the write q waited for), the alternate screen gone. */
   onExitNote?: (text: string) => void;
+  /** The client's rate-limit waits, named beside the spinner ("Connecting…" included). */
+  rateLimitWaits?: RateLimitWaits;
 }
 
-export function App({ session = null, connect, starters, theme, onExitNote }: AppProps) {
+export function App({ session = null, connect, starters, theme, onExitNote, rateLimitWaits }: AppProps) {
   const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(session, !session && connect !== undefined));
   const runner = useRequestRunner(dispatch);
   useEffect(() => {
@@ -72,6 +75,7 @@ export function App({ session = null, connect, starters, theme, onExitNote }: Ap
     return () => clearTimeout(timer);
   }, [flash]);
   useQuitAfterWrite(state, onExitNote);
+  useEffect(() => rateLimitWaits?.listen((wait) => dispatch({ type: 'rate-limited', wait })), [rateLimitWaits]);
   useScopeLoader(state, dispatch, runner);
   useIdentityLoader(state, dispatch);
   const flows = createAppFlows(state, dispatch, runner);

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../api/resolve-target.js';
+import type { RateLimitWait } from '../../api/rate-limit-queue.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
@@ -40,6 +41,8 @@ export interface SessionOpenerOptions {
   onCleanup: (cleanup: () => Promise<void>) => void;
   /** Called once the first reads are on the wire: the moment to load the UI, which would otherwise wait for them. */
   whileReading?: () => void;
+  /** Each rate-limit wait of a session's client, from its first request on ("Connecting…" names it). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
 }
 
 export interface SessionOpeners {
@@ -147,6 +150,7 @@ interface Target {
 
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
+  const waits = options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {};
   const { env } = io;
   const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
@@ -183,7 +187,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       // (the sign-in is not refused after the browser approved it because another app's profile is current).
       const stores = storesForApplication(defaultStores(env, undefined, profile?.name), baseUrl, applicationId, await appName());
       const stored = await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
+      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
       const session = withProfile(await makeSession(api, label, io, env, signInUser), target);
       return stored.profile?.created ? { ...session, signInStoredUnder: stored.profile.name } : session;
     };
@@ -214,7 +218,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
 
   const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...waits, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
   };
 
   const demo = async (): Promise<Session> => {
@@ -272,7 +276,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     }
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
-    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
+    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
     return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target, () => api.getApplication().then((application) => application.name, () => undefined)), failuresLater }), target);
   };
 

@@ -8,6 +8,7 @@
 import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope } from '../../discord/model.js';
 import { GLOBAL_SCOPE, guildScope } from '../../discord/model.js';
 import type { Session } from '../session/session.js';
+import type { ShownWait } from '../session/rate-limit-waits.js';
 import type { DisabledKeys, KeyScope } from '../input/key-bindings.js';
 
 export type Screen =
@@ -104,6 +105,8 @@ export interface AppState {
   lastSaved?: string;
   /** q was pressed while a write was in flight: the app quits once its outcome is told (and prints it). */
   quitAfterWrite?: boolean;
+  /** The client's last rate-limit wait worth naming (the spinner says it while it lasts). */
+  rateLimited?: ShownWait;
 }
 
 export type AppAction =
@@ -137,6 +140,7 @@ export type AppAction =
   | { type: 'session-upgraded'; session: Session }
   /** One overwrite list was replaced on Discord (the permissions editor). */
   | { type: 'overwrites-saved'; guildId: string; entry: GuildCommandPermissions }
+  | { type: 'rate-limited'; wait: ShownWait }
   /** q during a write: quit once it is told (`false`: q again, stay). */
   | { type: 'quit-after-write'; quit: boolean };
 
@@ -251,6 +255,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         },
       };
     }
+    case 'rate-limited':
+      return { ...state, rateLimited: action.wait };
     case 'quit-after-write':
       return { ...state, quitAfterWrite: action.quit };
     case 'session-upgraded':

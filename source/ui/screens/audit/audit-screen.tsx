@@ -29,6 +29,10 @@ import { ConfirmDelete } from '../overlays/confirm-delete.js';
 import { listMove, movedIndex } from '../../input/list-moves.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+/** Below this width a finding's row leaves its kind out (v shows it). */
+const NARROW_AUDIT = 72;
+const SHORT_SEVERITY: Record<Finding['severity'], string> = { error: 'err', warning: 'warn', info: 'note' };
+
 const OVERWRITE_KINDS: ReadonlySet<Finding['kind']> = new Set(['admin-only', 'deleted-role', 'hidden-or-deleted-channel', 'orphan-overwrite']);
 
 interface Progress {
@@ -254,7 +258,9 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
         {findings.slice(start, start + rows).map((finding, offset) => {
           const index = start + offset;
           const where = whereOf(finding);
-          const line = `${index === selected ? '▸ ' : '  '}${fitCell(finding.severity, 7)} ${fitCell(finding.kind, 26)} ${where}${where ? ' — ' : ''}${finding.message}`;
+          // Narrow: where and what first (v reads the row in full, kind included), the severity short.
+          const head = width < NARROW_AUDIT ? `${fitCell(SHORT_SEVERITY[finding.severity], 4)} ` : `${fitCell(finding.severity, 7)} ${fitCell(finding.kind, 26)} `;
+          const line = `${index === selected ? '▸ ' : '  '}${head}${where}${where ? ' — ' : ''}${finding.message}`;
           const colour = finding.severity === 'error' ? theme.status.error : finding.severity === 'warning' ? theme.status.warning : undefined;
           return (
             <Text key={`${index}`} inverse={index === selected} color={index === selected ? undefined : colour}>

@@ -226,12 +226,13 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
       <FormDialog
         key={openForm.interactionId}
         form={openForm}
+        directory={place.directory}
         width={width}
         height={height}
         active={active}
-        onSubmit={(values) => {
+        onSubmit={(values, files) => {
           dispatch({ type: 'close-form', interactionId: openForm.interactionId });
-          delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`);
+          delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`, files);
         }}
         onClose={(dropped) => {
           dispatch({ type: 'close-form', interactionId: openForm.interactionId });

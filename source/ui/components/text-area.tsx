@@ -25,6 +25,8 @@ export interface TextAreaProps {
   multiline?: boolean;
   /** The field sits in an overlay: it takes text before the overlay's keys do. */
   inOverlay?: boolean;
+  /** Shown after the cursor while the text is empty. */
+  placeholder?: string;
 }
 
 const ROW_MOVES: Partial<Record<string, (page: number) => number>> = {
@@ -34,7 +36,7 @@ const ROW_MOVES: Partial<Record<string, (page: number) => number>> = {
   pageDown: (page) => page,
 };
 
-export function TextArea({ value, onChange, focused, width, height, multiline = false, inOverlay = false }: TextAreaProps) {
+export function TextArea({ value, onChange, focused, width, height, multiline = false, inOverlay = false, placeholder }: TextAreaProps) {
   const theme = useTheme();
   // Every row when they all fit; else one row says which of them are shown.
   const rowsShown = textRows(value, width).length <= height ? height : Math.max(1, height - 1);
@@ -64,6 +66,7 @@ export function TextArea({ value, onChange, focused, width, height, multiline = 
             {value.slice(row.start, cursor)}
             <Text inverse>{under && cursor < row.end ? under : ' '}</Text>
             {value.slice(cursor + (cursor < row.end ? under.length : 0), row.end)}
+            {value === '' && placeholder ? <Text color={theme.text.secondary}>{placeholder}</Text> : null}
           </Text>
         ) : (
           <Text key={row.start} wrap="truncate">

@@ -232,7 +232,7 @@ export function FormDialog({ form, directory, width, height, active, onSubmit, o
       const areaRows = whole ? paragraphRows(input, fieldWidth) : 2;
       field.push(
         <Box key="value" marginLeft={2} height={areaRows} flexShrink={0}>
-          <TextArea value={text} onChange={onText} focused={active} width={fieldWidth} height={areaRows} multiline inOverlay />
+          <TextArea value={text} onChange={onText} focused={active} width={fieldWidth} height={areaRows} multiline inOverlay {...(input.placeholder ? { placeholder: input.placeholder } : {})} />
         </Box>,
       );
     } else if (paragraph) {

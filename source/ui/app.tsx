@@ -257,7 +257,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
       case 'profile-picker': {
         const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
         if (!profiles) return null;
-        return <ProfilePicker starters={profiles} current={state.session?.profile} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
+        return <ProfilePicker starters={profiles} current={state.session?.profile} height={bodyHeight} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
       }
       case 'confirm-delete': {
         const command = findCommand(state, state.overlay.commandId);

@@ -136,7 +136,8 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
   const findings = sortedFindings(results);
   const current = findings[Math.min(selected, Math.max(0, findings.length - 1))];
   // Title, progress, the selected finding's hint, and what the footer takes (its status may wrap).
-  const rows = Math.max(1, height - 5 - useFooterRows());
+  // The title, the progress line and the hint under the list.
+  const rows = Math.max(1, height - 3 - useFooterRows());
   const start = useListWindow(selected, findings.length, rows);
 
   const fix = (finding: Finding) => {

@@ -66,8 +66,8 @@ export function CommandEditorView(props: EditorViewProps) {
   const focusRow = rows.findIndex((r) => r.kind === 'field' && r.index === focusIndex);
   const general = problems.general.slice(0, 3).flatMap((problem) => problemRows(problem, 0, width));
   const message = statusLines(props.message?.text, width, 'editor');
-  // Title, size meter, the problems about the whole command, the message and the footer stay visible.
-  const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - useFooterRows());
+  // Title and size meter (two rows), the problems about the whole command, the message and the footer stay visible.
+  const windowHeight = Math.max(3, props.height - 2 - general.length - message.length - useFooterRows());
   // The focused field a third of the way down, its problems under it in view too when the window allows.
   let focusEnd = focusRow;
   while (rows[focusEnd + 1]?.kind === 'problem') focusEnd += 1;

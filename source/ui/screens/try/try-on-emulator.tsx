@@ -127,7 +127,7 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
 }
 
 /** Rows the Try form needs below the details for its rows, Send and the footer: fewer, and the details fold into one line. */
-const FORM_LEAST_ROWS = 12;
+const FORM_LEAST_ROWS = 10;
 
 /**
  * The emulator's details above a Try form on it, and the interactions URL field. Where they and the form

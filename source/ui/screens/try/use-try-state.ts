@@ -104,7 +104,10 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
       const exchanges = state.reply?.status === 'shown' ? state.reply.exchanges : [];
       const known = exchanges.some((exchange) => exchange.id === action.exchange.id);
       const next = known ? exchanges.map((exchange) => (exchange.id === action.exchange.id ? action.exchange : exchange)) : [...exchanges, action.exchange];
-      return { ...state, reply: { status: 'shown', exchanges: next, waiting: action.waiting } };
+      // A new step of the conversation (a press, a form submitted): focus leaves the button that started it, as
+      // the client's goes back to the message box, so the reply shows its newest lines rather than that button.
+      const leaves = !known && typeof state.focus === 'string' && state.focus.startsWith('component:');
+      return { ...state, ...(leaves ? { focus: undefined } : {}), reply: { status: 'shown', exchanges: next, waiting: action.waiting } };
     }
     case 'step-refused':
       return state.reply?.status === 'shown' ? { ...state, reply: { ...state.reply, waiting: false, problem: { message: action.message, problems: action.problems } } } : state;

@@ -187,9 +187,9 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
     if (!waitingFor) appDispatch({ type: 'pop' });
     else if (!leaveWarned) {
       setLeaveWarned(true);
-      appDispatch({ type: 'flash', text: `Sent ${waitingFor.heading.replace(/^▸ /, '')} to ${waitingFor.botName}; still following its reply here. esc again leaves Try (the bot may answer after).`, tone: 'info' });
+      appDispatch({ type: 'flash', text: `Sent ${waitingFor.heading.replace(/^▸ /, '')}: still following ${waitingFor.botName}'s reply. esc again leaves Try.`, tone: 'info' });
     } else {
-      appDispatch({ type: 'flash', text: `Left Try: ${waitingFor.heading.replace(/^▸ /, '')} was sent to ${waitingFor.botName}, which may still answer; its reply is no longer followed (t and send again to see a new one).`, tone: 'warning' });
+      appDispatch({ type: 'flash', text: `Left Try: ${waitingFor.heading.replace(/^▸ /, '')} was sent; ${waitingFor.botName} may still answer, unseen here.`, tone: 'warning' });
       appDispatch({ type: 'pop', keepStatus: true });
     }
   };

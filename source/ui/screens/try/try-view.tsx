@@ -146,7 +146,7 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   const focusedAt = reply.findLastIndex((line) => line.component !== undefined && line.component === state.focus);
   // The reply's newest lines stay in view: a long one scrolls its top away.
   // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
-  const formRoom = reply.length > 0 ? Math.max(3, height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
+  const formRoom = reply.length > 0 ? Math.max(Math.min(3, height), height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
   // Send stays in view however short the screen: the rows around the focus scroll above it.
   // Why Send cannot send yet gets the rows the form can spare (two stay for the rows around the focus); a longer list ends with the key that shows it all.
   const most = Math.max(2, formRoom - 1 - Math.min(sendLine, 2));
@@ -160,13 +160,14 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   const bodyFocus = pinSend && focusLine >= sendLine ? body.length - 1 : focusLine;
   const formStart = body.length > bodyRoom ? Math.max(0, Math.min(bodyFocus - Math.floor(bodyRoom / 2), body.length - bodyRoom)) : 0;
   const formLines = [...body.slice(formStart, formStart + bodyRoom), ...(pinSend ? sendBlock : [])];
-  const room = Math.max(1, height - formLines.length - 1);
+  // What the form leaves, under its rule: none on a screen too short for both (the form comes first; nothing is squeezed over it).
+  const room = reply.length > 0 ? Math.max(0, height - formLines.length - 1) : 0;
   const replyEnd = focusedAt >= 0 ? Math.min(reply.length, Math.max(focusedAt + 1 + Math.floor(room / 3), room)) : reply.length;
-  const shownReply = reply.slice(Math.max(0, replyEnd - room), replyEnd);
+  const shownReply = room > 0 ? reply.slice(Math.max(0, replyEnd - room), replyEnd) : [];
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
       {formLines}
-      {reply.length > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
+      {room > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
       {shownReply.map((line, index) => (
         <Text key={`reply:${index}`} wrap="truncate" inverse={line.component !== undefined && line.component === state.focus} color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>
           {line.text}

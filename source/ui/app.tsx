@@ -173,7 +173,7 @@ function useGlobalKeys(screenScope: KeyScope): void {
     const keys = screenKeys();
     const scope = keys.scope ?? screenScope;
     const status = statusOverlay(state);
-    const disabled = { ...(status ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
+    const disabled = { ...(status || keys.ownMessage ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
     const notice = action ? disabledNotice(action, scope, disabled) : undefined;
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });

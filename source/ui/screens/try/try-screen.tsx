@@ -19,6 +19,7 @@ import { Footer, useFooterRows } from '../../components/footer.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Text } from '../../components/text.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, type Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -195,6 +196,7 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
   };
   // ctrl+t with no status up: why the client would not send it yet, in full (the screen wraps it, a short one cuts the list).
   const sendProblems = rows.find((row) => row.kind === 'send')?.problems ?? [];
+  useDisabledKeys('try', {}, active && !openForm && !state.picker, sendProblems.length > 0);
   useKeyHandler(
     Priority.screen,
     (chord) => {

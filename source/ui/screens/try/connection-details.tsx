@@ -15,7 +15,7 @@ import { Text } from '../../components/text.js';
 import { useListWindow } from '../../components/list-window.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor, bindingOf, keyLabel } from '../../input/key-bindings.js';
+import { actionFor, bindingOf, keyLabel, type DisabledKeys } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 export interface ConnectionItem {
@@ -52,11 +52,17 @@ export function ConnectionDetails({ title, notes, items, height, width, active, 
   const theme = useTheme();
   const copy = useCopyUrl();
   const [selected, setSelected] = useState(0);
-  useDisabledKeys('emulator-details', {}, active);
+  const disabled: DisabledKeys = {
+    ...(selected === 0 ? { up: 'the first value is selected.' } : {}),
+    ...(selected === items.length - 1 ? { down: 'the last value is selected.' } : {}),
+  };
+  useDisabledKeys('emulator-details', disabled, active);
   useKeyHandler(
     Priority.screen,
     (chord) => {
       const action = actionFor(chord, 'emulator-details');
+      // A key that cannot act goes on to the app's keys, which say why.
+      if (action && disabled[action] !== undefined) return false;
       const item = items[selected];
       if (action === 'up' || action === 'down') setSelected((index) => Math.max(0, Math.min(items.length - 1, index + (action === 'up' ? -1 : 1))));
       else if (action === 'copyValue' && item) {

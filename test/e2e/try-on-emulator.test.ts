@@ -106,7 +106,8 @@ it("a server that cannot play Discord's client: enter tries the command on an em
   // Nothing was written where the commands were read.
   expect(await writesTo()).toEqual(writesBefore);
 
-  // The emulator lives as long as the TUI.
+  // The emulator lives as long as the TUI. (esc while the reply is still followed would say so and stay: wait for it to settle.)
+  await tui.waitFor((now) => !now.includes('Waiting for'), 'the reply followed to its end', 15_000);
   await tui.key('esc');
   await tui.waitFor((now) => !now.includes('Try /ping'), 'the command list again');
   await press(tui, 'quit', 'list');

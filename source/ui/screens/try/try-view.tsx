@@ -143,7 +143,7 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   // wrapText makes the lines safe first: a control character shown as `\x07` is wrapped at the 4 columns it takes.
   const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
   // The focused button or select stays in view: the reply scrolls to it rather than to its newest line.
-  const focusedAt = reply.findLastIndex((line) => line.component !== undefined && line.component === state.focus);
+  const focusedAt = state.showNewest ? -1 : reply.findLastIndex((line) => line.component !== undefined && line.component === state.focus);
   // The reply's newest lines stay in view: a long one scrolls its top away.
   // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
   const formRoom = reply.length > 0 ? Math.max(Math.min(3, height), height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;

@@ -90,6 +90,19 @@ describe('delete', () => {
     expect(app.exitNotes).toEqual(['Deleted ping and its overwrites; backup: /backups/1.json']);
   });
 
+  it("ctrl+e reads a delete's outcome from the history once the next action cleared it", async () => {
+    const { app, release } = await deleteHeldOnTheWire();
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    await app.press('scope');
+    await app.waitForText('Pick a scope');
+    await app.press('cancel');
+    await waitFor(() => !app.frame().includes('Deleted ping'));
+    await app.press('showMessage');
+    await app.waitForText('Earlier status messages, newest first');
+    expect(app.frame()).toContain('Deleted ping and its overwrites; backup: /backups/1.json');
+  });
+
   it('q twice while a delete is in flight stays', async () => {
     const { app, release } = await deleteHeldOnTheWire();
     await app.press('quit');

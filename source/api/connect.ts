@@ -12,7 +12,7 @@ import { describeError } from './errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from './http-transport.js';
 import type { Application } from '../discord/model.js';
 import { paceFilePath, sharePace } from '../config/pace-share.js';
-import type { SharedBudget } from './rate-limit-queue.js';
+import type { RateLimitWait, SharedBudget } from './rate-limit-queue.js';
 
 export interface ConnectOptions {
   baseUrl: string;
@@ -23,6 +23,8 @@ export interface ConnectOptions {
   /** `--max-rps N`; else the profile's; else Discord's 50. */
   maxRequestsPerSecond?: number;
   debug?: (line: string) => void;
+  /** Each rate-limit wait (the TUI names it while it waits). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
   /** Notices and warnings meant for the user (secret-store location, invalid-request warning, failed saves). */
   notice?: (message: string) => void;
   stores?: CredentialStores;
@@ -76,6 +78,7 @@ async function connectWith(
     credentialOrigins: { ...loaded.origins, ...typedOrigins(options.typed) },
     applicationId: loaded.applicationId,
     debug: options.debug,
+    ...(options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {}),
     onWarning: options.notice,
     onUserTokenRefreshed: loaded.applicationId
       ? persistRefreshedUser(stores, options.baseUrl, loaded.applicationId, (error) =>

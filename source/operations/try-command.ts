@@ -11,6 +11,7 @@
  */
 import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
 import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
+import type { FormValue } from '../discord/modal-rules.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';
 import type { LocalFile } from './attachment-files.js';
@@ -96,9 +97,28 @@ export function useComponent(origin: string, use: ComponentUse, signal?: AbortSi
   return deliverThrough(origin, path, use.values ? { values: use.values } : {}, signal, sent);
 }
 
-/** Submits the form interaction `interactionId` opened, each field's text by its custom_id (one left out keeps the bot's text). */
-export function submitForm(origin: string, interactionId: string, values: Readonly<Record<string, string>>, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
-  return deliverThrough(origin, `/__emulator/interactions/${encodeURIComponent(interactionId)}/modal`, { values }, signal, sent);
+/**
+ * Submits the form interaction `interactionId` opened, each field's text (a select's values) by its custom_id
+ * (one left out keeps what the bot put in it); `files`: a file upload's files by its custom_id, uploaded first as
+ * the client uploads them, their ids its values.
+ */
+export async function submitForm(origin: string, interactionId: string, values: Readonly<Record<string, FormValue>>, signal?: AbortSignal, sent?: () => void, files: Readonly<Record<string, readonly LocalFile[]>> = {}): Promise<TryStart> {
+  const all = Object.values(files).flat();
+  const total = all.reduce((sum, file) => sum + file.bytes.length, 0);
+  if (total > EMULATOR_UPLOADS_LIMIT) return { ok: false, message: `the files are ${formatSize(total)} together, more than the ${formatSize(EMULATOR_UPLOADS_LIMIT)} the emulator holds at once: pick fewer or smaller files`, problems: [] };
+  // A file's bytes go only to a server known to be an emulator.
+  if (all.length > 0 && !(await isEmulator(origin, signal))) return { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] };
+  const uploaded: Record<string, FormValue> = Object.create(null);
+  for (const [field, chosen] of Object.entries(files)) {
+    const ids: string[] = [];
+    for (const file of chosen) {
+      const upload = await uploadFile(origin, file, signal);
+      if (!upload.ok) return upload.notEmulator ? upload : { ...upload, message: `field "${field}": ${upload.message}` };
+      ids.push(upload.id);
+    }
+    uploaded[field] = ids;
+  }
+  return deliverThrough(origin, `/__emulator/interactions/${encodeURIComponent(interactionId)}/modal`, { values: { ...values, ...uploaded } }, signal, sent);
 }
 
 async function deliverThrough(origin: string, path: string, request: unknown, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
@@ -163,13 +183,19 @@ async function uploadFile(origin: string, file: LocalFile, signal?: AbortSignal)
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isMessage = (value: unknown) => isObject(value) && typeof value.id === 'string' && typeof value.edits === 'number' && Array.isArray(value.embeds) && Array.isArray(value.components);
+const isStrings = (value: unknown) => Array.isArray(value) && value.every((one) => typeof one === 'string');
+const isSelectPart = (value: unknown) =>
+  isObject(value) && typeof value.type === 'number' && typeof value.label === 'string' && typeof value.minValues === 'number' && typeof value.maxValues === 'number' &&
+  Array.isArray(value.options) && value.options.every((option) => isObject(option) && typeof option.label === 'string' && typeof option.value === 'string');
 const isModalItem = (value: unknown) =>
   isObject(value) &&
   typeof value.id === 'number' &&
   (value.kind === 'text'
     ? typeof value.content === 'string'
-    : value.kind === 'input' && typeof value.customId === 'string' && typeof value.label === 'string' && typeof value.style === 'number' &&
-      typeof value.minLength === 'number' && typeof value.maxLength === 'number' && typeof value.required === 'boolean' && typeof value.value === 'string');
+    : typeof value.customId === 'string' && typeof value.label === 'string' && typeof value.required === 'boolean' &&
+      (value.kind === 'input' ? typeof value.style === 'number' && typeof value.minLength === 'number' && typeof value.maxLength === 'number' && typeof value.value === 'string'
+      : value.kind === 'select' ? isSelectPart(value.select) && isStrings(value.defaults)
+      : value.kind === 'file' && typeof value.minValues === 'number' && typeof value.maxValues === 'number'));
 const isModal = (value: unknown) => isObject(value) && typeof value.customId === 'string' && typeof value.title === 'string' && Array.isArray(value.items) && value.items.every(isModalItem);
 
 /** The interaction's state as the emulator reports it, or undefined for an answer of another shape. */

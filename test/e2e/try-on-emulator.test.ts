@@ -106,7 +106,8 @@ it("a server that cannot play Discord's client: enter tries the command on an em
   // Nothing was written where the commands were read.
   expect(await writesTo()).toEqual(writesBefore);
 
-  // The emulator lives as long as the TUI.
+  // The emulator lives as long as the TUI. (esc while the reply is still followed would say so and stay: wait for it to settle.)
+  await tui.waitFor((now) => !now.includes('Waiting for'), 'the reply followed to its end', 15_000);
   await tui.key('esc');
   await tui.waitFor((now) => !now.includes('Try /ping'), 'the command list again');
   await press(tui, 'quit', 'list');
@@ -134,7 +135,7 @@ it('under --demo the Try screen says the demo has no bot and how to connect one,
   expect(screen).toContain(`API demo emulator ${api}`);
   await press(tui, 'send', 'try');
   screen = await tui.waitForText('The demo has no bot');
-  expect(flat(screen)).toContain('The demo has no bot: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ctrl+o sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token shown above.');
+  expect(flat(screen)).toContain('The demo has no bot: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ctrl+o sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token (ctrl+b lists them to copy).');
   // What a demo user never ran is not suggested.
   expect(screen).not.toContain('--interactions-url');
 

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../api/resolve-target.js';
+import type { RateLimitWait } from '../../api/rate-limit-queue.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
@@ -40,6 +41,8 @@ export interface SessionOpenerOptions {
   onCleanup: (cleanup: () => Promise<void>) => void;
   /** Called once the first reads are on the wire: the moment to load the UI, which would otherwise wait for them. */
   whileReading?: () => void;
+  /** Each rate-limit wait of a session's client, from its first request on ("Connecting…" names it). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
 }
 
 export interface SessionOpeners {
@@ -131,6 +134,7 @@ interface Target {
 
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
+  const waits = options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {};
   const { env } = io;
   const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
@@ -148,10 +152,10 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
    * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential
    * (plus those typed into onboarding, which may not be stored).
    */
-  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf): NonNullable<Session['signInUser']> => {
+  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf, appName: () => Promise<string | undefined> = async () => undefined): NonNullable<Session['signInUser']> => {
     const { profile } = target;
     const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal, pasteBack) => {
-      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
+      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }] = await Promise.all([
         import('../../auth/sign-in.js'),
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
@@ -163,10 +167,13 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
       const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');
-      const stores = defaultStores(env, undefined, profile?.name);
-      await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
-      return withProfile(await makeSession(api, label, io, env, signInUser), target);
+      // Filed for the app on screen: under the profile in use or one that fits it, else a new one named after the app
+      // (the sign-in is not refused after the browser approved it because another app's profile is current).
+      const stores = storesForApplication(defaultStores(env, undefined, profile?.name), baseUrl, applicationId, await appName());
+      const stored = await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
+      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
+      const session = withProfile(await makeSession(api, label, io, env, signInUser), target);
+      return stored.profile?.created ? { ...session, signInStoredUnder: stored.profile.name } : session;
     };
     return signInUser;
   };
@@ -195,7 +202,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
 
   const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...waits, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
   };
 
   const demo = async (): Promise<Session> => {
@@ -228,7 +235,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const stores = defaultStores(env, undefined, profile?.name);
       return (await storeAppCredentials(stores, url, appId, typed, session.application?.name)).where ?? stores.secrets.filePath;
     };
-    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target), rememberCredentials: { what, command, store } }, target);
+    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target, async () => session.application?.name), rememberCredentials: { what, command, store } }, target);
   };
 
   /** Stored (or environment) credentials for a target. */
@@ -253,8 +260,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     }
     const { connectDiscordApi } = await import('../../api/connect.js');
     const label = targetLabel(url, false);
-    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
+    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
+    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target, () => api.getApplication().then((application) => application.name, () => undefined)), failuresLater }), target);
   };
 
   const starters: SessionStarters = {

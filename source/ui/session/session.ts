@@ -66,6 +66,8 @@ export interface Session extends Workspace {
    * this session with the user token added. Absent where no sign-in can be offered.
    */
   signInUser?: (onUrl: (url: string) => void, signal: AbortSignal, pasteBack?: PasteBack) => Promise<Session>;
+  /** The sign-in just stored made a new profile (none could take it): its name, for the screen to say. */
+  signInStoredUnder?: string;
   /**
    * Credentials typed into onboarding, not stored yet: `store` files them the way `cmd-tui auth
    * set-bot-token` / `set-client-credentials` do and resolves to where secrets are kept.

@@ -16,7 +16,8 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
 import { readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type TryRequest, type TryStart } from '../../../operations/try-command.js';
-import { readAttachmentFiles } from '../../../operations/attachment-files.js';
+import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../../../operations/attachment-files.js';
+import type { FormValue } from '../../../discord/modal-rules.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -43,14 +44,35 @@ export interface TryDelivery {
   autocomplete(request: FormRequest, option: CommandOption): void;
   /** `what`: what is sent, for the spinner ("[Add one]"); `done`: what the user did, in the conversation ("pressed [Add one]"). */
   press(use: ComponentUse, what: string, done: string): void;
-  submit(interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string): void;
+  /** `files`: a file upload's paths by its custom_id, read and uploaded first. */
+  submit(interactionId: string, values: Readonly<Record<string, FormValue>>, what: string, done: string, files?: Readonly<Record<string, readonly string[]>>): void;
 }
 
-/** The request with its files read as the client uploads them (a `~/` path is the home folder's). */
+/** Where a typed path is: a `~/` path is the home folder's. */
+async function locator(): Promise<(path: string) => string> {
+  const { homedir } = await import('node:os');
+  return (path) => path.replace(/^~(?=\/)/, homedir());
+}
+
+/** The request with its files read as the client uploads them. */
 async function withUploads({ files, ...request }: FormRequest): Promise<TryRequest> {
   if (!files) return request;
-  const { homedir } = await import('node:os');
-  return { ...request, attachments: await readAttachmentFiles(files, (path) => path.replace(/^~(?=\/)/, homedir())) };
+  return { ...request, attachments: await readAttachmentFiles(files, await locator()) };
+}
+
+/** A form's file uploads read as the client uploads them: each field's files, in the order given. */
+async function formFiles(files: Readonly<Record<string, readonly string[]>>): Promise<Record<string, LocalFile[]>> {
+  const locate = await locator();
+  const read: Record<string, LocalFile[]> = Object.create(null);
+  for (const [field, paths] of Object.entries(files)) {
+    try {
+      read[field] = Object.values(await readAttachmentFiles(Object.fromEntries(paths.map((path, index) => [String(index), path])), locate));
+    } catch (error) {
+      if (error instanceof AttachmentFileError) throw new Error(`field "${field}": ${error.reason}`);
+      throw error;
+    }
+  }
+  return read;
 }
 
 /**
@@ -183,8 +205,21 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
   );
 
   const submit = useCallback(
-    (interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string) =>
-      deliver(what, (signal, sent) => submitForm(origin, interactionId, values, signal, sent), () => `▸ ${done}`, false),
+    (interactionId: string, values: Readonly<Record<string, FormValue>>, what: string, done: string, files: Readonly<Record<string, readonly string[]>> = {}) =>
+      deliver(
+        what,
+        async (signal, sent) => {
+          let read: Record<string, LocalFile[]>;
+          try {
+            read = await formFiles(files);
+          } catch (error) {
+            return { ok: false, message: (error as Error).message, problems: [] };
+          }
+          return submitForm(origin, interactionId, values, signal, sent, read);
+        },
+        () => `▸ ${done}`,
+        false,
+      ),
     [origin, deliver],
   );
 

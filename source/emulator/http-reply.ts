@@ -46,8 +46,10 @@ export function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): P
 
 export function send(response: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | undefined;
-  if (reply.html !== undefined) {
+  let payload: string | Buffer | undefined;
+  if (reply.bytes !== undefined) {
+    payload = reply.bytes;
+  } else if (reply.html !== undefined) {
     headers['Content-Type'] = 'text/html; charset=utf-8';
     // The consent page must not be framed or leak its query (state, challenge) to other origins.
     headers['X-Frame-Options'] = 'DENY';

@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const source = useServe(['--rate-limits', 'off']);
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-serve-copy-'));
@@ -45,7 +46,7 @@ it('starts with the global commands and the guild\'s, ids kept, and the guild\'s
     const members = (await (await fetch(`${info.baseUrl}/guilds/${guildId}/members?limit=100`, { headers: { Authorization: `Bot ${info.botToken}` } })).json()) as { user: { username: string } }[];
     expect(members.map((member) => member.user.username)).toEqual(expect.arrayContaining(['rin', 'ada', 'milo']));
     expect(stderr).toMatch(/^cmd-tui serve: Copied \d+ global commands and \d+ commands of Pixel Pal HQ \(ids kept\), with its roles, channels and first 100 members as read\. Nothing was changed where they were read\.$/m);
-    const requests = (await (await fetch(`${source().origin}/__emulator/requests`)).json()) as { method: string }[];
+    const requests = (await (await fetchControl(source(), '/__emulator/requests')).json()) as { method: string }[];
     expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
   } finally {
     child.kill('SIGTERM');

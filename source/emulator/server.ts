@@ -24,6 +24,7 @@ import { signerOf } from './interactions/signing.js';
 import { selfCallProblem } from './self-call.js';
 import { installedGuilds, type EmulatorState } from './state.js';
 import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
+import { validationContext } from './command-store.js';
 import { openWorld } from './world-setup.js';
 
 export type { RateLimitSettings } from './rate-limits.js';
@@ -231,7 +232,7 @@ function runningEmulator(world: World, initial: EmulatorState, controlSecret: st
     verifyKey: signerOf(app).publicKeyHex,
     gatewayUrl: origin.replace(/^http/, 'ws'),
     copyIn(copy) {
-      const result = copyIn({ state: world.state, initial }, world.ids, copy, world.clock());
+      const result = copyIn({ state: world.state, initial }, world.ids, copy, world.clock(), (kind) => validationContext(world, { kind }));
       guildIds.splice(0, guildIds.length, ...installedGuilds(world.state).map((guild) => guild.id));
       world.changed();
       return result;

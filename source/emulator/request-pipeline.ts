@@ -96,76 +96,78 @@ async function bodyOf(request: IncomingMessage, route: Route | undefined, query:
   }
 }
 
-export function createRequestPipeline(parts: PipelineParts): (request: IncomingMessage, response: ServerResponse) => void {
-  const { world, rules, log, faults, limiter, invalidRequests } = parts;
+/**
+ * Rate limits, the caller and the handler of a route (or the match's failure), once faults have passed;
+ * `seen` gets the caller and the route's rate-limit headers as soon as they are known (a failure carries them too).
+ */
+async function answer(parts: PipelineParts, request: IncomingMessage, url: URL, path: string, found: RouteMatch | ApiFailure, limited: boolean, seen: Seen): Promise<Reply> {
+  const { world, limiter } = parts;
+  const method = request.method ?? 'GET';
+  const identity = callerIdentity(request);
+  const globalVerdict = limited ? limiter?.checkGlobal(identity) : undefined;
+  if (globalVerdict && !globalVerdict.allowed) throw new ApiFailure(429, globalVerdict.body, globalVerdict.headers);
+  const body = await bodyOf(request, found instanceof ApiFailure ? undefined : found.route, url.searchParams);
+  if (found instanceof ApiFailure) throw found;
+  if (!Buffer.isBuffer(body)) return body;
+  const { route, params } = found;
+  const routeVerdict = route.authenticated === false ? undefined : limiter?.checkRoute(identity, method, route.pattern, params.guild_id);
+  if (routeVerdict) {
+    seen.rateHeaders = routeVerdict.headers;
+    if (!routeVerdict.allowed) throw new ApiFailure(429, routeVerdict.body, routeVerdict.headers);
+  }
+  seen.auth = route.authenticated === false ? { kind: 'none' } : authenticate(request.headers.authorization, world.state, world.clock());
+  const ctx: RequestContext = { method, path, rawPath: url.pathname, query: url.searchParams, headers: request.headers, params, auth: seen.auth, rawBody: body };
+  return route.handler(ctx, world);
+}
 
-  /**
-   * Rate limits, the caller and the handler of a route (or the match's failure), once faults have passed;
-   * `seen` gets the caller and the route's rate-limit headers as soon as they are known (a failure carries them too).
-   */
-  async function answer(request: IncomingMessage, url: URL, path: string, found: RouteMatch | ApiFailure, limited: boolean, seen: Seen): Promise<Reply> {
-    const method = request.method ?? 'GET';
-    const identity = callerIdentity(request);
-    const globalVerdict = limited ? limiter?.checkGlobal(identity) : undefined;
-    if (globalVerdict && !globalVerdict.allowed) throw new ApiFailure(429, globalVerdict.body, globalVerdict.headers);
+/** An API or site request: faults, the ban, then answer(); what the log keeps of it. */
+async function serveRoute(parts: PipelineParts, request: IncomingMessage, response: ServerResponse, url: URL, mount: Mount, path: string): Promise<Outcome> {
+  const { faults, invalidRequests } = parts;
+  const header = request.headers.authorization;
+  const found = matched(mount, request.method ?? 'GET', path);
+  const limited = found instanceof ApiFailure || found.route.limited !== false;
+  const fault = limited ? faults?.next() : undefined;
+  if (fault?.kind === 'reset') {
+    request.socket.destroy();
+    return { status: 0, auth: authKindLabel(header, undefined), fault: 'reset' };
+  }
+  const ip = request.socket.remoteAddress ?? '';
+  if (invalidRequests?.banned(ip)) {
+    send(response, { status: 429, body: BANNED_BODY });
+    return { status: 429, auth: authKindLabel(header, undefined) };
+  }
+  if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+  const seen: Seen = { rateHeaders: {} };
+  let reply: Reply;
+  try {
+    reply = fault && fault.kind !== 'slow' ? faultReply(fault) : await answer(parts, request, url, path, found, limited, seen);
+  } catch (error) {
+    reply = failureReply(error);
+  }
+  const headers = { ...seen.rateHeaders, ...reply.headers };
+  send(response, { ...reply, headers });
+  invalidRequests?.record(ip, reply.status, headers);
+  return { status: reply.status, auth: authKindLabel(header, seen.auth), ...(fault ? { fault: fault.kind } : {}) };
+}
+
+/** A test-only route: the handler, nothing else. */
+async function serveControl(world: World, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const found = matched('control', request.method ?? 'GET', url.pathname);
+  let reply: Reply;
+  try {
     const body = await bodyOf(request, found instanceof ApiFailure ? undefined : found.route, url.searchParams);
     if (found instanceof ApiFailure) throw found;
-    if (!Buffer.isBuffer(body)) return body;
-    const { route, params } = found;
-    const routeVerdict = route.authenticated === false ? undefined : limiter?.checkRoute(identity, method, route.pattern, params.guild_id);
-    if (routeVerdict) {
-      seen.rateHeaders = routeVerdict.headers;
-      if (!routeVerdict.allowed) throw new ApiFailure(429, routeVerdict.body, routeVerdict.headers);
-    }
-    seen.auth = route.authenticated === false ? { kind: 'none' } : authenticate(request.headers.authorization, world.state, world.clock());
-    const ctx: RequestContext = { method, path, rawPath: url.pathname, query: url.searchParams, headers: request.headers, params, auth: seen.auth, rawBody: body };
-    return route.handler(ctx, world);
+    const ctx: RequestContext = { method: request.method ?? 'GET', path: url.pathname, rawPath: url.pathname, query: url.searchParams, headers: request.headers, params: found.params, auth: { kind: 'none' }, rawBody: Buffer.isBuffer(body) ? body : Buffer.alloc(0) };
+    reply = Buffer.isBuffer(body) ? await found.route.handler(ctx, world) : body;
+  } catch (error) {
+    reply = failureReply(error);
   }
+  send(response, reply);
+}
 
-  /** An API or site request: faults, the ban, then answer(); what the log keeps of it. */
-  async function serveRoute(request: IncomingMessage, response: ServerResponse, url: URL, mount: Mount, path: string): Promise<Outcome> {
-    const header = request.headers.authorization;
-    const found = matched(mount, request.method ?? 'GET', path);
-    const limited = found instanceof ApiFailure || found.route.limited !== false;
-    const fault = limited ? faults?.next() : undefined;
-    if (fault?.kind === 'reset') {
-      request.socket.destroy();
-      return { status: 0, auth: authKindLabel(header, undefined), fault: 'reset' };
-    }
-    const ip = request.socket.remoteAddress ?? '';
-    if (invalidRequests?.banned(ip)) {
-      send(response, { status: 429, body: BANNED_BODY });
-      return { status: 429, auth: authKindLabel(header, undefined) };
-    }
-    if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
-    const seen: Seen = { rateHeaders: {} };
-    let reply: Reply;
-    try {
-      reply = fault && fault.kind !== 'slow' ? faultReply(fault) : await answer(request, url, path, found, limited, seen);
-    } catch (error) {
-      reply = failureReply(error);
-    }
-    const headers = { ...seen.rateHeaders, ...reply.headers };
-    send(response, { ...reply, headers });
-    invalidRequests?.record(ip, reply.status, headers);
-    return { status: reply.status, auth: authKindLabel(header, seen.auth), ...(fault ? { fault: fault.kind } : {}) };
-  }
-
-  /** A test-only route: the handler, nothing else. */
-  async function serveControl(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    const found = matched('control', request.method ?? 'GET', url.pathname);
-    let reply: Reply;
-    try {
-      const body = await bodyOf(request, found instanceof ApiFailure ? undefined : found.route, url.searchParams);
-      if (found instanceof ApiFailure) throw found;
-      const ctx: RequestContext = { method: request.method ?? 'GET', path: url.pathname, rawPath: url.pathname, query: url.searchParams, headers: request.headers, params: found.params, auth: { kind: 'none' }, rawBody: Buffer.isBuffer(body) ? body : Buffer.alloc(0) };
-      reply = Buffer.isBuffer(body) ? await found.route.handler(ctx, world) : body;
-    } catch (error) {
-      reply = failureReply(error);
-    }
-    send(response, reply);
-  }
-
+/** The server's request handler: where the path is, the guard, then the route (request-pipeline.ts's header says in what order). */
+export function createRequestPipeline(parts: PipelineParts): (request: IncomingMessage, response: ServerResponse) => void {
+  const { world, rules, log } = parts;
   const logged = (request: IncomingMessage, pathname: string, time: string) => (outcome: Outcome) => {
     const entry: LoggedRequest = { method: request.method ?? 'GET', path: loggablePath(pathname), userAgent: request.headers['user-agent'] ?? '', time, ...outcome };
     log.add(entry);
@@ -189,7 +191,7 @@ export function createRequestPipeline(parts: PipelineParts): (request: IncomingM
       send(response, reply);
       outcome = Promise.resolve(control ? undefined : { status: reply.status, auth: authKindLabel(request.headers.authorization, undefined) });
     } else {
-      outcome = control ? serveControl(request, response, url) : serveRoute(request, response, url, place.mount, place.path);
+      outcome = control ? serveControl(world, request, response, url) : serveRoute(parts, request, response, url, place.mount, place.path);
     }
     outcome.then(
       (result) => result && logged(request, url.pathname, started)(result),

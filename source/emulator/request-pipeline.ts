@@ -52,22 +52,22 @@ type Place = { mount: Mount; path: string } | { failure: ApiFailure };
  * The doubled version discord.js makes of serve's baseUrl given as `rest.api` (it adds `/v10` itself): a
  * 404 that says what to pass instead.
  */
-function doubledVersion(pathname: string): ApiFailure {
-  const base = /^\/api\/v\d+/.exec(pathname)![0];
+function doubledVersion(pathname: string, origin: string): ApiFailure {
+  const doubled = /^\/api\/v\d+\/v\d+/.exec(pathname)![0];
   return new ApiFailure(404, {
-    message: `404: Not Found (the path has the API version twice, ${base}/v…: a library that adds /v10 itself, as discord.js does to its rest.api option, needs the address without it: pass ORIGIN/api, not the baseUrl ending in ${base})`,
+    message: `404: Not Found (the path repeats the API version, ${doubled}/…: discord.js adds /v10 to its rest.api option itself, so give it ${origin}/api, not serve's baseUrl, which ends in /api/v10)`,
     code: 0,
   });
 }
 
 /** Which table serves `pathname`, and the path within it; or the failure of an API version the emulator does not serve. */
-function placeOf(pathname: string): Place {
+function placeOf(pathname: string, origin: string): Place {
   if (pathname.startsWith('/__emulator/')) return { mount: 'control', path: pathname };
   const api = API_PREFIX.exec(pathname);
   if (!api) return { mount: 'root', path: pathname };
   const [, version, rest = '/'] = api;
   if (version !== undefined && version !== '9' && version !== '10') return { failure: apiError('invalidApiVersion') };
-  if (/^\/v\d+(?:\/|$)/.test(rest)) return { failure: doubledVersion(pathname) };
+  if (/^\/v\d+(?:\/|$)/.test(rest)) return { failure: doubledVersion(pathname, origin) };
   return { mount: 'api', path: rest };
 }
 
@@ -182,7 +182,7 @@ export function createRequestPipeline(parts: PipelineParts): (request: IncomingM
       return;
     }
     const started = new Date(world.clock()).toISOString();
-    const place = placeOf(url.pathname);
+    const place = placeOf(url.pathname, world.origin);
     const control = 'mount' in place && place.mount === 'control';
     const refused = isSelfCall(world, request.headers) ?? guardRequest(rules, request.headers, control);
     let outcome: Promise<Outcome | void>;

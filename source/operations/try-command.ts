@@ -79,8 +79,9 @@ export async function startTry(control: EmulatorControl, request: TryRequest, si
     return { ok: false, message: `the files are ${formatSize(total)} together, more than the ${formatSize(EMULATOR_UPLOADS_LIMIT)} the emulator holds at once (it would drop the first before the command is sent): attach fewer or smaller files`, problems: [] };
   }
   // A file's bytes go only to a server known to be an emulator: Discord, or a proxy standing in for it, never gets them.
-  if (attachments && Object.keys(attachments).length > 0 && !(await isEmulator(control, signal))) {
-    return { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] };
+  const known = attachments && Object.keys(attachments).length > 0 ? await isEmulator(control, signal) : true;
+  if (known !== true) {
+    return known === false ? { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] } : { ok: false, message: known, problems: [] };
   }
   for (const [option, file] of Object.entries(attachments ?? {})) {
     const uploaded = await uploadFile(control, file, signal);
@@ -151,12 +152,20 @@ async function deliverThrough(control: EmulatorControl, path: string, request: u
   return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };
 }
 
-/** Whether `origin` is a cmd-tui emulator: its request log answers, with the header only it sends (nothing of that log is read). */
-async function isEmulator(control: EmulatorControl, signal?: AbortSignal): Promise<boolean> {
+/**
+ * Whether `origin` is a cmd-tui emulator: its request log answers, with the header only it sends (nothing of
+ * that log is read); or, when it refuses this client (no control secret, or another run's), what it says.
+ */
+async function isEmulator(control: EmulatorControl, signal?: AbortSignal): Promise<boolean | string> {
   const timeout = AbortSignal.timeout(10_000);
   const response = await fetch(`${control.origin}/__emulator/requests`, { headers: controlHeaders(control), redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  await response.body?.cancel();
-  return response.status === 200 && response.headers.has('x-emulator-total-requests');
+  if (response.status !== 403) {
+    await response.body?.cancel();
+    return response.status === 200 && response.headers.has('x-emulator-total-requests');
+  }
+  const text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_ANSWER_BYTES);
+  const refusal = parseStrictObject(text)?.message;
+  return typeof refusal === 'string' ? refusal : false;
 }
 
 /** The client's upload of one file; nothing of the command has left yet, so `signal` stops it. */

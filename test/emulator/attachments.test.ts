@@ -108,7 +108,7 @@ describe('an uploaded file reaches the bot as Discord sends it', () => {
     expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('answers 404 for an address the interaction did not give: another secret, channel or name, an unknown or prototype id', async () => {
+  it('answers 404 for an address the interaction did not give: another signature, an edited ex or is, another channel or name, an unknown or prototype id', async () => {
     const attachment = attachmentOf(await tried('upload', { file: await uploaded(Buffer.from('hello'), 'hello.txt', 'text/plain') }));
     const url = new URL(attachment.url as string);
     expect((await fetch(url)).status).toBe(200);
@@ -120,6 +120,10 @@ describe('an uploaded file reaches the bot as Discord sends it', () => {
     const wrong = [
       changed((copy) => copy.searchParams.set('hm', 'f'.repeat(64))),
       changed((copy) => copy.searchParams.delete('hm')),
+      // An edited expiry (a day later) or issue time: the signature covers both.
+      changed((copy) => copy.searchParams.set('ex', (Number.parseInt(copy.searchParams.get('ex')!, 16) + 86_400).toString(16))),
+      changed((copy) => copy.searchParams.set('is', '0')),
+      changed((copy) => copy.searchParams.delete('ex')),
       changed((copy) => (copy.pathname = copy.pathname.replace(/ephemeral-attachments\/\d+/, 'ephemeral-attachments/1'))),
       changed((copy) => (copy.pathname = copy.pathname.replace('hello.txt', 'other.txt'))),
       changed((copy) => (copy.pathname = copy.pathname.replace(`/${attachment.id}/`, '/1/'))),

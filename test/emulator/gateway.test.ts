@@ -6,7 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -32,7 +35,8 @@ describe('start-up cost', () => {
   it('the built serve loads the WebSocket library (and node:tls with it) only when a bot connects', { timeout: 30_000 }, async () => {
     // Logs each module the process loads that only the gateway needs.
     const hook = `import { registerHooks } from 'node:module'; registerHooks({ load(url, context, next) { if (/[/]ws[/]|wrapper-|node:tls/.test(url)) process.stderr.write('loaded ' + url + '\\n'); return next(url, context); } });`;
-    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-serve-'));
+    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
     let loaded = '';
     child.stderr!.on('data', (chunk: Buffer) => (loaded += chunk.toString()));
     try {
@@ -43,7 +47,10 @@ describe('start-up cost', () => {
       expect(loaded).toContain('node:tls');
       client.close();
     } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
+      await exited;
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });

@@ -6,8 +6,10 @@
  * unless `--host` says otherwise.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +24,9 @@ interface Served {
 }
 
 async function serve(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A home of its own: serve leaves its control secret there, removed with it.
+  const home = mkdtempSync(join(tmpdir(), 'cmd-tui-hostile-serve-'));
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -36,7 +40,9 @@ async function serve(args: string[]): Promise<Served> {
     stderr: () => stderr,
     async stop() {
       child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      rmSync(home, { recursive: true, force: true });
+      return code;
     },
   };
 }

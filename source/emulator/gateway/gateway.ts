@@ -118,13 +118,14 @@ export function createGateway(world: World, options: GatewayOptions = {}): Gatew
       if (refused) return refuseUpgrade(socket, refused.status, refused.body);
       const path = URL.parse(request.url ?? '/', 'ws://gateway.invalid')?.pathname;
       if (path !== '/') return refuseUpgrade(socket, 404);
+      if (closed) return refuseUpgrade(socket, 503);
       const address = request.socket.remoteAddress ?? '';
       const evicted = unidentified.toEvict(address, sockets.size >= MAX_CONNECTIONS);
       if (evicted) {
         unidentified.delete(evicted);
         evicted.destroy();
       }
-      if (closed || sockets.size - (evicted ? 1 : 0) >= MAX_CONNECTIONS) return refuseUpgrade(socket, 503);
+      if (sockets.size - (evicted ? 1 : 0) >= MAX_CONNECTIONS) return refuseUpgrade(socket, 503);
       sockets.add(socket);
       unidentified.add(socket, address);
       socket.once('close', () => {

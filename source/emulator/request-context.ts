@@ -44,8 +44,8 @@ export interface World {
 
 /** What routes and the try route use of the gateway (gateway/gateway.ts). */
 export interface GatewayAccess {
-  /** The `url` of GET /gateway: this emulator's origin as ws://. */
-  url(): string;
+  /** The `url` of GET /gateway: this emulator as ws://, under `host` (the request's Host, which the guard let in) when given. */
+  url(host?: string): string;
   /** Sends an event to the sessions it is for; how many it reached. */
   dispatch(event: GatewayEvent): number;
   /** Whether a bot session (connected, or dropped and still resumable) would get this guild's events. */

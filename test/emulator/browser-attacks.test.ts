@@ -19,6 +19,7 @@ import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { callControl, controlHeaders } from '../helpers/emulator-control.js';
 import { startProxy } from '../helpers/proxy.js';
 import { useServe } from '../helpers/serve.js';
+import { GatewayClient } from '../helpers/gateway-client.js';
 
 const EVIL = 'http://evil.example';
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-attacks-'));
@@ -143,7 +144,7 @@ describe('DNS rebinding', () => {
     for (const host of [new URL(e.origin).host, `localhost:${new URL(e.origin).port}`]) expect((await withHost(`${e.baseUrl}/applications/@me`, host, { authorization: botAuth(e) })).status, host).toBe(200);
   });
 
-  it('serve --allow-host answers that name too (a bot in a container), and no other', async () => {
+  it('serve --allow-host answers that name too (a bot in a container), and no other, and names its gateway by it', async () => {
     const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty', '--allow-host', 'host.docker.internal'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CMD_TUI_HOME: home } });
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
@@ -151,8 +152,15 @@ describe('DNS rebinding', () => {
       const get = (host: string) => withHost(`${info.baseUrl}/users/@me`, host, { authorization: `Bot ${info.botToken}` });
       expect((await get('host.docker.internal:4010')).status).toBe(200);
       expect((await get('evil.example:4010')).status).toBe(421);
+      // The gateway it names is under that name too (the container cannot reach the address serve printed).
+      const found = await withHost(`${info.baseUrl}/gateway/bot`, 'host.docker.internal:4010', { authorization: `Bot ${info.botToken}` });
+      expect(JSON.parse(found.body).url).toBe('ws://host.docker.internal:4010');
       const gateway = new URL(info.baseUrl).origin.replace('http', 'ws');
       expect((await upgrade(gateway, { host: 'host.docker.internal:4010' })).status).toBe(101);
+      const bot = await GatewayClient.open(gateway, '?v=10&encoding=json', { headers: { host: 'host.docker.internal:4010' } });
+      bot.identify(info.botToken);
+      expect((await bot.dispatch('READY')).d.resume_gateway_url).toBe('ws://host.docker.internal:4010');
+      bot.close();
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

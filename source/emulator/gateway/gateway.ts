@@ -15,6 +15,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import type { ApiFailure } from '../api-errors.js';
 import type { GatewayAccess, World } from '../request-context.js';
+import { formatHost, parseHostHeader } from '../../discord/host-header.js';
 import { GATEWAY_LIMITS } from './limits.js';
 import { SessionStore, type SessionStartLimit } from './sessions.js';
 
@@ -93,7 +94,11 @@ export function createGateway(world: World, options: GatewayOptions = {}): Gatew
     if (world.clock() - starts.windowStart >= DAY_MS) starts = { windowStart: world.clock(), count: 0 };
     return { total: SESSION_START_TOTAL, remaining: SESSION_START_TOTAL - starts.count, reset_after: starts.windowStart + DAY_MS - world.clock(), max_concurrency: 1 };
   };
-  const url = () => world.origin.replace(/^http/, 'ws');
+  // Under the name the client reached the emulator by (a container's host.docker.internal), else its own address.
+  const url = (host?: string) => {
+    const named = parseHostHeader(host);
+    return named ? `ws://${formatHost(named)}` : world.origin.replace(/^http/, 'ws');
+  };
   const context = {
     world,
     sessions,
@@ -136,7 +141,8 @@ export function createGateway(world: World, options: GatewayOptions = {}): Gatew
         ({ server, serveConnection }) => {
           if (closed || socket.destroyed) return void socket.destroy();
           const authenticated = () => unidentified.delete(socket);
-          server.handleUpgrade(request, socket, head, (connection) => serveConnection(connection, request, { ...context, authenticated }));
+          const here = () => url(request.headers.host);
+          server.handleUpgrade(request, socket, head, (connection) => serveConnection(connection, request, { ...context, url: here, authenticated }));
         },
         () => socket.destroy(),
       );

@@ -211,12 +211,12 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const reading = firstReads(api);
     options.whileReading?.();
     const opening = makeSession(api, label, io, opened.env, opened.signInFor?.(api));
-    const [reads, session, globalCreatesUsed] = await Promise.all([
+    const [reads, session, globalCreatesUsed, emulatorControl] = await Promise.all([
       opened.failuresLater ? reading.catch(() => ({})) : reading,
       opening,
       opening.then((session) => session.createsUsed(GLOBAL_SCOPE)).catch(() => undefined),
+      emulatorOnThisMachine(api.baseUrl, opened.env).catch(() => undefined),
     ]);
-    const emulatorControl = await emulatorOnThisMachine(api.baseUrl, opened.env);
     return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api), ...(emulatorControl ? { emulatorControl } : {}) };
   };
 

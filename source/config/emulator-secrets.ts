@@ -8,6 +8,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTROL_SECRET_ENV, type EmulatorControl } from '../discord/emulator-control.js';
+import { isLoopbackName, parseHostHeader } from '../discord/host-header.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { appPaths } from './paths.js';
@@ -15,9 +16,11 @@ import { readOwnTextFile } from './read-text-file.js';
 
 const fileFor = (dataDir: string, port: string) => join(dataDir, 'emulators', `${port}.json`);
 
+/** The port of an emulator on this machine; undefined for any other origin, which is never sent a secret found here. */
 const portOf = (origin: string) => {
   const url = URL.parse(origin);
-  return url?.protocol === 'http:' && url.port !== '' ? url.port : undefined;
+  const host = url ? parseHostHeader(url.host) : undefined;
+  return url?.protocol === 'http:' && host?.port !== undefined && isLoopbackName(host.name) ? String(host.port) : undefined;
 };
 
 /** Leaves the secret of the emulator at `origin` for this user's other cmd-tui runs; resolves to its removal. */

@@ -39,6 +39,14 @@ export function isLocalhostName(name: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
+/**
+ * A name or address that reaches this machine whatever the resolver: `localhost`, 127.0.0.0/8, `::1`
+ * (not `*.localhost`, which a resolver without RFC 6761's rule may send elsewhere).
+ */
+export function isLoopbackName(name: string): boolean {
+  return name === 'localhost' || name === '::1' || (IPV4.test(name) && name.startsWith('127.'));
+}
+
 /** The header as a URL's host: `[::1]:8080`, `127.0.0.1:8080`. */
 export function formatHost(host: HostHeader): string {
   const name = host.name.includes(':') ? `[${host.name}]` : host.name;

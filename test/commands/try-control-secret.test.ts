@@ -73,3 +73,12 @@ it('ignores a secret left by a serve that is gone', async () => {
   expect(await findControlSecret(data, 'http://localhost:4999')).toBe('live');
   expect(await findControlSecret(data, 'http://127.0.0.1:5000')).toBeUndefined();
 });
+
+it('never sends a secret found here to another machine that happens to use the same port', async () => {
+  const data = join(root, 'elsewhere', 'data');
+  await mkdir(join(data, 'emulators'), { recursive: true });
+  writeFileSync(join(data, 'emulators', '4010.json'), JSON.stringify({ origin: 'http://127.0.0.1:4010', secret: 'local', pid: process.pid }));
+  expect(await findControlSecret(data, 'http://127.0.0.1:4010')).toBe('local');
+  expect(await findControlSecret(data, 'http://remote.example:4010')).toBeUndefined();
+  expect(await findControlSecret(data, 'https://localhost:4010')).toBeUndefined();
+});

@@ -1,6 +1,6 @@
 /** The Host header read as a name and a port (discord/host-header.ts), which the emulator and the sign-in listener judge. */
 import { describe, expect, it } from 'vitest';
-import { formatHost, isIpAddress, isLocalhostName, parseHostHeader } from '../../source/discord/host-header.js';
+import { formatHost, isIpAddress, isLocalhostName, isLoopbackName, parseHostHeader } from '../../source/discord/host-header.js';
 
 describe('parseHostHeader', () => {
   it.each([
@@ -45,5 +45,20 @@ describe('what can and cannot be a rebinding', () => {
   it('formats a host back for a URL, brackets around IPv6', () => {
     expect(formatHost({ name: '::1', port: 80 })).toBe('[::1]:80');
     expect(formatHost({ name: 'localhost' })).toBe('localhost');
+  });
+});
+
+describe('isLoopbackName', () => {
+  it.each([
+    ['localhost', true],
+    ['127.0.0.1', true],
+    ['127.3.2.1', true],
+    ['::1', true],
+    ['app.localhost', false],
+    ['128.0.0.1', false],
+    ['127.0.0.1.evil.example', false],
+    ['::ffff:127.0.0.1', false],
+  ])('%j is %s', (name, expected) => {
+    expect(isLoopbackName(name)).toBe(expected);
   });
 });

@@ -215,7 +215,7 @@ describe('no self-calls', () => {
     const loop = await startProxy(own.baseUrl);
     try {
       const url = `${new URL(loop.baseUrl).origin}/api/v10/users/@me`;
-      expect(await own.setInteractionsUrl(url)).toBe('it answered a PING with a wrong signature with 508 instead of 401');
+      expect(await own.setInteractionsUrl(url)).toMatch(/^it answered a PING with a wrong signature with 508 instead of /);
       expect(own.interactionsUrl()).toBeNull();
       const log = (await callControl(own, 'GET', '/__emulator/requests')).body as { method: string; path: string; status: number }[];
       expect(log.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual(['POST /api/v10/users/@me 508']);

@@ -16,16 +16,19 @@ import { readOwnTextFile } from './read-text-file.js';
 
 const fileFor = (dataDir: string, port: string) => join(dataDir, 'emulators', `${port}.json`);
 
-/** The port of an emulator on this machine; undefined for any other origin, which is never sent a secret found here. */
-const portOf = (origin: string) => {
+/**
+ * The port of an emulator reached at `origin` on this machine (a loopback address: one listening on every
+ * address is reached there too); undefined for any other origin, which is never sent a secret found here.
+ */
+const localPort = (origin: string) => {
   const url = URL.parse(origin);
   const host = url ? parseHostHeader(url.host) : undefined;
   return url?.protocol === 'http:' && host?.port !== undefined && isLoopbackName(host.name) ? String(host.port) : undefined;
 };
 
-/** Leaves the secret of the emulator at `origin` for this user's other cmd-tui runs; resolves to its removal. */
+/** Leaves the secret of the emulator at `origin` (its own address, whatever it listens on) for this user's other cmd-tui runs; resolves to its removal. */
 export async function publishControlSecret(dataDir: string, origin: string, secret: string): Promise<() => Promise<void>> {
-  const path = fileFor(dataDir, portOf(origin) ?? '0');
+  const path = fileFor(dataDir, new URL(origin).port);
   await writeFileAtomic(path, `${JSON.stringify({ origin, secret, pid: process.pid })}\n`, { mode: 0o600, folderMode: 0o700 });
   return () => rm(path, { force: true });
 }
@@ -43,7 +46,7 @@ function alive(pid: unknown): boolean {
 
 /** The secret a serve of this user left for the emulator at `origin`'s port, if that serve still runs. */
 export async function findControlSecret(dataDir: string, origin: string): Promise<string | undefined> {
-  const port = portOf(origin);
+  const port = localPort(origin);
   if (port === undefined) return undefined;
   const text = await readOwnTextFile(fileFor(dataDir, port)).catch(() => undefined);
   const left = text === undefined ? undefined : parseStrictObject(text);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findControlSecret } from '../../source/config/emulator-secrets.js';
+import { findControlSecret, publishControlSecret } from '../../source/config/emulator-secrets.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cmd-tui-try-secret-'));
@@ -72,6 +72,14 @@ it('ignores a secret left by a serve that is gone', async () => {
   writeFileSync(join(data, 'emulators', '4999.json'), JSON.stringify({ origin: 'http://127.0.0.1:4999', secret: 'live', pid: process.pid }));
   expect(await findControlSecret(data, 'http://localhost:4999')).toBe('live');
   expect(await findControlSecret(data, 'http://127.0.0.1:5000')).toBeUndefined();
+});
+
+it('finds the secret of a serve listening on every address at its loopback address', async () => {
+  const data = join(root, 'everywhere', 'data');
+  const unpublish = await publishControlSecret(data, 'http://0.0.0.0:4321', 'everywhere');
+  expect(await findControlSecret(data, 'http://127.0.0.1:4321')).toBe('everywhere');
+  await unpublish();
+  expect(await findControlSecret(data, 'http://127.0.0.1:4321')).toBeUndefined();
 });
 
 it('never sends a secret found here to another machine that happens to use the same port', async () => {

@@ -29,7 +29,7 @@ export function guardRules(host: string, allowHosts: readonly string[], secret: 
 }
 
 /** Whether the emulator answers requests addressed to `name` (a host name or address, as parseHostHeader gives it). */
-export function answersName(rules: GuardRules, name: string): boolean {
+function answersName(rules: GuardRules, name: string): boolean {
   return rules.names.has(name) || isLocalhostName(name) || isIpAddress(name);
 }
 

@@ -35,7 +35,7 @@ afterAll(() => {
   bot?.kill();
 });
 
-const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl]);
+const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_EMULATOR_SECRET: serve().controlSecret } });
 const press = pressKey;
 const openTry = (name: string) => openTryScreen(runs, serve(), name, { columns: 100, rows: 34 });
 

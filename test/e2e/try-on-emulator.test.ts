@@ -20,6 +20,7 @@ import { useServe } from '../helpers/serve.js';
 import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
 import type { TmuxSession } from './helpers/tmux.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
@@ -119,7 +120,7 @@ it("a server that cannot play Discord's client: enter tries the command on an em
 
 /** The requests that changed something on the stand-in's serve (its own request log). */
 async function writesTo(): Promise<string[]> {
-  const log = (await (await fetch(`${serve().origin}/__emulator/requests`)).json()) as { method: string; path: string }[];
+  const log = (await (await fetchControl(serve(), '/__emulator/requests')).json()) as { method: string; path: string }[];
   return log.filter((entry) => entry.method !== 'GET').map((entry) => `${entry.method} ${entry.path}`);
 }
 

@@ -12,6 +12,7 @@ import { COMPONENT_FAILED_TEXT, MODAL_FAILED_TEXT } from '../../source/discord/i
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { signedBot } from '../helpers/signed-bot.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 type Payload = { id: string; token: string; type: number; application_id: string; data: Record<string, unknown>; [field: string]: unknown };
 
@@ -114,11 +115,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 type View = { revision: number; acknowledged?: number; failed?: string; refused?: string[]; original?: { id: string; content: string; edits: number; flags: number }; modal?: { title: string; submitted?: boolean; items: unknown[] } };
 
-const view = async (id: string) => (await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).body as View;
+const view = async (id: string) => (await callControl(emulator(), 'GET', `/__emulator/interactions/${id}`)).body as View;
 const answered = (id: string) => until(() => view(id), (seen) => seen.acknowledged !== undefined || seen.failed !== undefined);
 
 async function started(path: string, json: unknown): Promise<string> {
-  const reply = await call(emulator(), 'POST', path, { json });
+  const reply = await callControl(emulator(), 'POST', path, { json });
   expect(reply.status, JSON.stringify(reply.body)).toBe(202);
   return reply.body.id as string;
 }
@@ -130,7 +131,7 @@ async function openPanel(): Promise<{ id: string; messageId: string }> {
   return { id, messageId: seen.original!.id };
 }
 
-const press = (messageId: string, customId: string, values?: string[]) => call(emulator(), 'POST', `/__emulator/messages/${messageId}/components/${encodeURIComponent(customId)}`, { json: values ? { values } : {} });
+const press = (messageId: string, customId: string, values?: string[]) => callControl(emulator(), 'POST', `/__emulator/messages/${messageId}/components/${encodeURIComponent(customId)}`, { json: values ? { values } : {} });
 
 function specIssues(type: string, value: unknown): string[] {
   const result = schemaOf(type).safeParse(value);
@@ -231,7 +232,7 @@ describe('a form (MODAL)', () => {
     const id = await started('/__emulator/interactions', { name: 'feedback', guildId: ids.guild });
     const opened = await answered(id);
     expect(opened).toMatchObject({ acknowledged: 9, modal: { title: 'Feedback' } });
-    const tooShort = await call(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'hi' } } });
+    const tooShort = await callControl(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'hi' } } });
     expect(tooShort.status).toBe(400);
     expect(tooShort.body.problems).toEqual(['Topic must be at least 3 characters (it has 2)']);
     const submitted = await started(`/__emulator/interactions/${id}/modal`, { values: { topic: 'Bugs' } });
@@ -252,7 +253,7 @@ describe('a form (MODAL)', () => {
       triggering_interaction_metadata: { id, type: 2, user: member.user, authorizing_integration_owners: payload.authorizing_integration_owners },
     })).toEqual([]);
     expect((await answered(submitted)).original?.content).toBe('Thanks');
-    const again = await call(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'Bugs' } } });
+    const again = await callControl(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'Bugs' } } });
     expect(again.status).toBe(409);
   });
 

@@ -21,6 +21,7 @@ const opening: TryOnEmulator = { running: () => false, open: () => new Promise((
 /** An emulator whose interactions URL check always fails (the bot is not up): `enter` in the field says so. */
 const endpoint: EmulatorEndpoint = {
   baseUrl: 'http://127.0.0.1:9/api/v10',
+  control: { origin: 'http://127.0.0.1:9', secret: 'a-stand-in-secret' },
   gatewayUrl: 'ws://127.0.0.1:9',
   botToken: 'emu-bot-a-stand-in-for-the-walk',
   verifyKey: 'ab'.repeat(32),

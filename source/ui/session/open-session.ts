@@ -15,6 +15,7 @@ import type { DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../api/resolve-target.js';
 import type { RateLimitWait } from '../../api/rate-limit-queue.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
+import type { EmulatorControl } from '../../discord/emulator-control.js';
 import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
@@ -132,6 +133,15 @@ interface Target {
   outsideProfiles?: boolean;
 }
 
+/** An API on this machine may be a `cmd-tui serve`: its control secret, as `cmd-tui try` finds it (none for any other API). */
+async function emulatorOnThisMachine(baseUrl: string, env: NodeJS.ProcessEnv): Promise<EmulatorControl | undefined> {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return undefined;
+  const { emulatorControlFor } = await import('../../config/emulator-secrets.js');
+  const control = await emulatorControlFor(url.origin, env);
+  return control.secret === undefined ? undefined : control;
+}
+
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
   const waits = options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {};
@@ -192,12 +202,13 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const reading = firstReads(api);
     options.whileReading?.();
     const opening = makeSession(api, label, io, opened.env, opened.signInFor?.(api));
-    const [reads, session, globalCreatesUsed] = await Promise.all([
+    const [reads, session, globalCreatesUsed, emulatorControl] = await Promise.all([
       opened.failuresLater ? reading.catch(() => ({})) : reading,
       opening,
       opening.then(async (session) => (await session.createBudget(GLOBAL_SCOPE)).used).catch(() => undefined),
+      emulatorOnThisMachine(api.baseUrl, opened.env).catch(() => undefined),
     ]);
-    return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
+    return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api), ...(emulatorControl ? { emulatorControl } : {}) };
   };
 
   const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
@@ -206,9 +217,12 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   };
 
   const demo = async (): Promise<Session> => {
-    const { startEmulator } = await import('../../emulator/server.js');
+    const [{ startEmulator }, { publishControlSecret }, { appPaths }] = await Promise.all([import('../../emulator/server.js'), import('../../config/emulator-secrets.js'), import('../../config/paths.js')]);
     const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
     options.onCleanup(() => emulator.close());
+    // As serve does: `cmd-tui try --api` the demo's URL, from another terminal, finds its control secret.
+    // Not awaited: the first frame does not wait for a file (one that cannot be written costs only that).
+    void publishControlSecret(appPaths(env).data, emulator.origin, emulator.controlSecret).then(options.onCleanup, () => undefined);
     // The demo's backups and create counts live in a throwaway folder, not with real data, removed on exit.
     const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
     options.onCleanup(() => rm(home, { recursive: true, force: true }));

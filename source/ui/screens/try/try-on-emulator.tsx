@@ -13,6 +13,7 @@
 import { Box } from 'ink';
 import { useEffect, useState, type ReactNode } from 'react';
 import { guildScope, GLOBAL_SCOPE, type Command } from '../../../discord/model.js';
+import type { EmulatorControl } from '../../../operations/try-command.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { textWidth } from '../../../terminal/text-width.js';
 import { Footer } from '../../components/footer.js';
@@ -51,7 +52,7 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
  * the server answered); `form`: the Try form to open on the emulator, at a height.
  */
-export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, origin: string, interactionsUrl: string | null) => ReactNode }) {
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;
@@ -102,7 +103,7 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
     };
     return (
       <EmulatorDetails endpoint={copy.endpoint} notes={[`${copy.summary} ${NOTHING_WRITTEN}`]} height={height} width={width} active={active}>
-        {(rest, formActive, interactionsUrl) => <AppContext.Provider value={scoped}>{form(rest, formActive, new URL(copy.endpoint.baseUrl).origin, interactionsUrl)}</AppContext.Provider>}
+        {(rest, formActive, interactionsUrl) => <AppContext.Provider value={scoped}>{form(rest, formActive, copy.endpoint.control, interactionsUrl)}</AppContext.Provider>}
       </EmulatorDetails>
     );
   }

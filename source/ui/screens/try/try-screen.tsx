@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isLiveDiscord } from '../../../api/target.js';
 import { LOCALES, type Command, type Member } from '../../../discord/model.js';
 import { withMembers } from '../../../discord/overwrite-targets.js';
-import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
+import { LIVE_DISCORD_REFUSAL, type EmulatorControl } from '../../../operations/try-command.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Text } from '../../components/text.js';
@@ -63,12 +63,12 @@ export function TryScreen(props: TryScreenProps) {
   const live = isLiveDiscord(session.api.baseUrl);
   if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
     const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator.message}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
-    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, control, interactionsUrl) => <TryForm {...props} height={height} active={active} control={control} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
-  const origin = new URL(session.api.baseUrl).origin;
   const demo = session.ownEmulator;
-  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
+  const control = demo?.control ?? session.emulatorControl ?? { origin: new URL(session.api.baseUrl).origin };
+  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} control={control} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
   return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }
 
@@ -107,7 +107,7 @@ function firstFocus(rows: readonly TryRow[]): RowKey {
  * `interactionsUrl`: where the emulator runs in this process, its URL now: once one is set, a "no bot" reply is no longer true.
  * `typed`: what was typed into the form of a server that turned out not to be an emulator, filled in again here.
  */
-function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
+function TryForm({ command, height, width, active, control, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { control: EmulatorControl; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
   const { exit } = useApp();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
@@ -134,7 +134,7 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
   const focused = rows.find((row) => row.key === focus);
   const openForm = talk?.form && talk.form.interactionId !== state.closedForm ? talk.form : undefined;
   const typedHere: TypedValues = { locale: form.locale, path: form.path, values: form.values };
-  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: (message) => onNotEmulator(message, typedHere) } : {}) });
+  const delivery = useTryDelivery(control, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: (message) => onNotEmulator(message, typedHere) } : {}) });
   const title = `/${[command.name, ...form.path].join(' ')}`;
   useEffect(() => {
     if (interactionsUrl && state.reply?.status === 'refused' && state.reply.message === noBot) dispatch({ type: 'reply', reply: undefined });

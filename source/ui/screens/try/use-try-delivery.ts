@@ -13,9 +13,9 @@
  *   as the client waits; a newer one supersedes the one in flight (the runner aborts it), and the
  *   bot's choices are held to the client's rules (try-form.ts validChoices).
  */
-import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
-import { readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type EmulatorControl, type TryRequest, type TryStart } from '../../../operations/try-command.js';
 import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../../../operations/attachment-files.js';
 import type { FormValue } from '../../../discord/modal-rules.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
@@ -85,7 +85,10 @@ export interface TryDeliveryWords {
   notEmulator?: (message: string) => void;
 }
 
-export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
+export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
+  const { origin, secret } = where;
+  // One value while the emulator stays the same, whatever object the screen passes each render.
+  const control = useMemo<EmulatorControl>(() => (secret === undefined ? { origin } : { origin, secret }), [origin, secret]);
   const refusal = (started: Extract<TryStart, { ok: false }>) => (started.noBot && words.noBot ? words.noBot : started.message);
   const { flows } = useAppContext();
   const runner = flows.runner;
@@ -110,7 +113,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
       while (!signal.aborted) {
         let view: InteractionView | undefined;
         try {
-          view = await readInteraction(origin, id, signal);
+          view = await readInteraction(control, id, signal);
         } catch (error) {
           if (signal.aborted) return;
           refused(`Lost the emulator at ${origin} while waiting for the reply: ${errorLine(describeError(error))}`);
@@ -133,7 +136,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         await pause(POLL_MS, signal);
       }
     },
-    [origin, dispatch],
+    [control, origin, dispatch],
   );
 
   // The newest send: an older one answered later does not take the screen from it.
@@ -179,7 +182,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         else refused(refusal(started), started.problems);
       });
     },
-    [origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
+    [control, origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
   );
 
   const send = useCallback(
@@ -192,16 +195,16 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         } catch (error) {
           return { ok: false, message: (error as Error).message, problems: [] };
         }
-        return startTry(origin, uploaded, signal, sent);
+        return startTry(control, uploaded, signal, sent);
       };
       deliver(command, start, (started) => `${command} as ${started.user} in ${started.channel}`, true);
     },
-    [origin, deliver],
+    [control, deliver],
   );
 
   const press = useCallback(
-    (use: ComponentUse, what: string, done: string) => deliver(what, (signal, sent) => useComponent(origin, use, signal, sent), () => `▸ ${done}`, false),
-    [origin, deliver],
+    (use: ComponentUse, what: string, done: string) => deliver(what, (signal, sent) => useComponent(control, use, signal, sent), () => `▸ ${done}`, false),
+    [control, deliver],
   );
 
   const submit = useCallback(
@@ -215,12 +218,12 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
           } catch (error) {
             return { ok: false, message: (error as Error).message, problems: [] };
           }
-          return submitForm(origin, interactionId, values, signal, sent, read);
+          return submitForm(control, interactionId, values, signal, sent, read);
         },
         () => `▸ ${done}`,
         false,
       ),
-    [origin, deliver],
+    [control, deliver],
   );
 
   const autocomplete = useCallback(
@@ -230,11 +233,11 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
       const { files: _files, ...typed } = request;
       void runner
         .run(AUTOCOMPLETE_LABEL, async (signal) => {
-          const started = await startTry(origin, typed, signal);
+          const started = await startTry(control, typed, signal);
           const nothing = (problems: string[]) => ({ choices: [], problems });
           if (!started.ok) return nothing([refusal(started), ...started.problems]);
           for (;;) {
-            const view = await readInteraction(origin, started.id, signal);
+            const view = await readInteraction(control, started.id, signal);
             if (!view) return nothing([`${origin} answered with something that is not an interaction's state.`]);
             if (view.failed !== undefined) return nothing([`${started.botName} suggested nothing: ${view.failed}`]);
             if (view.acknowledged === AUTOCOMPLETE_RESULT) return validChoices(option, view.choices ?? []);
@@ -248,7 +251,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
           dispatch({ type: 'suggestions', suggestions: { option: option.name, text, ...found } });
         });
     },
-    [origin, runner, dispatch, words.noBot],
+    [control, origin, runner, dispatch, words.noBot],
   );
 
   return { send, autocomplete, press, submit };

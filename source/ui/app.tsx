@@ -105,7 +105,7 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
   return {
     ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
     ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
-    ...(!state.session || state.session.ownEmulator || state.session.tryOnEmulator?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
+    ...(!state.session || state.session.emulators.own || state.session.emulators.forTry?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
     ...writeInFlightKeys(state.busy),
   };
 }
@@ -257,7 +257,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
       case 'profile-picker': {
         const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
         if (!profiles) return null;
-        return <ProfilePicker starters={profiles} current={state.session?.profile} height={bodyHeight} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
+        return <ProfilePicker starters={profiles} current={state.session?.target.profile} height={bodyHeight} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
       }
       case 'confirm-delete': {
         const command = findCommand(state, state.overlay.commandId);

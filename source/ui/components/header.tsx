@@ -51,9 +51,10 @@ export function Header({ state }: { state: AppState }) {
   // Counts are kept whole or left out; a sentence (the list did not load) is cut at the end as text is.
   const counts = state.data.status === 'ready' ? wholeSegments([...caps.split(' · '), createsText], width) : [caps, createsText];
   const createsShown = counts.at(-1) === createsText;
-  const profile = session.profile ? `profile ${session.profile}  ` : session.outsideProfiles ? 'no profile  ' : '';
+  const { target } = session;
+  const profile = target.profile ? `profile ${target.profile}  ` : target.outsideProfiles ? 'no profile  ' : '';
   // Narrow, the scope goes first: which scope the keys act on matters more than which API (a cut line loses its end).
-  const scopeFirst = textWidth(`${profile}API ${session.targetLabel}  scope ${scopeLabel(state)}`) > width;
+  const scopeFirst = textWidth(`${profile}API ${target.label}  scope ${scopeLabel(state)}`) > width;
   const scope = (
     <>
       <Text color={theme.text.secondary}>scope </Text>
@@ -74,18 +75,18 @@ export function Header({ state }: { state: AppState }) {
       </Text>
       <Text wrap="truncate">
         {scopeFirst ? <>{scope}{'  '}</> : null}
-        {session.profile ? (
+        {target.profile ? (
           <>
             <Text color={theme.text.secondary}>profile </Text>
-            <Text bold>{session.profile}</Text>
+            <Text bold>{target.profile}</Text>
             {'  '}
           </>
-        ) : session.outsideProfiles ? (
+        ) : target.outsideProfiles ? (
           // Said, not left out: a header without a profile must not be read as the current one's.
           <Text color={theme.text.secondary}>no profile  </Text>
         ) : null}
         <Text color={theme.text.secondary}>API </Text>
-        {session.targetLabel}
+        {target.label}
         {scopeFirst ? null : <>{'  '}{scope}</>}
       </Text>
       {!canReadCommands(session.api) ? (

@@ -146,19 +146,21 @@ export type AppAction =
 
 export function initialAppState(session: Session | null, connecting = false): AppState {
   // A profile's default guild is where the app opens (`--profile dev` as `cmd-tui list --profile dev`).
-  const global = !session?.defaultGuildId;
+  const defaultGuildId = session?.target.defaultGuildId;
+  const global = !defaultGuildId;
+  const opened = session?.opening;
   return {
     session,
     connecting,
     stack: [session || connecting ? { id: 'list' } : { id: 'onboarding' }],
     overlay: { kind: 'none' },
-    scope: global ? GLOBAL_SCOPE : guildScope(session!.defaultGuildId!),
-    data: global && session?.globalCommands ? { status: 'ready', commands: session.globalCommands, permissions: null } : { status: 'loading' },
+    scope: defaultGuildId ? guildScope(defaultGuildId) : GLOBAL_SCOPE,
+    data: global && opened?.globalCommands ? { status: 'ready', commands: opened.globalCommands, permissions: null } : { status: 'loading' },
     reload: 0,
     // What the session read while connecting, so the first frame is complete.
-    application: session?.application,
-    who: session?.who ?? undefined,
-    createsUsed: global ? session?.globalCreatesUsed : undefined,
+    application: opened?.application,
+    who: opened?.who ?? undefined,
+    createsUsed: global ? opened?.globalCreatesUsed : undefined,
     guilds: [],
     busy: null,
     flash: null,

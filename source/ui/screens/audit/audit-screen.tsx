@@ -173,7 +173,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     const command = { id: finding.commandId, name };
     const reason = `delete ${name} (a ghost duplicate of the global command)`;
     const deleting = async (signal: AbortSignal, sent: () => void, notice: (message: string) => void) =>
-      (await import('../../../operations/delete-command.js')).deleteCommand(session, { scope, command, reason }, { signal, sent, notice });
+      (await import('../../../operations/delete-command.js')).deleteCommand(session.workspace, { scope, command, reason }, { signal, sent, notice });
     void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent, notice) => (await deleting(signal, sent, notice)).backup, { kind: 'write', scope }).then((result) => {
       if (result.ok) {
         setResults((currentResults) => ({
@@ -190,7 +190,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     if (!session || !results.global) return;
     const report = buildReport(session.api.applicationId, results.global, results.guilds);
     const name = auditedScope.kind === 'global' ? 'audit-global.md' : `audit-guild-${auditedScope.guildId}.md`;
-    session.writeExport(name, renderAuditMarkdown(report)).then(
+    session.files.writeExport(name, renderAuditMarkdown(report)).then(
       (path) => flash(`Wrote the audit report to ${path}`, 'success'),
       (error: unknown) => flash(`Report not written: ${errorLine(describeError(error))}`, 'error'),
     );

@@ -211,7 +211,7 @@ export function GuildPermissions({ entryId, guildId, select, height: screenHeigh
     case 'discard':
       return <DiscardDialog key={mode.then} what={entry.label} quitting={mode.then === 'quit'} summary={changes.map((c) => `${c.kind} ${targetPhrase(c.target)}`).join(', ')} onDiscard={() => actions.leaveNow(mode.then)} onCancel={back} />;
     case 'sign-in':
-      return <SignInDialog reason={mode.reason} canSignIn={state.session?.signInUser !== undefined} onSignIn={() => void actions.signIn()} onCancel={back} />;
+      return <SignInDialog reason={mode.reason} canSignIn={state.session?.signIn !== undefined} onSignIn={() => void actions.signIn()} onCancel={back} />;
     case 'signing-in':
       return <SigningIn url={mode.url} paste={actions.paste} active={active} height={screenHeight} />;
     case 'access':

@@ -168,7 +168,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       setMode({ kind: 'list' });
       const result = await flows.runner.run(
         `Saving the overwrites of ${entry.label}`,
-        async (signal, sent, notice) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent, notice }),
+        async (signal, sent, notice) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session.workspace, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent, notice }),
         { kind: 'write', scope: guildScope(guildId) },
       );
       if (result.ok) {
@@ -199,7 +199,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
 
     /** The browser sign-in; on success the session gains the user token and the preview opens again. */
     async signIn() {
-      const start = session?.signInUser;
+      const start = session?.signIn?.start;
       if (!start) return;
       const controller = new AbortController();
       setMode({ kind: 'signing-in' });
@@ -207,7 +207,8 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (result.ok) {
         dispatch({ type: 'session-upgraded', session: result.value });
         setMode({ kind: 'preview' });
-        const filed = result.value.signInStoredUnder ? ` The sign-in is stored under a new profile, ${result.value.signInStoredUnder}, for this app (no other profile was changed).` : '';
+        const storedUnder = result.value.signIn?.storedUnder;
+        const filed = storedUnder ? ` The sign-in is stored under a new profile, ${storedUnder}, for this app (no other profile was changed).` : '';
         flash(`Signed in.${filed} Review the change and choose Save to send it.`, 'success');
         return;
       }

@@ -56,7 +56,7 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;
-  const tryOn = state.session?.tryOnEmulator;
+  const tryOn = state.session?.emulators.forTry;
   const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
   // The guild in view, else the one the form would start in.
   const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.guilds[0]?.id;

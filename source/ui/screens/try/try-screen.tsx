@@ -61,13 +61,13 @@ export function TryScreen(props: TryScreenProps) {
   }
   if (!session) return null;
   const live = isLiveDiscord(session.api.baseUrl);
-  if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
+  const { forTry, own: demo, control: serving } = session.emulators;
+  if (forTry && (live || notEmulator !== undefined || forTry.running())) {
     const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator.message}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
     return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, control, interactionsUrl) => <TryForm {...props} height={height} active={active} control={control} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
-  const demo = session.ownEmulator;
-  const control = demo?.control ?? session.emulatorControl ?? { origin: new URL(session.api.baseUrl).origin };
+  const control = demo?.control ?? serving ?? { origin: new URL(session.api.baseUrl).origin };
   const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} control={control} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
   return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }

@@ -58,7 +58,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   const live = liveApi();
   const stops: (() => Promise<void>)[] = [];
   // The profile's guild in view: its commands and people are copied too.
-  const session = { ...fakeSession(live), defaultGuildId: GUILD_ID, tryOnEmulator: emulatorForTry((stop) => stops.push(stop))(live) };
+  const session = fakeSession(live, { target: { label: 'test server', defaultGuildId: GUILD_ID }, emulators: { forTry: emulatorForTry((stop) => stops.push(stop))(live) } });
   const app = await renderApp(live, { columns: 200, rows: 40 }, session);
   cleanup = () => {
     app.unmount();

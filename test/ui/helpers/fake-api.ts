@@ -198,12 +198,12 @@ export function fakeWorkspace(api: FakeApi, backups: { scope: Scope; reason: str
   };
 }
 
-/** `overrides`: models in place of the fake's own (the Try screen's emulators, a target label…). */
-export function fakeSession(api: FakeApi, overrides: Partial<Session> = {}): FakeSession {
+/** `overrides`: models in place of the fake's own (the Try screen's emulators, a target label…); `workspace`: parts of the workspace (a real lock…). */
+export function fakeSession(api: FakeApi, overrides: Partial<Session> = {}, workspace: Partial<Workspace> = {}): FakeSession {
   const backups: { scope: Scope; reason: string }[] = [];
   const session: FakeSession = {
     api,
-    workspace: fakeWorkspace(api, backups),
+    workspace: { ...fakeWorkspace(api, backups), ...workspace },
     target: { label: 'test server' },
     opening: {},
     emulators: {},

@@ -36,22 +36,22 @@ export function sortedFindings(results: AuditResults): Finding[] {
   return all.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.kind.localeCompare(b.kind));
 }
 
-export function useAuditState(active: boolean) {
-  const { state, dispatch, flows } = useAppContext();
+/**
+ * The audit itself, once per opening of the screen: its findings as they come in, its progress (`stop`
+ * ends it early, what was found stays), and a scope audited again when the screen is back in front
+ * after a finding of it was fixed elsewhere (`recheckOnReturn`).
+ */
+function useAuditRun(auditedScope: Scope, active: boolean, flash: (text: string, tone: 'error' | 'warning') => void) {
+  const { state } = useAppContext();
   const session = state.session;
-  const auditedScope = useRef<Scope>(state.scope).current;
   const [results, setResults] = useState<AuditResults>({ guilds: [] });
   const [progress, setProgress] = useState<AuditProgress>({ running: true, stopped: false, done: 0, total: 0, requests: 0, startedAt: Date.now() });
-  const [selected, setSelected] = useState(0);
-  const [deleting, setDeleting] = useState<Finding | null>(null);
   const stop = useRef(new AbortController());
   /** The audit once it has read the app and the guilds: its facts serve the scope audited again. */
   const opened = useRef<Audit | null>(null);
   /** The scope of a finding being fixed elsewhere: audited again on return. */
   const recheck = useRef<Scope | null>(null);
-  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
   const guildName = (guildId: string) => state.guilds.find((guild) => guild.id === guildId)?.name ?? results.guilds.find((guild) => guild.guildId === guildId)?.guildName ?? `guild ${guildId}`;
-  const scopeName = (scope: Scope) => (scope.kind === 'global' ? 'Global' : guildName(scope.guildId));
   const showGuild = (audit: GuildOutcome): void => {
     if (opened.current?.isAppGuild(audit) === false) return;
     setResults((current) => ({ ...current, guilds: [...current.guilds.filter((known) => known.guildId !== audit.guildId), audit] }));
@@ -85,7 +85,6 @@ export function useAuditState(active: boolean) {
     // One audit per opening of the screen.
   }, []);
 
-  // Back from fixing a finding elsewhere: only its scope is audited again.
   useEffect(() => {
     const scope = recheck.current;
     if (!active || !scope || !session || !opened.current) return;
@@ -99,6 +98,30 @@ export function useAuditState(active: boolean) {
     })().catch((error: unknown) => flash(`Could not check the fix: ${errorLine(describeError(error))}`, 'warning'));
   }, [active]);
 
+  return {
+    results,
+    progress,
+    guildName,
+    stop: () => stop.current.abort(),
+    recheckOnReturn: (scope: Scope) => {
+      recheck.current = scope;
+    },
+    /** A finding fixed here (a ghost's guild copy deleted): gone from its guild's findings. */
+    drop: (finding: Finding) =>
+      setResults((current) => ({ ...current, guilds: current.guilds.map((guild) => (guild.guildId === finding.guildId ? { ...guild, findings: guild.findings.filter((other) => other !== finding) } : guild)) })),
+  };
+}
+
+export function useAuditState(active: boolean) {
+  const { state, dispatch, flows } = useAppContext();
+  const session = state.session;
+  const auditedScope = useRef<Scope>(state.scope).current;
+  const [selected, setSelected] = useState(0);
+  const [deleting, setDeleting] = useState<Finding | null>(null);
+  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
+  const { results, progress, guildName, ...run } = useAuditRun(auditedScope, active, flash);
+  const scopeName = (scope: Scope) => (scope.kind === 'global' ? 'Global' : guildName(scope.guildId));
+
   const fix = (finding: Finding) => {
     const scope = finding.guildId ? guildScope(finding.guildId) : GLOBAL_SCOPE;
     if (finding.kind === 'ghost-duplicate' && finding.commandId && finding.guildId) {
@@ -106,12 +129,12 @@ export function useAuditState(active: boolean) {
       return;
     }
     if (finding.commandId && finding.guildId && OVERWRITE_KINDS.has(finding.kind)) {
-      recheck.current = scope;
+      run.recheckOnReturn(scope);
       dispatch({ type: 'push', screen: { id: 'permissions', commandId: finding.commandId, guildId: finding.guildId, ...(finding.overwrite ? { select: finding.overwrite } : {}) } });
       return;
     }
     if (finding.commandId) {
-      recheck.current = scope;
+      run.recheckOnReturn(scope);
       const here = (state.scope.kind === 'global' && scope.kind === 'global') || (state.scope.kind === 'guild' && scope.kind === 'guild' && state.scope.guildId === scope.guildId);
       if (here) dispatch({ type: 'push', screen: { id: 'detail', commandId: finding.commandId } });
       else dispatch({ type: 'scope', scope, then: { id: 'detail', commandId: finding.commandId } });
@@ -131,10 +154,7 @@ export function useAuditState(active: boolean) {
       (await import('../../../operations/delete-command.js')).deleteCommand(session.workspace, { scope, command, reason }, { signal, sent, notice });
     void flows.runner.run(`Deleting the guild copy of ${name}`, async (signal, sent, notice) => (await deleting(signal, sent, notice)).backup, { kind: 'write', scope }).then((result) => {
       if (result.ok) {
-        setResults((currentResults) => ({
-          ...currentResults,
-          guilds: currentResults.guilds.map((guild) => (guild.guildId === finding.guildId ? { ...guild, findings: guild.findings.filter((other) => other !== finding) } : guild)),
-        }));
+        run.drop(finding);
         flash(`Deleted the guild copy of ${name} from ${guildName(finding.guildId!)}; backup: ${result.value}`, 'success', result.notices);
       } else if (result.cancelled) flash(`Cancelled before it was sent: the guild copy of ${name} is still there.`, 'warning', result.notices);
       else flash(failedWriteLine('Not deleted', result.error), 'error', result.notices);
@@ -164,7 +184,7 @@ export function useAuditState(active: boolean) {
     scopeName,
     actions: {
       select: setSelected,
-      stopOrLeave: () => (progress.running ? stop.current.abort() : dispatch({ type: 'pop' })),
+      stopOrLeave: () => (progress.running ? run.stop() : dispatch({ type: 'pop' })),
       fix,
       deleteGhost,
       cancelDelete: () => setDeleting(null),

@@ -31,20 +31,31 @@ export function scopeNameOf(guilds: AppState['guilds'], scope: string): string {
   return guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
 }
 
-export function useBackupsState() {
-  const { state, dispatch, flows } = useAppContext();
-  const session = state.session;
-  const files = session?.backupFiles;
+/** The session's backups (a model that loads itself, and reloads after a restore), and the selection, which follows its backup rather than its row: a restore writes a new backup at the top. */
+function useBackupsList() {
+  const { state } = useAppContext();
+  const files = state.session?.backupFiles;
   const listed = useLoaded(files?.list);
   const entries = listed.value ?? null;
   const problem = listed.error === undefined ? null : errorLine(describeError(listed.error));
-  // The selection follows its backup, not its row: a restore writes a new backup at the top.
   const [selection, setSelection] = useState<{ index: number; path?: string }>({ index: 0 });
   const found = selection.path === undefined ? -1 : (entries?.findIndex((entry) => entry.path === selection.path) ?? -1);
   const selected = found >= 0 ? found : selection.index;
+  /** `delta` rows (listMove), kept inside the list. */
+  const move = (delta: number) => {
+    const index = movedIndex(selected, delta, entries?.length ?? 0);
+    setSelection({ index, ...(entries?.[index] ? { path: entries[index].path } : {}) });
+  };
+  return { entries, problem, selected, move };
+}
+
+/** A restore's steps: its plan through the plan engine, review, a typed override, the browser sign-in, the restore itself. */
+function useRestore(nameOf: (scope: string) => string) {
+  const { state, dispatch, flows } = useAppContext();
+  const session = state.session;
+  const files = session?.backupFiles;
   const [mode, setMode] = useState<BackupsMode>({ kind: 'list' });
   const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
-  const nameOf = (scope: string) => scopeNameOf(state.guilds, scope);
   const toList = () => setMode({ kind: 'list' });
 
   const plan = (entry: BackupEntry) => {
@@ -118,23 +129,26 @@ export function useBackupsState() {
       : undefined;
 
   /** `delta` rows (listMove), kept inside the list. */
-  const move = (delta: number) => {
-    const index = movedIndex(selected, delta, entries?.length ?? 0);
-    setSelection({ index, ...(entries?.[index] ? { path: entries[index].path } : {}) });
-  };
+  return { mode, planNeedsSignIn, signInOff, paste, busySent: state.busy?.sent === true, plan, restore, signIn, toList, override: (entry: BackupEntry, prepared: PreparedPlan, override: Override) => setMode({ kind: 'override', entry, prepared, override }) };
+}
 
+export function useBackupsState() {
+  const { state } = useAppContext();
+  const nameOf = (scope: string) => scopeNameOf(state.guilds, scope);
+  const list = useBackupsList();
+  const { mode, planNeedsSignIn, signInOff, paste, busySent, ...steps } = useRestore(nameOf);
   return {
-    entries,
-    problem,
-    selected,
+    entries: list.entries,
+    problem: list.problem,
+    selected: list.selected,
     mode,
     paste,
     planNeedsSignIn,
     signInOff,
     applicationName: state.application?.name,
-    busySent: state.busy?.sent === true,
+    busySent,
     nameOf,
-    actions: { move, plan, restore, signIn, toList, override: (entry: BackupEntry, prepared: PreparedPlan, override: Override) => setMode({ kind: 'override', entry, prepared, override }) },
+    actions: { move: list.move, ...steps },
   };
 }
 

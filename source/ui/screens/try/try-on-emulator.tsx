@@ -28,7 +28,8 @@ import { AppContext, useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { ConnectionDetails, type ConnectionItem } from './connection-details.js';
 
-export interface OnEmulatorProps {
+/** What the Try screen is given, and each of its forms. */
+export interface TryScreenProps {
   command: Command;
   height: number;
   width: number;
@@ -52,7 +53,7 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
  * the server answered); `form`: the Try form to open on the emulator, at a height.
  */
-export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;

@@ -16,19 +16,13 @@ import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
 import { actionFor, type Action, type DisabledKeys, type KeyScope } from './input/key-bindings.js';
 import { disabledNotice, DisabledKeysProvider, useScreenKeys } from './input/disabled-keys.js';
+import { appOverlay } from './app-overlay.js';
 import { CommandDetail } from './screens/command-detail/command-detail.js';
 import { CommandEditor } from './screens/command-editor/command-editor.js';
 import { CommandList } from './screens/command-list/command-list.js';
 import { Onboarding } from './screens/onboarding/onboarding.js';
-import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
-import { helpLines, TextOverlay } from './screens/overlays/text-overlay.js';
-import { JsonReview } from './screens/overlays/json-review.js';
 import { AuditScreen } from './screens/audit/audit-screen.js';
 import { BackupsScreen } from './screens/backups/backups-screen.js';
-import { CopyDialog } from './screens/overlays/copy-dialog.js';
-import { ProfilePicker } from './screens/overlays/profile-picker.js';
-import { RememberCredentials } from './screens/overlays/remember-credentials.js';
-import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
 import { TryScreen } from './screens/try/try-screen.js';
@@ -37,7 +31,7 @@ import { canReadCommands } from '../api/contract.js';
 import type { Session, SessionStarters } from './session/session.js';
 import type { RateLimitWaits } from './session/rate-limit-waits.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, statusHistoryText, topScreen } from './state/app-state.js';
+import { appReducer, type AppState, findCommand, flashExpires, initialAppState, statusHistoryText, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -224,83 +218,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
     else if (action === 'tryCommand') dispatch({ type: 'push', screen: { id: 'try', commandId: command.id } });
   };
 
-  const overlay = (() => {
-    const close = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
-    switch (state.overlay.kind) {
-      case 'none':
-        return null;
-      case 'help':
-        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope, state.overlay.disabled)} height={bodyHeight} onClose={close} />;
-      case 'message':
-        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={state.overlay.text.split('\n').map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
-      case 'scope-picker':
-        return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
-      case 'copy': {
-        const copier = state.session?.copy;
-        const command = state.overlay.commandId === undefined ? undefined : findCommand(state, state.overlay.commandId);
-        if (!copier || (state.overlay.commandId !== undefined && !command)) return null;
-        return (
-          <CopyDialog
-            copier={copier}
-            from={state.scope}
-            {...(command ? { command } : {})}
-            guilds={state.guilds}
-            height={bodyHeight}
-            onDone={(text, tone, notices) => {
-              close();
-              dispatch({ type: 'flash', text, tone, notices });
-            }}
-            onClose={close}
-          />
-        );
-      }
-      case 'profile-picker': {
-        const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
-        if (!profiles) return null;
-        return <ProfilePicker starters={profiles} current={state.session?.target.profile} height={bodyHeight} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
-      }
-      case 'confirm-delete': {
-        const command = findCommand(state, state.overlay.commandId);
-        if (!command) return null;
-        const known = state.scope.kind === 'guild' && state.data.status === 'ready' && state.data.permissions !== null;
-        return (
-          <ConfirmDelete
-            command={command}
-            scopeLabel={scopeLabel(state)}
-            overwriteCount={known ? (overwritesOf(state, command.id)?.permissions.length ?? 0) : undefined}
-            onCancel={close}
-            onConfirm={() => {
-              close();
-              void flows.deleteCommand(command);
-            }}
-          />
-        );
-      }
-      case 'remember-credentials': {
-        const offer = state.session?.rememberCredentials;
-        return offer ? <RememberCredentials offer={offer} onClose={close} /> : null;
-      }
-      case 'json-review': {
-        const command = findCommand(state, state.overlay.commandId);
-        const draft = state.overlay.draft;
-        if (!command) return null;
-        return (
-          <JsonReview
-            command={command}
-            draft={draft as Command}
-            onCancel={close}
-            onSave={() => {
-              close();
-              void flows.saveCommand(draft as Command, command).then((outcome) => {
-                // The message names Discord's field errors already (describeError).
-                if (!outcome.ok) dispatch({ type: 'flash', text: outcome.message, tone: 'error' });
-              });
-            }}
-          />
-        );
-      }
-    }
-  })();
+  const overlay = appOverlay({ state, dispatch, flows, starters, scope, height: bodyHeight });
 
   return (
     // One column spare: a line that fills the last column leaves some terminals in a pending wrap.

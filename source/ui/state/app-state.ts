@@ -201,14 +201,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'reload':
       // What is on screen stays (the footer's spinner shows the reload) until the new data arrives.
       return { ...state, data: state.data.status === 'ready' ? state.data : { status: 'loading' }, reload: state.reload + 1, flash: null };
-    case 'data': {
-      if (action.data.status !== 'ready') return { ...state, data: action.data };
-      // A command deleted elsewhere takes its detail, JSON and Try screens with it, rather than leaving them blank.
-      const ids = new Set(action.data.commands.map((c) => c.id));
-      const stack = state.stack.filter((s) => (s.id !== 'detail' && s.id !== 'json' && s.id !== 'try') || ids.has(s.commandId));
-      if (stack.length === state.stack.length) return { ...state, data: action.data };
-      return { ...state, data: action.data, stack, flash: { text: 'The command on screen no longer exists on Discord (deleted elsewhere?); back to the list.', tone: 'warning' } };
-    }
+    case 'data':
+      return withData(state, action.data);
     case 'load-failed':
       if (state.data.status !== 'ready') return { ...state, data: { status: 'error', message: action.message, hint: action.hint } };
       return { ...state, flash: { text: `Not refreshed, still showing the earlier data: ${action.hint ? `${action.message} — ${action.hint}` : action.message}`, tone: 'error' } };
@@ -225,51 +219,76 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, journal: action.text };
     case 'busy':
       return { ...state, busy: action.busy };
-    case 'flash': {
-      const during = state.busy ? { duringRequest: state.busy.id } : {};
-      // The outcome stands; what the lock said goes beside it, and makes it worth reading as a warning.
-      const noticed = (action.notices?.length ?? 0) > 0;
-      const tone = noticed && (action.tone === 'success' || action.tone === 'info') ? 'warning' : action.tone;
-      const flash = { text: noticed ? withNotices(action.text, action.notices!) : action.text, tone, ...during };
-      return { ...state, flash, statusHistory: remembered(state.statusHistory, flash) };
-    }
+    case 'flash':
+      return flashed(state, action);
     case 'status-clear':
       return state.flash === null ? state : { ...state, flash: null };
     case 'flash-expired':
       return state.flash === action.flash ? { ...state, flash: null } : state;
-    case 'command-saved': {
-      // Saved over a failed or cancelled load: load the scope again, so the list and the header's counts catch up.
-      if (state.data.status !== 'ready') return { ...state, data: { status: 'loading' }, reload: state.reload + 1, lastSaved: action.command.id };
-      const others = state.data.commands.filter((c) => c.id !== action.command.id && c.id !== action.replaceId);
-      return { ...state, data: { ...state.data, commands: [...others, action.command] }, lastSaved: action.command.id };
-    }
-    case 'command-deleted': {
-      const stack = state.stack.filter((s) => !('commandId' in s) || s.commandId !== action.commandId);
-      if (state.data.status !== 'ready') return { ...state, stack: stack.length > 0 ? stack : [{ id: 'list' }], data: { status: 'loading' }, reload: state.reload + 1 };
-      return {
-        ...state,
-        stack: stack.length > 0 ? stack : [{ id: 'list' }],
-        overlay: { kind: 'none' },
-        data: {
-          ...state.data,
-          commands: state.data.commands.filter((c) => c.id !== action.commandId),
-          permissions: state.data.permissions?.filter((p) => p.id !== action.commandId) ?? null,
-        },
-      };
-    }
+    case 'command-saved':
+      return commandSaved(state, action.command, action.replaceId);
+    case 'command-deleted':
+      return commandDeleted(state, action.commandId);
     case 'rate-limited':
       return { ...state, rateLimited: action.wait };
     case 'quit-after-write':
       return { ...state, quitAfterWrite: action.quit };
     case 'session-upgraded':
       return { ...state, session: action.session };
-    case 'overwrites-saved': {
-      const { data, scope } = state;
-      if (data.status !== 'ready' || !data.permissions || scope.kind !== 'guild' || scope.guildId !== action.guildId) return state;
-      const others = data.permissions.filter((p) => p.id !== action.entry.id);
-      return { ...state, data: { ...data, permissions: action.entry.permissions.length > 0 ? [...others, action.entry] : others } };
-    }
+    case 'overwrites-saved':
+      return overwritesSaved(state, action.guildId, action.entry);
   }
+}
+
+/** A scope read: a command deleted elsewhere takes its detail, JSON and Try screens with it, rather than leaving them blank. */
+function withData(state: AppState, data: ScopeData): AppState {
+  if (data.status !== 'ready') return { ...state, data };
+  const ids = new Set(data.commands.map((c) => c.id));
+  const stack = state.stack.filter((s) => (s.id !== 'detail' && s.id !== 'json' && s.id !== 'try') || ids.has(s.commandId));
+  if (stack.length === state.stack.length) return { ...state, data };
+  return { ...state, data, stack, flash: { text: 'The command on screen no longer exists on Discord (deleted elsewhere?); back to the list.', tone: 'warning' } };
+}
+
+/** A status told, kept in the history; told during a request, it shows under its spinner. */
+function flashed(state: AppState, action: Extract<AppAction, { type: 'flash' }>): AppState {
+  const during = state.busy ? { duringRequest: state.busy.id } : {};
+  // The outcome stands; what the lock said goes beside it, and makes it worth reading as a warning.
+  const noticed = (action.notices?.length ?? 0) > 0;
+  const tone = noticed && (action.tone === 'success' || action.tone === 'info') ? 'warning' : action.tone;
+  const flash = { text: noticed ? withNotices(action.text, action.notices!) : action.text, tone, ...during };
+  return { ...state, flash, statusHistory: remembered(state.statusHistory, flash) };
+}
+
+function commandSaved(state: AppState, command: Command, replaceId: string | undefined): AppState {
+  // Saved over a failed or cancelled load: load the scope again, so the list and the header's counts catch up.
+  if (state.data.status !== 'ready') return { ...state, data: { status: 'loading' }, reload: state.reload + 1, lastSaved: command.id };
+  const others = state.data.commands.filter((c) => c.id !== command.id && c.id !== replaceId);
+  return { ...state, data: { ...state.data, commands: [...others, command] }, lastSaved: command.id };
+}
+
+/** The command's screens go with it (the list stays); over a failed load, the scope is read again. */
+function commandDeleted(state: AppState, commandId: string): AppState {
+  const kept = state.stack.filter((s) => !('commandId' in s) || s.commandId !== commandId);
+  const stack: Screen[] = kept.length > 0 ? kept : [{ id: 'list' }];
+  if (state.data.status !== 'ready') return { ...state, stack, data: { status: 'loading' }, reload: state.reload + 1 };
+  return {
+    ...state,
+    stack,
+    overlay: { kind: 'none' },
+    data: {
+      ...state.data,
+      commands: state.data.commands.filter((c) => c.id !== commandId),
+      permissions: state.data.permissions?.filter((p) => p.id !== commandId) ?? null,
+    },
+  };
+}
+
+/** One overwrite list replaced on Discord: the guild on screen shows it without reading again. */
+function overwritesSaved(state: AppState, guildId: string, entry: GuildCommandPermissions): AppState {
+  const { data, scope } = state;
+  if (data.status !== 'ready' || !data.permissions || scope.kind !== 'guild' || scope.guildId !== guildId) return state;
+  const others = data.permissions.filter((p) => p.id !== entry.id);
+  return { ...state, data: { ...data, permissions: entry.permissions.length > 0 ? [...others, entry] : others } };
 }
 
 /**

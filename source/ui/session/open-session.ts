@@ -138,11 +138,7 @@ function lastSeenKeeper(env: NodeJS.ProcessEnv, demo: boolean, targets: Targets)
     const { application, globalCommands, who } = session.opening;
     if (!file || !application || !globalCommands) return;
     // Kept as the list screen draws it: its order, its cells and the header's caps.
-    const [{ commandRowCells }, { capsSummary }, { visibleCommands }] = await Promise.all([
-      import('../format/command-row.js'),
-      import('../format/command-summary.js'),
-      import('../screens/command-list/use-command-list-state.js'),
-    ]);
+    const [{ commandRowCells, visibleCommands }, { capsSummary }] = await Promise.all([import('../format/command-row.js'), import('../format/command-summary.js')]);
     const rows = visibleCommands(globalCommands, '').map((command) => ({ id: command.id, cells: [...commandRowCells(command)] }));
     const list = { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel: session.target.label, caps: capsSummary(globalCommands, GLOBAL_SCOPE), rows };
     await file.cache.rememberLastSeen(file.path, list, previous);

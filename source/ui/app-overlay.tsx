@@ -39,7 +39,7 @@ export function appOverlay(context: OverlayContext): ReactElement | null {
     case 'message':
       return <TextOverlay title={overlay.title ?? 'The whole message'} lines={overlay.text.split('\n').map((text) => ({ text }))} height={height} onClose={close} />;
     case 'scope-picker':
-      return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={height} />;
+      return <ScopePicker guilds={state.identity.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={height} />;
     case 'copy':
       return copyOverlay(context, overlay.commandId, close);
     case 'profile-picker': {
@@ -79,7 +79,7 @@ function copyOverlay({ state, dispatch, height }: OverlayContext, commandId: str
     close();
     dispatch({ type: 'flash', text, tone, notices });
   };
-  return <CopyDialog copier={copier} from={state.scope} {...(command ? { command } : {})} guilds={state.guilds} height={height} onDone={done} onClose={close} />;
+  return <CopyDialog copier={copier} from={state.scope} {...(command ? { command } : {})} guilds={state.identity.guilds} height={height} onDone={done} onClose={close} />;
 }
 
 /** The typed delete of a command, with how many overwrites go with it where they are known. */

@@ -194,7 +194,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const { state, dispatch, flows } = useAppContext();
   const { columns, rows: terminalRows } = useWindowSize();
   // The frame leaves free the rows a wrapped address or a status's path takes, and one more: a frame shorter than the screen ends with a line break.
-  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.journal, columns));
+  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.local.journal, columns));
   const rows = terminalRows - (wrappedRows > 0 ? wrappedRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);
@@ -203,7 +203,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const scope: KeyScope = top.id === 'list' && signInOnly ? 'sign-in-only' : top.id;
   useGlobalKeys(scope);
   // A short screen with a wrapped address on it keeps the address and its field, not the header.
-  const headerShown = (state.session !== null || state.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
+  const headerShown = (state.session !== null || state.start.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
   const bodyHeight = Math.max(addressRows > 0 ? 3 : 6, rows - (headerShown ? HEADER_ROWS : 0));
   const noOverlay = state.overlay.kind === 'none';
   const topCommand = 'commandId' in top ? findCommand(state, top.commandId) : undefined;
@@ -225,7 +225,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
     <Box flexDirection="column" width={Math.max(20, columns - 1)} height={rows}>
       {headerShown ? <Header state={state} /> : null}
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
-        {state.connecting ? <Spinner label="Connecting" /> : null}
+        {state.start.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
         {signInOnly ? (
           top.id === 'list' && overlay === null ? <SignInOnlyHome height={bodyHeight} active={noOverlay} /> : null

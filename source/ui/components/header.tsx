@@ -37,15 +37,15 @@ export function Header({ state }: { state: AppState }) {
   const width = useWindowSize().columns - 1;
   const session = state.session;
   if (!session) {
-    return state.connecting ? (
+    return state.start.connecting ? (
       <Box flexDirection="column" flexShrink={0} height={3}>
         <Text bold color={theme.text.accent}>cmd-tui</Text>
       </Box>
     ) : null;
   }
-  const app = state.application;
+  const app = state.identity.application;
   const how = session.api.authKinds().map((kind) => AUTH_LABELS[kind]).join(' + ');
-  const creates = state.createsUsed;
+  const creates = state.local.createsUsed;
   const caps = state.data.status === 'ready' ? capsSummary(state.data.commands, state.scope) : state.data.status === 'error' ? 'counts unknown: the list did not load (ctrl+r)' : 'counting…';
   const createsText = `creates today ${creates ?? '?'}/${LIMITS.dailyCreates}`;
   // Counts are kept whole or left out; a sentence (the list did not load) is cut at the end as text is.
@@ -68,7 +68,7 @@ export function Header({ state }: { state: AppState }) {
         {'  '}
         <Text bold>{app ? app.name : 'app'}</Text>
         {'  '}
-        {state.who ? `${state.who} via ` : 'via '}
+        {state.identity.who ? `${state.identity.who} via ` : 'via '}
         {how || 'no credentials'}
         {/* Last, so a narrow terminal cuts the id rather than who is signed in and how. */}
         <Text color={theme.text.secondary}>  app id {session.api.applicationId}</Text>

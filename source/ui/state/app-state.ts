@@ -72,35 +72,41 @@ export const STATUS_HISTORY = 30;
 /** Why stored credentials gave no session: onboarding tells "no credentials" from these (`keyring`: none found, the OS keyring not reachable). */
 export type StartFailure = 'refused' | 'unreachable' | 'keyring' | 'other';
 
+/** What the app knows of whose it is: the application, the signed-in account (as the header shows it), the guilds for the pickers. */
+export interface Identity {
+  application?: Application;
+  who?: string;
+  guilds: PartialGuild[];
+}
+
+/** What this machine's files say of the scope: today's creates (local ledger; undefined until read), and an interrupted write's journal. */
+export interface LocalNotes {
+  createsUsed?: number;
+  /**
+   * What an interrupted write left on this scope (its journal: command, backup, restore command), shown
+   * whenever no other status is: it stays until that write is finished, not until the next message.
+   */
+  journal?: string;
+}
+
 export interface AppState {
   session: Session | null;
-  /** Credentials are being read and the API reached; the skeleton shows meanwhile. */
-  connecting: boolean;
+  /** How the start went: `connecting` while credentials are read and the API reached (the skeleton shows meanwhile); `failure`: why it found no usable session. */
+  start: { connecting: boolean; failure?: StartFailure };
   stack: Screen[];
   overlay: Overlay;
   scope: Scope;
   data: ScopeData;
   /** Bumped to reload the scope. */
   reload: number;
-  application?: Application;
-  /** The signed-in account, as shown in the header. */
-  who?: string;
-  guilds: PartialGuild[];
-  /** Today's creates in the scope (local ledger); undefined until read. */
-  createsUsed?: number;
+  identity: Identity;
+  local: LocalNotes;
   /** The request in flight; `write`: a change; `sent`: a write that left, which cancelling cannot recall. */
   busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
   /** `duringRequest`: told while that request was in flight (a key it turns off), so shown under its spinner. */
   flash: { text: string; tone: Tone; duringRequest?: number } | null;
   /** The statuses shown so far, oldest first (at most STATUS_HISTORY): what a finished write said stays readable. */
   statusHistory: readonly StatusEntry[];
-  /**
-   * What an interrupted write left on this scope (its journal: command, backup, restore command), shown
-   * whenever no other status is: it stays until that write is finished, not until the next message.
-   */
-  journal?: string;
-  /** Why the start found no usable session: none stored (absent), refused, or the API unreachable. */
-  startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
   lastSaved?: string;
   /** q was pressed while a write was in flight: the app quits once its outcome is told (and prints it). */
@@ -151,17 +157,15 @@ export function initialAppState(session: Session | null, connecting = false): Ap
   const opened = session?.opening;
   return {
     session,
-    connecting,
+    start: { connecting },
     stack: [session || connecting ? { id: 'list' } : { id: 'onboarding' }],
     overlay: { kind: 'none' },
     scope: defaultGuildId ? guildScope(defaultGuildId) : GLOBAL_SCOPE,
     data: global && opened?.globalCommands ? { status: 'ready', commands: opened.globalCommands, permissions: null } : { status: 'loading' },
     reload: 0,
     // What the session read while connecting, so the first frame is complete.
-    application: opened?.application,
-    who: opened?.who ?? undefined,
-    createsUsed: global ? opened?.globalCreatesUsed : undefined,
-    guilds: [],
+    identity: { application: opened?.application, who: opened?.who ?? undefined, guilds: [] },
+    local: { createsUsed: global ? opened?.globalCreatesUsed : undefined },
     busy: null,
     flash: null,
     statusHistory: [],
@@ -174,7 +178,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...initialAppState(action.session), flash: state.flash, statusHistory: state.statusHistory };
     case 'no-session': {
       const flash = action.message ? { text: action.message, tone: 'error' as const } : state.flash;
-      return { ...initialAppState(null), flash, statusHistory: action.message ? remembered(state.statusHistory, flash!) : state.statusHistory, ...(action.failure ? { startFailure: action.failure } : {}) };
+      const start = { connecting: false, ...(action.failure ? { failure: action.failure } : {}) };
+      return { ...initialAppState(null), start, flash, statusHistory: action.message ? remembered(state.statusHistory, flash!) : state.statusHistory };
     }
     case 'push':
       return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' }, flash: null };
@@ -193,8 +198,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         stack: action.then ? [state.stack[0]!, ...state.stack.filter((screen) => screen.id === 'audit'), action.then] : state.stack.slice(0, 1),
         overlay: { kind: 'none' },
         data: { status: 'loading' },
-        createsUsed: undefined,
-        journal: undefined,
+        local: {},
         reload: state.reload + 1,
         flash: null,
       };
@@ -206,17 +210,14 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'load-failed':
       if (state.data.status !== 'ready') return { ...state, data: { status: 'error', message: action.message, hint: action.hint } };
       return { ...state, flash: { text: `Not refreshed, still showing the earlier data: ${action.hint ? `${action.message} — ${action.hint}` : action.message}`, tone: 'error' } };
-    case 'identity':
-      return {
-        ...state,
-        application: action.application ?? state.application,
-        who: action.who ?? state.who,
-        guilds: action.guilds ?? state.guilds,
-      };
+    case 'identity': {
+      const { identity } = state;
+      return { ...state, identity: { application: action.application ?? identity.application, who: action.who ?? identity.who, guilds: action.guilds ?? identity.guilds } };
+    }
     case 'creates-used':
-      return { ...state, createsUsed: action.used };
+      return { ...state, local: { ...state.local, createsUsed: action.used } };
     case 'journal':
-      return { ...state, journal: action.text };
+      return { ...state, local: { ...state.local, journal: action.text } };
     case 'busy':
       return { ...state, busy: action.busy };
     case 'flash':
@@ -343,6 +344,6 @@ export function statusHistoryText(history: readonly StatusEntry[], now: number):
 export function scopeLabel(state: AppState): string {
   if (state.scope.kind === 'global') return 'Global';
   const guildId = state.scope.guildId;
-  const guild = state.guilds.find((g) => g.id === guildId);
+  const guild = state.identity.guilds.find((g) => g.id === guildId);
   return `Guild ${guild ? guild.name : guildId}`;
 }

@@ -51,7 +51,7 @@ function useAuditRun(auditedScope: Scope, active: boolean, flash: (text: string,
   const opened = useRef<Audit | null>(null);
   /** The scope of a finding being fixed elsewhere: audited again on return. */
   const recheck = useRef<Scope | null>(null);
-  const guildName = (guildId: string) => state.guilds.find((guild) => guild.id === guildId)?.name ?? results.guilds.find((guild) => guild.guildId === guildId)?.guildName ?? `guild ${guildId}`;
+  const guildName = (guildId: string) => state.identity.guilds.find((guild) => guild.id === guildId)?.name ?? results.guilds.find((guild) => guild.guildId === guildId)?.guildName ?? `guild ${guildId}`;
   const showGuild = (audit: GuildOutcome): void => {
     if (opened.current?.isAppGuild(audit) === false) return;
     setResults((current) => ({ ...current, guilds: [...current.guilds.filter((known) => known.guildId !== audit.guildId), audit] }));
@@ -68,7 +68,7 @@ function useAuditRun(auditedScope: Scope, active: boolean, flash: (text: string,
       try {
         const { openAudit } = await import('../../../operations/audit.js');
         const guilds = auditedScope.kind === 'guild' ? { id: auditedScope.guildId, name: guildName(auditedScope.guildId) } : 'all';
-        const audit = await openAudit(session.api, guilds, { onRead, ...(state.application ? { application: state.application } : {}) });
+        const audit = await openAudit(session.api, guilds, { onRead, ...(state.identity.application ? { application: state.identity.application } : {}) });
         opened.current = audit;
         setResults((current) => ({ ...current, global: audit.global }));
         setProgress((current) => ({ ...current, total: audit.guilds.length }));

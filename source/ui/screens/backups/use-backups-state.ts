@@ -25,7 +25,7 @@ export type BackupsMode =
   | { kind: 'restoring'; entry: BackupEntry };
 
 /** A backup's scope (`global`, `guild:ID`) by name: a listed guild's name, else its id. */
-export function scopeNameOf(guilds: AppState['guilds'], scope: string): string {
+export function scopeNameOf(guilds: AppState['identity']['guilds'], scope: string): string {
   if (scope === 'global') return 'Global';
   const guildId = scope.replace(/^guild:/, '');
   return guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
@@ -134,7 +134,7 @@ function useRestore(nameOf: (scope: string) => string) {
 
 export function useBackupsState() {
   const { state } = useAppContext();
-  const nameOf = (scope: string) => scopeNameOf(state.guilds, scope);
+  const nameOf = (scope: string) => scopeNameOf(state.identity.guilds, scope);
   const list = useBackupsList();
   const { mode, planNeedsSignIn, signInOff, paste, busySent, ...steps } = useRestore(nameOf);
   return {
@@ -145,7 +145,7 @@ export function useBackupsState() {
     paste,
     planNeedsSignIn,
     signInOff,
-    applicationName: state.application?.name,
+    applicationName: state.identity.application?.name,
     busySent,
     nameOf,
     actions: { move: list.move, ...steps },

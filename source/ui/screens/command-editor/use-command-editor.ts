@@ -40,7 +40,7 @@ function useCheckedDraft(original: Command | undefined) {
   // The scope's rules too (counts, unique names, the day's creates), as save checks them, so nothing is refused only at Discord.
   const problems: Problem[] = [
     ...validateCommand(draft, context),
-    ...draftScopeProblems(draft, { existing, ...(original ? { originalId: original.id } : {}), createsUsed: app.createsUsed, context }),
+    ...draftScopeProblems(draft, { existing, ...(original ? { originalId: original.id } : {}), createsUsed: app.local.createsUsed, context }),
     ...state.serverProblems,
   ];
   return {
@@ -93,7 +93,7 @@ export function useCommandEditor(original: Command | undefined) {
       dispatch({ type: 'message', text: 'Nothing changed.', tone: 'info' });
       return;
     }
-    const warnings = saveWarnings(draft, { original, existing: checked.existing, scopeLabel: scopeLabel(app), createsUsed: app.createsUsed });
+    const warnings = saveWarnings(draft, { original, existing: checked.existing, scopeLabel: scopeLabel(app), createsUsed: app.local.createsUsed });
     // Every write is reviewed first: an edit shows what changes, field by field; a create, what it spends.
     dispatch({ type: 'overlay', overlay: { kind: 'confirm-save', warnings, changes } });
   };

@@ -189,7 +189,7 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         <Text bold color={theme.text.accent}>
           cmd-tui — see and fix your Discord app's commands
         </Text>
-        <Text>{HEADLINES[app.startFailure ?? 'none']} How do you want to start?</Text>
+        <Text>{HEADLINES[app.start.failure ?? 'none']} How do you want to start?</Text>
         <Text color={theme.text.secondary}>Commands need a bot token or client credentials. Only a signed-in user can change permission overwrites.</Text>
         <Box marginTop={1} flexDirection="column">
           {state.step === 'choose' ? <SelectList items={CHOICES} isFocused={active && !state.starting} priority={Priority.textField} onSelect={(item) => starts.choose(item.value)} /> : null}

@@ -14,7 +14,7 @@ export function useRecentGuilds(): { recent: RecentGuild[]; remember: (guildId: 
   const { state } = useAppContext();
   const memory = state.session?.guildMemory;
   const recent = useLoaded(memory?.recent).value ?? NONE;
-  const { guilds } = state;
+  const { guilds } = state.identity;
   /** A picked guild, under its listed name when the credentials list it. */
   const remember = useCallback(
     (guildId: string) => {

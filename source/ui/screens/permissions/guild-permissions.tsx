@@ -71,7 +71,7 @@ function useGuildPermissions({ entryId, guildId, select }: Pick<GuildPermissions
   const { state } = useAppContext();
   const loaded = useGuildOverwrites(guildId);
   const [editor, dispatchEditor] = useOverwriteEditorState();
-  const guildName = state.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;
+  const guildName = state.identity.guilds.find((g) => g.id === guildId)?.name ?? `guild ${guildId}`;
   const signInOnly = state.session ? !canReadCommands(state.session.api) : false;
   const model = useMemo(() => modelOf(loaded.load, entryId, guildId, guildName, editor.draft, signInOnly), [loaded.load, entryId, guildId, guildName, editor.draft, signInOnly]);
   const accessInput = useMemo((): CommandAccessInput | undefined => {

@@ -90,7 +90,7 @@ export function TryForm({ height, width, active, ...options }: TryScreenProps & 
   const selecting = state.picker ? components.find((component) => component.key === state.picker!.row) : undefined;
   if (selecting) return <ReplySelectPicker model={model} selecting={selecting} height={height} active={active} />;
   if (pickerRow) return <RowPicker model={model} row={pickerRow} search={search} height={height} active={active} />;
-  const guildLabel = app.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : '(no guild: the app is in none)');
+  const guildLabel = app.identity.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : '(no guild: the app is in none)');
   return (
     <Box flexDirection="column" flexGrow={1}>
       <TryView

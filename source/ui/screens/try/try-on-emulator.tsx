@@ -60,8 +60,8 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
   const tryOn = state.session?.emulators.forTry;
   const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
   // The guild in view, else the one the form would start in.
-  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.guilds[0]?.id;
-  const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : undefined);
+  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.identity.guilds[0]?.id;
+  const guildName = state.identity.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : undefined);
 
   const open = () => {
     if (!tryOn) return;

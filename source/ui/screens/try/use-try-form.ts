@@ -92,7 +92,7 @@ export function useTryForm({ command, control, noBot, interactionsUrl, typed, on
   const { state: app, dispatch: appDispatch } = useAppContext();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
   const [state, dispatch] = useTryState('en-US', undefined, typed);
-  const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
+  const guildId = scopeGuild ?? state.form.guildId ?? app.identity.guilds[0]?.id;
   const form: TryForm = { ...state.form, ...(guildId ? { guildId } : {}) };
   const { load, place, meet } = useTryGuild(guildId, command, form, dispatch);
   const rows = tryRows(command, form, place, scopeGuild === undefined, Date.now());

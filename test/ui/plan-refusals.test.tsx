@@ -21,7 +21,7 @@ const slash = (prefix: string, count: number, scope = guild) => Array.from({ len
 const writes = (api: FakeApi) => api.calls.filter((call) => /^(create|edit|delete) /.test(call));
 const flat = (frame: string) => frame.replace(/[\s│]+/g, ' ');
 
-/** The session's copy and restore carried by the plan engine, as open-session.ts wires them. */
+/** The session's copy and restore carried by the plan engine, as make-session.ts wires them. */
 function withEngine(session: FakeSession, backups: Record<string, ScopeBackup | OverwritesBackup> = {}, entries: BackupEntry[] = []): FakeSession {
   session.copy = {
     prepare: (request) => preparePlan(session.workspace, { kind: 'copy', request }),

@@ -64,7 +64,7 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
   const budget = await createBudget(io.env, api.applicationId, scope);
   if (flags.json !== true) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
   const out = flags.json === true || flags['json-lines'] === true ? io.stderr : io.stdout;
-  const planText = (stream: CliIo['stdout'] | CliIo['stderr']) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.env, flags) });
+  const planText = (stream: CliIo['stdout'] | CliIo['stderr']) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.environment.terminal.colour, flags) });
   out.write(planText(out));
   const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
   if (!hasChanges(plan, prune)) {

@@ -48,7 +48,7 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     const api = await connect(values, io);
-    await learnGuildNames(api, io.env, from, to);
+    await learnGuildNames(api, io.environment.paths(), from, to);
     const copy = await planCopy(api, { from, to, names, prune }, await appFacts(api)).catch((error: unknown) => {
       throw error instanceof CopySourceError ? new UsageError(`${error.message} ${error.hint}`) : error;
     });
@@ -61,7 +61,7 @@ export const run: CommandRun = async (args, io) => {
     const { plan, live, adaptations, ghosts } = copy;
     const budget = await createBudget(io.env, api.applicationId, to);
     const ghostsLine = hasChanges(plan, prune) ? ghostsNote(ghosts, describeScope(to)) : undefined;
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.env, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
+    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, ghosts, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!hasChanges(plan, prune)) {

@@ -43,7 +43,7 @@ export async function runList(api: DiscordApi, request: ListRequest, io: CliIo):
   io.stdout.write(
     request.json
       ? `${JSON.stringify({ ...entriesJson(request.guildId, api.applicationId, shown, directory), ...(note ? { note } : {}) }, null, 2)}\n`
-      : `${renderEntriesText(shown, directory, paintFor(io.stdout, io.env, { 'no-color': request.noColor }))}${note ? `${note}\n` : ''}`,
+      : `${renderEntriesText(shown, directory, paintFor(io.stdout, io.environment.terminal.colour, { 'no-color': request.noColor }))}${note ? `${note}\n` : ''}`,
   );
   return ExitCode.Ok;
 }

@@ -33,7 +33,7 @@ export const run: CommandRun = async (args, io) => {
     // Told as apply tells it (without taking the journal over: plan writes nothing).
     const interrupted = await interruptedWrite(io.env, api.applicationId, scope);
     if (interrupted) io.stderr.write(`cmd-tui: ${interrupted}\n`);
-    io.stdout.write(values.json ? planJson(result.plan, result.skipped) : renderPlan(result.plan, { scope, prune, budget, paint: paintFor(io.stdout, io.env, values) }));
+    io.stdout.write(values.json ? planJson(result.plan, result.skipped) : renderPlan(result.plan, { scope, prune, budget, paint: paintFor(io.stdout, io.environment.terminal.colour, values) }));
     // terraform's convention, with its own code: CI tells "nothing to do" from "changes pending".
     return values['detailed-exitcode'] === true && hasChanges(result.plan, prune) ? ExitCode.ChangesPending : ExitCode.Ok;
   } catch (error) {

@@ -31,7 +31,7 @@ export function replanUnderLock(api: DiscordApi, scope: Scope, planned: Extract<
   return async (current) => {
     const plan = planned.planAgainst(current);
     const budget = await createBudget(io.env, api.applicationId, scope);
-    io.stderr.write(`The scope changed while this run waited for it (another writer got there first); planned again:\n${renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.env, flags) })}`);
+    io.stderr.write(`The scope changed while this run waited for it (another writer got there first); planned again:\n${renderPlan(plan, { scope, prune, budget, paint: paintFor(io.stderr, io.environment.terminal.colour, flags) })}`);
     if (!hasChanges(plan, prune)) return plan;
     const refusals = refusalsFor(plan, current, { prune, confirmed: true, createsRemaining: budget.remaining, liveCount: current.length });
     // Asked nowhere under the lock: skipped files with new deletes are refused unless --accept-skipped said so.

@@ -33,7 +33,7 @@ export const run: CommandRun = async (args, io) => {
     if (!('commands' in read)) {
       const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
       if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
-      await learnGuildNames(api, io.env, read.scope);
+      await learnGuildNames(api, io.environment.paths(), read.scope);
       return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(api, read, path, values, io);
     }
     const backup = read;
@@ -44,7 +44,7 @@ export const run: CommandRun = async (args, io) => {
     }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
-    await learnGuildNames(api, io.env, backup.scope);
+    await learnGuildNames(api, io.environment.paths(), backup.scope);
     const app = await appFacts(api);
     const preview = await previewRestore(api, backup, { ...app, scope: backup.scope.kind });
     const budget = await createBudget(io.env, api.applicationId, backup.scope);

@@ -13,7 +13,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { isLockBusy, withFileLock } from './file-lock.js';
-import { appPaths } from './paths.js';
+import type { AppPaths } from './paths.js';
 import { readTextFile } from './read-text-file.js';
 
 /** How often a sending process renews its place, and so how fast the others see it come. */
@@ -59,9 +59,9 @@ export interface PaceShare {
 }
 
 /** The pace file for a token at an API base, named by a hash of both: the token never reaches the disk. */
-export function paceFilePath(env: NodeJS.ProcessEnv, baseUrl: string, token: string): string {
+export function paceFilePath(paths: Pick<AppPaths, 'data'>, baseUrl: string, token: string): string {
   const digest = createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex').slice(0, 32);
-  return join(appPaths(env).data, 'pace', `${digest}.json`);
+  return join(paths.data, 'pace', `${digest}.json`);
 }
 
 /** The shares listed in their pace files now, each left at exit by one listener (a TUI can hold several). */

@@ -27,7 +27,7 @@ let appLoading: Promise<typeof import('./app.js')> | undefined;
 export const loadApp = () => (appLoading ??= import('./app.js'));
 
 export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
-  const theme = themeFor(io.env);
+  const theme = themeFor(io.environment.terminal);
   drawAttributesOnTerminal();
   const app = () => loadApp().then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />);
   const cachedFirst = !session && connect && lastSeen;

@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
-import type { ProfileInUse } from '../../api/resolve-target.js';
+import type { ProfileInUse } from '../../connect/resolve-target.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
 import type { CliIo } from '../../commands/types.js';
+import { underHome, type Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { canReadCommands } from '../../api/contract.js';
 import { editInExternalEditor } from '../editor/external-editor.js';
@@ -74,15 +75,24 @@ async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' 
   return { application, globalCommands, who };
 }
 
-/** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
-async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv, signInUser?: Session['signInUser']): Promise<Session> {
+/**
+ * What a session's local files and tools are: where its files go (the demo's own throwaway home), the editor.
+ * `env` only until the plan engine takes `environment` too.
+ */
+interface SessionSurroundings {
+  environment: Environment;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Ties an API to the local ledger, backups, export and $EDITOR. */
+async function makeSession(api: DiscordApi, label: string, io: CliIo, { environment, env }: SessionSurroundings, signInUser?: Session['signInUser']): Promise<Session> {
   const { openWorkspace } = await import('../../operations/workspace.js');
   const workspace = openWorkspace(api, env);
   return {
     ...workspace,
     targetLabel: label,
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
-    editText: async (text) => editInExternalEditor(text, env),
+    editText: async (text) => editInExternalEditor(text, environment.editor),
     copy: {
       plan: async (request) => {
         const [{ planCopy }, { factsOf }] = await Promise.all([import('../../backup/copy-plan.js'), import('../../discord/app-facts.js')]);
@@ -122,15 +132,15 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
     recentGuilds: {
       list: async () => {
         const [{ openSettings }, { recentGuildsOf }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
-        return recentGuildsOf(openSettings(env).read(), api.baseUrl, api.applicationId);
+        return recentGuildsOf(openSettings(environment.paths()).read(), api.baseUrl, api.applicationId);
       },
       remember: async (guild) => {
         const [{ openSettings }, { rememberRecentGuild }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
-        await rememberRecentGuild(openSettings(env), api.baseUrl, api.applicationId, guild);
+        await rememberRecentGuild(openSettings(environment.paths()), api.baseUrl, api.applicationId, guild);
       },
     },
     knownCommands: async (guildId) => (await import('../../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId),
-    rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
+    rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(environment.paths(), api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };
 }
@@ -147,12 +157,13 @@ interface Target {
 
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
-  const { env } = io;
+  const { environment } = io;
+  const surroundings: SessionSurroundings = { environment, env: io.env };
   const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
-    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-    const { target, profile } = await resolveTarget(choice, env);
-    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(env)).length > 0;
+    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+    const { target, profile } = await resolveTarget(choice, environment);
+    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(environment.paths())).length > 0;
     return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}), ...(outsideProfiles ? { outsideProfiles } : {}) };
   };
   let resolving: Promise<Target> | undefined;
@@ -172,17 +183,17 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
         import('../../auth/credentials.js'),
-        import('../../api/connect.js'),
+        import('../../connect/connect.js'),
       ]);
       const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
-      const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
+      const clientSecret = typedSecret ?? environment.credentials.clientSecret;
       const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
-      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env, ...pasted });
+      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, browsers: environment.browser.commands, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');
-      const stores = defaultStores(env, undefined, profile?.name);
+      const stores = defaultStores(environment, undefined, profile?.name);
       await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
-      return withProfile(await makeSession(api, label, io, env, signInUser), target);
+      const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
+      return withProfile(await makeSession(api, label, io, surroundings, signInUser), target);
     };
     return signInUser;
   };
@@ -195,12 +206,12 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   const openWith = async (
     connecting: Promise<DiscordApi>,
     label: string,
-    opened: { env: NodeJS.ProcessEnv; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
+    opened: { surroundings: SessionSurroundings; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
   ): Promise<Session> => {
     const api = await connecting;
     const reading = firstReads(api);
     options.whileReading?.();
-    const opening = makeSession(api, label, io, opened.env, opened.signInFor?.(api));
+    const opening = makeSession(api, label, io, opened.surroundings, opened.signInFor?.(api));
     const [reads, session, globalCreatesUsed] = await Promise.all([
       opened.failuresLater ? reading.catch(() => ({})) : reading,
       opening,
@@ -209,9 +220,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
   };
 
-  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
+  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionSurroundings = surroundings, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { surroundings: sessionSurroundings });
   };
 
   const demo = async (): Promise<Session> => {
@@ -225,7 +236,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     // thing the process does is remove it once more, synchronously, with nothing left to run after.
     process.once('exit', () => rmSync(home, { recursive: true, force: true }));
     const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
-    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
+    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { environment: underHome(environment, home), env: { ...io.env, CMD_TUI_HOME: home } }, emulator.applicationId);
     return { ...session, ownEmulator: endpointOf(emulator) };
   };
 
@@ -237,11 +248,11 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const target = await started();
     const { url, profile } = target;
     const label = targetLabel(url, false);
-    const session = await withApi(typed, url, label, env, applicationId, typedOrigins(typed));
+    const session = await withApi(typed, url, label, surroundings, applicationId, typedOrigins(typed));
     const appId = session.api.applicationId;
     const store = async () => {
       const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
-      const stores = defaultStores(env, undefined, profile?.name);
+      const stores = defaultStores(environment, undefined, profile?.name);
       return (await storeAppCredentials(stores, url, appId, typed, session.application?.name)).where ?? stores.secrets.filePath;
     };
     return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target), rememberCredentials: { what, command, store } }, target);
@@ -249,8 +260,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
 
   /** Stored (or environment) credentials for a target. */
   const credentialsFor = async ({ url, profile }: Target): Promise<LoadedCredentials> => {
-    const { loadCredentials } = await import('../../auth/credentials.js');
-    return loadCredentials({ baseUrl: url, env, ...(profile ? { profile } : {}) });
+    const { defaultStores, loadCredentials } = await import('../../auth/credentials.js');
+    return loadCredentials({ baseUrl: url, overrides: environment.credentials, stores: defaultStores(environment), ...(profile ? { profile } : {}) });
   };
   let loadingInitial: Promise<LoadedCredentials> | undefined;
   /** The credentials of where this run points, read once for both `connect` and `lastSeen`. */
@@ -267,10 +278,10 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const { CredentialsUnreachableError } = await import('../../api/errors.js');
       throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
     }
-    const { connectDiscordApi } = await import('../../api/connect.js');
+    const { connectDiscordApi } = await import('../../connect/connect.js');
     const label = targetLabel(url, false);
-    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
+    const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
+    return withProfile(await openWith(connecting, label, { surroundings, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
   };
 
   const starters: SessionStarters = {
@@ -282,8 +293,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       return browserSignIn(target.url, applicationId, targetLabel(target.url, false), undefined, target)(onUrl, signal, pasteBack);
     },
     profiles: async () => {
-      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-      return profileNames(await readSettingsWithProfiles(env));
+      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+      return profileNames(await readSettingsWithProfiles(environment.paths()));
     },
     openProfile: async (name) => {
       const target = await resolve({ profile: name });
@@ -307,7 +318,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const target = options.demo ? undefined : await started();
     if (!target || target.demo || target.profile?.guildId) return undefined;
     const [{ credentials }, cache] = await Promise.all([initialCredentials(), import('../../config/list-cache.js')]);
-    const path = cache.lastSeenPath(env, target.url, credentials);
+    const path = cache.lastSeenPath(environment.paths(), target.url, credentials);
     return path === undefined ? undefined : { path, cache };
   };
   const lastSeen = async () => {

@@ -17,10 +17,9 @@ import {
   type PartialGuild,
   type Scope,
 } from '../discord/model.js';
-import { PERMISSIONS_UPDATE_SCOPE } from '../auth/scopes.js';
-import { tokenEndpointFor } from '../auth/token-exchange.js';
+import { tokenEndpointFor } from './token-exchange.js';
 import { SCOPE_MISSING } from '../discord/overwrite-refusals.js';
-import { AuthHeaders } from './auth-headers.js';
+import { AuthHeaders, PERMISSIONS_UPDATE_SCOPE } from './auth-headers.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AuthKind, Credentials, DiscordApi, ListOptions, OverwriteAccess } from './contract.js';
 import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError } from './errors.js';

@@ -9,7 +9,7 @@
  * at most 1 MiB, no redirects, JSON without prototype keys, a view of the expected shape.
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
-import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
+import { AnswerTooLargeError, readCapped } from '../discord/read-capped.js';
 import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';

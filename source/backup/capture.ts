@@ -1,8 +1,7 @@
 /**
- * Backup before mutation: reads a scope's commands (with localizations) and their overwrites,
- * writes them to the backup store and verifies the file — callers send their first mutating
- * request only after `backupBeforeMutation` resolved. The CLI (apply, restore, perms) and the
- * TUI (delete, edit, rename, permission change) all go through here.
+ * Backup before mutation: reads a scope's commands (with localizations) and their overwrites, and
+ * writes them to the backup store, verified. Every write reaches it through the Workspace
+ * (operations/workspace.ts: `snapshot`, then `keep`) and sends its first request only after the file is there.
  */
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
@@ -40,10 +39,6 @@ export async function captureOverwrites(api: DiscordApi, scope: Scope, reason: s
     scope,
     permissions: scope.kind === 'guild' ? await api.listGuildPermissions(scope.guildId) : [],
   };
-}
-
-export async function backupBeforeMutation(api: DiscordApi, scope: Scope, reason: string, env: NodeJS.ProcessEnv): Promise<BackupEntry> {
-  return writeScopeBackup(env, await captureScope(api, scope, reason));
 }
 
 /** Writes a captured scope to the backup store; a disk that refuses is a LocalWriteError naming the folder. */

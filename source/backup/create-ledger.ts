@@ -1,8 +1,9 @@
 /**
  * The local count of command creates per application, scope and UTC day, kept in the data folder
- * so `apply` can refuse a plan that would hit Discord's 200-creates-a-day limit (error 30034,
- * peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made by other tools
- * are invisible to us, so this is a floor, not the server's truth. A create is counted before it is sent
+ * so the plan engine can refuse, for every door, a plan that would hit Discord's 200-creates-a-day
+ * limit (error 30034, peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made
+ * by other tools are invisible to us, so this is a floor, not the server's truth — until Discord answers
+ * 30034, which marks the day's creates used up whichever door met it. A create is counted before it is sent
  * ("maybe used"), and settled by its answer: a run killed while one was in flight leaves it counted, as
  * the server may well have made it.
  */
@@ -54,10 +55,15 @@ function countOf(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
+/** "Maximum number of daily application command creates has been reached (200)". */
+const DAILY_CREATES_REACHED = 30034;
+
 /**
  * Sends one create counted first as "maybe used", then settles it by the answer: made → used; refused by
- * the server (a 4xx) → not used; no answer (connection lost) or a 5xx → used, as it may have landed. A
- * ledger that cannot be written never stops the create: `notice` says the count is off.
+ * the server (a 4xx) → not used, and a 30034 marks the day's creates used up (other tools create too);
+ * no answer (connection lost) or a 5xx → used, as it may have landed. Every door's creates (apply, copy,
+ * restore, the TUI's editor) go through here, so they are counted one way. A ledger that cannot be
+ * written never stops the create: `notice` says the count is off.
  */
 export async function countedCreate<T extends { created: boolean }>(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, send: () => Promise<T>, notice?: (message: string) => void): Promise<T> {
   const tell = (error: unknown) => notice?.(`A create could not be counted in ${ledgerPath(env)} (${error instanceof Error ? error.message : String(error)}); today's count there may be off by one.`);
@@ -76,6 +82,7 @@ export async function countedCreate<T extends { created: boolean }>(env: NodeJS.
   } catch (error) {
     // A 4xx is a refusal (nothing made); a 5xx or no answer at all may hide a create that landed.
     await settle(error instanceof DiscordApiError && error.status < 500 ? 0 : 1);
+    if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(env, applicationId, scope).catch(tell);
     throw error;
   }
   await settle(result.created ? 1 : 0);

@@ -282,18 +282,6 @@ export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: st
   return (await stale(path, holder)) ? interruptedNotice(scope, holder) : undefined;
 }
 
-/**
- * For a run with nothing to write (a re-run that finds the scope as wanted, because the interrupted
- * run got that far): the journals are reported, and that command's cleared all the same — others stay.
- * A live writer's lock is left alone: it tells its own.
- */
-export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, notice: (message: string) => void): Promise<void> {
-  if (!(await exists(lockPath(env, applicationId, scope)))) return;
-  await withScopeLock(env, applicationId, scope, command, async () => undefined, { waitMs: 0, notice }).catch((error: unknown) => {
-    if (!(error instanceof ScopeLockedError)) throw error;
-  });
-}
-
 export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
   const path = lockPath(env, applicationId, scope);
   const folder = join(appPaths(env).data, 'locks');

@@ -16,6 +16,7 @@ import {
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
 import { readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { openWorkspace } from '../operations/workspace.js';
 import { paintFor, PLAIN, type Paint } from '../terminal/colour.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { ExitCode, type CliIo } from './types.js';
@@ -29,7 +30,7 @@ export interface ListRequest {
 }
 
 export async function runList(api: DiscordApi, request: ListRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await readGuildOverwrites(api, io.env, request.guildId);
+  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.env), request.guildId);
   let shown = entries;
   if (request.commandSpec !== undefined) {
     const found = findEntry(entries, request.commandSpec);

@@ -10,6 +10,7 @@ import { checkMember } from '../discord/member-access.js';
 import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
 import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
 import { readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { openWorkspace } from '../operations/workspace.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, type CliIo } from './types.js';
@@ -23,7 +24,7 @@ export interface WhoRequest {
 }
 
 export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await readGuildOverwrites(api, io.env, request.guildId);
+  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.env), request.guildId);
   const found = findEntry(entries, request.commandSpec);
   if (!found.ok || found.entry.kind === 'app') {
     io.stderr.write(`cmd-tui perms who: ${found.ok ? 'name one command: the app-level entry is not a command anyone runs.' : found.message}\n`);

@@ -7,7 +7,7 @@ import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js
 import type { Plan } from '../discord/plan.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
-import type { ExecutedStep } from '../backup/execute-plan.js';
+import type { ExecutedStep } from '../operations/send-plan.js';
 import { summarizeAdaptations, type Adaptation } from '../discord/adapt-scope.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { knownGuildName } from './guild-names.js';

@@ -4,22 +4,23 @@
  * backup did not have, and re-applies overwrites when a signed-in user is present (saying clearly
  * which could not be restored without one). An overwrites-only backup puts back its lists alone (restore-overwrites.ts).
  */
-import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
-import { createBudget } from '../backup/create-ledger.js';
 import { readBackField } from '../backup/read-back.js';
-import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import { readAnyBackup } from '../backup/store.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
-import { refusalsFor } from '../discord/plan.js';
+import { standingRefusals } from '../discord/plan.js';
+import { carryOutPlan } from '../operations/carry-out-plan.js';
+import { prepareRestore, type PreparedPlan } from '../operations/prepare-plan.js';
+import { openWorkspace } from '../operations/workspace.js';
 import { confirm } from './confirm.js';
 import { learnGuildNames } from './guild-names.js';
-import { appFacts, connect } from './connect.js';
+import { connect } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { commandLabel, describeScope, renderPlan } from './plan-report.js';
+import { cliRefusal, overridesOf, renderRefusals } from './refusal-report.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
@@ -34,7 +35,7 @@ export const run: CommandRun = async (args, io) => {
       const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
       if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
       await learnGuildNames(api, io.environment.paths(), read.scope);
-      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(api, read, path, values, io);
+      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(openWorkspace(api, io.env), read, path, values, io);
     }
     const backup = read;
     const contradiction = backupContradiction(backup);
@@ -45,26 +46,27 @@ export const run: CommandRun = async (args, io) => {
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
     await learnGuildNames(api, io.environment.paths(), backup.scope);
-    const app = await appFacts(api);
-    const preview = await previewRestore(api, backup, { ...app, scope: backup.scope.kind });
-    const budget = await createBudget(io.env, api.applicationId, backup.scope);
+    const workspace = openWorkspace(api, io.env);
+    const prepared = await prepareRestore(workspace, { kind: 'restore', backup, path });
     io.stderr.write(`Restoring ${describeScope(backup.scope)} to the backup of ${backup.createdAt} (${backup.reason}).\n`);
-    io.stderr.write(renderPlan(preview.plan, { scope: backup.scope, prune: true, budget }));
-    io.stderr.write(overwriteLines(preview));
-    io.stderr.write(unrestorableLines(preview));
+    io.stderr.write(renderPlan(prepared.plan, { scope: backup.scope, prune: true, budget: prepared.budget }));
+    io.stderr.write(overwriteLines(prepared));
+    io.stderr.write(unrestorableLines(prepared));
+    const unrestorable = prepared.restore?.unrestorable.length ?? 0;
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
-    if (!restoreChanges(preview)) {
-      await settleInterruptedWrite(io.env, api.applicationId, backup.scope, `restore ${shellQuoted(path)}`, notice);
+    if (!prepared.changes) {
+      // Settles the journal of an interrupted restore that got this far.
+      await carryOutPlan(workspace, prepared, { notice });
       if (json) io.stdout.write(`${JSON.stringify({ restored: true, backup: null, steps: [], overwrites: [], notRestored: [] }, null, 2)}\n`);
-      io.stderr.write(preview.unrestorable.length > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
-      return preview.unrestorable.length > 0 ? 1 : 0;
+      io.stderr.write(unrestorable > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
+      return unrestorable > 0 ? 1 : 0;
     }
-    // As apply: more than half of a scope deleted needs saying so (--delete-many), --yes alone is not enough.
-    const refusals = refusalsFor(preview.plan, preview.current.commands, { prune: true, confirmed: values['delete-many'] === true, createsRemaining: budget.remaining, liveCount: preview.current.commands.length });
+    // More than half of a scope deleted needs saying so (--delete-many): --yes alone is not enough.
+    const overrides = overridesOf(values);
+    const refusals = standingRefusals(prepared.refusals, overrides);
     if (refusals.length > 0) {
-      const says = (refusal: (typeof refusals)[number]) => (refusal.rule === 'mass-delete' ? refusal.message.replace('Pass --prune --yes', 'Pass --delete-many') : refusal.message);
-      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: refusals.map((refusal) => ({ ...refusal, message: says(refusal) })) }, null, 2)}\n`);
-      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${says(refusal)}\n`).join('')}`);
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: refusals.map(cliRefusal) }, null, 2)}\n`);
+      io.stderr.write(renderRefusals(refusals));
       return 1;
     }
     if (values.yes !== true && !(await confirm(io, `Restore ${describeScope(backup.scope)}?`))) {
@@ -72,11 +74,11 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
       return 1;
     }
-    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, { notice });
+    const outcome = await carryOutPlan(workspace, prepared, { overrides, notice });
     if (json) {
-      io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored, ...readBackField(outcome) }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.backup, steps: outcome.steps, overwrites: outcome.restored, notRestored: outcome.notRestored, ...readBackField(outcome) }, null, 2)}\n`);
     }
-    io.stderr.write(`Restored ${count(outcome.execution.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
+    io.stderr.write(`Restored ${count(outcome.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.backup}.\n`);
     reportRateLimits(io, api);
     if (outcome.readBackFailed) {
       io.stderr.write(`${outcome.readBackFailed}\n`);
@@ -88,7 +90,7 @@ export const run: CommandRun = async (args, io) => {
       );
       return 1;
     }
-    return preview.unrestorable.length > 0 ? 1 : 0;
+    return unrestorable > 0 ? 1 : 0;
   } catch (error) {
     return reportFailure(error, io, 'restore');
   }
@@ -99,14 +101,15 @@ function wrongApplication(io: CliIo, backupApplication: string, credentialsAppli
   return ExitCode.Problems;
 }
 
-function overwriteLines(preview: RestorePreview): string {
-  const recreated = preview.plan.create.length > 0 ? 'Overwrites of recreated commands are re-applied after they exist again.\n' : '';
-  if (preview.overwrites.length === 0) return recreated;
-  return `Overwrite lists to put back (needs a signed-in user):\n${preview.overwrites.map((item) => `  ${describeOverwrite(item)}\n`).join('')}${recreated}`;
+function overwriteLines(prepared: PreparedPlan): string {
+  const recreated = prepared.plan.create.length > 0 ? 'Overwrites of recreated commands are re-applied after they exist again.\n' : '';
+  const lists = prepared.restore?.overwrites ?? [];
+  if (lists.length === 0) return recreated;
+  return `Overwrite lists to put back (needs a signed-in user):\n${lists.map((item) => `  ${describeOverwrite(item)}\n`).join('')}${recreated}`;
 }
 
-function unrestorableLines(preview: RestorePreview): string {
-  return preview.unrestorable
+function unrestorableLines(prepared: PreparedPlan): string {
+  return (prepared.restore?.unrestorable ?? [])
     .map((item) => `Cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((problem) => problem.message).join('; ')}). Fix it in an exported file and apply that.\n`)
     .join('');
 }

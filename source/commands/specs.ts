@@ -185,6 +185,7 @@ export const SPECS = {
     flags: {
       ...FILE_FLAGS,
       'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
+      'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the scope (--yes alone does not)' },
       watch: { type: 'boolean', description: 'apply now, then again on every save of FILE (a guild only: the dev loop); ctrl+c stops' },
       'json-lines': { type: 'boolean', description: 'with --watch: one JSON object per run on stdout, as --json prints one apply' },
       settle: { type: 'string', value: 'MS', description: 'with --watch: how long FILE must be quiet before a run, so a tool that writes in several steps (a build writing a folder) is one run', defaultText: '200' },
@@ -207,6 +208,7 @@ export const SPECS = {
       to: { type: 'string', value: 'global|GUILD_ID', description: 'where they should be', complete: 'guilds' },
       command: { type: 'string', multiple: true, value: 'NAME', description: 'only this command (repeat for more)', defaultText: 'all of them' },
       prune: { type: 'boolean', description: 'also delete what the source scope does not have (not with --command)' },
+      'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the target scope (--yes alone does not)' },
       ...YES,
       ...API_FLAGS,
     },

@@ -5,11 +5,12 @@
  */
 import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import { loadGuildOverwrites, type GuildOverwrites } from '../api/guild-overwrites.js';
+import type { Workspace } from './workspace.js';
 
-export function readGuildOverwrites(api: DiscordApi, env: NodeJS.ProcessEnv, guildId: string): Promise<GuildOverwrites> {
-  return loadGuildOverwrites(api, guildId, {
-    signInOnly: { knownCommands: async () => (await import('../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId) },
-  });
+/** `perms list|set|who` read this way; the permissions screen reads the same (use-guild-overwrites.ts). */
+export function readGuildOverwrites(workspace: Pick<Workspace, 'api' | 'knownCommands'>, guildId: string): Promise<GuildOverwrites> {
+  const { knownCommands } = workspace;
+  return loadGuildOverwrites(workspace.api, guildId, { signInOnly: { knownCommands: async () => (knownCommands ? knownCommands(guildId) : []) } });
 }
 
 /** Said beside what a sign-in alone read: why commands are shown by id and what could not be known. */

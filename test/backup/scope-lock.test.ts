@@ -4,7 +4,9 @@ import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireScopeLock, interruptedWrite, ScopeLockedError, settleInterruptedWrite, withScopeLock } from '../../source/backup/scope-lock.js';
+import { acquireScopeLock, interruptedWrite, ScopeLockedError, withScopeLock } from '../../source/backup/scope-lock.js';
+import type { DiscordApi } from '../../source/api/contract.js';
+import { openWorkspace, settleJournal } from '../../source/operations/workspace.js';
 import { guildScope } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 
@@ -71,7 +73,7 @@ describe('scope lock', () => {
 
     // apply a.json run again (with nothing left to change) finishes A only.
     const settled: string[] = [];
-    await settleInterruptedWrite(home.env, APP, scope, 'apply a.json', (message) => settled.push(message));
+    await settleJournal(openWorkspace({ applicationId: APP } as DiscordApi, home.env), scope, { command: 'apply a.json', rerunnable: true }, (message) => settled.push(message));
     expect(settled[0]).toContain('`apply a.json`');
     const remaining = await interruptedWrite(home.env, APP, scope);
     expect(remaining).not.toContain('apply a.json');

@@ -300,14 +300,17 @@ describe('perms set', () => {
     expect((await requests()).length).toBe(before);
   });
 
-  it('with a sign-in but no bot token, says the commands cannot be read or backed up, and sends nothing', async () => {
+  it('with a sign-in but no bot token, saves as the TUI does: its overwrites-only backup first, then the PUT', async () => {
     await signIn({ accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES }, false);
-    const before = (await requests()).length;
-    const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
-    expect(code).toBe(4);
-    expect(stderr).toContain('needs a bot token or client credentials; the browser sign-in is used only for the change itself');
-    expect(stderr).toContain('cmd-tui auth set-bot-token');
-    expect((await requests()).length).toBe(before);
+    const { code, stdout, stderr } = await perms('set', '--guild', hq, '--command', modTools.id, '--allow', 'everyone', '--yes');
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('Saved:');
+    const backup = /Backup of the previous overwrites: (\S+)/.exec(stdout)?.[1];
+    const kept = JSON.parse(await readFile(backup!, 'utf8')) as { format: string; commands?: unknown };
+    expect(kept.format).toBe('cmd-tui/overwrites-backup');
+    expect(kept.commands).toBeUndefined();
+    const after = (await bot.listGuildPermissions(hq)).find((entry) => entry.id === modTools.id);
+    expect(after?.permissions).toContainEqual(expect.objectContaining({ id: hq, permission: true }));
   });
 
   it('says in plain words when the signed-in user lacks Manage Guild and Manage Roles (50013)', async () => {

@@ -186,11 +186,19 @@ describe('plan and apply refuse', () => {
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
   });
 
-  it('apply refuses to delete more than half of the scope without --prune --yes', async () => {
+  it('apply refuses to delete more than half of the scope, --yes or not, without --delete-many', async () => {
     const file = await writeCommands('few.json', [{ name: 'ping', description: 'Ping, HQ edition' }]);
+    const before = (await requestLog(emulator())).length;
     const result = await run('apply', [file, '--guild', hq(), '--prune']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('more than half');
+    const confirmed = await run('apply', [file, '--guild', hq(), '--prune', '--yes', '--json']);
+    expect(confirmed.code).toBe(1);
+    expect(JSON.parse(confirmed.stdout)).toEqual({ applied: false, refusals: [{ rule: 'mass-delete', message: expect.stringMatching(/^The plan deletes \d+ of the scope's \d+ commands \(more than half\)\. Pass --delete-many if that is what you want\.$/) }] });
+    expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
+    const overridden = await run('apply', [file, '--guild', hq(), '--prune', '--yes', '--delete-many']);
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect(mutating((await requestLog(emulator())).slice(before)).some((request) => request.method === 'DELETE')).toBe(true);
   });
 
   it('apply refuses a plan beyond the creates left today, before any request', async () => {

@@ -137,7 +137,7 @@ async function mutate(scope: Scope, op: Op, step: number): Promise<void> {
       const kept = commands.filter((command) => command !== target).map(({ type, name, description }) => ({ type, name, ...(type === 1 || type === 4 ? { description } : {}) }));
       await writeFile(file, JSON.stringify([...kept, { name: `applied-${step}`, description: 'From a file' }]));
       const scopeArgs = scope.kind === 'guild' ? ['--guild', scope.guildId] : [];
-      const result = await runCommand('apply', [file, ...scopeArgs, '--prune', '--yes', ...api()], home.env);
+      const result = await runCommand('apply', [file, ...scopeArgs, '--prune', '--delete-many', '--yes', ...api()], home.env);
       expect(result.code, result.stderr).toBe(0);
       return;
     }

@@ -43,7 +43,7 @@ describe('a re-run with nothing left to write', () => {
       const backup = /Backup of the previous state: (\S+)/.exec(applied.stdout)![1]!;
       if (command === 'restore') {
         await writeFile(file, '[]');
-        expect((await runCli(['apply', file, '--guild', guild, '--prune', '--yes', '--api', emulator().baseUrl], { env: home.env })).code).toBe(0);
+        expect((await runCli(['apply', file, '--guild', guild, '--prune', '--delete-many', '--yes', '--api', emulator().baseUrl], { env: home.env })).code).toBe(0);
       }
       // The journal a killed writer of the same command leaves: its lock, naming a process that is gone.
       const dead = spawnSync(process.execPath, ['-e', '0']).pid!;

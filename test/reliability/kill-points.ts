@@ -217,7 +217,7 @@ function rerunProblems(rerun: CliResult, journalLeft: boolean): string[] {
 }
 
 async function applyPoint(harness: Harness, guildId: string, at: KillAt): Promise<KillPointOutcome> {
-  const args = ['apply', harness.files.after, '--guild', guildId, '--prune', '--yes'];
+  const args = ['apply', harness.files.after, '--guild', guildId, '--prune', '--delete-many', '--yes'];
   await harness.seedGuild(guildId, before);
   const writesBefore = harness.mutations;
   const killAfterMs = await harness.killAt(args, at);
@@ -244,7 +244,7 @@ async function applyPoint(harness: Harness, guildId: string, at: KillAt): Promis
 async function restorePoint(harness: Harness, guildId: string, killAfterMs: number): Promise<KillPointOutcome> {
   await harness.seedGuild(guildId, before);
   const problems: string[] = [];
-  const applied = await harness.cli(['apply', harness.files.after, '--guild', guildId, '--prune', '--yes']);
+  const applied = await harness.cli(['apply', harness.files.after, '--guild', guildId, '--prune', '--delete-many', '--yes']);
   const backup = (await harness.backupsOf(guildId, problems))[0];
   if (applied.code !== 0 || !backup) return { command: 'restore', killedAfterMs: killAfterMs, writesBeforeKill: 0, journalLeft: false, problems: [`setting up: apply exited ${applied.code}: ${applied.stderr.trim()}`] };
   const args = ['restore', backup.path, '--yes', '--delete-many'];
@@ -274,7 +274,7 @@ export async function runKillPoints(options: KillPointOptions): Promise<KillPoin
   try {
     const [calibration, ...guilds] = harness.emulator.guildIds;
     await harness.seedGuild(calibration!, before);
-    const applyMs = await timed(() => harness.cli(['apply', harness.files.after, '--guild', calibration!, '--prune', '--yes']));
+    const applyMs = await timed(() => harness.cli(['apply', harness.files.after, '--guild', calibration!, '--prune', '--delete-many', '--yes']));
     const backup = (await harness.backupsOf(calibration!, []))[0]!;
     const restoreMs = await timed(() => harness.cli(['restore', backup.path, '--yes', '--delete-many']));
     const outcomes: KillPointOutcome[] = [];

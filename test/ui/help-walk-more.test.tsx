@@ -83,10 +83,10 @@ const SCREENS: WalkedScreen[] = [
       const session = fakeSession(api);
       session.backupFiles = {
         list: async () => BACKUPS,
-        preview: async () => {
+        prepare: async () => {
           throw new Error('Could not read the backup: a test stand-in.');
         },
-        restore: async () => {
+        carryOut: async () => {
           throw new Error('not used');
         },
       };

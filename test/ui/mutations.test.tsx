@@ -115,10 +115,10 @@ describe('delete', () => {
     const app = await renderApp(api);
     cleanup = app.unmount;
     let backedUp!: () => void;
-    const backup = app.session.backup;
-    app.session.backup = async (scope, reason) => {
+    const snapshot = app.session.snapshot;
+    app.session.snapshot = async (scope, reason) => {
       await new Promise<void>((resolve) => (backedUp = resolve));
-      return backup(scope, reason);
+      return snapshot(scope, reason);
     };
     await app.waitForText('ping');
     await app.press('delete');

@@ -88,46 +88,31 @@ interface SessionSurroundings {
 async function makeSession(api: DiscordApi, label: string, io: CliIo, { environment, env }: SessionSurroundings, signInUser?: Session['signInUser']): Promise<Session> {
   const { openWorkspace } = await import('../../operations/workspace.js');
   const workspace = openWorkspace(api, env);
+  // The plan engine loads with the first plan, not with the first frame.
+  const engine = async () => {
+    const [prepare, carryOut] = await Promise.all([import('../../operations/prepare-plan.js'), import('../../operations/carry-out-plan.js')]);
+    return { preparePlan: prepare.preparePlan, prepareRestore: prepare.prepareRestore, carryOutPlan: carryOut.carryOutPlan };
+  };
+  const carryOut: NonNullable<Session['copy']>['carryOut'] = async (prepared, options) => (await engine()).carryOutPlan(workspace, prepared, options);
   return {
     ...workspace,
     targetLabel: label,
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
     editText: async (text) => editInExternalEditor(text, environment.editor),
     copy: {
-      plan: async (request) => {
-        const [{ planCopy }, { factsOf }] = await Promise.all([import('../../backup/copy-plan.js'), import('../../discord/app-facts.js')]);
-        return planCopy(api, request, factsOf(await api.getApplication(), api.applicationId));
-      },
-      createsLeft: async (scope) => (await (await import('../../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).remaining,
-      apply: async (request, plan, signal, sent, notice) => {
-        const outcome = await (await import('../../operations/copy.js')).carryOutCopy(workspace, request, plan, { signal, sent, notice });
-        return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)', ...(outcome.readBackFailed ? { readBackFailed: outcome.readBackFailed } : {}) };
-      },
+      prepare: async (request) => (await engine()).preparePlan(workspace, { kind: 'copy', request }),
+      carryOut,
     },
     backupFiles: {
       list: async () => {
         const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
         return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
       },
-      preview: async (path, known = []) => {
-        const [{ readAnyBackup }, { previewRestore }, { factsOf }] = await Promise.all([import('../../backup/store.js'), import('../../backup/restore.js'), import('../../discord/app-facts.js')]);
-        const backup = await readAnyBackup(path);
-        if (!('commands' in backup)) {
-          const [{ previewOverwritesRestore }, { knownCommands }] = await Promise.all([import('../../backup/restore-overwrites.js'), import('../../backup/known-commands.js')]);
-          const saved = backup.scope.kind === 'guild' ? await knownCommands(env, api.applicationId, backup.scope.guildId).catch(() => []) : [];
-          return previewOverwritesRestore(api, backup, [...saved, ...known]);
-        }
-        const app = factsOf(await api.getApplication(), api.applicationId);
-        return previewRestore(api, backup, { ...app, scope: backup.scope.kind }, known);
+      prepare: async (path, known = []) => {
+        const backup = await (await import('../../backup/store.js')).readAnyBackup(path);
+        return (await engine()).prepareRestore(workspace, { kind: 'restore', backup, path, known });
       },
-      restore: async (path, preview, signal, sent, notice) => {
-        const [{ carryOutRestore }, { carryOutOverwritesRestore, asRestoreOutcome }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/restore-overwrites.js'), import('../../backup/scope-lock.js')]);
-        const journal = `restore ${shellQuoted(path)}`;
-        if (!('kind' in preview)) return carryOutRestore(api, preview, env, journal, { signal, sent, notice });
-        // As a restore of commands does without a sign-in: the lists are reported as not restored, nothing is sent.
-        if (api.overwriteAccess() !== 'ok') return { execution: { backup: null, steps: [], commands: [] }, restored: [], notRestored: preview.overwrites };
-        return asRestoreOutcome(await carryOutOverwritesRestore(api, preview, env, journal, { signal, sent, notice }));
-      },
+      carryOut,
     },
     recentGuilds: {
       list: async () => {
@@ -139,7 +124,6 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, { environm
         await rememberRecentGuild(openSettings(environment.paths()), api.baseUrl, api.applicationId, guild);
       },
     },
-    knownCommands: async (guildId) => (await import('../../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId),
     rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(environment.paths(), api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };
@@ -215,7 +199,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const [reads, session, globalCreatesUsed] = await Promise.all([
       opened.failuresLater ? reading.catch(() => ({})) : reading,
       opening,
-      opening.then((session) => session.createsUsed(GLOBAL_SCOPE)).catch(() => undefined),
+      opening.then(async (session) => (await session.createBudget(GLOBAL_SCOPE)).used).catch(() => undefined),
     ]);
     return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
   };

@@ -4,12 +4,12 @@
  */
 import type { DiscordApi } from '../../api/contract.js';
 import type { Workspace } from '../../operations/workspace.js';
-import type { CopyPlan, CopyRequest } from '../../backup/copy-plan.js';
-import type { RestoreOutcome } from '../../backup/restore.js';
-import type { AnyRestorePreview } from '../../backup/restore-overwrites.js';
 import type { BackupEntry } from '../../backup/store.js';
+import type { CarriedOutPlan, CarryOutOptions } from '../../operations/carry-out-plan.js';
+import type { CopyRequest } from '../../operations/copy-source.js';
+import type { PreparedPlan, Preparation } from '../../operations/prepare-plan.js';
 import type { RecentGuild } from '../../config/settings.js';
-import type { Application, Command, Scope } from '../../discord/model.js';
+import type { Application, Command } from '../../discord/model.js';
 import type { EmulatorEndpoint, TryOnEmulator } from './try-on-emulator.js';
 
 export interface Session extends Workspace {
@@ -32,28 +32,24 @@ export interface Session extends Workspace {
   defaultGuildId?: string;
   /** Writes the exported scope under a name no existing file has; resolves to the full path written. */
   writeExport: (fileName: string, contents: string) => Promise<string>;
-  /** Copying between scopes (backup/copy-plan.ts): the plan first, then the copy after a backup of the target. */
+  /** Copying between scopes, through the plan engine (operations/prepare-plan.ts, carry-out-plan.ts): the plan with its refusals first, then the copy. */
   copy?: {
-    plan: (request: CopyRequest) => Promise<CopyPlan>;
-    createsLeft: (scope: Scope) => Promise<number>;
+    prepare: (request: CopyRequest) => Promise<Preparation>;
     /** `signal`/`sent`/`notice` from the request runner: cancelled before the first change leaves, nothing is sent. */
-    apply: (request: CopyRequest, plan: Extract<CopyPlan, { ok: true }>, signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<{ steps: number; backup: string; readBackFailed?: string }>;
+    carryOut: (prepared: PreparedPlan, options: CarryOutOptions) => Promise<CarriedOutPlan>;
   };
-  /** The backups of this application (newest first), a restore's plan, and the restore itself (backup/restore.ts). */
+  /** The backups of this application (newest first), and a restore through the plan engine: the plan with its refusals, then the restore. */
   backupFiles?: {
     list: () => Promise<BackupEntry[]>;
-    /** `known`: the commands on screen, which name overwrite lists outside the backup's scope. */
-    preview: (path: string, known?: readonly Command[]) => Promise<AnyRestorePreview>;
-    /** Carries out the restore of the backup at `path` (previewed), journaled as `restore PATH`; an overwrites-only one restores its lists alone. */
-    restore: (path: string, preview: AnyRestorePreview, signal: AbortSignal, sent: () => void, notice: (message: string) => void) => Promise<RestoreOutcome>;
+    /** The restore of the backup at `path`, planned; `known`: the commands on screen, which name overwrite lists outside the backup's scope. */
+    prepare: (path: string, known?: readonly Command[]) => Promise<PreparedPlan>;
+    carryOut: (prepared: PreparedPlan, options: CarryOutOptions) => Promise<CarriedOutPlan>;
   };
   /** Guilds picked recently (typed ids included), kept in the settings per API and application (config/recent-guilds.ts). */
   recentGuilds?: {
     list: () => Promise<RecentGuild[]>;
     remember: (guild: RecentGuild) => Promise<void>;
   };
-  /** Commands of the guild and the global scope as the newest local backups have them: names for a browser sign-in alone, which Discord lists none. */
-  knownCommands?: (guildId: string) => Promise<Command[]>;
   /** Keeps the app's guilds for shell completion of `--guild` (config/guild-cache.ts). */
   rememberGuilds?: (guilds: readonly { id: string; name: string }[]) => Promise<void>;
   /**

@@ -35,8 +35,8 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
     // What was read while connecting is on screen already (initialAppState).
     const first = reload === 0 && scope.kind === 'global';
     if (!(first && session.globalCreatesUsed !== undefined)) {
-      session.createsUsed(scope).then(
-        (used) => dispatch({ type: 'creates-used', used }),
+      session.createBudget(scope).then(
+        ({ used }) => dispatch({ type: 'creates-used', used }),
         () => undefined,
       );
     }
@@ -107,6 +107,8 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
   const operations = () => Promise.all([import('../../operations/delete-command.js'), import('../../operations/save-command.js')]);
   /** After a write: an interrupted one's journal is still there unless this write finished it. */
   const recheckJournal = () => void session?.interruptedWrite?.(scope).then((text) => dispatch({ type: 'journal', text }), () => undefined);
+  /** After a create, made or refused: the header shows the day's creates as the ledger has them (a 30034 marks them used up). */
+  const recountCreates = () => void session?.createBudget(scope).then(({ used }) => dispatch({ type: 'creates-used', used }), () => undefined);
 
   return {
     runner,
@@ -135,9 +137,9 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
         async (signal, sent, notice) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent, notice }),
         { kind: 'write', scope },
       );
+      if (!original) recountCreates();
       if (result.ok) {
         const { command, overwroteExisting, backup } = result.value;
-        if (!original && !overwroteExisting) dispatch({ type: 'creates-used', used: (state.createsUsed ?? 0) + 1 });
         dispatch({ type: 'command-saved', command, replaceId: original?.id });
         const done = original ? `saved; backup: ${backup} in ${scopeLabel(state)}` : `${overwroteExisting ? 'overwrote the existing command of that name' : 'created'} in ${scopeLabel(state)}; backup of the scope before: ${backup}`;
         flash(`${command.name}: ${done}`, 'success', result.notices);

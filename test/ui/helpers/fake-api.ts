@@ -6,6 +6,10 @@ import type { AuthKind, DiscordApi, OverwriteAccess } from '../../../source/api/
 import { RequestCancelledError } from '../../../source/api/errors.js';
 import type { Channel, Command, CommandDraft, GuildCommandPermissions, Member, PartialGuild, PermissionOverwrite, Role, Scope } from '../../../source/discord/model.js';
 import { scopeKey } from '../../../source/discord/model.js';
+import { BACKUP_FORMAT } from '../../../source/discord/backup-format.js';
+import type { Plan, Refusal } from '../../../source/discord/plan.js';
+import type { CarriedOutPlan } from '../../../source/operations/carry-out-plan.js';
+import type { PreparedPlan } from '../../../source/operations/prepare-plan.js';
 import type { Session } from '../../../source/ui/session/session.js';
 
 export const APP_ID = '100000000000000001';
@@ -170,21 +174,27 @@ export function fakeSession(api: FakeApi): FakeSession {
   let creates = 0;
   const session: FakeSession = {
     api,
-    env: {},
     targetLabel: 'test server',
     backups: [],
     exports: new Map(),
     editorInputs: [],
     editorReplies: [],
-    createsUsed: async () => creates,
+    createBudget: async () => ({ used: creates, unanswered: 0, remaining: Math.max(0, 200 - creates), day: '2026-01-01' }),
     countCreate: async (_scope, send) => {
       const result = await send();
       if (result.created) creates += 1;
       return result;
     },
-    backup: async (scope, reason) => {
-      session.backups.push({ scope, reason });
-      return { path: `/backups/${session.backups.length}.json` };
+    // What the fake API holds, read without a request (a gated call would hold the backup too); cancelled like a read.
+    snapshot: async (scope, reason, signal) => {
+      if (signal?.aborted) throw new RequestCancelledError(false);
+      const commands = api.commands.get(scopeKey(scope)) ?? [];
+      const permissions = scope.kind === 'guild' ? api.permissions.filter((entry) => entry.guild_id === scope.guildId) : [];
+      return { format: BACKUP_FORMAT, version: 1, createdAt: '2026-01-01T00:00:00.000Z', reason, applicationId: APP_ID, scope, commands: structuredClone(commands), permissions: structuredClone(permissions) };
+    },
+    keep: async (snapshot) => {
+      session.backups.push({ scope: snapshot.scope, reason: snapshot.reason });
+      return `/backups/${session.backups.length}.json`;
     },
     writeExport: async (name, contents) => {
       session.exports.set(name, contents);
@@ -197,4 +207,36 @@ export function fakeSession(api: FakeApi): FakeSession {
     },
   };
   return session;
+}
+
+/**
+ * A plan as the plan engine prepares it, for screens given a fake `copy` or `backupFiles`: creates `create`
+ * (and deletes `remove`) in `scope`, a restore's `overwrites` when given, with `refusals`.
+ */
+export function fakePrepared(options: { create?: string[]; remove?: string[]; overwrites?: { commandId: string; target: string; overwrites?: PermissionOverwrite[] }[]; overwritesOnly?: boolean; restore?: boolean; refusals?: Refusal[]; ghosts?: string[]; scope?: Scope } = {}): PreparedPlan {
+  const { create = [], remove = [], overwrites = [], refusals = [], ghosts = [], scope = { kind: 'guild', guildId: GUILD_ID } } = options;
+  const plan: Plan = { create: create.map((name) => ({ name, type: 1, body: { name, description: 'A command', type: 1 } })), update: [], delete: remove.map((name, index) => ({ id: String(900 + index), name, type: 1 })), unchanged: [], createsUsed: create.length };
+  const lists = overwrites.map((list) => ({ guildId: GUILD_ID, overwrites: [], ...list }));
+  const restore = options.restore || options.overwritesOnly || overwrites.length > 0;
+  return {
+    intent: { kind: 'apply', scope, commands: [], skippedFiles: 0, adapt: false, prune: false, reason: 'test', journal: { command: 'test', rerunnable: false } },
+    scope,
+    plan,
+    prune: restore === true,
+    live: [],
+    budget: { used: 0, unanswered: 0, remaining: 200, day: '2026-01-01' },
+    refusals,
+    changes: create.length + remove.length + lists.length > 0,
+    warnings: [],
+    adaptations: [],
+    ghosts,
+    ...(restore ? { restore: { backup: { applicationId: APP_ID, scope, permissions: [], ...(options.overwritesOnly ? {} : { commands: [] }) } as never, overwritesOnly: options.overwritesOnly === true, unrestorable: [], overwrites: lists, known: [] } } : {}),
+    reason: 'test',
+    journal: { command: 'test', rerunnable: false },
+  };
+}
+
+/** What carrying out a plan answered: `steps` changes and `restored` overwrite lists, backed up in `backup`. */
+export function fakeCarriedOut(options: Partial<CarriedOutPlan> = {}): CarriedOutPlan {
+  return { backup: '/b/3.json', steps: [], restored: [], notRestored: [], createsRemaining: 200, ...options };
 }

@@ -1,17 +1,22 @@
 /**
  * `b`: the backups of this application, newest first (when, which scope by name, what caused it, how
- * much it holds). `enter` shows the plan that brings the scope back — the same plan `cmd-tui restore`
- * prints — and restores after confirming; the restore takes a backup of the scope first. Overwrites
- * need the browser sign-in, offered right here (`s`) when the session can start one.
+ * much it holds). `enter` shows the plan that brings the scope back — the same plan, and the same
+ * refusals, `cmd-tui restore` prints (the plan engine makes both) — and restores after confirming; a plan
+ * that deletes most of the scope asks for `delete N` to be typed (the CLI's --delete-many). The restore
+ * takes a backup of the scope first; esc or ctrl+c while it runs cancels it before anything leaves, and
+ * after, stops it between requests and says what was sent and what was not. Overwrites need the browser
+ * sign-in, offered right here (`s`) when the session can start one.
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useRef, useState } from 'react';
-import type { AnyRestorePreview } from '../../../backup/restore-overwrites.js';
 import { backupHolds, OVERWRITES_ONLY_NOTE, type BackupEntry } from '../../../backup/store.js';
-import { restoreChanges } from '../../../backup/restore.js';
 import { commandLabel } from '../../../discord/overwrite-entries.js';
+import type { Override } from '../../../discord/plan.js';
+import type { PreparedPlan } from '../../../operations/prepare-plan.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { TypeToConfirm } from '../../components/type-to-confirm.js';
+import { overrideAnswer, planFailedLine, RefusalLines, splitRefusals } from '../overlays/plan-refusals.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
 import { Spinner } from '../../components/spinner.js';
@@ -29,7 +34,8 @@ import { listMove, movedIndex } from '../../input/list-moves.js';
 type Mode =
   | { kind: 'list' }
   | { kind: 'planning'; entry: BackupEntry }
-  | { kind: 'review'; entry: BackupEntry; preview: AnyRestorePreview }
+  | { kind: 'review'; entry: BackupEntry; prepared: PreparedPlan }
+  | { kind: 'override'; entry: BackupEntry; prepared: PreparedPlan; override: Override }
   | { kind: 'signing-in'; entry: BackupEntry; url?: string }
   | { kind: 'restoring'; entry: BackupEntry };
 
@@ -76,8 +82,8 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const plan = (entry: BackupEntry) => {
     if (!files) return;
     setMode({ kind: 'planning', entry });
-    void flows.runner.run(`Planning the restore of ${nameOf(entry.scope)}`, () => files.preview(entry.path, state.data.status === 'ready' ? state.data.commands : [])).then((result) => {
-      if (result.ok) setMode({ kind: 'review', entry, preview: result.value });
+    void flows.runner.run(`Planning the restore of ${nameOf(entry.scope)}`, () => files.prepare(entry.path, state.data.status === 'ready' ? state.data.commands : [])).then((result) => {
+      if (result.ok) setMode({ kind: 'review', entry, prepared: result.value });
       else {
         setMode({ kind: 'list' });
         if (!result.cancelled) flash(`Restore not planned: ${errorLine(describeError(result.error))}`, 'error');
@@ -85,21 +91,25 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     });
   };
 
-  const restore = (entry: BackupEntry, preview: AnyRestorePreview) => {
+  const restore = (entry: BackupEntry, prepared: PreparedPlan, overrides: readonly Override[]) => {
     if (!files) return;
     setMode({ kind: 'restoring', entry });
-    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.restore(entry.path, preview, signal, sent, notice), { kind: 'write', scope: preview.backup.scope }).then((result) => {
+    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.carryOut(prepared, { overrides, signal, sent, notice }), { kind: 'write', scope: prepared.scope }).then((result) => {
       setMode({ kind: 'list' });
       if (!result.ok) {
         if (result.cancelled) flash(`Cancelled before it was sent: nothing was restored in ${nameOf(entry.scope)}.`, 'warning', result.notices);
-        else flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error', result.notices);
+        else {
+          // Stopped part-way, something changed: the list shows it.
+          dispatch({ type: 'reload' });
+          flash(planFailedLine('Restore', result.error), 'error', result.notices);
+        }
         return;
       }
-      const { execution, restored, notRestored, readBackFailed } = result.value;
+      const { steps, restored, notRestored, readBackFailed, backup } = result.value;
       const missing = readBackFailed ? `. ${readBackFailed}` : notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
       // Reload first: a reload starts a new action and clears the status line.
       dispatch({ type: 'reload' });
-      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success', result.notices);
+      flash(`Restored ${steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${backup ?? '(nothing changed)'}`, missing ? 'warning' : 'success', result.notices);
       reload();
     });
   };
@@ -128,7 +138,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const rows = Math.max(1, height - 2 - useFooterRows());
   const disabled = backupsDisabledKeys(entries, entries?.[selected]);
   useDisabledKeys('backups', disabled, active && mode.kind === 'list');
-  const planNeedsSignIn = mode.kind === 'review' && session?.api.overwriteAccess() !== 'ok' && (mode.preview.overwrites.length > 0 || mode.preview.plan.create.length > 0);
+  const planNeedsSignIn = mode.kind === 'review' && session?.api.overwriteAccess() !== 'ok' && ((mode.prepared.restore?.overwrites.length ?? 0) > 0 || mode.prepared.plan.create.length > 0);
   const signInOff = !planNeedsSignIn
     ? 'nothing in this plan needs a sign-in.'
     : session?.signInUser === undefined
@@ -141,6 +151,11 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     (chord) => {
       // esc stops a sign-in that waits as ctrl+c does (the app's keys cancel the request in flight).
       if (mode.kind === 'signing-in' && chord === 'esc' && actionFor(chord, 'sign-in-wait') === 'stopWaiting') {
+        flows.runner.cancel();
+        return true;
+      }
+      // As during a save: before the first change leaves nothing is sent; after, the restore stops between requests.
+      if (mode.kind === 'restoring' && chord === 'esc') {
         flows.runner.cancel();
         return true;
       }
@@ -177,24 +192,47 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} cancellable={state.busy?.sent !== true} />;
   }
   if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} paste={paste} active={active} height={height} />;
+  if (mode.kind === 'override') {
+    const { entry, prepared, override } = mode;
+    const refusal = prepared.refusals.find((item) => item.override === override);
+    return (
+      <TypeToConfirm
+        title={`Restore ${nameOf(entry.scope)} anyway?`}
+        expected={overrideAnswer(override, prepared.plan)}
+        mismatch="That is not it"
+        action="restore anyway"
+        onConfirm={() => restore(entry, prepared, [override])}
+        onCancel={() => setMode({ kind: 'list' })}
+      >
+        <Text wrap="wrap">{refusal?.message}</Text>
+        <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text>
+      </TypeToConfirm>
+    );
+  }
   if (mode.kind === 'review') {
-    const { entry, preview } = mode;
+    const { entry, prepared } = mode;
+    const { plan } = prepared;
+    const details = prepared.restore;
     const needsSignIn = planNeedsSignIn;
     const canSignIn = signInOff === undefined;
     const lines = [
-      ...preview.plan.create.map((create) => `  + create ${commandLabel(create)}`),
-      ...preview.plan.update.map((update) => `  ~ update ${commandLabel(update)}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
-      ...preview.plan.delete.map((deleted) => `  - delete ${commandLabel(deleted)}`),
-      ...preview.overwrites.map((item) => `  ${item.commandId === preview.backup.applicationId ? item.target : `overwrites of ${item.target}`} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
-      ...preview.unrestorable.map((item) => `  cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
+      ...plan.create.map((create) => `  + create ${commandLabel(create)}`),
+      ...plan.update.map((update) => `  ~ update ${commandLabel(update)}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
+      ...plan.delete.map((deleted) => `  - delete ${commandLabel(deleted)}`),
+      ...(details?.overwrites ?? []).map((item) => `  ${item.commandId === details!.backup.applicationId ? item.target : `overwrites of ${item.target}`} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
+      ...(details?.unrestorable ?? []).map((item) => `  cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
     ];
-    const changes = restoreChanges(preview);
+    const changes = prepared.changes;
+    const { blocked, overridable } = splitRefusals(prepared.refusals);
+    const refused = blocked.length > 0;
+    const override = overridable[0]?.override;
+    const onConfirm = !changes || refused ? () => setMode({ kind: 'list' }) : override ? () => setMode({ kind: 'override', entry, prepared, override }) : () => restore(entry, prepared, []);
     return (
       <ConfirmDialog
         title={changes ? `Restore ${nameOf(entry.scope)} to ${entry.createdAt.slice(0, 19).replace('T', ' ')} (${entry.reason})?` : `${nameOf(entry.scope)} already matches this backup`}
-        confirmLabel={changes ? 'Restore' : 'Close'}
+        confirmLabel={!changes || refused ? 'Close' : override ? 'Restore anyway…' : 'Restore'}
         danger={changes}
-        onConfirm={changes ? () => restore(entry, preview) : () => setMode({ kind: 'list' })}
+        onConfirm={onConfirm}
         onCancel={() => setMode({ kind: 'list' })}
         keys="restore-plan"
         onKey={(chord) => {
@@ -203,15 +241,17 @@ export function BackupsScreen({ height, width, active }: { height: number; width
           return true;
         }}
       >
+        <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />
         {lines.map((line, index) => (
           <Text key={index} wrap="wrap">
             {line}
           </Text>
         ))}
-        {changes ? <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text> : null}
+        {changes && !refused ? <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text> : null}
         {needsSignIn ? (
           <Text color={theme.status.warning} wrap="wrap">
-            Overwrites need the browser sign-in: without it they are reported as not restored.{canSignIn ? ' Press s to sign in first.' : ' Run `cmd-tui auth login --preset permissions`.'}
+            {refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}
+            {canSignIn ? 'Press s to sign in first.' : 'Run `cmd-tui auth login --preset permissions`.'}
           </Text>
         ) : null}
       </ConfirmDialog>

@@ -1,15 +1,14 @@
 /**
- * Copying commands between scopes, for `cmd-tui copy` and the TUI's `c`: the source scope's
- * commands (all, or those named) as bodies fit for the target (adapt-scope.ts), checked against every
- * rule of the target scope, and planned against what the target holds. Without `prune` the target
- * keeps what the source lacks: those commands are not part of the copy.
+ * What a copy between scopes wants the target to hold (`cmd-tui copy`, the TUI's `c`/`C`): the source
+ * scope's commands (all, or those named) as bodies fit for the target (adapt-scope.ts), checked against
+ * every rule of the target scope. The plan engine (prepare-plan.ts) plans them against the target. Without
+ * `prune` the target keeps what the source lacks: those commands are not part of the copy.
  */
 import type { DiscordApi } from '../api/contract.js';
 import { adaptToScope, withoutGlobalOnlyFields, type Adaptation } from '../discord/adapt-scope.js';
-import { defaultsFor, type AppFacts } from '../discord/app-facts.js';
-import type { Command, Problem, Scope } from '../discord/model.js';
+import type { AppFacts } from '../discord/app-facts.js';
+import type { Problem, Scope } from '../discord/model.js';
 import { toBodyForm } from '../discord/normalize.js';
-import { planScope, type Plan } from '../discord/plan.js';
 import { validateCommandSet } from '../discord/validate.js';
 
 export interface CopyRequest {
@@ -20,10 +19,8 @@ export interface CopyRequest {
   prune: boolean;
 }
 
-export type CopyPlan =
-  /** `ghosts`: a global command copied into a guild stays global too: these names will show twice there (the audit's ghost duplicates). */
-  | { ok: true; plan: Plan; live: Command[]; adaptations: Adaptation[]; warnings: Problem[]; ghosts: string[] }
-  | { ok: false; adaptations: Adaptation[]; problems: Problem[] };
+/** The bodies to copy, fit for the target; `problems` has its warnings, or the errors that stop the copy (`ok: false`). */
+export type CopySource = { ok: true; commands: unknown[]; adaptations: Adaptation[]; warnings: Problem[] } | { ok: false; adaptations: Adaptation[]; problems: Problem[]; count: number };
 
 /** A command named in the request that the source scope does not hold. */
 export class CopySourceError extends Error {
@@ -36,8 +33,8 @@ export class CopySourceError extends Error {
   }
 }
 
-export async function planCopy(api: DiscordApi, request: CopyRequest, app: AppFacts): Promise<CopyPlan> {
-  const { from, to, names, prune } = request;
+export async function readCopySource(api: DiscordApi, request: CopyRequest, app: AppFacts): Promise<CopySource> {
+  const { from, to, names } = request;
   const listed = await api.listCommands(from, { withLocalizations: true });
   const missing = names.filter((name) => !listed.some((command) => command.name === name));
   if (missing.length > 0) {
@@ -51,12 +48,8 @@ export async function planCopy(api: DiscordApi, request: CopyRequest, app: AppFa
   const bodies = chosen.map((command) => (from.kind === 'guild' ? withoutGlobalOnlyFields(toBodyForm(command)) : toBodyForm(command)));
   const { commands, adaptations } = adaptToScope(bodies, to.kind);
   const problems = validateCommandSet(commands, { scope: to.kind, appFlags: app.appFlags, supportedIntegrationTypes: app.supportedIntegrationTypes });
-  if (problems.some((problem) => problem.severity === 'error')) return { ok: false, adaptations, problems };
-  const live = await api.listCommands(to, { withLocalizations: true });
-  const plan = planScope(commands, live, defaultsFor(to, app), { pairRenames: prune });
-  if (!prune) plan.delete = [];
-  const ghosts = from.kind === 'global' && to.kind === 'guild' ? [...plan.create, ...plan.update, ...plan.unchanged].map((command) => command.name) : [];
-  return { ok: true, plan, live, adaptations, warnings: problems, ghosts };
+  if (problems.some((problem) => problem.severity === 'error')) return { ok: false, adaptations, problems, count: commands.length };
+  return { ok: true, commands, adaptations, warnings: problems };
 }
 
 /** What a copy of global commands into a guild leaves there, said before it is made (the CLI and the TUI). */

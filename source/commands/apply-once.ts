@@ -57,7 +57,7 @@ const NOT_CONFIRMED = { rule: 'not-confirmed', message: 'The changes were not co
  */
 export async function applyOnce(api: DiscordApi, scope: Scope, file: string, flags: ApplyFlags, io: CliIo, signal?: AbortSignal, sending?: () => void): Promise<ApplyOutcome> {
   const prune = flags.prune === true;
-  const workspace = openWorkspace(api, io.env);
+  const workspace = openWorkspace(api, io.environment.paths());
   const result = await prepareFromFile(workspace, file, scope, io, { prune, adapt: flags.adapt === true });
   if (!result.ok) {
     io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);

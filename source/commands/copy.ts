@@ -49,7 +49,7 @@ export const run: CommandRun = async (args, io) => {
   try {
     const api = await connect(values, io);
     await learnGuildNames(api, io.environment.paths(), from, to);
-    const workspace = openWorkspace(api, io.env);
+    const workspace = openWorkspace(api, io.environment.paths());
     const preparation = await preparePlan(workspace, { kind: 'copy', request: { from, to, names, prune } }).catch((error: unknown) => {
       throw error instanceof CopySourceError ? new UsageError(`${error.message} ${error.hint}`) : error;
     });

@@ -30,7 +30,7 @@ export interface ListRequest {
 }
 
 export async function runList(api: DiscordApi, request: ListRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.env), request.guildId);
+  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.environment.paths()), request.guildId);
   let shown = entries;
   if (request.commandSpec !== undefined) {
     const found = findEntry(entries, request.commandSpec);

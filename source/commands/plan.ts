@@ -20,7 +20,7 @@ export const run: CommandRun = async (args, io) => {
   const file = positionals[0] as string;
   try {
     const { api, scope } = await connectToScope(values, io);
-    const workspace = openWorkspace(api, io.env);
+    const workspace = openWorkspace(api, io.environment.paths());
     const result = await prepareFromFile(workspace, file, scope, io, { prune, adapt: values.adapt === true });
     if (!result.ok) {
       if (values.json) io.stdout.write(`${JSON.stringify({ problems: result.problems }, null, 2)}\n`);

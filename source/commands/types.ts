@@ -12,8 +12,6 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   /** What the environment decides, read once by main.ts (config/environment.ts): a command hands each layer its part. */
   environment: Environment;
-  /** @deprecated Until the plan engine's callers take `environment` too: read by nothing else. */
-  env: NodeJS.ProcessEnv;
   cwd: string;
   /** `--json` (or `--json-lines`) was given: a failure is one JSON document on stdout too. */
   json?: boolean;
@@ -56,7 +54,7 @@ export class InputFileUsageError extends UsageError {
  */
 export function processIo(environment: Environment, options: { stdout?: 'text' | 'json' | 'raw' } = {}): CliIo {
   const stdout = options.stdout === 'raw' ? process.stdout : sanitizing(process.stdout, options.stdout === 'json' ? sanitizeJson : sanitizeOutput);
-  return { stdout, stderr: sanitizing(process.stderr, sanitizeOutput), stdin: process.stdin, environment, env: process.env, cwd: process.cwd() };
+  return { stdout, stderr: sanitizing(process.stderr, sanitizeOutput), stdin: process.stdin, environment, cwd: process.cwd() };
 }
 
 function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream, sanitize: (text: string) => string): Stream {

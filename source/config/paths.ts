@@ -34,7 +34,7 @@ function systemHome(): string | undefined {
  * `platform` picks the path rules too (`path.win32` for win32), so every platform's folders can be
  * worked out, and tested, on any machine; `osHome` is the user database's answer (os.userInfo).
  */
-export function appPaths(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, osHome: () => string | undefined = systemHome): AppPaths {
+export function appPaths(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, osHome: () => string | undefined = systemHome): AppPaths {
   const path = platform === 'win32' ? win32 : posix;
   const own = env.CMD_TUI_HOME;
   // Asked for by name, so a relative one is taken as relative to where cmd-tui was started, made absolute once.

@@ -30,5 +30,5 @@ it('two processes recording 40 creates each leave 80 in the ledger', { timeout: 
     `import { recordCreates } from ${JSON.stringify(ledgerModule)};\nfor (let i = 0; i < Number(process.argv[2]); i++) await recordCreates(process.env, '100000000000000001', { kind: 'global' }, 1);\n`,
   );
   expect(await Promise.all([counter(script, 40), counter(script, 40)])).toEqual([0, 0]);
-  expect((await createBudget(home.env, '100000000000000001', GLOBAL_SCOPE)).used).toBe(80);
+  expect((await createBudget(home.environment.paths(), '100000000000000001', GLOBAL_SCOPE)).used).toBe(80);
 });

@@ -10,7 +10,7 @@ function ioWithStderr(isTTY: boolean): { io: CliIo; written: () => string } {
   const stderr = Object.assign(new PassThrough(), { isTTY });
   let text = '';
   stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-  const io: CliIo = { stdout: new PassThrough(), stderr, stdin: new PassThrough(), environment: readEnvironment({}, 'linux'), env: {}, cwd: '/' };
+  const io: CliIo = { stdout: new PassThrough(), stderr, stdin: new PassThrough(), environment: readEnvironment({}, 'linux'), cwd: '/' };
   return { io, written: () => text };
 }
 

@@ -92,7 +92,6 @@ async function runPerms(args: string[], onPrompt?: () => Promise<string>) {
     }),
     stdin,
     environment: readEnvironment(home.env, process.platform),
-    env: home.env,
     cwd: home.home,
   };
   const code = await run([...args, '--api', emu.baseUrl, '--app', emu.applicationId], io);

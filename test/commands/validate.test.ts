@@ -141,7 +141,7 @@ describe('report colour', () => {
     const stdout = Object.assign(new PassThrough(), { isTTY });
     let text = '';
     stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    const io: CliIo = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), environment: readEnvironment(env, process.platform), env, cwd: directory };
+    const io: CliIo = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), environment: readEnvironment(env, process.platform), cwd: directory };
     await run([invalidCommand], io);
     // What the process's stream (commands/types.ts) writes: the marked colour, itself.
     return sanitizeOutput(text);

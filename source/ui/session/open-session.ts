@@ -75,19 +75,10 @@ async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' 
   return { application, globalCommands, who };
 }
 
-/**
- * What a session's local files and tools are: where its files go (the demo's own throwaway home), the editor.
- * `env` only until the plan engine takes `environment` too.
- */
-interface SessionSurroundings {
-  environment: Environment;
-  env: NodeJS.ProcessEnv;
-}
-
-/** Ties an API to the local ledger, backups, export and $EDITOR. */
-async function makeSession(api: DiscordApi, label: string, io: CliIo, { environment, env }: SessionSurroundings, signInUser?: Session['signInUser']): Promise<Session> {
+/** Ties an API to the local ledger, backups, export and $EDITOR; `environment` says where files go (the demo's: its own throwaway home) and which editor. */
+async function makeSession(api: DiscordApi, label: string, io: CliIo, environment: Environment, signInUser?: Session['signInUser']): Promise<Session> {
   const { openWorkspace } = await import('../../operations/workspace.js');
-  const workspace = openWorkspace(api, env);
+  const workspace = openWorkspace(api, environment.paths());
   // The plan engine loads with the first plan, not with the first frame.
   const engine = async () => {
     const [prepare, carryOut] = await Promise.all([import('../../operations/prepare-plan.js'), import('../../operations/carry-out-plan.js')]);
@@ -105,8 +96,8 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, { environm
     },
     backupFiles: {
       list: async () => {
-        const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
-        return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
+        const { listBackups } = await import('../../backup/store.js');
+        return (await listBackups(environment.paths().backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
       },
       prepare: async (path, known = []) => {
         const backup = await (await import('../../backup/store.js')).readAnyBackup(path);
@@ -142,7 +133,6 @@ interface Target {
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
   const { environment } = io;
-  const surroundings: SessionSurroundings = { environment, env: io.env };
   const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
     const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
@@ -177,7 +167,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const stores = defaultStores(environment, undefined, profile?.name);
       await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
       const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
-      return withProfile(await makeSession(api, label, io, surroundings, signInUser), target);
+      return withProfile(await makeSession(api, label, io, environment, signInUser), target);
     };
     return signInUser;
   };
@@ -190,12 +180,12 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   const openWith = async (
     connecting: Promise<DiscordApi>,
     label: string,
-    opened: { surroundings: SessionSurroundings; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
+    opened: { environment: Environment; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
   ): Promise<Session> => {
     const api = await connecting;
     const reading = firstReads(api);
     options.whileReading?.();
-    const opening = makeSession(api, label, io, opened.surroundings, opened.signInFor?.(api));
+    const opening = makeSession(api, label, io, opened.environment, opened.signInFor?.(api));
     const [reads, session, globalCreatesUsed] = await Promise.all([
       opened.failuresLater ? reading.catch(() => ({})) : reading,
       opening,
@@ -204,9 +194,9 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
   };
 
-  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionSurroundings = surroundings, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
+  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnvironment = environment, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { surroundings: sessionSurroundings });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { environment: sessionEnvironment });
   };
 
   const demo = async (): Promise<Session> => {
@@ -220,7 +210,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     // thing the process does is remove it once more, synchronously, with nothing left to run after.
     process.once('exit', () => rmSync(home, { recursive: true, force: true }));
     const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
-    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { environment: underHome(environment, home), env: { ...io.env, CMD_TUI_HOME: home } }, emulator.applicationId);
+    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), underHome(environment, home), emulator.applicationId);
     return { ...session, ownEmulator: endpointOf(emulator) };
   };
 
@@ -232,7 +222,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const target = await started();
     const { url, profile } = target;
     const label = targetLabel(url, false);
-    const session = await withApi(typed, url, label, surroundings, applicationId, typedOrigins(typed));
+    const session = await withApi(typed, url, label, environment, applicationId, typedOrigins(typed));
     const appId = session.api.applicationId;
     const store = async () => {
       const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
@@ -265,7 +255,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const { connectDiscordApi } = await import('../../connect/connect.js');
     const label = targetLabel(url, false);
     const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { surroundings, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
+    return withProfile(await openWith(connecting, label, { environment, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
   };
 
   const starters: SessionStarters = {

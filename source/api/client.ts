@@ -25,7 +25,7 @@ import type { AuthKind, Credentials, DiscordApi, ListOptions, OverwriteAccess } 
 import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError } from './errors.js';
 import { createTransport, type Transport } from './http-transport.js';
 import { processInvalidRequestGuard, type InvalidRequestGuard } from './invalid-request-guard.js';
-import { RateLimiter, type SharedBudget } from './rate-limit-queue.js';
+import { RateLimiter, type RateLimitWait, type SharedBudget } from './rate-limit-queue.js';
 import { appliedOnServer, findUpsertTarget } from './read-back.js';
 import { MAX_RETRIES } from './retry-policy.js';
 import { RestClient, type RestRequest } from './rest-client.js';
@@ -52,6 +52,8 @@ export interface DiscordApiOptions {
   credentialOrigins?: CredentialOrigins;
   /** Once-per-session warnings (the invalid-request guard); default: the debug log. */
   onWarning?: (message: string) => void;
+  /** Each wait the rate limits impose before a request goes (the TUI names it rather than spinning on). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
   /** Test seams. */
   clock?: Clock;
   random?: () => number;
@@ -86,7 +88,10 @@ function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestCli
     ...(options.maxRequestsPerSecond ? { globalPerSecond: options.maxRequestsPerSecond } : {}),
     sharedBudget: options.sharedBudget,
     maxWaitMs: options.maxRateLimitWaitMs,
-    onWait: ({ route, ms, reason }) => options.debug?.(`… waiting ${ms} ms on ${route} (${reason})`),
+    onWait: (event) => {
+      options.debug?.(`… waiting ${event.ms} ms on ${event.route} (${event.reason})`);
+      options.onRateLimitWait?.(event);
+    },
   });
   const auth = new AuthHeaders({
     credentials: options.credentials,

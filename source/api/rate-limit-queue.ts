@@ -34,6 +34,13 @@ export interface SharedBudget {
   sending(): Promise<void> | undefined;
 }
 
+/** One wait before a request may go: its route, how long, and why (a bucket spent, a 429 on the route or global). */
+export interface RateLimitWait {
+  route: string;
+  ms: number;
+  reason: 'bucket' | '429' | 'global-429';
+}
+
 export interface RateLimiterOptions {
   clock: Clock;
   globalPerSecond?: number;
@@ -42,8 +49,8 @@ export interface RateLimiterOptions {
   maxWaitMs?: number;
   /** Added to every wait: Discord's clock and ours are a few ms apart (discord.js uses the same 50 ms). */
   offsetMs?: number;
-  /** Told about each wait so `--debug` can explain a pause. */
-  onWait?: (event: { route: string; ms: number; reason: 'bucket' | '429' | 'global-429' }) => void;
+  /** Told about each wait so `--debug` (and the TUI) can explain a pause. */
+  onWait?: (event: RateLimitWait) => void;
 }
 
 interface BucketState {

@@ -2,6 +2,7 @@
  * Which Discord API a run talks to, and the transport rule for tokens: tokens travel only over
  * https, or over plain http to a loopback address (the embedded emulator, a local proxy).
  */
+import { isLoopbackName } from '../discord/host-header.js';
 export const DISCORD_API_BASE = 'https://discord.com/api/v10';
 
 export type ApiTargetKind = 'discord' | 'custom' | 'local';
@@ -22,8 +23,7 @@ export class InsecureApiTargetError extends Error {
 }
 
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+  return isLoopbackName(hostname.replace(/^\[|\]$/g, '').toLowerCase());
 }
 
 /** Throws InsecureApiTargetError unless the URL may carry a token. */

@@ -11,7 +11,7 @@ import { resolveApiBase } from '../api/target.js';
 import { dirname } from 'node:path';
 import { assertWritableFolder } from '../config/atomic-write.js';
 import type { CredentialOverrides, Environment } from '../config/environment.js';
-import { profileForCredentials, withStoredApplication } from '../config/profiles.js';
+import { profileForCredentials, profileNameForApp, profileNames, withStoredApplication } from '../config/profiles.js';
 import { openSettings, withTarget, type Profile, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type RemovalReport, type SecretStore } from './secret-store.js';
 import { parseStrictObject } from '../discord/strict-json.js';
@@ -90,6 +90,19 @@ function apiOf(profile: Profile): string | undefined {
 export function checkCredentialFiling(stores: CredentialStores, baseUrl: string, applicationId: string | undefined, command: string): void {
   const filing = profileForCredentials(stores.settings.read(), { baseUrl, applicationId, named: stores.profile, command }, apiOf);
   if ('refused' in filing) throw filing.refused;
+}
+
+/**
+ * The stores a screen about one application files a sign-in in (the TUI's sign-in from any screen): where
+ * the profile in use, the current one or one matching this API and application takes it, those; where none
+ * may, a new profile named after the app (never another app's profile rewritten). `stores.profile` set: as given.
+ */
+export function storesForApplication(stores: CredentialStores, baseUrl: string, applicationId: string, appName: string | undefined): CredentialStores {
+  if (stores.profile !== undefined) return stores;
+  const settings = stores.settings.read();
+  const filing = profileForCredentials(settings, { baseUrl, applicationId, command: 'cmd-tui auth login' }, apiOf);
+  if (!('refused' in filing)) return stores;
+  return { ...stores, profile: profileNameForApp(appName ?? `app-${applicationId}`, profileNames(settings)) };
 }
 
 /**

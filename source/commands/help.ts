@@ -76,6 +76,7 @@ function formHelp(spec: CommandSpec): string {
     'Examples',
     ...spec.examples.map((example) => `  ${example}`),
     '',
+    ...(spec.notes ? ['Notes', ...spec.notes.map((note) => `  ${note}`), ''] : []),
     'Exit codes',
     exitCodes(),
     '',

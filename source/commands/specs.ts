@@ -3,6 +3,8 @@
  * parser (node's parseArgs, which ignores the describing keys), `cmd-tui --help`, `cmd-tui help
  * COMMAND`, `COMMAND --help` and shell completion all read it, so they cannot drift apart.
  */
+import { GATEWAY_LIMITS } from '../emulator/gateway/limits.js';
+
 export interface FlagSpec {
   type: 'string' | 'boolean';
   short?: string;
@@ -26,6 +28,8 @@ export interface CommandSpec {
   listsAfterFlags?: boolean;
   flags: Readonly<Record<string, FlagSpec>>;
   examples: readonly string[];
+  /** What the help says besides the flags (a paragraph each). */
+  notes?: readonly string[];
   related: readonly string[];
 }
 
@@ -73,6 +77,7 @@ export const SPECS = {
     flags: {
       port: { type: 'string', value: 'N', description: 'the port to listen on (0: a free one)', defaultText: '0' },
       host: { type: 'string', value: 'HOST', description: 'the address to listen on', defaultText: '127.0.0.1' },
+      'allow-host': { type: 'string', multiple: true, value: 'NAME', description: 'also answer requests addressed to NAME, e.g. host.docker.internal for a bot in a container (answered anyway: localhost, IP addresses, --host)' },
       seed: { type: 'string', value: 'demo|empty', description: 'the data to start with', defaultText: 'demo', complete: ['demo', 'empty'] },
       guilds: { type: 'string', value: 'N', description: 'add N "Scale Test" guilds', defaultText: '0' },
       state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts', complete: 'files' },
@@ -95,6 +100,12 @@ export const SPECS = {
       '# in the background: an empty world kept in world.json, its URLs and credentials in emulator.json',
       'cmd-tui serve --seed empty --state world.json --json > emulator.json &',
       'cmd-tui serve --copy-commands --profile prod --guild 123456789012345678',
+      '# reachable from a container on Docker Desktop',
+      'cmd-tui serve --host 0.0.0.0 --allow-host host.docker.internal',
+    ],
+    notes: [
+      'Safe beside a browser: a request addressed to another name than localhost, an IP address, --host or --allow-host is refused (421), and so is one from a web page of another site (403, its Origin header); the test routes /__emulator/* (cmd-tui try) also need the control secret serve prints.',
+      `The gateway takes ${GATEWAY_LIMITS.connections} connections; at most ${GATEWAY_LIMITS.waiting} of them (${GATEWAY_LIMITS.waitingPerAddress} per address) waiting to identify, each for at most ${GATEWAY_LIMITS.identifyWithinSeconds} s. A new connection over those bounds closes the oldest one waiting, so a bot always gets its HELLO.`,
     ],
     related: ['list', 'auth login'],
   },

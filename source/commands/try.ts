@@ -18,7 +18,8 @@ import { idFlag, parseFlags, timeoutFlag } from './flags.js';
 import { SPECS } from './specs.js';
 import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
 import { isSelect, pressables } from '../discord/message-components.js';
-import { deferredOwed, LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
+import { emulatorControlFor } from '../config/emulator-secrets.js';
+import { deferredOwed, LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry, submitForm, useComponent, type EmulatorControl, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -98,14 +99,15 @@ function stillWaitingFor(botName: string, view: InteractionView | undefined): st
 }
 
 /** One interaction followed as the client shows it: what it adds, printed as it comes, until the bot has said all it will. */
-async function follow(io: CliIo, origin: string, id: string, botName: string, wait: Wait): Promise<InteractionView | number> {
+async function follow(io: CliIo, control: EmulatorControl, id: string, botName: string, wait: Wait): Promise<InteractionView | number> {
+  const { origin } = control;
   let shown = NOTHING_SHOWN;
   let view: InteractionView | undefined;
   let revision = -1;
   let quietSince = Date.now();
   for (;;) {
     try {
-      view = await readInteraction(origin, id);
+      view = await readInteraction(control, id);
     } catch (error) {
       return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
     }
@@ -179,15 +181,16 @@ export const run: CommandRun = async (args, io) => {
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
   if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` (an HTTP bot) or `cmd-tui serve` (a gateway bot) and pass its URL with --api');
   const origin = new URL(target.baseUrl).origin;
+  const control = await emulatorControlFor(origin, io.environment);
 
   const request = { name, path, options, ...(attachments ? { attachments } : {}), ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) };
-  const started = await begin(io, origin, () => startTry(origin, request));
+  const started = await begin(io, origin, () => startTry(control, request));
   if (typeof started === 'number') return started;
   const { botName, user, channel } = started;
   if (!io.json) io.stdout.write(`/${[name, ...path].join(' ')} as ${user} in ${channel}\n`);
   const steps: Step[] = [];
   const step = async (next: Extract<TryStart, { ok: true }>): Promise<Step | number> => {
-    const reply = await follow(io, origin, next.id, botName, wait);
+    const reply = await follow(io, control, next.id, botName, wait);
     if (typeof reply === 'number') return reply;
     steps.push({ id: next.id, interaction: next.interaction, reply });
     return steps.at(-1)!;
@@ -204,7 +207,7 @@ export const run: CommandRun = async (args, io) => {
     const picked = values.values ?? [];
     if (!io.json) io.stdout.write(isSelect(found.component) ? `▸ picked ${picked.join(', ') || 'nothing'} in ${found.component.label} (${values.click})\n` : `▸ pressed [${found.component.label}] (${values.click})\n`);
     const use = { messageId: found.message.id, customId: values.click, ...(values.values ? { values: picked } : {}) };
-    const pressed = await begin(io, origin, () => useComponent(origin, use));
+    const pressed = await begin(io, origin, () => useComponent(control, use));
     if (typeof pressed === 'number') return pressed;
     last = await step(pressed);
     if (typeof last === 'number') return last;
@@ -215,7 +218,7 @@ export const run: CommandRun = async (args, io) => {
     if (!modal) return fail(io, `${botName} opened no form to fill in with --modal (a form is the bot's answer of type 9${values.click ? `, to the command or to --click` : ''})`, ExitCode.Problems);
     if (!io.json) io.stdout.write(`▸ submitted "${modal.title}"\n`);
     const openedBy = last.id;
-    const submitted = await begin(io, origin, () => submitForm(origin, openedBy, fields));
+    const submitted = await begin(io, origin, () => submitForm(control, openedBy, fields));
     if (typeof submitted === 'number') return submitted;
     last = await step(submitted);
     if (typeof last === 'number') return last;

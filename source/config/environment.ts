@@ -5,6 +5,7 @@
  * environment overrides to auth, the terminal's facts to the paint and the theme — never the raw
  * environment. Only node:path and node:os behind this file: it is on every command's start path.
  */
+import { CONTROL_SECRET_ENV } from '../discord/emulator-control.js';
 import type { ColourFacts } from '../terminal/colour.js';
 import { appPaths, type AppPaths } from './paths.js';
 
@@ -64,6 +65,8 @@ export interface Environment {
   /** The command line of $VISUAL, else $EDITOR, else the platform's plain editor. */
   readonly editor: string;
   readonly browser: BrowserSettings;
+  /** CMD_TUI_EMULATOR_SECRET: the control secret of an emulator that is not this user's on this machine (config/emulator-secrets.ts). */
+  readonly emulatorSecret?: string;
 }
 
 export const KEYRING_SERVICE = 'cmd-tui';
@@ -89,6 +92,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platfor
     },
     editor: env.VISUAL || env.EDITOR || (platform === 'win32' ? 'notepad' : 'vi'),
     browser: { commands: browserCommands(env.BROWSER, platform), headless: looksHeadless(env, platform) },
+    emulatorSecret: trimmed(env[CONTROL_SECRET_ENV]),
   };
 }
 

@@ -14,7 +14,7 @@ import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http
 import type { Environment } from '../config/environment.js';
 import type { Application } from '../discord/model.js';
 import { paceFilePath, sharePace } from '../config/pace-share.js';
-import type { SharedBudget } from '../api/rate-limit-queue.js';
+import type { RateLimitWait, SharedBudget } from '../api/rate-limit-queue.js';
 
 /** What connecting takes from the environment: where the stores and pace files are, which secret store, the credentials it overrides. */
 export type ConnectSettings = Pick<Environment, 'paths' | 'secretStore' | 'credentials'>;
@@ -28,6 +28,8 @@ export interface ConnectOptions {
   /** `--max-rps N`; else the profile's; else Discord's 50. */
   maxRequestsPerSecond?: number;
   debug?: (line: string) => void;
+  /** Each rate-limit wait (the TUI names it while it waits). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
   /** Notices and warnings meant for the user (secret-store location, invalid-request warning, failed saves). */
   notice?: (message: string) => void;
   stores?: CredentialStores;
@@ -83,6 +85,7 @@ async function connectWith(
     credentialOrigins: { ...loaded.origins, ...typedOrigins(options.typed) },
     applicationId: loaded.applicationId,
     debug: options.debug,
+    ...(options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {}),
     onWarning: options.notice,
     onUserTokenRefreshed: loaded.applicationId
       ? persistRefreshedUser(stores, options.baseUrl, loaded.applicationId, (error) =>

@@ -41,6 +41,8 @@ export interface Finding {
   commandName?: string;
   message: string;
   hint?: string;
+  /** The overwrite a finding is about (a deleted role's, a hidden channel's): where its fix lands. */
+  overwrite?: { type: number; id: string };
 }
 
 export interface TypeCount {
@@ -308,6 +310,7 @@ function overwriteTargets(snapshot: GuildSnapshot, commandById: (id: string) => 
           ...base,
           kind: 'deleted-role',
           severity: 'warning',
+          overwrite: { type: overwrite.type, id: overwrite.id },
           message: `An overwrite on ${target} targets deleted role ${overwrite.id}.`,
           hint: `Remove the overwrite (cmd-tui perms set --guild ${guildId} --command ${entry.id === applicationId ? 'app' : entry.id} --remove role:${overwrite.id} --yes) or grant a role that exists.`,
         });
@@ -317,6 +320,7 @@ function overwriteTargets(snapshot: GuildSnapshot, commandById: (id: string) => 
           ...base,
           kind: 'hidden-or-deleted-channel',
           severity: 'info',
+          overwrite: { type: overwrite.type, id: overwrite.id },
           message: `An overwrite on ${target} targets hidden or deleted channel ${overwrite.id}.`,
           hint: 'The bot cannot see this channel (or it is gone); give the bot View Channel there to check.',
         });

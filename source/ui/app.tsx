@@ -35,8 +35,9 @@ import { TryScreen } from './screens/try/try-screen.js';
 import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
 import type { Session, SessionStarters } from './session/session.js';
+import type { RateLimitWaits } from './session/rate-limit-waits.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
+import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, statusHistoryText, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -51,9 +52,13 @@ export interface AppProps {
   connect?: () => Promise<Session | null>;
   starters?: SessionStarters;
   theme: Theme;
+  /** What to print once the app has quit (the outcome of the write q waited for), the alternate screen gone. */
+  onExitNote?: (text: string) => void;
+  /** The client's rate-limit waits, named beside the spinner ("Connecting…" included). */
+  rateLimitWaits?: RateLimitWaits;
 }
 
-export function App({ session = null, connect, starters, theme }: AppProps) {
+export function App({ session = null, connect, starters, theme, onExitNote, rateLimitWaits }: AppProps) {
   const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(session, !session && connect !== undefined));
   const runner = useRequestRunner(dispatch);
   useEffect(() => {
@@ -69,6 +74,8 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
     const timer = setTimeout(() => dispatch({ type: 'flash-expired', flash }), FLASH_MS);
     return () => clearTimeout(timer);
   }, [flash]);
+  useQuitAfterWrite(state, onExitNote);
+  useEffect(() => rateLimitWaits?.listen((wait) => dispatch({ type: 'rate-limited', wait })), [rateLimitWaits]);
   useScopeLoader(state, dispatch, runner);
   useIdentityLoader(state, dispatch);
   const flows = createAppFlows(state, dispatch, runner);
@@ -106,22 +113,56 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
 /** Keys that would start on what a write in flight is changing (or leave another scope's screens behind it). */
 const ACTING_ON_WRITTEN: readonly Action[] = ['edit', 'editJson', 'delete', 'permissions', 'copyCommand', 'copyScope', 'tryCommand', 'new', 'scope', 'switchProfile', 'openBackups', 'export', 'appPermissions'];
 
-/**
- * While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it,
- * and q waits, so its outcome and the backup that undoes it are seen.
- */
+/** While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it. */
 function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
   if (!busy?.write) return {};
   const wait = "a change is in flight (the line above names it): wait for Discord's answer, it may change what this key would act on.";
-  const quit = busy.sent
-    ? "the change was sent and cannot be recalled; q waits for Discord's answer, which says whether it happened and names the backup that undoes it."
+  return Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait]));
+}
+
+/** What q during a write says: it is remembered, and the outcome (with its backup) is printed once the app has quit. */
+function quitLaterNotice(busy: NonNullable<AppState['busy']>): string {
+  const recall = busy.sent
+    ? 'The change was sent and cannot be recalled'
     : // Still true once it is sent (the notice stays up while the write runs): the line above says when.
-      "the change is on its way: until the line above says sent, ctrl+c cancels it (then q quits); once sent, q waits for Discord's answer, which says whether it happened and names the backup that undoes it.";
-  return { ...Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait])), quit };
+      'Until the line above says sent, ctrl+c cancels the change';
+  return `q: cmd-tui quits once Discord answers, and prints whether the change happened and the backup that undoes it. ${recall}; q again stays.`;
+}
+
+/** How long a quit waits, once the write has settled, for the status that tells its outcome. */
+const OUTCOME_WAIT_MS = 500;
+
+/** q pressed during a write: once it has settled and its outcome is told, quit, leaving that outcome to be printed. */
+function useQuitAfterWrite(state: AppState, onExitNote: ((text: string) => void) | undefined): void {
+  const { exit } = useApp();
+  const { quitAfterWrite, busy, flash } = state;
+  useEffect(() => {
+    if (!quitAfterWrite || busy?.write) return;
+    const quit = () => {
+      if (flash && flash.duringRequest === undefined) onExitNote?.(flash.text);
+      exit();
+    };
+    // The outcome is the status told after the write (not one told during it): quit once it is up.
+    if (flash && flash.duringRequest === undefined) {
+      quit();
+      return;
+    }
+    const timer = setTimeout(quit, OUTCOME_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [quitAfterWrite, busy, flash]);
 }
 
 /** Where the status line's ctrl+e is the app's (not the editor's own message). */
-const NO_STATUS = 'there is no status message now.';
+const NO_STATUS = 'no status message has been shown yet.';
+
+/** ctrl+e: the status in full, with the earlier ones under it (a finished write's outcome stays readable there). */
+export function statusOverlay(state: AppState): Extract<AppState['overlay'], { kind: 'message' }> | undefined {
+  const earlier = state.flash ? state.statusHistory.slice(0, -1) : state.statusHistory;
+  if (!state.flash && earlier.length === 0) return undefined;
+  const history = earlier.length > 0 ? statusHistoryText(earlier, Date.now()) : '';
+  if (!state.flash) return { kind: 'message', title: 'Earlier status messages, newest first', text: history };
+  return { kind: 'message', text: history ? `${state.flash.text}\n\nEarlier, newest first:\n\n${history}` : state.flash.text };
+}
 
 function useGlobalKeys(screenScope: KeyScope): void {
   const { exit } = useApp();
@@ -131,14 +172,18 @@ function useGlobalKeys(screenScope: KeyScope): void {
     // The view in front names its key scope and the keys it cannot use now; the screen's otherwise.
     const keys = screenKeys();
     const scope = keys.scope ?? screenScope;
-    const disabled = { ...(state.flash ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
+    const status = statusOverlay(state);
+    const disabled = { ...(status || keys.ownMessage ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
     const notice = action ? disabledNotice(action, scope, disabled) : undefined;
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
-    else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
-    // While a write is in flight q is off (writeInFlightKeys) and says why above.
-    else if (action === 'quit') exit();
+    else if (action === 'showMessage' && status) dispatch({ type: 'overlay', overlay: status });
+    // While a write is in flight q is remembered: the app quits once the outcome is told (useQuitAfterWrite).
+    else if (action === 'quit' && state.busy?.write) {
+      dispatch({ type: 'quit-after-write', quit: !state.quitAfterWrite });
+      dispatch({ type: 'flash', text: state.quitAfterWrite ? 'Staying: q no longer quits when the change in flight is answered.' : quitLaterNotice(state.busy), tone: 'warning' });
+    } else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {
@@ -212,7 +257,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
       case 'profile-picker': {
         const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
         if (!profiles) return null;
-        return <ProfilePicker starters={profiles} current={state.session?.profile} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
+        return <ProfilePicker starters={profiles} current={state.session?.profile} height={bodyHeight} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
       }
       case 'confirm-delete': {
         const command = findCommand(state, state.overlay.commandId);
@@ -278,7 +323,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
         {top.id === 'permissions' && state.session ? (
           // Hidden, not unmounted, under help: unsaved overwrite edits survive it.
           <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-            <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} height={bodyHeight} width={columns - 1} active={noOverlay} />
+            <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} {...(top.select ? { select: top.select } : {})} height={bodyHeight} width={columns - 1} active={noOverlay} />
           </Box>
         ) : null}
         {top.id === 'try' && topCommand && state.session ? (

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { resolveApiBase } from '../api/target.js';
 import type { CliIo } from '../commands/types.js';
 import { createSessionOpeners } from './session/open-session.js';
+import { RateLimitWaits } from './session/rate-limit-waits.js';
 import { signalExitCode, terminationSignals } from '../terminal/exit-signals.js';
 import type { Session } from './session/session.js';
 
@@ -163,6 +164,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     }
     return loadingUi;
   };
+  // Rate-limit waits from the first request on, named by the app beside its spinner.
+  const rateLimitWaits = new RateLimitWaits();
   const { connect, lastSeen, rememberLastSeen, starters } = createSessionOpeners({
     demo: flags.demo,
     api: flags.api,
@@ -172,6 +175,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     io,
     onCleanup: (cleanup) => cleanups.push(cleanup),
     whileReading: () => void loadUi(),
+    onRateLimitWait: rateLimitWaits.report,
   });
   const uiLoadTimer = setTimeout(() => void loadUi(), Math.max(0, UI_LOAD_BY_MS - performance.now()));
   let stillConnecting = true;
@@ -187,7 +191,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     }
     const { ui, session } = cached ? await cachedFrame(connecting, loadUi) : await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
     clearTimeout(uiLoadTimer);
-    await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });
+    await ui.module.runApp({ io, starters, rateLimitWaits, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
     quitWhileConnecting = stillConnecting;
     return 0;

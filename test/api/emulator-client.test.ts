@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../../source/api/clock.js';
 import { InvalidRequestGuard } from '../../source/api/invalid-request-guard.js';
 import { guildScope } from '../../source/discord/model.js';
 import { startEmulator, type RunningEmulator } from '../../source/emulator/server.js';
-import { call } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 interface Logged {
   method: string;
@@ -17,7 +17,7 @@ interface Logged {
   time: string;
   fault?: string;
 }
-const requestLog = async (emulator: RunningEmulator) => (await call(emulator, 'GET', '/__emulator/requests')).body as Logged[];
+const requestLog = async (emulator: RunningEmulator) => (await callControl(emulator, 'GET', '/__emulator/requests')).body as Logged[];
 
 async function withEmulator<T>(options: Parameters<typeof startEmulator>[0], body: (emulator: RunningEmulator) => Promise<T>): Promise<T> {
   const emulator = await startEmulator(options);

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { TmuxSession } from '../e2e/helpers/tmux.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
-import { call, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { startCli } from './cli-process.js';
 import { consentRedirect } from './scripted-browser.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator();
 let home: IsolatedHome;
@@ -96,11 +97,11 @@ describe('cmd-tui auth', () => {
     expect(report.user.username).toBeTruthy();
     expect(report.user.refreshable).toBe(true);
 
-    const revokesBefore = ((await call(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
+    const revokesBefore = ((await callControl(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
     const logout = await runCli(['auth', 'logout', ...api()], { env: home.env });
     expect(logout.code).toBe(0);
     expect(logout.stdout).toContain('Revoked');
-    const revokes = ((await call(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
+    const revokes = ((await callControl(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
     expect(revokes - revokesBefore).toBe(1);
     expect((await status()).report.user).toBeNull();
   });

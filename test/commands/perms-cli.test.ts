@@ -62,12 +62,14 @@ describe('cmd-tui perms (binary)', () => {
     const kai = (await call(emulator(), 'GET', `/guilds/${speedrun}/members/search?query=kai`, { auth: botAuth(emulator()) })).body[0];
     const checked = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, ...target()], { env: home.env });
     expect(checked.code).toBe(0);
-    expect(checked.stdout).toContain(`Who can use /race in guild Speedrun Club (${speedrun}): — for @Kai (timed out until ${kai.communication_disabled_until})`);
-    expect(checked.stdout).toContain(`  #bot-commands: denied: timed out until ${kai.communication_disabled_until} (a timed-out member cannot use commands; only the owner and administrators are exempt)`);
+    // Discord writes the time as 2026-12-14T05:45:12.960000+00:00; the report shows the instant in UTC.
+    const until = new Date(kai.communication_disabled_until).toISOString();
+    expect(checked.stdout).toContain(`Who can use /race in guild Speedrun Club (${speedrun}): — for @Kai (timed out until ${until})`);
+    expect(checked.stdout).toContain(`  #bot-commands: denied: timed out until ${until} (a timed-out member cannot use commands; only the owner and administrators are exempt)`);
     expect(checked.stdout).not.toMatch(/: allowed/);
     const json = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, '--json', ...target()], { env: home.env });
     const report = JSON.parse(json.stdout) as { timedOutUntil: string; channels: { allowed: boolean; stage: string }[] };
-    expect(report.timedOutUntil).toBe(kai.communication_disabled_until);
+    expect(report.timedOutUntil).toBe(until);
     expect(report.channels.every((c) => !c.allowed && c.stage === 'timed-out')).toBe(true);
   });
 

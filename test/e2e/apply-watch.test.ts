@@ -17,6 +17,7 @@ import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useServe } from '../helpers/serve.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const server = useServe(['--seed', 'empty', '--rate-limits', 'off']);
 // Every request answered after 300 ms: ctrl+c lands while a write is on the wire.
@@ -88,7 +89,7 @@ async function guildCommands(guild: string, emulator = server()): Promise<{ name
 }
 
 async function writesTo(guild: string): Promise<LoggedRequest[]> {
-  const log = (await (await fetch(`${server().origin}/__emulator/requests`)).json()) as LoggedRequest[];
+  const log = (await (await fetchControl(server(), '/__emulator/requests')).json()) as LoggedRequest[];
   return log.filter((request) => request.method !== 'GET' && request.path.includes(`/guilds/${guild}/commands`));
 }
 

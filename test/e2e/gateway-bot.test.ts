@@ -40,7 +40,7 @@ async function botSays(pattern: RegExp, ms = 15_000): Promise<string> {
 }
 
 const runs = useTuiRuns();
-const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home } });
+const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret } });
 
 beforeAll(async () => {
   const response = await fetch(`${serve().baseUrl}/applications/${serve().applicationId}/commands`, {

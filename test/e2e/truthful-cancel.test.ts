@@ -19,6 +19,7 @@ import { useServe } from '../helpers/serve.js';
 import { openCommandPermissions, openGuildScope } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
 import { readEnvironment } from '../../source/config/environment.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const server = useServe(['--seed', 'demo', '--faults', 'slow:1@4000']);
 const SLOW = 60_000;
@@ -29,7 +30,7 @@ let home: string;
 let tui: TmuxSession | undefined;
 beforeEach(async () => {
   home = mkdtempSync(join(tmpdir(), 'cmd-tui-truth-'));
-  await fetch(`${server().origin}/__emulator/reset`, { method: 'POST' });
+  await fetchControl(server(), '/__emulator/reset', { method: 'POST' });
   const { baseUrl, applicationId, botToken, userToken } = server();
   await updateStoredCredentials(defaultStores(readEnvironment({ CMD_TUI_HOME: home }, process.platform)), baseUrl, applicationId, () => ({
     botToken,
@@ -47,7 +48,7 @@ function start(): TmuxSession {
   return tui;
 }
 const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
-const requests = async () => (await (await fetch(`${server().origin}/__emulator/requests`)).json()) as LoggedRequest[];
+const requests = async () => (await (await fetchControl(server(), '/__emulator/requests')).json()) as LoggedRequest[];
 const writes = async () => (await requests()).filter((request) => request.method !== 'GET' && request.path.includes('/applications/'));
 async function globalCommand(name: string): Promise<{ description: string }> {
   const { baseUrl, applicationId, botToken } = server();

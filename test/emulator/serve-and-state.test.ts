@@ -1,6 +1,6 @@
 /** `cmd-tui serve` from the built binary, --state persistence across restarts, the daily create budget and scale. */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,22 +22,30 @@ async function tempDir(): Promise<string> {
 
 describe('cmd-tui serve', () => {
   it('--json --port 0 prints one line of connection details, serves, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--log', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const home = await tempDir();
+    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--log', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<string>((resolve) => lines.once('line', resolve));
     const info = JSON.parse(first);
-    expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris', 'verifyKey']);
+    expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris', 'verifyKey', 'controlSecret']);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
     // Shaped as Discord's: the bot's id in base64, when it was made, an HMAC (hikari reads the id from the first part).
     expect(info.botToken).toMatch(/^[A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38}$/);
+    expect(info.controlSecret).toMatch(/^[0-9a-f]{64}$/);
+    // The secret is left for cmd-tui try of this user only, and goes with serve.
+    const origin = new URL(info.baseUrl).origin;
+    const left = join(home, 'data', 'emulators', `${new URL(origin).port}.json`);
+    expect((await stat(left)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(left, 'utf8'))).toMatchObject({ origin, secret: info.controlSecret, pid: child.pid });
     const response = await fetch(`${info.baseUrl}/applications/${info.applicationId}/commands`, { headers: { authorization: `Bot ${info.botToken}` } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([]);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    await expect(stat(left)).rejects.toMatchObject({ code: 'ENOENT' });
     // --log: one line per request with the auth kind, never the token.
     expect(stderr).toContain(`GET /api/v10/applications/${info.applicationId}/commands → 200 (bot)`);
     expect(stderr).not.toContain(info.botToken);

@@ -211,6 +211,24 @@ describe('command editor', () => {
     expect(api.commands.get('global')![0]!.description).toBe('Pong!');
   });
 
+  it('while a save is in flight the draft takes no typing and its edit keys say why, so nothing typed is lost when the editor closes', async () => {
+    const { api, app } = await editPing();
+    await app.press('nextField');
+    await app.type('!');
+    let release!: () => void;
+    api.gate = new Promise((resolve) => (release = resolve));
+    await confirmSave(app);
+    await app.waitForText("Saving ping: sent; waiting for Discord's answer");
+    await app.type('lost?');
+    await app.press('save');
+    await app.waitForText('ctrl+s save is off: the draft is being saved');
+    expect(app.frame()).not.toContain('lost?');
+    api.gate = undefined;
+    release();
+    await app.waitForText('ping: saved; backup:');
+    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+  });
+
   it('esc while a save waits for its backup stops it before anything is sent, and says so until the next save starts', async () => {
     const { api, app } = await editPing();
     await app.press('nextField');

@@ -14,16 +14,14 @@ import type { WebSocket } from 'ws';
 import type { World } from '../request-context.js';
 import { botGuilds, guildCreateEvent, membersChunkEvent, readyEvent } from './events.js';
 import { COMPRESSIONS, frameWriter, type Compression } from './frames.js';
+import { GATEWAY_LIMITS } from './limits.js';
 import { Close, controlFrame, GUILD_MEMBERS_INTENT, GUILDS_INTENT, helloData, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
 import { isOnShard, type Dispatch, type Session, type SessionLink, type SessionStore } from './sessions.js';
 
 /** Discord's limit on what a client sends (DOCS/TOPICS "Rate Limiting"). */
 const PAYLOADS_PER_MINUTE = 120;
-/**
- * How long a connection may go without IDENTIFY or RESUME (at most one heartbeat interval): libraries send
- * one right after HELLO, so a socket still silent after this only holds a connection slot.
- */
-export const IDENTIFY_WITHIN_MS = 10_000;
+/** How long a connection may go without IDENTIFY or RESUME (at most one heartbeat interval; limits.ts). */
+export const IDENTIFY_WITHIN_MS = GATEWAY_LIMITS.identifyWithinSeconds * 1000;
 /** A client that does not answer our close frame within this is cut off (`ws` would wait 30 s). */
 export const CLOSE_HANDSHAKE_MS = 2_000;
 /** Frames queued for a client that does not read them; past this it is cut off rather than buffered without end. */

@@ -39,13 +39,13 @@ export function splitAddress(text: string): { before: string; url: string; after
   return { before: text.slice(0, match.index).trimEnd(), url: match[0], after: text.slice(match.index + match[0].length).trim() };
 }
 
-/** Puts an address on the clipboard through the terminal (OSC 52) and says so. */
-export function useCopyUrl(): (url: string) => void {
+/** Puts an address (or another value to copy, `what` names it) on the clipboard through the terminal (OSC 52) and says so. */
+export function useCopyUrl(): (url: string, what?: string) => void {
   const { stdout } = useStdout();
   const { dispatch } = useAppContext();
-  return (url) => {
+  return (url, what = 'the address') => {
     stdout.write(clipboardSequence(url));
-    dispatch({ type: 'flash', text: 'Sent the address to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select the address instead.', tone: 'info' });
+    dispatch({ type: 'flash', text: `Sent ${what} to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select ${what} instead.`, tone: 'info' });
   };
 }
 

@@ -20,8 +20,8 @@ export function toneColor(theme: Theme, tone: Tone): string | undefined {
   return theme.text.primary;
 }
 
-/** Kept however narrow the terminal: the ways out, saving, and `?`, which lists every key. */
-const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save'];
+/** Kept however narrow the terminal: the ways out, saving (and Try's sending), and `?`, which lists every key. */
+const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save', 'send'];
 
 /** Roomy: every key, the full label and ` · ` between hints; compact: the first key, the short label and two spaces. */
 function hintLine(bindings: readonly Binding[], roomy: boolean): string {

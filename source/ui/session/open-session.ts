@@ -13,7 +13,9 @@ import { join, resolve } from 'node:path';
 import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../connect/resolve-target.js';
+import type { RateLimitWait } from '../../api/rate-limit-queue.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
+import type { EmulatorControl } from '../../discord/emulator-control.js';
 import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
@@ -41,6 +43,8 @@ export interface SessionOpenerOptions {
   onCleanup: (cleanup: () => Promise<void>) => void;
   /** Called once the first reads are on the wire: the moment to load the UI, which would otherwise wait for them. */
   whileReading?: () => void;
+  /** Each rate-limit wait of a session's client, from its first request on ("Connecting…" names it). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
 }
 
 export interface SessionOpeners {
@@ -130,8 +134,18 @@ interface Target {
   outsideProfiles?: boolean;
 }
 
+/** An API on this machine may be a `cmd-tui serve`: its control secret, as `cmd-tui try` finds it (none for any other API). */
+async function emulatorOnThisMachine(baseUrl: string, environment: Environment): Promise<EmulatorControl | undefined> {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return undefined;
+  const { emulatorControlFor } = await import('../../config/emulator-secrets.js');
+  const control = await emulatorControlFor(url.origin, environment);
+  return control.secret === undefined ? undefined : control;
+}
+
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
+  const waits = options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {};
   const { environment } = io;
   const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
@@ -149,10 +163,10 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
    * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential
    * (plus those typed into onboarding, which may not be stored).
    */
-  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf): NonNullable<Session['signInUser']> => {
+  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf, appName: () => Promise<string | undefined> = async () => undefined): NonNullable<Session['signInUser']> => {
     const { profile } = target;
     const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal, pasteBack) => {
-      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
+      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }] = await Promise.all([
         import('../../auth/sign-in.js'),
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
@@ -164,10 +178,13 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
       const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, browsers: environment.browser.commands, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');
-      const stores = defaultStores(environment, undefined, profile?.name);
-      await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
-      return withProfile(await makeSession(api, label, io, environment, signInUser), target);
+      // Filed for the app on screen: under the profile in use or one that fits it, else a new one named after the app
+      // (the sign-in is not refused after the browser approved it because another app's profile is current).
+      const stores = storesForApplication(defaultStores(environment, undefined, profile?.name), baseUrl, applicationId, await appName());
+      const stored = await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
+      const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
+      const session = withProfile(await makeSession(api, label, io, environment, signInUser), target);
+      return stored.profile?.created ? { ...session, signInStoredUnder: stored.profile.name } : session;
     };
     return signInUser;
   };
@@ -186,23 +203,27 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const reading = firstReads(api);
     options.whileReading?.();
     const opening = makeSession(api, label, io, opened.environment, opened.signInFor?.(api));
-    const [reads, session, globalCreatesUsed] = await Promise.all([
+    const [reads, session, globalCreatesUsed, emulatorControl] = await Promise.all([
       opened.failuresLater ? reading.catch(() => ({})) : reading,
       opening,
       opening.then(async (session) => (await session.createBudget(GLOBAL_SCOPE)).used).catch(() => undefined),
+      emulatorOnThisMachine(api.baseUrl, opened.environment).catch(() => undefined),
     ]);
-    return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
+    return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api), ...(emulatorControl ? { emulatorControl } : {}) };
   };
 
   const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnvironment = environment, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { environment: sessionEnvironment });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...waits, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { environment: sessionEnvironment });
   };
 
   const demo = async (): Promise<Session> => {
-    const { startEmulator } = await import('../../emulator/server.js');
+    const [{ startEmulator }, { publishControlSecret }] = await Promise.all([import('../../emulator/server.js'), import('../../config/emulator-secrets.js')]);
     const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
     options.onCleanup(() => emulator.close());
+    // As serve does: `cmd-tui try --api` the demo's URL, from another terminal, finds its control secret.
+    // Not awaited: the first frame does not wait for a file (one that cannot be written costs only that).
+    void publishControlSecret(environment.paths().data, emulator.origin, emulator.controlSecret).then(options.onCleanup, () => undefined);
     // The demo's backups and create counts live in a throwaway folder, not with real data, removed on exit.
     const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
     options.onCleanup(() => rm(home, { recursive: true, force: true }));
@@ -229,7 +250,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const stores = defaultStores(environment, undefined, profile?.name);
       return (await storeAppCredentials(stores, url, appId, typed, session.application?.name)).where ?? stores.secrets.filePath;
     };
-    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target), rememberCredentials: { what, command, store } }, target);
+    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target, async () => session.application?.name), rememberCredentials: { what, command, store } }, target);
   };
 
   /** Stored (or environment) credentials for a target. */
@@ -254,8 +275,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     }
     const { connectDiscordApi } = await import('../../connect/connect.js');
     const label = targetLabel(url, false);
-    const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { environment, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
+    const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
+    return withProfile(await openWith(connecting, label, { environment, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target, () => api.getApplication().then((application) => application.name, () => undefined)), failuresLater }), target);
   };
 
   const starters: SessionStarters = {

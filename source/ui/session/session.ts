@@ -11,6 +11,7 @@ import type { PreparedPlan, Preparation } from '../../operations/prepare-plan.js
 import type { RecentGuild } from '../../config/settings.js';
 import type { Application, Command } from '../../discord/model.js';
 import type { EmulatorEndpoint, TryOnEmulator } from './try-on-emulator.js';
+import type { EmulatorControl } from '../../discord/emulator-control.js';
 
 export interface Session extends Workspace {
   api: DiscordApi;
@@ -59,6 +60,8 @@ export interface Session extends Workspace {
   tryOnEmulator?: TryOnEmulator;
   /** The emulator this session runs on, when it runs in this process (the demo's): its interactions URL can be set from the Try screen. */
   ownEmulator?: EmulatorEndpoint;
+  /** The API as a `cmd-tui serve` of this machine, with the control secret its Try screen needs (config/emulator-secrets.ts), when it is one. */
+  emulatorControl?: EmulatorControl;
   /** Opens text in the user's $VISUAL/$EDITOR and resolves to the edited text (the UI suspends around it). */
   editText: (text: string) => Promise<string>;
   /**
@@ -66,6 +69,8 @@ export interface Session extends Workspace {
    * this session with the user token added. Absent where no sign-in can be offered.
    */
   signInUser?: (onUrl: (url: string) => void, signal: AbortSignal, pasteBack?: PasteBack) => Promise<Session>;
+  /** The sign-in just stored made a new profile (none could take it): its name, for the screen to say. */
+  signInStoredUnder?: string;
   /**
    * Credentials typed into onboarding, not stored yet: `store` files them the way `cmd-tui auth
    * set-bot-token` / `set-client-credentials` do and resolves to where secrets are kept.

@@ -2,11 +2,13 @@
  * The app's state and its pure reducer: the screen stack, the one overlay, the scope and what was
  * loaded for it, the in-flight request (for the spinner and ctrl+c) and the status line, which belongs
  * to the action that set it: opening or leaving a screen, opening a dialog, a reload and a scope switch clear it.
+ * Every status shown is also kept, newest last, in a short history that ctrl+e reads once the line is gone.
  * No I/O here; flows in use-app-flows.ts call the API and dispatch results.
  */
 import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope } from '../../discord/model.js';
 import { GLOBAL_SCOPE, guildScope } from '../../discord/model.js';
 import type { Session } from '../session/session.js';
+import type { ShownWait } from '../session/rate-limit-waits.js';
 import type { DisabledKeys, KeyScope } from '../input/key-bindings.js';
 
 export type Screen =
@@ -14,8 +16,11 @@ export type Screen =
   | { id: 'list' }
   | { id: 'detail'; commandId: string }
   | { id: 'json'; commandId: string }
-  /** commandId: a command, or the application id for the app-level defaults; guildId: picked there when the scope is Global. */
-  | { id: 'permissions'; commandId: string; guildId?: string }
+  /**
+   * commandId: a command, or the application id for the app-level defaults; guildId: picked there when the
+   * scope is Global; select: the overwrite selected at first (the audit's finding about it).
+   */
+  | { id: 'permissions'; commandId: string; guildId?: string; select?: { type: number; id: string } }
   /** commandId absent: a new command. */
   | { id: 'editor'; commandId?: string }
   /** Trying the command as a member would, against the emulator. */
@@ -54,6 +59,16 @@ export type ScopeData =
 
 export type Tone = 'info' | 'success' | 'warning' | 'error';
 
+/** One status as it was shown, and when (the history's overlay says how long ago). */
+export interface StatusEntry {
+  text: string;
+  tone: Tone;
+  at: number;
+}
+
+/** How many statuses the history keeps. */
+export const STATUS_HISTORY = 30;
+
 /** Why stored credentials gave no session: onboarding tells "no credentials" from these (`keyring`: none found, the OS keyring not reachable). */
 export type StartFailure = 'refused' | 'unreachable' | 'keyring' | 'other';
 
@@ -77,6 +92,8 @@ export interface AppState {
   busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
   /** `duringRequest`: told while that request was in flight (a key it turns off), so shown under its spinner. */
   flash: { text: string; tone: Tone; duringRequest?: number } | null;
+  /** The statuses shown so far, oldest first (at most STATUS_HISTORY): what a finished write said stays readable. */
+  statusHistory: readonly StatusEntry[];
   /**
    * What an interrupted write left on this scope (its journal: command, backup, restore command), shown
    * whenever no other status is: it stays until that write is finished, not until the next message.
@@ -86,6 +103,10 @@ export interface AppState {
   startFailure?: StartFailure;
   /** The command last created or saved here: the list selects it. */
   lastSaved?: string;
+  /** q was pressed while a write was in flight: the app quits once its outcome is told (and prints it). */
+  quitAfterWrite?: boolean;
+  /** The client's last rate-limit wait worth naming (the spinner says it while it lasts). */
+  rateLimited?: ShownWait;
 }
 
 export type AppAction =
@@ -118,7 +139,10 @@ export type AppAction =
   /** The same session with more credentials (a browser sign-in): everything on screen stays. */
   | { type: 'session-upgraded'; session: Session }
   /** One overwrite list was replaced on Discord (the permissions editor). */
-  | { type: 'overwrites-saved'; guildId: string; entry: GuildCommandPermissions };
+  | { type: 'overwrites-saved'; guildId: string; entry: GuildCommandPermissions }
+  | { type: 'rate-limited'; wait: ShownWait }
+  /** q during a write: quit once it is told (`false`: q again, stay). */
+  | { type: 'quit-after-write'; quit: boolean };
 
 export function initialAppState(session: Session | null, connecting = false): AppState {
   // A profile's default guild is where the app opens (`--profile dev` as `cmd-tui list --profile dev`).
@@ -138,15 +162,18 @@ export function initialAppState(session: Session | null, connecting = false): Ap
     guilds: [],
     busy: null,
     flash: null,
+    statusHistory: [],
   };
 }
 
 export function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case 'session-started':
-      return { ...initialAppState(action.session), flash: state.flash };
-    case 'no-session':
-      return { ...initialAppState(null), flash: action.message ? { text: action.message, tone: 'error' } : state.flash, ...(action.failure ? { startFailure: action.failure } : {}) };
+      return { ...initialAppState(action.session), flash: state.flash, statusHistory: state.statusHistory };
+    case 'no-session': {
+      const flash = action.message ? { text: action.message, tone: 'error' as const } : state.flash;
+      return { ...initialAppState(null), flash, statusHistory: action.message ? remembered(state.statusHistory, flash!) : state.statusHistory, ...(action.failure ? { startFailure: action.failure } : {}) };
+    }
     case 'push':
       return { ...state, stack: [...state.stack, action.screen], overlay: { kind: 'none' }, flash: null };
     case 'pop':
@@ -198,10 +225,11 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, busy: action.busy };
     case 'flash': {
       const during = state.busy ? { duringRequest: state.busy.id } : {};
-      if (!action.notices?.length) return { ...state, flash: { text: action.text, tone: action.tone, ...during } };
-      // The outcome stands; what the lock said goes beside it, and makes it worth reading (not a success that fades).
-      const tone = action.tone === 'success' || action.tone === 'info' ? 'warning' : action.tone;
-      return { ...state, flash: { text: withNotices(action.text, action.notices), tone, ...during } };
+      // The outcome stands; what the lock said goes beside it, and makes it worth reading as a warning.
+      const noticed = (action.notices?.length ?? 0) > 0;
+      const tone = noticed && (action.tone === 'success' || action.tone === 'info') ? 'warning' : action.tone;
+      const flash = { text: noticed ? withNotices(action.text, action.notices!) : action.text, tone, ...during };
+      return { ...state, flash, statusHistory: remembered(state.statusHistory, flash) };
     }
     case 'status-clear':
       return state.flash === null ? state : { ...state, flash: null };
@@ -227,6 +255,10 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         },
       };
     }
+    case 'rate-limited':
+      return { ...state, rateLimited: action.wait };
+    case 'quit-after-write':
+      return { ...state, quitAfterWrite: action.quit };
     case 'session-upgraded':
       return { ...state, session: action.session };
     case 'overwrites-saved': {
@@ -263,9 +295,28 @@ export function overwritesOf(state: AppState, commandId: string): GuildCommandPe
   return state.data.permissions.find((p) => p.id === commandId) ?? null;
 }
 
-/** Success and info messages go after a while (k9s); warnings and errors stay until the next message. */
+/**
+ * Hints (info) go after a while (k9s); an outcome (success: a write done, a file written; a warning; an
+ * error) stays until the next action clears it, however long the write took to answer.
+ */
 export function flashExpires(flash: AppState['flash']): flash is NonNullable<AppState['flash']> {
-  return flash !== null && (flash.tone === 'success' || flash.tone === 'info');
+  return flash !== null && flash.tone === 'info';
+}
+
+/** The history with `flash` added (the same status told twice in a row is kept once). */
+function remembered(history: readonly StatusEntry[], flash: { text: string; tone: Tone }): readonly StatusEntry[] {
+  const last = history.at(-1);
+  if (last && last.text === flash.text && last.tone === flash.tone) return history;
+  return [...history, { text: flash.text, tone: flash.tone, at: Date.now() }].slice(-STATUS_HISTORY);
+}
+
+/** The history as the ctrl+e overlay shows it: newest first, each with how long ago it was told. */
+export function statusHistoryText(history: readonly StatusEntry[], now: number): string {
+  const ago = (at: number) => {
+    const seconds = Math.max(0, Math.round((now - at) / 1000));
+    return seconds < 60 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
+  };
+  return [...history].reverse().map((entry) => `${ago(entry.at)} · ${entry.tone}\n${entry.text}`).join('\n\n');
 }
 
 export function scopeLabel(state: AppState): string {

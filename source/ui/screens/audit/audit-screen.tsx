@@ -29,6 +29,10 @@ import { ConfirmDelete } from '../overlays/confirm-delete.js';
 import { listMove, movedIndex } from '../../input/list-moves.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+/** Below this width a finding's row leaves its kind out (v shows it). */
+const NARROW_AUDIT = 72;
+const SHORT_SEVERITY: Record<Finding['severity'], string> = { error: 'err', warning: 'warn', info: 'note' };
+
 const OVERWRITE_KINDS: ReadonlySet<Finding['kind']> = new Set(['admin-only', 'deleted-role', 'hidden-or-deleted-channel', 'orphan-overwrite']);
 
 interface Progress {
@@ -132,7 +136,8 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
   const findings = sortedFindings(results);
   const current = findings[Math.min(selected, Math.max(0, findings.length - 1))];
   // Title, progress, the selected finding's hint, and what the footer takes (its status may wrap).
-  const rows = Math.max(1, height - 5 - useFooterRows());
+  // The title, the progress line and the hint under the list.
+  const rows = Math.max(1, height - 3 - useFooterRows());
   const start = useListWindow(selected, findings.length, rows);
 
   const fix = (finding: Finding) => {
@@ -143,7 +148,7 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
     }
     if (finding.commandId && finding.guildId && OVERWRITE_KINDS.has(finding.kind)) {
       recheck.current = scope;
-      dispatch({ type: 'push', screen: { id: 'permissions', commandId: finding.commandId, guildId: finding.guildId } });
+      dispatch({ type: 'push', screen: { id: 'permissions', commandId: finding.commandId, guildId: finding.guildId, ...(finding.overwrite ? { select: finding.overwrite } : {}) } });
       return;
     }
     if (finding.commandId) {
@@ -194,6 +199,8 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
   const nothingFound = progress.running ? 'nothing found so far.' : 'no findings: nothing to fix.';
   const disabled: DisabledKeys = {
     ...(current ? {} : { fixFinding: nothingFound, readInFull: nothingFound }),
+    // The fix may be the one in flight (a ghost's delete), or land on what it is changing.
+    ...(state.busy?.write && current ? { fixFinding: "a change is in flight (the line below names it): wait for Discord's answer, it may change what this finding points at." } : {}),
     ...(results.global ? {} : { writeReport: 'the global commands are not audited yet: the report starts with them.' }),
   };
   useDisabledKeys('audit', disabled, active && !deleting);
@@ -252,7 +259,9 @@ export function AuditScreen({ height, width, active }: { height: number; width: 
         {findings.slice(start, start + rows).map((finding, offset) => {
           const index = start + offset;
           const where = whereOf(finding);
-          const line = `${index === selected ? '▸ ' : '  '}${fitCell(finding.severity, 7)} ${fitCell(finding.kind, 26)} ${where}${where ? ' — ' : ''}${finding.message}`;
+          // Narrow: where and what first (v reads the row in full, kind included), the severity short.
+          const head = width < NARROW_AUDIT ? `${fitCell(SHORT_SEVERITY[finding.severity], 4)} ` : `${fitCell(finding.severity, 7)} ${fitCell(finding.kind, 26)} `;
+          const line = `${index === selected ? '▸ ' : '  '}${head}${where}${where ? ' — ' : ''}${finding.message}`;
           const colour = finding.severity === 'error' ? theme.status.error : finding.severity === 'warning' ? theme.status.warning : undefined;
           return (
             <Text key={`${index}`} inverse={index === selected} color={index === selected ? undefined : colour}>

@@ -22,6 +22,7 @@ import { useTheme } from '../../theme/theme-context.js';
 import { fitCommandToType, newDraft } from './draft-edits.js';
 import { disabledItemActions, footerIdleItemKeys } from './item-actions.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
+import type { Action } from '../../input/key-bindings.js';
 import { CommandEditorView, fieldValueWidth } from './command-editor-view.js';
 import { textWidth } from '../../../terminal/text-width.js';
 import { EditorPicker } from './editor-picker.js';
@@ -40,6 +41,10 @@ export interface CommandEditorProps {
   height: number;
   active: boolean;
 }
+
+/** Keys that change the draft: off while it is being saved, since the editor closes with what was sent. */
+const EDITS_DRAFT: readonly Action[] = ['save', 'activate', 'wholeText', 'addOption', 'addChoice', 'addLocalization', 'removeItem', 'moveItemUp', 'moveItemDown', 'undo', 'redo'];
+const WHILE_SAVING = "the draft is being saved (the line below names it): wait for Discord's answer; esc cancels the save until it is sent.";
 
 /** Trailing commas or spaces typed into a list field are not part of the value sent. */
 function cleaned(draft: CommandDraft): CommandDraft {
@@ -117,7 +122,11 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
   };
   // The editor's own message, else the app's status its footer shows (an interrupted write, a failed load).
   const statusText = state.message?.text ?? app.flash?.text;
-  const disabled = { ...disabledItemActions(state.draft, fields[focusIndex]?.path ?? ''), ...(statusText ? {} : { showMessage: 'there is no message now.' }) };
+  const disabled = {
+    ...disabledItemActions(state.draft, fields[focusIndex]?.path ?? ''),
+    ...(statusText ? {} : { showMessage: 'there is no message now.' }),
+    ...(saving ? Object.fromEntries(EDITS_DRAFT.map((action) => [action, WHILE_SAVING])) : {}),
+  };
   useDisabledKeys('editor', disabled, active && state.overlay.kind === 'none');
   useEditorInput(active && state.overlay.kind === 'none', state, dispatch, fields, focusIndex, {
     disabled,
@@ -230,7 +239,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       fields={fields}
       focusIndex={focusIndex}
       texts={new Map(fields.filter(isTextLike).map((f) => [f.path, textOf(f)]))}
-      onText={(field, text, typing) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text, typing })}
+      onText={(field, text, typing) => dispatch({ type: 'set', path: field.path, value: valueFromText(field, text), text, typing, at: Date.now() })}
       problems={placed}
       errorCount={errors.length}
       warningCount={problems.length - errors.length}
@@ -238,6 +247,7 @@ export function CommandEditor({ original, height, active }: CommandEditorProps) 
       message={state.message}
       height={height}
       idleKeys={footerIdleItemKeys(disabled, focusedTextCut)}
+      locked={saving}
     />
   );
 }

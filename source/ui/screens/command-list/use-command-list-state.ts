@@ -23,7 +23,8 @@ export type ListAction =
 export function listReducer(state: ListState, action: ListAction): ListState {
   switch (action.type) {
     case 'filter-start':
-      return { ...state, filtering: true };
+      // `/` starts a new filter (k9s, lazygit): typed after a kept one, it would run into its text ("pingcounter").
+      return { ...state, filter: '', filtering: true };
     case 'filter-text':
       // The best match (an exact name first) becomes the selection, so enter opens what was typed.
       return { ...state, filter: action.text, selectedId: undefined };

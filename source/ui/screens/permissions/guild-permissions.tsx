@@ -6,7 +6,7 @@
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { canReadCommands } from '../../../api/contract.js';
 import { unlistedEntry } from '../../../discord/overwrite-entries.js';
 import { accessMatrix, type AccessMatrix, type CommandAccessInput } from '../../../discord/effective-access.js';
@@ -36,6 +36,8 @@ import { usePermissionsInput } from './use-permissions-input.js';
 export interface GuildPermissionsProps {
   entryId: string;
   guildId: string;
+  /** The overwrite selected once the list is read (the audit's finding about it). */
+  select?: { type: number; id: string };
   height: number;
   width: number;
   active: boolean;
@@ -44,8 +46,15 @@ export interface GuildPermissionsProps {
 const EMPTY_LIST = 'the list is empty: a adds an overwrite.';
 const ONE_MEMBER = "one member's answer has no channel columns: w goes back to the grid.";
 
-/** The view's key scope and the keys that cannot act in it now, with why. */
-export function permissionsKeys(mode: EditorMode['kind'], listLength: number | undefined, matrix: AccessMatrix | string): { scope: KeyScope; disabled: DisabledKeys } {
+/** While a save is in flight, the keys that would change the list it is sending (or read it again over it). */
+const WHILE_SAVING: readonly Action[] = ['addOverwrite', 'toggleOverwrite', 'removeOverwrite', 'save', 'refresh'];
+const SAVING = "the save is in flight (the line above names it): wait for Discord's answer, which may change the list; esc cancels it until it is sent.";
+
+/**
+ * The view's key scope and the keys that cannot act in it now, with why. `writing`: a write is in flight,
+ * and what is typed or picked meanwhile would be dropped when it lands, so the keys that edit are off.
+ */
+export function permissionsKeys(mode: EditorMode['kind'], listLength: number | undefined, matrix: AccessMatrix | string, writing = false): { scope: KeyScope; disabled: DisabledKeys } {
   if (mode === 'access') return { scope: 'access', disabled: {} };
   if (mode === 'member-answer') return { scope: 'access', disabled: { prevColumn: ONE_MEMBER, nextColumn: ONE_MEMBER } };
   if (mode === 'picker' || mode === 'check-member') return { scope: 'search', disabled: {} };
@@ -54,6 +63,7 @@ export function permissionsKeys(mode: EditorMode['kind'], listLength: number | u
     disabled: {
       ...(listLength === 0 ? { toggleOverwrite: EMPTY_LIST, removeOverwrite: EMPTY_LIST } : {}),
       ...(typeof matrix === 'string' ? { whoCanUse: matrix } : {}),
+      ...(writing ? Object.fromEntries(WHILE_SAVING.map((action) => [action, SAVING])) : {}),
     },
   };
 }
@@ -63,7 +73,7 @@ const NOT_A_COMMAND = 'The app-level defaults are not a command: open a command 
 /** A browser sign-in alone reads no command, so not its default_member_permissions either, which the answer needs. */
 const UNREAD_COMMAND = 'Who can use it depends on the command\'s default_member_permissions, which a browser sign-in cannot read: add a bot token (`cmd-tui auth set-bot-token`) or client credentials to see it.';
 
-export function GuildPermissions({ entryId, guildId, height: screenHeight, width, active }: GuildPermissionsProps) {
+export function GuildPermissions({ entryId, guildId, select, height: screenHeight, width, active }: GuildPermissionsProps) {
   // What the footer leaves, less the blank row above it.
   const height = screenHeight - (useFooterRows() - 2);
   const theme = useTheme();
@@ -80,13 +90,20 @@ export function GuildPermissions({ entryId, guildId, height: screenHeight, width
   }, [model, state.session]);
   const unread = model?.entry.kind === 'unlisted';
   const matrix = useMemo((): AccessMatrix | string => (accessInput ? accessMatrix(accessInput, Date.now()) : unread ? UNREAD_COMMAND : NOT_A_COMMAND), [accessInput, unread]);
+  // The overwrite asked for is selected once, when the list first arrives.
+  const [toSelect, setToSelect] = useState(select);
+  if (toSelect && model) {
+    setToSelect(undefined);
+    const index = model.list.findIndex((overwrite) => overwrite.id === toSelect.id && overwrite.type === toSelect.type);
+    if (index >= 0) dispatchEditor({ type: 'select', index });
+  }
   const actions = usePermissionActions(model, editor, dispatchEditor, loaded);
   // The add picker and the check-a-member prompt search members as the name is typed.
   const searchQuery = editor.mode.kind === 'picker' || editor.mode.kind === 'check-member' ? editor.mode.query : undefined;
   const search = useMemberSearch(guildId, searchQuery ?? '', searchQuery !== undefined);
   const canSave = state.session ? signInNeeded(state.session) === undefined : false;
   const page = model ? overwriteRows({ entry: model.entry, appEntry: model.appEntry, canSave, problem: editor.problem, height: height - 2, width }) : 1;
-  const keys = permissionsKeys(editor.mode.kind, model?.list.length, matrix);
+  const keys = permissionsKeys(editor.mode.kind, model?.list.length, matrix, state.busy?.write === true);
   useDisabledKeys(keys.scope, keys.disabled, active);
   usePermissionsInput({ active, editor, dispatchEditor, actions, listLength: model?.list.length, page, matrix, dirty: (model?.changes.length ?? 0) > 0, reload: loaded.reload, disabled: keys.disabled });
   const askingToQuit = editor.mode.kind === 'discard' && editor.mode.then === 'quit';

@@ -207,7 +207,8 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (result.ok) {
         dispatch({ type: 'session-upgraded', session: result.value });
         setMode({ kind: 'preview' });
-        flash('Signed in. Review the change and choose Save to send it.', 'success');
+        const filed = result.value.signInStoredUnder ? ` The sign-in is stored under a new profile, ${result.value.signInStoredUnder}, for this app (no other profile was changed).` : '';
+        flash(`Signed in.${filed} Review the change and choose Save to send it.`, 'success');
         return;
       }
       controller.abort();

@@ -9,14 +9,17 @@
  * why nobody can, and offers the same form on an emulator here (try-on-emulator.tsx), which also shows,
  * above the demo's form, how to connect a bot.
  */
-import { Box } from 'ink';
+import { Box, useApp } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { isLiveDiscord } from '../../../api/target.js';
 import { LOCALES, type Command, type Member } from '../../../discord/model.js';
 import { withMembers } from '../../../discord/overwrite-targets.js';
-import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
+import { LIVE_DISCORD_REFUSAL, type EmulatorControl } from '../../../operations/try-command.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Text } from '../../components/text.js';
+import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, type Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -60,12 +63,12 @@ export function TryScreen(props: TryScreenProps) {
   const live = isLiveDiscord(session.api.baseUrl);
   if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
     const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator.message}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
-    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, control, interactionsUrl) => <TryForm {...props} height={height} active={active} control={control} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
-  const origin = new URL(session.api.baseUrl).origin;
   const demo = session.ownEmulator;
-  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
+  const control = demo?.control ?? session.emulatorControl ?? { origin: new URL(session.api.baseUrl).origin };
+  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} control={control} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
   return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }
 
@@ -104,8 +107,9 @@ function firstFocus(rows: readonly TryRow[]): RowKey {
  * `interactionsUrl`: where the emulator runs in this process, its URL now: once one is set, a "no bot" reply is no longer true.
  * `typed`: what was typed into the form of a server that turned out not to be an emulator, filled in again here.
  */
-function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
+function TryForm({ command, height, width, active, control, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { control: EmulatorControl; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
+  const { exit } = useApp();
   const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
   const [state, dispatch] = useTryState('en-US', undefined, typed);
   const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
@@ -130,7 +134,7 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
   const focused = rows.find((row) => row.key === focus);
   const openForm = talk?.form && talk.form.interactionId !== state.closedForm ? talk.form : undefined;
   const typedHere: TypedValues = { locale: form.locale, path: form.path, values: form.values };
-  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: (message) => onNotEmulator(message, typedHere) } : {}) });
+  const delivery = useTryDelivery(control, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: (message) => onNotEmulator(message, typedHere) } : {}) });
   const title = `/${[command.name, ...form.path].join(' ')}`;
   useEffect(() => {
     if (interactionsUrl && state.reply?.status === 'refused' && state.reply.message === noBot) dispatch({ type: 'reply', reply: undefined });
@@ -176,24 +180,68 @@ function TryForm({ command, height, width, active, origin, noBot, interactionsUr
     else delivery.press({ messageId, customId: component.customId! }, `[${component.label}]`, `pressed [${component.label}]`);
   };
 
-  useTryInput({ active: active && !state.picker && !openForm, rows, components, focus, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }), use });
+  // esc while the bot's reply is followed: the first says what was sent and keeps following it; a second leaves.
+  const [leaveWarned, setLeaveWarned] = useState(false);
+  const waitingFor = state.reply?.status === 'shown' && state.reply.waiting ? state.reply.exchanges.at(-1) : undefined;
+  if (leaveWarned && !waitingFor) setLeaveWarned(false);
+  const back = () => {
+    if (!waitingFor) appDispatch({ type: 'pop' });
+    else if (!leaveWarned) {
+      setLeaveWarned(true);
+      appDispatch({ type: 'flash', text: `Sent ${waitingFor.heading.replace(/^▸ /, '')}: still following ${waitingFor.botName}'s reply. esc again leaves Try.`, tone: 'info' });
+    } else {
+      appDispatch({ type: 'flash', text: `Left Try: ${waitingFor.heading.replace(/^▸ /, '')} was sent; ${waitingFor.botName} may still answer, unseen here.`, tone: 'warning' });
+      appDispatch({ type: 'pop', keepStatus: true });
+    }
+  };
+  // ctrl+t with no status up: why the client would not send it yet, in full (the screen wraps it, a short one cuts the list).
+  const sendProblems = rows.find((row) => row.kind === 'send')?.problems ?? [];
+  useDisabledKeys('try', {}, active && !openForm && !state.picker, sendProblems.length > 0);
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      if (actionFor(chord, 'try') !== 'showMessage' || app.flash || sendProblems.length === 0) return false;
+      appDispatch({ type: 'overlay', overlay: { kind: 'message', title: `Why Discord's client would not send ${title} yet`, text: sendProblems.join('\n\n') } });
+      return true;
+    },
+    active && !openForm && !state.picker,
+  );
+  // ctrl+c with something typed asks before quitting (a request in flight is cancelled first, by the app's keys).
+  const [askingToQuit, setAskingToQuit] = useState(false);
+  const typedSomething = Object.values(form.values).some((value) => value !== '');
+  useUnsavedQuitGuard(typedSomething && !openForm, () => setAskingToQuit(true), active && !askingToQuit);
+  useTryInput({ active: active && !state.picker && !openForm && !askingToQuit, rows, components, focus, suggestions: state.suggestions, dispatch, send, back, use });
 
   const footerRows = useFooterRows();
   const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
   const picksMembers = !state.picker?.suggestions && (pickerRow?.kind === 'member' || (pickerRow?.kind === 'option' && (pickerRow.input === 'user' || pickerRow.input === 'mentionable')));
   const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers && (state.picker?.query.trim() ?? '') !== '');
+  if (askingToQuit) {
+    return (
+      <ConfirmDialog title={`Quit cmd-tui? What you typed into ${title} is not kept.`} confirmLabel="Quit" onConfirm={exit} onCancel={() => setAskingToQuit(false)}>
+        <Text>What is filled in on this form is lost when cmd-tui quits. ctrl+c again quits.</Text>
+      </ConfirmDialog>
+    );
+  }
   if (openForm) {
     return (
       <FormDialog
         key={openForm.interactionId}
         form={openForm}
+        directory={place.directory}
         width={width}
+        height={height}
         active={active}
-        onSubmit={(values) => {
+        onSubmit={(values, files) => {
           dispatch({ type: 'close-form', interactionId: openForm.interactionId });
-          delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`);
+          delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`, files);
         }}
-        onClose={() => dispatch({ type: 'close-form', interactionId: openForm.interactionId })}
+        onClose={(dropped) => {
+          dispatch({ type: 'close-form', interactionId: openForm.interactionId });
+          // As the client: closing a form sends nothing, and the bot is not told.
+          appDispatch({ type: 'flash', text: `Closed "${openForm.modal.title}" without submitting it: nothing was sent to ${openForm.botName}${dropped ? ', and what you typed in it is gone' : ''}.`, tone: 'info' });
+        }}
+        onQuit={exit}
       />
     );
   }

@@ -13,10 +13,11 @@
  *   as the client waits; a newer one supersedes the one in flight (the runner aborts it), and the
  *   bot's choices are held to the client's rules (try-form.ts validChoices).
  */
-import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
-import { readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type TryRequest, type TryStart } from '../../../operations/try-command.js';
-import { readAttachmentFiles } from '../../../operations/attachment-files.js';
+import { readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type EmulatorControl, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../../../operations/attachment-files.js';
+import type { FormValue } from '../../../discord/modal-rules.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -43,14 +44,35 @@ export interface TryDelivery {
   autocomplete(request: FormRequest, option: CommandOption): void;
   /** `what`: what is sent, for the spinner ("[Add one]"); `done`: what the user did, in the conversation ("pressed [Add one]"). */
   press(use: ComponentUse, what: string, done: string): void;
-  submit(interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string): void;
+  /** `files`: a file upload's paths by its custom_id, read and uploaded first. */
+  submit(interactionId: string, values: Readonly<Record<string, FormValue>>, what: string, done: string, files?: Readonly<Record<string, readonly string[]>>): void;
 }
 
-/** The request with its files read as the client uploads them (a `~/` path is the home folder's). */
+/** Where a typed path is: a `~/` path is the home folder's. */
+async function locator(): Promise<(path: string) => string> {
+  const { homedir } = await import('node:os');
+  return (path) => path.replace(/^~(?=\/)/, homedir());
+}
+
+/** The request with its files read as the client uploads them. */
 async function withUploads({ files, ...request }: FormRequest): Promise<TryRequest> {
   if (!files) return request;
-  const { homedir } = await import('node:os');
-  return { ...request, attachments: await readAttachmentFiles(files, (path) => path.replace(/^~(?=\/)/, homedir())) };
+  return { ...request, attachments: await readAttachmentFiles(files, await locator()) };
+}
+
+/** A form's file uploads read as the client uploads them: each field's files, in the order given. */
+async function formFiles(files: Readonly<Record<string, readonly string[]>>): Promise<Record<string, LocalFile[]>> {
+  const locate = await locator();
+  const read: Record<string, LocalFile[]> = Object.create(null);
+  for (const [field, paths] of Object.entries(files)) {
+    try {
+      read[field] = Object.values(await readAttachmentFiles(Object.fromEntries(paths.map((path, index) => [String(index), path])), locate));
+    } catch (error) {
+      if (error instanceof AttachmentFileError) throw new Error(`field "${field}": ${error.reason}`);
+      throw error;
+    }
+  }
+  return read;
 }
 
 /**
@@ -63,7 +85,10 @@ export interface TryDeliveryWords {
   notEmulator?: (message: string) => void;
 }
 
-export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
+export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
+  const { origin, secret } = where;
+  // One value while the emulator stays the same, whatever object the screen passes each render.
+  const control = useMemo<EmulatorControl>(() => (secret === undefined ? { origin } : { origin, secret }), [origin, secret]);
   const refusal = (started: Extract<TryStart, { ok: false }>) => (started.noBot && words.noBot ? words.noBot : started.message);
   const { flows } = useAppContext();
   const runner = flows.runner;
@@ -88,7 +113,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
       while (!signal.aborted) {
         let view: InteractionView | undefined;
         try {
-          view = await readInteraction(origin, id, signal);
+          view = await readInteraction(control, id, signal);
         } catch (error) {
           if (signal.aborted) return;
           refused(`Lost the emulator at ${origin} while waiting for the reply: ${errorLine(describeError(error))}`);
@@ -111,7 +136,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         await pause(POLL_MS, signal);
       }
     },
-    [origin, dispatch],
+    [control, origin, dispatch],
   );
 
   // The newest send: an older one answered later does not take the screen from it.
@@ -157,7 +182,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         else refused(refusal(started), started.problems);
       });
     },
-    [origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
+    [control, origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
   );
 
   const send = useCallback(
@@ -170,22 +195,35 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
         } catch (error) {
           return { ok: false, message: (error as Error).message, problems: [] };
         }
-        return startTry(origin, uploaded, signal, sent);
+        return startTry(control, uploaded, signal, sent);
       };
       deliver(command, start, (started) => `${command} as ${started.user} in ${started.channel}`, true);
     },
-    [origin, deliver],
+    [control, deliver],
   );
 
   const press = useCallback(
-    (use: ComponentUse, what: string, done: string) => deliver(what, (signal, sent) => useComponent(origin, use, signal, sent), () => `▸ ${done}`, false),
-    [origin, deliver],
+    (use: ComponentUse, what: string, done: string) => deliver(what, (signal, sent) => useComponent(control, use, signal, sent), () => `▸ ${done}`, false),
+    [control, deliver],
   );
 
   const submit = useCallback(
-    (interactionId: string, values: Readonly<Record<string, string>>, what: string, done: string) =>
-      deliver(what, (signal, sent) => submitForm(origin, interactionId, values, signal, sent), () => `▸ ${done}`, false),
-    [origin, deliver],
+    (interactionId: string, values: Readonly<Record<string, FormValue>>, what: string, done: string, files: Readonly<Record<string, readonly string[]>> = {}) =>
+      deliver(
+        what,
+        async (signal, sent) => {
+          let read: Record<string, LocalFile[]>;
+          try {
+            read = await formFiles(files);
+          } catch (error) {
+            return { ok: false, message: (error as Error).message, problems: [] };
+          }
+          return submitForm(control, interactionId, values, signal, sent, read);
+        },
+        () => `▸ ${done}`,
+        false,
+      ),
+    [control, deliver],
   );
 
   const autocomplete = useCallback(
@@ -195,11 +233,11 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
       const { files: _files, ...typed } = request;
       void runner
         .run(AUTOCOMPLETE_LABEL, async (signal) => {
-          const started = await startTry(origin, typed, signal);
+          const started = await startTry(control, typed, signal);
           const nothing = (problems: string[]) => ({ choices: [], problems });
           if (!started.ok) return nothing([refusal(started), ...started.problems]);
           for (;;) {
-            const view = await readInteraction(origin, started.id, signal);
+            const view = await readInteraction(control, started.id, signal);
             if (!view) return nothing([`${origin} answered with something that is not an interaction's state.`]);
             if (view.failed !== undefined) return nothing([`${started.botName} suggested nothing: ${view.failed}`]);
             if (view.acknowledged === AUTOCOMPLETE_RESULT) return validChoices(option, view.choices ?? []);
@@ -213,7 +251,7 @@ export function useTryDelivery(origin: string, dispatch: Dispatch<TryAction>, wo
           dispatch({ type: 'suggestions', suggestions: { option: option.name, text, ...found } });
         });
     },
-    [origin, runner, dispatch, words.noBot],
+    [control, origin, runner, dispatch, words.noBot],
   );
 
   return { send, autocomplete, press, submit };

@@ -1,5 +1,5 @@
 /**
- * The import graph of source/, read from the files themselves: every static import and export-from,
+ * The import graph of source/ (for import-graph.test.ts), read from the files themselves: every static import and export-from,
  * `import type` included, and every dynamic `import('…')` with a literal path, resolved to the file it
  * names. Comments are left out first, so an example in a comment is no arrow.
  */

@@ -58,7 +58,6 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type TargetSettings = z.infer<typeof targetSchema>;
 export type RecentGuild = z.infer<typeof recentGuildSchema>;
 export type Profile = z.infer<typeof profileSchema>;
-export type StoredKeyringVerdict = z.infer<typeof keyringVerdictSchema>;
 
 export class SettingsError extends DamagedFileError {
   override readonly name = 'SettingsError';

@@ -3,7 +3,8 @@
  * TUI) into one typed value: nothing below the edge reads a variable. Each layer is handed the part it
  * needs — the folders to config and backups, the secret store's settings and the credentials the
  * environment overrides to auth, the terminal's facts to the paint and the theme — never the raw
- * environment. Only node:path and node:os behind this file: it is on every command's start path.
+ * environment. It is on every command's start path: nothing heavy behind it (path rules; no I/O until
+ * the folders are asked for).
  */
 import { CONTROL_SECRET_ENV } from '../discord/emulator-control.js';
 import type { ColourFacts } from '../terminal/colour.js';

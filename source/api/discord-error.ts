@@ -5,30 +5,9 @@
  */
 import { appInstallUrl, guildRouteIds } from '../discord/install-url.js';
 import type { AuthKind } from './contract.js';
-import { DiscordApiError, type FieldError } from './errors.js';
+import { flattenFieldErrors } from '../discord/problem-path.js';
+import { DiscordApiError } from './errors.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
-
-/** Walks `{ options: { "0": { name: { _errors: [...] } } } }` into `options[0].name`. */
-export function flattenFieldErrors(tree: unknown, path = ''): FieldError[] {
-  if (tree === null || typeof tree !== 'object') return [];
-  const found: FieldError[] = [];
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    if (key === '_errors') {
-      for (const item of Array.isArray(value) ? value : []) {
-        const leaf = (item ?? {}) as { code?: unknown; message?: unknown };
-        found.push({ path, code: String(leaf.code ?? 'UNKNOWN'), message: String(leaf.message ?? 'Invalid value') });
-      }
-    } else {
-      found.push(...flattenFieldErrors(value, joinPath(path, key)));
-    }
-  }
-  return found;
-}
-
-function joinPath(path: string, key: string): string {
-  if (/^\d+$/.test(key)) return `${path}[${key}]`;
-  return path === '' ? key : `${path}.${key}`;
-}
 
 /** JSON codes with advice a user can act on (discord-api-facts §6.2). */
 const HINTS: Record<number, string> = {

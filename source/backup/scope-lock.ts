@@ -12,7 +12,7 @@ import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appPaths } from '../config/paths.js';
+import type { AppPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
@@ -69,8 +69,8 @@ const POLL_MS = 100;
 /** A lock file read between its creation and its first write is empty: not a crash yet. */
 const UNREADABLE_GRACE_MS = 2_000;
 
-function lockPath(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope): string {
-  return join(appPaths(env).data, 'locks', `${applicationId}-${scope.kind === 'global' ? 'global' : `guild-${scope.guildId}`}.lock`);
+function lockPath(paths: AppPaths, applicationId: string, scope: Scope): string {
+  return join(paths.data, 'locks', `${applicationId}-${scope.kind === 'global' ? 'global' : `guild-${scope.guildId}`}.lock`);
 }
 
 function describe(scope: Scope): string {
@@ -275,16 +275,16 @@ async function dropBreaker(breaker: Breaker): Promise<void> {
  * What an interrupted write left on the scope, told without settling it (the TUI says it when the scope
  * opens; the next write there takes the journal over): undefined when none was interrupted.
  */
-export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope): Promise<string | undefined> {
-  const path = lockPath(env, applicationId, scope);
+export async function interruptedWrite(paths: AppPaths, applicationId: string, scope: Scope): Promise<string | undefined> {
+  const path = lockPath(paths, applicationId, scope);
   if (!(await exists(path))) return undefined;
   const holder = await readHolder(path);
   return (await stale(path, holder)) ? interruptedNotice(scope, holder) : undefined;
 }
 
-export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
-  const path = lockPath(env, applicationId, scope);
-  const folder = join(appPaths(env).data, 'locks');
+export async function acquireScopeLock(paths: AppPaths, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
+  const path = lockPath(paths, applicationId, scope);
+  const folder = join(paths.data, 'locks');
   await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
     throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
   });
@@ -340,14 +340,14 @@ async function createLockFile(path: string, contents: string): Promise<void> {
 }
 
 /** Runs `write` holding the scope's lock, released however it ends (a kill leaves it as the journal). */
-export async function withScopeLock<T>(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, write: (lock: ScopeLock) => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const lock = await acquireScopeLock(env, applicationId, scope, command, options);
+export async function withScopeLock<T>(paths: AppPaths, applicationId: string, scope: Scope, command: string, write: (lock: ScopeLock) => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const lock = await acquireScopeLock(paths, applicationId, scope, command, options);
   try {
     return await write(lock);
   } finally {
     // The write's own outcome stands: a lock left behind is a warning beside it, never a failure instead of it.
     await lock.release().catch((error: unknown) => {
-      const path = lockPath(env, applicationId, scope);
+      const path = lockPath(paths, applicationId, scope);
       options.notice?.(`The write finished, but its lock ${path} could not be removed (${error instanceof Error ? error.message : String(error)}); remove it if no cmd-tui is writing to ${describe(scope).toLowerCase()}.`);
     });
   }

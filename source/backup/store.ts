@@ -1,5 +1,5 @@
 /**
- * The backup store: scope backups as files in `appPaths(env).backups`, written atomically
+ * The backup store: scope backups as files in the backups folder (config/paths.ts), written atomically
  * (temp file, fsync, rename) and read back and compared before anything may be mutated
  * (reliability-anchors.md §6.3: "backup precedes mutation"). Used by the CLI and the TUI.
  */

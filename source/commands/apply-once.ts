@@ -57,7 +57,7 @@ const NOT_CONFIRMED = { rule: 'not-confirmed', message: 'The changes were not co
  */
 export async function applyOnce(api: DiscordApi, scope: Scope, file: string, flags: ApplyFlags, io: CliIo, signal?: AbortSignal, sending?: () => void): Promise<ApplyOutcome> {
   const prune = flags.prune === true;
-  const workspace = openWorkspace(api, io.env);
+  const workspace = openWorkspace(api, io.environment.paths());
   const result = await prepareFromFile(workspace, file, scope, io, { prune, adapt: flags.adapt === true });
   if (!result.ok) {
     io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);
@@ -66,7 +66,7 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
   const { prepared, skipped } = result;
   if (flags.json !== true) io.stderr.write(renderProblems(file, prepared.warnings) + renderAdaptations(prepared.adaptations));
   const out = flags.json === true || flags['json-lines'] === true ? io.stderr : io.stdout;
-  const planText = (stream: CliIo['stdout'] | CliIo['stderr'], plan = prepared.plan, budget = prepared.budget) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.env, flags) });
+  const planText = (stream: CliIo['stdout'] | CliIo['stderr'], plan = prepared.plan, budget = prepared.budget) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.environment.terminal.colour, flags) });
   out.write(planText(out));
   const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
   if (!prepared.changes) {

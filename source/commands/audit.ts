@@ -42,7 +42,7 @@ export const run: CommandRun = async (args, io) => {
     const globalCommands = await api.listCommands(GLOBAL_SCOPE, { withLocalizations: true });
     // Only what the audit names a guild by: the listing's other fields would stay for the whole run.
     const guilds = (values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : []).map(({ id, name }) => ({ id, name }));
-    if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
+    if (values['all-guilds']) await rememberGuilds(io.environment.paths(), api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
     const globalAudit = auditGlobal(globalCommands, app);
     const auditAll = (each: (audit: GuildOutcome, index: number) => void) =>
@@ -61,7 +61,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Skipped ${audits.length - installed.length} of your guilds where the app is not installed.\n`);
     }
     if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.env, values)));
+    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.environment.terminal.colour, values)));
     if (guilds.length === 0 && !values.json) io.stderr.write('Only the global scope was audited: add --guild ID or --all-guilds to look at guilds.\n');
     reportRateLimits(io, api);
     return hasProblems(report) ? 1 : 0;

@@ -48,8 +48,8 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     const api = await connect(values, io);
-    await learnGuildNames(api, io.env, from, to);
-    const workspace = openWorkspace(api, io.env);
+    await learnGuildNames(api, io.environment.paths(), from, to);
+    const workspace = openWorkspace(api, io.environment.paths());
     const preparation = await preparePlan(workspace, { kind: 'copy', request: { from, to, names, prune } }).catch((error: unknown) => {
       throw error instanceof CopySourceError ? new UsageError(`${error.message} ${error.hint}`) : error;
     });
@@ -62,7 +62,7 @@ export const run: CommandRun = async (args, io) => {
     const { prepared } = preparation;
     const { plan, adaptations, ghosts } = prepared;
     const ghostsLine = prepared.changes ? ghostsNote(ghosts, describeScope(to)) : undefined;
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.env, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
+    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, ghosts, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!prepared.changes) {

@@ -34,8 +34,8 @@ export const run: CommandRun = async (args, io) => {
     if (!('commands' in read)) {
       const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
       if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
-      await learnGuildNames(api, io.env, read.scope);
-      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(openWorkspace(api, io.env), read, path, values, io);
+      await learnGuildNames(api, io.environment.paths(), read.scope);
+      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(openWorkspace(api, io.environment.paths()), read, path, values, io);
     }
     const backup = read;
     const contradiction = backupContradiction(backup);
@@ -45,8 +45,8 @@ export const run: CommandRun = async (args, io) => {
     }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
-    await learnGuildNames(api, io.env, backup.scope);
-    const workspace = openWorkspace(api, io.env);
+    await learnGuildNames(api, io.environment.paths(), backup.scope);
+    const workspace = openWorkspace(api, io.environment.paths());
     const prepared = await prepareRestore(workspace, { kind: 'restore', backup, path });
     io.stderr.write(`Restoring ${describeScope(backup.scope)} to the backup of ${backup.createdAt} (${backup.reason}).\n`);
     io.stderr.write(renderPlan(prepared.plan, { scope: backup.scope, prune: true, budget: prepared.budget }));

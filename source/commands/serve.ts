@@ -67,9 +67,9 @@ async function readCommandsToCopy(flags: { profile?: string; guild?: string; api
  * resolves to its removal. A folder that cannot take it costs only that: serve runs, and says so.
  */
 async function publishSecret(emulator: RunningEmulator, io: CliIo): Promise<() => Promise<void>> {
-  const [{ publishControlSecret }, { appPaths }] = await Promise.all([import('../config/emulator-secrets.js'), import('../config/paths.js')]);
+  const { publishControlSecret } = await import('../config/emulator-secrets.js');
   try {
-    return await publishControlSecret(appPaths(io.env).data, emulator.origin, emulator.controlSecret);
+    return await publishControlSecret(io.environment.paths().data, emulator.origin, emulator.controlSecret);
   } catch (error) {
     io.stderr.write(`cmd-tui serve: the control secret could not be left for cmd-tui try (${(error as Error).message}); give it to try in ${CONTROL_SECRET_ENV}: it is the control secret printed here\n`);
     return async () => undefined;

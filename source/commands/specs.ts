@@ -377,8 +377,6 @@ export const SPECS = {
   },
 } as const satisfies Record<string, CommandSpec>;
 
-export type SpecName = keyof typeof SPECS;
-
 /** The terminal UI's flags (`cmd-tui --demo`); --api, --profile, --timeout, --debug and --no-color may also come before a command. */
 export const TUI_FLAGS = {
   demo: { type: 'boolean', description: 'the embedded demo emulator' },

@@ -12,7 +12,7 @@
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
 import { resolve as resolvePath } from 'node:path';
-import { resolveTarget } from '../api/resolve-target.js';
+import { resolveTarget } from '../connect/resolve-target.js';
 import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../operations/attachment-files.js';
 import { idFlag, parseFlags, timeoutFlag } from './flags.js';
 import { SPECS } from './specs.js';
@@ -177,11 +177,11 @@ export const run: CommandRun = async (args, io) => {
   // The whole run's bound, from now: every step's wait for the bot shares it.
   const wait: Wait = timeoutMs === undefined ? { until: Date.now() + TOKEN_LIFETIME_MS } : { until: Date.now() + Math.min(timeoutMs, TOKEN_LIFETIME_MS), givenMs: timeoutMs };
 
-  const { target } = await resolveTarget(values, io.env);
+  const { target } = await resolveTarget(values, io.environment);
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
   if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` (an HTTP bot) or `cmd-tui serve` (a gateway bot) and pass its URL with --api');
   const origin = new URL(target.baseUrl).origin;
-  const control = await emulatorControlFor(origin, io.env);
+  const control = await emulatorControlFor(origin, io.environment);
 
   const request = { name, path, options, ...(attachments ? { attachments } : {}), ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) };
   const started = await begin(io, origin, () => startTry(control, request));

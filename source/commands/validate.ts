@@ -30,7 +30,7 @@ export const run: CommandRun = async (args, io) => {
   const input: unknown = 'value' in read ? read.value : undefined;
   const problems: Problem[] = folder ? folder.problems : 'problem' in read ? [read.problem] : Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
   const valid = problems.every((found) => found.severity !== 'error');
-  io.stdout.write(options.json ? jsonReport(valid, problems, folder?.skipped ?? []) : textReport(options.file, input, problems, paintFor(io.stdout, io.env, { 'no-color': options.noColor })));
+  io.stdout.write(options.json ? jsonReport(valid, problems, folder?.skipped ?? []) : textReport(options.file, input, problems, paintFor(io.stdout, io.environment.terminal.colour, { 'no-color': options.noColor })));
   return valid ? ExitCode.Ok : ExitCode.Problems;
 };
 

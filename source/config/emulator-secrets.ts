@@ -7,11 +7,11 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTROL_SECRET_ENV, type EmulatorControl } from '../discord/emulator-control.js';
+import type { EmulatorControl } from '../discord/emulator-control.js';
 import { isLoopbackName, parseHostHeader } from '../discord/host-header.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { appPaths } from './paths.js';
+import type { Environment } from './environment.js';
 import { readOwnTextFile } from './read-text-file.js';
 
 const fileFor = (dataDir: string, port: string) => join(dataDir, 'emulators', `${port}.json`);
@@ -55,12 +55,11 @@ export async function findControlSecret(dataDir: string, origin: string): Promis
 }
 
 /**
- * The emulator at `origin` with its control secret as a door finds it: CONTROL_SECRET_ENV when set (a
+ * The emulator at `origin` with its control secret as a door finds it: CMD_TUI_EMULATOR_SECRET when set (a
  * serve elsewhere, a container's), else the one a serve of this user left here, else none (the emulator
  * then says how to give it).
  */
-export async function emulatorControlFor(origin: string, env: NodeJS.ProcessEnv): Promise<EmulatorControl> {
-  const given = env[CONTROL_SECRET_ENV]?.trim();
-  const secret = given || (await findControlSecret(appPaths(env).data, origin));
+export async function emulatorControlFor(origin: string, environment: Pick<Environment, 'paths' | 'emulatorSecret'>): Promise<EmulatorControl> {
+  const secret = environment.emulatorSecret ?? (await findControlSecret(environment.paths().data, origin));
   return secret ? { origin, secret } : { origin };
 }

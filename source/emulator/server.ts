@@ -23,7 +23,8 @@ import { checkEndpointUntilAccepted, verifyEndpoint } from './interactions/deliv
 import { signerOf } from './interactions/signing.js';
 import { selfCallProblem } from './self-call.js';
 import { installedGuilds, type EmulatorState } from './state.js';
-import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
+import type { AppCopy, CopyInResult } from '../discord/app-copy.js';
+import { copyIn } from './copy-in.js';
 import { validationContext } from './command-store.js';
 import { openWorld } from './world-setup.js';
 

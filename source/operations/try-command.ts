@@ -10,7 +10,7 @@
  * carries the emulator's control secret (discord/emulator-control.ts), which the door found.
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
-import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
+import { AnswerTooLargeError, readCapped } from '../discord/read-capped.js';
 import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
 import { controlHeaders, type EmulatorControl } from '../discord/emulator-control.js';
 import type { FormValue } from '../discord/modal-rules.js';

@@ -12,6 +12,7 @@ import { paintFor } from '../../source/terminal/colour.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator();
 
@@ -168,7 +169,7 @@ describe('a secret on argv', () => {
 
 describe('colour', () => {
   it('follows --no-color, then FORCE_COLOR, then NO_COLOR, then the terminal and TERM=dumb', () => {
-    const coloured = (stream: { isTTY: boolean }, env: NodeJS.ProcessEnv, flags = {}) => paintFor(stream, env, flags).create('x') !== 'x';
+    const coloured = (stream: { isTTY: boolean }, env: NodeJS.ProcessEnv, flags = {}) => paintFor(stream, readEnvironment(env, 'linux').terminal.colour, flags).create('x') !== 'x';
     expect(coloured({ isTTY: true }, {})).toBe(true);
     expect(coloured({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
     expect(coloured({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);

@@ -17,6 +17,7 @@ import { formsOf, SPECS, summaryOf } from '../../source/commands/specs.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator();
 let home: IsolatedHome;
@@ -211,11 +212,15 @@ describe('--debug and colour', () => {
   });
 
   it('colour only on a terminal, never with NO_COLOR or --no-color; piped output has none', async () => {
-    expect(sanitizeOutput(paintFor({ isTTY: true }, {}).create('x'))).toBe('\u001B[32mx\u001B[0m');
-    expect(paintFor({ isTTY: true }, { NO_COLOR: '1' }).create('x')).toBe('x');
-    expect(paintFor({ isTTY: true }, {}, { 'no-color': true }).remove('x')).toBe('x');
-    expect(paintFor({ isTTY: false }, {}).error('x')).toBe('x');
+    expect(sanitizeOutput(paintFor({ isTTY: true }, colour({})).create('x'))).toBe('\u001B[32mx\u001B[0m');
+    expect(paintFor({ isTTY: true }, colour({ NO_COLOR: '1' })).create('x')).toBe('x');
+    expect(paintFor({ isTTY: true }, colour({}), { 'no-color': true }).remove('x')).toBe('x');
+    expect(paintFor({ isTTY: false }, colour({})).error('x')).toBe('x');
     const piped = await runCli(['validate', '-', '--no-color'], { env: home.env, input: '{"name":"Bad","description":"d"}' });
     expect(piped.stdout).not.toContain('\u001B[');
   });
 });
+
+function colour(env: NodeJS.ProcessEnv) {
+  return readEnvironment(env, 'linux').terminal.colour;
+}

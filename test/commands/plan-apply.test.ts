@@ -204,7 +204,7 @@ describe('plan and apply refuse', () => {
   it('apply refuses a plan beyond the creates left today, before any request', async () => {
     const list = await run('list', ['--json']);
     const appId = (JSON.parse(list.stdout) as Array<{ application_id: string }>)[0]!.application_id;
-    await recordCreates(home.env, appId, GLOBAL_SCOPE, 199);
+    await recordCreates(home.environment.paths(), appId, GLOBAL_SCOPE, 199);
     await run('export', ['-o', 'global.json']);
     const commands = JSON.parse(await readFile(join(home.home, 'global.json'), 'utf8')) as unknown[];
     const file = await writeCommands('more.json', [...commands, { name: 'one', description: '1' }, { name: 'two', description: '2' }]);

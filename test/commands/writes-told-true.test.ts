@@ -13,6 +13,7 @@ import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { startProxy } from '../helpers/proxy.js';
 import { useFreshEmulatorAndHome } from './emulator-requests.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const home = useFreshEmulatorAndHome(emulator);
@@ -23,7 +24,7 @@ const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identif
 describe('writes are reported as they happened', () => {
   it('two perms set racing on one command ×10: every reported change is there', { timeout: 120_000 }, async () => {
     const { baseUrl, applicationId, botToken, userToken, guildIds, seeded } = emulator();
-    await updateStoredCredentials(defaultStores(home().env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+    await updateStoredCredentials(defaultStores(readEnvironment(home().env, process.platform)), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
     const guild = guildIds[0]!;
     let lost = 0;
     let reported = 0;
@@ -137,7 +138,7 @@ describe('writes are reported as they happened', () => {
         response.writeHead(ours.status, ours.headers).end(ours.body);
         return true;
       });
-      await updateStoredCredentials(defaultStores(home().env), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+      await updateStoredCredentials(defaultStores(readEnvironment(home().env, process.platform)), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
       try {
         return await runCli(['perms', 'set', '--guild', guildIds[0]!, '--command', 'ban', '--allow', `user:${seeded.memberUserId}`, '--yes', '--json', '--api', proxy.baseUrl], { env: home().env });
       } finally {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Credentials } from '../../api/contract.js';
 import type { DiscordApi } from '../../api/contract.js';
-import type { ProfileInUse } from '../../api/resolve-target.js';
+import type { ProfileInUse } from '../../connect/resolve-target.js';
 import type { RateLimitWait } from '../../api/rate-limit-queue.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import type { EmulatorControl } from '../../discord/emulator-control.js';
@@ -20,6 +20,7 @@ import { typedOrigins, type CredentialOrigins } from '../../api/credential-origi
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
 import type { CliIo } from '../../commands/types.js';
+import { underHome, type Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { canReadCommands } from '../../api/contract.js';
 import { editInExternalEditor } from '../editor/external-editor.js';
@@ -78,10 +79,10 @@ async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' 
   return { application, globalCommands, who };
 }
 
-/** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
-async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv, signInUser?: Session['signInUser']): Promise<Session> {
+/** Ties an API to the local ledger, backups, export and $EDITOR; `environment` says where files go (the demo's: its own throwaway home) and which editor. */
+async function makeSession(api: DiscordApi, label: string, io: CliIo, environment: Environment, signInUser?: Session['signInUser']): Promise<Session> {
   const { openWorkspace } = await import('../../operations/workspace.js');
-  const workspace = openWorkspace(api, env);
+  const workspace = openWorkspace(api, environment.paths());
   // The plan engine loads with the first plan, not with the first frame.
   const engine = async () => {
     const [prepare, carryOut] = await Promise.all([import('../../operations/prepare-plan.js'), import('../../operations/carry-out-plan.js')]);
@@ -92,15 +93,15 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
     ...workspace,
     targetLabel: label,
     writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
-    editText: async (text) => editInExternalEditor(text, env),
+    editText: async (text) => editInExternalEditor(text, environment.editor),
     copy: {
       prepare: async (request) => (await engine()).preparePlan(workspace, { kind: 'copy', request }),
       carryOut,
     },
     backupFiles: {
       list: async () => {
-        const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
-        return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
+        const { listBackups } = await import('../../backup/store.js');
+        return (await listBackups(environment.paths().backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
       },
       prepare: async (path, known = []) => {
         const backup = await (await import('../../backup/store.js')).readAnyBackup(path);
@@ -111,14 +112,14 @@ async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJ
     recentGuilds: {
       list: async () => {
         const [{ openSettings }, { recentGuildsOf }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
-        return recentGuildsOf(openSettings(env).read(), api.baseUrl, api.applicationId);
+        return recentGuildsOf(openSettings(environment.paths()).read(), api.baseUrl, api.applicationId);
       },
       remember: async (guild) => {
         const [{ openSettings }, { rememberRecentGuild }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
-        await rememberRecentGuild(openSettings(env), api.baseUrl, api.applicationId, guild);
+        await rememberRecentGuild(openSettings(environment.paths()), api.baseUrl, api.applicationId, guild);
       },
     },
-    rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
+    rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(environment.paths(), api.baseUrl, api.applicationId, guilds),
     ...(signInUser ? { signInUser } : {}),
   };
 }
@@ -134,23 +135,23 @@ interface Target {
 }
 
 /** An API on this machine may be a `cmd-tui serve`: its control secret, as `cmd-tui try` finds it (none for any other API). */
-async function emulatorOnThisMachine(baseUrl: string, env: NodeJS.ProcessEnv): Promise<EmulatorControl | undefined> {
+async function emulatorOnThisMachine(baseUrl: string, environment: Environment): Promise<EmulatorControl | undefined> {
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return undefined;
   const { emulatorControlFor } = await import('../../config/emulator-secrets.js');
-  const control = await emulatorControlFor(url.origin, env);
+  const control = await emulatorControlFor(url.origin, environment);
   return control.secret === undefined ? undefined : control;
 }
 
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs, debug } = options;
   const waits = options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {};
-  const { env } = io;
+  const { environment } = io;
   const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
-    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-    const { target, profile } = await resolveTarget(choice, env);
-    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(env)).length > 0;
+    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+    const { target, profile } = await resolveTarget(choice, environment);
+    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(environment.paths())).length > 0;
     return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}), ...(outsideProfiles ? { outsideProfiles } : {}) };
   };
   let resolving: Promise<Target> | undefined;
@@ -170,19 +171,19 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
         import('../../auth/credentials.js'),
-        import('../../api/connect.js'),
+        import('../../connect/connect.js'),
       ]);
       const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
-      const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
+      const clientSecret = typedSecret ?? environment.credentials.clientSecret;
       const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
-      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env, ...pasted });
+      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, browsers: environment.browser.commands, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');
       // Filed for the app on screen: under the profile in use or one that fits it, else a new one named after the app
       // (the sign-in is not refused after the browser approved it because another app's profile is current).
-      const stores = storesForApplication(defaultStores(env, undefined, profile?.name), baseUrl, applicationId, await appName());
+      const stores = storesForApplication(defaultStores(environment, undefined, profile?.name), baseUrl, applicationId, await appName());
       const stored = await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
-      const session = withProfile(await makeSession(api, label, io, env, signInUser), target);
+      const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
+      const session = withProfile(await makeSession(api, label, io, environment, signInUser), target);
       return stored.profile?.created ? { ...session, signInStoredUnder: stored.profile.name } : session;
     };
     return signInUser;
@@ -196,33 +197,33 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   const openWith = async (
     connecting: Promise<DiscordApi>,
     label: string,
-    opened: { env: NodeJS.ProcessEnv; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
+    opened: { environment: Environment; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
   ): Promise<Session> => {
     const api = await connecting;
     const reading = firstReads(api);
     options.whileReading?.();
-    const opening = makeSession(api, label, io, opened.env, opened.signInFor?.(api));
+    const opening = makeSession(api, label, io, opened.environment, opened.signInFor?.(api));
     const [reads, session, globalCreatesUsed, emulatorControl] = await Promise.all([
       opened.failuresLater ? reading.catch(() => ({})) : reading,
       opening,
       opening.then(async (session) => (await session.createBudget(GLOBAL_SCOPE)).used).catch(() => undefined),
-      emulatorOnThisMachine(api.baseUrl, opened.env).catch(() => undefined),
+      emulatorOnThisMachine(api.baseUrl, opened.environment).catch(() => undefined),
     ]);
     return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api), ...(emulatorControl ? { emulatorControl } : {}) };
   };
 
-  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
+  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnvironment = environment, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
     const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...waits, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
+    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...waits, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { environment: sessionEnvironment });
   };
 
   const demo = async (): Promise<Session> => {
-    const [{ startEmulator }, { publishControlSecret }, { appPaths }] = await Promise.all([import('../../emulator/server.js'), import('../../config/emulator-secrets.js'), import('../../config/paths.js')]);
+    const [{ startEmulator }, { publishControlSecret }] = await Promise.all([import('../../emulator/server.js'), import('../../config/emulator-secrets.js')]);
     const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
     options.onCleanup(() => emulator.close());
     // As serve does: `cmd-tui try --api` the demo's URL, from another terminal, finds its control secret.
     // Not awaited: the first frame does not wait for a file (one that cannot be written costs only that).
-    void publishControlSecret(appPaths(env).data, emulator.origin, emulator.controlSecret).then(options.onCleanup, () => undefined);
+    void publishControlSecret(environment.paths().data, emulator.origin, emulator.controlSecret).then(options.onCleanup, () => undefined);
     // The demo's backups and create counts live in a throwaway folder, not with real data, removed on exit.
     const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
     options.onCleanup(() => rm(home, { recursive: true, force: true }));
@@ -230,7 +231,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     // thing the process does is remove it once more, synchronously, with nothing left to run after.
     process.once('exit', () => rmSync(home, { recursive: true, force: true }));
     const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
-    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
+    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), underHome(environment, home), emulator.applicationId);
     return { ...session, ownEmulator: endpointOf(emulator) };
   };
 
@@ -242,11 +243,11 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const target = await started();
     const { url, profile } = target;
     const label = targetLabel(url, false);
-    const session = await withApi(typed, url, label, env, applicationId, typedOrigins(typed));
+    const session = await withApi(typed, url, label, environment, applicationId, typedOrigins(typed));
     const appId = session.api.applicationId;
     const store = async () => {
       const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
-      const stores = defaultStores(env, undefined, profile?.name);
+      const stores = defaultStores(environment, undefined, profile?.name);
       return (await storeAppCredentials(stores, url, appId, typed, session.application?.name)).where ?? stores.secrets.filePath;
     };
     return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target, async () => session.application?.name), rememberCredentials: { what, command, store } }, target);
@@ -254,8 +255,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
 
   /** Stored (or environment) credentials for a target. */
   const credentialsFor = async ({ url, profile }: Target): Promise<LoadedCredentials> => {
-    const { loadCredentials } = await import('../../auth/credentials.js');
-    return loadCredentials({ baseUrl: url, env, ...(profile ? { profile } : {}) });
+    const { defaultStores, loadCredentials } = await import('../../auth/credentials.js');
+    return loadCredentials({ baseUrl: url, overrides: environment.credentials, stores: defaultStores(environment), ...(profile ? { profile } : {}) });
   };
   let loadingInitial: Promise<LoadedCredentials> | undefined;
   /** The credentials of where this run points, read once for both `connect` and `lastSeen`. */
@@ -272,10 +273,10 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const { CredentialsUnreachableError } = await import('../../api/errors.js');
       throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
     }
-    const { connectDiscordApi } = await import('../../api/connect.js');
+    const { connectDiscordApi } = await import('../../connect/connect.js');
     const label = targetLabel(url, false);
-    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target, () => api.getApplication().then((application) => application.name, () => undefined)), failuresLater }), target);
+    const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
+    return withProfile(await openWith(connecting, label, { environment, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target, () => api.getApplication().then((application) => application.name, () => undefined)), failuresLater }), target);
   };
 
   const starters: SessionStarters = {
@@ -287,8 +288,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       return browserSignIn(target.url, applicationId, targetLabel(target.url, false), undefined, target)(onUrl, signal, pasteBack);
     },
     profiles: async () => {
-      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-      return profileNames(await readSettingsWithProfiles(env));
+      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+      return profileNames(await readSettingsWithProfiles(environment.paths()));
     },
     openProfile: async (name) => {
       const target = await resolve({ profile: name });
@@ -312,7 +313,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     const target = options.demo ? undefined : await started();
     if (!target || target.demo || target.profile?.guildId) return undefined;
     const [{ credentials }, cache] = await Promise.all([initialCredentials(), import('../../config/list-cache.js')]);
-    const path = cache.lastSeenPath(env, target.url, credentials);
+    const path = cache.lastSeenPath(environment.paths(), target.url, credentials);
     return path === undefined ? undefined : { path, cache };
   };
   const lastSeen = async () => {

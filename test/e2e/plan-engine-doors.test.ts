@@ -12,6 +12,7 @@ import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { toBodyForm } from '../../source/discord/normalize.js';
 import { runCli } from '../helpers/cli.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const emulator = useEmulator({ seed: 'demo' });
@@ -31,8 +32,8 @@ function start() {
   return { tui, cli, press };
 }
 
-const writesSince = async (count: number) => ((await call(emulator(), 'GET', '/__emulator/requests')).body as LoggedRequest[]).slice(count).filter((request) => request.method !== 'GET');
-const logLength = async () => ((await call(emulator(), 'GET', '/__emulator/requests')).body as LoggedRequest[]).length;
+const writesSince = async (count: number) => ((await callControl(emulator(), 'GET', '/__emulator/requests')).body as LoggedRequest[]).slice(count).filter((request) => request.method !== 'GET');
+const logLength = async () => ((await callControl(emulator(), 'GET', '/__emulator/requests')).body as LoggedRequest[]).length;
 const commandsPath = (guildId?: string) => `/applications/${emulator().applicationId}${guildId ? `/guilds/${guildId}` : ''}/commands`;
 const setCommands = async (commands: unknown[], guildId?: string) => {
   const answer = await call(emulator(), 'PUT', commandsPath(guildId), { auth: botAuth(emulator()), json: commands });

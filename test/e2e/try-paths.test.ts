@@ -50,7 +50,7 @@ const COMMANDS = [
 
 /** The environment of a user with nothing of theirs set: the variables cmd-tui reads are cleared. */
 const cleanEnv = () => Object.fromEntries(Object.keys(process.env).filter((name) => /^(CMD_TUI_|DISCORD_|XDG_)/.test(name)).map((name) => [name, undefined]));
-const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { ...cleanEnv(), CMD_TUI_HOME: home } });
+const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { ...cleanEnv(), CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret } });
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));

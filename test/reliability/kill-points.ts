@@ -163,7 +163,7 @@ class Harness {
     const problems: string[] = [];
     for (const { path } of await this.backupsOf(guildId, problems)) {
       const planned = await this.cli(['restore', path, '--delete-many']);
-      const made = /^Restoring guild \d+ to the backup of /.test(planned.stderr) && /Nothing was sent\.|already matches the backup/.test(planned.stderr);
+      const made = /^Restoring guild (\d+|.* \(\d+\)) to the backup of /.test(planned.stderr) && /Nothing was sent\.|already matches the backup/.test(planned.stderr);
       if (!made || /Cannot restore|contradicts itself|Refused/.test(planned.stderr)) problems.push(`restore cannot plan from ${path}: ${planned.stderr.trim().slice(0, 300)}`);
     }
     return problems;

@@ -8,8 +8,8 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { link, open, rename, rm, stat } from 'node:fs/promises';
+import { makeFolder, writeFileAtomic } from '../config/atomic-write.js';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { appPaths } from '../config/paths.js';
@@ -285,7 +285,7 @@ export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: st
 export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
   const path = lockPath(env, applicationId, scope);
   const folder = join(appPaths(env).data, 'locks');
-  await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+  await makeFolder(folder, 0o700).catch((error: unknown) => {
     throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
   });
   const mine: LockHolder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString(), ...(options.rerunnable === false ? { rerunnable: false } : {}) };

@@ -9,9 +9,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { makeFolder } from './atomic-write.js';
 import { isLockBusy, withFileLock } from './file-lock.js';
 import { appPaths } from './paths.js';
 import { readTextFile } from './read-text-file.js';
@@ -119,7 +120,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
   };
   /** Renews (or removes) this member; says when, and which other members were live then. */
   const renew = async (leaving: boolean): Promise<{ at: number; others: string[] }> => {
-    if (!folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    if (!folderMade) await makeFolder(dirname(path), 0o700);
     folderMade = true;
     return withFileLock(path, async () => {
       if (!swept) await removeLeftoverTemporaries(path);

@@ -17,6 +17,7 @@ import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
+import { processAlive } from '../config/process-alive.js';
 import { LocalWriteError } from '../config/local-failure.js';
 
 export interface LockHolder {
@@ -75,16 +76,6 @@ function lockPath(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope): 
 
 function describe(scope: Scope): string {
   return scope.kind === 'global' ? 'The global scope' : `Guild ${scope.guildId}`;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
@@ -147,7 +138,7 @@ function journalLock(unfinished: LockHolder[]): LockHolder {
 
 /** A lock whose writer is gone: on this host with a dead pid, or unreadable for longer than it takes to write one. */
 async function stale(path: string, holder: LockHolder | undefined): Promise<boolean> {
-  if (holder) return holder.host === hostname() && !alive(holder.pid);
+  if (holder) return holder.host === hostname() && !processAlive(holder.pid);
   const written = await stat(path).then((info) => info.mtimeMs, () => 0);
   return Date.now() - written > UNREADABLE_GRACE_MS;
 }
@@ -252,7 +243,7 @@ async function takeBreaker(lock: string): Promise<Breaker | undefined> {
 
 async function breakerStale(path: string, text: string): Promise<boolean> {
   const owner = breakerOwner(text);
-  if (owner && owner.host === hostname() && !alive(owner.pid)) return true;
+  if (owner && owner.host === hostname() && !processAlive(owner.pid)) return true;
   const written = await stat(path).then((info) => info.mtimeMs, () => Date.now());
   return Date.now() - written > BREAKER_STALE_MS;
 }

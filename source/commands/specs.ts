@@ -80,7 +80,7 @@ export const SPECS = {
       'allow-host': { type: 'string', multiple: true, value: 'NAME', description: 'also answer requests addressed to NAME, e.g. host.docker.internal for a bot in a container (answered anyway: localhost, IP addresses, --host)' },
       seed: { type: 'string', value: 'demo|empty', description: 'the data to start with', defaultText: 'demo', complete: ['demo', 'empty'] },
       guilds: { type: 'string', value: 'N', description: 'add N "Scale Test" guilds', defaultText: '0' },
-      state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts', complete: 'files' },
+      state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts (one serve per FILE at a time)', complete: 'files' },
       'rate-limits': { type: 'string', value: 'discord|off', description: "Discord's rate limits, or none", defaultText: 'discord', complete: ['discord', 'off'] },
       faults: { type: 'string', value: 'SPEC', description: 'inject faults by rate, e.g. `429:0.05,500:0.02,reset:0.01,slow:0.05@2000,seed:42`' },
       'choice-max': { type: 'string', value: '100|6000', description: 'the longest string choice value accepted', defaultText: '100' },

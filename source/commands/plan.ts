@@ -32,7 +32,7 @@ export const run: CommandRun = async (args, io) => {
     // Told as apply tells it (without taking the journal over: plan writes nothing).
     const interrupted = await workspace.interruptedWrite?.(scope);
     if (interrupted) io.stderr.write(`cmd-tui: ${interrupted}\n`);
-    io.stdout.write(values.json ? planJson(prepared.plan, result.skipped) : renderPlan(prepared.plan, { scope, prune, budget: prepared.budget, paint: paintFor(io.stdout, io.env, values) }));
+    io.stdout.write(values.json ? planJson(prepared.plan, prune, result.skipped) : renderPlan(prepared.plan, { scope, prune, budget: prepared.budget, paint: paintFor(io.stdout, io.env, values) }));
     // terraform's convention, with its own code: CI tells "nothing to do" from "changes pending".
     return values['detailed-exitcode'] === true && prepared.changes ? ExitCode.ChangesPending : ExitCode.Ok;
   } catch (error) {

@@ -42,8 +42,8 @@ Examples
   # your bot: store its token (from stdin, never argv), then list its commands
   cmd-tui auth set-bot-token < token.txt
   cmd-tui list
-  # keep the live commands in git, see what a file would change, then apply it
-  cmd-tui export -o commands.json
+  # keep a guild's live commands in git, see what an edit would change, then apply it
+  cmd-tui export --guild 123456789012345678 -o commands.json
   cmd-tui plan commands.json --guild 123456789012345678
   cmd-tui apply commands.json --guild 123456789012345678 --yes
 

@@ -82,6 +82,28 @@ describe('help', () => {
     expect(stacked).toBeGreaterThan(0);
   });
 
+  it('an example that exports a file and plans or applies it keeps to one scope', () => {
+    const texts = [HELP, ...COMMANDS.flatMap((entry) => formsOf(entry.name).map((form) => commandHelp(form.name.split(' '))!))];
+    const scopeOf = (line: string) => /--guild (\S+)/.exec(line)?.[1] ?? 'global';
+    let checked = 0;
+    for (const text of texts) {
+      // The examples between two comments are one story, run in order.
+      for (const story of sectionOf(text, 'Examples').join('\n').split(/^\s*#.*$/m)) {
+        const exported = new Map<string, string>();
+        for (const line of story.split('\n').map((example) => example.trim())) {
+          const written = /^cmd-tui export .*-o (\S+)/.exec(line)?.[1];
+          if (written) exported.set(written, scopeOf(line));
+          const read = /^cmd-tui (?:plan|apply) (\S+)/.exec(line)?.[1];
+          if (read && exported.has(read)) {
+            checked++;
+            expect(scopeOf(line), `${text.split('\n')[0]}: ${line}`).toBe(exported.get(read));
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('every command has its flags in the one table, and no command parses flags of its own', async () => {
     for (const entry of COMMANDS) expect(formsOf(entry.name).length, entry.name).toBeGreaterThan(0);
     const folder = fileURLToPath(new URL('../../source/commands/', import.meta.url));

@@ -223,9 +223,9 @@ export function guildFlag(value: string | undefined): string | undefined {
   return idFlag('--guild', value, 'guild');
 }
 
-export function timeoutFlag(value: string | undefined): number | undefined {
+export function timeoutFlag(value: string | undefined, flag = '--timeout'): number | undefined {
   if (value === undefined) return undefined;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not "${value}"`);
+  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`${flag} must be a positive number of milliseconds, not "${value}"`);
   return ms;
 }

@@ -80,6 +80,17 @@ function flagOf(words: readonly string[], index: number, of: WordsOf): string | 
   return undefined;
 }
 
+/**
+ * A word the user gave, after the noun it is (`unknown command "lst"`): quoted, or — a word that may be a
+ * secret — named by its place after a colon (`unknown command: argument 1 (not shown: it may be a secret)`),
+ * never a placeholder inside quotes. `hidden`: every word of the command may be a secret (auth's).
+ */
+export function namedAfter(noun: string, words: readonly string[], index: number, options: { command?: string; hidden?: boolean } = {}): string {
+  const word = words[index]!;
+  if (options.hidden !== true && secretsInArgument(word).length === 0) return `${noun} "${sanitizeLine(word)}"`;
+  return `${noun}: ${hiddenWord(words, index, options.command ? { command: options.command } : {})}`;
+}
+
 /** How a refused argument is named: quoted when harmless, as hiddenWord when it may be a secret. */
 function shown(words: readonly string[], index: number, secret: boolean, of: WordsOf): string {
   const value = words[index]!;
@@ -141,8 +152,7 @@ export function checkArguments(command: string, args: readonly string[]): void {
   if (subcommands && !spec) {
     const [sub] = args;
     if (sub === undefined || sub.startsWith('-')) throw new UsageError(`missing subcommand: ${subcommands.join(', ')}`);
-    const named = secretPositionals || secretsInArgument(sub).length > 0 ? `(${hiddenWord(args, 0, { command })})` : `"${sanitizeLine(sub)}"`;
-    throw new UsageError(`unknown subcommand ${named}.${didYouMean(sub, subcommands)}`);
+    throw new UsageError(`${namedAfter('unknown subcommand', args, 0, { command, hidden: secretPositionals })}.${didYouMean(sub, subcommands)}`);
   }
   if (!spec) return;
   // perms set: the command checks where such words may stand (after --allow, --deny or --remove).

@@ -65,6 +65,11 @@ describe('a token inside a file-name argument', () => {
     expect([hidden.code, hidden.stderr]).toEqual([2, 'cmd-tui validate: cannot read argument 1 after `cmd-tui validate` (not shown: it may be a secret): no such file\n']);
     const shown = await runCli(['validate', 'commands.v2.json'], { env: home.env });
     expect(shown.stderr).toContain('cannot read commands.v2.json: no such file');
+    // Where a word is quoted, its place is said instead, outside the quotes.
+    expect((await runCli([TOKEN], { env: home.env })).stderr).toMatch(/^cmd-tui: unknown command: argument 1 \(not shown: it may be a secret\)\. /);
+    expect((await runCli(['help', TOKEN], { env: home.env })).stderr).toMatch(/^cmd-tui: no help for argument 1 \(not shown: it may be a secret\)\. /);
+    expect((await runCli(['auth', TOKEN], { env: home.env })).stderr).toMatch(/^cmd-tui auth: unknown subcommand: argument 1 after `cmd-tui auth` \(not shown: it may be a secret\)\./);
+    expect((await runCli(['lst'], { env: home.env })).stderr).toMatch(/^cmd-tui: unknown command "lst"\. Did you mean list\?/);
   });
 });
 

@@ -97,6 +97,10 @@ export function commandHelp(words: readonly string[]): string | undefined {
     'Subcommands',
     ...forms.map((form) => `  ${form.name.padEnd(32)} ${form.summary}`),
     '',
+    // Each subcommand's first example: the group's page shows what a run of each looks like.
+    'Examples',
+    ...forms.flatMap((form) => form.examples.filter((example) => !example.startsWith('#')).slice(0, 1)).map((example) => `  ${example}`),
+    '',
     `Run \`cmd-tui help ${words[0]} <subcommand>\` for its flags and examples.`,
     '',
   ].join('\n');

@@ -82,6 +82,13 @@ describe('help', () => {
     expect(stacked).toBeGreaterThan(0);
   });
 
+  it('every command with subcommands shows an example of each on its own page', () => {
+    for (const entry of COMMANDS.filter((command) => formsOf(command.name).length > 1)) {
+      const examples = sectionOf(commandHelp([entry.name])!, 'Examples');
+      for (const form of formsOf(entry.name)) expect(examples.some((example) => example.startsWith(`  cmd-tui ${form.name} `) || example === `  cmd-tui ${form.name}`), `${form.name}: ${examples.join('\n')}`).toBe(true);
+    }
+  });
+
   it('an example that exports a file and plans or applies it keeps to one scope', () => {
     const texts = [HELP, ...COMMANDS.flatMap((entry) => formsOf(entry.name).map((form) => commandHelp(form.name.split(' '))!))];
     const scopeOf = (line: string) => /--guild (\S+)/.exec(line)?.[1] ?? 'global';

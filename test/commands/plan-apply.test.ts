@@ -127,7 +127,7 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     // The plan, each step and the summary are results: on stdout, as plan's are, so `apply … > deploy.log` keeps them.
     expect(pruned.stdout).toMatch(/delete\s+\/deploy/);
     expect(pruned.stdout).toContain('deleted /deploy');
-    expect(pruned.stdout).toMatch(/Applied 1 changes\. Backup of the previous state: /);
+    expect(pruned.stdout).toMatch(/Applied 1 change\. Backup of the previous state: /);
     expect(pruned.stderr).not.toContain('Applied');
   });
 

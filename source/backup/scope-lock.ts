@@ -17,6 +17,7 @@ import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
+import { redactSecretShapes } from '../terminal/secret-shape.js';
 import { processAlive } from '../config/process-alive.js';
 import { LocalWriteError } from '../config/local-failure.js';
 
@@ -37,6 +38,11 @@ export interface LockHolder {
   rerunnable?: boolean;
 }
 
+/** A line read from a lock file (a command, a time), as it may be shown: one line, without a token an older cmd-tui or a hand wrote there. */
+function shownLine(text: string): string {
+  return sanitizeLine(redactSecretShapes(text));
+}
+
 export class ScopeLockedError extends Error {
   override readonly name = 'ScopeLockedError';
   readonly hint: string;
@@ -45,7 +51,7 @@ export class ScopeLockedError extends Error {
     readonly holder: LockHolder,
     readonly path: string,
   ) {
-    super(`${scopeLabel} is being changed by another cmd-tui: pid ${holder.pid} (${holder.command}) since ${holder.since}.`);
+    super(`${scopeLabel} is being changed by another cmd-tui: pid ${holder.pid} (${shownLine(holder.command)}) since ${shownLine(holder.since)}.`);
     this.hint = `Wait for it to finish and try again. If that process is gone from another machine's view, remove ${path}.`;
   }
 }
@@ -154,7 +160,7 @@ function interruptedNotice(scope: Scope, holder: LockHolder | undefined): string
 
 function interruptedSentence(scope: Scope, holder: LockHolder): string {
   const undo = holder.backup ? ` To undo what it did, \`cmd-tui restore ${shellQuoted(sanitizeLine(holder.backup))}\`.` : ' It had not written anything yet.';
-  const command = sanitizeLine(holder.command);
+  const command = shownLine(holder.command);
   const again = holder.rerunnable !== false && !SHELL_SPECIAL.test(command) ? ' Running the same command again finishes it (it converges).' : ' Check the scope before changing it again.';
   return `An earlier \`${command}\` (pid ${holder.pid}, since ${sanitizeLine(holder.since)}) on ${describe(scope).toLowerCase()} was interrupted.${again}${undo}`;
 }

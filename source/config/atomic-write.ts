@@ -65,7 +65,7 @@ export async function makeFolder(folder: string, mode?: number): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw asUnwritable(error, folder);
     const missing = await firstMissing(folder);
-    // Made meanwhile (another process), or the real cause is not what makes it fail: the first error stands.
+    // The nearest existing folder's own answer; none when another process made the folder meanwhile: the path is made again.
     const cause = await mkdir(missing, options).then(
       () => undefined,
       (retried: unknown) => retried,

@@ -1,5 +1,5 @@
 /** `cmd-tui serve` from the built binary, --state persistence across restarts, the daily create budget and scale. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,9 +95,16 @@ describe('--state', () => {
   });
 });
 
+/** Serves started by serveOn: stopped after the tests however they end, so a failed assertion leaves none running. */
+const serves: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of serves) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 /** `cmd-tui serve --json` on `args` from the built binary: resolves once it printed its line, or with its exit when it stops first. */
 function serveOn(args: string[], home: string, cwd: string) {
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
+  serves.push(child);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

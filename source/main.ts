@@ -2,7 +2,7 @@
  * Routes everything but `--version` and `--help`: a scriptable subcommand (lazily loaded from the
  * registry) or the terminal UI. Ink, React, undici and the emulator load only behind the route that needs them.
  */
-import { checkArguments, checkTuiArguments, hoistGlobalFlags, redactArguments, secretArguments } from './commands/flags.js';
+import { checkArguments, checkTuiArguments, hoistGlobalFlags, namedAfter, redactArguments, secretArguments } from './commands/flags.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
 import { readEnvironment } from './config/environment.js';
 import { didYouMean } from './commands/suggest.js';
@@ -62,8 +62,7 @@ export async function main(given: string[]): Promise<number> {
     }
   }
   if (first !== undefined && !first.startsWith('-')) {
-    const word = redactArguments(sanitizeLine(first), undefined, [first]);
-    process.stderr.write(`cmd-tui: unknown command "${word}".${didYouMean(first, COMMAND_NAMES)} Run \`cmd-tui --help\` for the list.\n`);
+    process.stderr.write(`cmd-tui: ${namedAfter('unknown command', [first], 0)}.${didYouMean(first, COMMAND_NAMES)} Run \`cmd-tui --help\` for the list.\n`);
     return 2;
   }
   try {
@@ -97,8 +96,10 @@ async function help(words: string[], fallback?: string[]): Promise<number> {
   }
   const text = commandHelp(words) ?? (fallback ? commandHelp(fallback) : undefined);
   if (text === undefined) {
-    const asked = redactArguments(sanitizeLine(words.join(' ')), undefined, words);
-    process.stderr.write(`cmd-tui: no help for "${asked}".${didYouMean(words[0]!, COMMAND_NAMES)} Run \`cmd-tui --help\` for the commands.\n`);
+    // Quoted as typed; a word that may be a secret is named by its place instead, outside quotes.
+    const typed = sanitizeLine(words.join(' '));
+    const asked = redactArguments(typed, undefined, words);
+    process.stderr.write(`cmd-tui: no help for ${asked === typed ? `"${typed}"` : asked}.${didYouMean(words[0]!, COMMAND_NAMES)} Run \`cmd-tui --help\` for the commands.\n`);
     return 2;
   }
   process.stdout.write(wrapHelp(text, helpWidth(process.stdout)));

@@ -8,9 +8,9 @@
  * `CMD_TUI_SECRET_STORE=file` skips the keyring (machines whose keyring misbehaves); `=keyring` refuses
  * to fall back to the file.
  */
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { makeFolder, writeFileAtomic } from '../config/atomic-write.js';
 import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { withFileLock } from '../config/file-lock.js';
 import type { Environment } from '../config/environment.js';
@@ -116,7 +116,7 @@ export class FileSecretStore {
 
   /** Read-modify-write under the file's lock: parallel processes never lose each other's secret. */
   private async locked(change: (secrets: Record<string, string>) => Promise<boolean>): Promise<boolean> {
-    await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    await makeFolder(this.directory, 0o700);
     return withFileLock(this.path, async () => {
       const secrets = await this.readAll();
       const changed = await change(secrets);
@@ -140,7 +140,7 @@ export class FileSecretStore {
   }
 
   private async writeAll(secrets: Record<string, string>): Promise<void> {
-    await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    await makeFolder(this.directory, 0o700);
     // A folder someone loosened by hand is tightened again.
     await chmod(this.directory, 0o700);
     await writeFileAtomic(this.path, `${JSON.stringify({ version: FILE_VERSION, secrets: { ...secrets } }, null, 2)}\n`, { mode: 0o600 });

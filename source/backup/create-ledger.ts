@@ -7,9 +7,8 @@
  * ("maybe used"), and settled by its answer: a run killed while one was in flight leaves it counted, as
  * the server may well have made it.
  */
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { makeFolder, writeFileAtomic } from '../config/atomic-write.js';
 import { withFileLock } from '../config/file-lock.js';
 import type { AppPaths } from '../config/paths.js';
 import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
@@ -106,7 +105,7 @@ function updateUsed(paths: AppPaths, applicationId: string, scope: Scope, now: D
 
 async function updateRecord(paths: AppPaths, applicationId: string, scope: Scope, now: Date, next: (record: LedgerRecord) => LedgerRecord): Promise<CreateBudget> {
   const path = ledgerPath(paths);
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await makeFolder(dirname(path), 0o700);
   return withFileLock(path, async () => {
     const ledger = await readLedger(paths);
     const day = utcDay(now);

@@ -5,13 +5,14 @@
  * dropped and reported (adapt-scope.ts), and applies after confirmation and a backup.
  */
 import { readBackField } from '../backup/read-back.js';
+import { plural } from '../terminal/plural.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { standingRefusals } from '../discord/plan.js';
 import { carryOutPlan } from '../operations/carry-out-plan.js';
 import { CopySourceError, ghostsNote } from '../operations/copy-source.js';
 import { preparePlan } from '../operations/prepare-plan.js';
 import { openWorkspace } from '../operations/workspace.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { stopOnInterrupt } from './interrupt.js';
 import { connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
@@ -81,13 +82,13 @@ export const run: CommandRun = async (args, io) => {
     }
     if (values.yes !== true && !(await confirm(io, `Copy these commands into ${describeScope(to)}?`))) {
       if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: false, refusals: [{ rule: 'not-confirmed', message: 'The changes were not confirmed.' }] }, null, 2)}\n`);
-      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
+      io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'copy')}\n`);
       return ExitCode.Problems;
     }
     const interrupt = stopOnInterrupt(io);
     const outcome = await carryOutPlan(workspace, prepared, { overrides, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, ...readBackField(outcome) }, null, 2)}\n`);
-    io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
+    io.stderr.write(`Copied ${plural(outcome.steps.length, 'change')} into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
     if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
     reportRateLimits(io, api);
     return ExitCode.Ok;

@@ -8,7 +8,7 @@ import { resolveApiBase } from '../api/target.js';
 import { defaultStores, findStoredCredentials, secretAccount } from '../auth/credentials.js';
 import { checkProfileName, createProfileHint, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { rateFlag } from './connect.js';
 import { reportFailure } from './failure.js';
 import { guildFlag, idFlag, parseFlags } from './flags.js';
@@ -133,7 +133,7 @@ async function remove(args: string[], io: CliIo): Promise<number> {
   const { kinds } = await credentialsOf(io, profile);
   const forgets = kinds.length > 0 && sharing.length === 0;
   if (values.yes !== true && !(await confirm(io, `Remove the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}?`))) {
-    io.stderr.write(`Nothing was removed. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes.'}\n`);
+    io.stderr.write(`Nothing was removed. ${whyNotAsked(io, 'remove it')}\n`);
     return ExitCode.Problems;
   }
   const removal = forgets && baseUrl !== undefined && profile.applicationId ? await defaultStores(io.environment).secrets.delete(secretAccount(baseUrl, profile.applicationId)) : undefined;

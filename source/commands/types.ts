@@ -29,7 +29,7 @@ export const EXIT_CODES: readonly [code: number, meaning: string][] = [
   [ExitCode.ChangesPending, 'changes pending (only `plan --detailed-exitcode`)'],
   [ExitCode.Credentials, 'credentials missing or rejected, or lacking the scope a call needs'],
   [ExitCode.Unreachable, 'the API could not be reached or kept failing (connection refused, DNS, timeout, server errors, rate limits not waited out)'],
-  [ExitCode.Local, 'a local file could not be written (settings, secrets, a backup, scope lock or journal: disk full, read-only, permission denied; nothing was changed on Discord), cmd-tui\'s own folder cannot be used (a file where the folder must be, no permission), or a settings or data file stayed locked by another cmd-tui'],
+  [ExitCode.Local, 'a local file could not be written (settings, secrets, a backup, scope lock or journal: disk full, read-only, permission denied; nothing was changed on Discord), or standard output could not be written (`> /dev/full`), cmd-tui\'s own folder cannot be used (a file where the folder must be, no permission), or a settings or data file stayed locked by another cmd-tui'],
 ];
 
 /** Bad arguments or unreadable input: the CLI prints the message (and usage) and exits 2. */

@@ -12,6 +12,7 @@ import { isLoopbackName, parseHostHeader } from '../discord/host-header.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { writeFileAtomic } from './atomic-write.js';
 import type { Environment } from './environment.js';
+import { processAlive } from './process-alive.js';
 import { readOwnTextFile } from './read-text-file.js';
 
 const fileFor = (dataDir: string, port: string) => join(dataDir, 'emulators', `${port}.json`);
@@ -33,24 +34,13 @@ export async function publishControlSecret(dataDir: string, origin: string, secr
   return () => rm(path, { force: true });
 }
 
-function alive(pid: unknown): boolean {
-  if (!Number.isInteger(pid)) return false;
-  try {
-    process.kill(pid as number, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The secret a serve of this user left for the emulator at `origin`'s port, if that serve still runs. */
 export async function findControlSecret(dataDir: string, origin: string): Promise<string | undefined> {
   const port = localPort(origin);
   if (port === undefined) return undefined;
   const text = await readOwnTextFile(fileFor(dataDir, port)).catch(() => undefined);
   const left = text === undefined ? undefined : parseStrictObject(text);
-  if (!left || typeof left.secret !== 'string' || !alive(left.pid)) return undefined;
+  if (!left || typeof left.secret !== 'string' || !processAlive(left.pid)) return undefined;
   return left.secret;
 }
 

@@ -9,9 +9,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { makeFolder } from './atomic-write.js';
 import { isLockBusy, withFileLock } from './file-lock.js';
 import type { AppPaths } from './paths.js';
 import { readTextFile } from './read-text-file.js';
@@ -97,7 +98,7 @@ class PaceMembership {
   /** Renews (or removes) this member; says when, and which other members were live then. */
   async renew(leaving: boolean): Promise<{ at: number; others: string[] }> {
     const { path, self } = this;
-    if (!this.folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    if (!this.folderMade) await makeFolder(dirname(path), 0o700);
     this.folderMade = true;
     return withFileLock(path, async () => {
       if (!this.swept) await removeLeftoverTemporaries(path);

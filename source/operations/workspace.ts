@@ -11,6 +11,8 @@ import type { LockOptions, ScopeLock } from '../backup/scope-lock.js';
 import type { OverwritesBackup, ScopeBackup } from '../discord/backup-format.js';
 import type { AppPaths } from '../config/paths.js';
 import type { Command, Scope } from '../discord/model.js';
+import { redactSecrets } from '../terminal/redact-secrets.js';
+import { redactSecretShapes } from '../terminal/secret-shape.js';
 
 /** The journal entry a write leaves in the scope's lock: what would be interrupted, in the user's words. */
 export interface Journal {
@@ -62,16 +64,25 @@ export function openWorkspace(api: DiscordApi, paths: AppPaths): Workspace {
       const { captureScope, captureOverwrites } = await import('../backup/capture.js');
       const reading = signal ? api.withSignal(signal) : api;
       // A browser sign-in alone reads no commands: its backup keeps the overwrites a permissions save replaces.
-      return canReadCommands(api) ? captureScope(reading, scope, reason) : captureOverwrites(reading, scope, reason);
+      return canReadCommands(api) ? captureScope(reading, scope, keptLine(reason)) : captureOverwrites(reading, scope, keptLine(reason));
     },
     keep: async (snapshot) => (await (await import('../backup/capture.js')).writeScopeBackup(paths, snapshot)).path,
     lockScope: async (scope, journal, write, options = {}) =>
-      (await lockModule()).withScopeLock(paths, api.applicationId, scope, journal.command, write, { ...options, rerunnable: journal.rerunnable }),
+      (await lockModule()).withScopeLock(paths, api.applicationId, scope, keptLine(journal.command), write, { ...options, rerunnable: journal.rerunnable }),
     countCreate: async (scope, send, notice) => (await ledger()).countedCreate(paths, api.applicationId, scope, send, notice),
     createBudget: async (scope) => (await ledger()).createBudget(paths, api.applicationId, scope),
     interruptedWrite: async (scope) => (await lockModule()).interruptedWrite(paths, api.applicationId, scope),
     knownCommands: async (guildId) => (await import('../backup/known-commands.js')).knownCommands(paths, api.applicationId, guildId),
   };
+}
+
+/**
+ * A backup's reason or a journal's command as it is kept on disk: without a token, whether this process
+ * knows it as one or it only has a token's shape (`apply <token>.json`): a later `cmd-tui backups`, or the
+ * TUI's backups screen, prints it.
+ */
+function keptLine(line: string): string {
+  return redactSecretShapes(redactSecrets(line));
 }
 
 /** Reads the scope and keeps it as the backup before a change; resolves to the file and what it read. */

@@ -53,6 +53,18 @@ describe('scope lock', () => {
     expect(notices[0]).toContain('`cmd-tui restore /backups/before.json`');
   });
 
+  it('a command read from a lock file is shown without a token it names, and on one line', async () => {
+    const token = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.fakefakefakefakefakefake0123456789AB';
+    await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
+    await writeFile(lockFile(), JSON.stringify({ pid: process.pid, host: hostname(), command: `apply ${token}.json\n\u001b[2J`, since: '2026-11-24T10:00:00.000Z' }));
+    const refused = (await acquireScopeLock(home.environment.paths(), APP, scope, 'apply b.json', { waitMs: 0 }).catch((error: unknown) => error)) as ScopeLockedError;
+    expect(refused.message).toContain('(apply ****.json\\n\\x1b[2J)');
+    await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: `apply ${token}.json`, since: '2026-11-24T10:00:00.000Z' }));
+    const notice = (await interruptedWrite(home.environment.paths(), APP, scope))!;
+    expect(notice).toContain('An earlier `apply ****.json`');
+    expect(notice + refused.message).not.toContain('MTIzNDU2');
+  });
+
   it('writers killed one after another leave every journal: each is told with its restore command, and finishing one clears only it', async () => {
     await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
     await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply a.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/a.json' }));

@@ -5,7 +5,8 @@
  * --json wherever something is printed.
  */
 import { describe, expect, it } from 'vitest';
-import { checkArguments, hoistGlobalFlags, looksLikeSecret } from '../../source/commands/flags.js';
+import { checkArguments, hoistGlobalFlags } from '../../source/commands/flags.js';
+import { looksLikeSecret } from '../../source/terminal/secret-shape.js';
 import { SPECS } from '../../source/commands/specs.js';
 import { nearest } from '../../source/commands/suggest.js';
 import { paintFor } from '../../source/terminal/colour.js';

@@ -4,6 +4,7 @@
  * command still prints a JSON document; a closed pipe ends quietly; a create the daily-creates ledger
  * cannot record is still reported as made.
  */
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -87,6 +88,21 @@ describe('writes are reported as they happened', () => {
       child.on('close', () => resolve(text));
     });
     expect(output).not.toMatch(/EPIPE|\n\s+at /);
+  });
+
+  it.runIf(existsSync('/dev/full'))('a full standard output is said in a line with exit 6, for every command alike', async () => {
+    for (const args of [['version'], ['--version'], ['--help'], ['backups'], ['completion', 'bash'], ['export', '-o', '-', '--api', emulator().baseUrl]]) {
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const full = openSync('/dev/full', 'w');
+        const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken }, stdio: ['ignore', full, 'pipe'] });
+        closeSync(full);
+        let stderr = '';
+        child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect([args.join(' '), result.code, result.stderr]).toEqual([args.join(' '), 6, 'cmd-tui: could not write to standard output: no space left on the device.\n']);
+    }
   });
 
   it('a create the ledger cannot record is reported as made, with a warning naming the file', async () => {

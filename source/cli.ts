@@ -5,6 +5,7 @@
  */
 import nodeModule from 'node:module';
 import { compileCacheFolder } from './config/compile-cache.js';
+import { diskRefusal } from './config/local-failure.js';
 import { VERSION } from './version.js';
 import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 
@@ -58,11 +59,24 @@ async function route(argv: string[]): Promise<number> {
   return main(argv);
 }
 
-// A closed pipe (`cmd-tui list | head -1`) ends the process quietly, as git does: no stack trace.
-for (const stream of [process.stdout, process.stderr]) {
+// A closed pipe (`cmd-tui list | head -1`) ends the process quietly, as git does: no stack trace. Any
+// other failed write (`> /dev/full`, a vanished terminal) is said in a line, with the exit code of a
+// local write that failed; when standard error is the stream that failed, the exit code alone tells.
+for (const [stream, name] of [
+  [process.stdout, 'standard output'],
+  [process.stderr, 'standard error'],
+] as const) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    if (stream === process.stdout) {
+      try {
+        process.stderr.write(`cmd-tui: could not write to ${name}: ${diskRefusal(error.code) ?? error.message}.\n`);
+      } catch {
+        // Standard error failed too: nothing can be said.
+      }
+    }
+    // ExitCode.Local (commands/types.ts, not imported: this file stays small).
+    process.exit(6);
   });
 }
 

@@ -4,13 +4,11 @@
  * (`options[0].name`, `[3].name` in a bulk body) so the UI can show them at the field.
  */
 import { redactSecrets } from '../terminal/redact-secrets.js';
+import type { FieldError } from '../discord/problem-path.js';
 import type { AuthKind } from './contract.js';
 
-export interface FieldError {
-  path: string;
-  code: string;
-  message: string;
-}
+/** One field Discord refused, at its path (discord/problem-path.ts reads them out of the error tree). */
+export type { FieldError };
 
 /** Discord answered with an error status (4xx/5xx) and, usually, a JSON body `{code, message, errors?}`. */
 export class DiscordApiError extends Error {

@@ -62,6 +62,14 @@ export function resolveApiBase(flag: string | undefined): ApiTarget {
   return { kind: isLiveDiscord(baseUrl) ? 'discord' : 'custom', baseUrl };
 }
 
+/**
+ * What answers at an API base, as an error names it: `Discord` for discord.com, else `the API at URL` (an
+ * emulator, a proxy): a refusal from `cmd-tui serve` or a custom `--api` is never put in Discord's mouth.
+ */
+export function answererOf(baseUrl: string): string {
+  return isLiveDiscord(baseUrl) ? 'Discord' : `the API at ${describeUrl(baseUrl)}`;
+}
+
 /** The site root that serves `/oauth2/authorize` for an API base (`https://discord.com/api/v10` → `https://discord.com`). */
 export function authorizeOrigin(baseUrl: string): string {
   return new URL(baseUrl).origin;

@@ -1,7 +1,7 @@
 /**
  * Credentials for one API base and application: what the secret store holds under
  * `<baseUrl> <applicationId>`, overridden by DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID /
- * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
+ * DISCORD_CLIENT_SECRET (read once, config/environment.ts). Emulator and live credentials never mix because the base URL is part of the key.
  * Storing files the application under a profile (config/profiles.ts profileForCredentials), never
  * under another API's or application's; a refresh or a logout changes the secret only.
  */
@@ -10,6 +10,7 @@ import type { CredentialOrigin, CredentialOrigins } from '../api/credential-orig
 import { resolveApiBase } from '../api/target.js';
 import { dirname } from 'node:path';
 import { assertWritableFolder } from '../config/atomic-write.js';
+import type { CredentialOverrides, Environment } from '../config/environment.js';
 import { profileForCredentials, profileNameForApp, profileNames, withStoredApplication } from '../config/profiles.js';
 import { openSettings, withTarget, type Profile, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type RemovalReport, type SecretStore } from './secret-store.js';
@@ -28,8 +29,11 @@ export interface CredentialStores {
   profile?: string;
 }
 
-export function defaultStores(env: NodeJS.ProcessEnv, notice?: (message: string) => void, profile?: string): CredentialStores {
-  const stores: CredentialStores = { secrets: openSecretStore({ env, notice }), settings: openSettings(env) };
+/** Where the stores are, and which secret store CMD_TUI_SECRET_STORE asks for. */
+export type StoreSettings = Pick<Environment, 'paths' | 'secretStore'>;
+
+export function defaultStores(environment: StoreSettings, notice?: (message: string) => void, profile?: string): CredentialStores {
+  const stores: CredentialStores = { secrets: openSecretStore({ environment, notice }), settings: openSettings(environment.paths()) };
   if (profile !== undefined) stores.profile = profile;
   return stores;
 }
@@ -146,17 +150,15 @@ export interface LoadedCredentials {
 
 export async function loadCredentials(input: {
   baseUrl: string;
-  env: NodeJS.ProcessEnv;
+  /** What DISCORD_BOT_TOKEN, DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET say: they win over what is stored. */
+  overrides: CredentialOverrides;
   applicationId?: string;
   /** Set when a profile is in use: its application (none yet when undefined) replaces the one remembered per API. */
   profile?: { applicationId?: string };
-  stores?: CredentialStores;
+  stores: CredentialStores;
 }): Promise<LoadedCredentials> {
-  const { env, baseUrl } = input;
-  const stores = input.stores ?? defaultStores(env);
-  const envClientId = nonEmpty(env.DISCORD_CLIENT_ID);
-  const envSecret = nonEmpty(env.DISCORD_CLIENT_SECRET);
-  const envBot = nonEmpty(env.DISCORD_BOT_TOKEN);
+  const { baseUrl, stores } = input;
+  const { clientId: envClientId, clientSecret: envSecret, botToken: envBot } = input.overrides;
   // A Discord client id is the application id. A bot token from the environment belongs to its own
   // application, which the client learns from it: the one the settings remember is the stored
   // credentials' and may be another.
@@ -211,11 +213,9 @@ export interface JustStored {
  * the profile CMD_TUI_PROFILE picks over the one they were filed under): one sentence each, naming the
  * variable and how to stop it, never a secret. Empty when the next command will use what was stored.
  */
-export function environmentOverrides(env: NodeJS.ProcessEnv, stored: JustStored, platform: NodeJS.Platform = process.platform): string[] {
-  const unset = (...names: string[]) => (platform === 'win32' ? names.map((name) => `Remove-Item Env:${name}`).join('; ') : `unset ${names.join(' ')}`);
-  const envBot = nonEmpty(env.DISCORD_BOT_TOKEN);
-  const envClientId = nonEmpty(env.DISCORD_CLIENT_ID);
-  const envSecret = nonEmpty(env.DISCORD_CLIENT_SECRET);
+export function environmentOverrides(environment: Pick<Environment, 'credentials' | 'profile' | 'platform'>, stored: JustStored): string[] {
+  const unset = (...names: string[]) => (environment.platform === 'win32' ? names.map((name) => `Remove-Item Env:${name}`).join('; ') : `unset ${names.join(' ')}`);
+  const { botToken: envBot, clientId: envClientId, clientSecret: envSecret } = environment.credentials;
   const told: string[] = [];
   if (stored.botToken !== undefined && envBot !== undefined && envBot !== stored.botToken) {
     told.push(`DISCORD_BOT_TOKEN is set in this shell, and commands use it instead of the bot token just stored: \`${unset('DISCORD_BOT_TOKEN')}\` to use the stored one.`);
@@ -231,7 +231,7 @@ export function environmentOverrides(env: NodeJS.ProcessEnv, stored: JustStored,
   if (!envPairWins && envClientId !== undefined && envClientId !== stored.applicationId) {
     told.push(`DISCORD_CLIENT_ID is set in this shell to application ${envClientId}, so commands use that application's credentials, not those just stored for ${stored.applicationId}: \`${unset('DISCORD_CLIENT_ID')}\`.`);
   }
-  const envProfile = nonEmpty(env.CMD_TUI_PROFILE);
+  const envProfile = environment.profile;
   if (stored.profile !== undefined && envProfile !== undefined && envProfile !== stored.profile) {
     told.push(`CMD_TUI_PROFILE is set in this shell to ${envProfile}, so commands without --profile use that profile, not ${stored.profile}: \`${unset('CMD_TUI_PROFILE')}\`, or add --profile ${stored.profile}.`);
   }
@@ -246,8 +246,4 @@ export function persistRefreshedUser(stores: CredentialStores, baseUrl: string, 
   return (user: Credentials['user']): void => {
     writeStoredCredentials(stores.secrets, baseUrl, applicationId, (current) => (user ? { ...current, user: { ...current.user, ...user } } : current)).catch(onError);
   };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

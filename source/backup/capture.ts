@@ -5,7 +5,7 @@
  */
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
-import { appPaths } from '../config/paths.js';
+import type { AppPaths } from '../config/paths.js';
 import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import type { GuildCommandPermissions, Scope } from '../discord/model.js';
 import { LocalWriteError } from '../config/local-failure.js';
@@ -42,8 +42,8 @@ export async function captureOverwrites(api: DiscordApi, scope: Scope, reason: s
 }
 
 /** Writes a captured scope to the backup store; a disk that refuses is a LocalWriteError naming the folder. */
-export async function writeScopeBackup(env: NodeJS.ProcessEnv, backup: ScopeBackup | OverwritesBackup): Promise<BackupEntry> {
-  const folder = appPaths(env).backups;
+export async function writeScopeBackup(paths: AppPaths, backup: ScopeBackup | OverwritesBackup): Promise<BackupEntry> {
+  const folder = paths.backups;
   return writeBackup(folder, backup).catch((error: unknown) => {
     throw LocalWriteError.from(error, folder, 'back up the scope before changing it') ?? error;
   });

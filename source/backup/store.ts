@@ -1,5 +1,5 @@
 /**
- * The backup store: scope backups as files in `appPaths(env).backups`, written atomically
+ * The backup store: scope backups as files in the backups folder (config/paths.ts), written atomically
  * (temp file, fsync, rename) and read back and compared before anything may be mutated
  * (reliability-anchors.md §6.3: "backup precedes mutation"). Used by the CLI and the TUI.
  */
@@ -10,6 +10,8 @@ import { readTextFile } from '../config/read-text-file.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { backupFileName, isBackup, parseAnyBackup, parseBackup, serializeBackup, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import { scopeKey } from '../discord/model.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
+import { redactSecretShapes } from '../terminal/secret-shape.js';
 
 /** One line of `cmd-tui backups --json`. */
 export interface BackupEntry {
@@ -110,7 +112,8 @@ function entryOf(path: string, backup: ScopeBackup | OverwritesBackup): BackupEn
     path,
     scope: scopeKey(backup.scope),
     createdAt: backup.createdAt,
-    reason: backup.reason,
+    // From a file: made safe to print, and without a token an older cmd-tui or a hand may have written there.
+    reason: sanitizeLine(redactSecretShapes(backup.reason)),
     applicationId: backup.applicationId,
     commandCount: 'commands' in backup ? backup.commands.length : 0,
     overwriteCount: backup.permissions.reduce((sum, entry) => sum + entry.permissions.length, 0),

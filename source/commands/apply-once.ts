@@ -8,6 +8,7 @@
  * watch's line per run cannot drift apart.
  */
 import type { DiscordApi } from '../api/contract.js';
+import { plural } from '../terminal/plural.js';
 import { readBackField } from '../backup/read-back.js';
 import type { Problem, Scope } from '../discord/model.js';
 import { standingRefusals, type Refusal } from '../discord/plan.js';
@@ -16,8 +17,9 @@ import type { ExecutedStep } from '../operations/send-plan.js';
 import { openWorkspace } from '../operations/workspace.js';
 import { paintFor } from '../terminal/colour.js';
 import { adaptHint, renderProblems } from './commands-file.js';
+import { inputName } from './input-file.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { stopOnInterrupt } from './interrupt.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { reportRateLimits } from './rate-limit-notice.js';
@@ -57,16 +59,16 @@ const NOT_CONFIRMED = { rule: 'not-confirmed', message: 'The changes were not co
  */
 export async function applyOnce(api: DiscordApi, scope: Scope, file: string, flags: ApplyFlags, io: CliIo, signal?: AbortSignal, sending?: () => void): Promise<ApplyOutcome> {
   const prune = flags.prune === true;
-  const workspace = openWorkspace(api, io.env);
+  const workspace = openWorkspace(api, io.environment.paths());
   const result = await prepareFromFile(workspace, file, scope, io, { prune, adapt: flags.adapt === true });
   if (!result.ok) {
-    io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);
+    io.stderr.write(`${renderProblems(file, result.problems)}${inputName(file)} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);
     return { outcome: 'invalid', problems: result.problems };
   }
   const { prepared, skipped } = result;
   if (flags.json !== true) io.stderr.write(renderProblems(file, prepared.warnings) + renderAdaptations(prepared.adaptations));
   const out = flags.json === true || flags['json-lines'] === true ? io.stderr : io.stdout;
-  const planText = (stream: CliIo['stdout'] | CliIo['stderr'], plan = prepared.plan, budget = prepared.budget) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.env, flags) });
+  const planText = (stream: CliIo['stdout'] | CliIo['stderr'], plan = prepared.plan, budget = prepared.budget) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.environment.terminal.colour, flags) });
   out.write(planText(out));
   const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
   if (!prepared.changes) {
@@ -92,7 +94,7 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
   if (flags.yes !== true && out === io.stdout && !io.stdout.isTTY && io.stdin.isTTY) io.stderr.write(planText(io.stderr));
   if (flags.yes !== true && !(await confirm(io, `Apply these changes to ${describeScope(scope)}?`, signal))) {
     if (signal?.aborted) return stopped(io);
-    io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
+    io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'apply', file === '-')}\n`);
     return { outcome: 'not-confirmed' };
   }
   if (signal?.aborted) return stopped(io);
@@ -112,7 +114,7 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     return { outcome: 'unchanged', skipped };
   }
   const { backup } = outcome;
-  out.write(`Applied ${outcome.steps.length} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
+  out.write(`Applied ${plural(outcome.steps.length, 'change')}. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
   if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
   reportRateLimits(io, api);
   return { outcome: 'applied', backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, skipped, ...readBackField(outcome) };

@@ -38,7 +38,7 @@ export const run: CommandRun = async (args, io) => {
     const { api, scope } = await connectToScope(values['all-guilds'] ? { ...values, guild: 'global' } : values, io);
     const audit = await openAudit(api, values['all-guilds'] ? 'all' : scope.kind === 'guild' ? { id: scope.guildId } : 'none');
     const { guilds } = audit;
-    if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
+    if (values['all-guilds']) await rememberGuilds(io.environment.paths(), api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
     const auditAll = (each: (outcome: GuildOutcome, index: number) => void) =>
       audit
@@ -57,7 +57,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr.write(`Skipped ${audits.length - installed.length} of your guilds where the app is not installed.\n`);
     }
     if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.env, values)));
+    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.environment.terminal.colour, values)));
     if (guilds.length === 0 && !values.json) io.stderr.write('Only the global scope was audited: add --guild ID or --all-guilds to look at guilds.\n');
     reportRateLimits(io, api);
     return hasProblems(report) ? 1 : 0;

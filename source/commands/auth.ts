@@ -7,13 +7,13 @@
  */
 import { createDiscordApi } from '../api/client.js';
 import { describeError } from '../api/errors.js';
-import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
+import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
-import { looksHeadless } from '../auth/browser.js';
 import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
 import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
-import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
+import type { KeyringStatus, Removal } from '../auth/keyring-access.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
+import type { CredentialOverrides, Environment } from '../config/environment.js';
 import { profileNamed } from '../config/profiles.js';
 import { AuthSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
@@ -66,16 +66,16 @@ interface AuthTarget {
  * which file what is stored under the profile the command names (`--profile`, CMD_TUI_PROFILE). A
  * command that stores (`creates`) may name a profile that does not exist yet: it is made for them.
  */
-async function authTarget(values: { api?: string; profile?: string }, env: NodeJS.ProcessEnv, notice?: (message: string) => void, creates = false): Promise<AuthTarget> {
-  const named = values.profile ?? (env.CMD_TUI_PROFILE?.trim() || undefined);
-  const settings = creates && named !== undefined ? await readSettingsWithProfiles(env) : undefined;
+async function authTarget(values: { api?: string; profile?: string }, environment: Environment, notice?: (message: string) => void, creates = false): Promise<AuthTarget> {
+  const named = values.profile ?? environment.profile;
+  const settings = creates && named !== undefined ? await readSettingsWithProfiles(environment.paths()) : undefined;
   const newProfile = settings !== undefined && !profileNamed(settings, named!);
   // A profile still to be made has no API of its own: --api, else the settings', else live Discord.
-  const { target, profile } = newProfile ? { target: resolveApiBase(values.api ?? settings.apiUrl), profile: undefined } : await resolveTarget(values, env);
+  const { target, profile } = newProfile ? { target: resolveApiBase(values.api ?? settings.apiUrl), profile: undefined } : await resolveTarget(values, environment);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; sign in to one that keeps running: start `cmd-tui serve` and pass its URL');
   }
-  const stores = defaultStores(env, notice, named);
+  const stores = defaultStores(environment, notice, named);
   const rememberedApp = profile ? profile.applicationId : newProfile ? undefined : stores.settings.target(target.baseUrl).applicationId;
   return { baseUrl: target.baseUrl, stores, ...(profile ? { profile } : {}), ...(rememberedApp ? { rememberedApp } : {}) };
 }
@@ -101,16 +101,16 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
   const scopes = scopesFrom(values.scopes, values.preset);
   const timeoutMs = timeoutFlag(values.timeout);
   const debug = values.debug ? debugLog(io) : undefined;
-  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice, true);
-  const clientId = appIdFlag(values['client-id'], '--client-id') ?? nonEmpty(io.env.DISCORD_CLIENT_ID) ?? rememberedApp ?? (await botTokensApplication(io, baseUrl, timeoutMs, debug));
+  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.environment, notice, true);
+  const clientId = appIdFlag(values['client-id'], '--client-id') ?? io.environment.credentials.clientId ?? rememberedApp ?? (await botTokensApplication(io, baseUrl, timeoutMs, debug));
   if (!clientId) {
     throw new UsageError('cmd-tui does not know which application to sign in to: pass --client-id (your application id), set DISCORD_CLIENT_ID, or store the bot token first (`cmd-tui auth set-bot-token`)');
   }
   // Refused before the browser opens: a sign-in for another API or application never lands in another profile.
   checkCredentialFiling(stores, baseUrl, clientId, 'cmd-tui auth login');
-  const clientSecret = await confidentialSecret(stores, io.env, baseUrl, clientId);
+  const clientSecret = await confidentialSecret(stores, io.environment.credentials, baseUrl, clientId);
 
-  const headless = values['no-browser'] === true || looksHeadless(io.env);
+  const headless = values['no-browser'] === true || io.environment.browser.headless;
   if (headless && values['no-browser'] !== true && values['custom-scheme'] === undefined) notice('No display found: not opening a browser (as with --no-browser).');
   const pasting = headless || values['custom-scheme'] !== undefined;
   const controller = new AbortController();
@@ -126,7 +126,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       scopes,
       customScheme: values['custom-scheme'],
       noBrowser: headless,
-      env: io.env,
+      browsers: io.environment.browser.commands,
       signal: controller.signal,
       onUrl: (url) => {
         io.stderr.write(`Open this address in a browser to sign in:\n\n  ${url}\n\n`);
@@ -152,7 +152,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
 
 /** DISCORD_BOT_TOKEN names its application to the API: the one to sign in to when nothing else does. */
 async function botTokensApplication(io: CliIo, baseUrl: string, timeoutMs: number | undefined, debug: ((line: string) => void) | undefined): Promise<string | undefined> {
-  const botToken = nonEmpty(io.env.DISCORD_BOT_TOKEN);
+  const { botToken } = io.environment.credentials;
   if (!botToken) return undefined;
   const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs, ...(debug ? { debug } : {}) });
   return (await api.getApplication()).id;
@@ -160,7 +160,7 @@ async function botTokensApplication(io: CliIo, baseUrl: string, timeoutMs: numbe
 
 /** A variable exported in this shell will make the next command use something else than what was just stored: said now, not found out later. */
 function warnOfOverrides(io: CliIo, stored: JustStored): void {
-  for (const line of environmentOverrides(io.env, stored)) io.stderr.write(`cmd-tui: warning: ${line}\n`);
+  for (const line of environmentOverrides(io.environment, stored)) io.stderr.write(`cmd-tui: warning: ${line}\n`);
 }
 
 /** `, under the profile dev (new)`: where a store filed the application. */
@@ -169,23 +169,23 @@ function profileNote(profile: StoreResult['profile']): string {
 }
 
 /** A stored or environment secret for this very client makes the exchange confidential (Basic auth). */
-async function confidentialSecret(stores: CredentialStores, env: NodeJS.ProcessEnv, baseUrl: string, clientId: string): Promise<string | undefined> {
-  if (nonEmpty(env.DISCORD_CLIENT_ID) === clientId && nonEmpty(env.DISCORD_CLIENT_SECRET)) return nonEmpty(env.DISCORD_CLIENT_SECRET);
+async function confidentialSecret(stores: CredentialStores, overrides: CredentialOverrides, baseUrl: string, clientId: string): Promise<string | undefined> {
+  if (overrides.clientId === clientId && overrides.clientSecret) return overrides.clientSecret;
   const stored = await readStoredCredentials(stores.secrets, baseUrl, clientId);
   return stored.clientCredentials?.clientId === clientId ? stored.clientCredentials.clientSecret : undefined;
 }
 
 async function status(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth status'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.env);
+  const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.environment);
   // Asked first, so what follows reads the keyring with the verdict just made.
   if (values.recheck) await stores.secrets.recheck();
   const inProfile = profile ? { profile } : {};
-  const named = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores, ...inProfile });
+  const named = await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: appIdFlag(values.app, '--app'), stores, ...inProfile });
   // A bot token from the environment names its application only to the API (credentials.ts): what is
   // stored is shown for the application the profile (or settings) remember, with which it is used if it is the token's.
   const storedFor = named.applicationId === undefined && named.credentials.botToken ? rememberedApp : undefined;
-  const loaded = storedFor ? await loadCredentials({ baseUrl, env: io.env, applicationId: storedFor, stores, ...inProfile }) : named;
+  const loaded = storedFor ? await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: storedFor, stores, ...inProfile }) : named;
   const stored = loaded.applicationId ? await readStoredCredentials(stores.secrets, baseUrl, loaded.applicationId) : {};
   const { botToken, clientCredentials, user } = loaded.credentials;
   const source = (kind: string) => loaded.sources.find((line) => line.startsWith(kind))?.replace(`${kind} from `, '');
@@ -244,7 +244,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
 async function logout(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth logout'].flags, { min: 0, max: 0, names: '' });
   if (values.all && values['sign-in-only']) throw new UsageError('use either --all or --sign-in-only, not both');
-  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
+  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.environment, notice);
   const applicationId = appIdFlag(values.app, '--app') ?? rememberedApp;
   const signInOnly = values['sign-in-only'] === true;
   const say = (text: string, report: Record<string, unknown>, exitCode: number = ExitCode.Ok) => {
@@ -270,7 +270,7 @@ async function logout(args: string[], io: CliIo, notice: (message: string) => vo
     lines.push(`The ${stillValid.join(' and ')} still work${both ? '' : 's'} at Discord: reset ${both ? 'them' : 'it'} in the Developer Portal if ${both ? 'they' : 'it'} may have leaked.`);
   }
   if (mayRemain) {
-    io.stderr.write(`A secret may remain in the OS keyring, which this session cannot reach (${'reason' in removal.keyring ? removal.keyring.reason : ''}). Run \`cmd-tui auth logout\` at the desktop (where the keyring is unlocked), or remove the entries of service "${keyringServiceName(io.env)}" with your keyring's tool (e.g. seahorse, or \`secret-tool search --all service '${keyringServiceName(io.env)}'\`).\n`);
+    io.stderr.write(`A secret may remain in the OS keyring, which this session cannot reach (${'reason' in removal.keyring ? removal.keyring.reason : ''}). Run \`cmd-tui auth logout\` at the desktop (where the keyring is unlocked), or remove the entries of service "${io.environment.secretStore.keyringService}" with your keyring's tool (e.g. seahorse, or \`secret-tool search --all service '${io.environment.secretStore.keyringService}'\`).\n`);
   }
   return say(`${lines.join('\n')}\n`, { revoked, removal, mayRemain }, mayRemain ? ExitCode.Problems : ExitCode.Ok);
 }
@@ -304,7 +304,7 @@ async function revokeSignIn(stored: Awaited<ReturnType<typeof readStoredCredenti
 
 async function setBotToken(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth set-bot-token'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores } = await authTarget(values, io.env, notice, true);
+  const { baseUrl, stores } = await authTarget(values, io.environment, notice, true);
   const expectedApp = appIdFlag(values.app, '--app');
   // A token no profile could take is refused before it is typed.
   checkCredentialFiling(stores, baseUrl, expectedApp, 'cmd-tui auth set-bot-token');
@@ -323,7 +323,7 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
 
 async function setClientCredentials(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth set-client-credentials'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores } = await authTarget(values, io.env, notice, true);
+  const { baseUrl, stores } = await authTarget(values, io.environment, notice, true);
   const flagged = appIdFlag(values['client-id'], '--client-id');
   if (flagged) checkCredentialFiling(stores, baseUrl, flagged, 'cmd-tui auth set-client-credentials');
   // Without --client-id, the id is read the same way as the secret: the first line, then the secret.
@@ -361,8 +361,4 @@ function keyringLines(keyring: KeyringStatus, file: string, mayHoldWhatIsMissing
 
 function expiryText(expiresAt: number | undefined): string {
   return expiresAt === undefined ? '' : `, valid until ${new Date(expiresAt).toISOString()}`;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

@@ -4,7 +4,6 @@
  * `--json`: an array of BackupEntry (`path`, `scope`, `createdAt`, `reason`, counts, `overwritesOnly`).
  */
 import { backupHolds, listBackups, OVERWRITES_ONLY_NOTE } from '../backup/store.js';
-import { appPaths } from '../config/paths.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { renderTable } from './text-table.js';
@@ -12,7 +11,7 @@ import type { CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(args, SPECS.backups.flags, { min: 0, max: 0, names: '' });
-  const directory = appPaths(io.env).backups;
+  const directory = io.environment.paths().backups;
   const entries = await listBackups(directory);
   if (values.json) {
     io.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);

@@ -9,7 +9,7 @@ import type { Problem } from '../discord/model.js';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { listCommandsFolder, renderSkipped, type SkippedFile } from './commands-folder.js';
-import { readInputFile } from './input-file.js';
+import { inputName, readInputFile } from './input-file.js';
 import { InputFileUsageError, type CliIo } from './types.js';
 
 /** The commands read, and for a folder the file each came from (problem paths are rewritten to name it) and the files it skipped. */
@@ -23,7 +23,7 @@ export async function isCommandsFolder(path: string, io: CliIo): Promise<boolean
 export async function readCommandsSource(path: string, io: CliIo): Promise<CommandsSource> {
   if (!(await isCommandsFolder(path, io))) {
     const parsed = parseCommandsFile(await readInputFile(path, io));
-    return parsed.ok ? { ok: true, commands: parsed.commands } : { ok: false, problems: [{ path: '', rule: 'file.format', message: `${path} ${parsed.message}`, severity: 'error' }] };
+    return parsed.ok ? { ok: true, commands: parsed.commands } : { ok: false, problems: [{ path: '', rule: 'file.format', message: `${inputName(path)} ${parsed.message}`, severity: 'error' }] };
   }
   const { files: names, skipped } = await listCommandsFolder(resolve(io.cwd, path));
   io.stderr.write(renderSkipped(path, skipped));
@@ -51,5 +51,5 @@ export function adaptHint(problems: readonly Problem[], scope: 'global' | 'guild
 }
 
 export function renderProblems(path: string, problems: readonly Problem[]): string {
-  return problems.map((problem) => `${path}${problem.path ? ` ${problem.path}` : ''}: ${problem.severity}: ${problem.message} [${problem.rule}]\n`).join('');
+  return problems.map((problem) => `${inputName(path)}${problem.path ? ` ${problem.path}` : ''}: ${problem.severity}: ${problem.message} [${problem.rule}]\n`).join('');
 }

@@ -5,8 +5,9 @@
  * (config/guild-cache.ts) — never a network call while completing. Files are offered only where a
  * file is meant (FILES_MARKER tells the script so); anywhere else no candidate means none.
  */
-import { readSettingsWithProfiles } from '../api/resolve-target.js';
+import { readSettingsWithProfiles } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
+import type { Environment } from '../config/environment.js';
 import { cachedGuilds, type CachedGuild } from '../config/guild-cache.js';
 import { activeProfile } from '../config/profiles.js';
 import { COMMANDS } from './registry.js';
@@ -76,13 +77,13 @@ async function valueCandidates(flag: FlagSpec, words: readonly string[], sources
 }
 
 /** The real sources: the settings' profiles, and the guild cache for the profile's API and application. */
-export function localSources(env: NodeJS.ProcessEnv): CompletionSources {
+export function localSources(environment: Pick<Environment, 'paths' | 'profile'>): CompletionSources {
   return {
-    profiles: async () => Object.keys((await readSettingsWithProfiles(env)).profiles ?? {}).sort(),
+    profiles: async () => Object.keys((await readSettingsWithProfiles(environment.paths())).profiles ?? {}).sort(),
     guilds: async (profileFlag) => {
-      const chosen = activeProfile(await readSettingsWithProfiles(env), profileFlag, env);
+      const chosen = activeProfile(await readSettingsWithProfiles(environment.paths()), profileFlag, environment.profile);
       const baseUrl = chosen ? resolveApiBase(chosen.profile.apiUrl).baseUrl : undefined;
-      return cachedGuilds(env, baseUrl, chosen?.profile.applicationId);
+      return cachedGuilds(environment.paths(), baseUrl, chosen?.profile.applicationId);
     },
   };
 }
@@ -100,7 +101,7 @@ export function givenWords(args: readonly string[]): string[] {
 
 /** `cmd-tui __complete WORD…`: one candidate per line; nothing (and exit 0) when anything goes wrong. */
 export async function complete(args: readonly string[], io: CliIo): Promise<number> {
-  const found = await candidates(givenWords(args), localSources(io.env)).catch(() => []);
+  const found = await candidates(givenWords(args), localSources(io.environment)).catch(() => []);
   if (found.length > 0) io.stdout.write(`${found.join('\n')}\n`);
   return ExitCode.Ok;
 }

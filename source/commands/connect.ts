@@ -4,9 +4,9 @@
  * credentials from the store or DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET.
  * Also what a command needs to know about the app to judge its commands (discord/app-facts.ts).
  */
-import { connectDiscordApi } from '../api/connect.js';
+import { connectDiscordApi } from '../connect/connect.js';
 import type { DiscordApi } from '../api/contract.js';
-import { resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
+import { resolveTarget, type ProfileInUse } from '../connect/resolve-target.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { idFlag, timeoutFlag } from './flags.js';
 import { learnGuildNames } from './guild-names.js';
@@ -31,27 +31,26 @@ export async function connect(flags: ConnectFlags, io: CliIo): Promise<DiscordAp
  * guild (a dev profile deploys to its test guild), else the global scope.
  */
 export async function connectToScope(flags: ConnectFlags & { guild?: string }, io: CliIo): Promise<{ api: DiscordApi; scope: Scope }> {
-  const { env } = io;
   const guild = idFlag('--guild', flags.guild, 'guild', { orGlobal: true });
   const chosen = guild === 'global' ? GLOBAL_SCOPE : guild === undefined ? undefined : guildScope(guild);
   const { api, profile } = await connectWithProfile(flags, io);
   const scope = chosen ?? scopeOf(profile?.guildId);
-  await learnGuildNames(api, env, scope);
+  await learnGuildNames(api, io.environment.paths(), scope);
   return { api, scope };
 }
 
 async function connectWithProfile(flags: ConnectFlags, io: CliIo): Promise<{ api: DiscordApi; profile?: ProfileInUse }> {
-  const { env } = io;
+  const { environment } = io;
   const appFlag = flags.app;
   idFlag('--app', appFlag, 'application');
   // Like `cmd-tui auth`: `--api`, else the profile's, else the settings file's apiUrl, else live Discord.
-  const { target, profile } = await resolveTarget(flags, env);
+  const { target, profile } = await resolveTarget(flags, environment);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; scriptable commands need one that keeps its state: run `cmd-tui serve` and pass its URL');
   }
   const { api } = await connectDiscordApi({
     baseUrl: target.baseUrl,
-    env,
+    environment,
     applicationId: appFlag,
     timeoutMs: timeoutFlag(flags.timeout),
     notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`),

@@ -5,13 +5,14 @@
  * dropped and reported (adapt-scope.ts), and applies after confirmation and a backup.
  */
 import { readBackField } from '../backup/read-back.js';
+import { plural } from '../terminal/plural.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { standingRefusals } from '../discord/plan.js';
 import { carryOutPlan } from '../operations/carry-out-plan.js';
 import { CopySourceError, ghostsNote } from '../operations/copy-source.js';
 import { preparePlan } from '../operations/prepare-plan.js';
 import { openWorkspace } from '../operations/workspace.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { stopOnInterrupt } from './interrupt.js';
 import { connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
@@ -48,8 +49,8 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     const api = await connect(values, io);
-    await learnGuildNames(api, io.env, from, to);
-    const workspace = openWorkspace(api, io.env);
+    await learnGuildNames(api, io.environment.paths(), from, to);
+    const workspace = openWorkspace(api, io.environment.paths());
     const preparation = await preparePlan(workspace, { kind: 'copy', request: { from, to, names, prune } }).catch((error: unknown) => {
       throw error instanceof CopySourceError ? new UsageError(`${error.message} ${error.hint}`) : error;
     });
@@ -62,7 +63,7 @@ export const run: CommandRun = async (args, io) => {
     const { prepared } = preparation;
     const { plan, adaptations, ghosts } = prepared;
     const ghostsLine = prepared.changes ? ghostsNote(ghosts, describeScope(to)) : undefined;
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.env, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
+    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, ghosts, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!prepared.changes) {
@@ -81,13 +82,13 @@ export const run: CommandRun = async (args, io) => {
     }
     if (values.yes !== true && !(await confirm(io, `Copy these commands into ${describeScope(to)}?`))) {
       if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: false, refusals: [{ rule: 'not-confirmed', message: 'The changes were not confirmed.' }] }, null, 2)}\n`);
-      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
+      io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'copy')}\n`);
       return ExitCode.Problems;
     }
     const interrupt = stopOnInterrupt(io);
     const outcome = await carryOutPlan(workspace, prepared, { overrides, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, ...readBackField(outcome) }, null, 2)}\n`);
-    io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
+    io.stderr.write(`Copied ${plural(outcome.steps.length, 'change')} into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
     if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
     reportRateLimits(io, api);
     return ExitCode.Ok;

@@ -7,6 +7,7 @@
  */
 import type { DiscordApi } from '../api/contract.js';
 import { cachedGuilds, rememberGuild } from '../config/guild-cache.js';
+import type { AppPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
 
 const known = new Map<string, string>();
@@ -15,11 +16,11 @@ export function knownGuildName(guildId: string): string | undefined {
   return known.get(guildId);
 }
 
-/** Learns the names of the guild scopes given (the global scope has none). */
-export async function learnGuildNames(api: DiscordApi, env: NodeJS.ProcessEnv, ...scopes: Scope[]): Promise<void> {
+/** Learns the names of the guild scopes given (the global scope has none); `paths`: where the guild cache is. */
+export async function learnGuildNames(api: DiscordApi, paths: AppPaths, ...scopes: Scope[]): Promise<void> {
   const guildIds = scopes.flatMap((scope) => (scope.kind === 'guild' && !known.has(scope.guildId) ? [scope.guildId] : []));
   if (guildIds.length === 0) return;
-  const cached = await cachedGuilds(env, api.baseUrl, api.applicationId);
+  const cached = await cachedGuilds(paths, api.baseUrl, api.applicationId);
   await Promise.all(
     guildIds.map(async (guildId) => {
       const remembered = cached.find((guild) => guild.id === guildId)?.name;
@@ -27,7 +28,7 @@ export async function learnGuildNames(api: DiscordApi, env: NodeJS.ProcessEnv, .
       const name = remembered ?? (await api.getGuild(guildId).then((guild) => guild.name, () => undefined));
       if (name === undefined || name === '') return;
       known.set(guildId, name);
-      if (remembered === undefined) await rememberGuild(env, api.baseUrl, api.applicationId, { id: guildId, name });
+      if (remembered === undefined) await rememberGuild(paths, api.baseUrl, api.applicationId, { id: guildId, name });
     }),
   );
 }

@@ -42,8 +42,8 @@ Examples
   # your bot: store its token (from stdin, never argv), then list its commands
   cmd-tui auth set-bot-token < token.txt
   cmd-tui list
-  # keep the live commands in git, see what a file would change, then apply it
-  cmd-tui export -o commands.json
+  # keep a guild's live commands in git, see what an edit would change, then apply it
+  cmd-tui export --guild 123456789012345678 -o commands.json
   cmd-tui plan commands.json --guild 123456789012345678
   cmd-tui apply commands.json --guild 123456789012345678 --yes
 
@@ -96,6 +96,10 @@ export function commandHelp(words: readonly string[]): string | undefined {
     '',
     'Subcommands',
     ...forms.map((form) => `  ${form.name.padEnd(32)} ${form.summary}`),
+    '',
+    // Each subcommand's first example: the group's page shows what a run of each looks like.
+    'Examples',
+    ...forms.flatMap((form) => form.examples.filter((example) => !example.startsWith('#')).slice(0, 1)).map((example) => `  ${example}`),
     '',
     `Run \`cmd-tui help ${words[0]} <subcommand>\` for its flags and examples.`,
     '',

@@ -30,7 +30,7 @@ export interface ListRequest {
 }
 
 export async function runList(api: DiscordApi, request: ListRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.env), request.guildId);
+  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.environment.paths()), request.guildId);
   let shown = entries;
   if (request.commandSpec !== undefined) {
     const found = findEntry(entries, request.commandSpec);
@@ -44,7 +44,7 @@ export async function runList(api: DiscordApi, request: ListRequest, io: CliIo):
   io.stdout.write(
     request.json
       ? `${JSON.stringify({ ...entriesJson(request.guildId, api.applicationId, shown, directory), ...(note ? { note } : {}) }, null, 2)}\n`
-      : `${renderEntriesText(shown, directory, paintFor(io.stdout, io.env, { 'no-color': request.noColor }))}${note ? `${note}\n` : ''}`,
+      : `${renderEntriesText(shown, directory, paintFor(io.stdout, io.environment.terminal.colour, { 'no-color': request.noColor }))}${note ? `${note}\n` : ''}`,
   );
   return ExitCode.Ok;
 }

@@ -43,7 +43,7 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     throw new AuthRequiredError(['user'], why.message, why.hint);
   }
   const { guildId } = request;
-  const workspace = openWorkspace(api, io.env);
+  const workspace = openWorkspace(api, io.environment.paths());
   // Read as the permissions screen reads: with a browser sign-in alone, the lists by command id (named from local backups).
   const { entries, directory: read } = await readGuildOverwrites(workspace, guildId);
   let directory = read;

@@ -24,7 +24,7 @@ export interface WhoRequest {
 }
 
 export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.env), request.guildId);
+  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.environment.paths()), request.guildId);
   const found = findEntry(entries, request.commandSpec);
   if (!found.ok || found.entry.kind === 'app') {
     io.stderr.write(`cmd-tui perms who: ${found.ok ? 'name one command: the app-level entry is not a command anyone runs.' : found.message}\n`);

@@ -1,6 +1,6 @@
 /**
  * How `plan`, `apply` and `restore` show a plan: a terraform-like text listing (+ create, ~ update
- * with each changed field, - delete, = unchanged) and the exact `--json` shape.
+ * with each changed field, - delete, = keep without --prune, = unchanged) and the exact `--json` shape.
  */
 import type { CreateBudget } from '../backup/create-ledger.js';
 import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
@@ -24,11 +24,14 @@ export function commandLabel(command: { name: string; type?: number }): string {
   return type === CommandType.ChatInput ? `/${command.name}` : `${COMMAND_TYPE_NAMES[type] ?? type} "${command.name}"`;
 }
 
-/** `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "createsUsed": N}`. */
-/** `skipped`: the files of a folder not read (commands-folder.ts), present only when there are some. */
-export function planJson(plan: Plan, skipped: readonly SkippedFile[] = []): string {
+/**
+ * `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "kept": [...], "createsUsed": N}`:
+ * `delete` what the run deletes (with --prune), `kept` what the file lacks and stays (without).
+ * `skipped`: the files of a folder not read (commands-folder.ts), present only when there are some.
+ */
+export function planJson(plan: Plan, prune: boolean, skipped: readonly SkippedFile[] = []): string {
   const { create, update, delete: deletes, unchanged, createsUsed } = plan;
-  return `${JSON.stringify({ create, update, delete: deletes, unchanged, createsUsed, ...skippedField(skipped) }, null, 2)}\n`;
+  return `${JSON.stringify({ create, update, delete: prune ? deletes : [], unchanged, kept: prune ? [] : deletes, createsUsed, ...skippedField(skipped) }, null, 2)}\n`;
 }
 
 export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; budget: CreateBudget; paint?: Paint }): string {
@@ -40,8 +43,9 @@ export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; 
     lines.push(paint.update(`  ~ update ${commandLabel(update)} (${update.id})${renamed}`));
     for (const change of update.changes) lines.push(`      ${change.path}: ${show(change.before)} → ${show(change.after)}`);
   }
+  // Without --prune, what the file lacks stays: a keep line, never a delete the run will not send.
   for (const deleted of plan.delete) {
-    lines.push(options.prune ? paint.remove(`  - delete ${commandLabel(deleted)} (${deleted.id})`) : paint.muted(`  - delete ${commandLabel(deleted)} (${deleted.id})   only with --prune; kept otherwise`));
+    lines.push(options.prune ? paint.remove(`  - delete ${commandLabel(deleted)} (${deleted.id})`) : paint.muted(`  = keep ${commandLabel(deleted)} (${deleted.id}): not in the file; --prune would delete it`));
   }
   if (plan.unchanged.length > 0) lines.push(`  = ${plan.unchanged.length} unchanged`);
   const deletes = options.prune ? plan.delete.length : 0;

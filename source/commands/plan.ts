@@ -4,6 +4,7 @@
  * --detailed-exitcode); 1 when FILE is invalid.
  */
 import { adaptHint, renderProblems } from './commands-file.js';
+import { inputName } from './input-file.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { paintFor } from '../terminal/colour.js';
@@ -20,11 +21,11 @@ export const run: CommandRun = async (args, io) => {
   const file = positionals[0] as string;
   try {
     const { api, scope } = await connectToScope(values, io);
-    const workspace = openWorkspace(api, io.env);
+    const workspace = openWorkspace(api, io.environment.paths());
     const result = await prepareFromFile(workspace, file, scope, io, { prune, adapt: values.adapt === true });
     if (!result.ok) {
       if (values.json) io.stdout.write(`${JSON.stringify({ problems: result.problems }, null, 2)}\n`);
-      else io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was compared. Fix the errors above and run plan again.\n${adaptHint(result.problems, scope.kind)}`);
+      else io.stderr.write(`${renderProblems(file, result.problems)}${inputName(file)} is not valid; nothing was compared. Fix the errors above and run plan again.\n${adaptHint(result.problems, scope.kind)}`);
       return 1;
     }
     const { prepared } = result;
@@ -32,7 +33,7 @@ export const run: CommandRun = async (args, io) => {
     // Told as apply tells it (without taking the journal over: plan writes nothing).
     const interrupted = await workspace.interruptedWrite?.(scope);
     if (interrupted) io.stderr.write(`cmd-tui: ${interrupted}\n`);
-    io.stdout.write(values.json ? planJson(prepared.plan, result.skipped) : renderPlan(prepared.plan, { scope, prune, budget: prepared.budget, paint: paintFor(io.stdout, io.env, values) }));
+    io.stdout.write(values.json ? planJson(prepared.plan, prune, result.skipped) : renderPlan(prepared.plan, { scope, prune, budget: prepared.budget, paint: paintFor(io.stdout, io.environment.terminal.colour, values) }));
     // terraform's convention, with its own code: CI tells "nothing to do" from "changes pending".
     return values['detailed-exitcode'] === true && prepared.changes ? ExitCode.ChangesPending : ExitCode.Ok;
   } catch (error) {

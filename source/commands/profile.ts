@@ -3,12 +3,12 @@
  * kubectl's contexts. What a profile's credentials are is shown, never their values; removing a
  * profile removes its stored credentials unless another profile uses the same application.
  */
-import { readSettingsWithProfiles } from '../api/resolve-target.js';
+import { readSettingsWithProfiles } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
 import { defaultStores, findStoredCredentials, secretAccount } from '../auth/credentials.js';
 import { checkProfileName, createProfileHint, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { rateFlag } from './connect.js';
 import { reportFailure } from './failure.js';
 import { guildFlag, idFlag, parseFlags } from './flags.js';
@@ -64,10 +64,10 @@ async function add(args: string[], io: CliIo): Promise<number> {
   const guild = guildFlag(values.guild);
   if (guild !== undefined) profile.guildId = guild;
   if (values['max-rps'] !== undefined) profile.maxRps = rateFlag('--max-rps', values['max-rps']);
-  const settings = await readSettingsWithProfiles(io.env);
+  const settings = await readSettingsWithProfiles(io.environment.paths());
   if (profileNamed(settings, name)) throw new ProfileError(`The profile "${name}" exists already.`, `Remove it first (\`cmd-tui profile remove ${name}\`) or pick another name.`);
   const makeCurrent = values.use === true || settings.currentProfile === undefined;
-  await openSettings(io.env).edit((current) => ({ ...current, profiles: { ...current.profiles, [name]: profile }, ...(makeCurrent ? { currentProfile: name } : {}) }));
+  await openSettings(io.environment.paths()).edit((current) => ({ ...current, profiles: { ...current.profiles, [name]: profile }, ...(makeCurrent ? { currentProfile: name } : {}) }));
   if (values.json) return writeJson(io, { added: name, current: makeCurrent, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null });
   io.stdout.write(`Added the profile ${name}${makeCurrent ? ' (now the current profile)' : ''}: ${describe(profile)}.\n`);
   if (profile.applicationId === undefined) io.stdout.write(`Store its credentials with \`cmd-tui auth set-bot-token --profile ${name}\`; the application is learned from the token.\n`);
@@ -89,14 +89,14 @@ function describe(profile: Profile): string {
 async function credentialsOf(io: CliIo, profile: Profile): Promise<{ kinds: string[]; where?: string }> {
   const baseUrl = resolveApiBase(profile.apiUrl).baseUrl;
   if (!profile.applicationId || baseUrl === undefined) return { kinds: [] };
-  const { stored, where } = await findStoredCredentials(defaultStores(io.env).secrets, baseUrl, profile.applicationId);
+  const { stored, where } = await findStoredCredentials(defaultStores(io.environment).secrets, baseUrl, profile.applicationId);
   const kinds = [stored.botToken ? 'bot token' : '', stored.clientCredentials ? 'client credentials' : '', stored.user ? 'sign-in' : ''].filter(Boolean);
   return where === undefined ? { kinds } : { kinds, where };
 }
 
 async function list(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, SPECS['profile list'].flags, { min: 0, max: 0, names: '' });
-  const settings = await readSettingsWithProfiles(io.env);
+  const settings = await readSettingsWithProfiles(io.environment.paths());
   const rows = await Promise.all(
     profileNames(settings).map(async (name) => {
       const profile = profileNamed(settings, name)!;
@@ -116,8 +116,8 @@ async function list(args: string[], io: CliIo): Promise<number> {
 async function use(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags(args, SPECS['profile use'].flags, { min: 1, max: 1, names: 'NAME' });
   const name = positionals[0]!;
-  existing(await readSettingsWithProfiles(io.env), name);
-  await openSettings(io.env).edit((current) => ({ ...current, currentProfile: name }));
+  existing(await readSettingsWithProfiles(io.environment.paths()), name);
+  await openSettings(io.environment.paths()).edit((current) => ({ ...current, currentProfile: name }));
   if (values.json) return writeJson(io, { current: name });
   io.stdout.write(`Now using the profile ${name}.\n`);
   return ExitCode.Ok;
@@ -126,18 +126,18 @@ async function use(args: string[], io: CliIo): Promise<number> {
 async function remove(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags(args, SPECS['profile remove'].flags, { min: 1, max: 1, names: 'NAME' });
   const name = positionals[0]!;
-  const settings = await readSettingsWithProfiles(io.env);
+  const settings = await readSettingsWithProfiles(io.environment.paths());
   const profile = existing(settings, name);
   const baseUrl = resolveApiBase(profile.apiUrl).baseUrl;
   const sharing = [...profileMap(settings)].filter(([other, them]) => other !== name && them.applicationId === profile.applicationId && resolveApiBase(them.apiUrl).baseUrl === baseUrl).map(([other]) => other);
   const { kinds } = await credentialsOf(io, profile);
   const forgets = kinds.length > 0 && sharing.length === 0;
   if (values.yes !== true && !(await confirm(io, `Remove the profile ${name}${forgets ? ` and its stored ${kinds.join(', ')}` : ''}?`))) {
-    io.stderr.write(`Nothing was removed. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes.'}\n`);
+    io.stderr.write(`Nothing was removed. ${whyNotAsked(io, 'remove it')}\n`);
     return ExitCode.Problems;
   }
-  const removal = forgets && baseUrl !== undefined && profile.applicationId ? await defaultStores(io.env).secrets.delete(secretAccount(baseUrl, profile.applicationId)) : undefined;
-  await openSettings(io.env).edit((current) => {
+  const removal = forgets && baseUrl !== undefined && profile.applicationId ? await defaultStores(io.environment).secrets.delete(secretAccount(baseUrl, profile.applicationId)) : undefined;
+  await openSettings(io.environment.paths()).edit((current) => {
     const { [name]: _removed, ...profiles } = current.profiles ?? {};
     const { currentProfile, ...rest } = current;
     return { ...rest, profiles, ...(currentProfile !== undefined && currentProfile !== name ? { currentProfile } : {}) };
@@ -155,8 +155,8 @@ async function remove(args: string[], io: CliIo): Promise<number> {
 
 async function show(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags(args, SPECS['profile show'].flags, { min: 0, max: 1, names: '' });
-  const settings = await readSettingsWithProfiles(io.env);
-  const name = positionals[0] ?? (io.env.CMD_TUI_PROFILE?.trim() || undefined) ?? settings.currentProfile;
+  const settings = await readSettingsWithProfiles(io.environment.paths());
+  const name = positionals[0] ?? io.environment.profile ?? settings.currentProfile;
   if (!name) throw new ProfileError('There is no current profile.', 'Name one (`cmd-tui profile show NAME`), or pick one with `cmd-tui profile use NAME`.');
   const profile = existing(settings, name);
   const { kinds, where } = await credentialsOf(io, profile);

@@ -9,7 +9,7 @@ import { carryOutPlan } from '../operations/carry-out-plan.js';
 import { prepareRestore } from '../operations/prepare-plan.js';
 import type { Workspace } from '../operations/workspace.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { describeScope } from './plan-report.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { cliRefusal } from './refusal-report.js';
@@ -36,7 +36,7 @@ export async function restoreOverwritesOnly(workspace: Workspace, backup: Overwr
   }
   if (flags.yes !== true && !(await confirm(io, `Restore the overwrites of ${describeScope(backup.scope)}?`))) {
     if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: [{ rule: 'not-confirmed', message: 'The restore was not confirmed.' }] }, null, 2)}\n`);
-    io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
+    io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'restore')}\n`);
     return ExitCode.Problems;
   }
   const outcome = await carryOutPlan(workspace, prepared, { notice });

@@ -5,6 +5,7 @@
  * which could not be restored without one). An overwrites-only backup puts back its lists alone (restore-overwrites.ts).
  */
 import { readBackField } from '../backup/read-back.js';
+import { plural } from '../terminal/plural.js';
 import { readAnyBackup } from '../backup/store.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
@@ -13,7 +14,7 @@ import { standingRefusals } from '../discord/plan.js';
 import { carryOutPlan } from '../operations/carry-out-plan.js';
 import { prepareRestore, type PreparedPlan } from '../operations/prepare-plan.js';
 import { openWorkspace } from '../operations/workspace.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { learnGuildNames } from './guild-names.js';
 import { connect } from './connect.js';
 import { reportFailure } from './failure.js';
@@ -34,8 +35,8 @@ export const run: CommandRun = async (args, io) => {
     if (!('commands' in read)) {
       const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
       if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
-      await learnGuildNames(api, io.env, read.scope);
-      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(openWorkspace(api, io.env), read, path, values, io);
+      await learnGuildNames(api, io.environment.paths(), read.scope);
+      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(openWorkspace(api, io.environment.paths()), read, path, values, io);
     }
     const backup = read;
     const contradiction = backupContradiction(backup);
@@ -45,8 +46,8 @@ export const run: CommandRun = async (args, io) => {
     }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
-    await learnGuildNames(api, io.env, backup.scope);
-    const workspace = openWorkspace(api, io.env);
+    await learnGuildNames(api, io.environment.paths(), backup.scope);
+    const workspace = openWorkspace(api, io.environment.paths());
     const prepared = await prepareRestore(workspace, { kind: 'restore', backup, path });
     io.stderr.write(`Restoring ${describeScope(backup.scope)} to the backup of ${backup.createdAt} (${backup.reason}).\n`);
     io.stderr.write(renderPlan(prepared.plan, { scope: backup.scope, prune: true, budget: prepared.budget }));
@@ -71,14 +72,14 @@ export const run: CommandRun = async (args, io) => {
     }
     if (values.yes !== true && !(await confirm(io, `Restore ${describeScope(backup.scope)}?`))) {
       if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: [{ rule: 'not-confirmed', message: 'The restore was not confirmed.' }] }, null, 2)}\n`);
-      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
+      io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'restore')}\n`);
       return 1;
     }
     const outcome = await carryOutPlan(workspace, prepared, { overrides, notice });
     if (json) {
       io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.backup, steps: outcome.steps, overwrites: outcome.restored, notRestored: outcome.notRestored, ...readBackField(outcome) }, null, 2)}\n`);
     }
-    io.stderr.write(`Restored ${count(outcome.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.backup}.\n`);
+    io.stderr.write(`Restored ${plural(outcome.steps.length, 'command change')} and ${plural(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.backup}.\n`);
     reportRateLimits(io, api);
     if (outcome.readBackFailed) {
       io.stderr.write(`${outcome.readBackFailed}\n`);
@@ -86,7 +87,7 @@ export const run: CommandRun = async (args, io) => {
     }
     if (outcome.notRestored.length > 0) {
       io.stderr.write(
-        `Could not restore ${count(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,
+        `Could not restore ${plural(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,
       );
       return 1;
     }
@@ -112,10 +113,6 @@ function unrestorableLines(prepared: PreparedPlan): string {
   return (prepared.restore?.unrestorable ?? [])
     .map((item) => `Cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((problem) => problem.message).join('; ')}). Fix it in an exported file and apply that.\n`)
     .join('');
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function describeOverwrite(item: OverwriteRestore): string {

@@ -11,6 +11,7 @@ import { UsageError, type CliIo, type CommandRun } from './types.js';
 import { terminationSignals } from '../terminal/exit-signals.js';
 import { CONTROL_SECRET_ENV, CONTROL_SECRET_HEADER } from '../discord/emulator-control.js';
 import { parseHostHeader } from '../discord/host-header.js';
+import { LocalWriteError } from '../config/local-failure.js';
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -67,9 +68,9 @@ async function readCommandsToCopy(flags: { profile?: string; guild?: string; api
  * resolves to its removal. A folder that cannot take it costs only that: serve runs, and says so.
  */
 async function publishSecret(emulator: RunningEmulator, io: CliIo): Promise<() => Promise<void>> {
-  const [{ publishControlSecret }, { appPaths }] = await Promise.all([import('../config/emulator-secrets.js'), import('../config/paths.js')]);
+  const { publishControlSecret } = await import('../config/emulator-secrets.js');
   try {
-    return await publishControlSecret(appPaths(io.env).data, emulator.origin, emulator.controlSecret);
+    return await publishControlSecret(io.environment.paths().data, emulator.origin, emulator.controlSecret);
   } catch (error) {
     io.stderr.write(`cmd-tui serve: the control secret could not be left for cmd-tui try (${(error as Error).message}); give it to try in ${CONTROL_SECRET_ENV}: it is the control secret printed here\n`);
     return async () => undefined;
@@ -144,6 +145,8 @@ export const run: CommandRun = async (args, io) => {
         : {}),
     });
   } catch (error) {
+    // The --state file held by another serve, or a folder that refuses it: said with what to do, exit 6.
+    if (error instanceof LocalWriteError) return (await import('./failure.js')).reportFailure(error, io, 'serve');
     io.stderr.write(`cmd-tui serve: ${(error as Error).message}\n`);
     return 2;
   }
@@ -151,14 +154,9 @@ export const run: CommandRun = async (args, io) => {
   if (parsed.host !== undefined && !isLoopbackHost(parsed.host)) {
     io.stderr.write(`cmd-tui serve: warning: listening on ${parsed.host}; anyone who can reach it can read the fake credentials.\n`);
   }
-  const unpublish = await publishSecret(emulator, io);
-  const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey, controlSecret } = emulator;
-  io.stdout.write(
-    parsed.json
-      ? `${JSON.stringify({ baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey, controlSecret })}\n`
-      : banner(emulator),
-  );
-  await new Promise<void>((resolve) => {
+  // Listened for before serve says it is ready: a script that stops it as soon as it reads the line still
+  // gets its state saved and its lock let go, rather than a process killed mid-way.
+  const stopped = new Promise<void>((resolve) => {
     const signals: NodeJS.Signals[] = ['SIGINT', ...terminationSignals()];
     const stop = () => {
       for (const signal of signals) process.off(signal, stop);
@@ -166,6 +164,14 @@ export const run: CommandRun = async (args, io) => {
     };
     for (const signal of signals) process.on(signal, stop);
   });
+  const unpublish = await publishSecret(emulator, io);
+  const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey, controlSecret } = emulator;
+  io.stdout.write(
+    parsed.json
+      ? `${JSON.stringify({ baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey, controlSecret })}\n`
+      : banner(emulator),
+  );
+  await stopped;
   await unpublish();
   await emulator.close();
   return 0;

@@ -80,7 +80,7 @@ export const SPECS = {
       'allow-host': { type: 'string', multiple: true, value: 'NAME', description: 'also answer requests addressed to NAME, e.g. host.docker.internal for a bot in a container (answered anyway: localhost, IP addresses, --host)' },
       seed: { type: 'string', value: 'demo|empty', description: 'the data to start with', defaultText: 'demo', complete: ['demo', 'empty'] },
       guilds: { type: 'string', value: 'N', description: 'add N "Scale Test" guilds', defaultText: '0' },
-      state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts', complete: 'files' },
+      state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts (one serve per FILE at a time)', complete: 'files' },
       'rate-limits': { type: 'string', value: 'discord|off', description: "Discord's rate limits, or none", defaultText: 'discord', complete: ['discord', 'off'] },
       faults: { type: 'string', value: 'SPEC', description: 'inject faults by rate, e.g. `429:0.05,500:0.02,reset:0.01,slow:0.05@2000,seed:42`' },
       'choice-max': { type: 'string', value: '100|6000', description: 'the longest string choice value accepted', defaultText: '100' },
@@ -124,15 +124,16 @@ export const SPECS = {
       click: { type: 'string', value: 'CUSTOM_ID', description: "then press the button (or pick from the select) with this custom_id on the bot's reply, as the client does" },
       values: { type: 'string', multiple: true, value: 'VALUE', description: 'with --click on a select: a value picked (repeat for more; an id for a user, role or channel select)' },
       modal: { type: 'string', multiple: true, value: 'FIELD=VALUE', description: "then fill in the form the bot opens and submit it: a field's custom_id and text (repeat for more; a field left out keeps the bot's text)" },
-      timeout: { type: 'string', value: 'MS', description: "wait at most this many milliseconds for the bot's answers in all; a bot still owing one then ends try with exit 5", defaultText: "900000: an interaction token's 15 minutes" },
+      wait: { type: 'string', value: 'MS', description: "wait at most this many milliseconds for the bot's answers in all; a bot still owing one then ends try with exit 5", defaultText: "900000: an interaction token's 15 minutes" },
       api: API_FLAGS.api,
+      timeout: { ...API_FLAGS.timeout, description: `${API_FLAGS.timeout.description}, for each request to the emulator`, defaultText: '10000' },
       profile: API_FLAGS.profile,
       json: API_FLAGS.json,
       ...NO_COLOR,
     },
     examples: [
       'cmd-tui try ping --api http://127.0.0.1:8990/api/v10',
-      'cmd-tui try settings notifications enable --timeout 10000',
+      'cmd-tui try settings notifications enable --wait 10000',
       'cmd-tui try weather --option city=Paris --as 123456789012345678',
       'cmd-tui try filesize --file file=screenshot.png',
       'cmd-tui try counter --click add',
@@ -376,8 +377,6 @@ export const SPECS = {
     related: ['help'],
   },
 } as const satisfies Record<string, CommandSpec>;
-
-export type SpecName = keyof typeof SPECS;
 
 /** The terminal UI's flags (`cmd-tui --demo`); --api, --profile, --timeout, --debug and --no-color may also come before a command. */
 export const TUI_FLAGS = {

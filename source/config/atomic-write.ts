@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, copyFile, link, mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, link, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UnwritableFolderError } from './local-failure.js';
+import { LocalWriteError, UnwritableFolderError } from './local-failure.js';
 
 export interface AtomicWriteOptions {
   mode?: number;
@@ -37,7 +37,7 @@ export async function writeFileAtomic(path: string, contents: string, options: A
 export async function assertWritableFolder(folder: string, folderMode?: number): Promise<void> {
   const probe = join(folder, `.write-check.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await mkdir(folder, { recursive: true, ...(folderMode === undefined ? {} : { mode: folderMode }) });
+    await makeFolder(folder, folderMode);
     await (await open(probe, 'wx', 0o600)).close();
     await rm(probe, { force: true });
   } catch (error) {
@@ -47,13 +47,52 @@ export async function assertWritableFolder(folder: string, folderMode?: number):
 
 /** A disk's refusal as the error (a LocalWriteError) that names `folder` and what to do (exit 6); anything else as it is. */
 export function asUnwritable(error: unknown, folder: string): unknown {
+  if (error instanceof LocalWriteError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code !== undefined && REFUSED.has(code) ? new UnwritableFolderError(folder, code) : error;
 }
 
+/**
+ * Makes one of cmd-tui's folders and its missing parents: every folder cmd-tui makes is made here, so a
+ * refusal is told for what it is, naming the folder that refused (exit 6). Node's recursive mkdir says
+ * ENOENT when a parent cannot be made on a read-only file system: the nearest folder that exists is
+ * asked again, without `recursive`, for the real cause (EROFS, EACCES, ENOTDIR).
+ */
+export async function makeFolder(folder: string, mode?: number): Promise<void> {
+  const options = mode === undefined ? {} : { mode };
+  try {
+    await mkdir(folder, { recursive: true, ...options });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw asUnwritable(error, folder);
+    const missing = await firstMissing(folder);
+    // The nearest existing folder's own answer; none when another process made the folder meanwhile: the path is made again.
+    const cause = await mkdir(missing, options).then(
+      () => undefined,
+      (retried: unknown) => retried,
+    );
+    if (cause !== undefined) throw asUnwritable(cause, dirname(missing));
+    await mkdir(folder, { recursive: true, ...options }).catch((again: unknown) => {
+      throw asUnwritable(again, folder);
+    });
+  }
+}
+
+/** The outermost folder of `folder`'s path that does not exist yet: the one its nearest existing parent must hold. */
+async function firstMissing(folder: string): Promise<string> {
+  let missing = folder;
+  while (dirname(missing) !== missing && !(await exists(dirname(missing)))) missing = dirname(missing);
+  return missing;
+}
+
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
+
 async function writeThroughTemporary(path: string, contents: string, options: AtomicWriteOptions): Promise<void> {
   const folder = dirname(path);
-  if (options.createFolder !== false) await mkdir(folder, { recursive: true, ...(options.folderMode === undefined ? {} : { mode: options.folderMode }) });
+  if (options.createFolder !== false) await makeFolder(folder, options.folderMode);
   const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const mode = options.mode ?? 0o644;
   try {

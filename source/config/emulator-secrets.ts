@@ -7,11 +7,12 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTROL_SECRET_ENV, type EmulatorControl } from '../discord/emulator-control.js';
+import type { EmulatorControl } from '../discord/emulator-control.js';
 import { isLoopbackName, parseHostHeader } from '../discord/host-header.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { appPaths } from './paths.js';
+import type { Environment } from './environment.js';
+import { processAlive } from './process-alive.js';
 import { readOwnTextFile } from './read-text-file.js';
 
 const fileFor = (dataDir: string, port: string) => join(dataDir, 'emulators', `${port}.json`);
@@ -33,34 +34,22 @@ export async function publishControlSecret(dataDir: string, origin: string, secr
   return () => rm(path, { force: true });
 }
 
-function alive(pid: unknown): boolean {
-  if (!Number.isInteger(pid)) return false;
-  try {
-    process.kill(pid as number, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The secret a serve of this user left for the emulator at `origin`'s port, if that serve still runs. */
 export async function findControlSecret(dataDir: string, origin: string): Promise<string | undefined> {
   const port = localPort(origin);
   if (port === undefined) return undefined;
   const text = await readOwnTextFile(fileFor(dataDir, port)).catch(() => undefined);
   const left = text === undefined ? undefined : parseStrictObject(text);
-  if (!left || typeof left.secret !== 'string' || !alive(left.pid)) return undefined;
+  if (!left || typeof left.secret !== 'string' || !processAlive(left.pid)) return undefined;
   return left.secret;
 }
 
 /**
- * The emulator at `origin` with its control secret as a door finds it: CONTROL_SECRET_ENV when set (a
+ * The emulator at `origin` with its control secret as a door finds it: CMD_TUI_EMULATOR_SECRET when set (a
  * serve elsewhere, a container's), else the one a serve of this user left here, else none (the emulator
  * then says how to give it).
  */
-export async function emulatorControlFor(origin: string, env: NodeJS.ProcessEnv): Promise<EmulatorControl> {
-  const given = env[CONTROL_SECRET_ENV]?.trim();
-  const secret = given || (await findControlSecret(appPaths(env).data, origin));
+export async function emulatorControlFor(origin: string, environment: Pick<Environment, 'paths' | 'emulatorSecret'>): Promise<EmulatorControl> {
+  const secret = environment.emulatorSecret ?? (await findControlSecret(environment.paths().data, origin));
   return secret ? { origin, secret } : { origin };
 }

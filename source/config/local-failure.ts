@@ -14,6 +14,11 @@ const REASONS: Record<string, string> = {
   EROFS: 'read-only file system',
 };
 
+/** What a disk's refusal means in words (`no space left on the device`); undefined for a code that is not one. */
+export function diskRefusal(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : REASONS[code];
+}
+
 /** The code of a LocalWriteError for a file another writer's lock kept (see `LocalWriteError.locked`). */
 export const LOCKED_CODE = 'ELOCKED';
 

@@ -34,7 +34,7 @@ function systemHome(): string | undefined {
  * `platform` picks the path rules too (`path.win32` for win32), so every platform's folders can be
  * worked out, and tested, on any machine; `osHome` is the user database's answer (os.userInfo).
  */
-export function appPaths(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, osHome: () => string | undefined = systemHome): AppPaths {
+export function appPaths(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, osHome: () => string | undefined = systemHome): AppPaths {
   const path = platform === 'win32' ? win32 : posix;
   const own = env.CMD_TUI_HOME;
   // Asked for by name, so a relative one is taken as relative to where cmd-tui was started, made absolute once.
@@ -42,7 +42,8 @@ export function appPaths(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.
     const home = path.resolve(own);
     return withBackups(path, { config: path.join(home, 'config'), data: path.join(home, 'data') });
   }
-  const user = () => userHome(env, platform, path, osHome);
+  const variable = platform === 'win32' ? 'USERPROFILE' : 'HOME';
+  const user = () => userHome(variable, env[variable], path, osHome);
   if (platform === 'darwin') {
     const base = path.join(user(), 'Library', 'Application Support', 'cmd-tui');
     return withBackups(path, { config: base, data: base });
@@ -57,13 +58,12 @@ export function appPaths(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.
   });
 }
 
-/** HOME (USERPROFILE on Windows), else the user database's; never an empty or relative folder. */
-function userHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, path: PlatformPath, osHome: () => string | undefined): string {
-  const home = folderFromEnv(platform === 'win32' ? env.USERPROFILE : env.HOME, path) ?? folderFromEnv(osHome(), path);
+/** `variable` (HOME, USERPROFILE on Windows) holding `value`, else the user database's; never an empty or relative folder. */
+function userHome(variable: string, value: string | undefined, path: PlatformPath, osHome: () => string | undefined): string {
+  const home = folderFromEnv(value, path) ?? folderFromEnv(osHome(), path);
   if (home !== undefined) return home;
-  const variable = platform === 'win32' ? 'USERPROFILE' : 'HOME';
   throw new LocalWriteError('', 'ENOHOME', 'find its folder', {
-    message: `cmd-tui cannot tell where your home folder is: ${variable} is ${env[variable] ? `not an absolute path ("${env[variable]}")` : 'not set'} and the system names none, so it has no folder for its settings and data.`,
+    message: `cmd-tui cannot tell where your home folder is: ${variable} is ${value ? `not an absolute path ("${value}")` : 'not set'} and the system names none, so it has no folder for its settings and data.`,
     hint: `Set ${variable} to your home folder, or CMD_TUI_HOME to the folder cmd-tui should use, then run it again.`,
   });
 }

@@ -13,6 +13,8 @@ export interface EmulatorControl {
   /** `http://127.0.0.1:PORT` */
   origin: string;
   secret?: string;
+  /** Each request's bound in milliseconds (`cmd-tui try --timeout`); 10 s when not given. */
+  timeoutMs?: number;
 }
 
 /** The headers that open the emulator's test-only routes (none when the secret is unknown: the emulator then says how to give it). */

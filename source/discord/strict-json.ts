@@ -37,127 +37,158 @@ function childPath(frame: Frame | undefined): string {
   return frame.path === '' ? name : /^[A-Za-z_$]/.test(name) ? `${frame.path}.${name}` : `${frame.path}[${name}]`;
 }
 
-export function parseStrictJson(text: string): StrictJson {
-  let index = 0;
-  const fail = (what: string, path?: string): never => {
-    const before = text.slice(0, index);
-    const line = before.split('\n').length;
-    const column = index - before.lastIndexOf('\n');
-    throw new JsonSyntaxError(`line ${line}, column ${column}: ${what}`, path);
-  };
-  const skipSpace = () => {
-    while (index < text.length && (text[index] === ' ' || text[index] === '\t' || text[index] === '\n' || text[index] === '\r')) index += 1;
-  };
-  const readString = (): string => {
-    const start = index;
-    index += 1;
-    let escaped = false;
-    for (; index < text.length; index += 1) {
-      const char = text.charCodeAt(index);
-      if (escaped) escaped = false;
-      else if (char === 0x5c) escaped = true;
-      else if (char === 0x22) break;
-      else if (char < 0x20) fail('a control character inside a string (write it as an escape, e.g. \\n)');
-    }
-    if (index >= text.length) {
-      index = start;
-      fail('a string that never ends');
-    }
-    index += 1;
-    try {
-      return JSON.parse(text.slice(start, index)) as string;
-    } catch {
-      index = start;
-      return fail('a string with an invalid escape');
-    }
-  };
-  const readScalar = (): unknown => {
-    const match = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(index, index + 400));
-    if (!match) return fail(index >= text.length ? 'the text ends before a value' : 'a value was expected here');
-    index += match[0].length;
-    return JSON.parse(match[0]) as unknown;
-  };
+/** The text and the place reading has reached: JSON's tokens, and errors that say the line and column. */
+class Cursor {
+  index = 0;
 
-  try {
-    const stack: Frame[] = [];
-    let result: unknown;
-    let haveResult = false;
-    const place = (value: unknown) => {
-      const top = stack.at(-1);
-      if (!top) {
-        result = value;
-        haveResult = true;
-      } else if (Array.isArray(top.container)) top.container.push(value);
-      else top.container[top.key!] = value;
-    };
-    skipSpace();
-    for (;;) {
-      // A value is expected here.
-      skipSpace();
-      const char = text[index];
-      if (char === '{' || char === '[') {
-        if (stack.length >= MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`, childPath(stack.at(-1)));
-        const path = childPath(stack.at(-1));
-        const container: Record<string, unknown> | unknown[] = char === '{' ? {} : [];
-        place(container);
-        index += 1;
-        const frame: Frame = char === '{' ? { container, path, keys: new Set() } : { container, path };
-        stack.push(frame);
-        skipSpace();
-        if (text[index] === (char === '{' ? '}' : ']')) {
-          index += 1;
-          stack.pop();
-        } else if (char === '{') {
-          if (text[index] !== '"') fail('a key in double quotes was expected');
-          const key = readString();
-          if (FORBIDDEN_KEYS.has(key)) fail(`the key "${key}" is not allowed (it could smuggle fields past the checks)`, childPath({ ...frame, key }));
-          frame.keys!.add(key);
-          frame.key = key;
-          skipSpace();
-          if (text[index] !== ':') fail('a colon after the key was expected');
-          index += 1;
-          continue;
-        } else continue;
-      } else if (char === '"') {
-        place(readString());
-      } else {
-        place(readScalar());
-      }
-      // After a value: close containers or move to the next item.
-      for (;;) {
-        skipSpace();
-        const top = stack.at(-1);
-        if (!top) break;
-        const closer = Array.isArray(top.container) ? ']' : '}';
-        if (text[index] === closer) {
-          index += 1;
-          stack.pop();
-          continue;
-        }
-        if (text[index] !== ',') fail(`a comma or ${closer} was expected`);
-        index += 1;
-        skipSpace();
-        if (!Array.isArray(top.container)) {
-          if (text[index] !== '"') fail('a key in double quotes was expected');
-          const key = readString();
-          if (FORBIDDEN_KEYS.has(key)) fail(`the key "${key}" is not allowed (it could smuggle fields past the checks)`, childPath({ ...top, key }));
-          if (top.keys!.has(key)) fail(`the key "${key}" is given twice (JSON would keep only the last silently)`, childPath({ ...top, key }));
-          top.keys!.add(key);
-          top.key = key;
-          skipSpace();
-          if (text[index] !== ':') fail('a colon after the key was expected');
-          index += 1;
-        }
-        break;
-      }
-      if (stack.length === 0 && haveResult) break;
+  constructor(private readonly text: string) {}
+
+  get char(): string | undefined {
+    return this.text[this.index];
+  }
+
+  get ended(): boolean {
+    return this.index >= this.text.length;
+  }
+
+  fail(what: string, path?: string): never {
+    const before = this.text.slice(0, this.index);
+    const line = before.split('\n').length;
+    const column = this.index - before.lastIndexOf('\n');
+    throw new JsonSyntaxError(`line ${line}, column ${column}: ${what}`, path);
+  }
+
+  skipSpace(): void {
+    const { text } = this;
+    while (this.index < text.length && (text[this.index] === ' ' || text[this.index] === '\t' || text[this.index] === '\n' || text[this.index] === '\r')) this.index += 1;
+  }
+
+  /** Steps over `char`, or fails with `what`. */
+  expect(char: string, what: string): void {
+    if (this.char !== char) this.fail(what);
+    this.index += 1;
+  }
+
+  readString(): string {
+    const { text } = this;
+    const start = this.index;
+    this.index += 1;
+    let escaped = false;
+    for (; this.index < text.length; this.index += 1) {
+      const code = text.charCodeAt(this.index);
+      if (escaped) escaped = false;
+      else if (code === 0x5c) escaped = true;
+      else if (code === 0x22) break;
+      else if (code < 0x20) this.fail('a control character inside a string (write it as an escape, e.g. \\n)');
     }
-    skipSpace();
-    if (index < text.length) fail('more text after the value');
-    return { ok: true, value: result };
+    if (this.ended) {
+      this.index = start;
+      this.fail('a string that never ends');
+    }
+    this.index += 1;
+    try {
+      return JSON.parse(text.slice(start, this.index)) as string;
+    } catch {
+      this.index = start;
+      return this.fail('a string with an invalid escape');
+    }
+  }
+
+  readScalar(): unknown {
+    const match = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(this.index, this.index + 400));
+    if (!match) return this.fail(this.ended ? 'the text ends before a value' : 'a value was expected here');
+    this.index += match[0].length;
+    return JSON.parse(match[0]) as unknown;
+  }
+
+  /** An object's next key and its colon: refused when it could smuggle fields past the checks, or is given twice. */
+  readKey(frame: Frame): void {
+    if (this.char !== '"') this.fail('a key in double quotes was expected');
+    const key = this.readString();
+    if (FORBIDDEN_KEYS.has(key)) this.fail(`the key "${key}" is not allowed (it could smuggle fields past the checks)`, childPath({ ...frame, key }));
+    if (frame.keys!.has(key)) this.fail(`the key "${key}" is given twice (JSON would keep only the last silently)`, childPath({ ...frame, key }));
+    frame.keys!.add(key);
+    frame.key = key;
+    this.skipSpace();
+    this.expect(':', 'a colon after the key was expected');
+  }
+}
+
+export function parseStrictJson(text: string): StrictJson {
+  const cursor = new Cursor(text);
+  try {
+    const value = readValue(cursor);
+    cursor.skipSpace();
+    if (!cursor.ended) cursor.fail('more text after the value');
+    return { ok: true, value };
   } catch (error) {
     if (error instanceof JsonSyntaxError) return error.path === undefined ? { ok: false, message: error.message } : { ok: false, message: error.message, path: error.path };
     throw error;
+  }
+}
+
+/** One whole value, its containers kept on a stack of frames (innermost last) rather than the call stack. */
+function readValue(cursor: Cursor): unknown {
+  const stack: Frame[] = [];
+  let result: unknown;
+  let haveResult = false;
+  const place = (value: unknown) => {
+    const top = stack.at(-1);
+    if (!top) {
+      result = value;
+      haveResult = true;
+    } else if (Array.isArray(top.container)) top.container.push(value);
+    else top.container[top.key!] = value;
+  };
+  for (;;) {
+    // A value is expected here.
+    cursor.skipSpace();
+    const char = cursor.char;
+    if (char === '{' || char === '[') {
+      if (openContainer(cursor, stack, place, char)) continue;
+    } else {
+      place(char === '"' ? cursor.readString() : cursor.readScalar());
+    }
+    closeOrNext(cursor, stack);
+    if (stack.length === 0 && haveResult) return result;
+  }
+}
+
+/** Opens an object or array where a value goes; true when it has a first item to read, false when it was empty (and is closed). */
+function openContainer(cursor: Cursor, stack: Frame[], place: (value: unknown) => void, char: '{' | '['): boolean {
+  const path = childPath(stack.at(-1));
+  if (stack.length >= MAX_DEPTH) cursor.fail(`nested deeper than ${MAX_DEPTH} levels`, path);
+  const container: Record<string, unknown> | unknown[] = char === '{' ? {} : [];
+  place(container);
+  cursor.index += 1;
+  const frame: Frame = char === '{' ? { container, path, keys: new Set() } : { container, path };
+  stack.push(frame);
+  cursor.skipSpace();
+  if (cursor.char === (char === '{' ? '}' : ']')) {
+    cursor.index += 1;
+    stack.pop();
+    return false;
+  }
+  if (char === '{') cursor.readKey(frame);
+  return true;
+}
+
+/** After a value: closes the containers it ends, or steps to the next item (an object's with its key). */
+function closeOrNext(cursor: Cursor, stack: Frame[]): void {
+  for (;;) {
+    cursor.skipSpace();
+    const top = stack.at(-1);
+    if (!top) return;
+    const closer = Array.isArray(top.container) ? ']' : '}';
+    if (cursor.char === closer) {
+      cursor.index += 1;
+      stack.pop();
+      continue;
+    }
+    cursor.expect(',', `a comma or ${closer} was expected`);
+    cursor.skipSpace();
+    if (!Array.isArray(top.container)) cursor.readKey(top);
+    return;
   }
 }
 

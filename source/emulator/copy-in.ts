@@ -8,44 +8,13 @@
  * valid commands, ids of their own, each scope within its counts and unique names); the rest is left out, and
  * the result says which and why. Operates on EmulatorState; no I/O here.
  */
-import { GLOBAL_SCOPE, guildScope, scopeKey, type Channel, type Command, type GuildCommandPermissions, type Member, type PermissionOverwrite, type Role } from '../discord/model.js';
-import { storableCommands, type LeftOut } from '../discord/storable-commands.js';
+import type { AppCopy, CopyInResult, GuildPeople } from '../discord/app-copy.js';
+import { GLOBAL_SCOPE, guildScope, scopeKey, type Command, type Member, type PermissionOverwrite } from '../discord/model.js';
+import { storableCommands } from '../discord/storable-commands.js';
 import type { ValidationContext } from '../discord/validate.js';
 import { materialize } from './command-store.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import { installedGuilds, putFirst, type EmulatorState, type GuildRecord, type MemberRecord } from './state.js';
-
-/** One guild's people as read from the app's API. */
-export interface GuildPeople {
-  ownerId?: string;
-  roles: readonly Role[];
-  channels: readonly Channel[];
-  members: readonly Member[];
-  /** Every overwrite list of the app in the guild (per command, and the app-level one keyed by the app's id). */
-  overwrites: readonly GuildCommandPermissions[];
-}
-
-export interface AppCopy {
-  /** The app's id where the commands were read: its bot's member and its app-level overwrites are the emulator app's here. */
-  applicationId: string;
-  global: readonly Command[];
-  guild?: {
-    id: string;
-    name: string;
-    commands: readonly Command[];
-    /** Absent when they could not be read: the commands go to the emulator's seeded guild. */
-    people?: GuildPeople;
-  };
-}
-
-export interface CopyInResult {
-  /** Global commands copied. */
-  global: number;
-  /** Commands of the source that Discord could not hold, not copied: where they were, and why. */
-  leftOut: (LeftOut & { scope: 'global' | 'guild' })[];
-  /** Where the guild's commands are now (without a guild in the copy: where to try the global ones), and whose people are there. */
-  guild?: { id: string; name: string; commands: number; people: 'copied' | 'seeded' };
-}
 
 function memberRecord(member: Member, joinedAt: string): MemberRecord {
   const joined = (member as { joined_at?: unknown }).joined_at;

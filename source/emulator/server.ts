@@ -23,7 +23,8 @@ import { checkEndpointUntilAccepted, verifyEndpoint } from './interactions/deliv
 import { signerOf } from './interactions/signing.js';
 import { selfCallProblem } from './self-call.js';
 import { installedGuilds, type EmulatorState } from './state.js';
-import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
+import type { AppCopy, CopyInResult } from '../discord/app-copy.js';
+import { copyIn } from './copy-in.js';
 import { validationContext } from './command-store.js';
 import { openWorld } from './world-setup.js';
 
@@ -178,13 +179,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const connections = keepConnections(server);
   server.on('upgrade', (request, socket, head) => gateway.handleUpgrade(request, socket, head));
-  world.origin = await listen(server, host, options.port);
   const stopAll = async () => {
     world.interactions!.close();
     gateway.close();
     await connections.close();
-    await saver?.flush();
+    await saver?.close();
   };
+  world.origin = await listen(server, host, options.port).catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
+  });
   const endpoint = await startEndpointCheck(world, initial, options).catch(async (error: unknown) => {
     await stopAll();
     throw error;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
-import { loadState, StateSaver } from './persistence.js';
+import { openStateFile, StateSaver } from './persistence.js';
 import type { World } from './request-context.js';
 import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
 import type { SnowflakeGenerator } from './snowflake.js';
@@ -30,8 +30,10 @@ export interface OpenedWorld {
   saver?: StateSaver;
 }
 
+/** With `statePath`, the file is held until `saver.close()` (persistence.ts): the caller closes it however the start ends. */
 export async function openWorld(options: WorldOptions, clock: Clock, ids: SnowflakeGenerator): Promise<OpenedWorld> {
-  const loaded = options.statePath ? await loadState(options.statePath) : undefined;
+  const file = options.statePath ? await openStateFile(options.statePath) : undefined;
+  const loaded = file?.loaded;
   const state = loaded ?? buildState(ids, { seed: options.seed ?? 'demo', extraGuilds: options.extraGuilds ?? 0, now: clock() });
   // Script tokens stay usable across restarts of a saved state.
   for (const token of Object.values(state.scriptTokens)) {
@@ -41,7 +43,7 @@ export async function openWorld(options: WorldOptions, clock: Clock, ids: Snowfl
   // State files written before interactions existed get their signing key now.
   state.application.interactionsKeySeed ??= newSigningSeed();
   const initial = structuredClone(state);
-  const saver = options.statePath ? new StateSaver(options.statePath, () => world.state) : undefined;
+  const saver = options.statePath && file ? new StateSaver(options.statePath, () => world.state, file.release) : undefined;
   const world: World = {
     state,
     ids,
@@ -54,6 +56,9 @@ export async function openWorld(options: WorldOptions, clock: Clock, ids: Snowfl
     attachments: new AttachmentStore(clock, () => ids.next()),
     changed: () => saver?.markChanged(),
   };
-  if (saver && !loaded) await saver.writeNow();
+  if (saver && !loaded) await saver.writeNow().catch(async (error: unknown) => {
+    await saver.close();
+    throw error;
+  });
   return { world, initial, ...(saver ? { saver } : {}) };
 }

@@ -9,7 +9,7 @@
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { GLOBAL_SCOPE, guildScope, type Member, type PartialGuild } from '../discord/model.js';
-import type { AppCopy, CopyInResult, GuildPeople } from '../emulator/copy-in.js';
+import type { AppCopy, CopyInResult, GuildPeople } from '../discord/app-copy.js';
 
 /** Enough members to pick from when trying a command; one page of Discord's member list. */
 const MEMBER_PAGE = 100;

@@ -6,6 +6,7 @@
  * sign-in's, with no command list) puts back its lists alone, and the commands are never touched.
  */
 import { canReadCommands, type DiscordApi } from '../api/contract.js';
+import { plural } from '../terminal/plural.js';
 import { RequestCancelledError } from '../api/errors.js';
 import { permissionsInGuild } from '../backup/capture.js';
 import { listCommandLine, readBackFailedNote } from '../backup/read-back.js';
@@ -119,7 +120,7 @@ export async function restoreListsAfterCommands(workspace: Workspace, details: R
   try {
     permissionsNow = sent.steps.length > 0 ? await readPermissions(api, details.backup, before, commandsNow) : before.permissions;
   } catch (error) {
-    return leftForLater(readBackFailedNote(`Restored ${sent.steps.length} command change(s)`, error, listCommandLine(scope)));
+    return leftForLater(readBackFailedNote(`Restored ${plural(sent.steps.length, 'command change')}`, error, listCommandLine(scope)));
   }
   const pending = overwritesToRestore(details.backup, commandsNow, permissionsNow, details.known);
   if (api.overwriteAccess() !== 'ok') return { restored: [], notRestored: pending };
@@ -139,7 +140,7 @@ export async function restoreListsOnly(workspace: Workspace, details: RestoreDet
   if (options.signal?.aborted) throw new RequestCancelledError(false);
   const sending = options.signal ? api.withSignal(options.signal, options.sent) : api;
   for (const item of details.overwrites) await sending.setCommandPermissions(item.guildId, item.commandId, item.overwrites);
-  const done = `Restored ${details.overwrites.length} overwrite list${details.overwrites.length === 1 ? '' : 's'}`;
+  const done = `Restored ${plural(details.overwrites.length, 'overwrite list')}`;
   const check = `cmd-tui perms list --guild ${wanted.scope.kind === 'guild' ? wanted.scope.guildId : 'ID'}`;
   let after: GuildCommandPermissions[];
   try {

@@ -10,7 +10,7 @@
  * carries the emulator's control secret (discord/emulator-control.ts), which the door found.
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
-import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
+import { AnswerTooLargeError, readCapped } from '../discord/read-capped.js';
 import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
 import { controlHeaders, type EmulatorControl } from '../discord/emulator-control.js';
 import type { FormValue } from '../discord/modal-rules.js';
@@ -45,13 +45,16 @@ export type TryStart =
   /** `notEmulator`: the server has no try route (not a `cmd-tui serve`); `noBot`: no bot to deliver to (no endpoint URL, none on the gateway). */
   | { ok: false; message: string; problems: string[]; notEmulator?: boolean; noBot?: boolean };
 
+/** How long one request to the emulator may take unless told (`EmulatorControl.timeoutMs`). */
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
 /** The emulator's answers are small; anything larger is not the emulator, and is not read into memory. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** A request to one of the emulator's test-only routes (`path`), with its control secret. */
 async function getJson(control: EmulatorControl, path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<{ status: number; body: Record<string, unknown> }> {
   const url = `${control.origin}${path}`;
-  const timeout = AbortSignal.timeout(10_000);
+  const timeout = AbortSignal.timeout(control.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const headers = { ...(init.headers as Record<string, string> | undefined), ...controlHeaders(control) };
   const response = await fetch(url, { ...init, headers, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   let text: string;
@@ -181,7 +184,7 @@ async function deliverThrough(control: EmulatorControl, path: string, request: u
  * that log is read); or, when it refuses this client (no control secret, or another run's), what it says.
  */
 async function isEmulator(control: EmulatorControl, signal?: AbortSignal): Promise<boolean | string> {
-  const timeout = AbortSignal.timeout(10_000);
+  const timeout = AbortSignal.timeout(control.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const response = await fetch(`${control.origin}/__emulator/requests`, { headers: controlHeaders(control), redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   if (response.status !== 403) {
     await response.body?.cancel();

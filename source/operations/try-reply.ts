@@ -9,10 +9,9 @@
 import { ButtonStyle, ComponentType, pressables, type Pressable } from '../discord/message-components.js';
 import { modalFields, TextInputStyle, type Modal } from '../discord/modal-rules.js';
 import { SELECT_NAMES } from '../discord/message-components.js';
-import type { InteractionRecord, ShownMessage } from '../emulator/interactions/store.js';
+import type { InteractionView, ShownMessage } from '../discord/interaction-view.js';
 
-/** What the emulator's `GET /__emulator/interactions/{id}` answers: the interaction as the user sees it so far. */
-export type InteractionView = Pick<InteractionRecord, 'type' | 'acknowledged' | 'failed' | 'original' | 'followups' | 'modal' | 'choices' | 'refused' | 'updates' | 'source' | 'revision'>;
+export type { InteractionView };
 
 const EPHEMERAL = 64;
 const DEFERRED_CHANNEL_MESSAGE = 5;

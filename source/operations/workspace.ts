@@ -1,7 +1,7 @@
 /**
  * What every operation works with, built once per session (TUI) or run (CLI): the API client, and
  * the local state around it — backups, the scope's lock and journal, the daily-creates ledger.
- * Operations take a Workspace instead of threading `env` through their signatures (it holds none);
+ * Operations take a Workspace instead of threading where files go through their signatures;
  * component tests pass a fake one. The real one loads the backup modules only when a write needs them, so nothing
  * here weighs on the TUI's first frame.
  */
@@ -9,7 +9,10 @@ import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import type { CreateBudget } from '../backup/create-ledger.js';
 import type { LockOptions, ScopeLock } from '../backup/scope-lock.js';
 import type { OverwritesBackup, ScopeBackup } from '../discord/backup-format.js';
+import type { AppPaths } from '../config/paths.js';
 import type { Command, Scope } from '../discord/model.js';
+import { redactSecrets } from '../terminal/redact-secrets.js';
+import { redactSecretShapes } from '../terminal/secret-shape.js';
 
 /** The journal entry a write leaves in the scope's lock: what would be interrupted, in the user's words. */
 export interface Journal {
@@ -51,8 +54,8 @@ export interface Workspace {
   knownCommands?: (guildId: string) => Promise<Command[]>;
 }
 
-/** `env` says where local files go (config/paths.ts reads it), once, here: no operation takes it. */
-export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspace {
+/** `paths` says where local files go (the edge read them, config/environment.ts): no operation takes them. */
+export function openWorkspace(api: DiscordApi, paths: AppPaths): Workspace {
   const lockModule = () => import('../backup/scope-lock.js');
   const ledger = () => import('../backup/create-ledger.js');
   return {
@@ -61,16 +64,25 @@ export function openWorkspace(api: DiscordApi, env: NodeJS.ProcessEnv): Workspac
       const { captureScope, captureOverwrites } = await import('../backup/capture.js');
       const reading = signal ? api.withSignal(signal) : api;
       // A browser sign-in alone reads no commands: its backup keeps the overwrites a permissions save replaces.
-      return canReadCommands(api) ? captureScope(reading, scope, reason) : captureOverwrites(reading, scope, reason);
+      return canReadCommands(api) ? captureScope(reading, scope, keptLine(reason)) : captureOverwrites(reading, scope, keptLine(reason));
     },
-    keep: async (snapshot) => (await (await import('../backup/capture.js')).writeScopeBackup(env, snapshot)).path,
+    keep: async (snapshot) => (await (await import('../backup/capture.js')).writeScopeBackup(paths, snapshot)).path,
     lockScope: async (scope, journal, write, options = {}) =>
-      (await lockModule()).withScopeLock(env, api.applicationId, scope, journal.command, write, { ...options, rerunnable: journal.rerunnable }),
-    countCreate: async (scope, send, notice) => (await ledger()).countedCreate(env, api.applicationId, scope, send, notice),
-    createBudget: async (scope) => (await ledger()).createBudget(env, api.applicationId, scope),
-    interruptedWrite: async (scope) => (await lockModule()).interruptedWrite(env, api.applicationId, scope),
-    knownCommands: async (guildId) => (await import('../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId),
+      (await lockModule()).withScopeLock(paths, api.applicationId, scope, keptLine(journal.command), write, { ...options, rerunnable: journal.rerunnable }),
+    countCreate: async (scope, send, notice) => (await ledger()).countedCreate(paths, api.applicationId, scope, send, notice),
+    createBudget: async (scope) => (await ledger()).createBudget(paths, api.applicationId, scope),
+    interruptedWrite: async (scope) => (await lockModule()).interruptedWrite(paths, api.applicationId, scope),
+    knownCommands: async (guildId) => (await import('../backup/known-commands.js')).knownCommands(paths, api.applicationId, guildId),
   };
+}
+
+/**
+ * A backup's reason or a journal's command as it is kept on disk: without a token, whether this process
+ * knows it as one or it only has a token's shape (`apply <token>.json`): a later `cmd-tui backups`, or the
+ * TUI's backups screen, prints it.
+ */
+function keptLine(line: string): string {
+  return redactSecretShapes(redactSecrets(line));
 }
 
 /** Reads the scope and keeps it as the backup before a change; resolves to the file and what it read. */

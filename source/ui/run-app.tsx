@@ -30,7 +30,7 @@ let appLoading: Promise<typeof import('./app.js')> | undefined;
 export const loadApp = () => (appLoading ??= import('./app.js'));
 
 export async function runApp({ io, starters, session, connect, lastSeen, rateLimitWaits }: RunAppOptions): Promise<void> {
-  const theme = themeFor(io.env);
+  const theme = themeFor(io.environment.terminal);
   drawAttributesOnTerminal();
   // The outcome of a write q waited for, printed once the alternate screen is gone.
   let exitNote: string | undefined;

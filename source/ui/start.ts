@@ -10,7 +10,6 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveApiBase } from '../api/target.js';
 import type { CliIo } from '../commands/types.js';
-import { appPaths } from '../config/paths.js';
 import { createSessionOpeners } from './session/open-session.js';
 import { RateLimitWaits } from './session/rate-limit-waits.js';
 import { signalExitCode, terminationSignals } from '../terminal/exit-signals.js';
@@ -129,8 +128,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`cmd-tui: ${error instanceof Error ? error.message : String(error)}\nUsage: ${USAGE}\n`);
     return 2;
   }
-  // --no-color as NO_COLOR, and over FORCE_COLOR (terminal/colour.ts): the theme reads the environment.
-  if (flags.noColor) io = { ...io, env: { ...io.env, NO_COLOR: '1', FORCE_COLOR: '0' } };
+  // --no-color as NO_COLOR, and over FORCE_COLOR (terminal/colour.ts): the theme's colour is decided from these facts.
+  if (flags.noColor) io = { ...io, environment: { ...io.environment, terminal: { ...io.environment.terminal, colour: { noColor: true, forceColor: '0', dumbTerminal: io.environment.terminal.colour.dumbTerminal } } } };
   if (!io.stdin.isTTY || !io.stdout.isTTY) {
     io.stderr.write('cmd-tui: the terminal UI needs an interactive terminal. In scripts use the subcommands (`cmd-tui --help`).\n');
     return 2;
@@ -144,7 +143,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   // `on`, not `once`: Ink's signal-exit kills the process at once when it sees no other listener left.
   for (const signal of terminationSignals()) process.on(signal, onSignal);
   // The terminal belongs to the UI, so --debug writes the client's request lines to a file instead.
-  const debugFile = flags.debug ? join(appPaths(io.env).data, 'tui-debug.log') : undefined;
+  const debugFile = flags.debug ? join(io.environment.paths().data, 'tui-debug.log') : undefined;
   const debug = debugFile
     ? (line: string) => {
         mkdirSync(dirname(debugFile), { recursive: true });

@@ -198,7 +198,7 @@ describe('cmd-tui auth', () => {
     const { botToken, userToken, applicationId } = emulator();
     expect((await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: `${botToken}\n` })).code).toBe(0);
     const { defaultStores, updateStoredCredentials } = await import('../../source/auth/credentials.js');
-    const addSignIn = () => updateStoredCredentials(defaultStores(home.env), emulator().baseUrl, applicationId, (current) => ({ ...current, user: { accessToken: userToken, scopes: ['identify'] } }));
+    const addSignIn = () => updateStoredCredentials(defaultStores(home.environment), emulator().baseUrl, applicationId, (current) => ({ ...current, user: { accessToken: userToken, scopes: ['identify'] } }));
     await addSignIn();
     const signInOnly = await runCli(['auth', 'logout', '--sign-in-only', ...api()], { env: home.env });
     expect(signInOnly.code, signInOnly.stderr).toBe(0);

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectDiscordApi } from '../../source/api/connect.js';
+import { connectDiscordApi } from '../../source/connect/connect.js';
 import { AuthorizationArgs } from '../../source/auth/authorization-args.js';
 import { defaultStores, loadCredentials, storeAppCredentials, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { permissionsScopes } from '../../source/auth/scopes.js';
@@ -12,6 +12,7 @@ import { isolatedHome, memoryKeyring, type IsolatedHome } from '../helpers/crede
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog } from '../commands/emulator-requests.js';
 import { approveInBrowser } from './scripted-browser.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 let home: IsolatedHome;
 beforeEach(async () => {
@@ -24,27 +25,27 @@ const LOCAL = 'http://127.0.0.1:4000/api/v10';
 
 describe('loading credentials', () => {
   it('keeps credentials per API base and application, and remembers the application per base', async () => {
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     const { where } = await updateStoredCredentials(stores, LIVE, '111', (c) => ({ ...c, botToken: 'live-bot' }));
     // Another API's credentials go under a profile of their own, never the live one's.
     await updateStoredCredentials({ ...stores, profile: 'local' }, LOCAL, '222', (c) => ({ ...c, botToken: 'local-bot' }));
 
-    const live = await loadCredentials({ baseUrl: LIVE, env: home.env, stores });
+    const live = await loadCredentials({ baseUrl: LIVE, overrides: {}, stores });
     expect(live.applicationId).toBe('111');
     expect(live.credentials.botToken).toBe('live-bot');
     expect(live.sources).toEqual([`bot token from ${where}`]);
 
-    const local = await loadCredentials({ baseUrl: LOCAL, env: home.env, stores });
+    const local = await loadCredentials({ baseUrl: LOCAL, overrides: {}, stores });
     expect(local.credentials.botToken).toBe('local-bot');
-    const otherApp = await loadCredentials({ baseUrl: LOCAL, env: home.env, applicationId: '333', stores });
+    const otherApp = await loadCredentials({ baseUrl: LOCAL, overrides: {}, applicationId: '333', stores });
     expect(otherApp.credentials).toEqual({});
   });
 
   it('lets the environment override the store', async () => {
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     await updateStoredCredentials(stores, LIVE, '111', (c) => ({ ...c, botToken: 'stored', user: { accessToken: 'u', scopes: ['identify'] } }));
-    const env = { ...home.env, DISCORD_BOT_TOKEN: 'from-env', DISCORD_CLIENT_ID: '111', DISCORD_CLIENT_SECRET: 'shh' };
-    const loaded = await loadCredentials({ baseUrl: LIVE, env, stores });
+    const overrides = { botToken: 'from-env', clientId: '111', clientSecret: 'shh' };
+    const loaded = await loadCredentials({ baseUrl: LIVE, overrides, stores });
     expect(loaded.applicationId).toBe('111');
     expect(loaded.credentials.botToken).toBe('from-env');
     expect(loaded.credentials.clientCredentials).toEqual({ clientId: '111', clientSecret: 'shh' });
@@ -54,38 +55,38 @@ describe('loading credentials', () => {
   });
 
   it('does not give a bot token from the environment the application the settings remember: it has its own', async () => {
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     await updateStoredCredentials(stores, LIVE, '111', (c) => ({ ...c, botToken: 'stored', user: { accessToken: 'u', scopes: ['identify'] } }));
-    const loaded = await loadCredentials({ baseUrl: LIVE, env: { ...home.env, DISCORD_BOT_TOKEN: 'another-apps-bot' }, stores });
+    const loaded = await loadCredentials({ baseUrl: LIVE, overrides: { botToken: 'another-apps-bot' }, stores });
     expect(loaded.applicationId).toBeUndefined();
     expect(loaded.credentials).toEqual({ botToken: 'another-apps-bot' });
   });
 
   it('stores a typed bot token or client credentials next to a sign-in, and makes that app the default', async () => {
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     await updateStoredCredentials(stores, LIVE, '111', () => ({ user: { accessToken: 'u', scopes: ['identify'] } }));
     await storeAppCredentials(stores, LIVE, '111', { botToken: 'typed-bot' });
     await storeAppCredentials(stores, LIVE, '111', { clientCredentials: { clientId: '111', clientSecret: 'typed-secret' } });
-    const loaded = await loadCredentials({ baseUrl: LIVE, env: home.env, stores });
+    const loaded = await loadCredentials({ baseUrl: LIVE, overrides: {}, stores });
     expect(loaded.applicationId).toBe('111');
     expect(loaded.credentials).toEqual({ botToken: 'typed-bot', clientCredentials: { clientId: '111', clientSecret: 'typed-secret' }, user: { accessToken: 'u', scopes: ['identify'] } });
   });
 
   it('removes the entry when nothing is left', async () => {
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     await updateStoredCredentials(stores, LIVE, '111', () => ({ botToken: 'x' }));
     await updateStoredCredentials(stores, LIVE, '111', () => ({}));
-    expect((await loadCredentials({ baseUrl: LIVE, env: home.env, stores })).credentials).toEqual({});
+    expect((await loadCredentials({ baseUrl: LIVE, overrides: {}, stores })).credentials).toEqual({});
   });
 });
 
 describe('with a working keyring', () => {
   it('keeps everything in the keyring and logout leaves nothing in either store (C1)', async () => {
     const keyring = memoryKeyring();
-    const stores = { secrets: openSecretStore({ env: home.env, keyring }), settings: openSettings(home.env) };
+    const stores = { secrets: openSecretStore({ environment: home.environment, keyring }), settings: openSettings(home.environment.paths()) };
     await updateStoredCredentials(stores, LIVE, '111', () => ({ botToken: 'b', user: { accessToken: 'a', refreshToken: 'r', scopes: [] } }));
     expect(keyring.entries.size).toBe(1);
-    expect((await loadCredentials({ baseUrl: LIVE, env: home.env, stores })).sources).toEqual(['bot token from the OS keyring', 'sign-in from the OS keyring']);
+    expect((await loadCredentials({ baseUrl: LIVE, overrides: {}, stores })).sources).toEqual(['bot token from the OS keyring', 'sign-in from the OS keyring']);
     await updateStoredCredentials(stores, LIVE, '111', () => ({}));
     expect(keyring.entries.size).toBe(0);
     expect(await stat(join(home.home, 'data', 'secrets.json')).then(() => true, () => false)).toBe(false);
@@ -96,19 +97,19 @@ describe('a refreshed sign-in is saved back', () => {
   const emulator = useEmulator();
 
   it('connectDiscordApi uses credentials typed in this run over an empty store', async () => {
-    const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, env: home.env, applicationId: emulator().applicationId, typed: { botToken: emulator().botToken } });
+    const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, environment: home.environment, applicationId: emulator().applicationId, typed: { botToken: emulator().botToken } });
     expect(api.authKinds()).toContain('bot');
     expect(Array.isArray(await api.listCommands({ kind: 'global' }))).toBe(true);
   });
 
   it('connectDiscordApi learns the application of a bot token from the environment, and adds what is stored for it', async () => {
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     const { baseUrl, applicationId, botToken, userToken } = emulator();
     const { where } = await updateStoredCredentials(stores, baseUrl, applicationId, () => ({ user: { accessToken: userToken, scopes: permissionsScopes().split(' ') } }));
     // Stored last, so the settings now remember this other application.
     await updateStoredCredentials({ ...stores, profile: 'other' }, baseUrl, '999999999999999999', () => ({ botToken: 'other-apps-bot' }));
     const before = (await requestLog(emulator())).length;
-    const { api, sources } = await connectDiscordApi({ baseUrl, env: { ...home.env, DISCORD_BOT_TOKEN: botToken }, stores });
+    const { api, sources } = await connectDiscordApi({ baseUrl, environment: readEnvironment({ ...home.env, DISCORD_BOT_TOKEN: botToken }, process.platform), stores });
     expect(api.applicationId).toBe(applicationId);
     // The application read to learn the id is not read again by the client that adds the sign-in.
     expect((await api.getApplication()).id).toBe(applicationId);
@@ -119,7 +120,7 @@ describe('a refreshed sign-in is saved back', () => {
   });
 
   it('connectDiscordApi refreshes an expired stored sign-in and stores the rotated tokens', async () => {
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     const session = new AuthSession(emulator().baseUrl, emulator().publicClientId);
     const verifier = session.createAuthorizationCodeVerifier();
     const authorized = await session.authorize(new AuthorizationArgs().setScopes(permissionsScopes()).setCodeChallenge(verifier.challenge), {
@@ -138,10 +139,10 @@ describe('a refreshed sign-in is saved back', () => {
       saved();
       return place;
     } } };
-    const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, env: home.env, stores: watching });
+    const { api } = await connectDiscordApi({ baseUrl: emulator().baseUrl, environment: home.environment, stores: watching });
     expect((await api.getCurrentUser()).username).toBe('ada');
     await savedOnce;
-    const reloaded = await loadCredentials({ baseUrl: emulator().baseUrl, env: home.env, stores });
+    const reloaded = await loadCredentials({ baseUrl: emulator().baseUrl, overrides: {}, stores });
     expect(reloaded.credentials.user?.refreshToken).not.toBe(user.refreshToken);
     expect(reloaded.credentials.user?.expiresAt).toBeGreaterThan(Date.now());
   });

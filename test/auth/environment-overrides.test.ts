@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { environmentOverrides } from '../../source/auth/credentials.js';
+import { readEnvironment } from '../../source/config/environment.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -34,15 +35,15 @@ describe('which exported variables win over what was just stored', () => {
     ],
     ['another profile', { CMD_TUI_PROFILE: 'prod' }, { applicationId: '111', profile: 'dev' }, ['CMD_TUI_PROFILE is set in this shell to prod, so commands without --profile use that profile, not dev: `unset CMD_TUI_PROFILE`, or add --profile dev.']],
   ] as const)('%s', (_case, env, stored, expected) => {
-    expect(environmentOverrides(env, stored, 'linux')).toEqual(expected);
+    expect(environmentOverrides(readEnvironment(env, 'linux'), stored)).toEqual(expected);
   });
 
   it('says how to unset one in PowerShell on Windows', () => {
-    expect(environmentOverrides({ DISCORD_BOT_TOKEN: OTHER_BOT }, { applicationId: '1', botToken: STORED_BOT }, 'win32')[0]).toContain('`Remove-Item Env:DISCORD_BOT_TOKEN` to use the stored one');
+    expect(environmentOverrides(readEnvironment({ DISCORD_BOT_TOKEN: OTHER_BOT }, 'win32'), { applicationId: '1', botToken: STORED_BOT })[0]).toContain('`Remove-Item Env:DISCORD_BOT_TOKEN` to use the stored one');
   });
 
   it('never quotes a secret', () => {
-    const told = environmentOverrides({ DISCORD_BOT_TOKEN: OTHER_BOT, DISCORD_CLIENT_ID: '111', DISCORD_CLIENT_SECRET: 'other-secret' }, { applicationId: '111', botToken: STORED_BOT, clientCredentials: pair }, 'linux').join('\n');
+    const told = environmentOverrides(readEnvironment({ DISCORD_BOT_TOKEN: OTHER_BOT, DISCORD_CLIENT_ID: '111', DISCORD_CLIENT_SECRET: 'other-secret' }, 'linux'), { applicationId: '111', botToken: STORED_BOT, clientCredentials: pair }).join('\n');
     for (const secret of [OTHER_BOT, STORED_BOT, 'other-secret', 'stored-secret']) expect(told).not.toContain(secret);
   });
 });

@@ -7,7 +7,7 @@ import { permissionsScopes } from '../../source/auth/scopes.js';
 import { AuthSession } from '../../source/auth/session.js';
 import { signIn } from '../../source/auth/sign-in.js';
 import { SignInError } from '../../source/auth/sign-in-error.js';
-import { OAuthError } from '../../source/auth/token-exchange.js';
+import { OAuthError } from '../../source/api/token-exchange.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { approveInBrowser, consentRedirect } from './scripted-browser.js';
 import { callControl } from '../helpers/emulator-control.js';

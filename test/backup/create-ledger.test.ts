@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countedCreate, createBudget, recordCreates, recordCreatesExhausted } from '../../source/backup/create-ledger.js';
 import { DiscordApiError } from '../../source/api/errors.js';
+import { readEnvironment } from '../../source/config/environment.js';
+import type { AppPaths } from '../../source/config/paths.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 
-async function env(): Promise<NodeJS.ProcessEnv> {
-  return { CMD_TUI_HOME: await mkdtemp(join(tmpdir(), 'cmd-tui-ledger-')) };
+/** The folders of a home of its own, as the edge reads them (config/environment.ts). */
+async function env(): Promise<AppPaths> {
+  return readEnvironment({ CMD_TUI_HOME: await mkdtemp(join(tmpdir(), 'cmd-tui-ledger-')) }, process.platform).paths();
 }
 
 describe('daily create ledger', () => {

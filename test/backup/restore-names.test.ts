@@ -23,7 +23,7 @@ it("names a guild's list of a global command from the global commands, read for 
   const backup = await captureScope(api, scope, 'test');
   api.permissions = [];
   const restoreOverwrites = async (known?: Awaited<ReturnType<typeof api.listCommands>>) => {
-    return (await prepareRestore(openWorkspace(api, home.env), { kind: 'restore', backup, path: 'b.json', ...(known ? { known } : {}) })).restore!.overwrites;
+    return (await prepareRestore(openWorkspace(api, home.environment.paths()), { kind: 'restore', backup, path: 'b.json', ...(known ? { known } : {}) })).restore!.overwrites;
   };
   expect((await restoreOverwrites()).map((item) => item.target)).toEqual(['/ban']);
   // Given the live list, nothing more is read for names.

@@ -37,7 +37,7 @@ async function applyRacedBy(otherWriter: (commandsPath: string) => Promise<void>
   const file = join(home.home, 'ci.json');
   await writeFile(file, JSON.stringify(WANTED));
   const commandsPath = `/applications/${emulator().applicationId}/guilds/${guild}/commands`;
-  const lock = await acquireScopeLock(home.env, emulator().applicationId, { kind: 'guild', guildId: guild }, 'apply ci.json');
+  const lock = await acquireScopeLock(home.environment.paths(), emulator().applicationId, { kind: 'guild', guildId: guild }, 'apply ci.json');
   const run = runCommand('apply', [file, '--guild', guild, '--yes', '--api', emulator().baseUrl], home.env, home.home);
   while (!(await requestLog(emulator())).some((request) => request.method === 'GET' && request.path.endsWith(commandsPath))) await sleep(20);
   await otherWriter(commandsPath);

@@ -4,7 +4,7 @@
  * "unexpected failure" with exit 2. Through the built binary.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest';
@@ -67,5 +67,27 @@ describe('the secrets file on a full disk', () => {
     expect(result.stderr).not.toContain(emulator().botToken);
     expect((await readdir(data)).filter((name) => name !== 'filler')).toEqual([]);
     expect(existsSync(join(root, 'config', 'settings.json'))).toBe(false);
+  });
+});
+
+describe("cmd-tui's folders to be made under a read-only folder", () => {
+  // Node's recursive mkdir says ENOENT there: the real cause is found and told, never "unexpected failure".
+  it('set-bot-token, profile add and apply exit 6 naming that folder, on the first run', async (context) => {
+    const readOnly = join(root, 'mnt');
+    const small = await smallDiskAt(readOnly, context);
+    small.readOnly();
+    const xdg = { ...env(), CMD_TUI_HOME: '', XDG_CONFIG_HOME: readOnly, XDG_DATA_HOME: readOnly, XDG_STATE_HOME: readOnly, XDG_CACHE_HOME: readOnly };
+    const commands = join(root, 'commands.json');
+    await writeFile(commands, JSON.stringify([{ name: 'ping', description: 'Replies with pong', type: 1 }]));
+    const runs = [
+      await runCli(['auth', 'set-bot-token', '--api', emulator().baseUrl], { env: xdg, input: `${emulator().botToken}\n` }),
+      await runCli(['profile', 'add', 'dev'], { env: xdg }),
+      await runCli(['apply', commands, '--guild', emulator().guildIds[2]!, '--yes', '--api', emulator().baseUrl], { env: { ...xdg, DISCORD_BOT_TOKEN: emulator().botToken } }),
+    ];
+    for (const result of runs) {
+      expect(result.code, result.stderr).toBe(6);
+      expect(result.stderr).toContain(`cannot write in ${readOnly} (read-only file system)`);
+      expect(result.stderr).not.toMatch(/unexpected failure|ENOENT|\n\s+at /);
+    }
   });
 });

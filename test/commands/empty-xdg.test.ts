@@ -44,7 +44,7 @@ describe('empty XDG variables', () => {
   it('put the token and settings under HOME, never in the current folder', async () => {
     const stored = await runCli(['auth', 'set-bot-token', '--api', emulator().baseUrl], { env: env(), cwd: join(root, 'repo'), input: `${emulator().botToken}\n` });
     expect(stored.code, stored.stderr).toBe(0);
-    const { config, data } = appPaths(env());
+    const { config, data } = appPaths(env(), process.platform);
     expect(data.startsWith(join(root, 'home'))).toBe(true);
     const secrets = join(data, 'secrets.json');
     expect(stored.stdout).toContain(secrets);
@@ -56,7 +56,7 @@ describe('empty XDG variables', () => {
   it('a relative one too: it is ignored, as the spec says', async () => {
     const added = await runCli(['profile', 'add', 'dev'], { env: { ...env(), XDG_CONFIG_HOME: 'cfg', XDG_DATA_HOME: './data' }, cwd: join(root, 'repo') });
     expect(added.code, added.stderr).toBe(0);
-    expect(existsSync(join(appPaths(env()).config, 'settings.json'))).toBe(true);
+    expect(existsSync(join(appPaths(env(), process.platform).config, 'settings.json'))).toBe(true);
     expect(await readdir(join(root, 'repo'))).toEqual([]);
   });
 });

@@ -85,3 +85,18 @@ describe('- where a stream cannot serve', () => {
     expect(result.stderr).toContain(why);
   });
 });
+
+describe('- where stdin carries the file', () => {
+  it('is named stdin in what is printed, and apply says stdin cannot also take the answer', async () => {
+    const valid = await runCli(['validate', '-'], { env: home.env, input: '[{"name":"ping","description":"Pong"}]' });
+    expect(valid.stdout).toContain('✓ stdin: 1 command valid');
+    const broken = await runCli(['validate', '-'], { env: home.env, input: '{"name": ' });
+    expect(broken.stderr).toMatch(/^cmd-tui validate: stdin is not valid JSON: /);
+    const planned = await runCli(['plan', '-', '--guild', emulator().guildIds[2]!, ...api()], { env: env(), input: '[{"name":"Bad Name","description":"d"}]' });
+    expect(planned.stderr).toMatch(/^stdin \S+: error: /m);
+    expect(planned.stderr).toContain('stdin is not valid; nothing was compared.');
+    const applied = await runCli(['apply', '-', '--guild', emulator().guildIds[2]!, ...api()], { env: env(), input: '[{"name":"piped","description":"Came on stdin"}]' });
+    expect(applied.stderr).toContain('Nothing was sent. Stdin carries the file, so it cannot take an answer: pass --yes to apply.');
+    expect(applied.code).toBe(1);
+  });
+});

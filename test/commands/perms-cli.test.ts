@@ -129,7 +129,7 @@ describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
       expect(who.stdout).toContain('default_member_permissions could not be read');
       // Once a backup has seen the guild's commands, a list is named from it, and found by that name.
       const commands = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as Command[];
-      await writeBackup(appPaths(signedIn.env).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
+      await writeBackup(appPaths(signedIn.env, process.platform).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
       const named = await runCli(['perms', 'who', '--guild', guildId, '--command', 'race', ...target()], { env: signedIn.env });
       expect(named.code, named.stderr).toBe(0);
       expect(named.stdout).toContain(`Who can use /race in guild ${guildId}:`);

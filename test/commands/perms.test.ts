@@ -16,6 +16,7 @@ import { allChannelsId, GLOBAL_SCOPE, guildScope, type Command, type GuildComman
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { requestLog, resetEmulator } from './emulator-requests.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identify', 'guilds'];
@@ -40,7 +41,7 @@ beforeEach(async () => {
 
 /** Stores a sign-in (and, by default, the bot token) the way `cmd-tui auth` would. */
 async function signIn(user: { accessToken: string; scopes: string[] } | undefined, withBot = true): Promise<void> {
-  await updateStoredCredentials(defaultStores(home.env), emu.baseUrl, emu.applicationId, () => ({
+  await updateStoredCredentials(defaultStores(readEnvironment(home.env, process.platform)), emu.baseUrl, emu.applicationId, () => ({
     ...(withBot ? { botToken: emu.botToken } : {}),
     ...(user ? { user } : {}),
   }));
@@ -90,7 +91,7 @@ async function runPerms(args: string[], onPrompt?: () => Promise<string>) {
       if (onPrompt && t.includes('[y/N]')) void onPrompt().then((answer) => stdin.write(`${answer}\n`));
     }),
     stdin,
-    env: home.env,
+    environment: readEnvironment(home.env, process.platform),
     cwd: home.home,
   };
   const code = await run([...args, '--api', emu.baseUrl, '--app', emu.applicationId], io);

@@ -12,6 +12,7 @@ import { useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
 import { ownerClient, scopeView, signInAdmin } from './restore-fixture.js';
 import { runCommand } from './run-command.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: IsolatedHome;
@@ -32,7 +33,7 @@ async function view(scope: Scope) {
 }
 
 async function backupNow(scope: Scope): Promise<string> {
-  return (await writeBackup(appPaths(home.env).backups, await captureScope(owner, scope, 'test'))).path;
+  return (await writeBackup(appPaths(home.env, process.platform).backups, await captureScope(owner, scope, 'test'))).path;
 }
 
 describe('restore', () => {
@@ -61,7 +62,7 @@ describe('restore', () => {
     const bareHome = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
     try {
       const hq = guildScope(emulator().guildIds[0] as string);
-      const backup = (await writeBackup(appPaths(bareHome.env).backups, await captureScope(owner, hq, 'test'))).path;
+      const backup = (await writeBackup(appPaths(bareHome.env, process.platform).backups, await captureScope(owner, hq, 'test'))).path;
       const modTools = (await owner.listCommands(hq)).find((c) => c.name === 'mod-tools')!;
       await owner.deleteCommand(hq, modTools.id);
       const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
@@ -105,7 +106,7 @@ describe('restore', () => {
     expect(applied.code).toBe(1);
     expect(applied.stderr).toContain('Stopped after 1 of 2 changes');
     // The local count learns that nothing is left today, so the next plan says so before sending.
-    expect((await createBudget(own.env, emulator().applicationId, speedrun)).remaining).toBe(0);
+    expect((await createBudget(readEnvironment(own.env, process.platform).paths(), emulator().applicationId, speedrun)).remaining).toBe(0);
     const backup = /`cmd-tui restore (\S+)` brings it back/.exec(applied.stderr)?.[1];
     expect(backup).toBeDefined();
     const restored = await runCommand('restore', [backup as string, '--yes', ...api()], own.env);

@@ -18,6 +18,7 @@ import { CLI_PATH } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { openCommandPermissions, openGuildScope } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { readEnvironment } from '../../source/config/environment.js';
 import { fetchControl } from '../helpers/emulator-control.js';
 
 const server = useServe(['--seed', 'demo', '--faults', 'slow:1@4000']);
@@ -31,7 +32,7 @@ beforeEach(async () => {
   home = mkdtempSync(join(tmpdir(), 'cmd-tui-truth-'));
   await fetchControl(server(), '/__emulator/reset', { method: 'POST' });
   const { baseUrl, applicationId, botToken, userToken } = server();
-  await updateStoredCredentials(defaultStores({ CMD_TUI_HOME: home }), baseUrl, applicationId, () => ({
+  await updateStoredCredentials(defaultStores(readEnvironment({ CMD_TUI_HOME: home }, process.platform)), baseUrl, applicationId, () => ({
     botToken,
     user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] },
   }));

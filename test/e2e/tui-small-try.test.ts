@@ -38,7 +38,7 @@ function fits(screen: string, size: { columns: number; rows: number }): void {
 }
 
 async function openTry(size: { columns: number; rows: number }, name: string): Promise<TmuxSession> {
-  const tui = runs.start(['--api', serve().baseUrl], size, { DISCORD_BOT_TOKEN: serve().botToken });
+  const tui = runs.start(['--api', serve().baseUrl], size, { DISCORD_BOT_TOKEN: serve().botToken, CMD_TUI_EMULATOR_SECRET: serve().controlSecret });
   await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
   await pressKey(tui, 'filter', 'list');
   await tui.type(name);
@@ -112,13 +112,15 @@ it('the demo’s Try at 40×12: the emulator’s details fold into one line, and
   const details = await tui.waitForText('Connect your bot to this emulator');
   expect(details).toMatch(/^ {2}http:\/\/127\.0\.0\.1:\d+\/api\/v10$/m);
   fits(details, size);
-  // Nothing to copy is broken across rows: the 64-character key is elided, enter copying it whole; the token fits whole.
+  // Nothing to copy is broken across rows: the 64-character key and the 72-character Discord-shaped token are
+  // elided to one row each, enter copying them whole.
   await pressKey(tui, 'down', 'emulator-details');
   await pressKey(tui, 'down', 'emulator-details');
   const key = await tui.waitFor((screen) => /▸ Public key\s+enter copies it whole/.test(screen), 'the public key selected');
   expect(key).toMatch(/^ {2}[0-9a-f]+…[0-9a-f]+$/m);
   await pressKey(tui, 'down', 'emulator-details');
-  await tui.waitFor((screen) => /^ {2}emu-bot-\S+$/m.test(screen), 'the token whole');
+  const token = await tui.waitFor((screen) => /▸ Bot token\s+enter copies it whole/.test(screen), 'the token selected');
+  expect(token).toMatch(/^ {2}[\w-]+…[\w.-]+$/m);
   await pressKey(tui, 'back', 'emulator-details');
   await tui.waitFor((screen) => screen.includes('[ Send ]') && !screen.includes('Connect your bot'), 'the form again');
 });

@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { mintBotToken } from '../../source/emulator/bot-token.js';
-import { looksLikeSecret } from '../../source/commands/flags.js';
+import { looksLikeSecret } from '../../source/terminal/secret-shape.js';
 import { redactSecrets, registerCredentials } from '../../source/terminal/redact-secrets.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { GatewayClient } from '../helpers/gateway-client.js';

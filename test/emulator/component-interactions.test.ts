@@ -285,14 +285,14 @@ describe('a form (MODAL)', () => {
     const roles = (await call(e, 'GET', `/guilds/${ids.guild}/roles`, { auth: botAuth(e) })).body as { id: string; name: string }[];
     const role = roles.find((candidate) => candidate.name !== '@everyone')!;
     // A required select left empty, too many colours, a colour it does not offer: refused, each named.
-    const refusedEmpty = await call(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: {} } });
+    const refusedEmpty = await callControl(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: {} } });
     expect(refusedEmpty.body.problems).toEqual(['Team is required: pick 1 value']);
-    const wrong = await call(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { colours: ['red', 'blue', 'green'], team: [role.id] } } });
+    const wrong = await callControl(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { colours: ['red', 'blue', 'green'], team: [role.id] } } });
     expect(wrong.body.problems).toEqual(['Colours takes 1 to 2 values, not 3']);
-    const unknown = await call(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { colours: ['pink'], team: [role.id] } } });
+    const unknown = await callControl(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { colours: ['pink'], team: [role.id] } } });
     expect(String(unknown.body.problems)).toMatch(/offers no "pink": its options are red, blue, green/);
     // The file, uploaded first as the client does; its id is the upload field's value.
-    const uploaded = await call(e, 'POST', '/__emulator/attachments?filename=shot.txt', { raw: 'a screenshot', headers: { 'content-type': 'text/plain' } });
+    const uploaded = await callControl(e, 'POST', '/__emulator/attachments?filename=shot.txt', { raw: 'a screenshot', headers: { 'content-type': 'text/plain' } });
     expect(uploaded.status).toBe(201);
     const submitted = await started(`/__emulator/interactions/${id}/modal`, { values: { team: [role.id], shot: [uploaded.body.id] } });
     const payload = (await until(async () => delivered.get(submitted), Boolean)) as Payload;

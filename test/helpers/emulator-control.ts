@@ -37,7 +37,7 @@ export function fetchControl(emulator: ControlledEmulator, path: string, init: R
 export async function controlIn(home: string, origin: string, timeoutMs = 10_000): Promise<ControlledEmulator> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const secret = await findControlSecret(appPaths({ CMD_TUI_HOME: home }).data, origin);
+    const secret = await findControlSecret(appPaths({ CMD_TUI_HOME: home }, process.platform).data, origin);
     if (secret !== undefined) return { origin, controlSecret: secret };
     if (Date.now() > deadline) throw new Error(`no control secret for ${origin} under ${home} after ${timeoutMs} ms: the emulator there did not leave one`);
     await new Promise((resolve) => setTimeout(resolve, 20));

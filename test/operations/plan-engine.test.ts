@@ -28,7 +28,7 @@ const slash = (prefix: string, count: number, scope: Scope = GLOBAL_SCOPE) => Ar
 const applyIntent = (commands: unknown[], prune = false, scope: Scope = GLOBAL_SCOPE): PlanIntent => ({ kind: 'apply', scope, commands, skippedFiles: 0, adapt: false, prune, reason: 'test', journal: { command: 'apply test.json', rerunnable: true } });
 
 async function prepared(api: FakeApi, intent: PlanIntent): Promise<PreparedPlan> {
-  const preparation = await preparePlan(openWorkspace(api, home.env), intent);
+  const preparation = await preparePlan(openWorkspace(api, home.environment.paths()), intent);
   if (!preparation.ok) throw new Error(JSON.stringify(preparation.problems));
   return preparation.prepared;
 }
@@ -40,7 +40,7 @@ describe('refusals', () => {
     const api = new FakeApi(slash('g', 30), slash('local', 95, guild));
     const plan = await prepared(api, { kind: 'copy', request: { from: GLOBAL_SCOPE, to: guild, names: [], prune: false } });
     expect(plan.refusals).toEqual([{ rule: 'type-cap', message: 'The scope would hold 125 CHAT_INPUT commands; the cap is 100. Copy fewer commands, or delete some from the target first.' }]);
-    const refused = await carryOutPlan(openWorkspace(api, home.env), plan, { overrides: ['delete-many', 'accept-skipped'] }).catch((error: unknown) => error);
+    const refused = await carryOutPlan(openWorkspace(api, home.environment.paths()), plan, { overrides: ['delete-many', 'accept-skipped'] }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PlanRefusedError);
     expect(writes(api)).toEqual([]);
   });
@@ -53,7 +53,7 @@ describe('refusals', () => {
     const plan = await prepared(api, { kind: 'restore', backup, path: '/b/one.json' });
     expect(plan.refusals).toEqual([{ rule: 'mass-delete', message: "The plan deletes 9 of the scope's 10 commands (more than half).", override: 'delete-many' }]);
     expect(plan.journal).toEqual({ command: 'restore /b/one.json', rerunnable: true });
-    const workspace = openWorkspace(api, home.env);
+    const workspace = openWorkspace(api, home.environment.paths());
     await expect(carryOutPlan(workspace, plan)).rejects.toThrow("Refused; nothing was sent: The plan deletes 9 of the scope's 10 commands (more than half).");
     expect(writes(api)).toEqual([]);
     const done = await carryOutPlan(workspace, plan, { overrides: ['delete-many'] });
@@ -79,7 +79,7 @@ describe('carrying out with the runner signal', () => {
   it('tells the runner when the first change leaves', async () => {
     const { api, plan } = await changePing();
     let sent = 0;
-    const outcome = await carryOutPlan(openWorkspace(api, home.env), plan, { signal: new AbortController().signal, sent: () => sent++ });
+    const outcome = await carryOutPlan(openWorkspace(api, home.environment.paths()), plan, { signal: new AbortController().signal, sent: () => sent++ });
     expect(outcome.steps).toHaveLength(1);
     expect(outcome.backup).toMatch(/\.json$/);
     expect(sent).toBeGreaterThan(0);
@@ -90,7 +90,7 @@ describe('carrying out with the runner signal', () => {
     const controller = new AbortController();
     controller.abort();
     let sent = 0;
-    const stopped = await carryOutPlan(openWorkspace(api, home.env), plan, { signal: controller.signal, sent: () => sent++ }).catch((error: unknown) => error);
+    const stopped = await carryOutPlan(openWorkspace(api, home.environment.paths()), plan, { signal: controller.signal, sent: () => sent++ }).catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(Error);
     expect(writes(api)).toEqual([]);
     expect(sent).toBe(0);
@@ -100,7 +100,7 @@ describe('carrying out with the runner signal', () => {
     const api = new FakeApi([]);
     const plan = await prepared(api, applyIntent([{ name: 'a', description: 'A' }, { name: 'b', description: 'B' }, { name: 'c', description: 'C' }]));
     const controller = new AbortController();
-    const stopped = await carryOutPlan(openWorkspace(api, home.env), plan, { signal: controller.signal, onStep: () => controller.abort() }).catch((error: unknown) => error);
+    const stopped = await carryOutPlan(openWorkspace(api, home.environment.paths()), plan, { signal: controller.signal, onStep: () => controller.abort() }).catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ApplyInterruptedError);
     const interrupted = stopped as ApplyInterruptedError;
     expect(interrupted.message).toBe('Stopped after 1 of 3 changes: Cancelled; the next request was not sent.');
@@ -112,7 +112,7 @@ describe('carrying out with the runner signal', () => {
   it('a plan a person approved is never swapped: another writer made it stale, nothing is sent', async () => {
     const { api, plan } = await changePing();
     api.commands.set('global', [{ ...api.commands.get('global')![0]!, description: 'Changed by a teammate' }]);
-    const refused = await carryOutPlan(openWorkspace(api, home.env), plan).catch((error: unknown) => error);
+    const refused = await carryOutPlan(openWorkspace(api, home.environment.paths()), plan).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ScopeChangedError);
     expect(writes(api)).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe('carrying out with the runner signal', () => {
     const { api, plan } = await changePing();
     api.commands.set('global', [{ ...api.commands.get('global')![0]!, description: 'Pong!' }]);
     let told: PreparedPlan | undefined;
-    const outcome = await carryOutPlan(openWorkspace(api, home.env), plan, { replanIfChanged: true, onReplan: (again) => (told = again) });
+    const outcome = await carryOutPlan(openWorkspace(api, home.environment.paths()), plan, { replanIfChanged: true, onReplan: (again) => (told = again) });
     expect(told?.changes).toBe(false);
     expect(outcome.backup).toBeNull();
     expect(writes(api)).toEqual([]);
@@ -131,7 +131,7 @@ describe('carrying out with the runner signal', () => {
 describe('the day\'s creates', () => {
   it('a 30034 met by a single create (the TUI\'s editor) leaves no creates in the next plan, which is refused', async () => {
     const api = new FakeApi([]);
-    const workspace = openWorkspace(api, home.env);
+    const workspace = openWorkspace(api, home.environment.paths());
     api.createCommand = async () => {
       throw new DiscordApiError(400, 30034, 'Max number of daily application command creates has been reached (200)', 'POST', '/applications/1/commands');
     };

@@ -44,7 +44,7 @@ class ListAfterWriteFails extends FakeApi {
 
 /** Through the plan engine, as every door carries a plan out. */
 async function carriedOut(api: FakeApi, intent: PlanIntent) {
-  const workspace = openWorkspace(api, home.env);
+  const workspace = openWorkspace(api, home.environment.paths());
   const preparation = await preparePlan(workspace, intent);
   if (!preparation.ok) throw new Error(JSON.stringify(preparation.problems));
   return carryOutPlan(workspace, preparation.prepared);
@@ -56,7 +56,7 @@ describe('a failed read-back after a confirmed write', () => {
     const api = new ReadBackFails([command]);
     const next = [{ id: '300000000000000001', type: PermissionType.Role, permission: true }];
     const request = { guildId: GUILD, entry: { id: command.id, label: '/ban' }, base: [], next, directory: { guildId: GUILD, roles: [], channels: [] } };
-    const outcome = await saveOverwrites(openWorkspace(api, home.env), request);
+    const outcome = await saveOverwrites(openWorkspace(api, home.environment.paths()), request);
     expect(api.saves).toBe(1);
     expect(outcome.saved.permissions).toEqual(next);
     expect(outcome.now).toEqual(next);

@@ -24,6 +24,12 @@ describe('the CI workflow', () => {
     expect(workflow).not.toMatch(/run: .*(npx vitest|npm test\b)/);
   });
 
+  it('gives the Linux job the Chromium its header says the end-to-end tests drive, where test/helpers/chromium.ts looks', () => {
+    expect(workflow).toMatch(/^# Linux runs every test.*Chromium/m);
+    const linked = /ln -s "\$\(command -v google-chrome\)" (\S+);/.exec(workflow)?.[1];
+    expect(readFileSync(`${root}test/helpers/chromium.ts`, 'utf8')).toContain(`'${linked}'`);
+  });
+
   it('leaves out only tests that exist', () => {
     for (const path of [...LINUX_TOOLS, ...POSIX_ONLY]) expect(existsSync(`${root}${path.replace(/\/\*\*$/, '')}`), path).toBe(true);
   });

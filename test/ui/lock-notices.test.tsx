@@ -50,7 +50,7 @@ async function leaveDeadLock(): Promise<void> {
 }
 
 /** A session whose writes take the scope's real lock under the test's home. */
-const lockingSession = (api: FakeApi) => fakeSession(api, {}, { lockScope: openWorkspace(api, home.env).lockScope });
+const lockingSession = (api: FakeApi) => fakeSession(api, {}, { lockScope: openWorkspace(api, home.environment.paths()).lockScope });
 
 describe('the lock’s notices in the TUI', () => {
   it('a delete that takes over a dead writer’s lock says which write was interrupted and how to undo it, beside its own outcome', async () => {

@@ -6,7 +6,7 @@
  * (DOCS/RR "Security and Authorization"): a PING with a bad signature must be refused, and a properly
  * signed PING answered with a PONG (`{"type":1}`).
  */
-import { readCapped } from '../../api/read-capped.js';
+import { readCapped } from '../../discord/read-capped.js';
 import { parseStrictJson, parseStrictObject } from '../../discord/strict-json.js';
 import { pingInteraction } from './payload.js';
 import { signerOf } from './signing.js';

@@ -13,7 +13,7 @@ import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor, bindingOf, keyLabel } from '../input/key-bindings.js';
 import { useAppContext } from '../state/app-context.js';
 import { useTheme } from '../theme/theme-context.js';
-import { clipboardSequence, hyperlink, supportsHyperlinks } from '../../terminal/osc.js';
+import { clipboardSequence, hyperlink } from '../../terminal/osc.js';
 import { sanitizeLine } from '../../terminal/sanitize.js';
 
 /**
@@ -75,12 +75,11 @@ export function CopyableUrl({ url, active, hint = true }: { url: string; active:
     },
     active,
   );
-  const links = supportsHyperlinks(process.env);
   return (
     <Box flexDirection="column" flexShrink={0}>
       {/* As wide as the address, wider than the screen: Ink writes it as one line, which the terminal wraps. */}
       <Box width={safe.length} flexShrink={0}>
-        <InkText color={theme.text.accent}>{links ? hyperlink(url, safe) : safe}</InkText>
+        <InkText color={theme.text.accent}>{theme.hyperlinks ? hyperlink(url, safe) : safe}</InkText>
       </Box>
       {hint ? <Text color={theme.text.secondary}>{keyLabel(bindingOf('copyUrl'))} copies the address</Text> : null}
     </Box>

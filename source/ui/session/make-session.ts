@@ -5,9 +5,10 @@
  */
 import { resolve } from 'node:path';
 import { canReadCommands, type DiscordApi } from '../../api/contract.js';
-import type { ProfileInUse } from '../../api/resolve-target.js';
+import type { ProfileInUse } from '../../connect/resolve-target.js';
 import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
 import type { CliIo } from '../../commands/types.js';
+import type { Environment } from '../../config/environment.js';
 import type { EmulatorControl } from '../../discord/emulator-control.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import type { Workspace } from '../../operations/workspace.js';
@@ -50,23 +51,23 @@ export async function firstReads(api: DiscordApi): Promise<OpeningReads> {
   return { application, globalCommands, who };
 }
 
-/** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
-export async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv, signIn?: Session['signIn']): Promise<Session> {
+/** Ties an API to the local ledger, backups, export and $EDITOR; `environment` says where files go (the demo's: its own throwaway home) and which editor. */
+export async function makeSession(api: DiscordApi, label: string, io: CliIo, environment: Environment, signIn?: Session['signIn']): Promise<Session> {
   const { openWorkspace } = await import('../../operations/workspace.js');
-  const workspace = openWorkspace(api, env);
+  const workspace = openWorkspace(api, environment.paths());
   return {
     api,
     workspace,
     target: { label },
     opening: {},
     copy: copyPlans(workspace),
-    backupFiles: backupFiles(workspace, env),
-    guildMemory: guildMemory(api, env),
+    backupFiles: backupFiles(workspace, environment),
+    guildMemory: guildMemory(api, environment),
     emulators: {},
     ...(signIn ? { signIn } : {}),
     files: {
       writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
-      editText: async (text) => editInExternalEditor(text, env),
+      editText: async (text) => editInExternalEditor(text, environment.editor),
     },
   };
 }
@@ -84,11 +85,11 @@ function copyPlans(workspace: Workspace): CopyPlans {
   };
 }
 
-function backupFiles(workspace: Workspace, env: NodeJS.ProcessEnv): BackupFiles {
+function backupFiles(workspace: Workspace, environment: Environment): BackupFiles {
   const { api } = workspace;
   const list = loadable(async () => {
-    const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
-    return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
+    const { listBackups } = await import('../../backup/store.js');
+    return (await listBackups(environment.paths().backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
   });
   return {
     list,
@@ -101,20 +102,20 @@ function backupFiles(workspace: Workspace, env: NodeJS.ProcessEnv): BackupFiles 
   };
 }
 
-function guildMemory(api: DiscordApi, env: NodeJS.ProcessEnv): GuildMemory {
+function guildMemory(api: DiscordApi, environment: Environment): GuildMemory {
   const settings = () => Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
   const recent = loadable(async () => {
     const [{ openSettings }, { recentGuildsOf }] = await settings();
-    return recentGuildsOf(openSettings(env).read(), api.baseUrl, api.applicationId);
+    return recentGuildsOf(openSettings(environment.paths()).read(), api.baseUrl, api.applicationId);
   });
   return {
     recent,
     remember: async (guild) => {
       const [{ openSettings }, { rememberRecentGuild }] = await settings();
-      await rememberRecentGuild(openSettings(env), api.baseUrl, api.applicationId, guild);
+      await rememberRecentGuild(openSettings(environment.paths()), api.baseUrl, api.applicationId, guild);
       recent.reload();
     },
-    keepForCompletion: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
+    keepForCompletion: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(environment.paths(), api.baseUrl, api.applicationId, guilds),
   };
 }
 
@@ -129,10 +130,10 @@ export function withProfile(session: Session, { profile, outsideProfiles }: Prof
 }
 
 /** An API on this machine may be a `cmd-tui serve`: its control secret, as `cmd-tui try` finds it (none for any other API). */
-export async function emulatorOnThisMachine(baseUrl: string, env: NodeJS.ProcessEnv): Promise<EmulatorControl | undefined> {
+export async function emulatorOnThisMachine(baseUrl: string, environment: Environment): Promise<EmulatorControl | undefined> {
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return undefined;
   const { emulatorControlFor } = await import('../../config/emulator-secrets.js');
-  const control = await emulatorControlFor(url.origin, env);
+  const control = await emulatorControlFor(url.origin, environment);
   return control.secret === undefined ? undefined : control;
 }

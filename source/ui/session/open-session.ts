@@ -9,6 +9,7 @@ import { DISCORD_API_BASE } from '../../api/target.js';
 import type { LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
 import type { CliIo } from '../../commands/types.js';
+import type { Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { targetLabel, type Target } from './make-session.js';
 import { browserSignIn, demoSession, storedSession, typedSession, type Opening } from './session-openings.js';
@@ -45,11 +46,11 @@ export interface SessionOpeners {
 
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
   const { io, timeoutMs } = options;
-  const { env } = io;
-  const targets = targetsOf(env, options);
+  const { environment } = io;
+  const targets = targetsOf(environment, options);
   const opening: Opening = {
     io,
-    env,
+    environment,
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(options.debug ? { debug: options.debug } : {}),
     waits: options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {},
@@ -68,8 +69,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       return browserSignIn(opening, target.url, applicationId, targetLabel(target.url, false), undefined, target).start(onUrl, signal, pasteBack);
     },
     profiles: async () => {
-      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-      return profileNames(await readSettingsWithProfiles(env));
+      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+      return profileNames(await readSettingsWithProfiles(environment.paths()));
     },
     openProfile: async (name) => {
       const target = await targets.resolve({ profile: name });
@@ -85,7 +86,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
     return target.demo ? demoSession(opening) : storedSession(opening, target, true, await targets.initialCredentials());
   };
 
-  return { connect, ...lastSeenKeeper(env, options.demo, targets), starters };
+  return { connect, ...lastSeenKeeper(environment, options.demo, targets), starters };
 }
 
 /** Where a run points, and the credentials stored for it: each read once, for `connect` and `lastSeen` alike. */
@@ -99,25 +100,25 @@ interface Targets {
   initialCredentials: () => Promise<LoadedCredentials>;
 }
 
-function targetsOf(env: NodeJS.ProcessEnv, choice: { api?: string; profile?: string }): Targets {
+function targetsOf(environment: Environment, choice: { api?: string; profile?: string }): Targets {
   const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
-    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-    const { target, profile } = await resolveTarget(choice, env);
-    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(env)).length > 0;
+    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+    const { target, profile } = await resolveTarget(choice, environment);
+    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(environment.paths())).length > 0;
     return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}), ...(outsideProfiles ? { outsideProfiles } : {}) };
   };
   let resolving: Promise<Target> | undefined;
   const started = () => (resolving ??= resolve({ api: choice.api, profile: choice.profile }));
   const credentialsFor = async ({ url, profile }: Target): Promise<LoadedCredentials> => {
-    const { loadCredentials } = await import('../../auth/credentials.js');
-    return loadCredentials({ baseUrl: url, env, ...(profile ? { profile } : {}) });
+    const { defaultStores, loadCredentials } = await import('../../auth/credentials.js');
+    return loadCredentials({ baseUrl: url, overrides: environment.credentials, stores: defaultStores(environment), ...(profile ? { profile } : {}) });
   };
   let loadingInitial: Promise<LoadedCredentials> | undefined;
   return { resolve, started, credentialsFor, initialCredentials: () => (loadingInitial ??= started().then(credentialsFor)) };
 }
 
 /** The global list seen with this run's credentials (config/list-cache.ts): read for the first frame, kept for the next start. */
-function lastSeenKeeper(env: NodeJS.ProcessEnv, demo: boolean, targets: Targets): Pick<SessionOpeners, 'lastSeen' | 'rememberLastSeen'> {
+function lastSeenKeeper(environment: Environment, demo: boolean, targets: Targets): Pick<SessionOpeners, 'lastSeen' | 'rememberLastSeen'> {
   /**
    * Where the list seen with this run's credentials is kept; none for the demo (a new emulator each time)
    * or a profile that opens in its guild (the app starts there, not in the global list).
@@ -126,7 +127,7 @@ function lastSeenKeeper(env: NodeJS.ProcessEnv, demo: boolean, targets: Targets)
     const target = demo ? undefined : await targets.started();
     if (!target || target.demo || target.profile?.guildId) return undefined;
     const [{ credentials }, cache] = await Promise.all([targets.initialCredentials(), import('../../config/list-cache.js')]);
-    const path = cache.lastSeenPath(env, target.url, credentials);
+    const path = cache.lastSeenPath(environment.paths(), target.url, credentials);
     return path === undefined ? undefined : { path, cache };
   };
   const lastSeen = async () => {

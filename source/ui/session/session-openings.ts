@@ -13,6 +13,7 @@ import { typedOrigins, type CredentialOrigins } from '../../api/credential-origi
 import type { RateLimitWait } from '../../api/rate-limit-queue.js';
 import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
 import type { CliIo } from '../../commands/types.js';
+import { underHome, type Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { emulatorOnThisMachine, firstReads, makeSession, targetLabel, withProfile, type ProfileOf, type Target } from './make-session.js';
 import type { Session, SignInModel } from './session.js';
@@ -21,7 +22,7 @@ import { endpointOf, type TryOnEmulator } from './try-on-emulator.js';
 /** What every way of opening a session shares within one run. */
 export interface Opening {
   io: CliIo;
-  env: NodeJS.ProcessEnv;
+  environment: Environment;
   timeoutMs?: number;
   debug?: (line: string) => void;
   waits: { onRateLimitWait?: (event: RateLimitWait) => void };
@@ -48,7 +49,7 @@ export function browserSignIn(
   target: ProfileOf,
   appName: () => Promise<string | undefined> = async () => undefined,
 ): SignInModel {
-  const { env, io, timeoutMs, waits } = opening;
+  const { environment, io, timeoutMs, waits } = opening;
   const { profile } = target;
   const model: SignInModel = {
     start: async (onUrl, signal, pasteBack) => {
@@ -57,20 +58,20 @@ export function browserSignIn(
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
         import('../../auth/credentials.js'),
-        import('../../api/connect.js'),
+        import('../../connect/connect.js'),
       ]);
       const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
-      const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
+      const clientSecret = typedSecret ?? environment.credentials.clientSecret;
       const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
-      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env, ...pasted });
+      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, browsers: environment.browser.commands, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');
       // Filed for the app on screen: under the profile in use or one that fits it, else a new one named after the app
       // (the sign-in is not refused after the browser approved it because another app's profile is current).
-      const stores = storesForApplication(defaultStores(env, undefined, profile?.name), baseUrl, applicationId, await appName());
+      const stores = storesForApplication(defaultStores(environment, undefined, profile?.name), baseUrl, applicationId, await appName());
       const stored = await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
+      const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
       const signedIn = stored.profile?.created ? { ...model, storedUnder: stored.profile.name } : model;
-      return withProfile(await makeSession(api, label, io, env, signedIn), target);
+      return withProfile(await makeSession(api, label, io, environment, signedIn), target);
     },
   };
   return model;
@@ -85,36 +86,36 @@ async function openWith(
   opening: Opening,
   connecting: Promise<DiscordApi>,
   label: string,
-  opened: { env: NodeJS.ProcessEnv; signInFor?: (api: DiscordApi) => SignInModel; failuresLater?: boolean },
+  opened: { environment: Environment; signInFor?: (api: DiscordApi) => SignInModel; failuresLater?: boolean },
 ): Promise<Session> {
   const api = await connecting;
   const reading = firstReads(api);
   opening.whileReading?.();
-  const making = makeSession(api, label, opening.io, opened.env, opened.signInFor?.(api));
+  const making = makeSession(api, label, opening.io, opened.environment, opened.signInFor?.(api));
   const [reads, session, globalCreatesUsed, control] = await Promise.all([
     opened.failuresLater ? reading.catch(() => ({})) : reading,
     making,
     making.then(async (session) => (await session.workspace.createBudget(GLOBAL_SCOPE)).used).catch(() => undefined),
-    emulatorOnThisMachine(api.baseUrl, opened.env).catch(() => undefined),
+    emulatorOnThisMachine(api.baseUrl, opened.environment).catch(() => undefined),
   ]);
   return { ...session, opening: { ...reads, globalCreatesUsed }, emulators: { forTry: opening.tryOnEmulator(api), ...(control ? { control } : {}) } };
 }
 
-function withApi(opening: Opening, credentials: Credentials, baseUrl: string, label: string, sessionEnv = opening.env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> {
+function withApi(opening: Opening, credentials: Credentials, baseUrl: string, label: string, sessionEnvironment = opening.environment, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> {
   const { timeoutMs, debug, waits } = opening;
   const api = import('../../api/client.js').then(({ createDiscordApi }) => createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...waits, ...(credentialOrigins ? { credentialOrigins } : {}) }));
-  return openWith(opening, api, label, { env: sessionEnv });
+  return openWith(opening, api, label, { environment: sessionEnvironment });
 }
 
 /** The embedded emulator, with the demo's guilds and commands, stopped when the app quits. */
 export async function demoSession(opening: Opening): Promise<Session> {
-  const { env, onCleanup } = opening;
-  const [{ startEmulator }, { publishControlSecret }, { appPaths }] = await Promise.all([import('../../emulator/server.js'), import('../../config/emulator-secrets.js'), import('../../config/paths.js')]);
+  const { environment, onCleanup } = opening;
+  const [{ startEmulator }, { publishControlSecret }] = await Promise.all([import('../../emulator/server.js'), import('../../config/emulator-secrets.js')]);
   const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
   onCleanup(() => emulator.close());
   // As serve does: `cmd-tui try --api` the demo's URL, from another terminal, finds its control secret.
   // Not awaited: the first frame does not wait for a file (one that cannot be written costs only that).
-  void publishControlSecret(appPaths(env).data, emulator.origin, emulator.controlSecret).then(onCleanup, () => undefined);
+  void publishControlSecret(environment.paths().data, emulator.origin, emulator.controlSecret).then(onCleanup, () => undefined);
   // The demo's backups and create counts live in a throwaway folder, not with real data, removed on exit.
   const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
   onCleanup(() => rm(home, { recursive: true, force: true }));
@@ -122,7 +123,7 @@ export async function demoSession(opening: Opening): Promise<Session> {
   // thing the process does is remove it once more, synchronously, with nothing left to run after.
   process.once('exit', () => rmSync(home, { recursive: true, force: true }));
   const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
-  const session = await withApi(opening, { botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
+  const session = await withApi(opening, { botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), underHome(environment, home), emulator.applicationId);
   return { ...session, emulators: { ...session.emulators, own: endpointOf(emulator) } };
 }
 
@@ -131,16 +132,16 @@ export async function demoSession(opening: Opening): Promise<Session> {
  * them (which makes the first profile, named after the app, when there is none).
  */
 export async function typedSession(opening: Opening, typed: AppCredentials, what: string, command: string, applicationId?: string): Promise<Session> {
-  const { env } = opening;
+  const { environment } = opening;
   const target = await opening.started();
   const { url, profile } = target;
   const label = targetLabel(url, false);
-  const session = await withApi(opening, typed, url, label, env, applicationId, typedOrigins(typed));
+  const session = await withApi(opening, typed, url, label, environment, applicationId, typedOrigins(typed));
   const appId = session.api.applicationId;
   const appName = session.opening.application?.name;
   const store = async () => {
     const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
-    const stores = defaultStores(env, undefined, profile?.name);
+    const stores = defaultStores(environment, undefined, profile?.name);
     return (await storeAppCredentials(stores, url, appId, typed, appName)).where ?? stores.secrets.filePath;
   };
   return withProfile({ ...session, signIn: browserSignIn(opening, url, appId, label, typed, target, async () => appName), rememberCredentials: { what, command, store } }, target);
@@ -148,7 +149,7 @@ export async function typedSession(opening: Opening, typed: AppCredentials, what
 
 /** Stored (or environment) credentials for a target: a session, or null when there are none. */
 export async function storedSession(opening: Opening, target: Target, failuresLater: boolean, loaded: LoadedCredentials): Promise<Session | null> {
-  const { env, timeoutMs, debug, waits } = opening;
+  const { environment, timeoutMs, debug, waits } = opening;
   const { url, profile } = target;
   const inProfile = profile ? { profile } : {};
   const { botToken, clientCredentials, user } = loaded.credentials;
@@ -158,9 +159,9 @@ export async function storedSession(opening: Opening, target: Target, failuresLa
     const { CredentialsUnreachableError } = await import('../../api/errors.js');
     throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
   }
-  const { connectDiscordApi } = await import('../../api/connect.js');
+  const { connectDiscordApi } = await import('../../connect/connect.js');
   const label = targetLabel(url, false);
-  const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
+  const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
   const appName = (api: DiscordApi) => () => api.getApplication().then((application) => application.name, () => undefined);
-  return withProfile(await openWith(opening, connecting, label, { env, signInFor: (api) => browserSignIn(opening, url, api.applicationId, label, undefined, target, appName(api)), failuresLater }), target);
+  return withProfile(await openWith(opening, connecting, label, { environment, signInFor: (api) => browserSignIn(opening, url, api.applicationId, label, undefined, target, appName(api)), failuresLater }), target);
 }

@@ -9,6 +9,7 @@ import { run as profileCommand } from '../../../source/commands/profile.js';
 import { compareNames } from '../../../source/discord/command-order.js';
 import { createSessionOpeners } from '../../../source/ui/session/open-session.js';
 import { signInAdmin } from '../../commands/restore-fixture.js';
+import { readEnvironment } from '../../../source/config/environment.js';
 
 describe('opening a TUI session from stored or typed credentials', () => {
   let emulator: RunningEmulator;
@@ -22,7 +23,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  const io = (env: NodeJS.ProcessEnv): CliIo => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: { CMD_TUI_HOME: home, ...env }, cwd: home });
+  const io = (env: NodeJS.ProcessEnv): CliIo => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), environment: readEnvironment({ CMD_TUI_HOME: home, ...env }, process.platform), cwd: home });
   const openers = (env: NodeJS.ProcessEnv, whileReading?: () => void) =>
     createSessionOpeners({ demo: false, api: emulator.baseUrl, io: io(env), onCleanup: () => undefined, whileReading });
 

@@ -3,9 +3,11 @@
  * profile (`--profile`, CMD_TUI_PROFILE, else the current one), then the settings' `apiUrl`, then live
  * Discord. Settings from before profiles are migrated here, on first use.
  */
+import { resolveApiBase, type ApiTarget } from '../api/target.js';
+import type { Environment } from '../config/environment.js';
+import type { AppPaths } from '../config/paths.js';
 import { activeProfile, migrateToProfiles } from '../config/profiles.js';
 import { openSettings, type Settings } from '../config/settings.js';
-import { resolveApiBase, type ApiTarget } from './target.js';
 
 export interface TargetChoice {
   api?: string;
@@ -30,8 +32,8 @@ export interface ResolvedTarget {
 }
 
 /** The settings, with a migration from before profiles saved once (kept in memory if the file cannot be written). */
-export async function readSettingsWithProfiles(env: NodeJS.ProcessEnv): Promise<Settings> {
-  const store = openSettings(env);
+export async function readSettingsWithProfiles(paths: AppPaths): Promise<Settings> {
+  const store = openSettings(paths);
   const current = store.read();
   const migrated = migrateToProfiles(current);
   if (!migrated) return current;
@@ -39,9 +41,10 @@ export async function readSettingsWithProfiles(env: NodeJS.ProcessEnv): Promise<
   return migrated;
 }
 
-export async function resolveTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
-  const settings = await readSettingsWithProfiles(env);
-  const chosen = activeProfile(settings, choice.profile, env);
+/** `environment`: where the settings are, and the profile CMD_TUI_PROFILE names. */
+export async function resolveTarget(choice: TargetChoice, environment: Pick<Environment, 'paths' | 'profile'>): Promise<ResolvedTarget> {
+  const settings = await readSettingsWithProfiles(environment.paths());
+  const chosen = activeProfile(settings, choice.profile, environment.profile);
   const target = resolveApiBase(choice.api ?? chosen?.profile.apiUrl ?? settings.apiUrl);
   const resolved: ResolvedTarget = { target };
   if (choice.app !== undefined) resolved.applicationId = choice.app;

@@ -2,13 +2,15 @@
  * Calls to Discord's OAuth2 token endpoints (`/oauth2/token`, `/oauth2/token/revoke`): the
  * authorization-code, refresh and client-credentials grants and revocation. A confidential client
  * authenticates with HTTP Basic; a public client sends `client_id` (and PKCE's verifier) instead.
- * OAuth errors become OAuthError values that never repeat a secret the request carried.
+ * OAuth errors become OAuthError values that never repeat a secret the request carried. Here, beside the
+ * client, because the client itself refreshes sign-ins and fetches client-credentials tokens
+ * (auth-headers.ts); the browser sign-in (auth/) exchanges its code and revokes through the same calls.
  */
-import type { Transport } from '../api/http-transport.js';
-import { TransportError } from '../api/http-transport.js';
-import { Routes } from '../api/routes.js';
-import { parseJson } from '../api/discord-error.js';
-import type { Credentials } from '../api/contract.js';
+import type { Transport } from './http-transport.js';
+import { TransportError } from './http-transport.js';
+import { Routes } from './routes.js';
+import { parseJson } from './discord-error.js';
+import type { Credentials } from './contract.js';
 
 export interface OAuthClient {
   clientId: string;

@@ -1,22 +1,27 @@
 /**
  * The one call the TUI and the scriptable commands make to get a DiscordApi: load the credentials
- * for this API base and application (env over store), build the client, and save refreshed
- * sign-ins back to the store.
+ * for this API base and application (the environment's over the stored), take this process's place in
+ * the bot token's shared pace, build the client, and save refreshed sign-ins back to the store. Above
+ * both api/ (the client) and auth/ (the credentials): neither knows the other's side of it.
  */
 import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentials, type CredentialStores, type LoadedCredentials } from '../auth/credentials.js';
-import { createDiscordApi } from './client.js';
+import { createDiscordApi } from '../api/client.js';
 import type { ProfileInUse } from './resolve-target.js';
-import { typedOrigins } from './credential-origin.js';
-import type { DiscordApi } from './contract.js';
-import { describeError } from './errors.js';
-import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from './http-transport.js';
+import { typedOrigins } from '../api/credential-origin.js';
+import type { DiscordApi } from '../api/contract.js';
+import { describeError } from '../api/errors.js';
+import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http-transport.js';
+import type { Environment } from '../config/environment.js';
 import type { Application } from '../discord/model.js';
 import { paceFilePath, sharePace } from '../config/pace-share.js';
-import type { RateLimitWait, SharedBudget } from './rate-limit-queue.js';
+import type { RateLimitWait, SharedBudget } from '../api/rate-limit-queue.js';
+
+/** What connecting takes from the environment: where the stores and pace files are, which secret store, the credentials it overrides. */
+export type ConnectSettings = Pick<Environment, 'paths' | 'secretStore' | 'credentials'>;
 
 export interface ConnectOptions {
   baseUrl: string;
-  env: NodeJS.ProcessEnv;
+  environment: ConnectSettings;
   applicationId?: string;
   /** `--timeout MS`; else the settings file; else 30000. */
   timeoutMs?: number;
@@ -43,20 +48,22 @@ export interface Connection {
 }
 
 export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
-  const stores = options.stores ?? defaultStores(options.env, options.notice, options.profile?.name);
+  const { environment } = options;
+  const stores = options.stores ?? defaultStores(environment, options.notice, options.profile?.name);
   const profile = options.profile ? { profile: options.profile } : {};
-  const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: options.applicationId, stores, ...profile }));
+  const overrides = environment.credentials;
+  const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: options.applicationId, stores, ...profile }));
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // One connection pool, also for the client that a learned application may need below.
   const transport = createTransport({ timeoutMs, debug: options.debug });
   // One place in the token's shared budget for this process, whichever client below sends.
   const botToken = options.typed?.botToken ?? loaded.credentials.botToken;
-  const sharedBudget = botToken === undefined ? undefined : sharePace(paceFilePath(options.env, options.baseUrl, botToken));
+  const sharedBudget = botToken === undefined ? undefined : sharePace(paceFilePath(environment.paths(), options.baseUrl, botToken));
   const api = await connectWith(options, stores, loaded, { timeoutMs, transport, sharedBudget });
   if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
   // The application was learned from the bot token: what is stored for it (a sign-in, client
   // credentials) applies as it would have had the id been known.
-  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, env: options.env, applicationId: api.applicationId, stores, ...profile });
+  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: api.applicationId, stores, ...profile });
   const storedMore = forApplication.credentials.user !== undefined || forApplication.credentials.clientCredentials !== undefined;
   if (!storedMore) return { api, sources: loaded.sources };
   // The application read to learn its id is handed over (not read again).

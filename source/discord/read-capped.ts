@@ -1,8 +1,10 @@
 /**
  * Reading an HTTP answer's body with a cap on its size, so that a hostile or broken server cannot fill
  * the memory: refused by its declared Content-Length before reading, else counted as it streams in and
- * stopped at the cap (the rest is never read). Shared by the API transport (undici) and the emulator's
- * deliveries to a bot (fetch).
+ * stopped at the cap (the rest is never read). Shared by the API transport (undici), the emulator's
+ * deliveries to a bot (fetch) and the Try screen's reads of the emulator: here, below both, because the
+ * emulator shares no code with the client it stands in front of. No I/O of its own: it counts the chunks
+ * it is handed.
  */
 
 export class AnswerTooLargeError extends Error {

@@ -25,7 +25,7 @@ export type BackupsMode =
   | { kind: 'restoring'; entry: BackupEntry };
 
 /** A backup's scope (`global`, `guild:ID`) by name: a listed guild's name, else its id. */
-export function scopeNameOf(guilds: AppState['identity']['guilds'], scope: string): string {
+function scopeNameOf(guilds: AppState['identity']['guilds'], scope: string): string {
   if (scope === 'global') return 'Global';
   const guildId = scope.replace(/^guild:/, '');
   return guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;

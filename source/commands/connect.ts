@@ -7,7 +7,6 @@
 import { connectDiscordApi } from '../connect/connect.js';
 import type { DiscordApi } from '../api/contract.js';
 import { resolveTarget, type ProfileInUse } from '../connect/resolve-target.js';
-import { factsOf, type AppFacts } from '../discord/app-facts.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
 import { idFlag, timeoutFlag } from './flags.js';
 import { learnGuildNames } from './guild-names.js';
@@ -76,9 +75,4 @@ export function debugLog(io: CliIo): (line: string) => void {
 
 export function scopeOf(guildId: string | undefined): Scope {
   return guildId === undefined ? GLOBAL_SCOPE : guildScope(guildId);
-}
-
-/** What validation and the server-default comparison need to know about the app. */
-export async function appFacts(api: DiscordApi): Promise<AppFacts> {
-  return factsOf(await api.getApplication(), api.applicationId);
 }

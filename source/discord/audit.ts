@@ -56,6 +56,9 @@ export interface ScopeAudit {
   findings: Finding[];
 }
 
+/** The global scope's audit: its findings and how many commands it holds. */
+export type GlobalAudit = ScopeAudit & { commandCount: number };
+
 export interface GuildAudit extends ScopeAudit {
   guildId: string;
   guildName: string;
@@ -67,7 +70,7 @@ export interface GuildAudit extends ScopeAudit {
 
 export interface AuditReport {
   applicationId: string;
-  global: ScopeAudit & { commandCount: number };
+  global: GlobalAudit;
   guilds: GuildAudit[];
   /** Guilds that hold at least one guild command: where ghost commands can hide. */
   guildsWithCommands: string[];
@@ -91,7 +94,7 @@ export interface GuildSnapshot {
   channels: Channel[] | null;
 }
 
-export function auditGlobal(commands: readonly Command[], app: AppContext): ScopeAudit & { commandCount: number } {
+export function auditGlobal(commands: readonly Command[], app: AppContext): GlobalAudit {
   const findings = [...commandFindings(commands, 'global', app, undefined)];
   const counts = countByType(commands, 'global');
   findings.push(...capFindings(counts, undefined));

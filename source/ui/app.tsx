@@ -16,19 +16,13 @@ import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
 import { actionFor, type Action, type DisabledKeys, type KeyScope } from './input/key-bindings.js';
 import { disabledNotice, DisabledKeysProvider, useScreenKeys } from './input/disabled-keys.js';
+import { appOverlay } from './app-overlay.js';
 import { CommandDetail } from './screens/command-detail/command-detail.js';
 import { CommandEditor } from './screens/command-editor/command-editor.js';
 import { CommandList } from './screens/command-list/command-list.js';
 import { Onboarding } from './screens/onboarding/onboarding.js';
-import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
-import { helpLines, TextOverlay } from './screens/overlays/text-overlay.js';
-import { JsonReview } from './screens/overlays/json-review.js';
 import { AuditScreen } from './screens/audit/audit-screen.js';
 import { BackupsScreen } from './screens/backups/backups-screen.js';
-import { CopyDialog } from './screens/overlays/copy-dialog.js';
-import { ProfilePicker } from './screens/overlays/profile-picker.js';
-import { RememberCredentials } from './screens/overlays/remember-credentials.js';
-import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
 import { TryScreen } from './screens/try/try-screen.js';
@@ -37,7 +31,7 @@ import { canReadCommands } from '../api/contract.js';
 import type { Session, SessionStarters } from './session/session.js';
 import type { RateLimitWaits } from './session/rate-limit-waits.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, statusHistoryText, topScreen } from './state/app-state.js';
+import { appReducer, type AppState, findCommand, flashExpires, initialAppState, statusHistoryText, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -105,7 +99,7 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
   return {
     ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
     ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
-    ...(!state.session || state.session.ownEmulator || state.session.tryOnEmulator?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
+    ...(!state.session || state.session.emulators.own || state.session.emulators.forTry?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
     ...writeInFlightKeys(state.busy),
   };
 }
@@ -200,7 +194,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const { state, dispatch, flows } = useAppContext();
   const { columns, rows: terminalRows } = useWindowSize();
   // The frame leaves free the rows a wrapped address or a status's path takes, and one more: a frame shorter than the screen ends with a line break.
-  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.journal, columns));
+  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.local.journal, columns));
   const rows = terminalRows - (wrappedRows > 0 ? wrappedRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);
@@ -209,7 +203,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const scope: KeyScope = top.id === 'list' && signInOnly ? 'sign-in-only' : top.id;
   useGlobalKeys(scope);
   // A short screen with a wrapped address on it keeps the address and its field, not the header.
-  const headerShown = (state.session !== null || state.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
+  const headerShown = (state.session !== null || state.start.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
   const bodyHeight = Math.max(addressRows > 0 ? 3 : 6, rows - (headerShown ? HEADER_ROWS : 0));
   const noOverlay = state.overlay.kind === 'none';
   const topCommand = 'commandId' in top ? findCommand(state, top.commandId) : undefined;
@@ -224,90 +218,14 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
     else if (action === 'tryCommand') dispatch({ type: 'push', screen: { id: 'try', commandId: command.id } });
   };
 
-  const overlay = (() => {
-    const close = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
-    switch (state.overlay.kind) {
-      case 'none':
-        return null;
-      case 'help':
-        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope, state.overlay.disabled)} height={bodyHeight} onClose={close} />;
-      case 'message':
-        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={state.overlay.text.split('\n').map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
-      case 'scope-picker':
-        return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
-      case 'copy': {
-        const copier = state.session?.copy;
-        const command = state.overlay.commandId === undefined ? undefined : findCommand(state, state.overlay.commandId);
-        if (!copier || (state.overlay.commandId !== undefined && !command)) return null;
-        return (
-          <CopyDialog
-            copier={copier}
-            from={state.scope}
-            {...(command ? { command } : {})}
-            guilds={state.guilds}
-            height={bodyHeight}
-            onDone={(text, tone, notices) => {
-              close();
-              dispatch({ type: 'flash', text, tone, notices });
-            }}
-            onClose={close}
-          />
-        );
-      }
-      case 'profile-picker': {
-        const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
-        if (!profiles) return null;
-        return <ProfilePicker starters={profiles} current={state.session?.profile} height={bodyHeight} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
-      }
-      case 'confirm-delete': {
-        const command = findCommand(state, state.overlay.commandId);
-        if (!command) return null;
-        const known = state.scope.kind === 'guild' && state.data.status === 'ready' && state.data.permissions !== null;
-        return (
-          <ConfirmDelete
-            command={command}
-            scopeLabel={scopeLabel(state)}
-            overwriteCount={known ? (overwritesOf(state, command.id)?.permissions.length ?? 0) : undefined}
-            onCancel={close}
-            onConfirm={() => {
-              close();
-              void flows.deleteCommand(command);
-            }}
-          />
-        );
-      }
-      case 'remember-credentials': {
-        const offer = state.session?.rememberCredentials;
-        return offer ? <RememberCredentials offer={offer} onClose={close} /> : null;
-      }
-      case 'json-review': {
-        const command = findCommand(state, state.overlay.commandId);
-        const draft = state.overlay.draft;
-        if (!command) return null;
-        return (
-          <JsonReview
-            command={command}
-            draft={draft as Command}
-            onCancel={close}
-            onSave={() => {
-              close();
-              void flows.saveCommand(draft as Command, command).then((outcome) => {
-                // The message names Discord's field errors already (describeError).
-                if (!outcome.ok) dispatch({ type: 'flash', text: outcome.message, tone: 'error' });
-              });
-            }}
-          />
-        );
-      }
-    }
-  })();
+  const overlay = appOverlay({ state, dispatch, flows, starters, scope, height: bodyHeight });
 
   return (
     // One column spare: a line that fills the last column leaves some terminals in a pending wrap.
     <Box flexDirection="column" width={Math.max(20, columns - 1)} height={rows}>
       {headerShown ? <Header state={state} /> : null}
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
-        {state.connecting ? <Spinner label="Connecting" /> : null}
+        {state.start.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
         {signInOnly ? (
           top.id === 'list' && overlay === null ? <SignInOnlyHome height={bodyHeight} active={noOverlay} /> : null

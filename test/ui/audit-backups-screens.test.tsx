@@ -4,7 +4,7 @@ import { ConnectionError } from '../../source/api/errors.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import type { PasteBack } from '../../source/ui/session/session.js';
-import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, type FakeSession } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, type FakeSession, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -101,14 +101,14 @@ describe('backups screen', () => {
     ];
     const restored: string[] = [];
     const preview = restorePreview({ create: ['mod'] });
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => entries,
       prepare: async () => preview,
       carryOut: async (chosen) => {
         restored.push(chosen === preview ? 'the previewed plan' : 'another plan');
         return fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }] });
       },
-    };
+    });
     const app = await openBackups(session, 'delete mod');
     const rows = app.frame().split('\n');
     expect(rows.findIndex((row) => row.includes('delete mod'))).toBeLessThan(rows.findIndex((row) => row.includes('apply commands.json')));
@@ -131,14 +131,14 @@ describe('backups screen: overwrites-only backups and names', () => {
     const entry = backupEntry(api, { commandCount: 0, overwriteCount: 4, overwritesOnly: true });
     const preview = fakePrepared({ overwritesOnly: true, overwrites: [{ commandId: '1', target: '/ping', overwrites: [{ id: GUILD_ID, type: 1, permission: false }] }] });
     const restored: unknown[] = [];
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => [entry],
       prepare: async () => preview,
       carryOut: async (chosen) => {
         restored.push(chosen);
         return fakeCarriedOut({ backup: '/b/2.json', restored: preview.restore!.overwrites });
       },
-    };
+    });
     const app = await openBackups(session, 'permissions of /ping');
     await waitFor(() => /▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping\s+overwrites only: 4/.test(app.frame()), { message: app.frame });
     await app.press('restorePlan');
@@ -156,14 +156,14 @@ describe('backups screen: overwrites-only backups and names', () => {
     const entry = backupEntry(api, { overwriteCount: 1 });
     let known: readonly { name: string }[] = [];
     const preview = restorePreview({ overwrites: [{ commandId: '1', target: '/ping' }] });
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => [entry],
       prepare: async (_path, commands = []) => {
         known = commands;
         return preview;
       },
       carryOut: notUsed,
-    };
+    });
     const app = await openBackups(session, 'permissions of /ping');
     await app.press('restorePlan');
     await app.waitForText('overwrites of /ping in Test Guild: 0');
@@ -179,14 +179,14 @@ describe('backups screen after a restore', () => {
     const older = backupEntry(api, { scope: 'global', reason: 'apply commands.json', commandCount: 30 });
     const newer = backupEntry(api, { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', commandCount: 29 });
     let entries = [newer, older];
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => entries,
       prepare: async () => restorePreview({ create: ['mod'] }),
       carryOut: async () => {
         entries = [{ ...newer, path: '/b/3.json', createdAt: '2026-11-24T10:10:00.000Z', reason: 'restore Global' }, ...entries];
         return fakeCarriedOut();
       },
-    };
+    });
     const app = await openBackups(session, 'apply commands.json');
     await app.press('down');
     await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
@@ -211,19 +211,19 @@ describe('backups screen sign-in', () => {
     const session = fakeSession(api);
     const entry = backupEntry(api, { overwriteCount: 1 });
     const plans = { made: 0 };
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => [entry],
       prepare: async () => {
         plans.made += 1;
         return restorePreview({ overwrites: [{ commandId: '1', target: 'ping' }] });
       },
       carryOut: notUsed,
-    };
+    });
     const signedIn = () => {
       user = true;
       return { ...session };
     };
-    session.signInUser = (onUrl, signal, pasteBack) => signIn(signedIn, onUrl, pasteBack, signal);
+    session.signIn = { start: (onUrl, signal, pasteBack) => signIn(signedIn, onUrl, pasteBack, signal) };
     return { session, plans };
   }
 

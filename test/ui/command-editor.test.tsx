@@ -235,8 +235,8 @@ describe('command editor', () => {
     await app.type('!');
     let backupStarted!: () => void;
     const backupReached = new Promise<void>((resolve) => (backupStarted = resolve));
-    const snapshot = app.session.snapshot;
-    app.session.snapshot = (_scope, _reason, signal) => {
+    const snapshot = app.session.workspace.snapshot;
+    app.session.workspace.snapshot = (_scope, _reason, signal) => {
       backupStarted();
       return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new RequestCancelledError(false)), { once: true }));
     };
@@ -246,7 +246,7 @@ describe('command editor', () => {
     await app.waitForText('Cancelled before it was sent: nothing was sent to Discord');
     expect(api.calls.filter((call) => call.startsWith('edit'))).toEqual([]);
     // The next save, on the wire: the last one's words are not true of it.
-    app.session.snapshot = snapshot;
+    app.session.workspace.snapshot = snapshot;
     let release!: () => void;
     api.gate = new Promise((resolve) => (release = resolve));
     await confirmSave(app);

@@ -36,7 +36,7 @@ const SCREENS: WalkedScreen[] = [
     open: async () => {
       const api = new FakeApi([makeCommand({ name: 'ping' })]);
       Object.defineProperty(api, 'baseUrl', { value: DISCORD_API_BASE });
-      const app = await renderApp(api, { columns: 140, rows: 30 }, { ...fakeSession(api), tryOnEmulator: opening });
+      const app = await renderApp(api, { columns: 140, rows: 30 }, fakeSession(api, { emulators: { forTry: opening } }));
       await app.waitForText('ping');
       await app.press('tryCommand');
       await app.waitForText('Nothing is written to Discord');
@@ -51,7 +51,7 @@ const SCREENS: WalkedScreen[] = [
     probe: CURSOR_PROBES,
     open: async () => {
       const api = new FakeApi([makeCommand({ name: 'ping' })]);
-      const app = await renderApp(api, { columns: 140, rows: 30 }, { ...fakeSession(api), ownEmulator: endpoint });
+      const app = await renderApp(api, { columns: 140, rows: 30 }, fakeSession(api, { emulators: { own: endpoint } }));
       await app.waitForText('ping');
       await app.press('tryCommand');
       await app.waitForText('Interactions URL');
@@ -66,7 +66,7 @@ const SCREENS: WalkedScreen[] = [
     scope: 'emulator-details',
     open: async () => {
       const api = new FakeApi([makeCommand({ name: 'ping' })]);
-      const app = await renderApp(api, { columns: 140, rows: 30 }, { ...fakeSession(api), ownEmulator: endpoint });
+      const app = await renderApp(api, { columns: 140, rows: 30 }, fakeSession(api, { emulators: { own: endpoint } }));
       await app.waitForText('ping');
       await app.press('tryCommand');
       await app.waitForText('Interactions URL');

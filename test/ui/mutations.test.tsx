@@ -141,8 +141,8 @@ describe('delete', () => {
     const app = await renderApp(api);
     cleanup = app.unmount;
     let backedUp!: () => void;
-    const snapshot = app.session.snapshot;
-    app.session.snapshot = async (scope, reason) => {
+    const snapshot = app.session.workspace.snapshot;
+    app.session.workspace.snapshot = async (scope, reason) => {
       await new Promise<void>((resolve) => (backedUp = resolve));
       return snapshot(scope, reason);
     };

@@ -10,7 +10,7 @@ import { guildScope, type Command } from '../../source/discord/model.js';
 import { carryOutPlan } from '../../source/operations/carry-out-plan.js';
 import { preparePlan, prepareRestore } from '../../source/operations/prepare-plan.js';
 import { renderApp } from './helpers/app.js';
-import { APP_ID, FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession } from './helpers/fake-api.js';
+import { APP_ID, FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -21,19 +21,19 @@ const slash = (prefix: string, count: number, scope = guild) => Array.from({ len
 const writes = (api: FakeApi) => api.calls.filter((call) => /^(create|edit|delete) /.test(call));
 const flat = (frame: string) => frame.replace(/[\s│]+/g, ' ');
 
-/** The session's copy and restore carried by the plan engine, as open-session.ts wires them. */
+/** The session's copy and restore carried by the plan engine, as make-session.ts wires them. */
 function withEngine(session: FakeSession, backups: Record<string, ScopeBackup | OverwritesBackup> = {}, entries: BackupEntry[] = []): FakeSession {
   session.copy = {
-    prepare: (request) => preparePlan(session, { kind: 'copy', request }),
-    carryOut: (prepared, options) => carryOutPlan(session, prepared, options),
+    prepare: (request) => preparePlan(session.workspace, { kind: 'copy', request }),
+    carryOut: (prepared, options) => carryOutPlan(session.workspace, prepared, options),
   };
-  session.backupFiles = {
+  session.backupFiles = fakeBackupFiles({
     list: async () => entries,
     prepare: async (path, known) => {
-      return prepareRestore(session, { kind: 'restore', backup: backups[path]!, path, ...(known ? { known } : {}) });
+      return prepareRestore(session.workspace, { kind: 'restore', backup: backups[path]!, path, ...(known ? { known } : {}) });
     },
-    carryOut: (prepared, options) => carryOutPlan(session, prepared, options),
-  };
+    carryOut: (prepared, options) => carryOutPlan(session.workspace, prepared, options),
+  });
   return session;
 }
 
@@ -67,7 +67,7 @@ describe('the copy dialog', () => {
   it('beyond the day\'s creates: the daily refusal, nothing sent', async () => {
     const api = new FakeApi(slash('g', 3, { kind: 'global' }));
     const session = withEngine(fakeSession(api));
-    session.createBudget = async () => ({ used: 199, unanswered: 0, remaining: 1, day: '2026-01-01' });
+    session.workspace.createBudget = async () => ({ used: 199, unanswered: 0, remaining: 1, day: '2026-01-01' });
     const app = await openCopyOfGlobal(api, session);
     await app.waitForText("The plan creates 3 commands but only 1 of today's 200 creates are left for this scope.");
     await app.chord('tab');
@@ -91,8 +91,8 @@ describe('the copy dialog', () => {
     // The backup's reading waits: esc lands before anything can leave.
     let reading!: () => void;
     const reached = new Promise<void>((resolve) => (reading = resolve));
-    const snapshot = session.snapshot;
-    session.snapshot = async (scope, reason, signal) => {
+    const snapshot = session.workspace.snapshot;
+    session.workspace.snapshot = async (scope, reason, signal) => {
       reading();
       await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
       return snapshot(scope, reason, signal);
@@ -175,8 +175,8 @@ describe('a restore that deletes most of the scope', () => {
     const { api, app, session } = await openRestore();
     let reading!: () => void;
     const reached = new Promise<void>((resolve) => (reading = resolve));
-    const snapshot = session.snapshot;
-    session.snapshot = async (scope, reason, signal) => {
+    const snapshot = session.workspace.snapshot;
+    session.workspace.snapshot = async (scope, reason, signal) => {
       reading();
       await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
       return snapshot(scope, reason, signal);
@@ -208,7 +208,7 @@ describe('an overwrites-only restore without the browser sign-in', () => {
     };
     const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: backup.createdAt, reason: backup.reason, applicationId: APP_ID, commandCount: 0, overwriteCount: 1, overwritesOnly: true };
     const session = withEngine(fakeSession(api), { '/b/1.json': backup }, [entry]);
-    session.signInUser = () => new Promise(() => undefined);
+    session.signIn = { start: () => new Promise(() => undefined) };
     const app = await renderApp(api, { columns: 140, rows: 36 }, session);
     cleanup = app.unmount;
     await app.waitForText('ping');

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RequestCancelledError } from '../../source/api/errors.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -86,7 +86,7 @@ describe('ctrl+c during a TUI restore', () => {
     const preview = fakePrepared({ create: ['mod'], restore: true });
     const outcome = fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }] });
     const restore = gatedWrite(outcome, sendFirst);
-    session.backupFiles = { list: async () => [entry], prepare: async () => preview, carryOut: (_plan, { signal, sent }) => restore.write(signal!, sent!) };
+    session.backupFiles = fakeBackupFiles({ list: async () => [entry], prepare: async () => preview, carryOut: (_plan, { signal, sent }) => restore.write(signal!, sent!) });
     const app = await renderApp(api, { columns: 120, rows: 24 }, session);
     cleanup = app.unmount;
     await app.waitForText('ping');

@@ -52,7 +52,7 @@ export function useFooterRows(): number {
   const { state } = useAppContext();
   const width = useWindowSize().columns - 1;
   const underSpinner = noticeUnderSpinner(state);
-  return 1 + (state.busy ? 1 + (underSpinner ? statusLines(underSpinner, width).length : 0) : statusLines(state.flash?.text ?? state.journal, width).length);
+  return 1 + (state.busy ? 1 + (underSpinner ? statusLines(underSpinner, width).length : 0) : statusLines(state.flash?.text ?? state.local.journal, width).length);
 }
 
 /**
@@ -77,7 +77,7 @@ export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?:
           {noticeUnderSpinner(state) && state.flash ? <StatusLine text={state.flash.text} color={toneColor(theme, state.flash.tone)} width={width} scope={scope} /> : null}
         </>
       ) : status ? (
-        <StatusLine text={state.flash?.text ?? state.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.journal ? theme.status.warning : undefined} width={width} scope={scope} />
+        <StatusLine text={state.flash?.text ?? state.local.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.local.journal ? theme.status.warning : undefined} width={width} scope={scope} />
       ) : null}
       <Text color={theme.text.secondary} wrap="truncate">
         {footerHints(scope, width, hide)}

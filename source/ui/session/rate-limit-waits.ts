@@ -1,6 +1,6 @@
 /**
  * The rate-limit waits of the session's client (api/rate-limit-queue.ts), handed from where the client is
- * made (session/open-session.ts, before the app is drawn) to the app, which names them beside its spinner:
+ * made (session/session-openings.ts, before the app is drawn) to the app, which names them beside its spinner:
  * a 429 storm shows "waiting 7 s: Discord answered 429", not seconds of a bare "Connecting…". The wait under
  * way when the app starts listening is told to it at once.
  */

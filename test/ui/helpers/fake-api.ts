@@ -10,7 +10,10 @@ import { BACKUP_FORMAT } from '../../../source/discord/backup-format.js';
 import type { Plan, Refusal } from '../../../source/discord/plan.js';
 import type { CarriedOutPlan } from '../../../source/operations/carry-out-plan.js';
 import type { PreparedPlan } from '../../../source/operations/prepare-plan.js';
-import type { Session } from '../../../source/ui/session/session.js';
+import type { BackupFiles, Session } from '../../../source/ui/session/session.js';
+import { loadable } from '../../../source/ui/session/loadable.js';
+import type { BackupEntry } from '../../../source/backup/store.js';
+import type { Workspace } from '../../../source/operations/workspace.js';
 
 export const APP_ID = '100000000000000001';
 export const GUILD_ID = '200000000000000002';
@@ -170,15 +173,11 @@ export interface FakeSession extends Session {
   editorReplies: ((text: string) => string)[];
 }
 
-export function fakeSession(api: FakeApi): FakeSession {
+/** The operations' workspace over the fake API: creates counted, backups read from what the API holds and kept in `backups`. */
+export function fakeWorkspace(api: FakeApi, backups: { scope: Scope; reason: string }[] = []): Workspace {
   let creates = 0;
-  const session: FakeSession = {
+  return {
     api,
-    targetLabel: 'test server',
-    backups: [],
-    exports: new Map(),
-    editorInputs: [],
-    editorReplies: [],
     createBudget: async () => ({ used: creates, unanswered: 0, remaining: Math.max(0, 200 - creates), day: '2026-01-01' }),
     countCreate: async (_scope, send) => {
       const result = await send();
@@ -193,20 +192,45 @@ export function fakeSession(api: FakeApi): FakeSession {
       return { format: BACKUP_FORMAT, version: 1, createdAt: '2026-01-01T00:00:00.000Z', reason, applicationId: APP_ID, scope, commands: structuredClone(commands), permissions: structuredClone(permissions) };
     },
     keep: async (snapshot) => {
-      session.backups.push({ scope: snapshot.scope, reason: snapshot.reason });
-      return `/backups/${session.backups.length}.json`;
-    },
-    writeExport: async (name, contents) => {
-      session.exports.set(name, contents);
-      return `/exports/${name}`;
-    },
-    editText: async (text) => {
-      session.editorInputs.push(text);
-      const reply = session.editorReplies.shift();
-      return reply ? reply(text) : text;
+      backups.push({ scope: snapshot.scope, reason: snapshot.reason });
+      return `/backups/${backups.length}.json`;
     },
   };
+}
+
+/** `overrides`: models in place of the fake's own (the Try screen's emulators, a target label…); `workspace`: parts of the workspace (a real lock…). */
+export function fakeSession(api: FakeApi, overrides: Partial<Session> = {}, workspace: Partial<Workspace> = {}): FakeSession {
+  const backups: { scope: Scope; reason: string }[] = [];
+  const session: FakeSession = {
+    api,
+    workspace: { ...fakeWorkspace(api, backups), ...workspace },
+    target: { label: 'test server' },
+    opening: {},
+    emulators: {},
+    backups,
+    exports: new Map(),
+    editorInputs: [],
+    editorReplies: [],
+    files: {
+      writeExport: async (name, contents) => {
+        session.exports.set(name, contents);
+        return `/exports/${name}`;
+      },
+      editText: async (text) => {
+        session.editorInputs.push(text);
+        const reply = session.editorReplies.shift();
+        return reply ? reply(text) : text;
+      },
+    },
+    ...overrides,
+  };
   return session;
+}
+
+/** The session's backups model over a test's functions: its list loads when a screen subscribes, and again after a restore, as make-session.ts wires it. */
+export function fakeBackupFiles(files: { list: () => Promise<BackupEntry[]>; prepare: BackupFiles['prepare']; carryOut: BackupFiles['carryOut'] }): BackupFiles {
+  const list = loadable(files.list);
+  return { list, prepare: files.prepare, carryOut: (prepared, options) => files.carryOut(prepared, options).finally(list.reload) };
 }
 
 /**

@@ -51,14 +51,11 @@ export function invalidCount(problems: readonly Problem[]): number {
   return new Set(problems.filter((problem) => problem.severity === 'error').map((problem) => /^\[(\d+)\]/.exec(problem.path)?.[1]).filter((index) => index !== undefined)).size;
 }
 
-export function CopyDialog({ copier, from, command, guilds, height, onDone, onClose }: CopyDialogProps) {
-  const theme = useTheme();
-  const { flows, state } = useAppContext();
+/** The dialog's steps: the target picked, the plan made by the plan engine (esc closes it meanwhile), an override typed, the copy carried out through the runner. */
+function useCopySteps({ copier, from, command, onDone, onClose }: Pick<CopyDialogProps, 'copier' | 'from' | 'command' | 'onDone' | 'onClose'>, nameOf: (scope: Scope) => string) {
+  const { flows } = useAppContext();
   const { runner } = flows;
-  const busySent = state.busy?.sent;
   const [step, setStep] = useState<Step>({ kind: 'pick' });
-  const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
-  const what = command ? commandLabel(command) : `every command of ${nameOf(from)}`;
   const request = (to: Scope) => ({ from, to, names: command ? [command.name] : [], prune: false });
 
   useKeyHandler(Priority.overlay, (chord) => {
@@ -87,15 +84,6 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
     // The request follows from the step; re-planning only when the target changes.
   }, [planning]);
 
-  if (step.kind === 'pick') {
-    return <ScopePicker title={`Copy ${what} to…`} exclude={from} guilds={guilds} onPick={(to) => setStep({ kind: 'planning', to })} onClose={onClose} height={height} />;
-  }
-  if (step.kind === 'planning' || step.kind === 'copying') {
-    // Planning is not a runner request (esc closes it); a copy whose first change left cannot be cancelled.
-    const cancellable = step.kind === 'copying' && busySent !== true;
-    return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)} (esc closes)` : `Copying into ${nameOf(step.to)} (backup first)`} cancellable={cancellable} />;
-  }
-
   const run = (to: Scope, prepared: PreparedPlan, overrides: readonly Override[]) => {
     setStep({ kind: 'copying', to });
     // Through the runner as a write: cancelled before the first change leaves, nothing is sent; after, it waits and reports.
@@ -109,27 +97,21 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
       else onDone(planFailedLine(`Copy into ${nameOf(to)}`, result.error), 'error', result.notices);
     });
   };
+  return { step, pick: (to: Scope) => setStep({ kind: 'planning', to }), override: (to: Scope, prepared: PreparedPlan, override: Override) => setStep({ kind: 'override', to, prepared, override }), run };
+}
 
-  if (step.kind === 'override') {
-    const { to, prepared, override } = step;
-    const refusal = prepared.refusals.find((item) => item.override === override);
-    return (
-      <TypeToConfirm title={`Copy ${what} into ${nameOf(to)} anyway?`} expected={overrideAnswer(override, prepared.plan)} mismatch="That is not it" action="copy anyway" onConfirm={() => run(to, prepared, [override])} onCancel={onClose}>
-        <Text wrap="wrap">{refusal?.message}</Text>
-      </TypeToConfirm>
-    );
-  }
-
-  const { to, preparation } = step;
+/** The plan the engine made for the copy, with its refusals in the CLI's words; `what` is copied from `fromName` into `toName`. */
+function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, onOverride, onClose }: { preparation: Preparation; what: string; fromName: string; toName: string; single: boolean; onCopy: (prepared: PreparedPlan) => void; onOverride: (prepared: PreparedPlan, override: Override) => void; onClose: () => void }) {
+  const theme = useTheme();
   const adaptations = summarizeAdaptations(preparation.ok ? preparation.prepared.adaptations : preparation.adaptations).map((line) => `  ${line}`);
   if (!preparation.ok) {
     const errors = preparation.problems.filter((problem) => problem.severity === 'error');
     const bad = invalidCount(errors);
-    const title = command
-      ? `${what} is not valid in ${nameOf(to)}; nothing can be copied`
+    const title = single
+      ? `${what} is not valid in ${toName}; nothing can be copied`
       : bad > 0
-        ? `${bad} of the ${preparation.count} commands of ${nameOf(from)} ${bad === 1 ? 'is' : 'are'} not valid in ${nameOf(to)}; nothing can be copied`
-        : `The commands of ${nameOf(from)} are not valid together in ${nameOf(to)}; nothing can be copied`;
+        ? `${bad} of the ${preparation.count} commands of ${fromName} ${bad === 1 ? 'is' : 'are'} not valid in ${toName}; nothing can be copied`
+        : `The commands of ${fromName} are not valid together in ${toName}; nothing can be copied`;
     return (
       <ConfirmDialog title={title} confirmLabel="Close" onConfirm={onClose} onCancel={onClose}>
         {[...adaptations, ...errors.map((problem) => `  ${problem.path}: ${problem.message}`)].map((line, index) => (
@@ -151,13 +133,14 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
   const nothing = !prepared.changes;
   const { blocked, overridable } = splitRefusals(prepared.refusals);
   const refused = blocked.length > 0;
-  const ghosts = ghostsNote(prepared.ghosts, nameOf(to));
+  const ghosts = ghostsNote(prepared.ghosts, toName);
   const summary = nothing
-    ? `Nothing to change in ${nameOf(to)}.`
+    ? `Nothing to change in ${toName}.`
     : `${plan.create.length} to create, ${plan.update.length} to update; uses ${plan.createsUsed} of today's creates (${budget.remaining} of ${LIMITS.dailyCreates} left).`;
-  const confirm = nothing || refused ? onClose : overridable[0]?.override ? () => setStep({ kind: 'override', to, prepared, override: overridable[0]!.override! }) : () => run(to, prepared, []);
+  const override = overridable[0]?.override;
+  const confirm = nothing || refused ? onClose : override ? () => onOverride(prepared, override) : () => onCopy(prepared);
   return (
-    <ConfirmDialog title={`Copy ${what} into ${nameOf(to)}?`} confirmLabel={nothing || refused ? 'Close' : overridable.length > 0 ? 'Copy anyway…' : 'Copy'} onConfirm={confirm} onCancel={onClose}>
+    <ConfirmDialog title={`Copy ${what} into ${toName}?`} confirmLabel={nothing || refused ? 'Close' : overridable.length > 0 ? 'Copy anyway…' : 'Copy'} onConfirm={confirm} onCancel={onClose}>
       {/* The counts, refusals and warnings first: a long plan scrolls below them. */}
       <Text wrap="wrap">{summary}</Text>
       <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />
@@ -166,7 +149,7 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
           {ghosts}
         </Text>
       ) : null}
-      {nothing || refused ? null : <Text color={theme.text.secondary}>A backup of {nameOf(to)} is written first.</Text>}
+      {nothing || refused ? null : <Text color={theme.text.secondary}>A backup of {toName} is written first.</Text>}
       {lines.map((line, index) => (
         <Text key={index} wrap="wrap">
           {line}
@@ -174,4 +157,35 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
       ))}
     </ConfirmDialog>
   );
+}
+
+export function CopyDialog(props: CopyDialogProps) {
+  const { from, command, guilds, height, onClose } = props;
+  const { state } = useAppContext();
+  const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
+  const what = command ? commandLabel(command) : `every command of ${nameOf(from)}`;
+  const { step, pick, override, run } = useCopySteps(props, nameOf);
+  switch (step.kind) {
+    case 'pick':
+      return <ScopePicker title={`Copy ${what} to…`} exclude={from} guilds={guilds} onPick={pick} onClose={onClose} height={height} />;
+    case 'planning':
+    case 'copying': {
+      // Planning is not a runner request (esc closes it); a copy whose first change left cannot be cancelled.
+      const cancellable = step.kind === 'copying' && state.busy?.sent !== true;
+      return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)} (esc closes)` : `Copying into ${nameOf(step.to)} (backup first)`} cancellable={cancellable} />;
+    }
+    case 'override': {
+      const { to, prepared } = step;
+      const refusal = prepared.refusals.find((item) => item.override === step.override);
+      return (
+        <TypeToConfirm title={`Copy ${what} into ${nameOf(to)} anyway?`} expected={overrideAnswer(step.override, prepared.plan)} mismatch="That is not it" action="copy anyway" onConfirm={() => run(to, prepared, [step.override])} onCancel={onClose}>
+          <Text wrap="wrap">{refusal?.message}</Text>
+        </TypeToConfirm>
+      );
+    }
+    case 'review': {
+      const { to } = step;
+      return <CopyPlanReview preparation={step.preparation} what={what} fromName={nameOf(from)} toName={nameOf(to)} single={command !== undefined} onCopy={(prepared) => run(to, prepared, [])} onOverride={(prepared, chosen) => override(to, prepared, chosen)} onClose={onClose} />;
+    }
+  }
 }

@@ -33,7 +33,7 @@ function GuildChoice({ entryId, height, active }: { entryId: string; height: num
     <ScopePicker
       title="Permission overwrites are set per guild: pick the guild"
       exclude={GLOBAL_SCOPE}
-      guilds={state.guilds}
+      guilds={state.identity.guilds}
       onPick={(scope) => {
         if (scope.kind !== 'guild') return;
         dispatch({ type: 'pop' });

@@ -28,7 +28,8 @@ import { AppContext, useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { ConnectionDetails, type ConnectionItem } from './connection-details.js';
 
-export interface OnEmulatorProps {
+/** What the Try screen is given, and each of its forms. */
+export interface TryScreenProps {
   command: Command;
   height: number;
   width: number;
@@ -52,15 +53,15 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
  * the server answered); `form`: the Try form to open on the emulator, at a height.
  */
-export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;
-  const tryOn = state.session?.tryOnEmulator;
+  const tryOn = state.session?.emulators.forTry;
   const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
   // The guild in view, else the one the form would start in.
-  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.guilds[0]?.id;
-  const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : undefined);
+  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.identity.guilds[0]?.id;
+  const guildName = state.identity.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : undefined);
 
   const open = () => {
     if (!tryOn) return;
@@ -130,43 +131,11 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
 /** Rows the Try form needs below the details for its rows, Send and the footer: fewer, and the details fold into one line. */
 const FORM_LEAST_ROWS = 10;
 
-/**
- * The emulator's details above a Try form on it, and the interactions URL field. Where they and the form
- * do not both fit (or a value to copy is wider than the screen), the details fold into one line and open
- * on demand (ctrl+b: connection-details.tsx). `children` draws the form in the rows left, taking keys when
- * `formActive` (not while the details or the field are open).
- */
-export function EmulatorDetails({ endpoint, notes, height, width, active, children }: {
-  endpoint: EmulatorEndpoint;
-  notes: readonly string[];
-  height: number;
-  width: number;
-  active: boolean;
-  /** `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set. */
-  children: (height: number, formActive: boolean, interactionsUrl: string | null) => ReactNode;
-}) {
-  const theme = useTheme();
+/** The interactions URL field: what is typed, the check with Discord's PINGs (through the runner), and its keys. */
+function useInteractionsUrlField(endpoint: EmulatorEndpoint) {
   const { flows, dispatch } = useAppContext();
   const [editing, setEditing] = useState<string | undefined>(undefined);
-  const [detailsOpen, setDetailsOpen] = useState(false);
   const [checking, setChecking] = useState(false);
-  const current = endpoint.interactionsUrl();
-  const formActive = active && editing === undefined && !detailsOpen;
-  const editUrl = () => setEditing(endpoint.interactionsUrl() ?? '');
-
-  useKeyHandler(
-    Priority.screen,
-    (chord) => {
-      const action = actionFor(chord, 'try');
-      if (action === 'interactionsUrl') editUrl();
-      else if (action === 'connectBot') setDetailsOpen(true);
-      else return false;
-      return true;
-    },
-    formActive,
-  );
-  useDisabledKeys('interactions-url', checking ? { setInteractionsUrl: "the URL is being checked with Discord's PINGs." } : {}, active && editing !== undefined);
-
   const apply = (text: string) => {
     const url = text.trim() === '' ? null : text.trim();
     if (url !== null && !/^https?:\/\/[^/]/.test(url)) {
@@ -188,8 +157,8 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
       dispatch({ type: 'flash', text: url === null ? 'No interactions URL: interactions go to your bot on the gateway.' : `Interactions now go to ${url} (it answered Discord's PING checks).`, tone: 'success' });
     });
   };
-
-  const field = (chord: string) => {
+  /** The field's own keys: enter sets the URL (unless a check is under way), esc leaves it. */
+  const keys = (chord: string) => {
     const action = actionFor(chord, 'interactions-url');
     if (action === 'setInteractionsUrl') {
       if (!checking) apply(editing ?? '');
@@ -197,13 +166,32 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     else return false;
     return true;
   };
+  return { editing, checking, edit: () => setEditing(endpoint.interactionsUrl() ?? ''), type: setEditing, keys };
+}
 
+/** The field where an HTTP bot's interactions endpoint URL is typed, checked and set. */
+function InteractionsUrlField({ field, width, active }: { field: ReturnType<typeof useInteractionsUrlField>; width: number; active: boolean }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Text wrap="truncate" bold>{"Your HTTP bot's interactions endpoint URL"}</Text>
+      <Text color={theme.text.secondary} wrap="truncate">{"checked with Discord's PINGs, verified with the public key (ctrl+b lists it)"}</Text>
+      <Box>
+        <Text>{'Interactions URL'.padEnd(LABEL_WIDTH)}</Text>
+        <TextField value={field.editing ?? ''} onChange={field.type} focused={active && !field.checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - LABEL_WIDTH - 1)} command={field.keys} />
+      </Box>
+      <Box flexGrow={1} />
+      <Footer scope="interactions-url" />
+    </Box>
+  );
+}
+
+/** The details as lines at `room` columns (each wrapped here, so the rows the form is left are counted, not guessed); `reveal`: the emulator's own fake token, shown. */
+function detailLines(endpoint: EmulatorEndpoint, notes: readonly string[], room: number, current: string | null): { line: string; quiet: boolean; reveal?: boolean }[] {
   const label = (name: string) => name.padEnd(LABEL_WIDTH);
-  const room = Math.max(20, width);
-  // Every line wrapped here, so the rows the form is left are counted, not guessed.
   const wrapped = (text: string) => wrapText(text, room, ' '.repeat(LABEL_WIDTH));
   const urlKey = keyLabel(bindingOf('interactionsUrl', 'try'));
-  const lines: { line: string; quiet: boolean; reveal?: boolean }[] = [
+  return [
     ...notes.flatMap((note) => wrapText(note, room).map((line) => ({ line, quiet: true }))),
     ...[
       `${label('API URL')}${endpoint.baseUrl}`,
@@ -216,12 +204,49 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     { line: endpoint.botToken, quiet: false, reveal: true },
     ...wrapped(`${label('Interactions URL')}${current ?? 'none: interactions go to your bot on the gateway'} · ${urlKey} sets it for an HTTP bot`).map((line) => ({ line, quiet: false })),
   ];
+}
+
+/**
+ * The emulator's details above a Try form on it, and the interactions URL field. Where they and the form
+ * do not both fit (or a value to copy is wider than the screen), the details fold into one line and open
+ * on demand (ctrl+b: connection-details.tsx). `children` draws the form in the rows left, taking keys when
+ * `formActive` (not while the details or the field are open).
+ */
+export function EmulatorDetails({ endpoint, notes, height, width, active, children }: {
+  endpoint: EmulatorEndpoint;
+  notes: readonly string[];
+  height: number;
+  width: number;
+  active: boolean;
+  /** `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set. */
+  children: (height: number, formActive: boolean, interactionsUrl: string | null) => ReactNode;
+}) {
+  const theme = useTheme();
+  const field = useInteractionsUrlField(endpoint);
+  const { editing } = field;
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const current = endpoint.interactionsUrl();
+  const formActive = active && editing === undefined && !detailsOpen;
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      const action = actionFor(chord, 'try');
+      if (action === 'interactionsUrl') field.edit();
+      else if (action === 'connectBot') setDetailsOpen(true);
+      else return false;
+      return true;
+    },
+    formActive,
+  );
+  useDisabledKeys('interactions-url', field.checking ? { setInteractionsUrl: "the URL is being checked with Discord's PINGs." } : {}, active && editing !== undefined);
+
+  const room = Math.max(20, width);
+  const lines = detailLines(endpoint, notes, room, current);
   // Nothing meant to be copied is broken across lines: a value wider than the screen is behind the copy key instead.
   const copyable = [LABEL_WIDTH + textWidth(endpoint.baseUrl), LABEL_WIDTH + textWidth(endpoint.gatewayUrl), textWidth(endpoint.verifyKey), textWidth(endpoint.botToken)];
   const unfolded = copyable.every((cells) => cells <= room) && height - lines.length >= FORM_LEAST_ROWS;
   const connectKey = keyLabel(bindingOf('connectBot', 'try'));
   const folded = `${connectKey} connect a bot (URLs, token, public key) · ${current ? `interactions go to ${current}` : `emulator at ${new URL(endpoint.baseUrl).host}`}`;
-
   const items: ConnectionItem[] = [
     { label: 'API URL', value: endpoint.baseUrl },
     { label: 'Gateway', value: endpoint.gatewayUrl },
@@ -233,18 +258,9 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   return (
     <Box flexDirection="column" flexGrow={1}>
       {editing !== undefined ? (
-        <Box flexDirection="column" flexGrow={1}>
-          <Text wrap="truncate" bold>{"Your HTTP bot's interactions endpoint URL"}</Text>
-          <Text color={theme.text.secondary} wrap="truncate">{"checked with Discord's PINGs, verified with the public key (ctrl+b lists it)"}</Text>
-          <Box>
-            <Text>{label('Interactions URL')}</Text>
-            <TextField value={editing} onChange={(value) => setEditing(value)} focused={active && !checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - LABEL_WIDTH - 1)} command={field} />
-          </Box>
-          <Box flexGrow={1} />
-          <Footer scope="interactions-url" />
-        </Box>
+        <InteractionsUrlField field={field} width={width} active={active} />
       ) : detailsOpen ? (
-        <ConnectionDetails title="Connect your bot to this emulator" notes={notes} items={items} height={height} width={width} active={active} onSet={editUrl} onClose={() => setDetailsOpen(false)} />
+        <ConnectionDetails title="Connect your bot to this emulator" notes={notes} items={items} height={height} width={width} active={active} onSet={field.edit} onClose={() => setDetailsOpen(false)} />
       ) : null}
       {/* Hidden, not unmounted, while the details or the field are open: what was filled in and the bot's reply stay. */}
       <Box display={editing === undefined && !detailsOpen ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>

@@ -85,16 +85,64 @@ export interface TryDeliveryWords {
   notEmulator?: (message: string) => void;
 }
 
-export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
-  const { origin, secret } = where;
-  // One value while the emulator stays the same, whatever object the screen passes each render.
-  const control = useMemo<EmulatorControl>(() => (secret === undefined ? { origin } : { origin, secret }), [origin, secret]);
-  const refusal = (started: Extract<TryStart, { ok: false }>) => (started.noBot && words.noBot ? words.noBot : started.message);
+/**
+ * Reads what the user sees of interaction `id` until the bot has said all it will (a reply, "thinking…"
+ * then its edit, follow-ups while they keep coming, or a failure), each state dispatched as it changes.
+ */
+async function followInteraction(control: EmulatorControl, id: string, heading: string, botName: string, signal: AbortSignal, dispatch: Dispatch<TryAction>): Promise<void> {
+  const refused = (message: string) => dispatch({ type: 'step-refused', message, problems: [] });
+  let revision = -1;
+  let quietSince = Date.now();
+  const deadline = Date.now() + TOKEN_LIFETIME_MS;
+  while (!signal.aborted) {
+    let view: InteractionView | undefined;
+    try {
+      view = await readInteraction(control, id, signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      refused(`Lost the emulator at ${control.origin} while waiting for the reply: ${errorLine(describeError(error))}`);
+      return;
+    }
+    if (!view) {
+      refused(`${control.origin} answered with something that is not an interaction's state.`);
+      return;
+    }
+    const arrived = replyArrived(view);
+    if (view.revision !== revision) {
+      revision = view.revision;
+      quietSince = Date.now();
+    }
+    const expired = Date.now() > deadline;
+    const settled = view.failed !== undefined || (arrived && Date.now() - quietSince >= SETTLE_MS) || expired;
+    // The token has expired with no reply: nothing can come now, and the client says so (as cmd-tui try does).
+    dispatch({ type: 'exchange', exchange: { id, heading, botName, view, ...(expired ? { expired: true } : {}) }, waiting: !settled });
+    if (settled) return;
+    await pause(POLL_MS, signal);
+  }
+}
+
+/** The bot's suggestions for `option`: an autocomplete interaction, read until the bot answers it (or says why not). */
+async function askSuggestions(control: EmulatorControl, request: TryRequest, option: CommandOption, signal: AbortSignal, refusal: (started: Extract<TryStart, { ok: false }>) => string) {
+  const started = await startTry(control, request, signal);
+  const nothing = (problems: string[]) => ({ choices: [], problems });
+  if (!started.ok) return nothing([refusal(started), ...started.problems]);
+  for (;;) {
+    const view = await readInteraction(control, started.id, signal);
+    if (!view) return nothing([`${control.origin} answered with something that is not an interaction's state.`]);
+    if (view.failed !== undefined) return nothing([`${started.botName} suggested nothing: ${view.failed}`]);
+    if (view.acknowledged === AUTOCOMPLETE_RESULT) return validChoices(option, view.choices ?? []);
+    await pause(POLL_MS, signal);
+  }
+}
+
+/**
+ * The reply being watched, through the runner (a read: ctrl+c stops waiting, not the bot): a new send,
+ * or leaving the screen, stops the watch; a send answered after the screen was left starts none.
+ */
+function useReplyWatch(control: EmulatorControl, dispatch: Dispatch<TryAction>) {
   const { flows } = useAppContext();
   const runner = flows.runner;
-  // The reply being watched: a new send, or leaving the screen, stops the watch.
   const watch = useRef<AbortController | undefined>(undefined);
-  // A send answered after the screen was left starts no watch: nobody would see it, and it would poll on.
   const left = useRef(false);
   useEffect(() => {
     left.current = false;
@@ -103,45 +151,6 @@ export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAct
       watch.current?.abort();
     };
   }, []);
-
-  const follow = useCallback(
-    async (id: string, heading: string, botName: string, signal: AbortSignal) => {
-      const refused = (message: string) => dispatch({ type: 'step-refused', message, problems: [] });
-      let revision = -1;
-      let quietSince = Date.now();
-      const deadline = Date.now() + TOKEN_LIFETIME_MS;
-      while (!signal.aborted) {
-        let view: InteractionView | undefined;
-        try {
-          view = await readInteraction(control, id, signal);
-        } catch (error) {
-          if (signal.aborted) return;
-          refused(`Lost the emulator at ${origin} while waiting for the reply: ${errorLine(describeError(error))}`);
-          return;
-        }
-        if (!view) {
-          refused(`${origin} answered with something that is not an interaction's state.`);
-          return;
-        }
-        const arrived = replyArrived(view);
-        if (view.revision !== revision) {
-          revision = view.revision;
-          quietSince = Date.now();
-        }
-        const expired = Date.now() > deadline;
-        const settled = view.failed !== undefined || (arrived && Date.now() - quietSince >= SETTLE_MS) || expired;
-        // The token has expired with no reply: nothing can come now, and the client says so (as cmd-tui try does).
-        dispatch({ type: 'exchange', exchange: { id, heading, botName, view, ...(expired ? { expired: true } : {}) }, waiting: !settled });
-        if (settled) return;
-        await pause(POLL_MS, signal);
-      }
-    },
-    [control, origin, dispatch],
-  );
-
-  // The newest send: an older one answered later does not take the screen from it.
-  const latestSend = useRef(0);
-
   const watchReply = useCallback(
     (started: Extract<TryStart, { ok: true }>, what: string, heading: string) => {
       watch.current?.abort();
@@ -149,14 +158,30 @@ export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAct
       watch.current = controller;
       dispatch({ type: 'exchange', exchange: { id: started.id, heading, botName: started.botName }, waiting: true });
       void runner
-        .run(`Waiting for ${started.botName} to answer ${what}`, (signal) => follow(started.id, heading, started.botName, AbortSignal.any([signal, controller.signal])))
+        .run(`Waiting for ${started.botName} to answer ${what}`, (signal) => followInteraction(control, started.id, heading, started.botName, AbortSignal.any([signal, controller.signal]), dispatch))
         .then((result) => {
           // ctrl+c stopped the wait, not the bot: what it does next is not shown.
           if (!result.ok && result.cancelled && !result.superseded && !controller.signal.aborted) dispatch({ type: 'stop-waiting' });
         });
     },
-    [runner, dispatch, follow],
+    [runner, dispatch, control],
   );
+  const stop = useCallback(() => watch.current?.abort(), []);
+  const hasLeft = useCallback(() => left.current, []);
+  return { watchReply, stop, left: hasLeft };
+}
+
+export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
+  const { origin, secret } = where;
+  // One value while the emulator stays the same, whatever object the screen passes each render.
+  const control = useMemo<EmulatorControl>(() => (secret === undefined ? { origin } : { origin, secret }), [origin, secret]);
+  const refusal = (started: Extract<TryStart, { ok: false }>) => (started.noBot && words.noBot ? words.noBot : started.message);
+  const { flows } = useAppContext();
+  const runner = flows.runner;
+  const { watchReply, stop, left } = useReplyWatch(control, dispatch);
+
+  // The newest send: an older one answered later does not take the screen from it.
+  const latestSend = useRef(0);
 
   /**
    * One write to the emulator that delivers an interaction (`what` names it), then its watch. A command
@@ -164,14 +189,14 @@ export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAct
    */
   const deliver = useCallback(
     (what: string, start: (signal: AbortSignal, sent: () => void) => Promise<TryStart>, heading: (started: Extract<TryStart, { ok: true }>) => string, fresh: boolean) => {
-      watch.current?.abort();
+      stop();
       const mine = ++latestSend.current;
       if (fresh) dispatch({ type: 'reply', reply: undefined });
       const refused = (message: string, problems: string[]) =>
         dispatch(fresh ? { type: 'reply', reply: { status: 'refused', message, problems } } : { type: 'step-refused', message, problems });
       // A write: once it has left, ctrl+c cannot recall it and its outcome is still told.
       void runner.run(`Sending ${what} to the bot`, start, { kind: 'write' }).then((result) => {
-        if (mine !== latestSend.current || left.current) return;
+        if (mine !== latestSend.current || left()) return;
         if (!result.ok) {
           if (!result.cancelled) refused(`Could not reach the emulator at ${origin}: ${errorLine(describeError(result.error))}`, []);
           return;
@@ -182,7 +207,7 @@ export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAct
         else refused(refusal(started), started.problems);
       });
     },
-    [control, origin, runner, dispatch, watchReply, words.noBot, words.notEmulator],
+    [control, origin, runner, dispatch, watchReply, stop, left, words.noBot, words.notEmulator],
   );
 
   const send = useCallback(
@@ -232,18 +257,7 @@ export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAct
       // The client uploads files with the command only: its autocomplete goes without them.
       const { files: _files, ...typed } = request;
       void runner
-        .run(AUTOCOMPLETE_LABEL, async (signal) => {
-          const started = await startTry(control, typed, signal);
-          const nothing = (problems: string[]) => ({ choices: [], problems });
-          if (!started.ok) return nothing([refusal(started), ...started.problems]);
-          for (;;) {
-            const view = await readInteraction(control, started.id, signal);
-            if (!view) return nothing([`${origin} answered with something that is not an interaction's state.`]);
-            if (view.failed !== undefined) return nothing([`${started.botName} suggested nothing: ${view.failed}`]);
-            if (view.acknowledged === AUTOCOMPLETE_RESULT) return validChoices(option, view.choices ?? []);
-            await pause(POLL_MS, signal);
-          }
-        })
+        .run(AUTOCOMPLETE_LABEL, (signal) => askSuggestions(control, typed, option, signal, refusal))
         .then((result) => {
           // A newer key's request replaced this one: it reports.
           if (!result.ok && result.cancelled) return;
@@ -251,7 +265,7 @@ export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAct
           dispatch({ type: 'suggestions', suggestions: { option: option.name, text, ...found } });
         });
     },
-    [control, origin, runner, dispatch, words.noBot],
+    [control, runner, dispatch, words.noBot],
   );
 
   return { send, autocomplete, press, submit };

@@ -7,7 +7,6 @@ import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js
 import type { Plan } from '../discord/plan.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
-import type { ExecutedStep } from '../operations/send-plan.js';
 import { summarizeAdaptations, type Adaptation } from '../discord/adapt-scope.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { knownGuildName } from './guild-names.js';
@@ -67,13 +66,6 @@ function show(value: unknown): string {
   if (value === undefined) return '(none)';
   const text = JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}
-
-/** One line per request a run made, as it happens. */
-export function stepLine(step: ExecutedStep): string {
-  if (step.kind === 'delete') return `  deleted ${commandLabel(step.command)}`;
-  if (step.kind === 'update') return `  updated ${commandLabel(step.command)}`;
-  return `  ${step.created ? 'created' : 'overwrote'} ${commandLabel(step.command)}`;
 }
 
 /** What `--adapt` / `copy` dropped or skipped to fit the target scope, one line per kind. */

@@ -84,6 +84,12 @@ function listed(names: readonly string[]): string {
   return names.length <= 5 ? names.join(', ') : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
 }
 
+/** The requests a plan sends, in the order sendPlan sends them (`- /a`, `~ /b`, `+ /c`): what a progress line names next. */
+export function plannedRequests(plan: Plan, prune: boolean): string[] {
+  const deletes = prune ? plan.delete : [];
+  return [...deletes.map((command) => `- ${commandLabel(command)}`), ...plan.update.map((update) => `~ ${commandLabel(update)}`), ...plan.create.map((create) => `+ ${commandLabel(create)}`)];
+}
+
 /** Sends the plan (the caller holds the lock and kept the backup, named in `backup`), then reads the scope back. */
 export async function sendPlan(workspace: Workspace, scope: Scope, plan: Plan, prune: boolean, backup: string, options: SendOptions = {}): Promise<SentPlan> {
   const { api } = workspace;
@@ -93,7 +99,7 @@ export async function sendPlan(workspace: Workspace, scope: Scope, plan: Plan, p
     options.onStep?.(step);
   };
   const deletes = prune ? plan.delete : [];
-  const planned = [...deletes.map((command) => `- ${commandLabel(command)}`), ...plan.update.map((update) => `~ ${commandLabel(update)}`), ...plan.create.map((create) => `+ ${commandLabel(create)}`)];
+  const planned = plannedRequests(plan, prune);
   // A cancelled run sends nothing more; what it sent already is answered and counted.
   const sending = options.signal ? api.withSignal(options.signal, options.sent) : api;
   try {

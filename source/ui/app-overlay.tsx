@@ -28,20 +28,35 @@ export interface OverlayContext {
 }
 
 export function appOverlay(context: OverlayContext): ReactElement | null {
+  const { overlay } = context.state;
+  // A copy under way stays mounted (hidden) under help or the whole message, which return to it.
+  const copy = overlay.kind === 'copy' ? overlay : (overlay.kind === 'help' || overlay.kind === 'message') && overlay.under?.kind === 'copy' ? overlay.under : undefined;
+  const copyDialog = copy ? copyOverlay(context, copy.commandId, overlay.kind === 'copy') : null;
+  const front = frontOverlay(context);
+  if (!copyDialog && !front) return null;
+  return (
+    <>
+      {copyDialog}
+      {front}
+    </>
+  );
+}
+
+/** The overlay in front, the copy dialog aside (appOverlay). */
+function frontOverlay(context: OverlayContext): ReactElement | null {
   const { state, dispatch, height } = context;
   const close = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
   const overlay = state.overlay;
   switch (overlay.kind) {
     case 'none':
+    case 'copy':
       return null;
     case 'help':
-      return <TextOverlay title="Keys on this screen" lines={helpLines(overlay.scope ?? context.scope, overlay.disabled)} height={height} onClose={close} />;
+      return <TextOverlay key="front" title="Keys on this screen" lines={helpLines(overlay.scope ?? context.scope, overlay.disabled)} height={height} onClose={() => dispatch({ type: 'overlay', overlay: overlay.under ?? { kind: 'none' } })} />;
     case 'message':
-      return <TextOverlay title={overlay.title ?? 'The whole message'} lines={overlay.text.split('\n').map((text) => ({ text }))} height={height} onClose={close} />;
+      return <TextOverlay key="front" title={overlay.title ?? 'The whole message'} lines={overlay.text.split('\n').map((text) => ({ text }))} height={height} onClose={() => dispatch({ type: 'overlay', overlay: overlay.under ?? { kind: 'none' } })} />;
     case 'scope-picker':
       return <ScopePicker guilds={state.identity.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={height} />;
-    case 'copy':
-      return copyOverlay(context, overlay.commandId, close);
     case 'profile-picker': {
       const { starters } = context;
       const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
@@ -70,16 +85,17 @@ export function appOverlay(context: OverlayContext): ReactElement | null {
   }
 }
 
-/** `c`/`C`: copy one command or the whole scope, through the session's copy model. */
-function copyOverlay({ state, dispatch, height }: OverlayContext, commandId: string | undefined, close: () => void): ReactElement | null {
+/** `c`/`C`: copy one command or the whole scope, through the session's copy model; `active`: in front (not under help). */
+function copyOverlay({ state, dispatch, height }: OverlayContext, commandId: string | undefined, active: boolean): ReactElement | null {
   const copier = state.session?.copy;
   const command = commandId === undefined ? undefined : findCommand(state, commandId);
   if (!copier || (commandId !== undefined && !command)) return null;
+  const close = () => dispatch({ type: 'overlay-done', kind: 'copy' });
   const done = (text: string, tone: 'success' | 'warning' | 'error', notices?: readonly string[]) => {
     close();
     dispatch({ type: 'flash', text, tone, notices });
   };
-  return <CopyDialog copier={copier} from={state.scope} {...(command ? { command } : {})} guilds={state.identity.guilds} height={height} onDone={done} onClose={close} />;
+  return <CopyDialog key="copy" copier={copier} from={state.scope} {...(command ? { command } : {})} guilds={state.identity.guilds} height={height} active={active} onDone={done} onClose={close} />;
 }
 
 /** The typed delete of a command, with how many overwrites go with it where they are known. */

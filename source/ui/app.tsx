@@ -11,6 +11,7 @@ import { Header, HEADER_ROWS } from './components/header.js';
 import { WrappedAddressRowsProvider } from './components/copyable-url.js';
 import { Spinner } from './components/spinner.js';
 import { statusPathExtraRows } from './components/status-line.js';
+import { quitLaterNotice } from './components/footer.js';
 import { connectionFailureKind } from '../api/errors.js';
 import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
@@ -114,15 +115,6 @@ function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
   return Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait]));
 }
 
-/** What q during a write says: it is remembered, and the outcome (with its backup) is printed once the app has quit. */
-function quitLaterNotice(busy: NonNullable<AppState['busy']>): string {
-  const recall = busy.sent
-    ? 'The change was sent and cannot be recalled'
-    : // Still true once it is sent (the notice stays up while the write runs): the line above says when.
-      'Until the line above says sent, ctrl+c cancels the change';
-  return `q: cmd-tui quits once Discord answers, and prints whether the change happened and the backup that undoes it. ${recall}; q again stays.`;
-}
-
 /** How long a quit waits, once the write has settled, for the status that tells its outcome. */
 const OUTCOME_WAIT_MS = 500;
 
@@ -169,14 +161,16 @@ function useGlobalKeys(screenScope: KeyScope): void {
     const status = statusOverlay(state);
     const disabled = { ...(status || keys.ownMessage ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
-    const notice = action ? disabledNotice(action, scope, disabled) : undefined;
+    // A view inside the screen (a copy's progress) that leaves a key of the screen underneath unbound: pressed, it says why it is off.
+    const underneath = action === undefined && scope !== screenScope ? actionFor(chord, screenScope) : undefined;
+    const notice = action ? disabledNotice(action, scope, disabled) : underneath ? disabledNotice(underneath, screenScope, disabled) : undefined;
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
     else if (action === 'showMessage' && status) dispatch({ type: 'overlay', overlay: status });
     // While a write is in flight q is remembered: the app quits once the outcome is told (useQuitAfterWrite).
     else if (action === 'quit' && state.busy?.write) {
       dispatch({ type: 'quit-after-write', quit: !state.quitAfterWrite });
-      dispatch({ type: 'flash', text: state.quitAfterWrite ? 'Staying: q no longer quits when the change in flight is answered.' : quitLaterNotice(state.busy), tone: 'warning' });
+      dispatch({ type: 'flash', text: state.quitAfterWrite ? 'Staying: q no longer quits when the change in flight is answered.' : quitLaterNotice(state.busy.sent === true), tone: 'warning' });
     } else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
@@ -250,7 +244,12 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
             <TryScreen key={top.commandId} command={topCommand} height={bodyHeight} width={columns - 1} active={noOverlay} />
           </Box>
         ) : null}
-        {overlay === null && top.id === 'backups' && state.session ? <BackupsScreen height={bodyHeight} width={columns - 1} active={noOverlay} /> : null}
+        {top.id === 'backups' && state.session ? (
+          // Hidden, not unmounted, under help or a message: a restore under way shows its progress again after them.
+          <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+            <BackupsScreen height={bodyHeight} width={columns - 1} active={noOverlay} />
+          </Box>
+        ) : null}
         {state.session && state.stack.some((screen) => screen.id === 'audit') ? (
           // Hidden, not unmounted, while a finding is fixed on another screen: the findings stay.
           <Box display={overlay === null && top.id === 'audit' ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>

@@ -83,7 +83,7 @@ describe('delete', () => {
     const { app, release } = await deleteHeldOnTheWire();
     await app.press('quit');
     await app.waitForText('q: cmd-tui quits once Discord answers');
-    expect(app.frame().replace(/\s+/g, ' ')).toContain('prints whether the change happened and the backup that undoes it. The change was sent and cannot be recalled; q again stays.');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('prints whether the change happened and the backup that undoes it. The change was sent and cannot be recalled; press q again to stay in cmd-tui.');
     expect(app.frame()).toContain("Deleting ping: sent; waiting for Discord's answer");
     release();
     await waitFor(() => app.exitNotes.length > 0, { message: () => app.frame() });
@@ -153,7 +153,7 @@ describe('delete', () => {
     await app.waitForText('Deleting ping… (ctrl+c cancels)');
     await app.press('quit');
     await app.waitForText('q: cmd-tui quits once Discord answers');
-    expect(app.frame().replace(/\s+/g, ' ')).toContain('Until the line above says sent, ctrl+c cancels the change; q again stays.');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('Until the line above says sent, ctrl+c cancels the change; press q again to stay in cmd-tui.');
     backedUp();
     await waitFor(() => app.exitNotes.length > 0, { message: () => app.frame() });
     expect(app.exitNotes[0]).toContain('Deleted ping and its overwrites');

@@ -21,7 +21,7 @@ export function toneColor(theme: Theme, tone: Tone): string | undefined {
 }
 
 /** Kept however narrow the terminal: the ways out, saving (and Try's sending), and `?`, which lists every key. */
-const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save', 'send'];
+const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save', 'send', 'cancelWrite', 'stopWrite'];
 
 /** Roomy: every key, the full label and ` · ` between hints; compact: the first key, the short label and two spaces. */
 function hintLine(bindings: readonly Binding[], roomy: boolean): string {
@@ -52,7 +52,27 @@ export function useFooterRows(): number {
   const { state } = useAppContext();
   const width = useWindowSize().columns - 1;
   const underSpinner = noticeUnderSpinner(state);
-  return 1 + (state.busy ? 1 + (underSpinner ? statusLines(underSpinner, width).length : 0) : statusLines(state.flash?.text ?? state.local.journal, width).length);
+  const pending = quitPendingLine(state) ? 1 : 0;
+  return 1 + (state.busy ? 1 + pending + (underSpinner ? statusLines(underSpinner, width).length : 0) : statusLines(state.flash?.text ?? state.local.journal, width).length);
+}
+
+/** What q during a write says: it is remembered, and the outcome (with its backup) is printed once the app has quit. */
+export function quitLaterNotice(sent: boolean): string {
+  const recall = sent
+    ? 'The change was sent and cannot be recalled'
+    : // Still true once it is sent (the notice stays up while the write runs): the line above says when.
+      'Until the line above says sent, ctrl+c cancels the change';
+  return `q: cmd-tui quits once Discord answers, and prints whether the change happened and the backup that undoes it. ${recall}; press q again to stay in cmd-tui.`;
+}
+
+/**
+ * While q waits for the write in flight, a line says so whatever else the status says since (an off key's
+ * reason), so the quit to come is never out of sight; none while the status is q's own notice.
+ */
+function quitPendingLine(state: AppState): string | undefined {
+  if (!state.quitAfterWrite || !state.busy?.write) return undefined;
+  if (noticeUnderSpinner(state)?.startsWith('q: cmd-tui quits')) return undefined;
+  return 'q pressed: cmd-tui quits once Discord answers (press q again to stay).';
 }
 
 /**
@@ -63,18 +83,27 @@ function noticeUnderSpinner(state: AppState): string | undefined {
   return state.busy && state.flash?.duringRequest === state.busy.id ? state.flash.text : undefined;
 }
 
-/** `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need). */
-export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?: readonly Action[]; status?: boolean }) {
+/**
+ * `status: false`: a dialog's footer, where the status of the screen underneath would be stale (and take rows the buttons need);
+ * `spinner: false`: the view above shows the request's progress itself (a copy's, a restore's).
+ */
+export function Footer({ scope, hide, status = true, spinner = true }: { scope: KeyScope; hide?: readonly Action[]; status?: boolean; spinner?: boolean }) {
   const theme = useTheme();
   const { state } = useAppContext();
   // The root leaves the last column free (see app.tsx).
   const width = useWindowSize().columns - 1;
+  const pending = quitPendingLine(state);
   return (
     <Box flexDirection="column" flexShrink={0}>
       {state.busy ? (
         <>
-          <Spinner label={state.busy.label} cancellable={state.busy.sent !== true} />
+          {spinner ? <Spinner label={state.busy.label} cancellable={state.busy.sent !== true} /> : null}
           {noticeUnderSpinner(state) && state.flash ? <StatusLine text={state.flash.text} color={toneColor(theme, state.flash.tone)} width={width} scope={scope} /> : null}
+          {pending ? (
+            <Text color={theme.status.warning} wrap="truncate">
+              {pending}
+            </Text>
+          ) : null}
         </>
       ) : status ? (
         <StatusLine text={state.flash?.text ?? state.local.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.local.journal ? theme.status.warning : undefined} width={width} scope={scope} />

@@ -43,7 +43,11 @@ export type KeyScope =
   /** The home of a session with only a browser sign-in: guilds, then a guild's overwrite lists. */
   | 'sign-in-only'
   /** A browser sign-in waiting: its address to copy, the field where the address the browser ended on is pasted. */
-  | 'sign-in-wait';
+  | 'sign-in-wait'
+  /** A copy or a restore under way, before its first change has left: esc/ctrl+c cancel it, nothing is sent. */
+  | 'bulk-write'
+  /** A copy or a restore under way once a change has left: esc/ctrl+c stop it between requests. */
+  | 'bulk-write-sent';
 
 export type Action =
   | 'help'
@@ -115,6 +119,8 @@ export type Action =
   | 'stopWaiting'
   | 'openById'
   | 'escape'
+  | 'cancelWrite'
+  | 'stopWrite'
   | 'signIn'
   | 'nextProblem'
   | 'wholeText'
@@ -161,6 +167,8 @@ const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups',
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 /** Keys that act on commands, which a browser sign-in alone cannot read: shown there as disabled, saying why. */
 const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
+/** A copy or a restore under way, before and after its first change left. */
+const BULK_WRITE: readonly KeyScope[] = ['bulk-write', 'bulk-write-sent'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
 const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try', 'interactions-url'];
 
@@ -254,6 +262,9 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'copyUrl', keys: ['u'], label: 'copy the address', short: 'copy address', scopes: ['sign-in-wait'], footer: true },
   { action: 'submitPaste', keys: ['enter'], label: 'hand over the pasted address', short: 'submit pasted address', scopes: ['sign-in-wait'], footer: true },
   { action: 'stopWaiting', keys: ['esc', 'ctrl+c'], label: 'stop waiting', short: 'stop', scopes: ['sign-in-wait'], footer: true },
+  // A copy or restore under way: what esc/ctrl+c do depends on whether a change has left (one scope each, shown in the footer).
+  { action: 'cancelWrite', keys: ['esc', 'ctrl+c'], label: 'cancel: nothing has been sent, and nothing will be', short: 'cancel (nothing sent)', scopes: ['bulk-write'], footer: true },
+  { action: 'stopWrite', keys: ['esc', 'ctrl+c'], label: 'stop between requests: what was sent stays, the rest is not sent', short: 'stop after this request', scopes: ['bulk-write-sent'], footer: true },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', short: 'stop/back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try', 'try-offer'], footer: true },
   { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help'], footer: true },
@@ -263,7 +274,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   // The ways to start are a pick list, where space picks as enter does.
   { action: 'select', keys: ['space'], label: 'choose', scopes: ['onboarding'], footer: false },
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
-  { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access'], footer: false },
+  { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access', ...BULK_WRITE], footer: false },
   // Where text is typed, ctrl+e is readline's end of line.
   { action: 'showMessage', keys: ['ctrl+t'], label: 'show the whole status message', scopes: ['editor', 'onboarding', 'try'], footer: false },
 
@@ -278,10 +289,12 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'deleteWordBefore', keys: ['ctrl+w'], label: 'delete the word before the cursor', scopes: TEXT, footer: false },
   { action: 'deleteToStart', keys: ['ctrl+u'], label: 'delete to the start', scopes: TEXT, footer: false },
   { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
-  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding', 'try-offer', 'emulator-details'], footer: true },
+  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding', 'try-offer', 'emulator-details', ...BULK_WRITE], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try', 'interactions-url'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
+  // While a change is in flight q is remembered: cmd-tui quits once Discord has answered it.
+  { action: 'quit', keys: ['q'], label: 'quit once Discord has answered (q again: stay)', short: 'quit when done', scopes: BULK_WRITE, footer: true },
   { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'try-offer', 'interactions-url', 'emulator-details'], footer: false },
 ];
 

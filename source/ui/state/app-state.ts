@@ -30,10 +30,10 @@ export type Screen =
 
 export type Overlay =
   | { kind: 'none' }
-  /** `scope`: a view inside the screen with keys of its own (the who-can-use grid). */
-  | { kind: 'help'; scope?: KeyScope; disabled?: DisabledKeys }
+  /** `scope`: a view inside the screen with keys of its own (the who-can-use grid); `under`: see OverUnder. */
+  | ({ kind: 'help'; scope?: KeyScope; disabled?: DisabledKeys } & OverUnder)
   /** A status message too long for the status line (or a row cut to fit its list), shown whole. */
-  | { kind: 'message'; text: string; title?: string }
+  | ({ kind: 'message'; text: string; title?: string } & OverUnder)
   | { kind: 'scope-picker' }
   | { kind: 'profile-picker' }
   /** commandId absent: the whole scope. */
@@ -42,6 +42,14 @@ export type Overlay =
   | { kind: 'json-review'; commandId: string; draft: Record<string, unknown> }
   /** Credentials typed into onboarding just connected: store them for the next start? */
   | { kind: 'remember-credentials' };
+
+/**
+ * Help and the whole message opened over a dialog that lets them through (a copy under way): the dialog
+ * stays underneath, still running, and closing them returns to it.
+ */
+interface OverUnder {
+  under?: Overlay;
+}
 
 /** Overlays that start no action of their own. */
 const KEEPS_STATUS: ReadonlySet<Overlay['kind']> = new Set(['none', 'help', 'message']);
@@ -124,6 +132,8 @@ export type AppAction =
   /** `keepStatus`: the status says how the screen's own action ended (a save that closes the editor). */
   | { type: 'pop'; keepStatus?: boolean }
   | { type: 'overlay'; overlay: Overlay }
+  /** A dialog ended its action (a copy done): closed, whether it is in front or under help or the whole message. */
+  | { type: 'overlay-done'; kind: Overlay['kind'] }
   /** `then`: a screen to open in the new scope once its list is there (the audit's "go where it is fixed"). */
   | { type: 'scope'; scope: Scope; then?: Screen }
   | { type: 'reload' }
@@ -186,10 +196,19 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'pop':
       // The root screen stays: esc never quits.
       return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1), flash: action.keepStatus ? state.flash : null } : state;
-    case 'overlay':
+    case 'overlay': {
       // Opening a dialog starts a new action; closing one keeps what the dialog's action reported, and help
-      // or the whole message only shows things (the status read under help is still there after it).
-      return { ...state, overlay: action.overlay, flash: KEEPS_STATUS.has(action.overlay.kind) ? state.flash : null };
+      // or the whole message only shows things (the status read under help is still there after it). Back
+      // from them to the dialog under them, the same action goes on.
+      const back = (state.overlay.kind === 'help' || state.overlay.kind === 'message') && state.overlay.under === action.overlay;
+      return { ...state, overlay: overOrInstead(state.overlay, action.overlay), flash: back || KEEPS_STATUS.has(action.overlay.kind) ? state.flash : null };
+    }
+    case 'overlay-done': {
+      const { overlay } = state;
+      if (overlay.kind === action.kind) return { ...state, overlay: { kind: 'none' } };
+      if ((overlay.kind === 'help' || overlay.kind === 'message') && overlay.under?.kind === action.kind) return { ...state, overlay: { ...overlay, under: undefined } };
+      return state;
+    }
     case 'scope':
       return {
         ...state,
@@ -239,6 +258,12 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'overwrites-saved':
       return overwritesSaved(state, action.guildId, action.entry);
   }
+}
+
+/** Help or the whole message opened over a dialog keeps the dialog under it (OverUnder); any other overlay replaces what was there. */
+function overOrInstead(current: Overlay, next: Overlay): Overlay {
+  if ((next.kind !== 'help' && next.kind !== 'message') || next.under !== undefined || KEEPS_STATUS.has(current.kind)) return next;
+  return { ...next, under: current };
 }
 
 /** A scope read: a command deleted elsewhere takes its detail, JSON and Try screens with it, rather than leaving them blank. */

@@ -15,7 +15,8 @@ import { Spinner } from '../../components/spinner.js';
 import type { DisabledKeys } from '../../input/key-bindings.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { SigningIn } from '../permissions/permission-dialogs.js';
-import { BackupsList, RestoreOverride, RestorePlan } from './backups-view.js';
+import { PlanRunView } from '../overlays/plan-run.js';
+import { backupTime, BackupsList, RestoreOverride, RestorePlan } from './backups-view.js';
 import { useBackupsInput } from './use-backups-input.js';
 import { useBackupsState } from './use-backups-state.js';
 
@@ -33,8 +34,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
     case 'planning':
       return <Spinner label={`Planning the restore of ${nameOf(mode.entry.scope)}`} cancellable={!backups.busySent} />;
     case 'restoring':
-      // Once the restore's first change has left, ctrl+c no longer cancels it.
-      return <Spinner label={`Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} cancellable={!backups.busySent} />;
+      return <PlanRunView title={`Restoring ${nameOf(mode.entry.scope)} to ${backupTime(mode.entry)} (${mode.entry.reason})`} target={nameOf(mode.entry.scope)} prepared={mode.prepared} done={backups.done} height={height} active={active} />;
     case 'signing-in':
       return <SigningIn {...(mode.url ? { url: mode.url } : {})} paste={backups.paste} active={active} height={height} />;
     case 'override': {

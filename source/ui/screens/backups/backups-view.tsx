@@ -17,7 +17,8 @@ import { actionFor, type Action, type DisabledKeys } from '../../input/key-bindi
 import { useTheme } from '../../theme/theme-context.js';
 import { overrideAnswer, RefusalLines, splitRefusals } from '../overlays/plan-refusals.js';
 
-const when = (entry: BackupEntry) => entry.createdAt.slice(0, 19).replace('T', ' ');
+/** When the backup was taken, as the list shows it (UTC, to the second). */
+export const backupTime = (entry: BackupEntry) => entry.createdAt.slice(0, 19).replace('T', ' ');
 
 export interface BackupsListProps {
   applicationName: string | undefined;
@@ -45,7 +46,7 @@ export function BackupsList({ applicationName, entries, problem, selected, start
           <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', 19)}  ${fitCell('SCOPE', 20)}  ${fitCell('CAUSE', 32)}  HOLDS`, width - 1)}</Text>
           {entries.slice(start, start + rows - 1).map((entry, offset) => {
             const index = start + offset;
-            const line = `${index === selected ? '▸ ' : '  '}${fitCell(when(entry), 19)}  ${fitCell(nameOf(entry.scope), 20)}  ${fitCell(entry.reason, 32)}  ${backupHolds(entry)}`;
+            const line = `${index === selected ? '▸ ' : '  '}${fitCell(backupTime(entry), 19)}  ${fitCell(nameOf(entry.scope), 20)}  ${fitCell(entry.reason, 32)}  ${backupHolds(entry)}`;
             return (
               <Text key={entry.path} inverse={index === selected}>
                 {fitCell(line, width - 1)}
@@ -94,7 +95,7 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
   const onConfirm = !changes || refused ? onClose : override ? () => onOverride(override) : onRestore;
   return (
     <ConfirmDialog
-      title={changes ? `Restore ${nameOf(entry.scope)} to ${when(entry)} (${entry.reason})?` : `${nameOf(entry.scope)} already matches this backup`}
+      title={changes ? `Restore ${nameOf(entry.scope)} to ${backupTime(entry)} (${entry.reason})?` : `${nameOf(entry.scope)} already matches this backup`}
       confirmLabel={!changes || refused ? 'Close' : override ? 'Restore anyway…' : 'Restore'}
       danger={changes}
       onConfirm={onConfirm}

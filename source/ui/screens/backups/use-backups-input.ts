@@ -1,6 +1,6 @@
 /**
  * The backups screen's keys: moving in the list, `enter` for a restore's plan, `v` for a backup in full,
- * `esc` back; esc during a sign-in or a restore cancels it as ctrl+c does (the dialogs have their own keys).
+ * `esc` back; esc during a sign-in cancels it as ctrl+c does (the dialogs and a restore's progress have their own keys).
  */
 import { backupHolds, OVERWRITES_ONLY_NOTE, type BackupEntry } from '../../../backup/store.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -22,11 +22,6 @@ export function useBackupsInput(backups: BackupsState, rows: number, disabled: D
     (chord) => {
       // esc stops a sign-in that waits as ctrl+c does (the app's keys cancel the request in flight).
       if (mode.kind === 'signing-in' && chord === 'esc' && actionFor(chord, 'sign-in-wait') === 'stopWaiting') {
-        flows.runner.cancel();
-        return true;
-      }
-      // As during a save: before the first change leaves nothing is sent; after, the restore stops between requests.
-      if (mode.kind === 'restoring' && chord === 'esc') {
         flows.runner.cancel();
         return true;
       }

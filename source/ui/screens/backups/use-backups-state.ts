@@ -15,6 +15,7 @@ import { useAppContext } from '../../state/app-context.js';
 import type { AppState } from '../../state/app-state.js';
 import { useLoaded } from '../../state/use-loaded.js';
 import { planFailedLine } from '../overlays/plan-refusals.js';
+import { usePlanProgress } from '../overlays/plan-run.js';
 
 export type BackupsMode =
   | { kind: 'list' }
@@ -22,7 +23,7 @@ export type BackupsMode =
   | { kind: 'review'; entry: BackupEntry; prepared: PreparedPlan }
   | { kind: 'override'; entry: BackupEntry; prepared: PreparedPlan; override: Override }
   | { kind: 'signing-in'; entry: BackupEntry; url?: string }
-  | { kind: 'restoring'; entry: BackupEntry };
+  | { kind: 'restoring'; entry: BackupEntry; prepared: PreparedPlan };
 
 /** A backup's scope (`global`, `guild:ID`) by name: a listed guild's name, else its id. */
 function scopeNameOf(guilds: AppState['identity']['guilds'], scope: string): string {
@@ -55,6 +56,7 @@ function useRestore(nameOf: (scope: string) => string) {
   const session = state.session;
   const files = session?.backupFiles;
   const [mode, setMode] = useState<BackupsMode>({ kind: 'list' });
+  const progress = usePlanProgress();
   const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
   const toList = () => setMode({ kind: 'list' });
 
@@ -72,8 +74,8 @@ function useRestore(nameOf: (scope: string) => string) {
 
   const restore = (entry: BackupEntry, prepared: PreparedPlan, overrides: readonly Override[]) => {
     if (!files) return;
-    setMode({ kind: 'restoring', entry });
-    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.carryOut(prepared, { overrides, signal, sent, notice }), { kind: 'write', scope: prepared.scope }).then((result) => {
+    setMode({ kind: 'restoring', entry, prepared });
+    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.carryOut(prepared, { overrides, signal, sent, notice, onStep: progress.onStep }), { kind: 'write', scope: prepared.scope }).then((result) => {
       toList();
       if (!result.ok) {
         if (result.cancelled) flash(`Cancelled before it was sent: nothing was restored in ${nameOf(entry.scope)}.`, 'warning', result.notices);
@@ -129,19 +131,21 @@ function useRestore(nameOf: (scope: string) => string) {
       : undefined;
 
   /** `delta` rows (listMove), kept inside the list. */
-  return { mode, planNeedsSignIn, signInOff, paste, busySent: state.busy?.sent === true, plan, restore, signIn, toList, override: (entry: BackupEntry, prepared: PreparedPlan, override: Override) => setMode({ kind: 'override', entry, prepared, override }) };
+  return { mode, done: progress.done, planNeedsSignIn, signInOff, paste, busySent: state.busy?.sent === true, plan, restore, signIn, toList, override: (entry: BackupEntry, prepared: PreparedPlan, override: Override) => setMode({ kind: 'override', entry, prepared, override }) };
 }
 
 export function useBackupsState() {
   const { state } = useAppContext();
   const nameOf = (scope: string) => scopeNameOf(state.identity.guilds, scope);
   const list = useBackupsList();
-  const { mode, planNeedsSignIn, signInOff, paste, busySent, ...steps } = useRestore(nameOf);
+  const { mode, done, planNeedsSignIn, signInOff, paste, busySent, ...steps } = useRestore(nameOf);
   return {
     entries: list.entries,
     problem: list.problem,
     selected: list.selected,
     mode,
+    /** A restore's changes made so far (its progress). */
+    done,
     paste,
     planNeedsSignIn,
     signInOff,

@@ -5,6 +5,7 @@
  * of the target is written first. esc or ctrl+c while it runs: before the first change leaves nothing is
  * sent; after, it stops between requests and says what was sent and what was not.
  */
+import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import type { Problem } from '../../../discord/model.js';
@@ -24,6 +25,7 @@ import type { Session } from '../../session/session.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { overrideAnswer, planFailedLine, RefusalLines, splitRefusals } from './plan-refusals.js';
+import { PlanRunView, usePlanProgress } from './plan-run.js';
 
 type Copier = NonNullable<Session['copy']>;
 
@@ -32,7 +34,7 @@ type Step =
   | { kind: 'planning'; to: Scope }
   | { kind: 'review'; to: Scope; preparation: Preparation }
   | { kind: 'override'; to: Scope; prepared: PreparedPlan; override: Override }
-  | { kind: 'copying'; to: Scope };
+  | { kind: 'copying'; to: Scope; prepared: PreparedPlan };
 
 export interface CopyDialogProps {
   copier: Copier;
@@ -41,6 +43,8 @@ export interface CopyDialogProps {
   command?: Pick<Command, 'name' | 'type'>;
   guilds: readonly PartialGuild[];
   height: number;
+  /** In front: false while help or the whole message is drawn over the copy under way (it goes on, hidden). */
+  active: boolean;
   /** `notices`: what the copy's lock told beside its outcome, shown after it. */
   onDone: (message: string, tone: 'success' | 'warning' | 'error', notices?: readonly string[]) => void;
   onClose: () => void;
@@ -52,20 +56,23 @@ export function invalidCount(problems: readonly Problem[]): number {
 }
 
 /** The dialog's steps: the target picked, the plan made by the plan engine (esc closes it meanwhile), an override typed, the copy carried out through the runner. */
-function useCopySteps({ copier, from, command, onDone, onClose }: Pick<CopyDialogProps, 'copier' | 'from' | 'command' | 'onDone' | 'onClose'>, nameOf: (scope: Scope) => string) {
+function useCopySteps({ copier, from, command, active, onDone, onClose }: Pick<CopyDialogProps, 'copier' | 'from' | 'command' | 'active' | 'onDone' | 'onClose'>, nameOf: (scope: Scope) => string) {
   const { flows } = useAppContext();
   const { runner } = flows;
   const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const progress = usePlanProgress();
   const request = (to: Scope) => ({ from, to, names: command ? [command.name] : [], prune: false });
 
-  useKeyHandler(Priority.overlay, (chord) => {
-    // While picking or typing an override, those have the keys (their esc closes).
-    if (step.kind === 'pick' || step.kind === 'override') return false;
-    if (chord === 'esc' && step.kind === 'planning') onClose();
-    // As during a save: before the first change leaves nothing is sent; after, the copy stops between requests.
-    if (chord === 'esc' && step.kind === 'copying') runner.cancel();
-    return chord !== 'ctrl+c';
-  });
+  useKeyHandler(
+    Priority.overlay,
+    (chord) => {
+      // While picking or typing an override, those have the keys (their esc closes); while copying, the progress view and the app's keys (q, ?, ctrl+e).
+      if (step.kind === 'pick' || step.kind === 'override' || step.kind === 'copying') return false;
+      if (chord === 'esc' && step.kind === 'planning') onClose();
+      return chord !== 'ctrl+c';
+    },
+    active,
+  );
 
   const planning = step.kind === 'planning' ? step.to : undefined;
   useEffect(() => {
@@ -85,9 +92,9 @@ function useCopySteps({ copier, from, command, onDone, onClose }: Pick<CopyDialo
   }, [planning]);
 
   const run = (to: Scope, prepared: PreparedPlan, overrides: readonly Override[]) => {
-    setStep({ kind: 'copying', to });
+    setStep({ kind: 'copying', to, prepared });
     // Through the runner as a write: cancelled before the first change leaves, nothing is sent; after, it waits and reports.
-    void runner.run(`Copying into ${nameOf(to)}`, (signal, sent, notice) => copier.carryOut(prepared, { overrides, signal, sent, notice }), { kind: 'write', scope: to }).then((result) => {
+    void runner.run(`Copying into ${nameOf(to)}`, (signal, sent, notice) => copier.carryOut(prepared, { overrides, signal, sent, notice, onStep: progress.onStep }), { kind: 'write', scope: to }).then((result) => {
       if (result.ok) {
         const done = result.value;
         const count = done.steps.length;
@@ -97,7 +104,7 @@ function useCopySteps({ copier, from, command, onDone, onClose }: Pick<CopyDialo
       else onDone(planFailedLine(`Copy into ${nameOf(to)}`, result.error), 'error', result.notices);
     });
   };
-  return { step, pick: (to: Scope) => setStep({ kind: 'planning', to }), override: (to: Scope, prepared: PreparedPlan, override: Override) => setStep({ kind: 'override', to, prepared, override }), run };
+  return { step, done: progress.done, pick: (to: Scope) => setStep({ kind: 'planning', to }), override: (to: Scope, prepared: PreparedPlan, override: Override) => setStep({ kind: 'override', to, prepared, override }), run };
 }
 
 /** The plan the engine made for the copy, with its refusals in the CLI's words; `what` is copied from `fromName` into `toName`. */
@@ -160,20 +167,26 @@ function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, o
 }
 
 export function CopyDialog(props: CopyDialogProps) {
-  const { from, command, guilds, height, onClose } = props;
-  const { state } = useAppContext();
+  return (
+    <Box display={props.active ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+      <CopySteps {...props} />
+    </Box>
+  );
+}
+
+function CopySteps(props: CopyDialogProps) {
+  const { from, command, guilds, height, active, onClose } = props;
   const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
   const what = command ? commandLabel(command) : `every command of ${nameOf(from)}`;
-  const { step, pick, override, run } = useCopySteps(props, nameOf);
+  const { step, done, pick, override, run } = useCopySteps(props, nameOf);
   switch (step.kind) {
     case 'pick':
       return <ScopePicker title={`Copy ${what} to…`} exclude={from} guilds={guilds} onPick={pick} onClose={onClose} height={height} />;
     case 'planning':
-    case 'copying': {
-      // Planning is not a runner request (esc closes it); a copy whose first change left cannot be cancelled.
-      const cancellable = step.kind === 'copying' && state.busy?.sent !== true;
-      return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)} (esc closes)` : `Copying into ${nameOf(step.to)} (backup first)`} cancellable={cancellable} />;
-    }
+      // Planning is not a runner request: esc closes it.
+      return <Spinner label={`Planning the copy into ${nameOf(step.to)} (esc closes)`} cancellable={false} />;
+    case 'copying':
+      return <PlanRunView title={`Copying ${what} into ${nameOf(step.to)}`} target={nameOf(step.to)} prepared={step.prepared} done={done} height={height} active={active} />;
     case 'override': {
       const { to, prepared } = step;
       const refusal = prepared.refusals.find((item) => item.override === step.override);

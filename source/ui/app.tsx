@@ -188,7 +188,9 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const { state, dispatch, flows } = useAppContext();
   const { columns, rows: terminalRows } = useWindowSize();
   // The frame leaves free the rows a wrapped address or a status's path takes, and one more: a frame shorter than the screen ends with a line break.
-  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.local.journal, columns));
+  // Under an overlay no status is drawn: the frame fills the terminal, so it is written whole over one that had rows the terminal wrapped.
+  const statusShown = !state.busy && state.overlay.kind === 'none';
+  const wrappedRows = addressRows + (statusShown ? statusPathExtraRows(state.flash?.text ?? state.local.journal, columns) : 0);
   const rows = terminalRows - (wrappedRows > 0 ? wrappedRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);

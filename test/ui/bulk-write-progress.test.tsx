@@ -16,9 +16,15 @@ afterEach(() => cleanup?.());
 
 const flat = (frame: string) => frame.replace(/[\s│]+/g, ' ');
 
+function gate() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 /** A run of the plan engine held at two points: before its first change leaves, and after the first change. */
 function heldRun(names: string[]) {
-  const gates = [Promise.withResolvers<void>(), Promise.withResolvers<void>()];
+  const gates = [gate(), gate()];
   const state = { started: false };
   const steps: ExecutedStep[] = names.map((name) => ({ kind: 'create', command: makeCommand({ name }), created: true }));
   const carryOut = async (_prepared: unknown, options: { sent?: () => void; onStep?: (step: ExecutedStep) => void }) => {

@@ -48,14 +48,21 @@ function continuationIndent(text: string): string {
   return ' '.repeat(keyColumn >= 5 ? keyColumn : indent >= 4 ? indent : indent + 2);
 }
 
+/** The title's rows: wrapped where the box leaves the pane three lines or more, else one line, cut (the pane's lines come first). */
+export function overlayTitleRows(title: string, width: number, height: number): number {
+  const wrapped = wrapText(title, width).length;
+  return height - 3 - wrapped >= 3 ? wrapped : 1;
+}
+
 export function TextOverlay({ title, lines: given, height, onClose }: { title: string; lines: readonly PaneLine[]; height: number; onClose: () => void }) {
   const theme = useTheme();
   // Wrapped, never cut (a disabled key's reason runs long): border and padding take four columns, the root's spare one a fifth.
   const width = useWindowSize().columns - 5;
   const lines = given.flatMap((line) => wrapText(line.text, width, continuationIndent(line.text)).map((text) => ({ ...line, text })));
   const closes = '(esc, ? or q closes)';
-  // The border's two rows, the pane's line count and the title's rows, which wrap in a narrow terminal (the pane would be drawn past the box).
-  const paneHeight = Math.max(3, height - 3 - wrapText(`${title} ${closes}`, width).length);
+  const titleRows = overlayTitleRows(`${title} ${closes}`, width, height);
+  // The border's two rows, the title's, and the line count under the pane: the pane has the rest, and never more than the box.
+  const paneHeight = Math.max(1, height - 3 - titleRows);
   const [offset, setOffset] = useState(0);
   useKeyHandler(Priority.overlay, (chord) => {
     const action = actionFor(chord, 'help');
@@ -65,9 +72,11 @@ export function TextOverlay({ title, lines: given, height, onClose }: { title: s
   });
   return (
     <Box flexDirection="column" height={height} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-      <Text bold>
-        {title} <Text color={theme.text.secondary}>{closes}</Text>
-      </Text>
+      <Box height={titleRows} flexShrink={0} overflow="hidden">
+        <Text bold wrap={titleRows === 1 ? 'truncate' : 'wrap'}>
+          {title} <Text color={theme.text.secondary}>{closes}</Text>
+        </Text>
+      </Box>
       <ScrollPane lines={lines} offset={offset} height={paneHeight} />
     </Box>
   );

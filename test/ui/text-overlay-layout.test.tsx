@@ -1,0 +1,58 @@
+/**
+ * The ctrl+e overlay (the whole message) laid out inside its box at every size: no row drawn over
+ * another at 40×12, and a frame that fills the terminal, so it is written whole over a status whose
+ * backup path the terminal wrapped (a shorter frame left the header's row drawn twice).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from './helpers/app.js';
+import { FakeApi, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const BACKUP = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+
+/** The app after a copy into Test Guild whose status names a backup path longer than the terminal is wide. */
+async function afterCopy(size: { columns: number; rows: number }) {
+  const api = new FakeApi([makeCommand({ name: 'ping' })]);
+  const session = fakeSession(api);
+  session.copy = { prepare: async () => ({ ok: true, prepared: fakePrepared({ create: ['ping'] }) }), carryOut: async () => fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'ping' }), created: true }], backup: BACKUP }) };
+  const app = await renderApp(api, size, session);
+  cleanup = app.unmount;
+  await app.waitForText('ping');
+  await app.press('copyScope');
+  await app.waitForText('Test Guild');
+  await app.chord('down');
+  await app.chord('enter');
+  await app.waitForText('Copy every command of Global into');
+  await app.chord('tab');
+  await app.chord('enter');
+  await app.waitForText('Copied 1 change into');
+  return app;
+}
+
+describe('the whole message overlay', () => {
+  it('at 80×24 fills the terminal: the frame it replaces had rows the terminal wrapped', async () => {
+    const app = await afterCopy({ columns: 80, rows: 24 });
+    await app.press('showMessage');
+    await app.waitForText('The whole message');
+    expect(app.frame().split('\n')).toHaveLength(24);
+  });
+
+  it('at 40×12 keeps every row inside its box: the title once, the box closed, nothing over anything', async () => {
+    const app = await afterCopy({ columns: 40, rows: 12 });
+    await app.press('showMessage');
+    await app.waitForText('The whole message');
+    const lines = app.frame().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(12);
+    expect(lines.filter((line) => line.includes('The whole message'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('╰'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('╭'))).toHaveLength(1);
+    // Between the borders, every row is one of the box's: it starts and ends with the side border.
+    const top = lines.findIndex((line) => line.includes('╭'));
+    const bottom = lines.findIndex((line) => line.includes('╰'));
+    expect(bottom).toBeGreaterThan(top + 2);
+    for (const line of lines.slice(top + 1, bottom)) expect(line.trim()).toMatch(/^│.*│$/);
+    expect(lines.join('\n')).toContain('Copied 1 change');
+  });
+});

@@ -70,7 +70,7 @@ export class ApplyInterruptedError extends Error {
     const { message, hint } = describeError(cause);
     super(`Stopped after ${steps.length} of ${total} changes: ${message}`, { cause });
     this.fieldErrors = cause instanceof DiscordApiError ? cause.fieldErrors : [];
-    const left = notSent.length > 0 ? `Not sent: ${listed(notSent)}. ` : '';
+    const left = notSent.length > 0 ? `Not sent: ${listedNames(notSent)}. ` : '';
     this.hint = `${hint ? `${hint} ` : ''}${left}The scope as it was before is saved in ${backup}; \`cmd-tui restore ${backup}\` brings it back.`;
   }
 
@@ -80,8 +80,9 @@ export class ApplyInterruptedError extends Error {
   }
 }
 
-function listed(names: readonly string[]): string {
-  return names.length <= 5 ? names.join(', ') : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
+/** `a, b, c`, or the first `max` and `and N more`. */
+export function listedNames(names: readonly string[], max = 5): string {
+  return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
 
 /** The requests a plan sends, in the order sendPlan sends them (`- /a`, `~ /b`, `+ /c`): what a progress line names next. */

@@ -54,7 +54,7 @@ function frontOverlay(context: OverlayContext): ReactElement | null {
     case 'help':
       return <TextOverlay key="front" title="Keys on this screen" lines={helpLines(overlay.scope ?? context.scope, overlay.disabled)} height={height} onClose={() => dispatch({ type: 'overlay', overlay: overlay.under ?? { kind: 'none' } })} />;
     case 'message':
-      return <TextOverlay key="front" title={overlay.title ?? 'The whole message'} lines={overlay.text.split('\n').map((text) => ({ text }))} height={height} onClose={() => dispatch({ type: 'overlay', overlay: overlay.under ?? { kind: 'none' } })} />;
+      return <TextOverlay key="front" keys="message" title={overlay.title ?? 'The whole message'} lines={overlay.text.split('\n').map((text) => ({ text }))} height={height} onClose={() => dispatch({ type: 'overlay', overlay: overlay.under ?? { kind: 'none' } })} />;
     case 'scope-picker':
       return <ScopePicker guilds={state.identity.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={height} />;
     case 'profile-picker': {

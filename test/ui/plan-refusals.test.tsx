@@ -116,7 +116,7 @@ describe('the copy dialog', () => {
     await waitFor(() => writes(api).length === 1, { message: app.frame });
     await app.chord('esc');
     release();
-    await app.waitForText('Copy into Test Guild: Stopped after 1 of 3 changes: Cancelled; the next request was not sent.');
+    await app.waitForText('Copy into Test Guild stopped after 1 of 3 changes: Cancelled; the next request was not sent. Made: created /g0.');
     expect(flat(app.frame())).toContain('Not sent: + /g1, + /g2.');
     expect(writes(api)).toHaveLength(1);
   });

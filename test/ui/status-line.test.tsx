@@ -1,6 +1,9 @@
 /** The status line wraps a message to the width, at most three lines; a longer one says how to see it whole, and ctrl+e shows it. */
 import { afterEach, expect, it } from 'vitest';
+import { RequestCancelledError } from '../../source/api/errors.js';
+import { ApplyInterruptedError } from '../../source/operations/send-plan.js';
 import { statusLines } from '../../source/ui/components/status-line.js';
+import { planFailedLine } from '../../source/ui/screens/overlays/plan-refusals.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -71,4 +74,20 @@ it('a list that did not load says the counts are unknown instead of "counting…
   await app.press('refresh');
   await app.waitForText('slash 1/100');
   expect(app.frame()).not.toContain('counts unknown');
+});
+
+it('a stopped copy says how far it got, what it made and what it did not send before its backup, named once and alone on its line', () => {
+  const backup = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+  const steps = ['ping', 'help', 'settings'].map((name) => ({ kind: 'create' as const, command: makeCommand({ name }), created: true }));
+  const notSent = Array.from({ length: 31 }, (_, i) => `+ /c${i}`);
+  const text = planFailedLine('Copy into Cozy Corner', new ApplyInterruptedError(new RequestCancelledError(false), steps, 34, backup, notSent));
+  expect(text).toContain('Made: created /ping, /help, /settings. Not sent: + /c0, + /c1, + /c2, + /c3, + /c4 and 26 more.');
+  expect(text.split(backup)).toHaveLength(2);
+  for (const width of [79, 39]) {
+    const lines = statusLines(text, width);
+    expect(lines[0]).toMatch(/^Copy into Cozy Corner stopped after 3/);
+    expect(lines).toContain(backup);
+    expect(lines.join(' ').match(/ctrl\+e/g) ?? []).toHaveLength(1);
+  }
+  expect(statusLines(text, 79).join(' ')).toContain('Made: created /ping');
 });

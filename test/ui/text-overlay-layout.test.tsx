@@ -32,6 +32,21 @@ async function afterCopy(size: { columns: number; rows: number }) {
 }
 
 describe('the whole message overlay', () => {
+  for (const size of [{ columns: 80, rows: 24 }, { columns: 40, rows: 12 }]) {
+    it(`at ${size.columns}×${size.rows} never breaks a backup path: cut in the middle on its own line, and c copies it whole`, async () => {
+      const app = await afterCopy(size);
+      await app.press('showMessage');
+      await app.waitForText('copies the path');
+      const lines = app.frame().split('\n').filter((line) => line.includes('/home/') || line.includes('.json'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('…');
+      expect(lines[0]).toMatch(/│ \/home\/\S*…\S*\.json\s*│/);
+      await app.chord('c');
+      await app.waitForText('sent to the clipboard');
+      expect(app.stdout.frames.join('')).toContain(`\u001b]52;c;${Buffer.from(BACKUP).toString('base64')}`);
+    });
+  }
+
   it('at 80×24 fills the terminal: the frame it replaces had rows the terminal wrapped', async () => {
     const app = await afterCopy({ columns: 80, rows: 24 });
     await app.press('showMessage');

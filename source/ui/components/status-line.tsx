@@ -24,19 +24,27 @@ const PATH = /(^|\s)((?:~|[A-Za-z]:)?[/\\][^\s/\\]+(?:[/\\][^\s/\\]*)+?\.[A-Za-z
  * across lines; undefined otherwise. The sentence's punctuation after the path stays on its line.
  */
 export function splitPath(text: string, width: number): { before: string; path: string; after: string } | undefined {
-  const match = PATH.exec(text);
-  if (!match?.[2]) return undefined;
+  const split = pathIn(text);
+  if (!split) return undefined;
   const wrapped = wrapText(text, width);
-  const path = sanitizeLine(match[2]);
-  if (wrapped.some((line) => line.includes(path))) return undefined;
-  const start = match.index + (match[1]?.length ?? 0);
-  const end = start + match[2].length + (match[3]?.length ?? 0);
-  return { before: text.slice(0, start).trimEnd(), path: `${path}${match[3] ?? ''}`, after: text.slice(end).trim() };
+  if (wrapped.some((line) => line.includes(split.bare))) return undefined;
+  return split;
 }
 
-/** At most `max` lines; a longer text ends with the key that shows it whole, where there is one. */
-function cut(lines: string[], max: number, width: number, scope: KeyScope): string[] {
+/** The message split around the first file path in it (`bare`: the path without the sentence's punctuation after it). */
+export function pathIn(text: string): { before: string; path: string; bare: string; after: string } | undefined {
+  const match = PATH.exec(text);
+  if (!match?.[2]) return undefined;
+  const path = sanitizeLine(match[2]);
+  const start = match.index + (match[1]?.length ?? 0);
+  const end = start + match[2].length + (match[3]?.length ?? 0);
+  return { before: text.slice(0, start).trimEnd(), path: `${path}${match[3] ?? ''}`, bare: path, after: text.slice(end).trim() };
+}
+
+/** At most `max` lines; a longer text ends with the key that shows it whole, where there is one (`named: false`: a `…` alone, the key named further on). */
+function cut(lines: string[], max: number, width: number, scope: KeyScope, named = true): string[] {
   if (lines.length <= max) return lines;
+  if (!named) return [...lines.slice(0, max - 1), fitCell(`${lines[max - 1] ?? ''}…`, width).trimEnd()];
   // The key is named however narrow the line; what it does, when there is room for it. Where typing has
   // the keys (a filter, a picker's search), there is none to name: the cut says more is there.
   const binding = bindingIn('showMessage', scope);
@@ -55,7 +63,11 @@ export function statusLines(text: string | undefined, width: number, scope: KeyS
   const split = splitPath(text, width);
   if (!split) return cut(wrapText(text, width), MAX_LINES, width, scope);
   const after = split.after ? wrapText(split.after, width) : [];
-  const before = cut(split.before ? wrapText(split.before, width) : [], MAX_LINES - 1 - Math.min(1, after.length), width, scope);
+  const beforeRoom = MAX_LINES - 1 - Math.min(1, after.length);
+  const wrappedBefore = split.before ? wrapText(split.before, width) : [];
+  // The key that shows it all is named once: after the path when the text after it is cut too, else where the cut is.
+  const afterCut = after.length > MAX_LINES - 1 - Math.min(beforeRoom, wrappedBefore.length);
+  const before = cut(wrappedBefore, beforeRoom, width, scope, !afterCut);
   return [...before, split.path, ...cut(after, MAX_LINES - 1 - before.length, width, scope)];
 }
 

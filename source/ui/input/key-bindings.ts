@@ -38,6 +38,8 @@ export type KeyScope =
   | 'text'
   /** An address on screen (sign-in, install): the key that copies it. */
   | 'url'
+  /** The whole status message (ctrl+e), read in an overlay: a path cut to fit is copied whole with its key. */
+  | 'message'
   /** The editor's view of one long value, wrapped whole, to read and edit. */
   | 'whole-text'
   /** The home of a session with only a browser sign-in: guilds, then a guild's overwrite lists. */
@@ -120,6 +122,7 @@ export type Action =
   | 'openById'
   | 'escape'
   | 'cancelWrite'
+  | 'copyPath'
   | 'stopWrite'
   | 'signIn'
   | 'nextProblem'
@@ -163,7 +166,7 @@ export type DisabledKeys = Partial<Record<Action, string>>;
 /** Screens where letters are commands (no text field has focus). */
 const BROWSE: readonly KeyScope[] = ['list', 'detail', 'json', 'permissions', 'backups', 'audit', 'sign-in-only'];
 /** Screens that are a list to move through (a dialog's body scrolls like one). */
-const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'backups', 'audit', 'confirm', 'restore-plan'];
+const LISTS: readonly KeyScope[] = ['list', 'detail', 'json', 'help', 'message', 'backups', 'audit', 'confirm', 'restore-plan'];
 const ON_COMMAND: readonly KeyScope[] = ['list', 'detail'];
 /** Keys that act on commands, which a browser sign-in alone cannot read: shown there as disabled, saying why. */
 const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
@@ -173,8 +176,8 @@ const BULK_WRITE: readonly KeyScope[] = ['bulk-write', 'bulk-write-sent'];
 const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try', 'interactions-url'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only', 'emulator-details'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only', 'emulator-details'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'message', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only', 'emulator-details'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'message', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only', 'emulator-details'], footer: false },
   // Where letters are the name being typed, only the arrows scroll the question.
   { action: 'up', keys: ['up'], label: 'move up', scopes: ['type-to-confirm', 'search'], footer: false },
   { action: 'down', keys: ['down'], label: 'move down', scopes: ['type-to-confirm', 'search'], footer: false },
@@ -267,7 +270,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'stopWrite', keys: ['esc', 'ctrl+c'], label: 'stop between requests: what was sent stays, the rest is not sent', short: 'stop after this request', scopes: ['bulk-write-sent'], footer: true },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', short: 'stop/back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try', 'try-offer'], footer: true },
-  { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help'], footer: true },
+  { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help', 'message'], footer: true },
+  { action: 'copyPath', keys: ['c'], label: 'copy the path cut to fit (…) whole to the clipboard', short: 'copy path', scopes: ['message'], footer: false },
   { action: 'back', keys: ['esc'], label: 'back to the guilds', scopes: ['sign-in-only'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back to the ways to start (stops a sign-in that waits)', scopes: ['onboarding'], footer: true },
   { action: 'nextField', keys: ['tab', 'shift+tab'], label: 'switch field (client id, secret)', scopes: ['onboarding'], footer: false },
@@ -289,13 +293,13 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'deleteWordBefore', keys: ['ctrl+w'], label: 'delete the word before the cursor', scopes: TEXT, footer: false },
   { action: 'deleteToStart', keys: ['ctrl+u'], label: 'delete to the start', scopes: TEXT, footer: false },
   { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
-  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding', 'try-offer', 'emulator-details', ...BULK_WRITE], footer: true },
+  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'message', 'onboarding', 'try-offer', 'emulator-details', ...BULK_WRITE], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try', 'interactions-url'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
   // While a change is in flight q is remembered: cmd-tui quits once Discord has answered it.
   { action: 'quit', keys: ['q'], label: 'quit once Discord has answered (q again: stay)', short: 'quit when done', scopes: BULK_WRITE, footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'try-offer', 'interactions-url', 'emulator-details'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'message', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'try-offer', 'interactions-url', 'emulator-details'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

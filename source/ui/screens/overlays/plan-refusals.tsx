@@ -3,7 +3,8 @@
  * prints — and, for a refusal the CLI lets a flag override (`--delete-many`), the answer typed here
  * instead (like the name typed before a delete). Shared by the copy dialog and the backups screen.
  */
-import { ApplyInterruptedError } from '../../../operations/send-plan.js';
+import { madeSummary } from '../../../operations/plan-outcome.js';
+import { ApplyInterruptedError, listedNames } from '../../../operations/send-plan.js';
 import type { Override, Plan, Refusal } from '../../../discord/plan.js';
 import { Text } from '../../components/text.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
@@ -37,8 +38,21 @@ export function splitRefusals(refusals: readonly Refusal[]): { blocked: Refusal[
   return { blocked: refusals.filter((refusal) => refusal.override === undefined), overridable: refusals.filter((refusal) => refusal.override !== undefined) };
 }
 
-/** How a plan's run that failed is told: stopped part-way, it says what was sent and what was not (and the backup). */
+/**
+ * How a plan's run that failed is told (`what`: "Copy into Test Guild"). Stopped part-way, the facts come
+ * first — how far it got, why, what was made, what was not sent — and the backup last, named once and
+ * alone on its line in the status (status-line.ts); `b` (the backups) brings it back.
+ */
 export function planFailedLine(what: string, error: unknown): string {
-  const line = errorLine(describeError(error));
-  return error instanceof ApplyInterruptedError ? `${what}: ${line}` : `${what} failed: ${line}`;
+  if (!(error instanceof ApplyInterruptedError)) return `${what} failed: ${errorLine(describeError(error))}`;
+  const cause = describeError(error.cause);
+  const made = error.steps.length > 0 ? `Made: ${madeSummary(error.steps)}.` : 'Nothing was changed.';
+  const notSent = error.notSent.length > 0 ? ` Not sent: ${listedNames(error.notSent)}.` : '';
+  const hint = cause.hint ? ` ${cause.hint}` : '';
+  return `${what} stopped after ${error.steps.length} of ${error.total} changes: ${withStop(cause.message)} ${made}${notSent}${hint} Backup of the scope before (b, the backups, restores it): ${error.backup}`;
+}
+
+/** A sentence ends with its stop. */
+function withStop(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

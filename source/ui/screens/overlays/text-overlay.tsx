@@ -3,13 +3,17 @@
  * every key of the screen underneath from the key table, and a status message too long for the status
  * line, shown whole.
  */
-import { Box, useWindowSize } from 'ink';
+import { Box, useStdout, useWindowSize } from 'ink';
+import { fitCell } from '../../../terminal/fit-cell.js';
+import { clipboardSequence } from '../../../terminal/osc.js';
+import { textWidth } from '../../../terminal/text-width.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
+import { pathIn } from '../../components/status-line.js';
 import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import { ScrollPane, scrolled, type PaneLine } from '../../components/scroll-pane.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor, bindingsFor, keyLabel, type Binding, type DisabledKeys, type KeyScope } from '../../input/key-bindings.js';
+import { actionFor, bindingOf, bindingsFor, keyLabel, type Binding, type DisabledKeys, type KeyScope } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 /** The widest key column: a longer key (`meta+b/ctrl+left/meta+left`) has a line of its own, what it does under it. */
@@ -54,19 +58,55 @@ export function overlayTitleRows(title: string, width: number, height: number): 
   return height - 3 - wrapped >= 3 ? wrapped : 1;
 }
 
-export function TextOverlay({ title, lines: given, height, onClose }: { title: string; lines: readonly PaneLine[]; height: number; onClose: () => void }) {
+/**
+ * The line with each file path in it (a backup) on a line of its own, never broken: whole where it fits
+ * `width`, else cut in the middle and kept in `cut`, for the copy key to copy whole.
+ */
+export function pathsAlone(line: PaneLine, width: number): { lines: PaneLine[]; cut: string[] } {
+  const split = pathIn(line.text);
+  const plain = wrapped(line, width);
+  if (!split || pathsOf(line.text).every((path) => plain.some((row) => row.text.includes(path)))) return { lines: plain, cut: [] };
+  const rest = split.after ? pathsAlone({ ...line, text: split.after }, width) : { lines: [], cut: [] };
+  const fits = textWidth(split.path) <= width;
+  const path = { ...line, text: fits ? split.path : fitCell(split.path, width, 'middle').trimEnd() };
+  return { lines: [...(split.before ? wrapped({ ...line, text: split.before }, width) : []), path, ...rest.lines], cut: [...(fits ? [] : [split.bare]), ...rest.cut] };
+}
+
+/** Every file path in the text. */
+function pathsOf(text: string): string[] {
+  const split = pathIn(text);
+  return split ? [split.bare, ...pathsOf(split.after)] : [];
+}
+
+/** The line wrapped at `width`, its continuation lines indented under its text. */
+function wrapped(line: PaneLine, width: number): PaneLine[] {
+  return wrapText(line.text, width, continuationIndent(line.text)).map((text) => ({ ...line, text }));
+}
+
+/** `keys`: `message` where a path cut to fit can be copied whole (`c`); `help` for the keys of a screen. */
+export function TextOverlay({ title, lines: given, height, keys = 'help', onClose }: { title: string; lines: readonly PaneLine[]; height: number; keys?: 'help' | 'message'; onClose: () => void }) {
   const theme = useTheme();
+  const { stdout } = useStdout();
   // Wrapped, never cut (a disabled key's reason runs long): border and padding take four columns, the root's spare one a fifth.
   const width = useWindowSize().columns - 5;
-  const lines = given.flatMap((line) => wrapText(line.text, width, continuationIndent(line.text)).map((text) => ({ ...line, text })));
-  const closes = '(esc, ? or q closes)';
+  const laid = given.map((line) => (keys === 'message' ? pathsAlone(line, width) : { lines: wrapped(line, width), cut: [] }));
+  const lines = laid.flatMap((item) => item.lines);
+  const cutPaths = laid.flatMap((item) => item.cut);
+  const [copied, setCopied] = useState(false);
+  const copyKey = keyLabel(bindingOf('copyPath', 'message'));
+  const closes = cutPaths.length === 0 ? '(esc, ? or q closes)' : copied ? `(the path was sent to the clipboard, OSC 52 · esc closes)` : `(esc closes · ${copyKey} copies the path cut with …)`;
   const titleRows = overlayTitleRows(`${title} ${closes}`, width, height);
   // The border's two rows, the title's, and the line count under the pane: the pane has the rest, and never more than the box.
   const paneHeight = Math.max(1, height - 3 - titleRows);
   const [offset, setOffset] = useState(0);
   useKeyHandler(Priority.overlay, (chord) => {
-    const action = actionFor(chord, 'help');
+    const action = actionFor(chord, keys);
     if (action === 'back' || action === 'help') onClose();
+    else if (action === 'copyPath' && cutPaths[0] !== undefined) {
+      // Straight to the terminal, not through the status: the message read here stays the status under it.
+      stdout.write(clipboardSequence(cutPaths[0]));
+      setCopied(true);
+    }
     else if (action) setOffset((current) => scrolled(current, action, lines.length, paneHeight) ?? current);
     return chord !== 'ctrl+c';
   });

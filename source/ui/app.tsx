@@ -143,17 +143,24 @@ const NO_STATUS = 'no status message has been shown yet.';
 
 /** ctrl+e: the status in full, with the earlier ones under it (a finished write's outcome stays readable there). */
 export function statusOverlay(state: AppState): Extract<AppState['overlay'], { kind: 'message' }> | undefined {
-  const earlier = state.flash ? state.statusHistory.slice(0, -1) : state.statusHistory;
-  if (!state.flash && earlier.length === 0) return undefined;
+  // Why ctrl+e itself was off is no status to read whole; another key's reason is (cut, it names ctrl+e), though kept out of the history.
+  const flash = state.flash?.offKey === 'showMessage' ? null : state.flash;
+  const earlier = flash && !flash.offKey ? state.statusHistory.slice(0, -1) : state.statusHistory;
+  if (!flash && earlier.length === 0) return undefined;
   const history = earlier.length > 0 ? statusHistoryText(earlier, Date.now()) : '';
-  if (!state.flash) return { kind: 'message', title: 'Earlier status messages, newest first', text: history };
-  return { kind: 'message', text: history ? `${state.flash.text}\n\nEarlier, newest first:\n\n${history}` : state.flash.text };
+  if (!flash) return { kind: 'message', title: 'Earlier status messages, newest first', text: history };
+  return { kind: 'message', text: history ? `${flash.text}\n\nEarlier, newest first:\n\n${history}` : flash.text };
 }
 
 function useGlobalKeys(screenScope: KeyScope): void {
   const { exit } = useApp();
   const { state, dispatch, flows } = useAppContext();
   const screenKeys = useScreenKeys();
+  // Why the last key was off answers that key alone: the next key (whatever takes it) clears it.
+  useKeyHandler(Priority.watch, () => {
+    if (state.flash?.offKey) dispatch({ type: 'off-key-read' });
+    return false;
+  });
   useKeyHandler(Priority.global, (chord) => {
     // The view in front names its key scope and the keys it cannot use now; the screen's otherwise.
     const keys = screenKeys();
@@ -163,8 +170,9 @@ function useGlobalKeys(screenScope: KeyScope): void {
     const action = actionFor(chord, scope);
     // A view inside the screen (a copy's progress) that leaves a key of the screen underneath unbound: pressed, it says why it is off.
     const underneath = action === undefined && scope !== screenScope ? actionFor(chord, screenScope) : undefined;
+    const off = action && disabledNotice(action, scope, disabled) ? action : underneath;
     const notice = action ? disabledNotice(action, scope, disabled) : underneath ? disabledNotice(underneath, screenScope, disabled) : undefined;
-    if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
+    if (notice && off) dispatch({ type: 'flash', text: notice, tone: 'warning', offKey: off });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
     else if (action === 'showMessage' && status) dispatch({ type: 'overlay', overlay: status });
     // While a write is in flight q is remembered: the app quits once the outcome is told (useQuitAfterWrite).

@@ -9,8 +9,11 @@ import { useInput, usePaste, type Key } from 'ink';
 import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { insertableText, NO_KEY, PASTE, splitKeys, toChord, type Chord } from './chord.js';
 
-/** `overlayField`: a text field inside the open overlay (type-to-confirm) comes before the overlay's own keys. */
-export const Priority = { global: 0, screen: 1, textField: 2, overlay: 3, overlayField: 4 } as const;
+/**
+ * `overlayField`: a text field inside the open overlay (type-to-confirm) comes before the overlay's own keys;
+ * `watch`: sees every key before anyone and never consumes it (the app clears an off key's notice on the next key).
+ */
+export const Priority = { global: 0, screen: 1, textField: 2, overlay: 3, overlayField: 4, watch: 5 } as const;
 export type PriorityLevel = (typeof Priority)[keyof typeof Priority];
 
 export type KeyHandler = (chord: Chord, input: string, key: Key) => boolean;
@@ -43,7 +46,7 @@ class HandlerRegistry {
 
   /** To the text field on top, if it is above every screen's own keys (an overlay's field, or one with focus on the screen). */
   paste(text: string): void {
-    const top = this.ordered().find((entry) => entry.priority >= Priority.textField);
+    const top = this.ordered().find((entry) => entry.priority >= Priority.textField && entry.priority !== Priority.watch);
     if (top?.takesText) top.handler.current(PASTE, text, NO_KEY);
   }
 

@@ -9,7 +9,7 @@ import type { Application, Command, GuildCommandPermissions, PartialGuild, Scope
 import { GLOBAL_SCOPE, guildScope } from '../../discord/model.js';
 import type { Session } from '../session/session.js';
 import type { ShownWait } from '../session/rate-limit-waits.js';
-import type { DisabledKeys, KeyScope } from '../input/key-bindings.js';
+import type { Action, DisabledKeys, KeyScope } from '../input/key-bindings.js';
 
 export type Screen =
   | { id: 'onboarding' }
@@ -111,8 +111,11 @@ export interface AppState {
   local: LocalNotes;
   /** The request in flight; `write`: a change; `sent`: a write that left, which cancelling cannot recall. */
   busy: { id: number; label: string; write?: boolean; sent?: boolean } | null;
-  /** `duringRequest`: told while that request was in flight (a key it turns off), so shown under its spinner. */
-  flash: { text: string; tone: Tone; duringRequest?: number } | null;
+  /**
+   * `duringRequest`: told while that request was in flight (a key it turns off), so shown under its spinner;
+   * `offKey`: the key's action this says is off — an answer to that key alone: kept out of the history, gone at the next key.
+   */
+  flash: { text: string; tone: Tone; duringRequest?: number; offKey?: Action } | null;
   /** The statuses shown so far, oldest first (at most STATUS_HISTORY): what a finished write said stays readable. */
   statusHistory: readonly StatusEntry[];
   /** The command last created or saved here: the list selects it. */
@@ -144,7 +147,9 @@ export type AppAction =
   | { type: 'creates-used'; used: number }
   | { type: 'busy'; busy: AppState['busy'] }
   /** `notices`: what the write this status reports told beside its outcome (RunResult.notices), shown after it. */
-  | { type: 'flash'; text: string; tone: Tone; notices?: readonly string[] }
+  | { type: 'flash'; text: string; tone: Tone; notices?: readonly string[]; offKey?: Action }
+  /** A key was pressed: the notice of the key pressed before it (why it was off) has been read. */
+  | { type: 'off-key-read' }
   | { type: 'journal'; text: string | undefined }
   /** The user moved on within a screen (another view of it, a prompt): the last status is about what came before. */
   | { type: 'status-clear' }
@@ -243,6 +248,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return flashed(state, action);
     case 'status-clear':
       return state.flash === null ? state : { ...state, flash: null };
+    case 'off-key-read':
+      return state.flash?.offKey ? { ...state, flash: null } : state;
     case 'flash-expired':
       return state.flash === action.flash ? { ...state, flash: null } : state;
     case 'command-saved':
@@ -281,8 +288,8 @@ function flashed(state: AppState, action: Extract<AppAction, { type: 'flash' }>)
   // The outcome stands; what the lock said goes beside it, and makes it worth reading as a warning.
   const noticed = (action.notices?.length ?? 0) > 0;
   const tone = noticed && (action.tone === 'success' || action.tone === 'info') ? 'warning' : action.tone;
-  const flash = { text: noticed ? withNotices(action.text, action.notices!) : action.text, tone, ...during };
-  return { ...state, flash, statusHistory: remembered(state.statusHistory, flash) };
+  const flash = { text: noticed ? withNotices(action.text, action.notices!) : action.text, tone, ...during, ...(action.offKey ? { offKey: action.offKey } : {}) };
+  return { ...state, flash, statusHistory: action.offKey ? state.statusHistory : remembered(state.statusHistory, flash) };
 }
 
 function commandSaved(state: AppState, command: Command, replaceId: string | undefined): AppState {

@@ -53,7 +53,7 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   const beforeRestore = (await log()).length;
   await tui.key('tab');
   await tui.key('enter');
-  await tui.waitForText('Restored 1 command change(s) and 1 overwrite list(s)');
+  await tui.waitForText('Restored 1 command change and 1 overwrite list');
   const restored = (await log()).slice(beforeRestore).filter((request) => request.method !== 'GET');
   expect(restored.map((request) => request.method)).toEqual(['POST', 'PUT']);
   expect(restored[1]!.path).toMatch(/\/guilds\/\d+\/commands\/\d+\/permissions$/);

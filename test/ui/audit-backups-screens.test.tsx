@@ -119,7 +119,7 @@ describe('backups screen', () => {
     expect(app.frame()).toMatch(/▸ Cancel/);
     await app.chord('tab');
     await app.chord('enter');
-    await app.waitForText('Restored 1 command change(s) and 0 overwrite list(s)');
+    await app.waitForText('Restored 1 command change and 0 overwrite lists');
     expect(restored).toEqual(['the previewed plan']);
   });
 });
@@ -146,8 +146,29 @@ describe('backups screen: overwrites-only backups and names', () => {
     expect(app.frame()).not.toMatch(/[+] create|- delete/);
     await app.chord('tab');
     await app.chord('enter');
-    await app.waitForText('Restored 0 command change(s) and 1 overwrite list(s)');
+    await app.waitForText('Restored 0 command changes and 1 overwrite list');
     expect(restored).toEqual([preview]);
+  });
+
+  it('says what the restore did not put back, and why: a command Discord refuses today, overwrite lists that need the sign-in', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const entry = backupEntry(api, { commandCount: 3, overwriteCount: 2 });
+    const preview = restorePreview({ create: ['mod', 'ban'], overwrites: [{ commandId: '1', target: '/ping' }, { commandId: '2', target: '/mod' }] });
+    preview.restore!.unrestorable = [{ name: 'race', type: 1, problems: [{ path: '[0].name', message: 'uses a word Discord refuses', severity: 'error', rule: 'name' } as never] }];
+    const steps = ['mod', 'ban'].map((name) => ({ kind: 'create' as const, command: makeCommand({ name }), created: true }));
+    session.backupFiles = fakeBackupFiles({ list: async () => [entry], prepare: async () => preview, carryOut: async () => fakeCarriedOut({ backup: '/b/2.json', steps, notRestored: preview.restore!.overwrites }) });
+    const app = await openBackups(session, 'permissions of /ping');
+    await app.press('restorePlan');
+    await app.waitForText('cannot restore /race: Discord refuses it today (uses a word Discord refuses)');
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText('Restored 2 command changes and 0 overwrite lists in Test Guild.');
+    await app.press('showMessage');
+    await app.waitForText('The whole message');
+    const whole = app.frame().replace(/[\s│]+/g, ' ');
+    expect(whole).toContain('Not restored: /race: Discord refuses it today (uses a word Discord refuses); 2 overwrite lists (Discord accepts permission changes only from a signed-in user). Sign in (s on the plan) and restore this backup again');
+    expect(whole).not.toContain('(s)');
   });
 
   it('names the overwrite lists of the plan by their commands', async () => {

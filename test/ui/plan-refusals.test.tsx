@@ -166,7 +166,7 @@ describe('a restore that deletes most of the scope', () => {
     await app.waitForText('Restore Test Guild anyway?');
     await app.type('delete 9');
     await app.press('confirm');
-    await app.waitForText('Restored 9 command change(s) and 0 overwrite list(s)');
+    await app.waitForText('Restored 9 command changes and 0 overwrite lists');
     expect(writes(api)).toHaveLength(9);
     expect(session.backups.at(-1)?.reason).toBe('restore 2026-11-24T10:00:00.000Z');
   });

@@ -112,7 +112,7 @@ describe('ctrl+c during a TUI restore', () => {
     await waitFor(() => app.frame().includes('esc stop after this request'), { message: app.frame });
     await app.press('interrupt');
     restore.release();
-    await app.waitForText('Restored 1 command change(s)');
+    await app.waitForText('Restored 1 command change');
     expect(app.frame()).not.toContain('Cancelled');
   });
 });

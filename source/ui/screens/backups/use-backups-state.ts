@@ -16,6 +16,7 @@ import type { AppState } from '../../state/app-state.js';
 import { useLoaded } from '../../state/use-loaded.js';
 import { planFailedLine } from '../overlays/plan-refusals.js';
 import { usePlanProgress } from '../overlays/plan-run.js';
+import { notRestoredSummary, restoredSummary } from '../../../operations/plan-outcome.js';
 
 export type BackupsMode =
   | { kind: 'list' }
@@ -86,11 +87,13 @@ function useRestore(nameOf: (scope: string) => string) {
         }
         return;
       }
-      const { steps, restored, notRestored, readBackFailed, backup } = result.value;
-      const missing = readBackFailed ? `. ${readBackFailed}` : notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
+      const outcome = result.value;
+      const missing = notRestoredSummary(prepared, outcome);
+      const signIn = outcome.notRestored.length > 0 ? ' Sign in (s on the plan) and restore this backup again to put the overwrite lists back.' : '';
+      const readBack = outcome.readBackFailed ? ` ${outcome.readBackFailed}` : '';
       // Reload first: a reload starts a new action and clears the status line.
       dispatch({ type: 'reload' });
-      flash(`Restored ${steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${backup ?? '(nothing changed)'}`, missing ? 'warning' : 'success', result.notices);
+      flash(`${restoredSummary(outcome)} in ${nameOf(entry.scope)}.${missing ? ` ${missing}${signIn}` : ''}${readBack} The state before is saved in ${outcome.backup ?? '(nothing changed)'}`, missing || readBack ? 'warning' : 'success', result.notices);
     });
   };
 

@@ -168,8 +168,8 @@ function useGlobalKeys(screenScope: KeyScope): void {
     const status = statusOverlay(state);
     const disabled = { ...(status || keys.ownMessage ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
-    // A view inside the screen (a copy's progress) that leaves a key of the screen underneath unbound: pressed, it says why it is off.
-    const underneath = action === undefined && scope !== screenScope ? actionFor(chord, screenScope) : undefined;
+    // A copy's or restore's progress over the screen: a key of the screen underneath, pressed, says why it is off.
+    const underneath = action === undefined && (scope === 'bulk-write' || scope === 'bulk-write-sent') ? actionFor(chord, screenScope) : undefined;
     const off = action && disabledNotice(action, scope, disabled) ? action : underneath;
     const notice = action ? disabledNotice(action, scope, disabled) : underneath ? disabledNotice(underneath, screenScope, disabled) : undefined;
     if (notice && off) dispatch({ type: 'flash', text: notice, tone: 'warning', offKey: off });

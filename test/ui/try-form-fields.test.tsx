@@ -93,6 +93,16 @@ it("a form's string select, channel select and file upload are filled in as the 
   await app.waitForText('In channel    #general');
   await app.press('send');
   await app.waitForText('Survey — a form from Bot');
+  // The footer under the form says what its keys do there, as the form does: ctrl+s submits it, esc closes it sending nothing.
+  const footer = app.frame().trimEnd().split('\n').at(-1) ?? '';
+  expect(footer).toMatch(/ctrl\+s submit/);
+  expect(footer).toMatch(/esc close/);
+  expect(footer).not.toMatch(/esc back|ctrl\+s send/);
+  await app.chord('ctrl+g');
+  await app.waitForText('close it and send nothing (asks first when something was typed)');
+  expect(app.frame()).toContain('submit the form to the bot');
+  await app.chord('esc');
+  await app.waitForText('Survey — a form from Bot');
   // The string select starts with its default; enter opens its menu, where Blue is marked too.
   expect(app.frame()).toMatch(/▸ Colours\*\s+select · 1–2 values · enter picks\s*│?\n│?\s+Red\s/);
   await app.chord('enter');

@@ -30,6 +30,8 @@ export type KeyScope =
   | 'try'
   /** `t` where the API cannot play Discord's client (live Discord): the offer to try on an emulator here instead. */
   | 'try-offer'
+  /** A form (modal) the bot opened on the Try screen: its fields, Submit, and esc that closes it sending nothing. */
+  | 'bot-form'
   /** The field that sets the emulator's interactions endpoint URL (for an HTTP bot). */
   | 'interactions-url'
   /** The emulator's connection details opened from Try (ctrl+b): each value to copy, the interactions URL to set. */
@@ -173,7 +175,7 @@ const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
 /** A copy or a restore under way, before and after its first change left. */
 const BULK_WRITE: readonly KeyScope[] = ['bulk-write', 'bulk-write-sent'];
 /** Screens with a text field in focus; `text` is the field's own scope. */
-const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try', 'interactions-url'];
+const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try', 'bot-form', 'interactions-url'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'message', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only', 'emulator-details'], footer: false },
@@ -212,6 +214,12 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },
   { action: 'activate', keys: ['enter'], label: "pick a value or a suggestion; on a typed value or Send: send; on the reply's button or select: press it / pick", short: 'pick/send', scopes: ['try'], footer: true },
   { action: 'send', keys: ['ctrl+s'], label: 'send the command (or the open form) to the bot', short: 'send', scopes: ['try'], footer: true },
+  // The bot's form says what its keys do, and the footer under it says the same.
+  { action: 'nextField', keys: ['tab', 'down'], label: 'next field (and Submit)', short: 'next', scopes: ['bot-form'], footer: true },
+  { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['bot-form'], footer: false },
+  { action: 'activate', keys: ['enter'], label: "on a select: its choices; on Submit: submit; in a paragraph: a new line; else the next field", short: 'pick/next', scopes: ['bot-form'], footer: false },
+  { action: 'send', keys: ['ctrl+s'], label: 'submit the form to the bot', short: 'submit', scopes: ['bot-form'], footer: true },
+  { action: 'back', keys: ['esc'], label: 'close it and send nothing (asks first when something was typed)', short: 'close, send nothing', scopes: ['bot-form'], footer: true },
   { action: 'tryOnEmulator', keys: ['enter'], label: "try it on an emulator started here, with the app's commands copied there (nothing is written to Discord)", short: 'try on an emulator', scopes: ['try-offer'], footer: true },
   // o as in (end)point: ctrl+u and ctrl+e are the text field's.
   { action: 'interactionsUrl', keys: ['ctrl+o'], label: "set your HTTP bot's interactions endpoint URL on this emulator (checked with Discord's PINGs)", short: 'bot URL', scopes: ['try'], footer: false },
@@ -280,7 +288,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'nextProblem', keys: ['ctrl+n'], label: 'go to the next problem', scopes: ['editor'], footer: false },
   { action: 'showMessage', keys: ['ctrl+e'], label: 'show the whole status message', scopes: [...BROWSE, 'access', ...BULK_WRITE], footer: false },
   // Where text is typed, ctrl+e is readline's end of line.
-  { action: 'showMessage', keys: ['ctrl+t'], label: 'show the whole status message', scopes: ['editor', 'onboarding', 'try'], footer: false },
+  { action: 'showMessage', keys: ['ctrl+t'], label: 'show the whole status message', scopes: ['editor', 'onboarding', 'try', 'bot-form'], footer: false },
 
   { action: 'charLeft', keys: ['left'], label: 'cursor left', scopes: TEXT, footer: false },
   { action: 'charRight', keys: ['right'], label: 'cursor right', scopes: TEXT, footer: false },
@@ -295,11 +303,11 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
   { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'message', 'onboarding', 'try-offer', 'emulator-details', ...BULK_WRITE], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
-  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try', 'interactions-url'], footer: true },
+  { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try', 'bot-form', 'interactions-url'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
   // While a change is in flight q is remembered: cmd-tui quits once Discord has answered it.
   { action: 'quit', keys: ['q'], label: 'quit once Discord has answered (q again: stay)', short: 'quit when done', scopes: BULK_WRITE, footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'message', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'try-offer', 'interactions-url', 'emulator-details'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'message', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'bot-form', 'try-offer', 'interactions-url', 'emulator-details'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

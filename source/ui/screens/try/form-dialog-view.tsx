@@ -192,7 +192,7 @@ export function FormDialogView({ form, state, directory, layout, room, height, a
         </Box>
       </Box>
       <Box flexGrow={1} />
-      <Footer scope="try" />
+      <Footer scope="bot-form" />
     </Box>
   );
 }

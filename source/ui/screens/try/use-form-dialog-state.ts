@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { fieldProblem, filledValues, modalFields, type FormValue, type ModalField, type ModalFile } from '../../../discord/modal-rules.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
+import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { actionFor } from '../../input/key-bindings.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import type { OpenForm } from './reply-conversation.js';
@@ -78,7 +79,7 @@ export function useFormDialogInput(form: FormDialogState, active: boolean, submi
   useKeyHandler(
     Priority.overlay,
     (chord) => {
-      const action = actionFor(chord, 'try');
+      const action = actionFor(chord, 'bot-form');
       if (action === 'nextField' || action === 'prevField') {
         const at = order.indexOf(focus);
         form.setFocus(order[Math.max(0, Math.min(order.length - 1, at + (action === 'nextField' ? 1 : -1)))]!);
@@ -92,4 +93,6 @@ export function useFormDialogInput(form: FormDialogState, active: boolean, submi
     active && asking === undefined && !picker,
   );
   useUnsavedQuitGuard(form.changed, () => form.ask('quit'), active && asking === undefined && !picker);
+  // Help and the app's keys read the form's scope while it has the keys.
+  useDisabledKeys('bot-form', {}, active && asking === undefined && !picker);
 }

@@ -14,6 +14,7 @@ import { actionFor } from './input/key-bindings.js';
 import { CommandListView } from './screens/command-list/command-list-view.js';
 import { ThemeContext, useTheme } from './theme/theme-context.js';
 import type { Theme } from './theme/theme.js';
+import { plural } from '../terminal/plural.js';
 
 /** What the list screen leaves under its rows: its footer's two lines and the legend's one. */
 const UNDER_ROWS = 3;
@@ -25,7 +26,7 @@ export function ageOf(savedAt: number, now: number): string {
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
   const days = Math.floor(seconds / 86_400);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  return `${plural(days, 'day')} ago`;
 }
 
 export function LastSeenScreen({ list, theme, now = Date.now() }: { list: LastSeenList; theme: Theme; now?: number }) {

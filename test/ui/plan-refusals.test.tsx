@@ -57,8 +57,10 @@ describe('the copy dialog', () => {
     expect(frame).toContain('Refused; nothing can be sent:');
     expect(frame).toContain('The scope would hold 125 CHAT_INPUT commands; the cap is 100. Copy fewer commands, or delete some from the target first.');
     expect(frame).toContain('Close');
+    // One button: Cancel and Close would do the same.
+    expect(frame).not.toContain('Cancel');
+    expect(frame).not.toContain('switch button');
     expect(frame).not.toContain('A backup of Test Guild is written first');
-    await app.chord('tab');
     await app.chord('enter');
     await waitFor(() => !app.frame().includes('Copy every command'), { message: app.frame });
     expect(writes(api)).toEqual([]);
@@ -144,6 +146,8 @@ describe('a restore that deletes most of the scope', () => {
     const frame = flat(app.frame());
     expect(frame).toContain('Held back until you confirm it by typing; nothing has been sent:');
     expect(frame).toContain("The plan deletes 9 of the scope's 10 commands (more than half).");
+    // As the copy dialog: the counts and the day's creates the plan uses.
+    expect(frame).toContain("0 to create, 0 to update, 9 to delete; uses 0 of today's creates (200 of 200 left).");
     expect(frame).toContain('Restore anyway…');
     await app.chord('tab');
     await app.chord('enter');

@@ -26,9 +26,11 @@ export interface ConfirmDialogProps {
   onKey?: (chord: string) => boolean;
   /** The key scope, where the dialog has keys of its own (`onKey`), so help and the footer list them. */
   keys?: KeyScope;
+  /** Nothing to confirm (a plan refused, nothing to change): one button, `confirmLabel`, which enter and esc press alike. */
+  single?: boolean;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey, keys = 'confirm' }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey, keys = 'confirm', single = false }: ConfirmDialogProps) {
   const theme = useTheme();
   const [onConfirmButton, setOnConfirmButton] = useState(false);
   const body = useScrollBox();
@@ -39,8 +41,8 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
     if (onKey?.(chord)) return true;
     const action = actionFor(chord, keys);
     if (action === 'cancel' || action === 'deny') onCancel();
-    else if (action === 'toggleButton') setOnConfirmButton((v) => !v);
-    else if (action === 'confirm') (onConfirmButton ? onConfirm : onCancel)();
+    else if (action === 'toggleButton') setOnConfirmButton((v) => !v && !single);
+    else if (action === 'confirm') (onConfirmButton || single ? onConfirm : onCancel)();
     else body.scroll(action);
     return chord !== 'ctrl+c';
   });
@@ -55,11 +57,16 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
       borderColor={danger ? theme.status.warning : theme.ui.border}
       body={body}
       footer={keys}
+      footerHide={single ? ['toggleButton', 'deny'] : []}
       bottom={
-        <Box columnGap={2} flexDirection={sideBySide ? 'row' : 'column'}>
-          {button(cancelLabel, !onConfirmButton)}
-          {button(confirmLabel, onConfirmButton)}
-        </Box>
+        single ? (
+          button(confirmLabel, true)
+        ) : (
+          <Box columnGap={2} flexDirection={sideBySide ? 'row' : 'column'}>
+            {button(cancelLabel, !onConfirmButton)}
+            {button(confirmLabel, onConfirmButton)}
+          </Box>
+        )
       }
     >
       {children}

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Text } from './text.js';
 import { Footer } from './footer.js';
 import { ScrollBox, type ScrollBoxState } from './scroll-box.js';
-import type { KeyScope } from '../input/key-bindings.js';
+import type { Action, KeyScope } from '../input/key-bindings.js';
 
 export interface DialogFrameProps {
   title: string;
@@ -20,9 +20,11 @@ export interface DialogFrameProps {
   /** What stays under the body: the buttons, or the field the answer is typed into. */
   bottom: ReactNode;
   footer: KeyScope;
+  /** Keys of the footer's scope that do nothing in this dialog. */
+  footerHide?: readonly Action[];
 }
 
-export function DialogFrame({ title, borderColor, body, children, bottom, footer }: DialogFrameProps) {
+export function DialogFrame({ title, borderColor, body, children, bottom, footer, footerHide = [] }: DialogFrameProps) {
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Box flexDirection="column" flexShrink={1} borderStyle="round" borderColor={borderColor} paddingX={1} overflow="hidden">
@@ -35,7 +37,7 @@ export function DialogFrame({ title, borderColor, body, children, bottom, footer
           {bottom}
         </Box>
       </Box>
-      <Footer scope={footer} status={false} />
+      <Footer scope={footer} status={false} hide={footerHide} />
     </Box>
   );
 }

@@ -5,6 +5,7 @@
 import { toBodyForm } from '../../discord/normalize.js';
 import type { Problem } from '../../discord/model.js';
 import { parseStrictJson } from '../../discord/strict-json.js';
+import { plural } from '../../terminal/plural.js';
 
 export function jsonDocument(command: unknown): string {
   return withNotes(`${JSON.stringify(toBodyForm(command), null, 2)}\n`, []);
@@ -39,5 +40,5 @@ export function parseDocument(text: string): ParsedDocument {
 }
 
 export function problemNotes(problems: readonly Problem[]): string[] {
-  return [`ERROR: ${problems.length} rule problem${problems.length === 1 ? '' : 's'}; fix and save again:`, ...problems.map((p) => `  ${p.path || '(command)'}: ${p.message}`)];
+  return [`ERROR: ${plural(problems.length, 'rule problem')}; fix and save again:`, ...problems.map((p) => `  ${p.path || '(command)'}: ${p.message}`)];
 }

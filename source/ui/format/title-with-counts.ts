@@ -11,8 +11,3 @@ export function fittedName(name: string, counts: string, width: number): string 
   const room = width - textWidth(counts);
   return textWidth(name) <= room ? name : fitCell(name, Math.max(1, room)).trimEnd();
 }
-
-/** `1 error`, `2 errors`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

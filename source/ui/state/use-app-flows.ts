@@ -14,6 +14,7 @@ import { userLabel } from '../format/user-label.js';
 import type { AppAction, AppState } from './app-state.js';
 import { scopeLabel, withNotices } from './app-state.js';
 import type { RequestRunner } from './request-runner.js';
+import { plural } from '../../terminal/plural.js';
 
 export type SaveOutcome =
   | { ok: true; command: Command }
@@ -161,7 +162,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       const name = state.scope.kind === 'global' ? 'commands-global.json' : `commands-guild-${state.scope.guildId}.json`;
       try {
         const path = await session.files.writeExport(name, commandsFileText(state.data.commands, state.scope));
-        flash(`Exported ${count} command${count === 1 ? '' : 's'} to ${path}`, 'success');
+        flash(`Exported ${plural(count, 'command')} to ${path}`, 'success');
       } catch (error) {
         flash(`Export failed: ${describeError(error).message}`, 'error');
       }

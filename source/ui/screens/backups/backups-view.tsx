@@ -16,7 +16,7 @@ import { Text } from '../../components/text.js';
 import { TypeToConfirm } from '../../components/type-to-confirm.js';
 import { actionFor, type Action, type DisabledKeys } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
-import { overrideAnswer, RefusalLines, splitRefusals } from '../overlays/plan-refusals.js';
+import { overrideAnswer, planSummary, RefusalLines, splitRefusals } from '../overlays/plan-refusals.js';
 
 /** When the backup was taken, as the list shows it (UTC, to the second). */
 export const backupTime = (entry: BackupEntry) => entry.createdAt.slice(0, 19).replace('T', ' ');
@@ -98,6 +98,7 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
     <ConfirmDialog
       title={changes ? `Restore ${nameOf(entry.scope)} to ${backupTime(entry)} (${entry.reason})?` : `${nameOf(entry.scope)} already matches this backup`}
       confirmLabel={!changes || refused ? 'Close' : override ? 'Restore anyway…' : 'Restore'}
+      single={!changes || refused}
       danger={changes}
       onConfirm={onConfirm}
       onCancel={onClose}
@@ -108,6 +109,7 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
         return true;
       }}
     >
+      {changes ? <Text wrap="wrap">{planSummary(prepared)}</Text> : null}
       <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />
       {planLines(prepared, nameOf).map((line, index) => (
         <Text key={index} wrap="wrap">

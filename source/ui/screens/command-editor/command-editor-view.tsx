@@ -18,6 +18,7 @@ import type { Tone } from '../../state/app-state.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { isTextLike, type EditorField } from './editor-fields.js';
 import type { PlacedProblems } from './field-problems.js';
+import { plural } from '../../../terminal/plural.js';
 
 export interface EditorViewProps {
   title: string;
@@ -76,8 +77,8 @@ export function CommandEditorView(props: EditorViewProps) {
   const over = props.size.total > LIMITS.commandSize;
   const problemColor = (severity: Problem['severity']) => (severity === 'error' ? theme.status.error : theme.status.warning);
   const counts = [
-    props.errorCount > 0 ? `${props.errorCount} problem${props.errorCount === 1 ? '' : 's'}` : '',
-    props.warningCount > 0 ? `${props.warningCount} warning${props.warningCount === 1 ? '' : 's'}` : '',
+    props.errorCount > 0 ? plural(props.errorCount, 'problem') : '',
+    props.warningCount > 0 ? plural(props.warningCount, 'warning') : '',
   ].filter(Boolean);
   const below = rows.slice(start + windowHeight).some((row) => row.kind === 'problem');
   // The counts stay whole on a narrow line; the title (a long guild name) gives way, and the pointer to more problems after it.

@@ -20,6 +20,7 @@ import { editorFields, fieldText, type EditorField } from './editor-fields.js';
 import { placeProblems } from './field-problems.js';
 import { saveWarnings } from './save-warnings.js';
 import { useEditorState } from './use-editor-state.js';
+import { plural } from '../../../terminal/plural.js';
 
 /** Trailing commas or spaces typed into a list field are not part of the value sent. */
 function cleaned(draft: CommandDraft): CommandDraft {
@@ -85,7 +86,7 @@ export function useCommandEditor(original: Command | undefined) {
   };
   const save = () => {
     if (errors.length > 0) {
-      dispatch({ type: 'message', text: `Not saved: ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first (shown under their fields).`, tone: 'error' });
+      dispatch({ type: 'message', text: `Not saved: ${plural(errors.length, 'problem')} to fix first (shown under their fields).`, tone: 'error' });
       return;
     }
     const changes = original ? diffFields(toBodyForm(original), toBodyForm(draft)) : [];

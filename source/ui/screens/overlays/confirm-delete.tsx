@@ -6,6 +6,7 @@ import { Text } from '../../components/text.js';
 import type { Command } from '../../../discord/model.js';
 import { TypeToConfirm } from '../../components/type-to-confirm.js';
 import { useTheme } from '../../theme/theme-context.js';
+import { plural } from '../../../terminal/plural.js';
 
 export interface ConfirmDeleteProps {
   command: Command;
@@ -21,7 +22,7 @@ export function ConfirmDelete({ command, scopeLabel, overwriteCount, onConfirm, 
   const overwrites =
     overwriteCount === undefined
       ? 'Its permission overwrites in every guild are deleted with it, permanently.'
-      : `Its ${overwriteCount} permission overwrite${overwriteCount === 1 ? '' : 's'} in this guild ${overwriteCount === 1 ? 'is' : 'are'} deleted with it, permanently.`;
+      : `Its ${plural(overwriteCount, 'permission overwrite')} in this guild ${overwriteCount === 1 ? 'is' : 'are'} deleted with it, permanently.`;
   return (
     <TypeToConfirm title={`Delete ${command.name} from ${scopeLabel}?`} expected={command.name} mismatch="That is not the name" action="delete" onConfirm={onConfirm} onCancel={onCancel}>
       <Text>{overwrites}</Text>

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import type { Problem } from '../../../discord/model.js';
 import { summarizeAdaptations } from '../../../discord/adapt-scope.js';
 import { commandLabel } from '../../../discord/overwrite-entries.js';
-import { LIMITS, type Command, type PartialGuild, type Scope } from '../../../discord/model.js';
+import { type Command, type PartialGuild, type Scope } from '../../../discord/model.js';
 import type { Override } from '../../../discord/plan.js';
 import { ghostsNote } from '../../../operations/copy-source.js';
 import type { Preparation, PreparedPlan } from '../../../operations/prepare-plan.js';
@@ -24,8 +24,9 @@ import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import type { Session } from '../../session/session.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
-import { overrideAnswer, planFailedLine, RefusalLines, splitRefusals } from './plan-refusals.js';
+import { overrideAnswer, planFailedLine, planSummary, RefusalLines, splitRefusals } from './plan-refusals.js';
 import { PlanRunView, usePlanProgress } from './plan-run.js';
+import { plural } from '../../../terminal/plural.js';
 
 type Copier = NonNullable<Session['copy']>;
 
@@ -98,7 +99,7 @@ function useCopySteps({ copier, from, command, active, onDone, onClose }: Pick<C
       if (result.ok) {
         const done = result.value;
         const count = done.steps.length;
-        const copied = `Copied ${count} change${count === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup ?? '(nothing changed)'}`;
+        const copied = `Copied ${plural(count, 'change')} into ${nameOf(to)}; backup: ${done.backup ?? '(nothing changed)'}`;
         onDone(done.readBackFailed ? `${copied}. ${done.readBackFailed}` : copied, done.readBackFailed ? 'warning' : 'success', result.notices);
       } else if (result.cancelled) onDone(`Cancelled before it was sent: nothing was copied into ${nameOf(to)}.`, 'warning', result.notices);
       else onDone(planFailedLine(`Copy into ${nameOf(to)}`, result.error), 'error', result.notices);
@@ -120,7 +121,7 @@ function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, o
         ? `${bad} of the ${preparation.count} commands of ${fromName} ${bad === 1 ? 'is' : 'are'} not valid in ${toName}; nothing can be copied`
         : `The commands of ${fromName} are not valid together in ${toName}; nothing can be copied`;
     return (
-      <ConfirmDialog title={title} confirmLabel="Close" onConfirm={onClose} onCancel={onClose}>
+      <ConfirmDialog title={title} confirmLabel="Close" single onConfirm={onClose} onCancel={onClose}>
         {[...adaptations, ...errors.map((problem) => `  ${problem.path}: ${problem.message}`)].map((line, index) => (
           <Text key={index} wrap="wrap">
             {line}
@@ -130,7 +131,7 @@ function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, o
     );
   }
   const { prepared } = preparation;
-  const { plan, budget } = prepared;
+  const { plan } = prepared;
   const lines = [
     ...adaptations,
     ...plan.create.map((create) => `  + create ${commandLabel(create)}`),
@@ -141,13 +142,11 @@ function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, o
   const { blocked, overridable } = splitRefusals(prepared.refusals);
   const refused = blocked.length > 0;
   const ghosts = ghostsNote(prepared.ghosts, toName);
-  const summary = nothing
-    ? `Nothing to change in ${toName}.`
-    : `${plan.create.length} to create, ${plan.update.length} to update; uses ${plan.createsUsed} of today's creates (${budget.remaining} of ${LIMITS.dailyCreates} left).`;
+  const summary = nothing ? `Nothing to change in ${toName}.` : planSummary(prepared);
   const override = overridable[0]?.override;
   const confirm = nothing || refused ? onClose : override ? () => onOverride(prepared, override) : () => onCopy(prepared);
   return (
-    <ConfirmDialog title={`Copy ${what} into ${toName}?`} confirmLabel={nothing || refused ? 'Close' : overridable.length > 0 ? 'Copy anyway…' : 'Copy'} onConfirm={confirm} onCancel={onClose}>
+    <ConfirmDialog title={`Copy ${what} into ${toName}?`} confirmLabel={nothing || refused ? 'Close' : overridable.length > 0 ? 'Copy anyway…' : 'Copy'} single={nothing || refused} onConfirm={confirm} onCancel={onClose}>
       {/* The counts, refusals and warnings first: a long plan scrolls below them. */}
       <Text wrap="wrap">{summary}</Text>
       <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />

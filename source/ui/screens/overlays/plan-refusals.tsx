@@ -5,7 +5,9 @@
  */
 import { madeSummary } from '../../../operations/plan-outcome.js';
 import { ApplyInterruptedError, listedNames } from '../../../operations/send-plan.js';
+import { LIMITS } from '../../../discord/model.js';
 import type { Override, Plan, Refusal } from '../../../discord/plan.js';
+import type { PreparedPlan } from '../../../operations/prepare-plan.js';
 import { Text } from '../../components/text.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -26,6 +28,12 @@ export function RefusalLines({ refusals, overridable }: { refusals: readonly Ref
       ))}
     </>
   );
+}
+
+/** The plan's counts and the day's creates it uses: `2 to create, 1 to update, 3 to delete; uses 2 of today's creates (198 of 200 left).` */
+export function planSummary({ plan, prune, budget }: Pick<PreparedPlan, 'plan' | 'prune' | 'budget'>): string {
+  const deletes = prune ? `, ${plan.delete.length} to delete` : '';
+  return `${plan.create.length} to create, ${plan.update.length} to update${deletes}; uses ${plan.createsUsed} of today's creates (${budget.remaining} of ${LIMITS.dailyCreates} left).`;
 }
 
 /** What to type to give an override (the CLI's `--delete-many` is `delete 9` here). */

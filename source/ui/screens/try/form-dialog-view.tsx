@@ -22,6 +22,7 @@ import { formLayout, type FieldRows, type FormLayout } from './form-layout.js';
 import type { OpenForm } from './reply-conversation.js';
 import { selectChoices, SEND_PICKED } from './select-choices.js';
 import { pathsOf, SUBMIT, type FormDialogState } from './use-form-dialog-state.js';
+import { plural } from '../../../terminal/plural.js';
 
 /** Rows a focused paragraph opens to at most (its text scrolls inside them). */
 const PARAGRAPH_ROWS = 5;
@@ -159,7 +160,7 @@ export interface FormDialogViewProps {
 export function FormDialogView({ form, state, directory, layout, room, height, active }: FormDialogViewProps) {
   const theme = useTheme();
   const rows: ReactElement[] = [];
-  if (layout.above > 0) rows.push(<Text key="above" color={theme.text.secondary} wrap="truncate">{`  ↑ ${layout.above} more row${layout.above === 1 ? '' : 's'} of the form above`}</Text>);
+  if (layout.above > 0) rows.push(<Text key="above" color={theme.text.secondary} wrap="truncate">{`  ↑ ${plural(layout.above, 'more row')} of the form above`}</Text>);
   const displayMode = layout.shown[TEXT_DISPLAYS];
   if (displayMode && displayMode !== 'hidden') {
     const lines = textLines(form, room);
@@ -170,7 +171,7 @@ export function FormDialogView({ form, state, directory, layout, room, height, a
     const mode = layout.shown[field.customId];
     if (mode && mode !== 'hidden') rows.push(<FieldView key={field.customId} field={field} state={state} directory={directory} whole={mode === 'whole'} spaced={layout.spaced} active={active} fieldWidth={room - 2} />);
   }
-  if (layout.below > 0) rows.push(<Text key="below" color={theme.text.secondary} wrap="truncate">{`  ↓ ${layout.below} more row${layout.below === 1 ? '' : 's'} of the form below (tab)`}</Text>);
+  if (layout.below > 0) rows.push(<Text key="below" color={theme.text.secondary} wrap="truncate">{`  ↓ ${plural(layout.below, 'more row')} of the form below (tab)`}</Text>);
   const refused = state.problems.length > 0 && state.tried;
   return (
     <Box flexDirection="column" height={height}>

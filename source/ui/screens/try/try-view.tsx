@@ -14,6 +14,7 @@ import { useTheme } from '../../theme/theme-context.js';
 import { channelLabel, isTyped, localized, memberLabel, optionHint, shownValue, type TryPlace, type TryRow } from './try-form.js';
 import { conversation, type ReplyLine } from './reply-conversation.js';
 import { currentSuggestions, type TryState } from './use-try-state.js';
+import { plural } from '../../../terminal/plural.js';
 
 /** Shown under a reply whose wait was stopped (ctrl+c): the interaction was sent, and the bot may go on. */
 export const STOPPED_WAITING = 'stopped waiting: the bot may still answer (send again to see a new reply)';
@@ -178,7 +179,7 @@ export function TryView(props: TryViewProps) {
   // Send stays in view however short the screen: the rows around the focus scroll above it.
   // Why Send cannot send yet gets the rows the form can spare (two stay for the rows around the focus); a longer list ends with the key that shows it all.
   const most = Math.max(2, formRoom - 1 - Math.min(sendLine, 2));
-  const shownWhy = why.length > most ? [...why.slice(0, most - 1), `    … ${why.length - most + 1} more line${why.length - most + 1 === 1 ? '' : 's'}: ${keyLabel(bindingOf('showMessage', 'try'))} shows them all`] : why;
+  const shownWhy = why.length > most ? [...why.slice(0, most - 1), `    … ${plural(why.length - most + 1, 'more line')}: ${keyLabel(bindingOf('showMessage', 'try'))} shows them all`] : why;
   shownWhy.forEach((line, index) => lines.push(<Text key={`send:why:${index}`} wrap="truncate" color={theme.status.warning}>{line}</Text>));
   // Send and why it cannot send yet are the block at the end: pinned below whatever scrolls.
   const sendBlock = sendLine >= 0 ? lines.slice(sendLine) : [];

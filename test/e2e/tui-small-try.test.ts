@@ -2,8 +2,9 @@
  * The Try screen and the bot's form on small terminals, end to end: `cmd-tui serve` with the example HTTP
  * bot (examples/interactions-bot.mjs) and the built binary in tmux at 60×14 and 40×12. The form and Send
  * are on screen; the bot's form shows every field and Submit, takes a paragraph on two lines, and is
- * submitted; ctrl+c with something typed asks before quitting. Then the demo's Try, whose emulator details
- * fold into one line and open on demand with the key and token whole.
+ * submitted, and its reply scrolls to its top and back (pgup/pgdn); ctrl+c with something typed asks before
+ * quitting. Then the demo's Try, whose emulator details fold into one line (at 40×12, and at 80×24 once a
+ * reply needs the rows) and open on demand with the key and token whole.
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,8 +77,23 @@ describe.each([
     fits(typed, size);
     await pressKey(tui, 'send');
     // The bot answers with what was typed; the reply's newest lines are in view under the rule (at 40×12, its last two).
-    const answered = await tui.waitFor((screen) => /─{10,}[\s\S]*first line\s*\n\s*second/.test(screen) && !screen.includes('[ Submit ]'), 'the bot’s answer to the form', 15_000);
+    const answered = await tui.waitFor((screen) => /──[\s\S]*first line\s*\n\s*second/.test(screen) && !screen.includes('[ Submit ]') && !screen.includes('Waiting for'), 'the bot’s answer to the form', 15_000);
     fits(answered, size);
+    // The reply scrolls: pgup reaches its top (what was submitted, the bot's thanks), pgdn its newest lines again.
+    for (let page = 0; page < 16 && !/reply lines 1–/.test(tui.screen()); page++) {
+      const before = tui.screen();
+      await pressKey(tui, 'pageUp', 'try');
+      await tui.waitFor((screen) => screen !== before, 'the reply a page up');
+    }
+    const top = await tui.waitFor((screen) => /reply lines 1–/.test(screen), 'the top of the reply');
+    expect(top).toContain('/feedback as @Rin in #general');
+    fits(top, size);
+    for (let page = 0; page < 16 && !/lines \d+–(\d+) of \1 /.test(tui.screen()); page++) {
+      const before = tui.screen();
+      await pressKey(tui, 'pageDown', 'try');
+      await tui.waitFor((screen) => screen !== before, 'the reply a page down');
+    }
+    await tui.waitFor((screen) => /lines \d+–(\d+) of \1 /.test(screen) && screen.includes('second'), 'the newest lines again');
   });
 
   it('ctrl+c on a typed Try form asks before quitting; Cancel keeps what was typed', { timeout: 60_000 }, async () => {
@@ -123,4 +139,23 @@ it('the demo’s Try at 40×12: the emulator’s details fold into one line, and
   expect(token).toMatch(/^ {2}[\w-]+…[\w.-]+$/m);
   await pressKey(tui, 'back', 'emulator-details');
   await tui.waitFor((screen) => screen.includes('[ Send ]') && !screen.includes('Connect your bot'), 'the form again');
+});
+
+it('the demo’s Try at 80×24 after a send: the details fold, so the title, Server and Language stay above the reply', { timeout: 60_000 }, async () => {
+  const size = { columns: 80, rows: 24 };
+  const tui = runs.start(['--demo'], size);
+  await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
+  await pressKey(tui, 'filter', 'list');
+  await tui.type('ping');
+  await pressKey(tui, 'filterDone', 'filter');
+  await pressKey(tui, 'tryCommand', 'list');
+  // The member and channel the client starts with are chosen once the guild is read.
+  await tui.waitFor((screen) => screen.includes('API URL') && /In channel\s+#general/.test(screen) && !screen.includes('Choose the member'), 'the form under the details, unfolded', 20_000);
+  await pressKey(tui, 'send');
+  const replied = await tui.waitFor((screen) => screen.includes('The demo has no bot'), 'the reply', 15_000);
+  expect(replied).toContain('Try /ping');
+  expect(replied).toMatch(/Server\s+Pixel Pal HQ/);
+  expect(replied).toMatch(/Language\s+en-US/);
+  expect(replied).toContain('ctrl+b connect a bot');
+  fits(replied, size);
 });

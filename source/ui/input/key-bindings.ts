@@ -209,6 +209,9 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'filterDone', keys: ['enter'], label: 'keep filter', scopes: ['filter'], footer: true },
   { action: 'filterClear', keys: ['esc'], label: 'clear filter', scopes: ['filter'], footer: true },
 
+  // The reply starts at its newest lines; on a short screen its top is a page or more up (before the form's keys: the footer keeps them longest).
+  { action: 'pageUp', keys: ['pgup'], label: "scroll the bot's reply up, to its first lines", short: 'reply ↑', scopes: ['try'], footer: true },
+  { action: 'pageDown', keys: ['pgdn'], label: "scroll the bot's reply down, to its newest lines", short: 'reply ↓', scopes: ['try'], footer: true },
   { action: 'nextField', keys: ['tab', 'down'], label: 'next field', short: 'next', scopes: ['editor', 'try'], footer: true },
   { action: 'prevField', keys: ['shift+tab', 'up'], label: 'previous field', scopes: ['editor', 'try'], footer: false },
   { action: 'activate', keys: ['enter', 'space'], label: 'pick / toggle', scopes: ['editor'], footer: false },

@@ -17,6 +17,8 @@ const TMUX_KEYS: Record<string, string> = {
   'ctrl+up': 'C-Up',
   'ctrl+down': 'C-Down',
   space: 'Space',
+  pgup: 'PPage',
+  pgdn: 'NPage',
 };
 
 /** Prints how many bytes wait in the input queue of the terminal named by its argument (FIONREAD, 0x541B on Linux). */

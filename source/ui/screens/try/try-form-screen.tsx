@@ -5,7 +5,7 @@
  * State: use-try-form.ts; keys: use-try-input.ts; view: try-view.tsx; pickers: try-pickers.tsx.
  */
 import { Box, useApp } from 'ink';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { Text } from '../../components/text.js';
@@ -14,19 +14,23 @@ import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor } from '../../input/key-bindings.js';
 import { useUnsavedQuitGuard } from '../../input/use-unsaved-quit-guard.js';
 import { useAppContext } from '../../state/app-context.js';
+import { useTheme } from '../../theme/theme-context.js';
 import { useMemberSearch } from '../permissions/use-member-search.js';
 import { FormDialog } from './form-dialog.js';
 import { picksMembers, ReplySelectPicker, RowPicker } from './try-pickers.js';
 import type { TryScreenProps } from './try-on-emulator.js';
-import { TryView } from './try-view.js';
+import { layOutTry, TryView, type TryViewProps } from './try-view.js';
 import { useTryForm, type TryFormModel, type TryFormOptions } from './use-try-form.js';
 import { useTryInput } from './use-try-input.js';
+
+/** Lines of the bot's reply the form asks room for beside its own rows (the emulator's details fold to give them). */
+const REPLY_WANTED = 6;
 
 /**
  * The form's keys beyond its rows' (use-try-input.ts): ctrl+t with no status up says in full why the
  * client would not send it yet; ctrl+c with something typed asks before quitting.
  */
-function useTryFormKeys(model: TryFormModel, active: boolean) {
+function useTryFormKeys(model: TryFormModel, active: boolean, replyScroll: { page: number; max: number }) {
   const { state: app, dispatch: appDispatch } = useAppContext();
   const { state, form, openForm, sendProblems, title } = model;
   const onForm = active && !openForm && !state.picker;
@@ -44,18 +48,37 @@ function useTryFormKeys(model: TryFormModel, active: boolean) {
   const typedSomething = Object.values(form.values).some((value) => value !== '');
   useUnsavedQuitGuard(typedSomething && !openForm, () => setAskingToQuit(true), active && !askingToQuit);
   const { rows, components, focus, dispatch, actions } = model;
-  useTryInput({ active: onForm && !askingToQuit, rows, components, focus, suggestions: state.suggestions, dispatch, send: actions.send, back: actions.back, use: actions.use });
+  useTryInput({ active: onForm && !askingToQuit, rows, components, focus, suggestions: state.suggestions, dispatch, send: actions.send, back: actions.back, use: actions.use, replyScroll });
   return { askingToQuit, stayAfterAll: () => setAskingToQuit(false) };
 }
 
-export function TryForm({ height, width, active, ...options }: TryScreenProps & Omit<TryFormOptions, 'command'>) {
+export function TryForm({ height, width, active, onRowsWanted, ...options }: TryScreenProps & Omit<TryFormOptions, 'command'> & { onRowsWanted?: (rows: number) => void }) {
   const { command } = options;
   const { state: app, dispatch: appDispatch } = useAppContext();
   const { exit } = useApp();
+  const theme = useTheme();
   const model = useTryForm(options);
   const { state, dispatch, rows, components, openForm, place, load, guildId, delivery } = model;
-  const keys = useTryFormKeys(model, active);
   const footerRows = useFooterRows();
+  const guildLabel = app.identity.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : '(no guild: the app is in none)');
+  const viewProps: TryViewProps = {
+    command,
+    rows,
+    state: { ...state, focus: model.focus },
+    place,
+    guildLabel,
+    height: Math.max(3, height - footerRows - 1),
+    width,
+    typing: active && !state.picker,
+    onText: (name, text) => dispatch({ type: 'value', name, text }),
+    ...(load.status === 'error' ? { loadProblem: load.message } : {}),
+  };
+  const layout = layOutTry(viewProps, theme);
+  // A page keeps one line of the last in view, where the window has lines to spare.
+  const keys = useTryFormKeys(model, active, { page: layout.room > 3 ? layout.room - 1 : Math.max(1, layout.room), max: layout.maxScroll });
+  // What the form and a few lines of the reply want, for the emulator's details above it to fold when they leave less.
+  const wanted = layout.formLines + (layout.reply.length > 0 ? 1 + Math.min(layout.reply.length, REPLY_WANTED) : 0) + footerRows + 1;
+  useLayoutEffect(() => onRowsWanted?.(wanted), [onRowsWanted, wanted]);
   const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
   const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers(pickerRow, state.picker?.suggestions === true) && (state.picker?.query.trim() ?? '') !== '');
   if (keys.askingToQuit) {
@@ -90,22 +113,10 @@ export function TryForm({ height, width, active, ...options }: TryScreenProps & 
   const selecting = state.picker ? components.find((component) => component.key === state.picker!.row) : undefined;
   if (selecting) return <ReplySelectPicker model={model} selecting={selecting} height={height} active={active} />;
   if (pickerRow) return <RowPicker model={model} row={pickerRow} search={search} height={height} active={active} />;
-  const guildLabel = app.identity.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : '(no guild: the app is in none)');
   return (
     <Box flexDirection="column" flexGrow={1}>
-      <TryView
-        command={command}
-        rows={rows}
-        state={{ ...state, focus: model.focus }}
-        place={place}
-        guildLabel={guildLabel}
-        height={Math.max(3, height - footerRows - 1)}
-        width={width}
-        typing={active && !state.picker}
-        onText={(name, text) => dispatch({ type: 'value', name, text })}
-        {...(load.status === 'error' ? { loadProblem: load.message } : {})}
-      />
-      <Footer scope="try" />
+      <TryView {...viewProps} />
+      <Footer scope="try" hide={layout.maxScroll > 0 ? [] : ['pageUp', 'pageDown']} />
     </Box>
   );
 }

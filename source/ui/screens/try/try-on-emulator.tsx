@@ -53,7 +53,7 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
  * the server answered); `form`: the Try form to open on the emulator, at a height.
  */
-export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null, onRowsWanted: (rows: number) => void) => ReactNode }) {
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;
@@ -104,7 +104,7 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
     };
     return (
       <EmulatorDetails endpoint={copy.endpoint} notes={[`${copy.summary} ${NOTHING_WRITTEN}`]} height={height} width={width} active={active}>
-        {(rest, formActive, interactionsUrl) => <AppContext.Provider value={scoped}>{form(rest, formActive, copy.endpoint.control, interactionsUrl)}</AppContext.Provider>}
+        {(rest, formActive, interactionsUrl, onRowsWanted) => <AppContext.Provider value={scoped}>{form(rest, formActive, copy.endpoint.control, interactionsUrl, onRowsWanted)}</AppContext.Provider>}
       </EmulatorDetails>
     );
   }
@@ -218,13 +218,17 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   height: number;
   width: number;
   active: boolean;
-  /** `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set. */
-  children: (height: number, formActive: boolean, interactionsUrl: string | null) => ReactNode;
+  /**
+   * `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set; `onRowsWanted`:
+   * the form tells the rows it wants (its rows, a few of the reply's): the details fold when they leave fewer.
+   */
+  children: (height: number, formActive: boolean, interactionsUrl: string | null, onRowsWanted: (rows: number) => void) => ReactNode;
 }) {
   const theme = useTheme();
   const field = useInteractionsUrlField(endpoint);
   const { editing } = field;
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [formWants, setFormWants] = useState(FORM_LEAST_ROWS);
   const current = endpoint.interactionsUrl();
   const formActive = active && editing === undefined && !detailsOpen;
   useKeyHandler(
@@ -244,7 +248,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   const lines = detailLines(endpoint, notes, room, current);
   // Nothing meant to be copied is broken across lines: a value wider than the screen is behind the copy key instead.
   const copyable = [LABEL_WIDTH + textWidth(endpoint.baseUrl), LABEL_WIDTH + textWidth(endpoint.gatewayUrl), textWidth(endpoint.verifyKey), textWidth(endpoint.botToken)];
-  const unfolded = copyable.every((cells) => cells <= room) && height - lines.length >= FORM_LEAST_ROWS;
+  const unfolded = copyable.every((cells) => cells <= room) && height - lines.length >= Math.max(FORM_LEAST_ROWS, formWants);
   const connectKey = keyLabel(bindingOf('connectBot', 'try'));
   const folded = `${connectKey} connect a bot (URLs, token, public key) · ${current ? `interactions go to ${current}` : `emulator at ${new URL(endpoint.baseUrl).host}`}`;
   const items: ConnectionItem[] = [
@@ -271,7 +275,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
             <Text wrap="truncate" color={theme.text.secondary}>{folded}</Text>
           )}
         </Box>
-        {children(Math.max(3, height - shown), formActive, current)}
+        {children(Math.max(3, height - shown), formActive, current, setFormWants)}
       </Box>
     </Box>
   );

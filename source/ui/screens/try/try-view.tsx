@@ -5,6 +5,7 @@
  */
 import { Box } from 'ink';
 import type { ReactElement } from 'react';
+import { fitCell } from '../../../terminal/fit-cell.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { localeName, OPTION_TYPE_NAMES, type Command } from '../../../discord/model.js';
 import { Text } from '../../components/text.js';
@@ -57,7 +58,7 @@ function rowLabel(row: TryRow, locale: string): string {
   }
 }
 
-type Theme = ReturnType<typeof useTheme>;
+export type Theme = ReturnType<typeof useTheme>;
 
 /** What a row's lines are drawn with beside the row itself. */
 interface RowContext {
@@ -164,10 +165,24 @@ function formLines(props: TryViewProps, theme: Theme) {
   return { lines, focusLine, sendLine, why };
 }
 
-export function TryView(props: TryViewProps) {
+/** The Try screen laid out at its height: the form's lines shown, the reply's lines and the window on them, and how far the reply can scroll up. */
+export interface TryLayout {
+  shownForm: ReactElement[];
+  /** Every line of the form, before it is fitted (what it would take unscrolled). */
+  formLines: number;
+  reply: ReplyLine[];
+  /** Rows the reply has under its rule (0: none on a screen too short for both). */
+  room: number;
+  replyStart: number;
+  replyEnd: number;
+  /** How many lines the reply can scroll up from its newest (pgup). */
+  maxScroll: number;
+}
+
+export function layOutTry(props: TryViewProps, theme: Theme): TryLayout {
   const { state, height, width } = props;
-  const theme = useTheme();
   const { lines, focusLine, sendLine, why } = formLines(props, theme);
+  const formLineCount = lines.length;
   // Long lines wrap under their own indent, as the client wraps a message: nothing the bot said is cut.
   // wrapText makes the lines safe first: a control character shown as `\x07` is wrapped at the 4 columns it takes.
   const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
@@ -191,14 +206,27 @@ export function TryView(props: TryViewProps) {
   const shownForm = [...body.slice(formStart, formStart + bodyRoom), ...(pinSend ? sendBlock : [])];
   // What the form leaves, under its rule: none on a screen too short for both (the form comes first; nothing is squeezed over it).
   const room = reply.length > 0 ? Math.max(0, height - shownForm.length - 1) : 0;
-  const replyEnd = focusedAt >= 0 ? Math.min(reply.length, Math.max(focusedAt + 1 + Math.floor(room / 3), room)) : reply.length;
-  const shownReply = room > 0 ? reply.slice(Math.max(0, replyEnd - room), replyEnd) : [];
+  const maxScroll = Math.max(0, reply.length - room);
+  // Scrolled up (pgup), the window stays where the user put it; else it follows the focused button, or the newest lines.
+  const scroll = Math.min(state.replyScroll ?? 0, maxScroll);
+  const replyEnd = scroll > 0 ? reply.length - scroll : focusedAt >= 0 ? Math.min(reply.length, Math.max(focusedAt + 1 + Math.floor(room / 3), room)) : reply.length;
+  return { shownForm, formLines: formLineCount + shownWhy.length, reply, room, replyStart: Math.max(0, replyEnd - room), replyEnd, maxScroll };
+}
+
+export function TryView(props: TryViewProps) {
+  const { state, width } = props;
+  const theme = useTheme();
+  const { shownForm, reply, room, replyStart, replyEnd } = layOutTry(props, theme);
+  const shownReply = room > 0 ? reply.slice(replyStart, replyEnd) : [];
+  // A reply longer than its rows says where the window is on its rule, and the keys that move it.
+  const scrollKeys = `${keyLabel(bindingOf('pageUp', 'try'))}/${keyLabel(bindingOf('pageDown', 'try'))}`;
+  const rule = reply.length > room ? fitCell(`── reply lines ${replyStart + 1}–${replyEnd} of ${reply.length} · ${scrollKeys} scroll `, Math.max(1, width), 'end').replace(/ +$/, (spaces) => '─'.repeat(spaces.length)) : '─'.repeat(Math.max(1, width));
   return (
-    <Box flexDirection="column" height={height} overflowY="hidden">
+    <Box flexDirection="column" height={props.height} overflowY="hidden">
       {shownForm}
-      {room > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
+      {room > 0 ? <Text color={theme.ui.border} wrap="truncate">{rule}</Text> : null}
       {shownReply.map((line, index) => (
-        <Text key={`reply:${index}`} wrap="truncate" inverse={line.component !== undefined && line.component === state.focus} color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>
+        <Text key={`reply:${replyStart + index}`} wrap="truncate" inverse={line.component !== undefined && line.component === state.focus} color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>
           {line.text}
         </Text>
       ))}

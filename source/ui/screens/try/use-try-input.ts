@@ -2,8 +2,8 @@
  * Keys on the Try form (key scope `try`): tab/shift+tab move between rows, and on past Send to the
  * buttons and selects of the bot's reply; enter uses a button or select there, picks on a picker row,
  * opens the bot's suggestions on an autocomplete option that has some for its text, and otherwise sends
- * (a typed value or Send, as enter in Discord's command bar sends); ctrl+s sends from anywhere; esc
- * goes back. Letters are the focused text field's (it takes them before this screen's keys).
+ * (a typed value or Send, as enter in Discord's command bar sends); ctrl+s sends from anywhere; pgup/pgdn
+ * scroll the bot's reply, which starts at its newest lines; esc goes back. Letters are the focused text field's (it takes them before this screen's keys).
  */
 import type { Dispatch } from 'react';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -24,9 +24,11 @@ export interface TryInput {
   back: () => void;
   /** enter on a button or select of the reply. */
   use: (component: ReplyComponent) => void;
+  /** pgup/pgdn: how many lines a page of the reply is, and how far up it can scroll (0: it all shows). */
+  replyScroll: { page: number; max: number };
 }
 
-export function useTryInput({ active, rows, components, focus, suggestions, dispatch, send, back, use }: TryInput): void {
+export function useTryInput({ active, rows, components, focus, suggestions, dispatch, send, back, use, replyScroll }: TryInput): void {
   const keys = [...rows.map((row) => row.key), ...components.map((component) => component.key)];
   const focusIndex = Math.max(0, keys.indexOf(focus));
   const focused = rows.find((row) => row.key === focus);
@@ -45,6 +47,9 @@ export function useTryInput({ active, rows, components, focus, suggestions, disp
         else if (suggested) dispatch({ type: 'picker', picker: { row: focused.key, query: '', suggestions: true } });
         else if (focused.kind === 'send' || isTyped(focused)) send();
         else dispatch({ type: 'picker', picker: { row: focused.key, query: '' } });
+      } else if (action === 'pageUp' || action === 'pageDown') {
+        if (replyScroll.max === 0) return false;
+        dispatch({ type: 'reply-scroll', by: action === 'pageUp' ? replyScroll.page : -replyScroll.page, max: replyScroll.max });
       } else if (action === 'send') send();
       else if (action === 'back') back();
       else return false;

@@ -37,6 +37,8 @@ export interface TryState {
   closedForm?: string;
   /** The reply scrolls to its newest lines rather than to the focused button: a step was added since the focus last moved. */
   showNewest?: boolean;
+  /** How many lines the reply is scrolled up from its newest (pgup); unset or 0: it follows the newest. */
+  replyScroll?: number;
   suggestions?: Suggestions;
   reply?: ReplyState;
 }
@@ -57,7 +59,9 @@ export type TryAction =
   | { type: 'step-refused'; message: string; problems: string[] }
   | { type: 'close-form'; interactionId: string }
   /** The wait for the bot was stopped: the reply so far stays, marked as maybe not all. */
-  | { type: 'stop-waiting' };
+  | { type: 'stop-waiting' }
+  /** pgup/pgdn: the reply scrolled `by` lines up (down when negative), kept within `max` (the lines above its window). */
+  | { type: 'reply-scroll'; by: number; max: number };
 
 /** The bot's suggestions for this row's text as it stands, if they are (an autocomplete option's row). */
 export function currentSuggestions(suggestions: Suggestions | undefined, row: TryRow): Suggestions | undefined {
@@ -101,19 +105,21 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
     case 'suggestions':
       return { ...state, suggestions: action.suggestions };
     case 'reply':
-      return { ...state, reply: action.reply };
+      return { ...state, reply: action.reply, replyScroll: 0 };
     case 'exchange': {
       const exchanges = state.reply?.status === 'shown' ? state.reply.exchanges : [];
       const known = exchanges.some((exchange) => exchange.id === action.exchange.id);
       const next = known ? exchanges.map((exchange) => (exchange.id === action.exchange.id ? action.exchange : exchange)) : [...exchanges, action.exchange];
       // A new step of the conversation (a press, a form submitted) shows its newest lines, not the button that
       // started it (which keeps the focus, to be pressed again), until the focus moves.
-      return { ...state, ...(known ? {} : { showNewest: true }), reply: { status: 'shown', exchanges: next, waiting: action.waiting } };
+      return { ...state, ...(known ? {} : { showNewest: true, replyScroll: 0 }), reply: { status: 'shown', exchanges: next, waiting: action.waiting } };
     }
     case 'step-refused':
       return state.reply?.status === 'shown' ? { ...state, reply: { ...state.reply, waiting: false, problem: { message: action.message, problems: action.problems } } } : state;
     case 'close-form':
       return { ...state, closedForm: action.interactionId };
+    case 'reply-scroll':
+      return { ...state, replyScroll: Math.max(0, Math.min(action.max, Math.min(state.replyScroll ?? 0, action.max) + action.by)) };
     case 'stop-waiting':
       return state.reply?.status === 'shown' && state.reply.waiting ? { ...state, reply: { ...state.reply, waiting: false, stoppedWaiting: true } } : state;
   }

@@ -50,7 +50,9 @@ it('t on a command, an option filled in, ctrl+s: the bot answers and its reply s
   await tui.type('9');
   await tui.waitForText('✗ option "days" (INTEGER) must be from 1 to 7, not 9');
   await press(tui, 'send');
-  await tui.waitForText("Discord's client would not send /weather yet");
+  const refused = await tui.waitForText("Discord's client would not send /weather yet");
+  // The reason is on its row and under Send; the status does not say it a third time.
+  expect(refused.split('must be from 1 to 7, not 9')).toHaveLength(3);
   await tui.key('backspace');
   await tui.type('3');
   await tui.waitFor((screen) => !screen.includes('✗ option "days"'), 'the problem to go once the value fits');

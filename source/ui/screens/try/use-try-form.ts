@@ -113,7 +113,8 @@ export function useTryForm({ command, control, noBot, interactionsUrl, typed, on
   const back = useLeaveTry(state.reply);
 
   const send = () => {
-    if (sendProblems.length > 0) appDispatch({ type: 'flash', text: `Discord's client would not send ${title} yet: ${sendProblems.join(' ')}`, tone: 'error' });
+    // Why is listed under Send already: the status says only that nothing was sent, and where to read why.
+    if (sendProblems.length > 0) appDispatch({ type: 'flash', text: `Not sent: Discord's client would not send ${title} yet; why is listed under Send.`, tone: 'error' });
     else delivery.send(tryRequest(command, form, place));
   };
 

@@ -52,6 +52,14 @@ describe('the permissions screen', () => {
     expect(frame).toContain('in Test Guild');
   });
 
+  it('at 40 columns the title keeps its count whole: the command and guild names give way', async () => {
+    const { app } = await openBan();
+    await app.waitForText('4/100');
+    app.stdout.resize(40, 12);
+    await waitFor(() => app.frame().split('\n').every((line) => line.length <= 40), { message: app.frame });
+    expect(app.frame()).toMatch(/^Overwrites of \/ban in Te.*· 4\/100\s*$/m);
+  });
+
   it('adds through the filterable picker, flips allow/deny and removes, counting n/100', async () => {
     const { api, app } = await openBan();
     await app.press('addOverwrite');

@@ -15,6 +15,7 @@ import { useTheme } from '../../theme/theme-context.js';
 import { targetKey } from './target-choices.js';
 import { useListWindow } from '../../components/list-window.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
+import { fittedName } from '../../format/title-with-counts.js';
 
 export interface OverwritesViewProps {
   entry: PermissionEntry;
@@ -63,16 +64,20 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
   const rows = overwriteRows({ entry, appEntry, canSave, problem, height, width });
   const start = useListWindow(selected, list.length, rows);
   const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
+  // The counts stay whole on a narrow screen (n/100, what is unsaved); the name and the guild's give way.
+  const count = overwriteCount(list);
+  const unsaved = changes.length > 0 ? ` · unsaved: ${summarizeChanges(changes)} (ctrl+s saves)` : '';
+  const named = fittedName(`${title} in ${guildName}`, ` · ${count}${unsaved}`, width);
   // The inner box keeps its lines whole (Ink would squeeze a Text to no height and draw it over the next);
   // the outer one cuts what a short terminal has no room for, from the bottom.
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
       <Box flexDirection="column" flexShrink={0}>
         <Text wrap="truncate">
-          <Text bold>{title}</Text>
-          <Text color={theme.text.secondary}> in {guildName} · </Text>
-          <Text color={list.length >= 100 ? theme.status.warning : undefined}>{overwriteCount(list)}</Text>
-          {changes.length > 0 ? <Text color={theme.status.warning}> · unsaved: {summarizeChanges(changes)} (ctrl+s saves)</Text> : null}
+          <Text bold>{named.slice(0, title.length)}</Text>
+          <Text color={theme.text.secondary}>{named.slice(title.length)} · </Text>
+          <Text color={list.length >= 100 ? theme.status.warning : undefined}>{count}</Text>
+          {changes.length > 0 ? <Text color={theme.status.warning}>{unsaved}</Text> : null}
         </Text>
         {entry.kind === 'app' ? (
           <Text color={theme.text.secondary} wrap="truncate">These apply to every command that sets nothing of its own for that member or channel.</Text>

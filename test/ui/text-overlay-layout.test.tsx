@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
+import { waitFor } from './helpers/wait-for.js';
 import { FakeApi, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
 
 let cleanup: (() => void) | undefined;
@@ -40,9 +41,9 @@ describe('the whole message overlay', () => {
       const lines = app.frame().split('\n').filter((line) => line.includes('/home/') || line.includes('.json'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('…');
-      expect(lines[0]).toMatch(/│ \/home\/\S*…\S*\.json\s*│/);
+      expect(lines[0]).toMatch(/^(│ )?\/home\/\S*…\S*\.json\s*│?$/);
       await app.chord('c');
-      await app.waitForText('sent to the clipboard');
+      await waitFor(() => app.frame().replace(/\s+/g, ' ').includes('sent to the clipboard'), { message: app.frame });
       expect(app.stdout.frames.join('')).toContain(`\u001b]52;c;${Buffer.from(BACKUP).toString('base64')}`);
     });
   }
@@ -54,20 +55,25 @@ describe('the whole message overlay', () => {
     expect(app.frame().split('\n')).toHaveLength(24);
   });
 
-  it('at 40×12 keeps every row inside its box: the title once, the box closed, nothing over anything', async () => {
-    const app = await afterCopy({ columns: 40, rows: 12 });
-    await app.press('showMessage');
-    await app.waitForText('The whole message');
-    const lines = app.frame().split('\n');
-    expect(lines.length).toBeLessThanOrEqual(12);
-    expect(lines.filter((line) => line.includes('The whole message'))).toHaveLength(1);
-    expect(lines.filter((line) => line.includes('╰'))).toHaveLength(1);
-    expect(lines.filter((line) => line.includes('╭'))).toHaveLength(1);
-    // Between the borders, every row is one of the box's: it starts and ends with the side border.
-    const top = lines.findIndex((line) => line.includes('╭'));
-    const bottom = lines.findIndex((line) => line.includes('╰'));
-    expect(bottom).toBeGreaterThan(top + 2);
-    for (const line of lines.slice(top + 1, bottom)) expect(line.trim()).toMatch(/^│.*│$/);
-    expect(lines.join('\n')).toContain('Copied 1 change');
-  });
+  for (const size of [{ columns: 60, rows: 16 }, { columns: 40, rows: 12 }]) {
+    it(`at ${size.columns}×${size.rows} keeps every row in its place: the title once, the box closed, nothing over anything`, async () => {
+      const app = await afterCopy(size);
+      await app.press('showMessage');
+      await app.waitForText('The whole message');
+      const lines = app.frame().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(size.rows);
+      expect(lines.filter((line) => line.includes('The whole message'))).toHaveLength(1);
+      expect(lines.join('\n')).toContain('Copied 1 change');
+      // Short, it has no border (its rows go to the text); else every row between the borders is one of the box's.
+      const top = lines.findIndex((line) => line.includes('╭'));
+      const bottom = lines.findIndex((line) => line.includes('╰'));
+      if (size.rows < 15) {
+        expect([top, bottom]).toEqual([-1, -1]);
+        return;
+      }
+      expect(lines.filter((line) => line.includes('╭') || line.includes('╰'))).toHaveLength(2);
+      expect(bottom).toBeGreaterThan(top + 2);
+      for (const line of lines.slice(top + 1, bottom)) expect(line.trim()).toMatch(/^│.*│$/);
+    });
+  }
 });

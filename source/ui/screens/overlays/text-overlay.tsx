@@ -52,11 +52,14 @@ function continuationIndent(text: string): string {
   return ' '.repeat(keyColumn >= 5 ? keyColumn : indent >= 4 ? indent : indent + 2);
 }
 
-/** The title's rows: wrapped where the box leaves the pane three lines or more, else one line, cut (the pane's lines come first). */
-export function overlayTitleRows(title: string, width: number, height: number): number {
+/** The title's rows: wrapped where `room` (the rows inside the box, the line count included) leaves the pane three lines or more, else one line, cut (the pane's lines come first). */
+export function overlayTitleRows(title: string, width: number, room: number): number {
   const wrapped = wrapText(title, width).length;
-  return height - 3 - wrapped >= 3 ? wrapped : 1;
+  return room - 1 - wrapped >= 3 ? wrapped : 1;
 }
+
+/** Shorter than this, the overlay has no border: its two rows and four columns go to the text. */
+const FRAMED_FROM = 12;
 
 /**
  * The line with each file path in it (a backup) on a line of its own, never broken: whole where it fits
@@ -87,17 +90,19 @@ function wrapped(line: PaneLine, width: number): PaneLine[] {
 export function TextOverlay({ title, lines: given, height, keys = 'help', onClose }: { title: string; lines: readonly PaneLine[]; height: number; keys?: 'help' | 'message'; onClose: () => void }) {
   const theme = useTheme();
   const { stdout } = useStdout();
+  const framed = height >= FRAMED_FROM;
   // Wrapped, never cut (a disabled key's reason runs long): border and padding take four columns, the root's spare one a fifth.
-  const width = useWindowSize().columns - 5;
+  const width = useWindowSize().columns - (framed ? 5 : 1);
   const laid = given.map((line) => (keys === 'message' ? pathsAlone(line, width) : { lines: wrapped(line, width), cut: [] }));
   const lines = laid.flatMap((item) => item.lines);
   const cutPaths = laid.flatMap((item) => item.cut);
   const [copied, setCopied] = useState(false);
   const copyKey = keyLabel(bindingOf('copyPath', 'message'));
   const closes = cutPaths.length === 0 ? '(esc, ? or q closes)' : copied ? `(the path was sent to the clipboard, OSC 52 · esc closes)` : `(esc closes · ${copyKey} copies the path cut with …)`;
-  const titleRows = overlayTitleRows(`${title} ${closes}`, width, height);
-  // The border's two rows, the title's, and the line count under the pane: the pane has the rest, and never more than the box.
-  const paneHeight = Math.max(1, height - 3 - titleRows);
+  const inside = height - (framed ? 2 : 0);
+  const titleRows = overlayTitleRows(`${title} ${closes}`, width, inside);
+  // The border's rows, the title's, and the line count under the pane: the pane has the rest, and never more than the box.
+  const paneHeight = Math.max(1, inside - 1 - titleRows);
   const [offset, setOffset] = useState(0);
   useKeyHandler(Priority.overlay, (chord) => {
     const action = actionFor(chord, keys);
@@ -111,7 +116,7 @@ export function TextOverlay({ title, lines: given, height, keys = 'help', onClos
     return chord !== 'ctrl+c';
   });
   return (
-    <Box flexDirection="column" height={height} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
+    <Box flexDirection="column" height={height} {...(framed ? { borderStyle: 'round' as const, borderColor: theme.ui.border, paddingX: 1 } : {})}>
       <Box height={titleRows} flexShrink={0} overflow="hidden">
         <Text bold wrap={titleRows === 1 ? 'truncate' : 'wrap'}>
           {title} <Text color={theme.text.secondary}>{closes}</Text>

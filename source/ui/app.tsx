@@ -235,8 +235,8 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
           top.id === 'list' && overlay === null ? <SignInOnlyHome height={bodyHeight} active={noOverlay} /> : null
         ) : state.session ? (
           <Box display={top.id === 'list' && overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-            {/* The footer's two rows and the legend's under the rows ("! breaks a platform rule"). */}
-            <CommandList active={top.id === 'list' && noOverlay} width={columns - 1} height={bodyHeight - 3} onEditJson={(c) => void editJson(c)} />
+            {/* The footer's two rows (the legend under the rows, "! breaks a platform rule", takes one of the list's where it is shown). */}
+            <CommandList active={top.id === 'list' && noOverlay} width={columns - 1} height={bodyHeight - 2} onEditJson={(c) => void editJson(c)} />
           </Box>
         ) : null}
         {overlay}

@@ -184,3 +184,16 @@ describe('command list', () => {
     await waitFor(() => app.frame().split('\n').some((line) => line.length > 80));
   });
 });
+
+describe('the list at 60×14', () => {
+  it('fills its rows with commands: above the footer only the status row is blank, none is kept for a legend nothing needs', async () => {
+    const app = await renderApp(new FakeApi(Array.from({ length: 8 }, (_, i) => makeCommand({ name: `c${i}` }))), { columns: 60, rows: 14 });
+    cleanup = app.unmount;
+    await app.waitForText('c0');
+    const lines = app.frame().split('\n');
+    expect(lines).toHaveLength(14);
+    // Header (3), filter, column titles, 7 commands, the status row, the keys.
+    expect(lines.slice(5, 12).map((line) => /\bc(\d)\b/.exec(line)?.[1])).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+    expect(lines[12]!.trim()).toBe('');
+  });
+});

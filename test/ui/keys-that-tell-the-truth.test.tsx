@@ -51,11 +51,11 @@ describe('the list', () => {
     const app = await start(new FakeApi(Array.from({ length: 60 }, (_, i) => makeCommand({ name: `c${String(i).padStart(2, '0')}` }))), { columns: 100, rows: 30 });
     await app.waitForText('c00');
     await app.chord('pgdn');
-    // 22 rows of commands on screen (c00–c21): a page is 21, so the last row shown becomes the selection.
-    await waitFor(() => /▸slash\s+c21/.test(app.frame()), { message: app.frame });
+    // 23 rows of commands on screen (c00–c22; no legend, none breaks a rule): a page is 22, so the last row shown becomes the selection.
+    await waitFor(() => /▸slash\s+c22/.test(app.frame()), { message: app.frame });
     expect(app.frame()).toContain('c00');
     await app.chord('pgdn');
-    await waitFor(() => /▸slash\s+c42/.test(app.frame()) && !app.frame().includes('c00'), { message: app.frame });
+    await waitFor(() => /▸slash\s+c44/.test(app.frame()) && !app.frame().includes('c00'), { message: app.frame });
   });
 });
 

@@ -12,7 +12,7 @@ import { CopyableUrl, splitAddress } from '../../components/copyable-url.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import type { RowCells } from '../../format/command-row.js';
 import { useTheme } from '../../theme/theme-context.js';
-import { useListWindow } from '../../components/list-window.js';
+import { useListWindow, windowStart } from '../../components/list-window.js';
 
 export interface CommandRow {
   /** The command's id. */
@@ -52,7 +52,7 @@ interface Column {
 
 const MIN_DESCRIPTION = 8;
 
-/** Rows of commands in a list `height` lines tall: the filter line and the column titles take two. */
+/** Rows of commands in a list `height` lines tall: the filter line and the column titles take two (the legend, when shown, one more). */
 export function listRows(height: number): number {
   return Math.max(1, height - 2);
 }
@@ -90,8 +90,12 @@ function tableLine(cols: readonly Column[], text: (column: Column, index: number
 export function CommandListView<Item>(props: CommandListViewProps<Item>) {
   const theme = useTheme();
   const { data, commands, rowOf, selectedIndex, width, height } = props;
-  const bodyHeight = listRows(height);
-  const start = useListWindow(selectedIndex, commands.length, bodyHeight);
+  const fullRows = listRows(height);
+  const fullStart = useListWindow(selectedIndex, commands.length, fullRows);
+  // The legend ("! breaks a platform rule") takes the last row only where a row on screen has a problem: otherwise that row lists a command.
+  const legend = commands.slice(fullStart, fullStart + fullRows).some((command) => rowOf(command).problems.length > 0);
+  const bodyHeight = legend ? Math.max(1, fullRows - 1) : fullRows;
+  const start = legend ? windowStart(fullStart, selectedIndex, commands.length, bodyHeight) : fullStart;
   const cols = useMemo(() => columns(width), [width]);
   const filterLine = (
     <Text wrap="truncate">
@@ -140,8 +144,10 @@ export function CommandListView<Item>(props: CommandListViewProps<Item>) {
       {shown.map((row, index) => (
         <CommandListRow key={row.id} row={row} cols={cols} selected={start + index === selectedIndex} />
       ))}
-      {shown.some((r) => r.problems.length > 0) ? (
-        <Text color={theme.text.secondary}>! breaks a platform rule (open it to see which) · ~ has a warning</Text>
+      {legend ? (
+        <Text color={theme.text.secondary} wrap="truncate">
+          ! breaks a platform rule (open it to see which) · ~ has a warning
+        </Text>
       ) : null}
     </Box>
   );

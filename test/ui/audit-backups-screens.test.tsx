@@ -307,3 +307,25 @@ describe('backups screen sign-in', () => {
     expect(app.frame()).toContain('permissions of /ping');
   });
 });
+
+describe('the backups list on small screens', () => {
+  for (const size of [{ columns: 60, rows: 14 }, { columns: 40, rows: 12 }]) {
+    it(`at ${size.columns}×${size.rows} shows what each backup was taken for, and fills its rows: only the status row is blank`, async () => {
+      const api = apiWithGhost();
+      const session = fakeSession(api);
+      const entries = Array.from({ length: 20 }, (_, i) => backupEntry(api, { path: `/b/${i}.json`, createdAt: `2026-11-24T10:${String(i).padStart(2, '0')}:00.000Z`, reason: `delete c${i}` }));
+      session.backupFiles = fakeBackupFiles({ list: async () => entries, prepare: notUsed, carryOut: notUsed });
+      const app = await renderApp(api, size, session);
+      cleanup = app.unmount;
+      await app.waitForText('ping');
+      await app.press('openBackups');
+      await app.waitForText('delete c0');
+      const lines = app.frame().split('\n');
+      expect(lines).toHaveLength(size.rows);
+      // The header's three rows, the title's one, the column titles; then a backup on every row down to the status row.
+      expect(lines[3]).toMatch(/^Backups of /);
+      expect(lines.slice(5, size.rows - 2).every((line) => /delete c\d+/.test(line))).toBe(true);
+      expect(lines[size.rows - 2]!.trim()).toBe('');
+    });
+  }
+});

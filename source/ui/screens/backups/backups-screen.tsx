@@ -23,7 +23,8 @@ import { useBackupsState } from './use-backups-state.js';
 export function BackupsScreen({ height, width, active }: { height: number; width: number; active: boolean }) {
   const backups = useBackupsState();
   const { entries, selected, mode, nameOf, actions, signInOff } = backups;
-  const rows = Math.max(1, height - 2 - useFooterRows());
+  // The title's row and the footer's: the list (its column titles included) has the rest.
+  const rows = Math.max(2, height - 1 - useFooterRows());
   const disabled = backupsDisabledKeys(entries, entries?.[selected]);
   useDisabledKeys('backups', disabled, active && mode.kind === 'list');
   useDisabledKeys('restore-plan', signInOff ? { signIn: signInOff } : {}, active && mode.kind === 'review');

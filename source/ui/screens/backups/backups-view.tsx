@@ -34,20 +34,35 @@ export interface BackupsListProps {
   disabled: DisabledKeys;
 }
 
+/**
+ * The list's column widths at `width`: roomy, the time to the second, the scope and the cause in full; narrow,
+ * the time without its year and seconds and the scope shorter, so the cause (what the backup was taken for) still shows.
+ */
+export function backupColumns(width: number): { when: number; scope: number; cause: number } {
+  if (width >= 80) return { when: 19, scope: 20, cause: 32 };
+  const when = width >= 60 ? 19 : 11;
+  const scope = width >= 60 ? 14 : 10;
+  return { when, scope, cause: Math.max(8, width - 1 - 2 - when - 2 - scope - 2) };
+}
+
 export function BackupsList({ applicationName, entries, problem, selected, start, rows, width, nameOf, disabled }: BackupsListProps) {
   const theme = useTheme();
+  const cols = backupColumns(width);
   return (
     <Box flexDirection="column" flexGrow={1}>
-      <Text bold>Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change</Text>
+      {/* One row, cut where narrow: the rows below are the list's. */}
+      <Text bold wrap="truncate">
+        Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change
+      </Text>
       {problem ? <Text color={theme.status.error}>{problem}</Text> : null}
       {entries === null && !problem ? <Spinner label="Reading the backups" /> : null}
       {entries !== null && entries.length === 0 ? <Text wrap="wrap">No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).</Text> : null}
       {entries !== null && entries.length > 0 ? (
         <Box flexDirection="column" height={rows} overflowY="hidden">
-          <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', 19)}  ${fitCell('SCOPE', 20)}  ${fitCell('CAUSE', 32)}  HOLDS`, width - 1)}</Text>
+          <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', cols.when)}  ${fitCell('SCOPE', cols.scope)}  ${fitCell('CAUSE', cols.cause)}  HOLDS`, width - 1)}</Text>
           {entries.slice(start, start + rows - 1).map((entry, offset) => {
             const index = start + offset;
-            const line = `${index === selected ? '▸ ' : '  '}${fitCell(backupTime(entry), 19)}  ${fitCell(nameOf(entry.scope), 20)}  ${fitCell(entry.reason, 32)}  ${backupHolds(entry)}`;
+            const line = `${index === selected ? '▸ ' : '  '}${fitCell(cols.when === 19 ? backupTime(entry) : backupTime(entry).slice(5, 16), cols.when)}  ${fitCell(nameOf(entry.scope), cols.scope)}  ${fitCell(entry.reason, cols.cause)}  ${backupHolds(entry)}`;
             return (
               <Text key={entry.path} inverse={index === selected}>
                 {fitCell(line, width - 1)}

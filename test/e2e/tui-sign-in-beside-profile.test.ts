@@ -35,6 +35,8 @@ it('a sign-in from the permissions screen is stored under a new profile for this
   await tui.key('enter');
   const signedIn = await tui.waitFor((s) => s.includes('Replace the overwrites of /mod-tools'), 'the save that asked for the sign-in, back', 30_000);
   expect(signedIn).not.toContain('Sign-in failed');
+  // Where the sign-in was stored is said in the preview itself, which hides the status line.
+  expect(signedIn.replace(/[\s│]+/g, ' ')).toMatch(/Signed in\. The sign-in is stored under a new profile, \S+, for this app/);
 
   // The save, then `a` while it is in flight: said to be off, and no picker opens.
   await tui.key('tab');

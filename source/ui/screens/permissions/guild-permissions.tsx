@@ -133,7 +133,7 @@ export function GuildPermissions({ entryId, guildId, select, height: screenHeigh
     case 'member-answer':
       return <MemberAnswerPane model={model} accessInput={screen.accessInput} matrix={matrix} userId={mode.userId} width={width} height={height} disabled={keys.disabled} />;
     case 'preview':
-      return <SavePreview title={`Replace the overwrites of ${entry.label} in ${guildName}?`} changes={changes} counts={`${overwriteCount(base)} → ${overwriteCount(list)}`} commandsBackedUp={!screen.signInOnly} onSave={() => void actions.save()} onCancel={back} />;
+      return <SavePreview title={`Replace the overwrites of ${entry.label} in ${guildName}?`} changes={changes} counts={`${overwriteCount(base)} → ${overwriteCount(list)}`} commandsBackedUp={!screen.signInOnly} {...(mode.note ? { note: mode.note } : {})} onSave={() => void actions.save()} onCancel={back} />;
     case 'discard':
       return <DiscardDialog key={mode.then} what={entry.label} quitting={mode.then === 'quit'} summary={changes.map((c) => `${c.kind} ${targetPhrase(c.target)}`).join(', ')} onDiscard={() => actions.leaveNow(mode.then)} onCancel={back} />;
     case 'sign-in':

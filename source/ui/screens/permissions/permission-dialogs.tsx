@@ -12,10 +12,16 @@ import { SignInWaiting, type PasteBackField } from '../../components/sign-in-add
 import { useTheme } from '../../theme/theme-context.js';
 
 /** `commandsBackedUp`: the session reads commands, so the backup holds them too (a browser sign-in alone backs up the overwrites only). */
-export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; commandsBackedUp: boolean; onSave: () => void; onCancel: () => void }) {
+/** `note`: what came before the preview and the status would say, hidden under it (the sign-in, where it was stored). */
+export function SavePreview(props: { title: string; changes: readonly OverwriteChange[]; counts: string; commandsBackedUp: boolean; note?: string; onSave: () => void; onCancel: () => void }) {
   const theme = useTheme();
   return (
     <ConfirmDialog title={props.title} confirmLabel="Save" danger onConfirm={props.onSave} onCancel={props.onCancel}>
+      {props.note ? (
+        <Text color={theme.status.success} wrap="wrap">
+          {props.note}
+        </Text>
+      ) : null}
       {props.changes.map((change) => (
         <Text key={`${change.kind}:${change.target.type}:${change.target.id}`} wrap="truncate">
           {'  '}

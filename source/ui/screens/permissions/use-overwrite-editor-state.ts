@@ -14,7 +14,8 @@ export type EditorMode =
   /** "Check a member": the name or id being typed, then that member's answer per channel. */
   | { kind: 'check-member'; query: string }
   | { kind: 'member-answer'; userId: string }
-  | { kind: 'preview' }
+  /** `note`: what the sign-in that led here says (where it was stored), shown in the preview, over which no status shows. */
+  | { kind: 'preview'; note?: string }
   /** Unsaved edits and the user asked to leave: what to do once they agree. */
   | { kind: 'discard'; then: 'back' | 'quit' | 'app-level' }
   /** reason: why the held sign-in cannot save (e.g. it lacks the scope); absent when there is none. */

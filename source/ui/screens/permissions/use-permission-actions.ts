@@ -225,10 +225,11 @@ function useOverwritesSave(model: PermissionsModel | undefined, dispatchEditor: 
       const result = await flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', url }), controller.signal, paste.begin()));
       if (result.ok) {
         dispatch({ type: 'session-upgraded', session: result.value });
-        setMode({ kind: 'preview' });
         const storedUnder = result.value.signIn?.storedUnder;
         const filed = storedUnder ? ` The sign-in is stored under a new profile, ${storedUnder}, for this app (no other profile was changed).` : '';
         flash(`Signed in.${filed} Review the change and choose Save to send it.`, 'success');
+        // The preview hides the status: it says the same itself.
+        setMode({ kind: 'preview', note: `Signed in.${filed}` });
         return;
       }
       controller.abort();

@@ -59,9 +59,16 @@ export function ProfilePicker({ starters, current, height, onOpened, onClose }: 
             </Text>
           ) : null}
         </Box>
-        <Box flexShrink={0}>
+        <Box flexShrink={0} flexDirection="column">
+          {/* Each command on a line of its own, never broken (it is meant to be copied), before the prose a short box cuts first. */}
+          <Text color={theme.text.secondary} wrap="truncate">
+            {'default: cmd-tui profile use NAME'}
+          </Text>
+          <Text color={theme.text.secondary} wrap="truncate">
+            {'new:     cmd-tui profile add NAME'}
+          </Text>
           <Text color={theme.text.secondary} wrap="wrap">
-            For this run; `cmd-tui profile use NAME` makes one the default, `cmd-tui profile add NAME` adds one.
+            Switching here lasts for this run only.
           </Text>
         </Box>
       </Box>

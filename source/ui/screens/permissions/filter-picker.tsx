@@ -93,28 +93,31 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1} flexShrink={1} overflow="hidden">
-        <Text bold>{title}</Text>
-        <Text wrap="truncate">
-          <Text color={theme.text.secondary}>filter </Text>
-          <TextField value={query} onChange={onQueryChange} focused={active && filtering} inOverlay={!browse} placeholder={browse && !filtering ? `/ filters: ${hint ?? 'type to filter'}` : (hint ?? 'type to filter')} />
-        </Text>
-        {status ? <Text color={theme.text.secondary} wrap="wrap">{status}</Text> : null}
-        {items.length === 0 ? <Text color={theme.text.secondary}>{emptyText}</Text> : null}
-        {items.slice(start, start + rows).map((item, offset) => {
-          const selected = start + offset === index;
-          return (
-            <Text key={item.key} wrap="truncate">
-              <Text color={theme.ui.selected}>{selected ? '▸ ' : '  '}</Text>
-              <Text inverse={selected}>{item.label}</Text>
-              {item.note ? <Text color={theme.text.secondary}>  {item.note}</Text> : null}
-            </Text>
-          );
-        })}
-        {scrolls ? (
-          <Text color={theme.text.secondary}>
-            {start + 1}–{Math.min(items.length, start + rows)} of {items.length} (↑↓ moves)
+        {/* Its lines kept whole (Ink would squeeze a wrapped Text and draw the next over it); the box cuts what does not fit from the bottom. */}
+        <Box flexDirection="column" flexShrink={0}>
+          <Text bold>{title}</Text>
+          <Text wrap="truncate">
+            <Text color={theme.text.secondary}>filter </Text>
+            <TextField value={query} onChange={onQueryChange} focused={active && filtering} inOverlay={!browse} placeholder={browse && !filtering ? `/ filters: ${hint ?? 'type to filter'}` : (hint ?? 'type to filter')} />
           </Text>
-        ) : null}
+          {status ? <Text color={theme.text.secondary} wrap="wrap">{status}</Text> : null}
+          {items.length === 0 ? <Text color={theme.text.secondary}>{emptyText}</Text> : null}
+          {items.slice(start, start + rows).map((item, offset) => {
+            const selected = start + offset === index;
+            return (
+              <Text key={item.key} wrap="truncate">
+                <Text color={theme.ui.selected}>{selected ? '▸ ' : '  '}</Text>
+                <Text inverse={selected}>{item.label}</Text>
+                {item.note ? <Text color={theme.text.secondary}>  {item.note}</Text> : null}
+              </Text>
+            );
+          })}
+          {scrolls ? (
+            <Text color={theme.text.secondary}>
+              {start + 1}–{Math.min(items.length, start + rows)} of {items.length} (↑↓ moves)
+            </Text>
+          ) : null}
+        </Box>
       </Box>
       <Footer scope={!browse ? 'search' : filtering ? 'filter' : browse.scope} {...(browse && !filtering ? { hide: Object.keys(browse.disabled) as Action[] } : {})} />
     </Box>

@@ -16,6 +16,7 @@ import { targetKey } from './target-choices.js';
 import { useListWindow } from '../../components/list-window.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { fittedName } from '../../format/title-with-counts.js';
+import { textWidth } from '../../../terminal/text-width.js';
 
 export interface OverwritesViewProps {
   entry: PermissionEntry;
@@ -64,10 +65,11 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
   const rows = overwriteRows({ entry, appEntry, canSave, problem, height, width });
   const start = useListWindow(selected, list.length, rows);
   const title = entry.kind === 'app' ? 'App-level defaults (all commands)' : `Overwrites of ${entry.label}`;
-  // The counts stay whole on a narrow screen (n/100, what is unsaved); the name and the guild's give way.
+  // n/100 stays whole on a narrow screen: the guild's name gives way first, then the command's; what is unsaved is cut at the end.
   const count = overwriteCount(list);
   const unsaved = changes.length > 0 ? ` · unsaved: ${summarizeChanges(changes)} (ctrl+s saves)` : '';
-  const named = fittedName(`${title} in ${guildName}`, ` · ${count}${unsaved}`, width);
+  const inGuild = `${title} in ${guildName}`;
+  const named = textWidth(`${inGuild} · ${count}`) <= width ? inGuild : fittedName(title, ` · ${count}`, width);
   // The inner box keeps its lines whole (Ink would squeeze a Text to no height and draw it over the next);
   // the outer one cuts what a short terminal has no room for, from the bottom.
   return (

@@ -22,8 +22,9 @@ export function Spinner({ label, cancellable = true }: { label: string; cancella
   const shown = textWidth(`${label}…`) <= room ? `${label}…` : fitCell(label, Math.max(1, room)).trimEnd();
   return (
     <Text color={theme.text.accent} wrap="truncate-middle">
-      {FRAMES[frame % FRAMES.length]} {shown} {waiting ? <Text color={theme.status.warning}>{waiting} </Text> : null}
-      {cancellable ? <Text color={theme.text.secondary}>{CANCELS}</Text> : null}
+      {FRAMES[frame % FRAMES.length]} {shown}
+      {waiting ? <Text color={theme.status.warning}> {waiting}</Text> : null}
+      {cancellable ? <Text color={theme.text.secondary}> {CANCELS}</Text> : null}
     </Text>
   );
 }

@@ -17,13 +17,15 @@ export function Spinner({ label, cancellable = true }: { label: string; cancella
   const { frame } = useAnimation({ interval: 80 });
   // Redrawn with each frame, so the seconds left count down.
   const waiting = waitNote(useContext(AppContext)?.state.rateLimited, Date.now());
-  // One row, however narrow (the footer counts one): the label's end gives way, what ctrl+c does stays.
-  const room = useWindowSize().columns - 1 - 2 - (waiting ? textWidth(waiting) + 1 : 0) - (cancellable ? CANCELS.length + 1 : 0);
-  const shown = textWidth(`${label}…`) <= room ? `${label}…` : fitCell(label, Math.max(1, room)).trimEnd();
+  // One row, however narrow (the footer counts one): what ctrl+c does stays; the label keeps at least half of the rest, a rate-limit wait's note the other.
+  const room = useWindowSize().columns - 1 - 2 - (cancellable ? CANCELS.length + 1 : 0);
+  const labelRoom = waiting ? Math.max(room - textWidth(waiting) - 1, Math.min(textWidth(label) + 1, Math.floor(room / 2))) : room;
+  const shown = textWidth(`${label}…`) <= labelRoom ? `${label}…` : fitCell(label, Math.max(1, labelRoom)).trimEnd();
+  const note = waiting && textWidth(waiting) > room - labelRoom - 1 ? fitCell(waiting, Math.max(1, room - labelRoom - 1)).trimEnd() : waiting;
   return (
     <Text color={theme.text.accent} wrap="truncate-middle">
       {FRAMES[frame % FRAMES.length]} {shown}
-      {waiting ? <Text color={theme.status.warning}> {waiting}</Text> : null}
+      {note ? <Text color={theme.status.warning}> {note}</Text> : null}
       {cancellable ? <Text color={theme.text.secondary}> {CANCELS}</Text> : null}
     </Text>
   );

@@ -277,8 +277,8 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'submitPaste', keys: ['enter'], label: 'hand over the pasted address', short: 'submit pasted address', scopes: ['sign-in-wait'], footer: true },
   { action: 'stopWaiting', keys: ['esc', 'ctrl+c'], label: 'stop waiting', short: 'stop', scopes: ['sign-in-wait'], footer: true },
   // A copy or restore under way: what esc/ctrl+c do depends on whether a change has left (one scope each, shown in the footer).
-  { action: 'cancelWrite', keys: ['esc', 'ctrl+c'], label: 'cancel: nothing has been sent, and nothing will be', short: 'cancel (nothing sent)', scopes: ['bulk-write'], footer: true },
-  { action: 'stopWrite', keys: ['esc', 'ctrl+c'], label: 'stop between requests: what was sent stays, the rest is not sent', short: 'stop after this request', scopes: ['bulk-write-sent'], footer: true },
+  { action: 'cancelWrite', keys: ['esc', 'ctrl+c'], label: 'cancel: nothing has been sent, and nothing will be', short: 'cancel', scopes: ['bulk-write'], footer: true },
+  { action: 'stopWrite', keys: ['esc', 'ctrl+c'], label: 'stop between requests: what was sent stays, the rest is not sent', short: 'stop', scopes: ['bulk-write-sent'], footer: true },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', short: 'stop/back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try', 'try-offer'], footer: true },
   { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help', 'message'], footer: true },

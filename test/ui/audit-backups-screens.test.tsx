@@ -309,6 +309,20 @@ describe('backups screen sign-in', () => {
 });
 
 describe('the backups list on small screens', () => {
+  it('with no backups yet, keeps its footer on the last row, as every screen does', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    session.backupFiles = fakeBackupFiles({ list: async () => [], prepare: notUsed, carryOut: notUsed });
+    const app = await renderApp(api, { columns: 60, rows: 14 }, session);
+    cleanup = app.unmount;
+    await app.waitForText('ping');
+    await app.press('openBackups');
+    await app.waitForText('No backups yet');
+    const lines = app.frame().split('\n');
+    expect(lines).toHaveLength(14);
+    expect(lines[13]).toMatch(/esc back/);
+  });
+
   for (const size of [{ columns: 60, rows: 14 }, { columns: 40, rows: 12 }]) {
     it(`at ${size.columns}×${size.rows} shows what each backup was taken for, and fills its rows: only the status row is blank`, async () => {
       const api = apiWithGhost();

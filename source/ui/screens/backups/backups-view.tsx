@@ -71,6 +71,8 @@ export function BackupsList({ applicationName, entries, problem, selected, start
           })}
         </Box>
       ) : null}
+      {/* The footer at the bottom, as on every screen, however short the list (none yet, still reading). */}
+      <Box flexGrow={1} />
       <Footer scope="backups" hide={Object.keys(disabled) as Action[]} />
     </Box>
   );

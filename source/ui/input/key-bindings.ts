@@ -276,9 +276,10 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'copyUrl', keys: ['u'], label: 'copy the address', short: 'copy address', scopes: ['sign-in-wait'], footer: true },
   { action: 'submitPaste', keys: ['enter'], label: 'hand over the pasted address', short: 'submit pasted address', scopes: ['sign-in-wait'], footer: true },
   { action: 'stopWaiting', keys: ['esc', 'ctrl+c'], label: 'stop waiting', short: 'stop', scopes: ['sign-in-wait'], footer: true },
-  // A copy or restore under way: what esc/ctrl+c do depends on whether a change has left (one scope each, shown in the footer).
-  { action: 'cancelWrite', keys: ['esc', 'ctrl+c'], label: 'cancel: nothing has been sent, and nothing will be', short: 'cancel', scopes: ['bulk-write'], footer: true },
-  { action: 'stopWrite', keys: ['esc', 'ctrl+c'], label: 'stop between requests: what was sent stays, the rest is not sent', short: 'stop', scopes: ['bulk-write-sent'], footer: true },
+  // A copy or restore under way: what esc/ctrl+c do depends on whether a change has left (one scope each, shown in the
+  // footer, whole at 80 columns; what was sent stays, and the progress line says so).
+  { action: 'cancelWrite', keys: ['esc', 'ctrl+c'], label: 'cancel: nothing is sent', short: 'cancel', scopes: ['bulk-write'], footer: true },
+  { action: 'stopWrite', keys: ['esc', 'ctrl+c'], label: 'stop between requests', short: 'stop', scopes: ['bulk-write-sent'], footer: true },
   { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', short: 'stop/back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try', 'try-offer'], footer: true },
   { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help', 'message'], footer: true },
@@ -309,7 +310,7 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try', 'bot-form', 'interactions-url'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
   // While a change is in flight q is remembered: cmd-tui quits once Discord has answered it.
-  { action: 'quit', keys: ['q'], label: 'quit once Discord has answered (q again: stay)', short: 'quit when done', scopes: BULK_WRITE, footer: true },
+  { action: 'quit', keys: ['q'], label: 'quit once Discord answers', short: 'quit when done', scopes: BULK_WRITE, footer: true },
   { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'message', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'bot-form', 'try-offer', 'interactions-url', 'emulator-details'], footer: false },
 ];
 

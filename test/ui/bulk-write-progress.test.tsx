@@ -127,6 +127,11 @@ describe('a TUI restore under way', () => {
     await app.waitForText('Restoring Test Guild to 2026-11-24 10:05:00 (delete mod)');
     run.backedUp();
     await app.waitForText('1 of 2 changes sent; now + /ban');
+    // Help over the restore: it goes on underneath, and esc comes back to its progress.
+    await app.chord('?');
+    await app.waitForText('Keys on this screen');
+    await app.chord('esc');
+    await app.waitForText('1 of 2 changes sent; now + /ban');
     await app.press('quit');
     await waitFor(() => flat(app.frame()).includes('q: cmd-tui quits once Discord answers'), { message: app.frame });
     run.finish();

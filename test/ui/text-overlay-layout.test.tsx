@@ -13,6 +13,16 @@ afterEach(() => cleanup?.());
 
 const BACKUP = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
 
+/**
+ * The rows a frame takes on a terminal `columns` wide: each line wider than it wrapped by the terminal, and
+ * the cursor's row after a frame shorter than the screen (Ink ends it with a line break).
+ */
+function physicalRows(frame: string, size: { columns: number; rows: number }): number {
+  const lines = frame.split('\n');
+  const rows = lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / size.columns)), 0);
+  return rows + (lines.length < size.rows ? 1 : 0);
+}
+
 /** The app after a copy into Test Guild whose status names a backup path longer than the terminal is wide. */
 async function afterCopy(size: { columns: number; rows: number }) {
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
@@ -34,14 +44,16 @@ async function afterCopy(size: { columns: number; rows: number }) {
 
 describe('the whole message overlay', () => {
   for (const size of [{ columns: 80, rows: 24 }, { columns: 40, rows: 12 }]) {
-    it(`at ${size.columns}×${size.rows} never breaks a backup path: cut in the middle on its own line, and c copies it whole`, async () => {
+    it(`at ${size.columns}×${size.rows} never breaks a backup path: cut in the middle in the box, whole under it, and c copies it`, async () => {
       const app = await afterCopy(size);
       await app.press('showMessage');
       await app.waitForText('copies the path');
       const lines = app.frame().split('\n').filter((line) => line.includes('/home/') || line.includes('.json'));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain('…');
+      // In the box, cut in the middle on a line of its own; under the box, whole on a line of its own (the terminal wraps it).
+      expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(/^(│ )?\/home\/\S*…\S*\.json\s*│?$/);
+      expect(lines[1]).toBe(BACKUP);
+      expect(physicalRows(app.frame(), size)).toBe(size.rows);
       await app.chord('c');
       await waitFor(() => app.frame().replace(/\s+/g, ' ').includes('sent to the clipboard'), { message: app.frame });
       expect(app.stdout.frames.join('')).toContain(`\u001b]52;c;${Buffer.from(BACKUP).toString('base64')}`);
@@ -50,12 +62,13 @@ describe('the whole message overlay', () => {
 
   it('at 80×24 fills the terminal: the frame it replaces had rows the terminal wrapped', async () => {
     const app = await afterCopy({ columns: 80, rows: 24 });
+    expect(physicalRows(app.frame(), { columns: 80, rows: 24 })).toBe(24);
     await app.press('showMessage');
     await app.waitForText('The whole message');
-    expect(app.frame().split('\n')).toHaveLength(24);
+    expect(physicalRows(app.frame(), { columns: 80, rows: 24 })).toBe(24);
   });
 
-  for (const size of [{ columns: 60, rows: 16 }, { columns: 40, rows: 12 }]) {
+  for (const size of [{ columns: 80, rows: 20 }, { columns: 40, rows: 12 }]) {
     it(`at ${size.columns}×${size.rows} keeps every row in its place: the title once, the box closed, nothing over anything`, async () => {
       const app = await afterCopy(size);
       await app.press('showMessage');

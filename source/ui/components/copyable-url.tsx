@@ -23,6 +23,17 @@ import { sanitizeLine } from '../../terminal/sanitize.js';
 const WrappedAddressRows = createContext<(rows: number) => void>(() => undefined);
 export const WrappedAddressRowsProvider = WrappedAddressRows.Provider;
 
+/** Leaves free, while mounted, the rows past its first that the terminal's wrapping of a line of `cells` takes (an address, a path). */
+export function useWrappedRows(cells: number): void {
+  const { columns } = useWindowSize();
+  const extraRows = wrappedExtraRows(cells, columns);
+  const reserve = useContext(WrappedAddressRows);
+  useLayoutEffect(() => {
+    reserve(extraRows);
+    return () => reserve(0);
+  }, [reserve, extraRows]);
+}
+
 /**
  * The rows past the first that an address of `length` cells takes when the terminal wraps it at
  * `columns`. One cell more is counted: the line may start a column in (a padded screen), and an
@@ -55,16 +66,10 @@ export function useCopyUrl(): (url: string, what?: string) => void {
  */
 export function CopyableUrl({ url, active, hint = true }: { url: string; active: boolean; hint?: boolean }) {
   const theme = useTheme();
-  const { columns } = useWindowSize();
   const copy = useCopyUrl();
   // Addresses are ASCII once made safe: one cell each.
   const safe = sanitizeLine(url);
-  const extraRows = wrappedExtraRows(safe.length, columns);
-  const reserve = useContext(WrappedAddressRows);
-  useLayoutEffect(() => {
-    reserve(extraRows);
-    return () => reserve(0);
-  }, [reserve, extraRows]);
+  useWrappedRows(safe.length);
   // Above the screen's own keys: the screens underneath swallow letters they do not use.
   useKeyHandler(
     Priority.overlay,

@@ -3,12 +3,14 @@
  * every key of the screen underneath from the key table, and a status message too long for the status
  * line, shown whole.
  */
-import { Box, useStdout, useWindowSize } from 'ink';
+import { Box, Text as InkText, useStdout, useWindowSize } from 'ink';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import { clipboardSequence } from '../../../terminal/osc.js';
 import { textWidth } from '../../../terminal/text-width.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { pathIn } from '../../components/status-line.js';
+import { useWrappedRows } from '../../components/copyable-url.js';
+import { sanitizeLine } from '../../../terminal/sanitize.js';
 import { Text } from '../../components/text.js';
 import { useState } from 'react';
 import { ScrollPane, scrolled, type PaneLine } from '../../components/scroll-pane.js';
@@ -98,8 +100,11 @@ export function TextOverlay({ title, lines: given, height, keys = 'help', onClos
   const cutPaths = laid.flatMap((item) => item.cut);
   const [copied, setCopied] = useState(false);
   const copyKey = keyLabel(bindingOf('copyPath', 'message'));
-  const closes = cutPaths.length === 0 ? '(esc, ? or q closes)' : copied ? `(the path was sent to the clipboard, OSC 52 · esc closes)` : `(esc closes · ${copyKey} copies the path cut with …)`;
-  const inside = height - (framed ? 2 : 0);
+  const closes = cutPaths.length === 0 ? '(esc, ? or q closes)' : copied ? `(the path was sent to the clipboard, OSC 52 · esc closes)` : `(esc closes · ${copyKey} copies the path)`;
+  // The first path cut in the box is also written whole under it, as the status line writes one: selecting it copies it.
+  const whole = cutPaths[0] === undefined ? undefined : sanitizeLine(cutPaths[0]);
+  useWrappedRows(whole === undefined ? 0 : textWidth(whole));
+  const inside = height - (whole === undefined ? 0 : 1) - (framed ? 2 : 0);
   const titleRows = overlayTitleRows(`${title} ${closes}`, width, inside);
   // The border's rows, the title's, and the line count under the pane: the pane has the rest, and never more than the box.
   const paneHeight = Math.max(1, inside - 1 - titleRows);
@@ -116,13 +121,21 @@ export function TextOverlay({ title, lines: given, height, keys = 'help', onClos
     return chord !== 'ctrl+c';
   });
   return (
-    <Box flexDirection="column" height={height} {...(framed ? { borderStyle: 'round' as const, borderColor: theme.ui.border, paddingX: 1 } : {})}>
-      <Box height={titleRows} flexShrink={0} overflow="hidden">
-        <Text bold wrap={titleRows === 1 ? 'truncate' : 'wrap'}>
-          {title} <Text color={theme.text.secondary}>{closes}</Text>
-        </Text>
+    <Box flexDirection="column" height={height}>
+      <Box flexDirection="column" height={height - (whole === undefined ? 0 : 1)} flexShrink={0} {...(framed ? { borderStyle: 'round' as const, borderColor: theme.ui.border, paddingX: 1 } : {})}>
+        <Box height={titleRows} flexShrink={0} overflow="hidden">
+          <Text bold wrap={titleRows === 1 ? 'truncate' : 'wrap'}>
+            {title} <Text color={theme.text.secondary}>{closes}</Text>
+          </Text>
+        </Box>
+        <ScrollPane lines={lines} offset={offset} height={paneHeight} />
       </Box>
-      <ScrollPane lines={lines} offset={offset} height={paneHeight} />
+      {whole === undefined ? null : (
+        // As wide as the path, wider than the screen: Ink writes it as one line, which the terminal wraps (the app leaves the rows).
+        <Box width={textWidth(whole)} flexShrink={0}>
+          <InkText color={theme.text.accent}>{whole}</InkText>
+        </Box>
+      )}
     </Box>
   );
 }

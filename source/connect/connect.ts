@@ -1,6 +1,7 @@
 /**
  * The one call the TUI and the scriptable commands make to get a DiscordApi: load the credentials
- * for this API base and application (the environment's over the stored), take this process's place in
+ * for this API base and application (the environment's where they belong, auth/credential-choice.ts;
+ * a variable set aside is said with why), take this process's place in
  * the bot token's shared pace, build the client, and save refreshed sign-ins back to the store. Above
  * both api/ (the client) and auth/ (the credentials): neither knows the other's side of it.
  */
@@ -53,6 +54,7 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const profile = options.profile ? { profile: options.profile } : {};
   const overrides = environment.credentials;
   const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: options.applicationId, stores, ...profile }));
+  for (const line of loaded.setAside) options.notice?.(line);
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // One connection pool, also for the client that a learned application may need below.
   const transport = createTransport({ timeoutMs, debug: options.debug });
@@ -63,7 +65,7 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
   // The application was learned from the bot token: what is stored for it (a sign-in, client
   // credentials) applies as it would have had the id been known.
-  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: api.applicationId, stores, ...profile });
+  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: api.applicationId, tokensApplication: api.applicationId, stores, ...profile });
   const storedMore = forApplication.credentials.user !== undefined || forApplication.credentials.clientCredentials !== undefined;
   if (!storedMore) return { api, sources: loaded.sources };
   // The application read to learn its id is handed over (not read again).

@@ -166,15 +166,16 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf, appName: () => Promise<string | undefined> = async () => undefined): NonNullable<Session['signInUser']> => {
     const { profile } = target;
     const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal, pasteBack) => {
-      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }] = await Promise.all([
+      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }, { environmentSecretFor }] = await Promise.all([
         import('../../auth/sign-in.js'),
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
         import('../../auth/credentials.js'),
         import('../../connect/connect.js'),
+        import('../../auth/credential-choice.js'),
       ]);
       const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
-      const clientSecret = typedSecret ?? environment.credentials.clientSecret;
+      const clientSecret = typedSecret ?? environmentSecretFor(environment.credentials, applicationId);
       const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
       const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, browsers: environment.browser.commands, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');

@@ -1,0 +1,118 @@
+/**
+ * Which credential a run uses when the environment gives one too: the one rule, pure, that loading
+ * credentials, `auth status`, `profile list|show`, the TUI's header and the setters' warnings all ask.
+ *
+ * DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID (+ DISCORD_CLIENT_SECRET), is used only where it belongs: for
+ * the application the run works on (`--app`, the profile's, else the one remembered for the API) — a
+ * bot token names its bot in its first part (the application's id, on Discord), a client id is the
+ * application's id — or, when nothing is stored for that application at that API, as the credential
+ * there is. Otherwise the stored credentials are used and the variable is set aside, said with why. So
+ * a token exported for one app never reaches an API (the emulator, a proxy, another server) or an
+ * application that a profile names for another.
+ */
+import type { CredentialOverrides } from '../config/environment.js';
+
+/** What is stored for the application at the API: only what the rule reads. */
+export interface StoredFacts {
+  botToken?: string;
+  clientCredentials?: { clientId: string };
+  user?: unknown;
+}
+
+export interface ChoiceTarget {
+  /** The application the run works on, known before connecting: `--app`, the profile's, else the one remembered for this API. */
+  applicationId?: string;
+  /** What is stored for it at this API (nothing when no application is known). */
+  stored: StoredFacts;
+  /** The application the API said DISCORD_BOT_TOKEN is for, once the run connected with it. */
+  tokensApplication?: string;
+}
+
+/** Why a variable is used, or why it is set aside. */
+export type UseReason = 'its-application' | 'its-bot' | 'nothing-stored';
+export type SetAsideReason = 'another-application' | 'unreadable';
+
+export type VariableVerdict = { use: true; because: UseReason } | { use: false; because: SetAsideReason; names?: string };
+
+export interface EnvironmentChoice {
+  /** DISCORD_BOT_TOKEN; absent when it is not set. */
+  botToken?: VariableVerdict;
+  /** DISCORD_CLIENT_ID, with DISCORD_CLIENT_SECRET when that is set too; absent when it is not set. */
+  clientId?: VariableVerdict;
+}
+
+/**
+ * The id a Discord-shaped bot token names: its first part is the bot user's id in base64 (Discord's and
+ * the emulator's tokens alike). Undefined for anything else.
+ */
+export function botIdOfToken(token: string): string | undefined {
+  const first = token.replace(/^(bot|bearer)\s+/i, '').split('.')[0] ?? '';
+  if (!/^[A-Za-z0-9+/_-]{20,30}$/.test(first)) return undefined;
+  const id = Buffer.from(first, 'base64').toString('latin1');
+  return /^[1-9]\d{16,19}$/.test(id) ? id : undefined;
+}
+
+function storesAnything(stored: StoredFacts): boolean {
+  return Boolean(stored.botToken || stored.clientCredentials || stored.user);
+}
+
+export function chooseEnvironmentCredentials(overrides: CredentialOverrides, target: ChoiceTarget): EnvironmentChoice {
+  const choice: EnvironmentChoice = {};
+  const pinned = target.applicationId;
+  const free = pinned === undefined || !storesAnything(target.stored);
+  if (overrides.botToken !== undefined) {
+    const names = botIdOfToken(overrides.botToken);
+    const storedBot = target.stored.botToken === undefined ? undefined : botIdOfToken(target.stored.botToken);
+    if (pinned !== undefined && (names === pinned || target.tokensApplication === pinned)) choice.botToken = { use: true, because: 'its-application' };
+    else if (names !== undefined && names === storedBot) choice.botToken = { use: true, because: 'its-bot' };
+    else if (free) choice.botToken = { use: true, because: 'nothing-stored' };
+    else choice.botToken = names === undefined ? { use: false, because: 'unreadable' } : { use: false, because: 'another-application', names };
+  }
+  if (overrides.clientId !== undefined) {
+    if (overrides.clientId === pinned) choice.clientId = { use: true, because: 'its-application' };
+    else if (free) choice.clientId = { use: true, because: 'nothing-stored' };
+    else choice.clientId = { use: false, because: 'another-application', names: overrides.clientId };
+  }
+  return choice;
+}
+
+/** Where the run points, for the sentences: the API, and the profile when one is in use. */
+export interface TargetWords {
+  api: string;
+  profile?: string;
+}
+
+/**
+ * One sentence per variable set aside: which, why, and how to use it instead — never its value (a bot
+ * token's bot id and a client id are not secret).
+ */
+export function setAsideNotices(overrides: CredentialOverrides, target: ChoiceTarget, choice: EnvironmentChoice, words: TargetWords): string[] {
+  const whose = `application ${target.applicationId}${words.profile === undefined ? '' : ` (profile ${words.profile})`} at ${words.api}`;
+  const told: string[] = [];
+  const bot = choice.botToken;
+  if (bot && !bot.use) {
+    const what = bot.because === 'unreadable' ? 'it is not shaped as a Discord bot token, so it names no bot' : `it is the token of bot ${bot.names}`;
+    told.push(`DISCORD_BOT_TOKEN is not used: ${what}, and credentials are stored for ${whose}: those are used. An environment token goes only to its own application (--app ID names it).`);
+  }
+  const client = choice.clientId;
+  if (client && !client.use) {
+    const variables = overrides.clientSecret === undefined ? 'DISCORD_CLIENT_ID is' : 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are';
+    told.push(`${variables} not used: they name application ${client.names}, and credentials are stored for ${whose}: those are used (--app ${client.names} works on that application).`);
+  }
+  return told;
+}
+
+/** Why the rule used a variable, beside the credential it gave (`auth status`, `profile show`): `DISCORD_BOT_TOKEN, as it names this application`. */
+export function usedBecause(variable: string, verdict: VariableVerdict | undefined): string {
+  if (verdict === undefined || !verdict.use) return variable;
+  const why = { 'its-application': 'it names this application', 'its-bot': 'it names the bot of the token stored here', 'nothing-stored': 'nothing is stored here' }[verdict.because];
+  return `${variable}, as ${why}`;
+}
+
+/**
+ * DISCORD_CLIENT_SECRET for a browser sign-in to `applicationId`: only with DISCORD_CLIENT_ID naming that
+ * very application (the secret is sent to the API's token endpoint, and is another app's otherwise).
+ */
+export function environmentSecretFor(overrides: CredentialOverrides, applicationId: string): string | undefined {
+  return overrides.clientId === applicationId ? overrides.clientSecret : undefined;
+}

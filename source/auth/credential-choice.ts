@@ -87,17 +87,17 @@ export interface TargetWords {
  * token's bot id and a client id are not secret).
  */
 export function setAsideNotices(overrides: CredentialOverrides, target: ChoiceTarget, choice: EnvironmentChoice, words: TargetWords): string[] {
-  const whose = `application ${target.applicationId}${words.profile === undefined ? '' : ` (profile ${words.profile})`} at ${words.api}`;
+  const whose = `the credentials stored for application ${target.applicationId}${words.profile === undefined ? '' : ` (profile ${words.profile})`} at ${words.api} are used instead`;
   const told: string[] = [];
   const bot = choice.botToken;
   if (bot && !bot.use) {
-    const what = bot.because === 'unreadable' ? 'it is not shaped as a Discord bot token, so it names no bot' : `it is the token of bot ${bot.names}`;
-    told.push(`DISCORD_BOT_TOKEN is not used: ${what}, and credentials are stored for ${whose}: those are used. An environment token goes only to its own application (--app ID names it).`);
+    const what = bot.because === 'unreadable' ? 'it is not shaped as a Discord bot token, so it names no application' : `it is the token of bot ${bot.names}`;
+    told.push(`DISCORD_BOT_TOKEN is not used: ${what}, and ${whose}. An exported token is sent only for its own application: --app with that application's id uses it.`);
   }
   const client = choice.clientId;
   if (client && !client.use) {
     const variables = overrides.clientSecret === undefined ? 'DISCORD_CLIENT_ID is' : 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are';
-    told.push(`${variables} not used: they name application ${client.names}, and credentials are stored for ${whose}: those are used (--app ${client.names} works on that application).`);
+    told.push(`${variables} not used: they are application ${client.names}'s, and ${whose}. --app ${client.names} uses them.`);
   }
   return told;
 }
@@ -115,4 +115,16 @@ export function usedBecause(variable: string, verdict: VariableVerdict | undefin
  */
 export function environmentSecretFor(overrides: CredentialOverrides, applicationId: string): string | undefined {
   return overrides.clientId === applicationId ? overrides.clientSecret : undefined;
+}
+
+/** The TUI header's word on the environment, beside how the session is signed in: `from DISCORD_BOT_TOKEN`, or `DISCORD_BOT_TOKEN not used: another app's`. */
+export function environmentNote(choice: EnvironmentChoice): string | undefined {
+  const named = [
+    ['DISCORD_BOT_TOKEN', choice.botToken],
+    ['DISCORD_CLIENT_ID', choice.clientId],
+  ] as const;
+  const used = named.filter(([, verdict]) => verdict?.use === true).map(([variable]) => variable);
+  const aside = named.filter(([, verdict]) => verdict?.use === false).map(([variable]) => variable);
+  const notes = [used.length > 0 ? `from ${used.join(' + ')}` : '', aside.length > 0 ? `${aside.join(' + ')} not used: another app's` : ''].filter(Boolean);
+  return notes.length > 0 ? notes.join('; ') : undefined;
 }

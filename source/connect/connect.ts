@@ -9,6 +9,7 @@ import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentia
 import { createDiscordApi } from '../api/client.js';
 import type { ProfileInUse } from './resolve-target.js';
 import { typedOrigins } from '../api/credential-origin.js';
+import type { EnvironmentChoice } from '../auth/credential-choice.js';
 import type { DiscordApi } from '../api/contract.js';
 import { describeError } from '../api/errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http-transport.js';
@@ -46,6 +47,8 @@ export interface Connection {
   api: DiscordApi;
   /** Where each credential came from, e.g. `bot token from DISCORD_BOT_TOKEN`. */
   sources: string[];
+  /** Which exported variables the rule used or set aside (auth/credential-choice.ts). */
+  environment: EnvironmentChoice;
 }
 
 export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
@@ -62,15 +65,16 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const botToken = options.typed?.botToken ?? loaded.credentials.botToken;
   const sharedBudget = botToken === undefined ? undefined : sharePace(paceFilePath(environment.paths(), options.baseUrl, botToken));
   const api = await connectWith(options, stores, loaded, { timeoutMs, transport, sharedBudget });
-  if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
+  const chosen = { environment: loaded.environment };
+  if (loaded.applicationId !== undefined) return { api, sources: loaded.sources, ...chosen };
   // The application was learned from the bot token: what is stored for it (a sign-in, client
   // credentials) applies as it would have had the id been known.
   const forApplication = await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: api.applicationId, tokensApplication: api.applicationId, stores, ...profile });
   const storedMore = forApplication.credentials.user !== undefined || forApplication.credentials.clientCredentials !== undefined;
-  if (!storedMore) return { api, sources: loaded.sources };
+  if (!storedMore) return { api, sources: loaded.sources, ...chosen };
   // The application read to learn its id is handed over (not read again).
   const application = await api.getApplication();
-  return { api: await connectWith(options, stores, forApplication, { timeoutMs, transport, sharedBudget, application }), sources: forApplication.sources };
+  return { api: await connectWith(options, stores, forApplication, { timeoutMs, transport, sharedBudget, application }), sources: forApplication.sources, ...chosen };
 }
 
 async function connectWith(

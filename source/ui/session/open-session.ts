@@ -166,7 +166,7 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf, appName: () => Promise<string | undefined> = async () => undefined): NonNullable<Session['signInUser']> => {
     const { profile } = target;
     const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal, pasteBack) => {
-      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }, { environmentSecretFor }] = await Promise.all([
+      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }, { environmentSecretFor, environmentNote }] = await Promise.all([
         import('../../auth/sign-in.js'),
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
@@ -183,8 +183,8 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       // (the sign-in is not refused after the browser approved it because another app's profile is current).
       const stores = storesForApplication(defaultStores(environment, undefined, profile?.name), baseUrl, applicationId, await appName());
       const stored = await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
-      const session = withProfile(await makeSession(api, label, io, environment, signInUser), target);
+      const { api, environment: choice } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
+      const session = withProfile(withEnvironmentNote(await makeSession(api, label, io, environment, signInUser), typed ? undefined : environmentNote(choice)), target);
       return stored.profile?.created ? { ...session, signInStoredUnder: stored.profile.name } : session;
     };
     return signInUser;
@@ -274,10 +274,11 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
       const { CredentialsUnreachableError } = await import('../../api/errors.js');
       throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
     }
-    const { connectDiscordApi } = await import('../../connect/connect.js');
+    const [{ connectDiscordApi }, { environmentNote }] = await Promise.all([import('../../connect/connect.js'), import('../../auth/credential-choice.js')]);
     const label = targetLabel(url, false);
     const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { environment, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target, () => api.getApplication().then((application) => application.name, () => undefined)), failuresLater }), target);
+    const session = await openWith(connecting, label, { environment, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target, () => api.getApplication().then((application) => application.name, () => undefined)), failuresLater });
+    return withProfile(withEnvironmentNote(session, environmentNote(loaded.environment)), target);
   };
 
   const starters: SessionStarters = {
@@ -343,6 +344,10 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
  * The profile in use names the header and gives the app its default guild; with none for this API
  * (resolve-target.ts) while profiles exist, the header says "no profile".
  */
+function withEnvironmentNote(session: Session, note: string | undefined): Session {
+  return note === undefined ? session : { ...session, environmentNote: note };
+}
+
 function withProfile(session: Session, { profile, outsideProfiles }: ProfileOf): Session {
   if (!profile) return outsideProfiles ? { ...session, outsideProfiles } : session;
   return { ...session, profile: profile.name, ...(profile.guildId ? { defaultGuildId: profile.guildId } : {}) };

@@ -25,6 +25,8 @@ export interface Session extends Workspace {
   globalCreatesUsed?: number;
   /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */
   targetLabel: string;
+  /** Which exported DISCORD_* variables the session uses or set aside (auth/credential-choice.ts environmentNote), for the header. */
+  environmentNote?: string;
   /** The profile this session was opened with, for the header. */
   profile?: string;
   /** Profiles exist but none applies here (`--api` elsewhere): the header says "no profile" rather than nothing. */

@@ -2,13 +2,15 @@
  * Which credential a run uses when the environment gives one too: the one rule, pure, that loading
  * credentials, `auth status`, `profile list|show`, the TUI's header and the setters' warnings all ask.
  *
- * DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID (+ DISCORD_CLIENT_SECRET), is used only where it belongs: for
- * the application the run works on (`--app`, the profile's, else the one remembered for the API) — a
- * bot token names its bot in its first part (the application's id, on Discord), a client id is the
- * application's id — or, when nothing is stored for that application at that API, as the credential
- * there is. Otherwise the stored credentials are used and the variable is set aside, said with why. So
- * a token exported for one app never reaches an API (the emulator, a proxy, another server) or an
- * application that a profile names for another.
+ * DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID (+ DISCORD_CLIENT_SECRET), is used only where it belongs.
+ * Where nothing names an application (no `--app`, no profile's, none remembered for the API), it is used
+ * on its own application. Where one is named, it is used for that application when it names it — a
+ * client id is the application's id; a bot token's first part is its bot's id, which on Discord is the
+ * application's, or the bot of the token stored for it — or when nothing is stored for it (an old app
+ * or the emulator, whose bot has an id of its own): then for that application, never switching the
+ * run to another. Otherwise the stored credentials are used and the variable is set aside, said with
+ * why. So a token exported for one app never reaches an API (the emulator, a proxy, another server)
+ * or an application that a profile keeps credentials for, whatever the API.
  */
 import type { CredentialOverrides } from '../config/environment.js';
 
@@ -29,7 +31,7 @@ export interface ChoiceTarget {
 }
 
 /** Why a variable is used, or why it is set aside. */
-export type UseReason = 'its-application' | 'its-bot' | 'nothing-stored';
+export type UseReason = 'its-application' | 'its-bot' | 'nothing-stored' | 'no-application';
 export type SetAsideReason = 'another-application' | 'unreadable';
 
 export type VariableVerdict = { use: true; because: UseReason } | { use: false; because: SetAsideReason; names?: string };
@@ -59,18 +61,19 @@ function storesAnything(stored: StoredFacts): boolean {
 export function chooseEnvironmentCredentials(overrides: CredentialOverrides, target: ChoiceTarget): EnvironmentChoice {
   const choice: EnvironmentChoice = {};
   const pinned = target.applicationId;
-  const free = pinned === undefined || !storesAnything(target.stored);
+  const nothingStored = !storesAnything(target.stored);
   if (overrides.botToken !== undefined) {
     const names = botIdOfToken(overrides.botToken);
     const storedBot = target.stored.botToken === undefined ? undefined : botIdOfToken(target.stored.botToken);
-    if (pinned !== undefined && (names === pinned || target.tokensApplication === pinned)) choice.botToken = { use: true, because: 'its-application' };
+    if (pinned === undefined) choice.botToken = { use: true, because: 'no-application' };
+    else if (names === pinned || target.tokensApplication === pinned) choice.botToken = { use: true, because: 'its-application' };
     else if (names !== undefined && names === storedBot) choice.botToken = { use: true, because: 'its-bot' };
-    else if (free) choice.botToken = { use: true, because: 'nothing-stored' };
+    else if (nothingStored) choice.botToken = { use: true, because: 'nothing-stored' };
     else choice.botToken = names === undefined ? { use: false, because: 'unreadable' } : { use: false, because: 'another-application', names };
   }
   if (overrides.clientId !== undefined) {
-    if (overrides.clientId === pinned) choice.clientId = { use: true, because: 'its-application' };
-    else if (free) choice.clientId = { use: true, because: 'nothing-stored' };
+    if (pinned === undefined) choice.clientId = { use: true, because: 'no-application' };
+    else if (overrides.clientId === pinned) choice.clientId = { use: true, because: 'its-application' };
     else choice.clientId = { use: false, because: 'another-application', names: overrides.clientId };
   }
   return choice;
@@ -87,7 +90,8 @@ export interface TargetWords {
  * token's bot id and a client id are not secret).
  */
 export function setAsideNotices(overrides: CredentialOverrides, target: ChoiceTarget, choice: EnvironmentChoice, words: TargetWords): string[] {
-  const whose = `the credentials stored for application ${target.applicationId}${words.profile === undefined ? '' : ` (profile ${words.profile})`} at ${words.api} are used instead`;
+  const application = `application ${target.applicationId}${words.profile === undefined ? '' : ` (profile ${words.profile})`} at ${words.api}`;
+  const whose = storesAnything(target.stored) ? `the credentials stored for ${application} are used instead` : `the run is for ${application}, for which nothing is stored`;
   const told: string[] = [];
   const bot = choice.botToken;
   if (bot && !bot.use) {
@@ -105,7 +109,7 @@ export function setAsideNotices(overrides: CredentialOverrides, target: ChoiceTa
 /** Why the rule used a variable, beside the credential it gave (`auth status`, `profile show`): `DISCORD_BOT_TOKEN, as it names this application`. */
 export function usedBecause(variable: string, verdict: VariableVerdict | undefined): string {
   if (verdict === undefined || !verdict.use) return variable;
-  const why = { 'its-application': 'it names this application', 'its-bot': 'it names the bot of the token stored here', 'nothing-stored': 'nothing is stored here' }[verdict.because];
+  const why = { 'its-application': 'it names this application', 'its-bot': 'it names the bot of the token stored here', 'nothing-stored': 'nothing is stored for this application', 'no-application': 'nothing here names an application' }[verdict.because];
   return `${variable}, as ${why}`;
 }
 

@@ -156,9 +156,8 @@ export interface LoadedCredentials {
 /**
  * The credentials a run uses at `baseUrl`: what is stored for its application, and the variables of the
  * environment where they belong (credential-choice.ts decides; this applies it). The application is
- * `--app`, else DISCORD_CLIENT_ID when used, else the profile's (or the one remembered for this API) —
- * unless DISCORD_BOT_TOKEN is used where nothing is stored: then it is the token's own, which the client
- * learns from it (undefined here).
+ * `--app`, else the profile's (or the one remembered for this API); where none is, DISCORD_CLIENT_ID's,
+ * else DISCORD_BOT_TOKEN's own, which the client learns from it (undefined here).
  */
 export async function loadCredentials(input: {
   baseUrl: string;
@@ -178,10 +177,9 @@ export async function loadCredentials(input: {
   const environment = chooseEnvironmentCredentials(overrides, target);
   const envBot = environment.botToken?.use ? overrides.botToken : undefined;
   const envClientId = environment.clientId?.use ? overrides.clientId : undefined;
-  // A bot token used where nothing is stored works on its own application, which the client learns from it.
-  const ownApplication = envBot !== undefined && environment.botToken?.use === true && environment.botToken.because === 'nothing-stored';
-  const applicationId = input.applicationId ?? envClientId ?? (ownApplication ? undefined : pinned);
-  const { stored, where } = applicationId === pinned ? found : applicationId ? await findStoredCredentials(stores.secrets, baseUrl, applicationId) : { stored: {} as StoredCredentials, where: undefined };
+  // Where nothing names an application, a client id is one; a bot token works on its own, which the client learns from it.
+  const applicationId = pinned ?? envClientId;
+  const { stored, where } = applicationId === pinned ? found : await findStoredCredentials(stores.secrets, baseUrl, applicationId!);
 
   const credentials: Credentials = {};
   const sources: string[] = [];

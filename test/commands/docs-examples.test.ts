@@ -28,9 +28,9 @@ describe.concurrent('docs/', () => {
     expect(specs.flatMap(([name, spec]) => Object.keys(spec.flags).filter((flag) => !text.includes(`--${flag}`)).map((flag) => `${name} --${flag}`))).toEqual([]);
   });
 
-  /** Pages whose examples store credentials or pick a profile: a reader's exported ones could meet them. */
+  /** Pages whose examples store or export credentials or pick a profile: a reader's exported ones could meet them. */
   const meetsTheShell = (markdown: string) =>
-    shellBlocks(markdown).some((block) => block.mode === 'run' && block.commands.some((command) => /auth set-|--profile|CMD_TUI_PROFILE|profile add/.test(command.text)));
+    shellBlocks(markdown).some((block) => block.mode === 'run' && block.commands.some((command) => /auth set-|--profile|CMD_TUI_PROFILE|profile add|DISCORD_/.test(command.text)));
 
   for (const page of pages) {
     it(`docs/${page}: its blocks are marked as the test knows, and its links lead somewhere`, async () => {
@@ -50,6 +50,7 @@ describe.concurrent('docs/', () => {
       it(`docs/${page}: its examples run as written in a contributor's shell too, never sending its token, leaving its variables`, { timeout: 300_000 }, async () => {
         const run = await runPage(`docs/${page}`, await readPage(`docs/${page}`), { shell: CONTRIBUTOR_SHELL });
         try {
+          expect(run.requests.length, "the page's emulators logged its requests").toBeGreaterThan(0);
           expect(run.unknownTokens, "requests the page's emulators refused as carrying a token they do not know").toEqual([]);
           expect(run.output).not.toContain(CONTRIBUTOR_SHELL.DISCORD_BOT_TOKEN.split('.')[2]);
           expect(run.shellAfter).toEqual(CONTRIBUTOR_SHELL);

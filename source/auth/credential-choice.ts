@@ -106,11 +106,10 @@ export function setAsideNotices(overrides: CredentialOverrides, target: ChoiceTa
   return told;
 }
 
-/** Why the rule used a variable, beside the credential it gave (`auth status`, `profile show`): `DISCORD_BOT_TOKEN, as it names this application`. */
-export function usedBecause(variable: string, verdict: VariableVerdict | undefined): string {
-  if (verdict === undefined || !verdict.use) return variable;
-  const why = { 'its-application': 'it names this application', 'its-bot': 'it names the bot of the token stored here', 'nothing-stored': 'nothing is stored for this application', 'no-application': 'nothing here names an application' }[verdict.because];
-  return `${variable}, as ${why}`;
+/** Why the rule used a variable, beside the credential it gave (`auth status`, `profile show`): `as it names this application`. */
+export function usedBecause(verdict: VariableVerdict | undefined): string | undefined {
+  if (verdict === undefined || !verdict.use) return undefined;
+  return { 'its-application': 'as it names this application', 'its-bot': 'as it names the bot of the token stored here', 'nothing-stored': 'as nothing is stored for this application', 'no-application': 'as nothing here names an application' }[verdict.because];
 }
 
 /**

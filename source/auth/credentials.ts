@@ -5,7 +5,7 @@
  * Storing files the application under a profile (config/profiles.ts profileForCredentials), never
  * under another API's or application's; a refresh or a logout changes the secret only.
  */
-import type { Credentials } from '../api/contract.js';
+import type { AuthKind, Credentials } from '../api/contract.js';
 import type { CredentialOrigin, CredentialOrigins } from '../api/credential-origin.js';
 import { resolveApiBase } from '../api/target.js';
 import { dirname } from 'node:path';
@@ -16,7 +16,7 @@ import { openSettings, withTarget, type Profile, type SettingsStore } from '../c
 import { openSecretStore, SecretStoreCorruptError, type RemovalReport, type SecretStore } from './secret-store.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { registerCredentials } from '../terminal/redact-secrets.js';
-import { chooseEnvironmentCredentials, setAsideNotices, type EnvironmentChoice } from './credential-choice.js';
+import { chooseEnvironmentCredentials, setAsideNotices, usedBecause, type EnvironmentChoice } from './credential-choice.js';
 
 /** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
 export interface StoredCredentials extends Credentials {
@@ -214,6 +214,20 @@ export async function loadCredentials(input: {
   const keyringMayHold = sources.length === 0 ? stores.secrets.explainNothingFound() : undefined;
   registerCredentials(credentials);
   return { credentials, sources, origins, environment, setAside, ...(applicationId ? { applicationId } : {}), ...(keyringMayHold === undefined ? {} : { keyringMayHold }) };
+}
+
+const VARIABLES: Record<'bot' | 'client-credentials', string> = { bot: 'DISCORD_BOT_TOKEN', 'client-credentials': 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET' };
+
+/**
+ * Where the credential of `kind` that a run uses comes from — the variable, or the store's place — and,
+ * for a variable, why the rule used it (`auth status`, `profile show`). Undefined when there is none.
+ */
+export function sourceOf(loaded: LoadedCredentials, kind: AuthKind): { source: string; why?: string } | undefined {
+  const origin = loaded.origins[kind];
+  if (origin === undefined) return undefined;
+  if (origin.from !== 'environment' || kind === 'user') return { source: origin.from === 'stored' ? origin.where : 'typed in this run' };
+  const why = usedBecause(kind === 'bot' ? loaded.environment.botToken : loaded.environment.clientId);
+  return { source: VARIABLES[kind], ...(why === undefined ? {} : { why }) };
 }
 
 /** What a setter (`auth set-bot-token`, `set-client-credentials`, `login`) just stored, and under which profile. */

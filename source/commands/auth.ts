@@ -6,11 +6,12 @@
  * they belong to. No subcommand ever prints a token, secret, code or verifier.
  */
 import { createDiscordApi } from '../api/client.js';
+import type { AuthKind } from '../api/contract.js';
 import { describeError } from '../api/errors.js';
 import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
-import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
-import { environmentSecretFor, usedBecause, type VariableVerdict } from '../auth/credential-choice.js';
+import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, sourceOf, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
+import { environmentSecretFor } from '../auth/credential-choice.js';
 import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
 import type { KeyringStatus, Removal } from '../auth/keyring-access.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
@@ -193,15 +194,15 @@ async function status(args: string[], io: CliIo): Promise<number> {
   const loaded = await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: appIdFlag(values.app, '--app'), profile: profileFacts(stores, profile, rememberedApp), stores });
   const stored = loaded.applicationId ? await readStoredCredentials(stores.secrets, baseUrl, loaded.applicationId) : {};
   const { botToken, clientCredentials, user } = loaded.credentials;
-  const source = (kind: string) => loaded.sources.find((line) => line.startsWith(kind))?.replace(`${kind} from `, '');
+  const source = (kind: AuthKind) => sourceOf(loaded, kind)?.source;
   const report = {
     profile: profile?.name ?? null,
     api: baseUrl,
     applicationId: loaded.applicationId ?? null,
     /** Which of DISCORD_BOT_TOKEN and DISCORD_CLIENT_ID the rule used or set aside, and why (auth/credential-choice.ts). */
     environment: { botToken: loaded.environment.botToken ?? null, clientId: loaded.environment.clientId ?? null },
-    botToken: botToken ? { source: source('bot token') } : null,
-    clientCredentials: clientCredentials ? { clientId: clientCredentials.clientId, source: source('client credentials') } : null,
+    botToken: botToken ? { source: source('bot') } : null,
+    clientCredentials: clientCredentials ? { clientId: clientCredentials.clientId, source: source('client-credentials') } : null,
     user: user
       ? {
           id: stored.signedInAs?.id ?? null,
@@ -210,7 +211,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
           expiresAt: user.expiresAt === undefined ? null : new Date(user.expiresAt).toISOString(),
           expired: user.expiresAt !== undefined && user.expiresAt <= Date.now(),
           refreshable: Boolean(user.refreshToken),
-          source: source('sign-in'),
+          source: source('user'),
         }
       : null,
     secretStore: { file: stores.secrets.filePath, keyring: stores.secrets.keyringStatus(), keyringUnreachable: stores.secrets.keyringUnreachable() ?? null },
@@ -224,9 +225,9 @@ async function status(args: string[], io: CliIo): Promise<number> {
   const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
   const lines = [profile ? `Profile: ${profile.name}` : 'Profile: none for this API', `API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
   const unreachable = report.secretStore.keyringUnreachable === null ? '' : ' here (the OS keyring could not be asked: see below)';
-  const why = (source: string | undefined, verdict: VariableVerdict | undefined) => (source?.startsWith('DISCORD_') ? usedBecause(source, verdict) : source);
-  lines.push(`Bot token: ${report.botToken ? `set (${why(report.botToken.source, loaded.environment.botToken)})` : `not set${unreachable}`}`);
-  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${why(report.clientCredentials.source, loaded.environment.clientId)})` : `not set${unreachable}`}`);
+  const why = (kind: AuthKind) => [sourceOf(loaded, kind)?.source, sourceOf(loaded, kind)?.why].filter(Boolean).join(', ');
+  lines.push(`Bot token: ${report.botToken ? `set (${why('bot')})` : `not set${unreachable}`}`);
+  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${why('client-credentials')})` : `not set${unreachable}`}`);
   if (report.user) {
     const who = report.user.username ? `${report.user.username} (${report.user.id})` : 'signed in';
     const expiry = report.user.expiresAt ? `; ${report.user.expired ? 'expired' : 'expires'} ${report.user.expiresAt}` : '';

@@ -5,8 +5,8 @@
  */
 import { readSettingsWithProfiles } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
-import { usedBecause } from '../auth/credential-choice.js';
-import { defaultStores, findStoredCredentials, loadCredentials, secretAccount } from '../auth/credentials.js';
+import type { AuthKind } from '../api/contract.js';
+import { defaultStores, findStoredCredentials, loadCredentials, secretAccount, sourceOf } from '../auth/credentials.js';
 import { activeProfile, checkProfileName, createProfileHint, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
 import { confirm } from './confirm.js';
@@ -121,16 +121,19 @@ async function credentialsInUse(io: CliIo, name: string, profile: Profile): Prom
   if (baseUrl === undefined) return { kinds: [], labels: [], sources: [], setAside: [] };
   const stores = defaultStores(io.environment, undefined, name);
   const loaded = await loadCredentials({ baseUrl, overrides: io.environment.credentials, profile: { name, ...(profile.applicationId ? { applicationId: profile.applicationId } : {}) }, stores });
-  const { botToken, clientCredentials, user } = loaded.credentials;
-  const fromEnvironment = (kind: 'bot' | 'client-credentials') => loaded.origins[kind]?.from === 'environment';
-  const used = [
-    botToken ? { kind: 'bot token', label: fromEnvironment('bot') ? 'bot token (DISCORD_BOT_TOKEN)' : 'bot token' } : undefined,
-    clientCredentials ? { kind: 'client credentials', label: fromEnvironment('client-credentials') ? 'client credentials (DISCORD_CLIENT_ID)' : 'client credentials' } : undefined,
-    user ? { kind: 'sign-in', label: 'sign-in' } : undefined,
-  ].filter((entry) => entry !== undefined);
-  const sources = loaded.sources.map((source) =>
-    source.replace(/from (DISCORD_BOT_TOKEN|DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET)$/, (_all, variable: string) => `from ${usedBecause(variable, variable === 'DISCORD_BOT_TOKEN' ? loaded.environment.botToken : loaded.environment.clientId)}`),
-  );
+  // The variable a credential came from, in the table's narrow column: DISCORD_CLIENT_ID stands for the pair.
+  const kinds: [AuthKind, string, string | undefined][] = [
+    ['bot', 'bot token', 'DISCORD_BOT_TOKEN'],
+    ['client-credentials', 'client credentials', 'DISCORD_CLIENT_ID'],
+    ['user', 'sign-in', undefined],
+  ];
+  const used = kinds.flatMap(([kind, what, variable]) => {
+    const from = sourceOf(loaded, kind);
+    if (from === undefined) return [];
+    const label = loaded.origins[kind]?.from === 'environment' ? `${what} (${variable})` : what;
+    return [{ kind: what, label, source: `${what} from ${[from.source, from.why].filter(Boolean).join(', ')}` }];
+  });
+  const sources = used.map((entry) => entry.source);
   return { kinds: used.map((entry) => entry.kind), labels: used.map((entry) => entry.label), sources, setAside: loaded.setAside };
 }
 

@@ -221,7 +221,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return anything ? ExitCode.Ok : ExitCode.Credentials;
   }
-  const botsOwn = "the bot token's own (nothing is stored here for another; cmd-tui asks Discord when it connects; --app names one)";
+  const botsOwn = "the bot token's own (no application is named here: cmd-tui asks Discord which when it connects; --app names one)";
   const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
   const lines = [profile ? `Profile: ${profile.name}` : 'Profile: none for this API', `API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
   const unreachable = report.secretStore.keyringUnreachable === null ? '' : ' here (the OS keyring could not be asked: see below)';

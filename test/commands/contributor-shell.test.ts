@@ -72,6 +72,20 @@ describe("the README's rehearsal in a contributor's shell", () => {
     expect(await unknownTokens()).toEqual([]);
   });
 
+  it("sets another application's client id and secret aside too: no token exchange is asked for with them", async () => {
+    const { baseUrl, botToken } = emulator();
+    expect((await cli(['profile', 'add', 'rehearsal', '--api', baseUrl], shell())).code).toBe(0);
+    expect((await cli(['auth', 'set-bot-token', '--profile', 'rehearsal'], shell(), `${botToken}\n`)).code).toBe(0);
+    const before = (await requestLog(emulator())).length;
+    const listed = await cli(['list', '--profile', 'rehearsal'], contributor({ DISCORD_CLIENT_ID: '223456789012345678', DISCORD_CLIENT_SECRET: 'shell-secret-of-another-app' }));
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stderr).toContain(`cmd-tui: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are not used: they are application 223456789012345678's, and the credentials stored for application ${emulator().applicationId} (profile rehearsal) at ${baseUrl} are used instead.`);
+    expect(listed.stderr).not.toContain('shell-secret-of-another-app');
+    const sent = (await requestLog(emulator())).slice(before);
+    expect(sent.filter((request) => request.path.includes('oauth2/token'))).toEqual([]);
+    expect(sent.filter((request) => request.auth === 'invalid')).toEqual([]);
+  });
+
   it('--api elsewhere needs no profile: a CMD_TUI_PROFILE naming none here does not stop it', async () => {
     const { baseUrl, botToken } = emulator();
     const listed = await cli(['list', '--api', baseUrl], contributor({ DISCORD_BOT_TOKEN: botToken }));

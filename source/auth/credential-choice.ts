@@ -6,9 +6,9 @@
  * Where nothing names an application (no `--app`, no profile's, none remembered for the API), it is used
  * on its own application. Where one is named, it is used for that application when it names it — a
  * client id is the application's id; a bot token's first part is its bot's id, which on Discord is the
- * application's, or the bot of the token stored for it — or when nothing is stored for it (an old app
- * or the emulator, whose bot has an id of its own): then for that application, never switching the
- * run to another. Otherwise the stored credentials are used and the variable is set aside, said with
+ * application's, or the bot of the token stored for it — or when nothing is stored for it (an app made
+ * before 2020, whose bot has an id of its own): then for that application, never switching the run to
+ * another. Otherwise the stored credentials are used and the variable is set aside, said with
  * why. So a token exported for one app never reaches an API (the emulator, a proxy, another server)
  * or an application that a profile keeps credentials for, whatever the API.
  */
@@ -120,7 +120,7 @@ export function environmentSecretFor(overrides: CredentialOverrides, application
   return overrides.clientId === applicationId ? overrides.clientSecret : undefined;
 }
 
-/** The TUI header's word on the environment, beside how the session is signed in: `from DISCORD_BOT_TOKEN`, or `DISCORD_BOT_TOKEN not used: another app's`. */
+/** The TUI header's word on the environment, beside how the session is signed in: `from DISCORD_BOT_TOKEN`, or `DISCORD_BOT_TOKEN not used: not this app's`. */
 export function environmentNote(choice: EnvironmentChoice): string | undefined {
   const named = [
     ['DISCORD_BOT_TOKEN', choice.botToken],
@@ -128,6 +128,6 @@ export function environmentNote(choice: EnvironmentChoice): string | undefined {
   ] as const;
   const used = named.filter(([, verdict]) => verdict?.use === true).map(([variable]) => variable);
   const aside = named.filter(([, verdict]) => verdict?.use === false).map(([variable]) => variable);
-  const notes = [used.length > 0 ? `from ${used.join(' + ')}` : '', aside.length > 0 ? `${aside.join(' + ')} not used: another app's` : ''].filter(Boolean);
+  const notes = [used.length > 0 ? `from ${used.join(' + ')}` : '', aside.length > 0 ? `${aside.join(' + ')} not used: not this app's` : ''].filter(Boolean);
   return notes.length > 0 ? notes.join('; ') : undefined;
 }

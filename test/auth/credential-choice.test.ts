@@ -83,8 +83,8 @@ describe('what the run says of a variable it set aside', () => {
   it.each([
     [{}, undefined],
     [{ botToken: { use: true, because: 'no-application' } }, 'from DISCORD_BOT_TOKEN'],
-    [{ botToken: { use: false, because: 'unreadable' } }, "DISCORD_BOT_TOKEN not used: another app's"],
-    [{ botToken: { use: true, because: 'its-bot' }, clientId: { use: false, because: 'another-application', names: OTHER } }, "from DISCORD_BOT_TOKEN; DISCORD_CLIENT_ID not used: another app's"],
+    [{ botToken: { use: false, because: 'unreadable' } }, "DISCORD_BOT_TOKEN not used: not this app's"],
+    [{ botToken: { use: true, because: 'its-bot' }, clientId: { use: false, because: 'another-application', names: OTHER } }, "from DISCORD_BOT_TOKEN; DISCORD_CLIENT_ID not used: not this app's"],
   ] as [EnvironmentChoice, string | undefined][])('the header reads %j as %s', (choice, note) => {
     expect(environmentNote(choice)).toBe(note);
   });

@@ -35,7 +35,7 @@ it("opens the profile with its stored token, says DISCORD_BOT_TOKEN was set asid
 
   tui = new TmuxSession([process.execPath, CLI_PATH], { columns: 140, rows: 24, cwd: home, env: { ...env, DISCORD_BOT_TOKEN: SHELL_TOKEN, CMD_TUI_PROFILE: 'rehearsal', NO_COLOR: '1', TERM: 'xterm-256color' } });
   const first = await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
-  expect(first).toContain("via bot token (DISCORD_BOT_TOKEN not used: another app's)");
+  expect(first).toContain("via bot token (DISCORD_BOT_TOKEN not used: not this app's)");
   expect(first).toMatch(/^profile rehearsal\s+API/m);
   expect(first).toContain('ping');
   expect((await requestLog(emulator())).slice(before).filter((request) => request.auth === 'invalid')).toEqual([]);

@@ -8,7 +8,7 @@ afterEach(() => cleanup?.());
 
 it.each([
   ['from DISCORD_BOT_TOKEN', /via bot token \(from DISCORD_BOT_TOKEN\)/],
-  ["DISCORD_BOT_TOKEN not used: another app's", /via bot token \(DISCORD_BOT_TOKEN not used: another app's\)/],
+  ["DISCORD_BOT_TOKEN not used: not this app's", /via bot token \(DISCORD_BOT_TOKEN not used: not this app's\)/],
 ])('beside how it is signed in: %s', async (environmentNote, shown) => {
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
   const app = await renderApp(api, { columns: 120, rows: 16 }, { ...fakeSession(api), environmentNote });

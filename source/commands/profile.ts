@@ -170,6 +170,9 @@ async function use(args: string[], io: CliIo): Promise<number> {
   await openSettings(io.environment.paths()).edit((current) => ({ ...current, currentProfile: name }));
   if (values.json) return writeJson(io, { current: name });
   io.stdout.write(`Now using the profile ${name}.\n`);
+  const shell = io.environment.profile;
+  // Said now, not found out at the next command: the shell's variable still wins over the current profile.
+  if (shell !== undefined && shell !== name) io.stderr.write(`cmd-tui: CMD_TUI_PROFILE is set in this shell to ${shell}, which commands without --profile use here instead: unset it to use ${name}.\n`);
   return ExitCode.Ok;
 }
 

@@ -112,6 +112,11 @@ describe('profile list and show in a contributor shell', () => {
     expect(json.filter((row) => row.current)).toEqual([expect.objectContaining({ name: 'p3', currentBy: 'CMD_TUI_PROFILE' })]);
     const shown = await cli(['profile', 'show'], shell({ CMD_TUI_PROFILE: 'p3' }));
     expect(shown.stdout).toContain('Profile: p3 (current: CMD_TUI_PROFILE)');
+    // `profile use` in that shell says the variable still wins there.
+    const used = await cli(['profile', 'use', 'p2'], shell({ CMD_TUI_PROFILE: 'p3' }));
+    expect(used.code).toBe(0);
+    expect(used.stderr).toContain('cmd-tui: CMD_TUI_PROFILE is set in this shell to p3, which commands without --profile use here instead: unset it to use p2.');
+    expect((await cli(['profile', 'list'], shell())).stdout).toMatch(/^\* p2 /m);
   });
 
   it('refuse a CMD_TUI_PROFILE naming no profile, as --profile is refused, listing those there are (exit 2)', async () => {

@@ -294,7 +294,7 @@ export const SPECS = {
     examples: ['cmd-tui profile add dev --api http://127.0.0.1:4010/api/v10 --guild 123456789012345678', 'cmd-tui profile add prod --use'],
     related: ['profile use', 'auth set-bot-token'],
   },
-  'profile list': { name: 'profile list', summary: 'the profiles, the current one marked, and what each has stored', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
+  'profile list': { name: 'profile list', summary: 'the profiles, the one in use marked (CMD_TUI_PROFILE, else the current one), and the credentials a command on each would use', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
   'profile use': { name: 'profile use', summary: 'make a profile the current one', positionals: 'NAME', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile use prod'], related: ['profile list'] },
   'profile remove': {
     name: 'profile remove',

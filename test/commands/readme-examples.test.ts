@@ -42,5 +42,6 @@ describe('README.md', () => {
     expect(contributorRun.unknownTokens, 'requests the emulator refused as carrying a token it does not know').toEqual([]);
     expect(contributorRun.output).not.toContain(CONTRIBUTOR_SHELL.DISCORD_BOT_TOKEN.split('.')[2]);
     expect(await printedSecrets(contributorRun.output, contributorRun.work)).toEqual([]);
+    expect(contributorRun.shellAfter, "the reader's own DISCORD_BOT_TOKEN and CMD_TUI_PROFILE, as they were").toEqual(CONTRIBUTOR_SHELL);
   });
 });

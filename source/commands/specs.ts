@@ -50,6 +50,11 @@ export const API_FLAGS = {
 const GUILD = {
   guild: { type: 'string', value: 'ID', description: 'a guild\'s commands; `global` for the global scope', defaultText: "the profile's guild, else global", complete: 'guilds' },
 } as const satisfies Record<string, FlagSpec>;
+/** What lets `apply` carry out a plan the engine refuses; `plan` takes them to show what apply would do with them. */
+const OVERRIDES = {
+  'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
+  'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the scope (--yes alone does not)' },
+} as const satisfies Record<string, FlagSpec>;
 const YES = { yes: { type: 'boolean', short: 'y', description: 'go ahead without asking (needed where there is no terminal to ask on)' } } as const satisfies Record<string, FlagSpec>;
 const FILE_FLAGS = {
   ...GUILD,
@@ -179,14 +184,18 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       ...FILE_FLAGS,
-      'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do' },
+      ...OVERRIDES,
+      'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do (a plan apply would refuse exits 1 either way)' },
       ...API_FLAGS,
     },
     examples: [
       'cmd-tui plan commands.json',
-      '# in CI: exit 0 when there is nothing to do, 3 when changes are pending',
+      '# in CI: exit 0 when there is nothing to do, 3 when changes are pending, 1 when apply would refuse them',
       'cmd-tui plan commands.json --detailed-exitcode',
       'cmd-tui plan global.json --guild 123456789012345678 --adapt',
+    ],
+    notes: [
+      "It shows the refusals apply would meet — beyond the day's creates, over a cap, deleting more than half of the scope, a folder's skipped files — in apply's words (`refusals` in --json), and exits 1 while one stands; with --delete-many or --accept-skipped it shows the plan apply would carry out with them.",
     ],
     related: ['apply', 'validate', 'copy'],
   },
@@ -196,8 +205,7 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       ...FILE_FLAGS,
-      'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
-      'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the scope (--yes alone does not)' },
+      ...OVERRIDES,
       watch: { type: 'boolean', description: 'apply now, then again on every save of FILE (a guild only: the dev loop); ctrl+c stops' },
       'json-lines': { type: 'boolean', description: 'with --watch: one JSON object per run on stdout, as --json prints one apply' },
       settle: { type: 'string', value: 'MS', description: 'with --watch: how long FILE must be quiet before a run, so a tool that writes in several steps (a build writing a folder) is one run', defaultText: '200' },

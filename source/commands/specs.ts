@@ -15,7 +15,8 @@ export interface FlagSpec {
   /** What applies when the flag is not given, for the help. */
   defaultText?: string;
   /** What completion offers for the value. */
-  complete?: 'profiles' | 'guilds' | 'files' | readonly string[];
+  /** `guilds`: the cached guild ids and `global`; `guild-ids`: the ids alone (a command that works in one guild). */
+  complete?: 'profiles' | 'guilds' | 'guild-ids' | 'files' | readonly string[];
 }
 
 export interface CommandSpec {
@@ -54,6 +55,10 @@ const GUILD = {
 const OVERRIDES = {
   'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
   'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the scope (--yes alone does not)' },
+} as const satisfies Record<string, FlagSpec>;
+/** `perms`: overwrites live in one guild, so there is no global scope to fall back on. */
+const ONE_GUILD = {
+  guild: { type: 'string', value: 'ID', description: 'the guild whose overwrites these are', defaultText: "the profile's guild", complete: 'guild-ids' },
 } as const satisfies Record<string, FlagSpec>;
 const YES = { yes: { type: 'boolean', short: 'y', description: 'go ahead without asking (needed where there is no terminal to ask on)' } } as const satisfies Record<string, FlagSpec>;
 const FILE_FLAGS = {
@@ -253,7 +258,7 @@ export const SPECS = {
   'perms list': {
     name: 'perms list',
     summary: "list a guild's permission overwrites, by name",
-    flags: { ...GUILD, command: { type: 'string', value: 'ID|NAME|app', description: 'one command, or `app` for the app-level defaults', defaultText: 'every command' }, ...API_FLAGS },
+    flags: { ...ONE_GUILD, command: { type: 'string', value: 'ID|NAME|app', description: 'one command, or `app` for the app-level defaults', defaultText: 'every command' }, ...API_FLAGS },
     examples: ['cmd-tui perms list --guild 123456789012345678', 'cmd-tui perms list --guild 123456789012345678 --command ban'],
     related: ['perms set', 'perms who'],
   },
@@ -262,7 +267,7 @@ export const SPECS = {
     summary: "change a command's overwrites (needs the browser sign-in), previewed and backed up first",
     listsAfterFlags: true,
     flags: {
-      ...GUILD,
+      ...ONE_GUILD,
       command: { type: 'string', value: 'ID|NAME|app', description: 'the command, or `app` for the app-level defaults' },
       allow: { type: 'string', multiple: true, value: 'TARGET', description: 'allow role:ID, user:ID, channel:ID, everyone or all-channels' },
       deny: { type: 'string', multiple: true, value: 'TARGET', description: 'deny a target' },
@@ -277,7 +282,7 @@ export const SPECS = {
     name: 'perms who',
     summary: 'explain who can use a command, and why',
     flags: {
-      ...GUILD,
+      ...ONE_GUILD,
       command: { type: 'string', value: 'ID|NAME', description: 'the command to explain' },
       user: { type: 'string', value: 'ID', description: 'one member' },
       channel: { type: 'string', value: 'ID', description: 'one channel' },

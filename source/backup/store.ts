@@ -12,6 +12,7 @@ import { backupFileName, isBackup, parseAnyBackup, parseBackup, serializeBackup,
 import { scopeKey } from '../discord/model.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { redactSecretShapes } from '../terminal/secret-shape.js';
+import { plural } from '../terminal/plural.js';
 
 /** One line of `cmd-tui backups --json`. */
 export interface BackupEntry {
@@ -30,7 +31,7 @@ export interface BackupEntry {
 
 /** What a backup holds, as the CLI's table and the TUI's list say it. */
 export function backupHolds(entry: BackupEntry): string {
-  return entry.overwritesOnly ? `overwrites only: ${entry.overwriteCount}` : `${entry.commandCount} commands · ${entry.overwriteCount} overwrites`;
+  return entry.overwritesOnly ? `overwrites only: ${entry.overwriteCount}` : `${plural(entry.commandCount, 'command')} · ${plural(entry.overwriteCount, 'overwrite')}`;
 }
 
 /** Said beside the list wherever one is marked. */

@@ -9,6 +9,7 @@ import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { renderTable } from './text-table.js';
 import type { CommandRun } from './types.js';
+import { plural } from '../terminal/plural.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(args, SPECS.backups.flags, { min: 0, max: 0, names: '' });
@@ -31,6 +32,6 @@ export const run: CommandRun = async (args, io) => {
 
 /** Said after the list: a backup edited by hand or cut short is not silently missing from it. */
 function damagedLines(damaged: readonly DamagedBackup[]): string {
-  const heading = damaged.length === 1 ? '1 file in the backups folder is damaged and not listed:' : `${damaged.length} files in the backups folder are damaged and not listed:`;
+  const heading = `${plural(damaged.length, 'file')} in the backups folder ${damaged.length === 1 ? 'is' : 'are'} damaged and not listed:`;
   return `${heading}\n${damaged.map((file) => `  ${file.problem}\n`).join('')}Restore cannot read ${damaged.length === 1 ? 'it' : 'them'}; mend ${damaged.length === 1 ? 'it' : 'them'} by hand, or move ${damaged.length === 1 ? 'it' : 'them'} out of the folder.\n`;
 }

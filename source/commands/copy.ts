@@ -88,7 +88,7 @@ export const run: CommandRun = async (args, io) => {
     const interrupt = stopOnInterrupt(io);
     const outcome = await carryOutPlan(workspace, prepared, { overrides, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, ...readBackField(outcome) }, null, 2)}\n`);
-    io.stderr.write(`Copied ${plural(outcome.steps.length, 'change')} into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
+    io.stderr.write(`Copied ${plural(outcome.steps.length, 'change')} into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${plural(outcome.createsRemaining, 'create')} left today.\n`);
     if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
     reportRateLimits(io, api);
     return ExitCode.Ok;

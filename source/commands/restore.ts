@@ -112,7 +112,7 @@ function unrestorableLines(prepared: PreparedPlan): string {
 }
 
 function describeOverwrite(item: OverwriteRestore): string {
-  return `${item.target} in guild ${item.guildId}: ${item.overwrites.length} overwrites`;
+  return `${item.target} in guild ${item.guildId}: ${plural(item.overwrites.length, 'overwrite')}`;
 }
 
 /** A backup whose commands belong elsewhere than it says (another scope or application): never restored. */

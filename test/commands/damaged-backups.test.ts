@@ -38,6 +38,8 @@ it('backups lists the damaged files with why, and restore says what is wrong', a
 
   const listed = await runCli(['backups'], { env: home.env });
   expect(listed.code, listed.stderr).toBe(0);
+  // The HOLDS column counts as a sentence does.
+  expect(listed.stdout).toContain('  1 command · 1 overwrite  ');
   expect(listed.stdout).toContain('2 files in the backups folder are damaged and not listed:\n');
   expect(listed.stdout).toMatch(/\n {2}2026-11-25T11-00-00-000Z_guild-5000_bbbbbb\.json has a key that is not allowed: line \d+, column \d+ \(at __proto__\): the key "__proto__" is not allowed/);
   expect(listed.stdout).toMatch(/\n {2}2026-11-25T12-00-00-000Z_guild-5000_cccccc\.json has a number out of range: line \d+, column \d+ \(at permissions\[0\]\.permissions\[0\]\.permission\): /);

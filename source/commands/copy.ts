@@ -63,7 +63,8 @@ export const run: CommandRun = async (args, io) => {
     const { prepared } = preparation;
     const { plan, adaptations, ghosts } = prepared;
     const ghostsLine = prepared.changes ? ghostsNote(ghosts, describeScope(to)) : undefined;
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
+    // What was dropped to fit the target belongs to the copy: under its heading, before the plan.
+    io.stderr.write(`Copy from ${describeScope(from)}:\n${renderAdaptations(adaptations)}${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, ghosts, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!prepared.changes) {

@@ -106,6 +106,18 @@ export class RequestCancelledError extends Error {
 }
 
 /**
+ * Whether a write that failed this way may still have been carried out: it left and no answer said it
+ * was not (cancelled after it left, a reset or timeout, a 5xx). A refusal (4xx), a request cancelled
+ * before it left and a connection never opened were not. Anything else is taken as "may have".
+ */
+export function mayHaveBeenCarriedOut(error: unknown): boolean {
+  if (error instanceof DiscordApiError) return error.status >= 500;
+  if (error instanceof RequestCancelledError) return error.sent;
+  if (error instanceof ConnectionError) return error.transient;
+  return true;
+}
+
+/**
  * Why a connection could not be opened, for the first screen to say which: the credentials were
  * refused (or lack what the call needs), the API could not be reached, or something else.
  */

@@ -15,7 +15,7 @@ import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { withFileLock } from '../config/file-lock.js';
 import type { Environment } from '../config/environment.js';
 import type { AppPaths } from '../config/paths.js';
-import { parseStrictJson } from '../discord/strict-json.js';
+import { parseStrictJson, strictJsonProblem } from '../discord/strict-json.js';
 import { openSettings } from '../config/settings.js';
 import { KeyringAccess, type KeyringStatus, type Removal, type VerdictMemory } from './keyring-access.js';
 import type { Keyring } from './keyring-verdict.js';
@@ -129,7 +129,7 @@ export class FileSecretStore {
     const text = await readOwnTextFile(this.path);
     if (text === undefined) return Object.create(null) as Record<string, string>;
     const read = parseStrictJson(text);
-    if (!read.ok) throw new SecretStoreCorruptError(this.path, 'not valid JSON');
+    if (!read.ok) throw new SecretStoreCorruptError(this.path, `it ${strictJsonProblem(read)}`);
     const parsed = read.value;
     const file = parsed as { version?: unknown; secrets?: unknown };
     if (file?.version !== FILE_VERSION) throw new SecretStoreCorruptError(this.path, `unknown version ${JSON.stringify(file?.version)}`);

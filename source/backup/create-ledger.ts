@@ -14,7 +14,7 @@ import type { AppPaths } from '../config/paths.js';
 import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
-import { DiscordApiError } from '../api/errors.js';
+import { DiscordApiError, mayHaveBeenCarriedOut } from '../api/errors.js';
 
 /** `maybe`: creates sent whose answer never came (a kill mid-request); counted as used. */
 type LedgerRecord = { day: string; used: number; maybe?: number };
@@ -60,7 +60,8 @@ const DAILY_CREATES_REACHED = 30034;
 /**
  * Sends one create counted first as "maybe used", then settles it by the answer: made → used; refused by
  * the server (a 4xx) → not used, and a 30034 marks the day's creates used up (other tools create too);
- * no answer (connection lost) or a 5xx → used, as it may have landed. Every door's creates (apply, copy,
+ * never sent (cancelled before it left, no connection opened) → not used; no answer (connection lost) or
+ * a 5xx → used, as it may have landed. Every door's creates (apply, copy,
  * restore, the TUI's editor) go through here, so they are counted one way. A ledger that cannot be
  * written never stops the create: `notice` says the count is off.
  */
@@ -79,8 +80,9 @@ export async function countedCreate<T extends { created: boolean }>(paths: AppPa
   try {
     result = await send();
   } catch (error) {
-    // A 4xx is a refusal (nothing made); a 5xx or no answer at all may hide a create that landed.
-    await settle(error instanceof DiscordApiError && error.status < 500 ? 0 : 1);
+    // A 4xx is a refusal and a create cancelled before it left never reached Discord (nothing made); a 5xx or
+    // no answer at all may hide a create that landed.
+    await settle(mayHaveBeenCarriedOut(error) ? 1 : 0);
     if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(paths, applicationId, scope).catch(tell);
     throw error;
   }

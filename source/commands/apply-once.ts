@@ -115,7 +115,7 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     return { outcome: 'unchanged', skipped };
   }
   const { backup } = outcome;
-  out.write(`Applied ${plural(outcome.steps.length, 'change')}. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
+  out.write(`Applied ${plural(outcome.steps.length, 'change')}. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${plural(outcome.createsRemaining, 'create')} left today.\n`);
   if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
   reportRateLimits(io, api);
   return { outcome: 'applied', backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, skipped, ...readBackField(outcome) };

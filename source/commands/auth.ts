@@ -6,10 +6,12 @@
  * they belong to. No subcommand ever prints a token, secret, code or verifier.
  */
 import { createDiscordApi } from '../api/client.js';
+import type { AuthKind } from '../api/contract.js';
 import { describeError } from '../api/errors.js';
 import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
-import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
+import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, sourceOf, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
+import { environmentSecretFor } from '../auth/credential-choice.js';
 import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
 import type { KeyringStatus, Removal } from '../auth/keyring-access.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
@@ -80,6 +82,12 @@ async function authTarget(values: { api?: string; profile?: string }, environmen
   return { baseUrl: target.baseUrl, stores, ...(profile ? { profile } : {}), ...(rememberedApp ? { rememberedApp } : {}) };
 }
 
+/** The profile as loadCredentials takes it: its name (the one a store files under), and the application the command works on. */
+function profileFacts(stores: CredentialStores, profile: ProfileInUse | undefined, rememberedApp: string | undefined): { name?: string; applicationId?: string } {
+  const name = profile?.name ?? stores.profile;
+  return { ...(name === undefined ? {} : { name }), ...(rememberedApp === undefined ? {} : { applicationId: rememberedApp }) };
+}
+
 function appIdFlag(value: string | undefined, flag: string): string | undefined {
   return idFlag(flag, value, 'application');
 }
@@ -101,8 +109,12 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
   const scopes = scopesFrom(values.scopes, values.preset);
   const timeoutMs = timeoutFlag(values.timeout);
   const debug = values.debug ? debugLog(io) : undefined;
-  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.environment, notice, true);
-  const clientId = appIdFlag(values['client-id'], '--client-id') ?? io.environment.credentials.clientId ?? rememberedApp ?? (await botTokensApplication(io, baseUrl, timeoutMs, debug));
+  const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.environment, notice, true);
+  // --client-id, else DISCORD_CLIENT_ID or DISCORD_BOT_TOKEN where they belong (credential-choice.ts), else the profile's application.
+  const loaded = await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: appIdFlag(values['client-id'], '--client-id'), profile: profileFacts(stores, profile, rememberedApp), stores });
+  for (const line of loaded.setAside) notice(line);
+  const envBot = loaded.origins.bot?.from === 'environment' ? loaded.credentials.botToken : undefined;
+  const clientId = loaded.applicationId ?? rememberedApp ?? (envBot === undefined ? undefined : await botTokensApplication(envBot, baseUrl, timeoutMs, debug));
   if (!clientId) {
     throw new UsageError('cmd-tui does not know which application to sign in to: pass --client-id (your application id), set DISCORD_CLIENT_ID, or store the bot token first (`cmd-tui auth set-bot-token`)');
   }
@@ -142,7 +154,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
     const who = stored.signedInAs ? ` as ${stored.signedInAs.username}` : '';
     io.stdout.write(`Signed in${who} for application ${clientId} with ${user!.scopes.join(' ') || 'no scopes'}${expiryText(user!.expiresAt)}.\n`);
     io.stdout.write(`Stored in ${where}${profileNote(profile)}.\n`);
-    warnOfOverrides(io, { applicationId: clientId, ...(profile ? { profile: profile.name } : {}) });
+    warnOfOverrides(io, { applicationId: clientId, signedIn: true, ...(profile ? { profile: profile.name } : {}) });
     return ExitCode.Ok;
   } finally {
     pastes?.close();
@@ -150,10 +162,8 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
   }
 }
 
-/** DISCORD_BOT_TOKEN names its application to the API: the one to sign in to when nothing else does. */
-async function botTokensApplication(io: CliIo, baseUrl: string, timeoutMs: number | undefined, debug: ((line: string) => void) | undefined): Promise<string | undefined> {
-  const { botToken } = io.environment.credentials;
-  if (!botToken) return undefined;
+/** DISCORD_BOT_TOKEN, where the rule uses it, names its application to the API: the one to sign in to when nothing else does. */
+async function botTokensApplication(botToken: string, baseUrl: string, timeoutMs: number | undefined, debug: ((line: string) => void) | undefined): Promise<string> {
   const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs, ...(debug ? { debug } : {}) });
   return (await api.getApplication()).id;
 }
@@ -170,7 +180,8 @@ function profileNote(profile: StoreResult['profile']): string {
 
 /** A stored or environment secret for this very client makes the exchange confidential (Basic auth). */
 async function confidentialSecret(stores: CredentialStores, overrides: CredentialOverrides, baseUrl: string, clientId: string): Promise<string | undefined> {
-  if (overrides.clientId === clientId && overrides.clientSecret) return overrides.clientSecret;
+  const fromEnvironment = environmentSecretFor(overrides, clientId);
+  if (fromEnvironment) return fromEnvironment;
   const stored = await readStoredCredentials(stores.secrets, baseUrl, clientId);
   return stored.clientCredentials?.clientId === clientId ? stored.clientCredentials.clientSecret : undefined;
 }
@@ -180,23 +191,18 @@ async function status(args: string[], io: CliIo): Promise<number> {
   const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.environment);
   // Asked first, so what follows reads the keyring with the verdict just made.
   if (values.recheck) await stores.secrets.recheck();
-  const inProfile = profile ? { profile } : {};
-  const named = await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: appIdFlag(values.app, '--app'), stores, ...inProfile });
-  // A bot token from the environment names its application only to the API (credentials.ts): what is
-  // stored is shown for the application the profile (or settings) remember, with which it is used if it is the token's.
-  const storedFor = named.applicationId === undefined && named.credentials.botToken ? rememberedApp : undefined;
-  const loaded = storedFor ? await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: storedFor, stores, ...inProfile }) : named;
+  const loaded = await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: appIdFlag(values.app, '--app'), profile: profileFacts(stores, profile, rememberedApp), stores });
   const stored = loaded.applicationId ? await readStoredCredentials(stores.secrets, baseUrl, loaded.applicationId) : {};
   const { botToken, clientCredentials, user } = loaded.credentials;
-  const source = (kind: string) => loaded.sources.find((line) => line.startsWith(kind))?.replace(`${kind} from `, '');
+  const source = (kind: AuthKind) => sourceOf(loaded, kind)?.source;
   const report = {
     profile: profile?.name ?? null,
     api: baseUrl,
-    applicationId: named.applicationId ?? null,
-    /** Set when the application is the bot token's own: the one the stored credentials below are for. */
-    storedFor: storedFor ?? null,
-    botToken: botToken ? { source: source('bot token') } : null,
-    clientCredentials: clientCredentials ? { clientId: clientCredentials.clientId, source: source('client credentials') } : null,
+    applicationId: loaded.applicationId ?? null,
+    /** Which of DISCORD_BOT_TOKEN and DISCORD_CLIENT_ID the rule used or set aside, and why (auth/credential-choice.ts). */
+    environment: { botToken: loaded.environment.botToken ?? null, clientId: loaded.environment.clientId ?? null },
+    botToken: botToken ? { source: source('bot') } : null,
+    clientCredentials: clientCredentials ? { clientId: clientCredentials.clientId, source: source('client-credentials') } : null,
     user: user
       ? {
           id: stored.signedInAs?.id ?? null,
@@ -205,7 +211,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
           expiresAt: user.expiresAt === undefined ? null : new Date(user.expiresAt).toISOString(),
           expired: user.expiresAt !== undefined && user.expiresAt <= Date.now(),
           refreshable: Boolean(user.refreshToken),
-          source: source('sign-in'),
+          source: source('user'),
         }
       : null,
     secretStore: { file: stores.secrets.filePath, keyring: stores.secrets.keyringStatus(), keyringUnreachable: stores.secrets.keyringUnreachable() ?? null },
@@ -215,13 +221,13 @@ async function status(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return anything ? ExitCode.Ok : ExitCode.Credentials;
   }
-  const botsOwn = "the bot token's own (cmd-tui asks Discord when it connects; --app names one)";
+  const botsOwn = "the bot token's own (no application is named here: cmd-tui asks Discord which when it connects; --app names one)";
   const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
   const lines = [profile ? `Profile: ${profile.name}` : 'Profile: none for this API', `API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
-  if (storedFor) lines.push(`Stored credentials are for application ${storedFor}: used with the bot token if it is that application's.`);
   const unreachable = report.secretStore.keyringUnreachable === null ? '' : ' here (the OS keyring could not be asked: see below)';
-  lines.push(`Bot token: ${report.botToken ? `set (${report.botToken.source})` : `not set${unreachable}`}`);
-  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${report.clientCredentials.source})` : `not set${unreachable}`}`);
+  const why = (kind: AuthKind) => [sourceOf(loaded, kind)?.source, sourceOf(loaded, kind)?.why].filter(Boolean).join(', ');
+  lines.push(`Bot token: ${report.botToken ? `set (${why('bot')})` : `not set${unreachable}`}`);
+  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${why('client-credentials')})` : `not set${unreachable}`}`);
   if (report.user) {
     const who = report.user.username ? `${report.user.username} (${report.user.id})` : 'signed in';
     const expiry = report.user.expiresAt ? `; ${report.user.expired ? 'expired' : 'expires'} ${report.user.expiresAt}` : '';
@@ -230,6 +236,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
     // A sign-in is kept with the rest: where the keyring could not be asked, one may be there too.
     lines.push(unreachable ? `Sign-in: not set${unreachable}` : 'Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
   }
+  lines.push(...loaded.setAside);
   lines.push(...keyringLines(report.secretStore.keyring, report.secretStore.file, !anything && report.secretStore.keyringUnreachable !== null));
   io.stdout.write(`${lines.join('\n')}\n`);
   if (!anything) io.stderr.write('No credentials: run `cmd-tui auth set-bot-token`, `cmd-tui auth set-client-credentials` or `cmd-tui auth login`.\n');

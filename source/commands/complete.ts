@@ -68,10 +68,10 @@ async function valueCandidates(flag: FlagSpec, words: readonly string[], sources
   if (complete === 'files') return [FILES_MARKER];
   if (complete === undefined) return [];
   if (complete === 'profiles') return (await sources.profiles()).map((name) => line(name, 'profile'));
-  if (complete === 'guilds') {
+  if (complete === 'guilds' || complete === 'guild-ids') {
     const named = words.indexOf('--profile');
     const guilds = await sources.guilds(named >= 0 ? words[named + 1] : undefined);
-    return [line('global', 'the global scope'), ...guilds.map((guild) => line(guild.id, guild.name))];
+    return [...(complete === 'guilds' ? [line('global', 'the global scope')] : []), ...guilds.map((guild) => line(guild.id, guild.name))];
   }
   return complete.map((value) => line(value, flag.description));
 }

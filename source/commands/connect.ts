@@ -8,7 +8,7 @@ import { connectDiscordApi } from '../connect/connect.js';
 import type { DiscordApi } from '../api/contract.js';
 import { resolveTarget, type ProfileInUse } from '../connect/resolve-target.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
-import { idFlag, timeoutFlag } from './flags.js';
+import { guildFlag, idFlag, timeoutFlag } from './flags.js';
 import { learnGuildNames } from './guild-names.js';
 import { UsageError, type CliIo } from './types.js';
 
@@ -37,6 +37,20 @@ export async function connectToScope(flags: ConnectFlags & { guild?: string }, i
   const scope = chosen ?? scopeOf(profile?.guildId);
   await learnGuildNames(api, io.environment.paths(), scope);
   return { api, scope };
+}
+
+/**
+ * The guild whose overwrites `perms` works on: `--guild ID`, else the profile's guild (there is no global
+ * scope to fall back on). Read before connecting, so that what needs the guild (a target such as
+ * `everyone`) is checked first.
+ */
+export async function overwritesGuild(flags: ConnectFlags & { guild?: string }, io: CliIo): Promise<string> {
+  const guild = guildFlag(flags.guild);
+  if (guild !== undefined) return guild;
+  const { profile } = await resolveTarget(flags, io.environment);
+  if (profile?.guildId !== undefined) return profile.guildId;
+  const missing = profile ? `the profile "${profile.name}" has no default guild` : 'no profile is in use';
+  throw new UsageError(`--guild is required: overwrites live in one guild, and ${missing}. Pass --guild ID, or use a profile made with one (\`cmd-tui profile add NAME --guild ID …\`; \`cmd-tui profile show\` says a profile's)`);
 }
 
 async function connectWithProfile(flags: ConnectFlags, io: CliIo): Promise<{ api: DiscordApi; profile?: ProfileInUse }> {

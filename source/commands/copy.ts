@@ -64,7 +64,8 @@ export const run: CommandRun = async (args, io) => {
     const { prepared } = preparation;
     const { plan, adaptations, ghosts } = prepared;
     const ghostsLine = prepared.changes ? ghostsNote(ghosts, describeScope(to)) : undefined;
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
+    // What was dropped to fit the target belongs to the copy: under its heading, before the plan.
+    io.stderr.write(`Copy from ${describeScope(from)}:\n${renderAdaptations(adaptations)}${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, ghosts, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!prepared.changes) {
@@ -89,7 +90,7 @@ export const run: CommandRun = async (args, io) => {
     const interrupt = stopOnInterrupt(io);
     const outcome = await carryOutPlan(workspace, prepared, { overrides, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
     if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, ...readBackField(outcome) }, null, 2)}\n`);
-    io.stderr.write(`Copied ${plural(outcome.steps.length, 'change')} into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${outcome.createsRemaining} creates left today.\n`);
+    io.stderr.write(`Copied ${plural(outcome.steps.length, 'change')} into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${plural(outcome.createsRemaining, 'create')} left today.\n`);
     if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
     reportRateLimits(io, api);
     return ExitCode.Ok;

@@ -15,6 +15,7 @@ import { parseFlags } from './flags.js';
 import { describeScope } from './plan-report.js';
 import { SPECS } from './specs.js';
 import { ExitCode, type CliIo, type CommandRun } from './types.js';
+import { plural } from '../terminal/plural.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(args, SPECS.export.flags, { min: 0, max: 0, names: '' });
@@ -37,7 +38,7 @@ export const run: CommandRun = async (args, io) => {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       return refuseToReplace(output, io, 'appeared while the commands were read');
     }
-    io.stderr.write(`Exported ${commands.length} commands of ${describeScope(scope)} to ${output}.\n`);
+    io.stderr.write(`Exported ${plural(commands.length, 'command')} of ${describeScope(scope)} to ${output}.\n`);
     return ExitCode.Ok;
   } catch (error) {
     return reportFailure(error, io, 'export');

@@ -3,13 +3,13 @@
  * effective access, or one member's answer per channel, each with its reason. The decisions are
  * source/discord/effective-access.ts (precedence documented in docs/permissions-precedence.md).
  */
-import type { DiscordApi } from '../api/contract.js';
+import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import { AuthRequiredError } from '../api/errors.js';
 import { accessMatrix, type AccessDecision, type CommandAccessInput } from '../discord/effective-access.js';
 import { checkMember } from '../discord/member-access.js';
-import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
+import type { PermissionEntry } from '../discord/overwrite-entries.js';
 import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
-import { readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
 import { openWorkspace } from '../operations/workspace.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { renderTable } from './text-table.js';
@@ -25,7 +25,7 @@ export interface WhoRequest {
 
 export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): Promise<number> {
   const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.environment.paths()), request.guildId);
-  const found = findEntry(entries, request.commandSpec);
+  const found = overwriteEntryFor(entries, request.commandSpec, { signInOnly: !canReadCommands(api) });
   if (!found.ok || found.entry.kind === 'app') {
     io.stderr.write(`cmd-tui perms who: ${found.ok ? 'name one command: the app-level entry is not a command anyone runs.' : found.message}\n`);
     return ExitCode.Problems;

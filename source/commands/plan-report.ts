@@ -4,7 +4,8 @@
  */
 import type { CreateBudget } from '../backup/create-ledger.js';
 import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
-import type { Plan } from '../discord/plan.js';
+import type { Plan, Refusal } from '../discord/plan.js';
+import { cliRefusal } from './refusal-report.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
 import { summarizeAdaptations, type Adaptation } from '../discord/adapt-scope.js';
@@ -24,13 +25,14 @@ export function commandLabel(command: { name: string; type?: number }): string {
 }
 
 /**
- * `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "kept": [...], "createsUsed": N}`:
- * `delete` what the run deletes (with --prune), `kept` what the file lacks and stays (without).
+ * `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "kept": [...], "createsUsed": N, "refusals": [...]}`:
+ * `delete` what the run deletes (with --prune), `kept` what the file lacks and stays (without); `refusals`
+ * what apply with the same flags would refuse (`{rule, message, override?}`, as apply's `--json` says them).
  * `skipped`: the files of a folder not read (commands-folder.ts), present only when there are some.
  */
-export function planJson(plan: Plan, prune: boolean, skipped: readonly SkippedFile[] = []): string {
+export function planJson(plan: Plan, prune: boolean, refusals: readonly Refusal[], skipped: readonly SkippedFile[] = []): string {
   const { create, update, delete: deletes, unchanged, createsUsed } = plan;
-  return `${JSON.stringify({ create, update, delete: prune ? deletes : [], unchanged, kept: prune ? [] : deletes, createsUsed, ...skippedField(skipped) }, null, 2)}\n`;
+  return `${JSON.stringify({ create, update, delete: prune ? deletes : [], unchanged, kept: prune ? [] : deletes, createsUsed, refusals: refusals.map(cliRefusal), ...skippedField(skipped) }, null, 2)}\n`;
 }
 
 export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; budget: CreateBudget; paint?: Paint }): string {

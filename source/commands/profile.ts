@@ -5,8 +5,9 @@
  */
 import { readSettingsWithProfiles } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
-import { defaultStores, findStoredCredentials, secretAccount } from '../auth/credentials.js';
-import { checkProfileName, createProfileHint, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
+import type { AuthKind } from '../api/contract.js';
+import { defaultStores, findStoredCredentials, loadCredentials, secretAccount, sourceOf } from '../auth/credentials.js';
+import { activeProfile, checkProfileName, createProfileHint, LIVE_API, ProfileError, profileMap, profileNamed, profileNames } from '../config/profiles.js';
 import { openSettings, type Profile, type Settings } from '../config/settings.js';
 import { confirm, whyNotAsked } from './confirm.js';
 import { rateFlag } from './connect.js';
@@ -94,22 +95,71 @@ async function credentialsOf(io: CliIo, profile: Profile): Promise<{ kinds: stri
   return where === undefined ? { kinds } : { kinds, where };
 }
 
+/**
+ * The profile used when a command names none: CMD_TUI_PROFILE, else the current one (`profile use`); a
+ * CMD_TUI_PROFILE naming no profile is refused as `--profile` is.
+ */
+function profileInUse(settings: Settings, io: CliIo, strict = true): { name: string; by: 'CMD_TUI_PROFILE' | 'profile use' } | undefined {
+  let chosen: ReturnType<typeof activeProfile>;
+  try {
+    chosen = activeProfile(settings, undefined, io.environment.profile);
+  } catch (error) {
+    // A profile named on the command line is shown whatever CMD_TUI_PROFILE says, as `--profile NAME` is used.
+    if (strict) throw error;
+    return undefined;
+  }
+  if (chosen === undefined) return undefined;
+  return { name: chosen.name, by: io.environment.profile === undefined ? 'profile use' : 'CMD_TUI_PROFILE' };
+}
+
+/**
+ * The credentials a command on the profile would use, by the rule that commands follow (loadCredentials,
+ * auth/credential-choice.ts): what is stored, or an exported variable where it belongs; and each variable set aside.
+ */
+async function credentialsInUse(io: CliIo, name: string, profile: Profile): Promise<{ kinds: string[]; labels: string[]; sources: string[]; setAside: string[] }> {
+  const baseUrl = resolveApiBase(profile.apiUrl).baseUrl;
+  if (baseUrl === undefined) return { kinds: [], labels: [], sources: [], setAside: [] };
+  const stores = defaultStores(io.environment, undefined, name);
+  const loaded = await loadCredentials({ baseUrl, overrides: io.environment.credentials, profile: { name, ...(profile.applicationId ? { applicationId: profile.applicationId } : {}) }, stores });
+  // The variable a credential came from, in the table's narrow column: DISCORD_CLIENT_ID stands for the pair.
+  const kinds: [AuthKind, string, string | undefined][] = [
+    ['bot', 'bot token', 'DISCORD_BOT_TOKEN'],
+    ['client-credentials', 'client credentials', 'DISCORD_CLIENT_ID'],
+    ['user', 'sign-in', undefined],
+  ];
+  const used = kinds.flatMap(([kind, what, variable]) => {
+    const from = sourceOf(loaded, kind);
+    if (from === undefined) return [];
+    const label = loaded.origins[kind]?.from === 'environment' ? `${what} (${variable})` : what;
+    return [{ kind: what, label, source: `${what} from ${[from.source, from.why].filter(Boolean).join(', ')}` }];
+  });
+  const sources = used.map((entry) => entry.source);
+  return { kinds: used.map((entry) => entry.kind), labels: used.map((entry) => entry.label), sources, setAside: loaded.setAside };
+}
+
 async function list(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, SPECS['profile list'].flags, { min: 0, max: 0, names: '' });
   const settings = await readSettingsWithProfiles(io.environment.paths());
+  const inUse = profileInUse(settings, io);
   const rows = await Promise.all(
     profileNames(settings).map(async (name) => {
       const profile = profileNamed(settings, name)!;
-      return { name, current: name === settings.currentProfile, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: (await credentialsOf(io, profile)).kinds };
+      const current = name === inUse?.name;
+      const { kinds, labels } = await credentialsInUse(io, name, profile);
+      const row = { name, current, currentBy: current ? inUse!.by : null, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: kinds };
+      return { row, labels };
     }),
   );
-  if (values.json) return writeJson(io, rows);
+  if (values.json) return writeJson(io, rows.map(({ row }) => row));
   if (rows.length === 0) {
     io.stdout.write('No profiles yet: `cmd-tui profile add NAME --api URL --app ID [--guild ID]`, or store credentials (`cmd-tui auth set-bot-token`) to make the first one.\n');
     return ExitCode.Ok;
   }
-  const table = rows.map((row) => [`${row.current ? '*' : ' '} ${row.name}`, row.api, row.applicationId ?? '—', row.guildId ?? 'global', row.credentials.join(', ') || 'none']);
+  const table = rows.map(({ row, labels }) => [`${row.current ? '*' : ' '} ${row.name}`, row.api, row.applicationId ?? '—', row.guildId ?? 'global', labels.join(', ') || 'none']);
   io.stdout.write(renderTable(['  NAME', 'API', 'APPLICATION', 'DEFAULT SCOPE', 'CREDENTIALS'], table, 60));
+  if (inUse?.by === 'CMD_TUI_PROFILE' && settings.currentProfile !== inUse.name) {
+    io.stdout.write(`* ${inUse.name}: chosen by CMD_TUI_PROFILE in this shell${settings.currentProfile === undefined ? '' : ` (the current profile, \`profile use\`, is ${settings.currentProfile})`}.\n`);
+  }
   return ExitCode.Ok;
 }
 
@@ -120,6 +170,9 @@ async function use(args: string[], io: CliIo): Promise<number> {
   await openSettings(io.environment.paths()).edit((current) => ({ ...current, currentProfile: name }));
   if (values.json) return writeJson(io, { current: name });
   io.stdout.write(`Now using the profile ${name}.\n`);
+  const shell = io.environment.profile;
+  // Said now, not found out at the next command: the shell's variable still wins over the current profile.
+  if (shell !== undefined && shell !== name) io.stderr.write(`cmd-tui: CMD_TUI_PROFILE is set in this shell to ${shell}, which commands without --profile use here instead: unset it to use ${name}.\n`);
   return ExitCode.Ok;
 }
 
@@ -156,19 +209,23 @@ async function remove(args: string[], io: CliIo): Promise<number> {
 async function show(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags(args, SPECS['profile show'].flags, { min: 0, max: 1, names: '' });
   const settings = await readSettingsWithProfiles(io.environment.paths());
-  const name = positionals[0] ?? io.environment.profile ?? settings.currentProfile;
+  const inUse = profileInUse(settings, io, positionals[0] === undefined);
+  const name = positionals[0] ?? inUse?.name;
   if (!name) throw new ProfileError('There is no current profile.', 'Name one (`cmd-tui profile show NAME`), or pick one with `cmd-tui profile use NAME`.');
   const profile = existing(settings, name);
-  const { kinds, where } = await credentialsOf(io, profile);
-  const report = { name, current: name === settings.currentProfile, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: kinds, storedIn: where ?? null };
+  const { where } = await credentialsOf(io, profile);
+  const { kinds, sources, setAside } = await credentialsInUse(io, name, profile);
+  const current = name === inUse?.name;
+  const report = { name, current, currentBy: current ? inUse!.by : null, api: profile.apiUrl ?? LIVE_API, applicationId: profile.applicationId ?? null, guildId: profile.guildId ?? null, credentials: kinds, sources, storedIn: where ?? null, setAside };
   if (values.json) return writeJson(io, report);
   io.stdout.write(
     [
-      `Profile: ${name}${report.current ? ' (current)' : ''}`,
+      `Profile: ${name}${current ? (inUse!.by === 'CMD_TUI_PROFILE' ? ' (current: CMD_TUI_PROFILE)' : ' (current)') : ''}`,
       `API: ${report.api}`,
       `Application: ${report.applicationId ?? '(learned from its credentials)'}`,
       `Default scope: ${report.guildId ? `guild ${report.guildId}` : 'global'}`,
-      `Credentials: ${kinds.length > 0 ? `${kinds.join(', ')} (${where})` : 'none stored'}`,
+      `Credentials: ${sources.length > 0 ? sources.join('; ') : 'none stored'}`,
+      ...setAside,
     ].join('\n') + '\n',
   );
   return ExitCode.Ok;

@@ -5,13 +5,17 @@
 import type { Override, Refusal } from '../discord/plan.js';
 
 /** A refusal as the CLI says it (and `--json` prints it): the engine's words, and the flag that overrides it. */
-export function cliRefusal(refusal: Refusal): { rule: string; message: string } {
-  return { rule: refusal.rule, message: refusal.override ? `${refusal.message} Pass --${refusal.override} if that is what you want.` : refusal.message };
+export function cliRefusal(refusal: Refusal): { rule: string; message: string; override?: string } {
+  if (!refusal.override) return { rule: refusal.rule, message: refusal.message };
+  return { rule: refusal.rule, message: `${refusal.message} Pass --${refusal.override} if that is what you want.`, override: `--${refusal.override}` };
 }
 
-export function renderRefusals(refusals: readonly Refusal[]): string {
-  return `Refused; nothing was sent:\n${refusals.map((refusal) => `  ${cliRefusal(refusal).message}\n`).join('')}`;
+/** What a write prints when refused; `plan` says the same refusals as what `apply` would do. */
+export function renderRefusals(refusals: readonly Refusal[], heading = 'Refused; nothing was sent:'): string {
+  return `${heading}\n${refusals.map((refusal) => `  ${cliRefusal(refusal).message}\n`).join('')}`;
 }
+
+export const PLAN_REFUSED_HEADING = 'apply would refuse this plan and send nothing:';
 
 /** The overrides the user passed as flags. */
 export function overridesOf(flags: { 'delete-many'?: boolean; 'accept-skipped'?: boolean }): Override[] {

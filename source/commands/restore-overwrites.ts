@@ -14,6 +14,7 @@ import { describeScope } from './plan-report.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import { cliRefusal } from './refusal-report.js';
 import { ExitCode, type CliIo } from './types.js';
+import { plural } from '../terminal/plural.js';
 
 export async function restoreOverwritesOnly(workspace: Workspace, backup: OverwritesBackup, path: string, flags: { yes?: boolean; json?: boolean }, io: CliIo): Promise<number> {
   const json = flags.json === true;
@@ -27,7 +28,7 @@ export async function restoreOverwritesOnly(workspace: Workspace, backup: Overwr
     io.stderr.write(`The overwrites of ${describeScope(backup.scope)} already match the backup. Nothing to do.\n`);
     return ExitCode.Ok;
   }
-  io.stderr.write(`Overwrite lists to put back:\n${lists.map((item) => `  ${sanitizeLine(item.target)} in guild ${item.guildId}: ${item.overwrites.length} overwrites\n`).join('')}`);
+  io.stderr.write(`Overwrite lists to put back:\n${lists.map((item) => `  ${sanitizeLine(item.target)} in guild ${item.guildId}: ${plural(item.overwrites.length, 'overwrite')}\n`).join('')}`);
   const signInNeeded = prepared.refusals.find((refusal) => refusal.rule === 'sign-in-needed');
   if (signInNeeded) {
     if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: [cliRefusal(signInNeeded)] }, null, 2)}\n`);

@@ -20,7 +20,8 @@ import { connect } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
-import { commandLabel, describeScope, renderPlan } from './plan-report.js';
+import { describeScope, renderPlan } from './plan-report.js';
+import { notRestoredItems, notRestoredLine } from '../operations/restore-outcome.js';
 import { cliRefusal, overridesOf, renderRefusals } from './refusal-report.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -57,8 +58,8 @@ export const run: CommandRun = async (args, io) => {
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
     if (!prepared.changes) {
       // Settles the journal of an interrupted restore that got this far.
-      await carryOutPlan(workspace, prepared, { notice });
-      if (json) io.stdout.write(`${JSON.stringify({ restored: true, backup: null, steps: [], overwrites: [], notRestored: [] }, null, 2)}\n`);
+      const outcome = await carryOutPlan(workspace, prepared, { notice });
+      if (json) io.stdout.write(`${JSON.stringify({ restored: unrestorable === 0, backup: null, steps: [], overwrites: [], notRestored: notRestoredItems(outcome) }, null, 2)}\n`);
       io.stderr.write(unrestorable > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
       return unrestorable > 0 ? 1 : 0;
     }
@@ -76,22 +77,17 @@ export const run: CommandRun = async (args, io) => {
       return 1;
     }
     const outcome = await carryOutPlan(workspace, prepared, { overrides, notice });
+    const notRestored = notRestoredItems(outcome);
     if (json) {
-      io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.backup, steps: outcome.steps, overwrites: outcome.restored, notRestored: outcome.notRestored, ...readBackField(outcome) }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ restored: notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.backup, steps: outcome.steps, overwrites: outcome.restored, notRestored, ...readBackField(outcome) }, null, 2)}\n`);
     }
     io.stderr.write(`Restored ${plural(outcome.steps.length, 'command change')} and ${plural(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.backup}.\n`);
+    // What was left, said again with the result: the plan's lines may have scrolled away.
+    io.stderr.write(notRestored.map((item) => `${notRestoredLine(item)}\n`).join(''));
+    if (notRestored.some((item) => item.kind === 'overwrites')) io.stderr.write(`Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`);
     reportRateLimits(io, api);
-    if (outcome.readBackFailed) {
-      io.stderr.write(`${outcome.readBackFailed}\n`);
-      return 1;
-    }
-    if (outcome.notRestored.length > 0) {
-      io.stderr.write(
-        `Could not restore ${plural(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,
-      );
-      return 1;
-    }
-    return unrestorable > 0 ? 1 : 0;
+    if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
+    return outcome.readBackFailed || notRestored.length > 0 ? 1 : 0;
   } catch (error) {
     return reportFailure(error, io, 'restore');
   }
@@ -110,13 +106,13 @@ function overwriteLines(prepared: PreparedPlan): string {
 }
 
 function unrestorableLines(prepared: PreparedPlan): string {
-  return (prepared.restore?.unrestorable ?? [])
-    .map((item) => `Cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((problem) => problem.message).join('; ')}). Fix it in an exported file and apply that.\n`)
+  return notRestoredItems({ unrestorable: prepared.restore?.unrestorable ?? [] })
+    .map((item) => `${notRestoredLine(item)}\n`)
     .join('');
 }
 
 function describeOverwrite(item: OverwriteRestore): string {
-  return `${item.target} in guild ${item.guildId}: ${item.overwrites.length} overwrites`;
+  return `${item.target} in guild ${item.guildId}: ${plural(item.overwrites.length, 'overwrite')}`;
 }
 
 /** A backup whose commands belong elsewhere than it says (another scope or application): never restored. */

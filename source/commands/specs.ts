@@ -15,7 +15,8 @@ export interface FlagSpec {
   /** What applies when the flag is not given, for the help. */
   defaultText?: string;
   /** What completion offers for the value. */
-  complete?: 'profiles' | 'guilds' | 'files' | readonly string[];
+  /** `guilds`: the cached guild ids and `global`; `guild-ids`: the ids alone (a command that works in one guild). */
+  complete?: 'profiles' | 'guilds' | 'guild-ids' | 'files' | readonly string[];
 }
 
 export interface CommandSpec {
@@ -49,6 +50,15 @@ export const API_FLAGS = {
 
 const GUILD = {
   guild: { type: 'string', value: 'ID', description: 'a guild\'s commands; `global` for the global scope', defaultText: "the profile's guild, else global", complete: 'guilds' },
+} as const satisfies Record<string, FlagSpec>;
+/** What lets `apply` carry out a plan the engine refuses; `plan` takes them to show what apply would do with them. */
+const OVERRIDES = {
+  'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
+  'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the scope (--yes alone does not)' },
+} as const satisfies Record<string, FlagSpec>;
+/** `perms`: overwrites live in one guild, so there is no global scope to fall back on. */
+const ONE_GUILD = {
+  guild: { type: 'string', value: 'ID', description: 'the guild whose overwrites these are', defaultText: "the profile's guild", complete: 'guild-ids' },
 } as const satisfies Record<string, FlagSpec>;
 const YES = { yes: { type: 'boolean', short: 'y', description: 'go ahead without asking (needed where there is no terminal to ask on)' } } as const satisfies Record<string, FlagSpec>;
 const FILE_FLAGS = {
@@ -179,14 +189,18 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       ...FILE_FLAGS,
-      'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do' },
+      ...OVERRIDES,
+      'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do (a plan apply would refuse exits 1 either way)' },
       ...API_FLAGS,
     },
     examples: [
       'cmd-tui plan commands.json',
-      '# in CI: exit 0 when there is nothing to do, 3 when changes are pending',
+      '# in CI: exit 0 when there is nothing to do, 3 when changes are pending, 1 when apply would refuse them',
       'cmd-tui plan commands.json --detailed-exitcode',
       'cmd-tui plan global.json --guild 123456789012345678 --adapt',
+    ],
+    notes: [
+      "It shows the refusals apply would meet — beyond the day's creates, over a cap, deleting more than half of the scope, a folder's skipped files — in apply's words (`refusals` in --json), and exits 1 while one stands; with --delete-many or --accept-skipped it shows the plan apply would carry out with them.",
     ],
     related: ['apply', 'validate', 'copy'],
   },
@@ -196,8 +210,7 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       ...FILE_FLAGS,
-      'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
-      'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the scope (--yes alone does not)' },
+      ...OVERRIDES,
       watch: { type: 'boolean', description: 'apply now, then again on every save of FILE (a guild only: the dev loop); ctrl+c stops' },
       'json-lines': { type: 'boolean', description: 'with --watch: one JSON object per run on stdout, as --json prints one apply' },
       settle: { type: 'string', value: 'MS', description: 'with --watch: how long FILE must be quiet before a run, so a tool that writes in several steps (a build writing a folder) is one run', defaultText: '200' },
@@ -245,7 +258,7 @@ export const SPECS = {
   'perms list': {
     name: 'perms list',
     summary: "list a guild's permission overwrites, by name",
-    flags: { ...GUILD, command: { type: 'string', value: 'ID|NAME|app', description: 'one command, or `app` for the app-level defaults', defaultText: 'every command' }, ...API_FLAGS },
+    flags: { ...ONE_GUILD, command: { type: 'string', value: 'ID|NAME|app', description: 'one command, or `app` for the app-level defaults', defaultText: 'every command' }, ...API_FLAGS },
     examples: ['cmd-tui perms list --guild 123456789012345678', 'cmd-tui perms list --guild 123456789012345678 --command ban'],
     related: ['perms set', 'perms who'],
   },
@@ -254,7 +267,7 @@ export const SPECS = {
     summary: "change a command's overwrites (needs the browser sign-in), previewed and backed up first",
     listsAfterFlags: true,
     flags: {
-      ...GUILD,
+      ...ONE_GUILD,
       command: { type: 'string', value: 'ID|NAME|app', description: 'the command, or `app` for the app-level defaults' },
       allow: { type: 'string', multiple: true, value: 'TARGET', description: 'allow role:ID, user:ID, channel:ID, everyone or all-channels' },
       deny: { type: 'string', multiple: true, value: 'TARGET', description: 'deny a target' },
@@ -269,7 +282,7 @@ export const SPECS = {
     name: 'perms who',
     summary: 'explain who can use a command, and why',
     flags: {
-      ...GUILD,
+      ...ONE_GUILD,
       command: { type: 'string', value: 'ID|NAME', description: 'the command to explain' },
       user: { type: 'string', value: 'ID', description: 'one member' },
       channel: { type: 'string', value: 'ID', description: 'one channel' },
@@ -294,7 +307,7 @@ export const SPECS = {
     examples: ['cmd-tui profile add dev --api http://127.0.0.1:4010/api/v10 --guild 123456789012345678', 'cmd-tui profile add prod --use'],
     related: ['profile use', 'auth set-bot-token'],
   },
-  'profile list': { name: 'profile list', summary: 'the profiles, the current one marked, and what each has stored', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
+  'profile list': { name: 'profile list', summary: 'the profiles, the one in use marked (CMD_TUI_PROFILE, else the current one), and the credentials a command on each would use', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
   'profile use': { name: 'profile use', summary: 'make a profile the current one', positionals: 'NAME', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile use prod'], related: ['profile list'] },
   'profile remove': {
     name: 'profile remove',

@@ -24,7 +24,7 @@ export const ExitCode = { Ok: 0, Problems: 1, Usage: 2, ChangesPending: 3, Crede
 
 export const EXIT_CODES: readonly [code: number, meaning: string][] = [
   [ExitCode.Ok, 'ok (for `plan --detailed-exitcode`: no changes)'],
-  [ExitCode.Problems, 'problems found, invalid input, or refused (by cmd-tui\'s safety checks or by Discord)'],
+  [ExitCode.Problems, 'problems found, invalid input, or refused (by cmd-tui\'s safety checks or by Discord; for `plan`: apply would refuse the plan)'],
   [ExitCode.Usage, 'usage: unknown command or flag, bad flag value, unknown profile; or a file given that cannot be read (missing, not JSON); or a Node.js older than 22.19'],
   [ExitCode.ChangesPending, 'changes pending (only `plan --detailed-exitcode`)'],
   [ExitCode.Credentials, 'credentials missing or rejected, or lacking the scope a call needs'],

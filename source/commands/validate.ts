@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { plural } from '../terminal/plural.js';
 import type { Problem } from '../discord/model.js';
-import { parseStrictJson } from '../discord/strict-json.js';
+import { parseStrictJson, strictJsonProblem } from '../discord/strict-json.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import { paintFor, type Paint } from '../terminal/colour.js';
 import { validateSource } from '../discord/desired-commands.js';
@@ -74,7 +74,7 @@ async function readFolder(path: string, io: CliIo, context: ValidationContext): 
 async function readInput(file: string, io: CliIo): Promise<{ value: unknown } | { problem: Problem }> {
   const parsed = parseStrictJson(await readInputFile(file, io));
   if (parsed.ok) return { value: parsed.value };
-  if (parsed.path === undefined) throw new InputFileUsageError(`${inputName(file)} is not valid JSON: ${parsed.message}`);
+  if (parsed.path === undefined) throw new InputFileUsageError(`${inputName(file)} ${strictJsonProblem(parsed)}`);
   return { problem: { path: parsed.path, rule: 'file.json', message: parsed.message.replace(/^line \d+, column \d+: /, ''), severity: 'error' } };
 }
 

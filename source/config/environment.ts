@@ -31,7 +31,7 @@ export interface SecretStoreSettings {
   platform: NodeJS.Platform;
 }
 
-/** DISCORD_BOT_TOKEN, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET: trimmed, an empty one unset. They win over stored credentials. */
+/** DISCORD_BOT_TOKEN, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET: trimmed, an empty one unset. Used where they belong (auth/credential-choice.ts). */
 export interface CredentialOverrides {
   botToken?: string;
   clientId?: string;

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { snowflake } from '../discord/model.js';
-import { parseStrictJson } from '../discord/strict-json.js';
+import { parseStrictJson, strictJsonProblem } from '../discord/strict-json.js';
 import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -90,7 +90,7 @@ export function openSettings(paths: Pick<AppPaths, 'config'>): SettingsStore {
     // An empty file is what a crash or a full disk leaves, not a fresh start: it is reported, not read as {}.
     if (text.trim() === '') throw new SettingsError(path, 'empty (a crash or a full disk can leave it so)');
     const read = parseStrictJson(text);
-    if (!read.ok) throw new SettingsError(path, `not valid JSON: ${read.message}${read.path ? ` at ${read.path}` : ''}`);
+    if (!read.ok) throw new SettingsError(path, `it ${strictJsonProblem(read)}`);
     const json = read.value as Record<string, unknown>;
     // Before verdicts were per environment, one (`keyring`) stood for the whole account: it is not
     // known where it was made, so it is dropped (the next write leaves it out).

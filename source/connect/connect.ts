@@ -1,6 +1,7 @@
 /**
  * The one call the TUI and the scriptable commands make to get a DiscordApi: load the credentials
- * for this API base and application (the environment's over the stored), take this process's place in
+ * for this API base and application (the environment's where they belong, auth/credential-choice.ts;
+ * a variable set aside is said with why), take this process's place in
  * the bot token's shared pace, build the client, and save refreshed sign-ins back to the store. Above
  * both api/ (the client) and auth/ (the credentials): neither knows the other's side of it.
  */
@@ -8,6 +9,7 @@ import { defaultStores, loadCredentials, persistRefreshedUser, type AppCredentia
 import { createDiscordApi } from '../api/client.js';
 import type { ProfileInUse } from './resolve-target.js';
 import { typedOrigins } from '../api/credential-origin.js';
+import type { EnvironmentChoice } from '../auth/credential-choice.js';
 import type { DiscordApi } from '../api/contract.js';
 import { describeError } from '../api/errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http-transport.js';
@@ -45,6 +47,8 @@ export interface Connection {
   api: DiscordApi;
   /** Where each credential came from, e.g. `bot token from DISCORD_BOT_TOKEN`. */
   sources: string[];
+  /** Which exported variables the rule used or set aside (auth/credential-choice.ts). */
+  environment: EnvironmentChoice;
 }
 
 export async function connectDiscordApi(options: ConnectOptions): Promise<Connection> {
@@ -53,6 +57,7 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const profile = options.profile ? { profile: options.profile } : {};
   const overrides = environment.credentials;
   const loaded = options.loaded ?? (await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: options.applicationId, stores, ...profile }));
+  for (const line of loaded.setAside) options.notice?.(line);
   const timeoutMs = options.timeoutMs ?? stores.settings.read().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // One connection pool, also for the client that a learned application may need below.
   const transport = createTransport({ timeoutMs, debug: options.debug });
@@ -60,15 +65,16 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const botToken = options.typed?.botToken ?? loaded.credentials.botToken;
   const sharedBudget = botToken === undefined ? undefined : sharePace(paceFilePath(environment.paths(), options.baseUrl, botToken));
   const api = await connectWith(options, stores, loaded, { timeoutMs, transport, sharedBudget });
-  if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
+  const chosen = { environment: loaded.environment };
+  if (loaded.applicationId !== undefined) return { api, sources: loaded.sources, ...chosen };
   // The application was learned from the bot token: what is stored for it (a sign-in, client
   // credentials) applies as it would have had the id been known.
-  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: api.applicationId, stores, ...profile });
+  const forApplication = await loadCredentials({ baseUrl: options.baseUrl, overrides, applicationId: api.applicationId, tokensApplication: api.applicationId, stores, ...profile });
   const storedMore = forApplication.credentials.user !== undefined || forApplication.credentials.clientCredentials !== undefined;
-  if (!storedMore) return { api, sources: loaded.sources };
+  if (!storedMore) return { api, sources: loaded.sources, ...chosen };
   // The application read to learn its id is handed over (not read again).
   const application = await api.getApplication();
-  return { api: await connectWith(options, stores, forApplication, { timeoutMs, transport, sharedBudget, application }), sources: forApplication.sources };
+  return { api: await connectWith(options, stores, forApplication, { timeoutMs, transport, sharedBudget, application }), sources: forApplication.sources, ...chosen };
 }
 
 async function connectWith(

@@ -6,7 +6,7 @@
 import { resolveApiBase, type ApiTarget } from '../api/target.js';
 import type { Environment } from '../config/environment.js';
 import type { AppPaths } from '../config/paths.js';
-import { activeProfile, migrateToProfiles } from '../config/profiles.js';
+import { activeProfile, migrateToProfiles, profileNamed } from '../config/profiles.js';
 import { openSettings, type Settings } from '../config/settings.js';
 
 export interface TargetChoice {
@@ -44,7 +44,10 @@ export async function readSettingsWithProfiles(paths: AppPaths): Promise<Setting
 /** `environment`: where the settings are, and the profile CMD_TUI_PROFILE names. */
 export async function resolveTarget(choice: TargetChoice, environment: Pick<Environment, 'paths' | 'profile'>): Promise<ResolvedTarget> {
   const settings = await readSettingsWithProfiles(environment.paths());
-  const chosen = activeProfile(settings, choice.profile, environment.profile);
+  // With --api, a profile applies only on its own API: one CMD_TUI_PROFILE names that does not exist here
+  // (a shell's variable, with another CMD_TUI_HOME) cannot apply, and --api says where to go.
+  const unknownFromShell = choice.api !== undefined && choice.profile === undefined && environment.profile !== undefined && !profileNamed(settings, environment.profile);
+  const chosen = unknownFromShell ? undefined : activeProfile(settings, choice.profile, environment.profile);
   const target = resolveApiBase(choice.api ?? chosen?.profile.apiUrl ?? settings.apiUrl);
   const resolved: ResolvedTarget = { target };
   if (choice.app !== undefined) resolved.applicationId = choice.app;

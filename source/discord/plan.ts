@@ -7,6 +7,7 @@
 import { changedFields, diffFields, type FieldChange } from './diff.js';
 import { COMMAND_TYPE_NAMES, LIMITS, type Command, type CommandDraft } from './model.js';
 import { toBodyForm, toComparableForm, type ScopeDefaults } from './normalize.js';
+import { plural } from '../terminal/plural.js';
 
 export interface PlannedCreate {
   name: string;
@@ -170,7 +171,7 @@ export function refusalsFor(plan: Plan, live: readonly Command[], context: PlanG
   if (plan.createsUsed > context.createsRemaining) {
     refusals.push({
       rule: 'daily-creates',
-      message: `The plan creates ${plan.createsUsed} commands but only ${context.createsRemaining} of today's ${LIMITS.dailyCreates} creates are left for this scope. Split the change or wait until 00:00 UTC.`,
+      message: `The plan creates ${plural(plan.createsUsed, 'command')} but only ${context.createsRemaining} of today's ${LIMITS.dailyCreates} creates are left for this scope. Split the change or wait until 00:00 UTC.`,
     });
   }
   for (const [type, count] of countsAfter(plan, live, context.prune)) {
@@ -181,7 +182,7 @@ export function refusalsFor(plan: Plan, live: readonly Command[], context: PlanG
   }
   const deletes = context.prune ? plan.delete.length : 0;
   if (deletes > 0 && deletes * 2 > context.liveCount) {
-    refusals.push({ rule: 'mass-delete', message: `The plan deletes ${deletes} of the scope's ${context.liveCount} commands (more than half).`, override: 'delete-many' });
+    refusals.push({ rule: 'mass-delete', message: `The plan deletes ${deletes} of the scope's ${plural(context.liveCount, 'command')} (more than half).`, override: 'delete-many' });
   }
   return refusals;
 }

@@ -5,6 +5,8 @@
  *   `*.localhost`), any IP address (a page can only be served under an address by that address), the name
  *   it was bound to, and the names given with `serve --allow-host` (a container's `host.docker.internal`);
  * - an `Origin` other than its own (a page of another site; programs and bot libraries send none): 403;
+ * - a state-changing request (not GET, HEAD or OPTIONS) that a browser marks `Sec-Fetch-Site: cross-site` or
+ *   `same-site` but sends without an Origin (defence in depth, should a browser leave Origin out): 403;
  * - on the test-only `/__emulator/*` routes, a request without the run's control secret in
  *   CONTROL_SECRET_HEADER, a header no form can send and no page can send without asking first: 403.
  * Answers are Discord-shaped (`{message, code: 0}`) and say what to do.
@@ -55,6 +57,15 @@ function originRefusal(origin: string | undefined, header: string | undefined): 
   return refusal(403, `403: Forbidden (a request from a web page of ${site} is refused: the emulator takes requests from its own pages and from programs, which send no Origin header)`);
 }
 
+/** Methods a page may send anywhere without changing anything. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function fetchSiteRefusal(method: string, headers: IncomingHttpHeaders): ApiFailure | undefined {
+  const site = headers['sec-fetch-site'];
+  if (SAFE_METHODS.has(method) || headers.origin !== undefined || (site !== 'cross-site' && site !== 'same-site')) return undefined;
+  return refusal(403, `403: Forbidden (a ${method} your browser marks as sent from a web page of ${site === 'cross-site' ? 'another site' : 'another origin of this site'} is refused: the emulator takes changes from its own pages and from programs, which send no Sec-Fetch-Site header)`);
+}
+
 function secretRefusal(rules: GuardRules, given: string | string[] | undefined): ApiFailure | undefined {
   const expected = Buffer.from(rules.secret);
   const sent = Buffer.from(typeof given === 'string' ? given : '');
@@ -66,6 +77,12 @@ function secretRefusal(rules: GuardRules, given: string | string[] | undefined):
 }
 
 /** Why the request must be refused, or undefined; `control`: it is for a `/__emulator/*` route. */
-export function guardRequest(rules: GuardRules, headers: IncomingHttpHeaders, control: boolean): ApiFailure | undefined {
-  return hostRefusal(rules, headers.host) ?? originRefusal(headers.origin, headers.host) ?? (control ? secretRefusal(rules, headers[CONTROL_SECRET_HEADER.toLowerCase()]) : undefined);
+export function guardRequest(rules: GuardRules, request: { method?: string | undefined; headers: IncomingHttpHeaders }, control: boolean): ApiFailure | undefined {
+  const { headers } = request;
+  return (
+    hostRefusal(rules, headers.host) ??
+    originRefusal(headers.origin, headers.host) ??
+    fetchSiteRefusal(request.method ?? 'GET', headers) ??
+    (control ? secretRefusal(rules, headers[CONTROL_SECRET_HEADER.toLowerCase()]) : undefined)
+  );
 }

@@ -184,7 +184,7 @@ export function createRequestPipeline(parts: PipelineParts): (request: IncomingM
     const started = new Date(world.clock()).toISOString();
     const place = placeOf(url.pathname, world.origin);
     const control = 'mount' in place && place.mount === 'control';
-    const refused = isSelfCall(world, request.headers) ?? guardRequest(rules, request.headers, control);
+    const refused = isSelfCall(world, request.headers) ?? guardRequest(rules, request, control);
     let outcome: Promise<Outcome | void>;
     if (refused || 'failure' in place) {
       const reply = failureReply(refused ?? (place as { failure: ApiFailure }).failure);

@@ -63,8 +63,12 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Throws 404 for an unknown path, 405 for a known path with another method, 400 naming every non-snowflake id. */
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+/**
+ * Throws 404 for an unknown path, 405 for a known path with another method, 400 naming every non-snowflake id.
+ * A HEAD is the GET of the same path (the server leaves out the body: Node's response to a HEAD has none).
+ */
+export function matchRoute(routes: readonly Route[], requested: string, path: string): RouteMatch {
+  const method = requested === 'HEAD' ? 'GET' : requested;
   const segments = path.split('/').filter(Boolean).map(decodeSegment);
   let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
   let pathKnown = false;

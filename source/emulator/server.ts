@@ -170,7 +170,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const controlSecret = randomBytes(32).toString('hex');
   const rules = guardRules(host, options.allowHosts ?? [], controlSecret);
-  const gateway = createGateway(world, { guard: (headers) => guardRequest(rules, headers, false), ...(options.gatewayHeartbeatMs === undefined ? {} : { heartbeatIntervalMs: options.gatewayHeartbeatMs }) });
+  const gateway = createGateway(world, { guard: (headers) => guardRequest(rules, { method: 'GET', headers }, false), ...(options.gatewayHeartbeatMs === undefined ? {} : { heartbeatIntervalMs: options.gatewayHeartbeatMs }) });
   world.gateway = gateway;
   const pipeline = createRequestPipeline({ world, rules, log, faults, limiter, invalidRequests, ...(options.onRequest ? { onRequest: options.onRequest } : {}) });
   const server = createServer(serverOptions(options.slowClientLimits ?? SLOW_CLIENT_LIMITS), (request, response) => {

@@ -11,7 +11,7 @@ import { planStillHolds } from '../discord/plan-freshness.js';
 import { standingRefusals, type Override, type Refusal } from '../discord/plan.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
 import { replanned, scopeRead, type PreparedPlan } from './prepare-plan.js';
-import { listsStillAsPlanned, restoreListsAfterCommands, restoreListsOnly, type OverwritesOutcome, type RestoreDetails } from './restore-plan.js';
+import { listsStillAsPlanned, restoreListsAfterCommands, restoreListsOnly, type OverwritesOutcome, type RestoreDetails, type Unrestorable } from './restore-plan.js';
 import { ScopeChangedError, sendPlan, type ExecutedStep, type SendOptions } from './send-plan.js';
 import { settleJournal, underLock, type ScopeSnapshot, type Workspace } from './workspace.js';
 
@@ -35,6 +35,8 @@ export interface CarriedOutPlan {
   /** A restore's overwrite lists written, and those not (no signed-in user). */
   restored: OverwriteRestore[];
   notRestored: OverwriteRestore[];
+  /** A restore's backed-up commands left out, as Discord refuses them today (restore-outcome.ts words all three). */
+  unrestorable: Unrestorable[];
   /** The day's creates left in the scope after the run. */
   createsRemaining: number;
   /** Set when every change landed but reading them back right after failed (or found another writer's). */
@@ -74,12 +76,14 @@ export async function carryOutPlan(workspace: Workspace, prepared: PreparedPlan,
   const done = prepared.changes
     ? await underLock(workspace, scope, prepared.journal, (lock) => holdingLock(workspace, prepared, options, lock), options.notice)
     : await settleJournal(workspace, scope, prepared.journal, options.notice).then(() => nothingSent);
-  return { ...done, createsRemaining: (await workspace.createBudget(scope)).remaining };
+  return { ...done, unrestorable: prepared.restore?.unrestorable ?? [], createsRemaining: (await workspace.createBudget(scope)).remaining };
 }
 
-const nothingSent: Omit<CarriedOutPlan, 'createsRemaining'> = { backup: null, steps: [], restored: [], notRestored: [] };
+type Done = Omit<CarriedOutPlan, 'createsRemaining' | 'unrestorable'>;
 
-async function holdingLock(workspace: Workspace, prepared: PreparedPlan, options: CarryOutOptions, lock: { noteBackup(path: string): Promise<void> }): Promise<Omit<CarriedOutPlan, 'createsRemaining'>> {
+const nothingSent: Done = { backup: null, steps: [], restored: [], notRestored: [] };
+
+async function holdingLock(workspace: Workspace, prepared: PreparedPlan, options: CarryOutOptions, lock: { noteBackup(path: string): Promise<void> }): Promise<Done> {
   const snapshot = await workspace.snapshot(prepared.scope, prepared.reason, options.signal);
   const current = await stillHolds(workspace, prepared, snapshot, options);
   if (!current) return nothingSent;

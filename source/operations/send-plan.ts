@@ -10,6 +10,7 @@ import { commandLabel } from '../discord/overwrite-entries.js';
 import type { Command, Scope } from '../discord/model.js';
 import type { Plan, PlannedKeep } from '../discord/plan.js';
 import type { Workspace } from './workspace.js';
+import { plural } from '../terminal/plural.js';
 
 export type ExecutedStep =
   | { kind: 'delete'; command: PlannedKeep }
@@ -68,7 +69,7 @@ export class ApplyInterruptedError extends Error {
     readonly notSent: readonly string[] = [],
   ) {
     const { message, hint } = describeError(cause);
-    super(`Stopped after ${steps.length} of ${total} changes: ${message}`, { cause });
+    super(`Stopped after ${steps.length} of ${plural(total, 'change')}: ${message}`, { cause });
     this.fieldErrors = cause instanceof DiscordApiError ? cause.fieldErrors : [];
     const left = notSent.length > 0 ? `Not sent: ${listedNames(notSent)}. ` : '';
     this.hint = `${hint ? `${hint} ` : ''}${left}The scope as it was before is saved in ${backup}; \`cmd-tui restore ${backup}\` brings it back.`;

@@ -10,6 +10,7 @@ import { ButtonStyle, ComponentType, pressables, type Pressable } from '../disco
 import { modalFields, TextInputStyle, type Modal } from '../discord/modal-rules.js';
 import { SELECT_NAMES } from '../discord/message-components.js';
 import type { InteractionView, ShownMessage } from '../discord/interaction-view.js';
+import { plural } from '../terminal/plural.js';
 
 export type { InteractionView };
 
@@ -50,7 +51,7 @@ export function componentLine(component: Pressable): string {
     const kind = component.style === ButtonStyle.Link ? `link to ${component.url ?? '(no URL)'}` : style ? `${style} button` : 'button';
     return `[${component.label}] (${kind}${disabled})`;
   }
-  const notes = [component.options.length > 0 ? `${component.options.length} options` : '', component.disabled ? 'disabled' : ''].filter(Boolean).join(', ');
+  const notes = [component.options.length > 0 ? plural(component.options.length, 'option') : '', component.disabled ? 'disabled' : ''].filter(Boolean).join(', ');
   const shown = [component.placeholder, notes ? `(${notes})` : undefined].filter(Boolean).join(' ');
   return `${COMPONENT_KINDS[component.type] ?? 'select'}:${shown ? ` ${shown}` : ''}`;
 }

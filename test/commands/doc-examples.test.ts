@@ -4,7 +4,7 @@
  * one that hangs, a process the page leaves running — while the machine's environment stays out.
  */
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, relativeLinks, runPage, shellBlocks, unknownSynopsisFlags } from './doc-examples.js';
+import { CONTRIBUTOR_SHELL, headingAnchors, relativeLinks, runPage, shellBlocks, unknownSynopsisFlags } from './doc-examples.js';
 
 const fence = (body: string, marker?: string) => `${marker ? `${marker}\n` : ''}\`\`\`sh\n${body}\n\`\`\`\n`;
 
@@ -63,6 +63,24 @@ describe('running a page', () => {
 
   it('names a command that hangs instead of waiting for ever', async () => {
     await expect(runPage('page.md', fence('true\nsleep 30'), { commandTimeoutMs: 500 })).rejects.toThrow(/page\.md:3 `sleep 30` was still running after 1 s/);
+  });
+
+  it("in a contributor's shell: the page has its variables, its emulators log each request, one with a token they do not know is reported, and so are the variables as the page left them", { timeout: 60_000 }, async () => {
+    const page = fence(
+      [
+        'cmd-tui serve --json --port 0 > e.json & S=$!',
+        'until [ -s e.json ]; do kill -0 $S || break; sleep 0.1; done',
+        '[ "$CMD_TUI_PROFILE" = prod ] && [ -n "$DISCORD_BOT_TOKEN" ]',
+        `node -e 'fetch(require("./e.json").baseUrl + "/applications/@me", { headers: { authorization: "Bot " + process.env.DISCORD_BOT_TOKEN } })'`,
+        'kill $S',
+        'unset CMD_TUI_PROFILE',
+      ].join('\n'),
+    );
+    const run = await runPage('page.md', page, { shell: CONTRIBUTOR_SHELL });
+    await run.remove();
+    expect(run.requests).toHaveLength(1);
+    expect(run.unknownTokens).toEqual([expect.stringMatching(/GET \/api\/v10\/applications\/@me → 401 \(invalid\)$/)]);
+    expect(run.shellAfter).toEqual({ DISCORD_BOT_TOKEN: CONTRIBUTOR_SHELL.DISCORD_BOT_TOKEN, CMD_TUI_PROFILE: undefined });
   });
 
   it('fails a page that leaves a process running, and ends it', async () => {

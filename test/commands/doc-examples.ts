@@ -15,7 +15,10 @@
  * prepared, and the environment holds only PATH, HOME, LANG, TMPDIR and CMD_TUI_SECRET_STORE=file (the
  * machine's keyring is not the test's): no XDG_*, CMD_TUI_*, DISCORD_*, NO_COLOR, FORCE_COLOR or CI.
  * A page stops what it starts (`kill $SERVE`, visible to the reader): a process of the page still running
- * once its shell has ended fails the page. Every wait is for a state (a command's status, a frame), each
+ * once its shell has ended fails the page. `shell: CONTRIBUTOR_SHELL` runs a page again in a contributor's
+ * shell, which exports their own DISCORD_BOT_TOKEN (a fake one, Discord-shaped) and CMD_TUI_PROFILE: the
+ * emulators the page starts then log each request (`serve --log`), so that a test can check none carried
+ * a token they do not know, and the variables' values when the page ends say whether it changed them. Every wait is for a state (a command's status, a frame), each
  * bounded so that a hang names its line instead of stalling the suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -155,9 +158,23 @@ const approved = await fetch(new URL(action, url), { method: 'POST', body: form,
 await fetch(approved.headers.get('location'));
 `;
 
+/**
+ * A contributor's shell: their bot's token (an obviously fake one, shaped as Discord's: the base64 of an
+ * 18-digit id, a stamp, 27 letters) and their own profile, which no page has made.
+ */
+export const CONTRIBUTOR_SHELL = {
+  DISCORD_BOT_TOKEN: `${Buffer.from('123456789012345678').toString('base64')}.AAAAAA.${'abcdefghijklmnopqrstuvwxyza'}`,
+  CMD_TUI_PROFILE: 'prod',
+} as const;
+
 export interface PageRun {
   /** What the shell printed, each command announced by `$ ` and its first line. */
   output: string;
+  /** With `shell`: each request the page's emulators answered (`serve --log`), and those refused as carrying a token they do not know. */
+  requests: string[];
+  unknownTokens: string[];
+  /** With `shell`: each of its variables as the page's shell exports it when the page ends (undefined: not exported, or empty). */
+  shellAfter: Record<string, string | undefined>;
   /** How long each command took, in page order: where a slow page spends its time. */
   timings: { line: number; command: string; ms: number }[];
   /** The folder the page ran in (a checkout: `examples/` linked), removed by `remove()`. */
@@ -175,6 +192,8 @@ export interface RunOptions {
   pageTimeoutMs?: number;
   /** How long what the page started may take to end once its shell has: past it, the page left it running. */
   processesEndWithinMs?: number;
+  /** Variables the reader's shell exports (CONTRIBUTOR_SHELL), over the page's empty environment. */
+  shell?: Readonly<Record<string, string>>;
 }
 
 const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -188,7 +207,7 @@ export async function runPage(name: string, markdown: string, options: RunOption
   const remove = () => rm(root, { recursive: true, force: true });
   try {
     const deadline = Date.now() + (options.pageTimeoutMs ?? 240_000);
-    return { ...(await runIn(root, name, markdown, { commandTimeoutMs: options.commandTimeoutMs ?? 120_000, deadline, processesEndWithinMs: options.processesEndWithinMs ?? 30_000 })), remove };
+    return { ...(await runIn(root, name, markdown, { commandTimeoutMs: options.commandTimeoutMs ?? 120_000, deadline, processesEndWithinMs: options.processesEndWithinMs ?? 30_000, shell: options.shell ?? {} })), remove };
   } catch (error) {
     await remove();
     throw error;
@@ -199,7 +218,7 @@ async function runIn(
   root: string,
   name: string,
   markdown: string,
-  { commandTimeoutMs, deadline, processesEndWithinMs }: { commandTimeoutMs: number; deadline: number; processesEndWithinMs: number },
+  { commandTimeoutMs, deadline, processesEndWithinMs, shell }: { commandTimeoutMs: number; deadline: number; processesEndWithinMs: number; shell: Readonly<Record<string, string>> },
 ): Promise<Omit<PageRun, 'remove'>> {
   const work = join(root, 'work');
   const home = join(root, 'home');
@@ -207,7 +226,11 @@ async function runIn(
   const harness = join(root, 'harness');
   const temp = join(root, 'tmp');
   await Promise.all([mkdir(work), mkdir(home), mkdir(bin), mkdir(harness), mkdir(temp)]);
-  await writeFile(join(bin, 'cmd-tui'), `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(CLI_PATH)} "$@"\n`);
+  const requestLog = join(harness, 'requests.log');
+  const cli = `${shellQuote(process.execPath)} ${shellQuote(CLI_PATH)}`;
+  // In a reader's own shell, each emulator the page starts logs its requests (to the page's output too).
+  const logServe = Object.keys(shell).length > 0 ? `if [ "$1" = serve ]; then exec ${cli} "$@" --log 2> >(tee -a ${shellQuote(requestLog)} >&2); fi\n` : '';
+  await writeFile(join(bin, 'cmd-tui'), `#!/bin/bash\n${logServe}exec ${cli} "$@"\n`);
   await writeFile(join(bin, 'approve-sign-in'), APPROVING_BROWSER);
   await Promise.all([chmod(join(bin, 'cmd-tui'), 0o755), chmod(join(bin, 'approve-sign-in'), 0o755)]);
   await symlink(join(REPOSITORY, 'examples'), join(work, 'examples'));
@@ -219,6 +242,7 @@ async function runIn(
     TMPDIR: temp,
     CMD_TUI_SECRET_STORE: 'file',
     BROWSER: join(bin, 'approve-sign-in'),
+    ...shell,
   };
 
   const blocks = shellBlocks(markdown).filter((block) => block.mode === 'run' || block.mode === 'tui');
@@ -235,6 +259,8 @@ async function runIn(
           ].join('\n')
         : [`printf '%s\\n' ${shellQuote(`$ ${command.text.split('\n')[0]}`)}`, `{\n${command.text}\n} </dev/null 3>&-`, `__doc_status ${index} $? ${command.expectedExit}`].join('\n'),
     ),
+    // What the page left the reader's variables as.
+    ...(Object.keys(shell).length > 0 ? [`env > ${shellQuote(join(harness, 'shell-after'))}`] : []),
   ].join('\n');
   await writeFile(join(harness, 'page.sh'), `${script}\n`);
 
@@ -279,7 +305,10 @@ async function runIn(
     channel.destroy();
   }
   if (failure) throw failure;
-  return { output, work, timings };
+  const requests = (await readFile(requestLog, 'utf8').catch(() => '')).split('\n').filter((line) => / → /.test(line));
+  const exported = new Map((await readFile(join(harness, 'shell-after'), 'utf8').catch(() => '')).split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const));
+  const shellAfter = Object.fromEntries(Object.keys(shell).map((variable) => [variable, exported.get(variable) || undefined]));
+  return { output, work, timings, requests, unknownTokens: requests.filter((line) => /\(invalid[,)]/.test(line)), shellAfter };
 
   async function handle(report: string): Promise<void> {
     const done = /^done (\d+) (\d+)$/.exec(report);

@@ -173,7 +173,7 @@ describe('completion', () => {
     expect(await values([''])).toEqual(expect.arrayContaining(['plan', 'apply', 'copy', 'profile', 'help']));
     expect(await values(['-'])).toEqual(expect.arrayContaining(['--demo', '--profile']));
     expect(await values(['auth', ''])).toEqual(['login', 'status', 'logout', 'set-bot-token', 'set-client-credentials']);
-    expect(await candidates(['plan', '--'], sources)).toEqual(expect.arrayContaining(['--detailed-exitcode\texit 3 when there are changes pending, 0 when there is nothing to do']));
+    expect(await candidates(['plan', '--'], sources)).toEqual(expect.arrayContaining(['--detailed-exitcode\texit 3 when there are changes pending, 0 when there is nothing to do (a plan apply would refuse exits 1 either way)']));
     expect(await values(['list', '--profile', ''])).toEqual(['dev', 'prod']);
     expect(await values(['list', '--guild', ''])).toEqual(['global', '200000000000000002']);
     expect(await values(['list', '--profile', 'prod', '--guild', ''])).toEqual(['global', '300000000000000003']);

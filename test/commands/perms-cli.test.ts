@@ -142,6 +142,52 @@ describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
   });
 });
 
+describe('cmd-tui perms works in the profile\'s guild without --guild', () => {
+  it('list and set use the profile\'s default guild; without one the refusal says how to give one', async () => {
+    const guildId = emulator().guildIds[1]!;
+    const bare = await runCli(['perms', 'list', ...target()], { env: home.env });
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--guild is required: overwrites live in one guild, and no profile is in use. Pass --guild ID, or use a profile made with one (`cmd-tui profile add NAME --guild ID …`');
+    expect((await runCli(['profile', 'add', 'plain', '--api', emulator().baseUrl, '--app', emulator().applicationId], { env: home.env })).code).toBe(0);
+    expect((await runCli(['perms', 'list'], { env: home.env })).stderr).toContain('and the profile "plain" has no default guild.');
+    expect((await runCli(['profile', 'add', 'dev', '--api', emulator().baseUrl, '--app', emulator().applicationId, '--guild', guildId, '--use'], { env: home.env })).code).toBe(0);
+    const listed = await runCli(['perms', 'list', '--json'], { env: home.env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { guildId: string }).guildId).toBe(guildId);
+    await signInAdmin(emulator(), home.env);
+    const set = await runCli(['perms', 'set', '--command', 'app', '--deny', 'everyone', '--yes'], { env: home.env });
+    expect(set.code, set.stderr).toBe(0);
+    const app = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands/${emulator().applicationId}/permissions`, { auth: botAuth(emulator()) })).body as { permissions: { id: string; permission: boolean }[] };
+    expect(app.permissions).toContainEqual(expect.objectContaining({ id: guildId, permission: false }));
+    const help = await runCli(['help', 'perms', 'set'], { env: home.env });
+    expect(help.stdout).toMatch(/--guild ID +the guild whose overwrites these are \(default: the\s+profile's guild\)/);
+  });
+});
+
+describe('cmd-tui perms set with a browser sign-in alone takes a command id as the TUI does', () => {
+  it('an id with no overwrites yet is saved; an id that names no command is refused in Discord\'s words (10063)', async () => {
+    const signedIn = await isolatedHome();
+    try {
+      await signInAdmin(emulator(), signedIn.env);
+      const guildId = emulator().guildIds[1]!;
+      const app = emulator().applicationId;
+      const commands = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string }[];
+      const lists = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/permissions`, { auth: botAuth(emulator()) })).body as { id: string }[];
+      const bare = commands.find((command) => !lists.some((list) => list.id === command.id))!;
+      const saved = await runCli(['perms', 'set', '--guild', guildId, '--command', bare.id, '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
+      expect(saved.code, saved.stderr).toBe(0);
+      expect(saved.stdout).toContain(`Saved: `);
+      const after = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/${bare.id}/permissions`, { auth: botAuth(emulator()) })).body as { permissions: { id: string; permission: boolean }[] };
+      expect(after.permissions).toEqual([expect.objectContaining({ id: guildId, permission: false })]);
+      const unknown = await runCli(['perms', 'set', '--guild', guildId, '--command', '1579386255332999168', '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('Discord answered that command 1579386255332999168 does not exist (code 10063, Unknown application command)');
+    } finally {
+      await signedIn.cleanup();
+    }
+  });
+});
+
 describe('cmd-tui perms set checks a typed channel id as it checks a user id', () => {
   const setChannel = (guildId: string, spec: string) => runCli(['perms', 'set', '--guild', guildId, '--command', 'deploy', '--deny', spec, '--yes', ...target()], { env: home.env });
 

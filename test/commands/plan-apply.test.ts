@@ -29,7 +29,7 @@ async function planJson(file: string, scopeArgs: string[]) {
   const result = await run('plan', [file, ...scopeArgs, '--json']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as { create: unknown[]; update: Array<{ name: string; changes: unknown[] }>; delete: unknown[]; unchanged: unknown[]; kept: unknown[]; createsUsed: number };
+  return JSON.parse(result.stdout) as { create: unknown[]; update: Array<{ name: string; changes: unknown[] }>; delete: unknown[]; unchanged: unknown[]; kept: unknown[]; createsUsed: number; refusals: unknown[] };
 }
 
 async function writeCommands(name: string, commands: unknown): Promise<string> {
@@ -49,7 +49,8 @@ describe('export → plan', () => {
     const plan = await planJson('scope.json', scopeArgs());
     expect(plan).toMatchObject({ create: [], update: [], delete: [], kept: [], createsUsed: 0 });
     expect(plan.unchanged.length).toBeGreaterThan(0);
-    expect(Object.keys(plan)).toEqual(['create', 'update', 'delete', 'unchanged', 'kept', 'createsUsed']);
+    expect(Object.keys(plan)).toEqual(['create', 'update', 'delete', 'unchanged', 'kept', 'createsUsed', 'refusals']);
+    expect(plan.refusals).toEqual([]);
     // The exported file passes every rule without a warning: nothing the server echoes is written back.
     const text = await run('plan', ['scope.json', ...scopeArgs()]);
     expect(text.stderr).toBe('');
@@ -201,7 +202,18 @@ describe('plan and apply refuse', () => {
     expect(result.stderr).toContain('more than half');
     const confirmed = await run('apply', [file, '--guild', hq(), '--prune', '--yes', '--json']);
     expect(confirmed.code).toBe(1);
-    expect(JSON.parse(confirmed.stdout)).toEqual({ applied: false, refusals: [{ rule: 'mass-delete', message: expect.stringMatching(/^The plan deletes \d+ of the scope's \d+ commands \(more than half\)\. Pass --delete-many if that is what you want\.$/) }] });
+    const massDelete = { rule: 'mass-delete', message: expect.stringMatching(/^The plan deletes \d+ of the scope's \d+ commands \(more than half\)\. Pass --delete-many if that is what you want\.$/), override: '--delete-many' };
+    expect(JSON.parse(confirmed.stdout)).toEqual({ applied: false, refusals: [massDelete] });
+    // plan says the same before apply is run, and exits 1 while the refusal stands; with the override it is a plan like any other.
+    const planned = await run('plan', [file, '--guild', hq(), '--prune', '--detailed-exitcode']);
+    expect(planned.code).toBe(1);
+    expect(planned.stdout).toMatch(/apply would refuse this plan and send nothing:\n {2}The plan deletes \d+ of the scope's \d+ commands \(more than half\)\. Pass --delete-many if that is what you want\.\n$/);
+    const plannedJson = await run('plan', [file, '--guild', hq(), '--prune', '--json']);
+    expect(plannedJson.code).toBe(1);
+    expect((JSON.parse(plannedJson.stdout) as { refusals: unknown[] }).refusals).toEqual([massDelete]);
+    const plannedOverride = await run('plan', [file, '--guild', hq(), '--prune', '--delete-many', '--detailed-exitcode']);
+    expect(plannedOverride.code, plannedOverride.stderr).toBe(3);
+    expect(plannedOverride.stdout).not.toContain('refuse');
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
     const overridden = await run('apply', [file, '--guild', hq(), '--prune', '--yes', '--delete-many']);
     expect(overridden.code, overridden.stderr).toBe(0);
@@ -219,6 +231,9 @@ describe('plan and apply refuse', () => {
     const result = await run('apply', [file, '--yes']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/creates 2 commands but only [01] of today's 200 creates are left/);
+    const planned = await run('plan', [file, '--detailed-exitcode']);
+    expect(planned.code).toBe(1);
+    expect(planned.stdout).toMatch(/apply would refuse this plan and send nothing:\n {2}The plan creates 2 commands but only [01] of today's 200 creates are left/);
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
   });
 });

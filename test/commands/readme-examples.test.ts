@@ -6,11 +6,12 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageProblems, printedSecrets, readPage, REPOSITORY, runPage, type PageRun } from './doc-examples.js';
+import { CONTRIBUTOR_SHELL, pageProblems, printedSecrets, readPage, REPOSITORY, runPage, type PageRun } from './doc-examples.js';
 
 const readme = await readPage('README.md');
 let run: PageRun | undefined;
-afterAll(() => run?.remove());
+let contributorRun: PageRun | undefined;
+afterAll(() => Promise.all([run?.remove(), contributorRun?.remove()]));
 
 describe('README.md', () => {
   it('is a short first page: at most 300 lines, storing a bot token within its first 120', () => {
@@ -33,5 +34,14 @@ describe('README.md', () => {
   it('runs: every example in one shell, in order, from an empty home, as written', { timeout: 300_000 }, async () => {
     run = await runPage('README.md', readme);
     expect(await printedSecrets(run.output, run.work)).toEqual([]);
+  });
+
+  it("runs in a contributor's shell too (their own DISCORD_BOT_TOKEN and CMD_TUI_PROFILE exported), never sending that token", { timeout: 300_000 }, async () => {
+    contributorRun = await runPage('README.md', readme, { shell: CONTRIBUTOR_SHELL });
+    expect(contributorRun.requests.length, "the rehearsal's emulator logged its requests").toBeGreaterThan(0);
+    expect(contributorRun.unknownTokens, 'requests the emulator refused as carrying a token it does not know').toEqual([]);
+    expect(contributorRun.output).not.toContain(CONTRIBUTOR_SHELL.DISCORD_BOT_TOKEN.split('.')[2]);
+    expect(await printedSecrets(contributorRun.output, contributorRun.work)).toEqual([]);
+    expect(contributorRun.shellAfter, "the reader's own DISCORD_BOT_TOKEN and CMD_TUI_PROFILE, as they were").toEqual(CONTRIBUTOR_SHELL);
   });
 });

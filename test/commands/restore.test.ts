@@ -67,8 +67,7 @@ describe('restore', () => {
       await owner.deleteCommand(hq, modTools.id);
       const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Could not restore 1 overwrite list:');
-      expect(result.stderr).toContain('mod-tools in guild');
+      expect(result.stderr).toMatch(/Restored 1 command change and 0 overwrite lists\. .*\nCannot restore the overwrites of \/mod-tools in guild \d+ \(\d+ overwrites?\): Discord accepts permission changes only from a signed-in user\.\n/);
       expect(result.stderr).toContain('cmd-tui auth login');
       expect((await owner.listCommands(hq)).map((c) => c.name)).toContain('mod-tools');
     } finally {
@@ -80,9 +79,14 @@ describe('restore', () => {
     const cozy = guildScope(emulator().guildIds[2] as string);
     const backup = await backupNow(cozy);
     for (const command of await owner.listCommands(cozy)) await owner.deleteCommand(cozy, command.id);
-    const result = await runCommand('restore', [backup, '--yes', ...api()], home.env);
+    const result = await runCommand('restore', [backup, '--yes', '--json', ...api()], home.env);
     expect(result.code).toBe(1);
+    // Said with the plan, and again with the result (text and --json).
     expect(result.stderr).toMatch(/Cannot restore \/TeaTime: Discord refuses it today \(.*lowercase/);
+    expect(result.stderr).toMatch(/Restored 2 command changes and 0 overwrite lists\. .*\nCannot restore \/TeaTime: Discord refuses it today \(.*lowercase.*\); fix it in an exported file and apply that\.\n/);
+    const report = JSON.parse(result.stdout) as { restored: boolean; notRestored: unknown[] };
+    expect(report.restored).toBe(false);
+    expect(report.notRestored).toEqual([{ kind: 'command', what: '/TeaTime', why: expect.stringMatching(/^Discord refuses it today \(.*lowercase/), name: 'TeaTime', type: 1 }]);
     expect((await owner.listCommands(cozy)).map((c) => c.name).sort()).toEqual(['Send a Hug', 'cozy']);
   });
 

@@ -113,6 +113,15 @@ describe('refusalsFor', () => {
     expect(refusals[0]?.message).toContain('only 1 of today');
   });
 
+  it('says one command as one, in every refusal', () => {
+    const one = planScope([{ name: 'x', description: 'd' }], [live('1', { name: 'a' })], DEFAULTS);
+    const refusals = refusalsFor(one, [live('1', { name: 'a' })], { prune: true, createsRemaining: 0, liveCount: 1, source: 'file' });
+    expect(refusals.map((r) => r.message)).toEqual([
+      "The plan creates 1 command but only 0 of today's 200 creates are left for this scope. Split the change or wait until 00:00 UTC.",
+      "The plan deletes 1 of the scope's 1 command (more than half).",
+    ]);
+  });
+
   it('refuses going over a per-type cap, counting what stays without --prune', () => {
     const many = Array.from({ length: 15 }, (_, i) => live(String(i), { type: 2, name: `U${i}`, description: '' }));
     const plan = planScope([{ type: 2, name: 'New one' }], many, DEFAULTS);

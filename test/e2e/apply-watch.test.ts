@@ -190,7 +190,7 @@ it('--prune: a save that deletes more than half of the guild is refused without 
   await writeFile(file, '[]');
   const refused = (await guarded.nextRun()) as RunLine & { refusals?: { rule: string; message: string }[] };
   expect(refused).toMatchObject({ run: 2, outcome: 'refused', applied: false });
-  expect(refused.refusals).toEqual([{ rule: 'mass-delete', message: `The plan deletes ${kept.length} of the scope's ${kept.length} commands (more than half). Pass --delete-many if that is what you want.` }]);
+  expect(refused.refusals).toEqual([{ rule: 'mass-delete', message: `The plan deletes ${kept.length} of the scope's ${kept.length} commands (more than half). Pass --delete-many if that is what you want.`, override: '--delete-many' }]);
   expect(await writesTo(guild)).toHaveLength(before);
   expect(await names()).toEqual(kept);
   guarded.child.kill('SIGINT');

@@ -134,10 +134,13 @@ it("after the TUI's create meets 30034, `cmd-tui plan` of a new command says 0 c
   await tui.waitFor((screen) => flat(screen).includes('30034'), 'the 30034 answer');
   await tui.waitForText('creates today 200/200');
 
+  // plan says the refusal apply meets, in the same words, and exits 1 as apply does.
+  const refusal = "The plan creates 1 command but only 0 of today's 200 creates are left for this scope.";
   const after = await cli(['plan', file]);
-  expect(after.code, after.stderr).toBe(0);
+  expect(after.code, after.stderr).toBe(1);
   expect(after.stdout).toContain('Daily creates: uses 1, 0 of 200 left today');
+  expect(after.stdout).toContain(refusal);
   const apply = await cli(['apply', file, '--yes']);
   expect(apply.code).toBe(1);
-  expect(apply.stderr).toContain("The plan creates 1 commands but only 0 of today's 200 creates are left for this scope.");
+  expect(apply.stderr).toContain(refusal);
 });

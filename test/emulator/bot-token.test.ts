@@ -28,6 +28,8 @@ it("is the bot's id, a time and an HMAC, and hikari reads the bot's id from it",
   const me = await call(emulator(), 'GET', '/users/@me', { auth: botAuth(emulator()) });
   expect(me.status).toBe(200);
   expect(idAsHikariReadsIt(botToken)).toBe(me.body.id);
+  // The bot's id is the application's, as for every app Discord has made since 2020.
+  expect(me.body.id).toBe(emulator().applicationId);
   const [, made, hmac] = botToken.split('.');
   // 4 bytes of Unix seconds, from when the emulator started.
   const seconds = Buffer.from(made!, 'base64url').readUInt32BE(0);

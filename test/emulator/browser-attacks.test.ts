@@ -110,6 +110,14 @@ describe('a cross-site request', () => {
     expect(write.body.code).toBe(0);
     expect((await call(e, 'GET', path, { auth: botAuth(e), headers: { origin: 'null' } })).status).toBe(403);
     expect(((await call(e, 'GET', path, { auth: botAuth(e) })).body as { name: string }[]).map((command) => command.name)).not.toContain('planted');
+    // A browser that left Origin out still marks where the request came from: a change from another site (or another origin of this one) is refused too.
+    for (const site of ['cross-site', 'same-site']) {
+      const marked = await call(e, 'POST', path, { auth: botAuth(e), json: { name: 'planted', description: 'By a page' }, headers: { 'sec-fetch-site': site } });
+      expect(marked.status, site).toBe(403);
+      expect(marked.body.message).toContain('Sec-Fetch-Site');
+    }
+    expect((await call(e, 'GET', path, { auth: botAuth(e), headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+    expect(((await call(e, 'GET', path, { auth: botAuth(e) })).body as { name: string }[]).map((command) => command.name)).not.toContain('planted');
   });
 
   it('cannot approve the consent page, while its own form still can', async () => {

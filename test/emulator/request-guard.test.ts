@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { guardRequest, guardRules } from '../../source/emulator/request-guard.js';
 
 const rules = guardRules('127.0.0.1', ['host.docker.internal'], 'the-secret');
-const statusOf = (headers: Record<string, string>, control = false) => guardRequest(rules, headers, control)?.status;
+const statusOf = (headers: Record<string, string>, control = false, method = 'GET') => guardRequest(rules, { method, headers }, control)?.status;
 
 describe('Host', () => {
   it.each([
@@ -22,14 +22,14 @@ describe('Host', () => {
   });
 
   it('answers a foreign name in Discord’s shape, saying how to allow it', () => {
-    expect(guardRequest(rules, { host: 'evil.example:4010' }, false)?.body).toEqual({
+    expect(guardRequest(rules, { headers: { host: 'evil.example:4010' } }, false)?.body).toEqual({
       message: expect.stringMatching(/^421: Misdirected Request \(.*evil\.example:4010 is not one of its names.*--allow-host evil\.example\)$/),
       code: 0,
     });
   });
 
   it('answers the name it was bound to', () => {
-    expect(guardRequest(guardRules('devbox.lan', [], 's'), { host: 'devbox.lan:4010' }, false)).toBeUndefined();
+    expect(guardRequest(guardRules('devbox.lan', [], 's'), { headers: { host: 'devbox.lan:4010' } }, false)).toBeUndefined();
   });
 });
 
@@ -48,6 +48,24 @@ describe('Origin', () => {
 
   it('takes the default port as the same one', () => {
     expect(statusOf({ host: 'localhost', origin: 'http://localhost:80' })).toBeUndefined();
+  });
+});
+
+describe('Sec-Fetch-Site without an Origin', () => {
+  it.each([
+    ['POST', 'cross-site', 403],
+    ['DELETE', 'same-site', 403],
+    ['PUT', 'cross-site', 403],
+    ['POST', 'same-origin', undefined],
+    ['POST', 'none', undefined],
+    ['GET', 'cross-site', undefined],
+    ['HEAD', 'cross-site', undefined],
+  ])('a %s marked %s → %s', (method, site, status) => {
+    expect(statusOf({ host: '127.0.0.1:4010', 'sec-fetch-site': site }, false, method)).toBe(status);
+  });
+
+  it('a program sends neither header and is let through', () => {
+    expect(statusOf({ host: '127.0.0.1:4010' }, false, 'POST')).toBeUndefined();
   });
 });
 

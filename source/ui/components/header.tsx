@@ -70,6 +70,8 @@ export function Header({ state }: { state: AppState }) {
         {'  '}
         {state.identity.who ? `${state.identity.who} via ` : 'via '}
         {how || 'no credentials'}
+        {/* Which exported DISCORD_* variables are used or set aside, by the rule every command follows. */}
+        {target.environmentNote ? <Text color={theme.text.secondary}> ({target.environmentNote})</Text> : null}
         {/* Last, so a narrow terminal cuts the id rather than who is signed in and how. */}
         <Text color={theme.text.secondary}>  app id {session.api.applicationId}</Text>
       </Text>

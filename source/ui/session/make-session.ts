@@ -124,9 +124,15 @@ function guildMemory(api: DiscordApi, environment: Environment): GuildMemory {
  * (resolve-target.ts) while profiles exist, the header says "no profile".
  */
 export function withProfile(session: Session, { profile, outsideProfiles }: ProfileOf): Session {
-  const { label } = session.target;
-  if (!profile) return outsideProfiles ? { ...session, target: { label, outsideProfiles } } : session;
-  return { ...session, target: { label, profile: profile.name, ...(profile.guildId ? { defaultGuildId: profile.guildId } : {}) } };
+  const { label, environmentNote } = session.target;
+  const kept = { label, ...(environmentNote === undefined ? {} : { environmentNote }) };
+  if (!profile) return outsideProfiles ? { ...session, target: { ...kept, outsideProfiles } } : session;
+  return { ...session, target: { ...kept, profile: profile.name, ...(profile.guildId ? { defaultGuildId: profile.guildId } : {}) } };
+}
+
+/** Which exported DISCORD_* variables the session uses or set aside, for the header (auth/credential-choice.ts). */
+export function withEnvironmentNote(session: Session, note: string | undefined): Session {
+  return note === undefined ? session : { ...session, target: { ...session.target, environmentNote: note } };
 }
 
 /** An API on this machine may be a `cmd-tui serve`: its control secret, as `cmd-tui try` finds it (none for any other API). */

@@ -15,7 +15,7 @@ import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.j
 import type { CliIo } from '../../commands/types.js';
 import { underHome, type Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
-import { emulatorOnThisMachine, firstReads, makeSession, targetLabel, withProfile, type ProfileOf, type Target } from './make-session.js';
+import { emulatorOnThisMachine, firstReads, makeSession, targetLabel, withEnvironmentNote, withProfile, type ProfileOf, type Target } from './make-session.js';
 import type { Session, SignInModel } from './session.js';
 import { endpointOf, type TryOnEmulator } from './try-on-emulator.js';
 
@@ -53,15 +53,16 @@ export function browserSignIn(
   const { profile } = target;
   const model: SignInModel = {
     start: async (onUrl, signal, pasteBack) => {
-      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }] = await Promise.all([
+      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores, storesForApplication }, { connectDiscordApi }, { environmentSecretFor, environmentNote }] = await Promise.all([
         import('../../auth/sign-in.js'),
         import('../../auth/remember-sign-in.js'),
         import('../../auth/scopes.js'),
         import('../../auth/credentials.js'),
         import('../../connect/connect.js'),
+        import('../../auth/credential-choice.js'),
       ]);
       const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
-      const clientSecret = typedSecret ?? environment.credentials.clientSecret;
+      const clientSecret = typedSecret ?? environmentSecretFor(environment.credentials, applicationId);
       const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
       const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, browsers: environment.browser.commands, ...pasted });
       if (!user) throw new Error('The sign-in returned no token.');
@@ -69,9 +70,9 @@ export function browserSignIn(
       // (the sign-in is not refused after the browser approved it because another app's profile is current).
       const stores = storesForApplication(defaultStores(environment, undefined, profile?.name), baseUrl, applicationId, await appName());
       const stored = await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
+      const { api, environment: choice } = await connectDiscordApi({ baseUrl, environment, applicationId, timeoutMs, stores, typed, ...waits, ...(profile ? { profile } : {}) });
       const signedIn = stored.profile?.created ? { ...model, storedUnder: stored.profile.name } : model;
-      return withProfile(await makeSession(api, label, io, environment, signedIn), target);
+      return withProfile(withEnvironmentNote(await makeSession(api, label, io, environment, signedIn), typed ? undefined : environmentNote(choice)), target);
     },
   };
   return model;
@@ -159,9 +160,10 @@ export async function storedSession(opening: Opening, target: Target, failuresLa
     const { CredentialsUnreachableError } = await import('../../api/errors.js');
     throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
   }
-  const { connectDiscordApi } = await import('../../connect/connect.js');
+  const [{ connectDiscordApi }, { environmentNote }] = await Promise.all([import('../../connect/connect.js'), import('../../auth/credential-choice.js')]);
   const label = targetLabel(url, false);
   const connecting = connectDiscordApi({ baseUrl: url, environment, timeoutMs, debug, loaded, ...waits, ...inProfile }).then(({ api }) => api);
   const appName = (api: DiscordApi) => () => api.getApplication().then((application) => application.name, () => undefined);
-  return withProfile(await openWith(opening, connecting, label, { environment, signInFor: (api) => browserSignIn(opening, url, api.applicationId, label, undefined, target, appName(api)), failuresLater }), target);
+  const session = await openWith(opening, connecting, label, { environment, signInFor: (api) => browserSignIn(opening, url, api.applicationId, label, undefined, target, appName(api)), failuresLater });
+  return withProfile(withEnvironmentNote(session, environmentNote(loaded.environment)), target);
 }

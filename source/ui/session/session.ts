@@ -46,6 +46,8 @@ export interface Session {
 export interface SessionTarget {
   /** `Discord` or `emulator http://127.0.0.1:…/api/v10`, for the header. */
   label: string;
+  /** Which exported DISCORD_* variables the session uses or set aside (auth/credential-choice.ts environmentNote), for the header. */
+  environmentNote?: string;
   /** The profile this session was opened with, for the header. */
   profile?: string;
   /** Profiles exist but none applies here (`--api` elsewhere): the header says "no profile" rather than nothing. */

@@ -262,5 +262,5 @@ export function fakePrepared(options: { create?: string[]; remove?: string[]; ov
 
 /** What carrying out a plan answered: `steps` changes and `restored` overwrite lists, backed up in `backup`. */
 export function fakeCarriedOut(options: Partial<CarriedOutPlan> = {}): CarriedOutPlan {
-  return { backup: '/b/3.json', steps: [], restored: [], notRestored: [], createsRemaining: 200, ...options };
+  return { backup: '/b/3.json', steps: [], restored: [], notRestored: [], unrestorable: [], createsRemaining: 200, ...options };
 }

@@ -22,6 +22,7 @@ import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderPlan } from './plan-report.js';
 import { notRestoredItems, notRestoredLine } from '../operations/restore-outcome.js';
+import { restoredSummary } from '../operations/plan-outcome.js';
 import { cliRefusal, overridesOf, renderRefusals } from './refusal-report.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -81,7 +82,7 @@ export const run: CommandRun = async (args, io) => {
     if (json) {
       io.stdout.write(`${JSON.stringify({ restored: notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.backup, steps: outcome.steps, overwrites: outcome.restored, notRestored, ...readBackField(outcome) }, null, 2)}\n`);
     }
-    io.stderr.write(`Restored ${plural(outcome.steps.length, 'command change')} and ${plural(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.backup}.\n`);
+    io.stderr.write(`${restoredSummary(outcome)}. The state before the restore is saved in ${outcome.backup}.\n`);
     // What was left, said again with the result: the plan's lines may have scrolled away.
     io.stderr.write(notRestored.map((item) => `${notRestoredLine(item)}\n`).join(''));
     if (notRestored.some((item) => item.kind === 'overwrites')) io.stderr.write(`Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`);

@@ -1,8 +1,7 @@
-/** How every door tells a carried-out plan: the changes made, grouped; what a restore did not put back, and why. */
+/** How every door tells a carried-out plan: the changes made, grouped; what a restore put back. */
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../source/discord/model.js';
-import { madeSummary, notRestoredSummary, restoredSummary, stepLine } from '../../source/operations/plan-outcome.js';
-import type { PreparedPlan } from '../../source/operations/prepare-plan.js';
+import { madeSummary, restoredSummary, stepLine } from '../../source/operations/plan-outcome.js';
 import type { ExecutedStep } from '../../source/operations/send-plan.js';
 
 const command = (name: string) => ({ id: '1', application_id: '2', name, description: 'd', type: 1, version: '1' }) as Command;
@@ -24,18 +23,7 @@ describe('madeSummary', () => {
 });
 
 describe('a restore told', () => {
-  const prepared = (unrestorable: { name: string; type: number; problems: { message: string }[] }[]) => ({ restore: { unrestorable } }) as unknown as PreparedPlan;
-  const list = { commandId: '1', target: '/ping', guildId: '3', overwrites: [] };
-
   it('counts in plurals', () => {
     expect(restoredSummary({ steps: [created('a')], restored: [] })).toBe('Restored 1 command change and 0 overwrite lists');
-  });
-
-  it.each([
-    [[], [], undefined],
-    [[{ name: 'race', type: 1, problems: [{ message: 'uses a word Discord refuses' }] }], [], 'Not restored: /race: Discord refuses it today (uses a word Discord refuses).'],
-    [[], [list, list], 'Not restored: 2 overwrite lists (Discord accepts permission changes only from a signed-in user).'],
-  ])('what it did not put back: %#', (unrestorable, notRestored, expected) => {
-    expect(notRestoredSummary(prepared(unrestorable), { notRestored })).toBe(expected);
   });
 });

@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { backupHolds, type BackupEntry } from '../../../backup/store.js';
 import { commandLabel } from '../../../discord/overwrite-entries.js';
 import type { Override } from '../../../discord/plan.js';
-import { unrestorableLine } from '../../../operations/plan-outcome.js';
+import { notRestoredItems, notRestoredLine } from '../../../operations/restore-outcome.js';
 import type { PreparedPlan } from '../../../operations/prepare-plan.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -86,7 +86,7 @@ function planLines(prepared: PreparedPlan, nameOf: (scope: string) => string): s
     ...plan.update.map((update) => `  ~ update ${commandLabel(update)}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
     ...plan.delete.map((deleted) => `  - delete ${commandLabel(deleted)}`),
     ...(details?.overwrites ?? []).map((item) => `  ${item.commandId === details!.backup.applicationId ? item.target : `overwrites of ${item.target}`} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
-    ...(details?.unrestorable ?? []).map((item) => `  cannot restore ${unrestorableLine(item)}`),
+    ...notRestoredItems({ unrestorable: details?.unrestorable ?? [] }).map((item) => `  ${notRestoredLine(item)}`),
   ];
 }
 

@@ -16,7 +16,8 @@ import type { AppState } from '../../state/app-state.js';
 import { useLoaded } from '../../state/use-loaded.js';
 import { planFailedLine } from '../overlays/plan-refusals.js';
 import { usePlanProgress } from '../overlays/plan-run.js';
-import { notRestoredSummary, restoredSummary } from '../../../operations/plan-outcome.js';
+import { restoredSummary } from '../../../operations/plan-outcome.js';
+import { notRestoredItems, notRestoredLine } from '../../../operations/restore-outcome.js';
 
 export type BackupsMode =
   | { kind: 'list' }
@@ -88,7 +89,9 @@ function useRestore(nameOf: (scope: string) => string) {
         return;
       }
       const outcome = result.value;
-      const missing = notRestoredSummary(prepared, outcome);
+      // What was not restored and why, in the CLI's words (restore-outcome.ts); how to finish is this door's.
+      const items = notRestoredItems(outcome);
+      const missing = items.length > 0 ? items.map(notRestoredLine).join(' ') : undefined;
       const signIn = outcome.notRestored.length > 0 ? ' Sign in (s on the plan) and restore this backup again to put the overwrite lists back.' : '';
       const readBack = outcome.readBackFailed ? ` ${outcome.readBackFailed}` : '';
       // Reload first: a reload starts a new action and clears the status line.

@@ -311,6 +311,28 @@ describe('backups screen sign-in', () => {
   });
 });
 
+describe('damaged files in the backups folder', () => {
+  const damaged = [{ path: '/b/broken.json', problem: 'broken.json has a key given twice: line 3, "commands".' }];
+
+  it('are said above the list, on a row of their own, beside the backups that can be read', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    session.backupFiles = fakeBackupFiles({ list: async () => [backupEntry(api)], damaged, prepare: notUsed, carryOut: notUsed });
+    const app = await openBackups(session, 'permissions of /ping');
+    expect(app.frame()).toContain('1 file in the backups folder is damaged and not listed (`cmd-tui backups` says why): broken.json');
+    expect(app.frame()).toMatch(/▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping/);
+  });
+
+  it('with no readable backup, say so and why each file is not one', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    session.backupFiles = fakeBackupFiles({ list: async () => [], damaged, prepare: notUsed, carryOut: notUsed });
+    const app = await openBackups(session, 'No readable backups.');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('broken.json has a key given twice: line 3, "commands".');
+    expect(app.frame()).not.toContain('No backups yet');
+  });
+});
+
 describe('the backups list on small screens', () => {
   it('with no backups yet, keeps its footer on the last row, as every screen does', async () => {
     const api = apiWithGhost();

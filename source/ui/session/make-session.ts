@@ -88,8 +88,10 @@ function copyPlans(workspace: Workspace): CopyPlans {
 function backupFiles(workspace: Workspace, environment: Environment): BackupFiles {
   const { api } = workspace;
   const list = loadable(async () => {
-    const { listBackups } = await import('../../backup/store.js');
-    return (await listBackups(environment.paths().backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
+    const { readBackupFolder } = await import('../../backup/store.js');
+    const { backups, damaged } = await readBackupFolder(environment.paths().backups);
+    // A damaged file names no application for sure: each is said, whichever app it was.
+    return { backups: backups.filter((entry) => entry.applicationId === api.applicationId).reverse(), damaged };
   });
   return {
     list,

@@ -8,7 +8,7 @@
  */
 import type { DiscordApi } from '../../api/contract.js';
 import type { Workspace } from '../../operations/workspace.js';
-import type { BackupEntry } from '../../backup/store.js';
+import type { BackupEntry, DamagedBackup } from '../../backup/store.js';
 import type { CarriedOutPlan, CarryOutOptions } from '../../operations/carry-out-plan.js';
 import type { CopyRequest } from '../../operations/copy-source.js';
 import type { PreparedPlan, Preparation } from '../../operations/prepare-plan.js';
@@ -74,10 +74,16 @@ export interface CopyPlans {
   carryOut: (prepared: PreparedPlan, options: CarryOutOptions) => Promise<CarriedOutPlan>;
 }
 
+/** This application's backups, newest first, and the files in the backups folder that are not readable backups (said beside the list, never silently left out). */
+export interface BackupsListed {
+  backups: BackupEntry[];
+  damaged: DamagedBackup[];
+}
+
 /** The backups of this application (newest first), and a restore through the plan engine: the plan with its refusals, then the restore. */
 export interface BackupFiles {
   /** Read when a screen first subscribes; a restore that wrote a new backup reloads it. */
-  list: Loadable<BackupEntry[]>;
+  list: Loadable<BackupsListed>;
   /** The restore of the backup at `path`, planned; `known`: the commands on screen, which name overwrite lists outside the backup's scope. */
   prepare: (path: string, known?: readonly Command[]) => Promise<PreparedPlan>;
   /** Carries the plan out, then reloads `list` (the restore wrote a backup first). */

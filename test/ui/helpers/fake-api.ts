@@ -12,7 +12,7 @@ import type { CarriedOutPlan } from '../../../source/operations/carry-out-plan.j
 import type { PreparedPlan } from '../../../source/operations/prepare-plan.js';
 import type { BackupFiles, Session } from '../../../source/ui/session/session.js';
 import { loadable } from '../../../source/ui/session/loadable.js';
-import type { BackupEntry } from '../../../source/backup/store.js';
+import type { BackupEntry, DamagedBackup } from '../../../source/backup/store.js';
 import type { Workspace } from '../../../source/operations/workspace.js';
 
 export const APP_ID = '100000000000000001';
@@ -228,8 +228,8 @@ export function fakeSession(api: FakeApi, overrides: Partial<Session> = {}, work
 }
 
 /** The session's backups model over a test's functions: its list loads when a screen subscribes, and again after a restore, as make-session.ts wires it. */
-export function fakeBackupFiles(files: { list: () => Promise<BackupEntry[]>; prepare: BackupFiles['prepare']; carryOut: BackupFiles['carryOut'] }): BackupFiles {
-  const list = loadable(files.list);
+export function fakeBackupFiles(files: { list: () => Promise<BackupEntry[]>; damaged?: DamagedBackup[]; prepare: BackupFiles['prepare']; carryOut: BackupFiles['carryOut'] }): BackupFiles {
+  const list = loadable(async () => ({ backups: await files.list(), damaged: files.damaged ?? [] }));
   return { list, prepare: files.prepare, carryOut: (prepared, options) => files.carryOut(prepared, options).finally(list.reload) };
 }
 

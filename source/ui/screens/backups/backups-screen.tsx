@@ -22,9 +22,9 @@ import { useBackupsState } from './use-backups-state.js';
 
 export function BackupsScreen({ height, width, active }: { height: number; width: number; active: boolean }) {
   const backups = useBackupsState();
-  const { entries, selected, mode, nameOf, actions, signInOff } = backups;
-  // The title's row and the footer's: the list (its column titles included) has the rest.
-  const rows = Math.max(2, height - 1 - useFooterRows());
+  const { entries, damaged, selected, mode, nameOf, actions, signInOff } = backups;
+  // The title's row, the damaged files' row and the footer's: the list (its column titles included) has the rest.
+  const rows = Math.max(2, height - 1 - (damaged.length > 0 ? 1 : 0) - useFooterRows());
   const disabled = backupsDisabledKeys(entries, entries?.[selected]);
   useDisabledKeys('backups', disabled, active && mode.kind === 'list');
   useDisabledKeys('restore-plan', signInOff ? { signIn: signInOff } : {}, active && mode.kind === 'review');
@@ -59,7 +59,7 @@ export function BackupsScreen({ height, width, active }: { height: number; width
       );
     }
     case 'list':
-      return <BackupsList applicationName={backups.applicationName} entries={entries} problem={backups.problem} selected={selected} start={start} rows={rows} width={width} nameOf={nameOf} disabled={disabled} />;
+      return <BackupsList applicationName={backups.applicationName} entries={entries} damaged={damaged} problem={backups.problem} selected={selected} start={start} rows={rows} width={width} nameOf={nameOf} disabled={disabled} />;
   }
 }
 

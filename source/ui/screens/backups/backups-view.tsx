@@ -3,7 +3,8 @@
  * restore's plan with its refusals in the CLI's words, and the typed override a refusal asks for.
  */
 import { Box } from 'ink';
-import { backupHolds, type BackupEntry } from '../../../backup/store.js';
+import { backupHolds, type BackupEntry, type DamagedBackup } from '../../../backup/store.js';
+import { plural } from '../../../terminal/plural.js';
 import { commandLabel } from '../../../discord/overwrite-entries.js';
 import type { Override } from '../../../discord/plan.js';
 import { notRestoredItems, notRestoredLine } from '../../../operations/restore-outcome.js';
@@ -24,6 +25,8 @@ export const backupTime = (entry: BackupEntry) => entry.createdAt.slice(0, 19).r
 export interface BackupsListProps {
   applicationName: string | undefined;
   entries: readonly BackupEntry[] | null;
+  /** Files in the backups folder that are not readable backups: said on a row of their own above the list. */
+  damaged: readonly DamagedBackup[];
   problem: string | null;
   selected: number;
   /** The first row in view, and how many rows the list has. */
@@ -45,7 +48,14 @@ export function backupColumns(width: number): { when: number; scope: number; cau
   return { when, scope, cause: Math.max(8, width - 1 - 2 - when - 2 - scope - 2) };
 }
 
-export function BackupsList({ applicationName, entries, problem, selected, start, rows, width, nameOf, disabled }: BackupsListProps) {
+/** The row that says which files of the backups folder are not listed, and where they are listed whole (the CLI's words). */
+export function damagedLine(damaged: readonly DamagedBackup[]): string | undefined {
+  if (damaged.length === 0) return undefined;
+  const one = damaged.length === 1;
+  return `${plural(damaged.length, 'file')} in the backups folder ${one ? 'is' : 'are'} damaged and not listed (\`cmd-tui backups\` says why): ${damaged.map((file) => file.problem).join(' ')}`;
+}
+
+export function BackupsList({ applicationName, entries, damaged, problem, selected, start, rows, width, nameOf, disabled }: BackupsListProps) {
   const theme = useTheme();
   const cols = backupColumns(width);
   return (
@@ -55,8 +65,13 @@ export function BackupsList({ applicationName, entries, problem, selected, start
         Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change
       </Text>
       {problem ? <Text color={theme.status.error}>{problem}</Text> : null}
+      {damaged.length > 0 ? (
+        <Text color={theme.status.warning} wrap={entries !== null && entries.length > 0 ? 'truncate' : 'wrap'}>
+          {damagedLine(damaged)}
+        </Text>
+      ) : null}
       {entries === null && !problem ? <Spinner label="Reading the backups" /> : null}
-      {entries !== null && entries.length === 0 ? <Text wrap="wrap">No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).</Text> : null}
+      {entries !== null && entries.length === 0 ? <Text wrap="wrap">{damaged.length > 0 ? 'No readable backups.' : 'No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).'}</Text> : null}
       {entries !== null && entries.length > 0 ? (
         <Box flexDirection="column" height={rows} overflowY="hidden">
           <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', cols.when)}  ${fitCell('SCOPE', cols.scope)}  ${fitCell('CAUSE', cols.cause)}  HOLDS`, width - 1)}</Text>

@@ -39,7 +39,8 @@ function useBackupsList() {
   const { state } = useAppContext();
   const files = state.session?.backupFiles;
   const listed = useLoaded(files?.list);
-  const entries = listed.value ?? null;
+  const entries = listed.value?.backups ?? null;
+  const damaged = listed.value?.damaged ?? [];
   const problem = listed.error === undefined ? null : errorLine(describeError(listed.error));
   const [selection, setSelection] = useState<{ index: number; path?: string }>({ index: 0 });
   const found = selection.path === undefined ? -1 : (entries?.findIndex((entry) => entry.path === selection.path) ?? -1);
@@ -49,7 +50,7 @@ function useBackupsList() {
     const index = movedIndex(selected, delta, entries?.length ?? 0);
     setSelection({ index, ...(entries?.[index] ? { path: entries[index].path } : {}) });
   };
-  return { entries, problem, selected, move };
+  return { entries, damaged, problem, selected, move };
 }
 
 /** A restore's steps: its plan through the plan engine, review, a typed override, the browser sign-in, the restore itself. */
@@ -147,6 +148,8 @@ export function useBackupsState() {
   const { mode, done, planNeedsSignIn, signInOff, paste, busySent, ...steps } = useRestore(nameOf);
   return {
     entries: list.entries,
+    /** Files in the backups folder that are not readable backups: said above the list. */
+    damaged: list.damaged,
     problem: list.problem,
     selected: list.selected,
     mode,

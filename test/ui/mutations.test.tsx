@@ -322,7 +322,7 @@ describe('edit as JSON in $EDITOR', () => {
     await app.waitForText('ping');
     await app.press('editJson');
     await app.waitForText('Save these changes to ping?');
-    expect(app.session.editorInputs[1]).toMatch(/^\/\/ ERROR: Invalid JSON/m);
+    expect(app.session.editorInputs[1]).toMatch(/^\/\/ ERROR: The command is not valid JSON/m);
     expect(app.session.editorInputs[2]).toMatch(/^\/\/ ERROR: \d+ rule problems?/m);
     expect(app.frame()).toContain('description: "Pong" → "Pong!"');
     await app.press('toggleButton');

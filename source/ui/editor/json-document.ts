@@ -4,7 +4,7 @@
  */
 import { toBodyForm } from '../../discord/normalize.js';
 import type { Problem } from '../../discord/model.js';
-import { parseStrictJson } from '../../discord/strict-json.js';
+import { parseStrictJson, strictJsonProblem } from '../../discord/strict-json.js';
 import { plural } from '../../terminal/plural.js';
 
 export function jsonDocument(command: unknown): string {
@@ -33,7 +33,7 @@ export type ParsedDocument = { ok: true; value: Record<string, unknown> } | { ok
 /** Parsed as strictly as a commands file (no `__proto__`, no key twice); comment lines are blanked, so line numbers match the editor's. */
 export function parseDocument(text: string): ParsedDocument {
   const parsed = parseStrictJson(text.split('\n').map((line) => (line.trimStart().startsWith('//') ? '' : line)).join('\n'));
-  if (!parsed.ok) return { ok: false, error: `Invalid JSON: ${parsed.message}${parsed.path ? ` (at ${parsed.path})` : ''}` };
+  if (!parsed.ok) return { ok: false, error: `The command ${strictJsonProblem(parsed)}` };
   const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'The file must hold one JSON object (the command).' };
   return { ok: true, value: value as Record<string, unknown> };

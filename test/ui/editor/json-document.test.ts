@@ -18,7 +18,7 @@ describe('the $EDITOR document', () => {
 
   it('names the line as the editor shows it, comment lines counted', () => {
     const parsed = parseDocument('// one\n// two\n{\n  "name": "x",\n  "description": oops\n}\n');
-    expect(parsed.ok ? '' : parsed.error).toMatch(/^Invalid JSON: line 5, column 18/);
+    expect(parsed.ok ? '' : parsed.error).toMatch(/^The command is not valid JSON: line 5, column 18/);
   });
 
   it('never echoes the file content in a parse error', () => {

@@ -8,11 +8,11 @@
  */
 import { useMemo, useState } from 'react';
 import { canReadCommands } from '../../../api/contract.js';
-import { unlistedEntry } from '../../../discord/overwrite-entries.js';
 import { accessMatrix, type AccessMatrix, type CommandAccessInput } from '../../../discord/effective-access.js';
 import { diffOverwrites } from '../../../discord/overwrite-diff.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { targetPhrase } from '../../../discord/overwrite-targets.js';
+import { overwriteEntryFor } from '../../../operations/read-overwrites.js';
 import { useFooterRows } from '../../components/footer.js';
 import type { Action, DisabledKeys, KeyScope } from '../../input/key-bindings.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
@@ -154,8 +154,9 @@ export function GuildPermissions({ entryId, guildId, select, height: screenHeigh
 function modelOf(load: GuildOverwritesLoad, entryId: string, guildId: string, guildName: string, draft: PermissionsModel['list'] | null, signInOnly: boolean): PermissionsModel | undefined {
   if (load.status !== 'ready') return undefined;
   const { entries, directory } = load.data;
-  const entry = entries.find((e) => e.id === entryId) ?? (signInOnly ? unlistedEntry(entryId) : undefined);
-  if (!entry) return undefined;
+  const found = overwriteEntryFor(entries, entryId, { signInOnly });
+  if (!found.ok) return undefined;
+  const entry = found.entry;
   const base = entry.overwrites;
   const list = draft ?? base;
   return { guildId, guildName, entry, appEntry: entries.find((e) => e.kind === 'app'), directory, base, list, changes: diffOverwrites(base, list, directory) };

@@ -11,7 +11,7 @@ import type { DiscordApi } from './contract.js';
 import { describeError } from './errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from './http-transport.js';
 import type { Application } from '../discord/model.js';
-import { paceFilePath, sharePace } from '../config/pace-share.js';
+import { paceFilePath, processPaceShare } from '../config/pace-share.js';
 import type { SharedBudget } from './rate-limit-queue.js';
 
 export interface ConnectOptions {
@@ -49,7 +49,7 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const transport = createTransport({ timeoutMs, debug: options.debug });
   // One place in the token's shared budget for this process, whichever client below sends.
   const botToken = options.typed?.botToken ?? loaded.credentials.botToken;
-  const sharedBudget = botToken === undefined ? undefined : sharePace(paceFilePath(options.env, options.baseUrl, botToken));
+  const sharedBudget = botToken === undefined ? undefined : processPaceShare(paceFilePath(options.env, options.baseUrl, botToken));
   const api = await connectWith(options, stores, loaded, { timeoutMs, transport, sharedBudget });
   if (loaded.applicationId !== undefined) return { api, sources: loaded.sources };
   // The application was learned from the bot token: what is stored for it (a sign-in, client

@@ -56,6 +56,11 @@ export interface PaceShare {
    * written means no sharing.
    */
   sending(): Promise<void> | undefined;
+  /**
+   * Leaves the file now and stops renewing, as a process does at exit: for a command run in a process that
+   * goes on (an agent's door, the in-process tests). A later request joins again.
+   */
+  leave(): Promise<void>;
 }
 
 /** The pace file for a token at an API base, named by a hash of both: the token never reaches the disk. */
@@ -78,6 +83,25 @@ function leaveAtExit(leave: () => void, listed: boolean): void {
   process.on('exit', () => {
     for (const each of listedShares) each();
   });
+}
+
+/** The shares this process holds, one per pace file. */
+const processShares = new Map<string, PaceShare>();
+
+/**
+ * This process's one place in the pace file at `path`: every connection on the token shares it, so a process
+ * that runs one command after another (an agent's door, the in-process tests) keeps its place instead of
+ * joining beside its own idle one and waiting for it to count the newcomer.
+ */
+export function processPaceShare(path: string): PaceShare {
+  let share = processShares.get(path);
+  if (!share) processShares.set(path, (share = sharePace(path)));
+  return share;
+}
+
+/** Every share of this process leaves its file (see PaceShare.leave). */
+export async function leaveProcessPaceShares(): Promise<void> {
+  await Promise.all([...processShares.values()].map((share) => share.leave()));
 }
 
 export function sharePace(path: string, now: () => number = Date.now): PaceShare {
@@ -150,13 +174,12 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       if (joined.others.every((id) => !members.has(id) || members.get(id)! > joined.at + MEMBER_TTL_MS)) return;
     }
   };
-  let renewing = false;
+  let renewing: Promise<void> | undefined;
   const beat = () => {
     // A slow disk (or a busy lock) skips beats rather than stacking them.
     if (renewing) return;
-    renewing = true;
     const leaving = now() - lastSend > IDLE_LEAVE_MS;
-    void renew(leaving).then(
+    renewing = renew(leaving).then(
       () => {
         if (leaving) stopBeating();
       },
@@ -166,7 +189,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
         stopBeating();
       },
     ).finally(() => {
-      renewing = false;
+      renewing = undefined;
     });
   };
   const stopBeating = () => {
@@ -199,6 +222,12 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
         joining = undefined;
       });
       return joining;
+    },
+    async leave() {
+      await joining;
+      stopBeating();
+      await renewing;
+      if (listed) await renew(true).catch(() => undefined);
     },
   };
 }

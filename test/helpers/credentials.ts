@@ -7,6 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Keyring } from '../../source/auth/secret-store.js';
+import { leaveProcessPaceShares } from '../../source/config/pace-share.js';
+import { cliEnv } from './hermetic-env.js';
 
 export interface IsolatedHome {
   home: string;
@@ -17,17 +19,24 @@ export interface IsolatedHome {
 
 export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<IsolatedHome> {
   const home = await mkdtemp(join(tmpdir(), 'cmd-tui-home-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env: NodeJS.ProcessEnv = cliEnv({
     CMD_TUI_HOME: home,
     CMD_TUI_SECRET_STORE: undefined,
     DISCORD_BOT_TOKEN: '',
     DISCORD_CLIENT_ID: '',
     DISCORD_CLIENT_SECRET: '',
     ...extra,
+  });
+  return {
+    home,
+    env,
+    cleanup: async () => {
+      // A command run in-process stays in its token's pace file (under this home) until it has been idle for
+      // 2 s, renewing it; a process leaves it as it exits. Left here, so that nothing writes the home again.
+      await leaveProcessPaceShares();
+      await rm(home, { recursive: true, force: true, maxRetries: 10 });
+    },
   };
-  // A command run in-process keeps its token's pace file (config/pace-share.ts) for ~2 s after its last request.
-  return { home, env, cleanup: () => rm(home, { recursive: true, force: true, maxRetries: 10 }) };
 }
 
 /** A keyring that keeps entries in a Map, as a new process sees them too; `entries` lets a test look inside. */

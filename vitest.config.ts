@@ -7,6 +7,10 @@ export default defineConfig({
   define: { __CMD_TUI_VERSION__: JSON.stringify(version) },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    // A private TMPDIR and HOME and an environment without the project's variables for the whole run, a
+    // HOME of its own for each file, and a run that fails when its TMPDIR is not empty at the end.
+    globalSetup: ['test/helpers/suite-setup.ts'],
+    setupFiles: ['test/helpers/file-setup.ts'],
     // Emulator and pseudo-terminal tests start real servers and processes; forks keep them isolated.
     pool: 'forks',
     testTimeout: 30_000,

@@ -1,0 +1,45 @@
+/**
+ * Once per `vitest run`, before any worker starts (workers inherit this process's environment): the run
+ * gets a private folder with its own TMPDIR and its own HOME, the project's variables are removed from the
+ * environment (hermetic-env.ts), and the clock's zone is UTC. Nothing a test does can reach the
+ * contributor's own settings, keyring or temp folder. At the end the run's TMPDIR must be empty: a test
+ * that leaves a folder behind fails the run, named by what it left.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { removeProjectVariables } from './hermetic-env.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's HOME, under which each test file gets its own (file-setup.ts). */
+    suiteHome: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const run = mkdtempSync(join(tmpdir(), 'cmd-tui-suite-'));
+  const tmp = join(run, 'tmp');
+  const home = join(run, 'home');
+  mkdirSync(tmp);
+  mkdirSync(home);
+
+  removeProjectVariables(process.env);
+  process.env.TMPDIR = tmp;
+  process.env.HOME = home;
+  process.env.TZ = 'UTC';
+  // Node's compile cache (cmd-tui turns it on) would otherwise live in TMPDIR; kept beside the project so
+  // that runs share it.
+  process.env.NODE_COMPILE_CACHE = resolve('node_modules/.cache/cmd-tui-tests/compile');
+  project.provide('suiteHome', home);
+
+  return () => {
+    const left = readdirSync(tmp, { recursive: true, encoding: 'utf8' }).sort();
+    rmSync(run, { recursive: true, force: true, maxRetries: 5 });
+    if (left.length > 0) {
+      const shown = left.slice(0, 40).map((entry) => `  ${entry}`).join('\n');
+      throw new Error(`The tests left ${left.length} entries in their TMPDIR; every test removes what it makes, also when it fails:\n${shown}`);
+    }
+  };
+}

@@ -82,7 +82,8 @@ describe('one writer per scope', () => {
     await killOnceItSays(child, /created \/glob-0/);
 
     const strings = Object.fromEntries(Object.entries(env()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    const tui = new TmuxSession([process.execPath, CLI_PATH, '--api', slow().baseUrl], { columns: 120, rows: 36, cwd: home.home, env: strings });
+    // Wide: the notice holds two paths under the machine's TMPDIR, whose length is not ours to choose.
+    const tui = new TmuxSession([process.execPath, CLI_PATH, '--api', slow().baseUrl], { columns: 200, rows: 36, cwd: home.home, env: strings });
     try {
       const screen = await tui.waitFor((text) => flat(text).includes('was interrupted'), 'the interrupted-write notice', 20_000);
       expect(flat(screen)).toMatch(/An earlier `apply .*global\.json` \(pid \d+, since .*\) on the global scope was interrupted\. Running the same command again finishes it \(it converges\)\. To undo what it did, `cmd-tui restore .*\.json`\./);

@@ -41,8 +41,8 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function start(): TmuxSession {
-  tui = new TmuxSession([process.execPath, CLI_PATH, '--api', server().baseUrl], { columns: 120, rows: 34, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' } });
+function start(columns = 120): TmuxSession {
+  tui = new TmuxSession([process.execPath, CLI_PATH, '--api', server().baseUrl], { columns, rows: 34, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' } });
   return tui;
 }
 const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
@@ -148,7 +148,8 @@ describe('a kill -9 after the backup', () => {
     process.kill(journal.pid, 'SIGKILL');
     tui!.kill();
 
-    start();
+    // Wide: the notice holds the backup's path under the machine's TMPDIR, whose length is not ours to choose.
+    start(200);
     await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
     await openGuildScope(tui!, 'Pixel Pal HQ');
     const screen = flat(await tui!.waitFor((text) => flat(text).includes('was interrupted'), 'the interrupted-write notice', SLOW));

@@ -1,11 +1,11 @@
 /**
  * Once per `vitest run`, before any worker starts (workers inherit this process's environment): the run
- * gets a private folder with its own TMPDIR and its own HOME, the project's variables are removed from the
+ * gets its own TMPDIR and its own HOME, the project's variables are removed from the
  * environment (hermetic-env.ts), and the clock's zone is UTC. Nothing a test does can reach the
  * contributor's own settings, keyring or temp folder. At the end the run's TMPDIR must be empty: a test
  * that leaves a folder behind fails the run, named by what it left.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,11 +19,9 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
-  const run = mkdtempSync(join(tmpdir(), 'cmd-tui-suite-'));
-  const tmp = join(run, 'tmp');
-  const home = join(run, 'home');
-  mkdirSync(tmp);
-  mkdirSync(home);
+  // Short names: paths under them show on screens whose tests expect them to fit.
+  const tmp = mkdtempSync(join(tmpdir(), 'cmd-tui-tests-'));
+  const home = mkdtempSync(join(tmpdir(), 'cmd-tui-tests-home-'));
 
   removeProjectVariables(process.env);
   process.env.TMPDIR = tmp;
@@ -36,7 +34,7 @@ export default function setup(project: TestProject): () => void {
 
   return () => {
     const left = readdirSync(tmp, { recursive: true, encoding: 'utf8' }).sort();
-    rmSync(run, { recursive: true, force: true, maxRetries: 5 });
+    for (const folder of [tmp, home]) rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
     if (left.length > 0) {
       const shown = left.slice(0, 40).map((entry) => `  ${entry}`).join('\n');
       throw new Error(`The tests left ${left.length} entries in their TMPDIR; every test removes what it makes, also when it fails:\n${shown}`);

@@ -3,6 +3,7 @@
  * else is touched), keys sent by name, the screen read back with capture-pane.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** tmux's names for the chords of the key table. */
@@ -18,6 +19,9 @@ const TMUX_KEYS: Record<string, string> = {
   'ctrl+down': 'C-Down',
   space: 'Space',
 };
+
+/** How long esc may leave the screen as it was before it counts as read: Ink waits 20 ms for the rest of a sequence. */
+const ESC_SETTLED_MS = 150;
 
 /** Prints how many bytes wait in the input queue of the terminal named by its argument (FIONREAD, 0x541B on Linux). */
 const FIONREAD_SCRIPT =
@@ -39,12 +43,14 @@ export class TmuxSession {
     const exports = Object.entries(options.env).map(([key, value]) => `${key}=${shellQuote(value)}`);
     // As in a person's terminal: without the CI runner's CI variable unless a test gives it
     // (tui-attributes.test.ts runs the TUI with it).
-    const line = `cd ${shellQuote(options.cwd)} && env -u CI ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
+    // exec: the pane's process is the program itself, whose exit kill() waits for.
+    const line = `cd ${shellQuote(options.cwd)} && exec env -u CI ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(options.columns), '-y', String(options.rows), line);
   }
 
   private tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+    // stderr kept (not the test runner's): a `has-session` on a closed server says so, and that is an answer.
+    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   }
 
   /**
@@ -55,17 +61,16 @@ export class TmuxSession {
     return this.tmux('capture-pane', '-p', ...(options.colours ? ['-e'] : []), ...(options.joined ? ['-J'] : []), '-t', this.name);
   }
 
-  /** Presses one chord (`ctrl+s`, `enter`, `n`). */
+  /** Presses one chord (`ctrl+s`, `enter`, `n`); returns once the app has read it. */
   async key(chord: string): Promise<void> {
+    const before = chord === 'esc' ? this.screen() : undefined;
     this.tmux('send-keys', '-t', this.name, tmuxKey(chord));
-    if (chord === 'esc') {
-      // A lone ESC counts as the esc key only once the app has read it and its short wait (20 ms) for more
-      // of an escape sequence has run out; a key read with it turns into alt+key (ESC / is alt+/, ESC ESC one
-      // esc). A busy machine reads late, so a fixed pause is not enough: wait until the app has read it.
-      await this.untilInputRead('esc');
-      await sleep(150);
-    } else {
-      await sleep(40);
+    await this.untilInputRead(chord);
+    if (before !== undefined) {
+      // A lone ESC counts as the esc key only once the app's short wait (20 ms) for more of an escape
+      // sequence has run out; a key read with it turns into alt+key (ESC / is alt+/, ESC ESC one esc). The
+      // screen changing shows it has; where esc changes nothing, a pause well past that wait.
+      await this.waitFor((screen) => screen !== before, 'esc', ESC_SETTLED_MS).catch(() => undefined);
     }
   }
 
@@ -86,25 +91,25 @@ export class TmuxSession {
   private unreadInput(): number {
     try {
       this.tty ??= this.tmux('display-message', '-p', '-t', this.name, '#{pane_tty}').trim();
-      return Number(execFileSync('perl', ['-MFcntl', '-e', FIONREAD_SCRIPT, this.tty], { encoding: 'utf8' }));
+      return Number(execFileSync('perl', ['-MFcntl', '-e', FIONREAD_SCRIPT, this.tty], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
     } catch (error) {
-      if (!this.running()) return 0;
+      // The program has exited (its terminal closed with it): nothing waits to be read.
+      if (!this.running() || (this.tty !== undefined && !existsSync(this.tty))) return 0;
       throw error;
     }
   }
 
+  /** Types `text` as fast as a person's keyboard repeats; returns once the app has read it. */
   async type(text: string): Promise<void> {
-    for (const char of text) {
-      this.tmux('send-keys', '-t', this.name, '-l', char);
-      await sleep(15);
-    }
+    for (const char of text) this.tmux('send-keys', '-t', this.name, '-l', char);
+    await this.untilInputRead(`"${text}"`);
   }
 
-  /** Pastes `text` as a terminal does: bracketed when the app asked for it. */
+  /** Pastes `text` as a terminal does: bracketed when the app asked for it; returns once the app has read it. */
   async paste(text: string): Promise<void> {
     this.tmux('set-buffer', '-b', 'e2e-paste', text);
     this.tmux('paste-buffer', '-p', '-d', '-b', 'e2e-paste', '-t', this.name);
-    await sleep(40);
+    await this.untilInputRead('the paste');
   }
 
   /** Polls the screen until `check` holds; the give-up (20 s unless told) is for a broken run, not a slow one. */
@@ -145,12 +150,45 @@ export class TmuxSession {
     }
   }
 
+  /**
+   * Ends the session and returns once the program in it has exited: a test removes its home next, and a
+   * program still exiting (leaving its pace file, saving its list) would write it back.
+   */
   kill(): void {
+    let pid: number | undefined;
     try {
+      pid = Number(this.tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim()) || undefined;
       this.tmux('kill-server');
     } catch {
       // already gone
     }
+    if (pid !== undefined) untilExited(pid);
+  }
+}
+
+/**
+ * Blocks until process `pid` (the pane's program) is gone; `kill()` is called from
+ * synchronous cleanups. The give-up is for a program that ignores the hang-up, which is then killed.
+ */
+function untilExited(pid: number): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const givesUp = Date.now() + 10_000;
+  while (alive(pid)) {
+    if (Date.now() > givesUp) {
+      process.kill(pid, 'SIGKILL');
+      break;
+    }
+    Atomics.wait(pause, 0, 0, 10);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    // A zombie (exited, not yet reaped by the dead tmux server's init) has let go of everything.
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
   }
 }
 

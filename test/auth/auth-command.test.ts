@@ -1,19 +1,15 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { TmuxSession } from '../e2e/helpers/tmux.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { startCli } from './cli-process.js';
 import { consentRedirect } from './scripted-browser.js';
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const api = () => ['--api', emulator().baseUrl];
 const status = async () => {

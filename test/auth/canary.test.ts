@@ -5,21 +5,18 @@
  */
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDiscordApi } from '../../source/api/client.js';
 import { describeError } from '../../source/api/errors.js';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { guildScope } from '../../source/discord/model.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
-import { canary, isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { canary } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const secrets = { bot: canary('BOT'), secret: canary('SECRET'), access: canary('ACCESS'), refresh: canary('REFRESH') };
 const forms = (value: string) => [value, Buffer.from(value).toString('base64'), encodeURIComponent(value), value.slice(0, 12) + value.slice(-8)];

@@ -1,13 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countedCreate, createBudget, recordCreates, recordCreatesExhausted } from '../../source/backup/create-ledger.js';
 import { DiscordApiError } from '../../source/api/errors.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 async function env(): Promise<NodeJS.ProcessEnv> {
-  return { CMD_TUI_HOME: await mkdtemp(join(tmpdir(), 'cmd-tui-ledger-')) };
+  return { CMD_TUI_HOME: tempFolder('cmd-tui-ledger-') };
 }
 
 describe('daily create ledger', () => {

@@ -1,16 +1,12 @@
 /** The TUI's request runner passes its signal and `sent` through a copy or restore: cancelled before the first change, nothing leaves. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApplyInterruptedError, executePlan } from '../../source/backup/execute-plan.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import type { Plan } from '../../source/discord/plan.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { FakeApi, makeCommand } from '../ui/helpers/fake-api.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 function setUp() {
   const ping = makeCommand({ name: 'ping', description: 'Pong' });

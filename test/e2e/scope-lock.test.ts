@@ -7,11 +7,11 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireScopeLock } from '../../source/backup/scope-lock.js';
 import { guildScope } from '../../source/discord/model.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { mutating, requestLog } from '../commands/emulator-requests.js';
 import { TmuxSession } from './helpers/tmux.js';
@@ -20,11 +20,7 @@ import { TmuxSession } from './helpers/tmux.js';
 const flat = (screen: string) => screen.replace(/\s+/g, ' ');
 
 const slow = useEmulator({ seed: 'empty', faults: 'slow:1@300,seed:7' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const env = (on = slow) => ({ ...home.env, DISCORD_BOT_TOKEN: on().botToken, NO_COLOR: '1' });
 const guild = (on = slow) => on().guildIds[0]!;

@@ -3,11 +3,11 @@
  * decision applies, as for a user), and in-memory keyrings that work, forget, refuse or hang, for the
  * storage tests.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Keyring } from '../../source/auth/secret-store.js';
-import { leaveProcessPaceShares } from '../../source/config/pace-share.js';
+import { removeFolder } from './temp-folder.js';
 import { cliEnv } from './hermetic-env.js';
 
 export interface IsolatedHome {
@@ -30,12 +30,7 @@ export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<Isola
   return {
     home,
     env,
-    cleanup: async () => {
-      // A command run in-process stays in its token's pace file (under this home) until it has been idle for
-      // 2 s, renewing it; a process leaves it as it exits. Left here, so that nothing writes the home again.
-      await leaveProcessPaceShares();
-      await rm(home, { recursive: true, force: true, maxRetries: 10 });
-    },
+    cleanup: () => removeFolder(home),
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -9,6 +9,7 @@ import { run as profileCommand } from '../../../source/commands/profile.js';
 import { compareNames } from '../../../source/discord/command-order.js';
 import { createSessionOpeners } from '../../../source/ui/session/open-session.js';
 import { signInAdmin } from '../../commands/restore-fixture.js';
+import { removeFolder } from '../../helpers/temp-folder.js';
 
 describe('opening a TUI session from stored or typed credentials', () => {
   let emulator: RunningEmulator;
@@ -19,7 +20,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
   });
   afterAll(async () => {
     await emulator.close();
-    rmSync(home, { recursive: true, force: true });
+    await removeFolder(home);
   });
 
   const io = (env: NodeJS.ProcessEnv): CliIo => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: { CMD_TUI_HOME: home, ...env }, cwd: home });
@@ -58,7 +59,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
       const [guild] = emulator.guildIds;
       expect((await session!.api.listGuildPermissions(guild!)).length).toBeGreaterThan(0);
     } finally {
-      rmSync(signInHome, { recursive: true, force: true });
+      await removeFolder(signInHome);
     }
   });
 
@@ -82,7 +83,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
       // The demo is a new emulator each time: nothing to draw from.
       await expect(createSessionOpeners({ demo: true, io: io(env), onCleanup: () => undefined }).lastSeen()).resolves.toBeUndefined();
     } finally {
-      rmSync(listHome, { recursive: true, force: true });
+      await removeFolder(listHome);
     }
   });
 
@@ -100,7 +101,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
       expect(await inProfile(['add', 'hq-guild', '--api', emulator.baseUrl, '--guild', emulator.guildIds[0]!, '--use'])).toBe(0);
       await expect(throughProfile()).resolves.toBeUndefined();
     } finally {
-      rmSync(profileHome, { recursive: true, force: true });
+      await removeFolder(profileHome);
     }
   });
 
@@ -129,7 +130,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
       expect(switched.globalCommands?.length).toBeGreaterThan(0);
       await expect(later.starters.openProfile!('staging')).rejects.toThrow('There is no profile "staging"');
     } finally {
-      rmSync(profileHome, { recursive: true, force: true });
+      await removeFolder(profileHome);
     }
   });
 });

@@ -12,6 +12,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, wr
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { fileSystemNow } from './file-clock.js';
 import { isLockBusy, withFileLock } from './file-lock.js';
 import { appPaths } from './paths.js';
 import { readTextFile } from './read-text-file.js';
@@ -240,7 +241,7 @@ async function removeLeftoverTemporaries(path: string): Promise<void> {
   for (const name of leftovers) {
     const file = join(dirname(path), name);
     const info = await stat(file).catch(() => undefined);
-    if (info?.isFile() && Date.now() - info.mtimeMs > LEFTOVER_TMP_MS) await rm(file, { force: true });
+    if (info?.isFile() && (await fileSystemNow(dirname(path))) - info.mtimeMs > LEFTOVER_TMP_MS) await rm(file, { force: true });
   }
 }
 

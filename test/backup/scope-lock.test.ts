@@ -1,18 +1,15 @@
 /** One writer per scope: the lock file, its wait and refusal, and taking over a dead writer's lock. */
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireScopeLock, interruptedWrite, ScopeLockedError, settleInterruptedWrite, withScopeLock } from '../../source/backup/scope-lock.js';
 import { guildScope } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
+import { backdate } from '../helpers/file-times.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const APP = '100000000000000001';
 const scope = guildScope('200000000000000002');
@@ -125,8 +122,7 @@ describe('scope lock', () => {
     await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
     await writeFile(lockFile(), '');
     expect(await acquireScopeLock(home.env, APP, scope, 'apply', { waitMs: 150 }).catch((error: unknown) => error)).toBeInstanceOf(ScopeLockedError);
-    const old = new Date(Date.now() - 60_000);
-    await utimes(lockFile(), old, old);
+    await backdate(lockFile(), 60_000);
     const notices: string[] = [];
     await withScopeLock(home.env, APP, scope, 'apply', async () => undefined, { notice: (message) => notices.push(message) });
     expect(notices).toEqual([expect.stringContaining('damaged lock file')]);

@@ -4,13 +4,14 @@
  * (hostile keys, wrong types, a thousand members) cannot stop the client or starve it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { leaveProcessPaceShares, paceFilePath, processPaceShare, sharePace as startShare, type PaceShare } from '../../source/config/pace-share.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { backdate } from '../helpers/file-times.js';
 
 const TOKEN = 'fake-bot-token-for-pace-tests';
 let home: string;
@@ -161,9 +162,8 @@ describe('the shared pace file', () => {
     const fresh = `${path}.fedcba9876543210.tmp`;
     const other = join(dirname(path), 'notes.tmp');
     for (const file of [leftover, fresh, other]) await writeFile(file, '{}');
-    const minuteAgo = new Date(Date.now() - 60_000);
-    await utimes(leftover, minuteAgo, minuteAgo);
-    await utimes(other, minuteAgo, minuteAgo);
+    await backdate(leftover, 60_000);
+    await backdate(other, 60_000);
     await sharePace(path).sending();
     expect((await readdir(dirname(path))).sort()).toEqual([basename(path), basename(fresh), 'notes.tmp'].sort());
   });

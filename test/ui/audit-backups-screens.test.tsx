@@ -1,5 +1,5 @@
 /** The audit (`a`) and backups (`b`) screens on a fake session: what they show, and where enter leads. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../source/api/errors.js';
 import type { RestorePreview } from '../../source/backup/restore.js';
 import type { OverwritesRestorePreview } from '../../source/backup/restore-overwrites.js';
@@ -9,9 +9,6 @@ import { renderApp } from './helpers/app.js';
 import type { PasteBack } from '../../source/ui/session/session.js';
 import { FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 function apiWithGhost(): FakeApi {
   const globalPing = makeCommand({ name: 'ping', description: 'Check the latency' });
@@ -23,7 +20,6 @@ function apiWithGhost(): FakeApi {
 describe('audit screen', () => {
   it('audits Global and every guild, groups by severity, and enter on a ghost duplicate asks to delete the guild copy', async () => {
     const app = await renderApp(apiWithGhost(), { columns: 140, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('openAudit');
     await app.waitForText('Audited Global and 1 guilds');
@@ -50,7 +46,6 @@ describe('audit screen', () => {
   it('deleting a ghost whose answer was lost and could not be read back says the outcome is unknown, never "Not deleted"', async () => {
     const api = apiWithGhost();
     const app = await renderApp(api, { columns: 140, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('openAudit');
     await app.waitForText('Audited Global and 1 guilds');
@@ -92,7 +87,6 @@ const notUsed = async (): Promise<never> => {
 /** The app on `session` at 120×24, on the backups screen once `shown` is on it. */
 async function openBackups(session: FakeSession, shown: string) {
   const app = await renderApp(session.api as FakeApi, { columns: 120, rows: 24 }, session);
-  cleanup = app.unmount;
   await app.waitForText('ping');
   await app.press('openBackups');
   await app.waitForText(shown);

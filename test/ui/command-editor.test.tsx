@@ -1,18 +1,14 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscordApiError, RequestCancelledError } from '../../source/api/errors.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 /** The app's editor open on /ping ("Pong"), focus on its name. */
 async function editPing() {
   const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
   const app = await renderApp(api);
-  cleanup = app.unmount;
   await app.waitForText('Pong');
   await app.press('edit');
   await app.waitForText('Edit ping in Global');
@@ -30,7 +26,6 @@ async function confirmSave(app: Awaited<ReturnType<typeof editPing>>['app']) {
 describe('command editor', () => {
   it('opens a new command as CHAT_INPUT with focus in the name, shows problems while typing and refuses to save', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.waitForText('New command in Global');
@@ -45,7 +40,6 @@ describe('command editor', () => {
 
   it('builds a command with a subcommand and choices, warns about the daily creates and sends it', async () => {
     const app = await renderApp(new FakeApi([]), { columns: 100, rows: 40 });
-    cleanup = app.unmount;
     await app.waitForText('No commands in Global');
     await app.press('new');
     await app.waitForText('New command in Global');
@@ -92,7 +86,6 @@ describe('command editor', () => {
 
   it('selects the new command in the list after creating it', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'alpha' }), makeCommand({ name: 'zeta' })]));
-    cleanup = app.unmount;
     await app.waitForText('zeta');
     await app.press('new');
     await app.type('middle');
@@ -109,7 +102,6 @@ describe('command editor', () => {
   it('warns that creating an existing name overwrites that command', async () => {
     const existing = makeCommand({ name: 'ping', description: 'Pong' });
     const app = await renderApp(new FakeApi([existing]));
-    cleanup = app.unmount;
     await app.waitForText('Pong');
     await app.press('new');
     await app.type('ping');
@@ -152,7 +144,6 @@ describe('command editor', () => {
 
   it('asks before discarding unsaved changes on esc', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('x');
@@ -168,7 +159,6 @@ describe('command editor', () => {
 
   it('asks before ctrl+c quits with unsaved changes, focus on Cancel; a second ctrl+c quits', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
     await app.waitForText('ping');
@@ -241,7 +231,6 @@ describe('command editor', () => {
 
   it('keeps every key of a burst: text, tab to the next field, more text, all in one read', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.waitForText('New command in Global');
@@ -253,7 +242,6 @@ describe('command editor', () => {
 
   it('treats ctrl chords as commands, never as text', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('ab');

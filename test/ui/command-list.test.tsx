@@ -1,13 +1,10 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Command } from '../../source/discord/model.js';
 import { footerHints } from '../../source/ui/components/footer.js';
 import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 function sampleApi() {
   return new FakeApi([
@@ -21,7 +18,6 @@ function sampleApi() {
 describe('command list', () => {
   it('shows the header, columns, counts against caps, and a marker on a rule-breaking command', async () => {
     const app = await renderApp(sampleApi(), { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     const frame = app.frame();
     expect(frame).toContain('Test App');
@@ -39,7 +35,6 @@ describe('command list', () => {
 
   it('moves with j/k, opens the detail with enter and goes back with esc', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     // Sorted by type then name: BadName, ban, ping, Report.
     await app.press('down');
@@ -54,7 +49,6 @@ describe('command list', () => {
 
   it('filters as you type; letters are text while the filter has focus', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('filter');
     await app.type('pin');
@@ -75,7 +69,6 @@ describe('command list', () => {
 
   it('handles keys that arrive in one chunk one by one (a busy machine or a fast typist)', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     // "/", then "pin" as filter text, then enter to keep it and enter to open: all in one read.
     await act(async () => {
@@ -87,7 +80,6 @@ describe('command list', () => {
 
   it('shows help for the screen from the key table and closes it with esc', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('help');
     await app.waitForText('Keys on this screen');
@@ -113,7 +105,6 @@ describe('command list', () => {
     };
     api.getGuildMember = async (_guildId, userId) => ({ user: { id: userId, username: 'alice' }, roles: [] });
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('scope');
     await app.waitForText('Test Guild');
@@ -142,14 +133,12 @@ describe('command list', () => {
     const group = (name: string) => ({ type: 2, name, description: name, options: [{ type: 1, name: 'on', description: 'On', options: [{ type: 3, name: 'kind', description: 'Kind' }] }, { type: 1, name: 'off', description: 'Off' }] });
     const api = new FakeApi([makeCommand({ name: 'settings', description: 'Change things', options: [group('alerts'), group('profile')] as Command['options'] })]);
     const app = await renderApp(api, { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('settings');
     expect(app.frame()).toMatch(/Change things\s+2\s/);
   });
 
   it('picks the guild when ↓ and enter arrive in one chunk (a fast typist, tmux)', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('scope');
     await app.waitForText('Test Guild');
@@ -164,7 +153,6 @@ describe('command list', () => {
     const session = { ...fakeSession(api), globalCommands: await api.listCommands({ kind: 'global' }), application: await api.getApplication(), who: 'Pixel Pal', globalCreatesUsed: 3 };
     api.calls.length = 0;
     const app = await renderApp(api, {}, session);
-    cleanup = app.unmount;
     const first = app.frame();
     expect(first).toContain('Check the latency');
     expect(first).toContain('Test App');
@@ -177,7 +165,6 @@ describe('command list', () => {
 
   it('keeps the layout at 80×24 and follows a resize', async () => {
     const app = await renderApp(sampleApi(), { columns: 80, rows: 24 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     expect(app.frame().split('\n').every((line) => line.length <= 80)).toBe(true);
     app.stdout.resize(120, 30);

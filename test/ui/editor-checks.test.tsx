@@ -3,17 +3,13 @@
  * warnings in its header, shows a plain edit field by field before the PATCH, keeps numbers as typed,
  * wraps long problems instead of cutting the fix off, and has its own help and a key to the next problem.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 async function editorOn(api: FakeApi, name: string, size = { columns: 100, rows: 30 }) {
   const app = await renderApp(api, size);
-  cleanup = app.unmount;
   await app.waitForText(name);
   await app.press('filter');
   await app.type(name);
@@ -39,7 +35,6 @@ describe('the editor checks what save checks', () => {
   it('the 101st slash command is an error while it is typed, not at Discord', async () => {
     const api = new FakeApi(Array.from({ length: 100 }, (_, i) => makeCommand({ name: `c${i}` })));
     const app = await renderApp(api, { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('c0');
     await app.press('new');
     await app.type('extra');
@@ -93,7 +88,6 @@ describe('the editor checks what save checks', () => {
 
   it('wraps a long problem so its fix is shown in full at 80 columns', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 80, rows: 24 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('Music Bot');
@@ -105,7 +99,6 @@ describe('the editor checks what save checks', () => {
 
   it('opens help from the key table with ctrl+g and keeps the draft', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('draft?');

@@ -3,15 +3,12 @@
  * back; ctrl+z brings it back and the draft is the one opened again (save finds nothing changed);
  * typing into one field is one step; ctrl+y redoes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { editorReducer, initialEditorState } from '../../source/ui/screens/command-editor/use-editor-state.js';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const withOptions: CommandDraft = {
   name: 'upload',
@@ -56,7 +53,6 @@ describe('the history', () => {
 /** The app's editor open on /upload. */
 async function editUpload() {
   const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
-  cleanup = app.unmount;
   await app.waitForText('upload');
   await app.press('edit');
   await app.waitForText('Edit upload');

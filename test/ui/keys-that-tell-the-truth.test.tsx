@@ -4,19 +4,15 @@
  * picker names languages and filters as you type, translations land under their field, and space
  * toggles a multi picker.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { openContextsPicker } from './helpers/editor-steps.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 async function start(api: FakeApi, size = { columns: 100, rows: 30 }) {
   const app = await renderApp(api, size);
-  cleanup = app.unmount;
   return app;
 }
 
@@ -102,7 +98,6 @@ describe('the editor’s pickers', () => {
 describe('the overwrites list', () => {
   it('G goes to the last overwrite and g to the first', async () => {
     const app = await openPermissions(guildWithBan().api);
-    cleanup = app.unmount;
     await app.waitForText('4/100');
     await app.press('bottom');
     await waitFor(() => /▸.*deleted role 500000000000000099/.test(app.frame()), { message: app.frame });

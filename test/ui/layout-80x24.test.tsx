@@ -2,16 +2,13 @@
  * At 80×24 every screen keeps its header on top and its footer on the last line, on one line each:
  * nothing is pushed off screen, even with a status message, a long list, rule markers and a long option tree.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { footerHints } from '../../source/ui/components/footer.js';
 import type { KeyScope } from '../../source/ui/input/key-bindings.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions, setOverwrites } from './permissions/permissions-fixture.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const SIZE = { columns: 80, rows: 24 };
 
@@ -42,7 +39,6 @@ function crowdedApi(): FakeApi {
 /** The detail of a command with twelve options, more than fit. */
 async function openLongDetail() {
   const app = await renderApp(crowdedApi(), SIZE);
-  cleanup = app.unmount;
   await app.waitForText('BadName');
   await app.press('down');
   await app.press('open');
@@ -63,7 +59,6 @@ describe('80×24', () => {
 
   it('the command list, with rule markers and a status message longer than a line, shown in full', async () => {
     const app = await renderApp(crowdedApi(), SIZE);
-    cleanup = app.unmount;
     app.session.writeExport = async (name) => `/home/someone/projects/a-bot-with-a-long-folder-name/exports/${name}`;
     await app.waitForText('BadName');
     await app.press('export');
@@ -87,7 +82,6 @@ describe('80×24', () => {
 
   it('the editor of a command with many options', async () => {
     const app = await renderApp(crowdedApi(), SIZE);
-    cleanup = app.unmount;
     await app.waitForText('BadName');
     await app.press('down');
     await app.press('edit');
@@ -101,7 +95,6 @@ describe('80×24', () => {
     const { api, ban } = guildWithBan();
     setOverwrites(api, ban.id, []);
     const app = await openPermissions(api);
-    cleanup = app.unmount;
     app.stdout.resize(SIZE.columns, SIZE.rows);
     await app.waitForText('No overwrites of its own');
     await waitFor(() => app.frame().replace(/\n+$/, '').split('\n').at(-1)?.includes('who can use this?') === true, { message: app.frame });
@@ -111,7 +104,6 @@ describe('80×24', () => {
   it('the permissions screen and its who-can-use matrix', async () => {
     const { api } = guildWithBan();
     const app = await openPermissions(api);
-    cleanup = app.unmount;
     app.stdout.resize(SIZE.columns, SIZE.rows);
     await waitFor(() => app.frame().split('\n').every((line) => line.length <= SIZE.columns));
     await app.press('toggleOverwrite');

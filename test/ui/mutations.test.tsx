@@ -1,11 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../source/api/errors.js';
 import { FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 /**
  * /ping deleted from a list of ping and pong, its DELETE sent and held there (the server has not answered)
@@ -14,7 +11,6 @@ afterEach(() => cleanup?.());
 async function deleteHeldOnTheWire() {
   const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
   const app = await renderApp(api);
-  cleanup = app.unmount;
   await app.waitForText('ping');
   let open!: () => void;
   await app.press('delete');
@@ -34,7 +30,6 @@ describe('delete', () => {
   it('confirms by typing the name, says the overwrites go with it, backs up first and says where', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('delete');
     await app.waitForText('Delete ping from Global?');
@@ -113,7 +108,6 @@ describe('delete', () => {
   it('q before the delete is sent says what quitting needs, in words that stay true once it is sent', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     let backedUp!: () => void;
     const backup = app.session.backup;
     app.session.backup = async (scope, reason) => {
@@ -134,7 +128,6 @@ describe('delete', () => {
   it('a delete whose answer was lost and could not be read back is reported unknown, with its backup, never "Not deleted"', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('delete');
     await app.waitForText('Delete ping from Global?');
@@ -152,7 +145,6 @@ describe('delete', () => {
   it('esc cancels without sending anything', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.chord('ctrl+d');
     await app.waitForText('Delete ping');
@@ -166,7 +158,6 @@ describe('delete', () => {
     const api = new FakeApi([], [command]);
     api.permissions = [{ id: command.id, application_id: api.applicationId, guild_id: GUILD_ID, permissions: [{ id: GUILD_ID, type: 1, permission: false }, { id: '5', type: 2, permission: true }] }];
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('No commands in Global');
     await app.press('scope');
     await app.chord('down');
@@ -183,7 +174,6 @@ describe('busy and cancel', () => {
     let release!: () => void;
     api.gate = new Promise((resolve) => (release = resolve));
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('Loading commands');
     await app.press('interrupt');
     await app.waitForText('Cancelled: Loading commands.');
@@ -198,7 +188,6 @@ describe('busy and cancel', () => {
     const ping = makeCommand({ name: 'ping', description: 'Check the latency' });
     const api = new FakeApi([ping]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('Check the latency');
     await app.press('open');
     await app.waitForText(`id ${ping.id}`);
@@ -217,7 +206,6 @@ describe('busy and cancel', () => {
   it('ctrl+r on the detail of a command deleted elsewhere goes back to the list and says why', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' }), makeCommand({ name: 'pong', description: 'Still here' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('Check the latency');
     await app.press('open');
     await app.waitForText('description: Check the latency');
@@ -231,7 +219,6 @@ describe('busy and cancel', () => {
   it('ctrl+r twice: the first load is superseded by the second, not reported as cancelled', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('Check the latency');
     let release!: () => void;
     api.gate = new Promise((resolve) => (release = resolve));
@@ -247,7 +234,6 @@ describe('busy and cancel', () => {
   it('a reload cancelled with ctrl+c keeps the earlier data and says so', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('Check the latency');
     api.gate = new Promise(() => undefined);
     await app.press('refresh');
@@ -261,7 +247,6 @@ describe('busy and cancel', () => {
 describe('export and raw JSON', () => {
   it('x writes the scope in bulk-overwrite format without server-only fields', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('export');
     await app.waitForText('Exported 1 command to /exports/commands-global.json');
@@ -272,7 +257,6 @@ describe('export and raw JSON', () => {
   it('y shows the command as the API returned it', async () => {
     const command = makeCommand({ name: 'ping', description: 'Pong' });
     const app = await renderApp(new FakeApi([command]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('rawJson');
     await app.waitForText(`"id": "${command.id}"`);
@@ -285,7 +269,6 @@ describe('edit as JSON in $EDITOR', () => {
   it('reopens invalid JSON and rule problems as comments, then reviews the diff before saving', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     app.session.editorReplies.push(
       (text) => text.replace('"Pong"', '"Pong'), // broken JSON
       (text) => text.replace('"Pong', '"Pong"').replace('"ping"', '"Bad Name"'), // valid JSON, invalid name
@@ -306,7 +289,6 @@ describe('edit as JSON in $EDITOR', () => {
   it('ctrl+c on the review asks before dropping the edit and quitting', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
     const app = await renderApp(api);
-    cleanup = app.unmount;
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
     app.session.editorReplies.push((text) => text.replace('"Pong"', '"Pong!"'));
@@ -327,7 +309,6 @@ describe('edit as JSON in $EDITOR', () => {
 
   it('closing the reopened file without changes cancels instead of reopening it again', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]));
-    cleanup = app.unmount;
     app.session.editorReplies.push((text) => text.replace('"Pong"', '"Pong')); // broken JSON; then `:q!` (the text as shown)
     await app.waitForText('ping');
     await app.press('editJson');
@@ -338,7 +319,6 @@ describe('edit as JSON in $EDITOR', () => {
 
   it('says so when nothing changed', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('editJson');
     await app.waitForText('No changes to ping.');

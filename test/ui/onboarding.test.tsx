@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthRequiredError, ConnectionError } from '../../source/api/errors.js';
 import { App } from '../../source/ui/app.js';
 import type { Session, SessionStarters } from '../../source/ui/session/session.js';
@@ -8,12 +8,8 @@ import { keyboard } from './helpers/keys.js';
 import { renderTui } from './helpers/render.js';
 import { waitFor, waitForText } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 function renderOnboarding(starters: SessionStarters) {
   const rendered = renderTui(<App connect={async () => null} starters={starters} theme={noColorTheme} />, { columns: 100, rows: 30 });
-  cleanup = rendered.unmount;
   return { ...rendered, ...keyboard(rendered.stdin), waitForText: (text: string) => waitForText(rendered.frame, text) };
 }
 
@@ -214,7 +210,6 @@ describe('onboarding (no credentials)', () => {
     ['the token is refused', new AuthRequiredError(['bot'], 'The bot token was rejected (401).', 'Check DISCORD_BOT_TOKEN.'), 'The credentials found were refused'],
   ])('with credentials set but %s, it says which, not "no credentials"', async (_, error, headline) => {
     const rendered = renderTui(<App connect={() => Promise.reject(error)} theme={noColorTheme} />, { columns: 120, rows: 30 });
-    cleanup = rendered.unmount;
     await waitForText(rendered.frame, headline);
     expect(rendered.frame()).not.toContain('No credentials found');
     expect(rendered.frame()).toContain(error.message);
@@ -223,7 +218,6 @@ describe('onboarding (no credentials)', () => {
   it('shows a skeleton at once while connecting, before any credentials are read', async () => {
     let finish!: (session: Session | null) => void;
     const rendered = renderTui(<App connect={() => new Promise((resolve) => (finish = resolve))} theme={noColorTheme} />);
-    cleanup = rendered.unmount;
     await waitForText(rendered.frame, 'Connecting');
     finish(demoSession());
     await waitForText(rendered.frame, 'Check the latency');

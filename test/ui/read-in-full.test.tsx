@@ -3,21 +3,18 @@
  * told apart by their ends, an audit finding and a backup cut to fit their rows are read whole with
  * `v`, and a title keeps its counts whole when a long guild name has to give way.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 const SIZE = { columns: 80, rows: 24 };
 
 describe('at 80×24', () => {
   it('tells five names that share a long start apart', async () => {
     const api = new FakeApi([1, 2, 3, 4, 5].map((n) => makeCommand({ name: `the-quite-long-command-name-${n}`, description: 'Same start' })));
     const app = await renderApp(api, SIZE);
-    cleanup = app.unmount;
     await app.waitForText('Same start');
     const rows = app.frame().split('\n').filter((row) => row.includes('Same start'));
     expect(rows).toHaveLength(5);
@@ -29,7 +26,6 @@ describe('at 80×24', () => {
   it('reads a cut audit finding whole with v', async () => {
     const api = new FakeApi([makeCommand({ name: 'BadName', description: 'uppercase is not allowed' })]);
     const app = await renderApp(api, SIZE);
-    cleanup = app.unmount;
     await app.waitForText('BadName');
     await app.press('openAudit');
     await app.waitForText('Audited Global');
@@ -53,7 +49,6 @@ describe('at 80×24', () => {
     const entries: BackupEntry[] = [{ path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason, applicationId: api.applicationId, commandCount: 3, overwriteCount: 2, overwritesOnly: false }];
     session.backupFiles = { list: async () => entries, preview: async () => { throw new Error('not used'); }, restore: async () => { throw new Error('not used'); } };
     const app = await renderApp(api, SIZE, session);
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('openBackups');
     await app.waitForText('apply commands.json');
@@ -68,7 +63,6 @@ describe('at 80×24', () => {
     api.guilds = [{ id: GUILD_ID, name: 'The Extremely Long Guild Name Of A Very Large Community Server' }];
     api.commands.set(`guild:${GUILD_ID}`, [makeCommand({ name: 'ping', description: 'Ping' }, { kind: 'guild', guildId: GUILD_ID })]);
     const app = await renderApp(api, SIZE);
-    cleanup = app.unmount;
     await app.waitForText('No commands');
     await app.press('scope');
     await app.waitForText('Community Server');

@@ -1,12 +1,9 @@
 /** The status line wraps a message to the width, at most three lines; a longer one says how to see it whole, and ctrl+e shows it. */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { statusLines } from '../../source/ui/components/status-line.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 it('keeps a message of up to three lines whole and cuts a longer one, naming ctrl+e', () => {
   expect(statusLines(undefined, 20)).toEqual([' ']);
@@ -28,7 +25,6 @@ it('cuts a long message where no key shows it whole (the filter), without naming
 
 it('a path in a message that wraps gets a line of its own, written whole for the terminal to wrap', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
-  cleanup = app.unmount;
   const folder = Array.from({ length: 8 }, (_, i) => `folder-number-${i}`).join('/');
   app.session.writeExport = async (name) => `/home/someone/${folder}/${name}`;
   await app.waitForText('ping');
@@ -48,7 +44,6 @@ it('a path in a message that wraps gets a line of its own, written whole for the
 
 it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
-  cleanup = app.unmount;
   app.session.writeExport = async () => {
     throw new Error(`the disk is full; ${'the export needs more room than is left '.repeat(4)}`);
   };
@@ -66,7 +61,6 @@ it('a list that did not load says the counts are unknown instead of "counting…
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
   api.failNext = new Error('socket hang up');
   const app = await renderApp(api, { columns: 100, rows: 20 });
-  cleanup = app.unmount;
   await app.waitForText('counts unknown: the list did not load (ctrl+r)');
   await app.press('refresh');
   await app.waitForText('slash 1/100');

@@ -20,11 +20,9 @@ import { waitFor } from './helpers/wait-for.js';
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-
 it('on live Discord, t says nobody can run a command as a user, in the words cmd-tui try uses, and offers an emulator here', async () => {
   const live = liveApi();
   const app = await renderApp(live, { columns: 200, rows: 40 }, { ...fakeSession(live), tryOnEmulator: emulatorForTry(() => undefined)(live) });
-  cleanup = app.unmount;
   await app.waitForText('ping');
   await app.press('tryCommand');
   await app.waitForText('Try /ping');
@@ -132,7 +130,6 @@ const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0
 it("the command's names and descriptions from the server are shown as escapes, not obeyed", async () => {
   const command = makeCommand({ name: 'ping', description: HOSTILE, options: [{ type: 3, name: 'what', description: `opt${HOSTILE}`, required: true }] });
   const app = await renderApp(new FakeApi([command]), { columns: 200, rows: 30 });
-  cleanup = app.unmount;
   await app.waitForText('ping');
   await app.press('tryCommand');
   await app.waitForText('Try /ping');

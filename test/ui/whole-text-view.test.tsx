@@ -3,20 +3,16 @@
  * cursor, ↑/↓ move over its rows, the count against the limit is live, and esc brings the text back
  * to the field as one change that one ctrl+z takes back.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 const command: CommandDraft = { name: 'ping', description: 'Replies with pong', type: 1 };
 
 async function openDescription(columns: number, rows: number) {
   const app = await renderApp(new FakeApi([makeCommand(command)]), { columns, rows });
-  cleanup = app.unmount;
   await app.waitForText('ping');
   await app.press('edit');
   await app.waitForText('Edit ping');

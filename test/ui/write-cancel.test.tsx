@@ -1,14 +1,11 @@
 /** ctrl+c during a TUI copy or restore: before the first change leaves it cancels, sending nothing; after, the app waits and reports. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RequestCancelledError } from '../../source/api/errors.js';
 import type { RestorePreview } from '../../source/backup/restore.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 /** A write that waits for `release`: cancelled (nothing sent) when aborted before `sendFirst`, else it goes on once sent. */
 function gatedWrite<T>(value: T, sendFirst: boolean) {
@@ -44,7 +41,6 @@ async function openCopy(sendFirst: boolean) {
     apply: (_request, _plan, signal, sent) => copy.write(signal, sent),
   };
   const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-  cleanup = app.unmount;
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
   await app.waitForText('ping');
@@ -90,7 +86,6 @@ describe('ctrl+c during a TUI restore', () => {
     const restore = gatedWrite(outcome, sendFirst);
     session.backupFiles = { list: async () => [entry], preview: async () => preview, restore: (_path, _preview, signal, sent) => restore.write(signal, sent) };
     const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('openBackups');
     await app.waitForText('delete mod');

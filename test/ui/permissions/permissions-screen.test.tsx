@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthRequiredError, ConnectionError, DiscordApiError } from '../../../source/api/errors.js';
 import { PermissionType } from '../../../source/discord/model.js';
 import { fakeSession, makeCommand, type FakeSession } from '../helpers/fake-api.js';
@@ -7,15 +7,11 @@ import { waitFor } from '../helpers/wait-for.js';
 import { SCOPE_MISSING } from '../../../source/discord/overwrite-refusals.js';
 import { ALICE, BOB, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 /** /ban's overwrites open in the permissions screen (after `prepare` set up the API); unmounted after the test. */
 async function openBan(prepare?: (api: PermissionsApi) => void) {
   const fixture = guildWithBan();
   prepare?.(fixture.api);
   const app = await openPermissions(fixture.api);
-  cleanup = app.unmount;
   return { ...fixture, app };
 }
 
@@ -27,7 +23,6 @@ async function openBanAsBot(size: { columns: number; rows: number }, signInUser?
   const session = fakeSession(api);
   if (signInUser) session.signInUser = signInUser(session, api);
   const app = await renderApp(api, size, session);
-  cleanup = app.unmount;
   await app.waitForText('No commands in Global');
   await app.press('scope');
   await app.chord('down');
@@ -161,7 +156,6 @@ describe('the permissions screen', () => {
     const hundred = Array.from({ length: 100 }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), type: PermissionType.User, permission: true }));
     setOverwrites(api, command.id, hundred);
     const app = await openPermissions(api, 'crowded');
-    cleanup = app.unmount;
     await app.waitForText('100/100');
     await app.press('addOverwrite');
     await app.type('help');
@@ -177,7 +171,6 @@ describe('the permissions screen', () => {
     const users = Array.from({ length: 60 }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), type: PermissionType.User, permission: true }));
     setOverwrites(api, command.id, users);
     const app = await openPermissions(api, 'crowded');
-    cleanup = app.unmount;
     await app.waitForText('60/100');
     const selectedUser = () => /▸.*user (\d+)/.exec(app.frame())?.[1];
     const shown = () => app.frame().split('\n').filter((line) => /user \d{18}/.test(line)).length;
@@ -415,7 +408,6 @@ describe('the permissions screen', () => {
   it('A on the command list opens the app-level defaults of the guild', async () => {
     const { api } = guildWithBan();
     const app = await renderApp(api, { columns: 110, rows: 32 });
-    cleanup = app.unmount;
     await app.waitForText('No commands in Global');
     await app.press('scope');
     await app.chord('down');
@@ -430,7 +422,6 @@ describe('the permissions screen', () => {
     const api = new PermissionsApi([ban], []);
     setOverwrites(api, ban.id, [{ id: ROLE.moderator, type: 1, permission: true }]);
     const app = await renderApp(api, { columns: 110, rows: 32 });
-    cleanup = app.unmount;
     await app.waitForText('ban');
     await app.press('permissions');
     await app.waitForText('Permission overwrites are set per guild: pick the guild');

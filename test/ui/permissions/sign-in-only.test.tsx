@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionType } from '../../../source/discord/model.js';
 import { managedGuilds } from '../../../source/ui/screens/sign-in-only/sign-in-only-home.js';
 import { fakeSession } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ALICE, GUILD_ID, guildWithBan, ROLE } from './permissions-fixture.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 /** /ban's guild as a browser sign-in alone sees it; `named`: a backup knows /ban. */
 async function signedInOnly(named: boolean, size = { columns: 110, rows: 32 }) {
@@ -19,7 +16,6 @@ async function signedInOnly(named: boolean, size = { columns: 110, rows: 32 }) {
   ];
   const session = { ...fakeSession(api), knownCommands: async () => (named ? [ban] : []) };
   const app = await renderApp(api, size, session);
-  cleanup = app.unmount;
   return { api, ban, app, session };
 }
 

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { sealTestRunner } from './test/helpers/hermetic-env.js';
+
+sealTestRunner(import.meta.dirname);
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 

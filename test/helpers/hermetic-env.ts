@@ -5,6 +5,8 @@
  * `XDG_CONFIG_HOME` or `NO_COLOR` changes nothing. A test that wants one sets it on purpose.
  */
 
+import { join } from 'node:path';
+
 /** Every variable with one of these prefixes. */
 const PROJECT_PREFIXES = /^(CMD_TUI_|DISCORD_|XDG_)/;
 
@@ -49,6 +51,16 @@ export function isProjectVariable(name: string): boolean {
 /** Removes the project's variables from `env` in place (the test runner's own, before its workers start). */
 export function removeProjectVariables(env: NodeJS.ProcessEnv): void {
   for (const name of Object.keys(env)) if (isProjectVariable(name)) delete env[name];
+}
+
+/**
+ * Seals the test runner itself as its configuration loads, before it writes anything: vitest keeps a token
+ * under the user's data folder (XDG_DATA_HOME or HOME), which is then a folder of the project's instead.
+ * The run's own TMPDIR and HOME come after (suite-setup.ts).
+ */
+export function sealTestRunner(projectRoot: string): void {
+  removeProjectVariables(process.env);
+  process.env.HOME = join(projectRoot, 'node_modules', '.cache', 'cmd-tui-tests', 'runner-home');
 }
 
 /**

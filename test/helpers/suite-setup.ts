@@ -1,7 +1,7 @@
 /**
- * Once per `vitest run`, before any worker starts (workers inherit this process's environment): the run
- * gets its own TMPDIR and its own HOME, the project's variables are removed from the
- * environment (hermetic-env.ts), and the clock's zone is UTC. Nothing a test does can reach the
+ * Once per `vitest run`, before any worker starts (workers inherit this process's environment, which the
+ * configuration already cleared of the project's variables: hermetic-env.ts): the run gets its own TMPDIR
+ * and its own HOME, and the clock's zone is UTC. Nothing a test does can reach the
  * contributor's own settings, keyring or temp folder. At the end the run's TMPDIR must be empty: a test
  * that leaves a folder behind fails the run, named by what it left.
  */
@@ -9,7 +9,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { removeProjectVariables } from './hermetic-env.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,21 +22,21 @@ export default function setup(project: TestProject): () => void {
   const tmp = mkdtempSync(join(tmpdir(), 'cmd-tui-tests-'));
   const home = mkdtempSync(join(tmpdir(), 'cmd-tui-tests-home-'));
 
-  removeProjectVariables(process.env);
   process.env.TMPDIR = tmp;
   process.env.HOME = home;
   process.env.TZ = 'UTC';
   // Node's compile cache (cmd-tui turns it on) would otherwise live in TMPDIR; kept beside the project so
   // that runs share it.
   process.env.NODE_COMPILE_CACHE = resolve('node_modules/.cache/cmd-tui-tests/compile');
+  // tsx (the tests that start TypeScript in a child process) would keep its cache in TMPDIR.
+  process.env.TSX_DISABLE_CACHE = '1';
   project.provide('suiteHome', home);
 
   return () => {
-    const left = readdirSync(tmp, { recursive: true, encoding: 'utf8' }).sort();
+    const left = readdirSync(tmp).sort();
     for (const folder of [tmp, home]) rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
     if (left.length > 0) {
-      const shown = left.slice(0, 40).map((entry) => `  ${entry}`).join('\n');
-      throw new Error(`The tests left ${left.length} entries in their TMPDIR; every test removes what it makes, also when it fails:\n${shown}`);
+      throw new Error(`The tests left ${left.length} entries in their TMPDIR; every test removes what it makes, also when it fails:\n${left.map((entry) => `  ${entry}`).join('\n')}`);
     }
   };
 }

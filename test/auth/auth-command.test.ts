@@ -1,5 +1,3 @@
-import { chmod, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { TmuxSession } from '../e2e/helpers/tmux.js';
@@ -7,6 +5,7 @@ import { useIsolatedHome } from '../helpers/homes.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { startCli } from './cli-process.js';
 import { consentRedirect } from './scripted-browser.js';
+import { approvingBrowser } from '../helpers/approving-browser.js';
 
 const emulator = useEmulator();
 const home = useIsolatedHome();
@@ -16,27 +15,6 @@ const status = async () => {
   const result = await runCli(['auth', 'status', '--json', ...api()], { env: home.env });
   return { ...result, report: JSON.parse(result.stdout) as Record<string, any> };
 };
-
-/** A $BROWSER program that approves the consent page over plain HTTP and follows the redirect. */
-async function approvingBrowser(dir: string): Promise<string> {
-  const path = join(dir, 'approve-browser.mjs');
-  await writeFile(
-    path,
-    `#!${process.execPath}
-const url = process.argv[2];
-const html = await (await fetch(url)).text();
-const action = /<form method="post" action="([^"]*)"/.exec(html)[1].replace(/&amp;/g, '&');
-const unescape = (t) => t.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const form = new URLSearchParams();
-for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(unescape(m[1]), unescape(m[2]));
-form.set('action', 'authorize');
-const answer = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual' });
-await fetch(answer.headers.get('location'));
-`,
-  );
-  await chmod(path, 0o755);
-  return path;
-}
 
 describe('cmd-tui auth', () => {
   it("status says a bot token from the environment works on its own application, not the stored one", async () => {

@@ -1,26 +1,27 @@
 /**
- * The isolated home (credentials.ts) as a file's tests use it: one per test, made before it and removed
- * after it, also when it fails. Kept apart from credentials.ts, which the benchmarks load outside vitest.
+ * The isolated home (credentials.ts) as a file's tests use it: one per test (or one per file), made before
+ * and removed after, also when a test fails. Kept apart from credentials.ts, which the benchmarks load outside vitest.
  */
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { isolatedHome, type IsolatedHome } from './credentials.js';
 
 /**
- * A fresh isolated home for each test of the file (made before it, removed after it, also when it fails);
- * `extra` as for isolatedHome, or a function of the test's moment (an emulator's token). Read `home.env`,
- * `home.home` inside tests.
+ * A fresh isolated home for each test of the file (made before it, removed after it, also when it fails),
+ * or with `lifetime` 'file' one for all of the file's tests; `extra` as for isolatedHome, or a function of
+ * the moment it is made (an emulator's token). Read `home.env`, `home.home` inside tests.
  */
-export function useIsolatedHome(extra: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {}): IsolatedHome {
+export function useIsolatedHome(extra: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {}, lifetime: 'test' | 'file' = 'test'): IsolatedHome {
   let current: IsolatedHome | undefined;
-  beforeEach(async () => {
+  const [before, after] = lifetime === 'test' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
     current = await isolatedHome(typeof extra === 'function' ? extra() : extra);
   });
-  afterEach(async () => {
+  after(async () => {
     await current?.cleanup();
     current = undefined;
   });
   const now = () => {
-    if (!current) throw new Error('no home outside a test: useIsolatedHome() makes one for each test');
+    if (!current) throw new Error('no home outside a test: useIsolatedHome() makes one for each test (or for the file)');
     return current;
   };
   return {

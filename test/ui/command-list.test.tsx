@@ -39,8 +39,7 @@ describe('command list', () => {
     // Sorted by type then name: BadName, ban, ping, Report.
     await app.press('down');
     await waitFor(() => /▸\s*slash\s+ban/.test(app.frame()));
-    await app.press('open');
-    await app.waitForText('Ban a member');
+    await app.pressAndWait('open', 'Ban a member');
     await app.waitForText('user  USER · required — Who');
     await app.waitForText('default member permissions: BAN_MEMBERS (bits 4)');
     await app.press('back');
@@ -59,8 +58,7 @@ describe('command list', () => {
     await app.waitForText('No command matches');
     await app.chord('backspace');
     await app.chord('backspace');
-    await app.press('filterDone');
-    await app.waitForText('Check the latency');
+    await app.pressAndWait('filterDone', 'Check the latency');
     await app.press('filterClear');
     // esc at the root clears the kept filter and never quits.
     await app.chord('esc');
@@ -81,8 +79,7 @@ describe('command list', () => {
   it('shows help for the screen from the key table and closes it with esc', async () => {
     const app = await renderApp(sampleApi());
     await app.waitForText('ping');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toContain('edit JSON in $EDITOR');
     await app.chord('esc');
     await waitFor(() => !app.frame().includes('Keys on this screen'));
@@ -106,14 +103,12 @@ describe('command list', () => {
     api.getGuildMember = async (_guildId, userId) => ({ user: { id: userId, username: 'alice' }, roles: [] });
     const app = await renderApp(api);
     await app.waitForText('ping');
-    await app.press('scope');
-    await app.waitForText('Test Guild');
+    await app.pressAndWait('scope', 'Test Guild');
     await app.chord('down');
     await app.chord('enter');
     await app.waitForText('scope Guild Test Guild');
     await app.waitForText('Moderate');
-    await app.press('open');
-    await app.waitForText('deny   @everyone');
+    await app.pressAndWait('open', 'deny   @everyone');
     // The shared naming (source/discord/overwrite-targets.ts), as in the permissions screen: roles and members by name.
     expect(app.frame()).toContain('allow  All channels');
     await app.waitForText('allow  role @Helpers');
@@ -122,8 +117,7 @@ describe('command list', () => {
     expect(app.frame()).not.toContain('p opens them with roles, channels and members by name.');
     // Help over the detail and back: the names are there at once, not read again.
     const reads = roleReads;
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     await app.chord('esc');
     await app.waitForText('allow  role @Helpers');
     expect(roleReads).toBe(reads);
@@ -140,8 +134,7 @@ describe('command list', () => {
   it('picks the guild when ↓ and enter arrive in one chunk (a fast typist, tmux)', async () => {
     const app = await renderApp(sampleApi());
     await app.waitForText('ping');
-    await app.press('scope');
-    await app.waitForText('Test Guild');
+    await app.pressAndWait('scope', 'Test Guild');
     await act(async () => {
       app.stdin.write('\u001b[B\r');
     });

@@ -11,11 +11,8 @@ import { waitFor } from './helpers/wait-for.js';
 async function editorOn(api: FakeApi, name: string, size = { columns: 100, rows: 30 }) {
   const app = await renderApp(api, size);
   await app.waitForText(name);
-  await app.press('filter');
-  await app.type(name);
-  await app.press('filterDone');
-  await app.press('edit');
-  await app.waitForText(`Edit ${name} in Global`);
+  await app.filterTo(name);
+  await app.pressAndWait('edit', `Edit ${name} in Global`);
   return app;
 }
 
@@ -27,8 +24,7 @@ describe('the editor checks what save checks', () => {
     await app.type('ing');
     await waitFor(() => /name: ping[\s\S]*✗ CHAT_INPUT command `ping` is already defined at \/ping/.test(app.frame()), { message: app.frame });
     expect(app.frame()).toMatch(/Edit pong in Global \(unsaved\) {2}1 problem/);
-    await app.press('save');
-    await app.waitForText('Not saved: 1 problem to fix first');
+    await app.pressAndWait('save', 'Not saved: 1 problem to fix first');
     expect(api.calls.some((c) => c.startsWith('edit'))).toBe(false);
   });
 
@@ -54,8 +50,7 @@ describe('the editor checks what save checks', () => {
     const app = await editorOn(api, 'ping');
     await app.press('nextField');
     await app.type('!');
-    await app.press('save');
-    await app.waitForText('Save ping?');
+    await app.pressAndWait('save', 'Save ping?');
     expect(app.frame()).toContain('description: "Pong" → "Pong!"');
     expect(app.frame()).toContain('▸ Cancel');
     expect(api.calls.some((c) => c.startsWith('edit'))).toBe(false);

@@ -54,8 +54,7 @@ describe('the history', () => {
 async function editUpload() {
   const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
   await app.waitForText('upload');
-  await app.press('edit');
-  await app.waitForText('Edit upload');
+  await app.pressAndWait('edit', 'Edit upload');
   return app;
 }
 
@@ -74,8 +73,7 @@ describe('in the app', () => {
     await app.press('undo');
     await waitFor(() => app.frame().includes('option 2 type: ATTACHMENT'), { message: app.frame });
     expect(app.frame()).not.toContain('(unsaved)');
-    await app.press('save');
-    await app.waitForText('Nothing changed.');
+    await app.pressAndWait('save', 'Nothing changed.');
     await app.press('redo');
     await waitFor(() => !app.frame().includes('option 2 type'), { message: app.frame });
     expect(app.frame()).toContain('(unsaved)');
@@ -88,8 +86,7 @@ describe('in the app', () => {
     // ctrl+w deletes back to whitespace, as in a shell: here the whole name, and the hint shows.
     await app.chord('ctrl+w');
     await waitFor(() => /▸ name: +lowercase/m.test(app.frame()), { message: app.frame });
-    await app.press('undo');
-    await app.waitForText('name: upload-new');
+    await app.pressAndWait('undo', 'name: upload-new');
     await app.press('undo');
     await waitFor(() => /▸ name: upload\s*$/m.test(app.frame()), { message: app.frame });
   });
@@ -100,8 +97,7 @@ describe('the review of a removal', () => {
     const app = await editUpload();
     await removeOption2(app);
     await app.waitForText('Removed option 2');
-    await app.press('save');
-    await app.waitForText('options[1]: removed option "file" (ATTACHMENT): The file');
+    await app.pressAndWait('save', 'options[1]: removed option "file" (ATTACHMENT): The file');
     expect(app.frame()).not.toContain('{"type"');
   });
 });

@@ -14,13 +14,11 @@ it('list, detail and guild picker show escapes instead of obeying them', async (
   api.guilds = [{ id: '200000000000000002', name: `Guild\u001b[2J\u202e` }];
   const app = await renderApp(api, { columns: 160, rows: 30 });
   await app.waitForText('ping');
-  await app.press('open');
-  await app.waitForText('\\x1b]8;;https://evil.example');
+  await app.pressAndWait('open', '\\x1b]8;;https://evil.example');
   await app.waitForText('\\x1b[8mhid\\u200bden');
   expect(app.frame()).not.toMatch(/\u001b\]|\u001b\[8m|\u009b|\u202e|\u0007|\u200b|\u2060|\ufeff/);
   await app.press('back');
-  await app.press('scope');
-  await app.waitForText('Guild\\x1b[2J\\u202e');
+  await app.pressAndWait('scope', 'Guild\\x1b[2J\\u202e');
   expect(app.frame()).not.toMatch(/\u001b\[2J|\u202e/);
 });
 
@@ -29,7 +27,6 @@ it('a credential this process holds, quoted by a server or a message, is drawn a
   const api = new FakeApi([makeCommand({ name: 'ping', description: 'echoes fake-held-token-for-the-tui-0123 back' })]);
   const app = await renderApp(api, { columns: 160, rows: 30 });
   await app.waitForText('ping');
-  await app.press('open');
-  await app.waitForText('echoes **** back');
+  await app.pressAndWait('open', 'echoes **** back');
   expect(app.frame()).not.toContain('fake-held-token');
 });

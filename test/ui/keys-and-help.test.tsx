@@ -16,10 +16,8 @@ import { guildWithBan, openPermissions } from './permissions/permissions-fixture
 describe('help and footer', () => {
   it('? on the who-can-use grid shows the grid keys, not the overwrite list keys', async () => {
     const app = await openPermissions(guildWithBan().api);
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('whoCanUse', 'Who can use');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toContain('check a member');
     expect(app.frame()).toContain('next channel');
     expect(app.frame()).not.toContain('add overwrite');
@@ -30,8 +28,7 @@ describe('help and footer', () => {
     const app = await renderApp(api, { columns: 120, rows: 24 });
     await app.waitForText('ping');
     api.failNext = new DiscordApiError(500, 0, 'Discord answered 500 to GET /applications/1/commands: HTTP 500', 'GET', '/applications/1/commands', [], undefined, 'HTTP 500');
-    await app.press('scope');
-    await app.waitForText('Test Guild');
+    await app.pressAndWait('scope', 'Test Guild');
     await app.chord('down');
     await app.chord('enter');
     await waitFor(() => app.frame().includes('Could not load the commands'), { message: app.frame });
@@ -61,8 +58,7 @@ describe('esc on the list', () => {
     const app = await renderApp(api, { columns: 120, rows: 24 });
     await app.waitForText('ping');
     api.gate = new Promise(() => undefined);
-    await app.press('refresh');
-    await app.waitForText('Loading commands');
+    await app.pressAndWait('refresh', 'Loading commands');
     await app.chord('esc');
     await app.waitForText('Loading was cancelled. — Press ctrl+r to load again.');
     expect(app.frame()).not.toContain('Loading commands…');
@@ -84,8 +80,7 @@ describe('help at 40×12', () => {
   it('starts with the first key however the title wraps', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 12 });
     await app.waitForText('ping');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toMatch(/│ ↑\/k +move up/);
     expect(app.frame()).toContain('lines 1–');
   });

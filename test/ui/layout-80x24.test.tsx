@@ -41,8 +41,7 @@ async function openLongDetail() {
   const app = await renderApp(crowdedApi(), SIZE);
   await app.waitForText('BadName');
   await app.press('down');
-  await app.press('open');
-  await app.waitForText('Options');
+  await app.pressAndWait('open', 'Options');
   return app;
 }
 
@@ -61,8 +60,7 @@ describe('80×24', () => {
     const app = await renderApp(crowdedApi(), SIZE);
     app.session.writeExport = async (name) => `/home/someone/projects/a-bot-with-a-long-folder-name/exports/${name}`;
     await app.waitForText('BadName');
-    await app.press('export');
-    await app.waitForText('Exported 41 commands');
+    await app.pressAndWait('export', 'Exported 41 commands');
     await waitFor(() => app.frame().includes('breaks a platform rule'));
     const path = '/home/someone/projects/a-bot-with-a-long-folder-name/exports/commands-global.json';
     expectFits(app.frame(), 'list', path);
@@ -74,8 +72,7 @@ describe('80×24', () => {
     const app = await openLongDetail();
     expectFits(app.frame(), 'detail');
     app.api.failNext = new Error('The connection to the API was reset while reading the list of commands of this scope.');
-    await app.press('refresh');
-    await app.waitForText('Not refreshed');
+    await app.pressAndWait('refresh', 'Not refreshed');
     expectFits(app.frame(), 'detail');
     expect(app.frame().replace(/\n/g, ' ')).toContain('commands of this scope.');
   });
@@ -84,8 +81,7 @@ describe('80×24', () => {
     const app = await renderApp(crowdedApi(), SIZE);
     await app.waitForText('BadName');
     await app.press('down');
-    await app.press('edit');
-    await app.waitForText('Edit command-with-a-long-name-');
+    await app.pressAndWait('edit', 'Edit command-with-a-long-name-');
     expectFits(app.frame(), EDITOR_FOOTER);
     await app.press('nextField', 30);
     expectFits(app.frame(), EDITOR_FOOTER);
@@ -106,11 +102,9 @@ describe('80×24', () => {
     const app = await openPermissions(api);
     app.stdout.resize(SIZE.columns, SIZE.rows);
     await waitFor(() => app.frame().split('\n').every((line) => line.length <= SIZE.columns));
-    await app.press('toggleOverwrite');
-    await app.waitForText('unsaved: 1 flipped');
+    await app.pressAndWait('toggleOverwrite', 'unsaved: 1 flipped');
     expectFits(app.frame(), 'permissions');
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use /ban');
+    await app.pressAndWait('whoCanUse', 'Who can use /ban');
     expectFits(app.frame(), 'access');
   });
 });
@@ -121,8 +115,7 @@ describe('80×24, with a status of three lines', () => {
     app.api.failNext = new Error(
       'The connection to the API was reset while reading the list of commands of this scope, twice in a row, after the proxy in front of it closed the socket without an answer.',
     );
-    await app.press('refresh');
-    await app.waitForText('Not refreshed');
+    await app.pressAndWait('refresh', 'Not refreshed');
     expectFits(app.frame(), 'detail');
     const lines = app.frame().split('\n');
     expect(lines.filter((line) => line.trim() !== '').length).toBeGreaterThan(20);

@@ -12,8 +12,7 @@ it('a guild whose app was removed shows the install address with the bot scope (
   await app.waitForText('ping');
   const body = JSON.stringify({ message: 'Missing Access', code: 50001 });
   api.failNext = discordApiErrorFrom(403, body, 'GET', `/applications/${APP_ID}/guilds/${GUILD_ID}/commands`, { origin: 'https://discord.com', authKind: 'bot' });
-  await app.press('scope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('scope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   const url = appInstallUrl({ origin: 'https://discord.com', applicationId: APP_ID, guildId: GUILD_ID, withBot: true });
@@ -27,8 +26,7 @@ it('at 80 columns the install address is one line of its own, whole and nothing 
   const app = await renderApp(api, { columns: 80, rows: 30 });
   await app.waitForText('ping');
   api.failNext = discordApiErrorFrom(403, JSON.stringify({ message: 'Missing Access', code: 50001 }), 'GET', `/applications/${APP_ID}/guilds/${GUILD_ID}/commands`, { origin: 'https://discord.com', authKind: 'bot' });
-  await app.press('scope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('scope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   const url = appInstallUrl({ origin: 'https://discord.com', applicationId: APP_ID, guildId: GUILD_ID, withBot: true });

@@ -13,8 +13,7 @@ async function deleteHeldOnTheWire() {
   const app = await renderApp(api);
   await app.waitForText('ping');
   let open!: () => void;
-  await app.press('delete');
-  await app.waitForText('Delete ping from Global?');
+  await app.pressAndWait('delete', 'Delete ping from Global?');
   await app.type('ping');
   api.gate = new Promise((resolve) => (open = resolve));
   await app.press('confirm');
@@ -31,13 +30,11 @@ describe('delete', () => {
     const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
     const app = await renderApp(api);
     await app.waitForText('ping');
-    await app.press('delete');
-    await app.waitForText('Delete ping from Global?');
+    await app.pressAndWait('delete', 'Delete ping from Global?');
     expect(app.frame()).toContain('permission overwrites in every guild are deleted with it');
     // Letters are text in the confirmation; a wrong name is refused.
     await app.type('pin');
-    await app.press('confirm');
-    await app.waitForText('That is not the name');
+    await app.pressAndWait('confirm', 'That is not the name');
     await app.type('g');
     await app.press('confirm');
     await waitFor(() => api.calls.some((c) => c.startsWith('delete')));
@@ -76,8 +73,7 @@ describe('delete', () => {
 
   it('q while a delete is sent does not quit before the delete is told, with its backup', async () => {
     const { app, release } = await deleteHeldOnTheWire();
-    await app.press('quit');
-    await app.waitForText("Deleting ping: sent; waiting for Discord's answer");
+    await app.pressAndWait('quit', "Deleting ping: sent; waiting for Discord's answer");
     release();
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
   });
@@ -87,22 +83,18 @@ describe('delete', () => {
     // The footer leaves out what cannot act now; the spinner stays, with the reason under it.
     expect(app.frame()).not.toMatch(/\bq quit\b/);
     expect(app.frame()).not.toMatch(/\be edit\b/);
-    await app.press('edit');
-    await app.waitForText('e edit is off: a change is in flight');
+    await app.pressAndWait('edit', 'e edit is off: a change is in flight');
     expect(app.frame()).toContain("Deleting ping: sent; waiting for Discord's answer");
     expect(app.frame()).not.toContain('Edit ping');
-    await app.press('quit');
-    await app.waitForText("q quit is off: the change was sent and cannot be recalled; q waits for Discord's answer");
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('quit', "q quit is off: the change was sent and cannot be recalled; q waits for Discord's answer");
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toMatch(/d\s+delete.*a change is in flight/);
     await app.press('back');
     release();
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
     // The keys come back with the outcome.
     await waitFor(() => /\bq quit\b/.test(app.frame()));
-    await app.press('edit');
-    await app.waitForText('Edit pong');
+    await app.pressAndWait('edit', 'Edit pong');
   });
 
   it('q before the delete is sent says what quitting needs, in words that stay true once it is sent', async () => {
@@ -117,10 +109,8 @@ describe('delete', () => {
     await app.waitForText('ping');
     await app.press('delete');
     await app.type('ping');
-    await app.press('confirm');
-    await app.waitForText('Deleting ping… (ctrl+c cancels)');
-    await app.press('quit');
-    await app.waitForText('q quit is off: the change is on its way: until the line above says sent, ctrl+c cancels it');
+    await app.pressAndWait('confirm', 'Deleting ping… (ctrl+c cancels)');
+    await app.pressAndWait('quit', 'q quit is off: the change is on its way: until the line above says sent, ctrl+c cancels it');
     backedUp();
     await app.waitForText('Deleted ping and its overwrites');
   });
@@ -129,15 +119,13 @@ describe('delete', () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api);
     await app.waitForText('ping');
-    await app.press('delete');
-    await app.waitForText('Delete ping from Global?');
+    await app.pressAndWait('delete', 'Delete ping from Global?');
     await app.type('ping');
     api.failNext = new ConnectionError('The connection to Discord was reset', 'DELETE /commands', 'Try again.', true);
     api.getCommand = async () => {
       throw new ConnectionError('The connection to Discord was reset', 'GET /commands', 'Try again.', true);
     };
-    await app.press('confirm');
-    await app.waitForText('unknown whether Discord carried it out');
+    await app.pressAndWait('confirm', 'unknown whether Discord carried it out');
     expect(app.frame()).toContain('/backups/1.json');
     expect(app.frame()).not.toContain('Not deleted');
   });
@@ -163,8 +151,7 @@ describe('delete', () => {
     await app.chord('down');
     await app.chord('enter');
     await app.waitForText('mod');
-    await app.press('delete');
-    await app.waitForText('Its 2 permission overwrites in this guild are deleted with it');
+    await app.pressAndWait('delete', 'Its 2 permission overwrites in this guild are deleted with it');
   });
 });
 
@@ -175,13 +162,11 @@ describe('busy and cancel', () => {
     api.gate = new Promise((resolve) => (release = resolve));
     const app = await renderApp(api);
     await app.waitForText('Loading commands');
-    await app.press('interrupt');
-    await app.waitForText('Cancelled: Loading commands.');
+    await app.pressAndWait('interrupt', 'Cancelled: Loading commands.');
     await app.waitForText('Loading was cancelled.');
     release();
     api.gate = undefined;
-    await app.press('refresh');
-    await app.waitForText('ping');
+    await app.pressAndWait('refresh', 'ping');
   });
 
   it('ctrl+r on the detail keeps showing it, with the spinner, until the new data arrives', async () => {
@@ -189,13 +174,11 @@ describe('busy and cancel', () => {
     const api = new FakeApi([ping]);
     const app = await renderApp(api);
     await app.waitForText('Check the latency');
-    await app.press('open');
-    await app.waitForText(`id ${ping.id}`);
+    await app.pressAndWait('open', `id ${ping.id}`);
     let release!: () => void;
     api.gate = new Promise((resolve) => (release = resolve));
     api.commands.set('global', [{ ...ping, description: 'Measure the latency' }]);
-    await app.press('refresh');
-    await app.waitForText('Loading commands');
+    await app.pressAndWait('refresh', 'Loading commands');
     expect(app.frame()).toContain('Check the latency');
     expect(app.frame()).toContain(`id ${ping.id}`);
     release();
@@ -207,11 +190,9 @@ describe('busy and cancel', () => {
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' }), makeCommand({ name: 'pong', description: 'Still here' })]);
     const app = await renderApp(api);
     await app.waitForText('Check the latency');
-    await app.press('open');
-    await app.waitForText('description: Check the latency');
+    await app.pressAndWait('open', 'description: Check the latency');
     api.commands.set('global', api.commands.get('global')!.filter((c) => c.name !== 'ping'));
-    await app.press('refresh');
-    await app.waitForText('no longer exists on Discord');
+    await app.pressAndWait('refresh', 'no longer exists on Discord');
     expect(app.frame()).toContain('Still here');
     expect(app.frame()).toContain('TYPE');
   });
@@ -223,8 +204,7 @@ describe('busy and cancel', () => {
     let release!: () => void;
     api.gate = new Promise((resolve) => (release = resolve));
     api.commands.set('global', [makeCommand({ name: 'ping', description: 'Measure the latency' })]);
-    await app.press('refresh');
-    await app.waitForText('Loading commands');
+    await app.pressAndWait('refresh', 'Loading commands');
     await app.press('refresh');
     release();
     await app.waitForText('Measure the latency');
@@ -236,10 +216,8 @@ describe('busy and cancel', () => {
     const app = await renderApp(api);
     await app.waitForText('Check the latency');
     api.gate = new Promise(() => undefined);
-    await app.press('refresh');
-    await app.waitForText('Loading commands');
-    await app.press('interrupt');
-    await app.waitForText('Not refreshed, still showing the earlier data: Loading was cancelled.');
+    await app.pressAndWait('refresh', 'Loading commands');
+    await app.pressAndWait('interrupt', 'Not refreshed, still showing the earlier data: Loading was cancelled.');
     expect(app.frame()).toContain('Check the latency');
   });
 });
@@ -248,8 +226,7 @@ describe('export and raw JSON', () => {
   it('x writes the scope in bulk-overwrite format without server-only fields', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]));
     await app.waitForText('ping');
-    await app.press('export');
-    await app.waitForText('Exported 1 command to /exports/commands-global.json');
+    await app.pressAndWait('export', 'Exported 1 command to /exports/commands-global.json');
     const written = JSON.parse(app.session.exports.get('commands-global.json') ?? '[]') as Record<string, unknown>[];
     expect(written).toEqual([{ type: 1, name: 'ping', description: 'Pong' }]);
   });
@@ -258,10 +235,8 @@ describe('export and raw JSON', () => {
     const command = makeCommand({ name: 'ping', description: 'Pong' });
     const app = await renderApp(new FakeApi([command]));
     await app.waitForText('ping');
-    await app.press('rawJson');
-    await app.waitForText(`"id": "${command.id}"`);
-    await app.press('back');
-    await app.waitForText('TYPE');
+    await app.pressAndWait('rawJson', `"id": "${command.id}"`);
+    await app.pressAndWait('back', 'TYPE');
   });
 });
 
@@ -275,8 +250,7 @@ describe('edit as JSON in $EDITOR', () => {
       (text) => text.replace('"Bad Name"', '"ping"').replace('"Pong"', '"Pong!"'),
     );
     await app.waitForText('ping');
-    await app.press('editJson');
-    await app.waitForText('Save these changes to ping?');
+    await app.pressAndWait('editJson', 'Save these changes to ping?');
     expect(app.session.editorInputs[1]).toMatch(/^\/\/ ERROR: Invalid JSON/m);
     expect(app.session.editorInputs[2]).toMatch(/^\/\/ ERROR: \d+ rule problems?/m);
     expect(app.frame()).toContain('description: "Pong" → "Pong!"');
@@ -293,13 +267,10 @@ describe('edit as JSON in $EDITOR', () => {
     void app.instance.waitUntilExit().then(() => (exited = true));
     app.session.editorReplies.push((text) => text.replace('"Pong"', '"Pong!"'));
     await app.waitForText('ping');
-    await app.press('editJson');
-    await app.waitForText('Save these changes to ping?');
-    await app.press('interrupt');
-    await app.waitForText('Discard unsaved changes and quit?');
+    await app.pressAndWait('editJson', 'Save these changes to ping?');
+    await app.pressAndWait('interrupt', 'Discard unsaved changes and quit?');
     expect(app.frame()).toContain('▸ Cancel');
-    await app.press('confirm');
-    await app.waitForText('Save these changes to ping?');
+    await app.pressAndWait('confirm', 'Save these changes to ping?');
     expect(exited).toBe(false);
     await app.press('interrupt');
     await app.press('interrupt');
@@ -311,8 +282,7 @@ describe('edit as JSON in $EDITOR', () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]));
     app.session.editorReplies.push((text) => text.replace('"Pong"', '"Pong')); // broken JSON; then `:q!` (the text as shown)
     await app.waitForText('ping');
-    await app.press('editJson');
-    await app.waitForText('The edit of ping was closed without changes: cancelled, nothing was sent.');
+    await app.pressAndWait('editJson', 'The edit of ping was closed without changes: cancelled, nothing was sent.');
     expect(app.session.editorInputs).toHaveLength(2);
     expect(app.api.calls.some((c) => c.startsWith('edit'))).toBe(false);
   });
@@ -320,7 +290,6 @@ describe('edit as JSON in $EDITOR', () => {
   it('says so when nothing changed', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
     await app.waitForText('ping');
-    await app.press('editJson');
-    await app.waitForText('No changes to ping.');
+    await app.pressAndWait('editJson', 'No changes to ping.');
   });
 });

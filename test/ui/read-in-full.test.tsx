@@ -27,12 +27,10 @@ describe('at 80×24', () => {
     const api = new FakeApi([makeCommand({ name: 'BadName', description: 'uppercase is not allowed' })]);
     const app = await renderApp(api, SIZE);
     await app.waitForText('BadName');
-    await app.press('openAudit');
-    await app.waitForText('Audited Global');
+    await app.pressAndWait('openAudit', 'Audited Global');
     const row = app.frame().split('\n').find((line) => line.includes('▸ error'));
     expect(row).toContain('…');
-    await app.press('readInFull');
-    await app.waitForText('The finding in full');
+    await app.pressAndWait('readInFull', 'The finding in full');
     // The validator's whole message, wrapped in the overlay.
     const overlay = app.frame().replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
     expect(overlay).toMatch(/error · validation/);
@@ -50,11 +48,9 @@ describe('at 80×24', () => {
     session.backupFiles = { list: async () => entries, preview: async () => { throw new Error('not used'); }, restore: async () => { throw new Error('not used'); } };
     const app = await renderApp(api, SIZE, session);
     await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('apply commands.json');
+    await app.pressAndWait('openBackups', 'apply commands.json');
     expect(app.frame()).not.toContain('checked by the whole team');
-    await app.press('readInFull');
-    await app.waitForText('The backup in full');
+    await app.pressAndWait('readInFull', 'The backup in full');
     expect(app.frame().replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ')).toContain('checked by the whole team');
   });
 
@@ -64,13 +60,11 @@ describe('at 80×24', () => {
     api.commands.set(`guild:${GUILD_ID}`, [makeCommand({ name: 'ping', description: 'Ping' }, { kind: 'guild', guildId: GUILD_ID })]);
     const app = await renderApp(api, SIZE);
     await app.waitForText('No commands');
-    await app.press('scope');
-    await app.waitForText('Community Server');
+    await app.pressAndWait('scope', 'Community Server');
     await app.chord('down');
     await app.chord('enter');
     await app.waitForText('ping');
-    await app.press('new');
-    await app.waitForText('New command in');
+    await app.pressAndWait('new', 'New command in');
     await waitFor(() => /New command in .*…\s+\d+ problems?$/m.test(app.frame()), { message: app.frame });
   });
 });

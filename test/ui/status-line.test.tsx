@@ -28,8 +28,7 @@ it('a path in a message that wraps gets a line of its own, written whole for the
   const folder = Array.from({ length: 8 }, (_, i) => `folder-number-${i}`).join('/');
   app.session.writeExport = async (name) => `/home/someone/${folder}/${name}`;
   await app.waitForText('ping');
-  await app.press('export');
-  await app.waitForText('Exported 1 command to');
+  await app.pressAndWait('export', 'Exported 1 command to');
   expect(app.frame().split('\n')).toContain(`/home/someone/${folder}/commands-global.json`);
   // The frame leaves the rows the terminal wraps the path onto.
   const path = `/home/someone/${folder}/commands-global.json`;
@@ -48,10 +47,8 @@ it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
     throw new Error(`the disk is full; ${'the export needs more room than is left '.repeat(4)}`);
   };
   await app.waitForText('ping');
-  await app.press('export');
-  await app.waitForText('(ctrl+e shows it all)');
-  await app.press('showMessage');
-  await app.waitForText('The whole message');
+  await app.pressAndWait('export', '(ctrl+e shows it all)');
+  await app.pressAndWait('showMessage', 'The whole message');
   expect(app.frame().replace(/[│\s]+/g, ' ')).toContain('the export needs more room than is left the export');
   await app.press('back');
   await waitFor(() => app.frame().includes('(ctrl+e shows it all)'), { message: app.frame });
@@ -62,7 +59,6 @@ it('a list that did not load says the counts are unknown instead of "counting…
   api.failNext = new Error('socket hang up');
   const app = await renderApp(api, { columns: 100, rows: 20 });
   await app.waitForText('counts unknown: the list did not load (ctrl+r)');
-  await app.press('refresh');
-  await app.waitForText('slash 1/100');
+  await app.pressAndWait('refresh', 'slash 1/100');
   expect(app.frame()).not.toContain('counts unknown');
 });

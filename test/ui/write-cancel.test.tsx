@@ -44,8 +44,7 @@ async function openCopy(sendFirst: boolean) {
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
   await app.waitForText('ping');
-  await app.press('copyScope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('copyScope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText('Copy every command of Global into Test Guild?');
@@ -59,8 +58,7 @@ describe('ctrl+c during a TUI copy', () => {
   it('before anything is sent: cancelled, nothing copied, the app stays', async () => {
     const { app, copy, exited } = await openCopy(false);
     expect(app.frame()).toContain('(ctrl+c cancels)');
-    await app.press('interrupt');
-    await app.waitForText('nothing was copied into Test Guild');
+    await app.pressAndWait('interrupt', 'nothing was copied into Test Guild');
     expect(exited()).toBe(false);
     copy.release();
   });
@@ -87,18 +85,15 @@ describe('ctrl+c during a TUI restore', () => {
     session.backupFiles = { list: async () => [entry], preview: async () => preview, restore: (_path, _preview, signal, sent) => restore.write(signal, sent) };
     const app = await renderApp(api, { columns: 120, rows: 24 }, session);
     await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('delete mod');
-    await app.press('restorePlan');
-    await app.waitForText('Restore Test Guild');
+    await app.pressAndWait('openBackups', 'delete mod');
+    await app.pressAndWait('restorePlan', 'Restore Test Guild');
     await confirmWrite(app, restore.state);
     return { app, restore };
   }
 
   it('before anything is sent: cancelled, and nothing is reported restored', async () => {
     const { app, restore } = await openRestore(false);
-    await app.press('interrupt');
-    await app.waitForText('Cancelled before it was sent: nothing was restored in Test Guild.');
+    await app.pressAndWait('interrupt', 'Cancelled before it was sent: nothing was restored in Test Guild.');
     restore.release();
     expect(restore.state.finished).toBe(false);
     expect(app.frame()).not.toContain('Restored');

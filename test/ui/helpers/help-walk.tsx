@@ -6,7 +6,7 @@
  * the table does not give it, or ignores one the table does. Each screen is a row of data.
  */
 import { act } from 'react';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bindingsFor, KEY_BINDINGS, type Action, type KeyScope } from '../../../source/ui/input/key-bindings.js';
 import type { Rendered } from './render.js';
 import { keyboard } from './keys.js';
@@ -84,14 +84,14 @@ async function pressKey(app: Opened, chord: string): Promise<void> {
   else await app.chord(chord);
 }
 
-/** The walk of one screen, as tests of the file that calls it. */
-export function walkHelp(screen: WalkedScreen, track: (app: Opened) => void): void {
+/** The walk of each screen, as a describe block of tests of the file that calls it (each app is unmounted as its test ends). */
+export function walkHelp(screens: WalkedScreen[]): void {
+  describe.each(screens)('$name', walkScreen);
+}
+
+function walkScreen(screen: WalkedScreen): void {
   const listed = bindingsFor(screen.scope).flatMap((binding) => binding.keys.map((chord) => [chord, binding.action] as const));
-  const open = async () => {
-    const app = await screen.open();
-    track(app);
-    return app;
-  };
+  const open = screen.open;
 
   it.each(listed)('%s (%s) does what help says, or says why it cannot', async (chord, action) => {
     const probe = screen.probe?.[action] ?? [];

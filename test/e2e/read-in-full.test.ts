@@ -13,7 +13,7 @@ const overlayText = (screen: string, title: string) => screen.slice(screen.index
 
 it('v reads a cut audit finding and a backup whole at 80×24', { timeout: 90_000 }, async () => {
   const tui = runs.start(['--demo'], { columns: 80, rows: 24 });
-  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  const press = (action: Action) => tui.press(action);
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
 
   await press('openAudit');

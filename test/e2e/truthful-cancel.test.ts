@@ -13,7 +13,7 @@ import { fetch } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { openCommandPermissions, openGuildScope } from './helpers/scope.js';
@@ -45,7 +45,7 @@ function start(columns = 120): TmuxSession {
   tui = new TmuxSession([process.execPath, CLI_PATH, '--api', server().baseUrl], { columns, rows: 34, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' } });
   return tui;
 }
-const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const press = (action: Action) => tui!.press(action);
 const requests = async () => (await (await fetch(`${server().origin}/__emulator/requests`)).json()) as LoggedRequest[];
 const writes = async () => (await requests()).filter((request) => request.method !== 'GET' && request.path.includes('/applications/'));
 async function globalCommand(name: string): Promise<{ description: string }> {
@@ -57,11 +57,8 @@ async function globalCommand(name: string): Promise<{ description: string }> {
 /** Opens the editor on /ping with one character added to its description, up to the confirmation. */
 async function editPing(): Promise<void> {
   await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
-  await press('filter');
-  await tui!.type('ping');
-  await press('filterDone');
-  await press('edit');
-  await tui!.waitForText('Edit ping', SLOW);
+  await tui!.filterTo('ping');
+  await tui!.pressAndWait('edit', 'Edit ping', SLOW);
   // To the description (past the name's translations), one field at a time, each drawn before the next look:
   // a press whose frame had not come yet would be pressed again, and overshoot the description.
   for (let step = 0; step < 10 && !/▸ description: /.test(tui!.screen()); step++) {
@@ -70,8 +67,7 @@ async function editPing(): Promise<void> {
     await tui!.waitFor((screen) => screen !== before, 'the focus to move', SLOW);
   }
   await tui!.type('!');
-  await press('save');
-  await tui!.waitForText('Save ping?', SLOW);
+  await tui!.pressAndWait('save', 'Save ping?', SLOW);
   await press('toggleButton');
   await press('confirm');
 }
@@ -107,17 +103,13 @@ describe('cancelling a save tells the truth (serve --faults slow:1@4000)', () =>
     await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
     await openCommandPermissions(tui!, 'Pixel Pal HQ', 'mod-tools');
     await tui!.waitForText('@Moderator', SLOW);
-    await press('addOverwrite');
-    await tui!.waitForText('Add an overwrite to /mod-tools', SLOW);
+    await tui!.pressAndWait('addOverwrite', 'Add an overwrite to /mod-tools', SLOW);
     await tui!.type('bot-com');
     await tui!.waitFor((screen) => /▸ #bot-commands/.test(screen), 'the picker to narrow to #bot-commands', SLOW);
-    await press('select');
-    await tui!.waitForText('unsaved: 1 added', SLOW);
-    await press('save');
-    await tui!.waitForText('Replace the overwrites of /mod-tools', SLOW);
+    await tui!.pressAndWait('select', 'unsaved: 1 added', SLOW);
+    await tui!.pressAndWait('save', 'Replace the overwrites of /mod-tools', SLOW);
     await press('toggleButton');
-    await press('confirm');
-    await tui!.waitForText("sent; waiting for Discord's answer", SLOW);
+    await tui!.pressAndWait('confirm', "sent; waiting for Discord's answer", SLOW);
     await tui!.key('esc');
     const after = await tui!.waitFor((screen) => flat(screen).includes('Saved 1 added; /mod-tools now has 4/100 overwrites. Backup:'), 'the saved status', SLOW);
     expect(after).not.toMatch(LIE);
@@ -132,14 +124,10 @@ describe('a kill -9 after the backup', () => {
     await tui!.waitFor((screen) => /^slash\s/m.test(screen), 'the command list', SLOW);
     await openGuildScope(tui!, 'Pixel Pal HQ');
     await tui!.waitForText('mod-tools', SLOW);
-    await press('filter');
+    await tui!.filterTo('mod-tools');
+    await tui!.pressAndWait('delete', 'Delete mod-tools', SLOW);
     await tui!.type('mod-tools');
-    await press('filterDone');
-    await press('delete');
-    await tui!.waitForText('Delete mod-tools', SLOW);
-    await tui!.type('mod-tools');
-    await press('confirm');
-    await tui!.waitForText("sent; waiting for Discord's answer", SLOW);
+    await tui!.pressAndWait('confirm', "sent; waiting for Discord's answer", SLOW);
     const locks = join(home, 'data', 'locks');
     const { readdir } = await import('node:fs/promises');
     const [lockName] = await readdir(locks);

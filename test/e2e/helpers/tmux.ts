@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { bindingOf, type Action, type KeyScope } from '../../../source/ui/input/key-bindings.js';
 
 /** tmux's names for the chords of the key table. */
 const TMUX_KEYS: Record<string, string> = {
@@ -59,6 +60,24 @@ export class TmuxSession {
    */
   screen(options: { colours?: boolean; joined?: boolean } = {}): string {
     return this.tmux('capture-pane', '-p', ...(options.colours ? ['-e'] : []), ...(options.joined ? ['-J'] : []), '-t', this.name);
+  }
+
+  /** Presses the first key bound to `action` (in `scope`, where the key differs there) by the key table. */
+  press(action: Action, scope?: KeyScope): Promise<void> {
+    return this.key(bindingOf(action, scope).keys[0] ?? '');
+  }
+
+  /** Presses the key of `action`, then waits until the screen shows `text`. */
+  async pressAndWait(action: Action, text: string, timeoutMs?: number): Promise<string> {
+    await this.press(action);
+    return this.waitForText(text, timeoutMs);
+  }
+
+  /** Narrows the command list to `name` as a user does: the filter key, the name, then done. */
+  async filterTo(name: string): Promise<void> {
+    await this.press('filter');
+    await this.type(name);
+    await this.press('filterDone');
   }
 
   /** Presses one chord (`ctrl+s`, `enter`, `n`); returns once the app has read it. */
@@ -172,7 +191,8 @@ export class TmuxSession {
  */
 function untilExited(pid: number): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  const givesUp = Date.now() + 10_000;
+  // Its cleanup may wait up to 5 s for its own emulator's requests in flight; a loaded machine doubles that.
+  const givesUp = Date.now() + 30_000;
   while (alive(pid)) {
     if (Date.now() > givesUp) {
       process.kill(pid, 'SIGKILL');

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { sealTestRunner } from './test/helpers/hermetic-env.js';
 
@@ -18,7 +19,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two cores: more workers only queue up behind each other.
-    maxWorkers: 2,
+    // Two workers a core: most files spend their time waiting (on servers they started, pacing by the real
+    // clock, a terminal redrawing), and a second file per core uses what the first leaves idle.
+    maxWorkers: Math.max(2, availableParallelism() * 2),
   },
 });

@@ -39,6 +39,6 @@ it('v reads a cut audit finding and a backup whole at 80×24', { timeout: 90_000
   await press('readInFull');
   const backup = overlayText(await tui.waitForText('The backup in full'), 'The backup in full');
   expect(backup).toMatch(/delete ban \d+ commands · \d+ overwrites/);
-  // The file's path, wrapped where it is wider than the overlay.
-  expect(backup).toMatch(/\/data\/backups\/.*\.json/);
+  // The file's path, wrapped where it is wider than the overlay (where depends on the length of TMPDIR).
+  expect(backup.replace(/ /g, '')).toMatch(/\/data\/backups\/.*\.json/);
 });

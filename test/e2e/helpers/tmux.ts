@@ -21,7 +21,7 @@ const TMUX_KEYS: Record<string, string> = {
   space: 'Space',
 };
 
-/** How long esc may leave the screen as it was before it counts as read: Ink waits 20 ms for the rest of a sequence. */
+/** How long after the app read an esc the next key waits: Ink waits 20 ms for the rest of a sequence, by a timer a loaded machine runs late. */
 const ESC_SETTLED_MS = 150;
 
 /** Prints how many bytes wait in the input queue of the terminal named by its argument (FIONREAD, 0x541B on Linux). */
@@ -39,6 +39,8 @@ export class TmuxSession {
   private readonly socket = `cmd-tui-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private readonly name = 'tui';
   private tty: string | undefined;
+  /** When the app read the last esc, while a key sent now could still join it. */
+  private escReadAt: number | undefined;
 
   constructor(command: string[], options: { columns: number; rows: number; env: Record<string, string>; cwd: string }) {
     const exports = Object.entries(options.env).map(([key, value]) => `${key}=${shellQuote(value)}`);
@@ -82,15 +84,22 @@ export class TmuxSession {
 
   /** Presses one chord (`ctrl+s`, `enter`, `n`); returns once the app has read it. */
   async key(chord: string): Promise<void> {
-    const before = chord === 'esc' ? this.screen() : undefined;
+    await this.afterEsc();
     this.tmux('send-keys', '-t', this.name, tmuxKey(chord));
     await this.untilInputRead(chord);
-    if (before !== undefined) {
-      // A lone ESC counts as the esc key only once the app's short wait (20 ms) for more of an escape
-      // sequence has run out; a key read with it turns into alt+key (ESC / is alt+/, ESC ESC one esc). The
-      // screen changing shows it has; where esc changes nothing, a pause well past that wait.
-      await this.waitFor((screen) => screen !== before, 'esc', ESC_SETTLED_MS).catch(() => undefined);
-    }
+    if (chord === 'esc') this.escReadAt = Date.now();
+  }
+
+  /**
+   * A lone ESC counts as the esc key only once the app's short wait (20 ms) for more of an escape sequence
+   * has run out: a key read within it turns into alt+key (ESC / is alt+/, ESC ESC one esc). So the next key
+   * after an esc, and only that, goes well past that wait from when the app read the esc.
+   */
+  private async afterEsc(): Promise<void> {
+    if (this.escReadAt === undefined) return;
+    const wait = this.escReadAt + ESC_SETTLED_MS - Date.now();
+    this.escReadAt = undefined;
+    if (wait > 0) await sleep(wait);
   }
 
   /** Waits until the app has read every byte sent to it (the terminal's input queue is empty). */
@@ -120,12 +129,14 @@ export class TmuxSession {
 
   /** Types `text` as fast as a person's keyboard repeats; returns once the app has read it. */
   async type(text: string): Promise<void> {
+    await this.afterEsc();
     for (const char of text) this.tmux('send-keys', '-t', this.name, '-l', char);
     await this.untilInputRead(`"${text}"`);
   }
 
   /** Pastes `text` as a terminal does: bracketed when the app asked for it; returns once the app has read it. */
   async paste(text: string): Promise<void> {
+    await this.afterEsc();
     this.tmux('set-buffer', '-b', 'e2e-paste', text);
     this.tmux('paste-buffer', '-p', '-d', '-b', 'e2e-paste', '-t', this.name);
     await this.untilInputRead('the paste');

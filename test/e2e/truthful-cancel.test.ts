@@ -1,6 +1,6 @@
 /**
  * Cancelling tells the truth, end to end: the built TUI in tmux against `cmd-tui serve --faults
- * slow:1@4000` (every request answered after 4 s). esc or ctrl+c during a save: once the request has
+ * slow:1@2000` (every request answered after 2 s). esc or ctrl+c during a save: once the request has
  * left the screen says it waits for Discord's answer and then reports what happened, and the server
  * agrees; before it left, nothing is sent and the screen says so. A kill -9 after a delete's backup
  * leaves a journal that the next start names, with the restore command.
@@ -19,7 +19,12 @@ import { useServe } from '../helpers/serve.js';
 import { openCommandPermissions, openGuildScope } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
 
-const server = useServe(['--seed', 'demo', '--faults', 'slow:1@4000']);
+/**
+ * Every request's delay: the window in which the test sees the request on its way and presses esc or ctrl+c
+ * (a poll of the screen and a key, well under a second at load 10), and what each start of the TUI waits for.
+ */
+const ANSWER_MS = 2_000;
+const server = useServe(['--seed', 'demo', '--faults', `slow:1@${ANSWER_MS}`]);
 const SLOW = 60_000;
 const flat = (screen: string) => screen.replace(/\s+/g, ' ');
 const LIE = /Nothing (has been|was) sent/;
@@ -72,7 +77,7 @@ async function editPing(): Promise<void> {
   await press('confirm');
 }
 
-describe('cancelling a save tells the truth (serve --faults slow:1@4000)', () => {
+describe(`cancelling a save tells the truth (serve --faults slow:1@${ANSWER_MS})`, () => {
   it('esc after the PATCH left: "sent; waiting for Discord\'s answer", then "saved" — and the server has it', { timeout: 180_000 }, async () => {
     start();
     const before = (await globalCommand('ping')).description;
@@ -93,7 +98,7 @@ describe('cancelling a save tells the truth (serve --faults slow:1@4000)', () =>
     await tui!.key('ctrl+c');
     await tui!.waitFor((screen) => flat(screen).includes('Cancelled before it was sent: nothing was sent to Discord'), 'the not-sent status', SLOW);
     // Long enough for a PATCH that had left to have been answered.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_MS + 1_000));
     expect((await writes()).length).toBe(sentBefore);
     expect((await globalCommand('ping')).description).toBe(before);
   });

@@ -71,8 +71,10 @@ describe('the suite in a contributor’s shell', () => {
 
     const tmp = folder('cmd-tui-nested-tmp-');
     mkdirSync(join(tmp, 'inner'));
+    // The shell this worker was started from, without what vitest told its worker about itself.
+    const parent = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^VITEST|^TEST$|^NODE_ENV$/.test(name)));
     const shell: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...parent,
       ...theirs,
       TMPDIR: join(tmp, 'inner'),
       CMD_TUI_PROFILE: 'work',

@@ -4,7 +4,6 @@
  * editor and browser it opens) are removed, so a contributor's `CMD_TUI_PROFILE`, `DISCORD_BOT_TOKEN`,
  * `XDG_CONFIG_HOME` or `NO_COLOR` changes nothing. A test that wants one sets it on purpose.
  */
-
 import { join } from 'node:path';
 
 /** Every variable with one of these prefixes. */
@@ -66,10 +65,10 @@ export function sealTestRunner(projectRoot: string): void {
 /**
  * The environment for a cmd-tui process a test starts: the sealed one the run gave this worker, without
  * `CI` (which tells the tests that a missing tool is a failure, and would tell cmd-tui it has no browser),
- * no colour, and `extra` on top (a key set to `undefined` is left out).
+ * and `extra` on top (a key set to `undefined` is left out).
  */
 export function cliEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.CI;
   for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) delete env[name];

@@ -89,7 +89,7 @@ describe('the suite in a contributor’s shell', () => {
       EDITOR: 'false',
     };
     const nested = await new Promise<{ code: number | null; output: string }>((done) => {
-      const child = spawn(process.execPath, [join(PROJECT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--no-cache', ...FILES], { cwd: PROJECT, env: shell, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(PROJECT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--no-cache', '--maxWorkers=2', ...FILES], { cwd: PROJECT, env: shell, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -1,28 +1,27 @@
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureScope } from '../../source/backup/capture.js';
 import { createBudget } from '../../source/backup/create-ledger.js';
 import { writeBackup } from '../../source/backup/store.js';
 import type { DiscordApi } from '../../source/api/contract.js';
 import { appPaths } from '../../source/config/paths.js';
 import { GLOBAL_SCOPE, guildScope, type CommandDraft, type Scope } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { isolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
 import { ownerClient, scopeView, signInAdmin } from './restore-fixture.js';
 import { runCommand } from './run-command.js';
 import { readEnvironment } from '../../source/config/environment.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
 let owner: DiscordApi;
 
+const home = useIsolatedHome(() => ({ DISCORD_BOT_TOKEN: emulator().botToken }), 'file');
 beforeAll(async () => {
-  home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
   owner = await ownerClient(emulator());
 });
-afterAll(() => home.cleanup());
 beforeEach(() => resetEmulator(emulator()));
 
 const api = () => ['--api', emulator().baseUrl];

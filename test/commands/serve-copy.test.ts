@@ -5,19 +5,16 @@
  * cannot read them stop it before it serves.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { fetchControl } from '../helpers/emulator-control.js';
 import { HOSTILE_APP, startHostileServer } from '../helpers/hostile-server.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const source = useServe(['--rate-limits', 'off']);
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-serve-copy-'));
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+const home = tempFolder('cmd-tui-serve-copy-');
 
 async function commandIds(baseUrl: string, token: string, path: string): Promise<string[]> {
   const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bot ${token}` } });

@@ -7,9 +7,6 @@
  * overwrites.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -20,9 +17,10 @@ import { useServe } from '../helpers/serve.js';
 import { openTry, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 import { readEnvironment } from '../../source/config/environment.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-e2e-'));
+const home = tempFolder('cmd-tui-gateway-e2e-');
 const serve = useServe(['--seed', 'empty']);
 let bot: ChildProcess | undefined;
 const botLines: string[] = [];
@@ -70,7 +68,6 @@ afterAll(async () => {
     bot.kill('SIGTERM');
     await exited;
   }
-  rmSync(home, { recursive: true, force: true });
 });
 
 it('the discord.js bot answers /ping over the gateway and try prints the reply', { timeout: 30_000 }, async () => {

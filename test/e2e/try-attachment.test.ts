@@ -5,9 +5,8 @@
  * file's bytes; the bot downloads them from the URL the interaction gives and replies with what it got.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bindingOf } from '../../source/ui/input/key-bindings.js';
@@ -15,8 +14,9 @@ import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { connectInteractionsBot } from './helpers/interactions-bot.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-try-file-'));
+const home = tempFolder('cmd-tui-try-file-');
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
 let bot: ChildProcess | undefined;
@@ -38,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bot?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
 it('try --file uploads the bytes, and the bot downloads exactly them from the interaction\'s URL', { timeout: 30_000 }, async () => {

@@ -80,9 +80,7 @@ describe('undo', () => {
   it('ctrl+x removes option 2 and says how to bring it back; ctrl+z brings it back and the draft is the one opened', async () => {
     const { tui, press } = await open(80, 24);
     // The demo's /feedback: a STRING option, then a BOOLEAN.
-    await press('filter');
-    await tui.type('feedback');
-    await press('filterDone');
+    await tui.filterTo('feedback');
     await press('edit');
     await tui.waitForText('Edit feedback');
     for (let i = 0; i < 40 && !focusedRow(tui.screen()).includes('option 2 type'); i++) {

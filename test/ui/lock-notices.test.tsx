@@ -31,11 +31,9 @@ async function deletePing(api: FakeApi, session: ReturnType<typeof fakeSession>)
   const app = await renderApp(api, { columns: 200, rows: 30 }, session);
   cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('delete');
-  await app.waitForText('Delete ping from Global?');
+  await app.pressAndWait('delete', 'Delete ping from Global?');
   await app.type('ping');
-  await app.press('confirm');
-  await app.waitForText('Deleted ping');
+  await app.pressAndWait('confirm', 'Deleted ping');
   return app;
 }
 
@@ -86,12 +84,10 @@ describe('the lock’s notices in the TUI', () => {
     await app.press('edit');
     await app.press('nextField');
     await app.type('!');
-    await app.press('save');
-    await app.waitForText('Save ping?');
+    await app.pressAndWait('save', 'Save ping?');
     api.failNext = new DiscordApiError(500, 0, 'Internal Server Error', 'PATCH', `/applications/${APP_ID}/commands/1`);
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('Not saved');
+    await app.pressAndWait('confirm', 'Not saved');
     const status = flat(app.frame());
     expect(status).toContain('Edit ping in Global');
     expect(status).toContain('An earlier `apply commands.json` (pid');

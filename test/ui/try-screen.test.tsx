@@ -20,14 +20,11 @@ import { waitFor } from './helpers/wait-for.js';
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-
 it('on live Discord, t says nobody can run a command as a user, in the words cmd-tui try uses, and offers an emulator here', async () => {
   const live = liveApi();
   const app = await renderApp(live, { columns: 200, rows: 40 }, fakeSession(live, { emulators: { forTry: emulatorForTry(() => undefined)(live) } }));
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('tryCommand');
-  await app.waitForText('Try /ping');
+  await app.pressAndWait('tryCommand', 'Try /ping');
   expect(app.frame()).toContain(LIVE_DISCORD_REFUSAL);
   expect(app.frame()).toContain('Nothing is written to Discord: the commands are only read.');
   expect(app.frame()).toMatch(/enter try on an emulator|enter try it on an emulator/);
@@ -65,10 +62,8 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
     void Promise.all(stops.map((stop) => stop()));
   };
   await app.waitForText('deploy');
-  await app.press('tryCommand');
-  await app.waitForText(LIVE_DISCORD_REFUSAL);
-  await app.press('tryOnEmulator');
-  await app.waitForText('Copied 1 global command and 2 commands of Test Guild (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
+  await app.pressAndWait('tryCommand', LIVE_DISCORD_REFUSAL);
+  await app.pressAndWait('tryOnEmulator', 'Copied 1 global command and 2 commands of Test Guild (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
   const frame = app.frame();
   const api = /API URL\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v10)/.exec(frame)?.[1];
   expect(api).toBeDefined();
@@ -83,8 +78,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   expect(live.calls.every((call) => /^(list|permissions) /.test(call))).toBe(true);
 
   // The emulator answers as Discord would with no bot there: the screen says how to connect one here.
-  await app.press('send');
-  await app.waitForText('No bot is connected to this emulator yet');
+  await app.pressAndWait('send', 'No bot is connected to this emulator yet');
   expect(app.frame()).not.toContain('--interactions-url');
 
   // The bot sets its URL itself, as the reply suggests (PATCH /applications/@me): ctrl+o shows that URL,
@@ -108,8 +102,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   await app.press('back');
   await waitFor(() => !app.frame().includes('API URL'));
   await app.press('down');
-  await app.press('tryCommand');
-  await app.waitForText('Try /rollback');
+  await app.pressAndWait('tryCommand', 'Try /rollback');
   await app.waitForText('Copied 1 global command');
   expect(app.frame()).toContain(`API URL           ${api}`);
   expect(app.frame()).not.toContain(LIVE_DISCORD_REFUSAL);
@@ -132,10 +125,8 @@ const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0
 it("the command's names and descriptions from the server are shown as escapes, not obeyed", async () => {
   const command = makeCommand({ name: 'ping', description: HOSTILE, options: [{ type: 3, name: 'what', description: `opt${HOSTILE}`, required: true }] });
   const app = await renderApp(new FakeApi([command]), { columns: 200, rows: 30 });
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('tryCommand');
-  await app.waitForText('Try /ping');
+  await app.pressAndWait('tryCommand', 'Try /ping');
   await app.waitForText('\\x1b]8;;https://evil.example');
   await app.waitForText('optdesc\\x1b]8;;');
   expect(app.frame()).not.toMatch(/\u001b\]|\u001b\[8m|\u0007|\u200b/);
@@ -181,8 +172,7 @@ it('autocomplete asks the bot after the last key, and a newer key cancels the re
     routes.server.close();
   };
   await app.waitForText('weather');
-  await app.press('tryCommand');
-  await app.waitForText('In channel    #general');
+  await app.pressAndWait('tryCommand', 'In channel    #general');
   // Focusing the option asks for suggestions for nothing typed yet; that request is held open too.
   await waitFor(() => routes.seen.length === 1);
   await app.type('P');
@@ -247,8 +237,7 @@ async function tryScreenOn(route: { server: Server; baseUrl: string }, columns =
     route.server.close();
   };
   await app.waitForText('ping');
-  await app.press('tryCommand');
-  await app.waitForText('In channel    #general');
+  await app.pressAndWait('tryCommand', 'In channel    #general');
   return { app, exited: () => exited };
 }
 
@@ -258,8 +247,7 @@ it('ctrl+c after the command reached the emulator does not call it cancelled: it
   await app.press('send');
   await waitFor(() => route.received());
   await app.waitForText('Sending /ping to the bot');
-  await app.press('interrupt');
-  await app.waitForText("sent; waiting for Discord's answer");
+  await app.pressAndWait('interrupt', "sent; waiting for Discord's answer");
   expect(app.frame()).not.toContain('Cancelled');
   route.answer('pong');
   route.deliver();
@@ -275,8 +263,7 @@ it('ctrl+c while waiting for the bot stops waiting, says the bot may still answe
   await waitFor(() => route.received());
   route.deliver();
   await app.waitForText('waiting for the bot…');
-  await app.press('interrupt');
-  await app.waitForText(STOPPED_WAITING);
+  await app.pressAndWait('interrupt', STOPPED_WAITING);
   expect(app.frame()).not.toContain('waiting for the bot…');
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(exited()).toBe(false);
@@ -366,16 +353,13 @@ async function selectRoutes() {
 it("the reply's select: tab past Send reaches it, enter opens its menu, values are marked and sent; a disabled button says so and sends nothing", { timeout: 20_000 }, async () => {
   const route = await selectRoutes();
   const { app } = await tryScreenOn(route);
-  await app.press('send');
-  await app.waitForText('string select: Colours (2 options)');
+  await app.pressAndWait('send', 'string select: Colours (2 options)');
   // Past Send: the select, then the button.
   await app.press('nextField', 2);
-  await app.press('activate');
-  await app.waitForText('is disabled: the client does not let it be used');
+  await app.pressAndWait('activate', 'is disabled: the client does not let it be used');
   expect(route.picks).toEqual([]);
   await app.press('prevField');
-  await app.press('activate');
-  await app.waitForText('✓ send 0 picked');
+  await app.pressAndWait('activate', '✓ send 0 picked');
   await app.type('blue');
   await app.chord('enter');
   await app.waitForText('[x] Blue');
@@ -409,12 +393,9 @@ it('what was typed before the server turned out not to be an emulator is in the 
     void Promise.all(stops.map((stop) => stop()));
   };
   await app.waitForText('echo');
-  await app.press('tryCommand');
-  await app.waitForText('In channel    #general');
+  await app.pressAndWait('tryCommand', 'In channel    #general');
   await app.type('kept words');
-  await app.press('send');
-  await app.waitForText("it cannot play Discord's client");
-  await app.press('tryOnEmulator');
-  await app.waitForText('API URL');
+  await app.pressAndWait('send', "it cannot play Discord's client");
+  await app.pressAndWait('tryOnEmulator', 'API URL');
   await waitFor(() => app.frame().includes('kept words'), { message: () => app.frame() });
 });

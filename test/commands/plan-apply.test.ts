@@ -1,9 +1,9 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { recordCreates } from '../../source/backup/create-ledger.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { call } from '../helpers/emulator.js';
 import { mutating, requestLog, resetEmulator } from './emulator-requests.js';
@@ -11,12 +11,7 @@ import { runCommand } from './run-command.js';
 import { fileSystemNow } from '../../source/config/file-clock.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-
-beforeAll(async () => {
-  home = await isolatedHome();
-});
-afterAll(() => home.cleanup());
+const home = useIsolatedHome({}, 'file');
 beforeEach(async () => {
   await resetEmulator(emulator());
   home.env.DISCORD_BOT_TOKEN = emulator().botToken;

@@ -12,6 +12,7 @@ import { useServe } from '../helpers/serve.js';
 import { fetchControl } from '../helpers/emulator-control.js';
 import { HOSTILE_APP, startHostileServer } from '../helpers/hostile-server.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
 
 const source = useServe(['--rate-limits', 'off']);
 const home = tempFolder('cmd-tui-serve-copy-');
@@ -24,7 +25,7 @@ async function commandIds(baseUrl: string, token: string, path: string): Promise
 it('starts with the global commands and the guild\'s, ids kept, and the guild\'s people, reading the source only', { timeout: 30_000 }, async () => {
   const guildId = source().guildIds[0]!;
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--copy-commands', '--api', source().baseUrl, '--guild', guildId, '--json', '--port', '0'], {
-    env: { ...process.env, CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: source().botToken },
+    env: cliEnv({ CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: source().botToken }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -78,7 +79,7 @@ it('copies only what Discord could hold from a source that answers duplicates, t
   ];
   const hostile = await startHostileServer('hostile', { globalCommands: () => JSON.stringify(served) });
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--copy-commands', '--api', hostile.base, '--json', '--port', '0'], {
-    env: { ...process.env, CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: 'emu-bot-the-source-takes-any' },
+    env: cliEnv({ CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: 'emu-bot-the-source-takes-any' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

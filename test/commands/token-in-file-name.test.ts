@@ -5,26 +5,21 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { secretArguments } from '../../source/commands/flags.js';
 import { BACKUP_FORMAT, serializeBackup, type ScopeBackup } from '../../source/discord/backup-format.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { redactSecretShapes } from '../../source/terminal/secret-shape.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { isolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 // Discord's shape: the base64 of an id, a timestamp part, an HMAC part. Fake.
 const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.fakefakefakefakefakefake0123456789AB';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-beforeAll(async () => {
-  home = await isolatedHome();
-});
-afterAll(async () => {
-  await home.cleanup();
-});
+const home = useIsolatedHome({}, 'file');
 
 describe('a token inside a file-name argument', () => {
   it('is found with or without an extension, as a folder or file of a path, or anywhere inside a word', () => {

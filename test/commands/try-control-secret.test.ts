@@ -5,16 +5,17 @@
  * (The demo's /deploy is hidden from its admin in #general: that verdict is the emulator's, so the command reached it.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findControlSecret, publishControlSecret } from '../../source/config/emulator-secrets.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-const root = mkdtempSync(join(tmpdir(), 'cmd-tui-try-secret-'));
+const root = tempFolder('cmd-tui-try-secret-');
 const serveHome = join(root, 'serve-home');
 const otherHome = join(root, 'other-home');
 let serve: ChildProcess | undefined;
@@ -22,7 +23,7 @@ let info: { baseUrl: string; controlSecret: string };
 
 beforeAll(async () => {
   await Promise.all([mkdir(serveHome), mkdir(otherHome)]);
-  serve = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CMD_TUI_HOME: serveHome } });
+  serve = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'], env: cliEnv({ CMD_TUI_HOME: serveHome }) });
   info = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: serve!.stdout! }).once('line', resolve)));
 });
 afterAll(async () => {
@@ -31,7 +32,6 @@ afterAll(async () => {
     serve.kill('SIGTERM');
     await exited;
   }
-  rmSync(root, { recursive: true, force: true });
 });
 
 const tryDeploy = (home: string, env: Record<string, string> = {}, extra: string[] = []) =>

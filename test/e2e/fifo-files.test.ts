@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { bindingOf } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { useTuiRuns } from './helpers/tui-run.js';
@@ -62,7 +61,7 @@ it('a FIFO as settings.json, the ledger or the guild cache is refused or ignored
 it('the TUI opens its backups screen beside a FIFO, and q ends the process', { timeout: 60_000 }, async () => {
   const tui = runs.start(['--api', emulator().baseUrl], { columns: 120, rows: 30 }, { CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: emulator().botToken });
   await tui.waitForText('avatar');
-  await tui.key(bindingOf('openBackups').keys[0] ?? 'b');
+  await tui.press('openBackups');
   await tui.waitForText('No backups yet');
   await tui.key('q');
   await tui.waitFor(() => !tui.running(), 'the TUI to exit after q', 10_000).catch(() => undefined);

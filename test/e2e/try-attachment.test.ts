@@ -9,7 +9,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindingOf } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { connectInteractionsBot } from './helpers/interactions-bot.js';
@@ -78,13 +77,11 @@ it('try --file refuses, naming the option and the file: missing, a folder, too b
 it("the TUI's Try screen uploads the file typed into an ATTACHMENT option, and shows the bot's reply", { timeout: 60_000 }, async () => {
   const tui = runs.start(['--api', serve().baseUrl], { columns: 120, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken, CMD_TUI_EMULATOR_SECRET: serve().controlSecret });
   await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
-  await tui.key(bindingOf('filter', 'list').keys[0]!);
-  await tui.type('filesize');
-  await tui.key(bindingOf('filterDone', 'filter').keys[0]!);
-  await tui.key(bindingOf('tryCommand', 'list').keys[0]!);
+  await tui.filterTo('filesize');
+  await tui.press('tryCommand', 'list');
   await tui.waitFor((screen) => /In channel\s+#general/.test(screen), 'the member and channel the client starts with');
   expect(tui.screen()).toMatch(/▸ file\*[^\n]*Any file · ATTACHMENT · a local file/);
   await tui.type(PHOTO);
-  await tui.key(bindingOf('send', 'try').keys[0]!);
+  await tui.press('send', 'try');
   await tui.waitForText('holiday photo.png: 3000 bytes of image/png.', 15_000);
 });

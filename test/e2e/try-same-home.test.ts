@@ -4,23 +4,22 @@
  * answer (no bot connected here) is shown; a TUI of another home is told how to give the secret instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLI_PATH } from '../helpers/cli.js';
 import type { ServeDetails } from '../helpers/serve.js';
 import { pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-try-same-home-'));
+const home = tempFolder('cmd-tui-try-same-home-');
 const runs = useTuiRuns();
 let serve: ChildProcess | undefined;
 let info: ServeDetails;
 
 beforeAll(async () => {
-  serve = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CMD_TUI_HOME: home } });
+  serve = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'inherit'], env: cliEnv({ CMD_TUI_HOME: home }) });
   info = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: serve!.stdout! }).once('line', resolve)));
   const put = await fetch(`${info.baseUrl}/applications/${info.applicationId}/commands`, { method: 'PUT', headers: { authorization: `Bot ${info.botToken}`, 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'ping', description: 'Replies with Pong!' }]) });
   expect(put.status).toBe(200);
@@ -32,7 +31,6 @@ afterAll(async () => {
     serve.kill('SIGTERM');
     await exited;
   }
-  rmSync(home, { recursive: true, force: true });
 });
 
 async function sendPing(env: Record<string, string>): Promise<string> {

@@ -3,26 +3,23 @@
  * shell exports its own DISCORD_BOT_TOKEN and CMD_TUI_PROFILE. The app opens the profile's commands with
  * the stored token, the header says the variable was set aside, and the emulator never sees the shell's token.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog } from '../commands/emulator-requests.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const SHELL_TOKEN = `${Buffer.from('123456789012345678').toString('base64')}.AAAAAA.${'abcdefghijklmnopqrstuvwxyza'}`;
 const emulator = useEmulator({ seed: 'demo' });
 let home: string;
 let tui: TmuxSession | undefined;
-beforeEach(async () => {
-  home = await mkdtemp(join(tmpdir(), 'cmd-tui-tui-env-'));
+beforeEach(() => {
+  home = tempFolder('cmd-tui-tui-env-');
 });
-afterEach(async () => {
+afterEach(() => {
   tui?.kill();
   tui = undefined;
-  await rm(home, { recursive: true, force: true });
 });
 
 it("opens the profile with its stored token, says DISCORD_BOT_TOKEN was set aside, and never sends it", { timeout: 60_000 }, async () => {

@@ -12,7 +12,8 @@ const form = new URLSearchParams();
 for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(unescape(match[1]), unescape(match[2]));
 form.set('action', 'authorize');
 const action = unescape(/<form method="post" action="([^"]*)"/.exec(html)[1]);
-const approved = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual' });
+// As a browser posts a form: from the page's own origin.
+const approved = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual', headers: { origin: new URL(url).origin, referer: url } });
 await fetch(approved.headers.get('location'));
 `;
 

@@ -193,8 +193,7 @@ describe('command editor', () => {
     await confirmSave(app);
     await app.waitForText("Saving ping: sent; waiting for Discord's answer");
     await app.type('lost?');
-    await app.press('save');
-    await app.waitForText('ctrl+s save is off: the draft is being saved');
+    await app.pressAndWait('save', 'ctrl+s save is off: the draft is being saved');
     expect(app.frame()).not.toContain('lost?');
     api.gate = undefined;
     release();

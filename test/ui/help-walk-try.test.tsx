@@ -60,8 +60,7 @@ const SCREENS: WalkedScreen[] = [
       const api = new FakeApi([makeCommand({ name: 'ping' })]);
       const app = await renderApp(api, { columns: 140, rows: 30 }, fakeSession(api, { emulators: { own: endpoint } }));
       await app.waitForText('ping');
-      await app.press('tryCommand');
-      await app.waitForText('Interactions URL');
+      await app.pressAndWait('tryCommand', 'Interactions URL');
       await app.chord('ctrl+b');
       await app.waitForText('Connect your bot to this emulator');
       return opened(app, () => api.calls.length);

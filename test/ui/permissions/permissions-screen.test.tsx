@@ -15,7 +15,6 @@ async function openBan(prepare?: (api: PermissionsApi) => void) {
   return { ...fixture, app };
 }
 
-
 /** /ban's permissions opened by a bot-token session (no user sign-in), `signInUser` its browser sign-in. */
 async function openBanAsBot(size: { columns: number; rows: number }, signInUser?: (session: FakeSession, api: ReturnType<typeof guildWithBan>['api']) => NonNullable<FakeSession['signIn']>['start']) {
   const { api } = guildWithBan();

@@ -4,21 +4,19 @@
  * package), and the built binary — `cmd-tui try --file`, and the TUI's Try screen in tmux — uploading the
  * file's bytes; the bot downloads them from the URL the interaction gives and replies with what it got.
  */
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
-import { connectInteractionsBot } from './helpers/interactions-bot.js';
+import { useInteractionsBot } from './helpers/interactions-bot.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
 const home = tempFolder('cmd-tui-try-file-');
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
-let bot: ChildProcess | undefined;
 
 const COMMANDS = [
   { name: 'filesize', description: 'Says the size of a file', options: [{ type: 11, name: 'file', description: 'Any file', required: true }] },
@@ -30,14 +28,10 @@ const PHOTO = join(home, 'holiday photo.png');
 
 const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret }, cwd: home });
 
-beforeAll(async () => {
+beforeAll(() => {
   writeFileSync(PHOTO, Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0x80]), randomBytes(2996)]));
-  bot = await connectInteractionsBot(serve(), COMMANDS);
-}, 30_000);
-
-afterAll(() => {
-  bot?.kill();
 });
+useInteractionsBot(serve, COMMANDS);
 
 it('try --file uploads the bytes, and the bot downloads exactly them from the interaction\'s URL', { timeout: 30_000 }, async () => {
   const result = await tryCommand('filesize', '--file', 'file=holiday photo.png');

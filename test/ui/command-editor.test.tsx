@@ -21,6 +21,24 @@ async function confirmSave(app: Awaited<ReturnType<typeof editPing>>['app']) {
   await app.press('confirm');
 }
 
+/** /ping's description edited to "Pong!" and saved, Discord's answer held once it is sent; `release` lets it answer, then waits until the editor says it saved. */
+async function saveHeldOnTheWire() {
+  const { api, app } = await editPing();
+  await app.press('nextField');
+  await app.type('!');
+  let answer!: () => void;
+  api.gate = new Promise((resolve) => (answer = resolve));
+  await confirmSave(app);
+  await app.waitForText("Saving ping: sent; waiting for Discord's answer");
+  const release = async () => {
+    api.gate = undefined;
+    answer();
+    await app.waitForText('ping: saved; backup:');
+    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+  };
+  return { app, release };
+}
+
 describe('command editor', () => {
   it('opens a new command as CHAT_INPUT with focus in the name, shows problems while typing and refuses to save', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 100, rows: 30 });
@@ -162,15 +180,9 @@ describe('command editor', () => {
   });
 
   it('ctrl+c or esc after a save was sent cannot recall it: the screen says it waits for the answer, then that it was saved', async () => {
-    const { api, app } = await editPing();
+    const { app, release } = await saveHeldOnTheWire();
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
-    await app.press('nextField');
-    await app.type('!');
-    let release!: () => void;
-    api.gate = new Promise((resolve) => (release = resolve));
-    await confirmSave(app);
-    await app.waitForText("Saving ping: sent; waiting for Discord's answer");
     await app.press('interrupt');
     await app.pressAndWait('cancel', "Saving ping: sent; waiting for Discord's answer (it cannot be recalled)");
     expect(app.frame()).not.toContain('ctrl+c cancels');
@@ -178,27 +190,15 @@ describe('command editor', () => {
     expect(app.frame()).not.toMatch(/Nothing (has been|was) sent/);
     expect(app.frame()).toContain('Edit ping');
     expect(exited).toBe(false);
-    api.gate = undefined;
-    release();
-    await app.waitForText('ping: saved; backup:');
-    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+    await release();
   });
 
   it('while a save is in flight the draft takes no typing and its edit keys say why, so nothing typed is lost when the editor closes', async () => {
-    const { api, app } = await editPing();
-    await app.press('nextField');
-    await app.type('!');
-    let release!: () => void;
-    api.gate = new Promise((resolve) => (release = resolve));
-    await confirmSave(app);
-    await app.waitForText("Saving ping: sent; waiting for Discord's answer");
+    const { app, release } = await saveHeldOnTheWire();
     await app.type('lost?');
     await app.pressAndWait('save', 'ctrl+s save is off: the draft is being saved');
     expect(app.frame()).not.toContain('lost?');
-    api.gate = undefined;
-    release();
-    await app.waitForText('ping: saved; backup:');
-    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+    await release();
   });
 
   it('esc while a save waits for its backup stops it before anything is sent, and says so until the next save starts', async () => {

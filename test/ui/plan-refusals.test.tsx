@@ -34,6 +34,19 @@ function withEngine(session: FakeSession, backups: Record<string, ScopeBackup | 
   return session;
 }
 
+/** The backup a write reads first waits until the write is cancelled; resolves once it has started. */
+function backupHeldUntilCancelled(session: FakeSession): Promise<void> {
+  let reading!: () => void;
+  const reached = new Promise<void>((resolve) => (reading = resolve));
+  const snapshot = session.workspace.snapshot;
+  session.workspace.snapshot = async (scope, reason, signal) => {
+    reading();
+    await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
+    return snapshot(scope, reason, signal);
+  };
+  return reached;
+}
+
 async function openCopyOfGlobal(api: FakeApi, session: FakeSession) {
   const app = await renderApp(api, { columns: 140, rows: 36 }, session);
   await app.waitForText('g0');
@@ -84,14 +97,7 @@ describe('the copy dialog', () => {
     const app = await openCopyOfGlobal(api, session);
     await app.waitForText('Copy every command of Global into Test Guild?');
     // The backup's reading waits: esc lands before anything can leave.
-    let reading!: () => void;
-    const reached = new Promise<void>((resolve) => (reading = resolve));
-    const snapshot = session.workspace.snapshot;
-    session.workspace.snapshot = async (scope, reason, signal) => {
-      reading();
-      await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
-      return snapshot(scope, reason, signal);
-    };
+    const reached = backupHeldUntilCancelled(session);
     await app.chord('tab');
     await app.chord('enter');
     await reached;
@@ -163,14 +169,7 @@ describe('a restore that deletes most of the scope', () => {
 
   it('esc while it runs, before the first change leaves: cancelled, nothing sent', async () => {
     const { api, app, session } = await openRestore();
-    let reading!: () => void;
-    const reached = new Promise<void>((resolve) => (reading = resolve));
-    const snapshot = session.workspace.snapshot;
-    session.workspace.snapshot = async (scope, reason, signal) => {
-      reading();
-      await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
-      return snapshot(scope, reason, signal);
-    };
+    const reached = backupHeldUntilCancelled(session);
     await app.chord('tab');
     await app.chord('enter');
     await app.waitForText('Restore Test Guild anyway?');

@@ -6,18 +6,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { readModal } from '../../source/discord/modal-rules.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
+import { listenLocally } from '../helpers/local-server.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const CHANNEL = '500000000000000001';
 
@@ -70,8 +68,8 @@ async function formRoutes() {
     }
     json(202, { id: '9', botName: 'Bot', user: '@ada', channel: '#general' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, submitted, uploads, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10` };
+  const origin = await listenLocally(server);
+  return { server, submitted, uploads, baseUrl: `${origin}/api/v10` };
 }
 
 it("a form's string select, channel select and file upload are filled in as the client does, and submitted with their values", { timeout: 20_000 }, async () => {
@@ -82,11 +80,6 @@ it("a form's string select, channel select and file upload are filled in as the 
   const api = new GuildApi([makeCommand({ name: 'ping' })]);
   Object.defineProperty(api, 'baseUrl', { value: routes.baseUrl });
   const app = await renderApp(api, { columns: 120, rows: 30 });
-  cleanup = () => {
-    app.unmount();
-    routes.server.closeAllConnections();
-    routes.server.close();
-  };
   await app.waitForText('ping');
   await app.pressAndWait('tryCommand', 'In channel    #general');
   await app.pressAndWait('send', 'Survey — a form from Bot');

@@ -59,19 +59,15 @@ describe('restore', () => {
 
   it('says which overwrites it could not restore without a signed-in user, and exits 1', async () => {
     const bareHome = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
-    try {
-      const hq = guildScope(emulator().guildIds[0] as string);
-      const backup = (await writeBackup(appPaths(bareHome.env, process.platform).backups, await captureScope(owner, hq, 'test'))).path;
-      const modTools = (await owner.listCommands(hq)).find((c) => c.name === 'mod-tools')!;
-      await owner.deleteCommand(hq, modTools.id);
-      const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/Restored 1 command change and 0 overwrite lists\. .*\nCannot restore the overwrites of \/mod-tools in guild \d+ \(\d+ overwrites?\): Discord accepts permission changes only from a signed-in user\.\n/);
-      expect(result.stderr).toContain('cmd-tui auth login');
-      expect((await owner.listCommands(hq)).map((c) => c.name)).toContain('mod-tools');
-    } finally {
-      await bareHome.cleanup();
-    }
+    const hq = guildScope(emulator().guildIds[0] as string);
+    const backup = (await writeBackup(appPaths(bareHome.env, process.platform).backups, await captureScope(owner, hq, 'test'))).path;
+    const modTools = (await owner.listCommands(hq)).find((c) => c.name === 'mod-tools')!;
+    await owner.deleteCommand(hq, modTools.id);
+    const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Restored 1 command change and 0 overwrite lists\. .*\nCannot restore the overwrites of \/mod-tools in guild \d+ \(\d+ overwrites?\): Discord accepts permission changes only from a signed-in user\.\n/);
+    expect(result.stderr).toContain('cmd-tui auth login');
+    expect((await owner.listCommands(hq)).map((c) => c.name)).toContain('mod-tools');
   });
 
   it('restores the rest and names a backed-up command Discord would refuse today', async () => {

@@ -104,18 +104,14 @@ describe('a token in a line cmd-tui keeps on disk', () => {
 
   it('is redacted, and control characters escaped, when `cmd-tui backups` shows a reason read from a file', async () => {
     const own = await isolatedHome();
-    try {
-      const folder = own.environment.paths().backups;
-      await mkdir(folder, { recursive: true });
-      const backup: ScopeBackup = { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-25T10:00:00.000Z', reason: `apply ${TOKEN}.json \u001b]52;c;aGk=\u0007`, applicationId: '1', scope: GLOBAL_SCOPE, commands: [], permissions: [] };
-      await writeFile(join(folder, '2026-11-25T10-00-00-000Z_global_ab12cd.json'), serializeBackup(backup));
-      const listed = await runCli(['backups'], { env: own.env });
-      const listedJson = await runCli(['backups', '--json'], { env: own.env });
-      expect(listed.stdout).toContain('apply ****.json \\x1b]52;c;aGk=\\x07');
-      expect((JSON.parse(listedJson.stdout) as Array<{ reason: string }>)[0]!.reason).toBe('apply ****.json \\x1b]52;c;aGk=\\x07');
-      expect(listed.stdout + listedJson.stdout).not.toContain('MTIzNDU2Nzg5');
-    } finally {
-      await own.cleanup();
-    }
+    const folder = own.environment.paths().backups;
+    await mkdir(folder, { recursive: true });
+    const backup: ScopeBackup = { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-25T10:00:00.000Z', reason: `apply ${TOKEN}.json \u001b]52;c;aGk=\u0007`, applicationId: '1', scope: GLOBAL_SCOPE, commands: [], permissions: [] };
+    await writeFile(join(folder, '2026-11-25T10-00-00-000Z_global_ab12cd.json'), serializeBackup(backup));
+    const listed = await runCli(['backups'], { env: own.env });
+    const listedJson = await runCli(['backups', '--json'], { env: own.env });
+    expect(listed.stdout).toContain('apply ****.json \\x1b]52;c;aGk=\\x07');
+    expect((JSON.parse(listedJson.stdout) as Array<{ reason: string }>)[0]!.reason).toBe('apply ****.json \\x1b]52;c;aGk=\\x07');
+    expect(listed.stdout + listedJson.stdout).not.toContain('MTIzNDU2Nzg5');
   });
 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import type { Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
-import { useServe } from '../helpers/serve.js';
+import { stopProcess, useServe } from '../helpers/serve.js';
 import { openTry, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 import { readEnvironment } from '../../source/config/environment.js';
@@ -62,13 +62,7 @@ beforeAll(async () => {
   }));
 }, 60_000);
 
-afterAll(async () => {
-  if (bot && bot.exitCode === null) {
-    const exited = new Promise((resolve) => bot!.once('exit', resolve));
-    bot.kill('SIGTERM');
-    await exited;
-  }
-});
+afterAll(() => stopProcess(bot));
 
 it('the discord.js bot answers /ping over the gateway and try prints the reply', { timeout: 30_000 }, async () => {
   const { stdout, stderr, code } = await cli('try', 'ping');

@@ -47,10 +47,16 @@ async function focusButton(tui: TmuxSession, label: string): Promise<void> {
   throw new Error(`[${label}] never had focus:\n${tui.screen()}`);
 }
 
-it('the TUI: a button on the reply updates its message in place; a link button opens nothing and says its URL', { timeout: 90_000 }, async () => {
+/** /counter tried in the TUI: the bot's reply, with its buttons, on screen. */
+async function counterReply(): Promise<TmuxSession> {
   const tui = await openTry('counter');
   await press(tui, 'send');
   await tui.waitForText('Count: 0', 15_000);
+  return tui;
+}
+
+it('the TUI: a button on the reply updates its message in place; a link button opens nothing and says its URL', { timeout: 90_000 }, async () => {
+  const tui = await counterReply();
   await focusButton(tui, 'Docs');
   await press(tui, 'activate');
   // The status wraps where the terminal is narrow: read as one text.
@@ -82,9 +88,7 @@ it('the TUI: a form the bot opens is filled in, held to its rules, and submitted
 });
 
 it('the TUI: esc on a form closes it and sends nothing', { timeout: 90_000 }, async () => {
-  const tui = await openTry('counter');
-  await press(tui, 'send');
-  await tui.waitForText('Count: 0', 15_000);
+  const tui = await counterReply();
   await focusButton(tui, 'Feedback');
   await press(tui, 'activate');
   await tui.waitForText('a form from Pixel Pal', 15_000);

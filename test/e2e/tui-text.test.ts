@@ -35,10 +35,13 @@ async function typeLongDescription(tui: TmuxSession): Promise<string> {
   return tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
 }
 
-describe.each([
+/** The sizes every text here is read at: a common terminal, and the smallest the app draws. */
+const SIZES: [columns: number, rows: number][] = [
   [80, 24],
   [40, 12],
-])('at %i×%i', (columns, rows) => {
+];
+
+describe.each(SIZES)('at %i×%i', (columns, rows) => {
   it('a description typed past the width shows its end and the cursor', async () => {
     const { tui } = await open(columns, rows);
     const screen = await typeLongDescription(tui);
@@ -100,10 +103,7 @@ describe('undo', () => {
   });
 });
 
-describe.each([
-  [80, 24],
-  [40, 12],
-])('addresses at %i×%i', (columns, rows) => {
+describe.each(SIZES)('addresses at %i×%i', (columns, rows) => {
   it('the sign-in address is one line the terminal wraps: selected, it is the whole address; the screen around it stays whole', async () => {
     const { tui } = await open(columns, rows);
     await signInFromSave(tui);

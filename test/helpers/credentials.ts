@@ -3,12 +3,9 @@
  * decision applies, as for a user), and in-memory keyrings that work, forget, refuse or hang, for the
  * storage tests.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Keyring } from '../../source/auth/secret-store.js';
 import { readEnvironment, type Environment } from '../../source/config/environment.js';
-import { removeFolder } from './temp-folder.js';
+import { removeFolder, tempFolder } from './temp-folder.js';
 import { cliEnv } from './hermetic-env.js';
 
 export interface IsolatedHome {
@@ -21,7 +18,8 @@ export interface IsolatedHome {
 }
 
 export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<IsolatedHome> {
-  const home = await mkdtemp(join(tmpdir(), 'cmd-tui-home-'));
+  // Removed when the test (or, made outside one, the file) ends, also when it fails; cleanup() removes it sooner.
+  const home = tempFolder('cmd-tui-home-');
   const env: NodeJS.ProcessEnv = cliEnv({
     CMD_TUI_HOME: home,
     CMD_TUI_SECRET_STORE: undefined,

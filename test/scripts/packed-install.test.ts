@@ -67,7 +67,7 @@ beforeAll(async () => {
   // A fresh cache: what a new machine downloads, nothing borrowed from this one's.
   npm(['install', '--cache', join(folder, 'npm-cache'), join(folder, packed.filename)], project);
 }, 300_000);
-const served = useServe([], () => bin);
+const served = useServe([], { cli: () => bin });
 afterAll(async () => {
   tui?.kill();
   await home.cleanup();

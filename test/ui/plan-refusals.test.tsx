@@ -47,6 +47,13 @@ function backupHeldUntilCancelled(session: FakeSession): Promise<void> {
   return reached;
 }
 
+/** Close, the refusal's one button past Cancel's place, then waits until `shown` is gone. */
+async function closeRefusal(app: Awaited<ReturnType<typeof renderApp>>, shown: string): Promise<void> {
+  await app.chord('tab');
+  await app.chord('enter');
+  await waitFor(() => !app.frame().includes(shown), { message: app.frame });
+}
+
 async function openCopyOfGlobal(api: FakeApi, session: FakeSession) {
   const app = await renderApp(api, { columns: 140, rows: 36 }, session);
   await app.waitForText('g0');
@@ -66,9 +73,7 @@ describe('the copy dialog', () => {
     expect(frame).toContain('The scope would hold 125 CHAT_INPUT commands; the cap is 100. Copy fewer commands, or delete some from the target first.');
     expect(frame).toContain('Close');
     expect(frame).not.toContain('A backup of Test Guild is written first');
-    await app.chord('tab');
-    await app.chord('enter');
-    await waitFor(() => !app.frame().includes('Copy every command'), { message: app.frame });
+    await closeRefusal(app, 'Copy every command');
     expect(writes(api)).toEqual([]);
   });
 
@@ -207,9 +212,7 @@ describe('an overwrites-only restore without the browser sign-in', () => {
     expect(frame).toContain('overwrites of /ping in Test Guild: 1');
     expect(frame).toContain('Press s to sign in first.');
     expect(frame).not.toContain('reported as not restored');
-    await app.chord('tab');
-    await app.chord('enter');
-    await waitFor(() => !app.frame().includes('Refused; nothing can be sent:'), { message: app.frame });
+    await closeRefusal(app, 'Refused; nothing can be sent:');
     // Nothing was carried out (the fake API's PUT would throw): no outcome is told.
     expect(app.frame()).not.toMatch(/Restored|Restore failed/);
   });

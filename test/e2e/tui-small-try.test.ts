@@ -7,6 +7,7 @@
  * reply needs the rows) and open on demand with the key and token whole.
  */
 import { describe, expect, it } from 'vitest';
+import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { useServe } from '../helpers/serve.js';
 import { useInteractionsBot } from './helpers/interactions-bot.js';
 import { pressKey } from './helpers/try-screen.js';
@@ -38,6 +39,18 @@ async function openTry(size: { columns: number; rows: number }, name: string): P
   return tui;
 }
 
+/** The demo's Try on /ping, as drawn right after t (the guild may still be being read). */
+async function openDemoTry(size: { columns: number; rows: number }): Promise<TmuxSession> {
+  const tui = runs.start(['--demo'], size);
+  await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
+  await tui.filterTo('ping');
+  await pressKey(tui, 'tryCommand', 'list');
+  return tui;
+}
+
+/** The chord of `action` on the Try screen, by the key table. */
+const tryKey = (action: Action) => bindingOf(action, 'try').keys[0] ?? '';
+
 describe.each([
   { columns: 60, rows: 14 },
   { columns: 40, rows: 12 },
@@ -68,19 +81,11 @@ describe.each([
     const answered = await tui.waitFor((screen) => /──[\s\S]*first line\s*\n\s*second/.test(screen) && !screen.includes('[ Submit ]') && !screen.includes('Waiting for'), 'the bot’s answer to the form', 15_000);
     fits(answered, size);
     // The reply scrolls: pgup reaches its top (what was submitted, the bot's thanks), pgdn its newest lines again.
-    for (let page = 0; page < 16 && !/reply lines 1–/.test(tui.screen()); page++) {
-      const before = tui.screen();
-      await pressKey(tui, 'pageUp', 'try');
-      await tui.waitFor((screen) => screen !== before, 'the reply a page up');
-    }
-    const top = await tui.waitFor((screen) => /reply lines 1–/.test(screen), 'the top of the reply');
+    const top = await tui.stepUntil(tryKey('pageUp'), (screen) => /reply lines 1–/.test(screen), 16);
+    expect(top).toMatch(/reply lines 1–/);
     expect(top).toContain('/feedback as @Rin in #general');
     fits(top, size);
-    for (let page = 0; page < 16 && !/lines \d+–(\d+) of \1 /.test(tui.screen()); page++) {
-      const before = tui.screen();
-      await pressKey(tui, 'pageDown', 'try');
-      await tui.waitFor((screen) => screen !== before, 'the reply a page down');
-    }
+    await tui.stepUntil(tryKey('pageDown'), (screen) => /lines \d+–(\d+) of \1 /.test(screen), 16);
     await tui.waitFor((screen) => /lines \d+–(\d+) of \1 /.test(screen) && screen.includes('second'), 'the newest lines again');
   });
 
@@ -102,12 +107,7 @@ describe.each([
 
 it('the demo’s Try at 40×12: the emulator’s details fold into one line, and ctrl+b lists them with the public key and token whole or behind enter', { timeout: 60_000 }, async () => {
   const size = { columns: 40, rows: 12 };
-  const tui = runs.start(['--demo'], size);
-  await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
-  await pressKey(tui, 'filter', 'list');
-  await tui.type('ping');
-  await pressKey(tui, 'filterDone', 'filter');
-  await pressKey(tui, 'tryCommand', 'list');
+  const tui = await openDemoTry(size);
   const folded = await tui.waitFor((screen) => screen.includes('[ Send ]') && screen.includes('ctrl+b connect a bot'), 'the form with the folded details', 20_000);
   expect(folded).not.toContain('API URL ');
   fits(folded, size);
@@ -131,12 +131,7 @@ it('the demo’s Try at 40×12: the emulator’s details fold into one line, and
 
 it('the demo’s Try at 80×24 after a send: the details fold, so the title, Server and Language stay above the reply', { timeout: 60_000 }, async () => {
   const size = { columns: 80, rows: 24 };
-  const tui = runs.start(['--demo'], size);
-  await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
-  await pressKey(tui, 'filter', 'list');
-  await tui.type('ping');
-  await pressKey(tui, 'filterDone', 'filter');
-  await pressKey(tui, 'tryCommand', 'list');
+  const tui = await openDemoTry(size);
   // The member and channel the client starts with are chosen once the guild is read.
   await tui.waitFor((screen) => screen.includes('API URL') && /In channel\s+#general/.test(screen) && !screen.includes('Choose the member'), 'the form under the details, unfolded', 20_000);
   await pressKey(tui, 'send');

@@ -4,15 +4,12 @@
  * working — q quits once Discord answers, as during a save; ? and ctrl+e open over it and return to it;
  * a key that would act on what is written says why it is off, and the pending quit stays in sight.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupEntry } from '../../source/backup/store.js';
 import type { ExecutedStep } from '../../source/operations/send-plan.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeBackupFiles, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const flat = (frame: string) => frame.replace(/[\s│]+/g, ' ');
 
@@ -45,12 +42,10 @@ async function startCopy(size: { columns: number; rows: number }) {
   const run = heldRun(['g0', 'g1', 'g2']);
   session.copy = { prepare: async () => ({ ok: true, prepared: fakePrepared({ create: ['g0', 'g1', 'g2'] }) }), carryOut: run.carryOut };
   const app = await renderApp(api, size, session);
-  cleanup = app.unmount;
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
   await app.waitForText('g2');
-  await app.press('copyScope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('copyScope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText('Copy every command of Global into Test Guild?');
@@ -96,8 +91,7 @@ describe('a TUI copy under way', () => {
     const { app, run } = await startCopy({ columns: 80, rows: 24 });
     run.backedUp();
     await app.waitForText('1 of 3 changes sent');
-    await app.chord('?');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(flat(app.frame())).toContain('esc/ctrl+c stop between requests');
     expect(flat(app.frame())).toContain('q quit once Discord answers');
     await app.chord('esc');
@@ -115,12 +109,9 @@ describe('a TUI restore under way', () => {
     const run = heldRun(['mod', 'ban']);
     session.backupFiles = fakeBackupFiles({ list: async () => [entry], prepare: async () => fakePrepared({ create: ['mod', 'ban'], restore: true }), carryOut: run.carryOut });
     const app = await renderApp(api, { columns: 80, rows: 24 }, session);
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('delete mod');
-    await app.press('restorePlan');
-    await app.waitForText('Restore Test Guild');
+    await app.pressAndWait('openBackups', 'delete mod');
+    await app.pressAndWait('restorePlan', 'Restore Test Guild');
     await app.chord('tab');
     await app.chord('enter');
     await waitFor(() => run.state.started);
@@ -128,8 +119,7 @@ describe('a TUI restore under way', () => {
     run.backedUp();
     await app.waitForText('1 of 2 changes sent; now + /ban');
     // Help over the restore: it goes on underneath, and esc comes back to its progress.
-    await app.chord('?');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     await app.chord('esc');
     await app.waitForText('1 of 2 changes sent; now + /ban');
     await app.press('quit');

@@ -1,17 +1,12 @@
 /** A filterable picker at 40×12 whose title and text wrap (no guild matches what is typed): every line in its place, none drawn over another. */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 it('the guild picker of a global command at 40×12, nothing matching: its wrapped title and the filter line stay whole', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 12 });
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('permissions');
-  await app.waitForText('pick the guild');
+  await app.pressAndWait('permissions', 'pick the guild');
   await app.type('zzz?');
   await app.waitForText('No guild by that name');
   const lines = app.frame().split('\n');

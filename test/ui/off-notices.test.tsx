@@ -3,26 +3,19 @@
  * open a history holding only such notices), and it goes at the next key instead of staying under
  * what comes after.
  */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 it('ctrl+e with no status says it is off, again and again, never opening a history of that notice; the next key clears it', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]), { columns: 100, rows: 24 });
-  cleanup = app.unmount;
   await app.waitForText('pong');
-  await app.press('showMessage');
-  await app.waitForText('is off: no status message has been shown yet');
-  await app.press('showMessage');
-  await app.waitForText('is off: no status message has been shown yet');
+  await app.pressAndWait('showMessage', 'is off: no status message has been shown yet');
+  await app.pressAndWait('showMessage', 'is off: no status message has been shown yet');
   expect(app.frame()).not.toContain('Earlier status messages');
   await app.press('down');
   await waitFor(() => !app.frame().includes('is off'), { message: app.frame });
-  await app.press('showMessage');
-  await app.waitForText('is off: no status message has been shown yet');
+  await app.pressAndWait('showMessage', 'is off: no status message has been shown yet');
   expect(app.frame()).not.toContain('Earlier status messages');
 });

@@ -3,13 +3,10 @@
  * another at 40×12, and a frame that fills the terminal, so it is written whole over a status whose
  * backup path the terminal wrapped (a shorter frame left the header's row drawn twice).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 import { FakeApi, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const BACKUP = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
 
@@ -29,10 +26,8 @@ async function afterCopy(size: { columns: number; rows: number }) {
   const session = fakeSession(api);
   session.copy = { prepare: async () => ({ ok: true, prepared: fakePrepared({ create: ['ping'] }) }), carryOut: async () => fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'ping' }), created: true }], backup: BACKUP }) };
   const app = await renderApp(api, size, session);
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('copyScope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('copyScope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText('Copy every command of Global into');
@@ -46,8 +41,7 @@ describe('the whole message overlay', () => {
   for (const size of [{ columns: 80, rows: 24 }, { columns: 40, rows: 12 }]) {
     it(`at ${size.columns}×${size.rows} never breaks a backup path: cut in the middle in the box, whole under it, and c copies it`, async () => {
       const app = await afterCopy(size);
-      await app.press('showMessage');
-      await app.waitForText('copies the path');
+      await app.pressAndWait('showMessage', 'copies the path');
       const lines = app.frame().split('\n').filter((line) => line.includes('/home/') || line.includes('.json'));
       // In the box, cut in the middle on a line of its own; under the box, whole on a line of its own (the terminal wraps it).
       expect(lines).toHaveLength(2);
@@ -63,16 +57,14 @@ describe('the whole message overlay', () => {
   it('at 80×24 fills the terminal: the frame it replaces had rows the terminal wrapped', async () => {
     const app = await afterCopy({ columns: 80, rows: 24 });
     expect(physicalRows(app.frame(), { columns: 80, rows: 24 })).toBe(24);
-    await app.press('showMessage');
-    await app.waitForText('The whole message');
+    await app.pressAndWait('showMessage', 'The whole message');
     expect(physicalRows(app.frame(), { columns: 80, rows: 24 })).toBe(24);
   });
 
   for (const size of [{ columns: 80, rows: 20 }, { columns: 40, rows: 12 }]) {
     it(`at ${size.columns}×${size.rows} keeps every row in its place: the title once, the box closed, nothing over anything`, async () => {
       const app = await afterCopy(size);
-      await app.press('showMessage');
-      await app.waitForText('The whole message');
+      await app.pressAndWait('showMessage', 'The whole message');
       const lines = app.frame().split('\n');
       expect(lines.length).toBeLessThanOrEqual(size.rows);
       expect(lines.filter((line) => line.includes('The whole message'))).toHaveLength(1);

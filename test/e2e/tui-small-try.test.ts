@@ -135,7 +135,8 @@ it('the demo’s Try at 80×24 after a send: the details fold, so the title, Ser
   // The member and channel the client starts with are chosen once the guild is read.
   await tui.waitFor((screen) => screen.includes('API URL') && /In channel\s+#general/.test(screen) && !screen.includes('Choose the member'), 'the form under the details, unfolded', 20_000);
   await pressKey(tui, 'send');
-  const replied = await tui.waitFor((screen) => screen.includes('The demo has no bot'), 'the reply', 15_000);
+  // The reply is drawn, then the details fold to give it rows (the form asks for them once it has a reply).
+  const replied = await tui.waitFor((screen) => screen.includes('The demo has no bot') && screen.includes('connect a bot (URLs'), 'the reply under the folded details', 15_000);
   expect(replied).toContain('Try /ping');
   expect(replied).toMatch(/Server\s+Pixel Pal HQ/);
   expect(replied).toMatch(/Language\s+en-US/);

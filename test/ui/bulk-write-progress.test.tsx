@@ -10,6 +10,7 @@ import type { ExecutedStep } from '../../source/operations/send-plan.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeBackupFiles, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
+import { askCopyOfGlobal, confirmCopy } from './helpers/copy-steps.js';
 
 const flat = (frame: string) => frame.replace(/[\s│]+/g, ' ');
 
@@ -45,12 +46,8 @@ async function startCopy(size: { columns: number; rows: number }) {
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
   await app.waitForText('g2');
-  await app.pressAndWait('copyScope', 'Test Guild');
-  await app.chord('down');
-  await app.chord('enter');
-  await app.waitForText('Copy every command of Global into Test Guild?');
-  await app.chord('tab');
-  await app.chord('enter');
+  await askCopyOfGlobal(app);
+  await confirmCopy(app);
   await waitFor(() => run.state.started);
   return { app, run, exited: () => exited };
 }

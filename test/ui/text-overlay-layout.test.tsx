@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 import { FakeApi, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { askCopyOfGlobal, confirmCopy } from './helpers/copy-steps.js';
 
 const BACKUP = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
 
@@ -27,12 +28,8 @@ async function afterCopy(size: { columns: number; rows: number }) {
   session.copy = { prepare: async () => ({ ok: true, prepared: fakePrepared({ create: ['ping'] }) }), carryOut: async () => fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'ping' }), created: true }], backup: BACKUP }) };
   const app = await renderApp(api, size, session);
   await app.waitForText('ping');
-  await app.pressAndWait('copyScope', 'Test Guild');
-  await app.chord('down');
-  await app.chord('enter');
-  await app.waitForText('Copy every command of Global into');
-  await app.chord('tab');
-  await app.chord('enter');
+  await askCopyOfGlobal(app);
+  await confirmCopy(app);
   await app.waitForText('Copied 1 change into');
   return app;
 }

@@ -5,6 +5,7 @@ import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
+import { askCopyOfGlobal } from './helpers/copy-steps.js';
 
 /** A write that waits for `release`: cancelled (nothing sent) when aborted before `sendFirst`, else it goes on once sent. */
 function gatedWrite<T>(value: T, sendFirst: boolean) {
@@ -42,10 +43,7 @@ async function openCopy(sendFirst: boolean) {
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
   await app.waitForText('ping');
-  await app.pressAndWait('copyScope', 'Test Guild');
-  await app.chord('down');
-  await app.chord('enter');
-  await app.waitForText('Copy every command of Global into Test Guild?');
+  await askCopyOfGlobal(app);
   // The copies stay global too: said before the copy is made.
   expect(app.frame().replace(/\s+/g, ' ')).toContain('/ping stays global, so it exists twice in Test Guild');
   await confirmWrite(app, copy.state);

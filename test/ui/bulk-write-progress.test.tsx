@@ -75,7 +75,7 @@ describe('a TUI copy under way', () => {
     await app.waitForText('1 of 3 changes sent');
     await app.press('quit');
     await waitFor(() => flat(app.frame()).includes('q: cmd-tui quits once Discord answers'), { message: app.frame });
-    await app.chord('d');
+    await app.press('delete');
     await waitFor(() => flat(app.frame()).includes('d/ctrl+d delete is off: a change is in flight'), { message: app.frame });
     expect(flat(app.frame())).toContain('q pressed: cmd-tui quits once Discord answers (press q again to stay).');
     expect(exited()).toBe(false);

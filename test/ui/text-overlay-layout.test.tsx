@@ -45,7 +45,7 @@ describe('the whole message overlay', () => {
       expect(lines[0]).toMatch(/^(│ )?\/home\/\S*…\S*\.json\s*│?$/);
       expect(lines[1]).toBe(BACKUP);
       expect(physicalRows(app.frame(), size)).toBe(size.rows);
-      await app.chord('c');
+      await app.press('copyPath');
       await waitFor(() => app.frame().replace(/\s+/g, ' ').includes('sent to the clipboard'), { message: app.frame });
       expect(app.stdout.frames.join('')).toContain(`\u001b]52;c;${Buffer.from(BACKUP).toString('base64')}`);
     });

@@ -18,16 +18,11 @@ import { idFlag, parseFlags, timeoutFlag } from './flags.js';
 import { SPECS } from './specs.js';
 import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
 import { isSelect, pressables } from '../discord/message-components.js';
-import { deferredOwed, LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
+import { followInteraction, TOKEN_LIFETIME_MS } from '../operations/follow-interaction.js';
+import { deferredOwed, LIVE_DISCORD_REFUSAL, readInteraction, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
-
-const POLL_MS = 100;
-/** After a reply, how long the bot stays quiet before we stop waiting for follow-ups. */
-const SETTLE_MS = 1500;
-/** An interaction token lives 15 minutes (DOCS/RR "Followup Messages"): no answer can come later. */
-const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
 const LIVE_DISCORD = [
   `cmd-tui try needs the emulator. ${LIVE_DISCORD_REFUSAL}`,
@@ -69,8 +64,6 @@ async function attachedFiles(paths: Record<string, string>, options: Record<stri
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** `1.5 s`, `2 min`: a wait as a person reads it. */
 function formatWait(ms: number): string {
   return ms < 60_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
@@ -100,36 +93,26 @@ function stillWaitingFor(botName: string, view: InteractionView | undefined): st
 /** One interaction followed as the client shows it: what it adds, printed as it comes, until the bot has said all it will. */
 async function follow(io: CliIo, origin: string, id: string, botName: string, wait: Wait): Promise<InteractionView | number> {
   let shown = NOTHING_SHOWN;
-  let view: InteractionView | undefined;
-  let revision = -1;
-  let quietSince = Date.now();
-  for (;;) {
-    try {
-      view = await readInteraction(origin, id);
-    } catch (error) {
-      return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
-    }
-    if (!view) return fail(io, `${origin} answered with something that is not an interaction's state: is --api a \`cmd-tui serve\`?`, ExitCode.Unreachable);
-    if (view.revision !== revision) {
-      revision = view.revision;
-      quietSince = Date.now();
-      const next = newReplyLines(botName, view, shown);
-      shown = next.shown;
-      if (!io.json) for (const line of next.lines) io.stdout.write(`${line}\n`);
-    }
-    if (view.failed) return view;
-    if (replyArrived(view) && Date.now() - quietSince >= SETTLE_MS) return view;
-    if (Date.now() >= wait.until) {
-      // The reply came: what is cut short is only the wait for follow-ups.
-      if (replyArrived(view)) return view;
-      if (wait.givenMs !== undefined) {
-        return fail(io, `stopped waiting after ${formatWait(wait.givenMs)} (--timeout ${wait.givenMs}): ${stillWaitingFor(botName, view)}. Give it longer with --timeout, or see why the bot is stuck.`, ExitCode.Unreachable);
-      }
-      if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
-      return view;
-    }
-    await sleep(POLL_MS);
+  const printNew = (view: InteractionView) => {
+    const next = newReplyLines(botName, view, shown);
+    shown = next.shown;
+    if (!io.json) for (const line of next.lines) io.stdout.write(`${line}\n`);
+  };
+  let followed;
+  try {
+    followed = await followInteraction(() => readInteraction(origin, id), { until: wait.until, onChange: printNew });
+  } catch (error) {
+    return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
   }
+  if (!followed) return fail(io, `${origin} answered with something that is not an interaction's state: is --api a \`cmd-tui serve\`?`, ExitCode.Unreachable);
+  const { ended, view } = followed;
+  if (ended === 'deadline') {
+    if (wait.givenMs !== undefined) {
+      return fail(io, `stopped waiting after ${formatWait(wait.givenMs)} (--timeout ${wait.givenMs}): ${stillWaitingFor(botName, view)}. Give it longer with --timeout, or see why the bot is stuck.`, ExitCode.Unreachable);
+    }
+    if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
+  }
+  return view;
 }
 
 /** A step sent to the emulator: its answer, or the exit code of its refusal (said). */

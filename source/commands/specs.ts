@@ -244,6 +244,26 @@ export const SPECS = {
     examples: ['cmd-tui perms who --guild 123456789012345678 --command ban --user 789'],
     related: ['perms list', 'perms set'],
   },
+  mcp: {
+    name: 'mcp',
+    summary: "serve cmd-tui's tools to a coding agent (Model Context Protocol): list, validate, plan and apply, who can use, audit, try",
+    flags: {
+      port: { type: 'string', value: 'N', description: 'serve Streamable HTTP at http://127.0.0.1:N/mcp instead of stdio (0: a free port, printed on stderr)', defaultText: 'stdio' },
+      api: API_FLAGS.api,
+      profile: API_FLAGS.profile,
+      app: API_FLAGS.app,
+      timeout: API_FLAGS.timeout,
+      'max-rps': API_FLAGS['max-rps'],
+      debug: API_FLAGS.debug,
+    },
+    examples: [
+      'cmd-tui mcp   # what an agent runs: the protocol on stdin/stdout',
+      'claude mcp add cmd-tui -- npx -y cmd-tui mcp --profile dev',
+      'cmd-tui mcp --api http://127.0.0.1:4010/api/v10   # on a `cmd-tui serve` emulator: try_command works there',
+      'cmd-tui mcp --port 8765   # Streamable HTTP at http://127.0.0.1:8765/mcp',
+    ],
+    related: ['plan', 'apply', 'try', 'profile add'],
+  },
   'profile add': {
     name: 'profile add',
     summary: 'name an API, application and default guild',

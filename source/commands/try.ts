@@ -18,8 +18,8 @@ import { idFlag, parseFlags, timeoutFlag } from './flags.js';
 import { SPECS } from './specs.js';
 import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
 import { isSelect, pressables } from '../discord/message-components.js';
-import { followInteraction, TOKEN_LIFETIME_MS } from '../operations/follow-interaction.js';
-import { deferredOwed, LIVE_DISCORD_REFUSAL, readInteraction, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
+import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../operations/follow-interaction.js';
+import { LIVE_DISCORD_REFUSAL, readInteraction, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -82,14 +82,6 @@ interface Wait {
   givenMs?: number;
 }
 
-/** What a bot that has not finished answering is doing, for the message when `--timeout` runs out. */
-function stillWaitingFor(botName: string, view: InteractionView | undefined): string {
-  const owed = view ? deferredOwed(view) : undefined;
-  if (owed === 'reply') return `${botName} deferred its reply ("thinking…") and has not sent it`;
-  if (owed === 'update') return `${botName} deferred its update of the message and has not made it`;
-  return `${botName} has not answered`;
-}
-
 /** One interaction followed as the client shows it: what it adds, printed as it comes, until the bot has said all it will. */
 async function follow(io: CliIo, origin: string, id: string, botName: string, wait: Wait): Promise<InteractionView | number> {
   let shown = NOTHING_SHOWN;
@@ -108,7 +100,7 @@ async function follow(io: CliIo, origin: string, id: string, botName: string, wa
   const { ended, view } = followed;
   if (ended === 'deadline') {
     if (wait.givenMs !== undefined) {
-      return fail(io, `stopped waiting after ${formatWait(wait.givenMs)} (--timeout ${wait.givenMs}): ${stillWaitingFor(botName, view)}. Give it longer with --timeout, or see why the bot is stuck.`, ExitCode.Unreachable);
+      return fail(io, `stopped waiting after ${formatWait(wait.givenMs)} (--timeout ${wait.givenMs}): ${stillOwed(botName, view)}. Give it longer with --timeout, or see why the bot is stuck.`, ExitCode.Unreachable);
     }
     if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
   }

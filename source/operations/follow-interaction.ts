@@ -5,7 +5,7 @@
  * so a watcher settles on quiet) — or once the caller's deadline passes.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { replyArrived } from './try-command.js';
+import { deferredOwed, replyArrived } from './try-command.js';
 import type { InteractionView } from './try-reply.js';
 
 const POLL_MS = 100;
@@ -46,4 +46,12 @@ export async function followInteraction(read: () => Promise<InteractionView | un
     if (Date.now() >= options.until) return { ended: arrived ? 'answered' : 'deadline', view };
     await sleep(POLL_MS, undefined, options.signal ? { signal: options.signal } : {});
   }
+}
+
+/** What a bot that has not finished answering is doing, for the message when a wait runs out. */
+export function stillOwed(botName: string, view: InteractionView | undefined): string {
+  const owed = view ? deferredOwed(view) : undefined;
+  if (owed === 'reply') return `${botName} deferred its reply ("thinking…") and has not sent it`;
+  if (owed === 'update') return `${botName} deferred its update of the message and has not made it`;
+  return `${botName} has not answered`;
 }

@@ -1,0 +1,51 @@
+/**
+ * Runs the agents' door until it is told to stop: over stdio (what an agent starts locally: the protocol
+ * on stdin/stdout, until the agent closes stdin) or, with a port, over Streamable HTTP on 127.0.0.1.
+ * Everything said beside the protocol goes to `say` (stderr): stdout carries nothing else.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { McpDoor } from './door.js';
+import { listenHttp } from './http-door.js';
+import { planStore } from './plan-store.js';
+import { createMcpServer } from './server.js';
+
+export interface McpRun {
+  door: McpDoor;
+  /** Streamable HTTP on 127.0.0.1 at this port (0: a free one); absent: stdio. */
+  port?: number;
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  /** A line for the person running it (stderr). */
+  say(line: string): void;
+  /** Settles when the process is told to stop (SIGINT, SIGTERM). */
+  stop: Promise<void>;
+}
+
+export async function serveMcp(run: McpRun): Promise<number> {
+  const plans = planStore(run.door.now);
+  const serverFor = () => createMcpServer(run.door, plans);
+  if (run.port !== undefined) {
+    let http;
+    try {
+      http = await listenHttp(run.port, serverFor, (error) => run.say(`a request failed: ${error.message}`));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      run.say(`cannot listen on 127.0.0.1:${run.port}${code === 'EADDRINUSE' ? ': the port is in use; choose another --port, or 0 for a free one' : ` (${(error as Error).message})`}`);
+      return 2;
+    }
+    run.say(`serving MCP over Streamable HTTP at ${http.url} (ctrl+c stops)`);
+    await run.stop;
+    await http.close();
+    return 0;
+  }
+  const server = serverFor();
+  const closed = new Promise<void>((resolve) => {
+    // The agent closing stdin ends the session, as it ends the process for any stdio server.
+    run.stdin.once('end', resolve);
+    run.stdin.once('close', resolve);
+  });
+  await server.connect(new StdioServerTransport(run.stdin as NodeJS.ReadStream, run.stdout as NodeJS.WriteStream));
+  await Promise.race([closed, run.stop]);
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,35 @@
+/** `audit_guild`: the audit's findings for one guild and the global scope. */
+import * as z from '../../discord/zod.js';
+import { auditGuild } from '../../operations/audit-guild.js';
+import { guildId } from '../scope-input.js';
+import { defineTool } from '../tool.js';
+
+const finding = z.object({
+  kind: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  guildId: z.optional(z.string()),
+  commandId: z.optional(z.string()),
+  commandName: z.optional(z.string()),
+  message: z.string(),
+  hint: z.optional(z.string()),
+});
+const counts = z.array(z.object({ type: z.string(), count: z.int(), cap: z.int() }));
+
+export const auditGuildTool = defineTool({
+  name: 'audit_guild',
+  title: 'Audit a guild',
+  description:
+    "Audits a guild and the global scope: ghost duplicates (a global command shadowed by a guild one of the same name), commands only administrators can use, overwrites naming deleted roles or channels the bot cannot see, orphan overwrites, every rule problem of the stored commands, and how close each type is to its cap. Each finding has a severity, a message and usually a hint. Read-only.",
+  input: z.object({ guild: guildId }),
+  output: z.object({
+    applicationId: z.string(),
+    global: z.looseObject({ commandCount: z.int(), counts, findings: z.array(finding) }),
+    guilds: z.array(z.looseObject({ guildId: z.string(), guildName: z.string(), counts, findings: z.array(finding) })),
+    guildsWithCommands: z.array(z.string()),
+    totals: z.object({ error: z.int(), warning: z.int(), info: z.int() }),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  async run({ guild }, { door, signal }) {
+    return { output: await auditGuild((await door.workspace()).api, guild, signal) };
+  },
+});

@@ -3,11 +3,11 @@
  * on stdin/stdout, until the agent closes stdin) or, with a port, over Streamable HTTP on 127.0.0.1.
  * Everything said beside the protocol goes to `say` (stderr): stdout carries nothing else.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { McpDoor } from './door.js';
 import { listenHttp } from './http-door.js';
 import { planStore } from './plan-store.js';
 import { createMcpServer } from './server.js';
+import { StdioDoor } from './stdio-door.js';
 
 export interface McpRun {
   door: McpDoor;
@@ -39,13 +39,13 @@ export async function serveMcp(run: McpRun): Promise<number> {
     return 0;
   }
   const server = serverFor();
-  const closed = new Promise<void>((resolve) => {
-    // The agent closing stdin ends the session, as it ends the process for any stdio server.
-    run.stdin.once('end', resolve);
-    run.stdin.once('close', resolve);
+  const transport = new StdioDoor(run.stdin as NodeJS.ReadStream, run.stdout as NodeJS.WriteStream);
+  const ended = new Promise<void>((resolve) => {
+    // The agent closing stdin ends the session, once what it asked is answered.
+    run.stdin.once('end', () => void transport.answered().then(resolve));
   });
-  await server.connect(new StdioServerTransport(run.stdin as NodeJS.ReadStream, run.stdout as NodeJS.WriteStream));
-  await Promise.race([closed, run.stop]);
+  await server.connect(transport);
+  await Promise.race([ended, run.stop]);
   await server.close();
   return 0;
 }

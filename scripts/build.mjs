@@ -3,7 +3,7 @@
 // load for those two.
 import { build } from 'esbuild';
 import { chmod, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 // Build beside dist/ and swap it in, so dist/ is never half written. (A process started from the old
 // build resolves its lazy chunks under dist/, i.e. in the new one, so the old build is not kept.)
@@ -110,6 +110,27 @@ const inkUnicodeFastPaths = {
   },
 };
 
+/**
+ * The agents' door (source/mcp) and the MCP SDK use parts of zod nothing else loads: JSON Schema
+ * (toJSONSchema, registries) and the SDK's protocol schemas (zod classic). With one copy of zod in the
+ * build, esbuild would put that code in the zod chunk the TUI loads at start, since every zod module is
+ * reachable from it through zod's `export *`. The door gets a copy of its own instead, in its own chunks.
+ * (zod keeps its registry and its configuration on globalThis, so both copies see the same ones.)
+ */
+const doorZod = {
+  name: 'door-zod',
+  setup(b) {
+    const doorSide = /[\\/](?:node_modules[\\/](?:@modelcontextprotocol[\\/]sdk|zod-to-json-schema)|source[\\/]mcp)[\\/]/;
+    b.onResolve({ filter: /^zod(?:\/|$)/ }, async (args) => {
+      if (args.pluginData === 'door-zod' || !(args.namespace === 'door-zod' || doorSide.test(args.importer))) return undefined;
+      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'door-zod' });
+      return found.errors.length > 0 ? { errors: found.errors } : { path: found.path, namespace: 'door-zod' };
+    });
+    b.onResolve({ filter: /^\.\.?\//, namespace: 'door-zod' }, (args) => ({ path: resolve(args.resolveDir, args.path), namespace: 'door-zod' }));
+    b.onLoad({ filter: /.*/, namespace: 'door-zod' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'js', resolveDir: dirname(args.path) }));
+  },
+};
+
 const shared = {
   bundle: true,
   format: 'esm',
@@ -165,7 +186,7 @@ await build({
   chunkNames: '[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
-  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated, inkUnicodeFastPaths],
+  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated, inkUnicodeFastPaths, doorZod],
   define,
   // Bundled CommonJS (Ink's dependencies, undici) calls require().
   banner: { js: "import { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);" },

@@ -3,7 +3,7 @@
  * the door's default (the profile's guild, else global).
  */
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
-import * as z from '../discord/zod.js';
+import * as z from './zod.js';
 
 const GUILD_PATTERN = /^(?:global|\d{1,20})$/;
 

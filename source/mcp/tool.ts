@@ -6,7 +6,7 @@
  * write did). No result carries a credential: each is passed through the process's secret redaction.
  */
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type * as z from '../discord/zod.js';
+import type * as z from './zod.js';
 import { redactSecrets } from '../terminal/redact-secrets.js';
 import type { McpDoor } from './door.js';
 import type { PlanStore } from './plan-store.js';

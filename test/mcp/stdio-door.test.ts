@@ -60,6 +60,8 @@ describe('the tools', () => {
     }
     const validate = tools.find((listed) => listed.name === 'validate_commands')!;
     expect(validate.inputSchema.required).toEqual(['commands']);
+    // Each input says what it takes (the descriptions survive the build's own zod copy for the door).
+    expect((validate.inputSchema.properties as Record<string, { description?: string }>).commands!.description).toContain("as Discord's API takes it");
     expect(validate.annotations).toMatchObject({ readOnlyHint: true });
   });
 

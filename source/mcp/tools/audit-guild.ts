@@ -1,5 +1,5 @@
 /** `audit_guild`: the audit's findings for one guild and the global scope. */
-import * as z from '../../discord/zod.js';
+import * as z from '../zod.js';
 import { auditGuild } from '../../operations/audit-guild.js';
 import { guildId } from '../scope-input.js';
 import { defineTool } from '../tool.js';

@@ -1,6 +1,6 @@
 /** `list_commands`: a scope's commands as the API returns them, every localization included. */
 import { commandSchema } from '../../discord/model.js';
-import * as z from '../../discord/zod.js';
+import * as z from '../zod.js';
 import { optionalScope, scopeOf, scopeOutput } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 

@@ -1,5 +1,5 @@
 /** `try_command`: runs a slash command on a `cmd-tui serve` emulator as Discord's client would, and returns the bot's reply. */
-import * as z from '../../discord/zod.js';
+import * as z from '../zod.js';
 import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../../operations/follow-interaction.js';
 import { LIVE_DISCORD_REFUSAL, readInteraction, startTry } from '../../operations/try-command.js';
 import { newReplyLines, NOTHING_SHOWN } from '../../operations/try-reply.js';

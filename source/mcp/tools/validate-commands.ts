@@ -1,6 +1,6 @@
 /** `validate_commands`: every rule, offline — the problems at their paths in the validator's (Discord's) words. */
 import { validateCommandSet } from '../../discord/validate.js';
-import * as z from '../../discord/zod.js';
+import * as z from '../zod.js';
 import { defineTool } from '../tool.js';
 
 const problem = z.object({

@@ -1,5 +1,5 @@
 /** `who_can_use`: whether a command can be used, by whom, in which channel, and why. */
-import * as z from '../../discord/zod.js';
+import * as z from '../zod.js';
 import { whoCanUse } from '../../operations/who-can-use.js';
 import { guildId } from '../scope-input.js';
 import { defineTool } from '../tool.js';

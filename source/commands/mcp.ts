@@ -65,6 +65,9 @@ export const run: CommandRun = async (args, io) => {
         throw error;
       },
     ));
+  if (port === undefined && io.stdin.isTTY) {
+    io.stderr.write('cmd-tui mcp: speaking the Model Context Protocol on stdin and stdout, for a coding agent to start (`cmd-tui help mcp` shows how to add it to one); ctrl+c stops.\n');
+  }
   return serveMcp({
     door: { workspace, defaultScope: scopeOf(profile?.guildId), ...(target.kind === 'discord' ? {} : { emulatorOrigin: api.origin }), now: Date.now },
     ...(port !== undefined ? { port } : {}),

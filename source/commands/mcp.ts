@@ -37,6 +37,7 @@ function stopSignal(): Promise<void> {
 export const run: CommandRun = async (args, io) => {
   const { values } = parseFlags(args, SPECS.mcp.flags, { min: 0, max: 0, names: '' });
   const port = portFlag(values.port);
+  if (values.json && port === undefined) throw new UsageError('--json goes with --port (it prints the address as JSON): over stdio, stdout carries the protocol itself');
   // Checked now rather than at the first tool call, which would only tell the agent.
   idFlag('--app', values.app, 'application');
   timeoutFlag(values.timeout);
@@ -74,6 +75,8 @@ export const run: CommandRun = async (args, io) => {
     stdin: io.stdin,
     stdout: io.stdout,
     say: (line) => io.stderr.write(`cmd-tui mcp: ${line}\n`),
+    listening: (url) =>
+      values.json ? io.stdout.write(`${JSON.stringify({ url })}\n`) : io.stderr.write(`cmd-tui mcp: serving MCP over Streamable HTTP at ${url} (ctrl+c stops)\n`),
     stop: stopSignal(),
   });
 };

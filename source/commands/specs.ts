@@ -255,6 +255,7 @@ export const SPECS = {
       timeout: API_FLAGS.timeout,
       'max-rps': API_FLAGS['max-rps'],
       debug: API_FLAGS.debug,
+      json: { type: 'boolean', description: 'with --port: print the address as one JSON line on stdout, {"url": …}, once listening' },
     },
     examples: [
       '# what an agent runs: the protocol on stdin and stdout, with the profile\'s credentials',

@@ -17,6 +17,8 @@ export interface McpRun {
   stdout: NodeJS.WritableStream;
   /** A line for the person running it (stderr). */
   say(line: string): void;
+  /** Told the address once the HTTP server listens (`--port`). */
+  listening?(url: string): void;
   /** Settles when the process is told to stop (SIGINT, SIGTERM). */
   stop: Promise<void>;
 }
@@ -33,7 +35,7 @@ export async function serveMcp(run: McpRun): Promise<number> {
       run.say(`cannot listen on 127.0.0.1:${run.port}${code === 'EADDRINUSE' ? ': the port is in use; choose another --port, or 0 for a free one' : ` (${(error as Error).message})`}`);
       return 2;
     }
-    run.say(`serving MCP over Streamable HTTP at ${http.url} (ctrl+c stops)`);
+    run.listening?.(http.url);
     await run.stop;
     await http.close();
     return 0;

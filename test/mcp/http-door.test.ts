@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -26,18 +27,16 @@ let exited: Promise<number | null>;
 
 beforeAll(async () => {
   home = await isolatedHome();
-  server = spawn(process.execPath, [CLI_PATH, 'mcp', '--port', '0', '--api', emulator().baseUrl], {
+  server = spawn(process.execPath, [CLI_PATH, 'mcp', '--port', '0', '--json', '--api', emulator().baseUrl], {
     env: hermeticEnv({ CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: emulator().botToken }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   exited = new Promise((resolve) => server.once('exit', resolve));
   let stderr = '';
+  server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // --json: the address as one line of JSON on stdout, once listening.
   url = await new Promise<URL>((resolve, reject) => {
-    server.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const found = /at (http:\/\/127\.0\.0\.1:\d+\/mcp) /.exec(stderr);
-      if (found) resolve(new URL(found[1]!));
-    });
+    createInterface({ input: server.stdout! }).once('line', (line) => resolve(new URL((JSON.parse(line) as { url: string }).url)));
     void exited.then((code) => reject(new Error(`cmd-tui mcp exited with ${code} before listening: ${stderr}`)));
   });
 });
@@ -120,6 +119,13 @@ describe('the SDK client over Streamable HTTP', () => {
 });
 
 describe('starting it', () => {
+  it('--json only with --port: over stdio, stdout is the protocol', async () => {
+    const result = await runCli(['mcp', '--json'], { env: hermeticEnv({ CMD_TUI_HOME: home.home }) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--json goes with --port');
+    expect(JSON.parse(result.stdout)).toMatchObject({ error: { message: expect.stringContaining('--json goes with --port') }, exitCode: 2 });
+  });
+
   it('refuses an --api that is its own address (it would send the token to itself)', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

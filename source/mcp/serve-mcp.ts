@@ -25,7 +25,8 @@ export interface McpRun {
 
 export async function serveMcp(run: McpRun): Promise<number> {
   const plans = planStore(run.door.now);
-  const serverFor = () => createMcpServer(run.door, plans);
+  const unexpected = (error: unknown) => run.say(`a tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const serverFor = () => createMcpServer(run.door, plans, unexpected);
   if (run.port !== undefined) {
     let http;
     try {

@@ -9,7 +9,7 @@ import { VERSION } from '../version.js';
 import type { McpDoor } from './door.js';
 import type { PlanStore } from './plan-store.js';
 import { registerRulesResources, RULES_URI } from './rules-resources.js';
-import { answerResult, failureResult, type Tool } from './tool.js';
+import { answerResult, failureResult, isDescribed, type Tool } from './tool.js';
 import { auditGuildTool } from './tools/audit-guild.js';
 import { listCommands } from './tools/list-commands.js';
 import { tryCommand } from './tools/try-command.js';
@@ -26,7 +26,8 @@ const INSTRUCTIONS = [
   'who_can_use explains who may run a command and why; audit_guild finds problems; try_command runs a command against the bot on a cmd-tui serve emulator.',
 ].join('\n');
 
-export function createMcpServer(door: McpDoor, plans: PlanStore): McpServer {
+/** `unexpected`: told a tool's failure that is a bug (the agent is told it is one), for the person running the server. */
+export function createMcpServer(door: McpDoor, plans: PlanStore, unexpected: (error: unknown) => void): McpServer {
   const server = new McpServer({ name: 'cmd-tui', title: 'cmd-tui', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
     server.registerTool(
@@ -36,6 +37,7 @@ export function createMcpServer(door: McpDoor, plans: PlanStore): McpServer {
         try {
           return answerResult(await tool.run(input, { door, plans, signal: extra.signal }));
         } catch (error) {
+          if (!isDescribed(error)) unexpected(error);
           return failureResult(error);
         }
       },

@@ -69,19 +69,23 @@ function errorResult({ refused, hint, details }: Refusal): CallToolResult {
   return redacted({ content, isError: true });
 }
 
+/** An error that is a value with words for the user (a message and a hint, or Discord's refusal); anything else is a bug. */
+export function isDescribed(error: unknown): error is Error {
+  // Discord's refusal (DiscordApiError) may have no hint of ours.
+  return error instanceof Error && (typeof (error as { hint?: unknown }).hint === 'string' || error.name === 'DiscordApiError');
+}
+
 /**
- * A failure as the agent should read it. Errors that are values (a message and a hint: no credentials,
- * Discord's refusal with its field errors, a write stopped part-way with what it did) are told as they are;
- * anything else is a fault of cmd-tui's, said as one.
+ * A failure as the agent should read it. Errors that are values (no credentials, Discord's refusal with its
+ * field errors, a write stopped part-way with what it did) are told as they are; anything else is a fault of
+ * cmd-tui's, said as one.
  */
 export function failureResult(error: unknown): CallToolResult {
-  if (!(error instanceof Error)) return errorResult({ refused: `cmd-tui failed unexpectedly: ${String(error)}` });
+  if (!isDescribed(error)) return errorResult({ refused: `cmd-tui failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` });
   const { hint, fieldErrors, report } = error as { hint?: unknown; fieldErrors?: unknown; report?: unknown };
   const details: Record<string, unknown> = {
     ...(typeof report === 'object' && report !== null ? (report as Record<string, unknown>) : {}),
     ...(Array.isArray(fieldErrors) && fieldErrors.length > 0 ? { fields: fieldErrors } : {}),
   };
-  // Discord's refusal (DiscordApiError) may have no hint of ours; any other error without one is a bug.
-  if (typeof hint !== 'string' && error.name !== 'DiscordApiError') return errorResult({ refused: `cmd-tui failed unexpectedly: ${error.message}`, details });
   return errorResult({ refused: error.message, ...(typeof hint === 'string' ? { hint } : {}), details });
 }

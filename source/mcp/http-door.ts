@@ -1,9 +1,9 @@
 /**
  * `cmd-tui mcp --port N`: the Streamable HTTP transport on 127.0.0.1:N at /mcp, stateless — each POST
- * is answered by a server of its own (the plans they make live in the process's one store), with JSON
- * rather than an event stream. Before the protocol sees a request: the Host and Origin checks
- * (request-guard.ts), only /mcp and only POST, at most MAX_IN_FLIGHT requests at once (the SDK
- * bounds each body to 4 MiB).
+ * is answered by a server of its own (the plans they make live in the process's one store), as a stream
+ * of events (a long apply_plan tells its progress). Before the protocol sees a request: the Host and
+ * Origin checks (request-guard.ts), only /mcp and only POST, at most MAX_IN_FLIGHT requests at once (the
+ * SDK bounds each body to 4 MiB).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +38,7 @@ export async function listenHttp(port: number, serverFor: () => McpServer, onErr
     if (inFlight >= MAX_IN_FLIGHT) return refuse(res, 429, `Too many requests at once (${MAX_IN_FLIGHT}): wait for an answer before sending more.`, { 'Retry-After': '1' });
     inFlight += 1;
     const server = serverFor();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       inFlight -= 1;
       void transport.close();

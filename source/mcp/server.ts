@@ -34,8 +34,12 @@ export function createMcpServer(door: McpDoor, plans: PlanStore, unexpected: (er
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations },
       async (input, extra) => {
+        const token = extra._meta?.progressToken;
+        const progress = (done: number, total: number, message: string) => {
+          if (token !== undefined) void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message } }).catch(() => undefined);
+        };
         try {
-          return answerResult(await tool.run(input, { door, plans, signal: extra.signal }));
+          return answerResult(await tool.run(input, { door, plans, signal: extra.signal, progress }));
         } catch (error) {
           if (!isDescribed(error)) unexpected(error);
           return failureResult(error);

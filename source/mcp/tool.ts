@@ -16,6 +16,8 @@ export interface ToolContext {
   plans: PlanStore;
   /** The client cancelled the call (or went away). */
   signal: AbortSignal;
+  /** Tells the client how far a long call got, when it asked to be told (a progress token); its timeout may start again. */
+  progress(done: number, total: number, message: string): void;
 }
 
 export type ToolAnswer<Output> = { output: Output } | Refusal;

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DISCORD_RATE_LIMITS } from '../source/emulator/rate-limits.js';
+import { controlHeaders } from '../source/discord/emulator-control.js';
 import type { LoggedRequest } from '../source/emulator/request-log.js';
 import { startEmulator } from '../source/emulator/server.js';
 import { runCli, type MeasuredRun } from './child-process.js';
@@ -45,7 +46,7 @@ async function auditAtRate(rps: number): Promise<ScaleRun> {
     if (audit.exitCode !== 0 && audit.exitCode !== 1) throw new Error(`audit failed (${audit.exitCode}): ${audit.stderr}`);
     const lines = audit.stdout.trim().split('\n');
     const summary = (JSON.parse(lines.at(-1)!) as { summary: { audited: number } }).summary;
-    const answer = await fetch(`${emulator.origin}/__emulator/requests`);
+    const answer = await fetch(`${emulator.origin}/__emulator/requests`, { headers: controlHeaders({ origin: emulator.origin, secret: emulator.controlSecret }) });
     // The log keeps the last 10,000 requests; the header counts them all.
     const requests = Number(answer.headers.get('x-emulator-total-requests'));
     const log = (await answer.json()) as LoggedRequest[];

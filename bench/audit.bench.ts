@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator, type RunningEmulator } from '../source/emulator/server.js';
+import { controlHeaders } from '../source/discord/emulator-control.js';
 import type { LoggedRequest } from '../source/emulator/request-log.js';
 import { runCli } from './child-process.js';
 import type { ReplayPlan } from './discordjs-replay.js';
@@ -34,7 +35,7 @@ async function scaleEmulator(): Promise<RunningEmulator> {
 }
 
 async function requestLog(emulator: RunningEmulator): Promise<LoggedRequest[]> {
-  return (await (await fetch(`${emulator.origin}/__emulator/requests`)).json()) as LoggedRequest[];
+  return (await (await fetch(`${emulator.origin}/__emulator/requests`, { headers: controlHeaders({ origin: emulator.origin, secret: emulator.controlSecret }) })).json()) as LoggedRequest[];
 }
 
 /** From the first request's arrival to the last one's, in ms. */

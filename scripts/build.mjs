@@ -1,16 +1,22 @@
 // Bundles source/cli.ts into dist/cli.js (ESM, Node 22+), a file that answers --version and --help
 // by itself, and everything else into dist/chunks/, loaded on demand: Ink, React and undici never
 // load for those two.
-import { build } from 'esbuild';
 import { chmod, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+
+// `npm pack` in a fresh clone runs this before any `npm install`: say what to run, not "Cannot find package".
+const { build } = await import('esbuild').catch((error) => {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  process.stderr.write("cmd-tui's build needs its development dependencies (esbuild), which are not installed here.\nRun `npm install` (or `npm ci`) in this folder first, then run this again (`npm pack`, `npm run build`).\n");
+  process.exit(1);
+});
 
 // Build beside dist/ and swap it in, so dist/ is never half written. (A process started from the old
 // build resolves its lazy chunks under dist/, i.e. in the new one, so the old build is not kept.)
 const staging = `dist.building-${process.pid}`;
 const retired = `dist.retired-${process.pid}`;
 await rm(staging, { recursive: true, force: true });
-const { version } = JSON.parse(await readFile('package.json', 'utf8'));
+const { version, dependencies = {} } = JSON.parse(await readFile('package.json', 'utf8'));
 
 /** Ink imports react-devtools-core only when DEV is set; a stub keeps the bundle self-contained. */
 const stubDevtools = {
@@ -178,7 +184,7 @@ await build({
 });
 
 // Everything else, in chunks loaded on demand.
-await build({
+const { metafile } = await build({
   ...shared,
   entryPoints: { main: 'source/main.ts' },
   outdir: `${staging}/chunks`,
@@ -188,9 +194,14 @@ await build({
   external: ['@napi-rs/keyring'],
   plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated, inkUnicodeFastPaths, doorZod],
   define,
+  metafile: true,
   // Bundled CommonJS (Ink's dependencies, undici) calls require().
   banner: { js: "import { createRequire as __cmdTuiCreateRequire } from 'node:module';\nconst require = __cmdTuiCreateRequire(import.meta.url);" },
 });
+
+// A package bundled here is in dist/ already: also installed as a dependency, it would be downloaded and never loaded.
+const bundledDependencies = Object.keys(dependencies).filter((name) => Object.keys(metafile.inputs).some((input) => input.startsWith(`node_modules/${name}/`)));
+if (bundledDependencies.length > 0) throw new Error(`${bundledDependencies.join(', ')}: bundled into dist/ and also a dependency in package.json; make it a devDependency (or external in scripts/build.mjs)`);
 
 // No helper may keep a segmenter of its own (a new dependency, a file the plugin did not see).
 for (const file of await readdir(`${staging}/chunks`)) {

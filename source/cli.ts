@@ -5,6 +5,7 @@
  */
 import nodeModule from 'node:module';
 import { compileCacheFolder } from './config/compile-cache.js';
+import { diskRefusal } from './config/local-failure.js';
 import { VERSION } from './version.js';
 import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 
@@ -16,17 +17,32 @@ function nodeTooOld(version: string): boolean {
   return major < 22 || (major === 22 && minor < 19);
 }
 
+/**
+ * Said by every command alike, --version included, with one exit code: nothing of cmd-tui works on this
+ * Node. `npx -p node@24 -- cmd-tui` puts a Node 24 first on PATH and runs the cmd-tui npm finds, a
+ * project's (node_modules/.bin) or a global one; the bin's `#!/usr/bin/env node` then picks that Node.
+ */
+function tooOldMessage(): string {
+  return [
+    `cmd-tui ${VERSION} needs Node.js 22.19 or newer; this is Node.js ${process.version}.`,
+    'Install Node.js 24 LTS (https://nodejs.org/en/download), or have npm fetch Node 24',
+    'for each run, with cmd-tui installed in the project or globally alike:',
+    '  npx -y -p node@24 -- cmd-tui ARGUMENTS',
+    '(ARGUMENTS: the ones you gave cmd-tui.)',
+    '',
+  ].join('\n');
+}
+
 async function route(argv: string[]): Promise<number> {
   const [first] = argv;
+  if (nodeTooOld(process.versions.node)) {
+    process.stderr.write(tooOldMessage());
+    // 2 as for any command line this machine cannot run; the exit-code table says so.
+    return 2;
+  }
   if (first === '--version' || first === '-v') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
-  }
-  if (nodeTooOld(process.versions.node)) {
-    process.stderr.write(
-      `cmd-tui needs Node.js 22.19 or newer; this is ${process.version}. Install Node 24 LTS (https://nodejs.org), or run \`npx -y node@24 $(which cmd-tui)\`.\n`,
-    );
-    return 2;
   }
   if (first === '--help' || first === '-h' || (first === 'help' && argv.length === 1)) {
     // The build inlines the text (scripts/build.mjs); run from source, it is generated here.
@@ -43,11 +59,24 @@ async function route(argv: string[]): Promise<number> {
   return main(argv);
 }
 
-// A closed pipe (`cmd-tui list | head -1`) ends the process quietly, as git does: no stack trace.
-for (const stream of [process.stdout, process.stderr]) {
+// A closed pipe (`cmd-tui list | head -1`) ends the process quietly, as git does: no stack trace. Any
+// other failed write (`> /dev/full`, a vanished terminal) is said in a line, with the exit code of a
+// local write that failed; when standard error is the stream that failed, the exit code alone tells.
+for (const [stream, name] of [
+  [process.stdout, 'standard output'],
+  [process.stderr, 'standard error'],
+] as const) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    if (stream === process.stdout) {
+      try {
+        process.stderr.write(`cmd-tui: could not write to ${name}: ${diskRefusal(error.code) ?? error.message}.\n`);
+      } catch {
+        // Standard error failed too: nothing can be said.
+      }
+    }
+    // ExitCode.Local (commands/types.ts, not imported: this file stays small).
+    process.exit(6);
   });
 }
 
@@ -56,9 +85,15 @@ route(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   async (error: unknown) => {
-    // The message may quote a server or a file: made safe for the terminal like every other output.
+    // The message may quote a server or a file: made safe for the terminal like every other output, and
+    // with the secrets main.ts registered (an argument's token, the environment's) hidden. Those live in
+    // main's chunk, not in this file's bundle: asked there (loaded already, unless main never started).
     const { sanitizeText } = await import('./terminal/sanitize.js');
-    process.stderr.write(`cmd-tui: unexpected failure: ${sanitizeText(error instanceof Error ? error.message : String(error))}\n`);
+    const redact = await import('./main.js').then(
+      (loaded) => loaded.redactSecrets,
+      () => (text: string) => text,
+    );
+    process.stderr.write(`cmd-tui: unexpected failure: ${redact(sanitizeText(error instanceof Error ? error.message : String(error)))}\n`);
     process.exitCode = 2;
   },
 );

@@ -2,11 +2,15 @@
  * Routes everything but `--version` and `--help`: a scriptable subcommand (lazily loaded from the
  * registry) or the terminal UI. Ink, React, undici and the emulator load only behind the route that needs them.
  */
-import { checkArguments, checkTuiArguments, hoistGlobalFlags, redactArguments, secretArguments } from './commands/flags.js';
+import { checkArguments, checkTuiArguments, hoistGlobalFlags, namedAfter, redactArguments, secretArguments } from './commands/flags.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
+import { readEnvironment } from './config/environment.js';
 import { didYouMean } from './commands/suggest.js';
 import { InputFileUsageError, processIo, UsageError } from './commands/types.js';
 import { registerSecret } from './terminal/redact-secrets.js';
+
+/** For cli.ts's last-resort message: the same registry of secrets as every output stream here. */
+export { redactSecrets } from './terminal/redact-secrets.js';
 import { sanitizeLine } from './terminal/sanitize.js';
 import { helpWidth, wrapHelp } from './terminal/wrap-help.js';
 
@@ -16,13 +20,15 @@ export async function main(given: string[]): Promise<number> {
   // Decided once: an argument that may be a secret is shown as **** by the output streams, whichever
   // message quotes it (a file that cannot be read, an unknown profile), `--json` included.
   for (const secret of secretArguments(given)) registerSecret(secret);
+  // The environment is read here, once: below this edge nothing reads a variable.
+  const environment = readEnvironment(process.env, process.platform);
   // The credentials the environment gives are held from the start: a message quoting one (an argument
   // that repeats it, a server echoing it) shows ****, even when it fails before they are loaded.
-  for (const name of ['DISCORD_BOT_TOKEN', 'DISCORD_CLIENT_SECRET'] as const) registerSecret(process.env[name]?.trim().replace(/^(bot|bearer)\s+/i, ''));
+  for (const secret of [environment.credentials.botToken, environment.credentials.clientSecret]) registerSecret(secret?.replace(/^(bot|bearer)\s+/i, ''));
   const argv = hoistGlobalFlags(given, (word) => findCommand(word) !== undefined);
   const [first, ...rest] = argv;
   if (first === 'help') return help(rest);
-  if (first === '__complete') return (await import('./commands/complete.js')).complete(rest, processIo());
+  if (first === '__complete') return (await import('./commands/complete.js')).complete(rest, processIo(environment));
   const entry = findCommand(first);
   if (entry) {
     if (rest.includes('--help') || rest.includes('-h')) {
@@ -30,8 +36,8 @@ export async function main(given: string[]): Promise<number> {
       return help([entry.name, ...rest.filter((word) => !word.startsWith('-')).slice(0, 1)], [entry.name]);
     }
     // Data on stdout stays exact in value: JSON documents, a commands file (`export` without -o) and the MCP protocol.
-    const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && !rest.includes('-o') && !rest.includes('--output')) || entry.name === 'mcp';
-    const io = { ...processIo({ stdout: exactStdout ? 'json' : 'text' }), json: rest.includes('--json') || rest.includes('--json-lines') };
+    const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && exportsToStdout(rest)) || entry.name === 'mcp';
+    const io = { ...processIo(environment, { stdout: exactStdout ? 'json' : 'text' }), json: rest.includes('--json') || rest.includes('--json-lines') };
     try {
       checkArguments(entry.name, rest);
       const command = await entry.load();
@@ -56,8 +62,7 @@ export async function main(given: string[]): Promise<number> {
     }
   }
   if (first !== undefined && !first.startsWith('-')) {
-    const word = redactArguments(sanitizeLine(first), undefined, [first]);
-    process.stderr.write(`cmd-tui: unknown command "${word}".${didYouMean(first, COMMAND_NAMES)} Run \`cmd-tui --help\` for the list.\n`);
+    process.stderr.write(`cmd-tui: ${namedAfter('unknown command', [first], 0)}.${didYouMean(first, COMMAND_NAMES)} Run \`cmd-tui --help\` for the list.\n`);
     return 2;
   }
   try {
@@ -70,7 +75,16 @@ export async function main(given: string[]): Promise<number> {
   }
   const { startTui } = await import('./ui/start.js');
   // Ink draws with escape sequences of its own; the UI's text is made safe where it is drawn (ui/components/text.tsx).
-  return startTui(argv, processIo({ stdout: 'raw' }));
+  return startTui(argv, processIo(environment, { stdout: 'raw' }));
+}
+
+/** `export` without -o, or with `-o -`: the commands file goes to stdout. */
+function exportsToStdout(args: readonly string[]): boolean {
+  const at = args.findIndex((word) => word === '-o' || word === '--output' || word.startsWith('--output=') || (word.startsWith('-o') && !word.startsWith('--')));
+  if (at < 0) return true;
+  const word = args[at]!;
+  const value = word === '-o' || word === '--output' ? args[at + 1] : word.startsWith('--output=') ? word.slice('--output='.length) : word.slice(2).replace(/^=/, '');
+  return value === '-';
 }
 
 /** The help for `words`, else for `fallback` (a command's own help when its --help follows an unknown subcommand). */
@@ -82,8 +96,10 @@ async function help(words: string[], fallback?: string[]): Promise<number> {
   }
   const text = commandHelp(words) ?? (fallback ? commandHelp(fallback) : undefined);
   if (text === undefined) {
-    const asked = redactArguments(sanitizeLine(words.join(' ')), undefined, words);
-    process.stderr.write(`cmd-tui: no help for "${asked}".${didYouMean(words[0]!, COMMAND_NAMES)} Run \`cmd-tui --help\` for the commands.\n`);
+    // Quoted as typed; a word that may be a secret is named by its place instead, outside quotes.
+    const typed = sanitizeLine(words.join(' '));
+    const asked = redactArguments(typed, undefined, words);
+    process.stderr.write(`cmd-tui: no help for ${asked === typed ? `"${typed}"` : asked}.${didYouMean(words[0]!, COMMAND_NAMES)} Run \`cmd-tui --help\` for the commands.\n`);
     return 2;
   }
   process.stdout.write(wrapHelp(text, helpWidth(process.stdout)));

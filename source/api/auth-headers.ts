@@ -9,9 +9,11 @@ import type { Clock } from './clock.js';
 import type { Credentials } from './contract.js';
 import { registerCredentials, registerSecret } from '../terminal/redact-secrets.js';
 import { refusedCredentialHint, refuseSchemedBotToken, type CredentialOrigins } from './credential-origin.js';
-import { OAuthError, refreshAccessToken, requestClientCredentialsToken, toUserCredentials, type TokenEndpoint } from '../auth/token-exchange.js';
+import { OAuthError, refreshAccessToken, requestClientCredentialsToken, toUserCredentials, type TokenEndpoint } from './token-exchange.js';
 
 export const CLIENT_CREDENTIALS_SCOPE = 'applications.commands.update';
+/** The one scope Discord accepts for editing permission overwrites (with a user token only). */
+export const PERMISSIONS_UPDATE_SCOPE = 'applications.commands.permissions.update';
 /** Renew this long before expiry so a token never expires between our check and Discord's. */
 const EXPIRY_MARGIN_MS = 60_000;
 

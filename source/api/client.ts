@@ -17,16 +17,15 @@ import {
   type PartialGuild,
   type Scope,
 } from '../discord/model.js';
-import { PERMISSIONS_UPDATE_SCOPE } from '../auth/scopes.js';
-import { tokenEndpointFor } from '../auth/token-exchange.js';
+import { tokenEndpointFor } from './token-exchange.js';
 import { SCOPE_MISSING } from '../discord/overwrite-refusals.js';
-import { AuthHeaders } from './auth-headers.js';
+import { AuthHeaders, PERMISSIONS_UPDATE_SCOPE } from './auth-headers.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AuthKind, Credentials, DiscordApi, ListOptions, OverwriteAccess } from './contract.js';
 import { AuthRequiredError, ConnectionError, DiscordApiError, MalformedRequestError } from './errors.js';
 import { createTransport, type Transport } from './http-transport.js';
 import { processInvalidRequestGuard, type InvalidRequestGuard } from './invalid-request-guard.js';
-import { RateLimiter, type SharedBudget } from './rate-limit-queue.js';
+import { RateLimiter, type RateLimitWait, type SharedBudget } from './rate-limit-queue.js';
 import { appliedOnServer, findUpsertTarget } from './read-back.js';
 import { MAX_RETRIES } from './retry-policy.js';
 import { RestClient, type RestRequest } from './rest-client.js';
@@ -53,6 +52,8 @@ export interface DiscordApiOptions {
   credentialOrigins?: CredentialOrigins;
   /** Once-per-session warnings (the invalid-request guard); default: the debug log. */
   onWarning?: (message: string) => void;
+  /** Each wait the rate limits impose before a request goes (the TUI names it rather than spinning on). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
   /** Test seams. */
   clock?: Clock;
   random?: () => number;
@@ -87,7 +88,10 @@ function restParts(options: DiscordApiOptions, baseUrl: string): { rest: RestCli
     ...(options.maxRequestsPerSecond ? { globalPerSecond: options.maxRequestsPerSecond } : {}),
     sharedBudget: options.sharedBudget,
     maxWaitMs: options.maxRateLimitWaitMs,
-    onWait: ({ route, ms, reason }) => options.debug?.(`… waiting ${ms} ms on ${route} (${reason})`),
+    onWait: (event) => {
+      options.debug?.(`… waiting ${event.ms} ms on ${event.route} (${event.reason})`);
+      options.onRateLimitWait?.(event);
+    },
   });
   const auth = new AuthHeaders({
     credentials: options.credentials,
@@ -189,8 +193,6 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
   if (learned?.application) learnedApplication = learned.application;
   const applicationId = knownId ?? learned!.id;
   const overwriteAccess = () => overwriteAccessOf(auth);
-  const settle = <T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>) => writeWithReadBack(write, readBack, options.debug);
-  const commandList = arrayOf(commandSchema);
   /** Read-backs settle a write already sent: they never carry the write's cancellation. */
   let plain: DiscordApi;
 
@@ -198,17 +200,7 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
   const withContext = (context: Pick<RestRequest, 'signal' | 'onSent'>): DiscordApi => {
     const send = (req: RestRequest) => rest.request({ ...req, ...context });
     const call: Call = async (schema, req) => parsed(schema, req, (await send(req)).body);
-    const listCommands = (scope: Scope, list: ListOptions = {}) =>
-      call(commandList, {
-        method: 'GET',
-        path: Routes.commands(applicationId, scope),
-        auth: COMMAND_ROUTE_AUTH,
-        query: list.withLocalizations ? { with_localizations: 'true' } : undefined,
-        headers: list.locale ? { 'x-discord-locale': list.locale } : undefined,
-      });
-    const getCommand = (scope: Scope, commandId: string) =>
-      call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH });
-
+    const routes: RouteContext = { applicationId, send, call, plain: () => plain, debug: options.debug };
     return {
       baseUrl,
       applicationId,
@@ -217,96 +209,134 @@ export async function createDiscordApi(options: DiscordApiOptions): Promise<Disc
       rateLimitTally: () => limiter.tally(),
       authKinds: () => auth.available(),
       overwriteAccess,
-
       async getApplication() {
         const learned = learnedApplication;
         learnedApplication = undefined;
         return learned ?? call(applicationSchema, { method: 'GET', path: Routes.currentApplication(), auth: COMMAND_ROUTE_AUTH });
       },
-
-      listCommands,
-      getCommand,
-
-      async createCommand(scope, draft) {
-        const { commandCreateSchema } = await requestSchemas();
-        const body = checkedBody(commandCreateSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, draft);
-        return settle(
-          async () => {
-            const result = await send({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body });
-            return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
-          },
-          async () => {
-            // Full localization dictionaries, so a draft's *_localizations compare like for like.
-            const existing = findUpsertTarget(draft, await plain.listCommands(scope, { withLocalizations: true }));
-            // After a lost answer the client cannot tell a create from an overwrite; it reports the intent.
-            return existing && appliedOnServer(draft, existing) ? { command: existing, created: true } : undefined;
-          },
-        );
-      },
-
-      async editCommand(scope, commandId, patch) {
-        const path = Routes.command(applicationId, scope, commandId);
-        const { commandEditSchema } = await requestSchemas();
-        const body = checkedBody(commandEditSchema, { method: 'PATCH', path }, patch);
-        return settle(
-          () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body }),
-          async () => {
-            const current = await plain.getCommand(scope, commandId);
-            return appliedOnServer(patch, current) ? current : undefined;
-          },
-        );
-      },
-
-      async deleteCommand(scope, commandId) {
-        // A retried DELETE whose lost first attempt did succeed finds nothing left: that is the goal reached.
-        await send({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH, doneOnRetryStatus: 404 });
-      },
-
-      bulkOverwrite: async (scope, drafts) => {
-        const path = Routes.commands(applicationId, scope);
-        const { bulkOverwriteSchema } = await requestSchemas();
-        return call(commandList, { method: 'PUT', path, auth: COMMAND_ROUTE_AUTH, body: checkedBody(bulkOverwriteSchema, { method: 'PUT', path }, drafts) });
-      },
-
-      listGuildPermissions: (guildId) =>
-        call(arrayOf(guildCommandPermissionsSchema), { method: 'GET', path: Routes.guildCommandPermissions(applicationId, guildId), auth: PERMISSION_READERS }),
-
-      async getCommandPermissions(guildId, commandId) {
-        try {
-          return await call(guildCommandPermissionsSchema, {
-            method: 'GET',
-            path: Routes.commandPermissions(applicationId, guildId, commandId),
-            auth: PERMISSION_READERS,
-          });
-        } catch (error) {
-          if (error instanceof DiscordApiError && error.status === 404 && error.code === 10066) return null;
-          throw error;
-        }
-      },
-
-      setCommandPermissions: async (guildId, commandId, overwrites) => {
-        const path = Routes.commandPermissions(applicationId, guildId, commandId);
-        // A sign-in known to lack the scope would only earn a 50026 (and count towards the invalid-request limit).
-        if (overwriteAccess() === 'missing-scope') throw new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
-        const { permissionsEditSchema } = await requestSchemas();
-        return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
-      },
-
-      getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
-      listCurrentUserGuilds: () => allGuildPages(call),
-      getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
-      getGuildRoles: (guildId) => call(arrayOf(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
-      getGuildChannels: (guildId) => call(arrayOf(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),
-      getChannel: (channelId) => call(channelSchema, { method: 'GET', path: Routes.channel(channelId), auth: ['bot'] }),
-      getGuildMember: (guildId, userId) => call(memberSchema, { method: 'GET', path: Routes.guildMember(guildId, userId), auth: ['bot'] }),
-      listGuildMembers: (guildId, { limit, after }) =>
-        call(arrayOf(memberSchema), { method: 'GET', path: Routes.guildMembers(guildId), auth: ['bot'], query: { limit: String(limit), ...(after ? { after } : {}) } }),
-      searchGuildMembers: (guildId, query, limit) =>
-        call(arrayOf(memberSchema), { method: 'GET', path: Routes.guildMemberSearch(guildId), auth: ['bot'], query: { query, limit: String(limit) } }),
+      ...commandMethods(routes),
+      ...permissionMethods(routes, overwriteAccess),
+      ...guildAndUserReads(call),
     };
   };
   plain = withContext({});
   return plain;
+}
+
+/** What the methods of one client (with its request context) send through. */
+interface RouteContext {
+  applicationId: string;
+  send: (req: RestRequest) => ReturnType<RestClient['request']>;
+  /** `send`, then the answer checked against its schema. */
+  call: Call;
+  /** The client without the context: what a read-back settles a write with. */
+  plain: () => DiscordApi;
+  debug?: ((line: string) => void) | undefined;
+}
+
+/** The application's commands: reads, and writes a lost answer settles by reading back (never a blind retry). */
+function commandMethods({ applicationId, send, call, plain, debug }: RouteContext): Pick<DiscordApi, 'listCommands' | 'getCommand' | 'createCommand' | 'editCommand' | 'deleteCommand' | 'bulkOverwrite'> {
+  const commandList = arrayOf(commandSchema);
+  const settle = <T>(write: () => Promise<T>, readBack: () => Promise<T | undefined>) => writeWithReadBack(write, readBack, debug);
+  return {
+    listCommands: (scope: Scope, list: ListOptions = {}) =>
+      call(commandList, {
+        method: 'GET',
+        path: Routes.commands(applicationId, scope),
+        auth: COMMAND_ROUTE_AUTH,
+        query: list.withLocalizations ? { with_localizations: 'true' } : undefined,
+        headers: list.locale ? { 'x-discord-locale': list.locale } : undefined,
+      }),
+
+    getCommand: (scope, commandId) => call(commandSchema, { method: 'GET', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH }),
+
+    async createCommand(scope, draft) {
+      const { commandCreateSchema } = await requestSchemas();
+      const body = checkedBody(commandCreateSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, draft);
+      return settle(
+        async () => {
+          const result = await send({ method: 'POST', path: Routes.commands(applicationId, scope), auth: COMMAND_ROUTE_AUTH, body });
+          return { command: parsed(commandSchema, { method: 'POST', path: Routes.commands(applicationId, scope) }, result.body), created: result.status === 201 };
+        },
+        async () => {
+          // Full localization dictionaries, so a draft's *_localizations compare like for like.
+          const existing = findUpsertTarget(draft, await plain().listCommands(scope, { withLocalizations: true }));
+          // After a lost answer the client cannot tell a create from an overwrite; it reports the intent.
+          return existing && appliedOnServer(draft, existing) ? { command: existing, created: true } : undefined;
+        },
+      );
+    },
+
+    async editCommand(scope, commandId, patch) {
+      const path = Routes.command(applicationId, scope, commandId);
+      const { commandEditSchema } = await requestSchemas();
+      const body = checkedBody(commandEditSchema, { method: 'PATCH', path }, patch);
+      return settle(
+        () => call(commandSchema, { method: 'PATCH', path, auth: COMMAND_ROUTE_AUTH, body }),
+        async () => {
+          const current = await plain().getCommand(scope, commandId);
+          return appliedOnServer(patch, current) ? current : undefined;
+        },
+      );
+    },
+
+    async deleteCommand(scope, commandId) {
+      // A retried DELETE whose lost first attempt did succeed finds nothing left: that is the goal reached.
+      await send({ method: 'DELETE', path: Routes.command(applicationId, scope, commandId), auth: COMMAND_ROUTE_AUTH, doneOnRetryStatus: 404 });
+    },
+
+    bulkOverwrite: async (scope, drafts) => {
+      const path = Routes.commands(applicationId, scope);
+      const { bulkOverwriteSchema } = await requestSchemas();
+      return call(commandList, { method: 'PUT', path, auth: COMMAND_ROUTE_AUTH, body: checkedBody(bulkOverwriteSchema, { method: 'PUT', path }, drafts) });
+    },
+  };
+}
+
+/** The commands' permission overwrites in a guild: read with any credential, written with a sign-in that has the scope. */
+function permissionMethods({ applicationId, call }: RouteContext, overwriteAccess: () => OverwriteAccess): Pick<DiscordApi, 'listGuildPermissions' | 'getCommandPermissions' | 'setCommandPermissions'> {
+  return {
+    listGuildPermissions: (guildId) =>
+      call(arrayOf(guildCommandPermissionsSchema), { method: 'GET', path: Routes.guildCommandPermissions(applicationId, guildId), auth: PERMISSION_READERS }),
+
+    async getCommandPermissions(guildId, commandId) {
+      try {
+        return await call(guildCommandPermissionsSchema, {
+          method: 'GET',
+          path: Routes.commandPermissions(applicationId, guildId, commandId),
+          auth: PERMISSION_READERS,
+        });
+      } catch (error) {
+        if (error instanceof DiscordApiError && error.status === 404 && error.code === 10066) return null;
+        throw error;
+      }
+    },
+
+    setCommandPermissions: async (guildId, commandId, overwrites) => {
+      const path = Routes.commandPermissions(applicationId, guildId, commandId);
+      // A sign-in known to lack the scope would only earn a 50026 (and count towards the invalid-request limit).
+      if (overwriteAccess() === 'missing-scope') throw new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
+      const { permissionsEditSchema } = await requestSchemas();
+      return call(guildCommandPermissionsSchema, { method: 'PUT', path, auth: ['user'], body: checkedBody(permissionsEditSchema, { method: 'PUT', path }, { permissions: overwrites }) });
+    },
+  };
+}
+
+/** Who the token is, its guilds, and a guild's roles, channels and members: the pickers' and the audit's reads. */
+function guildAndUserReads(call: Call): Pick<DiscordApi, 'getCurrentUser' | 'listCurrentUserGuilds' | 'getGuild' | 'getGuildRoles' | 'getGuildChannels' | 'getChannel' | 'getGuildMember' | 'listGuildMembers' | 'searchGuildMembers'> {
+  return {
+    getCurrentUser: () => call(userSchema, { method: 'GET', path: Routes.currentUser(), auth: ['user', 'bot'] }),
+    listCurrentUserGuilds: () => allGuildPages(call),
+    getGuild: (guildId) => call(partialGuildSchema, { method: 'GET', path: Routes.guild(guildId), auth: ['bot'] }),
+    getGuildRoles: (guildId) => call(arrayOf(roleSchema), { method: 'GET', path: Routes.guildRoles(guildId), auth: ['bot'] }),
+    getGuildChannels: (guildId) => call(arrayOf(channelSchema), { method: 'GET', path: Routes.guildChannels(guildId), auth: ['bot'] }),
+    getChannel: (channelId) => call(channelSchema, { method: 'GET', path: Routes.channel(channelId), auth: ['bot'] }),
+    getGuildMember: (guildId, userId) => call(memberSchema, { method: 'GET', path: Routes.guildMember(guildId, userId), auth: ['bot'] }),
+    listGuildMembers: (guildId, { limit, after }) =>
+      call(arrayOf(memberSchema), { method: 'GET', path: Routes.guildMembers(guildId), auth: ['bot'], query: { limit: String(limit), ...(after ? { after } : {}) } }),
+    searchGuildMembers: (guildId, query, limit) =>
+      call(arrayOf(memberSchema), { method: 'GET', path: Routes.guildMemberSearch(guildId), auth: ['bot'], query: { query, limit: String(limit) } }),
+  };
 }
 
 /** Validates an answer; a shape mismatch is reported like an API error, at the first bad path. */

@@ -1,7 +1,7 @@
 /**
  * Where each credential the client holds came from (the environment, a store, typed in the TUI), and
- * the advice that can fix one Discord refused: a token from DISCORD_BOT_TOKEN overrides what is
- * stored, so storing it again would change nothing; a stored one is replaced with its auth command.
+ * the advice that can fix one Discord refused: a token from DISCORD_BOT_TOKEN is used over what is
+ * stored for its application, so storing it again would change nothing; a stored one is replaced with its auth command.
  */
 import { AuthRequiredError } from './errors.js';
 import type { AuthKind } from './contract.js';
@@ -15,9 +15,9 @@ export type CredentialOrigin =
 export type CredentialOrigins = Partial<Record<AuthKind, CredentialOrigin>>;
 
 const ENVIRONMENT: Record<AuthKind, string> = {
-  bot: 'DISCORD_BOT_TOKEN from the environment was refused: fix or unset it (it overrides the token stored with `cmd-tui auth set-bot-token`).',
+  bot: 'DISCORD_BOT_TOKEN from the environment was refused: fix or unset it (it is used over a token `cmd-tui auth set-bot-token` stored for the same application, or where none is stored).',
   'client-credentials':
-    'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET from the environment were refused: fix or unset them (they override what `cmd-tui auth set-client-credentials` stored).',
+    'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET from the environment were refused: fix or unset them (they are used over what `cmd-tui auth set-client-credentials` stored for their application).',
   user: 'Sign in again with `cmd-tui auth login`.',
 };
 

@@ -5,30 +5,9 @@
  */
 import { appInstallUrl, guildRouteIds } from '../discord/install-url.js';
 import type { AuthKind } from './contract.js';
-import { DiscordApiError, type FieldError } from './errors.js';
+import { flattenFieldErrors } from '../discord/problem-path.js';
+import { DiscordApiError } from './errors.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
-
-/** Walks `{ options: { "0": { name: { _errors: [...] } } } }` into `options[0].name`. */
-export function flattenFieldErrors(tree: unknown, path = ''): FieldError[] {
-  if (tree === null || typeof tree !== 'object') return [];
-  const found: FieldError[] = [];
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    if (key === '_errors') {
-      for (const item of Array.isArray(value) ? value : []) {
-        const leaf = (item ?? {}) as { code?: unknown; message?: unknown };
-        found.push({ path, code: String(leaf.code ?? 'UNKNOWN'), message: String(leaf.message ?? 'Invalid value') });
-      }
-    } else {
-      found.push(...flattenFieldErrors(value, joinPath(path, key)));
-    }
-  }
-  return found;
-}
-
-function joinPath(path: string, key: string): string {
-  if (/^\d+$/.test(key)) return `${path}[${key}]`;
-  return path === '' ? key : `${path}.${key}`;
-}
 
 /** JSON codes with advice a user can act on (discord-api-facts §6.2). */
 const HINTS: Record<number, string> = {
@@ -50,15 +29,15 @@ const HINTS: Record<number, string> = {
   50240: 'A bulk overwrite must keep the app\'s Entry Point (PRIMARY_ENTRY_POINT) command: add it to the set, or delete it on its own first.',
 };
 
-function hintFor(status: number, code: number): string | undefined {
+function hintFor(status: number, code: number, answerer: string): string | undefined {
   const known = HINTS[code];
   if (known) return known;
   if (status === 401) return 'The token was rejected; set it again or sign in again with `cmd-tui auth login`.';
   if (status === 403) return 'The token is valid but not allowed to do this.';
   if (status === 404) return 'It may have been deleted; refresh and try again.';
   // Only the IP ban reaches here as a 429: real rate limits are waited out (rate-limit-queue.ts).
-  if (status === 429) return 'Discord has blocked this IP address for a while after too many rejected requests (401, 403, 429): wait before trying again, and check the token and permissions (`cmd-tui auth status`).';
-  if (status >= 500) return 'Discord had a problem; try again in a moment.';
+  if (status === 429) return `${capitalized(answerer)} has blocked this IP address for a while after too many rejected requests (401, 403, 429): wait before trying again, and check the token and permissions (\`cmd-tui auth status\`).`;
+  if (status >= 500) return `${capitalized(answerer)} had a problem; try again in a moment.`;
   return undefined;
 }
 
@@ -69,7 +48,12 @@ export interface ErrorContext {
   authKind: AuthKind;
   /** What fixes the credential sent, from where it came (api/credential-origin.ts): a refused token's advice. */
   refusedHint?: string | undefined;
+  /** What answered (target.ts answererOf): `Discord`, or `the API at URL`; Discord unless told. */
+  answerer?: string;
 }
+
+/** `the API at …` at the start of a sentence. */
+export const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** Answers that mean the credential sent was refused: a 401, an invalid token (50014), or an unauthorized one (40001). */
 function refusedCredential(status: number, code: number): boolean {
@@ -93,14 +77,15 @@ export function discordApiErrorFrom(status: number, bodyText: string, method: st
   const detail = typeof body?.message === 'string' && body.message !== '' ? sanitizeLine(body.message) : `HTTP ${status}`;
   const fieldErrors = flattenFieldErrors(body?.errors);
   const codeText = code === 0 ? '' : ` (code ${code})`;
+  const answerer = context?.answerer ?? 'Discord';
   return new DiscordApiError(
     status,
     code,
-    `Discord answered ${status} to ${method} ${route}: ${detail}${codeText}`,
+    `${capitalized(answerer)} answered ${status} to ${method} ${route}: ${detail}${codeText}`,
     method,
     route,
     fieldErrors,
-    (code === 50001 ? missingAccessHint(route, context) : refusedCredential(status, code) ? context?.refusedHint : undefined) ?? hintFor(status, code),
+    (code === 50001 ? missingAccessHint(route, context) : refusedCredential(status, code) ? context?.refusedHint : undefined) ?? hintFor(status, code, answerer),
     detail,
   );
 }

@@ -4,13 +4,11 @@
  * (`options[0].name`, `[3].name` in a bulk body) so the UI can show them at the field.
  */
 import { redactSecrets } from '../terminal/redact-secrets.js';
+import type { FieldError } from '../discord/problem-path.js';
 import type { AuthKind } from './contract.js';
 
-export interface FieldError {
-  path: string;
-  code: string;
-  message: string;
-}
+/** One field Discord refused, at its path (discord/problem-path.ts reads them out of the error tree). */
+export type { FieldError };
 
 /** Discord answered with an error status (4xx/5xx) and, usually, a JSON body `{code, message, errors?}`. */
 export class DiscordApiError extends Error {
@@ -105,6 +103,18 @@ export class RequestCancelledError extends Error {
   constructor(readonly sent: boolean) {
     super(sent ? 'Cancelled after the request was sent; Discord may have carried it out.' : 'Cancelled; the next request was not sent.');
   }
+}
+
+/**
+ * Whether a write that failed this way may still have been carried out: it left and no answer said it
+ * was not (cancelled after it left, a reset or timeout, a 5xx). A refusal (4xx), a request cancelled
+ * before it left and a connection never opened were not. Anything else is taken as "may have".
+ */
+export function mayHaveBeenCarriedOut(error: unknown): boolean {
+  if (error instanceof DiscordApiError) return error.status >= 500;
+  if (error instanceof RequestCancelledError) return error.sent;
+  if (error instanceof ConnectionError) return error.transient;
+  return true;
 }
 
 /**

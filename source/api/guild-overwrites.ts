@@ -76,6 +76,7 @@ export async function loadGuildDirectory(api: DiscordApi, guildId: string, userI
     channels: channels ?? [],
     members: members.filter((m): m is Member => m !== undefined),
     ...(ownerId ? { ownerId } : {}),
+    ...(guild?.name ? { guildName: guild.name } : {}),
     ...(unread.length > 0 ? { unread } : {}),
   };
 }

@@ -11,7 +11,7 @@ import { REPOSITORY_URL, VERSION } from '../version.js';
 import type { LimitedResponse } from './rate-limit-queue.js';
 import { describeUrl, tokenSafeUrl } from './target.js';
 import { RequestCancelledError } from './errors.js';
-import { AnswerTooLargeError, CappedBytes, formatBytes } from './read-capped.js';
+import { AnswerTooLargeError, CappedBytes, formatBytes } from '../discord/read-capped.js';
 
 export const USER_AGENT = `DiscordBot (${REPOSITORY_URL}, ${VERSION})`;
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -34,6 +34,13 @@ export interface SharedBudget {
   sending(): Promise<void> | undefined;
 }
 
+/** One wait before a request may go: its route, how long, and why (a bucket spent, a 429 on the route or global). */
+export interface RateLimitWait {
+  route: string;
+  ms: number;
+  reason: 'bucket' | '429' | 'global-429';
+}
+
 export interface RateLimiterOptions {
   clock: Clock;
   globalPerSecond?: number;
@@ -42,8 +49,8 @@ export interface RateLimiterOptions {
   maxWaitMs?: number;
   /** Added to every wait: Discord's clock and ours are a few ms apart (discord.js uses the same 50 ms). */
   offsetMs?: number;
-  /** Told about each wait so `--debug` can explain a pause. */
-  onWait?: (event: { route: string; ms: number; reason: 'bucket' | '429' | 'global-429' }) => void;
+  /** Told about each wait so `--debug` (and the TUI) can explain a pause. */
+  onWait?: (event: RateLimitWait) => void;
 }
 
 interface BucketState {
@@ -75,6 +82,8 @@ export class RateLimiter {
   private pacePerSecond: number;
   /** When the next send is due at the even spacing of the pace (the "theoretical arrival time" of GCRA). */
   private nextSendDue = 0;
+  /** After a late wake-up, the first turn not yet taken: the late sends that follow queue behind it. */
+  private lateTurnsFrom = Number.NEGATIVE_INFINITY;
   private slowedAt = Number.NEGATIVE_INFINITY;
   private readonly counts = { requests: 0, rateLimited: 0, globalRateLimited: 0 };
   private readonly maxConsecutive429: number;
@@ -311,11 +320,22 @@ export class RateLimiter {
   private async waitForSpacing(): Promise<void> {
     for (;;) {
       const now = this.clock.now();
+      const spacing = GLOBAL_WINDOW_MS / this.pace();
       const due = Math.max(now, this.globalResumeAt, this.nextSendDue);
-      this.nextSendDue = due + GLOBAL_WINDOW_MS / this.pace();
+      this.nextSendDue = due + spacing;
       const early = due - SPACING_TOLERANCE_MS - now;
       if (early > 0) await this.clock.sleep(early);
-      if (this.globalResumeAt <= this.clock.now()) return;
+      const woke = this.clock.now();
+      if (this.globalResumeAt > woke) continue;
+      if (woke - due <= spacing) return;
+      // Woken over a turn late (a stalled event loop under load, a suspended laptop): every turn reserved meanwhile is
+      // due at once. The first late one goes now and the turns start again after it; the others take new turns, so
+      // they leave spaced at the pace instead of as one burst over the token's limit.
+      if (woke >= this.lateTurnsFrom) {
+        this.lateTurnsFrom = woke + spacing;
+        this.nextSendDue = Math.max(this.nextSendDue, woke + spacing);
+        return;
+      }
     }
   }
 

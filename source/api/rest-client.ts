@@ -6,13 +6,14 @@
 import type { AuthKind } from './contract.js';
 import type { AuthHeaders } from './auth-headers.js';
 import type { Clock } from './clock.js';
-import { discordApiErrorFrom, parseJson } from './discord-error.js';
+import { capitalized, discordApiErrorFrom, parseJson } from './discord-error.js';
 import { ConnectionError, RequestCancelledError } from './errors.js';
 import { TransportError, type HttpResponse, type Transport } from './http-transport.js';
 import type { InvalidRequestGuard } from './invalid-request-guard.js';
 import type { RateLimiter } from './rate-limit-queue.js';
 import { backoffDelayMs, isTransient, MAX_RETRIES, shouldRetry, type AttemptFailure } from './retry-policy.js';
 import { rateLimitIdentity } from './routes.js';
+import { answererOf } from './target.js';
 
 export interface RestRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,7 +48,12 @@ export interface RestClientOptions {
 }
 
 export class RestClient {
-  constructor(private readonly options: RestClientOptions) {}
+  /** What answers at the base URL, as errors name it (target.ts). */
+  private readonly answerer: string;
+
+  constructor(private readonly options: RestClientOptions) {
+    this.answerer = answererOf(options.baseUrl);
+  }
 
   async request(req: RestRequest): Promise<RestResult> {
     const { auth, guard, limiter, clock, transport } = this.options;
@@ -99,8 +105,8 @@ export class RestClient {
         await clock.sleep(backoffDelayMs(retries++, this.options.random));
         continue;
       }
-      if (isTransient(failure)) throw this.connectionError(req, `Discord answered ${response.status}.`, failure, retries);
-      throw discordApiErrorFrom(response.status, response.text, req.method, req.path, { origin: new URL(this.options.baseUrl).origin, authKind: kind, refusedHint: auth.refusedHint(kind) });
+      if (isTransient(failure)) throw this.connectionError(req, `${capitalized(this.answerer)} answered ${response.status}.`, failure, retries);
+      throw discordApiErrorFrom(response.status, response.text, req.method, req.path, { origin: new URL(this.options.baseUrl).origin, authKind: kind, refusedHint: auth.refusedHint(kind), answerer: this.answerer });
     }
   }
 
@@ -111,8 +117,8 @@ export class RestClient {
       failure.kind === 'network' && failure.code === 'ECONNREFUSED'
         ? 'Check `--api`: nothing answered at that address.'
         : retries < MAX_RETRIES && transient
-          ? 'The request may or may not have reached Discord; cmd-tui checks the current state before repeating a write.'
-          : 'Discord or the network is having trouble; try again in a moment.';
+          ? `The request may or may not have reached ${this.answerer}; cmd-tui checks the current state before repeating a write.`
+          : `${capitalized(this.answerer)} or the network is having trouble; try again in a moment.`;
     return new ConnectionError(`${req.method} ${req.path} failed: ${detail}${attempts}`, req.path, hint, transient);
   }
 

@@ -1,7 +1,7 @@
 /**
  * When a failed attempt may be sent again, and how long to wait first. Only idempotent methods are
  * retried blindly; a POST or PATCH that failed in flight may or may not have happened on Discord's
- * side, so the client reads state back instead (see command-writes.ts). 4xx is never retried.
+ * side, so the write reads state back instead (operations/write-truth.ts). 4xx is never retried.
  */
 export const MAX_RETRIES = 3;
 const BASE_DELAY_MS = 500;

@@ -2,6 +2,7 @@
  * Which Discord API a run talks to, and the transport rule for tokens: tokens travel only over
  * https, or over plain http to a loopback address (the embedded emulator, a local proxy).
  */
+import { isLoopbackName } from '../discord/host-header.js';
 export const DISCORD_API_BASE = 'https://discord.com/api/v10';
 
 export type ApiTargetKind = 'discord' | 'custom' | 'local';
@@ -22,8 +23,7 @@ export class InsecureApiTargetError extends Error {
 }
 
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+  return isLoopbackName(hostname.replace(/^\[|\]$/g, '').toLowerCase());
 }
 
 /** Throws InsecureApiTargetError unless the URL may carry a token. */
@@ -60,6 +60,14 @@ export function resolveApiBase(flag: string | undefined): ApiTarget {
   assertTokenSafeUrl(flag);
   const baseUrl = flag.replace(/\/+$/, '');
   return { kind: isLiveDiscord(baseUrl) ? 'discord' : 'custom', baseUrl };
+}
+
+/**
+ * What answers at an API base, as an error names it: `Discord` for discord.com, else `the API at URL` (an
+ * emulator, a proxy): a refusal from `cmd-tui serve` or a custom `--api` is never put in Discord's mouth.
+ */
+export function answererOf(baseUrl: string): string {
+  return isLiveDiscord(baseUrl) ? 'Discord' : `the API at ${describeUrl(baseUrl)}`;
 }
 
 /** The site root that serves `/oauth2/authorize` for an API base (`https://discord.com/api/v10` → `https://discord.com`). */

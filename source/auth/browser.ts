@@ -1,12 +1,10 @@
 /**
- * Opening the sign-in page: `$BROWSER` when set (the convention `xdg-open`, git and gh follow; a
- * `:`-separated list is tried in order, `%s` is replaced by the URL), otherwise the `open` package.
- * Also the headless heuristic that picks the paste flow when no browser can be shown.
+ * Opening the sign-in page: the programs `$BROWSER` lists when set (config/environment.ts reads them; tried
+ * in order, `%s` is replaced by the URL), otherwise the `open` package.
  */
 import { spawn } from 'node:child_process';
 
-export async function openBrowser(url: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const browsers = (env.BROWSER ?? '').split(':').filter(Boolean);
+export async function openBrowser(url: string, browsers: readonly string[]): Promise<void> {
   for (const browser of browsers) {
     if (await launch(browser, url)) return;
   }
@@ -26,14 +24,4 @@ function launch(command: string, url: string): Promise<boolean> {
       resolve(true);
     });
   });
-}
-
-/** No display to show a browser on: CI, an SSH session without X forwarding, a Linux console. */
-export function looksHeadless(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
-  if (env.BROWSER) return false;
-  if (env.CI) return true;
-  const display = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY || env.MIR_SOCKET);
-  // Over SSH a browser would open on the remote machine's screen, where nobody sees it.
-  if (env.SSH_CONNECTION && !display) return true;
-  return platform === 'linux' && !display;
 }

@@ -1,20 +1,22 @@
 /**
  * Credentials for one API base and application: what the secret store holds under
- * `<baseUrl> <applicationId>`, overridden by DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID /
- * DISCORD_CLIENT_SECRET. Emulator and live credentials never mix because the base URL is part of the key.
+ * `<baseUrl> <applicationId>`, and DISCORD_BOT_TOKEN / DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET (read
+ * once, config/environment.ts) where they belong (credential-choice.ts). Emulator and live credentials never mix because the base URL is part of the key.
  * Storing files the application under a profile (config/profiles.ts profileForCredentials), never
  * under another API's or application's; a refresh or a logout changes the secret only.
  */
-import type { Credentials } from '../api/contract.js';
+import type { AuthKind, Credentials } from '../api/contract.js';
 import type { CredentialOrigin, CredentialOrigins } from '../api/credential-origin.js';
 import { resolveApiBase } from '../api/target.js';
 import { dirname } from 'node:path';
 import { assertWritableFolder } from '../config/atomic-write.js';
-import { profileForCredentials, withStoredApplication } from '../config/profiles.js';
+import type { CredentialOverrides, Environment } from '../config/environment.js';
+import { profileForCredentials, profileNameForApp, profileNames, withStoredApplication } from '../config/profiles.js';
 import { openSettings, withTarget, type Profile, type SettingsStore } from '../config/settings.js';
 import { openSecretStore, SecretStoreCorruptError, type RemovalReport, type SecretStore } from './secret-store.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { registerCredentials } from '../terminal/redact-secrets.js';
+import { chooseEnvironmentCredentials, setAsideNotices, usedBecause, type EnvironmentChoice } from './credential-choice.js';
 
 /** Stored alongside the tokens: who signed in, for `auth status` (not secret, but kept with what it describes). */
 export interface StoredCredentials extends Credentials {
@@ -28,8 +30,11 @@ export interface CredentialStores {
   profile?: string;
 }
 
-export function defaultStores(env: NodeJS.ProcessEnv, notice?: (message: string) => void, profile?: string): CredentialStores {
-  const stores: CredentialStores = { secrets: openSecretStore({ env, notice }), settings: openSettings(env) };
+/** Where the stores are, and which secret store CMD_TUI_SECRET_STORE asks for. */
+export type StoreSettings = Pick<Environment, 'paths' | 'secretStore'>;
+
+export function defaultStores(environment: StoreSettings, notice?: (message: string) => void, profile?: string): CredentialStores {
+  const stores: CredentialStores = { secrets: openSecretStore({ environment, notice }), settings: openSettings(environment.paths()) };
   if (profile !== undefined) stores.profile = profile;
   return stores;
 }
@@ -89,6 +94,19 @@ export function checkCredentialFiling(stores: CredentialStores, baseUrl: string,
 }
 
 /**
+ * The stores a screen about one application files a sign-in in (the TUI's sign-in from any screen): where
+ * the profile in use, the current one or one matching this API and application takes it, those; where none
+ * may, a new profile named after the app (never another app's profile rewritten). `stores.profile` set: as given.
+ */
+export function storesForApplication(stores: CredentialStores, baseUrl: string, applicationId: string, appName: string | undefined): CredentialStores {
+  if (stores.profile !== undefined) return stores;
+  const settings = stores.settings.read();
+  const filing = profileForCredentials(settings, { baseUrl, applicationId, command: 'cmd-tui auth login' }, apiOf);
+  if (!('refused' in filing)) return stores;
+  return { ...stores, profile: profileNameForApp(appName ?? `app-${applicationId}`, profileNames(settings)) };
+}
+
+/**
  * Read-modify-write of one application's entry, filed under its profile (refused, before anything is
  * stored, when that would rewrite another profile's); an empty result removes the entry.
  */
@@ -127,30 +145,42 @@ export interface LoadedCredentials {
   sources: string[];
   /** The same per kind, for advice on a refused one (api/credential-origin.ts). */
   origins: CredentialOrigins;
+  /** Which variables the rule used or set aside, and why (credential-choice.ts). */
+  environment: EnvironmentChoice;
+  /** A sentence for each variable set aside, for the run to say (never a value). */
+  setAside: string[];
   /** None found, and the OS keyring, which may hold some, could not be asked (over SSH): what the secret store says of it. */
   keyringMayHold?: string;
 }
 
+/**
+ * The credentials a run uses at `baseUrl`: what is stored for its application, and the variables of the
+ * environment where they belong (credential-choice.ts decides; this applies it). The application is
+ * `--app`, else the profile's (or the one remembered for this API); where none is, DISCORD_CLIENT_ID's,
+ * else DISCORD_BOT_TOKEN's own, which the client learns from it (undefined here).
+ */
 export async function loadCredentials(input: {
   baseUrl: string;
-  env: NodeJS.ProcessEnv;
+  /** What DISCORD_BOT_TOKEN, DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET say. */
+  overrides: CredentialOverrides;
   applicationId?: string;
   /** Set when a profile is in use: its application (none yet when undefined) replaces the one remembered per API. */
-  profile?: { applicationId?: string };
-  stores?: CredentialStores;
+  profile?: { name?: string; applicationId?: string };
+  stores: CredentialStores;
+  /** The application the API said DISCORD_BOT_TOKEN is for (connect.ts, after learning it). */
+  tokensApplication?: string;
 }): Promise<LoadedCredentials> {
-  const { env, baseUrl } = input;
-  const stores = input.stores ?? defaultStores(env);
-  const envClientId = nonEmpty(env.DISCORD_CLIENT_ID);
-  const envSecret = nonEmpty(env.DISCORD_CLIENT_SECRET);
-  const envBot = nonEmpty(env.DISCORD_BOT_TOKEN);
-  // A Discord client id is the application id. A bot token from the environment belongs to its own
-  // application, which the client learns from it: the one the settings remember is the stored
-  // credentials' and may be another.
-  const remembered = input.profile ? input.profile.applicationId : stores.settings.target(baseUrl).applicationId;
-  const applicationId = input.applicationId ?? envClientId ?? (envBot ? undefined : remembered);
+  const { baseUrl, stores, overrides } = input;
+  const pinned = input.applicationId ?? (input.profile ? input.profile.applicationId : stores.settings.target(baseUrl).applicationId);
+  const found = pinned ? await findStoredCredentials(stores.secrets, baseUrl, pinned) : { stored: {} as StoredCredentials, where: undefined };
+  const target = { ...(pinned ? { applicationId: pinned } : {}), stored: found.stored, ...(input.tokensApplication ? { tokensApplication: input.tokensApplication } : {}) };
+  const environment = chooseEnvironmentCredentials(overrides, target);
+  const envBot = environment.botToken?.use ? overrides.botToken : undefined;
+  const envClientId = environment.clientId?.use ? overrides.clientId : undefined;
+  // Where nothing names an application, a client id is one; a bot token works on its own, which the client learns from it.
+  const applicationId = pinned ?? envClientId;
+  const { stored, where } = applicationId === pinned ? found : await findStoredCredentials(stores.secrets, baseUrl, applicationId!);
 
-  const { stored, where } = applicationId ? await findStoredCredentials(stores.secrets, baseUrl, applicationId) : { stored: {} as StoredCredentials, where: undefined };
   const credentials: Credentials = {};
   const sources: string[] = [];
   const origins: CredentialOrigins = {};
@@ -165,8 +195,8 @@ export async function loadCredentials(input: {
     sources.push(`bot token from ${where}`);
     origins.bot = storedOrigin;
   }
-  if (envClientId && envSecret) {
-    credentials.clientCredentials = { clientId: envClientId, clientSecret: envSecret };
+  if (envClientId && overrides.clientSecret) {
+    credentials.clientCredentials = { clientId: envClientId, clientSecret: overrides.clientSecret };
     sources.push('client credentials from DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET');
     origins['client-credentials'] = { from: 'environment' };
   } else if (stored.clientCredentials) {
@@ -179,9 +209,68 @@ export async function loadCredentials(input: {
     sources.push(`sign-in from ${where}`);
     origins.user = storedOrigin;
   }
+  const words = { api: baseUrl, ...(input.profile?.name === undefined ? {} : { profile: input.profile.name }) };
+  const setAside = setAsideNotices(overrides, target, environment, words);
   const keyringMayHold = sources.length === 0 ? stores.secrets.explainNothingFound() : undefined;
   registerCredentials(credentials);
-  return { credentials, sources, origins, ...(applicationId ? { applicationId } : {}), ...(keyringMayHold === undefined ? {} : { keyringMayHold }) };
+  return { credentials, sources, origins, environment, setAside, ...(applicationId ? { applicationId } : {}), ...(keyringMayHold === undefined ? {} : { keyringMayHold }) };
+}
+
+const VARIABLES: Record<'bot' | 'client-credentials', string> = { bot: 'DISCORD_BOT_TOKEN', 'client-credentials': 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET' };
+
+/**
+ * Where the credential of `kind` that a run uses comes from — the variable, or the store's place — and,
+ * for a variable, why the rule used it (`auth status`, `profile show`). Undefined when there is none.
+ */
+export function sourceOf(loaded: LoadedCredentials, kind: AuthKind): { source: string; why?: string } | undefined {
+  const origin = loaded.origins[kind];
+  if (origin === undefined) return undefined;
+  if (origin.from !== 'environment' || kind === 'user') return { source: origin.from === 'stored' ? origin.where : 'typed in this run' };
+  const why = usedBecause(kind === 'bot' ? loaded.environment.botToken : loaded.environment.clientId);
+  return { source: VARIABLES[kind], ...(why === undefined ? {} : { why }) };
+}
+
+/** What a setter (`auth set-bot-token`, `set-client-credentials`, `login`) just stored, and under which profile. */
+export interface JustStored {
+  applicationId: string;
+  botToken?: string;
+  clientCredentials?: { clientId: string; clientSecret: string };
+  /** A browser sign-in was stored (`auth login`). */
+  signedIn?: boolean;
+  /** The profile it was filed under. */
+  profile?: string;
+}
+
+/**
+ * The exported variables that the rule (credential-choice.ts) will use over credentials just stored for
+ * their application (and the profile CMD_TUI_PROFILE picks over the one they were filed under): one
+ * sentence each, naming the variable and how to stop it, never a secret. Empty when the next command
+ * will use what was stored.
+ */
+export function environmentOverrides(environment: Pick<Environment, 'credentials' | 'profile' | 'platform'>, stored: JustStored): string[] {
+  const unset = (...names: string[]) => (environment.platform === 'win32' ? names.map((name) => `Remove-Item Env:${name}`).join('; ') : `unset ${names.join(' ')}`);
+  const overrides = environment.credentials;
+  const { botToken: envBot, clientId: envClientId, clientSecret: envSecret } = overrides;
+  const facts = { ...(stored.botToken ? { botToken: stored.botToken } : {}), ...(stored.clientCredentials ? { clientCredentials: stored.clientCredentials } : {}), ...(stored.signedIn ? { user: true } : {}) };
+  const choice = chooseEnvironmentCredentials(overrides, { applicationId: stored.applicationId, stored: facts });
+  const told: string[] = [];
+  const botWins = choice.botToken?.use === true;
+  if (botWins && stored.botToken !== undefined && envBot !== stored.botToken) {
+    told.push(`DISCORD_BOT_TOKEN is set in this shell to a token of the same application, and commands use it instead of the bot token just stored: \`${unset('DISCORD_BOT_TOKEN')}\` to use the stored one.`);
+  }
+  const pair = stored.clientCredentials;
+  const pairWins = choice.clientId?.use === true && envSecret !== undefined;
+  if (pairWins && pair !== undefined && (envClientId !== pair.clientId || envSecret !== pair.clientSecret)) {
+    told.push(`DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set in this shell for the same application, and commands use them instead of the client credentials just stored: \`${unset('DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET')}\` to use the stored ones.`);
+  }
+  if (pair !== undefined && botWins) {
+    told.push(`DISCORD_BOT_TOKEN is set in this shell to a token of the same application, and commands use that bot token, not the client credentials just stored: \`${unset('DISCORD_BOT_TOKEN')}\` to use them.`);
+  }
+  const envProfile = environment.profile;
+  if (stored.profile !== undefined && envProfile !== undefined && envProfile !== stored.profile) {
+    told.push(`CMD_TUI_PROFILE is set in this shell to ${envProfile}, so commands without --profile use that profile, not ${stored.profile}: \`${unset('CMD_TUI_PROFILE')}\`, or add --profile ${stored.profile}.`);
+  }
+  return told;
 }
 
 /**
@@ -192,8 +281,4 @@ export function persistRefreshedUser(stores: CredentialStores, baseUrl: string, 
   return (user: Credentials['user']): void => {
     writeStoredCredentials(stores.secrets, baseUrl, applicationId, (current) => (user ? { ...current, user: { ...current.user, ...user } } : current)).catch(onError);
   };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

@@ -3,11 +3,12 @@
  * read back what this one wrote (a keyring that accepts a write and forgets it at the end of the
  * process or session is worse than none: it reports a place the secret is not). A verdict belongs to
  * the environment that made it (keyringEnvironment: the OS and the session bus, or its absence): one
- * run over SSH says nothing about the desktop session of the same account. It is kept in the settings
+ * run over SSH says nothing about the desktop session of the same account (config/environment.ts reads which one this is). It is kept in the settings
  * with its date and where it was made; a refusal is checked again after a week, a working keyring
  * whenever it fails, and any verdict when asked (`auth status --recheck`).
  */
 import { randomBytes } from 'node:crypto';
+import type { KeyringEnvironment } from '../config/environment.js';
 
 export interface KeyringVerdict {
   usable: boolean;
@@ -19,23 +20,6 @@ export interface KeyringVerdict {
   environment: string;
   /** That environment in words, e.g. `over SSH (no session bus)`. */
   where: string;
-}
-
-/** What decides whether the keyring can be reached: the OS, and on Linux the session bus (or its absence). */
-export interface KeyringEnvironment {
-  key: string;
-  /** Follows "checked 2026-11-27 ": `over SSH (no session bus)`, `in a desktop session (session bus)`. */
-  where: string;
-  /** Linux without a session bus: the Secret Service cannot be reached from here at all. */
-  noSessionBus: boolean;
-}
-
-export function keyringEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): KeyringEnvironment {
-  if (platform !== 'linux') return { key: platform, where: `on ${platform}`, noSessionBus: false };
-  const bus = env.DBUS_SESSION_BUS_ADDRESS?.trim();
-  if (bus) return { key: `linux bus ${bus}`, where: 'in a desktop session (session bus)', noSessionBus: false };
-  const ssh = Boolean(env.SSH_CONNECTION || env.SSH_TTY);
-  return { key: 'linux no session bus', where: ssh ? 'over SSH (no session bus)' : 'without a session bus (no desktop session)', noSessionBus: true };
 }
 
 /** The slice of a keyring cmd-tui needs; injectable so tests can stand in a working, failing or hanging one. Each call may reject, or hang. */
@@ -67,14 +51,14 @@ export function refusal(reason: string, now: number, environment: KeyringEnviron
 }
 
 /** Writes a throwaway entry, reads it from a new process, removes it. */
-export async function probeKeyring(target: Keyring, options: { timeoutMs: number; now: () => number; env: NodeJS.ProcessEnv; platform?: NodeJS.Platform }): Promise<KeyringVerdict> {
-  const environment = keyringEnvironment(options.env, options.platform);
+export async function probeKeyring(target: Keyring, options: { timeoutMs: number; now: () => number; environment: KeyringEnvironment }): Promise<KeyringVerdict> {
+  const { environment } = options;
   const account = `${PROBE_ACCOUNT_PREFIX} ${randomBytes(6).toString('hex')}`;
   const value = randomBytes(16).toString('hex');
   try {
     await withinTimeout(options.timeoutMs, (signal) => target.set(account, value, signal));
   } catch (error) {
-    return refusal(describeKeyringFailure(error, options.env, options.platform), options.now(), environment);
+    return refusal(describeKeyringFailure(error, environment), options.now(), environment);
   }
   let readBack: string | null | Error;
   try {
@@ -90,10 +74,10 @@ export async function probeKeyring(target: Keyring, options: { timeoutMs: number
 }
 
 /** A keyring failure as a phrase for "OS keyring not used: …"; never the account or the secret. */
-export function describeKeyringFailure(error: unknown, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+export function describeKeyringFailure(error: unknown, environment: KeyringEnvironment): string {
   const message = error instanceof Error ? error.message : String(error);
   if (message.startsWith('no answer within')) return `${message} (a locked keyring waiting for a prompt?)`;
-  if (keyringEnvironment(env, platform).noSessionBus) {
+  if (environment.noSessionBus) {
     return 'no Secret Service (DBUS_SESSION_BUS_ADDRESS is not set: no desktop session, as over SSH or in CI), and the kernel keyring forgets at logout';
   }
   return `it refused (${shortDetail(message)})`;

@@ -6,6 +6,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseHostHeader } from '../discord/host-header.js';
 import { callbackPage } from './callback-page.js';
 import { judgeRedirect } from './redirect-params.js';
 import { SignInError } from './sign-in-error.js';
@@ -36,7 +37,8 @@ export async function startLoopbackListener(options: { expectedState: string; ti
   const server = createServer((req, res) => {
     // Only the browser's redirect to the address we registered: a page that reaches this port through
     // another name (DNS rebinding) sends its own Host.
-    if (req.headers.host !== `127.0.0.1:${(server.address() as AddressInfo).port}`) {
+    const host = parseHostHeader(req.headers.host);
+    if (host?.name !== '127.0.0.1' || host.port !== (server.address() as AddressInfo).port) {
       answer(res, 421, 'Wrong address', 'This listener answers only http://127.0.0.1 on its own port.');
       return;
     }

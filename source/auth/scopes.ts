@@ -1,4 +1,6 @@
 /** Scope presets, named as in the SDK (Client::GetDefaultCommunicationScopes …) plus the one cmd-tui needs. */
+import { PERMISSIONS_UPDATE_SCOPE } from '../api/auth-headers.js';
+
 export function defaultCommunicationScopes(): string {
   return 'openid sdk.social_layer';
 }
@@ -6,9 +8,6 @@ export function defaultCommunicationScopes(): string {
 export function defaultPresenceScopes(): string {
   return 'openid sdk.social_layer_presence';
 }
-
-/** The one scope Discord accepts for editing permission overwrites (with a user token only). */
-export const PERMISSIONS_UPDATE_SCOPE = 'applications.commands.permissions.update';
 
 /** Editing permission overwrites; `identify` shows who signed in, `guilds` lists their guilds for the picker. */
 export function permissionsScopes(): string {

@@ -1,50 +1,32 @@
 /**
  * Where secrets live: the OS keyring when it really keeps them in this environment (keyring-verdict.ts:
  * a new process must read back what was written; one verdict per environment, so a run over SSH never
- * hides the desktop's keyring), otherwise a file in appPaths().data written atomically under its lock
+ * hides the desktop's keyring; keyring-access.ts), otherwise a file in the data folder written atomically under its lock
  * with mode 0600 inside a 0700 folder. Reads look in both (the file first: its copy is the newer), so a
  * secret written to the file is still found once the keyring works, and say when the keyring could not
  * be asked; deletes try both and report each. A damaged file is reported and never overwritten.
  * `CMD_TUI_SECRET_STORE=file` skips the keyring (machines whose keyring misbehaves); `=keyring` refuses
  * to fall back to the file.
  */
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { makeFolder, writeFileAtomic } from '../config/atomic-write.js';
 import { DamagedFileError, moveAside } from '../config/damaged-file.js';
 import { withFileLock } from '../config/file-lock.js';
-import { appPaths } from '../config/paths.js';
-import { parseStrictJson } from '../discord/strict-json.js';
+import type { Environment } from '../config/environment.js';
+import type { AppPaths } from '../config/paths.js';
+import { parseStrictJson, strictJsonProblem } from '../discord/strict-json.js';
 import { openSettings } from '../config/settings.js';
-import { describeKeyringFailure, keyringEnvironment, probeKeyring, refusal, verdictHolds, withinTimeout, type Keyring, type KeyringVerdict } from './keyring-verdict.js';
+import { KeyringAccess, type KeyringStatus, type Removal, type VerdictMemory } from './keyring-access.js';
+import type { Keyring } from './keyring-verdict.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
 
-export const KEYRING_SERVICE = 'cmd-tui';
 export const KEYRING_TIMEOUT_MS = 3_000;
 const FILE_VERSION = 1;
 
 export type { Keyring, KeyringBackend } from './keyring-verdict.js';
 
 export type SecretPlace = 'keyring' | 'file';
-
-/** The keyring verdict for this environment, with when and where it was made: never stated as more than that. */
-export interface KeyringStatus {
-  state: 'in use' | 'not used' | 'not checked yet';
-  reason?: string;
-  checkedAt?: string;
-  /** Where the verdict was made, e.g. `over SSH (no session bus)`. */
-  where?: string;
-  /** This process's environment, in the same words. */
-  here: string;
-  /** What this process itself saw of the keyring (a read, a write, a probe), if it asked. */
-  seenNow?: { reached: true } | { reached: false; reason: string };
-}
-
-/**
- * What a delete did in one store. `mayHold`: the keyring could not be reached, and cmd-tui has stored
- * in it on this account before (a verdict somewhere found it usable), so a secret may remain there.
- */
-export type Removal = { outcome: 'removed' | 'absent' } | { outcome: 'not checked'; reason: string } | { outcome: 'unreachable'; reason: string; mayHold: boolean };
 
 export interface RemovalReport {
   keyring: Removal;
@@ -102,11 +84,6 @@ export class SecretStoreCorruptError extends DamagedFileError {
   }
 }
 
-/** The keyring service name: one per cmd-tui home, so a separate CMD_TUI_HOME keeps separate secrets. */
-export function keyringService(env: NodeJS.ProcessEnv): string {
-  return env.CMD_TUI_HOME ? `${KEYRING_SERVICE} ${env.CMD_TUI_HOME}` : KEYRING_SERVICE;
-}
-
 /** The 0600 fallback file: `{ version: 1, secrets: { account: secret } }`. */
 export class FileSecretStore {
   readonly path: string;
@@ -139,7 +116,7 @@ export class FileSecretStore {
 
   /** Read-modify-write under the file's lock: parallel processes never lose each other's secret. */
   private async locked(change: (secrets: Record<string, string>) => Promise<boolean>): Promise<boolean> {
-    await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    await makeFolder(this.directory, 0o700);
     return withFileLock(this.path, async () => {
       const secrets = await this.readAll();
       const changed = await change(secrets);
@@ -152,7 +129,7 @@ export class FileSecretStore {
     const text = await readOwnTextFile(this.path);
     if (text === undefined) return Object.create(null) as Record<string, string>;
     const read = parseStrictJson(text);
-    if (!read.ok) throw new SecretStoreCorruptError(this.path, 'not valid JSON');
+    if (!read.ok) throw new SecretStoreCorruptError(this.path, `it ${strictJsonProblem(read)}`);
     const parsed = read.value;
     const file = parsed as { version?: unknown; secrets?: unknown };
     if (file?.version !== FILE_VERSION) throw new SecretStoreCorruptError(this.path, `unknown version ${JSON.stringify(file?.version)}`);
@@ -163,23 +140,16 @@ export class FileSecretStore {
   }
 
   private async writeAll(secrets: Record<string, string>): Promise<void> {
-    await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    await makeFolder(this.directory, 0o700);
     // A folder someone loosened by hand is tightened again.
     await chmod(this.directory, 0o700);
     await writeFileAtomic(this.path, `${JSON.stringify({ version: FILE_VERSION, secrets: { ...secrets } }, null, 2)}\n`, { mode: 0o600 });
   }
 }
 
-/** Where the keyring verdicts are remembered, one per environment; the settings file by default. */
-export interface VerdictMemory {
-  read(environment: string): KeyringVerdict | undefined;
-  write(verdict: KeyringVerdict): Promise<void>;
-  /** Whether any environment found the keyring usable: only then can cmd-tui have stored there. */
-  usableAnywhere(): boolean;
-}
-
 export interface SecretStoreOptions {
-  env?: NodeJS.ProcessEnv;
+  /** Where the file goes (and the settings that remember keyring verdicts), and which store CMD_TUI_SECRET_STORE asks for. */
+  environment: Pick<Environment, 'paths' | 'secretStore'>;
   /** Default: the OS keyring (CMD_TUI_SECRET_STORE=file: none; =keyring: nothing else); null: none. */
   keyring?: Keyring | null;
   keyringTimeoutMs?: number;
@@ -187,14 +157,13 @@ export interface SecretStoreOptions {
   /** Told once when a secret goes to the file because this process found the keyring wanting, or a read found nothing while the keyring could not be asked. */
   notice?: (message: string) => void;
   now?: () => number;
-  platform?: NodeJS.Platform;
 }
 
 /** A desktop, SSH, a container or two: more environments than this are older than anyone remembers. */
 const REMEMBERED_ENVIRONMENTS = 8;
 
-function settingsVerdicts(env: NodeJS.ProcessEnv): VerdictMemory {
-  const settings = openSettings(env);
+function settingsVerdicts(paths: AppPaths): VerdictMemory {
+  const settings = openSettings(paths);
   return {
     read: (environment) => settings.read().keyringVerdicts?.find((verdict) => verdict.environment === environment),
     usableAnywhere: () => (settings.read().keyringVerdicts ?? []).some((verdict) => verdict.usable),
@@ -209,56 +178,38 @@ function settingsVerdicts(env: NodeJS.ProcessEnv): VerdictMemory {
   };
 }
 
-async function defaultKeyring(env: NodeJS.ProcessEnv): Promise<Keyring> {
+async function defaultKeyring(service: string): Promise<Keyring> {
   const { osKeyring, readInNewProcess } = await import('./os-keyring.js');
-  const service = keyringService(env);
   return { ...osKeyring(service), readInNewProcess: (account, timeoutMs) => readInNewProcess(service, account, timeoutMs) };
 }
 
-type StoreChoice = 'auto' | 'file' | 'keyring';
-
-function storeChoice(env: NodeJS.ProcessEnv): StoreChoice {
-  const value = env.CMD_TUI_SECRET_STORE?.trim() ?? '';
-  if (value === '') return 'auto';
-  if (value === 'file' || value === 'keyring') return value;
-  throw new UnknownSecretStoreError(value);
+/** The keyring as the options and CMD_TUI_SECRET_STORE have it (an unknown store name is refused here). */
+function keyringAccess(options: SecretStoreOptions): KeyringAccess {
+  const { paths, secretStore } = options.environment;
+  const { choice } = secretStore;
+  if (typeof choice === 'object') throw new UnknownSecretStoreError(choice.unknown);
+  let keyring: Promise<Keyring> | undefined;
+  const disabled = options.keyring === null ? 'no keyring' : choice === 'file' ? 'CMD_TUI_SECRET_STORE=file' : undefined;
+  return new KeyringAccess({
+    backend: () => (keyring ??= options.keyring ? Promise.resolve(options.keyring) : defaultKeyring(secretStore.keyringService)),
+    verdicts: options.verdicts ?? settingsVerdicts(paths()),
+    environment: secretStore.keyring,
+    timeoutMs: options.keyringTimeoutMs ?? KEYRING_TIMEOUT_MS,
+    now: options.now ?? Date.now,
+    forced: choice === 'keyring',
+    ...(disabled === undefined ? {} : { disabled }),
+    refuse: (reason) => new ForcedKeyringError(reason),
+  });
 }
 
-export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
-  const env = options.env ?? process.env;
-  const file = new FileSecretStore(appPaths(env).data);
-  const timeoutMs = options.keyringTimeoutMs ?? KEYRING_TIMEOUT_MS;
-  const now = options.now ?? Date.now;
-  const choice = storeChoice(env);
-  const disabled = options.keyring === null || choice === 'file';
-  const forced = choice === 'keyring';
-  const environment = keyringEnvironment(env, options.platform);
-  const verdicts = options.verdicts ?? settingsVerdicts(env);
-  let keyring: Promise<Keyring> | undefined;
-  const backend = () => (keyring ??= options.keyring ? Promise.resolve(options.keyring) : defaultKeyring(env));
-  /** This process's view: starts from the verdict remembered for this environment, changes when the keyring fails or is probed. */
-  let verdict: KeyringVerdict | undefined;
-  let verdictRead = false;
-  const currentVerdict = (): KeyringVerdict | undefined => {
-    if (!verdictRead) {
-      verdict = verdicts.read(environment.key);
-      verdictRead = true;
-    }
-    return verdict;
-  };
-  /** What this process saw of the keyring itself. */
-  let seenNow: KeyringStatus['seenNow'];
-  /** Set when this process found the keyring wanting: the user hears why, once. */
-  let refusedNow = false;
-  const remember = async (next: KeyringVerdict) => {
-    verdict = next;
-    verdictRead = true;
-    refusedNow ||= !next.usable;
-    seenNow = next.usable ? { reached: true } : { reached: false, reason: next.reason ?? 'refused' };
-    // The verdict only saves later runs a check: a settings file that cannot be written (reported by
-    // whatever writes it next) must not fail a read.
-    await verdicts.write(next).catch(() => undefined);
-  };
+/**
+ * The secret store: reads look in the file, then the keyring; writes go to the keyring when it keeps
+ * secrets here, else to the file; deletes try both. The user hears once why a secret went to the file,
+ * and when a read found nothing while the keyring, which may hold it, could not be asked.
+ */
+export function openSecretStore(options: SecretStoreOptions): SecretStore {
+  const keyring = keyringAccess(options);
+  const file = new FileSecretStore(options.environment.paths().data);
   const notices = new Set<string>();
   const noticeOnce = (kind: string, message: string) => {
     if (notices.has(kind)) return;
@@ -266,82 +217,13 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
     options.notice?.(message);
   };
   const announceFile = (reason: string) => {
-    if (refusedNow) noticeOnce('file', `Secrets are kept in ${file.path}, readable only by you (OS keyring not used: ${reason}).`);
+    if (keyring.refusedHere) noticeOnce('file', `Secrets are kept in ${file.path}, readable only by you (OS keyring not used: ${reason}).`);
   };
-  /** Why the keyring could not be asked here, whether or not it may hold anything. */
-  const notAsked = (): string | undefined => {
-    if (disabled) return undefined;
-    if (seenNow) return seenNow.reached ? undefined : seenNow.reason;
-    const known = currentVerdict();
-    return verdictHolds(known, now()) && !known.usable ? (known.reason ?? 'refused') : undefined;
-  };
-  const unreachable = (): string | undefined => {
-    const reason = notAsked();
-    return reason !== undefined && verdicts.usableAnywhere() ? reason : undefined;
-  };
-  /** Reads try the keyring unless it was refused recently in this very environment: secrets an earlier run stored there must be found. */
-  const keyringReadable = () => !disabled && !(verdictHolds(currentVerdict(), now()) && !currentVerdict()!.usable);
-
-  const viaKeyring = async <T>(call: (backend: Keyring, signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> => {
-    try {
-      const resolved = await backend();
-      const value = await withinTimeout(timeoutMs, (signal) => call(resolved, signal));
-      seenNow = { reached: true };
-      return { ok: true, value };
-    } catch (error) {
-      const reason = describeKeyringFailure(error, env, options.platform);
-      // A failure is news for the next run here too: it stops trying (and waiting) until the re-check.
-      await remember(refusal(reason, now(), environment));
-      if (forced) throw new ForcedKeyringError(reason);
-      return { ok: false, reason };
-    }
-  };
-
-  const probe = async (): Promise<KeyringVerdict> => {
-    let probed: KeyringVerdict;
-    try {
-      probed = await probeKeyring(await backend(), { timeoutMs, now, env, ...(options.platform ? { platform: options.platform } : {}) });
-    } catch (error) {
-      probed = refusal(describeKeyringFailure(error, env, options.platform), now(), environment);
-    }
-    await remember(probed);
-    return probed;
-  };
-
-  /** Whether a write may go to the keyring: the verdict for this environment, or a probe when there is none (or it is stale). */
-  const keyringWritable = async (): Promise<{ ok: true } | { ok: false; reason: string }> => {
-    if (disabled) return { ok: false, reason: 'CMD_TUI_SECRET_STORE=file' };
-    const known = currentVerdict();
-    const decided = verdictHolds(known, now()) && !(forced && !known.usable) ? known : await probe();
-    if (decided.usable) return { ok: true };
-    if (forced) throw new ForcedKeyringError(decided.reason ?? 'refused');
-    return { ok: false, reason: decided.reason ?? 'refused' };
-  };
-
   /** A read found nothing in the file, and the keyring could not be asked: the secret may be there. */
   const announceUnreachable = (reason: string): string => {
-    const found = `Nothing was found in ${file.path}, and a credential may be in the OS keyring, which this session cannot reach (${environment.noSessionBus ? 'no session bus' : reason})`;
+    const found = `Nothing was found in ${file.path}, and a credential may be in the OS keyring, which this session cannot reach (${keyring.environment.noSessionBus ? 'no session bus' : reason})`;
     noticeOnce('unreachable', `${found}: run this at the desktop, or \`cmd-tui auth set-bot-token\` here to keep one in the file.`);
     return found;
-  };
-
-  const removeFromKeyring = async (account: string): Promise<Removal> => {
-    if (disabled) return { outcome: 'not checked', reason: options.keyring === null ? 'no keyring' : 'CMD_TUI_SECRET_STORE=file' };
-    // Tried whatever the verdict says: a logout must not leave a secret behind because a refusal was remembered.
-    const present = await viaKeyring((resolved, signal) => resolved.get(account, signal));
-    if (!present.ok) return { outcome: 'unreachable', reason: present.reason, mayHold: verdicts.usableAnywhere() };
-    if (present.value === null) return { outcome: 'absent' };
-    const removed = await viaKeyring((resolved, signal) => resolved.delete(account, signal));
-    return removed.ok ? { outcome: 'removed' } : { outcome: 'unreachable', reason: removed.reason, mayHold: true };
-  };
-
-  const status = (): KeyringStatus => {
-    if (disabled) return { state: 'not used', reason: options.keyring === null ? 'no keyring' : 'CMD_TUI_SECRET_STORE=file', here: environment.where };
-    const known = currentVerdict();
-    const observed = seenNow ? { seenNow } : {};
-    if (!known) return { state: 'not checked yet', here: environment.where, ...observed };
-    const made = { checkedAt: known.checkedAt, where: known.where, here: environment.where, ...observed };
-    return known.usable ? { state: 'in use', ...made } : { state: 'not used', reason: known.reason ?? 'refused', ...made };
   };
 
   const store: SecretStore = {
@@ -352,8 +234,8 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
       // later (over SSH, say, while the keyring held an older one) and is the one to use.
       const fromFile = await file.get(account);
       if (fromFile !== undefined) return { secret: fromFile, place: 'file' };
-      if (keyringReadable() || forced) {
-        const fromKeyring = await viaKeyring((resolved, signal) => resolved.get(account, signal));
+      if (keyring.readable()) {
+        const fromKeyring = await keyring.call((resolved, signal) => resolved.get(account, signal));
         if (fromKeyring.ok && fromKeyring.value !== null) return { secret: fromKeyring.value, place: 'keyring' };
       }
       return undefined;
@@ -362,9 +244,9 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
       return (await store.find(account))?.secret;
     },
     async set(account, secret) {
-      const writable = await keyringWritable();
+      const writable = await keyring.writable();
       if (writable.ok) {
-        const stored = await viaKeyring((resolved, signal) => resolved.set(account, secret, signal));
+        const stored = await keyring.call((resolved, signal) => resolved.set(account, secret, signal));
         if (stored.ok) {
           // A copy left in the file from an earlier fallback would outlive a later logout.
           await file.delete(account);
@@ -378,17 +260,14 @@ export function openSecretStore(options: SecretStoreOptions = {}): SecretStore {
       return 'file';
     },
     async delete(account) {
-      const keyringRemoval = await removeFromKeyring(account);
+      const keyringRemoval = await keyring.remove(account);
       return { keyring: keyringRemoval, file: { outcome: (await file.delete(account)) ? 'removed' : 'absent' } };
     },
-    keyringStatus: status,
-    async recheck() {
-      if (!disabled) await probe();
-      return status();
-    },
-    keyringUnreachable: unreachable,
+    keyringStatus: () => keyring.status(),
+    recheck: () => keyring.recheck(),
+    keyringUnreachable: () => keyring.unreachable(),
     explainNothingFound() {
-      const reason = unreachable();
+      const reason = keyring.unreachable();
       return reason === undefined ? undefined : announceUnreachable(reason);
     },
   };

@@ -22,7 +22,7 @@ import {
   type OAuthClient,
   type TokenEndpoint,
   type TokenResponse,
-} from './token-exchange.js';
+} from '../api/token-exchange.js';
 
 export interface AuthorizeOptions {
   /** Shown to the user (and opened in the browser by the caller or `openBrowser`). */

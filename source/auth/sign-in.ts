@@ -30,9 +30,10 @@ export interface SignInOptions {
   timeoutMs?: number;
   /** Told when the browser could not be opened (the URL was already shown). */
   onNotice?: (message: string) => void;
-  /** Opens the URL; default `$BROWSER` or the system browser. */
+  /** Opens the URL; default the programs `browsers` lists, else the system browser. */
   openBrowser?: (url: string) => Promise<void>;
-  env?: NodeJS.ProcessEnv;
+  /** The programs $BROWSER lists (config/environment.ts). */
+  browsers?: readonly string[];
   /** `--debug`: the exchange's requests on stderr, secrets masked. */
   debug?: (line: string) => void;
 }
@@ -44,7 +45,7 @@ export async function signIn(options: SignInOptions): Promise<Credentials['user'
     const args = new AuthorizationArgs().setClientId(options.clientId).setScopes(options.scopes).setCodeChallenge(verifier.challenge);
     const customScheme = options.customScheme !== undefined;
     if (customScheme && options.customScheme !== '') args.setCustomSchemeParam(options.customScheme);
-    const open = options.openBrowser ?? ((url: string) => openBrowser(url, options.env));
+    const open = options.openBrowser ?? ((url: string) => openBrowser(url, options.browsers ?? []));
     // A browser that fails to start is not fatal: the URL is on screen and the listener keeps waiting.
     const browse = (url: string) =>
       open(url).catch((error: unknown) => options.onNotice?.(`Could not open a browser (${error instanceof Error ? error.message : 'unknown error'}); open the address above yourself.`));

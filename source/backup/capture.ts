@@ -1,12 +1,11 @@
 /**
- * Backup before mutation: reads a scope's commands (with localizations) and their overwrites,
- * writes them to the backup store and verifies the file — callers send their first mutating
- * request only after `backupBeforeMutation` resolved. The CLI (apply, restore, perms) and the
- * TUI (delete, edit, rename, permission change) all go through here.
+ * Backup before mutation: reads a scope's commands (with localizations) and their overwrites, and
+ * writes them to the backup store, verified. Every write reaches it through the Workspace
+ * (operations/workspace.ts: `snapshot`, then `keep`) and sends its first request only after the file is there.
  */
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
-import { appPaths } from '../config/paths.js';
+import type { AppPaths } from '../config/paths.js';
 import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import type { GuildCommandPermissions, Scope } from '../discord/model.js';
 import { LocalWriteError } from '../config/local-failure.js';
@@ -42,13 +41,9 @@ export async function captureOverwrites(api: DiscordApi, scope: Scope, reason: s
   };
 }
 
-export async function backupBeforeMutation(api: DiscordApi, scope: Scope, reason: string, env: NodeJS.ProcessEnv): Promise<BackupEntry> {
-  return writeScopeBackup(env, await captureScope(api, scope, reason));
-}
-
 /** Writes a captured scope to the backup store; a disk that refuses is a LocalWriteError naming the folder. */
-export async function writeScopeBackup(env: NodeJS.ProcessEnv, backup: ScopeBackup | OverwritesBackup): Promise<BackupEntry> {
-  const folder = appPaths(env).backups;
+export async function writeScopeBackup(paths: AppPaths, backup: ScopeBackup | OverwritesBackup): Promise<BackupEntry> {
+  const folder = paths.backups;
   return writeBackup(folder, backup).catch((error: unknown) => {
     throw LocalWriteError.from(error, folder, 'back up the scope before changing it') ?? error;
   });

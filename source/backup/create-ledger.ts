@@ -1,20 +1,20 @@
 /**
  * The local count of command creates per application, scope and UTC day, kept in the data folder
- * so `apply` can refuse a plan that would hit Discord's 200-creates-a-day limit (error 30034,
- * peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made by other tools
- * are invisible to us, so this is a floor, not the server's truth. A create is counted before it is sent
+ * so the plan engine can refuse, for every door, a plan that would hit Discord's 200-creates-a-day
+ * limit (error 30034, peers.md §2 complaint 1) and the TUI's header can show what is left. Creates made
+ * by other tools are invisible to us, so this is a floor, not the server's truth — until Discord answers
+ * 30034, which marks the day's creates used up whichever door met it. A create is counted before it is sent
  * ("maybe used"), and settled by its answer: a run killed while one was in flight leaves it counted, as
  * the server may well have made it.
  */
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { makeFolder, writeFileAtomic } from '../config/atomic-write.js';
 import { withFileLock } from '../config/file-lock.js';
-import { appPaths } from '../config/paths.js';
+import type { AppPaths } from '../config/paths.js';
 import { LIMITS, scopeKey, type Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
-import { DiscordApiError } from '../api/errors.js';
+import { DiscordApiError, mayHaveBeenCarriedOut } from '../api/errors.js';
 
 /** `maybe`: creates sent whose answer never came (a kill mid-request); counted as used. */
 type LedgerRecord = { day: string; used: number; maybe?: number };
@@ -29,17 +29,17 @@ export interface CreateBudget {
   day: string;
 }
 
-export function ledgerPath(env: NodeJS.ProcessEnv): string {
-  return join(appPaths(env).data, 'daily-creates.json');
+export function ledgerPath(paths: AppPaths): string {
+  return join(paths.data, 'daily-creates.json');
 }
 
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-export async function createBudget(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
+export async function createBudget(paths: AppPaths, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
   const day = utcDay(now);
-  const record = (await readLedger(env))[ledgerKey(applicationId, scope)];
+  const record = (await readLedger(paths))[ledgerKey(applicationId, scope)];
   return budgetOf(record?.day === day ? record : { day, used: 0 });
 }
 
@@ -54,14 +54,20 @@ function countOf(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
+/** "Maximum number of daily application command creates has been reached (200)". */
+const DAILY_CREATES_REACHED = 30034;
+
 /**
  * Sends one create counted first as "maybe used", then settles it by the answer: made → used; refused by
- * the server (a 4xx) → not used; no answer (connection lost) or a 5xx → used, as it may have landed. A
- * ledger that cannot be written never stops the create: `notice` says the count is off.
+ * the server (a 4xx) → not used, and a 30034 marks the day's creates used up (other tools create too);
+ * never sent (cancelled before it left, no connection opened) → not used; no answer (connection lost) or
+ * a 5xx → used, as it may have landed. Every door's creates (apply, copy,
+ * restore, the TUI's editor) go through here, so they are counted one way. A ledger that cannot be
+ * written never stops the create: `notice` says the count is off.
  */
-export async function countedCreate<T extends { created: boolean }>(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, send: () => Promise<T>, notice?: (message: string) => void): Promise<T> {
-  const tell = (error: unknown) => notice?.(`A create could not be counted in ${ledgerPath(env)} (${error instanceof Error ? error.message : String(error)}); today's count there may be off by one.`);
-  const counted = await updateRecord(env, applicationId, scope, new Date(), (record) => ({ ...record, maybe: countOf(record.maybe) + 1 })).then(
+export async function countedCreate<T extends { created: boolean }>(paths: AppPaths, applicationId: string, scope: Scope, send: () => Promise<T>, notice?: (message: string) => void): Promise<T> {
+  const tell = (error: unknown) => notice?.(`A create could not be counted in ${ledgerPath(paths)} (${error instanceof Error ? error.message : String(error)}); today's count there may be off by one.`);
+  const counted = await updateRecord(paths, applicationId, scope, new Date(), (record) => ({ ...record, maybe: countOf(record.maybe) + 1 })).then(
     () => true,
     (error: unknown) => {
       tell(error);
@@ -69,13 +75,15 @@ export async function countedCreate<T extends { created: boolean }>(env: NodeJS.
     },
   );
   const settle = (used: number) =>
-    counted ? updateRecord(env, applicationId, scope, new Date(), (record) => ({ ...record, used: countOf(record.used) + used, maybe: Math.max(0, countOf(record.maybe) - 1) })).catch(tell) : undefined;
+    counted ? updateRecord(paths, applicationId, scope, new Date(), (record) => ({ ...record, used: countOf(record.used) + used, maybe: Math.max(0, countOf(record.maybe) - 1) })).catch(tell) : undefined;
   let result: T;
   try {
     result = await send();
   } catch (error) {
-    // A 4xx is a refusal (nothing made); a 5xx or no answer at all may hide a create that landed.
-    await settle(error instanceof DiscordApiError && error.status < 500 ? 0 : 1);
+    // A 4xx is a refusal and a create cancelled before it left never reached Discord (nothing made); a 5xx or
+    // no answer at all may hide a create that landed.
+    await settle(mayHaveBeenCarriedOut(error) ? 1 : 0);
+    if (error instanceof DiscordApiError && error.code === DAILY_CREATES_REACHED) await recordCreatesExhausted(paths, applicationId, scope).catch(tell);
     throw error;
   }
   await settle(result.created ? 1 : 0);
@@ -83,25 +91,25 @@ export async function countedCreate<T extends { created: boolean }>(env: NodeJS.
 }
 
 /** Adds creates that the server confirmed (201); returns the new budget. */
-export async function recordCreates(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, count: number, now = new Date()): Promise<CreateBudget> {
-  return updateUsed(env, applicationId, scope, now, (previous) => previous + count);
+export async function recordCreates(paths: AppPaths, applicationId: string, scope: Scope, count: number, now = new Date()): Promise<CreateBudget> {
+  return updateUsed(paths, applicationId, scope, now, (previous) => previous + count);
 }
 
 /** The server answered 30034: whatever we counted, nothing is left today (other tools create too). */
-export async function recordCreatesExhausted(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
-  return updateRecord(env, applicationId, scope, now, (record) => ({ ...record, used: LIMITS.dailyCreates, maybe: 0 }));
+export async function recordCreatesExhausted(paths: AppPaths, applicationId: string, scope: Scope, now = new Date()): Promise<CreateBudget> {
+  return updateRecord(paths, applicationId, scope, now, (record) => ({ ...record, used: LIMITS.dailyCreates, maybe: 0 }));
 }
 
 /** Read-modify-write under a lock: the TUI and `cmd-tui apply` may both be counting. */
-function updateUsed(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now: Date, next: (previous: number) => number): Promise<CreateBudget> {
-  return updateRecord(env, applicationId, scope, now, (record) => ({ ...record, used: next(countOf(record.used)) }));
+function updateUsed(paths: AppPaths, applicationId: string, scope: Scope, now: Date, next: (previous: number) => number): Promise<CreateBudget> {
+  return updateRecord(paths, applicationId, scope, now, (record) => ({ ...record, used: next(countOf(record.used)) }));
 }
 
-async function updateRecord(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, now: Date, next: (record: LedgerRecord) => LedgerRecord): Promise<CreateBudget> {
-  const path = ledgerPath(env);
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+async function updateRecord(paths: AppPaths, applicationId: string, scope: Scope, now: Date, next: (record: LedgerRecord) => LedgerRecord): Promise<CreateBudget> {
+  const path = ledgerPath(paths);
+  await makeFolder(dirname(path), 0o700);
   return withFileLock(path, async () => {
-    const ledger = await readLedger(env);
+    const ledger = await readLedger(paths);
     const day = utcDay(now);
     const key = ledgerKey(applicationId, scope);
     const { maybe, ...record } = next(ledger[key]?.day === day ? ledger[key] : { day, used: 0 });
@@ -116,9 +124,9 @@ function ledgerKey(applicationId: string, scope: Scope): string {
 }
 
 /** A missing or damaged ledger counts as "nothing used yet": the server still enforces the limit. */
-async function readLedger(env: NodeJS.ProcessEnv): Promise<LedgerFile> {
+async function readLedger(paths: AppPaths): Promise<LedgerFile> {
   try {
-    return (parseStrictObject((await readOwnTextFile(ledgerPath(env))) ?? '{}') as LedgerFile | undefined) ?? {};
+    return (parseStrictObject((await readOwnTextFile(ledgerPath(paths))) ?? '{}') as LedgerFile | undefined) ?? {};
   } catch {
     return {};
   }

@@ -8,15 +8,17 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { link, open, rename, rm, stat } from 'node:fs/promises';
+import { makeFolder, writeFileAtomic } from '../config/atomic-write.js';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appPaths } from '../config/paths.js';
+import type { AppPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { readOwnTextFile } from '../config/read-text-file.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
+import { redactSecretShapes } from '../terminal/secret-shape.js';
+import { processAlive } from '../config/process-alive.js';
 import { LocalWriteError } from '../config/local-failure.js';
 
 export interface LockHolder {
@@ -36,6 +38,11 @@ export interface LockHolder {
   rerunnable?: boolean;
 }
 
+/** A line read from a lock file (a command, a time), as it may be shown: one line, without a token an older cmd-tui or a hand wrote there. */
+function shownLine(text: string): string {
+  return sanitizeLine(redactSecretShapes(text));
+}
+
 export class ScopeLockedError extends Error {
   override readonly name = 'ScopeLockedError';
   readonly hint: string;
@@ -44,7 +51,7 @@ export class ScopeLockedError extends Error {
     readonly holder: LockHolder,
     readonly path: string,
   ) {
-    super(`${scopeLabel} is being changed by another cmd-tui: pid ${holder.pid} (${holder.command}) since ${holder.since}.`);
+    super(`${scopeLabel} is being changed by another cmd-tui: pid ${holder.pid} (${shownLine(holder.command)}) since ${shownLine(holder.since)}.`);
     this.hint = `Wait for it to finish and try again. If that process is gone from another machine's view, remove ${path}.`;
   }
 }
@@ -69,22 +76,12 @@ const POLL_MS = 100;
 /** A lock file read between its creation and its first write is empty: not a crash yet. */
 const UNREADABLE_GRACE_MS = 2_000;
 
-function lockPath(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope): string {
-  return join(appPaths(env).data, 'locks', `${applicationId}-${scope.kind === 'global' ? 'global' : `guild-${scope.guildId}`}.lock`);
+function lockPath(paths: AppPaths, applicationId: string, scope: Scope): string {
+  return join(paths.data, 'locks', `${applicationId}-${scope.kind === 'global' ? 'global' : `guild-${scope.guildId}`}.lock`);
 }
 
 function describe(scope: Scope): string {
   return scope.kind === 'global' ? 'The global scope' : `Guild ${scope.guildId}`;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
@@ -147,7 +144,7 @@ function journalLock(unfinished: LockHolder[]): LockHolder {
 
 /** A lock whose writer is gone: on this host with a dead pid, or unreadable for longer than it takes to write one. */
 async function stale(path: string, holder: LockHolder | undefined): Promise<boolean> {
-  if (holder) return holder.host === hostname() && !alive(holder.pid);
+  if (holder) return holder.host === hostname() && !processAlive(holder.pid);
   const written = await stat(path).then((info) => info.mtimeMs, () => 0);
   return Date.now() - written > UNREADABLE_GRACE_MS;
 }
@@ -163,7 +160,7 @@ function interruptedNotice(scope: Scope, holder: LockHolder | undefined): string
 
 function interruptedSentence(scope: Scope, holder: LockHolder): string {
   const undo = holder.backup ? ` To undo what it did, \`cmd-tui restore ${shellQuoted(sanitizeLine(holder.backup))}\`.` : ' It had not written anything yet.';
-  const command = sanitizeLine(holder.command);
+  const command = shownLine(holder.command);
   const again = holder.rerunnable !== false && !SHELL_SPECIAL.test(command) ? ' Running the same command again finishes it (it converges).' : ' Check the scope before changing it again.';
   return `An earlier \`${command}\` (pid ${holder.pid}, since ${sanitizeLine(holder.since)}) on ${describe(scope).toLowerCase()} was interrupted.${again}${undo}`;
 }
@@ -252,7 +249,7 @@ async function takeBreaker(lock: string): Promise<Breaker | undefined> {
 
 async function breakerStale(path: string, text: string): Promise<boolean> {
   const owner = breakerOwner(text);
-  if (owner && owner.host === hostname() && !alive(owner.pid)) return true;
+  if (owner && owner.host === hostname() && !processAlive(owner.pid)) return true;
   const written = await stat(path).then((info) => info.mtimeMs, () => Date.now());
   return Date.now() - written > BREAKER_STALE_MS;
 }
@@ -275,29 +272,17 @@ async function dropBreaker(breaker: Breaker): Promise<void> {
  * What an interrupted write left on the scope, told without settling it (the TUI says it when the scope
  * opens; the next write there takes the journal over): undefined when none was interrupted.
  */
-export async function interruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope): Promise<string | undefined> {
-  const path = lockPath(env, applicationId, scope);
+export async function interruptedWrite(paths: AppPaths, applicationId: string, scope: Scope): Promise<string | undefined> {
+  const path = lockPath(paths, applicationId, scope);
   if (!(await exists(path))) return undefined;
   const holder = await readHolder(path);
   return (await stale(path, holder)) ? interruptedNotice(scope, holder) : undefined;
 }
 
-/**
- * For a run with nothing to write (a re-run that finds the scope as wanted, because the interrupted
- * run got that far): the journals are reported, and that command's cleared all the same — others stay.
- * A live writer's lock is left alone: it tells its own.
- */
-export async function settleInterruptedWrite(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, notice: (message: string) => void): Promise<void> {
-  if (!(await exists(lockPath(env, applicationId, scope)))) return;
-  await withScopeLock(env, applicationId, scope, command, async () => undefined, { waitMs: 0, notice }).catch((error: unknown) => {
-    if (!(error instanceof ScopeLockedError)) throw error;
-  });
-}
-
-export async function acquireScopeLock(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
-  const path = lockPath(env, applicationId, scope);
-  const folder = join(appPaths(env).data, 'locks');
-  await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+export async function acquireScopeLock(paths: AppPaths, applicationId: string, scope: Scope, command: string, options: LockOptions = {}): Promise<ScopeLock> {
+  const path = lockPath(paths, applicationId, scope);
+  const folder = join(paths.data, 'locks');
+  await makeFolder(folder, 0o700).catch((error: unknown) => {
     throw LocalWriteError.from(error, folder, 'lock the scope') ?? error;
   });
   const mine: LockHolder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString(), ...(options.rerunnable === false ? { rerunnable: false } : {}) };
@@ -352,14 +337,14 @@ async function createLockFile(path: string, contents: string): Promise<void> {
 }
 
 /** Runs `write` holding the scope's lock, released however it ends (a kill leaves it as the journal). */
-export async function withScopeLock<T>(env: NodeJS.ProcessEnv, applicationId: string, scope: Scope, command: string, write: (lock: ScopeLock) => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const lock = await acquireScopeLock(env, applicationId, scope, command, options);
+export async function withScopeLock<T>(paths: AppPaths, applicationId: string, scope: Scope, command: string, write: (lock: ScopeLock) => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const lock = await acquireScopeLock(paths, applicationId, scope, command, options);
   try {
     return await write(lock);
   } finally {
     // The write's own outcome stands: a lock left behind is a warning beside it, never a failure instead of it.
     await lock.release().catch((error: unknown) => {
-      const path = lockPath(env, applicationId, scope);
+      const path = lockPath(paths, applicationId, scope);
       options.notice?.(`The write finished, but its lock ${path} could not be removed (${error instanceof Error ? error.message : String(error)}); remove it if no cmd-tui is writing to ${describe(scope).toLowerCase()}.`);
     });
   }

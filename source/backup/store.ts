@@ -1,5 +1,5 @@
 /**
- * The backup store: scope backups as files in `appPaths(env).backups`, written atomically
+ * The backup store: scope backups as files in the backups folder (config/paths.ts), written atomically
  * (temp file, fsync, rename) and read back and compared before anything may be mutated
  * (reliability-anchors.md §6.3: "backup precedes mutation"). Used by the CLI and the TUI.
  */
@@ -10,6 +10,9 @@ import { readTextFile } from '../config/read-text-file.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { backupFileName, isBackup, parseAnyBackup, parseBackup, serializeBackup, type OverwritesBackup, type ScopeBackup } from '../discord/backup-format.js';
 import { scopeKey } from '../discord/model.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
+import { redactSecretShapes } from '../terminal/secret-shape.js';
+import { plural } from '../terminal/plural.js';
 
 /** One line of `cmd-tui backups --json`. */
 export interface BackupEntry {
@@ -28,7 +31,7 @@ export interface BackupEntry {
 
 /** What a backup holds, as the CLI's table and the TUI's list say it. */
 export function backupHolds(entry: BackupEntry): string {
-  return entry.overwritesOnly ? `overwrites only: ${entry.overwriteCount}` : `${entry.commandCount} commands · ${entry.overwriteCount} overwrites`;
+  return entry.overwritesOnly ? `overwrites only: ${entry.overwriteCount}` : `${plural(entry.commandCount, 'command')} · ${plural(entry.overwriteCount, 'overwrite')}`;
 }
 
 /** Said beside the list wherever one is marked. */
@@ -64,20 +67,49 @@ export async function writeBackup(directory: string, backup: ScopeBackup | Overw
   return entryOf(path, backup);
 }
 
-/** Every readable backup, oldest first, overwrites-only ones marked (restore puts back only their overwrites). Files that are not backups are skipped. */
-export async function listBackups(directory: string): Promise<BackupEntry[]> {
+/** A `*.json` file in the backups folder that cannot be read as a backup (edited by hand, cut short, not a file). */
+export interface DamagedBackup {
+  path: string;
+  /** What is wrong, a sentence that starts with the file's name: `NAME has a key given twice: line 3, …`. */
+  problem: string;
+}
+
+/** The backups folder as both lists show it: the backups, and the files there that are not readable ones. */
+export interface BackupFolder {
+  /** Oldest first. */
+  backups: BackupEntry[];
+  /** By file name; said beside the list so that a backup is never silently missing from it. */
+  damaged: DamagedBackup[];
+}
+
+/** Every readable backup, oldest first, overwrites-only ones marked (restore puts back only their overwrites), and every `*.json` file that is not one, with why. */
+export async function readBackupFolder(directory: string): Promise<BackupFolder> {
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
-  const entries: BackupEntry[] = [];
+  const backups: BackupEntry[] = [];
+  const damaged: DamagedBackup[] = [];
   for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
     const path = join(directory, name);
-    // Through the regular-file reader: a FIFO or a device named *.json is skipped, not waited on forever.
-    const backup = parseAnyBackup(await readTextFile(path, name).catch(() => ''));
-    if (backup) entries.push(entryOf(path, backup));
+    let text: string;
+    try {
+      // Through the regular-file reader: a FIFO or a device named *.json is refused, not waited on forever.
+      text = await readTextFile(path, name);
+    } catch (error) {
+      damaged.push({ path, problem: fromFile(error instanceof Error ? error.message : String(error)) });
+      continue;
+    }
+    const read = parseAnyBackup(text);
+    if (read.ok) backups.push(entryOf(path, read.backup));
+    else damaged.push({ path, problem: fromFile(`${name} ${read.message}`) });
   }
-  return entries.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  return { backups: backups.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)), damaged };
+}
+
+/** The readable backups alone (readBackupFolder), for what restores from or names by them. */
+export async function listBackups(directory: string): Promise<BackupEntry[]> {
+  return (await readBackupFolder(directory)).backups;
 }
 
 export async function readBackup(path: string): Promise<ScopeBackup> {
@@ -87,8 +119,8 @@ export async function readBackup(path: string): Promise<ScopeBackup> {
 /** A backup of either kind: `restore` puts back an overwrites-only one's lists, and nothing else. */
 export async function readAnyBackup(path: string): Promise<ScopeBackup | OverwritesBackup> {
   const text = await backupText(path);
-  const backup = parseAnyBackup(text);
-  return backup && !('commands' in backup) ? backup : parsedBackup(path, text);
+  const read = parseAnyBackup(text);
+  return read.ok && !('commands' in read.backup) ? read.backup : parsedBackup(path, text);
 }
 
 async function backupText(path: string): Promise<string> {
@@ -105,12 +137,17 @@ function parsedBackup(path: string, text: string): ScopeBackup {
   return parsed.backup;
 }
 
+/** Text from a file (or its name): made safe to print, and without a token an older cmd-tui or a hand may have written there. */
+function fromFile(text: string): string {
+  return sanitizeLine(redactSecretShapes(text));
+}
+
 function entryOf(path: string, backup: ScopeBackup | OverwritesBackup): BackupEntry {
   return {
     path,
     scope: scopeKey(backup.scope),
     createdAt: backup.createdAt,
-    reason: backup.reason,
+    reason: fromFile(backup.reason),
     applicationId: backup.applicationId,
     commandCount: 'commands' in backup ? backup.commands.length : 0,
     overwriteCount: backup.permissions.reduce((sum, entry) => sum + entry.permissions.length, 0),

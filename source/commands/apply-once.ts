@@ -1,33 +1,38 @@
 /**
- * One apply of FILE to a scope, as `apply` runs it once and `apply --watch` runs it on every save: plan,
- * refusals, confirmation, then the write through executePlan (lock, journal, backup, read-back, the day's
- * creates). The results (the plan, each step done, the summary) go to stdout, as `plan`'s do, so
- * `apply … > deploy.log` keeps them; warnings, refusals, notices and the question go to stderr, and all
- * of it does when stdout carries `--json` or `--json-lines`. What happened comes back as a value, and
- * `applyReport` is its `--json` shape, so the one-shot document and the watch's line per run cannot drift apart.
+ * One apply of FILE to a scope, as `apply` runs it once and `apply --watch` runs it on every save: the plan
+ * engine prepares the plan (with every refusal and the day's creates), this door shows it, asks, and has the
+ * engine carry it out (lock, journal, backup, read-back). The results (the plan, each step done, the
+ * summary) go to stdout, as `plan`'s do, so `apply … > deploy.log` keeps them; warnings, refusals, notices
+ * and the question go to stderr, and all of it does when stdout carries `--json` or `--json-lines`. What
+ * happened comes back as a value, and `applyReport` is its `--json` shape, so the one-shot document and the
+ * watch's line per run cannot drift apart.
  */
-import { createBudget } from '../backup/create-ledger.js';
-import { executePlan, type ExecutedStep } from '../backup/execute-plan.js';
-import { replanUnderLock } from './replan-under-lock.js';
-import { readBackField } from '../backup/read-back.js';
-import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
 import type { DiscordApi } from '../api/contract.js';
+import { plural } from '../terminal/plural.js';
+import { readBackField } from '../backup/read-back.js';
 import type { Problem, Scope } from '../discord/model.js';
-import { hasChanges, refusalsFor, type Refusal } from '../discord/plan.js';
+import { standingRefusals, type Refusal } from '../discord/plan.js';
+import { carryOutPlan } from '../operations/carry-out-plan.js';
+import type { ExecutedStep } from '../operations/send-plan.js';
+import { openWorkspace } from '../operations/workspace.js';
 import { paintFor } from '../terminal/colour.js';
-import { adaptHint, renderProblems, skippedFilesRefusal } from './commands-file.js';
+import { adaptHint, renderProblems } from './commands-file.js';
+import { inputName } from './input-file.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
-import { confirm } from './confirm.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { stopOnInterrupt } from './interrupt.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { reportRateLimits } from './rate-limit-notice.js';
-import { planFromFile } from './scope-plan.js';
+import { cliRefusal, overridesOf, renderRefusals } from './refusal-report.js';
+import { prepareFromFile } from './scope-plan.js';
 import type { CliIo } from './types.js';
 
 export interface ApplyFlags {
   prune?: boolean;
   adapt?: boolean;
   yes?: boolean;
+  /** The plan may delete more than half of the scope. */
+  'delete-many'?: boolean;
   'accept-skipped'?: boolean;
   'no-color'?: boolean;
   /** `--json`: the warnings are in the document, so they are not told on stderr too; stdout is the document's. */
@@ -49,55 +54,57 @@ const NOT_CONFIRMED = { rule: 'not-confirmed', message: 'The changes were not co
 
 /**
  * `signal`: the caller's ctrl+c, which stops a confirmation and the write between requests. Without it the
- * write installs its own (commands/interrupt.ts) for as long as it runs.
+ * write installs its own (commands/interrupt.ts) for as long as it runs. `sending` is called as the first
+ * request of the plan is about to go (after any question): from then on, one may be in flight.
  */
-/** `sending` is called as the first request of the plan is about to go (after any question): from then on, one may be in flight. */
 export async function applyOnce(api: DiscordApi, scope: Scope, file: string, flags: ApplyFlags, io: CliIo, signal?: AbortSignal, sending?: () => void): Promise<ApplyOutcome> {
   const prune = flags.prune === true;
-  // With --prune the old name of a renamed command would be deleted: rename it instead (keeps its id, spends no create).
-  const result = await planFromFile(api, file, scope, io, { pairRenames: prune, adapt: flags.adapt === true });
+  const workspace = openWorkspace(api, io.environment.paths());
+  const result = await prepareFromFile(workspace, file, scope, io, { prune, adapt: flags.adapt === true });
   if (!result.ok) {
-    io.stderr.write(`${renderProblems(file, result.problems)}${file} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);
+    io.stderr.write(`${renderProblems(file, result.problems)}${inputName(file)} is not valid; nothing was sent.\n${adaptHint(result.problems, scope.kind)}`);
     return { outcome: 'invalid', problems: result.problems };
   }
-  const { plan, live, skipped } = result;
-  const budget = await createBudget(io.env, api.applicationId, scope);
-  if (flags.json !== true) io.stderr.write(renderProblems(file, result.warnings) + renderAdaptations(result.adaptations));
+  const { prepared, skipped } = result;
+  if (flags.json !== true) io.stderr.write(renderProblems(file, prepared.warnings) + renderAdaptations(prepared.adaptations));
   const out = flags.json === true || flags['json-lines'] === true ? io.stderr : io.stdout;
-  const planText = (stream: CliIo['stdout'] | CliIo['stderr']) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.env, flags) });
+  const planText = (stream: CliIo['stdout'] | CliIo['stderr'], plan = prepared.plan, budget = prepared.budget) => renderPlan(plan, { scope, prune, budget, paint: paintFor(stream, io.environment.terminal.colour, flags) });
   out.write(planText(out));
   const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
-  if (!hasChanges(plan, prune)) {
-    await settleInterruptedWrite(io.env, api.applicationId, scope, `apply ${shellQuoted(file)}`, notice);
+  if (!prepared.changes) {
+    // Settles the journal of an interrupted run that got this far.
+    await carryOutPlan(workspace, prepared, { notice });
     out.write(`Nothing to change in ${describeScope(scope)}.\n`);
     return { outcome: 'unchanged', skipped };
   }
-  const refusals = refusalsFor(plan, live, { prune, confirmed: flags.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+  const overrides = overridesOf(flags);
+  const standing = standingRefusals(prepared.refusals, overrides);
   // Asked last, so nobody confirms the skipped files of a plan refused anyway.
-  if (refusals.length === 0 && prune && plan.delete.length > 0) refusals.push(...(await skippedFilesRefusal(skipped, io, flags['accept-skipped'] === true, signal)));
+  const skippedFiles = standing.length === 1 && standing[0]!.rule === 'skipped-files' ? standing[0]! : undefined;
+  if (skippedFiles && (await confirm(io, `${skippedFiles.message} Delete them anyway?`, signal))) {
+    overrides.push('accept-skipped');
+    standing.length = 0;
+  }
   if (signal?.aborted) return stopped(io);
-  if (refusals.length > 0) {
-    io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
-    return { outcome: 'refused', refusals, skipped };
+  if (standing.length > 0) {
+    io.stderr.write(renderRefusals(standing));
+    return { outcome: 'refused', refusals: standing, skipped };
   }
   // The plan went to a file (`apply … > deploy.log`): the person asked must see what they confirm.
   if (flags.yes !== true && out === io.stdout && !io.stdout.isTTY && io.stdin.isTTY) io.stderr.write(planText(io.stderr));
   if (flags.yes !== true && !(await confirm(io, `Apply these changes to ${describeScope(scope)}?`, signal))) {
     if (signal?.aborted) return stopped(io);
-    io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to apply.'}\n`);
+    io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'apply', file === '-')}\n`);
     return { outcome: 'not-confirmed' };
   }
   if (signal?.aborted) return stopped(io);
   sending?.();
   const interrupt = signal ? undefined : stopOnInterrupt(io);
-  const outcome = await executePlan(api, scope, plan, {
-    prune,
-    reason: `apply ${file}`,
-    journal: { command: `apply ${shellQuoted(file)}`, rerunnable: true },
-    env: io.env,
-    plannedFrom: live,
+  const outcome = await carryOutPlan(workspace, prepared, {
+    overrides,
     // No person approved this plan: one made stale by another writer is made again under the lock.
-    ...(flags.yes === true ? { replan: replanUnderLock(api, scope, result, flags, io) } : {}),
+    replanIfChanged: flags.yes === true,
+    onReplan: (again) => io.stderr.write(`The scope changed while this run waited for it (another writer got there first); planned again:\n${planText(io.stderr, again.plan, again.budget)}`),
     signal: signal ?? interrupt!.signal,
     onStep: (step) => out.write(`${stepLine(step)}\n`),
     notice,
@@ -106,12 +113,11 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     out.write(`Nothing to change in ${describeScope(scope)}.\n`);
     return { outcome: 'unchanged', skipped };
   }
-  const after = await createBudget(io.env, api.applicationId, scope);
-  const backup = outcome.backup.path;
-  out.write(`Applied ${outcome.steps.length} changes. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${after.remaining} creates left today.\n`);
+  const { backup } = outcome;
+  out.write(`Applied ${plural(outcome.steps.length, 'change')}. Backup of the previous state: ${backup}\n(\`cmd-tui restore ${backup}\` brings it back). ${plural(outcome.createsRemaining, 'create')} left today.\n`);
   if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
   reportRateLimits(io, api);
-  return { outcome: 'applied', backup, steps: outcome.steps, createsRemaining: after.remaining, skipped, ...readBackField(outcome) };
+  return { outcome: 'applied', backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, skipped, ...readBackField(outcome) };
 }
 
 function stopped(io: CliIo): ApplyOutcome {
@@ -127,7 +133,7 @@ export function applyReport(result: ApplyOutcome): Record<string, unknown> {
     case 'unchanged':
       return { applied: true, backup: null, steps: [], ...skippedField(result.skipped) };
     case 'refused':
-      return { applied: false, refusals: result.refusals, ...skippedField(result.skipped) };
+      return { applied: false, refusals: result.refusals.map(cliRefusal), ...skippedField(result.skipped) };
     case 'not-confirmed':
       return { applied: false, refusals: [NOT_CONFIRMED] };
     case 'stopped':

@@ -1,7 +1,7 @@
 /**
- * `cmd-tui apply FILE [--guild ID] [--prune] [--yes] [--json]`: carries out the plan with the
+ * `cmd-tui apply FILE [--guild ID] [--prune [--delete-many]] [--yes] [--json]`: carries out the plan with the
  * fewest requests, after a backup. Refuses (exit 1) an invalid FILE, a plan beyond the day's
- * creates or a cap, mass deletes without --prune --yes, and unconfirmed changes. A second apply
+ * creates or a cap, more than half of the scope deleted without --delete-many, and unconfirmed changes. A second apply
  * of the same file sends no mutating request. `--watch` applies on every save (apply-watch.ts).
  */
 import { applyExitCode, applyOnce, applyReport } from './apply-once.js';

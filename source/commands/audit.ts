@@ -6,12 +6,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { DiscordApi } from '../api/contract.js';
-import { guildNamed, isNotInstalled, type GuildOutcome } from '../api/guild-audit.js';
-import { auditGuilds } from '../operations/audit.js';
-import { auditGlobal, buildReport, hasProblems } from '../discord/audit.js';
-import { GLOBAL_SCOPE } from '../discord/model.js';
+import type { GuildOutcome } from '../api/guild-audit.js';
+import { openAudit, type Audit } from '../operations/audit.js';
+import { buildReport, hasProblems } from '../discord/audit.js';
 import { renderAuditMarkdown, renderAuditText } from '../discord/audit-report.js';
-import { appFacts, connectToScope } from './connect.js';
+import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { rememberGuilds } from '../config/guild-cache.js';
 import { paintFor } from '../terminal/colour.js';
@@ -37,31 +36,28 @@ export const run: CommandRun = async (args, io) => {
   try {
     // Without --guild, the profile's guild; --all-guilds reads every guild on top of the global scope.
     const { api, scope } = await connectToScope(values['all-guilds'] ? { ...values, guild: 'global' } : values, io);
-    const guildId = scope.kind === 'guild' ? scope.guildId : undefined;
-    const app = await appFacts(api);
-    const globalCommands = await api.listCommands(GLOBAL_SCOPE, { withLocalizations: true });
-    // Only what the audit names a guild by: the listing's other fields would stay for the whole run.
-    const guilds = (values['all-guilds'] ? await api.listCurrentUserGuilds() : guildId ? [await guildNamed(api, guildId)] : []).map(({ id, name }) => ({ id, name }));
-    if (values['all-guilds']) await rememberGuilds(io.env, api.baseUrl, api.applicationId, guilds);
+    const audit = await openAudit(api, values['all-guilds'] ? 'all' : scope.kind === 'guild' ? { id: scope.guildId } : 'none');
+    const { guilds } = audit;
+    if (values['all-guilds']) await rememberGuilds(io.environment.paths(), api.baseUrl, api.applicationId, guilds);
     const progress = progressBar(io, 'Auditing guilds', guilds.length);
-    const globalAudit = auditGlobal(globalCommands, app);
-    const auditAll = (each: (audit: GuildOutcome, index: number) => void) =>
-      auditGuilds(api, guilds, globalCommands, app, (audit, index) => {
-        each(audit, index);
-        progress.tick();
-        keepMemory();
-      }).finally(() => progress.done());
-    if (lines) return await streamAudits(io, api, globalAudit, guilds.length, auditAll);
+    const auditAll = (each: (outcome: GuildOutcome, index: number) => void) =>
+      audit
+        .run((outcome, index) => {
+          each(outcome, index);
+          progress.tick();
+          keepMemory();
+        })
+        .finally(() => progress.done());
+    if (lines) return await streamAudits(io, api, audit, auditAll);
     const audits = new Array<GuildOutcome>(guilds.length);
-    await auditAll((audit, index) => (audits[index] = audit));
-    // A signed-in user's guild list includes guilds the app was never installed in: not the app's guilds.
-    const installed = audits.filter((audit) => !(values['all-guilds'] && isNotInstalled(audit)));
-    const report = buildReport(api.applicationId, globalAudit, installed);
+    await auditAll((outcome, index) => (audits[index] = outcome));
+    const installed = audits.filter(audit.isAppGuild);
+    const report = buildReport(api.applicationId, audit.global, installed);
     if (installed.length < audits.length && !values.json) {
       io.stderr.write(`Skipped ${audits.length - installed.length} of your guilds where the app is not installed.\n`);
     }
     if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.env, values)));
+    else io.stdout.write(values.markdown ? renderAuditMarkdown(report) : renderAuditText(report, paintFor(io.stdout, io.environment.terminal.colour, values)));
     if (guilds.length === 0 && !values.json) io.stderr.write('Only the global scope was audited: add --guild ID or --all-guilds to look at guilds.\n');
     reportRateLimits(io, api);
     return hasProblems(report) ? 1 : 0;
@@ -74,13 +70,9 @@ export const run: CommandRun = async (args, io) => {
  * `--json-lines`: the global scope's line, one line per guild as soon as it is audited, then a summary
  * line. Nothing is kept but the counts, so memory does not grow with the number of guilds.
  */
-async function streamAudits(
-  io: CliIo,
-  api: DiscordApi,
-  global: ReturnType<typeof auditGlobal>,
-  guildCount: number,
-  run: (each: (audit: GuildOutcome) => void) => Promise<unknown>,
-): Promise<number> {
+async function streamAudits(io: CliIo, api: DiscordApi, audit: Pick<Audit, 'global' | 'guilds' | 'isAppGuild'>, run: (each: (outcome: GuildOutcome) => void) => Promise<unknown>): Promise<number> {
+  const { global } = audit;
+  const guildCount = audit.guilds.length;
   const { applicationId } = api;
   const totals = { error: 0, warning: 0, info: 0 };
   const count = (findings: readonly { severity: keyof typeof totals }[]) => findings.forEach((finding) => totals[finding.severity]++);
@@ -90,12 +82,11 @@ async function streamAudits(
   let skipped = 0;
   const out = lineBatches(io.stdout);
   try {
-    await run((audit) => {
-      // A signed-in user's guild list includes guilds the app was never installed in: not the app's guilds.
-      if (isNotInstalled(audit)) return void skipped++;
+    await run((outcome) => {
+      if (!audit.isAppGuild(outcome)) return void skipped++;
       audited += 1;
-      count(audit.findings);
-      out.write(`${JSON.stringify({ scope: 'guild', ...audit })}\n`);
+      count(outcome.findings);
+      out.write(`${JSON.stringify({ scope: 'guild', ...outcome })}\n`);
     });
   } finally {
     out.flush();

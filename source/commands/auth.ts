@@ -6,14 +6,16 @@
  * they belong to. No subcommand ever prints a token, secret, code or verifier.
  */
 import { createDiscordApi } from '../api/client.js';
+import type { AuthKind } from '../api/contract.js';
 import { describeError } from '../api/errors.js';
-import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../api/resolve-target.js';
+import { readSettingsWithProfiles, resolveTarget, type ProfileInUse } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
-import { looksHeadless } from '../auth/browser.js';
-import { checkCredentialFiling, defaultStores, loadCredentials, readStoredCredentials, storeAppCredentials, writeStoredCredentials, type CredentialStores, type StoreResult } from '../auth/credentials.js';
+import { checkCredentialFiling, defaultStores, environmentOverrides, loadCredentials, readStoredCredentials, sourceOf, storeAppCredentials, writeStoredCredentials, type CredentialStores, type JustStored, type StoreResult } from '../auth/credentials.js';
+import { environmentSecretFor } from '../auth/credential-choice.js';
 import { pasteReader, readSecret, readSecrets } from '../auth/secret-input.js';
-import { keyringService as keyringServiceName, type KeyringStatus, type Removal } from '../auth/secret-store.js';
+import type { KeyringStatus, Removal } from '../auth/keyring-access.js';
 import { scopeList, scopesOfPreset, SCOPE_PRESET_NAMES } from '../auth/scopes.js';
+import type { CredentialOverrides, Environment } from '../config/environment.js';
 import { profileNamed } from '../config/profiles.js';
 import { AuthSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
@@ -66,18 +68,24 @@ interface AuthTarget {
  * which file what is stored under the profile the command names (`--profile`, CMD_TUI_PROFILE). A
  * command that stores (`creates`) may name a profile that does not exist yet: it is made for them.
  */
-async function authTarget(values: { api?: string; profile?: string }, env: NodeJS.ProcessEnv, notice?: (message: string) => void, creates = false): Promise<AuthTarget> {
-  const named = values.profile ?? (env.CMD_TUI_PROFILE?.trim() || undefined);
-  const settings = creates && named !== undefined ? await readSettingsWithProfiles(env) : undefined;
+async function authTarget(values: { api?: string; profile?: string }, environment: Environment, notice?: (message: string) => void, creates = false): Promise<AuthTarget> {
+  const named = values.profile ?? environment.profile;
+  const settings = creates && named !== undefined ? await readSettingsWithProfiles(environment.paths()) : undefined;
   const newProfile = settings !== undefined && !profileNamed(settings, named!);
   // A profile still to be made has no API of its own: --api, else the settings', else live Discord.
-  const { target, profile } = newProfile ? { target: resolveApiBase(values.api ?? settings.apiUrl), profile: undefined } : await resolveTarget(values, env);
+  const { target, profile } = newProfile ? { target: resolveApiBase(values.api ?? settings.apiUrl), profile: undefined } : await resolveTarget(values, environment);
   if (target.baseUrl === undefined) {
     throw new UsageError('--api local starts a throw-away emulator; sign in to one that keeps running: start `cmd-tui serve` and pass its URL');
   }
-  const stores = defaultStores(env, notice, named);
+  const stores = defaultStores(environment, notice, named);
   const rememberedApp = profile ? profile.applicationId : newProfile ? undefined : stores.settings.target(target.baseUrl).applicationId;
   return { baseUrl: target.baseUrl, stores, ...(profile ? { profile } : {}), ...(rememberedApp ? { rememberedApp } : {}) };
+}
+
+/** The profile as loadCredentials takes it: its name (the one a store files under), and the application the command works on. */
+function profileFacts(stores: CredentialStores, profile: ProfileInUse | undefined, rememberedApp: string | undefined): { name?: string; applicationId?: string } {
+  const name = profile?.name ?? stores.profile;
+  return { ...(name === undefined ? {} : { name }), ...(rememberedApp === undefined ? {} : { applicationId: rememberedApp }) };
 }
 
 function appIdFlag(value: string | undefined, flag: string): string | undefined {
@@ -101,16 +109,20 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
   const scopes = scopesFrom(values.scopes, values.preset);
   const timeoutMs = timeoutFlag(values.timeout);
   const debug = values.debug ? debugLog(io) : undefined;
-  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice, true);
-  const clientId = appIdFlag(values['client-id'], '--client-id') ?? nonEmpty(io.env.DISCORD_CLIENT_ID) ?? rememberedApp ?? (await botTokensApplication(io, baseUrl, timeoutMs, debug));
+  const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.environment, notice, true);
+  // --client-id, else DISCORD_CLIENT_ID or DISCORD_BOT_TOKEN where they belong (credential-choice.ts), else the profile's application.
+  const loaded = await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: appIdFlag(values['client-id'], '--client-id'), profile: profileFacts(stores, profile, rememberedApp), stores });
+  for (const line of loaded.setAside) notice(line);
+  const envBot = loaded.origins.bot?.from === 'environment' ? loaded.credentials.botToken : undefined;
+  const clientId = loaded.applicationId ?? rememberedApp ?? (envBot === undefined ? undefined : await botTokensApplication(envBot, baseUrl, timeoutMs, debug));
   if (!clientId) {
     throw new UsageError('cmd-tui does not know which application to sign in to: pass --client-id (your application id), set DISCORD_CLIENT_ID, or store the bot token first (`cmd-tui auth set-bot-token`)');
   }
   // Refused before the browser opens: a sign-in for another API or application never lands in another profile.
   checkCredentialFiling(stores, baseUrl, clientId, 'cmd-tui auth login');
-  const clientSecret = await confidentialSecret(stores, io.env, baseUrl, clientId);
+  const clientSecret = await confidentialSecret(stores, io.environment.credentials, baseUrl, clientId);
 
-  const headless = values['no-browser'] === true || looksHeadless(io.env);
+  const headless = values['no-browser'] === true || io.environment.browser.headless;
   if (headless && values['no-browser'] !== true && values['custom-scheme'] === undefined) notice('No display found: not opening a browser (as with --no-browser).');
   const pasting = headless || values['custom-scheme'] !== undefined;
   const controller = new AbortController();
@@ -126,7 +138,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
       scopes,
       customScheme: values['custom-scheme'],
       noBrowser: headless,
-      env: io.env,
+      browsers: io.environment.browser.commands,
       signal: controller.signal,
       onUrl: (url) => {
         io.stderr.write(`Open this address in a browser to sign in:\n\n  ${url}\n\n`);
@@ -142,6 +154,7 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
     const who = stored.signedInAs ? ` as ${stored.signedInAs.username}` : '';
     io.stdout.write(`Signed in${who} for application ${clientId} with ${user!.scopes.join(' ') || 'no scopes'}${expiryText(user!.expiresAt)}.\n`);
     io.stdout.write(`Stored in ${where}${profileNote(profile)}.\n`);
+    warnOfOverrides(io, { applicationId: clientId, signedIn: true, ...(profile ? { profile: profile.name } : {}) });
     return ExitCode.Ok;
   } finally {
     pastes?.close();
@@ -149,12 +162,15 @@ async function login(args: string[], io: CliIo, notice: (message: string) => voi
   }
 }
 
-/** DISCORD_BOT_TOKEN names its application to the API: the one to sign in to when nothing else does. */
-async function botTokensApplication(io: CliIo, baseUrl: string, timeoutMs: number | undefined, debug: ((line: string) => void) | undefined): Promise<string | undefined> {
-  const botToken = nonEmpty(io.env.DISCORD_BOT_TOKEN);
-  if (!botToken) return undefined;
+/** DISCORD_BOT_TOKEN, where the rule uses it, names its application to the API: the one to sign in to when nothing else does. */
+async function botTokensApplication(botToken: string, baseUrl: string, timeoutMs: number | undefined, debug: ((line: string) => void) | undefined): Promise<string> {
   const api = await createDiscordApi({ baseUrl, credentials: { botToken }, timeoutMs, ...(debug ? { debug } : {}) });
   return (await api.getApplication()).id;
+}
+
+/** A variable exported in this shell will make the next command use something else than what was just stored: said now, not found out later. */
+function warnOfOverrides(io: CliIo, stored: JustStored): void {
+  for (const line of environmentOverrides(io.environment, stored)) io.stderr.write(`cmd-tui: warning: ${line}\n`);
 }
 
 /** `, under the profile dev (new)`: where a store filed the application. */
@@ -163,34 +179,30 @@ function profileNote(profile: StoreResult['profile']): string {
 }
 
 /** A stored or environment secret for this very client makes the exchange confidential (Basic auth). */
-async function confidentialSecret(stores: CredentialStores, env: NodeJS.ProcessEnv, baseUrl: string, clientId: string): Promise<string | undefined> {
-  if (nonEmpty(env.DISCORD_CLIENT_ID) === clientId && nonEmpty(env.DISCORD_CLIENT_SECRET)) return nonEmpty(env.DISCORD_CLIENT_SECRET);
+async function confidentialSecret(stores: CredentialStores, overrides: CredentialOverrides, baseUrl: string, clientId: string): Promise<string | undefined> {
+  const fromEnvironment = environmentSecretFor(overrides, clientId);
+  if (fromEnvironment) return fromEnvironment;
   const stored = await readStoredCredentials(stores.secrets, baseUrl, clientId);
   return stored.clientCredentials?.clientId === clientId ? stored.clientCredentials.clientSecret : undefined;
 }
 
 async function status(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth status'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.env);
+  const { baseUrl, stores, profile, rememberedApp } = await authTarget(values, io.environment);
   // Asked first, so what follows reads the keyring with the verdict just made.
   if (values.recheck) await stores.secrets.recheck();
-  const inProfile = profile ? { profile } : {};
-  const named = await loadCredentials({ baseUrl, env: io.env, applicationId: appIdFlag(values.app, '--app'), stores, ...inProfile });
-  // A bot token from the environment names its application only to the API (credentials.ts): what is
-  // stored is shown for the application the profile (or settings) remember, with which it is used if it is the token's.
-  const storedFor = named.applicationId === undefined && named.credentials.botToken ? rememberedApp : undefined;
-  const loaded = storedFor ? await loadCredentials({ baseUrl, env: io.env, applicationId: storedFor, stores, ...inProfile }) : named;
+  const loaded = await loadCredentials({ baseUrl, overrides: io.environment.credentials, applicationId: appIdFlag(values.app, '--app'), profile: profileFacts(stores, profile, rememberedApp), stores });
   const stored = loaded.applicationId ? await readStoredCredentials(stores.secrets, baseUrl, loaded.applicationId) : {};
   const { botToken, clientCredentials, user } = loaded.credentials;
-  const source = (kind: string) => loaded.sources.find((line) => line.startsWith(kind))?.replace(`${kind} from `, '');
+  const source = (kind: AuthKind) => sourceOf(loaded, kind)?.source;
   const report = {
     profile: profile?.name ?? null,
     api: baseUrl,
-    applicationId: named.applicationId ?? null,
-    /** Set when the application is the bot token's own: the one the stored credentials below are for. */
-    storedFor: storedFor ?? null,
-    botToken: botToken ? { source: source('bot token') } : null,
-    clientCredentials: clientCredentials ? { clientId: clientCredentials.clientId, source: source('client credentials') } : null,
+    applicationId: loaded.applicationId ?? null,
+    /** Which of DISCORD_BOT_TOKEN and DISCORD_CLIENT_ID the rule used or set aside, and why (auth/credential-choice.ts). */
+    environment: { botToken: loaded.environment.botToken ?? null, clientId: loaded.environment.clientId ?? null },
+    botToken: botToken ? { source: source('bot') } : null,
+    clientCredentials: clientCredentials ? { clientId: clientCredentials.clientId, source: source('client-credentials') } : null,
     user: user
       ? {
           id: stored.signedInAs?.id ?? null,
@@ -199,7 +211,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
           expiresAt: user.expiresAt === undefined ? null : new Date(user.expiresAt).toISOString(),
           expired: user.expiresAt !== undefined && user.expiresAt <= Date.now(),
           refreshable: Boolean(user.refreshToken),
-          source: source('sign-in'),
+          source: source('user'),
         }
       : null,
     secretStore: { file: stores.secrets.filePath, keyring: stores.secrets.keyringStatus(), keyringUnreachable: stores.secrets.keyringUnreachable() ?? null },
@@ -209,13 +221,13 @@ async function status(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return anything ? ExitCode.Ok : ExitCode.Credentials;
   }
-  const botsOwn = "the bot token's own (cmd-tui asks Discord when it connects; --app names one)";
+  const botsOwn = "the bot token's own (no application is named here: cmd-tui asks Discord which when it connects; --app names one)";
   const unknownApplication = botToken ? botsOwn : 'not set (pass --app, or set credentials)';
   const lines = [profile ? `Profile: ${profile.name}` : 'Profile: none for this API', `API: ${baseUrl}`, `Application: ${report.applicationId ?? unknownApplication}`];
-  if (storedFor) lines.push(`Stored credentials are for application ${storedFor}: used with the bot token if it is that application's.`);
   const unreachable = report.secretStore.keyringUnreachable === null ? '' : ' here (the OS keyring could not be asked: see below)';
-  lines.push(`Bot token: ${report.botToken ? `set (${report.botToken.source})` : `not set${unreachable}`}`);
-  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${report.clientCredentials.source})` : `not set${unreachable}`}`);
+  const why = (kind: AuthKind) => [sourceOf(loaded, kind)?.source, sourceOf(loaded, kind)?.why].filter(Boolean).join(', ');
+  lines.push(`Bot token: ${report.botToken ? `set (${why('bot')})` : `not set${unreachable}`}`);
+  lines.push(`Client credentials: ${report.clientCredentials ? `client ${report.clientCredentials.clientId} (${why('client-credentials')})` : `not set${unreachable}`}`);
   if (report.user) {
     const who = report.user.username ? `${report.user.username} (${report.user.id})` : 'signed in';
     const expiry = report.user.expiresAt ? `; ${report.user.expired ? 'expired' : 'expires'} ${report.user.expiresAt}` : '';
@@ -224,6 +236,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
     // A sign-in is kept with the rest: where the keyring could not be asked, one may be there too.
     lines.push(unreachable ? `Sign-in: not set${unreachable}` : 'Sign-in: none (`cmd-tui auth login` to edit permission overwrites)');
   }
+  lines.push(...loaded.setAside);
   lines.push(...keyringLines(report.secretStore.keyring, report.secretStore.file, !anything && report.secretStore.keyringUnreachable !== null));
   io.stdout.write(`${lines.join('\n')}\n`);
   if (!anything) io.stderr.write('No credentials: run `cmd-tui auth set-bot-token`, `cmd-tui auth set-client-credentials` or `cmd-tui auth login`.\n');
@@ -238,7 +251,7 @@ async function status(args: string[], io: CliIo): Promise<number> {
 async function logout(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth logout'].flags, { min: 0, max: 0, names: '' });
   if (values.all && values['sign-in-only']) throw new UsageError('use either --all or --sign-in-only, not both');
-  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.env, notice);
+  const { baseUrl, stores, rememberedApp } = await authTarget(values, io.environment, notice);
   const applicationId = appIdFlag(values.app, '--app') ?? rememberedApp;
   const signInOnly = values['sign-in-only'] === true;
   const say = (text: string, report: Record<string, unknown>, exitCode: number = ExitCode.Ok) => {
@@ -264,7 +277,7 @@ async function logout(args: string[], io: CliIo, notice: (message: string) => vo
     lines.push(`The ${stillValid.join(' and ')} still work${both ? '' : 's'} at Discord: reset ${both ? 'them' : 'it'} in the Developer Portal if ${both ? 'they' : 'it'} may have leaked.`);
   }
   if (mayRemain) {
-    io.stderr.write(`A secret may remain in the OS keyring, which this session cannot reach (${'reason' in removal.keyring ? removal.keyring.reason : ''}). Run \`cmd-tui auth logout\` at the desktop (where the keyring is unlocked), or remove the entries of service "${keyringServiceName(io.env)}" with your keyring's tool (e.g. seahorse, or \`secret-tool search --all service '${keyringServiceName(io.env)}'\`).\n`);
+    io.stderr.write(`A secret may remain in the OS keyring, which this session cannot reach (${'reason' in removal.keyring ? removal.keyring.reason : ''}). Run \`cmd-tui auth logout\` at the desktop (where the keyring is unlocked), or remove the entries of service "${io.environment.secretStore.keyringService}" with your keyring's tool (e.g. seahorse, or \`secret-tool search --all service '${io.environment.secretStore.keyringService}'\`).\n`);
   }
   return say(`${lines.join('\n')}\n`, { revoked, removal, mayRemain }, mayRemain ? ExitCode.Problems : ExitCode.Ok);
 }
@@ -298,7 +311,7 @@ async function revokeSignIn(stored: Awaited<ReturnType<typeof readStoredCredenti
 
 async function setBotToken(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth set-bot-token'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores } = await authTarget(values, io.env, notice, true);
+  const { baseUrl, stores } = await authTarget(values, io.environment, notice, true);
   const expectedApp = appIdFlag(values.app, '--app');
   // A token no profile could take is refused before it is typed.
   checkCredentialFiling(stores, baseUrl, expectedApp, 'cmd-tui auth set-bot-token');
@@ -311,12 +324,13 @@ async function setBotToken(args: string[], io: CliIo, notice: (message: string) 
   }
   const { where, profile } = await storeAppCredentials(stores, baseUrl, application.id, { botToken }, application.name);
   io.stdout.write(`Stored the bot token of ${application.name} (${application.id}) in ${where}${profileNote(profile)}.\n`);
+  warnOfOverrides(io, { applicationId: application.id, botToken, ...(profile ? { profile: profile.name } : {}) });
   return ExitCode.Ok;
 }
 
 async function setClientCredentials(args: string[], io: CliIo, notice: (message: string) => void): Promise<number> {
   const { values } = parseFlags(args, SPECS['auth set-client-credentials'].flags, { min: 0, max: 0, names: '' });
-  const { baseUrl, stores } = await authTarget(values, io.env, notice, true);
+  const { baseUrl, stores } = await authTarget(values, io.environment, notice, true);
   const flagged = appIdFlag(values['client-id'], '--client-id');
   if (flagged) checkCredentialFiling(stores, baseUrl, flagged, 'cmd-tui auth set-client-credentials');
   // Without --client-id, the id is read the same way as the secret: the first line, then the secret.
@@ -331,8 +345,10 @@ async function setClientCredentials(args: string[], io: CliIo, notice: (message:
   const application = await api.getApplication();
   const { where, profile } = await storeAppCredentials(stores, baseUrl, clientId, { clientCredentials }, application.name);
   io.stdout.write(`Stored the client credentials of application ${clientId} in ${where}${profileNote(profile)}.\n`);
+  warnOfOverrides(io, { applicationId: clientId, clientCredentials, ...(profile ? { profile: profile.name } : {}) });
   return ExitCode.Ok;
 }
+
 
 /**
  * Whether the OS keyring is used: the verdict for this environment with when and where it was made,
@@ -352,8 +368,4 @@ function keyringLines(keyring: KeyringStatus, file: string, mayHoldWhatIsMissing
 
 function expiryText(expiresAt: number | undefined): string {
   return expiresAt === undefined ? '' : `, valid until ${new Date(expiresAt).toISOString()}`;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

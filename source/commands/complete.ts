@@ -5,8 +5,9 @@
  * (config/guild-cache.ts) — never a network call while completing. Files are offered only where a
  * file is meant (FILES_MARKER tells the script so); anywhere else no candidate means none.
  */
-import { readSettingsWithProfiles } from '../api/resolve-target.js';
+import { readSettingsWithProfiles } from '../connect/resolve-target.js';
 import { resolveApiBase } from '../api/target.js';
+import type { Environment } from '../config/environment.js';
 import { cachedGuilds, type CachedGuild } from '../config/guild-cache.js';
 import { activeProfile } from '../config/profiles.js';
 import { COMMANDS } from './registry.js';
@@ -54,7 +55,7 @@ export async function candidates(words: readonly string[], sources: CompletionSo
   return positionalCandidates(spec);
 }
 
-/** `completion bash|zsh|fish` offers the shells; a FILE or BACKUP, files; anything else nothing. */
+/** `completion bash|zsh|fish|powershell` offers the shells; a FILE or BACKUP, files; anything else nothing. */
 function positionalCandidates(spec: CommandSpec): string[] {
   const { positionals } = spec;
   if (positionals === undefined) return [];
@@ -67,29 +68,40 @@ async function valueCandidates(flag: FlagSpec, words: readonly string[], sources
   if (complete === 'files') return [FILES_MARKER];
   if (complete === undefined) return [];
   if (complete === 'profiles') return (await sources.profiles()).map((name) => line(name, 'profile'));
-  if (complete === 'guilds') {
+  if (complete === 'guilds' || complete === 'guild-ids') {
     const named = words.indexOf('--profile');
     const guilds = await sources.guilds(named >= 0 ? words[named + 1] : undefined);
-    return [line('global', 'the global scope'), ...guilds.map((guild) => line(guild.id, guild.name))];
+    return [...(complete === 'guilds' ? [line('global', 'the global scope')] : []), ...guilds.map((guild) => line(guild.id, guild.name))];
   }
   return complete.map((value) => line(value, flag.description));
 }
 
 /** The real sources: the settings' profiles, and the guild cache for the profile's API and application. */
-export function localSources(env: NodeJS.ProcessEnv): CompletionSources {
+export function localSources(environment: Pick<Environment, 'paths' | 'profile'>): CompletionSources {
   return {
-    profiles: async () => Object.keys((await readSettingsWithProfiles(env)).profiles ?? {}).sort(),
+    profiles: async () => Object.keys((await readSettingsWithProfiles(environment.paths())).profiles ?? {}).sort(),
     guilds: async (profileFlag) => {
-      const chosen = activeProfile(await readSettingsWithProfiles(env), profileFlag, env);
+      const chosen = activeProfile(await readSettingsWithProfiles(environment.paths()), profileFlag, environment.profile);
       const baseUrl = chosen ? resolveApiBase(chosen.profile.apiUrl).baseUrl : undefined;
-      return cachedGuilds(env, baseUrl, chosen?.profile.applicationId);
+      return cachedGuilds(environment.paths(), baseUrl, chosen?.profile.applicationId);
     },
   };
 }
 
+/**
+ * The words a script gave: `--words=N` first (the PowerShell script's) says N words follow, and an
+ * empty last one that Windows PowerShell 5.1 dropped on the way (the word being started) comes back.
+ */
+export function givenWords(args: readonly string[]): string[] {
+  const count = /^--words=(\d+)$/.exec(args[0] ?? '')?.[1];
+  if (count === undefined) return [...args];
+  const words = args.slice(1);
+  return [...words, ...Array.from({ length: Math.max(0, Number(count) - words.length) }, () => '')];
+}
+
 /** `cmd-tui __complete WORD…`: one candidate per line; nothing (and exit 0) when anything goes wrong. */
-export async function complete(words: readonly string[], io: CliIo): Promise<number> {
-  const found = await candidates(words, localSources(io.env)).catch(() => []);
+export async function complete(args: readonly string[], io: CliIo): Promise<number> {
+  const found = await candidates(givenWords(args), localSources(io.environment)).catch(() => []);
   if (found.length > 0) io.stdout.write(`${found.join('\n')}\n`);
   return ExitCode.Ok;
 }

@@ -1,15 +1,18 @@
 /**
- * `cmd-tui completion bash|zsh|fish`: prints a script that asks the hidden `cmd-tui __complete WORD…`
- * (complete.ts) for candidates, so what completes is always what this version of cmd-tui accepts.
- * The shell offers file names only when asked to (the `:files` candidate), never by default.
+ * `cmd-tui completion bash|zsh|fish|powershell`: prints a script that asks the hidden `cmd-tui
+ * __complete WORD…` (complete.ts) for candidates, so what completes is always what this version of
+ * cmd-tui accepts. The shell offers file names only when asked to (the `:files` candidate), never by
+ * default. Each script silences `__complete`'s stderr the way its shell does (`2>/dev/null`, in
+ * PowerShell `2>$null`): a warning there (an old Node) would otherwise be drawn into the prompt.
  */
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 type Shell = (typeof SHELLS)[number];
 
 const SCRIPTS: Record<Shell, string> = {
-  bash: `# cmd-tui completion for bash. Load it with: source <(cmd-tui completion bash)
+  // `eval "$(…)"`, not `source <(…)`: macOS's bash 3.2 sources nothing from a process substitution.
+  bash: `# cmd-tui completion for bash. Load it with: eval "$(cmd-tui completion bash)"
 _cmd_tui() {
   local cur=\${COMP_WORDS[COMP_CWORD]}
   local IFS=$'\\n'
@@ -61,11 +64,31 @@ function __cmd_tui_complete
 end
 complete -c cmd-tui -f -a '(__cmd_tui_complete)'
 `,
+  // --words=N: Windows PowerShell 5.1 drops an empty argument on its way to a program, and the word
+  // being started is one; __complete gets it back from the count.
+  powershell: `# cmd-tui completion for PowerShell. Load it with: cmd-tui completion powershell | Out-String | Invoke-Expression
+# (add that line to your $PROFILE to keep it).
+Register-ArgumentCompleter -Native -CommandName cmd-tui -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+    $words = @($commandAst.CommandElements | Select-Object -Skip 1 | Where-Object { $_.Extent.EndOffset -le $cursorPosition } | ForEach-Object { $_.Extent.Text })
+    if ($wordToComplete -eq '') { $words += '' }
+    $lines = @(cmd-tui __complete "--words=$($words.Count)" @words 2>$null)
+    if ($lines.Count -gt 0 -and $lines[0] -eq ':files') {
+        return [System.Management.Automation.CompletionCompleters]::CompleteFilename($wordToComplete)
+    }
+    foreach ($line in $lines) {
+        $value, $description = $line -split "\`t", 2
+        if ($value -and $value -like "$wordToComplete*") {
+            [System.Management.Automation.CompletionResult]::new($value, $value, 'ParameterValue', $(if ($description) { $description } else { $value }))
+        }
+    }
+}
+`,
 };
 
 export const run: CommandRun = async (args, io) => {
   const [shell, ...rest] = args.filter((arg) => arg !== '--no-color');
-  if (rest.length > 0 || !SHELLS.includes(shell as Shell)) throw new UsageError(shell === undefined ? 'name the shell: bash, zsh or fish' : `no completion for "${shell}": bash, zsh or fish`);
+  if (rest.length > 0 || !SHELLS.includes(shell as Shell)) throw new UsageError(shell === undefined ? 'name the shell: bash, zsh, fish or powershell' : `no completion for "${shell}": bash, zsh, fish or powershell`);
   io.stdout.write(SCRIPTS[shell as Shell]);
   return ExitCode.Ok;
 };

@@ -4,15 +4,17 @@
  * `apply` — create / update / unchanged, creates used — with what the target scope does not allow
  * dropped and reported (adapt-scope.ts), and applies after confirmation and a backup.
  */
-import { CopySourceError, ghostsNote, planCopy } from '../backup/copy-plan.js';
-import { createBudget } from '../backup/create-ledger.js';
 import { readBackField } from '../backup/read-back.js';
-import { settleInterruptedWrite } from '../backup/scope-lock.js';
+import { plural } from '../terminal/plural.js';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
-import { hasChanges, refusalsFor } from '../discord/plan.js';
-import { confirm } from './confirm.js';
+import { standingRefusals } from '../discord/plan.js';
+import { carryOutPlan } from '../operations/carry-out-plan.js';
+import { CopySourceError, ghostsNote } from '../operations/copy-source.js';
+import { preparePlan } from '../operations/prepare-plan.js';
+import { openWorkspace } from '../operations/workspace.js';
+import { confirm, whyNotAsked } from './confirm.js';
 import { stopOnInterrupt } from './interrupt.js';
-import { appFacts, connect } from './connect.js';
+import { connect } from './connect.js';
 import { renderProblems } from './commands-file.js';
 import { reportFailure } from './failure.js';
 import { paintFor } from '../terminal/colour.js';
@@ -20,8 +22,8 @@ import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { describeScope, renderAdaptations, renderPlan, stepLine } from './plan-report.js';
 import { reportRateLimits } from './rate-limit-notice.js';
-import { carryOutCopy, copyCommandLine } from '../operations/copy.js';
-import { openWorkspace } from '../operations/workspace.js';
+import { cliRefusal, overridesOf, renderRefusals } from './refusal-report.js';
+import { learnGuildNames } from './guild-names.js';
 import { ExitCode, UsageError, type CommandRun } from './types.js';
 
 function scopeFlag(value: string | undefined, flag: string): Scope {
@@ -47,43 +49,47 @@ export const run: CommandRun = async (args, io) => {
   const json = values.json === true;
   try {
     const api = await connect(values, io);
-    const copy = await planCopy(api, { from, to, names, prune }, await appFacts(api)).catch((error: unknown) => {
+    await learnGuildNames(api, io.environment.paths(), from, to);
+    const workspace = openWorkspace(api, io.environment.paths());
+    const preparation = await preparePlan(workspace, { kind: 'copy', request: { from, to, names, prune } }).catch((error: unknown) => {
       throw error instanceof CopySourceError ? new UsageError(`${error.message} ${error.hint}`) : error;
     });
     const where = `${describeScope(from)} → ${describeScope(to)}`;
-    if (!copy.ok) {
-      if (json) io.stdout.write(`${JSON.stringify({ applied: false, adaptations: copy.adaptations, problems: copy.problems }, null, 2)}\n`);
-      io.stderr.write(`${renderProblems(where, copy.problems.filter((problem) => problem.severity === 'error'))}These commands are not valid in ${describeScope(to)}; nothing was sent.\n`);
+    if (!preparation.ok) {
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, adaptations: preparation.adaptations, problems: preparation.problems }, null, 2)}\n`);
+      io.stderr.write(`${renderProblems(where, preparation.problems.filter((problem) => problem.severity === 'error'))}These commands are not valid in ${describeScope(to)}; nothing was sent.\n`);
       return ExitCode.Problems;
     }
-    const { plan, live, adaptations, ghosts } = copy;
-    const budget = await createBudget(io.env, api.applicationId, to);
-    const ghostsLine = hasChanges(plan, prune) ? ghostsNote(ghosts, describeScope(to)) : undefined;
-    io.stderr.write(`${renderAdaptations(adaptations)}Copy from ${describeScope(from)}:\n${renderPlan(plan, { scope: to, prune, budget, paint: paintFor(io.stderr, io.env, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
+    const { prepared } = preparation;
+    const { plan, adaptations, ghosts } = prepared;
+    const ghostsLine = prepared.changes ? ghostsNote(ghosts, describeScope(to)) : undefined;
+    // What was dropped to fit the target belongs to the copy: under its heading, before the plan.
+    io.stderr.write(`Copy from ${describeScope(from)}:\n${renderAdaptations(adaptations)}${renderPlan(plan, { scope: to, prune, budget: prepared.budget, paint: paintFor(io.stderr, io.environment.terminal.colour, values) })}${ghostsLine ? `${ghostsLine}\n` : ''}`);
     const result = { from: describeScope(from), to: describeScope(to), adaptations, ghosts, plan: { create: plan.create, update: plan.update, delete: plan.delete, unchanged: plan.unchanged, createsUsed: plan.createsUsed } };
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
-    if (!hasChanges(plan, prune)) {
-      await settleInterruptedWrite(io.env, api.applicationId, to, copyCommandLine({ from, to, names, prune }), notice);
+    if (!prepared.changes) {
+      // Settles the journal of an interrupted copy that got this far.
+      await carryOutPlan(workspace, prepared, { notice });
       if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: null, steps: [] }, null, 2)}\n`);
       io.stderr.write(`Nothing to change in ${describeScope(to)}.\n`);
       return ExitCode.Ok;
     }
-    const refusals = refusalsFor(plan, live, { prune, confirmed: values.yes === true, createsRemaining: budget.remaining, liveCount: live.length });
+    const overrides = overridesOf(values);
+    const refusals = standingRefusals(prepared.refusals, overrides);
     if (refusals.length > 0) {
-      if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: false, refusals }, null, 2)}\n`);
-      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}\n`).join('')}`);
+      if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: false, refusals: refusals.map(cliRefusal) }, null, 2)}\n`);
+      io.stderr.write(renderRefusals(refusals));
       return ExitCode.Problems;
     }
     if (values.yes !== true && !(await confirm(io, `Copy these commands into ${describeScope(to)}?`))) {
       if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: false, refusals: [{ rule: 'not-confirmed', message: 'The changes were not confirmed.' }] }, null, 2)}\n`);
-      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to copy.'}\n`);
+      io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'copy')}\n`);
       return ExitCode.Problems;
     }
     const interrupt = stopOnInterrupt(io);
-    const outcome = await carryOutCopy(openWorkspace(api, io.env), { from, to, names, prune }, copy, { onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
-    const after = await createBudget(io.env, api.applicationId, to);
-    if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup?.path ?? null, steps: outcome.steps, createsRemaining: after.remaining, ...readBackField(outcome) }, null, 2)}\n`);
-    io.stderr.write(`Copied ${outcome.steps.length} changes into ${describeScope(to)}. Backup of its previous state: ${outcome.backup?.path}\n(\`cmd-tui restore ${outcome.backup?.path}\` brings it back). ${after.remaining} creates left today.\n`);
+    const outcome = await carryOutPlan(workspace, prepared, { overrides, onStep: (step) => io.stderr.write(`${stepLine(step)}\n`), notice, signal: interrupt.signal }).finally(() => interrupt.dispose());
+    if (json) io.stdout.write(`${JSON.stringify({ ...result, applied: true, backup: outcome.backup, steps: outcome.steps, createsRemaining: outcome.createsRemaining, ...readBackField(outcome) }, null, 2)}\n`);
+    io.stderr.write(`Copied ${plural(outcome.steps.length, 'change')} into ${describeScope(to)}. Backup of its previous state: ${outcome.backup}\n(\`cmd-tui restore ${outcome.backup}\` brings it back). ${plural(outcome.createsRemaining, 'create')} left today.\n`);
     if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
     reportRateLimits(io, api);
     return ExitCode.Ok;

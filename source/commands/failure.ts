@@ -7,7 +7,7 @@
 import { AuthRequiredError, ConnectionError, DiscordApiError, RateLimitError, describeError, fieldErrorLine, type FieldError } from '../api/errors.js';
 import { InsecureApiTargetError } from '../api/target.js';
 import { UnknownSecretStoreError } from '../auth/secret-store.js';
-import { OAuthError } from '../auth/token-exchange.js';
+import { OAuthError } from '../api/token-exchange.js';
 import { LocalWriteError } from '../config/local-failure.js';
 import { ProfileError } from '../config/profiles.js';
 import { ExitCode, type CliIo } from './types.js';

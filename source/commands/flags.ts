@@ -6,6 +6,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sanitizeLine } from '../terminal/sanitize.js';
+import { looksLikeSecret, secretsIn } from '../terminal/secret-shape.js';
 import { formsOf, TUI_FLAGS, type CommandSpec } from './specs.js';
 import { didYouMean } from './suggest.js';
 import { UsageError } from './types.js';
@@ -25,41 +26,16 @@ export function parseFlags<const Options extends OptionSpec>(args: string[], opt
 }
 
 /**
- * The shape of a bot token (three dot-separated parts, like FAKE.TOKEN.VALUE or a JWT), of an `mfa.`
- * token, or of a long secret (30+ letters, digits, - and _, with both letters and digits; or base64 with
- * + or /, mixing cases and digits), also pasted from an Authorization header (`Bot …`, `Bearer …`).
- * A file name such as `commands.v2.json` or a path such as `./backups/guild-1234` is not one.
- */
-export function looksLikeSecret(given: string): boolean {
-  const value = withoutScheme(given);
-  const parts = value.split('.');
-  if (parts.length === 3 && parts.every((part) => /^[\w-]{4,}$/.test(part)) && !/^(json|txt|md|ya?ml|js|ts)$/i.test(parts[2]!)) return true;
-  if (/^mfa\.[\w-]{20,}$/.test(value)) return true;
-  if (/^[A-Za-z0-9][A-Za-z0-9+/]{29,}={0,2}$/.test(value) && /[+/]/.test(value)) return /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
-  return /^[\w-]{30,}$/.test(value) && /\d/.test(value) && /[a-z]/i.test(value);
-}
-
-/** A value pasted with the scheme of an Authorization header, without it. */
-function withoutScheme(value: string): string {
-  return value.replace(/^(bot|bearer)\s+/i, '');
-}
-
-/** Where a token may hide inside an argument: `user:TOKEN`, `a,TOKEN`, `token=TOKEN`, a pasted header line. */
-const WORD_BREAKS = /[\s:,;=@"'<>()[\]{}|&?#]+/;
-
-/** The token-shaped parts of an argument: its value when whole (without a `Bot `/`Bearer ` scheme), else each part that is one. */
-function secretsIn(arg: string): string[] {
-  const value = argumentValue(arg);
-  if (looksLikeSecret(value)) return [withoutScheme(value)];
-  return value.split(WORD_BREAKS).filter(looksLikeSecret);
-}
-
-/**
  * The secrets the arguments may hold (a whole argument, the value after `=` of `--flag=value`, or a
  * token-shaped part such as the token in `user:TOKEN`), for main.ts to keep out of everything the process prints.
  */
 export function secretArguments(args: readonly string[]): string[] {
-  return args.flatMap(secretsIn);
+  return args.flatMap(secretsInArgument);
+}
+
+/** The token-shaped parts of an argument, or of the value of its `--flag=value`. */
+function secretsInArgument(arg: string): string[] {
+  return secretsIn(argumentValue(arg));
 }
 
 function argumentValue(arg: string): string {
@@ -104,10 +80,21 @@ function flagOf(words: readonly string[], index: number, of: WordsOf): string | 
   return undefined;
 }
 
+/**
+ * A word the user gave, after the noun it is (`unknown command "lst"`): quoted, or — a word that may be a
+ * secret — named by its place after a colon (`unknown command: argument 1 (not shown: it may be a secret)`),
+ * never a placeholder inside quotes. `hidden`: every word of the command may be a secret (auth's).
+ */
+export function namedAfter(noun: string, words: readonly string[], index: number, options: { command?: string; hidden?: boolean } = {}): string {
+  const word = words[index]!;
+  if (options.hidden !== true && secretsInArgument(word).length === 0) return `${noun} "${sanitizeLine(word)}"`;
+  return `${noun}: ${hiddenWord(words, index, options.command ? { command: options.command } : {})}`;
+}
+
 /** How a refused argument is named: quoted when harmless, as hiddenWord when it may be a secret. */
 function shown(words: readonly string[], index: number, secret: boolean, of: WordsOf): string {
   const value = words[index]!;
-  return secret || secretsIn(value).length > 0 ? hiddenWord(words, index, of) : `argument "${sanitizeLine(value)}"`;
+  return secret || secretsInArgument(value).length > 0 ? hiddenWord(words, index, of) : `argument "${sanitizeLine(value)}"`;
 }
 
 /**
@@ -124,7 +111,7 @@ function refuseMistakes(args: readonly string[], options: OptionSpec, rules: { m
     if (token.kind === 'positional') {
       positionals++;
       if (positionals > rules.max) {
-        const secret = rules.secretPositionals === true || secretsIn(token.value).length > 0;
+        const secret = rules.secretPositionals === true || secretsInArgument(token.value).length > 0;
         const refused = shown(args, token.index, secret, of);
         const takes = rules.max === 0 ? 'takes no arguments' : `takes ${rules.max} argument${rules.max === 1 ? '' : 's'}`;
         throw new UsageError(`unexpected ${refused}: ${rules.command ? `\`cmd-tui ${rules.command}\`` : 'this command'} ${takes}${secret ? `. ${SECRET_ADVICE}` : ''}`);
@@ -165,8 +152,7 @@ export function checkArguments(command: string, args: readonly string[]): void {
   if (subcommands && !spec) {
     const [sub] = args;
     if (sub === undefined || sub.startsWith('-')) throw new UsageError(`missing subcommand: ${subcommands.join(', ')}`);
-    const named = secretPositionals || secretsIn(sub).length > 0 ? `(${hiddenWord(args, 0, { command })})` : `"${sanitizeLine(sub)}"`;
-    throw new UsageError(`unknown subcommand ${named}.${didYouMean(sub, subcommands)}`);
+    throw new UsageError(`${namedAfter('unknown subcommand', args, 0, { command, hidden: secretPositionals })}.${didYouMean(sub, subcommands)}`);
   }
   if (!spec) return;
   // perms set: the command checks where such words may stand (after --allow, --deny or --remove).
@@ -218,7 +204,7 @@ export function redactArguments(message: string, command: string | undefined, ar
   args.forEach((arg, index) => {
     const value = argumentValue(arg);
     const positional = command === 'auth' && index > 0 && !arg.startsWith('-') && !args[index - 1]!.startsWith('-');
-    const parts = positional && value.length > 0 ? [value] : secretsIn(arg);
+    const parts = positional && value.length > 0 ? [value] : secretsInArgument(arg);
     if (parts.length === 0) return;
     const name = index >= skipped ? hiddenWord(words, index - skipped, of) : hiddenWord(args, index, { ...(command ? { command } : {}) });
     for (const part of [value, ...parts]) redacted = redacted.split(`"${part}"`).join(name).split(part).join(name);
@@ -247,9 +233,9 @@ export function guildFlag(value: string | undefined): string | undefined {
   return idFlag('--guild', value, 'guild');
 }
 
-export function timeoutFlag(value: string | undefined): number | undefined {
+export function timeoutFlag(value: string | undefined, flag = '--timeout'): number | undefined {
   if (value === undefined) return undefined;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not "${value}"`);
+  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`${flag} must be a positive number of milliseconds, not "${value}"`);
   return ms;
 }

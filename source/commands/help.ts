@@ -36,6 +36,17 @@ Credentials: DISCORD_BOT_TOKEN, or DISCORD_CLIENT_ID + DISCORD_CLIENT_SECRET
 only for permission overwrites. Profiles (\`cmd-tui profile\`) name an API, an
 application and a default guild; --profile or CMD_TUI_PROFILE picks one.
 
+Examples
+  # the terminal UI on the built-in demo: no Discord account needed
+  cmd-tui --demo
+  # your bot: store its token (from stdin, never argv), then list its commands
+  cmd-tui auth set-bot-token < token.txt
+  cmd-tui list
+  # keep a guild's live commands in git, see what an edit would change, then apply it
+  cmd-tui export --guild 123456789012345678 -o commands.json
+  cmd-tui plan commands.json --guild 123456789012345678
+  cmd-tui apply commands.json --guild 123456789012345678 --yes
+
 Exit codes
 ${exitCodes()}
 `;
@@ -65,6 +76,7 @@ function formHelp(spec: CommandSpec): string {
     'Examples',
     ...spec.examples.map((example) => `  ${example}`),
     '',
+    ...(spec.notes ? ['Notes', ...spec.notes.map((note) => `  ${note}`), ''] : []),
     'Exit codes',
     exitCodes(),
     '',
@@ -84,6 +96,10 @@ export function commandHelp(words: readonly string[]): string | undefined {
     '',
     'Subcommands',
     ...forms.map((form) => `  ${form.name.padEnd(32)} ${form.summary}`),
+    '',
+    // Each subcommand's first example: the group's page shows what a run of each looks like.
+    'Examples',
+    ...forms.flatMap((form) => form.examples.filter((example) => !example.startsWith('#')).slice(0, 1)).map((example) => `  ${example}`),
     '',
     `Run \`cmd-tui help ${words[0]} <subcommand>\` for its flags and examples.`,
     '',

@@ -18,6 +18,11 @@ async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** How the file a command was given is named in what it prints: `stdin` for `-`. */
+export function inputName(path: string): string {
+  return path === '-' ? 'stdin' : path;
+}
+
 export async function readInputFile(path: string, io: CliIo): Promise<string> {
   try {
     return path === '-' ? decodeText(await readStdin(io.stdin), 'stdin') : await readTextFile(resolve(io.cwd, path), path);

@@ -5,6 +5,7 @@
  */
 import { COMMAND_TYPE_NAMES, localeName, type Command } from '../discord/model.js';
 import { OPTION_COUNT_HEADER, topLevelOptionCount } from '../discord/option-count.js';
+import { memberPermissionsText } from '../discord/permission-flags.js';
 import { connectToScope } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
@@ -12,6 +13,7 @@ import { SPECS } from './specs.js';
 import { describeScope } from './plan-report.js';
 import { renderTable } from './text-table.js';
 import type { CommandRun } from './types.js';
+import { plural } from '../terminal/plural.js';
 
 /** Every translation of each command's name and description, one per row, the language named; what the flag asks for. */
 function localizationsTable(commands: readonly Command[]): string {
@@ -21,7 +23,7 @@ function localizationsTable(commands: readonly Command[]): string {
     ),
   );
   if (rows.length === 0) return 'No localizations.\n';
-  return `\n${renderTable(['COMMAND', 'FIELD', 'LOCALE', 'TEXT'], rows)}${rows.length} localizations.\n`;
+  return `\n${renderTable(['COMMAND', 'FIELD', 'LOCALE', 'TEXT'], rows)}${plural(rows.length, 'localization')}.\n`;
 }
 
 export const run: CommandRun = async (args, io) => {
@@ -43,10 +45,10 @@ export const run: CommandRun = async (args, io) => {
       command.name,
       command.description,
       String(topLevelOptionCount(command)),
-      command.default_member_permissions ?? 'everyone',
+      memberPermissionsText(command.default_member_permissions, 'everyone'),
     ]);
     io.stdout.write(renderTable(['ID', 'TYPE', 'NAME', 'DESCRIPTION', OPTION_COUNT_HEADER, 'MEMBER PERMISSIONS'], rows));
-    io.stdout.write(`${commands.length} commands in ${describeScope(scope)}.\n`);
+    io.stdout.write(`${plural(commands.length, 'command')} in ${describeScope(scope)}.\n`);
     if (values['with-localizations'] === true) io.stdout.write(localizationsTable(commands));
     return 0;
   } catch (error) {

@@ -4,7 +4,8 @@
  * reads no settings, and nothing of a credential ever passes through the protocol. Over stdio by default
  * (stdout is the protocol's); with --port, Streamable HTTP on 127.0.0.1. Runs until stdin closes or ctrl+c.
  */
-import { resolveTarget } from '../api/resolve-target.js';
+import { emulatorControlFor } from '../config/emulator-secrets.js';
+import { resolveTarget } from '../connect/resolve-target.js';
 import { isLoopbackHost } from '../api/target.js';
 import { openWorkspace, type Workspace } from '../operations/workspace.js';
 import { serveMcp } from '../mcp/serve-mcp.js';
@@ -44,7 +45,7 @@ export const run: CommandRun = async (args, io) => {
   if (values['max-rps'] !== undefined) rateFlag('--max-rps', values['max-rps']);
   let resolved;
   try {
-    resolved = await resolveTarget(values, io.env);
+    resolved = await resolveTarget(values, io.environment);
   } catch (error) {
     return reportFailure(error, io, 'mcp');
   }
@@ -59,7 +60,7 @@ export const run: CommandRun = async (args, io) => {
   let opening: Promise<Workspace> | undefined;
   const workspace = () =>
     (opening ??= connect(values, io).then(
-      (connected) => openWorkspace(connected, io.env),
+      (connected) => openWorkspace(connected, io.environment.paths()),
       (error: unknown) => {
         // Tried again at the next call: the user may store a token meanwhile.
         opening = undefined;
@@ -70,7 +71,7 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write('cmd-tui mcp: speaking the Model Context Protocol on stdin and stdout, for a coding agent to start (`cmd-tui help mcp` shows how to add it to one); ctrl+c stops.\n');
   }
   return serveMcp({
-    door: { workspace, defaultScope: scopeOf(profile?.guildId), ...(target.kind === 'discord' ? {} : { emulatorOrigin: api.origin }), now: Date.now },
+    door: { workspace, defaultScope: scopeOf(profile?.guildId), ...(target.kind === 'discord' ? {} : { emulator: () => emulatorControlFor(api.origin, io.environment) }), now: Date.now },
     ...(port !== undefined ? { port } : {}),
     stdin: io.stdin,
     stdout: io.stdout,

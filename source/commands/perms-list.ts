@@ -5,8 +5,8 @@
 import { permissionNames } from '../discord/permission-flags.js';
 import { allowDeny } from '../discord/overwrite-diff.js';
 import { overwriteCount } from '../discord/overwrite-edit.js';
-import type { DiscordApi } from '../api/contract.js';
-import { findEntry, type CommandEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
+import { canReadCommands, type DiscordApi } from '../api/contract.js';
+import type { CommandEntry, PermissionEntry } from '../discord/overwrite-entries.js';
 import {
   describeTarget,
   PERMISSION_TYPE_NAMES,
@@ -15,7 +15,8 @@ import {
   type TargetStatus,
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
-import { readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { openWorkspace } from '../operations/workspace.js';
 import { paintFor, PLAIN, type Paint } from '../terminal/colour.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { ExitCode, type CliIo } from './types.js';
@@ -29,10 +30,10 @@ export interface ListRequest {
 }
 
 export async function runList(api: DiscordApi, request: ListRequest, io: CliIo): Promise<number> {
-  const { entries, directory } = await readGuildOverwrites(api, io.env, request.guildId);
+  const { entries, directory } = await readGuildOverwrites(openWorkspace(api, io.environment.paths()), request.guildId);
   let shown = entries;
   if (request.commandSpec !== undefined) {
-    const found = findEntry(entries, request.commandSpec);
+    const found = overwriteEntryFor(entries, request.commandSpec, { signInOnly: !canReadCommands(api) });
     if (!found.ok) {
       io.stderr.write(`cmd-tui perms list: ${found.message}\n`);
       return ExitCode.Problems;
@@ -43,7 +44,7 @@ export async function runList(api: DiscordApi, request: ListRequest, io: CliIo):
   io.stdout.write(
     request.json
       ? `${JSON.stringify({ ...entriesJson(request.guildId, api.applicationId, shown, directory), ...(note ? { note } : {}) }, null, 2)}\n`
-      : `${renderEntriesText(shown, directory, paintFor(io.stdout, io.env, { 'no-color': request.noColor }))}${note ? `${note}\n` : ''}`,
+      : `${renderEntriesText(shown, directory, paintFor(io.stdout, io.environment.terminal.colour, { 'no-color': request.noColor }))}${note ? `${note}\n` : ''}`,
   );
   return ExitCode.Ok;
 }

@@ -1,11 +1,13 @@
 /**
  * `cmd-tui perms set`: edits one overwrite list (a command's, or the app-level defaults) in a guild.
  * Order of events: refuse without a signed-in user (nothing is read or sent), read the current
- * list, apply the edits (the 101st overwrite is refused here, before any write), show what changes,
- * confirm, read the guild again for the backup (refusing if the list changed meanwhile), write the
- * backup, then one PUT that replaces the list.
+ * list as the permissions screen reads it and find it as it does (with a browser sign-in alone: by command id,
+ * any id taken at its word — operations/read-overwrites.ts), apply the edits
+ * (the 101st overwrite is refused here, before any write), show what changes, confirm, then the same save
+ * as the TUI's (operations/save-overwrites.ts): the guild read again once for the stale check and the
+ * backup (overwrites only with a sign-in alone), then one PUT that replaces the list, read back.
  */
-import type { DiscordApi } from '../api/contract.js';
+import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import { AuthRequiredError } from '../api/errors.js';
 import { shellQuoted } from '../backup/scope-lock.js';
 import { readBackField } from '../backup/read-back.js';
@@ -16,11 +18,11 @@ import { openWorkspace } from '../operations/workspace.js';
 import { allChannelsId, PermissionType } from '../discord/model.js';
 import { describeChange, diffOverwrites, summarizeChanges, type OverwriteChange } from '../discord/overwrite-diff.js';
 import { applyOverwriteEdits, overwriteCount, type OverwriteEdit } from '../discord/overwrite-edit.js';
-import { findEntry, type PermissionEntry } from '../discord/overwrite-entries.js';
+import type { PermissionEntry } from '../discord/overwrite-entries.js';
 import { SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js';
 import { describeTarget, newTargetProblem, sameTarget, targetPhrase, withMembers, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
-import { loadGuildOverwrites } from '../api/guild-overwrites.js';
+import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
 import { lookupMember, notAMemberMessage } from '../api/guild-members.js';
 import { lookupChannel, notAChannelMessage } from '../api/channel-lookup.js';
 import { overwritesJson } from './perms-list.js';
@@ -42,10 +44,13 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     throw new AuthRequiredError(['user'], why.message, why.hint);
   }
   const { guildId } = request;
-  const { entries, directory: read } = await loadGuildOverwrites(api, guildId);
+  const workspace = openWorkspace(api, io.environment.paths());
+  // Read as the permissions screen reads: with a browser sign-in alone, the lists by command id (named from local backups).
+  const { entries, directory: read } = await readGuildOverwrites(workspace, guildId);
   let directory = read;
-  const found = findEntry(entries, request.commandSpec);
-  if (!found.ok) return refuse(io, request, found.message);
+  const found = overwriteEntryFor(entries, request.commandSpec, { signInOnly: !canReadCommands(api) });
+  // A sign-in alone sees only the lists that exist, named where a local backup has the command: said beside a miss.
+  if (!found.ok) return refuse(io, request, [found.message, signInOnlyNote(api)].filter(Boolean).join(' '));
   const entry = found.entry;
 
   const added = request.edits.filter((edit) => edit.action !== 'remove' && !entry.overwrites.some((o) => sameTarget(o, edit.target)));
@@ -83,7 +88,7 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
     return ExitCode.Problems;
   }
 
-  const written = await saveOverwrites(openWorkspace(api, io.env), { guildId, entry, base: entry.overwrites, next: outcome.overwrites, directory }, { journal: { command: commandLine(request), rerunnable: true }, notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) }).catch((error: unknown) => {
+  const written = await saveOverwrites(workspace, { guildId, entry, base: entry.overwrites, next: outcome.overwrites, directory }, { journal: { command: commandLine(request), rerunnable: true }, notice: (message) => io.stderr.write(`cmd-tui: ${message}\n`) }).catch((error: unknown) => {
     if (error instanceof OverwritesChangedError) return undefined;
     throw error;
   });

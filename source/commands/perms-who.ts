@@ -7,6 +7,7 @@
 import type { DiscordApi } from '../api/contract.js';
 import { whoCanUse, type ChannelAnswer, type MemberAnswer, type RolesAnswer } from '../operations/who-can-use.js';
 import { openWorkspace } from '../operations/workspace.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -20,7 +21,7 @@ export interface WhoRequest {
 
 export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): Promise<number> {
   const question = { guildId: request.guildId, command: request.commandSpec, ...(request.userId !== undefined ? { userId: request.userId } : {}), ...(request.channelId !== undefined ? { channelId: request.channelId } : {}) };
-  const result = await whoCanUse(openWorkspace(api, io.env), question, Date.now());
+  const result = await whoCanUse(openWorkspace(api, io.environment.paths()), question, Date.now());
   if (!result.found) {
     io.stderr.write(`cmd-tui perms who: ${result.message}\n`);
     return ExitCode.Problems;
@@ -55,8 +56,10 @@ function answerWord(cell: ChannelAnswer): string {
   return `${cell.allowed ? 'yes' : 'no'}${cell.uncertain !== null ? '?' : ''}`;
 }
 
+/** The guild by name beside its id when the credentials could read it, by id alone otherwise. */
 function heading(answer: RolesAnswer | MemberAnswer): string {
-  return `Who can use ${answer.command} in guild ${answer.guildId}:`;
+  const guild = answer.guildName === undefined ? answer.guildId : `${sanitizeLine(answer.guildName)} (${answer.guildId})`;
+  return `Who can use ${answer.command} in guild ${guild}:`;
 }
 
 /** One line per distinct reason of a row: `  @Moderator: denied: … (in #reports)` or `(everywhere)`. */

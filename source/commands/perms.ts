@@ -6,9 +6,9 @@
  */
 import { parseArgs } from 'node:util';
 import { parseTargetSpec, type TargetRef } from '../discord/overwrite-targets.js';
-import { connect } from './connect.js';
+import { connect, overwritesGuild } from './connect.js';
 import { reportFailure } from './failure.js';
-import { guildFlag, idFlag, parseFlags } from './flags.js';
+import { idFlag, parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
 import { runList } from './perms-list.js';
 import { runSet, type SetRequest } from './perms-set.js';
@@ -27,7 +27,7 @@ export const run: CommandRun = async (args, io) => {
 
 async function list(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, SPECS['perms list'].flags, { min: 0, max: 0, names: '' });
-  const guildId = requiredGuild(values.guild);
+  const guildId = await overwritesGuild(values, io);
   try {
     return await runList(await connect(values, io), { guildId, commandSpec: values.command, json: values.json ?? false, noColor: values['no-color'] === true }, io);
   } catch (error) {
@@ -37,7 +37,7 @@ async function list(args: string[], io: CliIo): Promise<number> {
 
 async function who(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(args, SPECS['perms who'].flags, { min: 0, max: 0, names: '' });
-  const guildId = requiredGuild(values.guild);
+  const guildId = await overwritesGuild(values, io);
   if (values.command === undefined) throw new UsageError('--command is required: the command id or name to explain');
   const request = {
     guildId,
@@ -55,7 +55,7 @@ async function who(args: string[], io: CliIo): Promise<number> {
 
 async function set(args: string[], io: CliIo): Promise<number> {
   const { values, edits } = parseSetArgs(args);
-  const guildId = requiredGuild(values.guild);
+  const guildId = await overwritesGuild(values, io);
   if (values.command === undefined) throw new UsageError('--command is required: a command id or name, or `app` for the app-level defaults');
   if (edits.length === 0) throw new UsageError('nothing to change: give --allow, --deny or --remove with a target');
   const request: SetRequest = {
@@ -105,10 +105,4 @@ function target(spec: string, guildId: string): TargetRef {
   const parsed = parseTargetSpec(spec, guildId);
   if (!parsed.ok) throw new UsageError(parsed.message);
   return parsed.target;
-}
-
-function requiredGuild(value: string | undefined): string {
-  const guildId = guildFlag(value);
-  if (guildId === undefined) throw new UsageError('--guild is required: overwrites live in one guild');
-  return guildId;
 }

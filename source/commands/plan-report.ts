@@ -1,17 +1,23 @@
 /**
  * How `plan`, `apply` and `restore` show a plan: a terraform-like text listing (+ create, ~ update
- * with each changed field, - delete, = unchanged) and the exact `--json` shape.
+ * with each changed field, - delete, = keep without --prune, = unchanged) and the exact `--json` shape.
  */
 import type { CreateBudget } from '../backup/create-ledger.js';
 import { COMMAND_TYPE_NAMES, CommandType, type Scope } from '../discord/model.js';
-import type { Plan } from '../discord/plan.js';
+import type { Plan, Refusal } from '../discord/plan.js';
+import { cliRefusal } from './refusal-report.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
-import type { ExecutedStep } from '../backup/execute-plan.js';
+import type { ExecutedStep } from '../operations/send-plan.js';
 import { summarizeAdaptations, type Adaptation } from '../discord/adapt-scope.js';
+import { sanitizeLine } from '../terminal/sanitize.js';
+import { knownGuildName } from './guild-names.js';
 
+/** `the global scope`, or `guild Pixel Pal HQ (1579…)` when its name is known (guild-names.ts), else `guild 1579…`. */
 export function describeScope(scope: Scope): string {
-  return scope.kind === 'global' ? 'the global scope' : `guild ${scope.guildId}`;
+  if (scope.kind === 'global') return 'the global scope';
+  const name = knownGuildName(scope.guildId);
+  return name === undefined ? `guild ${scope.guildId}` : `guild ${sanitizeLine(name)} (${scope.guildId})`;
 }
 
 export function commandLabel(command: { name: string; type?: number }): string {
@@ -19,11 +25,15 @@ export function commandLabel(command: { name: string; type?: number }): string {
   return type === CommandType.ChatInput ? `/${command.name}` : `${COMMAND_TYPE_NAMES[type] ?? type} "${command.name}"`;
 }
 
-/** `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "createsUsed": N}`. */
-/** `skipped`: the files of a folder not read (commands-folder.ts), present only when there are some. */
-export function planJson(plan: Plan, skipped: readonly SkippedFile[] = []): string {
+/**
+ * `{"create": [...], "update": [...], "delete": [...], "unchanged": [...], "kept": [...], "createsUsed": N, "refusals": [...]}`:
+ * `delete` what the run deletes (with --prune), `kept` what the file lacks and stays (without); `refusals`
+ * what apply with the same flags would refuse (`{rule, message, override?}`, as apply's `--json` says them).
+ * `skipped`: the files of a folder not read (commands-folder.ts), present only when there are some.
+ */
+export function planJson(plan: Plan, prune: boolean, refusals: readonly Refusal[], skipped: readonly SkippedFile[] = []): string {
   const { create, update, delete: deletes, unchanged, createsUsed } = plan;
-  return `${JSON.stringify({ create, update, delete: deletes, unchanged, createsUsed, ...skippedField(skipped) }, null, 2)}\n`;
+  return `${JSON.stringify({ create, update, delete: prune ? deletes : [], unchanged, kept: prune ? [] : deletes, createsUsed, refusals: refusals.map(cliRefusal), ...skippedField(skipped) }, null, 2)}\n`;
 }
 
 export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; budget: CreateBudget; paint?: Paint }): string {
@@ -35,13 +45,16 @@ export function renderPlan(plan: Plan, options: { scope: Scope; prune: boolean; 
     lines.push(paint.update(`  ~ update ${commandLabel(update)} (${update.id})${renamed}`));
     for (const change of update.changes) lines.push(`      ${change.path}: ${show(change.before)} → ${show(change.after)}`);
   }
+  // Without --prune, what the file lacks stays: a keep line, never a delete the run will not send.
   for (const deleted of plan.delete) {
-    lines.push(options.prune ? paint.remove(`  - delete ${commandLabel(deleted)} (${deleted.id})`) : paint.muted(`  - delete ${commandLabel(deleted)} (${deleted.id})   only with --prune; kept otherwise`));
+    lines.push(options.prune ? paint.remove(`  - delete ${commandLabel(deleted)} (${deleted.id})`) : paint.muted(`  = keep ${commandLabel(deleted)} (${deleted.id}): not in the file; --prune would delete it`));
   }
   if (plan.unchanged.length > 0) lines.push(`  = ${plan.unchanged.length} unchanged`);
   const deletes = options.prune ? plan.delete.length : 0;
+  // Without --prune the scope keeps what the file lacks: counted, so "0 to delete" is not read as "nothing else there".
+  const kept = options.prune || plan.delete.length === 0 ? '' : `, ${plan.delete.length} kept (only --prune deletes ${plan.delete.length === 1 ? 'it' : 'them'})`;
   lines.push(
-    `${plan.create.length} to create, ${plan.update.length} to update, ${deletes} to delete, ${plan.unchanged.length} unchanged.`,
+    `${plan.create.length} to create, ${plan.update.length} to update, ${deletes} to delete, ${plan.unchanged.length} unchanged${kept}.`,
     `Daily creates: uses ${plan.createsUsed}, ${options.budget.remaining} of 200 left today (UTC ${options.budget.day}, as counted by cmd-tui on this machine).${unansweredNote(options.budget.unanswered)}`,
   );
   return `${lines.join('\n')}\n`;

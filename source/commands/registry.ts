@@ -27,6 +27,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'profile', load: () => import('./profile.js') },
   { name: 'completion', load: () => import('./completion.js') },
   { name: 'auth', load: () => import('./auth.js') },
+  { name: 'version', load: () => import('./version.js') },
 ];
 
 export function findCommand(name: string | undefined): CommandEntry | undefined {

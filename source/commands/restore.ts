@@ -4,26 +4,31 @@
  * backup did not have, and re-applies overwrites when a signed-in user is present (saying clearly
  * which could not be restored without one). An overwrites-only backup puts back its lists alone (restore-overwrites.ts).
  */
-import { carryOutRestore, previewRestore, restoreChanges, type RestorePreview } from '../backup/restore.js';
-import { createBudget } from '../backup/create-ledger.js';
 import { readBackField } from '../backup/read-back.js';
-import { settleInterruptedWrite, shellQuoted } from '../backup/scope-lock.js';
+import { plural } from '../terminal/plural.js';
 import { readAnyBackup } from '../backup/store.js';
 import { reportRateLimits } from './rate-limit-notice.js';
 import type { ScopeBackup } from '../discord/backup-format.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
-import { refusalsFor } from '../discord/plan.js';
-import { confirm } from './confirm.js';
-import { appFacts, connect } from './connect.js';
+import { standingRefusals } from '../discord/plan.js';
+import { carryOutPlan } from '../operations/carry-out-plan.js';
+import { prepareRestore, type PreparedPlan } from '../operations/prepare-plan.js';
+import { openWorkspace } from '../operations/workspace.js';
+import { confirm, whyNotAsked } from './confirm.js';
+import { learnGuildNames } from './guild-names.js';
+import { connect } from './connect.js';
 import { reportFailure } from './failure.js';
 import { parseFlags } from './flags.js';
 import { SPECS } from './specs.js';
-import { commandLabel, describeScope, renderPlan } from './plan-report.js';
-import { ExitCode, type CliIo, type CommandRun } from './types.js';
+import { describeScope, renderPlan } from './plan-report.js';
+import { notRestoredItems, notRestoredLine } from '../operations/restore-outcome.js';
+import { cliRefusal, overridesOf, renderRefusals } from './refusal-report.js';
+import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, SPECS.restore.flags, { min: 1, max: 1, names: 'BACKUP (a path listed by `cmd-tui backups`)' });
   const path = positionals[0] as string;
+  if (path === '-') throw new UsageError("restore reads a backup by its path, which the scope's journal keeps so that an interrupted restore can be run again; stdin (-) cannot be: save it as a file and name that");
   const json = values.json === true;
   try {
     // A backup that cannot be read is not a usage mistake: said with its hint, without the usage block.
@@ -31,7 +36,8 @@ export const run: CommandRun = async (args, io) => {
     if (!('commands' in read)) {
       const api = await connect({ ...values, app: values.app ?? read.applicationId }, io);
       if (api.applicationId !== read.applicationId) return wrongApplication(io, read.applicationId, api.applicationId);
-      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(api, read, path, values, io);
+      await learnGuildNames(api, io.environment.paths(), read.scope);
+      return await (await import('./restore-overwrites.js')).restoreOverwritesOnly(openWorkspace(api, io.environment.paths()), read, path, values, io);
     }
     const backup = read;
     const contradiction = backupContradiction(backup);
@@ -41,50 +47,47 @@ export const run: CommandRun = async (args, io) => {
     }
     const api = await connect({ ...values, app: values.app ?? backup.applicationId }, io);
     if (api.applicationId !== backup.applicationId) return wrongApplication(io, backup.applicationId, api.applicationId);
-    const app = await appFacts(api);
-    const preview = await previewRestore(api, backup, { ...app, scope: backup.scope.kind });
-    const budget = await createBudget(io.env, api.applicationId, backup.scope);
+    await learnGuildNames(api, io.environment.paths(), backup.scope);
+    const workspace = openWorkspace(api, io.environment.paths());
+    const prepared = await prepareRestore(workspace, { kind: 'restore', backup, path });
     io.stderr.write(`Restoring ${describeScope(backup.scope)} to the backup of ${backup.createdAt} (${backup.reason}).\n`);
-    io.stderr.write(renderPlan(preview.plan, { scope: backup.scope, prune: true, budget }));
-    io.stderr.write(overwriteLines(preview));
-    io.stderr.write(unrestorableLines(preview));
+    io.stderr.write(renderPlan(prepared.plan, { scope: backup.scope, prune: true, budget: prepared.budget }));
+    io.stderr.write(overwriteLines(prepared));
+    io.stderr.write(unrestorableLines(prepared));
+    const unrestorable = prepared.restore?.unrestorable.length ?? 0;
     const notice = (message: string) => io.stderr.write(`cmd-tui: ${message}\n`);
-    if (!restoreChanges(preview)) {
-      await settleInterruptedWrite(io.env, api.applicationId, backup.scope, `restore ${shellQuoted(path)}`, notice);
-      if (json) io.stdout.write(`${JSON.stringify({ restored: true, backup: null, steps: [], overwrites: [], notRestored: [] }, null, 2)}\n`);
-      io.stderr.write(preview.unrestorable.length > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
-      return preview.unrestorable.length > 0 ? 1 : 0;
+    if (!prepared.changes) {
+      // Settles the journal of an interrupted restore that got this far.
+      const outcome = await carryOutPlan(workspace, prepared, { notice });
+      if (json) io.stdout.write(`${JSON.stringify({ restored: unrestorable === 0, backup: null, steps: [], overwrites: [], notRestored: notRestoredItems(outcome) }, null, 2)}\n`);
+      io.stderr.write(unrestorable > 0 ? 'Nothing else to restore.\n' : `${describeScope(backup.scope)} already matches the backup. Nothing to do.\n`);
+      return unrestorable > 0 ? 1 : 0;
     }
-    // As apply: more than half of a scope deleted needs saying so (--delete-many), --yes alone is not enough.
-    const refusals = refusalsFor(preview.plan, preview.current.commands, { prune: true, confirmed: values['delete-many'] === true, createsRemaining: budget.remaining, liveCount: preview.current.commands.length });
+    // More than half of a scope deleted needs saying so (--delete-many): --yes alone is not enough.
+    const overrides = overridesOf(values);
+    const refusals = standingRefusals(prepared.refusals, overrides);
     if (refusals.length > 0) {
-      const says = (refusal: (typeof refusals)[number]) => (refusal.rule === 'mass-delete' ? refusal.message.replace('Pass --prune --yes', 'Pass --delete-many') : refusal.message);
-      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: refusals.map((refusal) => ({ ...refusal, message: says(refusal) })) }, null, 2)}\n`);
-      io.stderr.write(`Refused; nothing was sent:\n${refusals.map((refusal) => `  ${says(refusal)}\n`).join('')}`);
+      if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: refusals.map(cliRefusal) }, null, 2)}\n`);
+      io.stderr.write(renderRefusals(refusals));
       return 1;
     }
     if (values.yes !== true && !(await confirm(io, `Restore ${describeScope(backup.scope)}?`))) {
       if (json) io.stdout.write(`${JSON.stringify({ applied: false, refusals: [{ rule: 'not-confirmed', message: 'The restore was not confirmed.' }] }, null, 2)}\n`);
-      io.stderr.write(`Nothing was sent. ${io.stdin.isTTY ? '' : 'There is no terminal to confirm on: pass --yes to restore.'}\n`);
+      io.stderr.write(`Nothing was sent. ${whyNotAsked(io, 'restore')}\n`);
       return 1;
     }
-    const outcome = await carryOutRestore(api, preview, io.env, `restore ${shellQuoted(path)}`, { notice });
+    const outcome = await carryOutPlan(workspace, prepared, { overrides, notice });
+    const notRestored = notRestoredItems(outcome);
     if (json) {
-      io.stdout.write(`${JSON.stringify({ restored: outcome.notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.execution.backup?.path ?? null, steps: outcome.execution.steps, overwrites: outcome.restored, notRestored: outcome.notRestored, ...readBackField(outcome) }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ restored: notRestored.length === 0 && !outcome.readBackFailed, backup: outcome.backup, steps: outcome.steps, overwrites: outcome.restored, notRestored, ...readBackField(outcome) }, null, 2)}\n`);
     }
-    io.stderr.write(`Restored ${count(outcome.execution.steps.length, 'command change')} and ${count(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.execution.backup?.path}.\n`);
+    io.stderr.write(`Restored ${plural(outcome.steps.length, 'command change')} and ${plural(outcome.restored.length, 'overwrite list')}. The state before the restore is saved in ${outcome.backup}.\n`);
+    // What was left, said again with the result: the plan's lines may have scrolled away.
+    io.stderr.write(notRestored.map((item) => `${notRestoredLine(item)}\n`).join(''));
+    if (notRestored.some((item) => item.kind === 'overwrites')) io.stderr.write(`Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`);
     reportRateLimits(io, api);
-    if (outcome.readBackFailed) {
-      io.stderr.write(`${outcome.readBackFailed}\n`);
-      return 1;
-    }
-    if (outcome.notRestored.length > 0) {
-      io.stderr.write(
-        `Could not restore ${count(outcome.notRestored.length, 'overwrite list')}: Discord accepts permission changes only from a signed-in user.\n${outcome.notRestored.map((item) => `  ${describeOverwrite(item)}\n`).join('')}Run \`cmd-tui auth login\`, then \`cmd-tui restore ${path}\` again to finish.\n`,
-      );
-      return 1;
-    }
-    return preview.unrestorable.length > 0 ? 1 : 0;
+    if (outcome.readBackFailed) io.stderr.write(`${outcome.readBackFailed}\n`);
+    return outcome.readBackFailed || notRestored.length > 0 ? 1 : 0;
   } catch (error) {
     return reportFailure(error, io, 'restore');
   }
@@ -95,24 +98,21 @@ function wrongApplication(io: CliIo, backupApplication: string, credentialsAppli
   return ExitCode.Problems;
 }
 
-function overwriteLines(preview: RestorePreview): string {
-  const recreated = preview.plan.create.length > 0 ? 'Overwrites of recreated commands are re-applied after they exist again.\n' : '';
-  if (preview.overwrites.length === 0) return recreated;
-  return `Overwrite lists to put back (needs a signed-in user):\n${preview.overwrites.map((item) => `  ${describeOverwrite(item)}\n`).join('')}${recreated}`;
+function overwriteLines(prepared: PreparedPlan): string {
+  const recreated = prepared.plan.create.length > 0 ? 'Overwrites of recreated commands are re-applied after they exist again.\n' : '';
+  const lists = prepared.restore?.overwrites ?? [];
+  if (lists.length === 0) return recreated;
+  return `Overwrite lists to put back (needs a signed-in user):\n${lists.map((item) => `  ${describeOverwrite(item)}\n`).join('')}${recreated}`;
 }
 
-function unrestorableLines(preview: RestorePreview): string {
-  return preview.unrestorable
-    .map((item) => `Cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((problem) => problem.message).join('; ')}). Fix it in an exported file and apply that.\n`)
+function unrestorableLines(prepared: PreparedPlan): string {
+  return notRestoredItems({ unrestorable: prepared.restore?.unrestorable ?? [] })
+    .map((item) => `${notRestoredLine(item)}\n`)
     .join('');
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
 function describeOverwrite(item: OverwriteRestore): string {
-  return `${item.target} in guild ${item.guildId}: ${item.overwrites.length} overwrites`;
+  return `${item.target} in guild ${item.guildId}: ${plural(item.overwrites.length, 'overwrite')}`;
 }
 
 /** A backup whose commands belong elsewhere than it says (another scope or application): never restored. */

@@ -8,6 +8,10 @@ import type { RunningEmulator } from '../emulator/server.js';
 import { SPECS } from './specs.js';
 import { describeCopy, readAppCopy, type ReadCopy } from '../operations/copy-to-emulator.js';
 import { UsageError, type CliIo, type CommandRun } from './types.js';
+import { terminationSignals } from '../terminal/exit-signals.js';
+import { CONTROL_SECRET_ENV, CONTROL_SECRET_HEADER } from '../discord/emulator-control.js';
+import { parseHostHeader } from '../discord/host-header.js';
+import { LocalWriteError } from '../config/local-failure.js';
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -36,6 +40,7 @@ function banner(emulator: RunningEmulator): string {
     ['Public key', `${emulator.verifyKey} (verifies the interactions it signs)`],
     ['Gateway', `${emulator.gatewayUrl} (what GET /gateway/bot gives a bot library; interactions go there when the app has no endpoint URL)`],
     ['Consent page', `${emulator.origin}/oauth2/authorize`],
+    ['Control secret', `${emulator.controlSecret} (the ${CONTROL_SECRET_HEADER} header of the test routes /__emulator/*; cmd-tui try finds it by itself here)`],
   ];
   return [
     `cmd-tui Discord emulator listening on ${emulator.origin} — fake credentials, nothing reaches Discord.`,
@@ -58,6 +63,20 @@ async function readCommandsToCopy(flags: { profile?: string; guild?: string; api
   }
 }
 
+/**
+ * Leaves the control secret where `cmd-tui try` and the TUI of this user find it (config/emulator-secrets.ts);
+ * resolves to its removal. A folder that cannot take it costs only that: serve runs, and says so.
+ */
+async function publishSecret(emulator: RunningEmulator, io: CliIo): Promise<() => Promise<void>> {
+  const { publishControlSecret } = await import('../config/emulator-secrets.js');
+  try {
+    return await publishControlSecret(io.environment.paths().data, emulator.origin, emulator.controlSecret);
+  } catch (error) {
+    io.stderr.write(`cmd-tui serve: the control secret could not be left for cmd-tui try (${(error as Error).message}); give it to try in ${CONTROL_SECRET_ENV}: it is the control secret printed here\n`);
+    return async () => undefined;
+  }
+}
+
 export const run: CommandRun = async (args, io) => {
   let parsed;
   try {
@@ -77,6 +96,12 @@ export const run: CommandRun = async (args, io) => {
   const locales = oneOf('locales', parsed.locales, ['spec', 'docs'] as const);
   const globalRps = integer('global-rps', parsed['global-rps'], 1, 100_000);
 
+  if (parsed.state === '-') throw new UsageError('--state names the file the world is read from at start and saved to on every change; stdin and stdout (-) cannot be both: name a file');
+  const allowHosts = (parsed['allow-host'] ?? []).map((name) => {
+    const host = parseHostHeader(name);
+    if (!host || host.port !== undefined) throw new UsageError(`--allow-host takes a host name such as host.docker.internal, without a scheme or port, not "${name}"`);
+    return host.name;
+  });
   const interactionsUrl = parsed['interactions-url'];
   if (interactionsUrl !== undefined && !/^https?:\/\/[^/]/.test(interactionsUrl)) {
     throw new UsageError(`--interactions-url must be an http:// or https:// URL, like http://127.0.0.1:3000/interactions, not "${interactionsUrl}"`);
@@ -95,6 +120,7 @@ export const run: CommandRun = async (args, io) => {
   try {
     emulator = await startEmulator({
       ...(parsed.host !== undefined ? { host: parsed.host, allowRemoteHost: true } : {}),
+      ...(allowHosts.length > 0 ? { allowHosts } : {}),
       ...(port !== undefined ? { port } : {}),
       ...(seed ? { seed } : copying ? { seed: 'empty' as const } : {}),
       ...(extraGuilds !== undefined ? { extraGuilds } : {}),
@@ -119,6 +145,8 @@ export const run: CommandRun = async (args, io) => {
         : {}),
     });
   } catch (error) {
+    // The --state file held by another serve, or a folder that refuses it: said with what to do, exit 6.
+    if (error instanceof LocalWriteError) return (await import('./failure.js')).reportFailure(error, io, 'serve');
     io.stderr.write(`cmd-tui serve: ${(error as Error).message}\n`);
     return 2;
   }
@@ -126,21 +154,25 @@ export const run: CommandRun = async (args, io) => {
   if (parsed.host !== undefined && !isLoopbackHost(parsed.host)) {
     io.stderr.write(`cmd-tui serve: warning: listening on ${parsed.host}; anyone who can reach it can read the fake credentials.\n`);
   }
-  const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey } = emulator;
-  io.stdout.write(
-    parsed.json
-      ? `${JSON.stringify({ baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey })}\n`
-      : banner(emulator),
-  );
-  await new Promise<void>((resolve) => {
+  // Listened for before serve says it is ready: a script that stops it as soon as it reads the line still
+  // gets its state saved and its lock let go, rather than a process killed mid-way.
+  const stopped = new Promise<void>((resolve) => {
+    const signals: NodeJS.Signals[] = ['SIGINT', ...terminationSignals()];
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const signal of signals) process.off(signal, stop);
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const signal of signals) process.on(signal, stop);
   });
+  const unpublish = await publishSecret(emulator, io);
+  const { baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey, controlSecret } = emulator;
+  io.stdout.write(
+    parsed.json
+      ? `${JSON.stringify({ baseUrl, applicationId, botToken, clientId, clientSecret, publicClientId, userToken, guildIds, redirectUris, verifyKey, controlSecret })}\n`
+      : banner(emulator),
+  );
+  await stopped;
+  await unpublish();
   await emulator.close();
   return 0;
 };

@@ -3,6 +3,8 @@
  * parser (node's parseArgs, which ignores the describing keys), `cmd-tui --help`, `cmd-tui help
  * COMMAND`, `COMMAND --help` and shell completion all read it, so they cannot drift apart.
  */
+import { GATEWAY_LIMITS } from '../emulator/gateway/limits.js';
+
 export interface FlagSpec {
   type: 'string' | 'boolean';
   short?: string;
@@ -13,7 +15,8 @@ export interface FlagSpec {
   /** What applies when the flag is not given, for the help. */
   defaultText?: string;
   /** What completion offers for the value. */
-  complete?: 'profiles' | 'guilds' | 'files' | readonly string[];
+  /** `guilds`: the cached guild ids and `global`; `guild-ids`: the ids alone (a command that works in one guild). */
+  complete?: 'profiles' | 'guilds' | 'guild-ids' | 'files' | readonly string[];
 }
 
 export interface CommandSpec {
@@ -26,6 +29,8 @@ export interface CommandSpec {
   listsAfterFlags?: boolean;
   flags: Readonly<Record<string, FlagSpec>>;
   examples: readonly string[];
+  /** What the help says besides the flags (a paragraph each). */
+  notes?: readonly string[];
   related: readonly string[];
 }
 
@@ -45,6 +50,15 @@ export const API_FLAGS = {
 
 const GUILD = {
   guild: { type: 'string', value: 'ID', description: 'a guild\'s commands; `global` for the global scope', defaultText: "the profile's guild, else global", complete: 'guilds' },
+} as const satisfies Record<string, FlagSpec>;
+/** What lets `apply` carry out a plan the engine refuses; `plan` takes them to show what apply would do with them. */
+const OVERRIDES = {
+  'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
+  'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the scope (--yes alone does not)' },
+} as const satisfies Record<string, FlagSpec>;
+/** `perms`: overwrites live in one guild, so there is no global scope to fall back on. */
+const ONE_GUILD = {
+  guild: { type: 'string', value: 'ID', description: 'the guild whose overwrites these are', defaultText: "the profile's guild", complete: 'guild-ids' },
 } as const satisfies Record<string, FlagSpec>;
 const YES = { yes: { type: 'boolean', short: 'y', description: 'go ahead without asking (needed where there is no terminal to ask on)' } } as const satisfies Record<string, FlagSpec>;
 const FILE_FLAGS = {
@@ -73,9 +87,10 @@ export const SPECS = {
     flags: {
       port: { type: 'string', value: 'N', description: 'the port to listen on (0: a free one)', defaultText: '0' },
       host: { type: 'string', value: 'HOST', description: 'the address to listen on', defaultText: '127.0.0.1' },
+      'allow-host': { type: 'string', multiple: true, value: 'NAME', description: 'also answer requests addressed to NAME, e.g. host.docker.internal for a bot in a container (answered anyway: localhost, IP addresses, --host)' },
       seed: { type: 'string', value: 'demo|empty', description: 'the data to start with', defaultText: 'demo', complete: ['demo', 'empty'] },
       guilds: { type: 'string', value: 'N', description: 'add N "Scale Test" guilds', defaultText: '0' },
-      state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts', complete: 'files' },
+      state: { type: 'string', value: 'FILE', description: 'keep the state in FILE across restarts (one serve per FILE at a time)', complete: 'files' },
       'rate-limits': { type: 'string', value: 'discord|off', description: "Discord's rate limits, or none", defaultText: 'discord', complete: ['discord', 'off'] },
       faults: { type: 'string', value: 'SPEC', description: 'inject faults by rate, e.g. `429:0.05,500:0.02,reset:0.01,slow:0.05@2000,seed:42`' },
       'choice-max': { type: 'string', value: '100|6000', description: 'the longest string choice value accepted', defaultText: '100' },
@@ -90,7 +105,18 @@ export const SPECS = {
       json: { type: 'boolean', description: 'print the URLs and credentials as JSON' },
       ...NO_COLOR,
     },
-    examples: ['cmd-tui serve --port 4010', 'cmd-tui serve --seed empty --state emulator.json --json > emulator.json', 'cmd-tui serve --copy-commands --profile prod --guild 123456789012345678'],
+    examples: [
+      'cmd-tui serve --port 4010',
+      '# in the background: an empty world kept in world.json, its URLs and credentials in emulator.json',
+      'cmd-tui serve --seed empty --state world.json --json > emulator.json &',
+      'cmd-tui serve --copy-commands --profile prod --guild 123456789012345678',
+      '# reachable from a container on Docker Desktop',
+      'cmd-tui serve --host 0.0.0.0 --allow-host host.docker.internal',
+    ],
+    notes: [
+      'Safe beside a browser: a request addressed to another name than localhost, an IP address, --host or --allow-host is refused (421), and so is one from a web page of another site (403, its Origin header); the test routes /__emulator/* (cmd-tui try) also need the control secret serve prints.',
+      `The gateway takes ${GATEWAY_LIMITS.connections} connections; at most ${GATEWAY_LIMITS.waiting} of them (${GATEWAY_LIMITS.waitingPerAddress} per address) waiting to identify, each for at most ${GATEWAY_LIMITS.identifyWithinSeconds} s. A new connection over those bounds closes the oldest one waiting, so a bot always gets its HELLO.`,
+    ],
     related: ['list', 'auth login'],
   },
   try: {
@@ -108,15 +134,16 @@ export const SPECS = {
       click: { type: 'string', value: 'CUSTOM_ID', description: "then press the button (or pick from the select) with this custom_id on the bot's reply, as the client does" },
       values: { type: 'string', multiple: true, value: 'VALUE', description: 'with --click on a select: a value picked (repeat for more; an id for a user, role or channel select)' },
       modal: { type: 'string', multiple: true, value: 'FIELD=VALUE', description: "then fill in the form the bot opens and submit it: a field's custom_id and text (repeat for more; a field left out keeps the bot's text)" },
-      timeout: { type: 'string', value: 'MS', description: "wait at most this many milliseconds for the bot's answers in all; a bot still owing one then ends try with exit 5", defaultText: "900000: an interaction token's 15 minutes" },
+      wait: { type: 'string', value: 'MS', description: "wait at most this many milliseconds for the bot's answers in all; a bot still owing one then ends try with exit 5", defaultText: "900000: an interaction token's 15 minutes" },
       api: API_FLAGS.api,
+      timeout: { ...API_FLAGS.timeout, description: `${API_FLAGS.timeout.description}, for each request to the emulator`, defaultText: '10000' },
       profile: API_FLAGS.profile,
       json: API_FLAGS.json,
       ...NO_COLOR,
     },
     examples: [
       'cmd-tui try ping --api http://127.0.0.1:8990/api/v10',
-      'cmd-tui try settings notifications enable --timeout 10000',
+      'cmd-tui try settings notifications enable --wait 10000',
       'cmd-tui try weather --option city=Paris --as 123456789012345678',
       'cmd-tui try filesize --file file=screenshot.png',
       'cmd-tui try counter --click add',
@@ -147,8 +174,13 @@ export const SPECS = {
   export: {
     name: 'export',
     summary: 'write a scope as a commands file (bulk-overwrite body, stable order for git)',
-    flags: { ...GUILD, output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE instead of stdout', complete: 'files' }, ...API_FLAGS },
-    examples: ['cmd-tui export -o commands.json', 'cmd-tui export --guild 123456789012345678 > dev.json'],
+    flags: {
+      ...GUILD,
+      output: { type: 'string', short: 'o', value: 'FILE', description: 'write to FILE (replaced only when asked on a terminal, or with --force); - for stdout', defaultText: 'stdout', complete: 'files' },
+      force: { type: 'boolean', description: 'with -o: replace FILE when it exists, without asking' },
+      ...API_FLAGS,
+    },
+    examples: ['cmd-tui export -o commands.json', 'cmd-tui export --guild 123456789012345678 -o dev.json --force', 'cmd-tui export -o - | jq length'],
     related: ['plan', 'apply', 'copy'],
   },
   plan: {
@@ -157,10 +189,19 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       ...FILE_FLAGS,
-      'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do' },
+      ...OVERRIDES,
+      'detailed-exitcode': { type: 'boolean', description: 'exit 3 when there are changes pending, 0 when there is nothing to do (a plan apply would refuse exits 1 either way)' },
       ...API_FLAGS,
     },
-    examples: ['cmd-tui plan commands.json', 'cmd-tui plan commands.json --detailed-exitcode   # CI: 0 nothing to do, 3 changes pending', 'cmd-tui plan global.json --guild 123456789012345678 --adapt'],
+    examples: [
+      'cmd-tui plan commands.json',
+      '# in CI: exit 0 when there is nothing to do, 3 when changes are pending, 1 when apply would refuse them',
+      'cmd-tui plan commands.json --detailed-exitcode',
+      'cmd-tui plan global.json --guild 123456789012345678 --adapt',
+    ],
+    notes: [
+      "It shows the refusals apply would meet — beyond the day's creates, over a cap, deleting more than half of the scope, a folder's skipped files — in apply's words (`refusals` in --json), and exits 1 while one stands; with --delete-many or --accept-skipped it shows the plan apply would carry out with them.",
+    ],
     related: ['apply', 'validate', 'copy'],
   },
   apply: {
@@ -169,14 +210,19 @@ export const SPECS = {
     positionals: 'FILE',
     flags: {
       ...FILE_FLAGS,
-      'accept-skipped': { type: 'boolean', description: 'with --prune and a folder: go on although some of its files were skipped (they are listed)' },
+      ...OVERRIDES,
       watch: { type: 'boolean', description: 'apply now, then again on every save of FILE (a guild only: the dev loop); ctrl+c stops' },
       'json-lines': { type: 'boolean', description: 'with --watch: one JSON object per run on stdout, as --json prints one apply' },
       settle: { type: 'string', value: 'MS', description: 'with --watch: how long FILE must be quiet before a run, so a tool that writes in several steps (a build writing a folder) is one run', defaultText: '200' },
       ...YES,
       ...API_FLAGS,
     },
-    examples: ['cmd-tui apply commands.json --yes', 'cmd-tui apply dev.json --profile dev --prune --yes', 'cmd-tui apply commands.json --watch --guild 123456789012345678 --yes   # the dev loop'],
+    examples: [
+      'cmd-tui apply commands.json --yes',
+      'cmd-tui apply dev.json --profile dev --prune --yes',
+      '# the dev loop: apply again on every save of the file',
+      'cmd-tui apply commands.json --watch --guild 123456789012345678 --yes',
+    ],
     related: ['plan', 'backups', 'restore'],
   },
   copy: {
@@ -187,6 +233,7 @@ export const SPECS = {
       to: { type: 'string', value: 'global|GUILD_ID', description: 'where they should be', complete: 'guilds' },
       command: { type: 'string', multiple: true, value: 'NAME', description: 'only this command (repeat for more)', defaultText: 'all of them' },
       prune: { type: 'boolean', description: 'also delete what the source scope does not have (not with --command)' },
+      'delete-many': { type: 'boolean', description: 'with --prune: allow deleting more than half of the target scope (--yes alone does not)' },
       ...YES,
       ...API_FLAGS,
     },
@@ -205,13 +252,13 @@ export const SPECS = {
     summary: 'bring a scope (commands and overwrites) back to a backup, with a plan first',
     positionals: 'BACKUP',
     flags: { ...YES, 'delete-many': { type: 'boolean', description: 'allow deleting more than half of the scope (what the backup did not have)' }, ...API_FLAGS },
-    examples: ['cmd-tui restore ~/.local/share/cmd-tui/backups/<file>.json'],
+    examples: ['# PATH as `cmd-tui backups` lists it', 'cmd-tui restore ~/.local/share/cmd-tui/backups/FILE.json'],
     related: ['backups', 'apply'],
   },
   'perms list': {
     name: 'perms list',
     summary: "list a guild's permission overwrites, by name",
-    flags: { ...GUILD, command: { type: 'string', value: 'ID|NAME|app', description: 'one command, or `app` for the app-level defaults', defaultText: 'every command' }, ...API_FLAGS },
+    flags: { ...ONE_GUILD, command: { type: 'string', value: 'ID|NAME|app', description: 'one command, or `app` for the app-level defaults', defaultText: 'every command' }, ...API_FLAGS },
     examples: ['cmd-tui perms list --guild 123456789012345678', 'cmd-tui perms list --guild 123456789012345678 --command ban'],
     related: ['perms set', 'perms who'],
   },
@@ -220,7 +267,7 @@ export const SPECS = {
     summary: "change a command's overwrites (needs the browser sign-in), previewed and backed up first",
     listsAfterFlags: true,
     flags: {
-      ...GUILD,
+      ...ONE_GUILD,
       command: { type: 'string', value: 'ID|NAME|app', description: 'the command, or `app` for the app-level defaults' },
       allow: { type: 'string', multiple: true, value: 'TARGET', description: 'allow role:ID, user:ID, channel:ID, everyone or all-channels' },
       deny: { type: 'string', multiple: true, value: 'TARGET', description: 'deny a target' },
@@ -235,7 +282,7 @@ export const SPECS = {
     name: 'perms who',
     summary: 'explain who can use a command, and why',
     flags: {
-      ...GUILD,
+      ...ONE_GUILD,
       command: { type: 'string', value: 'ID|NAME', description: 'the command to explain' },
       user: { type: 'string', value: 'ID', description: 'one member' },
       channel: { type: 'string', value: 'ID', description: 'one channel' },
@@ -285,7 +332,7 @@ export const SPECS = {
     examples: ['cmd-tui profile add dev --api http://127.0.0.1:4010/api/v10 --guild 123456789012345678', 'cmd-tui profile add prod --use'],
     related: ['profile use', 'auth set-bot-token'],
   },
-  'profile list': { name: 'profile list', summary: 'the profiles, the current one marked, and what each has stored', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
+  'profile list': { name: 'profile list', summary: 'the profiles, the one in use marked (CMD_TUI_PROFILE, else the current one), and the credentials a command on each would use', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile list'], related: ['profile show'] },
   'profile use': { name: 'profile use', summary: 'make a profile the current one', positionals: 'NAME', flags: { json: API_FLAGS.json, ...NO_COLOR }, examples: ['cmd-tui profile use prod'], related: ['profile list'] },
   'profile remove': {
     name: 'profile remove',
@@ -346,17 +393,28 @@ export const SPECS = {
     examples: ['cmd-tui auth set-client-credentials', 'cmd-tui auth set-client-credentials --client-id 123456789012345678 < secret.txt'],
     related: ['auth status'],
   },
+  version: {
+    name: 'version',
+    summary: "print cmd-tui's version, and the Node.js and platform it runs on (for a bug report)",
+    flags: { json: API_FLAGS.json, ...NO_COLOR },
+    examples: ['cmd-tui version', 'cmd-tui version --json', '# the version alone, for scripts', 'cmd-tui --version'],
+    related: ['help'],
+  },
   completion: {
     name: 'completion',
-    summary: 'print a shell completion script (bash, zsh or fish): subcommands, flags, profiles, guild ids',
-    positionals: 'bash|zsh|fish',
+    summary: 'print a shell completion script (bash, zsh, fish or PowerShell): subcommands, flags, profiles, guild ids',
+    positionals: 'bash|zsh|fish|powershell',
     flags: { ...NO_COLOR },
-    examples: ['source <(cmd-tui completion bash)', 'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"', 'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish'],
+    examples: [
+      'eval "$(cmd-tui completion bash)"',
+      'cmd-tui completion zsh > "${fpath[1]}/_cmd-tui"',
+      'cmd-tui completion fish > ~/.config/fish/completions/cmd-tui.fish',
+      '# PowerShell (add the line to your $PROFILE to keep it)',
+      'cmd-tui completion powershell | Out-String | Invoke-Expression',
+    ],
     related: ['help'],
   },
 } as const satisfies Record<string, CommandSpec>;
-
-export type SpecName = keyof typeof SPECS;
 
 /** The terminal UI's flags (`cmd-tui --demo`); --api, --profile, --timeout, --debug and --no-color may also come before a command. */
 export const TUI_FLAGS = {

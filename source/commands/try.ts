@@ -1,25 +1,27 @@
 /**
  * `cmd-tui try NAME [SUBCOMMAND…] [--option NAME=VALUE]… [--file NAME=PATH]… [--as USER] [--channel ID] [--guild ID] [--locale L]
- * [--click CUSTOM_ID [--values V]…] [--modal FIELD=VALUE]… [--timeout MS] [--json]`:
+ * [--click CUSTOM_ID [--values V]…] [--modal FIELD=VALUE]… [--wait MS] [--timeout MS] [--json]`:
  * runs a slash command as Discord's client would, against a `cmd-tui serve` emulator: the emulator
  * holds the values to the client's rules and the member to who-can-use, delivers the interaction to the
  * bot (signed to its endpoint, or over the gateway) with the files uploaded first, and this prints the bot's reply as the client shows
  * it, as it arrives. Then, as a person would go on: `--click` presses the button (or picks `--values` from
  * the select) of that custom_id on the bot's reply, and `--modal` fills in and submits the form the bot
  * opened (at the command, or at the click); each step's answer is printed as it comes.
- * `--timeout` bounds the whole wait for the bot: past it, a bot that still owes an answer (one that deferred
- * and never followed up) ends the run with exit 5, saying so, instead of holding it for the token's 15 minutes.
+ * `--wait` bounds the whole wait for the bot: past it, a bot that still owes an answer (one that deferred
+ * and never followed up) ends the run with exit 5, saying so — with `--json`, with what it did answer so far —
+ * instead of holding it for the token's 15 minutes. `--timeout` bounds each request, as for every command.
  * Live Discord has no API through which a user runs a command, so there it refuses and says why.
  */
 import { resolve as resolvePath } from 'node:path';
-import { resolveTarget } from '../api/resolve-target.js';
+import { resolveTarget } from '../connect/resolve-target.js';
 import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../operations/attachment-files.js';
 import { idFlag, parseFlags, timeoutFlag } from './flags.js';
 import { SPECS } from './specs.js';
 import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
 import { isSelect, pressables } from '../discord/message-components.js';
+import { emulatorControlFor } from '../config/emulator-secrets.js';
 import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../operations/follow-interaction.js';
-import { LIVE_DISCORD_REFUSAL, readInteraction, startTry, submitForm, useComponent, type TryStart } from '../operations/try-command.js';
+import { LIVE_DISCORD_REFUSAL, readInteraction, startTry, submitForm, useComponent, type EmulatorControl, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
@@ -64,26 +66,37 @@ async function attachedFiles(paths: Record<string, string>, options: Record<stri
   }
 }
 
-/** `1.5 s`, `2 min`: a wait as a person reads it. */
+/** `250 ms`, `1.5 s`, `2 min`: a wait as a person reads it. */
 function formatWait(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
   return ms < 60_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
 }
 
-/** A refusal or a failure: on stderr, and with --json as the one JSON document on stdout as every command does. */
-function fail(io: CliIo, message: string, exitCode: number, problems: readonly string[] = []): number {
+/**
+ * A refusal or a failure: on stderr, and with --json as the one JSON document on stdout as every command does,
+ * with `report` (what the bot answered before the run stopped) beside the error.
+ */
+function fail(io: CliIo, message: string, exitCode: number, problems: readonly string[] = [], report: Record<string, unknown> = {}): number {
   io.stderr.write(`cmd-tui try: ${message}\n${problems.map((problem) => `  ${problem}\n`).join('')}`);
-  if (io.json) writeJsonFailure(io, { message }, exitCode, problems.length > 0 ? { problems } : {});
+  if (io.json) writeJsonFailure(io, { message }, exitCode, { ...report, ...(problems.length > 0 ? { problems } : {}) });
   return exitCode;
 }
 
-/** How long try waits for the bot, and whether the user set it (`--timeout MS`) or it is the token's lifetime. */
+/** How long try waits for the bot, and whether the user set it (`--wait MS`) or it is the token's lifetime. */
 interface Wait {
   until: number;
   givenMs?: number;
 }
 
+/** `--wait` ran out while the bot still owed an answer: why, and what it had answered by then. */
+interface StoppedWaiting {
+  stopped: string;
+  view: InteractionView;
+}
+
 /** One interaction followed as the client shows it: what it adds, printed as it comes, until the bot has said all it will. */
-async function follow(io: CliIo, origin: string, id: string, botName: string, wait: Wait): Promise<InteractionView | number> {
+async function follow(io: CliIo, control: EmulatorControl, id: string, botName: string, wait: Wait): Promise<InteractionView | StoppedWaiting | number> {
+  const { origin } = control;
   let shown = NOTHING_SHOWN;
   const printNew = (view: InteractionView) => {
     const next = newReplyLines(botName, view, shown);
@@ -92,7 +105,7 @@ async function follow(io: CliIo, origin: string, id: string, botName: string, wa
   };
   let followed;
   try {
-    followed = await followInteraction(() => readInteraction(origin, id), { until: wait.until, onChange: printNew });
+    followed = await followInteraction(() => readInteraction(control, id), { until: wait.until, onChange: printNew });
   } catch (error) {
     return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
   }
@@ -100,7 +113,7 @@ async function follow(io: CliIo, origin: string, id: string, botName: string, wa
   const { ended, view } = followed;
   if (ended === 'deadline') {
     if (wait.givenMs !== undefined) {
-      return fail(io, `stopped waiting after ${formatWait(wait.givenMs)} (--timeout ${wait.givenMs}): ${stillOwed(botName, view)}. Give it longer with --timeout, or see why the bot is stuck.`, ExitCode.Unreachable);
+      return { stopped: `stopped waiting after ${formatWait(wait.givenMs)} (--wait ${wait.givenMs}): ${stillOwed(botName, view)}. Give it longer with --wait, or see why the bot is stuck.`, view };
     }
     if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
   }
@@ -135,6 +148,12 @@ interface Step {
   reply: InteractionView;
 }
 
+/** The `--json` document's account of the steps: the first interaction and its reply, then each one that followed (`then`). */
+function stepsReport(steps: readonly Step[]): Record<string, unknown> {
+  const [first, ...then] = steps;
+  return { interaction: first!.interaction, reply: first!.reply, ...(then.length > 0 ? { then: then.map(({ interaction, reply }) => ({ interaction, reply })) } : {}) };
+}
+
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseFlags(args, SPECS.try.flags, { min: 1, max: 3, names: 'the command\'s NAME (and its subcommand group and subcommand)' });
   const [name, ...path] = positionals as [string, ...string[]];
@@ -146,24 +165,27 @@ export const run: CommandRun = async (args, io) => {
   if (values.values && !values.click) throw new UsageError('--values goes with --click CUSTOM_ID: the select the values are picked from');
   if (values.autocomplete && (values.click || fields)) throw new UsageError('--autocomplete only asks for suggestions: the bot answers it with choices, which have no buttons or form to go on with');
   const attachments = await attachedFiles(namedValues('file', values.file ?? []), options, values.autocomplete, io.cwd);
+  const waitMs = timeoutFlag(values.wait, '--wait');
   const timeoutMs = timeoutFlag(values.timeout);
   // The whole run's bound, from now: every step's wait for the bot shares it.
-  const wait: Wait = timeoutMs === undefined ? { until: Date.now() + TOKEN_LIFETIME_MS } : { until: Date.now() + Math.min(timeoutMs, TOKEN_LIFETIME_MS), givenMs: timeoutMs };
+  const wait: Wait = waitMs === undefined ? { until: Date.now() + TOKEN_LIFETIME_MS } : { until: Date.now() + Math.min(waitMs, TOKEN_LIFETIME_MS), givenMs: waitMs };
 
-  const { target } = await resolveTarget(values, io.env);
+  const { target } = await resolveTarget(values, io.environment);
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
   if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` (an HTTP bot) or `cmd-tui serve` (a gateway bot) and pass its URL with --api');
   const origin = new URL(target.baseUrl).origin;
+  const control = { ...(await emulatorControlFor(origin, io.environment)), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
 
   const request = { name, path, options, ...(attachments ? { attachments } : {}), ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) };
-  const started = await begin(io, origin, () => startTry(origin, request));
+  const started = await begin(io, origin, () => startTry(control, request));
   if (typeof started === 'number') return started;
   const { botName, user, channel } = started;
   if (!io.json) io.stdout.write(`/${[name, ...path].join(' ')} as ${user} in ${channel}\n`);
   const steps: Step[] = [];
   const step = async (next: Extract<TryStart, { ok: true }>): Promise<Step | number> => {
-    const reply = await follow(io, origin, next.id, botName, wait);
+    const reply = await follow(io, control, next.id, botName, wait);
     if (typeof reply === 'number') return reply;
+    if ('stopped' in reply) return fail(io, reply.stopped, ExitCode.Unreachable, [], { ok: false, ...stepsReport([...steps, { id: next.id, interaction: next.interaction, reply: reply.view }]) });
     steps.push({ id: next.id, interaction: next.interaction, reply });
     return steps.at(-1)!;
   };
@@ -179,7 +201,7 @@ export const run: CommandRun = async (args, io) => {
     const picked = values.values ?? [];
     if (!io.json) io.stdout.write(isSelect(found.component) ? `▸ picked ${picked.join(', ') || 'nothing'} in ${found.component.label} (${values.click})\n` : `▸ pressed [${found.component.label}] (${values.click})\n`);
     const use = { messageId: found.message.id, customId: values.click, ...(values.values ? { values: picked } : {}) };
-    const pressed = await begin(io, origin, () => useComponent(origin, use));
+    const pressed = await begin(io, origin, () => useComponent(control, use));
     if (typeof pressed === 'number') return pressed;
     last = await step(pressed);
     if (typeof last === 'number') return last;
@@ -190,7 +212,7 @@ export const run: CommandRun = async (args, io) => {
     if (!modal) return fail(io, `${botName} opened no form to fill in with --modal (a form is the bot's answer of type 9${values.click ? `, to the command or to --click` : ''})`, ExitCode.Problems);
     if (!io.json) io.stdout.write(`▸ submitted "${modal.title}"\n`);
     const openedBy = last.id;
-    const submitted = await begin(io, origin, () => submitForm(origin, openedBy, fields));
+    const submitted = await begin(io, origin, () => submitForm(control, openedBy, fields));
     if (typeof submitted === 'number') return submitted;
     last = await step(submitted);
     if (typeof last === 'number') return last;
@@ -198,10 +220,7 @@ export const run: CommandRun = async (args, io) => {
     io.stdout.write(`(fill it in and submit it with ${formFieldNames(last.reply.modal).map((field) => `--modal ${field}=…`).join(' ')})\n`);
   }
 
-  const [first, ...then] = steps;
   const ok = last.reply.failed === undefined;
-  if (io.json) {
-    io.stdout.write(`${JSON.stringify({ ok, interaction: first!.interaction, reply: first!.reply, ...(then.length > 0 ? { then: then.map(({ interaction, reply }) => ({ interaction, reply })) } : {}) })}\n`);
-  }
+  if (io.json) io.stdout.write(`${JSON.stringify({ ok, ...stepsReport(steps) })}\n`);
   return ok ? ExitCode.Ok : ExitCode.Problems;
 };

@@ -2,6 +2,7 @@
  * The contract every scriptable command follows: `run(args, io)` resolves to an exit code from
  * EXIT_CODES. Commands write only to `io`, never to `process.*` directly, so tests can run them in-process.
  */
+import type { Environment } from '../config/environment.js';
 import { redactSecrets } from '../terminal/redact-secrets.js';
 import { sanitizeJson, sanitizeOutput } from '../terminal/sanitize.js';
 
@@ -9,7 +10,8 @@ export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
+  /** What the environment decides, read once by main.ts (config/environment.ts): a command hands each layer its part. */
+  environment: Environment;
   cwd: string;
   /** `--json` (or `--json-lines`) was given: a failure is one JSON document on stdout too. */
   json?: boolean;
@@ -22,12 +24,12 @@ export const ExitCode = { Ok: 0, Problems: 1, Usage: 2, ChangesPending: 3, Crede
 
 export const EXIT_CODES: readonly [code: number, meaning: string][] = [
   [ExitCode.Ok, 'ok (for `plan --detailed-exitcode`: no changes)'],
-  [ExitCode.Problems, 'problems found, invalid input, or refused (by cmd-tui\'s safety checks or by Discord)'],
-  [ExitCode.Usage, 'usage: unknown command or flag, bad flag value, unknown profile; or a file given that cannot be read (missing, not JSON)'],
+  [ExitCode.Problems, 'problems found, invalid input, or refused (by cmd-tui\'s safety checks or by Discord; for `plan`: apply would refuse the plan)'],
+  [ExitCode.Usage, 'usage: unknown command or flag, bad flag value, unknown profile; or a file given that cannot be read (missing, not JSON); or a Node.js older than 22.19'],
   [ExitCode.ChangesPending, 'changes pending (only `plan --detailed-exitcode`)'],
   [ExitCode.Credentials, 'credentials missing or rejected, or lacking the scope a call needs'],
   [ExitCode.Unreachable, 'the API could not be reached or kept failing (connection refused, DNS, timeout, server errors, rate limits not waited out)'],
-  [ExitCode.Local, 'a local file could not be written (backup, scope lock or journal: disk full, read-only, permission denied; nothing was changed on Discord), cmd-tui\'s own folder cannot be used (a file where the folder must be, no permission), or a settings or data file stayed locked by another cmd-tui'],
+  [ExitCode.Local, 'a local file could not be written (settings, secrets, a backup, scope lock or journal: disk full, read-only, permission denied; nothing was changed on Discord), or standard output could not be written (`> /dev/full`), cmd-tui\'s own folder cannot be used (a file where the folder must be, no permission), or a settings or data file stayed locked by another cmd-tui'],
 ];
 
 /** Bad arguments or unreadable input: the CLI prints the message (and usage) and exits 2. */
@@ -50,9 +52,9 @@ export class InputFileUsageError extends UsageError {
  * with sequences of its own and makes the UI's text safe where it is drawn. Every stream but `raw` also
  * shows a registered secret (terminal/redact-secrets.ts) as `****`, whatever message quotes it.
  */
-export function processIo(options: { stdout?: 'text' | 'json' | 'raw' } = {}): CliIo {
+export function processIo(environment: Environment, options: { stdout?: 'text' | 'json' | 'raw' } = {}): CliIo {
   const stdout = options.stdout === 'raw' ? process.stdout : sanitizing(process.stdout, options.stdout === 'json' ? sanitizeJson : sanitizeOutput);
-  return { stdout, stderr: sanitizing(process.stderr, sanitizeOutput), stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  return { stdout, stderr: sanitizing(process.stderr, sanitizeOutput), stdin: process.stdin, environment, cwd: process.cwd() };
 }
 
 function sanitizing<Stream extends NodeJS.WriteStream>(stream: Stream, sanitize: (text: string) => string): Stream {

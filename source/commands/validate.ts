@@ -5,13 +5,15 @@
  * allowed), 1 invalid, 2 unreadable input or bad usage. The `--json` shape is a fixed contract.
  */
 import { parseArgs } from 'node:util';
+import { plural } from '../terminal/plural.js';
 import type { Problem } from '../discord/model.js';
-import { parseStrictJson } from '../discord/strict-json.js';
+import { parseStrictJson, strictJsonProblem } from '../discord/strict-json.js';
 import { validateCommand, validateCommandSet, type ValidationContext } from '../discord/validate.js';
 import { paintFor, type Paint } from '../terminal/colour.js';
-import { isCommandsFolder, readCommandsSource, validateSource } from './commands-file.js';
+import { validateSource } from '../discord/desired-commands.js';
+import { isCommandsFolder, readCommandsSource } from './commands-file.js';
 import { skippedField, type SkippedFile } from './commands-folder.js';
-import { readInputFile } from './input-file.js';
+import { inputName, readInputFile } from './input-file.js';
 import { SPECS } from './specs.js';
 import { ExitCode, InputFileUsageError, UsageError, type CliIo, type CommandRun } from './types.js';
 
@@ -29,7 +31,7 @@ export const run: CommandRun = async (args, io) => {
   const input: unknown = 'value' in read ? read.value : undefined;
   const problems: Problem[] = folder ? folder.problems : 'problem' in read ? [read.problem] : Array.isArray(input) ? validateCommandSet(input, options.context) : validateCommand(input, options.context);
   const valid = problems.every((found) => found.severity !== 'error');
-  io.stdout.write(options.json ? jsonReport(valid, problems, folder?.skipped ?? []) : textReport(options.file, input, problems, paintFor(io.stdout, io.env, { 'no-color': options.noColor })));
+  io.stdout.write(options.json ? jsonReport(valid, problems, folder?.skipped ?? []) : textReport(inputName(options.file), input, problems, paintFor(io.stdout, io.environment.terminal.colour, { 'no-color': options.noColor })));
   return valid ? ExitCode.Ok : ExitCode.Problems;
 };
 
@@ -72,7 +74,7 @@ async function readFolder(path: string, io: CliIo, context: ValidationContext): 
 async function readInput(file: string, io: CliIo): Promise<{ value: unknown } | { problem: Problem }> {
   const parsed = parseStrictJson(await readInputFile(file, io));
   if (parsed.ok) return { value: parsed.value };
-  if (parsed.path === undefined) throw new InputFileUsageError(`${file} is not valid JSON: ${parsed.message}`);
+  if (parsed.path === undefined) throw new InputFileUsageError(`${inputName(file)} ${strictJsonProblem(parsed)}`);
   return { problem: { path: parsed.path, rule: 'file.json', message: parsed.message.replace(/^line \d+, column \d+: /, ''), severity: 'error' } };
 }
 
@@ -93,11 +95,7 @@ function textReport(file: string, input: unknown, problems: Problem[], paint: Pa
     const path = paint.strong(found.path === '' ? (Array.isArray(input) ? '(whole set)' : '(whole command)') : found.path);
     return `${label} ${path}\n        ${found.message} ${paint.muted(`[${found.rule}]`)}`;
   });
-  const summary = `${file}: ${what}, ${count(errors, 'error')}, ${count(warnings, 'warning')}` +
+  const summary = `${file}: ${what}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
     (errors === 0 ? ' (valid)' : '');
   return `${lines.join('\n')}\n\n${summary}\n`;
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -7,11 +7,11 @@
  * at a time and only while it is still that stale file, so two waiters cannot both get in.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCKED_CODE, LocalWriteError } from './local-failure.js';
-import { asUnwritable } from './atomic-write.js';
+import { asUnwritable, makeFolder } from './atomic-write.js';
 
 const RETRY_MS = 15;
 const GIVE_UP_MS = 5_000;
@@ -40,9 +40,7 @@ export async function withFileLock<T>(path: string, update: () => Promise<T>, op
   const giveUpMs = options.giveUpMs ?? GIVE_UP_MS;
   const nonce = randomBytes(8).toString('hex');
   const started = Date.now();
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 }).catch((error: unknown) => {
-    throw asUnwritable(error, dirname(path));
-  });
+  await makeFolder(dirname(path), 0o700);
   for (;;) {
     try {
       const handle = await open(lock, 'wx', 0o600);

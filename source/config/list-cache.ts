@@ -10,10 +10,9 @@
 import { createHash } from 'node:crypto';
 import { stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Credentials } from '../api/contract.js';
 import * as z from '../discord/zod.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { appPaths } from './paths.js';
+import type { AppPaths } from './paths.js';
 import { readOwnTextFile } from './read-text-file.js';
 
 export interface LastSeenList {
@@ -44,22 +43,28 @@ const lastSeenSchema = z.object({
   rows: z.array(z.object({ id: z.string(), cells: z.array(z.string()) })),
 });
 
+/** The credentials that read a list: a bot token or client credentials (a browser sign-in alone reads none). */
+export interface ListCredentials {
+  botToken?: string;
+  clientCredentials?: { clientId: string; clientSecret: string };
+}
+
 /**
  * What stands for the credentials in the file's name: the bot token, else the client id and secret.
  * None for a browser sign-in alone, which lists no commands.
  */
-function credentialKey(credentials: Credentials): string | undefined {
+function credentialKey(credentials: ListCredentials): string | undefined {
   if (credentials.botToken) return `bot ${credentials.botToken}`;
   const client = credentials.clientCredentials;
   return client ? `client ${client.clientId} ${client.clientSecret}` : undefined;
 }
 
 /** The file for these credentials at this API, or undefined when they read no list. */
-export function lastSeenPath(env: NodeJS.ProcessEnv, baseUrl: string, credentials: Credentials): string | undefined {
+export function lastSeenPath(paths: Pick<AppPaths, 'data'>, baseUrl: string, credentials: ListCredentials): string | undefined {
   const key = credentialKey(credentials);
   if (key === undefined) return undefined;
   const digest = createHash('sha256').update(`${baseUrl}\n${key}`).digest('hex').slice(0, 32);
-  return join(appPaths(env).data, 'last-seen', `${digest}.json`);
+  return join(paths.data, 'last-seen', `${digest}.json`);
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { UnwritableFolderError } from './atomic-write.js';
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on the device',
@@ -15,11 +14,16 @@ const REASONS: Record<string, string> = {
   EROFS: 'read-only file system',
 };
 
+/** What a disk's refusal means in words (`no space left on the device`); undefined for a code that is not one. */
+export function diskRefusal(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : REASONS[code];
+}
+
 /** The code of a LocalWriteError for a file another writer's lock kept (see `LocalWriteError.locked`). */
 export const LOCKED_CODE = 'ELOCKED';
 
 export class LocalWriteError extends Error {
-  override readonly name = 'LocalWriteError';
+  override readonly name: string = 'LocalWriteError';
   readonly hint: string;
   constructor(
     readonly folder: string,
@@ -70,18 +74,32 @@ export class LocalWriteError extends Error {
 
   /** The error as a LocalWriteError when it is one of the disk's refusals; undefined for anything else. */
   static from(error: unknown, folder: string, doing: string): LocalWriteError | undefined {
+    // What the write was for says more than the bare refusal does.
+    if (error instanceof UnwritableFolderError) return new LocalWriteError(error.folder, error.code, doing);
     if (error instanceof LocalWriteError) return error;
-    if (error instanceof UnwritableFolderError) return new LocalWriteError(error.folder, error.message.includes('read-only') ? 'EROFS' : 'EACCES', doing);
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     return code !== undefined && code in REASONS ? new LocalWriteError(folder, code, doing) : undefined;
   }
 }
 
+/**
+ * A file (settings, secrets, a cache, a backup) could not be written in `folder` because the disk refused
+ * (config/atomic-write.ts): nothing was stored there. Exit 6 like every LocalWriteError.
+ */
+export class UnwritableFolderError extends LocalWriteError {
+  constructor(folder: string, code: string) {
+    super(folder, code, 'write', { message: `cmd-tui cannot write in ${folder} (${REASONS[code] ?? code}); nothing was stored there.`, hint: fixFor(folder, code) });
+  }
+}
+
 function refused(folder: string, code: string, doing: string): { message: string; hint: string } {
-  return {
-    message: `cmd-tui could not ${doing}: it cannot write in ${folder} (${REASONS[code] ?? code}). Nothing was changed on Discord.`,
-    hint: code === 'ENOSPC' || code === 'EDQUOT' ? `Free some space on the disk that holds ${folder}, then run it again.` : `Make ${folder} writable, or set CMD_TUI_HOME to a writable folder, then run it again.`,
-  };
+  return { message: `cmd-tui could not ${doing}: it cannot write in ${folder} (${REASONS[code] ?? code}). Nothing was changed on Discord.`, hint: fixFor(folder, code) };
+}
+
+function fixFor(folder: string, code: string): string {
+  return code === 'ENOSPC' || code === 'EDQUOT'
+    ? `Free some space on the disk that holds ${folder}, then run it again.`
+    : `Make ${folder} writable${process.platform === 'win32' ? '' : ` (chmod u+rwx "${folder}"; a read-only mount needs remounting)`}, or set CMD_TUI_HOME to a writable folder, then run it again.`;
 }
 
 /** The nearest ancestor of `folder` that exists and is a file: what stands where a folder must (ENOTDIR). */

@@ -9,11 +9,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
+import { makeFolder } from './atomic-write.js';
 import { isLockBusy, withFileLock } from './file-lock.js';
-import { appPaths } from './paths.js';
+import type { AppPaths } from './paths.js';
 import { readTextFile } from './read-text-file.js';
 
 /** How often a sending process renews its place, and so how fast the others see it come. */
@@ -59,9 +60,9 @@ export interface PaceShare {
 }
 
 /** The pace file for a token at an API base, named by a hash of both: the token never reaches the disk. */
-export function paceFilePath(env: NodeJS.ProcessEnv, baseUrl: string, token: string): string {
+export function paceFilePath(paths: Pick<AppPaths, 'data'>, baseUrl: string, token: string): string {
   const digest = createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex').slice(0, 32);
-  return join(appPaths(env).data, 'pace', `${digest}.json`);
+  return join(paths.data, 'pace', `${digest}.json`);
 }
 
 /** The shares listed in their pace files now, each left at exit by one listener (a TUI can hold several). */
@@ -80,24 +81,64 @@ function leaveAtExit(leave: () => void, listed: boolean): void {
   });
 }
 
-export function sharePace(path: string, now: () => number = Date.now): PaceShare {
-  const self = randomBytes(8).toString('hex');
-  let count = 1;
-  let lastSend = Number.NEGATIVE_INFINITY;
-  let beating: NodeJS.Timeout | undefined;
-  let joining: Promise<void> | undefined;
-  let broken = false;
+/** This process's entry in a pace file: renewed under the file's lock, removed at exit without it. */
+class PaceMembership {
+  private readonly self = randomBytes(8).toString('hex');
+  private folderMade = false;
+  private swept = false;
+  private listed = false;
 
-  let folderMade = false;
-  let swept = false;
-  let listed = false;
+  constructor(
+    private readonly path: string,
+    private readonly now: () => number,
+    /** Told how many members are live, this one included, before the file says so: whoever sees the file can count on it. */
+    private readonly counted: (members: number) => void,
+  ) {}
+
+  /** Renews (or removes) this member; says when, and which other members were live then. */
+  async renew(leaving: boolean): Promise<{ at: number; others: string[] }> {
+    const { path, self } = this;
+    if (!this.folderMade) await makeFolder(dirname(path), 0o700);
+    this.folderMade = true;
+    return withFileLock(path, async () => {
+      if (!this.swept) await removeLeftoverTemporaries(path);
+      this.swept = true;
+      const at = this.now();
+      // A regular file only: a FIFO put in its place must not hang every request of this process.
+      const members = liveMembers(await readTextFile(path, 'the pace file').catch(() => ''), at);
+      if (leaving) members.delete(self);
+      else members.set(self, at + MEMBER_TTL_MS);
+      this.counted(members.size);
+      const temporary = `${path}.${self}.tmp`;
+      await writeFile(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
+      await rename(temporary, path);
+      if (this.listed === leaving) {
+        this.listed = !leaving;
+        leaveAtExit(this.leaveNow, this.listed);
+      }
+      return { at, others: [...members.keys()].filter((id) => id !== self) };
+    }, { giveUpMs: PACE_LOCK_MS });
+  }
+
+  /** Resolves once every member live at `joined` has renewed since (it counts this one now) or is gone; or at the give-up. */
+  async seenByOthers(joined: { at: number; others: string[] }): Promise<void> {
+    const givesUp = Date.now() + JOIN_SEEN_GIVE_UP_MS;
+    while (joined.others.length > 0 && Date.now() < givesUp) {
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS / 4));
+      const members = liveMembers(await readTextFile(this.path, 'the pace file').catch(() => ''), this.now());
+      // A renewal after the join runs out after the join's own expiry.
+      if (joined.others.every((id) => !members.has(id) || members.get(id)! > joined.at + MEMBER_TTL_MS)) return;
+    }
+  }
+
   /**
    * At exit, synchronously: a member left in the file would hold the next command's first request until its
    * heartbeat runs out (up to 2 s). Without the lock (exit cannot wait for it): at worst another member's
    * renewal written at the same instant is lost until its next beat, 200 ms later.
    */
-  const leaveNow = () => {
-    if (!listed) return;
+  private readonly leaveNow = (): void => {
+    if (!this.listed) return;
+    const { path, self } = this;
     try {
       // Non-blocking and a regular file only, as readTextFile reads it: a FIFO in its place must not hang the exit.
       const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -108,7 +149,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       } finally {
         closeSync(fd);
       }
-      const members = liveMembers(text, now());
+      const members = liveMembers(text, this.now());
       if (!members.delete(self)) return;
       const temporary = `${path}.${self}.tmp`;
       writeFileSync(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
@@ -117,46 +158,33 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       // Best effort: the member runs out within its TTL all the same.
     }
   };
-  /** Renews (or removes) this member; says when, and which other members were live then. */
-  const renew = async (leaving: boolean): Promise<{ at: number; others: string[] }> => {
-    if (!folderMade) await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    folderMade = true;
-    return withFileLock(path, async () => {
-      if (!swept) await removeLeftoverTemporaries(path);
-      swept = true;
-      const at = now();
-      // A regular file only: a FIFO put in its place must not hang every request of this process.
-      const members = liveMembers(await readTextFile(path, 'the pace file').catch(() => ''), at);
-      if (leaving) members.delete(self);
-      else members.set(self, at + MEMBER_TTL_MS);
-      count = Math.max(1, Math.min(MOST_MEMBERS, members.size));
-      const temporary = `${path}.${self}.tmp`;
-      await writeFile(temporary, JSON.stringify({ members: Object.fromEntries(members) }), { mode: 0o600 });
-      await rename(temporary, path);
-      if (listed === leaving) {
-        listed = !leaving;
-        leaveAtExit(leaveNow, listed);
-      }
-      return { at, others: [...members.keys()].filter((id) => id !== self) };
-    }, { giveUpMs: PACE_LOCK_MS });
-  };
-  /** Resolves once every member live at `joined` has renewed since (it counts this one now) or is gone; or at the give-up. */
-  const seenByOthers = async (joined: { at: number; others: string[] }) => {
-    const givesUp = Date.now() + JOIN_SEEN_GIVE_UP_MS;
-    while (joined.others.length > 0 && Date.now() < givesUp) {
-      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS / 4));
-      const members = liveMembers(await readTextFile(path, 'the pace file').catch(() => ''), now());
-      // A renewal after the join runs out after the join's own expiry.
-      if (joined.others.every((id) => !members.has(id) || members.get(id)! > joined.at + MEMBER_TTL_MS)) return;
-    }
-  };
+}
+
+/**
+ * This process's share of the token's pace: it joins the pace file with its first request (which waits until
+ * the others count it), keeps a heartbeat while it sends, and leaves once idle. A data folder that cannot be
+ * written means no sharing.
+ */
+export function sharePace(path: string, now: () => number = Date.now): PaceShare {
+  let count = 1;
+  const membership = new PaceMembership(path, now, (members) => (count = Math.max(1, Math.min(MOST_MEMBERS, members))));
+  let lastSend = Number.NEGATIVE_INFINITY;
+  let beating: NodeJS.Timeout | undefined;
+  let joining: Promise<void> | undefined;
+  let broken = false;
   let renewing = false;
+
+  const stopBeating = () => {
+    clearInterval(beating);
+    beating = undefined;
+    count = 1;
+  };
   const beat = () => {
     // A slow disk (or a busy lock) skips beats rather than stacking them.
     if (renewing) return;
     renewing = true;
     const leaving = now() - lastSend > IDLE_LEAVE_MS;
-    void renew(leaving).then(
+    void membership.renew(leaving).then(
       () => {
         if (leaving) stopBeating();
       },
@@ -169,10 +197,9 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       renewing = false;
     });
   };
-  const stopBeating = () => {
-    clearInterval(beating);
-    beating = undefined;
-    count = 1;
+  const startBeating = () => {
+    beating = setInterval(beat, HEARTBEAT_MS);
+    beating.unref();
   };
 
   return {
@@ -182,14 +209,10 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       // A request asked for while this process joins waits for the join too, until the others count it.
       if (joining) return joining;
       if (broken || beating) return undefined;
-      const startBeating = () => {
-        beating = setInterval(beat, HEARTBEAT_MS);
-        beating.unref();
-      };
-      joining = renew(false).then(
+      joining = membership.renew(false).then(
         (joined) => {
           startBeating();
-          return seenByOthers(joined);
+          return membership.seenByOthers(joined);
         },
         (error: unknown) => {
           if (isLockBusy(error)) startBeating();

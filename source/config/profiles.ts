@@ -62,9 +62,9 @@ export function profileNames(settings: Settings): string[] {
   return [...profileMap(settings).keys()].sort();
 }
 
-/** The profile to use: `--profile`, else CMD_TUI_PROFILE, else the current one; none when there are none. */
-export function activeProfile(settings: Settings, flag: string | undefined, env: NodeJS.ProcessEnv): { name: string; profile: Profile } | undefined {
-  const requested = flag ?? (env.CMD_TUI_PROFILE?.trim() || undefined);
+/** The profile to use: `--profile`, else CMD_TUI_PROFILE (`fromEnvironment`), else the current one; none when there are none. */
+export function activeProfile(settings: Settings, flag: string | undefined, fromEnvironment: string | undefined): { name: string; profile: Profile } | undefined {
+  const requested = flag ?? fromEnvironment;
   const name = requested ?? settings.currentProfile;
   if (name === undefined) return undefined;
   const profile = profileNamed(settings, name);

@@ -1,5 +1,5 @@
 /**
- * User settings in appPaths().config/settings.json: the default API (`--api`), request timeout,
+ * User settings in <config folder>/settings.json (config/paths.ts): the default API (`--api`), request timeout,
  * per API base the application id, last guild and recently picked guilds, so emulator and live settings never mix, the
  * profiles (named API + application + guild), and per environment whether the OS keyring keeps secrets.
  * Parsed with zod on every read; a damaged file is reported with its path and never overwritten;
@@ -8,13 +8,13 @@
  */
 import { join } from 'node:path';
 import { snowflake } from '../discord/model.js';
-import { parseStrictJson } from '../discord/strict-json.js';
+import { parseStrictJson, strictJsonProblem } from '../discord/strict-json.js';
 import * as z from '../discord/zod.js';
 import { DamagedFileError, moveAside } from './damaged-file.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 import { LocalWriteError } from './local-failure.js';
-import { appPaths } from './paths.js';
+import type { AppPaths } from './paths.js';
 import { InputFileError, readTextFileSync } from './read-text-file.js';
 
 const recentGuildSchema = z.object({ id: snowflake, name: z.optional(z.string()) });
@@ -58,7 +58,6 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type TargetSettings = z.infer<typeof targetSchema>;
 export type RecentGuild = z.infer<typeof recentGuildSchema>;
 export type Profile = z.infer<typeof profileSchema>;
-export type StoredKeyringVerdict = z.infer<typeof keyringVerdictSchema>;
 
 export class SettingsError extends DamagedFileError {
   override readonly name = 'SettingsError';
@@ -78,8 +77,8 @@ export interface SettingsStore {
 }
 
 
-export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStore {
-  const path = join(appPaths(env).config, 'settings.json');
+export function openSettings(paths: Pick<AppPaths, 'config'>): SettingsStore {
+  const path = join(paths.config, 'settings.json');
   const read = (): Settings => {
     let text: string;
     try {
@@ -91,7 +90,7 @@ export function openSettings(env: NodeJS.ProcessEnv = process.env): SettingsStor
     // An empty file is what a crash or a full disk leaves, not a fresh start: it is reported, not read as {}.
     if (text.trim() === '') throw new SettingsError(path, 'empty (a crash or a full disk can leave it so)');
     const read = parseStrictJson(text);
-    if (!read.ok) throw new SettingsError(path, `not valid JSON: ${read.message}${read.path ? ` at ${read.path}` : ''}`);
+    if (!read.ok) throw new SettingsError(path, `it ${strictJsonProblem(read)}`);
     const json = read.value as Record<string, unknown>;
     // Before verdicts were per environment, one (`keyring`) stood for the whole account: it is not
     // known where it was made, so it is dropped (the next write leaves it out).

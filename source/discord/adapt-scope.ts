@@ -7,6 +7,7 @@
  */
 import { CommandType } from './model.js';
 import { copyableEntries } from './json-value.js';
+import { plural } from '../terminal/plural.js';
 
 export const GLOBAL_ONLY_FIELDS = ['contexts', 'integration_types', 'dm_permission'] as const;
 
@@ -82,6 +83,6 @@ export function summarizeAdaptations(adaptations: readonly Adaptation[]): string
     if (commands.length === 1 && first !== undefined) return skipped ? `skipped ${first}: ${skipped}` : `${first}: dropped ${dropped.join(', ')} (Discord applies them to global commands only)`;
     const shown = commands.slice(0, NAMED).join(', ');
     const names = commands.length > NAMED ? `${shown} and ${commands.length - NAMED} more` : shown;
-    return skipped ? `skipped ${commands.length} commands (${names}): ${skipped}` : `dropped ${dropped.join(', ')} from ${commands.length} commands (${names}): Discord applies them to global commands only`;
+    return skipped ? `skipped ${plural(commands.length, 'command')} (${names}): ${skipped}` : `dropped ${dropped.join(', ')} from ${plural(commands.length, 'command')} (${names}): Discord applies them to global commands only`;
   });
 }

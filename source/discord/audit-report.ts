@@ -6,21 +6,23 @@ import type { AuditReport, Finding, GuildAudit, TypeCount } from './audit.js';
 import { PLAIN, type Paint } from '../terminal/colour.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
 import { markdownId, markdownText } from './markdown-text.js';
+import { nounFor, plural } from '../terminal/plural.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
 export function renderAuditText(report: AuditReport, paint: Paint = PLAIN): string {
   const lines: string[] = [
-    `Audit of application ${report.applicationId}: ${report.totals.error} errors, ${report.totals.warning} warnings, ${report.totals.info} notes.`,
+    `Audit of application ${report.applicationId}: ${plural(report.totals.error, 'error')}, ${plural(report.totals.warning, 'warning')}, ${plural(report.totals.info, 'note')}.`,
     '',
-    `Global scope: ${report.global.commandCount} commands (${countsText(report.global.counts)})`,
+    `Global scope: ${plural(report.global.commandCount, 'command')} (${countsText(report.global.counts)})`,
     ...findingLines(report.global.findings, paint),
   ];
   for (const guild of report.guilds) {
     lines.push('', `Guild ${sanitizeLine(guild.guildName)} (${guild.guildId}): ${guildSummary(guild)}`, ...findingLines(guild.findings, paint));
   }
   if (report.guilds.length > 0) {
-    lines.push('', `Guilds holding guild commands: ${report.guildsWithCommands.length > 0 ? report.guildsWithCommands.join(', ') : 'none'}`);
+    const holders = report.guilds.filter((guild) => guild.guildCommands.length > 0).map((guild) => `${sanitizeLine(guild.guildName)} (${guild.guildId})`);
+    lines.push('', `Guilds holding guild commands: ${holders.length > 0 ? holders.join(', ') : 'none'}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -29,11 +31,11 @@ export function renderAuditMarkdown(report: AuditReport): string {
   const lines: string[] = [
     `# Command audit of application ${markdownId(report.applicationId)}`,
     '',
-    `**${report.totals.error}** errors · **${report.totals.warning}** warnings · **${report.totals.info}** notes · ${report.guilds.length} guilds audited`,
+    `${bold(report.totals.error, 'error')} · ${bold(report.totals.warning, 'warning')} · ${bold(report.totals.info, 'note')} · ${plural(report.guilds.length, 'guild')} audited`,
     '',
     '## Global scope',
     '',
-    `${report.global.commandCount} commands: ${markdownText(countsText(report.global.counts))}`,
+    `${plural(report.global.commandCount, 'command')}: ${markdownText(countsText(report.global.counts))}`,
     '',
     ...findingTable(report.global.findings),
   ];
@@ -56,7 +58,7 @@ export function renderAuditMarkdown(report: AuditReport): string {
 }
 
 function guildSummary(guild: GuildAudit): string {
-  return `${guild.guildCommands.length} guild commands (${countsText(guild.counts)}), ${guild.globalVisible} global commands visible, ${guild.overwriteCount} overwrites`;
+  return `${plural(guild.guildCommands.length, 'guild command')} (${countsText(guild.counts)}), ${plural(guild.globalVisible, 'global command')} visible, ${plural(guild.overwriteCount, 'overwrite')}`;
 }
 
 function countsText(counts: readonly TypeCount[]): string {
@@ -87,4 +89,9 @@ function findingTable(findings: readonly Finding[]): string[] {
     ),
     '',
   ];
+}
+
+/** `**3** errors`: the count in bold, for Markdown. */
+function bold(count: number, noun: string): string {
+  return `**${count}** ${nounFor(count, noun)}`;
 }

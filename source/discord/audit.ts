@@ -41,6 +41,8 @@ export interface Finding {
   commandName?: string;
   message: string;
   hint?: string;
+  /** The overwrite a finding is about (a deleted role's, a hidden channel's): where its fix lands. */
+  overwrite?: { type: number; id: string };
 }
 
 export interface TypeCount {
@@ -54,6 +56,9 @@ export interface ScopeAudit {
   findings: Finding[];
 }
 
+/** The global scope's audit: its findings and how many commands it holds. */
+export type GlobalAudit = ScopeAudit & { commandCount: number };
+
 export interface GuildAudit extends ScopeAudit {
   guildId: string;
   guildName: string;
@@ -65,7 +70,7 @@ export interface GuildAudit extends ScopeAudit {
 
 export interface AuditReport {
   applicationId: string;
-  global: ScopeAudit & { commandCount: number };
+  global: GlobalAudit;
   guilds: GuildAudit[];
   /** Guilds that hold at least one guild command: where ghost commands can hide. */
   guildsWithCommands: string[];
@@ -89,7 +94,7 @@ export interface GuildSnapshot {
   channels: Channel[] | null;
 }
 
-export function auditGlobal(commands: readonly Command[], app: AppContext): ScopeAudit & { commandCount: number } {
+export function auditGlobal(commands: readonly Command[], app: AppContext): GlobalAudit {
   const findings = [...commandFindings(commands, 'global', app, undefined)];
   const counts = countByType(commands, 'global');
   findings.push(...capFindings(counts, undefined));
@@ -308,6 +313,7 @@ function overwriteTargets(snapshot: GuildSnapshot, commandById: (id: string) => 
           ...base,
           kind: 'deleted-role',
           severity: 'warning',
+          overwrite: { type: overwrite.type, id: overwrite.id },
           message: `An overwrite on ${target} targets deleted role ${overwrite.id}.`,
           hint: `Remove the overwrite (cmd-tui perms set --guild ${guildId} --command ${entry.id === applicationId ? 'app' : entry.id} --remove role:${overwrite.id} --yes) or grant a role that exists.`,
         });
@@ -317,6 +323,7 @@ function overwriteTargets(snapshot: GuildSnapshot, commandById: (id: string) => 
           ...base,
           kind: 'hidden-or-deleted-channel',
           severity: 'info',
+          overwrite: { type: overwrite.type, id: overwrite.id },
           message: `An overwrite on ${target} targets hidden or deleted channel ${overwrite.id}.`,
           hint: 'The bot cannot see this channel (or it is gone); give the bot View Channel there to check.',
         });

@@ -6,7 +6,7 @@
  */
 import * as z from './zod.js';
 import { commandSchema, guildCommandPermissionsSchema, scopeKey, snowflake, type Command, type GuildCommandPermissions, type Scope } from './model.js';
-import { parseStrictJson } from './strict-json.js';
+import { parseStrictJson, strictJsonProblem } from './strict-json.js';
 
 export const BACKUP_FORMAT = 'cmd-tui/scope-backup';
 /**
@@ -75,30 +75,31 @@ export function serializeBackup(backup: ScopeBackup | OverwritesBackup): string 
 export type ParsedBackup = { ok: true; backup: ScopeBackup } | { ok: false; message: string };
 
 export function parseBackup(text: string): ParsedBackup {
-  const read = parseStrictJson(text);
-  if (!read.ok) return { ok: false, message: `is not valid JSON (${read.message}${read.path ? ` at ${read.path}` : ''}; the file is damaged or not a cmd-tui backup)` };
-  const value = read.value;
-  if (overwritesBackupSchema.safeParse(value).success) return { ok: false, message: OVERWRITES_ONLY_REFUSAL };
-  const parsed = backupSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, message: `is not a cmd-tui backup (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'unknown shape'})` };
-  }
-  return { ok: true, backup: parsed.data as ScopeBackup };
+  const read = parseAnyBackup(text);
+  if (!read.ok) return read;
+  if (!('commands' in read.backup)) return { ok: false, message: OVERWRITES_ONLY_REFUSAL };
+  return { ok: true, backup: read.backup };
 }
 
-/** Either kind of backup, intact (what the store checks after writing one, and lists), or undefined. */
-export function parseAnyBackup(text: string): ScopeBackup | OverwritesBackup | undefined {
+export type ParsedAnyBackup = { ok: true; backup: ScopeBackup | OverwritesBackup } | { ok: false; message: string };
+
+/**
+ * Either kind of backup, intact (what the store checks after writing one, and lists), or what is wrong with
+ * the file, said after its name: its JSON in the words every strict reader uses (strict-json.ts), or its shape.
+ */
+export function parseAnyBackup(text: string): ParsedAnyBackup {
   const read = parseStrictJson(text);
-  if (!read.ok) return undefined;
+  if (!read.ok) return { ok: false, message: strictJsonProblem(read) };
   const overwrites = overwritesBackupSchema.safeParse(read.value);
-  if (overwrites.success) return overwrites.data as OverwritesBackup;
-  const scope = backupSchema.safeParse(read.value);
-  return scope.success ? (scope.data as ScopeBackup) : undefined;
+  if (overwrites.success) return { ok: true, backup: overwrites.data as OverwritesBackup };
+  const parsed = backupSchema.safeParse(read.value);
+  if (parsed.success) return { ok: true, backup: parsed.data as ScopeBackup };
+  const issue = parsed.error.issues[0];
+  return { ok: false, message: `is not a cmd-tui backup (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'unknown shape'})` };
 }
 
 export function isBackup(text: string): boolean {
-  return parseAnyBackup(text) !== undefined;
+  return parseAnyBackup(text).ok;
 }
 
 /** `2026-11-22T05-10-00-123Z_guild-123.json`: sorts by time, says the scope, no characters any OS refuses. */

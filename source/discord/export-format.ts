@@ -7,7 +7,7 @@
 import type { CommandDraft } from './model.js';
 import { withoutGlobalOnlyFields } from './adapt-scope.js';
 import { toBodyForm } from './normalize.js';
-import { parseStrictJson } from './strict-json.js';
+import { parseStrictJson, strictJsonProblem } from './strict-json.js';
 
 export function formatCommandsFile(commands: readonly unknown[], scope: 'global' | 'guild'): string {
   // Guild commands ignore the global-only installation fields the server echoes; a guild file leaves them out.
@@ -24,7 +24,7 @@ export type ParsedCommandsFile = { ok: true; commands: unknown[] } | { ok: false
 /** Reads a commands file's text; says what is wrong in terms of the file, never throws. */
 export function parseCommandsFile(text: string): ParsedCommandsFile {
   const parsed = parseStrictJson(text);
-  if (!parsed.ok) return { ok: false, message: `is not valid JSON: ${parsed.message}${parsed.path ? ` (at ${parsed.path})` : ''}` };
+  if (!parsed.ok) return { ok: false, message: strictJsonProblem(parsed) };
   const value = parsed.value;
   // One command (a POST body, as most bots keep one per file) is a set of one.
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { ok: true, commands: [value] };

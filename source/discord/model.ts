@@ -6,7 +6,6 @@
 import * as z from './zod.js';
 
 export const CommandType = { ChatInput: 1, User: 2, Message: 3, PrimaryEntryPoint: 4 } as const;
-export type CommandTypeValue = (typeof CommandType)[keyof typeof CommandType];
 export const COMMAND_TYPE_NAMES: Record<number, string> = {
   1: 'CHAT_INPUT',
   2: 'USER',
@@ -27,7 +26,6 @@ export const OptionType = {
   Number: 10,
   Attachment: 11,
 } as const;
-export type OptionTypeValue = (typeof OptionType)[keyof typeof OptionType];
 export const OPTION_TYPE_NAMES: Record<number, string> = {
   1: 'SUB_COMMAND',
   2: 'SUB_COMMAND_GROUP',
@@ -48,7 +46,6 @@ export type PermissionTypeValue = (typeof PermissionType)[keyof typeof Permissio
 export const EntryPointHandler = { AppHandler: 1, DiscordLaunchActivity: 2 } as const;
 
 export const InteractionContext = { Guild: 0, BotDm: 1, PrivateChannel: 2 } as const;
-export type InteractionContextValue = (typeof InteractionContext)[keyof typeof InteractionContext];
 
 export const IntegrationType = { GuildInstall: 0, UserInstall: 1 } as const;
 export type IntegrationTypeValue = (typeof IntegrationType)[keyof typeof IntegrationType];

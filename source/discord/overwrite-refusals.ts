@@ -1,7 +1,8 @@
 /**
  * The words for "you cannot change these overwrites", shared by `perms set` and the TUI's permissions
- * screen so both say the same thing: no sign-in at all, and Discord's three 403s on the PUT
- * (20001 bot token, 50026 missing scope, 50013 user lacks Manage Guild + Manage Roles) — facts §3, §6.2.
+ * screen so both say the same thing: no sign-in at all, Discord's three 403s on the PUT
+ * (20001 bot token, 50026 missing scope, 50013 user lacks Manage Guild + Manage Roles) — facts §3, §6.2 —
+ * and 10063 for a command id that names no command.
  * Pure: callers pass the JSON error code they received.
  */
 export interface RefusalText {
@@ -39,6 +40,12 @@ export function refusalText(code: number, entryLabel: string, guildId: string): 
       return {
         message: `Discord refused to change the overwrites of ${entryLabel} in guild ${guildId} (code 50013): the signed-in user needs Manage Guild and Manage Roles in that guild, must be able to use the command, and must be able to manage every role, user and channel in the list.`,
         hint: `Sign in as a member who has those permissions: \`${SIGN_IN}\`.`,
+      };
+    case 10063:
+      // Reached with an id typed by hand (a sign-in alone cannot list commands to pick from).
+      return {
+        message: `Discord answered that ${entryLabel} does not exist (code 10063, Unknown application command): the id names no command of this application, in guild ${guildId} or globally. Nothing was changed.`,
+        hint: "Check the id: in Discord, turn Developer Mode on, type / in a channel, right-click the command's name and Copy ID.",
       };
     default:
       return undefined;

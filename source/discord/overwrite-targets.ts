@@ -26,6 +26,8 @@ export interface GuildDirectory {
   members?: readonly Member[];
   /** The guild's owner (from GET /guilds/{id}), who can always use commands; absent when it could not be read. */
   ownerId?: string;
+  /** The guild's name (from the same read), for headings beside its id; absent when it could not be read. */
+  guildName?: string;
   /**
    * Lists that could not be read (they need a bot token): their targets are shown by id as
    * `role <id>` / `channel <id>` instead of being called deleted or hidden.

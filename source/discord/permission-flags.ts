@@ -76,6 +76,17 @@ export function permissionNames(bits: string | bigint): string[] {
   return names;
 }
 
+/**
+ * A command's `default_member_permissions` in words, as the TUI and `cmd-tui list` show it: null lets
+ * everyone (`everyone` says how to show that), "0" only administrators, anything else the permissions a
+ * member needs, by name.
+ */
+export function memberPermissionsText(bits: string | null | undefined, everyone: string): string {
+  if (bits === null || bits === undefined) return everyone;
+  if (bits === '0') return 'admins only';
+  return permissionNames(bits).join(',');
+}
+
 /** The decimal bit-set string for a list of permission names. */
 export function permissionBits(names: readonly PermissionName[]): string {
   return String(names.reduce((acc, name) => acc | PERMISSION_FLAGS[name], 0n));

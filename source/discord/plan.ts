@@ -7,6 +7,7 @@
 import { changedFields, diffFields, type FieldChange } from './diff.js';
 import { COMMAND_TYPE_NAMES, LIMITS, type Command, type CommandDraft } from './model.js';
 import { toBodyForm, toComparableForm, type ScopeDefaults } from './normalize.js';
+import { plural } from '../terminal/plural.js';
 
 export interface PlannedCreate {
   name: string;
@@ -142,19 +143,27 @@ export function hasChanges(plan: Plan, prune: boolean): boolean {
   return plan.create.length + plan.update.length + (prune ? plan.delete.length : 0) > 0;
 }
 
+/**
+ * What the user may say to carry out a refused plan all the same: `delete-many` (the CLI's `--delete-many`,
+ * the TUI's typed confirmation), `accept-skipped` (`--accept-skipped`). A refusal without one cannot be overridden.
+ */
+export type Override = 'delete-many' | 'accept-skipped';
+
 /** Why a plan must not be carried out; each message says what to do instead. */
 export interface Refusal {
-  /** `skipped-files`: `--prune` with files of the folder not read (commands/commands-file.ts). */
-  rule: 'daily-creates' | 'type-cap' | 'mass-delete' | 'skipped-files';
+  /** `skipped-files`: `--prune` with files of the folder not read; `sign-in-needed`: overwrites only a browser sign-in may write. */
+  rule: 'daily-creates' | 'type-cap' | 'mass-delete' | 'skipped-files' | 'sign-in-needed';
+  /** The same words in every door; an override's own words (a flag, a typed confirmation) are the door's. */
   message: string;
+  override?: Override;
 }
 
 export interface PlanGuardContext {
   prune: boolean;
-  /** The user passed --yes (or confirmed in the TUI by typing). */
-  confirmed: boolean;
   createsRemaining: number;
   liveCount: number;
+  /** Where the desired commands come from: says how to make the plan fit. */
+  source: 'file' | 'copy' | 'backup';
 }
 
 export function refusalsFor(plan: Plan, live: readonly Command[], context: PlanGuardContext): Refusal[] {
@@ -162,26 +171,31 @@ export function refusalsFor(plan: Plan, live: readonly Command[], context: PlanG
   if (plan.createsUsed > context.createsRemaining) {
     refusals.push({
       rule: 'daily-creates',
-      message: `The plan creates ${plan.createsUsed} commands but only ${context.createsRemaining} of today's ${LIMITS.dailyCreates} creates are left for this scope. Split the change or wait until 00:00 UTC.`,
+      message: `The plan creates ${plural(plan.createsUsed, 'command')} but only ${context.createsRemaining} of today's ${LIMITS.dailyCreates} creates are left for this scope. Split the change or wait until 00:00 UTC.`,
     });
   }
   for (const [type, count] of countsAfter(plan, live, context.prune)) {
     const cap = LIMITS.perScope[type];
     if (cap !== undefined && count > cap) {
-      refusals.push({
-        rule: 'type-cap',
-        message: `The scope would hold ${count} ${COMMAND_TYPE_NAMES[type] ?? type} commands; the cap is ${cap}. Remove some from the file${context.prune ? '' : ' or pass --prune to delete the ones not in it'}.`,
-      });
+      refusals.push({ rule: 'type-cap', message: `The scope would hold ${count} ${COMMAND_TYPE_NAMES[type] ?? type} commands; the cap is ${cap}. ${fitTheCap(context)}` });
     }
   }
   const deletes = context.prune ? plan.delete.length : 0;
-  if (deletes > 0 && deletes * 2 > context.liveCount && !context.confirmed) {
-    refusals.push({
-      rule: 'mass-delete',
-      message: `The plan deletes ${deletes} of the scope's ${context.liveCount} commands (more than half). Pass --prune --yes if that is what you want.`,
-    });
+  if (deletes > 0 && deletes * 2 > context.liveCount) {
+    refusals.push({ rule: 'mass-delete', message: `The plan deletes ${deletes} of the scope's ${plural(context.liveCount, 'command')} (more than half).`, override: 'delete-many' });
   }
   return refusals;
+}
+
+function fitTheCap(context: PlanGuardContext): string {
+  if (context.source === 'copy') return 'Copy fewer commands, or delete some from the target first.';
+  if (context.source === 'backup') return 'Delete some from the scope first, or restore an exported file with fewer.';
+  return `Remove some from the file${context.prune ? '' : ' or pass --prune to delete the ones not in it'}.`;
+}
+
+/** The refusals that still stand once the user's overrides are counted. */
+export function standingRefusals(refusals: readonly Refusal[], overrides: readonly Override[]): Refusal[] {
+  return refusals.filter((refusal) => refusal.override === undefined || !overrides.includes(refusal.override));
 }
 
 /** Commands per type once the plan has run. */

@@ -1,6 +1,7 @@
 /**
  * Problem paths: `options[0].choices[2].value`, `name_localizations.fr`, `[3].name` in a set.
- * Built here and parsed here, so the emulator can turn them back into Discord's nested error tree.
+ * Built here and parsed here, so the emulator can turn them back into Discord's nested error tree, and
+ * read out of such a tree (flattenFieldErrors) by the client and the emulator alike.
  */
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -31,4 +32,27 @@ export function parsePath(path: string): (string | number)[] {
     else if (match[3] !== undefined) segments.push(match[3]);
   }
   return segments;
+}
+
+export interface FieldError {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** Walks `{ options: { "0": { name: { _errors: [...] } } } }` into `options[0].name`. */
+export function flattenFieldErrors(tree: unknown, path = ''): FieldError[] {
+  if (tree === null || typeof tree !== 'object') return [];
+  const found: FieldError[] = [];
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    if (key === '_errors') {
+      for (const item of Array.isArray(value) ? value : []) {
+        const leaf = (item ?? {}) as { code?: unknown; message?: unknown };
+        found.push({ path, code: String(leaf.code ?? 'UNKNOWN'), message: String(leaf.message ?? 'Invalid value') });
+      }
+    } else {
+      found.push(...flattenFieldErrors(value, /^\d+$/.test(key) ? indexPath(path, Number(key)) : fieldPath(path, key)));
+    }
+  }
+  return found;
 }

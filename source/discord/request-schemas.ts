@@ -58,11 +58,9 @@ const commandFields = {
 
 /** POST /applications/{app}/commands (and the guild route); also one item of a bulk overwrite. */
 export const commandCreateSchema = z.looseObject({ ...commandFields, id: z.optional(z.nullable(z.string())) });
-export type CommandCreateRequest = z.infer<typeof commandCreateSchema>;
 
 /** PATCH …/commands/{id}: any subset of the create fields; the type cannot change. */
 export const commandEditSchema = z.omit(z.partial(z.looseObject(commandFields)), { type: true });
-export type CommandEditRequest = z.infer<typeof commandEditSchema>;
 
 /** PUT …/commands: the complete list for one scope. */
 export const bulkOverwriteSchema = z.array(commandCreateSchema).check(z.maxLength(LIMITS.bulkOverwriteItems));
@@ -71,4 +69,3 @@ export const bulkOverwriteSchema = z.array(commandCreateSchema).check(z.maxLengt
 export const permissionsEditSchema = z.looseObject({
   permissions: z.array(permissionOverwriteSchema).check(z.maxLength(LIMITS.overwritesPerCommand)),
 });
-export type PermissionsEditRequest = z.infer<typeof permissionsEditSchema>;

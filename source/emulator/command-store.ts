@@ -19,7 +19,7 @@ function asDraft(value: unknown): Draft {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Draft) : {};
 }
 
-export function validationContext(world: World, scope: Scope): ValidationContext {
+export function validationContext(world: World, scope: { kind: Scope['kind'] }): ValidationContext {
   const app = world.state.application;
   return {
     scope: scope.kind,

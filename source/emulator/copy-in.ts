@@ -4,41 +4,17 @@
  * still point at them), materialized as the emulator stores what it is sent. With the guild's roles,
  * channels, members and command overwrites when they could be read, the guild is made under its own
  * id and the emulator's bot stands in for the app's; without them the commands go to the emulator's
- * first seeded guild, with its seeded people. Operates on EmulatorState; no I/O here.
+ * first seeded guild, with its seeded people. Only what Discord could hold is copied (discord/storable-commands.ts:
+ * valid commands, ids of their own, each scope within its counts and unique names); the rest is left out, and
+ * the result says which and why. Operates on EmulatorState; no I/O here.
  */
-import { GLOBAL_SCOPE, guildScope, scopeKey, type Channel, type Command, type GuildCommandPermissions, type Member, type PermissionOverwrite, type Role } from '../discord/model.js';
+import type { AppCopy, CopyInResult, GuildPeople } from '../discord/app-copy.js';
+import { GLOBAL_SCOPE, guildScope, scopeKey, type Command, type Member, type PermissionOverwrite } from '../discord/model.js';
+import { storableCommands } from '../discord/storable-commands.js';
+import type { ValidationContext } from '../discord/validate.js';
 import { materialize } from './command-store.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import { installedGuilds, putFirst, type EmulatorState, type GuildRecord, type MemberRecord } from './state.js';
-
-/** One guild's people as read from the app's API. */
-export interface GuildPeople {
-  ownerId?: string;
-  roles: readonly Role[];
-  channels: readonly Channel[];
-  members: readonly Member[];
-  /** Every overwrite list of the app in the guild (per command, and the app-level one keyed by the app's id). */
-  overwrites: readonly GuildCommandPermissions[];
-}
-
-export interface AppCopy {
-  /** The app's id where the commands were read: its bot's member and its app-level overwrites are the emulator app's here. */
-  applicationId: string;
-  global: readonly Command[];
-  guild?: {
-    id: string;
-    name: string;
-    commands: readonly Command[];
-    /** Absent when they could not be read: the commands go to the emulator's seeded guild. */
-    people?: GuildPeople;
-  };
-}
-
-export interface CopyInResult {
-  global: number;
-  /** Where the guild's commands are now (without a guild in the copy: where to try the global ones), and whose people are there. */
-  guild?: { id: string; name: string; commands: number; people: 'copied' | 'seeded' };
-}
 
 function memberRecord(member: Member, joinedAt: string): MemberRecord {
   const joined = (member as { joined_at?: unknown }).joined_at;
@@ -103,11 +79,11 @@ function firstSeeded(state: EmulatorState, except?: string): GuildRecord | undef
   return installedGuilds(state).find((guild) => !guild.copied && guild.id !== except);
 }
 
-function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, now: number): CopyInResult {
+function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, now: number): Omit<CopyInResult, 'leftOut'> {
   const app = state.application;
   const stored = (commands: readonly Command[], scope: Parameters<typeof scopeKey>[0]) => commands.map((command) => materialize(command, app, ids, scope, command.id));
   state.commands[scopeKey(GLOBAL_SCOPE)] = stored(copy.global, GLOBAL_SCOPE);
-  const result: CopyInResult = { global: copy.global.length };
+  const result: Omit<CopyInResult, 'leftOut'> = { global: copy.global.length };
   if (!copy.guild) {
     const seeded = firstSeeded(state);
     return seeded ? { ...result, guild: { id: seeded.id, name: seeded.name, commands: 0, people: 'seeded' } } : result;
@@ -130,11 +106,22 @@ function copyInto(state: EmulatorState, ids: SnowflakeGenerator, copy: AppCopy, 
   return { ...result, guild: { id: target.id, name: target.name, commands: commands.length, people: people ? 'copied' : 'seeded' } };
 }
 
+/** The copy with only what Discord could hold in each scope, and what was left out. */
+function storableCopy(copy: AppCopy, contextFor: (scope: 'global' | 'guild') => ValidationContext): { copy: AppCopy; leftOut: CopyInResult['leftOut'] } {
+  const ids = new Set<string>();
+  const global = storableCommands(copy.global, contextFor('global'), ids);
+  const guild = copy.guild ? storableCommands(copy.guild.commands, contextFor('guild'), ids) : undefined;
+  const leftOut = [...global.leftOut.map((item) => ({ ...item, scope: 'global' as const })), ...(guild?.leftOut ?? []).map((item) => ({ ...item, scope: 'guild' as const }))];
+  return { copy: { ...copy, global: global.kept, ...(copy.guild && guild ? { guild: { ...copy.guild, commands: guild.kept } } : {}) }, leftOut };
+}
+
 /**
  * Puts the copy into the world and into the state a reset goes back to (`initial`, when given): the
- * commands it holds replace those of their scopes; other guilds stay as they are.
+ * commands Discord could hold replace those of their scopes; other guilds stay as they are. `contextFor`:
+ * how the emulator validates a scope's commands (its choice and locale readings).
  */
-export function copyIn(states: { state: EmulatorState; initial?: EmulatorState }, ids: SnowflakeGenerator, copy: AppCopy, now: number): CopyInResult {
-  if (states.initial) copyInto(states.initial, ids, copy, now);
-  return copyInto(states.state, ids, copy, now);
+export function copyIn(states: { state: EmulatorState; initial?: EmulatorState }, ids: SnowflakeGenerator, copy: AppCopy, now: number, contextFor: (scope: 'global' | 'guild') => ValidationContext): CopyInResult {
+  const storable = storableCopy(copy, contextFor);
+  if (states.initial) copyInto(states.initial, ids, storable.copy, now);
+  return { ...copyInto(states.state, ids, storable.copy, now), leftOut: storable.leftOut };
 }

@@ -46,14 +46,18 @@ export function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): P
 
 export function send(response: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | undefined;
-  if (reply.html !== undefined) {
+  let payload: string | Buffer | undefined;
+  if (reply.bytes !== undefined) {
+    payload = reply.bytes;
+  } else if (reply.html !== undefined) {
     headers['Content-Type'] = 'text/html; charset=utf-8';
     // The consent page must not be framed or leak its query (state, challenge) to other origins.
     headers['X-Frame-Options'] = 'DENY';
     // No form-action here: browsers apply it to the redirect after the POST, which goes to the app's redirect URI.
     headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
-    headers['Referrer-Policy'] = 'no-referrer';
+    // Its query (state, challenge) is never sent to another origin; to its own, the form's POST keeps its
+    // Origin header (under no-referrer a browser sends `Origin: null`, which the guard refuses as any opaque origin).
+    headers['Referrer-Policy'] = 'same-origin';
     payload = reply.html;
   } else if (reply.body !== undefined && reply.status !== 204) {
     headers['Content-Type'] = 'application/json';

@@ -7,7 +7,7 @@
  * algorithm are not recorded publicly, so the emulator uses OpenID's default (RS256) under /api/oauth2/keys.
  */
 import { createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import type { Handler, World } from './request-context.js';
+import { json, type Handler, type World } from './request-context.js';
 
 interface SigningKey {
   kid: string;
@@ -37,8 +37,10 @@ export function signIdToken(world: World, claims: Record<string, unknown>): stri
   return `${unsigned}.${sign('sha256', Buffer.from(unsigned), key.privateKey).toString('base64url')}`;
 }
 
-export function discoveryDocument(origin: string): Record<string, unknown> {
-  return {
+/** The discovery document, at the site root (OpenID Connect Discovery 1.0 §4). */
+export const getDiscoveryDocument: Handler = (_ctx, world) => {
+  const origin = world.origin;
+  return json(200, {
     issuer: origin,
     authorization_endpoint: `${origin}/oauth2/authorize`,
     token_endpoint: `${origin}/api/oauth2/token`,
@@ -52,7 +54,7 @@ export function discoveryDocument(origin: string): Record<string, unknown> {
     claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'at_hash'],
     code_challenge_methods_supported: ['S256'],
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
-  };
-}
+  });
+};
 
 export const getSigningKeys: Handler = (_ctx, world) => ({ status: 200, body: { keys: [signingKey(world).jwk] } });

@@ -9,6 +9,7 @@ import type { InteractionStore } from './interactions/store.js';
 import type { AttachmentStore } from './interactions/attachments.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import type { EmulatorState, TokenRecord } from './state.js';
+import type { RequestLog } from './request-log.js';
 import { ApiFailure, apiError } from './api-errors.js';
 
 export type AuthContext =
@@ -22,6 +23,8 @@ export interface World {
   clock: Clock;
   /** Discord origin of this emulator, for OAuth2 pages and id_token issuers. */
   origin: string;
+  /** This run's mark on every request the emulator sends, by which it knows one that came back to it (self-call.ts). */
+  runMark: string;
   choiceStringMaxLength: number;
   /** Which reading of the `ar`/`he` locales the emulator follows (EmulatorOptions.locales). */
   locales: 'spec' | 'docs';
@@ -33,14 +36,16 @@ export interface World {
   attachments?: AttachmentStore;
   /** The gateway's sessions (gateway/gateway.ts): where events go, and interactions without an endpoint URL. */
   gateway?: GatewayAccess;
+  /** What the test-only control routes act on (handlers/control.ts): the request log, and the way back to the world the run started with. */
+  control?: { log: RequestLog; reset(): void };
   /** Handlers call this after a mutation so --state can be saved. */
   changed(): void;
 }
 
 /** What routes and the try route use of the gateway (gateway/gateway.ts). */
 export interface GatewayAccess {
-  /** The `url` of GET /gateway: this emulator's origin as ws://. */
-  url(): string;
+  /** The `url` of GET /gateway: this emulator as ws://, under `host` (the request's Host, which the guard let in) when given. */
+  url(host?: string): string;
   /** Sends an event to the sessions it is for; how many it reached. */
   dispatch(event: GatewayEvent): number;
   /** Whether a bot session (connected, or dropped and still resumable) would get this guild's events. */
@@ -67,6 +72,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Sent as text/html instead of JSON. */
   html?: string;
+  /** Sent as they are, with `headers` saying what they are (a file of the CDN). */
+  bytes?: Buffer;
 }
 
 /** Most handlers answer at once; one that must call out first (the endpoint check of PATCH /applications/@me) returns a promise. */

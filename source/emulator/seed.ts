@@ -144,7 +144,9 @@ export function issueToken(state: EmulatorState, record: Omit<TokenRecord, 'refr
 export function buildState(ids: SnowflakeGenerator, options: SeedOptions): EmulatorState {
   const { now } = options;
   const appId = ids.next();
-  const people: People = { ownerId: ids.next(), adminId: ids.next(), memberId: ids.next(), botId: ids.next(), others: [ids.next(), ids.next(), ids.next()] };
+  // The bot user's id is the application's, as for every app Discord has made since 2020: its token's first
+  // part names the application (what clients, and cmd-tui's rule for exported tokens, read from it).
+  const people: People = { ownerId: ids.next(), adminId: ids.next(), memberId: ids.next(), botId: appId, others: [ids.next(), ids.next(), ids.next()] };
   const state: EmulatorState = {
     schema: 1,
     application: {

@@ -1,44 +1,32 @@
 /**
- * The embedded Discord API emulator: a node:http server on 127.0.0.1 that serves the routes of
- * routes.ts under `/api`, `/api/v9` and `/api/v10`, the OAuth2 consent page at `/oauth2/authorize`,
- * the OpenID discovery document, the gateway's WebSocket connections (gateway/), the CDN addresses of
- * files uploaded with an interaction (interactions/attachment-routes.ts), and the test-only
- * `/__emulator/*` introspection. Request order per API call: faults, rate limits,
- * route match (404/405/400), authentication (401), handler.
+ * The embedded Discord API emulator: a node:http server on 127.0.0.1 that serves the routes of routes.ts
+ * (the API under `/api`, `/api/v9` and `/api/v10`, the consent page, OpenID discovery, the CDN of files
+ * sent with interactions, the test-only `/__emulator/*`) through request-pipeline.ts, and the gateway's
+ * WebSocket connections (gateway/). startEmulator only wires these together: the world (world-setup.ts),
+ * the limits, the guard (request-guard.ts), the listening socket, and what a caller gets back.
  */
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiFailure, apiError } from './api-errors.js';
-import { authenticate, authKindLabel } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
 import { FaultInjector, parseFaultSpec } from './faults.js';
 import { keepConnections, serverOptions, SLOW_CLIENT_LIMITS, type SlowClientLimits } from './connections.js';
-import { failureReply, faultReply, readBody, send } from './http-reply.js';
 import { canViewChannel } from './guild-access.js';
-import { discoveryDocument } from './openid.js';
-import { loadState, StateSaver } from './persistence.js';
-import { BANNED_BODY, DISCORD_RATE_LIMITS, InvalidRequestLimit, RateLimiter, type RateLimitSettings } from './rate-limits.js';
-import type { AuthContext, Reply, RequestContext, World } from './request-context.js';
-import { RequestLog, loggablePath, type LoggedRequest } from './request-log.js';
-import { matchRoute } from './router.js';
-import { API_ROUTES } from './routes.js';
-import { ACCESS_TOKEN_LIFETIME_MS, buildState } from './seed.js';
+import { DISCORD_RATE_LIMITS, InvalidRequestLimit, RateLimiter, type RateLimitSettings } from './rate-limits.js';
+import type { World } from './request-context.js';
+import { RequestLog, type LoggedRequest } from './request-log.js';
+import { createRequestPipeline } from './request-pipeline.js';
+import { guardRequest, guardRules } from './request-guard.js';
 import { createSnowflakeGenerator } from './snowflake.js';
-import { parseStrictJson } from '../discord/strict-json.js';
 import { createGateway } from './gateway/gateway.js';
 import { checkEndpointUntilAccepted, verifyEndpoint } from './interactions/delivery.js';
-import { newSigningSeed, signerOf } from './interactions/signing.js';
-import { InteractionStore } from './interactions/store.js';
-import { AttachmentStore } from './interactions/attachments.js';
-import { ATTACHMENT_PATH, serveAttachment, uploadAttachment } from './interactions/attachment-routes.js';
-import { interactionView, parseTryRequest, tryCommand } from './interactions/try-command.js';
-import { parsePressBody, parseSubmitBody, pressComponent, submitModal } from './interactions/continue-interaction.js';
+import { signerOf } from './interactions/signing.js';
+import { selfCallProblem } from './self-call.js';
 import { installedGuilds, type EmulatorState } from './state.js';
-import { copyIn, type AppCopy, type CopyInResult } from './copy-in.js';
-
-/** OpenID Connect Discovery 1.0 §4: at the site root, beside /oauth2/authorize. */
-const OPENID_DISCOVERY_PATH = '/.well-known/openid-configuration';
+import type { AppCopy, CopyInResult } from '../discord/app-copy.js';
+import { copyIn } from './copy-in.js';
+import { validationContext } from './command-store.js';
+import { openWorld } from './world-setup.js';
 
 export type { RateLimitSettings } from './rate-limits.js';
 export type { SlowClientLimits } from './connections.js';
@@ -47,6 +35,8 @@ export interface EmulatorOptions {
   /** Default 127.0.0.1. A non-loopback host also needs `allowRemoteHost` (the CLI sets it only for an explicit --host). */
   host?: string;
   allowRemoteHost?: boolean;
+  /** Host names answered besides localhost, IP addresses and `host` (`serve --allow-host`): any other Host is refused (request-guard.ts). */
+  allowHosts?: readonly string[];
   /** Default 0: a free port. */
   port?: number;
   seed?: 'demo' | 'empty';
@@ -83,6 +73,8 @@ export interface RunningEmulator {
   baseUrl: string;
   /** http://127.0.0.1:PORT (the consent page lives at ORIGIN/oauth2/authorize) */
   origin: string;
+  /** This run's secret for the test-only `/__emulator/*` routes, sent in the CONTROL_SECRET_HEADER header (request-guard.ts). */
+  controlSecret: string;
   applicationId: string;
   botToken: string;
   clientId: string;
@@ -130,16 +122,25 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host);
 }
-const API_PREFIX = /^\/api(?:\/v(\d+))?(\/.*)?$/;
 
 export class EmulatorStartError extends Error {
   override readonly name = 'EmulatorStartError';
 }
 
-/** A hash of whatever identifies the caller for the global limit; tokens are never kept in clear. */
-function callerIdentity(request: IncomingMessage): string {
-  const credential = request.headers.authorization ?? `ip:${request.socket.remoteAddress ?? ''}`;
-  return createHash('sha256').update(credential).digest('hex').slice(0, 32);
+function rateLimitSettings(option: EmulatorOptions['rateLimits']): RateLimitSettings | undefined {
+  if (option === 'off') return undefined;
+  return option === undefined || option === 'discord' ? DISCORD_RATE_LIMITS : option;
+}
+
+async function listen(server: Server, host: string, port: number | undefined): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new EmulatorStartError(error.code === 'EADDRINUSE' ? `port ${port} is in use: pick another with --port, or --port 0 for a free one` : error.message)),
+    );
+    server.listen(port ?? 0, host, () => resolve());
+  });
+  const bound = (server.address() as AddressInfo).port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -149,202 +150,81 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const clock = options.clock ?? systemClock;
   const ids = createSnowflakeGenerator(clock);
+  const { world, initial, saver } = await openWorld(options, clock, ids);
+  const limits = rateLimitSettings(options.rateLimits);
   const faults = options.faults ? new FaultInjector(parseFaultSpec(options.faults)) : undefined;
-  const limits = options.rateLimits === 'off' ? undefined : options.rateLimits === undefined || options.rateLimits === 'discord' ? DISCORD_RATE_LIMITS : options.rateLimits;
   const limiter = limits ? new RateLimiter(limits, clock) : undefined;
   const invalidRequests = limits?.invalidRequests ? new InvalidRequestLimit(limits.invalidRequests, clock) : undefined;
-
-  const loaded = options.statePath ? await loadState(options.statePath) : undefined;
-  let state: EmulatorState = loaded ?? buildState(ids, { seed: options.seed ?? 'demo', extraGuilds: options.extraGuilds ?? 0, now: clock() });
-  // Script tokens stay usable across restarts of a saved state.
-  for (const token of Object.values(state.scriptTokens)) {
-    const record = state.tokens[token];
-    if (record) record.expiresAt = clock() + ACCESS_TOKEN_LIFETIME_MS;
-  }
-  // State files written before interactions existed get their signing key now.
-  state.application.interactionsKeySeed ??= newSigningSeed();
-  const initial = structuredClone(state);
-  const saver = options.statePath ? new StateSaver(options.statePath, () => world.state) : undefined;
   const log = new RequestLog();
-
-  const world: World = {
-    state,
-    ids,
-    clock,
-    origin: '',
-    choiceStringMaxLength: options.choiceStringMaxLength ?? 100,
-    locales: options.locales ?? 'spec',
-    interactions: new InteractionStore(clock, () => ids.next()),
-    attachments: new AttachmentStore(clock, () => ids.next()),
-    changed: () => saver?.markChanged(),
-  };
-  const gateway = createGateway(world, options.gatewayHeartbeatMs === undefined ? {} : { heartbeatIntervalMs: options.gatewayHeartbeatMs });
-  world.gateway = gateway;
-  if (saver && !loaded) await saver.writeNow();
-
-  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, path: string): Promise<{ status: number; auth: string; fault?: string }> {
-    const method = request.method ?? 'GET';
-    const header = request.headers.authorization;
-    let auth: AuthContext | undefined;
-    // The consent page is for browsers and scripts signing in, not a target of API fault tests.
-    const fault = path === '/oauth2/authorize' ? undefined : faults?.next();
-    if (fault?.kind === 'reset') {
-      request.socket.destroy();
-      return { status: 0, auth: authKindLabel(header, undefined), fault: 'reset' };
-    }
-    const ip = request.socket.remoteAddress ?? '';
-    if (invalidRequests?.banned(ip)) {
-      send(response, { status: 429, body: BANNED_BODY });
-      return { status: 429, auth: authKindLabel(header, undefined) };
-    }
-    if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
-    let reply: Reply;
-    let rateHeaders: Record<string, string> = {};
-    try {
-      if (fault && fault.kind !== 'slow') {
-        reply = faultReply(fault);
-      } else {
-        const identity = callerIdentity(request);
-        const globalVerdict = path === '/oauth2/authorize' ? undefined : limiter?.checkGlobal(identity);
-        if (globalVerdict && !globalVerdict.allowed) throw new ApiFailure(429, globalVerdict.body, globalVerdict.headers);
-        const body = await readBody(request);
-        const { route, params } = matchRoute(API_ROUTES, method, path);
-        const routeVerdict = route.authenticated === false ? undefined : limiter?.checkRoute(identity, method, route.pattern, params.guild_id);
-        if (routeVerdict) {
-          rateHeaders = routeVerdict.headers;
-          if (!routeVerdict.allowed) throw new ApiFailure(429, routeVerdict.body, routeVerdict.headers);
-        }
-        auth = route.authenticated === false ? { kind: 'none' } : authenticate(header, world.state, clock());
-        const ctx: RequestContext = { method, path, rawPath: url.pathname, query: url.searchParams, headers: request.headers, params, auth, rawBody: body };
-        reply = await route.handler(ctx, world);
-      }
-    } catch (error) {
-      reply = failureReply(error);
-    }
-    const headers = { ...rateHeaders, ...reply.headers };
-    send(response, { ...reply, headers });
-    invalidRequests?.record(ip, reply.status, headers);
-    return { status: reply.status, auth: authKindLabel(header, auth), ...(fault ? { fault: fault.kind } : {}) };
-  }
-
-  async function handleIntrospection(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    const path = url.pathname;
-    const interaction = /^\/__emulator\/interactions\/(\d+)$/.exec(path);
-    const pressed = /^\/__emulator\/messages\/(\d+)\/components\/([^/]+)$/.exec(path);
-    const modal = /^\/__emulator\/interactions\/(\d+)\/modal$/.exec(path);
-    if (request.method === 'POST' && path === '/__emulator/attachments') {
-      send(response, await uploadAttachment(request, url.searchParams, world.attachments!));
-    } else if (request.method === 'POST' && path === '/__emulator/interactions') {
-      const parsed = parseStrictJson((await readBody(request)).toString('utf8'));
-      const tried = parsed.ok ? parseTryRequest(parsed.value) : 'the body is not JSON';
-      if (typeof tried === 'string') {
-        send(response, { status: 400, body: { message: tried } });
-        return;
-      }
-      const reply = tryCommand(world, world.interactions!, tried);
-      // A refused command's files were never sent: the client uploads them again with the next try, so they need not wait 15 minutes here.
-      if (reply.status !== 202) for (const id of Object.values(tried.attachments ?? {})) world.attachments!.dropUnsent(id);
-      send(response, reply);
-    } else if (request.method === 'POST' && (pressed || modal)) {
-      const parsed = parseStrictJson((await readBody(request)).toString('utf8') || '{}');
-      const asked = !parsed.ok ? 'the body is not JSON' : pressed ? parsePressBody(pressed[1]!, decodeURIComponent(pressed[2]!), parsed.value) : parseSubmitBody(modal![1]!, parsed.value);
-      const store = world.interactions!;
-      send(response, typeof asked === 'string' ? { status: 400, body: { message: asked } } : 'customId' in asked ? pressComponent(world, store, asked) : submitModal(world, store, asked));
-    } else if (request.method === 'GET' && interaction) {
-      const found = world.interactions!.get(interaction[1]!);
-      send(response, found ? { status: 200, body: interactionView(found) } : failureReply(apiError('notFound')));
-    } else if (request.method === 'GET' && path === '/__emulator/requests') {
-      send(response, { status: 200, headers: { 'X-Emulator-Total-Requests': String(log.total) }, body: log.list() });
-    } else if (request.method === 'POST' && path === '/__emulator/reset') {
-      world.state = state = structuredClone(initial);
+  world.control = {
+    log,
+    reset() {
+      world.state = structuredClone(initial);
       world.attachments!.clear();
       limiter?.reset();
       invalidRequests?.reset();
       faults?.reset();
       log.clear();
       world.changed();
-      send(response, { status: 204 });
-    } else {
-      send(response, failureReply(apiError('notFound')));
-    }
-  }
-
-  function handleRequest(request: IncomingMessage, response: ServerResponse): void {
+    },
+  };
+  const controlSecret = randomBytes(32).toString('hex');
+  const rules = guardRules(host, options.allowHosts ?? [], controlSecret);
+  const gateway = createGateway(world, { guard: (headers) => guardRequest(rules, { method: 'GET', headers }, false), ...(options.gatewayHeartbeatMs === undefined ? {} : { heartbeatIntervalMs: options.gatewayHeartbeatMs }) });
+  world.gateway = gateway;
+  const pipeline = createRequestPipeline({ world, rules, log, faults, limiter, invalidRequests, ...(options.onRequest ? { onRequest: options.onRequest } : {}) });
+  const server = createServer(serverOptions(options.slowClientLimits ?? SLOW_CLIENT_LIMITS), (request, response) => {
     connections.admit(response);
-    const url = URL.parse(request.url ?? '/', 'http://emulator.invalid');
-    if (!url) {
-      // A request target no URL parser accepts (`http://[`): answered, never a crash.
-      send(response, failureReply(apiError('badRequest')));
-      return;
-    }
-    const pathname = url.pathname;
-    if (pathname.startsWith('/__emulator/')) {
-      handleIntrospection(request, response, url).catch((error: unknown) => {
-        if (!response.headersSent) send(response, failureReply(error));
-      });
-      return;
-    }
-    const started = new Date(clock()).toISOString();
-    const api = API_PREFIX.exec(pathname);
-    const version = api?.[1];
-    const file = ATTACHMENT_PATH.exec(pathname);
-    let outcome: Promise<{ status: number; auth: string; fault?: string }>;
-    if (api && version !== undefined && version !== '9' && version !== '10') {
-      send(response, failureReply(apiError('invalidApiVersion')));
-      outcome = Promise.resolve({ status: 400, auth: authKindLabel(request.headers.authorization, undefined) });
-    } else if (pathname === OPENID_DISCOVERY_PATH && request.method === 'GET') {
-      send(response, { status: 200, body: discoveryDocument(world.origin) });
-      outcome = Promise.resolve({ status: 200, auth: authKindLabel(request.headers.authorization, undefined) });
-    } else if (api || pathname === '/oauth2/authorize') {
-      outcome = handleApi(request, response, url, api ? (api[2] ?? '/') : pathname);
-    } else if (file) {
-      outcome = Promise.resolve({ status: serveAttachment(request, response, file, url.searchParams, world.attachments!), auth: authKindLabel(request.headers.authorization, undefined) });
-    } else {
-      send(response, failureReply(apiError('notFound')));
-      outcome = Promise.resolve({ status: 404, auth: authKindLabel(request.headers.authorization, undefined) });
-    }
-    outcome.then(
-      (result) => {
-        const entry: LoggedRequest = { method: request.method ?? 'GET', path: loggablePath(pathname), userAgent: request.headers['user-agent'] ?? '', time: started, ...result };
-        log.add(entry);
-        options.onRequest?.(entry);
-      },
-      (error: unknown) => {
-        if (!response.headersSent) send(response, failureReply(error));
-      },
-    );
-  }
-
-  const server = createServer(serverOptions(options.slowClientLimits ?? SLOW_CLIENT_LIMITS), handleRequest);
+    pipeline(request, response);
+  });
   const connections = keepConnections(server);
   server.on('upgrade', (request, socket, head) => gateway.handleUpgrade(request, socket, head));
+  const stopAll = async () => {
+    world.interactions!.close();
+    gateway.close();
+    await connections.close();
+    await saver?.close();
+  };
+  world.origin = await listen(server, host, options.port).catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
+  });
+  const endpoint = await startEndpointCheck(world, initial, options).catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
+  });
+  return runningEmulator(world, initial, controlSecret, async () => {
+    endpoint?.stop();
+    await stopAll();
+  }, endpoint);
+}
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new EmulatorStartError(error.code === 'EADDRINUSE' ? `port ${options.port} is in use: pick another with --port, or --port 0 for a free one` : error.message)),
-    );
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const endpointCheck = options.interactionsUrl === undefined ? undefined : checkEndpointUntilAccepted(world, options.interactionsUrl, (problem) => {
-    options.onEndpointCheck?.(options.interactionsUrl!, problem);
+/** `--interactions-url`: refused at once when it leads back here; otherwise checked until it passes (delivery.ts). */
+async function startEndpointCheck(world: World, initial: EmulatorState, options: EmulatorOptions): Promise<{ stop(): void } | undefined> {
+  const url = options.interactionsUrl;
+  if (url === undefined) return undefined;
+  const ownAddress = await selfCallProblem(world, url);
+  if (ownAddress !== undefined) throw new EmulatorStartError(`--interactions-url ${url} is refused: ${ownAddress}`);
+  return checkEndpointUntilAccepted(world, url, (problem) => {
+    options.onEndpointCheck?.(url, problem);
     // Kept by /__emulator/reset too: it is how serve was started.
-    if (problem === undefined) initial.application.interactionsEndpointUrl = options.interactionsUrl;
+    if (problem === undefined) initial.application.interactionsEndpointUrl = url;
   });
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  world.origin = origin;
+}
+
+/** What startEmulator's caller gets: addresses, the seeded credentials and identities, and the few things it may do. */
+function runningEmulator(world: World, initial: EmulatorState, controlSecret: string, close: () => Promise<void>, endpointCheck: { stop(): void } | undefined): RunningEmulator {
+  const { state, origin } = world;
   const app = state.application;
-  const ownerId = app.ownerId;
-  const memberUserId = state.tokens[state.scriptTokens.member]?.userId ?? '';
   const installed = installedGuilds(state);
   const uninstalled = Object.values(state.guilds).find((guild) => !guild.appInstalled);
   // The default guild first (defaultGuild): where try runs, and the copied one after copyIn.
   const guildIds = installed.map((guild) => guild.id);
   const hidden = installed[0]?.channels.find((channel) => !canViewChannel(installed[0]!, app.botUserId, channel));
-
   return {
     baseUrl: `${origin}/api/v10`,
     origin,
+    controlSecret,
     applicationId: app.id,
     botToken: app.botToken,
     clientId: app.id,
@@ -353,10 +233,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     userToken: state.scriptTokens.admin,
     guildIds,
     redirectUris: [...app.redirectUris],
-    verifyKey: signerOf(world.state.application).publicKeyHex,
+    verifyKey: signerOf(app).publicKeyHex,
     gatewayUrl: origin.replace(/^http/, 'ws'),
     copyIn(copy) {
-      const result = copyIn({ state: world.state, initial }, ids, copy, clock());
+      const result = copyIn({ state: world.state, initial }, world.ids, copy, world.clock(), (kind) => validationContext(world, { kind }));
       guildIds.splice(0, guildIds.length, ...installedGuilds(world.state).map((guild) => guild.id));
       world.changed();
       return result;
@@ -374,20 +254,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return undefined;
     },
     seeded: {
-      adminUserId: ownerId,
-      memberUserId,
+      adminUserId: app.ownerId,
+      memberUserId: state.tokens[state.scriptTokens.member]?.userId ?? '',
       memberToken: state.scriptTokens.member,
       botUserId: app.botUserId,
       uninstalledGuildId: uninstalled?.id ?? '',
       hiddenChannelId: hidden?.id ?? '',
       uninstalledChannelId: uninstalled?.channels[0]?.id ?? '',
     },
-    async close() {
-      endpointCheck?.stop();
-      world.interactions!.close();
-      gateway.close();
-      await connections.close();
-      await saver?.flush();
-    },
+    close,
   };
 }

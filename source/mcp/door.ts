@@ -4,6 +4,7 @@
  * for the CLI — opened on first use, and the settings read once there. Nothing here reads `env` or a
  * file; no credential ever comes in through the protocol.
  */
+import type { EmulatorControl } from '../discord/emulator-control.js';
 import type { Scope } from '../discord/model.js';
 import type { Workspace } from '../operations/workspace.js';
 
@@ -12,8 +13,11 @@ export interface McpDoor {
   workspace(): Promise<Workspace>;
   /** Where a tool that names no guild works: the profile's guild, else the global scope. */
   defaultScope: Scope;
-  /** The `cmd-tui serve` emulator `try_command` plays Discord's client on; undefined when the API is live Discord. */
-  emulatorOrigin?: string;
+  /**
+   * The `cmd-tui serve` emulator `try_command` plays Discord's client on, with its control secret as found
+   * at each call (a serve started again has another); undefined when the API is live Discord.
+   */
+  emulator?: () => Promise<EmulatorControl>;
   /** The clock the answers are given at (a timeout's end, who can use a command now). */
   now(): number;
 }

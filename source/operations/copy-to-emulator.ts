@@ -9,7 +9,7 @@
 import type { DiscordApi } from '../api/contract.js';
 import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
 import { GLOBAL_SCOPE, guildScope, type Member, type PartialGuild } from '../discord/model.js';
-import type { AppCopy, CopyInResult, GuildPeople } from '../emulator/copy-in.js';
+import type { AppCopy, CopyInResult, GuildPeople } from '../discord/app-copy.js';
 
 /** Enough members to pick from when trying a command; one page of Discord's member list. */
 const MEMBER_PAGE = 100;
@@ -98,8 +98,24 @@ export async function readAppCopy(api: DiscordApi, guildId: string | undefined):
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/** What was copied where, in one sentence, and whose people the guild has (and why, when they are the emulator's). */
+/** At most this many left-out commands are named one by one; the rest are counted. */
+const LEFT_OUT_NAMED = 5;
+
+/** The source's commands Discord could not hold (the emulator left them out): how many, the first few by name, and why. */
+function leftOutSentence(result: CopyInResult): string {
+  const { leftOut } = result;
+  if (leftOut.length === 0) return '';
+  const named = leftOut.slice(0, LEFT_OUT_NAMED).map((item) => `${item.type === 'CHAT_INPUT' ? '/' : ''}${item.name} (${item.type}, ${item.scope}): ${item.why}`);
+  const more = leftOut.length > LEFT_OUT_NAMED ? `; and ${leftOut.length - LEFT_OUT_NAMED} more` : '';
+  return ` Left out ${count(leftOut.length, 'command')} Discord could not hold, so none of them is in the emulator: ${named.join('; ')}${more}.`;
+}
+
+/** What was copied where, and whose people the guild has (and why, when they are the emulator's); then what was left out, and why. */
 export function describeCopy(result: CopyInResult, read: ReadCopy): string {
+  return `${describeCopied(result, read)}${leftOutSentence(result)}`;
+}
+
+function describeCopied(result: CopyInResult, read: ReadCopy): string {
   const global = count(result.global, 'global command');
   const guild = result.guild;
   const source = read.copy.guild;

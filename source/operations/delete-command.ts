@@ -7,7 +7,7 @@
 import { DiscordApiError } from '../api/errors.js';
 import type { Command, Scope } from '../discord/model.js';
 import { settledWrite } from './write-truth.js';
-import { underLock, type Workspace } from './workspace.js';
+import { backUp, underLock, type Workspace } from './workspace.js';
 
 export interface DeleteRequest {
   scope: Scope;
@@ -33,7 +33,7 @@ export async function deleteCommand(workspace: Workspace, request: DeleteRequest
   const { scope, command } = request;
   const { api } = workspace;
   return underLock(workspace, scope, { command: `${request.reason} in the TUI`, rerunnable: false }, async (lock) => {
-    const { path } = await workspace.backup(scope, request.reason, cancel.signal);
+    const { path } = await backUp(workspace, scope, request.reason, cancel.signal);
     await lock.noteBackup(path);
     const sending = cancel.signal ? api.withSignal(cancel.signal, cancel.sent) : api;
     await settledWrite<void>(

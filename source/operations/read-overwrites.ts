@@ -5,15 +5,33 @@
  */
 import { canReadCommands, type DiscordApi } from '../api/contract.js';
 import { loadGuildOverwrites, type GuildOverwrites } from '../api/guild-overwrites.js';
+import { isSnowflake } from '../discord/model.js';
+import { findEntry, unlistedEntry, type EntryLookup, type PermissionEntry } from '../discord/overwrite-entries.js';
+import type { Workspace } from './workspace.js';
 
-export function readGuildOverwrites(api: DiscordApi, env: NodeJS.ProcessEnv, guildId: string): Promise<GuildOverwrites> {
-  return loadGuildOverwrites(api, guildId, {
-    signInOnly: { knownCommands: async () => (await import('../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId) },
-  });
+/** `perms list|set|who` read this way; the permissions screen reads the same (use-guild-overwrites.ts). */
+export function readGuildOverwrites(workspace: Pick<Workspace, 'api' | 'knownCommands'>, guildId: string): Promise<GuildOverwrites> {
+  const { knownCommands } = workspace;
+  return loadGuildOverwrites(workspace.api, guildId, { signInOnly: { knownCommands: async () => (knownCommands ? knownCommands(guildId) : []) } });
 }
 
 /** Said beside what a sign-in alone read: why commands are shown by id and what could not be known. */
 export function signInOnlyNote(api: Pick<DiscordApi, 'authKinds'>): string | undefined {
   if (canReadCommands(api)) return undefined;
   return 'Read with a browser sign-in alone, which cannot read commands: they are named from the newest local backup that has them, else shown by id. A bot token (`cmd-tui auth set-bot-token`) names them all.';
+}
+
+/**
+ * The list `spec` names (`app`, a command id or name, as findEntry reads it) — the one decision `perms
+ * list|set|who` and the permissions screen make. With a browser sign-in alone an id that is not listed is
+ * taken at its word: Discord lists only the commands that have overwrites and lets a sign-in read no other,
+ * so the command may well exist with none of its own yet. Its save then says whether it does (Discord
+ * answers 10063 for an id that names no command: operations/save-overwrites.ts words it).
+ */
+export function overwriteEntryFor(entries: readonly PermissionEntry[], spec: string, options: { signInOnly: boolean }): EntryLookup {
+  const found = findEntry(entries, spec);
+  if (found.ok || !options.signInOnly) return found;
+  const id = spec.trim();
+  if (isSnowflake(id)) return { ok: true, entry: unlistedEntry(id) };
+  return { ok: false, message: `${found.message} A command without overwrites of its own is not listed to a sign-in: name it by its id.` };
 }

@@ -45,10 +45,12 @@ export async function saveCommand(workspace: Workspace, request: SaveRequest, ca
   const reason = saveReason(request);
   return underLock(workspace, request.scope, { command: `${reason} in the TUI`, rerunnable: false }, async (lock) => {
     const { original } = request;
-    const { path, commands } = await workspace.backup(request.scope, reason, cancel.signal);
+    const snapshot = await workspace.snapshot(request.scope, reason, cancel.signal);
+    // Refused before anything is kept or sent: the reading the backup keeps is the one checked.
+    if (original && 'commands' in snapshot) assertUnchanged(original, snapshot.commands);
+    const path = await workspace.keep(snapshot);
     await lock.noteBackup(path);
     if (!original) return { ...(await create(workspace, request, cancel)), backup: path };
-    if (commands) assertUnchanged(original, commands);
     return { command: await edit(workspace, request, original, cancel, path), overwroteExisting: false, backup: path };
   }, cancel.notice);
 }

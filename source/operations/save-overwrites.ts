@@ -1,8 +1,8 @@
 /**
  * Saving one edited overwrite list (`cmd-tui perms set`, the TUI's permissions save): under the
- * guild's lock, read the guild's lists again and refuse, with nothing sent, when this one changed
- * since it was read (the PUT replaces the whole list), back up the guild (the journal names the
- * backup), then one PUT. After it, the list is read back: a writer elsewhere saving at the same moment
+ * guild's lock, read the guild again — once, for both — and refuse, with nothing sent, when this list
+ * changed since it was read (the PUT replaces the whole list), keep that reading as the backup (the
+ * journal names it), then one PUT. After it, the list is read back: a writer elsewhere saving at the same moment
  * could undo part of ours unseen, and the outcome says what is not on Discord now.
  */
 import { DiscordApiError } from '../api/errors.js';
@@ -65,14 +65,16 @@ export async function saveOverwrites(workspace: Workspace, request: OverwritesRe
   const scope = guildScope(guildId);
   const reason = `permissions of ${entry.label} in guild ${guildId}`;
   const journal = options.journal ?? { command: `save the overwrites of ${entry.label} in the TUI`, rerunnable: false };
-  const reading = options.signal ? api.withSignal(options.signal) : api;
   const { saved, backup } = await underLock(workspace, scope, journal, async (lock) => {
-    const lists = await reading.listGuildPermissions(guildId);
-    const current = lists.find((p) => p.id === entry.id)?.permissions ?? [];
+    // One reading serves the stale check and the backup. What it holds is decided once, by the credentials
+    // (workspace.snapshot): with a bot token the guild's commands and overwrites; with a browser sign-in
+    // alone, which reads no commands, its overwrites — the CLI's save and the TUI's alike.
+    const snapshot = await workspace.snapshot(scope, reason, options.signal);
+    const current = snapshot.permissions.find((p) => p.id === entry.id)?.permissions ?? [];
     if (diffOverwrites(request.base, current, request.directory).length > 0) {
       throw new OverwritesChangedError(`The overwrites of ${entry.label} changed on Discord since they were read. Nothing was sent.`);
     }
-    const { path } = await workspace.backup(scope, reason, options.signal);
+    const path = await workspace.keep(snapshot);
     await lock.noteBackup(path);
     const sending = options.signal ? api.withSignal(options.signal, options.sent) : api;
     const written = await settledWrite<GuildCommandPermissions>(

@@ -6,14 +6,19 @@
  * user sees of it so far (`GET /__emulator/interactions/{id}`); then, as the user goes on, presses a
  * button or picks from a select on the bot's message (`POST /__emulator/messages/{id}/components/{custom_id}`)
  * and submits the form the bot opened (`POST /__emulator/interactions/{id}/modal`). The answers are read as untrusted:
- * at most 1 MiB, no redirects, JSON without prototype keys, a view of the expected shape.
+ * at most 1 MiB, no redirects, JSON without prototype keys, a view of the expected shape. Every request
+ * carries the emulator's control secret (discord/emulator-control.ts), which the door found.
  * Live Discord has no such route — no API lets a user run a command — and LIVE_DISCORD_REFUSAL says so.
  */
-import { AnswerTooLargeError, readCapped } from '../api/read-capped.js';
+import { AnswerTooLargeError, readCapped } from '../discord/read-capped.js';
 import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
+import { controlHeaders, type EmulatorControl } from '../discord/emulator-control.js';
+import type { FormValue } from '../discord/modal-rules.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';
 import type { LocalFile } from './attachment-files.js';
+
+export type { EmulatorControl } from '../discord/emulator-control.js';
 
 /** Why nobody can try a command against Discord itself: the CLI and the TUI say it in these words. */
 export const LIVE_DISCORD_REFUSAL =
@@ -40,18 +45,24 @@ export type TryStart =
   /** `notEmulator`: the server has no try route (not a `cmd-tui serve`); `noBot`: no bot to deliver to (no endpoint URL, none on the gateway). */
   | { ok: false; message: string; problems: string[]; notEmulator?: boolean; noBot?: boolean };
 
+/** How long one request to the emulator may take unless told (`EmulatorControl.timeoutMs`). */
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
 /** The emulator's answers are small; anything larger is not the emulator, and is not read into memory. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal): Promise<{ status: number; body: Record<string, unknown> }> {
-  const timeout = AbortSignal.timeout(10_000);
-  const response = await fetch(url, { ...init, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+/** A request to one of the emulator's test-only routes (`path`), with its control secret. */
+async function getJson(control: EmulatorControl, path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<{ status: number; body: Record<string, unknown> }> {
+  const url = `${control.origin}${path}`;
+  const timeout = AbortSignal.timeout(control.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const headers = { ...(init.headers as Record<string, string> | undefined), ...controlHeaders(control) };
+  const response = await fetch(url, { ...init, headers, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   let text: string;
   try {
     text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_ANSWER_BYTES);
   } catch (error) {
     if (!(error instanceof AnswerTooLargeError)) throw error;
-    throw new Error(`the answer from ${new URL(url).origin} is ${error.size}, more than the emulator ever sends, so it was not read`);
+    throw new Error(`the answer from ${control.origin} is ${error.size}, more than the emulator ever sends, so it was not read`);
   }
   return { status: response.status, body: parseStrictObject(text) ?? {} };
 }
@@ -63,7 +74,8 @@ async function getJson(url: string, init: RequestInit = {}, signal?: AbortSignal
  * have it: `sent`, when given, is called then, and from then on `signal` no longer stops the request — its answer
  * (the interaction's id) is what lets the caller follow what the bot does with it.
  */
-export async function startTry(origin: string, request: TryRequest, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+export async function startTry(control: EmulatorControl, request: TryRequest, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+  const { origin } = control;
   const { attachments, ...fields } = request;
   const uploads: Record<string, string> = Object.create(null);
   const total = Object.values(attachments ?? {}).reduce((sum, file) => sum + file.bytes.length, 0);
@@ -71,15 +83,16 @@ export async function startTry(origin: string, request: TryRequest, signal?: Abo
     return { ok: false, message: `the files are ${formatSize(total)} together, more than the ${formatSize(EMULATOR_UPLOADS_LIMIT)} the emulator holds at once (it would drop the first before the command is sent): attach fewer or smaller files`, problems: [] };
   }
   // A file's bytes go only to a server known to be an emulator: Discord, or a proxy standing in for it, never gets them.
-  if (attachments && Object.keys(attachments).length > 0 && !(await isEmulator(origin, signal))) {
-    return { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] };
+  const known = attachments && Object.keys(attachments).length > 0 ? await isEmulator(control, signal) : true;
+  if (known !== true) {
+    return known === false ? { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] } : { ok: false, message: known, problems: [] };
   }
   for (const [option, file] of Object.entries(attachments ?? {})) {
-    const uploaded = await uploadFile(origin, file, signal);
+    const uploaded = await uploadFile(control, file, signal);
     if (!uploaded.ok) return uploaded.notEmulator ? uploaded : { ...uploaded, message: `option "${option}": ${uploaded.message}` };
     uploads[option] = uploaded.id;
   }
-  return deliverThrough(origin, '/__emulator/interactions', attachments ? { ...fields, attachments: uploads } : fields, signal, sent);
+  return deliverThrough(control, '/__emulator/interactions', attachments ? { ...fields, attachments: uploads } : fields, signal, sent);
 }
 
 /** What the user does with a component of the bot's message: press a button, or pick a select's values. */
@@ -91,17 +104,41 @@ export interface ComponentUse {
 }
 
 /** Presses the button (or picks the select's values) through the emulator, which delivers the interaction as `startTry` does. */
-export function useComponent(origin: string, use: ComponentUse, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+export function useComponent(control: EmulatorControl, use: ComponentUse, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
   const path = `/__emulator/messages/${encodeURIComponent(use.messageId)}/components/${encodeURIComponent(use.customId)}`;
-  return deliverThrough(origin, path, use.values ? { values: use.values } : {}, signal, sent);
+  return deliverThrough(control, path, use.values ? { values: use.values } : {}, signal, sent);
 }
 
-/** Submits the form interaction `interactionId` opened, each field's text by its custom_id (one left out keeps the bot's text). */
-export function submitForm(origin: string, interactionId: string, values: Readonly<Record<string, string>>, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
-  return deliverThrough(origin, `/__emulator/interactions/${encodeURIComponent(interactionId)}/modal`, { values }, signal, sent);
+/**
+ * Submits the form interaction `interactionId` opened, each field's text (a select's values) by its custom_id
+ * (one left out keeps what the bot put in it); `files`: a file upload's files by its custom_id, uploaded first as
+ * the client uploads them, their ids its values.
+ */
+export async function submitForm(control: EmulatorControl, interactionId: string, values: Readonly<Record<string, FormValue>>, signal?: AbortSignal, sent?: () => void, files: Readonly<Record<string, readonly LocalFile[]>> = {}): Promise<TryStart> {
+  const { origin } = control;
+  const all = Object.values(files).flat();
+  const total = all.reduce((sum, file) => sum + file.bytes.length, 0);
+  if (total > EMULATOR_UPLOADS_LIMIT) return { ok: false, message: `the files are ${formatSize(total)} together, more than the ${formatSize(EMULATOR_UPLOADS_LIMIT)} the emulator holds at once: pick fewer or smaller files`, problems: [] };
+  // A file's bytes go only to a server known to be an emulator.
+  const known = all.length > 0 ? await isEmulator(control, signal) : true;
+  if (known !== true) {
+    return known === false ? { ok: false, notEmulator: true, message: `${origin} is not a cmd-tui serve emulator (it has no /__emulator/requests), so no file was sent to it`, problems: [] } : { ok: false, message: known, problems: [] };
+  }
+  const uploaded: Record<string, FormValue> = Object.create(null);
+  for (const [field, chosen] of Object.entries(files)) {
+    const ids: string[] = [];
+    for (const file of chosen) {
+      const upload = await uploadFile(control, file, signal);
+      if (!upload.ok) return upload.notEmulator ? upload : { ...upload, message: `field "${field}": ${upload.message}` };
+      ids.push(upload.id);
+    }
+    uploaded[field] = ids;
+  }
+  return deliverThrough(control, `/__emulator/interactions/${encodeURIComponent(interactionId)}/modal`, { values: { ...values, ...uploaded } }, signal, sent);
 }
 
-async function deliverThrough(origin: string, path: string, request: unknown, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+async function deliverThrough(control: EmulatorControl, path: string, request: unknown, signal?: AbortSignal, sent?: () => void): Promise<TryStart> {
+  const { origin } = control;
   const bytes = new TextEncoder().encode(JSON.stringify(request));
   let gone = false;
   const untilSent = new AbortController();
@@ -125,7 +162,7 @@ async function deliverThrough(origin: string, path: string, request: unknown, si
   );
   let started: Awaited<ReturnType<typeof getJson>>;
   try {
-    started = await getJson(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit, untilSent.signal);
+    started = await getJson(control, path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit, untilSent.signal);
   } finally {
     signal?.removeEventListener('abort', stop);
   }
@@ -142,18 +179,26 @@ async function deliverThrough(origin: string, path: string, request: unknown, si
   return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };
 }
 
-/** Whether `origin` is a cmd-tui emulator: its request log answers, with the header only it sends (nothing of that log is read). */
-async function isEmulator(origin: string, signal?: AbortSignal): Promise<boolean> {
-  const timeout = AbortSignal.timeout(10_000);
-  const response = await fetch(`${origin}/__emulator/requests`, { redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  await response.body?.cancel();
-  return response.status === 200 && response.headers.has('x-emulator-total-requests');
+/**
+ * Whether `origin` is a cmd-tui emulator: its request log answers, with the header only it sends (nothing of
+ * that log is read); or, when it refuses this client (no control secret, or another run's), what it says.
+ */
+async function isEmulator(control: EmulatorControl, signal?: AbortSignal): Promise<boolean | string> {
+  const timeout = AbortSignal.timeout(control.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const response = await fetch(`${control.origin}/__emulator/requests`, { headers: controlHeaders(control), redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  if (response.status !== 403) {
+    await response.body?.cancel();
+    return response.status === 200 && response.headers.has('x-emulator-total-requests');
+  }
+  const text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_ANSWER_BYTES);
+  const refusal = parseStrictObject(text)?.message;
+  return typeof refusal === 'string' ? refusal : false;
 }
 
 /** The client's upload of one file; nothing of the command has left yet, so `signal` stops it. */
-async function uploadFile(origin: string, file: LocalFile, signal?: AbortSignal): Promise<{ ok: true; id: string } | Extract<TryStart, { ok: false }>> {
-  const url = `${origin}/__emulator/attachments?filename=${encodeURIComponent(file.filename)}`;
-  const answer = await getJson(url, { method: 'POST', headers: { 'Content-Type': file.content_type }, body: file.bytes as Uint8Array<ArrayBuffer> }, signal);
+async function uploadFile(control: EmulatorControl, file: LocalFile, signal?: AbortSignal): Promise<{ ok: true; id: string } | Extract<TryStart, { ok: false }>> {
+  const { origin } = control;
+  const answer = await getJson(control, `/__emulator/attachments?filename=${encodeURIComponent(file.filename)}`, { method: 'POST', headers: { 'Content-Type': file.content_type }, body: file.bytes as Uint8Array<ArrayBuffer> }, signal);
   if (answer.status === 201 && typeof answer.body.id === 'string') return { ok: true, id: answer.body.id };
   if (typeof answer.body.message !== 'string' || answer.body.message.startsWith('404')) {
     return { ok: false, notEmulator: true, message: `${origin} cannot take files (HTTP ${answer.status} to POST /__emulator/attachments): it is not a cmd-tui serve emulator, or one older than attachments`, problems: [] };
@@ -163,13 +208,19 @@ async function uploadFile(origin: string, file: LocalFile, signal?: AbortSignal)
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isMessage = (value: unknown) => isObject(value) && typeof value.id === 'string' && typeof value.edits === 'number' && Array.isArray(value.embeds) && Array.isArray(value.components);
+const isStrings = (value: unknown) => Array.isArray(value) && value.every((one) => typeof one === 'string');
+const isSelectPart = (value: unknown) =>
+  isObject(value) && typeof value.type === 'number' && typeof value.label === 'string' && typeof value.minValues === 'number' && typeof value.maxValues === 'number' &&
+  Array.isArray(value.options) && value.options.every((option) => isObject(option) && typeof option.label === 'string' && typeof option.value === 'string');
 const isModalItem = (value: unknown) =>
   isObject(value) &&
   typeof value.id === 'number' &&
   (value.kind === 'text'
     ? typeof value.content === 'string'
-    : value.kind === 'input' && typeof value.customId === 'string' && typeof value.label === 'string' && typeof value.style === 'number' &&
-      typeof value.minLength === 'number' && typeof value.maxLength === 'number' && typeof value.required === 'boolean' && typeof value.value === 'string');
+    : typeof value.customId === 'string' && typeof value.label === 'string' && typeof value.required === 'boolean' &&
+      (value.kind === 'input' ? typeof value.style === 'number' && typeof value.minLength === 'number' && typeof value.maxLength === 'number' && typeof value.value === 'string'
+      : value.kind === 'select' ? isSelectPart(value.select) && isStrings(value.defaults)
+      : value.kind === 'file' && typeof value.minValues === 'number' && typeof value.maxValues === 'number'));
 const isModal = (value: unknown) => isObject(value) && typeof value.customId === 'string' && typeof value.title === 'string' && Array.isArray(value.items) && value.items.every(isModalItem);
 
 /** The interaction's state as the emulator reports it, or undefined for an answer of another shape. */
@@ -191,8 +242,8 @@ function interactionView(body: Record<string, unknown>): InteractionView | undef
 }
 
 /** What the user sees of interaction `id` so far; undefined when the answer is not an interaction's state. */
-export async function readInteraction(origin: string, id: string, signal?: AbortSignal): Promise<InteractionView | undefined> {
-  return interactionView((await getJson(`${origin}/__emulator/interactions/${encodeURIComponent(id)}`, {}, signal)).body);
+export async function readInteraction(control: EmulatorControl, id: string, signal?: AbortSignal): Promise<InteractionView | undefined> {
+  return interactionView((await getJson(control, `/__emulator/interactions/${encodeURIComponent(id)}`, {}, signal)).body);
 }
 
 const DEFERRED = 5;

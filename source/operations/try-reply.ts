@@ -7,11 +7,12 @@
  * Pure: it renders the emulator's view of one interaction.
  */
 import { ButtonStyle, ComponentType, pressables, type Pressable } from '../discord/message-components.js';
-import { modalInputs, TextInputStyle, type Modal } from '../discord/modal-rules.js';
-import type { InteractionRecord, ShownMessage } from '../emulator/interactions/store.js';
+import { modalFields, TextInputStyle, type Modal } from '../discord/modal-rules.js';
+import { SELECT_NAMES } from '../discord/message-components.js';
+import type { InteractionView, ShownMessage } from '../discord/interaction-view.js';
+import { plural } from '../terminal/plural.js';
 
-/** What the emulator's `GET /__emulator/interactions/{id}` answers: the interaction as the user sees it so far. */
-export type InteractionView = Pick<InteractionRecord, 'type' | 'acknowledged' | 'failed' | 'original' | 'followups' | 'modal' | 'choices' | 'refused' | 'updates' | 'source' | 'revision'>;
+export type { InteractionView };
 
 const EPHEMERAL = 64;
 const DEFERRED_CHANNEL_MESSAGE = 5;
@@ -50,7 +51,7 @@ export function componentLine(component: Pressable): string {
     const kind = component.style === ButtonStyle.Link ? `link to ${component.url ?? '(no URL)'}` : style ? `${style} button` : 'button';
     return `[${component.label}] (${kind}${disabled})`;
   }
-  const notes = [component.options.length > 0 ? `${component.options.length} options` : '', component.disabled ? 'disabled' : ''].filter(Boolean).join(', ');
+  const notes = [component.options.length > 0 ? plural(component.options.length, 'option') : '', component.disabled ? 'disabled' : ''].filter(Boolean).join(', ');
   const shown = [component.placeholder, notes ? `(${notes})` : undefined].filter(Boolean).join(' ');
   return `${COMPONENT_KINDS[component.type] ?? 'select'}:${shown ? ` ${shown}` : ''}`;
 }
@@ -89,6 +90,14 @@ function choiceLines(botName: string, choices: readonly unknown[]): string[] {
 export function formLines(modal: Modal): string[] {
   return modal.items.map((item) => {
     if (item.kind === 'text') return `  ${item.content}`;
+    if (item.kind !== 'input') {
+      const [least, most] = item.kind === 'select' ? [item.select.minValues, item.select.maxValues] : [item.minValues, item.maxValues];
+      const kind = item.kind === 'file' ? 'file upload' : (SELECT_NAMES[item.select.type] ?? 'select');
+      const count = `${least === most ? least : `${least}–${most}`} ${item.kind === 'file' ? 'file' : 'value'}${most === 1 ? '' : 's'}`;
+      const offers = item.kind === 'select' && item.select.options.length > 0 ? `offers ${item.select.options.map((option) => option.value).join(', ')}` : undefined;
+      const starts = item.kind === 'select' && item.defaults.length > 0 ? `starts as ${item.defaults.join(', ')}` : undefined;
+      return `  ${item.label}${item.required ? '*' : ''} (${item.customId}) · ${[kind, count, item.description, offers, starts].filter(Boolean).join(' · ')}`;
+    }
     const limits = item.minLength > 0 ? `${item.minLength}–${item.maxLength} characters` : `at most ${item.maxLength} characters`;
     const details = [
       item.style === TextInputStyle.Paragraph ? 'paragraph' : 'short',
@@ -103,7 +112,7 @@ export function formLines(modal: Modal): string[] {
 
 /** The fields of the form, by custom_id, for a hint: `topic=… details=…`. */
 export function formFieldNames(modal: Modal): string[] {
-  return modalInputs(modal).map((input) => input.customId);
+  return modalFields(modal).map((field) => field.customId);
 }
 
 /** What has been printed so far, so that a view seen again prints only what is new (an edit prints the message again). */

@@ -5,12 +5,12 @@
  * or for one member as they are (their roles read from the guild). The decisions are
  * discord/effective-access.ts; this reads what they need and shapes the answer every door prints.
  */
+import { canReadCommands } from '../api/contract.js';
 import { AuthRequiredError } from '../api/errors.js';
 import { accessMatrix, type AccessDecision, type AccessStage, type CommandAccessInput } from '../discord/effective-access.js';
 import { checkMember } from '../discord/member-access.js';
-import { findEntry } from '../discord/overwrite-entries.js';
 import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
-import { readGuildOverwrites, signInOnlyNote } from './read-overwrites.js';
+import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from './read-overwrites.js';
 import type { Workspace } from './workspace.js';
 
 export interface WhoCanUseQuestion {
@@ -39,6 +39,8 @@ export interface ChannelAnswer {
 
 interface Answered {
   guildId: string;
+  /** The guild's name when the credentials could read it (GET /guilds/{id}). */
+  guildName?: string;
   command: string;
   commandId: string;
   /** What limits the answer (read with a browser sign-in alone), if anything. */
@@ -63,8 +65,8 @@ export type WhoCanUse = { found: true; answer: RolesAnswer | MemberAnswer } | { 
 
 export async function whoCanUse(workspace: Workspace, question: WhoCanUseQuestion, now: number): Promise<WhoCanUse> {
   const { api } = workspace;
-  const { entries, directory } = await readGuildOverwrites(api, workspace.env, question.guildId);
-  const found = findEntry(entries, question.command);
+  const { entries, directory } = await readGuildOverwrites(workspace, question.guildId);
+  const found = overwriteEntryFor(entries, question.command, { signInOnly: !canReadCommands(api) });
   if (!found.ok) return { found: false, message: found.message };
   const { entry } = found;
   if (entry.kind === 'app') return { found: false, message: 'Name one command: the app-level entry is not a command anyone runs.' };
@@ -81,7 +83,7 @@ export async function whoCanUse(workspace: Workspace, question: WhoCanUseQuestio
     entry.kind === 'command'
       ? undefined
       : `${signInOnlyNote(api) ?? ''} Its default_member_permissions could not be read, so these answers take it as none: a member it requires a permission of may in fact be refused.`.trim();
-  const answered: Answered = { guildId: question.guildId, command: entry.label, commandId: entry.id, ...(note ? { note } : {}) };
+  const answered: Answered = { guildId: question.guildId, ...(directory.guildName !== undefined ? { guildName: directory.guildName } : {}), command: entry.label, commandId: entry.id, ...(note ? { note } : {}) };
   if (question.userId !== undefined) return { found: true, answer: await memberAnswer(workspace, input, question.userId, question, answered, now) };
   const answer = rolesAnswer(input, question, answered, now);
   if (question.roleId !== undefined && answer.roles.length === 0) {

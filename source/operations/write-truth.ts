@@ -4,7 +4,7 @@
  * that), and when the answer is lost (connection dropped, cancelled between retries) the outcome is
  * read back: carried out, not carried out, or unknown — with the backup taken before it.
  */
-import { ConnectionError, RequestCancelledError } from '../api/errors.js';
+import { ConnectionError, mayHaveBeenCarriedOut, RequestCancelledError } from '../api/errors.js';
 
 /** Read back after a lost answer: Discord does not have the change. */
 export class WriteNotAppliedError extends Error {
@@ -29,7 +29,7 @@ export class WriteUnsettledError extends Error {
 
 /** A write that may have left but whose answer never came. */
 function answerLost(error: unknown): boolean {
-  return (error instanceof RequestCancelledError && error.sent) || (error instanceof ConnectionError && error.transient);
+  return (error instanceof RequestCancelledError || error instanceof ConnectionError) && mayHaveBeenCarriedOut(error);
 }
 
 /** What a read-back found: the write carried out (with what it made), or not. */

@@ -28,20 +28,26 @@ const same = (text: string) => text;
 export const PLAIN: Paint = { create: same, update: same, remove: same, error: same, warning: same, strong: same, muted: same };
 const COLOURED: Paint = { create: sgr(32), update: sgr(33), remove: sgr(31), error: sgr(31), warning: sgr(33), strong: sgr(1), muted: sgr(2) };
 
-/** FORCE_COLOR asks for colour even where there is no terminal (rule 2). */
-export function colourForced(env: NodeJS.ProcessEnv): boolean {
-  return env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+/**
+ * What colour depends on, as the environment says it (read once, config/environment.ts): FORCE_COLOR as
+ * given (undefined when unset), NO_COLOR set to anything, TERM=dumb.
+ */
+export interface ColourFacts {
+  forceColor?: string;
+  noColor: boolean;
+  dumbTerminal: boolean;
 }
 
 /** Whether text written to `stream` gets colour (the rules above). */
-export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, flags: { 'no-color'?: boolean } = {}): boolean {
+export function colourWanted(stream: { isTTY?: boolean }, facts: ColourFacts, flags: { 'no-color'?: boolean } = {}): boolean {
   if (flags['no-color'] === true) return false;
-  if (env.FORCE_COLOR !== undefined) return colourForced(env);
-  if ((env.NO_COLOR ?? '') !== '') return false;
-  return stream.isTTY === true && env.TERM !== 'dumb';
+  // Rule 2: FORCE_COLOR asks for colour even where there is no terminal, unless it says 0 or false.
+  if (facts.forceColor !== undefined) return facts.forceColor !== '0' && facts.forceColor !== 'false';
+  if (facts.noColor) return false;
+  return stream.isTTY === true && !facts.dumbTerminal;
 }
 
 /** The paint for text written to `stream`. */
-export function paintFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, flags: { 'no-color'?: boolean } = {}): Paint {
-  return colourWanted(stream, env, flags) ? COLOURED : PLAIN;
+export function paintFor(stream: { isTTY?: boolean }, facts: ColourFacts, flags: { 'no-color'?: boolean } = {}): Paint {
+  return colourWanted(stream, facts, flags) ? COLOURED : PLAIN;
 }

@@ -13,7 +13,7 @@
  * is one grapheme), ASCII, Latin, general punctuation, arrows, technical and mathematical symbols,
  * box drawing, shapes, dingbats and braille. None of them is a combining mark, joiner, prepended
  * mark, Hangul jamo or regional indicator, and none is a surrogate, so a code unit is a code point.
- * test/ui/graphemes.test.ts checks every one of them against Intl.Segmenter.
+ * test/terminal/graphemes.test.ts checks every one of them against Intl.Segmenter.
  */
 export const STANDALONE_EACH = /^[\u0000-\u000C\u000E-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u2BFF]*$/;
 

@@ -20,16 +20,3 @@ export function hyperlink(url: string, text: string): string {
 export function clipboardSequence(text: string): string {
   return `\u001b]52;c;${Buffer.from(safeAddress(text)).toString('base64')}\u0007`;
 }
-
-/**
- * Terminals known to draw OSC 8 links (others may print the sequence or ignore it; the address is
- * shown as text either way). From the terminals' own documentation of the variables they set.
- */
-export function supportsHyperlinks(env: NodeJS.ProcessEnv): boolean {
-  if (env.TERM === 'dumb') return false;
-  if (env.WT_SESSION || env.KITTY_WINDOW_ID || env.WEZTERM_PANE || env.GHOSTTY_RESOURCES_DIR) return true;
-  if (['iTerm.app', 'WezTerm', 'vscode', 'ghostty', 'Hyper'].includes(env.TERM_PROGRAM ?? '')) return true;
-  // tmux draws them from 3.4 on.
-  if (env.TERM_PROGRAM === 'tmux') return Number.parseFloat(env.TERM_PROGRAM_VERSION ?? '0') >= 3.4;
-  return Number(env.VTE_VERSION ?? 0) >= 5000 || /kitty|alacritty|foot|wezterm|ghostty/.test(env.TERM ?? '');
-}

@@ -21,7 +21,7 @@ type StringWidth = (text: string, options?: TextWidthOptions) => number;
  * Characters that are each one cell, never join the next one into a grapheme, and are not emoji on
  * their own: printable ASCII and Latin (no soft hyphen), general punctuation, arrows, mathematical
  * operators, ⏎, box drawing and geometric shapes (not the two wide squares), ✓ ✗ and braille.
- * test/ui/text-width.test.ts checks every one of them against string-width.
+ * test/terminal/text-width.test.ts checks every one of them against string-width.
  */
 const ONE_CELL_EACH = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u22FF\u23CE\u2500-\u25FC\u2713\u2717\u2800-\u28FF]*$/;
 /** Colour and style codes, which take no cells: the only escapes Ink's own output contains. */

@@ -16,27 +16,22 @@ import { describeError, errorLine } from './format/describe-error.js';
 import { Priority, KeyDispatcher, useKeyHandler } from './input/dispatcher.js';
 import { actionFor, type Action, type DisabledKeys, type KeyScope } from './input/key-bindings.js';
 import { disabledNotice, DisabledKeysProvider, useScreenKeys } from './input/disabled-keys.js';
+import { appOverlay } from './app-overlay.js';
 import { CommandDetail } from './screens/command-detail/command-detail.js';
 import { CommandEditor } from './screens/command-editor/command-editor.js';
 import { CommandList } from './screens/command-list/command-list.js';
 import { Onboarding } from './screens/onboarding/onboarding.js';
-import { ConfirmDelete } from './screens/overlays/confirm-delete.js';
-import { helpLines, TextOverlay } from './screens/overlays/text-overlay.js';
-import { JsonReview } from './screens/overlays/json-review.js';
 import { AuditScreen } from './screens/audit/audit-screen.js';
 import { BackupsScreen } from './screens/backups/backups-screen.js';
-import { CopyDialog } from './screens/overlays/copy-dialog.js';
-import { ProfilePicker } from './screens/overlays/profile-picker.js';
-import { RememberCredentials } from './screens/overlays/remember-credentials.js';
-import { ScopePicker } from './screens/overlays/scope-picker.js';
 import { PermissionsScreen } from './screens/permissions/permissions-screen.js';
 import { RawJson } from './screens/raw-json/raw-json.js';
 import { TryScreen } from './screens/try/try-screen.js';
 import { SignInOnlyHome } from './screens/sign-in-only/sign-in-only-home.js';
 import { canReadCommands } from '../api/contract.js';
 import type { Session, SessionStarters } from './session/session.js';
+import type { RateLimitWaits } from './session/rate-limit-waits.js';
 import { AppContext, useAppContext } from './state/app-context.js';
-import { appReducer, type AppState, findCommand, flashExpires, initialAppState, overwritesOf, scopeLabel, topScreen } from './state/app-state.js';
+import { appReducer, type AppState, findCommand, flashExpires, initialAppState, statusHistoryText, topScreen } from './state/app-state.js';
 import { useRequestRunner } from './state/request-runner.js';
 import { createAppFlows, useIdentityLoader, useScopeLoader } from './state/use-app-flows.js';
 import { ThemeContext } from './theme/theme-context.js';
@@ -51,9 +46,13 @@ export interface AppProps {
   connect?: () => Promise<Session | null>;
   starters?: SessionStarters;
   theme: Theme;
+  /** What to print once the app has quit (the outcome of the write q waited for), the alternate screen gone. */
+  onExitNote?: (text: string) => void;
+  /** The client's rate-limit waits, named beside the spinner ("Connecting…" included). */
+  rateLimitWaits?: RateLimitWaits;
 }
 
-export function App({ session = null, connect, starters, theme }: AppProps) {
+export function App({ session = null, connect, starters, theme, onExitNote, rateLimitWaits }: AppProps) {
   const [state, dispatch] = useReducer(appReducer, undefined, () => initialAppState(session, !session && connect !== undefined));
   const runner = useRequestRunner(dispatch);
   useEffect(() => {
@@ -69,6 +68,8 @@ export function App({ session = null, connect, starters, theme }: AppProps) {
     const timer = setTimeout(() => dispatch({ type: 'flash-expired', flash }), FLASH_MS);
     return () => clearTimeout(timer);
   }, [flash]);
+  useQuitAfterWrite(state, onExitNote);
+  useEffect(() => rateLimitWaits?.listen((wait) => dispatch({ type: 'rate-limited', wait })), [rateLimitWaits]);
   useScopeLoader(state, dispatch, runner);
   useIdentityLoader(state, dispatch);
   const flows = createAppFlows(state, dispatch, runner);
@@ -98,7 +99,7 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
   return {
     ...(starters?.profiles && starters.openProfile ? {} : { switchProfile: 'there are no saved profiles to switch to: `cmd-tui profile add` saves one.' }),
     ...(state.session?.copy ? {} : { copyCommand: noCopy, copyScope: noCopy }),
-    ...(!state.session || state.session.ownEmulator || state.session.tryOnEmulator?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
+    ...(!state.session || state.session.emulators.own || state.session.emulators.forTry?.running() ? {} : { interactionsUrl: INTERACTIONS_URL_ELSEWHERE }),
     ...writeInFlightKeys(state.busy),
   };
 }
@@ -106,22 +107,56 @@ function sessionDisabledKeys(state: AppState, starters: SessionStarters | undefi
 /** Keys that would start on what a write in flight is changing (or leave another scope's screens behind it). */
 const ACTING_ON_WRITTEN: readonly Action[] = ['edit', 'editJson', 'delete', 'permissions', 'copyCommand', 'copyScope', 'tryCommand', 'new', 'scope', 'switchProfile', 'openBackups', 'export', 'appPermissions'];
 
-/**
- * While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it,
- * and q waits, so its outcome and the backup that undoes it are seen.
- */
+/** While a write is in flight: what it writes may be gone or changed when it lands, so no key starts on it. */
 function writeInFlightKeys(busy: AppState['busy']): DisabledKeys {
   if (!busy?.write) return {};
   const wait = "a change is in flight (the line above names it): wait for Discord's answer, it may change what this key would act on.";
-  const quit = busy.sent
-    ? "the change was sent and cannot be recalled; q waits for Discord's answer, which says whether it happened and names the backup that undoes it."
+  return Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait]));
+}
+
+/** What q during a write says: it is remembered, and the outcome (with its backup) is printed once the app has quit. */
+function quitLaterNotice(busy: NonNullable<AppState['busy']>): string {
+  const recall = busy.sent
+    ? 'The change was sent and cannot be recalled'
     : // Still true once it is sent (the notice stays up while the write runs): the line above says when.
-      "the change is on its way: until the line above says sent, ctrl+c cancels it (then q quits); once sent, q waits for Discord's answer, which says whether it happened and names the backup that undoes it.";
-  return { ...Object.fromEntries(ACTING_ON_WRITTEN.map((action) => [action, wait])), quit };
+      'Until the line above says sent, ctrl+c cancels the change';
+  return `q: cmd-tui quits once Discord answers, and prints whether the change happened and the backup that undoes it. ${recall}; q again stays.`;
+}
+
+/** How long a quit waits, once the write has settled, for the status that tells its outcome. */
+const OUTCOME_WAIT_MS = 500;
+
+/** q pressed during a write: once it has settled and its outcome is told, quit, leaving that outcome to be printed. */
+function useQuitAfterWrite(state: AppState, onExitNote: ((text: string) => void) | undefined): void {
+  const { exit } = useApp();
+  const { quitAfterWrite, busy, flash } = state;
+  useEffect(() => {
+    if (!quitAfterWrite || busy?.write) return;
+    const quit = () => {
+      if (flash && flash.duringRequest === undefined) onExitNote?.(flash.text);
+      exit();
+    };
+    // The outcome is the status told after the write (not one told during it): quit once it is up.
+    if (flash && flash.duringRequest === undefined) {
+      quit();
+      return;
+    }
+    const timer = setTimeout(quit, OUTCOME_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [quitAfterWrite, busy, flash]);
 }
 
 /** Where the status line's ctrl+e is the app's (not the editor's own message). */
-const NO_STATUS = 'there is no status message now.';
+const NO_STATUS = 'no status message has been shown yet.';
+
+/** ctrl+e: the status in full, with the earlier ones under it (a finished write's outcome stays readable there). */
+export function statusOverlay(state: AppState): Extract<AppState['overlay'], { kind: 'message' }> | undefined {
+  const earlier = state.flash ? state.statusHistory.slice(0, -1) : state.statusHistory;
+  if (!state.flash && earlier.length === 0) return undefined;
+  const history = earlier.length > 0 ? statusHistoryText(earlier, Date.now()) : '';
+  if (!state.flash) return { kind: 'message', title: 'Earlier status messages, newest first', text: history };
+  return { kind: 'message', text: history ? `${state.flash.text}\n\nEarlier, newest first:\n\n${history}` : state.flash.text };
+}
 
 function useGlobalKeys(screenScope: KeyScope): void {
   const { exit } = useApp();
@@ -131,14 +166,18 @@ function useGlobalKeys(screenScope: KeyScope): void {
     // The view in front names its key scope and the keys it cannot use now; the screen's otherwise.
     const keys = screenKeys();
     const scope = keys.scope ?? screenScope;
-    const disabled = { ...(state.flash ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
+    const status = statusOverlay(state);
+    const disabled = { ...(status || keys.ownMessage ? {} : { showMessage: NO_STATUS }), ...keys.disabled };
     const action = actionFor(chord, scope);
     const notice = action ? disabledNotice(action, scope, disabled) : undefined;
     if (notice) dispatch({ type: 'flash', text: notice, tone: 'warning' });
     else if (action === 'help') dispatch({ type: 'overlay', overlay: { kind: 'help', scope, disabled } });
-    else if (action === 'showMessage' && state.flash) dispatch({ type: 'overlay', overlay: { kind: 'message', text: state.flash.text } });
-    // While a write is in flight q is off (writeInFlightKeys) and says why above.
-    else if (action === 'quit') exit();
+    else if (action === 'showMessage' && status) dispatch({ type: 'overlay', overlay: status });
+    // While a write is in flight q is remembered: the app quits once the outcome is told (useQuitAfterWrite).
+    else if (action === 'quit' && state.busy?.write) {
+      dispatch({ type: 'quit-after-write', quit: !state.quitAfterWrite });
+      dispatch({ type: 'flash', text: state.quitAfterWrite ? 'Staying: q no longer quits when the change in flight is answered.' : quitLaterNotice(state.busy), tone: 'warning' });
+    } else if (action === 'quit') exit();
     else if (action === 'refresh') dispatch({ type: 'reload' });
     else if (action === 'appPermissions' && state.session) dispatch({ type: 'push', screen: { id: 'permissions', commandId: state.session.api.applicationId } });
     else if (action === 'interrupt') {
@@ -155,7 +194,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const { state, dispatch, flows } = useAppContext();
   const { columns, rows: terminalRows } = useWindowSize();
   // The frame leaves free the rows a wrapped address or a status's path takes, and one more: a frame shorter than the screen ends with a line break.
-  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.journal, columns));
+  const wrappedRows = addressRows + (state.busy ? 0 : statusPathExtraRows(state.flash?.text ?? state.local.journal, columns));
   const rows = terminalRows - (wrappedRows > 0 ? wrappedRows + 1 : 0);
   const editJson = useJsonEdit();
   const top = topScreen(state);
@@ -164,7 +203,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const scope: KeyScope = top.id === 'list' && signInOnly ? 'sign-in-only' : top.id;
   useGlobalKeys(scope);
   // A short screen with a wrapped address on it keeps the address and its field, not the header.
-  const headerShown = (state.session !== null || state.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
+  const headerShown = (state.session !== null || state.start.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
   const bodyHeight = Math.max(addressRows > 0 ? 3 : 6, rows - (headerShown ? HEADER_ROWS : 0));
   const noOverlay = state.overlay.kind === 'none';
   const topCommand = 'commandId' in top ? findCommand(state, top.commandId) : undefined;
@@ -179,90 +218,14 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
     else if (action === 'tryCommand') dispatch({ type: 'push', screen: { id: 'try', commandId: command.id } });
   };
 
-  const overlay = (() => {
-    const close = () => dispatch({ type: 'overlay', overlay: { kind: 'none' } });
-    switch (state.overlay.kind) {
-      case 'none':
-        return null;
-      case 'help':
-        return <TextOverlay title="Keys on this screen" lines={helpLines(state.overlay.scope ?? scope, state.overlay.disabled)} height={bodyHeight} onClose={close} />;
-      case 'message':
-        return <TextOverlay title={state.overlay.title ?? 'The whole message'} lines={state.overlay.text.split('\n').map((text) => ({ text }))} height={bodyHeight} onClose={close} />;
-      case 'scope-picker':
-        return <ScopePicker guilds={state.guilds} onPick={(next) => dispatch({ type: 'scope', scope: next })} onClose={close} height={bodyHeight} />;
-      case 'copy': {
-        const copier = state.session?.copy;
-        const command = state.overlay.commandId === undefined ? undefined : findCommand(state, state.overlay.commandId);
-        if (!copier || (state.overlay.commandId !== undefined && !command)) return null;
-        return (
-          <CopyDialog
-            copier={copier}
-            from={state.scope}
-            {...(command ? { command } : {})}
-            guilds={state.guilds}
-            height={bodyHeight}
-            onDone={(text, tone, notices) => {
-              close();
-              dispatch({ type: 'flash', text, tone, notices });
-            }}
-            onClose={close}
-          />
-        );
-      }
-      case 'profile-picker': {
-        const profiles = starters?.profiles && starters.openProfile ? { profiles: starters.profiles, openProfile: starters.openProfile } : undefined;
-        if (!profiles) return null;
-        return <ProfilePicker starters={profiles} current={state.session?.profile} onOpened={(session) => dispatch({ type: 'session-started', session })} onClose={close} />;
-      }
-      case 'confirm-delete': {
-        const command = findCommand(state, state.overlay.commandId);
-        if (!command) return null;
-        const known = state.scope.kind === 'guild' && state.data.status === 'ready' && state.data.permissions !== null;
-        return (
-          <ConfirmDelete
-            command={command}
-            scopeLabel={scopeLabel(state)}
-            overwriteCount={known ? (overwritesOf(state, command.id)?.permissions.length ?? 0) : undefined}
-            onCancel={close}
-            onConfirm={() => {
-              close();
-              void flows.deleteCommand(command);
-            }}
-          />
-        );
-      }
-      case 'remember-credentials': {
-        const offer = state.session?.rememberCredentials;
-        return offer ? <RememberCredentials offer={offer} onClose={close} /> : null;
-      }
-      case 'json-review': {
-        const command = findCommand(state, state.overlay.commandId);
-        const draft = state.overlay.draft;
-        if (!command) return null;
-        return (
-          <JsonReview
-            command={command}
-            draft={draft as Command}
-            onCancel={close}
-            onSave={() => {
-              close();
-              void flows.saveCommand(draft as Command, command).then((outcome) => {
-                // The message names Discord's field errors already (describeError).
-                if (!outcome.ok) dispatch({ type: 'flash', text: outcome.message, tone: 'error' });
-              });
-            }}
-          />
-        );
-      }
-    }
-  })();
+  const overlay = appOverlay({ state, dispatch, flows, starters, scope, height: bodyHeight });
 
   return (
     // One column spare: a line that fills the last column leaves some terminals in a pending wrap.
     <Box flexDirection="column" width={Math.max(20, columns - 1)} height={rows}>
       {headerShown ? <Header state={state} /> : null}
       <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
-        {state.connecting ? <Spinner label="Connecting" /> : null}
+        {state.start.connecting ? <Spinner label="Connecting" /> : null}
         {top.id === 'onboarding' && overlay === null ? <Onboarding starters={starters} height={bodyHeight} active={noOverlay} /> : null}
         {signInOnly ? (
           top.id === 'list' && overlay === null ? <SignInOnlyHome height={bodyHeight} active={noOverlay} /> : null
@@ -278,7 +241,7 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
         {top.id === 'permissions' && state.session ? (
           // Hidden, not unmounted, under help: unsaved overwrite edits survive it.
           <Box display={overlay === null ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-            <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} height={bodyHeight} width={columns - 1} active={noOverlay} />
+            <PermissionsScreen key={`${top.commandId}:${top.guildId ?? ''}`} entryId={top.commandId} guildId={top.guildId} {...(top.select ? { select: top.select } : {})} height={bodyHeight} width={columns - 1} active={noOverlay} />
           </Box>
         ) : null}
         {top.id === 'try' && topCommand && state.session ? (

@@ -8,6 +8,7 @@ import type { CliIo } from '../commands/types.js';
 import type { LastSeenList } from '../config/list-cache.js';
 import { LastSeenScreen } from './last-seen-list.js';
 import type { Session, SessionStarters } from './session/session.js';
+import type { RateLimitWaits } from './session/rate-limit-waits.js';
 import { drawAttributesOnTerminal } from './theme/terminal-attributes.js';
 import { themeFor } from './theme/theme.js';
 
@@ -20,16 +21,20 @@ export interface RunAppOptions {
   connect?: () => Promise<Session | null>;
   /** While connecting, the list these credentials saw last time, drawn marked as cached instead of "Connecting…". */
   lastSeen?: LastSeenList;
+  /** The client's rate-limit waits, for the app to name. */
+  rateLimitWaits?: RateLimitWaits;
 }
 
 let appLoading: Promise<typeof import('./app.js')> | undefined;
 /** Starts (or joins) loading the app and its screens: at once when no cached list is drawn first. */
 export const loadApp = () => (appLoading ??= import('./app.js'));
 
-export async function runApp({ io, starters, session, connect, lastSeen }: RunAppOptions): Promise<void> {
-  const theme = themeFor(io.env);
+export async function runApp({ io, starters, session, connect, lastSeen, rateLimitWaits }: RunAppOptions): Promise<void> {
+  const theme = themeFor(io.environment.terminal);
   drawAttributesOnTerminal();
-  const app = () => loadApp().then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} />);
+  // The outcome of a write q waited for, printed once the alternate screen is gone.
+  let exitNote: string | undefined;
+  const app = () => loadApp().then(({ App }) => (props: { session: Session } | { connect: () => Promise<Session | null> }) => <App {...props} starters={starters} theme={theme} onExitNote={(text) => (exitNote = text)} {...(rateLimitWaits ? { rateLimitWaits } : {})} />);
   const cachedFirst = !session && connect && lastSeen;
   const firstApp = cachedFirst ? undefined : await app();
   const instance = render(firstApp ? (session ? firstApp({ session }) : firstApp({ connect: connect! })) : <LastSeenScreen list={lastSeen!} theme={theme} />, {
@@ -54,4 +59,5 @@ export async function runApp({ io, starters, session, connect, lastSeen }: RunAp
   }
   await instance.waitUntilExit();
   exited = true;
+  if (exitNote) io.stdout.write(`cmd-tui: ${exitNote}\n`);
 }

@@ -10,8 +10,9 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveApiBase } from '../api/target.js';
 import type { CliIo } from '../commands/types.js';
-import { appPaths } from '../config/paths.js';
 import { createSessionOpeners } from './session/open-session.js';
+import { RateLimitWaits } from './session/rate-limit-waits.js';
+import { signalExitCode, terminationSignals } from '../terminal/exit-signals.js';
 import type { Session } from './session/session.js';
 
 const USAGE = 'cmd-tui [--demo | --api URL|local] [--profile NAME] [--timeout MS] [--debug] [--no-color]';
@@ -127,8 +128,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`cmd-tui: ${error instanceof Error ? error.message : String(error)}\nUsage: ${USAGE}\n`);
     return 2;
   }
-  // --no-color as NO_COLOR, and over FORCE_COLOR (terminal/colour.ts): the theme reads the environment.
-  if (flags.noColor) io = { ...io, env: { ...io.env, NO_COLOR: '1', FORCE_COLOR: '0' } };
+  // --no-color as NO_COLOR, and over FORCE_COLOR (terminal/colour.ts): the theme's colour is decided from these facts.
+  if (flags.noColor) io = { ...io, environment: { ...io.environment, terminal: { ...io.environment.terminal, colour: { noColor: true, forceColor: '0', dumbTerminal: io.environment.terminal.colour.dumbTerminal } } } };
   if (!io.stdin.isTTY || !io.stdout.isTTY) {
     io.stderr.write('cmd-tui: the terminal UI needs an interactive terminal. In scripts use the subcommands (`cmd-tui --help`).\n');
     return 2;
@@ -137,13 +138,12 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   const cleanUp = () => Promise.all(cleanups.splice(0).map((cleanup) => cleanup().catch(() => undefined)));
   // Killed rather than quit (a closed terminal, `kill`): the demo's emulator and throwaway folder go too.
   const onSignal = (signal: NodeJS.Signals) => {
-    void cleanUp().finally(() => process.exit(signal === 'SIGHUP' ? 129 : 143));
+    void cleanUp().finally(() => process.exit(signalExitCode(signal)));
   };
   // `on`, not `once`: Ink's signal-exit kills the process at once when it sees no other listener left.
-  process.on('SIGTERM', onSignal);
-  process.on('SIGHUP', onSignal);
+  for (const signal of terminationSignals()) process.on(signal, onSignal);
   // The terminal belongs to the UI, so --debug writes the client's request lines to a file instead.
-  const debugFile = flags.debug ? join(appPaths(io.env).data, 'tui-debug.log') : undefined;
+  const debugFile = flags.debug ? join(io.environment.paths().data, 'tui-debug.log') : undefined;
   const debug = debugFile
     ? (line: string) => {
         mkdirSync(dirname(debugFile), { recursive: true });
@@ -164,6 +164,8 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     }
     return loadingUi;
   };
+  // Rate-limit waits from the first request on, named by the app beside its spinner.
+  const rateLimitWaits = new RateLimitWaits();
   const { connect, lastSeen, rememberLastSeen, starters } = createSessionOpeners({
     demo: flags.demo,
     api: flags.api,
@@ -173,6 +175,7 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     io,
     onCleanup: (cleanup) => cleanups.push(cleanup),
     whileReading: () => void loadUi(),
+    onRateLimitWait: rateLimitWaits.report,
   });
   const uiLoadTimer = setTimeout(() => void loadUi(), Math.max(0, UI_LOAD_BY_MS - performance.now()));
   let stillConnecting = true;
@@ -188,13 +191,12 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
     }
     const { ui, session } = cached ? await cachedFrame(connecting, loadUi) : await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
     clearTimeout(uiLoadTimer);
-    await ui.module.runApp({ io, starters, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });
+    await ui.module.runApp({ io, starters, rateLimitWaits, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
     quitWhileConnecting = stillConnecting;
     return 0;
   } finally {
-    process.removeListener('SIGTERM', onSignal);
-    process.removeListener('SIGHUP', onSignal);
+    for (const signal of terminationSignals()) process.removeListener(signal, onSignal);
     await cleanUp();
     // Quit while the first requests were still unanswered (a cached list or "Connecting…" on screen):
     // nothing waits for them any more, so the process ends now rather than when they time out.

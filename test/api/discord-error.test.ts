@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discordApiErrorFrom, flattenFieldErrors } from '../../source/api/discord-error.js';
+import { discordApiErrorFrom } from '../../source/api/discord-error.js';
+import { flattenFieldErrors } from '../../source/discord/problem-path.js';
 
 describe('flattening Discord field errors into validator paths', () => {
   it.each([

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { createDiscordApi } from '../../source/api/client.js';
 import { systemClock, type Clock } from '../../source/api/clock.js';
 import { InvalidRequestGuard } from '../../source/api/invalid-request-guard.js';
+import { answererOf } from '../../source/api/target.js';
 import { guildScope } from '../../source/discord/model.js';
 import { startEmulator, type RunningEmulator } from '../../source/emulator/server.js';
-import { call } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 interface Logged {
   method: string;
@@ -17,7 +18,7 @@ interface Logged {
   time: string;
   fault?: string;
 }
-const requestLog = async (emulator: RunningEmulator) => (await call(emulator, 'GET', '/__emulator/requests')).body as Logged[];
+const requestLog = async (emulator: RunningEmulator) => (await callControl(emulator, 'GET', '/__emulator/requests')).body as Logged[];
 
 async function withEmulator<T>(options: Parameters<typeof startEmulator>[0], body: (emulator: RunningEmulator) => Promise<T>): Promise<T> {
   const emulator = await startEmulator(options);
@@ -43,6 +44,18 @@ describe('DiscordApi against the emulator', () => {
       const log = await requestLog(emulator);
       expect(log.every((entry) => entry.path.startsWith('/api/v10/'))).toBe(true);
     });
+  });
+
+  it('names the emulator by its address when it refuses, never as Discord', async () => {
+    await withEmulator({ rateLimits: 'off' }, async (emulator) => {
+      const api = await createDiscordApi({ baseUrl: emulator.baseUrl, credentials: { botToken: emulator.botToken } });
+      const refused = await api.getCommand(guildScope(emulator.guildIds[0]!), '1').catch((error: unknown) => error as Error);
+      expect(refused.message).toMatch(new RegExp(`^The API at ${emulator.baseUrl.replace(/[.]/g, '\\.')} answered 404 to GET /applications/\\d+/guilds/\\d+/commands/1: `));
+      expect(refused.message).not.toContain('Discord answered');
+    });
+    expect(answererOf('https://discord.com/api/v10')).toBe('Discord');
+    expect(answererOf('https://canary.discord.com/api/v9')).toBe('Discord');
+    expect(answererOf('https://proxy.example/api/v10?key=secret')).toBe('the API at https://proxy.example/api/v10');
   });
 
   it("lists every page of the bot's guilds, and the bot's rather than the user's when both are signed in", async () => {

@@ -8,10 +8,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { flattenFieldErrors } from '../../source/api/discord-error.js';
+import { flattenFieldErrors } from '../../source/discord/problem-path.js';
 import { DiscordApiError } from '../../source/api/errors.js';
 import { createTransport } from '../../source/api/http-transport.js';
-import { exchangeCode, OAuthError, refreshAccessToken, requestClientCredentialsToken } from '../../source/auth/token-exchange.js';
+import { exchangeCode, OAuthError, refreshAccessToken, requestClientCredentialsToken } from '../../source/api/token-exchange.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { runCommand } from '../commands/run-command.js';
 import { recordedResponse, recordedResponses } from '../fixtures/discord/recorded.js';

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { TmuxSession } from '../e2e/helpers/tmux.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
-import { call, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { startCli } from './cli-process.js';
 import { consentRedirect } from './scripted-browser.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator();
 let home: IsolatedHome;
@@ -43,16 +44,27 @@ await fetch(answer.headers.get('location'));
 }
 
 describe('cmd-tui auth', () => {
-  it("status says a bot token from the environment works on its own application, not the stored one", async () => {
+  it("status says which credential the rule picks: a token of another application is set aside where one is stored, and says why", async () => {
     await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: `${emulator().botToken}\n` });
+    const shellToken = `${Buffer.from('222222222222222222').toString('base64')}.AAAAAA.${'f'.repeat(27)}`;
+    const env = { ...home.env, DISCORD_BOT_TOKEN: shellToken };
+    const result = await runCli(['auth', 'status', ...api()], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Application: ${emulator().applicationId}`);
+    expect(result.stdout).toMatch(/Bot token: set \(.*secrets\.json\)/);
+    expect(result.stdout).toContain(`DISCORD_BOT_TOKEN is not used: it is the token of bot 222222222222222222, and the credentials stored for application ${emulator().applicationId}`);
+    expect(result.stdout + result.stderr).not.toContain(shellToken.split('.')[2]);
+    const json = JSON.parse((await runCli(['auth', 'status', '--json', ...api()], { env })).stdout);
+    expect(json).toMatchObject({ applicationId: emulator().applicationId, environment: { botToken: { use: false, because: 'another-application', names: '222222222222222222' }, clientId: null } });
+    expect(json.botToken.source).toContain('secrets.json');
+  });
+
+  it('status says a token from the environment is used, and why, where nothing names an application', async () => {
     const result = await runCli(['auth', 'status', ...api()], { env: { ...home.env, DISCORD_BOT_TOKEN: 'fake-env-bot-token' } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Application: the bot token's own");
-    expect(result.stdout).toContain(`Stored credentials are for application ${emulator().applicationId}`);
-    expect(result.stdout).toContain('Bot token: set (DISCORD_BOT_TOKEN)');
+    expect(result.stdout).toContain('Bot token: set (DISCORD_BOT_TOKEN, as nothing here names an application)');
     expect(result.stdout).not.toContain('fake-env-bot-token');
-    const json = JSON.parse((await runCli(['auth', 'status', '--json', ...api()], { env: { ...home.env, DISCORD_BOT_TOKEN: 'fake-env-bot-token' } })).stdout);
-    expect(json).toMatchObject({ applicationId: null, storedFor: emulator().applicationId, botToken: { source: 'DISCORD_BOT_TOKEN' } });
   });
 
   it('set-bot-token reads stdin, checks the token, files it under its application; status never shows it', async () => {
@@ -96,11 +108,11 @@ describe('cmd-tui auth', () => {
     expect(report.user.username).toBeTruthy();
     expect(report.user.refreshable).toBe(true);
 
-    const revokesBefore = ((await call(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
+    const revokesBefore = ((await callControl(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
     const logout = await runCli(['auth', 'logout', ...api()], { env: home.env });
     expect(logout.code).toBe(0);
     expect(logout.stdout).toContain('Revoked');
-    const revokes = ((await call(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
+    const revokes = ((await callControl(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[]).filter((r) => r.path.endsWith('/token/revoke')).length;
     expect(revokes - revokesBefore).toBe(1);
     expect((await status()).report.user).toBeNull();
   });
@@ -197,7 +209,7 @@ describe('cmd-tui auth', () => {
     const { botToken, userToken, applicationId } = emulator();
     expect((await runCli(['auth', 'set-bot-token', ...api()], { env: home.env, input: `${botToken}\n` })).code).toBe(0);
     const { defaultStores, updateStoredCredentials } = await import('../../source/auth/credentials.js');
-    const addSignIn = () => updateStoredCredentials(defaultStores(home.env), emulator().baseUrl, applicationId, (current) => ({ ...current, user: { accessToken: userToken, scopes: ['identify'] } }));
+    const addSignIn = () => updateStoredCredentials(defaultStores(home.environment), emulator().baseUrl, applicationId, (current) => ({ ...current, user: { accessToken: userToken, scopes: ['identify'] } }));
     await addSignIn();
     const signInOnly = await runCli(['auth', 'logout', '--sign-in-only', ...api()], { env: home.env });
     expect(signInOnly.code, signInOnly.stderr).toBe(0);

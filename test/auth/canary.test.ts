@@ -77,7 +77,7 @@ describe('canary secrets never appear in output', () => {
     await runWith('login paste flow that ends without a redirect', ['auth', 'login', '--client-id', appId, '--custom-scheme', 'pixelpal', ...api], {}, 'pixelpal:/authorize/callback?code=x&state=y\n');
 
     // A stored, expired sign-in whose refresh Discord rejects; then status and logout.
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     await updateStoredCredentials(stores, emulator().baseUrl, appId, () => ({
       user: { accessToken: secrets.access, refreshToken: secrets.refresh, expiresAt: Date.now() - 1000, scopes: ['applications.commands.permissions.update'], clientId: appId },
     }));
@@ -143,7 +143,7 @@ describe('working secrets stay in the secret store', () => {
   it('the bot token, client secret and sign-in tokens, stored and used by every command, appear in no output, backup, ledger, export or log', { timeout: 120_000 }, async () => {
     const { baseUrl, applicationId, botToken, clientSecret, userToken, guildIds } = emulator();
     const working = { bot: botToken, secret: clientSecret, access: userToken };
-    const stores = defaultStores(home.env);
+    const stores = defaultStores(home.environment);
     await updateStoredCredentials(stores, baseUrl, applicationId, () => ({
       botToken,
       clientCredentials: { clientId: applicationId, clientSecret },

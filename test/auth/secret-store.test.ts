@@ -1,8 +1,9 @@
 import { readFile, stat, writeFile, mkdir, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keyringEnvironment, RECHECK_REFUSED_AFTER_MS, type KeyringVerdict } from '../../source/auth/keyring-verdict.js';
+import { RECHECK_REFUSED_AFTER_MS, type KeyringVerdict } from '../../source/auth/keyring-verdict.js';
 import { ForcedKeyringError, KEYRING_TIMEOUT_MS, openSecretStore, SecretStoreCorruptError, UnknownSecretStoreError, type Keyring, type SecretStoreOptions } from '../../source/auth/secret-store.js';
+import { readEnvironment } from '../../source/config/environment.js';
 import { openSettings } from '../../source/config/settings.js';
 import { forgetfulKeyring, hangingKeyring, isolatedHome, memoryKeyring, refusingKeyring, type IsolatedHome } from '../helpers/credentials.js';
 
@@ -14,11 +15,17 @@ afterEach(() => home.cleanup());
 
 const secretsFile = () => join(home.home, 'data', 'secrets.json');
 const exists = (path: string) => stat(path).then(() => true, () => false);
-const rememberedVerdict = () => openSettings(home.env).read().keyringVerdicts?.find((verdict) => verdict.environment === keyringEnvironment(home.env).key);
+/** Windows keeps no POSIX mode bits (the user's profile folder's ACL guards the file there). */
+const POSIX_MODES = process.platform !== 'win32';
+const settings = () => openSettings(home.environment.paths());
+/** The keyring environment of the tests' own shell (config/environment.ts reads it). */
+const here = () => home.environment.secretStore.keyring;
+const rememberedVerdict = () => settings().read().keyringVerdicts?.find((verdict) => verdict.environment === here().key);
 /** A verdict remembered for the tests' own environment. */
-const rememberVerdict = (verdict: Omit<KeyringVerdict, 'environment' | 'where'>) =>
-  openSettings(home.env).update({ keyringVerdicts: [{ ...verdict, environment: keyringEnvironment(home.env).key, where: keyringEnvironment(home.env).where }] });
-const open = (keyring: Keyring | null, extra: Partial<SecretStoreOptions> = {}) => openSecretStore({ env: home.env, keyring, ...extra });
+const rememberVerdict = (verdict: Omit<KeyringVerdict, 'environment' | 'where'>) => settings().update({ keyringVerdicts: [{ ...verdict, environment: here().key, where: here().where }] });
+/** The environment with these variables over the home's. */
+const withVariables = (variables: NodeJS.ProcessEnv, platform = process.platform) => readEnvironment({ ...home.env, ...variables }, platform);
+const open = (keyring: Keyring | null, extra: Partial<SecretStoreOptions> = {}) => openSecretStore({ environment: home.environment, keyring, ...extra });
 
 describe('the keyring verdict: a keyring counts only when a new process reads back what was written', () => {
   it('a working keyring: secrets go to it, no file is written, and the verdict is remembered with its date', async () => {
@@ -55,8 +62,8 @@ describe('the keyring verdict: a keyring counts only when a new process reads ba
     expect(await store.set('a', 'one')).toBe('file');
     expect(await store.set('b', 'two')).toBe('file');
     expect(await store.get('a')).toBe('one');
-    expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
-    expect((await stat(join(home.home, 'data'))).mode & 0o777).toBe(0o700);
+    if (POSIX_MODES) expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
+    if (POSIX_MODES) expect((await stat(join(home.home, 'data'))).mode & 0o777).toBe(0o700);
     expect(notices).toHaveLength(1);
     expect(notices[0]).not.toContain('one');
     expect(rememberedVerdict()?.usable).toBe(false);
@@ -116,28 +123,28 @@ describe('the keyring verdict: a keyring counts only when a new process reads ba
   });
 
   it('CMD_TUI_SECRET_STORE=file never touches the keyring', async () => {
-    const store = openSecretStore({ env: { ...home.env, CMD_TUI_SECRET_STORE: 'file' } });
+    const store = openSecretStore({ environment: withVariables({ CMD_TUI_SECRET_STORE: 'file' }) });
     expect(await store.set('acct', 'value')).toBe('file');
     expect(store.keyringStatus()).toMatchObject({ state: 'not used', reason: 'CMD_TUI_SECRET_STORE=file' });
     expect(rememberedVerdict()).toBeUndefined();
   });
 
   it('CMD_TUI_SECRET_STORE=keyring never falls back to the file: an unusable keyring is refused with the reason', async () => {
-    const store = open(refusingKeyring(), { env: { ...home.env, CMD_TUI_SECRET_STORE: 'keyring' } });
+    const store = open(refusingKeyring(), { environment: withVariables({ CMD_TUI_SECRET_STORE: 'keyring' }) });
     const failure = await store.set('acct', 'value').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ForcedKeyringError);
     expect((failure as Error).message).toMatch(/^CMD_TUI_SECRET_STORE=keyring, but the OS keyring cannot be used here: .+\. Nothing was read from or stored in it\.$/);
     await expect(store.get('acct')).rejects.toBeInstanceOf(ForcedKeyringError);
     expect(await exists(secretsFile())).toBe(false);
     const working = memoryKeyring();
-    expect(await open(working, { env: { ...home.env, CMD_TUI_SECRET_STORE: 'keyring' } }).set('acct', 'value')).toBe('keyring');
+    expect(await open(working, { environment: withVariables({ CMD_TUI_SECRET_STORE: 'keyring' }) }).set('acct', 'value')).toBe('keyring');
   });
 
   it('an unknown CMD_TUI_SECRET_STORE is an error that names the accepted values, not a silent default', () => {
-    expect(() => open(memoryKeyring(), { env: { ...home.env, CMD_TUI_SECRET_STORE: 'bogus' } })).toThrow(UnknownSecretStoreError);
+    expect(() => open(memoryKeyring(), { environment: withVariables({ CMD_TUI_SECRET_STORE: 'bogus' }) })).toThrow(UnknownSecretStoreError);
     const failure = (() => {
       try {
-        open(memoryKeyring(), { env: { ...home.env, CMD_TUI_SECRET_STORE: 'bogus' } });
+        open(memoryKeyring(), { environment: withVariables({ CMD_TUI_SECRET_STORE: 'bogus' }) });
       } catch (error) {
         return error as UnknownSecretStoreError;
       }
@@ -147,9 +154,9 @@ describe('the keyring verdict: a keyring counts only when a new process reads ba
 });
 
 describe('a verdict belongs to the environment that made it (desktop and SSH on one account)', () => {
-  const desktop = () => ({ ...home.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' });
-  const ssh = () => ({ ...home.env, DBUS_SESSION_BUS_ADDRESS: '', SSH_CONNECTION: '192.0.2.1 50000 192.0.2.2 22' });
-  const at = (env: NodeJS.ProcessEnv, keyring: Keyring, notices: string[] = []) => openSecretStore({ env, keyring, platform: 'linux', notice: (m) => notices.push(m) });
+  const desktop = () => ({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' });
+  const ssh = () => ({ DBUS_SESSION_BUS_ADDRESS: '', SSH_CONNECTION: '192.0.2.1 50000 192.0.2.2 22' });
+  const at = (variables: NodeJS.ProcessEnv, keyring: Keyring, notices: string[] = []) => openSecretStore({ environment: withVariables(variables, 'linux'), keyring, notice: (m) => notices.push(m) });
 
   it('one run over SSH does not hide the desktop keyring: back at the desktop the secret is read from it, and the status says where each verdict was made', async () => {
     const keyring = memoryKeyring();
@@ -207,8 +214,8 @@ describe('a verdict belongs to the environment that made it (desktop and SSH on 
 
   it('many environments later, the desktop verdict that found the keyring usable is still remembered', async () => {
     await at(desktop(), memoryKeyring()).set('acct', 'secret-value');
-    for (let n = 0; n < 12; n++) await at({ ...home.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=/tmp/bus-${n}` }, refusingKeyring()).set(`other-${n}`, 'value');
-    const verdicts = openSettings(home.env).read().keyringVerdicts!;
+    for (let n = 0; n < 12; n++) await at({ DBUS_SESSION_BUS_ADDRESS: `unix:path=/tmp/bus-${n}` }, refusingKeyring()).set(`other-${n}`, 'value');
+    const verdicts = settings().read().keyringVerdicts!;
     expect(verdicts.length).toBeLessThanOrEqual(8);
     expect(verdicts.some((verdict) => verdict.usable)).toBe(true);
     expect(at(ssh(), refusingKeyring()).keyringUnreachable()).toBeUndefined();
@@ -226,7 +233,7 @@ describe('a verdict belongs to the environment that made it (desktop and SSH on 
 });
 
 describe('the secrets file', () => {
-  it('tightens an existing 0644 file and 0755 folder to 0600 / 0700', async () => {
+  it.skipIf(!POSIX_MODES)('tightens an existing 0644 file and 0755 folder to 0600 / 0700', async () => {
     await mkdir(join(home.home, 'data'), { recursive: true, mode: 0o755 });
     await chmod(join(home.home, 'data'), 0o755);
     await writeFile(secretsFile(), JSON.stringify({ version: 1, secrets: {} }), { mode: 0o644 });
@@ -263,12 +270,12 @@ describe('the real OS keyring of this machine', () => {
     'without a D-Bus session it is refused at once with the reason, and the file is used',
     async () => {
       const notices: string[] = [];
-      const store = openSecretStore({ env: home.env, notice: (m) => notices.push(m) });
+      const store = openSecretStore({ environment: home.environment, notice: (m) => notices.push(m) });
       expect(await store.set('acct', 'value')).toBe('file');
       expect(await store.get('acct')).toBe('value');
       expect(store.keyringStatus()).toMatchObject({ state: 'not used', reason: expect.stringContaining('DBUS_SESSION_BUS_ADDRESS') });
       expect(notices).toHaveLength(1);
-      expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
+      if (POSIX_MODES) expect((await stat(secretsFile())).mode & 0o777).toBe(0o600);
     },
   );
 });

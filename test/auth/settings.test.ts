@@ -13,11 +13,11 @@ afterEach(() => home.cleanup());
 
 describe('settings', () => {
   it('keeps per-API-base settings apart, with URL keys intact', async () => {
-    const settings = openSettings(home.env);
+    const settings = openSettings(home.environment.paths());
     await settings.updateTarget('https://discord.com/api/v10', { applicationId: '1' });
     await settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '2', lastGuildId: '3' });
     await settings.update({ timeoutMs: 5000 });
-    const reopened = openSettings(home.env);
+    const reopened = openSettings(home.environment.paths());
     expect(reopened.target('https://discord.com/api/v10')).toEqual({ applicationId: '1' });
     expect(reopened.target('http://127.0.0.1:4000/api/v10')).toEqual({ applicationId: '2', lastGuildId: '3' });
     expect(reopened.read().timeoutMs).toBe(5000);
@@ -30,7 +30,7 @@ describe('settings', () => {
     const path = join(home.home, 'config', 'settings.json');
     await mkdir(join(home.home, 'config'), { recursive: true });
     await writeFile(path, contents);
-    const failure = await openSettings(home.env)
+    const failure = await openSettings(home.environment.paths())
       .updateTarget('https://discord.com/api/v10', { applicationId: '1' })
       .then(() => undefined, (error: unknown) => error);
     expect(failure).toBeInstanceOf(SettingsError);
@@ -42,14 +42,14 @@ describe('settings', () => {
     const path = join(home.home, 'config', 'settings.json');
     await mkdir(join(home.home, 'config'), { recursive: true });
     await writeFile(path, JSON.stringify({ timeoutMs: 5000, keyring: { usable: false, reason: 'no Secret Service', checkedAt: '2026-11-20T10:00:00.000Z' } }));
-    const settings = openSettings(home.env);
+    const settings = openSettings(home.environment.paths());
     expect(settings.read()).toEqual({ timeoutMs: 5000 });
     await settings.update({ apiUrl: 'http://127.0.0.1:4000/api/v10' });
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ timeoutMs: 5000, apiUrl: 'http://127.0.0.1:4000/api/v10' });
   });
 
   it('auth status explains a damaged secrets file and exits non-zero without touching it', async () => {
-    const settings = openSettings(home.env);
+    const settings = openSettings(home.environment.paths());
     await settings.updateTarget('http://127.0.0.1:4000/api/v10', { applicationId: '42' });
     const path = join(home.home, 'data', 'secrets.json');
     await mkdir(join(home.home, 'data'), { recursive: true });

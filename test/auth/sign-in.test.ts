@@ -7,14 +7,15 @@ import { permissionsScopes } from '../../source/auth/scopes.js';
 import { AuthSession } from '../../source/auth/session.js';
 import { signIn } from '../../source/auth/sign-in.js';
 import { SignInError } from '../../source/auth/sign-in-error.js';
-import { OAuthError } from '../../source/auth/token-exchange.js';
-import { call, useEmulator } from '../helpers/emulator.js';
+import { OAuthError } from '../../source/api/token-exchange.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { approveInBrowser, consentRedirect } from './scripted-browser.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator();
 
 const tokenCalls = async () => {
-  const log = (await call(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[];
+  const log = (await callControl(emulator(), 'GET', '/__emulator/requests')).body as { path: string }[];
   return log.filter((entry) => entry.path.endsWith('/oauth2/token')).length;
 };
 

@@ -1,13 +1,16 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countedCreate, createBudget, recordCreates, recordCreatesExhausted } from '../../source/backup/create-ledger.js';
-import { DiscordApiError } from '../../source/api/errors.js';
+import { ConnectionError, DiscordApiError, RequestCancelledError } from '../../source/api/errors.js';
+import { readEnvironment } from '../../source/config/environment.js';
+import type { AppPaths } from '../../source/config/paths.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 
-async function env(): Promise<NodeJS.ProcessEnv> {
-  return { CMD_TUI_HOME: await mkdtemp(join(tmpdir(), 'cmd-tui-ledger-')) };
+/** The folders of a home of its own, as the edge reads them (config/environment.ts). */
+async function env(): Promise<AppPaths> {
+  return readEnvironment({ CMD_TUI_HOME: await mkdtemp(join(tmpdir(), 'cmd-tui-ledger-')) }, process.platform).paths();
 }
 
 describe('daily create ledger', () => {
@@ -64,5 +67,21 @@ describe('daily create ledger', () => {
     expect((await createBudget(home, '100', GLOBAL_SCOPE)).used).toBe(0);
     await expect(countedCreate(home, '100', GLOBAL_SCOPE, () => Promise.reject(new Error('socket hang up')))).rejects.toThrow('socket hang up');
     expect(await createBudget(home, '100', GLOBAL_SCOPE)).toMatchObject({ used: 1, unanswered: 0, remaining: 199 });
+  });
+
+  it('counts only the creates that may have reached the server: one stopped before it left, or never connected, is given back', async () => {
+    const paths = await env();
+    try {
+      const fail = (error: Error) => expect(countedCreate(paths, '100', GLOBAL_SCOPE, () => Promise.reject(error))).rejects.toBe(error);
+      await fail(new RequestCancelledError(false));
+      await fail(new ConnectionError('POST /x failed: connect ECONNREFUSED', '/x', 'Check `--api`.', false));
+      expect(await createBudget(paths, '100', GLOBAL_SCOPE)).toMatchObject({ used: 0, unanswered: 0 });
+      await fail(new RequestCancelledError(true));
+      await fail(new ConnectionError('POST /x failed: socket hang up', '/x', 'It may have reached Discord.', true));
+      await fail(new DiscordApiError(502, 0, 'Bad Gateway', 'POST', '/x'));
+      expect(await createBudget(paths, '100', GLOBAL_SCOPE)).toMatchObject({ used: 3, unanswered: 0 });
+    } finally {
+      await rm(dirname(paths.data), { recursive: true, force: true });
+    }
   });
 });

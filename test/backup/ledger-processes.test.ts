@@ -15,6 +15,7 @@ beforeEach(async () => {
 afterEach(() => home.cleanup());
 
 const ledgerModule = fileURLToPath(new URL('../../source/backup/create-ledger.ts', import.meta.url));
+const environmentModule = fileURLToPath(new URL('../../source/config/environment.ts', import.meta.url));
 
 function counter(script: string, times: number): Promise<number | null> {
   return new Promise((resolve) => {
@@ -27,8 +28,14 @@ it('two processes recording 40 creates each leave 80 in the ledger', { timeout: 
   const script = join(home.home, 'count.mts');
   await writeFile(
     script,
-    `import { recordCreates } from ${JSON.stringify(ledgerModule)};\nfor (let i = 0; i < Number(process.argv[2]); i++) await recordCreates(process.env, '100000000000000001', { kind: 'global' }, 1);\n`,
+    [
+      `import { recordCreates } from ${JSON.stringify(ledgerModule)};`,
+      `import { readEnvironment } from ${JSON.stringify(environmentModule)};`,
+      'const paths = readEnvironment(process.env, process.platform).paths();',
+      "for (let i = 0; i < Number(process.argv[2]); i++) await recordCreates(paths, '100000000000000001', { kind: 'global' }, 1);",
+      '',
+    ].join('\n'),
   );
   expect(await Promise.all([counter(script, 40), counter(script, 40)])).toEqual([0, 0]);
-  expect((await createBudget(home.env, '100000000000000001', GLOBAL_SCOPE)).used).toBe(80);
+  expect((await createBudget(home.environment.paths(), '100000000000000001', GLOBAL_SCOPE)).used).toBe(80);
 });

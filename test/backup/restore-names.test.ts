@@ -1,8 +1,8 @@
 /** A restore plan names the overwrite lists it puts back by their command wherever a list knows the name. */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { captureScope } from '../../source/backup/capture.js';
-import { previewRestore } from '../../source/backup/restore.js';
-import { factsOf } from '../../source/discord/app-facts.js';
+import { prepareRestore } from '../../source/operations/prepare-plan.js';
+import { openWorkspace } from '../../source/operations/workspace.js';
 import { GLOBAL_SCOPE, guildScope, PermissionType } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { APP_ID, FakeApi, makeCommand } from '../ui/helpers/fake-api.js';
@@ -22,13 +22,13 @@ it("names a guild's list of a global command from the global commands, read for 
   api.permissions = [{ id: ban.id, application_id: APP_ID, guild_id: guildId, permissions: [{ id: guildId, type: PermissionType.Role, permission: false }] }];
   const backup = await captureScope(api, scope, 'test');
   api.permissions = [];
-  const app = { ...factsOf(await api.getApplication(), APP_ID), scope: 'guild' as const };
-  const preview = await previewRestore(api, backup, app);
-  expect(preview.overwrites.map((item) => item.target)).toEqual(['/ban']);
+  const restoreOverwrites = async (known?: Awaited<ReturnType<typeof api.listCommands>>) => {
+    return (await prepareRestore(openWorkspace(api, home.environment.paths()), { kind: 'restore', backup, path: 'b.json', ...(known ? { known } : {}) })).restore!.overwrites;
+  };
+  expect((await restoreOverwrites()).map((item) => item.target)).toEqual(['/ban']);
   // Given the live list, nothing more is read for names.
   const live = await api.listCommands(GLOBAL_SCOPE);
   const reads = api.calls.length;
-  const named = await previewRestore(api, backup, app, live);
-  expect(named.overwrites.map((item) => item.target)).toEqual(['/ban']);
+  expect((await restoreOverwrites(live)).map((item) => item.target)).toEqual(['/ban']);
   expect(api.calls.slice(reads)).not.toContain('list global');
 });

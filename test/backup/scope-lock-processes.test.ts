@@ -14,6 +14,7 @@ beforeEach(async () => {
 afterEach(() => home.cleanup());
 
 const lockModule = fileURLToPath(new URL('../../source/backup/scope-lock.ts', import.meta.url));
+const environmentModule = fileURLToPath(new URL('../../source/config/environment.ts', import.meta.url));
 const APP = '100000000000000001';
 const GUILD = '200000000000000002';
 
@@ -24,12 +25,13 @@ const GUILD = '200000000000000002';
  * is a fair later hold, not a failure, so the test checks overlap, not how many held it.)
  */
 const SCRIPT = `import { acquireScopeLock } from ${JSON.stringify(lockModule)};
+import { readEnvironment } from ${JSON.stringify(environmentModule)};
 import { open, rm } from 'node:fs/promises';
 const at = Number(process.argv[2]);
 const marker = process.argv[3];
 while (Date.now() < at);
 try {
-  const lock = await acquireScopeLock(process.env, '${APP}', { kind: 'guild', guildId: '${GUILD}' }, 'apply ' + process.pid, { waitMs: 50 });
+  const lock = await acquireScopeLock(readEnvironment(process.env, process.platform).paths(), '${APP}', { kind: 'guild', guildId: '${GUILD}' }, 'apply ' + process.pid, { waitMs: 50 });
   const holding = await open(marker, 'wx').catch((error) => {
     if (error.code === 'EEXIST') return undefined;
     throw error;

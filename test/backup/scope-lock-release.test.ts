@@ -25,7 +25,7 @@ afterEach(() => {
 
 it('a write that worked is returned when its lock cannot be released, and the notice says so', async () => {
   const notices: string[] = [];
-  const result = await withScopeLock(home.env, '100000000000000001', guildScope('200000000000000002'), 'apply a.json', async () => {
+  const result = await withScopeLock(home.environment.paths(), '100000000000000001', guildScope('200000000000000002'), 'apply a.json', async () => {
     failing.rm = true;
     return 'written';
   }, { notice: (message) => notices.push(message) });

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type ScopeBackup } from '../../source/discord/backup-format.js';
-import { BackupError, listBackups, readBackup, writeBackup } from '../../source/backup/store.js';
+import { BackupError, listBackups, readBackup, readBackupFolder, writeBackup } from '../../source/backup/store.js';
 
 function backup(createdAt: string, fields: Partial<ScopeBackup> = {}): ScopeBackup {
   return {
@@ -48,6 +48,30 @@ describe('backup store', () => {
     const entries = await listBackups(directory);
     expect(entries.map((e) => e.path)).toEqual([early.path, late.path]);
     expect(entries[1]).toEqual({ path: late.path, scope: 'global', createdAt: '2026-11-22T06:00:00.000Z', reason: 'delete /ping', applicationId: '100', commandCount: 1, overwriteCount: 1, overwritesOnly: false });
+  });
+
+  it('lists the files it cannot read as backups as damaged, each with what is wrong, beside the backups', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'cmd-tui-backups-'));
+    try {
+      const intact = await writeBackup(directory, backup('2026-11-22T05:00:00.000Z'));
+      const text = await readFile(intact.path, 'utf8');
+      const damage = async (name: string, edited: string) => writeFile(join(directory, name), edited);
+      await damage('a-proto.json', text.replace('"reason":', '"__proto__": {},\n  "reason":'));
+      await damage('b-twice.json', text.replace('"reason":', '"version": 1,\n  "reason":'));
+      await damage('c-range.json', text.replace('"type": 1,\n          "permission"', '"type": -1e309,\n          "permission"'));
+      await damage('d-notes.json', '{"hello":1}');
+      const folder = await readBackupFolder(directory);
+      expect(folder.backups.map((entry) => entry.path)).toEqual([intact.path]);
+      expect(folder.damaged).toEqual([
+        { path: join(directory, 'a-proto.json'), problem: expect.stringMatching(/^a-proto\.json has a key that is not allowed: line \d+, column \d+ \(at __proto__\): the key "__proto__" is not allowed/) },
+        { path: join(directory, 'b-twice.json'), problem: expect.stringMatching(/^b-twice\.json has a key given twice: line \d+, column \d+ \(at version\): the key "version" is given twice/) },
+        { path: join(directory, 'c-range.json'), problem: expect.stringMatching(/^c-range\.json has a number out of range: line \d+, column \d+ \(at permissions\[0\]\.permissions\[0\]\.type\): /) },
+        { path: join(directory, 'd-notes.json'), problem: expect.stringMatching(/^d-notes\.json is not a cmd-tui backup \(/) },
+      ]);
+      expect(await listBackups(directory)).toEqual(folder.backups);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('lists nothing when the folder does not exist yet', async () => {

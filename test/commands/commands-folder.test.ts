@@ -99,13 +99,13 @@ describe('a commands folder', () => {
     await writeFolder();
     // The guild holds the folder's commands and the hidden one's: deploy them all first.
     await writeFile(join(home.home, 'all.json'), JSON.stringify(['ping', 'ban2', 'kick2', 'hidden'].map(command)));
-    expect((await run('apply', ['all.json', '--guild', hq(), '--prune', '--yes'])).code).toBe(0);
+    expect((await run('apply', ['all.json', '--guild', hq(), '--prune', '--yes', '--delete-many'])).code).toBe(0);
 
     const before = (await requestLog(emulator())).length;
     const refused = await run('apply', ['f', '--guild', hq(), '--prune', '--yes', '--json']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('4 files were skipped (listed above)');
-    expect(refused.stderr).toContain('pass --accept-skipped');
+    expect(refused.stderr).toContain('Pass --accept-skipped if that is what you want.');
     expect(JSON.parse(refused.stdout)).toMatchObject({ applied: false, refusals: [{ rule: 'skipped-files' }], skipped: SKIPPED });
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
 
@@ -121,12 +121,12 @@ describe('a commands folder', () => {
   it('on a terminal, apply --prune asks about the skipped files: no sends nothing, yes goes on', { timeout: 60_000 }, async () => {
     await writeFolder();
     await writeFile(join(home.home, 'all.json'), JSON.stringify(['ping', 'ban2', 'kick2', 'hidden'].map(command)));
-    expect((await run('apply', ['all.json', '--guild', hq(), '--prune', '--yes'])).code).toBe(0);
+    expect((await run('apply', ['all.json', '--guild', hq(), '--prune', '--yes', '--delete-many'])).code).toBe(0);
     const args = ['apply', 'f', '--guild', hq(), '--prune', '--yes', '--api', emulator().baseUrl];
     const before = (await requestLog(emulator())).length;
     const declined = await runOnTerminal(args, { env: home.env, cwd: home.home, input: 'n\n' });
     expect(declined.code, declined.output).toBe(1);
-    expect(declined.output).toContain('4 files were skipped (listed above) and --prune deletes the commands the files read do not hold. Delete them anyway? [y/N]');
+    expect(declined.output).toContain('4 files were skipped (listed above) and --prune deletes the commands the files read do not hold: move the skipped files out of the folder, unless the list is meant. Delete them anyway? [y/N]');
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
     const confirmed = await runOnTerminal(args, { env: home.env, cwd: home.home, input: 'y\n' });
     expect(confirmed.code, confirmed.output).toBe(0);
@@ -136,7 +136,7 @@ describe('a commands folder', () => {
   it('apply --prune with files skipped goes on when it deletes nothing', async () => {
     await writeFolder();
     await writeFile(join(home.home, 'all.json'), JSON.stringify(['ping', 'ban2', 'kick2'].map(command)));
-    expect((await run('apply', ['all.json', '--guild', hq(), '--prune', '--yes'])).code).toBe(0);
+    expect((await run('apply', ['all.json', '--guild', hq(), '--prune', '--yes', '--delete-many'])).code).toBe(0);
     const result = await run('apply', ['f', '--guild', hq(), '--prune', '--yes']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Skipped in f');

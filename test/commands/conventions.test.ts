@@ -5,13 +5,15 @@
  * --json wherever something is printed.
  */
 import { describe, expect, it } from 'vitest';
-import { checkArguments, hoistGlobalFlags, looksLikeSecret } from '../../source/commands/flags.js';
+import { checkArguments, hoistGlobalFlags } from '../../source/commands/flags.js';
+import { looksLikeSecret } from '../../source/terminal/secret-shape.js';
 import { SPECS } from '../../source/commands/specs.js';
 import { nearest } from '../../source/commands/suggest.js';
 import { paintFor } from '../../source/terminal/colour.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator();
 
@@ -168,7 +170,7 @@ describe('a secret on argv', () => {
 
 describe('colour', () => {
   it('follows --no-color, then FORCE_COLOR, then NO_COLOR, then the terminal and TERM=dumb', () => {
-    const coloured = (stream: { isTTY: boolean }, env: NodeJS.ProcessEnv, flags = {}) => paintFor(stream, env, flags).create('x') !== 'x';
+    const coloured = (stream: { isTTY: boolean }, env: NodeJS.ProcessEnv, flags = {}) => paintFor(stream, readEnvironment(env, 'linux').terminal.colour, flags).create('x') !== 'x';
     expect(coloured({ isTTY: true }, {})).toBe(true);
     expect(coloured({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
     expect(coloured({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);

@@ -24,11 +24,11 @@ describe('copy between scopes', () => {
     const copied = await cli(['copy', '--from', 'global', '--to', guild, '--command', 'ping', '--command', 'Launch', '--yes']);
     expect(copied.code, copied.stderr).toBe(0);
     // ping was created without contexts, so the API holds null there: only integration_types is dropped.
-    expect(copied.stderr).toContain('/ping: dropped integration_types');
-    expect(copied.stderr).toContain('skipped Launch: an entry-point command exists only in the global scope');
+    // Under the copy's heading, before the plan.
+    expect(copied.stderr).toMatch(/^Copy from the global scope:\n {2}\/ping: dropped integration_types.*\n {2}skipped Launch: an entry-point command exists only in the global scope\nPlan for guild /m);
     expect(copied.stderr).toContain('+ create /ping');
     // Said before the copy: the global /ping stays, so the guild gets a ghost duplicate the audit flags.
-    expect(copied.stderr).toMatch(/\/ping stays global, so it exists twice in guild \d+: .*the audit flags it as a ghost duplicate/);
+    expect(copied.stderr).toMatch(/\/ping stays global, so it exists twice in guild [^:]+ \(\d+\): .*the audit flags it as a ghost duplicate/);
     expect(copied.stderr).toMatch(/Backup of its previous state: .*backups/);
     const writes = mutating((await requestLog(emulator())).slice(before));
     expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /api/v10/applications/${emulator().applicationId}/guilds/${guild}/commands`]);

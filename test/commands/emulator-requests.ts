@@ -3,10 +3,10 @@ import { afterEach, beforeEach } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import type { RunningEmulator } from '../../source/emulator/server.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
-import { call } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 export async function requestLog(emulator: RunningEmulator): Promise<LoggedRequest[]> {
-  return (await call(emulator, 'GET', '/__emulator/requests')).body as LoggedRequest[];
+  return (await callControl(emulator, 'GET', '/__emulator/requests')).body as LoggedRequest[];
 }
 
 export function mutating(requests: readonly LoggedRequest[]): LoggedRequest[] {
@@ -14,7 +14,7 @@ export function mutating(requests: readonly LoggedRequest[]): LoggedRequest[] {
 }
 
 export async function resetEmulator(emulator: RunningEmulator): Promise<void> {
-  await call(emulator, 'POST', '/__emulator/reset');
+  await callControl(emulator, 'POST', '/__emulator/reset');
 }
 
 /** Each test starts on the emulator as seeded, with a home of its own (removed after it): the home now. */

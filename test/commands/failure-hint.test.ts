@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DiscordApiError, RateLimitError } from '../../source/api/errors.js';
 import { reportFailure } from '../../source/commands/failure.js';
 import { describeError } from '../../source/ui/format/describe-error.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 /** What the CLI prints on stderr for `error`. */
 function cliReport(error: unknown): string {
   let stderr = '';
-  reportFailure(error, { stdout: new PassThrough(), stderr: { write: (text: string) => ((stderr += text), true) } as never, stdin: new PassThrough(), env: {}, cwd: '.' }, 'apply');
+  reportFailure(error, { stdout: new PassThrough(), stderr: { write: (text: string) => ((stderr += text), true) } as never, stdin: new PassThrough(), environment: readEnvironment({}, 'linux'), cwd: '.' }, 'apply');
   return stderr;
 }
 
@@ -33,7 +34,7 @@ describe('one rendering of an error value', () => {
   it('a rate limit not waited out carries the same hint in the CLI and the TUI', () => {
     const error = new RateLimitError('Discord rate-limited POST /applications/:id/commands 5 times in a row; stopped instead of retrying forever.', 'POST /applications/:id/commands', 2_400, false);
     let stderr = '';
-    const code = reportFailure(error, { stdout: new PassThrough(), stderr: { write: (text: string) => ((stderr += text), true) } as never, stdin: new PassThrough(), env: {}, cwd: '.' }, 'apply');
+    const code = reportFailure(error, { stdout: new PassThrough(), stderr: { write: (text: string) => ((stderr += text), true) } as never, stdin: new PassThrough(), environment: readEnvironment({}, 'linux'), cwd: '.' }, 'apply');
     expect(code).toBe(5);
     expect(stderr).toContain('  Wait about 3 s and try again.');
     expect(describeError(error).hint).toBe('Wait about 3 s and try again.');

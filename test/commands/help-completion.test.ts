@@ -14,9 +14,11 @@ import { helpWidth, wrapHelp } from '../../source/terminal/wrap-help.js';
 import { candidates, type CompletionSources } from '../../source/commands/complete.js';
 import { COMMANDS } from '../../source/commands/registry.js';
 import { formsOf, SPECS, summaryOf } from '../../source/commands/specs.js';
+import { commandHelp, HELP } from '../../source/commands/help.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator();
 let home: IsolatedHome;
@@ -39,6 +41,75 @@ describe('help', () => {
     expect(wrapHelp('Prose at the margin goes on', 12)).toBe('Prose at the\nmargin goes\non');
     expect(helpWidth({ isTTY: false, columns: 200 })).toBe(80);
     expect(helpWidth({ isTTY: true, columns: 120 })).toBe(120);
+  });
+
+  it('lays out every table of every help text the same way for each of its rows, at every width from 40 to 120', () => {
+    const texts = [HELP, ...COMMANDS.flatMap((entry) => [commandHelp([entry.name])!, ...(formsOf(entry.name).length > 1 ? formsOf(entry.name).map((form) => commandHelp(form.name.split(' '))!) : [])])];
+    // Examples continue with ` \` and comments with `#`: the words are the same otherwise.
+    const words = (text: string) => text.split(/\s+/).filter((word) => word !== '' && word !== '\\' && word !== '#');
+    let stacked = 0;
+    for (const text of texts) {
+      const tables = tablesOf(text);
+      expect(tables.length, text.split('\n')[0]).toBeGreaterThan(0);
+      for (let width = 40; width <= 120; width++) {
+        const wrapped = wrapHelp(text, width);
+        const where = `${text.split('\n')[0]} at ${width} columns`;
+        expect(words(wrapped), where).toEqual(words(text));
+        expect(wrapped.split('\n').filter((line) => line.length > width && !/^\s*\S+$/.test(line)), where).toEqual([]);
+        for (const { heading, column, rows } of tables) {
+          const lines = sectionOf(wrapped, heading);
+          if (column <= width / 2) {
+            // The column kept: a row starts with its term padded to the column, and its description continues under its start.
+            let row = 0;
+            for (const line of lines) {
+              if (row < rows.length && line.startsWith(rows[row]!.slice(0, column))) row++;
+              else expect(line, `${where}, ${heading}`).toMatch(new RegExp(`^ {${column}}\\S`));
+            }
+            expect(row, `${where}, ${heading}`).toBe(rows.length);
+          } else {
+            // Every description under its term, indented four more: no row keeps the column.
+            stacked++;
+            // A term wider than the width itself (`--preset a|b|c` at 40) continues on the description's indent.
+            const terms = lines.filter((line) => /^ {2}\S/.test(line));
+            const wanted = rows.map((row) => row.slice(0, column).trimEnd());
+            expect(terms.length, `${where}, ${heading}`).toBe(wanted.length);
+            terms.forEach((term, index) => expect(wanted[index]!.startsWith(term), `${where}, ${heading}: ${term}`).toBe(true));
+            expect(terms.filter((term, index) => wanted[index]!.length <= width && term !== wanted[index]), `${where}, ${heading}`).toEqual([]);
+            expect(lines.filter((line) => !/^ {2}\S/.test(line) && !/^ {6}\S/.test(line)), `${where}, ${heading}`).toEqual([]);
+          }
+        }
+      }
+    }
+    expect(stacked).toBeGreaterThan(0);
+  });
+
+  it('every command with subcommands shows an example of each on its own page', () => {
+    for (const entry of COMMANDS.filter((command) => formsOf(command.name).length > 1)) {
+      const examples = sectionOf(commandHelp([entry.name])!, 'Examples');
+      for (const form of formsOf(entry.name)) expect(examples.some((example) => example.startsWith(`  cmd-tui ${form.name} `) || example === `  cmd-tui ${form.name}`), `${form.name}: ${examples.join('\n')}`).toBe(true);
+    }
+  });
+
+  it('an example that exports a file and plans or applies it keeps to one scope', () => {
+    const texts = [HELP, ...COMMANDS.flatMap((entry) => formsOf(entry.name).map((form) => commandHelp(form.name.split(' '))!))];
+    const scopeOf = (line: string) => /--guild (\S+)/.exec(line)?.[1] ?? 'global';
+    let checked = 0;
+    for (const text of texts) {
+      // The examples between two comments are one story, run in order.
+      for (const story of sectionOf(text, 'Examples').join('\n').split(/^\s*#.*$/m)) {
+        const exported = new Map<string, string>();
+        for (const line of story.split('\n').map((example) => example.trim())) {
+          const written = /^cmd-tui export .*-o (\S+)/.exec(line)?.[1];
+          if (written) exported.set(written, scopeOf(line));
+          const read = /^cmd-tui (?:plan|apply) (\S+)/.exec(line)?.[1];
+          if (read && exported.has(read)) {
+            checked++;
+            expect(scopeOf(line), `${text.split('\n')[0]}: ${line}`).toBe(exported.get(read));
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('every command has its flags in the one table, and no command parses flags of its own', async () => {
@@ -102,7 +173,7 @@ describe('completion', () => {
     expect(await values([''])).toEqual(expect.arrayContaining(['plan', 'apply', 'copy', 'profile', 'help']));
     expect(await values(['-'])).toEqual(expect.arrayContaining(['--demo', '--profile']));
     expect(await values(['auth', ''])).toEqual(['login', 'status', 'logout', 'set-bot-token', 'set-client-credentials']);
-    expect(await candidates(['plan', '--'], sources)).toEqual(expect.arrayContaining(['--detailed-exitcode\texit 3 when there are changes pending, 0 when there is nothing to do']));
+    expect(await candidates(['plan', '--'], sources)).toEqual(expect.arrayContaining(['--detailed-exitcode\texit 3 when there are changes pending, 0 when there is nothing to do (a plan apply would refuse exits 1 either way)']));
     expect(await values(['list', '--profile', ''])).toEqual(['dev', 'prod']);
     expect(await values(['list', '--guild', ''])).toEqual(['global', '200000000000000002']);
     expect(await values(['list', '--profile', 'prod', '--guild', ''])).toEqual(['global', '300000000000000003']);
@@ -111,7 +182,7 @@ describe('completion', () => {
   });
 
   it('offers the shells after `completion`, files only where a file is meant, and values for global flags before a command', async () => {
-    expect(await values(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(await values(['completion', ''])).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(await values(['export', '-o', ''])).toEqual([':files']);
     expect(await values(['list', ''])).toEqual([]);
     expect(await values(['list', '--profile', ''])).toEqual(['dev', 'prod']);
@@ -155,7 +226,7 @@ describe('completion', () => {
     expect(complete(['cmd-tui', 'pl'])).toEqual(['plan']);
     expect(complete(['cmd-tui', 'plan', '--det'])).toEqual(['--detailed-exitcode']);
     expect(complete(['cmd-tui', 'profile', 'a'])).toEqual(['add']);
-    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(complete(['cmd-tui', 'plan', ''])).toEqual(['commands.json']);
     expect(complete(['cmd-tui', 'list', '--profile', ''])).toEqual([]);
   });
@@ -174,7 +245,7 @@ describe('completion', () => {
         .split('\n')
         .filter(Boolean)
         .map((candidate) => candidate.split(':')[0]);
-    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete(['cmd-tui', 'completion', ''])).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(complete(['cmd-tui', 'plan', ''])).toEqual(['FILES']);
     expect(complete(['cmd-tui', 'list', '--profile', ''])).toEqual([]);
     expect(complete(['cmd-tui', 'auth', ''])).toContain('login');
@@ -190,7 +261,7 @@ describe('completion', () => {
         .split('\n')
         .filter(Boolean)
         .map((candidate) => candidate.split('\t')[0]);
-    expect(complete('cmd-tui completion ')).toEqual(['bash', 'fish', 'zsh']);
+    expect(complete('cmd-tui completion ')).toEqual(['bash', 'fish', 'powershell', 'zsh']);
     expect(complete('cmd-tui plan ')).toEqual(['commands.json']);
     expect(complete('cmd-tui list --profile ')).toEqual([]);
     expect(complete('cmd-tui pro')).toEqual(['profile']);
@@ -211,11 +282,34 @@ describe('--debug and colour', () => {
   });
 
   it('colour only on a terminal, never with NO_COLOR or --no-color; piped output has none', async () => {
-    expect(sanitizeOutput(paintFor({ isTTY: true }, {}).create('x'))).toBe('\u001B[32mx\u001B[0m');
-    expect(paintFor({ isTTY: true }, { NO_COLOR: '1' }).create('x')).toBe('x');
-    expect(paintFor({ isTTY: true }, {}, { 'no-color': true }).remove('x')).toBe('x');
-    expect(paintFor({ isTTY: false }, {}).error('x')).toBe('x');
+    expect(sanitizeOutput(paintFor({ isTTY: true }, colour({})).create('x'))).toBe('\u001B[32mx\u001B[0m');
+    expect(paintFor({ isTTY: true }, colour({ NO_COLOR: '1' })).create('x')).toBe('x');
+    expect(paintFor({ isTTY: true }, colour({}), { 'no-color': true }).remove('x')).toBe('x');
+    expect(paintFor({ isTTY: false }, colour({})).error('x')).toBe('x');
     const piped = await runCli(['validate', '-', '--no-color'], { env: home.env, input: '{"name":"Bad","description":"d"}' });
     expect(piped.stdout).not.toContain('\u001B[');
   });
 });
+
+function colour(env: NodeJS.ProcessEnv) {
+  return readEnvironment(env, 'linux').terminal.colour;
+}
+
+/** The tables of a help text (flags, commands, exit codes): sections whose every line is `  term  description`, all at one column. */
+function tablesOf(text: string): Array<{ heading: string; column: number; rows: string[] }> {
+  const tables: Array<{ heading: string; column: number; rows: string[] }> = [];
+  for (const heading of text.split('\n').filter((line) => /^\S/.test(line))) {
+    const rows = sectionOf(text, heading);
+    const columns = rows.map((row) => /^\s*\S+(?: \S+)*? {2,}(?=\S)/.exec(row)?.[0].length);
+    if (rows.length > 0 && columns.every((column) => column !== undefined && column === columns[0])) tables.push({ heading, column: columns[0]!, rows });
+  }
+  return tables;
+}
+
+/** The lines under `heading` up to the next line at the margin, blank lines left out. */
+function sectionOf(text: string, heading: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.indexOf(heading) + 1;
+  const end = lines.findIndex((line, index) => index >= start && /^\S/.test(line));
+  return lines.slice(start, end === -1 ? undefined : end).filter((line) => line !== '');
+}

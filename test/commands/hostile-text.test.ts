@@ -16,6 +16,7 @@ import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { HOSTILE_GUILD, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 import { runOnTerminal } from '../helpers/tty.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 /** Joiners (U+200C, U+200D) are left out: kept inside emoji and shaping scripts, they are checked case by case below. */
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
@@ -135,7 +136,7 @@ describe('the sanitizer', () => {
   });
 
   it('passes only its own marked sequences: the same sequence from a server is text', () => {
-    const own = paintFor({ isTTY: true }, {}).strong('ok');
+    const own = paintFor({ isTTY: true }, colour({})).strong('ok');
     expect(sanitizeOutput(`${own} \u001b[1mok\u001b[0m`)).toBe('\u001b[1mok\u001b[0m \\x1b[1mok\\x1b[0m');
   });
 
@@ -146,9 +147,13 @@ describe('the sanitizer', () => {
         expect(sanitizeLine(text)).not.toMatch(/[\n\t]/);
         expect(sanitizeOutput(text)).not.toMatch(UNSAFE);
         // Our own colour around it passes as itself; the text between stays escaped.
-        expect(sanitizeOutput(paintFor({ isTTY: true }, {}).error(text))).toBe(`\u001B[31m${sanitizeText(text)}\u001B[0m`);
+        expect(sanitizeOutput(paintFor({ isTTY: true }, colour({})).error(text))).toBe(`\u001B[31m${sanitizeText(text)}\u001B[0m`);
       }),
       { numRuns: 2000 },
     );
   });
 });
+
+function colour(env: NodeJS.ProcessEnv) {
+  return readEnvironment(env, 'linux').terminal.colour;
+}

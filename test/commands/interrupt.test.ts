@@ -1,9 +1,9 @@
 /**
  * ctrl+c during `apply` (SIGINT to the built binary): the run stops between requests, says what it did
- * and how to undo it, and what it says matches the server; the journal is not left behind.
+ * and how to undo it, and what it says matches the server (and the day's create ledger); the journal is not left behind.
  */
 import { spawn } from 'node:child_process';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CLI_PATH } from '../helpers/cli.js';
@@ -42,5 +42,8 @@ it('SIGINT during apply stops after the request in flight and reports the truth'
   expect(stderr).toMatch(/`cmd-tui restore .+\.json` brings it back/);
   const names = ((await call(slow(), 'GET', `/applications/${slow().applicationId}/guilds/${guild}/commands`, { auth: botAuth(slow()) })).body as { name: string }[]).map((command) => command.name);
   expect(names.filter((name) => name.startsWith('six-'))).toHaveLength(Number(stopped![1]));
+  // The day's ledger counts the creates that left, not the one the interruption kept from being sent.
+  const ledger = JSON.parse(await readFile(join(home.home, 'data', 'daily-creates.json'), 'utf8')) as Record<string, { used: number; maybe?: number }>;
+  expect(ledger[`${slow().applicationId}/guild:${guild}`]).toEqual({ day: expect.any(String), used: Number(stopped![1]) });
   expect(await readdir(join(home.home, 'data', 'locks'))).toEqual([]);
 });

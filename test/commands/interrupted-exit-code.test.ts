@@ -1,12 +1,11 @@
 /** An apply or restore that stopped part-way exits as what stopped it (types.ts EXIT_CODES). */
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, DiscordApiError } from '../../source/api/errors.js';
-import { ApplyInterruptedError } from '../../source/backup/execute-plan.js';
-import type { BackupEntry } from '../../source/backup/store.js';
+import { ApplyInterruptedError } from '../../source/operations/send-plan.js';
 import { exitCodeOf } from '../../source/commands/failure.js';
 import { ExitCode } from '../../source/commands/types.js';
 
-const backup: BackupEntry = { path: '/backups/b.json', scope: 'guild:1', createdAt: '2026-11-25T12:00:00.000Z', reason: 'apply x.json', applicationId: '1', commandCount: 0, overwriteCount: 0, overwritesOnly: false };
+const backup = '/backups/b.json';
 
 describe('the exit code of a run stopped part-way', () => {
   it.each([

@@ -14,6 +14,7 @@ import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { mutating, requestLog, useFreshEmulatorAndHome } from './emulator-requests.js';
 import { runRacingApplies } from '../reliability/racing-applies.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const home = useFreshEmulatorAndHome(emulator);
@@ -79,7 +80,7 @@ describe('restore --json', () => {
 describe('perms set --remove of a target without an overwrite', () => {
   it('is reported and skipped; the rest of the change is saved', { timeout: 60_000 }, async () => {
     const { baseUrl, applicationId, botToken, userToken, seeded } = emulator();
-    await updateStoredCredentials(defaultStores(home().env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] } }));
+    await updateStoredCredentials(defaultStores(readEnvironment(home().env, process.platform)), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] } }));
     const result = await runCli(['perms', 'set', '--guild', guild(), '--command', 'ban', '--remove', 'everyone', '--allow', `user:${seeded.memberUserId}`, '--yes', ...api()], { env: home().env });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('has no overwrite in this list. Skipped.');

@@ -4,12 +4,13 @@ import { progressBar } from '../../source/commands/progress.js';
 import { renderTable } from '../../source/commands/text-table.js';
 import type { CliIo } from '../../source/commands/types.js';
 import { sanitizeOutput } from '../../source/terminal/sanitize.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 function ioWithStderr(isTTY: boolean): { io: CliIo; written: () => string } {
   const stderr = Object.assign(new PassThrough(), { isTTY });
   let text = '';
   stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-  const io: CliIo = { stdout: new PassThrough(), stderr, stdin: new PassThrough(), env: {}, cwd: '/' };
+  const io: CliIo = { stdout: new PassThrough(), stderr, stdin: new PassThrough(), environment: readEnvironment({}, 'linux'), cwd: '/' };
   return { io, written: () => text };
 }
 

@@ -62,12 +62,14 @@ describe('cmd-tui perms (binary)', () => {
     const kai = (await call(emulator(), 'GET', `/guilds/${speedrun}/members/search?query=kai`, { auth: botAuth(emulator()) })).body[0];
     const checked = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, ...target()], { env: home.env });
     expect(checked.code).toBe(0);
-    expect(checked.stdout).toContain(`Who can use /race in guild ${speedrun}: — for @Kai (timed out until ${kai.communication_disabled_until})`);
-    expect(checked.stdout).toContain(`  #bot-commands: denied: timed out until ${kai.communication_disabled_until} (a timed-out member cannot use commands; only the owner and administrators are exempt)`);
+    // Discord writes the time as 2026-12-14T05:45:12.960000+00:00; the report shows the instant in UTC.
+    const until = new Date(kai.communication_disabled_until).toISOString();
+    expect(checked.stdout).toContain(`Who can use /race in guild Speedrun Club (${speedrun}): — for @Kai (timed out until ${until})`);
+    expect(checked.stdout).toContain(`  #bot-commands: denied: timed out until ${until} (a timed-out member cannot use commands; only the owner and administrators are exempt)`);
     expect(checked.stdout).not.toMatch(/: allowed/);
     const json = await runCli(['perms', 'who', '--guild', speedrun, '--command', 'race', '--user', kai.user.id, '--json', ...target()], { env: home.env });
     const report = JSON.parse(json.stdout) as { timedOutUntil: string; channels: { allowed: boolean; stage: string }[] };
-    expect(report.timedOutUntil).toBe(kai.communication_disabled_until);
+    expect(report.timedOutUntil).toBe(until);
     expect(report.channels.every((c) => !c.allowed && c.stage === 'timed-out')).toBe(true);
   });
 
@@ -127,13 +129,59 @@ describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
       expect(who.stdout).toContain('default_member_permissions could not be read');
       // Once a backup has seen the guild's commands, a list is named from it, and found by that name.
       const commands = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as Command[];
-      await writeBackup(appPaths(signedIn.env).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
+      await writeBackup(appPaths(signedIn.env, process.platform).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
       const named = await runCli(['perms', 'who', '--guild', guildId, '--command', 'race', ...target()], { env: signedIn.env });
       expect(named.code, named.stderr).toBe(0);
       expect(named.stdout).toContain(`Who can use /race in guild ${guildId}:`);
       const member = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, '--user', emulator().seeded.memberUserId, ...target()], { env: signedIn.env });
       expect(member.code).toBe(4);
       expect(member.stderr).toContain("Answering for one member reads the member's roles, which needs a bot token");
+    } finally {
+      await signedIn.cleanup();
+    }
+  });
+});
+
+describe('cmd-tui perms works in the profile\'s guild without --guild', () => {
+  it('list and set use the profile\'s default guild; without one the refusal says how to give one', async () => {
+    const guildId = emulator().guildIds[1]!;
+    const bare = await runCli(['perms', 'list', ...target()], { env: home.env });
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--guild is required: overwrites live in one guild, and no profile is in use. Pass --guild ID, or use a profile made with one (`cmd-tui profile add NAME --guild ID …`');
+    expect((await runCli(['profile', 'add', 'plain', '--api', emulator().baseUrl, '--app', emulator().applicationId], { env: home.env })).code).toBe(0);
+    expect((await runCli(['perms', 'list'], { env: home.env })).stderr).toContain('and the profile "plain" has no default guild.');
+    expect((await runCli(['profile', 'add', 'dev', '--api', emulator().baseUrl, '--app', emulator().applicationId, '--guild', guildId, '--use'], { env: home.env })).code).toBe(0);
+    const listed = await runCli(['perms', 'list', '--json'], { env: home.env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { guildId: string }).guildId).toBe(guildId);
+    await signInAdmin(emulator(), home.env);
+    const set = await runCli(['perms', 'set', '--command', 'app', '--deny', 'everyone', '--yes'], { env: home.env });
+    expect(set.code, set.stderr).toBe(0);
+    const app = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands/${emulator().applicationId}/permissions`, { auth: botAuth(emulator()) })).body as { permissions: { id: string; permission: boolean }[] };
+    expect(app.permissions).toContainEqual(expect.objectContaining({ id: guildId, permission: false }));
+    const help = await runCli(['help', 'perms', 'set'], { env: home.env });
+    expect(help.stdout).toMatch(/--guild ID +the guild whose overwrites these are \(default: the\s+profile's guild\)/);
+  });
+});
+
+describe('cmd-tui perms set with a browser sign-in alone takes a command id as the TUI does', () => {
+  it('an id with no overwrites yet is saved; an id that names no command is refused in Discord\'s words (10063)', async () => {
+    const signedIn = await isolatedHome();
+    try {
+      await signInAdmin(emulator(), signedIn.env);
+      const guildId = emulator().guildIds[1]!;
+      const app = emulator().applicationId;
+      const commands = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string }[];
+      const lists = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/permissions`, { auth: botAuth(emulator()) })).body as { id: string }[];
+      const bare = commands.find((command) => !lists.some((list) => list.id === command.id))!;
+      const saved = await runCli(['perms', 'set', '--guild', guildId, '--command', bare.id, '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
+      expect(saved.code, saved.stderr).toBe(0);
+      expect(saved.stdout).toContain(`Saved: `);
+      const after = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/${bare.id}/permissions`, { auth: botAuth(emulator()) })).body as { permissions: { id: string; permission: boolean }[] };
+      expect(after.permissions).toEqual([expect.objectContaining({ id: guildId, permission: false })]);
+      const unknown = await runCli(['perms', 'set', '--guild', guildId, '--command', '1579386255332999168', '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('Discord answered that command 1579386255332999168 does not exist (code 10063, Unknown application command)');
     } finally {
       await signedIn.cleanup();
     }

@@ -16,6 +16,7 @@ import { allChannelsId, GLOBAL_SCOPE, guildScope, type Command, type GuildComman
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { requestLog, resetEmulator } from './emulator-requests.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identify', 'guilds'];
@@ -40,7 +41,7 @@ beforeEach(async () => {
 
 /** Stores a sign-in (and, by default, the bot token) the way `cmd-tui auth` would. */
 async function signIn(user: { accessToken: string; scopes: string[] } | undefined, withBot = true): Promise<void> {
-  await updateStoredCredentials(defaultStores(home.env), emu.baseUrl, emu.applicationId, () => ({
+  await updateStoredCredentials(defaultStores(readEnvironment(home.env, process.platform)), emu.baseUrl, emu.applicationId, () => ({
     ...(withBot ? { botToken: emu.botToken } : {}),
     ...(user ? { user } : {}),
   }));
@@ -90,7 +91,7 @@ async function runPerms(args: string[], onPrompt?: () => Promise<string>) {
       if (onPrompt && t.includes('[y/N]')) void onPrompt().then((answer) => stdin.write(`${answer}\n`));
     }),
     stdin,
-    env: home.env,
+    environment: readEnvironment(home.env, process.platform),
     cwd: home.home,
   };
   const code = await run([...args, '--api', emu.baseUrl, '--app', emu.applicationId], io);
@@ -298,14 +299,17 @@ describe('perms set', () => {
     expect((await requests()).length).toBe(before);
   });
 
-  it('with a sign-in but no bot token, says the commands cannot be read or backed up, and sends nothing', async () => {
+  it('with a sign-in but no bot token, saves as the TUI does: its overwrites-only backup first, then the PUT', async () => {
     await signIn({ accessToken: emu.userToken, scopes: PERMISSIONS_SCOPES }, false);
-    const before = (await requests()).length;
-    const { code, stderr } = await perms('set', '--guild', hq, '--command', 'mod-tools', '--allow', 'everyone', '--yes');
-    expect(code).toBe(4);
-    expect(stderr).toContain('needs a bot token or client credentials; the browser sign-in is used only for the change itself');
-    expect(stderr).toContain('cmd-tui auth set-bot-token');
-    expect((await requests()).length).toBe(before);
+    const { code, stdout, stderr } = await perms('set', '--guild', hq, '--command', modTools.id, '--allow', 'everyone', '--yes');
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('Saved:');
+    const backup = /Backup of the previous overwrites: (\S+)/.exec(stdout)?.[1];
+    const kept = JSON.parse(await readFile(backup!, 'utf8')) as { format: string; commands?: unknown };
+    expect(kept.format).toBe('cmd-tui/overwrites-backup');
+    expect(kept.commands).toBeUndefined();
+    const after = (await bot.listGuildPermissions(hq)).find((entry) => entry.id === modTools.id);
+    expect(after?.permissions).toContainEqual(expect.objectContaining({ id: hq, permission: true }));
   });
 
   it('says in plain words when the signed-in user lacks Manage Guild and Manage Roles (50013)', async () => {

@@ -29,7 +29,7 @@ async function planJson(file: string, scopeArgs: string[]) {
   const result = await run('plan', [file, ...scopeArgs, '--json']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as { create: unknown[]; update: Array<{ name: string; changes: unknown[] }>; delete: unknown[]; unchanged: unknown[]; createsUsed: number };
+  return JSON.parse(result.stdout) as { create: unknown[]; update: Array<{ name: string; changes: unknown[] }>; delete: unknown[]; unchanged: unknown[]; kept: unknown[]; createsUsed: number; refusals: unknown[] };
 }
 
 async function writeCommands(name: string, commands: unknown): Promise<string> {
@@ -43,13 +43,14 @@ describe('export → plan', () => {
     ['the global scope', () => [] as string[]],
     ['a guild', () => ['--guild', hq()]],
   ])('shows zero changes for %s', async (_label, scopeArgs) => {
-    const exported = await run('export', [...scopeArgs(), '-o', 'scope.json']);
+    const exported = await run('export', [...scopeArgs(), '-o', 'scope.json', '--force']);
     expect(exported.code).toBe(0);
     expect(exported.stderr).toMatch(/^Exported \d+ commands/);
     const plan = await planJson('scope.json', scopeArgs());
-    expect(plan).toMatchObject({ create: [], update: [], delete: [], createsUsed: 0 });
+    expect(plan).toMatchObject({ create: [], update: [], delete: [], kept: [], createsUsed: 0 });
     expect(plan.unchanged.length).toBeGreaterThan(0);
-    expect(Object.keys(plan)).toEqual(['create', 'update', 'delete', 'unchanged', 'createsUsed']);
+    expect(Object.keys(plan)).toEqual(['create', 'update', 'delete', 'unchanged', 'kept', 'createsUsed', 'refusals']);
+    expect(plan.refusals).toEqual([]);
     // The exported file passes every rule without a warning: nothing the server echoes is written back.
     const text = await run('plan', ['scope.json', ...scopeArgs()]);
     expect(text.stderr).toBe('');
@@ -110,9 +111,16 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     expect(sent.sort()).toEqual(['PATCH', 'POST']);
     const output = JSON.parse(result.stdout) as { backup: string; steps: Array<{ kind: string }> };
     expect(output.steps.map((s) => s.kind)).toEqual(['update', 'create']);
-    // deploy is still there: only --prune deletes.
+    // deploy is still there: only --prune deletes. The plan says it is kept, in the text and in --json.
     const plan = await planJson(file, ['--guild', hq()]);
-    expect(plan).toMatchObject({ create: [], update: [], delete: [{ name: 'deploy' }] });
+    expect(plan).toMatchObject({ create: [], update: [], delete: [], kept: [{ name: 'deploy' }] });
+    const deploy = (plan.kept[0] as { id: string }).id;
+    const text = await run('plan', [file, '--guild', hq()]);
+    expect(text.stdout).toContain(`  = keep /deploy (${deploy}): not in the file; --prune would delete it\n`);
+    expect(text.stdout).not.toMatch(/delete \/deploy/);
+    expect(text.stdout).toMatch(/^0 to create, 0 to update, 0 to delete, \d+ unchanged, 1 kept \(only --prune deletes it\)\.$/m);
+    const withPrune = await run('plan', [file, '--guild', hq(), '--prune', '--json']);
+    expect(JSON.parse(withPrune.stdout)).toMatchObject({ delete: [{ name: 'deploy' }], kept: [] });
 
     const pruned = await run('apply', [file, '--guild', hq(), '--yes', '--prune']);
     expect(pruned.code, pruned.stderr).toBe(0);
@@ -120,7 +128,7 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     // The plan, each step and the summary are results: on stdout, as plan's are, so `apply … > deploy.log` keeps them.
     expect(pruned.stdout).toMatch(/delete\s+\/deploy/);
     expect(pruned.stdout).toContain('deleted /deploy');
-    expect(pruned.stdout).toMatch(/Applied 1 changes\. Backup of the previous state: /);
+    expect(pruned.stdout).toMatch(/Applied 1 change\. Backup of the previous state: /);
     expect(pruned.stderr).not.toContain('Applied');
   });
 
@@ -136,7 +144,7 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     expect(plan.stdout).toContain(`~ update /moderation (${modTools.id}) renamed from "mod-tools": keeps its id and spends no create; Discord drops its overwrites, as on any rename`);
     expect(plan.stdout).toContain('0 to create, 1 to update, 0 to delete');
     // Without --prune the old command stays, so the new name is a new command.
-    expect(await planJson(file, ['--guild', hq()])).toMatchObject({ create: [{ name: 'moderation' }], delete: [{ name: 'mod-tools' }], createsUsed: 1 });
+    expect(await planJson(file, ['--guild', hq()])).toMatchObject({ create: [{ name: 'moderation' }], delete: [], kept: [{ name: 'mod-tools' }], createsUsed: 1 });
 
     const before = (await requestLog(emulator())).length;
     const applied = await run('apply', [file, '--guild', hq(), '--prune', '--yes']);
@@ -186,17 +194,36 @@ describe('plan and apply refuse', () => {
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
   });
 
-  it('apply refuses to delete more than half of the scope without --prune --yes', async () => {
+  it('apply refuses to delete more than half of the scope, --yes or not, without --delete-many', async () => {
     const file = await writeCommands('few.json', [{ name: 'ping', description: 'Ping, HQ edition' }]);
+    const before = (await requestLog(emulator())).length;
     const result = await run('apply', [file, '--guild', hq(), '--prune']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('more than half');
+    const confirmed = await run('apply', [file, '--guild', hq(), '--prune', '--yes', '--json']);
+    expect(confirmed.code).toBe(1);
+    const massDelete = { rule: 'mass-delete', message: expect.stringMatching(/^The plan deletes \d+ of the scope's \d+ commands \(more than half\)\. Pass --delete-many if that is what you want\.$/), override: '--delete-many' };
+    expect(JSON.parse(confirmed.stdout)).toEqual({ applied: false, refusals: [massDelete] });
+    // plan says the same before apply is run, and exits 1 while the refusal stands; with the override it is a plan like any other.
+    const planned = await run('plan', [file, '--guild', hq(), '--prune', '--detailed-exitcode']);
+    expect(planned.code).toBe(1);
+    expect(planned.stdout).toMatch(/apply would refuse this plan and send nothing:\n {2}The plan deletes \d+ of the scope's \d+ commands \(more than half\)\. Pass --delete-many if that is what you want\.\n$/);
+    const plannedJson = await run('plan', [file, '--guild', hq(), '--prune', '--json']);
+    expect(plannedJson.code).toBe(1);
+    expect((JSON.parse(plannedJson.stdout) as { refusals: unknown[] }).refusals).toEqual([massDelete]);
+    const plannedOverride = await run('plan', [file, '--guild', hq(), '--prune', '--delete-many', '--detailed-exitcode']);
+    expect(plannedOverride.code, plannedOverride.stderr).toBe(3);
+    expect(plannedOverride.stdout).not.toContain('refuse');
+    expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
+    const overridden = await run('apply', [file, '--guild', hq(), '--prune', '--yes', '--delete-many']);
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect(mutating((await requestLog(emulator())).slice(before)).some((request) => request.method === 'DELETE')).toBe(true);
   });
 
   it('apply refuses a plan beyond the creates left today, before any request', async () => {
     const list = await run('list', ['--json']);
     const appId = (JSON.parse(list.stdout) as Array<{ application_id: string }>)[0]!.application_id;
-    await recordCreates(home.env, appId, GLOBAL_SCOPE, 199);
+    await recordCreates(home.environment.paths(), appId, GLOBAL_SCOPE, 199);
     await run('export', ['-o', 'global.json']);
     const commands = JSON.parse(await readFile(join(home.home, 'global.json'), 'utf8')) as unknown[];
     const file = await writeCommands('more.json', [...commands, { name: 'one', description: '1' }, { name: 'two', description: '2' }]);
@@ -204,6 +231,9 @@ describe('plan and apply refuse', () => {
     const result = await run('apply', [file, '--yes']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/creates 2 commands but only [01] of today's 200 creates are left/);
+    const planned = await run('plan', [file, '--detailed-exitcode']);
+    expect(planned.code).toBe(1);
+    expect(planned.stdout).toMatch(/apply would refuse this plan and send nothing:\n {2}The plan creates 2 commands but only [01] of today's 200 creates are left/);
     expect(mutating((await requestLog(emulator())).slice(before))).toEqual([]);
   });
 });

@@ -111,7 +111,7 @@ describe('profiles', () => {
     const guild = prod().guildIds[0]!;
     ok(await cli(['profile', 'add', 'hq', '--api', prod().baseUrl, '--guild', guild]));
     ok(await cli(['auth', 'set-bot-token', '--profile', 'hq'], `${prod().botToken}\n`));
-    expect(ok(await cli(['list', '--profile', 'hq'])).stdout).toContain(`commands in guild ${guild}.`);
+    expect(ok(await cli(['list', '--profile', 'hq'])).stdout).toContain(`commands in guild Pixel Pal HQ (${guild}).`);
     expect(ok(await cli(['list', '--profile', 'hq', '--guild', 'global'])).stdout).toContain('commands in the global scope.');
     const exported = ok(await cli(['export', '--profile', 'hq']));
     expect(exported.stdout).toContain('"name"');

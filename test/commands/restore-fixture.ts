@@ -10,6 +10,7 @@ import type { Command, GuildCommandPermissions } from '../../source/discord/mode
 import { scopeDefaults, toComparableForm } from '../../source/discord/normalize.js';
 import { commandKey } from '../../source/discord/plan.js';
 import type { RunningEmulator } from '../../source/emulator/server.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const USER_SCOPES = ['applications.commands.permissions.update', 'identify', 'guilds'];
 
@@ -23,7 +24,7 @@ export function ownerClient(emulator: RunningEmulator): Promise<DiscordApi> {
 
 /** What `cmd-tui auth login --preset permissions` would leave in the store. */
 export async function signInAdmin(emulator: Pick<RunningEmulator, 'baseUrl' | 'applicationId' | 'userToken'>, env: NodeJS.ProcessEnv): Promise<void> {
-  await updateStoredCredentials(defaultStores(env), emulator.baseUrl, emulator.applicationId, (current) => ({
+  await updateStoredCredentials(defaultStores(readEnvironment(env, process.platform)), emulator.baseUrl, emulator.applicationId, (current) => ({
     ...current,
     user: { accessToken: emulator.userToken, scopes: USER_SCOPES },
   }));

@@ -34,7 +34,7 @@ async function guildLists(guildId: string): Promise<GuildCommandPermissions[]> {
 /** An overwrites-only backup of the guild as it is now, as a sign-in's save takes one. */
 async function overwritesBackup(guildId: string): Promise<{ path: string; permissions: GuildCommandPermissions[] }> {
   const permissions = await guildLists(guildId);
-  const { path } = await writeBackup(appPaths(home.env).backups, {
+  const { path } = await writeBackup(appPaths(home.env, process.platform).backups, {
     format: OVERWRITES_BACKUP_FORMAT,
     version: 1,
     createdAt: '2026-11-27T07:00:00.000Z',

@@ -12,6 +12,7 @@ import { useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
 import { ownerClient, scopeView, signInAdmin } from './restore-fixture.js';
 import { runCommand } from './run-command.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: IsolatedHome;
@@ -32,7 +33,7 @@ async function view(scope: Scope) {
 }
 
 async function backupNow(scope: Scope): Promise<string> {
-  return (await writeBackup(appPaths(home.env).backups, await captureScope(owner, scope, 'test'))).path;
+  return (await writeBackup(appPaths(home.env, process.platform).backups, await captureScope(owner, scope, 'test'))).path;
 }
 
 describe('restore', () => {
@@ -61,13 +62,12 @@ describe('restore', () => {
     const bareHome = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
     try {
       const hq = guildScope(emulator().guildIds[0] as string);
-      const backup = (await writeBackup(appPaths(bareHome.env).backups, await captureScope(owner, hq, 'test'))).path;
+      const backup = (await writeBackup(appPaths(bareHome.env, process.platform).backups, await captureScope(owner, hq, 'test'))).path;
       const modTools = (await owner.listCommands(hq)).find((c) => c.name === 'mod-tools')!;
       await owner.deleteCommand(hq, modTools.id);
       const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Could not restore 1 overwrite list:');
-      expect(result.stderr).toContain('mod-tools in guild');
+      expect(result.stderr).toMatch(/Restored 1 command change and 0 overwrite lists\. .*\nCannot restore the overwrites of \/mod-tools in guild \d+ \(\d+ overwrites?\): Discord accepts permission changes only from a signed-in user\.\n/);
       expect(result.stderr).toContain('cmd-tui auth login');
       expect((await owner.listCommands(hq)).map((c) => c.name)).toContain('mod-tools');
     } finally {
@@ -79,9 +79,14 @@ describe('restore', () => {
     const cozy = guildScope(emulator().guildIds[2] as string);
     const backup = await backupNow(cozy);
     for (const command of await owner.listCommands(cozy)) await owner.deleteCommand(cozy, command.id);
-    const result = await runCommand('restore', [backup, '--yes', ...api()], home.env);
+    const result = await runCommand('restore', [backup, '--yes', '--json', ...api()], home.env);
     expect(result.code).toBe(1);
+    // Said with the plan, and again with the result (text and --json).
     expect(result.stderr).toMatch(/Cannot restore \/TeaTime: Discord refuses it today \(.*lowercase/);
+    expect(result.stderr).toMatch(/Restored 2 command changes and 0 overwrite lists\. .*\nCannot restore \/TeaTime: Discord refuses it today \(.*lowercase.*\); fix it in an exported file and apply that\.\n/);
+    const report = JSON.parse(result.stdout) as { restored: boolean; notRestored: unknown[] };
+    expect(report.restored).toBe(false);
+    expect(report.notRestored).toEqual([{ kind: 'command', what: '/TeaTime', why: expect.stringMatching(/^Discord refuses it today \(.*lowercase/), name: 'TeaTime', type: 1 }]);
     expect((await owner.listCommands(cozy)).map((c) => c.name).sort()).toEqual(['Send a Hug', 'cozy']);
   });
 
@@ -105,7 +110,7 @@ describe('restore', () => {
     expect(applied.code).toBe(1);
     expect(applied.stderr).toContain('Stopped after 1 of 2 changes');
     // The local count learns that nothing is left today, so the next plan says so before sending.
-    expect((await createBudget(own.env, emulator().applicationId, speedrun)).remaining).toBe(0);
+    expect((await createBudget(readEnvironment(own.env, process.platform).paths(), emulator().applicationId, speedrun)).remaining).toBe(0);
     const backup = /`cmd-tui restore (\S+)` brings it back/.exec(applied.stderr)?.[1];
     expect(backup).toBeDefined();
     const restored = await runCommand('restore', [backup as string, '--yes', ...api()], own.env);
@@ -137,7 +142,7 @@ async function mutate(scope: Scope, op: Op, step: number): Promise<void> {
       const kept = commands.filter((command) => command !== target).map(({ type, name, description }) => ({ type, name, ...(type === 1 || type === 4 ? { description } : {}) }));
       await writeFile(file, JSON.stringify([...kept, { name: `applied-${step}`, description: 'From a file' }]));
       const scopeArgs = scope.kind === 'guild' ? ['--guild', scope.guildId] : [];
-      const result = await runCommand('apply', [file, ...scopeArgs, '--prune', '--yes', ...api()], home.env);
+      const result = await runCommand('apply', [file, ...scopeArgs, '--prune', '--delete-many', '--yes', ...api()], home.env);
       expect(result.code, result.stderr).toBe(0);
       return;
     }

@@ -5,6 +5,7 @@
 import { PassThrough } from 'node:stream';
 import { findCommand } from '../../source/commands/registry.js';
 import { UsageError, type CliIo } from '../../source/commands/types.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 export interface CommandResult {
   code: number;
@@ -21,7 +22,7 @@ export async function runCommand(name: string, args: string[], env: NodeJS.Proce
   let err = '';
   stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const io: CliIo = { stdout, stderr, stdin: new PassThrough(), env, cwd };
+  const io: CliIo = { stdout, stderr, stdin: new PassThrough(), environment: readEnvironment(env, process.platform), cwd };
   let code: number;
   try {
     code = await (await entry.load()).run(args, io);

@@ -12,6 +12,7 @@ import type { CliIo } from '../../source/commands/types.js';
 import { sanitizeOutput } from '../../source/terminal/sanitize.js';
 import { runCli } from '../helpers/cli.js';
 import { maximalCommand, realisticCommandSet } from '../fixtures/commands.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'cmd-tui-validate-'));
 function file(name: string, content: unknown): string {
@@ -140,7 +141,7 @@ describe('report colour', () => {
     const stdout = Object.assign(new PassThrough(), { isTTY });
     let text = '';
     stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    const io: CliIo = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), env, cwd: directory };
+    const io: CliIo = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), environment: readEnvironment(env, process.platform), cwd: directory };
     await run([invalidCommand], io);
     // What the process's stream (commands/types.ts) writes: the marked colour, itself.
     return sanitizeOutput(text);

@@ -4,6 +4,7 @@
  * command still prints a JSON document; a closed pipe ends quietly; a create the daily-creates ledger
  * cannot record is still reported as made.
  */
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { startProxy } from '../helpers/proxy.js';
 import { useFreshEmulatorAndHome } from './emulator-requests.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const home = useFreshEmulatorAndHome(emulator);
@@ -23,7 +25,7 @@ const PERMISSIONS_SCOPES = ['applications.commands.permissions.update', 'identif
 describe('writes are reported as they happened', () => {
   it('two perms set racing on one command ×10: every reported change is there', { timeout: 120_000 }, async () => {
     const { baseUrl, applicationId, botToken, userToken, guildIds, seeded } = emulator();
-    await updateStoredCredentials(defaultStores(home().env), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+    await updateStoredCredentials(defaultStores(readEnvironment(home().env, process.platform)), baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
     const guild = guildIds[0]!;
     let lost = 0;
     let reported = 0;
@@ -88,6 +90,21 @@ describe('writes are reported as they happened', () => {
     expect(output).not.toMatch(/EPIPE|\n\s+at /);
   });
 
+  it.runIf(existsSync('/dev/full'))('a full standard output is said in a line with exit 6, for every command alike', async () => {
+    for (const args of [['version'], ['--version'], ['--help'], ['backups'], ['completion', 'bash'], ['export', '-o', '-', '--api', emulator().baseUrl]]) {
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const full = openSync('/dev/full', 'w');
+        const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken }, stdio: ['ignore', full, 'pipe'] });
+        closeSync(full);
+        let stderr = '';
+        child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect([args.join(' '), result.code, result.stderr]).toEqual([args.join(' '), 6, 'cmd-tui: could not write to standard output: no space left on the device.\n']);
+    }
+  });
+
   it('a create the ledger cannot record is reported as made, with a warning naming the file', async () => {
     const env = { ...home().env, DISCORD_BOT_TOKEN: emulator().botToken };
     await mkdir(join(home().home, 'data', 'daily-creates.json.lock'), { recursive: true });
@@ -137,7 +154,7 @@ describe('writes are reported as they happened', () => {
         response.writeHead(ours.status, ours.headers).end(ours.body);
         return true;
       });
-      await updateStoredCredentials(defaultStores(home().env), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
+      await updateStoredCredentials(defaultStores(readEnvironment(home().env, process.platform)), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: PERMISSIONS_SCOPES } }));
       try {
         return await runCli(['perms', 'set', '--guild', guildIds[0]!, '--command', 'ban', '--allow', `user:${seeded.memberUserId}`, '--yes', '--json', '--api', proxy.baseUrl], { env: home().env });
       } finally {

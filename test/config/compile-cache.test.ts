@@ -13,4 +13,13 @@ describe("where Node keeps cmd-tui's compiled code", () => {
     expect(compileCacheFolder({ HOME: '/home/ada', CMD_TUI_HOME: '/tmp/run' }, 'linux')).toBeUndefined();
     expect(compileCacheFolder({}, 'linux')).toBeUndefined();
   });
+
+  it('never lands in the current folder: an empty or relative variable is unset', () => {
+    expect(compileCacheFolder({ HOME: '/home/ada', XDG_CACHE_HOME: '' }, 'linux')).toBe('/home/ada/.cache/cmd-tui/compile');
+    expect(compileCacheFolder({ HOME: '/home/ada', XDG_CACHE_HOME: 'cache' }, 'linux')).toBe('/home/ada/.cache/cmd-tui/compile');
+    expect(compileCacheFolder({ HOME: '', XDG_CACHE_HOME: '' }, 'linux')).toBeUndefined();
+    expect(compileCacheFolder({ HOME: '' }, 'darwin')).toBeUndefined();
+    expect(compileCacheFolder({ LOCALAPPDATA: '', USERPROFILE: 'C:\\Users\\ada' }, 'win32')).toBe('C:\\Users\\ada\\AppData\\Local\\cmd-tui\\Cache\\compile');
+    expect(compileCacheFolder({ LOCALAPPDATA: '', USERPROFILE: '' }, 'win32')).toBeUndefined();
+  });
 });

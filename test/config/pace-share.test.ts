@@ -18,7 +18,7 @@ let path: string;
 
 beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), 'cmd-tui-pace-'));
-  path = paceFilePath({ CMD_TUI_HOME: home }, 'http://127.0.0.1:1/api/v10', TOKEN);
+  path = paceFilePath({ data: join(home, 'data') }, 'http://127.0.0.1:1/api/v10', TOKEN);
 });
 // The shares' heartbeats may still be writing: rm retries until they stop.
 afterEach(() => rm(home, { recursive: true, force: true, maxRetries: 10 }));
@@ -84,8 +84,8 @@ describe('the shared pace file', () => {
   });
 
   it('another API or another token is another budget', () => {
-    expect(paceFilePath({ CMD_TUI_HOME: home }, 'https://discord.com/api/v10', TOKEN)).not.toBe(path);
-    expect(paceFilePath({ CMD_TUI_HOME: home }, 'http://127.0.0.1:1/api/v10', `${TOKEN}-2`)).not.toBe(path);
+    expect(paceFilePath({ data: join(home, 'data') }, 'https://discord.com/api/v10', TOKEN)).not.toBe(path);
+    expect(paceFilePath({ data: join(home, 'data') }, 'http://127.0.0.1:1/api/v10', `${TOKEN}-2`)).not.toBe(path);
   });
 
   it.each([
@@ -167,7 +167,7 @@ describe('a command that exits', () => {
     const env = { CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: emulator().botToken };
     const listed = await runCli(['list', '--api', emulator().baseUrl], { env });
     expect(listed.code, listed.stderr).toBe(0);
-    const file = paceFilePath(env, emulator().baseUrl, emulator().botToken);
+    const file = paceFilePath({ data: join(home, 'data') }, emulator().baseUrl, emulator().botToken);
     // It was a member while it sent (the file is there); gone the moment it exited, not 2 s later.
     expect(await membersIn(file)).toEqual({});
   });

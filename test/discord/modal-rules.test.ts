@@ -29,6 +29,11 @@ describe('readModal agrees with the spec', () => {
     ['a placeholder of 101 characters', form([label('a', { placeholder: 'p'.repeat(101) })]), ['data.components[0].component.placeholder: Must be between 0 and 100 in length.']],
     ['a max_length of 4001', form([label('a', { max_length: 4001 })]), ['data.components[0].component.max_length: Int value should be between 1 and 4000.']],
     ['a button in a form', form([{ type: 2, style: 1, label: 'No', custom_id: 'no' }]), ['data.components[0].type: Value of field "type" must be one of (1, 10, 18).']],
+    ['a string select in a Label', form([{ type: 18, label: 'Colour', component: { type: 3, custom_id: 'c', options: [{ label: 'Red', value: 'red' }] } }]), []],
+    ['user, role, mentionable and channel selects in Labels', form([5, 6, 7, 8].map((type) => ({ type: 18, label: `t${type}`, component: { type, custom_id: `s${type}`, max_values: 2 } }))), []],
+    ['a file upload in a Label', form([{ type: 18, label: 'Files', component: { type: 19, custom_id: 'files', min_values: 0, max_values: 10, required: false } }]), []],
+    ['a file upload of 11 files', form([{ type: 18, label: 'Files', component: { type: 19, custom_id: 'files', max_values: 11 } }]), ['data.components[0].component.max_values: Int value should be between 1 and 10.']],
+    ['a string select with no options', form([{ type: 18, label: 'Colour', component: { type: 3, custom_id: 'c', options: [] } }]), ['data.components[0].component.options: Must be between 1 and 25 in length.']],
   ])('%s', (_label, data, problems) => {
     const read = readModal(data);
     expect(read.problems.map((problem) => `${problem.path}: ${problem.message}`)).toEqual(problems);
@@ -45,6 +50,26 @@ describe('readModal agrees with the spec', () => {
 
   it('refuses two fields with one custom_id', () => {
     expect(readModal(form([label('same'), row('same')])).problems.map((problem) => problem.code)).toEqual(['COMPONENT_CUSTOM_ID_DUPLICATED']);
+  });
+});
+
+describe('what a Label holds besides text', () => {
+  it('refuses a checkbox, which the client the emulator plays does not fill in yet, saying so', () => {
+    const read = readModal(form([{ type: 18, label: 'Agree', component: { type: 23, custom_id: 'ok' } }]));
+    expect(read.problems.map((problem) => problem.message)).toEqual(['Value of field "type" must be one of (3, 4, 5, 6, 7, 8, 19): the emulator\'s client fills text inputs, selects and file uploads; a checkbox or radio group in a form is not played yet.']);
+  });
+
+  it('holds a select to its count and its defaults, and an optional upload may stay empty', () => {
+    const modal = readModal(form([
+      { type: 18, label: 'Colours', component: { type: 3, custom_id: 'colours', max_values: 2, options: [{ label: 'Red', value: 'red', default: true }, { label: 'Blue', value: 'blue' }] } },
+      { type: 18, label: 'Files', component: { type: 19, custom_id: 'files', required: false, max_values: 3 } },
+    ])).modal!;
+    expect(submissionProblems(modal, {})).toEqual([]);
+    expect(submittedComponents(modal, {})).toEqual([
+      { type: 18, id: 1, component: { type: 3, id: 2, custom_id: 'colours', values: ['red'] } },
+      { type: 18, id: 3, component: { type: 19, id: 4, custom_id: 'files', values: [] } },
+    ]);
+    expect(submissionProblems(modal, { colours: [], files: ['1', '2', '3', '4'] })).toEqual(['Colours is required: pick 1 to 2 values', 'Files takes 1 to 3 files, not 4']);
   });
 });
 

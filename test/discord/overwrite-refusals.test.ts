@@ -6,6 +6,7 @@ describe('refusals when changing overwrites', () => {
     { code: 20001, message: 'Discord only accepts a signed-in user here (code 20001)', hint: 'cmd-tui auth login --preset permissions' },
     { code: 50026, message: 'not granted applications.commands.permissions.update', hint: 'Sign in again with that scope' },
     { code: 50013, message: 'overwrites of /ban in guild 42 (code 50013): the signed-in user needs Manage Guild and Manage Roles', hint: 'Sign in as a member who has those permissions' },
+    { code: 10063, message: 'Discord answered that /ban does not exist (code 10063, Unknown application command)', hint: 'Copy ID' },
   ])('$code', ({ code, message, hint }) => {
     const text = refusalText(code, '/ban', '42');
     expect(text?.message).toContain(message);

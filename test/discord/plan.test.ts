@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../source/discord/model.js';
 import { scopeDefaults } from '../../source/discord/normalize.js';
-import { countsAfter, hasChanges, planScope, refusalsFor } from '../../source/discord/plan.js';
+import { countsAfter, hasChanges, planScope, refusalsFor, standingRefusals } from '../../source/discord/plan.js';
 
 const DEFAULTS = scopeDefaults('global', [0, 1]);
 
@@ -108,23 +108,46 @@ describe('refusalsFor', () => {
 
   it('refuses more creates than the day has left', () => {
     const plan = planScope([{ name: 'x', description: 'd' }, { name: 'y', description: 'd' }], [], DEFAULTS);
-    const refusals = refusalsFor(plan, [], { prune: false, confirmed: true, createsRemaining: 1, liveCount: 0 });
+    const refusals = refusalsFor(plan, [], { prune: false, createsRemaining: 1, liveCount: 0, source: 'file' });
     expect(refusals.map((r) => r.rule)).toEqual(['daily-creates']);
     expect(refusals[0]?.message).toContain('only 1 of today');
+  });
+
+  it('says one command as one, in every refusal', () => {
+    const one = planScope([{ name: 'x', description: 'd' }], [live('1', { name: 'a' })], DEFAULTS);
+    const refusals = refusalsFor(one, [live('1', { name: 'a' })], { prune: true, createsRemaining: 0, liveCount: 1, source: 'file' });
+    expect(refusals.map((r) => r.message)).toEqual([
+      "The plan creates 1 command but only 0 of today's 200 creates are left for this scope. Split the change or wait until 00:00 UTC.",
+      "The plan deletes 1 of the scope's 1 command (more than half).",
+    ]);
   });
 
   it('refuses going over a per-type cap, counting what stays without --prune', () => {
     const many = Array.from({ length: 15 }, (_, i) => live(String(i), { type: 2, name: `U${i}`, description: '' }));
     const plan = planScope([{ type: 2, name: 'New one' }], many, DEFAULTS);
-    expect(refusalsFor(plan, many, { prune: false, confirmed: true, createsRemaining: 200, liveCount: 15 }).map((r) => r.rule)).toEqual(['type-cap']);
-    expect(refusalsFor(plan, many, { prune: true, confirmed: true, createsRemaining: 200, liveCount: 15 })).toEqual([]);
+    const refused = refusalsFor(plan, many, { prune: false, createsRemaining: 200, liveCount: 15, source: 'file' });
+    expect(refused.map((r) => r.rule)).toEqual(['type-cap']);
+    expect(refused[0]?.message).toBe('The scope would hold 16 USER commands; the cap is 15. Remove some from the file or pass --prune to delete the ones not in it.');
+    // No override: a cap holds whatever the user says.
+    expect(standingRefusals(refused, ['delete-many', 'accept-skipped'])).toEqual(refused);
+    // With --prune the 15 go (which is a mass delete, overridable), and the cap holds.
+    expect(refusalsFor(plan, many, { prune: true, createsRemaining: 200, liveCount: 15, source: 'file' }).map((r) => r.rule)).toEqual(['mass-delete']);
   });
 
-  it('refuses deleting more than half of the scope unless confirmed', () => {
+  it('says how to fit the cap in the words of where the commands come from', () => {
+    const many = Array.from({ length: 15 }, (_, i) => live(String(i), { type: 2, name: `U${i}`, description: '' }));
+    const plan = planScope([{ type: 2, name: 'New one' }], many, DEFAULTS);
+    expect(refusalsFor(plan, many, { prune: false, createsRemaining: 200, liveCount: 15, source: 'copy' })[0]?.message).toBe('The scope would hold 16 USER commands; the cap is 15. Copy fewer commands, or delete some from the target first.');
+  });
+
+  it('refuses deleting more than half of the scope unless the delete-many override is given', () => {
     const plan = planScope([{ name: 'a', description: 'd' }], current, DEFAULTS);
-    expect(refusalsFor(plan, current, { prune: true, confirmed: false, createsRemaining: 200, liveCount: 3 }).map((r) => r.rule)).toEqual(['mass-delete']);
-    expect(refusalsFor(plan, current, { prune: true, confirmed: true, createsRemaining: 200, liveCount: 3 })).toEqual([]);
-    expect(refusalsFor(plan, current, { prune: false, confirmed: false, createsRemaining: 200, liveCount: 3 })).toEqual([]);
+    const refused = refusalsFor(plan, current, { prune: true, createsRemaining: 200, liveCount: 3, source: 'backup' });
+    expect(refused).toEqual([{ rule: 'mass-delete', message: "The plan deletes 2 of the scope's 3 commands (more than half).", override: 'delete-many' }]);
+    expect(standingRefusals(refused, [])).toEqual(refused);
+    expect(standingRefusals(refused, ['accept-skipped'])).toEqual(refused);
+    expect(standingRefusals(refused, ['delete-many'])).toEqual([]);
+    expect(refusalsFor(plan, current, { prune: false, createsRemaining: 200, liveCount: 3, source: 'file' })).toEqual([]);
   });
 
   it('countsAfter adds creates and subtracts prunes', () => {

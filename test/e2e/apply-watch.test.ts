@@ -1,8 +1,9 @@
 /**
  * `apply --watch`, the dev loop, end to end: the built binary against `cmd-tui serve` over real HTTP,
  * saves written as an editor writes them. A saved change is planned and applied once (the emulator reads it
- * back); an invalid save is named by file and nothing is sent; a burst of saves is one run; ctrl+c while
- * idle exits 0; it refuses the global scope and, without a terminal, a watch nobody can confirm.
+ * back); an invalid save is named by file and nothing is sent; a save that would delete most of the guild
+ * is refused without --delete-many; a burst of saves is one run; ctrl+c while idle exits 0; it refuses the
+ * global scope and, without a terminal, a watch nobody can confirm.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useServe } from '../helpers/serve.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const server = useServe(['--seed', 'empty', '--rate-limits', 'off']);
 // Every request answered after 300 ms: ctrl+c lands while a write is on the wire.
@@ -87,7 +89,7 @@ async function guildCommands(guild: string, emulator = server()): Promise<{ name
 }
 
 async function writesTo(guild: string): Promise<LoggedRequest[]> {
-  const log = (await (await fetch(`${server().origin}/__emulator/requests`)).json()) as LoggedRequest[];
+  const log = (await (await fetchControl(server(), '/__emulator/requests')).json()) as LoggedRequest[];
   return log.filter((request) => request.method !== 'GET' && request.path.includes(`/guilds/${guild}/commands`));
 }
 
@@ -168,6 +170,37 @@ it('two quick saves are one run, which applies the last', { timeout: 60_000 }, a
   expect((await writesTo(guild)).slice(before)).toHaveLength(2);
   watch.child.kill('SIGINT');
   expect(await watch.exited).toBe(0);
+});
+
+it('--prune: a save that deletes more than half of the guild is refused without --delete-many, nothing sent; with it, the save goes', { timeout: 60_000 }, async () => {
+  const guild = server().guildIds[1]!;
+  const file = join(home.home, 'pruned.json');
+  await writeFile(file, JSON.stringify([{ name: 'keep-a', description: 'A' }, { name: 'keep-b', description: 'B' }]));
+  // The guild holds exactly the file first, whatever an earlier test left there.
+  const setUp = await runCli(['apply', file, '--guild', guild, '--prune', '--delete-many', '--yes', '--api', server().baseUrl], { env: { ...home.env, DISCORD_BOT_TOKEN: server().botToken } });
+  expect(setUp.code, setUp.stderr).toBe(0);
+  const guarded = startWatch(file, guild, server(), ['--prune']);
+  expect(await guarded.nextRun()).toMatchObject({ run: 1, outcome: 'unchanged' });
+  const names = async () => (await guildCommands(guild)).map((command) => command.name).sort();
+  const kept = await names();
+  expect(kept).toEqual(['keep-a', 'keep-b']);
+  const before = (await writesTo(guild)).length;
+
+  // An emptied file (a save mid-refactor) would delete every command of the dev guild.
+  await writeFile(file, '[]');
+  const refused = (await guarded.nextRun()) as RunLine & { refusals?: { rule: string; message: string }[] };
+  expect(refused).toMatchObject({ run: 2, outcome: 'refused', applied: false });
+  expect(refused.refusals).toEqual([{ rule: 'mass-delete', message: `The plan deletes ${kept.length} of the scope's ${kept.length} commands (more than half). Pass --delete-many if that is what you want.`, override: '--delete-many' }]);
+  expect(await writesTo(guild)).toHaveLength(before);
+  expect(await names()).toEqual(kept);
+  guarded.child.kill('SIGINT');
+  expect(await guarded.exited).toBe(0);
+
+  const allowed = startWatch(file, guild, server(), ['--prune', '--delete-many']);
+  expect(await allowed.nextRun()).toMatchObject({ run: 1, outcome: 'applied' });
+  expect(await names()).toEqual([]);
+  allowed.child.kill('SIGINT');
+  expect(await allowed.exited).toBe(0);
 });
 
 it('ctrl+c during a run stops it between requests and says what was sent, which the server agrees with', { timeout: 60_000 }, async () => {

@@ -4,12 +4,12 @@
  * restored from `b` with its overwrites (POST, then the overwrites PUT back).
  */
 import { readdirSync } from 'node:fs';
-import { fetch } from 'undici';
 import { expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { deleteGlobalCommand } from './helpers/list-steps.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { controlIn, fetchControl } from '../helpers/emulator-control.js';
 
 const runs = useTuiRuns();
 
@@ -18,7 +18,8 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
   const first = await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
   const origin = /demo emulator (http:\/\/127\.0\.0\.1:\d+)\/api\/v10/.exec(first)?.[1];
-  const log = async () => (await (await fetch(`${origin}/__emulator/requests`)).json()) as LoggedRequest[];
+  const demo = await controlIn(runs.home(), origin!);
+  const log = async () => (await (await fetchControl(demo, '/__emulator/requests')).json()) as LoggedRequest[];
 
   // The audit of Global reads every guild and lists the seeded ghost /ping.
   await press('openAudit');

@@ -6,11 +6,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fetch } from 'undici';
 import { afterAll, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { controlIn, fetchControl } from '../helpers/emulator-control.js';
 
 let tui: TmuxSession | undefined;
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-copy-e2e-'));
@@ -36,11 +36,12 @@ it('c copies the selected command into a guild after showing the plan', { timeou
   expect(review).toContain('/avatar: dropped integration_types');
   expect(review).toContain('+ create /avatar');
   expect(review).toMatch(/▸ Cancel/);
-  const before = ((await (await fetch(`${origin}/__emulator/requests`)).json()) as LoggedRequest[]).length;
+  const demo = await controlIn(home, origin!);
+  const before = ((await (await fetchControl(demo, '/__emulator/requests')).json()) as LoggedRequest[]).length;
   await tui.key('tab');
   await tui.key('enter');
   await tui.waitForText('Copied 1 change into Speedrun Club; backup:');
-  const log = ((await (await fetch(`${origin}/__emulator/requests`)).json()) as LoggedRequest[]).slice(before);
+  const log = ((await (await fetchControl(demo, '/__emulator/requests')).json()) as LoggedRequest[]).slice(before);
   const writes = log.filter((request) => request.method !== 'GET');
   expect(writes).toHaveLength(1);
   expect(writes[0]!.method).toBe('POST');

@@ -37,7 +37,7 @@ afterAll(() => {
 
 it('a discord.js bot reads the attachment and downloads its exact bytes from its URL', { timeout: 30_000 }, async () => {
   writeFileSync(join(home, 'notes.txt'), 'é'.repeat(500));
-  const result = await runCli(['try', 'filesize', '--file', 'file=notes.txt', '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home }, cwd: home });
+  const result = await runCli(['try', 'filesize', '--file', 'file=notes.txt', '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret }, cwd: home });
   expect(result.stderr).toBe('');
   expect(result.stdout).toContain('· reply\n  notes.txt: 1000 bytes of text/plain; charset=utf-8.\n');
   expect(result.code).toBe(0);

@@ -19,6 +19,7 @@ import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { openTry, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-e2e-'));
@@ -39,7 +40,7 @@ async function botSays(pattern: RegExp, ms = 15_000): Promise<string> {
 }
 
 const runs = useTuiRuns();
-const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home } });
+const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret } });
 
 beforeAll(async () => {
   const response = await fetch(`${serve().baseUrl}/applications/${serve().applicationId}/commands`, {
@@ -57,7 +58,7 @@ beforeAll(async () => {
   bot = spawn(process.execPath, [BOT_PATH], { env: { ...process.env, DISCORD_TOKEN: serve().botToken, DISCORD_API: serve().baseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
   createInterface({ input: bot.stdout! }).on('line', (line) => botLines.push(line));
   await botSays(/^Logged in as Pixel Pal/);
-  await updateStoredCredentials(defaultStores({ CMD_TUI_HOME: home }), serve().baseUrl, serve().applicationId, () => ({
+  await updateStoredCredentials(defaultStores(readEnvironment({ CMD_TUI_HOME: home }, process.platform)), serve().baseUrl, serve().applicationId, () => ({
     botToken: serve().botToken,
     user: { accessToken: serve().userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] },
   }));

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useServe } from '../helpers/serve.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const serve = useServe(['--seed', 'empty']);
 let bot: ChildProcess | undefined;
@@ -58,10 +59,10 @@ afterAll(() => {
 });
 
 async function tried(name: string): Promise<{ id: string; view: () => Promise<any> }> {
-  const started = await fetch(`${serve().origin}/__emulator/interactions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+  const started = await fetchControl(serve(), '/__emulator/interactions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
   expect(started.status).toBe(202);
   const { id } = (await started.json()) as { id: string };
-  return { id, view: async () => (await fetch(`${serve().origin}/__emulator/interactions/${id}`)).json() };
+  return { id, view: async () => (await fetchControl(serve(), `/__emulator/interactions/${id}`)).json() };
 }
 
 it('reply({ withResponse: true }) gets the interaction and the message it made', { timeout: 30_000 }, async () => {

@@ -13,6 +13,7 @@ import { CLI_PATH } from '../helpers/cli.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { startProxy, type RunningProxy } from '../helpers/proxy.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let proxy: RunningProxy;
@@ -57,7 +58,7 @@ const start = () =>
   }));
 
 const cacheFolder = () => join(home, 'data', 'last-seen');
-const requests = async () => (await (await fetch(`${emulator().origin}/__emulator/requests`)).json()) as LoggedRequest[];
+const requests = async () => (await (await fetchControl(emulator(), '/__emulator/requests')).json()) as LoggedRequest[];
 
 /** The pane closes with the process: ended within a few seconds, not when its held requests time out. */
 async function quits(ui: TmuxSession): Promise<void> {

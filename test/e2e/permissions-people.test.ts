@@ -5,7 +5,6 @@
  * member by name; the command's detail names them too. Against `cmd-tui serve`'s emulator with client credentials only (which list no
  * guilds): the scope picker takes a typed guild id and offers it again as picked recently.
  */
-import { fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
@@ -13,6 +12,7 @@ import { useEmulator } from '../helpers/emulator.js';
 import { openCommandPermissions } from './helpers/scope.js';
 import type { TmuxSession } from './helpers/tmux.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { controlIn, fetchControl } from '../helpers/emulator-control.js';
 
 const SIZES = [
   { columns: 120, rows: 36 },
@@ -59,7 +59,7 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     await press('toggleButton');
     await press('confirm');
     await tui!.waitForText('Saved 2 added');
-    const log = (await (await fetch(`${origin}/__emulator/requests`)).json()) as LoggedRequest[];
+    const log = (await (await fetchControl(await controlIn(runs.home(), origin!), '/__emulator/requests')).json()) as LoggedRequest[];
     expect(log.filter((r) => r.method === 'PUT')).toHaveLength(1);
     expect(log.some((r) => r.method === 'GET' && /\/members\/search$/.test(r.path))).toBe(true);
 

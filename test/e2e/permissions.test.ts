@@ -7,13 +7,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fetch } from 'undici';
 import { afterAll, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { openCommandPermissions } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { controlIn, fetchControl } from '../helpers/emulator-control.js';
 
 let tui: TmuxSession | undefined;
 const home = mkdtempSync(join(tmpdir(), 'cmd-tui-perms-e2e-'));
@@ -55,7 +55,7 @@ it('adds an overwrite through the picker and saves it with one PUT', async () =>
   await press('confirm');
   await tui.waitForText('Saved 1 added; /mod-tools now has 4/100 overwrites. Backup:');
 
-  const log = (await (await fetch(`${origin}/__emulator/requests`)).json()) as LoggedRequest[];
+  const log = (await (await fetchControl(await controlIn(home, origin!), '/__emulator/requests')).json()) as LoggedRequest[];
   const writes = log.filter((r) => r.method !== 'GET');
   expect(writes).toHaveLength(1);
   expect(writes[0]).toMatchObject({ method: 'PUT', status: 200 });

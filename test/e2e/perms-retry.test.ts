@@ -12,6 +12,7 @@ import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { startProxy, type RunningProxy } from '../helpers/proxy.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let home: string;
@@ -40,7 +41,7 @@ afterAll(async () => {
 it('offers to apply the undone change again, and saves it on the fresh list', { timeout: 60_000 }, async () => {
   const { applicationId, botToken, userToken, guildIds, seeded } = emulator();
   const env = { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color' };
-  await updateStoredCredentials(defaultStores(env), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] } }));
+  await updateStoredCredentials(defaultStores(readEnvironment(env, process.platform)), proxy.baseUrl, applicationId, () => ({ botToken, user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] } }));
   const args = ['perms', 'set', '--guild', guildIds[0]!, '--command', 'ban', '--allow', `user:${seeded.memberUserId}`, '--api', proxy.baseUrl];
   // The shell keeps the pane open after the command, to read its exit code.
   const line = [process.execPath, CLI_PATH, ...args].map((word) => `'${word}'`).join(' ');

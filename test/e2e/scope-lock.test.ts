@@ -96,7 +96,7 @@ describe('one writer per scope', () => {
   });
 
   it('a second writer waits, then is refused with the holder’s pid, command and time; nothing is sent', { timeout: 60_000 }, async () => {
-    const lock = await acquireScopeLock(home.env, slow().applicationId, guildScope(guild()), 'TUI: save /ping');
+    const lock = await acquireScopeLock(home.environment.paths(), slow().applicationId, guildScope(guild()), 'TUI: save /ping');
     try {
       const before = mutating(await requestLog(slow())).length;
       const refused = await runCli(['apply', await commandsFile('one.json', 'one', 1), '--guild', guild(), '--api', slow().baseUrl, '--yes'], { env: env() });

@@ -82,9 +82,9 @@ describe('without a desktop keyring (SSH, CI): the secrets file', () => {
     execFileSync('chattr', ['+i', config]);
     try {
       const stored = await runCli(['auth', 'set-bot-token', ...api()], { env, input: `${emulator().botToken}\n` });
-      expect(stored.code).toBe(1);
+      expect(stored.code).toBe(6);
       expect(stored.stderr).toContain(`cmd-tui cannot write in ${config} (permission denied); nothing was stored there.`);
-      expect(stored.stderr).toContain(`chmod u+w "${config}"`);
+      expect(stored.stderr).toContain(`chmod u+rwx "${config}"`);
       expect(stored.stderr).not.toMatch(/unexpected|EACCES|EPERM|\n\s+at /);
       expect(await exists(secretsFile())).toBe(false);
     } finally {

@@ -77,7 +77,7 @@ it('with only a browser sign-in, lists a guild’s command permissions by id and
   expect(onServer?.permissions).toContainEqual({ id: ADDED_USER, type: 2, permission: true });
 
   // The backup it took holds the overwrites only, in the format restore refuses.
-  const folder = appPaths(env).backups;
+  const folder = appPaths(env, process.platform).backups;
   const backups = readdirSync(folder);
   expect(backups).toHaveLength(1);
   expect(JSON.parse(readFileSync(join(folder, backups[0]!), 'utf8'))).toMatchObject({ format: 'cmd-tui/overwrites-backup' });

@@ -18,6 +18,8 @@ import { CLI_PATH } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { openCommandPermissions, openGuildScope } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { readEnvironment } from '../../source/config/environment.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const server = useServe(['--seed', 'demo', '--faults', 'slow:1@4000']);
 const SLOW = 60_000;
@@ -28,9 +30,9 @@ let home: string;
 let tui: TmuxSession | undefined;
 beforeEach(async () => {
   home = mkdtempSync(join(tmpdir(), 'cmd-tui-truth-'));
-  await fetch(`${server().origin}/__emulator/reset`, { method: 'POST' });
+  await fetchControl(server(), '/__emulator/reset', { method: 'POST' });
   const { baseUrl, applicationId, botToken, userToken } = server();
-  await updateStoredCredentials(defaultStores({ CMD_TUI_HOME: home }), baseUrl, applicationId, () => ({
+  await updateStoredCredentials(defaultStores(readEnvironment({ CMD_TUI_HOME: home }, process.platform)), baseUrl, applicationId, () => ({
     botToken,
     user: { accessToken: userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] },
   }));
@@ -46,7 +48,7 @@ function start(): TmuxSession {
   return tui;
 }
 const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
-const requests = async () => (await (await fetch(`${server().origin}/__emulator/requests`)).json()) as LoggedRequest[];
+const requests = async () => (await (await fetchControl(server(), '/__emulator/requests')).json()) as LoggedRequest[];
 const writes = async () => (await requests()).filter((request) => request.method !== 'GET' && request.path.includes('/applications/'));
 async function globalCommand(name: string): Promise<{ description: string }> {
   const { baseUrl, applicationId, botToken } = server();

@@ -29,7 +29,7 @@ const COMMANDS = [
 /** 3,000 bytes no text encoding would keep as they are. */
 const PHOTO = join(home, 'holiday photo.png');
 
-const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home }, cwd: home });
+const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret }, cwd: home });
 
 beforeAll(async () => {
   writeFileSync(PHOTO, Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0x80]), randomBytes(2996)]));
@@ -77,7 +77,7 @@ it('try --file refuses, naming the option and the file: missing, a folder, too b
 });
 
 it("the TUI's Try screen uploads the file typed into an ATTACHMENT option, and shows the bot's reply", { timeout: 60_000 }, async () => {
-  const tui = runs.start(['--api', serve().baseUrl], { columns: 120, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken });
+  const tui = runs.start(['--api', serve().baseUrl], { columns: 120, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken, CMD_TUI_EMULATOR_SECRET: serve().controlSecret });
   await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
   await tui.key(bindingOf('filter', 'list').keys[0]!);
   await tui.type('filesize');

@@ -35,7 +35,7 @@ afterAll(() => {
   bot?.kill();
 });
 
-const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl]);
+const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_EMULATOR_SECRET: serve().controlSecret } });
 const press = pressKey;
 const openTry = (name: string) => openTryScreen(runs, serve(), name, { columns: 100, rows: 34 });
 
@@ -80,13 +80,13 @@ it('the TUI: a form the bot opens is filled in, held to its rules, and submitted
   const tui = await openTry('feedback');
   await press(tui, 'send');
   await tui.waitFor((screen) => screen.includes('a form from Pixel Pal') && screen.includes('What is it about?'), 'the form', 15_000);
-  expect(tui.screen()).toMatch(/Topic\*\s+3–40 characters · short/);
+  expect(tui.screen()).toMatch(/Topic\*\s+3–40 · 0\/40/);
   await tui.type('Hi');
   await press(tui, 'send');
   await tui.waitForText('✗ Topic must be at least 3 characters (it has 2)');
   await tui.type('!!');
   await press(tui, 'nextField');
-  await tui.waitFor((screen) => /▸ +Anything else/.test(screen), 'focus on Details');
+  await tui.waitFor((screen) => /▸ Details[^\n]*\n[^\n]*Anything else/.test(screen), 'focus on Details');
   await tui.type('From tmux');
   await press(tui, 'send');
   await tui.waitForText('Thanks for your feedback on Hi!!: From tmux', 15_000);
@@ -102,9 +102,14 @@ it('the TUI: esc on a form closes it and sends nothing', { timeout: 90_000 }, as
   await tui.waitForText('a form from Pixel Pal', 15_000);
   // Typed text showing in the field says the form takes keys; esc then closes it, the text unsent.
   await tui.type('Unsent');
-  await tui.waitFor((screen) => /▸ Unsent/.test(screen), 'the text in the focused field');
+  await tui.waitFor((screen) => /▸ Topic[^\n]*\n[^\n]*\n[^\n]*Unsent/.test(screen), 'the text in the focused field');
+  // Something typed: esc asks first, focus on Cancel; Close it drops it.
   await press(tui, 'back');
-  await tui.waitFor((screen) => !screen.includes('a form from Pixel Pal') && screen.includes('Count: 0'), 'the Try screen again, the form closed');
+  await tui.waitForText('without submitting?');
+  await press(tui, 'toggleButton', 'confirm');
+  await press(tui, 'confirm', 'confirm');
+  const closed = await tui.waitFor((screen) => !screen.includes('a form from Pixel Pal') && screen.includes('Count: 0'), 'the Try screen again, the form closed');
+  expect(closed.replace(/\s+/g, ' ')).toContain('Closed "Feedback" without submitting it: nothing was sent to Pixel Pal');
   expect(tui.screen()).not.toContain('submitted');
   expect(tui.screen()).not.toContain('Unsent');
 });

@@ -20,6 +20,7 @@ import { useServe } from '../helpers/serve.js';
 import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
 import type { TmuxSession } from './helpers/tmux.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
@@ -106,7 +107,8 @@ it("a server that cannot play Discord's client: enter tries the command on an em
   // Nothing was written where the commands were read.
   expect(await writesTo()).toEqual(writesBefore);
 
-  // The emulator lives as long as the TUI.
+  // The emulator lives as long as the TUI. (esc while the reply is still followed would say so and stay: wait for it to settle.)
+  await tui.waitFor((now) => !now.includes('Waiting for'), 'the reply followed to its end', 15_000);
   await tui.key('esc');
   await tui.waitFor((now) => !now.includes('Try /ping'), 'the command list again');
   await press(tui, 'quit', 'list');
@@ -118,7 +120,7 @@ it("a server that cannot play Discord's client: enter tries the command on an em
 
 /** The requests that changed something on the stand-in's serve (its own request log). */
 async function writesTo(): Promise<string[]> {
-  const log = (await (await fetch(`${serve().origin}/__emulator/requests`)).json()) as { method: string; path: string }[];
+  const log = (await (await fetchControl(serve(), '/__emulator/requests')).json()) as { method: string; path: string }[];
   return log.filter((entry) => entry.method !== 'GET').map((entry) => `${entry.method} ${entry.path}`);
 }
 
@@ -134,7 +136,7 @@ it('under --demo the Try screen says the demo has no bot and how to connect one,
   expect(screen).toContain(`API demo emulator ${api}`);
   await press(tui, 'send', 'try');
   screen = await tui.waitForText('The demo has no bot');
-  expect(flat(screen)).toContain('The demo has no bot: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ctrl+o sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token shown above.');
+  expect(flat(screen)).toContain('The demo has no bot: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ctrl+o sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token (ctrl+b lists them to copy).');
   // What a demo user never ran is not suggested.
   expect(screen).not.toContain('--interactions-url');
 

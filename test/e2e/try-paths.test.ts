@@ -1,14 +1,16 @@
 /**
  * `cmd-tui try` from the command line, the built binary against `cmd-tui serve` with an HTTP bot: a
  * subcommand in a group (`try NAME GROUP SUBCOMMAND`, as `try --help` shows it) runs as the client sends it,
- * and `--timeout` ends the wait for a bot that deferred and never answered — exit 5, saying what the bot
- * owes — instead of holding the run for the token's 15 minutes.
+ * and `--wait` ends the wait for a bot that deferred and never answered — exit 5, saying what the bot
+ * owes, and with --json what it answered so far — instead of holding the run for the token's 15 minutes;
+ * `--timeout` is each request's bound, as for every command.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONTROL_SECRET_ENV } from '../../source/discord/emulator-control.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { signedBot } from '../helpers/signed-bot.js';
@@ -50,7 +52,8 @@ const COMMANDS = [
 
 /** The environment of a user with nothing of theirs set: the variables cmd-tui reads are cleared. */
 const cleanEnv = () => Object.fromEntries(Object.keys(process.env).filter((name) => /^(CMD_TUI_|DISCORD_|XDG_)/.test(name)).map((name) => [name, undefined]));
-const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { ...cleanEnv(), CMD_TUI_HOME: home } });
+// serve keeps its control secret in a home of its own: given as a serve elsewhere (a container's) is.
+const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { ...cleanEnv(), CMD_TUI_HOME: home, [CONTROL_SECRET_ENV]: serve().controlSecret } });
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
@@ -85,16 +88,35 @@ it('names what the command does not have, and refuses a fourth word before anyth
   expect(tooMany.code).toBe(2);
 });
 
-it('--timeout ends the wait for a bot that deferred and never answered: exit 5, saying so', { timeout: 30_000 }, async () => {
-  const stopped = await tryCommand('stuck', '--timeout', '1500');
+it('--wait ends the wait for a bot that deferred and never answered: exit 5, saying so, and --json keeps what it answered', { timeout: 30_000 }, async () => {
+  const stopped = await tryCommand('stuck', '--wait', '1500');
   expect(stopped.stdout).toContain('thinking…');
-  expect(stopped.stderr).toContain('cmd-tui try: stopped waiting after 1.5 s (--timeout 1500): Pixel Pal deferred its reply ("thinking…") and has not sent it.');
+  expect(stopped.stderr).toContain('cmd-tui try: stopped waiting after 1.5 s (--wait 1500): Pixel Pal deferred its reply ("thinking…") and has not sent it. Give it longer with --wait');
   expect(stopped.code).toBe(5);
 
-  const json = await tryCommand('stuck', '--timeout', '1000', '--json');
-  expect(JSON.parse(json.stdout)).toMatchObject({ error: { message: expect.stringContaining('stopped waiting after 1 s (--timeout 1000)') } });
+  const json = await tryCommand('stuck', '--wait', '1000', '--json');
+  expect(JSON.parse(json.stdout)).toMatchObject({
+    ok: false,
+    interaction: { type: 2, data: { name: 'stuck' } },
+    reply: { revision: expect.any(Number) },
+    error: { message: expect.stringContaining('stopped waiting after 1 s (--wait 1000)') },
+    exitCode: 5,
+  });
   expect(json.code).toBe(5);
 
+  // Under a second, in milliseconds: never "after 0 s".
+  const quick = await tryCommand('stuck', '--wait', '1');
+  expect(quick.stderr).toContain('stopped waiting after 1 ms (--wait 1)');
+
+  const wrong = await tryCommand('stuck', '--wait', 'soon');
+  expect(wrong.stderr).toContain('--wait must be a positive number of milliseconds, not "soon"');
+  expect(wrong.code).toBe(2);
+});
+
+it('--timeout bounds each request, as for every other command: the run is not cut short by it', { timeout: 30_000 }, async () => {
+  const ran = await tryCommand('settings', 'reset', '--timeout', '5000');
+  expect([ran.code, ran.stderr]).toEqual([0, '']);
+  expect(ran.stdout).toContain('Ran /settings reset');
   const wrong = await tryCommand('stuck', '--timeout', 'soon');
   expect(wrong.stderr).toContain('--timeout must be a positive number of milliseconds, not "soon"');
   expect(wrong.code).toBe(2);

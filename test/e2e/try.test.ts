@@ -31,7 +31,7 @@ const COMMANDS = [
 
 const api = (method: string, path: string, body?: unknown) => serveApi(serve(), method, path, body);
 
-const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home } });
+const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret } });
 
 beforeAll(async () => {
   const started = await startInteractionsBot({ PUBLIC_KEY: serve().verifyKey, DISCORD_API: serve().baseUrl });

@@ -12,6 +12,7 @@ import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let tui: TmuxSession;
@@ -152,7 +153,7 @@ describe('cmd-tui in a real terminal', () => {
     await tui.waitForText('Deleted e2e-music-x and its overwrites; backup:');
     expect(await commandsNamed('e2e-music-x')).toEqual([]);
 
-    const log = (await call(emulator(), 'GET', '/__emulator/requests')).body as { method: string; path: string; status: number }[];
+    const log = (await callControl(emulator(), 'GET', '/__emulator/requests')).body as { method: string; path: string; status: number }[];
     const mutations = log.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.status}`);
     expect(mutations).toEqual(['POST 201', 'PATCH 200', 'PATCH 200', 'DELETE 204']);
 

@@ -1,12 +1,12 @@
 /**
  * The emulator's keeping of uploaded files (emulator/interactions/attachments.ts), with its own clock:
  * 15 minutes from the upload or from the interaction that sent it, all files together held to a cap
- * with the oldest dropped first, a URL good only with its secret; and an image's width and height read
+ * with the oldest dropped first, a URL good only as signed (its address, `ex` and `is` under `hm`); and an image's width and height read
  * from its header whatever its name says.
  */
 import { JPG } from 'image-size/types/jpg';
 import { describe, expect, it, vi } from 'vitest';
-import { AttachmentStore, filenameProblem } from '../../source/emulator/interactions/attachments.js';
+import { AttachmentStore, filenameProblem, type StoredAttachment } from '../../source/emulator/interactions/attachments.js';
 import { HEADER_BYTES, imageDimensions } from '../../source/emulator/interactions/image-dimensions.js';
 import { TOKEN_LIFETIME_MS } from '../../source/emulator/interactions/store.js';
 
@@ -19,7 +19,13 @@ function storeWith(maxStoredBytes?: number) {
     if (!result.ok) throw new Error(result.message);
     return result.attachment;
   };
-  return { store, put, pass: (ms: number) => (now += ms) };
+  /** The file at the address and with the query its attachment object gives, the query edited by `edit`. */
+  const fetched = (file: StoredAttachment, channelId = file.channelId!, edit: (query: URLSearchParams) => void = () => undefined) => {
+    const query = new URL(store.attachmentObject(file, 'http://127.0.0.1:1').url).searchParams;
+    edit(query);
+    return store.find({ channelId, id: file.id, filename: file.filename }, query);
+  };
+  return { store, put, fetched, pass: (ms: number) => (now += ms) };
 }
 
 describe('kept in memory, bounded', () => {
@@ -36,32 +42,52 @@ describe('kept in memory, bounded', () => {
   });
 
   it('lets an unsent upload go after 15 minutes, and a sent one 15 minutes after its interaction', () => {
-    const { store, put, pass } = storeWith();
+    const { store, put, fetched, pass } = storeWith();
     const unsent = put(1);
     const sent = put(1);
     pass(TOKEN_LIFETIME_MS - 1000);
     store.send(sent, '555');
     pass(1000);
     expect(typeof store.unsent(unsent.id)).toBe('string');
-    expect(store.find('555', sent.id, sent.filename, sent.secret)).toBe(sent);
+    expect(fetched(sent)).toBe(sent);
     expect(store.size).toBe(1);
     pass(TOKEN_LIFETIME_MS);
-    expect(store.find('555', sent.id, sent.filename, sent.secret)).toBeUndefined();
+    expect(fetched(sent)).toBeUndefined();
     expect(store.size).toBe(0);
   });
 
-  it('finds a file only with its channel, name and secret, and only once an interaction sent it', () => {
-    const { store, put } = storeWith();
+  it('finds a file only at its signed address, with the query its interaction gave, and only once an interaction sent it', () => {
+    const { store, put, fetched } = storeWith();
     const file = put(3, 'a.txt');
-    expect(store.find('555', file.id, 'a.txt', file.secret)).toBeUndefined();
+    const query = new URLSearchParams({ ex: 'ffffffff', is: '0', hm: 'f'.repeat(64) });
+    expect(store.find({ channelId: '555', id: file.id, filename: 'a.txt' }, query)).toBeUndefined();
     store.send(file, '555');
-    expect(store.find('555', file.id, 'a.txt', file.secret)).toBe(file);
-    expect(store.find('555', file.id, 'a.txt', null)).toBeUndefined();
-    expect(store.find('555', file.id, 'a.txt', `${file.secret}0`)).toBeUndefined();
-    expect(store.find('556', file.id, 'a.txt', file.secret)).toBeUndefined();
-    expect(store.find('555', '__proto__', 'a.txt', file.secret)).toBeUndefined();
+    expect(fetched(file)).toBe(file);
+    expect(fetched(file, '555', (given) => given.delete('hm'))).toBeUndefined();
+    expect(fetched(file, '555', (given) => given.set('hm', `${given.get('hm')}0`))).toBeUndefined();
+    expect(fetched(file, '555', (given) => given.set('hm', 'f'.repeat(64)))).toBeUndefined();
+    expect(fetched(file, '556')).toBeUndefined();
+    expect(store.find({ channelId: '555', id: '__proto__', filename: 'a.txt' }, query)).toBeUndefined();
     expect(store.unsent(file.id)).toMatch(/was already sent with a command/);
     expect(store.unsent('constructor')).toMatch(/^there is no upload constructor/);
+  });
+
+  it('refuses an address whose ex or is was edited (the signature covers them), and one whose ex has passed', () => {
+    const { store, put, fetched, pass } = storeWith();
+    const file = put(3, 'a.txt');
+    store.send(file, '555');
+    const later = (hex: string | null) => (Number.parseInt(hex!, 16) + 3600).toString(16);
+    expect(fetched(file, '555', (given) => given.set('ex', later(given.get('ex'))))).toBeUndefined();
+    expect(fetched(file, '555', (given) => given.set('is', later(given.get('is'))))).toBeUndefined();
+    expect(fetched(file, '555', (given) => given.delete('ex'))).toBeUndefined();
+    expect(fetched(file)).toBe(file);
+    // A file that lives on while an old address of it expires: sent again, it gets a new ex, and the old one is refused once it passes.
+    const old = new URL(store.attachmentObject(file, 'http://127.0.0.1:1').url).searchParams;
+    pass(TOKEN_LIFETIME_MS - 1000);
+    store.send(file, '555');
+    pass(2000);
+    expect(store.find({ channelId: '555', id: file.id, filename: 'a.txt' }, old)).toBeUndefined();
+    expect(fetched(file)).toBe(file);
   });
 });
 

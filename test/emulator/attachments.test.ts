@@ -9,6 +9,8 @@ import { TOKEN_LIFETIME_MS } from '../../source/emulator/interactions/store.js';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { useRecordingBot } from '../helpers/recording-bot.js';
+import { callControl } from '../helpers/emulator-control.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 let now = Date.now();
 const emulator = useEmulator({ seed: 'empty', clock: () => now });
@@ -28,7 +30,7 @@ beforeAll(async () => {
 });
 
 async function upload(bytes: Buffer, filename: string, contentType?: string) {
-  const response = await fetch(`${emulator().origin}/__emulator/attachments?filename=${encodeURIComponent(filename)}`, { method: 'POST', body: bytes, headers: contentType ? { 'Content-Type': contentType } : {} });
+  const response = await fetchControl(emulator(), `/__emulator/attachments?filename=${encodeURIComponent(filename)}`, { method: 'POST', body: bytes, headers: contentType ? { 'Content-Type': contentType } : {} });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -40,7 +42,7 @@ async function uploaded(bytes: Buffer, filename: string, contentType: string): P
 
 /** Tries `name` with the uploads given, and returns what the bot received. */
 async function tried(name: string, attachments: Record<string, string>, options: Record<string, string> = {}): Promise<Payload> {
-  const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name, options, attachments } });
+  const started = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name, options, attachments } });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   return bot.received(started.body.id as string);
 }
@@ -106,7 +108,7 @@ describe('an uploaded file reaches the bot as Discord sends it', () => {
     expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('answers 404 for an address the interaction did not give: another secret, channel or name, an unknown or prototype id', async () => {
+  it('answers 404 for an address the interaction did not give: another signature, an edited ex or is, another channel or name, an unknown or prototype id', async () => {
     const attachment = attachmentOf(await tried('upload', { file: await uploaded(Buffer.from('hello'), 'hello.txt', 'text/plain') }));
     const url = new URL(attachment.url as string);
     expect((await fetch(url)).status).toBe(200);
@@ -118,6 +120,10 @@ describe('an uploaded file reaches the bot as Discord sends it', () => {
     const wrong = [
       changed((copy) => copy.searchParams.set('hm', 'f'.repeat(64))),
       changed((copy) => copy.searchParams.delete('hm')),
+      // An edited expiry (a day later) or issue time: the signature covers both.
+      changed((copy) => copy.searchParams.set('ex', (Number.parseInt(copy.searchParams.get('ex')!, 16) + 86_400).toString(16))),
+      changed((copy) => copy.searchParams.set('is', '0')),
+      changed((copy) => copy.searchParams.delete('ex')),
       changed((copy) => (copy.pathname = copy.pathname.replace(/ephemeral-attachments\/\d+/, 'ephemeral-attachments/1'))),
       changed((copy) => (copy.pathname = copy.pathname.replace('hello.txt', 'other.txt'))),
       changed((copy) => (copy.pathname = copy.pathname.replace(`/${attachment.id}/`, '/1/'))),
@@ -155,7 +161,7 @@ describe('the upload is held to what the client sends', () => {
   it('is sent once, by an ATTACHMENT option, of a type its file_types allows', async () => {
     // A refused command drops its uploads: each refusal here is given a file of its own.
     const notes = () => uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
-    const refusal = (body: Record<string, unknown>) => call(emulator(), 'POST', '/__emulator/interactions', { json: body }).then((answer) => ({ status: answer.status, body: answer.body }));
+    const refusal = (body: Record<string, unknown>) => callControl(emulator(), 'POST', '/__emulator/interactions', { json: body }).then((answer) => ({ status: answer.status, body: answer.body }));
     let id = await notes();
     expect(await refusal({ name: 'upload', options: { note: 'x' }, attachments: { note: id } })).toEqual({
       status: 400,
@@ -174,34 +180,34 @@ describe('the upload is held to what the client sends', () => {
 
   it('a refused command leaves none of its uploads behind: the client uploads them again with the next try', async () => {
     const id = await uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
-    expect((await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'picture', attachments: { image: id } } })).status).toBe(400);
-    expect((await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: id } } })).body.message).toBe(
+    expect((await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'picture', attachments: { image: id } } })).status).toBe(400);
+    expect((await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: id } } })).body.message).toBe(
       `option "file": there is no upload ${id}: it was dropped after 15 minutes (or to make room), or never made; upload the file again`,
     );
   });
 
   it('takes no files with an autocomplete: the client uploads only when it sends the command', async () => {
     const id = await uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
-    const refused = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', focused: 'note', options: { note: 'x' }, attachments: { file: id } } });
+    const refused = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', focused: 'note', options: { note: 'x' }, attachments: { file: id } } });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('"attachments" go with the command, not with an autocomplete ("focused"): the client uploads files only when it sends the command');
   });
 
   it('takes no prototype keys: an attachments map naming __proto__ is refused, and an option named constructor has no upload', async () => {
     const id = await uploaded(Buffer.from('x'), 'x.txt', 'text/plain');
-    const proto = await call(emulator(), 'POST', '/__emulator/interactions', { raw: `{"name":"upload","attachments":{"__proto__":"${id}"}}`, headers: { 'content-type': 'application/json' } });
+    const proto = await callControl(emulator(), 'POST', '/__emulator/interactions', { raw: `{"name":"upload","attachments":{"__proto__":"${id}"}}`, headers: { 'content-type': 'application/json' } });
     expect(proto.status).toBe(400);
-    const constructor = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: 'constructor' } } });
+    const constructor = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: 'constructor' } } });
     expect(constructor.body.message).toBe('option "file": there is no upload constructor: it was dropped after 15 minutes (or to make room), or never made; upload the file again');
-    expect((await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: 5 } } })).status).toBe(400);
+    expect((await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: 5 } } })).status).toBe(400);
   });
 });
 
 it('POST /__emulator/reset drops every uploaded file', async () => {
   const id = await uploaded(Buffer.from('notes'), 'notes.txt', 'text/plain');
-  expect((await call(emulator(), 'POST', '/__emulator/reset')).status).toBe(204);
+  expect((await callControl(emulator(), 'POST', '/__emulator/reset')).status).toBe(204);
   const commands = [{ name: 'upload', description: 'Takes a file', options: [{ type: 11, name: 'file', description: 'Which file', required: true }] }];
   expect((await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${emulator().guildIds[0]}/commands`, { auth: botAuth(emulator()), json: commands })).status).toBe(200);
-  const refused = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: id } } });
+  const refused = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', attachments: { file: id } } });
   expect(refused.body.message).toBe(`option "file": there is no upload ${id}: it was dropped after 15 minutes (or to make room), or never made; upload the file again`);
 });

@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { mintBotToken } from '../../source/emulator/bot-token.js';
-import { looksLikeSecret } from '../../source/commands/flags.js';
+import { looksLikeSecret } from '../../source/terminal/secret-shape.js';
 import { redactSecrets, registerCredentials } from '../../source/terminal/redact-secrets.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { GatewayClient } from '../helpers/gateway-client.js';
@@ -28,6 +28,8 @@ it("is the bot's id, a time and an HMAC, and hikari reads the bot's id from it",
   const me = await call(emulator(), 'GET', '/users/@me', { auth: botAuth(emulator()) });
   expect(me.status).toBe(200);
   expect(idAsHikariReadsIt(botToken)).toBe(me.body.id);
+  // The bot's id is the application's, as for every app Discord has made since 2020.
+  expect(me.body.id).toBe(emulator().applicationId);
   const [, made, hmac] = botToken.split('.');
   // 4 bytes of Unix seconds, from when the emulator started.
   const seconds = Buffer.from(made!, 'base64url').readUInt32BE(0);

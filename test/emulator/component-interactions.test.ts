@@ -12,6 +12,7 @@ import { COMPONENT_FAILED_TEXT, MODAL_FAILED_TEXT } from '../../source/discord/i
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { signedBot } from '../helpers/signed-bot.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 type Payload = { id: string; token: string; type: number; application_id: string; data: Record<string, unknown>; [field: string]: unknown };
 
@@ -48,6 +49,17 @@ const form = {
   ],
 };
 
+/** A form of what a Label may hold besides text: a string select with a default, a role select, a file upload. */
+const survey = {
+  custom_id: 'survey',
+  title: 'Survey',
+  components: [
+    { type: 18, label: 'Colours', component: { type: 3, custom_id: 'colours', min_values: 1, max_values: 2, options: [{ label: 'Red', value: 'red', default: true }, { label: 'Blue', value: 'blue' }, { label: 'Green', value: 'green' }] } },
+    { type: 18, label: 'Team', description: 'Who should look', component: { type: 6, custom_id: 'team' } },
+    { type: 18, label: 'Screenshot', component: { type: 19, custom_id: 'shot', required: false, max_values: 2 } },
+  ],
+};
+
 async function webhook(method: string, path: string, json: unknown) {
   return call(emulator(), method, path, { json });
 }
@@ -57,6 +69,7 @@ async function answer(interaction: Payload): Promise<unknown> {
   const { custom_id: customId, name } = interaction.data as { custom_id?: string; name?: string };
   if (interaction.type === 2 && name === 'panel') return { type: 4, data: panel };
   if (interaction.type === 2 && name === 'feedback') return { type: 9, data: form };
+  if (interaction.type === 2 && name === 'survey') return { type: 9, data: survey };
   if (interaction.type === 3 && customId === 'count') return { type: 7, data: { content: 'Counted 1' } };
   if (interaction.type === 3 && customId === 'later') {
     setTimeout(() => void webhook('PATCH', `/webhooks/${interaction.application_id}/${interaction.token}/messages/@original`, { content: 'Updated later' }), 200);
@@ -87,7 +100,7 @@ beforeAll(async () => {
   ids.guild = e.guildIds[0]!;
   const members = (await call(e, 'GET', `/guilds/${ids.guild}/members?limit=100`, auth)).body as { user: { id: string; bot?: boolean } }[];
   ids.member = members.find((member) => !member.user.bot)!.user.id;
-  const commands = [{ name: 'panel', description: 'Buttons and selects' }, { name: 'feedback', description: 'A form' }];
+  const commands = [{ name: 'panel', description: 'Buttons and selects' }, { name: 'feedback', description: 'A form' }, { name: 'survey', description: 'Selects and a file in a form' }];
   expect((await call(e, 'PUT', `/applications/${e.applicationId}/guilds/${ids.guild}/commands`, { ...auth, json: commands })).status).toBe(200);
 });
 afterAll(() => bot.close());
@@ -102,11 +115,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 type View = { revision: number; acknowledged?: number; failed?: string; refused?: string[]; original?: { id: string; content: string; edits: number; flags: number }; modal?: { title: string; submitted?: boolean; items: unknown[] } };
 
-const view = async (id: string) => (await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).body as View;
+const view = async (id: string) => (await callControl(emulator(), 'GET', `/__emulator/interactions/${id}`)).body as View;
 const answered = (id: string) => until(() => view(id), (seen) => seen.acknowledged !== undefined || seen.failed !== undefined);
 
 async function started(path: string, json: unknown): Promise<string> {
-  const reply = await call(emulator(), 'POST', path, { json });
+  const reply = await callControl(emulator(), 'POST', path, { json });
   expect(reply.status, JSON.stringify(reply.body)).toBe(202);
   return reply.body.id as string;
 }
@@ -118,7 +131,7 @@ async function openPanel(): Promise<{ id: string; messageId: string }> {
   return { id, messageId: seen.original!.id };
 }
 
-const press = (messageId: string, customId: string, values?: string[]) => call(emulator(), 'POST', `/__emulator/messages/${messageId}/components/${encodeURIComponent(customId)}`, { json: values ? { values } : {} });
+const press = (messageId: string, customId: string, values?: string[]) => callControl(emulator(), 'POST', `/__emulator/messages/${messageId}/components/${encodeURIComponent(customId)}`, { json: values ? { values } : {} });
 
 function specIssues(type: string, value: unknown): string[] {
   const result = schemaOf(type).safeParse(value);
@@ -219,7 +232,7 @@ describe('a form (MODAL)', () => {
     const id = await started('/__emulator/interactions', { name: 'feedback', guildId: ids.guild });
     const opened = await answered(id);
     expect(opened).toMatchObject({ acknowledged: 9, modal: { title: 'Feedback' } });
-    const tooShort = await call(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'hi' } } });
+    const tooShort = await callControl(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'hi' } } });
     expect(tooShort.status).toBe(400);
     expect(tooShort.body.problems).toEqual(['Topic must be at least 3 characters (it has 2)']);
     const submitted = await started(`/__emulator/interactions/${id}/modal`, { values: { topic: 'Bugs' } });
@@ -240,7 +253,7 @@ describe('a form (MODAL)', () => {
       triggering_interaction_metadata: { id, type: 2, user: member.user, authorizing_integration_owners: payload.authorizing_integration_owners },
     })).toEqual([]);
     expect((await answered(submitted)).original?.content).toBe('Thanks');
-    const again = await call(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'Bugs' } } });
+    const again = await callControl(emulator(), 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { topic: 'Bugs' } } });
     expect(again.status).toBe(409);
   });
 
@@ -263,6 +276,38 @@ describe('a form (MODAL)', () => {
     const seen = await until(() => view(submitted), (current) => current.failed !== undefined);
     expect(seen.failed).toBe(MODAL_FAILED_TEXT);
   }, 10_000);
+
+  it('with selects and a file upload in Labels: held to their counts and offers, submitted with their values and resolved as the client does', async () => {
+    const e = emulator();
+    const id = await started('/__emulator/interactions', { name: 'survey', guildId: ids.guild });
+    const opened = await answered(id);
+    expect(opened).toMatchObject({ acknowledged: 9, modal: { title: 'Survey' } });
+    const roles = (await call(e, 'GET', `/guilds/${ids.guild}/roles`, { auth: botAuth(e) })).body as { id: string; name: string }[];
+    const role = roles.find((candidate) => candidate.name !== '@everyone')!;
+    // A required select left empty, too many colours, a colour it does not offer: refused, each named.
+    const refusedEmpty = await callControl(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: {} } });
+    expect(refusedEmpty.body.problems).toEqual(['Team is required: pick 1 value']);
+    const wrong = await callControl(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { colours: ['red', 'blue', 'green'], team: [role.id] } } });
+    expect(wrong.body.problems).toEqual(['Colours takes 1 to 2 values, not 3']);
+    const unknown = await callControl(e, 'POST', `/__emulator/interactions/${id}/modal`, { json: { values: { colours: ['pink'], team: [role.id] } } });
+    expect(String(unknown.body.problems)).toMatch(/offers no "pink": its options are red, blue, green/);
+    // The file, uploaded first as the client does; its id is the upload field's value.
+    const uploaded = await callControl(e, 'POST', '/__emulator/attachments?filename=shot.txt', { raw: 'a screenshot', headers: { 'content-type': 'text/plain' } });
+    expect(uploaded.status).toBe(201);
+    const submitted = await started(`/__emulator/interactions/${id}/modal`, { values: { team: [role.id], shot: [uploaded.body.id] } });
+    const payload = (await until(async () => delivered.get(submitted), Boolean)) as Payload;
+    expect(payload.type).toBe(5);
+    expect(payload.data.components).toEqual([
+      { type: 18, id: 1, component: { type: 3, id: 2, custom_id: 'colours', values: ['red'] } },
+      { type: 18, id: 3, component: { type: 6, id: 4, custom_id: 'team', values: [role.id] } },
+      { type: 18, id: 5, component: { type: 19, id: 6, custom_id: 'shot', values: [uploaded.body.id] } },
+    ]);
+    const resolved = payload.data.resolved as { roles: Record<string, { name: string }>; attachments: Record<string, { filename: string; url: string }> };
+    expect(resolved.roles[role.id]).toMatchObject({ name: role.name });
+    expect(resolved.attachments[uploaded.body.id]).toMatchObject({ filename: 'shot.txt' });
+    const file = await fetch(resolved.attachments[uploaded.body.id]!.url);
+    expect(await file.text()).toBe('a screenshot');
+  });
 
   it('that breaks Discord\'s rules is refused with Discord\'s error, kept for the developer, and the press fails', async () => {
     const { messageId } = await openPanel();

@@ -8,6 +8,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../source/emulator/server.js';
+import { controlHeaders } from '../helpers/emulator-control.js';
 
 interface Answer {
   status: number;
@@ -97,7 +98,7 @@ describe('connections kept like a production edge', () => {
     try {
       // An idle kept-alive connection of another client must not hold the shutdown for the keep-alive time.
       await new Promise<void>((resolve, reject) =>
-        request(`${e.origin}/__emulator/requests`, { agent: idlePool }, (response) => response.resume().on('end', resolve)).on('error', reject).end(),
+        request(`${e.origin}/__emulator/requests`, { agent: idlePool, headers: controlHeaders(e) }, (response) => response.resume().on('end', resolve)).on('error', reject).end(),
       );
       // Shut down once the emulator has the request (not after a guessed 100 ms: a loaded machine may not
       // have accepted the connection by then, and a connection with no request yet is idle, so closed).

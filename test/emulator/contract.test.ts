@@ -9,9 +9,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyKey } from 'discord-interactions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../source/emulator/routes.js';
+import { ROUTES } from '../../source/emulator/routes.js';
 import { OPERATIONS, schemaOf } from '../helpers/discord-spec.js';
 import { bearer, botAuth, call, useEmulator, type CallResult } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 function validate(operationId: string, response: CallResult): string[] {
   const operation = OPERATIONS.get(operationId);
@@ -30,7 +31,7 @@ const covered = new Set<string>();
 /** The spec operation each emulator route answers, where the spec describes it. */
 function describedRoutes(): string[] {
   const byRoute = new Map([...OPERATIONS.values()].map((operation) => [`${operation.method} ${operation.path}`, operation.operationId]));
-  return API_ROUTES.flatMap((route) => byRoute.get(`${route.method.toLowerCase()} ${route.pattern.replace(/:(\w+)/g, '{$1}')}`) ?? []);
+  return ROUTES.flatMap((route) => byRoute.get(`${route.method.toLowerCase()} ${route.pattern.replace(/:(\w+)/g, '{$1}')}`) ?? []);
 }
 
 /** GET /channels/{id} of the first installed guild's channel of that type (text 0, voice 2, category 4, announcement 5, forum 15). */
@@ -153,7 +154,7 @@ describe('answering an interaction', () => {
     expect(validate('update_my_application', await call(e, 'PATCH', '/applications/@me', { auth: botAuth(e), json: { interactions_endpoint_url: url } }))).toEqual([]);
     const guildId = e.guildIds[1]!;
     expect((await call(e, 'POST', `/applications/${e.applicationId}/guilds/${guildId}/commands`, { auth: botAuth(e), json: { name: 'contract-ping', description: 'Replies' } })).status).toBe(201);
-    const started = await call(e, 'POST', '/__emulator/interactions', { json: { name: 'contract-ping', guildId } });
+    const started = await callControl(e, 'POST', '/__emulator/interactions', { json: { name: 'contract-ping', guildId } });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     while (!delivered.some((interaction) => interaction.id === started.body.id)) await new Promise((resolve) => setTimeout(resolve, 20));
     const { id, token } = delivered.find((interaction) => interaction.id === started.body.id)!;

@@ -111,3 +111,18 @@ describe('@discordjs/rest against the emulator', () => {
     expect([unknown.status, unknown.code, unknown.message]).toEqual([404, 10003, 'Unknown Channel']);
   });
 });
+
+describe('serve’s baseUrl given to discord.js as rest.api (issue 40)', () => {
+  it('answers the doubled version with a 404 that says what to pass instead, which discord.js shows as it is', async () => {
+    const e = emulator();
+    const client = new REST({ api: e.baseUrl, version: '10', retries: 0 }).setToken(e.botToken);
+    clients.push(client);
+    const refused = await caught(client.get(Routes.user('@me')));
+    expect([refused.status, refused.code]).toEqual([404, 0]);
+    expect(refused.message).toBe(`404: Not Found (the path repeats the API version, /api/v10/v10/…: discord.js adds /v10 to its rest.api option itself, so give it ${e.origin}/api, not serve's baseUrl, which ends in /api/v10)`);
+    // What it says to pass works.
+    const fixed = new REST({ api: `${e.origin}/api`, version: '10', retries: 0 }).setToken(e.botToken);
+    clients.push(fixed);
+    expect(await fixed.get(Routes.user('@me'))).toMatchObject({ bot: true });
+  });
+});

@@ -6,8 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -15,6 +17,7 @@ import { startEmulator } from '../../source/emulator/server.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { botAuth, bearer, call, useEmulator } from '../helpers/emulator.js';
 import { GatewayClient, streamDecompressor } from '../helpers/gateway-client.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 
@@ -37,7 +40,8 @@ describe('start-up cost', () => {
   it('the built serve loads the WebSocket library (and node:tls with it) only when a bot connects', { timeout: 30_000 }, async () => {
     // Logs each module the process loads that only the gateway needs.
     const hook = `import { registerHooks } from 'node:module'; registerHooks({ load(url, context, next) { if (/[/]ws[/]|wrapper-|node:tls/.test(url)) process.stderr.write('loaded ' + url + '\\n'); return next(url, context); } });`;
-    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-serve-'));
+    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
     let loaded = '';
     child.stderr!.on('data', (chunk: Buffer) => (loaded += chunk.toString()));
     try {
@@ -48,7 +52,10 @@ describe('start-up cost', () => {
       expect(loaded).toContain('node:tls');
       client.close();
     } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
+      await exited;
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });
@@ -249,17 +256,50 @@ describe('bounds', () => {
     }
   });
 
-  it('lets at most 20 sockets wait unidentified, so silent ones cannot hold every slot; one that identifies frees its place', { timeout: 30_000 }, async () => {
+  it('25 silent sockets cannot lock a bot out: past 10 waiting from one address the oldest is closed, and the bot gets its HELLO and READY', { timeout: 30_000 }, async () => {
     const own = await startEmulator({ seed: 'empty', rateLimits: 'off' });
     const gateway = own.origin.replace('http', 'ws');
-    const silent = await Promise.all(Array.from({ length: 20 }, () => GatewayClient.open(gateway)));
+    const silent: GatewayClient[] = [];
     try {
-      expect(await upgradeStatus(gateway)).toBe(503);
-      silent[0]!.identify(own.botToken);
-      await silent[0]!.dispatch('READY');
-      expect(await upgradeStatus(gateway)).toBe(101);
+      // One after another, each given its HELLO: the first 15 are closed to make room, oldest first.
+      for (let index = 0; index < 25; index += 1) silent.push(await GatewayClient.open(gateway));
+      await Promise.all(silent.slice(0, 15).map((client) => client.closed));
+      const bot = await GatewayClient.open(gateway);
+      silent.push(bot);
+      bot.identify(own.botToken);
+      expect((await bot.dispatch('READY')).d.application.id).toBe(own.applicationId);
+      // Identified, it is no longer waiting: ten more silent sockets close the older silent ones, never the bot.
+      for (let index = 0; index < 10; index += 1) silent.push(await GatewayClient.open(gateway));
+      await Promise.all(silent.slice(15, 25).map((client) => client.closed));
+      bot.send({ op: 1, d: null });
+      expect((await bot.next((payload) => payload.op === 11)).op).toBe(11);
     } finally {
       for (const client of silent) client.drop();
+      await own.close();
+    }
+  });
+
+  it('keeps the waiting sockets of one address from closing those of another, up to 20 waiting in all', { timeout: 30_000 }, async () => {
+    const own = await startEmulator({ seed: 'empty', rateLimits: 'off', host: '0.0.0.0', allowRemoteHost: true });
+    const port = new URL(own.origin).port;
+    const from = (localAddress: string) => GatewayClient.open(`ws://127.0.0.1:${port}`, '?v=10&encoding=json', { localAddress });
+    const clients: GatewayClient[] = [];
+    try {
+      const other = [];
+      for (let index = 0; index < 5; index += 1) other.push(await from('127.0.0.2'));
+      clients.push(...other);
+      for (let index = 0; index < 25; index += 1) clients.push(await from('127.0.0.3'));
+      // The flood from 127.0.0.3 closed only its own: 127.0.0.2's five still wait (5 + 10 ≤ 20).
+      await Promise.all(clients.slice(5, 20).map((client) => client.closed));
+      for (const client of other) {
+        client.send({ op: 1, d: null });
+        await client.next((payload) => payload.op === 11);
+      }
+      // A third address past the bound of 20 in all closes the oldest waiting socket, wherever it is from.
+      for (let index = 0; index < 6; index += 1) clients.push(await from('127.0.0.4'));
+      expect((await other[0]!.closed).code).toBe(1006);
+    } finally {
+      for (const client of clients) client.drop();
       await own.close();
     }
   });
@@ -388,20 +428,20 @@ describe('events', () => {
       const guildId = own.guildIds[0]!;
       const command = (await call(own, 'GET', `/applications/${own.applicationId}/guilds/${guildId}/commands`, { auth: botAuth(own) })).body.find((candidate: { options?: unknown[] }) => !candidate.options?.length);
       // Nobody listening: try says where to connect.
-      const refused = await call(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
+      const refused = await callControl(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain('no bot is connected to the gateway');
 
       const client = await GatewayClient.open(own.origin.replace('http', 'ws'));
       client.identify(own.botToken);
       await client.dispatch('READY');
-      const tried = await call(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
+      const tried = await callControl(own, 'POST', '/__emulator/interactions', { json: { name: command.name, guildId } });
       expect(tried.status).toBe(202);
       const event = await client.dispatch('INTERACTION_CREATE');
       expect(event.d).toMatchObject({ id: tried.body.id, type: 2, guild_id: guildId, data: { name: command.name }, token: expect.any(String), version: 1 });
       const callback = await call(own, 'POST', `/interactions/${event.d.id}/${event.d.token}/callback`, { json: { type: 4, data: { content: 'over the gateway' } } });
       expect(callback.status).toBe(204);
-      expect((await call(own, 'GET', `/__emulator/interactions/${tried.body.id}`)).body.original.content).toBe('over the gateway');
+      expect((await callControl(own, 'GET', `/__emulator/interactions/${tried.body.id}`)).body.original.content).toBe('over the gateway');
       client.close();
     } finally {
       await own.close();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snowflakeTime } from '../../source/emulator/snowflake.js';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 import { signedBot } from '../helpers/signed-bot.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -74,18 +75,18 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean)
   }
 }
 
-const answered = (id: string) => until(async () => (await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).body, (seen) => seen.acknowledged !== undefined);
+const answered = (id: string) => until(async () => (await callControl(emulator(), 'GET', `/__emulator/interactions/${id}`)).body, (seen) => seen.acknowledged !== undefined);
 
 /** Runs a command as the seeded member, and returns the interaction the bot received, once it answered. */
 async function run(name: string, path: string[] = []): Promise<Payload> {
-  const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name, path, guildId: ids.guild, userId: ids.runner } });
+  const started = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name, path, guildId: ids.guild, userId: ids.runner } });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   await answered(started.body.id as string);
   return delivered.get(started.body.id as string)!;
 }
 
 async function press(messageId: string, customId: string): Promise<Payload> {
-  const pressed = await call(emulator(), 'POST', `/__emulator/messages/${messageId}/components/${customId}`, { json: {} });
+  const pressed = await callControl(emulator(), 'POST', `/__emulator/messages/${messageId}/components/${customId}`, { json: {} });
   expect(pressed.status, JSON.stringify(pressed.body)).toBe(202);
   await answered(pressed.body.id as string);
   return delivered.get(pressed.body.id as string)!;
@@ -196,7 +197,7 @@ describe("a button's interaction and its reply", () => {
     const command = await run('panel');
     const messageId = (await original(command)).id as string;
     const opener = await press(messageId, 'form');
-    const submitted = await call(emulator(), 'POST', `/__emulator/interactions/${opener.id}/modal`, { json: { values: { text: 'hi' } } });
+    const submitted = await callControl(emulator(), 'POST', `/__emulator/interactions/${opener.id}/modal`, { json: { values: { text: 'hi' } } });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
     await answered(submitted.body.id as string);
     const reply = await original(delivered.get(submitted.body.id as string)!);

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from '../helpers/discord-spec.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { useRecordingBot } from '../helpers/recording-bot.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Payload = { [key: string]: Json };
@@ -64,7 +65,7 @@ beforeAll(async () => {
 
 /** Tries the command as the owner in the guild's text channel, and returns what the bot received. */
 async function tried(name: string, path: string[], options: Record<string, string>): Promise<Payload> {
-  const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name, path, options, guildId: ids.guild, channelId: ids.channel } });
+  const started = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name, path, options, guildId: ids.guild, channelId: ids.channel } });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   return bot.received(started.body.id as string);
 }

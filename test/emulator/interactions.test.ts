@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, schemaOf } from '../helpers/discord-spec.js';
 import { startEmulator } from '../../source/emulator/server.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 interface Delivery {
   headers: IncomingHttpHeaders;
@@ -60,13 +61,13 @@ function recordedCallback(name: string): { request?: { interaction: string; call
 }
 
 async function tryIt(body: Record<string, unknown>) {
-  const started = await call(emulator(), 'POST', '/__emulator/interactions', { json: body });
+  const started = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: body });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   return started.body.id as string;
 }
 
 async function view(id: string) {
-  return (await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).body;
+  return (await callControl(emulator(), 'GET', `/__emulator/interactions/${id}`)).body;
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -142,7 +143,7 @@ describe('the signed delivery', () => {
 
   // The upload itself, its CDN address and its rules: attachments.test.ts.
   it('refuses an attachment option given text instead of an upload', async () => {
-    const missing = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', options: { file: 'cat.png' } } });
+    const missing = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'upload', options: { file: 'cat.png' } } });
     expect(missing.status).toBe(400);
     expect(missing.body.problems).toEqual(['option "file" (ATTACHMENT) takes a file the client uploads, not text: give it with --file file=PATH (on the TUI\'s Try screen, type the file\'s path)']);
   });
@@ -151,7 +152,7 @@ describe('the signed delivery', () => {
     const guild = emulator().guildIds[0]!;
     const category = (await call(emulator(), 'GET', `/guilds/${guild}/channels`, { auth: botAuth(emulator()) })).body.find((channel: { type: number }) => channel.type === 4).id;
     const before = deliveries.length;
-    const refused = await call(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'greet', options: { who: emulator().seeded.memberUserId, where: category, mood: 'Sad' } } });
+    const refused = await callControl(emulator(), 'POST', '/__emulator/interactions', { json: { name: 'greet', options: { who: emulator().seeded.memberUserId, where: category, mood: 'Sad' } } });
     expect(refused.status).toBe(400);
     expect(refused.body.problems).toEqual([
       `option "where" (CHANNEL) accepts only GUILD_TEXT channels, and ${category} is GUILD_CATEGORY`,
@@ -292,7 +293,7 @@ describe("Discord's rules for answering", () => {
     now += 15 * 60 * 1000 + 1;
     expect(await view(id)).toMatchObject({ acknowledged: 5, failed: 'The application did not respond' });
     now += 60 * 1000;
-    expect((await call(emulator(), 'GET', `/__emulator/interactions/${id}`)).status).toBe(404);
+    expect((await callControl(emulator(), 'GET', `/__emulator/interactions/${id}`)).status).toBe(404);
     now = Date.now();
   });
 

@@ -9,12 +9,13 @@ import { Client, DiscordRESTError, TextChannel, VoiceChannel } from 'oceanic.js'
 import { ApiHandler } from 'seyfert';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useServe } from '../helpers/serve.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 const emulator = useServe(['--rate-limits', 'discord']);
 
 /** The emulator's test-only reset (serve's world as it started), between tests that count creates. */
 async function reset(): Promise<void> {
-  await fetch(`${emulator().origin}/__emulator/reset`, { method: 'POST' });
+  await fetchControl(emulator(), '/__emulator/reset', { method: 'POST' });
 }
 
 /** A user the bot can look up: the signed-in admin, as the user token names them. */

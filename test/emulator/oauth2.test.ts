@@ -63,6 +63,18 @@ describe('consent page', () => {
     expect(api.status).toBe(200);
   });
 
+  it('answers a HEAD as the GET of the same page, without a body (a link checker, a browser probing it)', async () => {
+    const query = new URLSearchParams(authorizeFields());
+    const page = await fetch(`${emulator().origin}/oauth2/authorize?${query}`, { method: 'HEAD' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toBe('');
+    const refused = await fetch(`${emulator().origin}/oauth2/authorize?${new URLSearchParams(authorizeFields({ client_id: '1' }))}`, { method: 'HEAD' });
+    const asGet = await call(emulator(), 'GET', `/oauth2/authorize?${new URLSearchParams(authorizeFields({ client_id: '1' }))}`);
+    expect(refused.status).toBe(asGet.status);
+    expect(await refused.text()).toBe('');
+  });
+
   it('escapes every request value it shows (generated hostile strings)', async () => {
     const markup = (html: string) => [...html].filter((char) => '<>"'.includes(char)).length;
     const page = (state: string, nonce: string) => call(emulator(), 'GET', `/oauth2/authorize?${new URLSearchParams(authorizeFields({ state, nonce }))}`);

@@ -4,6 +4,7 @@ import { fetch } from 'undici';
 import { parseFaultSpec } from '../../source/emulator/faults.js';
 import { DISCORD_RATE_LIMITS } from '../../source/emulator/rate-limits.js';
 import { bearer, botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 let now = Date.parse('2026-11-22T05:00:00Z');
 const limited = useEmulator({
@@ -152,7 +153,7 @@ describe('introspection', () => {
     await call(e, 'GET', `/applications/${e.applicationId}/commands`, { auth: botAuth(e), headers: { 'User-Agent': 'DiscordBot (https://example.test, 1.0)' } });
     await call(e, 'GET', '/users/@me', { auth: bearer(e.userToken) });
     await call(e, 'GET', '/users/@me', { auth: bearer('wrong') });
-    const log = await call(e, 'GET', '/__emulator/requests');
+    const log = await callControl(e, 'GET', '/__emulator/requests');
     expect(log.status).toBe(200);
     expect(log.body.slice(-3)).toEqual([
       expect.objectContaining({ method: 'GET', path: `/api/v10/applications/${e.applicationId}/commands`, status: 200, auth: 'bot', userAgent: 'DiscordBot (https://example.test, 1.0)' }),
@@ -169,9 +170,9 @@ describe('introspection', () => {
     const path = `/applications/${e.applicationId}/commands`;
     const before = await call(e, 'GET', path, { auth: botAuth(e) });
     await call(e, 'POST', path, { auth: botAuth(e), json: { name: 'temporary', description: 'gone after reset' } });
-    expect((await call(e, 'POST', '/__emulator/reset')).status).toBe(204);
+    expect((await callControl(e, 'POST', '/__emulator/reset')).status).toBe(204);
     const after = await call(e, 'GET', path, { auth: botAuth(e) });
     expect(after.body.map((c: { id: string }) => c.id)).toEqual(before.body.map((c: { id: string }) => c.id));
-    expect((await call(e, 'GET', '/__emulator/requests')).body).toHaveLength(1);
+    expect((await callControl(e, 'GET', '/__emulator/requests')).body).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { fillPlaceholders, recordedResponse, recordedResponses, type RecordedRes
 import { bearer, botAuth, call, useEmulator, type CallResult } from '../helpers/emulator.js';
 import { DISCORD_RATE_LIMITS } from '../../source/emulator/rate-limits.js';
 import type { RunningEmulator } from '../../source/emulator/server.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator();
 const limited = useEmulator({ rateLimits: 'discord' });
@@ -58,7 +59,7 @@ const SITUATIONS: Record<string, (e: RunningEmulator, ids: Record<string, string
 };
 
 async function replay(e: RunningEmulator, recording: RecordedResponse): Promise<CallResult> {
-  await call(e, 'POST', '/__emulator/reset');
+  await callControl(e, 'POST', '/__emulator/reset');
   const ids = await idsFor(e);
   await SITUATIONS[recording.name]?.(e, ids);
   const { method, route, auth, body, form } = fillPlaceholders(recording.request, ids);
@@ -93,7 +94,7 @@ describe('the emulator answers as Discord did', () => {
     // Observed and documented: guild commands have no contexts, integration_types or dm_permission
     // (https://github.com/discordjs/discord-api-types/pull/1777, 2026-08-26).
     const e = emulator();
-    await call(e, 'POST', '/__emulator/reset');
+    await callControl(e, 'POST', '/__emulator/reset');
     const global = recordedResponse('command-created');
     const answer = await call(e, 'POST', `/applications/${e.applicationId}/guilds/${e.guildIds[0]}/commands`, {
       auth: botAuth(e),

@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { call, useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const printed: LoggedRequest[] = [];
 const emulator = useEmulator({ seed: 'empty', onRequest: (entry) => printed.push(entry) });
@@ -16,7 +17,7 @@ it('logs the callback and webhook routes with the token segment as ****, both in
   await call(emulator(), 'POST', `/webhooks/${app}/${TOKEN}`, { json: { content: 'hi' } });
   await call(emulator(), 'PATCH', `/webhooks/${app}/${TOKEN}/messages/@original`, { json: { content: 'hi' } });
   await call(emulator(), 'GET', `/api/webhooks/${app}/${TOKEN}/messages/@original`);
-  const listed = (await call(emulator(), 'GET', '/__emulator/requests')).body as { requests?: LoggedRequest[] } | LoggedRequest[];
+  const listed = (await callControl(emulator(), 'GET', '/__emulator/requests')).body as { requests?: LoggedRequest[] } | LoggedRequest[];
   const entries = Array.isArray(listed) ? listed : (listed.requests ?? []);
   for (const paths of [printed.map((entry) => entry.path), entries.map((entry) => entry.path)]) {
     expect(paths).toEqual([

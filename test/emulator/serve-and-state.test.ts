@@ -1,6 +1,6 @@
 /** `cmd-tui serve` from the built binary, --state persistence across restarts, the daily create budget and scale. */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,22 +22,30 @@ async function tempDir(): Promise<string> {
 
 describe('cmd-tui serve', () => {
   it('--json --port 0 prints one line of connection details, serves, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--log', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const home = await tempDir();
+    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--log', '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<string>((resolve) => lines.once('line', resolve));
     const info = JSON.parse(first);
-    expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris', 'verifyKey']);
+    expect(Object.keys(info)).toEqual(['baseUrl', 'applicationId', 'botToken', 'clientId', 'clientSecret', 'publicClientId', 'userToken', 'guildIds', 'redirectUris', 'verifyKey', 'controlSecret']);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
     // Shaped as Discord's: the bot's id in base64, when it was made, an HMAC (hikari reads the id from the first part).
     expect(info.botToken).toMatch(/^[A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38}$/);
+    expect(info.controlSecret).toMatch(/^[0-9a-f]{64}$/);
+    // The secret is left for cmd-tui try of this user only, and goes with serve.
+    const origin = new URL(info.baseUrl).origin;
+    const left = join(home, 'data', 'emulators', `${new URL(origin).port}.json`);
+    expect((await stat(left)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(left, 'utf8'))).toMatchObject({ origin, secret: info.controlSecret, pid: child.pid });
     const response = await fetch(`${info.baseUrl}/applications/${info.applicationId}/commands`, { headers: { authorization: `Bot ${info.botToken}` } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([]);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    await expect(stat(left)).rejects.toMatchObject({ code: 'ENOENT' });
     // --log: one line per request with the auth kind, never the token.
     expect(stderr).toContain(`GET /api/v10/applications/${info.applicationId}/commands → 200 (bot)`);
     expect(stderr).not.toContain(info.botToken);
@@ -84,6 +92,60 @@ describe('--state', () => {
     const statePath = join(dir, 'state.json');
     await import('node:fs/promises').then((fs) => fs.writeFile(statePath, '{"hello":1}'));
     await expect(startEmulator({ statePath })).rejects.toThrow(/not an emulator state file/);
+  });
+});
+
+/** Serves started by serveOn: stopped after the tests however they end, so a failed assertion leaves none running. */
+const serves: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of serves) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** `cmd-tui serve --json` on `args` from the built binary: resolves once it printed its line, or with its exit when it stops first. */
+function serveOn(args: string[], home: string, cwd: string) {
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
+  serves.push(child);
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // A refused serve --json prints its failure as a JSON document, then exits: only the connection details mean serving.
+  const started = Promise.race([new Promise<'serving'>((resolve) => createInterface({ input: child.stdout }).on('line', (line) => line.startsWith('{"baseUrl"') && resolve('serving'))), exited]);
+  return { child, started, exited, stderr: () => stderr };
+}
+
+describe('two serves on one --state file', () => {
+  it('the second is refused with exit 6 naming the first; a killed serve does not block; a stopped one lets go', async () => {
+    const dir = await tempDir();
+    const home = await tempDir();
+    const first = serveOn(['--state', 'st.json'], home, dir);
+    expect(await first.started).toBe('serving');
+    const second = serveOn(['--state', 'st.json'], home, dir);
+    expect(await second.started).toBe(6);
+    expect(second.stderr()).toContain(`cmd-tui serve: st.json is in use by cmd-tui serve (pid ${first.child.pid}, since `);
+    expect(second.stderr()).toContain('st.json.lock');
+    // Killed without a chance to let go: its lock names a process that is gone, and the next serve takes it over.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = serveOn(['--state', 'st.json'], home, dir);
+    expect(await third.started, third.stderr()).toBe('serving');
+    third.child.kill('SIGTERM');
+    expect([await third.exited, third.stderr()]).toEqual([0, '']);
+    expect((await readdir(dir)).sort()).toEqual(['st.json']);
+  });
+
+  it('in one process too: the state file is held until close, and let go when it cannot be read', async () => {
+    const dir = await tempDir();
+    const statePath = join(dir, 'state.json');
+    const first = await startEmulator({ statePath, rateLimits: 'off' });
+    await expect(startEmulator({ statePath, rateLimits: 'off' })).rejects.toThrow(`${statePath} is in use by cmd-tui serve (pid ${process.pid}`);
+    await first.close();
+    const reopened = await startEmulator({ statePath, rateLimits: 'off' });
+    await reopened.close();
+    await writeFile(statePath, '{"hello":1}');
+    await expect(startEmulator({ statePath })).rejects.toThrow(/not an emulator state file/);
+    await rm(statePath);
+    await (await startEmulator({ statePath, rateLimits: 'off' })).close();
+    expect(await readdir(dir)).toEqual(['state.json']);
   });
 });
 

@@ -5,10 +5,11 @@
  * the missing bot only for an interaction the client would send, marked `reason: "no-bot"` for the TUI.
  */
 import { expect, it } from 'vitest';
-import { call, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-const tryCommand = (body: Record<string, unknown>) => call(emulator(), 'POST', '/__emulator/interactions', { json: { guildId: emulator().guildIds[0], ...body } });
+const tryCommand = (body: Record<string, unknown>) => callControl(emulator(), 'POST', '/__emulator/interactions', { json: { guildId: emulator().guildIds[0], ...body } });
 
 it('an unknown command is refused as unknown, not for want of a bot', async () => {
   const refused = await tryCommand({ name: 'no-such-command' });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { validateCommand } from '../../source/discord/validate.js';
 import { validCommand } from '../discord/arbitraries.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const emulator = useEmulator({ seed: 'empty' });
 
@@ -28,7 +29,7 @@ describe('emulator and validator agree', () => {
     const context = { scope: 'global' as const, appFlags: app.flags, supportedIntegrationTypes: Object.keys(app.integration_types_config).map(Number) };
     await fc.assert(
       fc.asyncProperty(body, async (draft) => {
-        await call(e, 'POST', '/__emulator/reset');
+        await callControl(e, 'POST', '/__emulator/reset');
         const errors = validateCommand(draft, context).filter((p) => p.severity === 'error');
         const response = await call(e, 'POST', `/applications/${e.applicationId}/commands`, { auth: botAuth(e), json: draft });
         if (errors.length > 0) {

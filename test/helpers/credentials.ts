@@ -7,11 +7,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Keyring } from '../../source/auth/secret-store.js';
+import { readEnvironment, type Environment } from '../../source/config/environment.js';
 
 export interface IsolatedHome {
   home: string;
   /** Env for runCli / loadCredentials: CMD_TUI_HOME set, no DISCORD_* or store override leaking in from the machine. */
   env: NodeJS.ProcessEnv;
+  /** The same, as main.ts reads it for the layers below (config/environment.ts). */
+  environment: Environment;
   cleanup(): Promise<void>;
 }
 
@@ -27,7 +30,7 @@ export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<Isola
     ...extra,
   };
   // A command run in-process keeps its token's pace file (config/pace-share.ts) for ~2 s after its last request.
-  return { home, env, cleanup: () => rm(home, { recursive: true, force: true, maxRetries: 10 }) };
+  return { home, env, environment: readEnvironment(env, process.platform), cleanup: () => rm(home, { recursive: true, force: true, maxRetries: 10 }) };
 }
 
 /** A keyring that keeps entries in a Map, as a new process sees them too; `entries` lets a test look inside. */

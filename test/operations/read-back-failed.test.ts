@@ -2,10 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../source/api/errors.js';
 import { captureScope } from '../../source/backup/capture.js';
-import { executePlan } from '../../source/backup/execute-plan.js';
-import { carryOutRestore, previewRestore } from '../../source/backup/restore.js';
-import type { Plan } from '../../source/discord/plan.js';
-import { factsOf } from '../../source/discord/app-facts.js';
+import { carryOutPlan } from '../../source/operations/carry-out-plan.js';
+import { preparePlan, type PlanIntent } from '../../source/operations/prepare-plan.js';
 import { GLOBAL_SCOPE, PermissionType, type Command, type GuildCommandPermissions, type PermissionOverwrite, type Scope } from '../../source/discord/model.js';
 import { saveOverwrites } from '../../source/operations/save-overwrites.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
@@ -44,13 +42,21 @@ class ListAfterWriteFails extends FakeApi {
   }
 }
 
+/** Through the plan engine, as every door carries a plan out. */
+async function carriedOut(api: FakeApi, intent: PlanIntent) {
+  const workspace = openWorkspace(api, home.environment.paths());
+  const preparation = await preparePlan(workspace, intent);
+  if (!preparation.ok) throw new Error(JSON.stringify(preparation.problems));
+  return carryOutPlan(workspace, preparation.prepared);
+}
+
 describe('a failed read-back after a confirmed write', () => {
   it('a saved overwrite list is reported saved, with a note naming the command that shows it', async () => {
     const command = makeCommand({ name: 'ban' });
     const api = new ReadBackFails([command]);
     const next = [{ id: '300000000000000001', type: PermissionType.Role, permission: true }];
     const request = { guildId: GUILD, entry: { id: command.id, label: '/ban' }, base: [], next, directory: { guildId: GUILD, roles: [], channels: [] } };
-    const outcome = await saveOverwrites(openWorkspace(api, home.env), request);
+    const outcome = await saveOverwrites(openWorkspace(api, home.environment.paths()), request);
     expect(api.saves).toBe(1);
     expect(outcome.saved.permissions).toEqual(next);
     expect(outcome.now).toEqual(next);
@@ -63,10 +69,9 @@ describe('a failed read-back after a confirmed write', () => {
   it('an apply whose changes all landed returns them, with a note naming the command that lists the scope', async () => {
     const ping = makeCommand({ name: 'ping', description: 'Pong' });
     const api = new ListAfterWriteFails([ping]);
-    const plan: Plan = { create: [], update: [{ id: ping.id, name: 'ping', type: 1, changes: [], patch: { description: 'Pong!' } }], delete: [], unchanged: [], createsUsed: 0 };
-    const outcome = await executePlan(api, GLOBAL_SCOPE, plan, { prune: false, reason: 'test', env: home.env });
+    const outcome = await carriedOut(api, { kind: 'apply', scope: GLOBAL_SCOPE, commands: [{ name: 'ping', description: 'Pong!' }], skippedFiles: 0, adapt: false, prune: false, reason: 'test', journal: { command: 'apply test.json', rerunnable: true } });
     expect(outcome.steps).toHaveLength(1);
-    expect(outcome.backup?.path).toMatch(/\.json$/);
+    expect(outcome.backup).toMatch(/\.json$/);
     expect(outcome.readBackFailed).toBe('Made the change, but reading the result back right after failed (The connection to Discord was reset); run `cmd-tui list` to see it as it is now.');
     expect(api.commands.get('global')![0]!.description).toBe('Pong!');
   });
@@ -76,12 +81,11 @@ describe('a failed read-back after a confirmed write', () => {
     const api = new ListAfterWriteFails([ping]);
     const backup = await captureScope(api, GLOBAL_SCOPE, 'test');
     api.commands.set('global', [{ ...ping, description: 'Changed' }]);
-    const preview = await previewRestore(api, backup, { ...factsOf(await api.getApplication(), APP_ID), scope: 'global' });
-    const outcome = await carryOutRestore(api, preview, home.env, "restore 'b.json'");
-    expect(outcome.execution.steps).toHaveLength(1);
+    const outcome = await carriedOut(api, { kind: 'restore', backup, path: 'b.json' });
+    expect(outcome.steps).toHaveLength(1);
     expect(api.commands.get('global')![0]!.description).toBe('Pong');
     expect(outcome.readBackFailed).toBe(
-      "Made the change, but reading the result back right after failed (The connection to Discord was reset); run `cmd-tui list` to see it as it is now. The overwrites were not restored yet: run `cmd-tui restore 'b.json'` again to finish.",
+      "Made the change, but reading the result back right after failed (The connection to Discord was reset); run `cmd-tui list` to see it as it is now. The overwrites were not restored yet: run `cmd-tui restore b.json` again to finish.",
     );
   });
 });

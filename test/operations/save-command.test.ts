@@ -18,7 +18,7 @@ describe('saveCommand', () => {
     const opened = makeCommand({ name: 'ping', description: 'Pong' });
     const api = new FakeApi([{ ...opened, description: 'Changed by a teammate', version: '999' }]);
     const draft = { name: 'ping', description: 'Pong!', type: 1 } as CommandDraft;
-    const refused = await saveCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, draft, original: opened }).catch((error: unknown) => error);
+    const refused = await saveCommand(openWorkspace(api, home.environment.paths()), { scope: GLOBAL_SCOPE, draft, original: opened }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CommandChangedError);
     expect((refused as Error).message).toBe('ping changed on Discord since the editor opened it (another writer?); nothing was sent, so that change is not undone.');
     expect(api.calls.some((call) => call.startsWith('edit'))).toBe(false);
@@ -28,7 +28,7 @@ describe('saveCommand', () => {
   it('an unchanged command is saved after its backup, which the outcome names', async () => {
     const opened = makeCommand({ name: 'ping', description: 'Pong' });
     const api = new FakeApi([opened]);
-    const saved = await saveCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, draft: { name: 'ping', description: 'Pong!', type: 1 } as CommandDraft, original: opened });
+    const saved = await saveCommand(openWorkspace(api, home.environment.paths()), { scope: GLOBAL_SCOPE, draft: { name: 'ping', description: 'Pong!', type: 1 } as CommandDraft, original: opened });
     expect(saved.command.description).toBe('Pong!');
     expect(saved.backup).toMatch(/\.json$/);
   });
@@ -36,7 +36,7 @@ describe('saveCommand', () => {
   it('a create that overwrites a command of the same name (POST upserts) is backed up first, the overwritten command in the backup', async () => {
     const existing = makeCommand({ name: 'ping', description: 'The one a teammate made' });
     const api = new FakeApi([existing]);
-    const saved = await saveCommand(openWorkspace(api, home.env), { scope: GLOBAL_SCOPE, draft: { name: 'ping', description: 'Mine', type: 1 } as CommandDraft });
+    const saved = await saveCommand(openWorkspace(api, home.environment.paths()), { scope: GLOBAL_SCOPE, draft: { name: 'ping', description: 'Mine', type: 1 } as CommandDraft });
     expect(saved.overwroteExisting).toBe(true);
     const backup = JSON.parse(await readFile(saved.backup, 'utf8')) as { commands: { description: string }[] };
     expect(backup.commands.map((command) => command.description)).toEqual(['The one a teammate made']);

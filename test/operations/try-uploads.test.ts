@@ -23,7 +23,7 @@ it("a command's files larger together than the emulator holds are refused before
   const bytes = new Uint8Array(ATTACHMENT_SIZE_LIMIT);
   const count = EMULATOR_UPLOADS_LIMIT / ATTACHMENT_SIZE_LIMIT + 1;
   const attachments = Object.fromEntries(Array.from({ length: count }, (_, index) => [`file${index}`, { filename: `f${index}.bin`, content_type: 'application/octet-stream', bytes }]));
-  const started = await startTry(origin, { name: 'upload', path: [], options: {}, attachments });
+  const started = await startTry({ origin }, { name: 'upload', path: [], options: {}, attachments });
   expect(started).toEqual({
     ok: false,
     message: 'the files are 110.0 MiB together, more than the 100.0 MiB the emulator holds at once (it would drop the first before the command is sent): attach fewer or smaller files',

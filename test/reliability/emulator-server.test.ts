@@ -6,8 +6,10 @@
  * unless `--host` says otherwise.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +24,9 @@ interface Served {
 }
 
 async function serve(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A home of its own: serve leaves its control secret there, removed with it.
+  const home = mkdtempSync(join(tmpdir(), 'cmd-tui-hostile-serve-'));
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMD_TUI_HOME: home } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -36,7 +40,9 @@ async function serve(args: string[]): Promise<Served> {
     stderr: () => stderr,
     async stop() {
       child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      rmSync(home, { recursive: true, force: true });
+      return code;
     },
   };
 }
@@ -118,7 +124,7 @@ describe('cmd-tui serve under hostile clients', () => {
         socket.on('error', () => undefined);
         stalled.push(socket);
       });
-    await Promise.all(Array.from({ length: 50 }, (_, index) => open(index % 2 === 0 ? 'GET /api/v10/users/@me HTTP/1.1\r\nHost: emu' : `PUT /api/v10/applications/${served.info.applicationId}/commands HTTP/1.1\r\nHost: emu\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[`)));
+    await Promise.all(Array.from({ length: 50 }, (_, index) => open(index % 2 === 0 ? 'GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1' : `PUT /api/v10/applications/${served.info.applicationId}/commands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[`)));
     try {
       await stillAnswers();
     } finally {
@@ -140,9 +146,9 @@ describe('cmd-tui serve under hostile clients', () => {
   });
 
   it('answers bytes that are not text, and a header over Node’s size limit, and keeps serving', async () => {
-    const binary = Buffer.concat([Buffer.from('GET /api/v10/users/@me HTTP/1.1\r\nHost: emu\r\nAuthorization: Bot '), Buffer.from([0xff, 0xfe, 0x80]), Buffer.from('\r\n\r\n')]);
+    const binary = Buffer.concat([Buffer.from('GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bot '), Buffer.from([0xff, 0xfe, 0x80]), Buffer.from('\r\n\r\n')]);
     expect((await rawExchange(port, binary)).status).toBe(401);
-    expect((await rawExchange(port, `GET /api/v10/users/@me HTTP/1.1\r\nHost: emu\r\nAuthorization: Bot ${'a'.repeat(20_000)}\r\n\r\n`)).status).toBe(431);
+    expect((await rawExchange(port, `GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bot ${'a'.repeat(20_000)}\r\n\r\n`)).status).toBe(431);
     await stillAnswers();
   });
 
@@ -157,7 +163,7 @@ describe('cmd-tui serve under hostile clients', () => {
     ['an unknown version', '/api/v3/users/@me', 400, { message: 'Invalid API version provided', code: 50041 }],
     ['2,000 segments', `/api/v10/${'a/'.repeat(2_000)}`, 404, { message: '404: Not Found', code: 0 }],
   ])('answers an odd path (%s) with JSON and keeps serving', async (_case, target, status, body) => {
-    const answer = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: emu\r\nConnection: close\r\n\r\n`);
+    const answer = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     expect(answer.status).toBe(status);
     expect(JSON.parse(answer.body)).toEqual(body);
     await stillAnswers();
@@ -183,7 +189,7 @@ describe('cmd-tui serve under hostile clients', () => {
             socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
             socket.on('error', reject);
             socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) }));
-            socket.end(`GET /api/v10/applications/${served.info.applicationId}/commands HTTP/1.1\r\nHost: emu\r\nAuthorization: Bot ${served.info.botToken}\r\nConnection: close\r\n\r\n`);
+            socket.end(`GET /api/v10/applications/${served.info.applicationId}/commands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bot ${served.info.botToken}\r\nConnection: close\r\n\r\n`);
           }),
       ),
     );
@@ -201,7 +207,7 @@ const outside = Object.values(networkInterfaces())
 
 describe('where cmd-tui serve listens', () => {
   it.skipIf(outside === undefined)('only on 127.0.0.1 by default: another address of the machine is refused', async () => {
-    await expect(rawExchange(port, 'GET /api/v10/users/@me HTTP/1.1\r\nHost: emu\r\n\r\n', outside)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(rawExchange(port, 'GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', outside)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(served.info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);
   });
 
@@ -209,7 +215,7 @@ describe('where cmd-tui serve listens', () => {
     const open = await serve(['--host', '0.0.0.0', '--seed', 'empty']);
     try {
       const openPort = Number(new URL(open.info.baseUrl).port);
-      expect((await rawExchange(openPort, 'GET /api/v10/users/@me HTTP/1.1\r\nHost: emu\r\nConnection: close\r\n\r\n', outside)).status).toBe(401);
+      expect((await rawExchange(openPort, 'GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', outside)).status).toBe(401);
       expect(open.stderr()).toContain('warning: listening on 0.0.0.0; anyone who can reach it can read the fake credentials.');
     } finally {
       expect(await open.stop()).toBe(0);
@@ -222,8 +228,8 @@ describe('a client too slow to finish its request', () => {
   const emulator = useEmulator({ seed: 'empty', slowClientLimits: { headersMs: 300, requestMs: 600 } });
 
   it.each([
-    ['its headers', 'GET /api/v10/users/@me HTTP/1.1\r\nHost: emu'],
-    ['its body', 'PUT /api/v10/applications/1/commands HTTP/1.1\r\nHost: emu\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n['],
+    ['its headers', 'GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1'],
+    ['its body', 'PUT /api/v10/applications/1/commands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n['],
   ])('stalling in %s is answered 408 and dropped, instead of holding the connection', async (_case, partial) => {
     const port = Number(new URL(emulator().origin).port);
     const answer = await new Promise<string>((resolve, reject) => {

@@ -45,7 +45,7 @@ describe('fuzz: through the binary, against a hostile server', () => {
     for (const [index, file] of files.entries()) {
       const path = join(home.home, `file-${index}.json`);
       await writeFile(path, file.content);
-      const command = file.backup ? ['restore', path, '--yes'] : [['validate', path], ['plan', path], ['apply', path, '--yes', '--prune']][index % 3]!;
+      const command = file.backup ? ['restore', path, '--yes'] : [['validate', path], ['plan', path], ['apply', path, '--yes', '--prune', '--delete-many']][index % 3]!;
       runs.push({ args: command, kind: file.kind });
     }
     runs.push({ args: ['copy', '--from', 'global', '--to', GUILD, '--yes'], kind: 'copy from a hostile scope' });

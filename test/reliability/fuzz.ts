@@ -150,7 +150,7 @@ export async function runFuzz(options: { files: number; seed: number }): Promise
       const args = {
         validate: [path],
         plan: [path, '--guild', guildId, '--detailed-exitcode', ...api],
-        apply: [path, '--guild', guildId, '--yes', ...(index % 8 === 2 ? ['--prune'] : []), ...api],
+        apply: [path, '--guild', guildId, '--yes', ...(index % 8 === 2 ? ['--prune', '--delete-many'] : []), ...api],
         restore: [path, '--yes', ...(index % 3 === 0 ? ['--delete-many'] : []), ...api],
         copy: ['--from', 'global', '--to', guildId, '--yes', '--app', HOSTILE_APP, '--api', server.base],
       }[command];

@@ -43,11 +43,11 @@ describe('a re-run with nothing left to write', () => {
       const backup = /Backup of the previous state: (\S+)/.exec(applied.stdout)![1]!;
       if (command === 'restore') {
         await writeFile(file, '[]');
-        expect((await runCli(['apply', file, '--guild', guild, '--prune', '--yes', '--api', emulator().baseUrl], { env: home.env })).code).toBe(0);
+        expect((await runCli(['apply', file, '--guild', guild, '--prune', '--delete-many', '--yes', '--api', emulator().baseUrl], { env: home.env })).code).toBe(0);
       }
       // The journal a killed writer of the same command leaves: its lock, naming a process that is gone.
       const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-      const lock = join(appPaths(home.env).data, 'locks', `${emulator().applicationId}-guild-${guild}.lock`);
+      const lock = join(appPaths(home.env, process.platform).data, 'locks', `${emulator().applicationId}-guild-${guild}.lock`);
       const interrupted = command === 'apply' ? `apply ${file}` : `restore ${backup}`;
       await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), command: interrupted, since: '2026-11-25T10:00:00.000Z', backup }));
       // The guild is already as the interrupted run wanted: nothing to send, the journal reported all the same.

@@ -139,12 +139,12 @@ class Harness {
   }
 
   lockPath(guildId: string): string {
-    return join(appPaths(this.home.env).data, 'locks', `${this.emulator.applicationId}-guild-${guildId}.lock`);
+    return join(appPaths(this.home.env, process.platform).data, 'locks', `${this.emulator.applicationId}-guild-${guildId}.lock`);
   }
 
   /** Every backup file of the guild, oldest first; a file that does not read back intact is a problem. */
   async backupsOf(guildId: string, problems: string[]): Promise<{ path: string; backup: ScopeBackup }[]> {
-    const folder = appPaths(this.home.env).backups;
+    const folder = appPaths(this.home.env, process.platform).backups;
     const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
     const found: { path: string; backup: ScopeBackup }[] = [];
     for (const name of names) {
@@ -163,7 +163,7 @@ class Harness {
     const problems: string[] = [];
     for (const { path } of await this.backupsOf(guildId, problems)) {
       const planned = await this.cli(['restore', path, '--delete-many']);
-      const made = /^Restoring guild \d+ to the backup of /.test(planned.stderr) && /Nothing was sent\.|already matches the backup/.test(planned.stderr);
+      const made = /^Restoring guild (\d+|.* \(\d+\)) to the backup of /.test(planned.stderr) && /Nothing was sent\.|already matches the backup/.test(planned.stderr);
       if (!made || /Cannot restore|contradicts itself|Refused/.test(planned.stderr)) problems.push(`restore cannot plan from ${path}: ${planned.stderr.trim().slice(0, 300)}`);
     }
     return problems;
@@ -217,7 +217,7 @@ function rerunProblems(rerun: CliResult, journalLeft: boolean): string[] {
 }
 
 async function applyPoint(harness: Harness, guildId: string, at: KillAt): Promise<KillPointOutcome> {
-  const args = ['apply', harness.files.after, '--guild', guildId, '--prune', '--yes'];
+  const args = ['apply', harness.files.after, '--guild', guildId, '--prune', '--delete-many', '--yes'];
   await harness.seedGuild(guildId, before);
   const writesBefore = harness.mutations;
   const killAfterMs = await harness.killAt(args, at);
@@ -244,7 +244,7 @@ async function applyPoint(harness: Harness, guildId: string, at: KillAt): Promis
 async function restorePoint(harness: Harness, guildId: string, killAfterMs: number): Promise<KillPointOutcome> {
   await harness.seedGuild(guildId, before);
   const problems: string[] = [];
-  const applied = await harness.cli(['apply', harness.files.after, '--guild', guildId, '--prune', '--yes']);
+  const applied = await harness.cli(['apply', harness.files.after, '--guild', guildId, '--prune', '--delete-many', '--yes']);
   const backup = (await harness.backupsOf(guildId, problems))[0];
   if (applied.code !== 0 || !backup) return { command: 'restore', killedAfterMs: killAfterMs, writesBeforeKill: 0, journalLeft: false, problems: [`setting up: apply exited ${applied.code}: ${applied.stderr.trim()}`] };
   const args = ['restore', backup.path, '--yes', '--delete-many'];
@@ -274,7 +274,7 @@ export async function runKillPoints(options: KillPointOptions): Promise<KillPoin
   try {
     const [calibration, ...guilds] = harness.emulator.guildIds;
     await harness.seedGuild(calibration!, before);
-    const applyMs = await timed(() => harness.cli(['apply', harness.files.after, '--guild', calibration!, '--prune', '--yes']));
+    const applyMs = await timed(() => harness.cli(['apply', harness.files.after, '--guild', calibration!, '--prune', '--delete-many', '--yes']));
     const backup = (await harness.backupsOf(calibration!, []))[0]!;
     const restoreMs = await timed(() => harness.cli(['restore', backup.path, '--yes', '--delete-many']));
     const outcomes: KillPointOutcome[] = [];
@@ -288,7 +288,7 @@ export async function runKillPoints(options: KillPointOptions): Promise<KillPoin
       const applyAt: KillAt = point === HALF_WAY_POINT ? { afterWrites: SIZE / 2 } : { afterMs: Math.round(moment * applyMs) };
       outcomes.push(point % 2 === 0 ? await applyPoint(harness, guildId, applyAt) : await restorePoint(harness, guildId, Math.round(moment * restoreMs)));
     }
-    const backupsChecked = (await readdir(appPaths(harness.home.env).backups)).filter((name) => name.endsWith('.json')).length;
+    const backupsChecked = (await readdir(appPaths(harness.home.env, process.platform).backups)).filter((name) => name.endsWith('.json')).length;
     return { outcomes, backupsChecked, faultReruns: harness.faultReruns };
   } finally {
     await harness.close();

@@ -41,7 +41,7 @@ export async function runRacingApplies(trials: number): Promise<RacingFigures> {
     const files = [await file('a'), await file('b')];
     const figures: RacingFigures = { trials, mixed: [], oneRefused: 0, unexpected: [] };
     for (let trial = 0; trial < trials; trial++) {
-      const runs = await Promise.all(files.map(({ path }) => runCli(['apply', path, '--guild', guild, '--prune', '--yes', '--api', emulator.baseUrl], { env })));
+      const runs = await Promise.all(files.map(({ path }) => runCli(['apply', path, '--guild', guild, '--prune', '--delete-many', '--yes', '--api', emulator.baseUrl], { env })));
       const listed = (await call(emulator, 'GET', `/applications/${emulator.applicationId}/guilds/${guild}/commands`, { auth: botAuth(emulator) })).body as { name: string }[];
       const final = JSON.stringify(listed.map((command) => command.name).sort());
       if (!files.some(({ names }) => names === final)) figures.mixed.push(`trial ${trial}: ${final}`);

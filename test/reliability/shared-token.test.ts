@@ -17,6 +17,7 @@ import { runCli } from '../helpers/cli.js';
 import { isolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { crossingsOf, runConcurrentAudits, runSharedTokenAudit, type Crossing } from './shared-token.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const GUILDS = 100;
 
@@ -114,7 +115,7 @@ describe('a lock a killed process left on the pace file', () => {
   it('is not waited for: list goes on without sharing the pace, and shares it again once the lock is gone', { timeout: 60_000 }, async () => {
     const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
     try {
-      const pace = paceFilePath(home.env, emulator().baseUrl, emulator().botToken);
+      const pace = paceFilePath(readEnvironment(home.env, process.platform).paths(), emulator().baseUrl, emulator().botToken);
       await mkdir(dirname(pace), { recursive: true });
       await writeFile(`${pace}.lock`, '');
       // Gone a few seconds in, while a list that waited for it (up to 5 s) would still be waiting, and would then share.

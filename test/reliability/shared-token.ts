@@ -11,6 +11,7 @@ import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { startEmulator } from '../../source/emulator/server.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome } from '../helpers/credentials.js';
+import { fetchControl } from '../helpers/emulator-control.js';
 
 export interface SharedTokenOptions {
   /** Guilds the bot is in (the demo seed's plus scale-test ones). */
@@ -131,7 +132,7 @@ export async function runSharedTokenAudit(options: SharedTokenOptions): Promise<
     const neighbourFigures = await neighbour.stop();
     const lines = audit.stdout.trim().split('\n');
     const summary = (JSON.parse(lines.at(-1) ?? '{}') as { summary?: { audited: number; rateLimits: SharedTokenFigures['reported'] } }).summary;
-    const answer = await fetch(`${emulator.origin}/__emulator/requests`);
+    const answer = await fetchControl(emulator, '/__emulator/requests');
     const log = (await answer.json()) as LoggedRequest[];
     const ours = log.filter((entry) => entry.userAgent !== NEIGHBOUR_AGENT);
     return {
@@ -171,7 +172,7 @@ export async function runConcurrentAudits(options: { guilds: number; processes: 
     const started = performance.now();
     const audits = await Promise.all(Array.from({ length: options.processes }, () => runCli(['audit', '--all-guilds', '--json-lines', '--debug', '--api', emulator.baseUrl], { env: home.env })));
     const wallMs = performance.now() - started;
-    const answer = await fetch(`${emulator.origin}/__emulator/requests`);
+    const answer = await fetchControl(emulator, '/__emulator/requests');
     const requests = Number(answer.headers.get('x-emulator-total-requests'));
     const log = (await answer.json()) as LoggedRequest[];
     if (log.length < requests) throw new Error(`the emulator kept ${log.length} of ${requests} requests: fewer guilds, or a longer log`);

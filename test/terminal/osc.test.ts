@@ -1,6 +1,6 @@
 /** Links and the clipboard through the terminal carry only the address, never anything that ends the sequence early. */
 import { describe, expect, it } from 'vitest';
-import { clipboardSequence, hyperlink, supportsHyperlinks } from '../../source/terminal/osc.js';
+import { clipboardSequence, hyperlink } from '../../source/terminal/osc.js';
 
 describe('terminal sequences for an address', () => {
   it('links text to the address (OSC 8) and copies it (OSC 52)', () => {
@@ -12,12 +12,5 @@ describe('terminal sequences for an address', () => {
     const link = hyperlink('https://e.com/\u0007\u001b]52;c;AAAA\u0007 x', 'here');
     expect(link.match(/\u0007/g)).toHaveLength(2);
     expect(link.match(/\u001b/g)).toHaveLength(2);
-  });
-
-  it('draws links only where the terminal is known to', () => {
-    expect(supportsHyperlinks({ TERM: 'xterm-kitty' })).toBe(true);
-    expect(supportsHyperlinks({ TERM_PROGRAM: 'tmux', TERM_PROGRAM_VERSION: '3.3a' })).toBe(false);
-    expect(supportsHyperlinks({ TERM: 'xterm-256color' })).toBe(false);
-    expect(supportsHyperlinks({ TERM: 'dumb', WT_SESSION: '1' })).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appReducer, flashExpires, initialAppState } from '../../source/ui/state/app-state.js';
+import { appReducer, flashExpires, initialAppState, statusHistoryText } from '../../source/ui/state/app-state.js';
 
 describe('the status line message', () => {
-  it('success and info go after a while; warnings and errors stay', () => {
-    expect(flashExpires({ text: 'Exported', tone: 'success' })).toBe(true);
+  it('hints (info) go after a while; outcomes (success, warnings, errors) stay until the next action', () => {
+    expect(flashExpires({ text: 'Deleted ping; backup: /tmp/b.json', tone: 'success' })).toBe(false);
     expect(flashExpires({ text: 'Nothing changed', tone: 'info' })).toBe(true);
     expect(flashExpires({ text: 'Cancelled', tone: 'warning' })).toBe(false);
     expect(flashExpires({ text: 'Discord refused', tone: 'error' })).toBe(false);
@@ -11,11 +11,22 @@ describe('the status line message', () => {
   });
 
   it('an expired message is cleared only if no newer one replaced it', () => {
-    const first = appReducer(initialAppState(null), { type: 'flash', text: 'Exported', tone: 'success' });
+    const first = appReducer(initialAppState(null), { type: 'flash', text: 'Nothing changed', tone: 'info' });
     const shown = first.flash!;
     expect(appReducer(first, { type: 'flash-expired', flash: shown }).flash).toBeNull();
-    const second = appReducer(first, { type: 'flash', text: 'Exported', tone: 'success' });
-    expect(appReducer(second, { type: 'flash-expired', flash: shown }).flash).toEqual({ text: 'Exported', tone: 'success' });
+    const second = appReducer(first, { type: 'flash', text: 'Nothing changed', tone: 'info' });
+    expect(appReducer(second, { type: 'flash-expired', flash: shown }).flash).toEqual({ text: 'Nothing changed', tone: 'info' });
+  });
+
+  it('every status shown is kept in the history, newest last, for ctrl+e once the line is gone', () => {
+    let state = appReducer(initialAppState(null), { type: 'flash', text: 'Deleted ping; backup: /tmp/b.json', tone: 'success' });
+    state = appReducer(state, { type: 'status-clear' });
+    state = appReducer(state, { type: 'flash', text: 'Cancelled', tone: 'warning' });
+    state = appReducer(state, { type: 'flash', text: 'Cancelled', tone: 'warning' });
+    expect(state.statusHistory.map((entry) => entry.text)).toEqual(['Deleted ping; backup: /tmp/b.json', 'Cancelled']);
+    const text = statusHistoryText(state.statusHistory, state.statusHistory[1]!.at + 61_000);
+    expect(text.indexOf('Cancelled')).toBeLessThan(text.indexOf('Deleted ping'));
+    expect(text).toMatch(/^1 min ago · warning\nCancelled/);
   });
 });
 

@@ -1,13 +1,10 @@
 /** The audit (`a`) and backups (`b`) screens on a fake session: what they show, and where enter leads. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../source/api/errors.js';
-import type { RestorePreview } from '../../source/backup/restore.js';
-import type { OverwritesRestorePreview } from '../../source/backup/restore-overwrites.js';
-import { OVERWRITES_BACKUP_FORMAT } from '../../source/discord/backup-format.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import type { PasteBack } from '../../source/ui/session/session.js';
-import { FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, type FakeSession, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -76,13 +73,8 @@ function backupEntry(api: FakeApi, entry: Partial<BackupEntry> = {}): BackupEntr
 }
 
 /** A restore plan that creates `create` and sets `overwrites`. */
-function restorePreview({ create = [], overwrites = [] }: { create?: string[]; overwrites?: { commandId: string; target: string }[] } = {}): RestorePreview {
-  return {
-    plan: { create: create.map((name) => ({ name, type: 1, body: {} })), update: [], delete: [], unchanged: [], createsUsed: create.length },
-    overwrites: overwrites.map((list) => ({ guildId: GUILD_ID, ...list, overwrites: [] })),
-    unrestorable: [],
-    backup: { commands: [], permissions: [] },
-  } as unknown as RestorePreview;
+function restorePreview({ create = [], overwrites = [] }: { create?: string[]; overwrites?: { commandId: string; target: string }[] } = {}) {
+  return fakePrepared({ create, overwrites, restore: true });
 }
 
 const notUsed = async (): Promise<never> => {
@@ -109,14 +101,14 @@ describe('backups screen', () => {
     ];
     const restored: string[] = [];
     const preview = restorePreview({ create: ['mod'] });
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => entries,
-      preview: async () => preview,
-      restore: async (_path, chosen) => {
+      prepare: async () => preview,
+      carryOut: async (chosen) => {
         restored.push(chosen === preview ? 'the previewed plan' : 'another plan');
-        return { execution: { backup: { path: '/b/3.json' } as never, steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }], commands: [] }, restored: [], notRestored: [] };
+        return fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }] });
       },
-    };
+    });
     const app = await openBackups(session, 'delete mod');
     const rows = app.frame().split('\n');
     expect(rows.findIndex((row) => row.includes('delete mod'))).toBeLessThan(rows.findIndex((row) => row.includes('apply commands.json')));
@@ -137,23 +129,16 @@ describe('backups screen: overwrites-only backups and names', () => {
     const api = apiWithGhost();
     const session = fakeSession(api);
     const entry = backupEntry(api, { commandCount: 0, overwriteCount: 4, overwritesOnly: true });
-    const preview: OverwritesRestorePreview = {
-      kind: 'overwrites-only',
-      backup: { format: OVERWRITES_BACKUP_FORMAT, version: 1, createdAt: entry.createdAt, reason: entry.reason, applicationId: api.applicationId, scope: { kind: 'guild', guildId: GUILD_ID }, permissions: [] },
-      plan: { create: [], update: [], delete: [], unchanged: [], createsUsed: 0 },
-      unrestorable: [],
-      overwrites: [{ guildId: GUILD_ID, commandId: '1', target: '/ping', overwrites: [{ id: GUILD_ID, type: 1, permission: false }] }],
-      known: [],
-    };
+    const preview = fakePrepared({ overwritesOnly: true, overwrites: [{ commandId: '1', target: '/ping', overwrites: [{ id: GUILD_ID, type: 1, permission: false }] }] });
     const restored: unknown[] = [];
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => [entry],
-      preview: async () => preview,
-      restore: async (_path, chosen) => {
+      prepare: async () => preview,
+      carryOut: async (chosen) => {
         restored.push(chosen);
-        return { execution: { backup: { path: '/b/2.json' } as never, steps: [], commands: [] }, restored: preview.overwrites, notRestored: [] };
+        return fakeCarriedOut({ backup: '/b/2.json', restored: preview.restore!.overwrites });
       },
-    };
+    });
     const app = await openBackups(session, 'permissions of /ping');
     await waitFor(() => /▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping\s+overwrites only: 4/.test(app.frame()), { message: app.frame });
     await app.press('restorePlan');
@@ -171,14 +156,14 @@ describe('backups screen: overwrites-only backups and names', () => {
     const entry = backupEntry(api, { overwriteCount: 1 });
     let known: readonly { name: string }[] = [];
     const preview = restorePreview({ overwrites: [{ commandId: '1', target: '/ping' }] });
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => [entry],
-      preview: async (_path, commands = []) => {
+      prepare: async (_path, commands = []) => {
         known = commands;
         return preview;
       },
-      restore: notUsed,
-    };
+      carryOut: notUsed,
+    });
     const app = await openBackups(session, 'permissions of /ping');
     await app.press('restorePlan');
     await app.waitForText('overwrites of /ping in Test Guild: 0');
@@ -194,14 +179,14 @@ describe('backups screen after a restore', () => {
     const older = backupEntry(api, { scope: 'global', reason: 'apply commands.json', commandCount: 30 });
     const newer = backupEntry(api, { path: '/b/2.json', scope: 'global', createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', commandCount: 29 });
     let entries = [newer, older];
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => entries,
-      preview: async () => restorePreview({ create: ['mod'] }),
-      restore: async () => {
+      prepare: async () => restorePreview({ create: ['mod'] }),
+      carryOut: async () => {
         entries = [{ ...newer, path: '/b/3.json', createdAt: '2026-11-24T10:10:00.000Z', reason: 'restore Global' }, ...entries];
-        return { execution: { backup: { path: '/b/3.json' } as never, steps: [], commands: [] }, restored: [], notRestored: [] };
+        return fakeCarriedOut();
       },
-    };
+    });
     const app = await openBackups(session, 'apply commands.json');
     await app.press('down');
     await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
@@ -226,19 +211,19 @@ describe('backups screen sign-in', () => {
     const session = fakeSession(api);
     const entry = backupEntry(api, { overwriteCount: 1 });
     const plans = { made: 0 };
-    session.backupFiles = {
+    session.backupFiles = fakeBackupFiles({
       list: async () => [entry],
-      preview: async () => {
+      prepare: async () => {
         plans.made += 1;
         return restorePreview({ overwrites: [{ commandId: '1', target: 'ping' }] });
       },
-      restore: notUsed,
-    };
+      carryOut: notUsed,
+    });
     const signedIn = () => {
       user = true;
       return { ...session };
     };
-    session.signInUser = (onUrl, signal, pasteBack) => signIn(signedIn, onUrl, pasteBack, signal);
+    session.signIn = { start: (onUrl, signal, pasteBack) => signIn(signedIn, onUrl, pasteBack, signal) };
     return { session, plans };
   }
 

@@ -161,7 +161,7 @@ describe('command list', () => {
 
   it('draws what it read while connecting in its first frame (list, app, account, creates), without asking again until ctrl+r', async () => {
     const api = sampleApi();
-    const session = { ...fakeSession(api), globalCommands: await api.listCommands({ kind: 'global' }), application: await api.getApplication(), who: 'Pixel Pal', globalCreatesUsed: 3 };
+    const session = fakeSession(api, { opening: { globalCommands: await api.listCommands({ kind: 'global' }), application: await api.getApplication(), who: 'Pixel Pal', globalCreatesUsed: 3 } });
     api.calls.length = 0;
     const app = await renderApp(api, {}, session);
     cleanup = app.unmount;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Adaptation } from '../../source/discord/adapt-scope.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -10,11 +10,11 @@ afterEach(() => cleanup?.());
 async function openCopy(commands: ReturnType<typeof makeCommand>[], adaptations: Adaptation[], key: 'copyCommand' | 'copyScope') {
   const api = new FakeApi(commands);
   const session = fakeSession(api);
-  const create = commands.map((command) => ({ name: command.name, type: command.type, body: {} }));
+  const prepared = fakePrepared({ create: commands.map((command) => command.name) });
+  prepared.plan.create.forEach((create, index) => (create.type = commands[index]!.type));
   session.copy = {
-    plan: async () => ({ ok: true, plan: { create, update: [], delete: [], unchanged: [], createsUsed: create.length }, adaptations, live: [], warnings: [], ghosts: [] }) as never,
-    createsLeft: async () => 200,
-    apply: async () => ({ steps: 0, backup: '/b/1.json' }),
+    prepare: async () => ({ ok: true, prepared: { ...prepared, adaptations } }),
+    carryOut: async () => fakeCarriedOut(),
   };
   const app = await renderApp(api, { columns: 120, rows: 40 }, session);
   cleanup = app.unmount;

@@ -5,6 +5,7 @@ import { applyPick } from '../../source/ui/screens/command-editor/picker-items.j
 import { placeProblems } from '../../source/ui/screens/command-editor/field-problems.js';
 import { saveWarnings } from '../../source/ui/screens/command-editor/save-warnings.js';
 import { themeFor } from '../../source/ui/theme/theme.js';
+import { readEnvironment } from '../../source/config/environment.js';
 
 const paths = (draft: Parameters<typeof editorFields>[0], scope: 'global' | 'guild', creating = true) => editorFields(draft, { scope, creating }).map((f) => f.path);
 
@@ -89,9 +90,9 @@ describe('problem placement', () => {
 
 describe('theme', () => {
   it('has no colours at all under NO_COLOR', () => {
-    const theme = themeFor({ NO_COLOR: '1' });
+    const theme = themeFor(readEnvironment({ NO_COLOR: '1' }, 'linux').terminal);
     expect(JSON.stringify(theme)).not.toMatch(/red|green|yellow|cyan|gray/);
-    expect(themeFor({}).status.error).toBe('red');
+    expect(themeFor(readEnvironment({}, 'linux').terminal).status.error).toBe('red');
   });
 });
 

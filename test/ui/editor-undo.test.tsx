@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { editorReducer, initialEditorState } from '../../source/ui/screens/command-editor/use-editor-state.js';
+import { TYPING_BURST_MS } from '../../source/ui/components/text-history.js';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
@@ -41,6 +42,17 @@ describe('the history', () => {
     // A new change drops what could be redone.
     state = editorReducer(state, { type: 'set', path: 'name', value: 'up', text: 'up' });
     expect(state.redo).toEqual([]);
+  });
+
+  it('makes two bursts of typing in one field two steps: a pause ends the first', () => {
+    let state = initialEditorState(withOptions);
+    state = editorReducer(state, { type: 'set', path: 'name', value: 'uploadA', text: 'uploadA', typing: true, at: 1000 });
+    state = editorReducer(state, { type: 'set', path: 'name', value: 'uploadAB', text: 'uploadAB', typing: true, at: 1000 + TYPING_BURST_MS });
+    state = editorReducer(state, { type: 'set', path: 'name', value: 'uploadABC', text: 'uploadABC', typing: true, at: 1000 + 3 * TYPING_BURST_MS });
+    state = editorReducer(state, { type: 'undo' });
+    expect(state.draft.name).toBe('uploadAB');
+    state = editorReducer(state, { type: 'undo' });
+    expect(state.draft.name).toBe('upload');
   });
 
   it('starts a new step when focus moves between two edits of the same field', () => {

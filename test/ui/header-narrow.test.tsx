@@ -14,7 +14,7 @@ it('keeps whole segments and says more were left out', () => {
 
 it('at 40 columns shows the scope and no count cut in the middle', async () => {
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
-  const app = await renderApp(api, { columns: 40, rows: 16 }, { ...fakeSession(api), targetLabel: 'local http://127.0.0.1:39763/api/v10' });
+  const app = await renderApp(api, { columns: 40, rows: 16 }, fakeSession(api, { target: { label: 'local http://127.0.0.1:39763/api/v10' } }));
   cleanup = app.unmount;
   await app.waitForText('ping');
   const [, second, third] = app.frame().split('\n');

@@ -4,7 +4,7 @@ import type { BackupEntry } from '../../source/backup/store.js';
 import { App } from '../../source/ui/app.js';
 import { noColorTheme } from '../../source/ui/theme/theme.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
 import { renderTui } from './helpers/render.js';
 import { waitForText } from './helpers/wait-for.js';
@@ -50,7 +50,9 @@ async function signInOnly(inGuild: boolean): Promise<Opened> {
     guildReads += 1;
     return listGuilds();
   };
-  const app = await renderApp(api, { columns: 110, rows: 32 }, { ...fakeSession(api), knownCommands: async () => [ban] });
+  const session = fakeSession(api);
+  session.workspace.knownCommands = async () => [ban];
+  const app = await renderApp(api, { columns: 110, rows: 32 }, session);
   await app.waitForText('Second Guild');
   if (inGuild) {
     await app.press('open');
@@ -81,15 +83,15 @@ const SCREENS: WalkedScreen[] = [
     open: async () => {
       const api = new FakeApi([makeCommand({ name: 'ping' })]);
       const session = fakeSession(api);
-      session.backupFiles = {
+      session.backupFiles = fakeBackupFiles({
         list: async () => BACKUPS,
-        preview: async () => {
+        prepare: async () => {
           throw new Error('Could not read the backup: a test stand-in.');
         },
-        restore: async () => {
+        carryOut: async () => {
           throw new Error('not used');
         },
-      };
+      });
       const app = await renderApp(api, { columns: 120, rows: 16 }, session);
       await app.waitForText('ping');
       await app.press('openBackups');

@@ -1,8 +1,7 @@
 /** Help against the keys (see helpers/help-walk.tsx) on what opens over a screen: help itself, a picker, the typed delete, and a question. */
 import { afterEach, describe } from 'vitest';
-import type { RestorePreview } from '../../source/backup/restore.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, fakePrepared, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
 
 const live: Opened[] = [];
@@ -23,23 +22,18 @@ async function overList(size: { columns: number; rows: number }, steps: (app: Aw
 function restorePlan(): Promise<Opened> {
   const api = new FakeApi(commands());
   const session = fakeSession(api);
-  const preview = {
-    plan: { create: Array.from({ length: 12 }, (_, i) => ({ name: `gone${i}`, type: 1, body: {} })), update: [], delete: [], unchanged: [], createsUsed: 12 },
-    overwrites: [{ guildId: GUILD_ID, commandId: '1', target: '/cmd00', overwrites: [] }],
-    unrestorable: [],
-    backup: { commands: [], permissions: [], applicationId: api.applicationId },
-  } as unknown as RestorePreview;
-  session.backupFiles = {
+  const preview = fakePrepared({ create: Array.from({ length: 12 }, (_, i) => `gone${i}`), overwrites: [{ commandId: '1', target: '/cmd00' }], scope: { kind: 'global' } });
+  session.backupFiles = fakeBackupFiles({
     list: async () => [{ path: '/b/1.json', scope: 'global', createdAt: '2026-11-24T10:00:00.000Z', reason: 'apply commands.json', applicationId: api.applicationId, commandCount: 12, overwriteCount: 1, overwritesOnly: false }],
-    preview: async () => preview,
-    restore: async () => {
+    prepare: async () => preview,
+    carryOut: async () => {
       throw new Error('not used');
     },
-  };
-  session.signInUser = (onUrl) => {
+  });
+  session.signIn = { start: (onUrl) => {
     onUrl('http://127.0.0.1:9/oauth2/authorize?client_id=1');
     return new Promise(() => undefined);
-  };
+  } };
   return overList(
     { columns: 100, rows: 18 },
     async (app) => {

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
-import { commandRowCells } from '../../source/ui/format/command-row.js';
+import { commandRowCells, visibleCommands } from '../../source/ui/format/command-row.js';
 import { capsSummary } from '../../source/ui/format/command-summary.js';
 import { LastSeenScreen } from '../../source/ui/last-seen-list.js';
-import { visibleCommands } from '../../source/ui/screens/command-list/use-command-list-state.js';
 import { noColorTheme } from '../../source/ui/theme/theme.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';

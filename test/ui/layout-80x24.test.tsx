@@ -64,7 +64,7 @@ describe('80×24', () => {
   it('the command list, with rule markers and a status message longer than a line, shown in full', async () => {
     const app = await renderApp(crowdedApi(), SIZE);
     cleanup = app.unmount;
-    app.session.writeExport = async (name) => `/home/someone/projects/a-bot-with-a-long-folder-name/exports/${name}`;
+    app.session.files.writeExport = async (name) => `/home/someone/projects/a-bot-with-a-long-folder-name/exports/${name}`;
     await app.waitForText('BadName');
     await app.press('export');
     await app.waitForText('Exported 41 commands');

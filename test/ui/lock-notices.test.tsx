@@ -50,7 +50,7 @@ async function leaveDeadLock(): Promise<void> {
 }
 
 /** A session whose writes take the scope's real lock under the test's home. */
-const lockingSession = (api: FakeApi) => ({ ...fakeSession(api), lockScope: openWorkspace(api, home.env).lockScope });
+const lockingSession = (api: FakeApi) => fakeSession(api, {}, { lockScope: openWorkspace(api, home.environment.paths()).lockScope });
 
 describe('the lock’s notices in the TUI', () => {
   it('a delete that takes over a dead writer’s lock says which write was interrupted and how to undo it, beside its own outcome', async () => {
@@ -65,14 +65,13 @@ describe('the lock’s notices in the TUI', () => {
 
   it('a lock that could not be removed after the delete is told with the delete’s outcome, which stays a success', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' }), makeCommand({ name: 'pong' })]);
-    const session = {
-      ...fakeSession(api),
+    const session = fakeSession(api, {}, {
       lockScope: async <T,>(_scope: unknown, _journal: unknown, write: (lock: never) => Promise<T>, options?: { notice?: (message: string) => void }) => {
         const result = await write({ noteBackup: async () => undefined, release: async () => undefined } as never);
         options?.notice?.('The write finished, but its lock /locks/app-global.lock could not be removed (EACCES).');
         return result;
       },
-    };
+    });
     const app = await deletePing(api, session);
     expect(flat(app.frame())).toContain('Deleted ping and its overwrites; backup: /backups/1.json. The write finished, but its lock /locks/app-global.lock could not be removed (EACCES).');
     expect(api.calls.filter((call) => call.startsWith('delete'))).toHaveLength(1);

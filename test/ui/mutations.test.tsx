@@ -79,25 +79,51 @@ describe('delete', () => {
     expect(app.frame()).not.toMatch(/[Cc]ancelled/);
   });
 
-  it('q while a delete is sent does not quit before the delete is told, with its backup', async () => {
+  it('q while a delete is sent is remembered: the app quits once the delete is told, leaving it (with its backup) to print', async () => {
     const { app, release } = await deleteHeldOnTheWire();
     await app.press('quit');
-    await app.waitForText("Deleting ping: sent; waiting for Discord's answer");
+    await app.waitForText('q: cmd-tui quits once Discord answers');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('prints whether the change happened and the backup that undoes it. The change was sent and cannot be recalled; q again stays.');
+    expect(app.frame()).toContain("Deleting ping: sent; waiting for Discord's answer");
     release();
-    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    await waitFor(() => app.exitNotes.length > 0, { message: () => app.frame() });
+    expect(app.exitNotes).toEqual(['Deleted ping and its overwrites; backup: /backups/1.json']);
   });
 
-  it('while a delete is in flight, keys that would act on the command say why they are off, and q says why it waits', async () => {
+  it("ctrl+e reads a delete's outcome from the history once the next action cleared it", async () => {
+    const { app, release } = await deleteHeldOnTheWire();
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    await app.press('scope');
+    await app.waitForText('Pick a scope');
+    await app.press('cancel');
+    await waitFor(() => !app.frame().includes('Deleted ping'));
+    await app.press('showMessage');
+    await app.waitForText('Earlier status messages, newest first');
+    expect(app.frame()).toContain('Deleted ping and its overwrites; backup: /backups/1.json');
+  });
+
+  it('q twice while a delete is in flight stays', async () => {
+    const { app, release } = await deleteHeldOnTheWire();
+    await app.press('quit');
+    await app.waitForText('q: cmd-tui quits once Discord answers');
+    await app.press('quit');
+    await app.waitForText('Staying: q no longer quits');
+    release();
+    await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(app.exitNotes).toEqual([]);
+    expect(app.frame()).toContain('Deleted ping');
+  });
+
+  it('while a delete is in flight, keys that would act on the command say why they are off', async () => {
     const { app, release } = await deleteHeldOnTheWire();
     // The footer leaves out what cannot act now; the spinner stays, with the reason under it.
-    expect(app.frame()).not.toMatch(/\bq quit\b/);
     expect(app.frame()).not.toMatch(/\be edit\b/);
     await app.press('edit');
     await app.waitForText('e edit is off: a change is in flight');
     expect(app.frame()).toContain("Deleting ping: sent; waiting for Discord's answer");
     expect(app.frame()).not.toContain('Edit ping');
-    await app.press('quit');
-    await app.waitForText("q quit is off: the change was sent and cannot be recalled; q waits for Discord's answer");
     await app.press('help');
     await app.waitForText('Keys on this screen');
     expect(app.frame()).toMatch(/d\s+delete.*a change is in flight/);
@@ -105,7 +131,7 @@ describe('delete', () => {
     release();
     await app.waitForText('Deleted ping and its overwrites; backup: /backups/1.json');
     // The keys come back with the outcome.
-    await waitFor(() => /\bq quit\b/.test(app.frame()));
+    await waitFor(() => /\be edit\b/.test(app.frame()));
     await app.press('edit');
     await app.waitForText('Edit pong');
   });
@@ -115,10 +141,10 @@ describe('delete', () => {
     const app = await renderApp(api);
     cleanup = app.unmount;
     let backedUp!: () => void;
-    const backup = app.session.backup;
-    app.session.backup = async (scope, reason) => {
+    const snapshot = app.session.workspace.snapshot;
+    app.session.workspace.snapshot = async (scope, reason) => {
       await new Promise<void>((resolve) => (backedUp = resolve));
-      return backup(scope, reason);
+      return snapshot(scope, reason);
     };
     await app.waitForText('ping');
     await app.press('delete');
@@ -126,9 +152,11 @@ describe('delete', () => {
     await app.press('confirm');
     await app.waitForText('Deleting ping… (ctrl+c cancels)');
     await app.press('quit');
-    await app.waitForText('q quit is off: the change is on its way: until the line above says sent, ctrl+c cancels it');
+    await app.waitForText('q: cmd-tui quits once Discord answers');
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('Until the line above says sent, ctrl+c cancels the change; q again stays.');
     backedUp();
-    await app.waitForText('Deleted ping and its overwrites');
+    await waitFor(() => app.exitNotes.length > 0, { message: () => app.frame() });
+    expect(app.exitNotes[0]).toContain('Deleted ping and its overwrites');
   });
 
   it('a delete whose answer was lost and could not be read back is reported unknown, with its backup, never "Not deleted"', async () => {

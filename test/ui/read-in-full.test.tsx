@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -51,7 +51,7 @@ describe('at 80×24', () => {
     const session = fakeSession(api);
     const reason = 'apply commands.json from the release branch of the moderation bot, checked by the whole team';
     const entries: BackupEntry[] = [{ path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason, applicationId: api.applicationId, commandCount: 3, overwriteCount: 2, overwritesOnly: false }];
-    session.backupFiles = { list: async () => entries, preview: async () => { throw new Error('not used'); }, restore: async () => { throw new Error('not used'); } };
+    session.backupFiles = fakeBackupFiles({ list: async () => entries, prepare: async () => { throw new Error('not used'); }, carryOut: async () => { throw new Error('not used'); } });
     const app = await renderApp(api, SIZE, session);
     cleanup = app.unmount;
     await app.waitForText('ping');

@@ -19,12 +19,12 @@ describe('conversation', () => {
   it("marks the lines of the reply's button and select, each with a key", () => {
     const { lines, components } = conversation([command]);
     expect(components.map((component) => [component.key, component.component.customId])).toEqual([['component:m1:0', 'add'], ['component:m1:1', 'pick']]);
-    expect(lines.filter((line) => line.component).map((line) => line.text)).toEqual(['  [Add] (primary button)', '  string select: (1 options)']);
+    expect(lines.filter((line) => line.component).map((line) => line.text)).toEqual(['  [Add] (primary button)', '  string select: (1 option)']);
   });
 
   it('an UPDATE_MESSAGE changes the message where it is drawn, and draws it nowhere else', () => {
     const pressed: Exchange = { id: 'i2', heading: '▸ pressed [Add]', botName: 'Bot', view: view({ type: 3, acknowledged: 7, updates: 1, original: message('Count: 1', 1), source: { interactionId: 'i1', messageId: 'm1' } }) };
-    expect(texts([command, pressed])).toEqual(['/counter as @Ada in #general', 'Bot · reply (edited)', '  Count: 1', '  [Add] (primary button)', '  string select: (1 options)', '▸ pressed [Add]']);
+    expect(texts([command, pressed])).toEqual(['/counter as @Ada in #general', 'Bot · reply (edited)', '  Count: 1', '  [Add] (primary button)', '  string select: (1 option)', '▸ pressed [Add]']);
     // Its buttons are the message's, once.
     expect(conversation([command, pressed]).components).toHaveLength(2);
   });

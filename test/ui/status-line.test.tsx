@@ -30,7 +30,7 @@ it('a path in a message that wraps gets a line of its own, written whole for the
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
   cleanup = app.unmount;
   const folder = Array.from({ length: 8 }, (_, i) => `folder-number-${i}`).join('/');
-  app.session.writeExport = async (name) => `/home/someone/${folder}/${name}`;
+  app.session.files.writeExport = async (name) => `/home/someone/${folder}/${name}`;
   await app.waitForText('ping');
   await app.press('export');
   await app.waitForText('Exported 1 command to');
@@ -49,7 +49,7 @@ it('a path in a message that wraps gets a line of its own, written whole for the
 it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
   cleanup = app.unmount;
-  app.session.writeExport = async () => {
+  app.session.files.writeExport = async () => {
     throw new Error(`the disk is full; ${'the export needs more room than is left '.repeat(4)}`);
   };
   await app.waitForText('ping');

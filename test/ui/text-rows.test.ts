@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { columnOf, moveByRows, rowOf, textRows } from '../../source/ui/components/text-rows.js';
 import { recordText, startHistory, stepHistory } from '../../source/ui/components/text-history.js';
 import { textLimit } from '../../source/ui/screens/command-editor/text-limits.js';
+import { pastedLines } from '../../source/ui/components/use-text-input.js';
 
 const texts = (value: string, width: number) => textRows(value, width).map((row) => value.slice(row.start, row.end));
 
@@ -92,5 +93,22 @@ describe('textLimit', () => {
     expect(textLimit({ path: 'options[0].choices[1].value', label: '', indent: 0, edit: { kind: 'choice-value', numeric: false } }, 6000)).toBe(6000);
     expect(textLimit({ path: 'options[0].choices[1].value', label: '', indent: 0, edit: { kind: 'choice-value', numeric: true } })).toBeUndefined();
     expect(textLimit({ path: 'options[0].min_value', label: '', indent: 0, edit: { kind: 'number' } })).toBeUndefined();
+  });
+});
+
+describe('a paragraph typed on several lines', () => {
+  it('ends a row at each line break, and ↑/↓ keep the column across them', () => {
+    const value = 'line one\nsecond\n\nlast';
+    const rows = textRows(value, 20);
+    expect(rows.map((row) => value.slice(row.start, row.end))).toEqual(['line one', 'second', '', 'last']);
+    expect(rows.slice(0, 3).every((row) => row.hard)).toBe(true);
+    // The end of the first line (before its break) is a place the cursor can stand.
+    expect(moveByRows(value, 20, value.indexOf('second') + 6, -1).cursor).toBe(6);
+    expect(moveByRows(value, 20, 8, 1).cursor).toBe(value.indexOf('second') + 6);
+    expect(rowOf(rows, value.indexOf('\n'))).toBe(0);
+  });
+
+  it('keeps line breaks in a paste, as a paragraph takes them', () => {
+    expect(pastedLines('one\r\ntwo\tthree\u0007')).toBe('one\ntwo three');
   });
 });

@@ -23,7 +23,7 @@ afterEach(() => cleanup?.());
 
 it('on live Discord, t says nobody can run a command as a user, in the words cmd-tui try uses, and offers an emulator here', async () => {
   const live = liveApi();
-  const app = await renderApp(live, { columns: 200, rows: 40 }, { ...fakeSession(live), tryOnEmulator: emulatorForTry(() => undefined)(live) });
+  const app = await renderApp(live, { columns: 200, rows: 40 }, fakeSession(live, { emulators: { forTry: emulatorForTry(() => undefined)(live) } }));
   cleanup = app.unmount;
   await app.waitForText('ping');
   await app.press('tryCommand');
@@ -58,7 +58,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   const live = liveApi();
   const stops: (() => Promise<void>)[] = [];
   // The profile's guild in view: its commands and people are copied too.
-  const session = { ...fakeSession(live), defaultGuildId: GUILD_ID, tryOnEmulator: emulatorForTry((stop) => stops.push(stop))(live) };
+  const session = fakeSession(live, { target: { label: 'test server', defaultGuildId: GUILD_ID }, emulators: { forTry: emulatorForTry((stop) => stops.push(stop))(live) } });
   const app = await renderApp(live, { columns: 200, rows: 40 }, session);
   cleanup = () => {
     app.unmount();
@@ -402,7 +402,7 @@ it('what was typed before the server turned out not to be an emulator is in the 
   };
   Object.defineProperty(api, 'baseUrl', { value: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/api/v10` });
   const stops: (() => Promise<void>)[] = [];
-  const app = await renderApp(api, { columns: 160, rows: 40 }, { ...fakeSession(api), tryOnEmulator: emulatorForTry((stop) => stops.push(stop))(api) });
+  const app = await renderApp(api, { columns: 160, rows: 40 }, fakeSession(api, { emulators: { forTry: emulatorForTry((stop) => stops.push(stop))(api) } }));
   cleanup = () => {
     app.unmount();
     standIn.close();

@@ -1,10 +1,9 @@
 /** ctrl+c during a TUI copy or restore: before the first change leaves it cancels, sending nothing; after, the app waits and reports. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestCancelledError } from '../../source/api/errors.js';
-import type { RestorePreview } from '../../source/backup/restore.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
-import { FakeApi, GUILD_ID, fakeSession, makeCommand } from './helpers/fake-api.js';
+import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
 let cleanup: (() => void) | undefined;
@@ -37,11 +36,10 @@ async function confirmWrite(app: Awaited<ReturnType<typeof renderApp>>, state: {
 async function openCopy(sendFirst: boolean) {
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
   const session = fakeSession(api);
-  const copy = gatedWrite({ steps: 1, backup: '/b/9.json' }, sendFirst);
+  const copy = gatedWrite(fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'ping' }), created: true }], backup: '/b/9.json' }), sendFirst);
   session.copy = {
-    plan: async () => ({ ok: true, plan: { create: [{ name: 'ping', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, adaptations: [], live: [], warnings: [], ghosts: ['ping'] }) as never,
-    createsLeft: async () => 200,
-    apply: (_request, _plan, signal, sent) => copy.write(signal, sent),
+    prepare: async () => ({ ok: true, prepared: fakePrepared({ create: ['ping'], ghosts: ['ping'] }) }),
+    carryOut: (_plan, { signal, sent }) => copy.write(signal!, sent!),
   };
   const app = await renderApp(api, { columns: 120, rows: 24 }, session);
   cleanup = app.unmount;
@@ -85,10 +83,10 @@ describe('ctrl+c during a TUI restore', () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const session = fakeSession(api);
     const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:05:00.000Z', reason: 'delete mod', applicationId: api.applicationId, commandCount: 1, overwriteCount: 0, overwritesOnly: false };
-    const preview = { plan: { create: [{ name: 'mod', type: 1, body: {} }], update: [], delete: [], unchanged: [], createsUsed: 1 }, overwrites: [], unrestorable: [], backup: { commands: [], permissions: [] } } as unknown as RestorePreview;
-    const outcome = { execution: { backup: { path: '/b/3.json' } as never, steps: [{ kind: 'create' as const, command: makeCommand({ name: 'mod' }), created: true }], commands: [] }, restored: [], notRestored: [] };
+    const preview = fakePrepared({ create: ['mod'], restore: true });
+    const outcome = fakeCarriedOut({ steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }] });
     const restore = gatedWrite(outcome, sendFirst);
-    session.backupFiles = { list: async () => [entry], preview: async () => preview, restore: (_path, _preview, signal, sent) => restore.write(signal, sent) };
+    session.backupFiles = fakeBackupFiles({ list: async () => [entry], prepare: async () => preview, carryOut: (_plan, { signal, sent }) => restore.write(signal!, sent!) });
     const app = await renderApp(api, { columns: 120, rows: 24 }, session);
     cleanup = app.unmount;
     await app.waitForText('ping');

@@ -13,17 +13,15 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { World } from '../request-context.js';
 import { botGuilds, guildCreateEvent, membersChunkEvent, readyEvent } from './events.js';
-import { COMPRESSIONS, frameWriter, type Compression } from './frames.js';
+import { COMPRESSIONS, frameWriter, type Compression, type FrameWriter } from './frames.js';
+import { GATEWAY_LIMITS } from './limits.js';
 import { Close, controlFrame, GUILD_MEMBERS_INTENT, GUILDS_INTENT, helloData, intentsProblem, Op, readClientFrame, type ClientFrame } from './protocol.js';
 import { isOnShard, type Dispatch, type Session, type SessionLink, type SessionStore } from './sessions.js';
 
 /** Discord's limit on what a client sends (DOCS/TOPICS "Rate Limiting"). */
 const PAYLOADS_PER_MINUTE = 120;
-/**
- * How long a connection may go without IDENTIFY or RESUME (at most one heartbeat interval): libraries send
- * one right after HELLO, so a socket still silent after this only holds a connection slot.
- */
-export const IDENTIFY_WITHIN_MS = 10_000;
+/** How long a connection may go without IDENTIFY or RESUME (at most one heartbeat interval; limits.ts). */
+export const IDENTIFY_WITHIN_MS = GATEWAY_LIMITS.identifyWithinSeconds * 1000;
 /** A client that does not answer our close frame within this is cut off (`ws` would wait 30 s). */
 export const CLOSE_HANDSHAKE_MS = 2_000;
 /** Frames queued for a client that does not read them; past this it is cut off rather than buffered without end. */
@@ -78,86 +76,171 @@ function transport(request: IncomingMessage): { compression: Compression } | { r
   return known ? { compression: known } : { refused: [1003, `cmd-tui serve compresses with ${COMPRESSIONS.join(' or ')} only`] };
 }
 
+/** Sends a close frame, and cuts the socket off if the client does not answer it in time: resolves to that cut-off's timer. */
+function closeWithHandshake(socket: WebSocket, code: number, reason: string): NodeJS.Timeout {
+  socket.close(code, reason);
+  return setTimeout(() => socket.terminate(), CLOSE_HANDSHAKE_MS);
+}
+
+/**
+ * Serves one gateway connection: the transport its query asks for (refused with a close when the emulator
+ * does not speak it), then a GatewayConnection for its frames, from HELLO to close.
+ */
 export function serveConnection(socket: WebSocket, request: IncomingMessage, context: ConnectionContext): void {
-  const { world, sessions, interval } = context;
   // A protocol error from the client (a bad frame, a bad close code) is an 'error' event: it ends the connection, never the emulator.
   socket.on('error', () => socket.terminate());
-  let handshake: NodeJS.Timeout | undefined;
-  const closeSocket = (code: number, reason: string) => {
-    socket.close(code, reason);
-    handshake = setTimeout(() => socket.terminate(), CLOSE_HANDSHAKE_MS);
-  };
   const spoken = transport(request);
   if ('refused' in spoken) {
+    const handshake = closeWithHandshake(socket, ...spoken.refused);
     socket.once('close', () => clearTimeout(handshake));
-    return closeSocket(...spoken.refused);
+    return;
   }
-  let session: Session | undefined;
-  let closing = false;
-  const payloadTimes: number[] = [];
-  const frames = frameWriter((data) => {
-    socket.send(data);
-    // A client that stopped reading: cut off (a close frame would only queue behind the rest).
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
-  }, spoken.compression);
-  const send = (payload: unknown) => frames.write(payload);
-  const link: SessionLink = {
-    send: (dispatch: Dispatch) => send(dispatch),
+  const connection = new GatewayConnection(socket, spoken.compression, context);
+  socket.on('message', (data: Buffer) => connection.received(data));
+  socket.on('close', (code: number) => connection.ended(code));
+  connection.start();
+}
+
+/** One connection's state and what each frame does to it: the session, heartbeats, the payload limit, closing. */
+class GatewayConnection {
+  private session: Session | undefined;
+  private closing = false;
+  private readonly payloadTimes: number[] = [];
+  private readonly frames: FrameWriter;
+  /** Heartbeats: one is due every interval; a late one is asked for (op 1), a missing one ends the session. */
+  private watchdog: NodeJS.Timeout | undefined;
+  /** A connection that neither identifies nor resumes in time is not a bot. */
+  private readonly identifyDeadline: NodeJS.Timeout;
+  private handshake: NodeJS.Timeout | undefined;
+  /** What the session store reaches this connection by: its dispatches, and a RESUME elsewhere that takes the session over. */
+  private readonly link: SessionLink = {
+    send: (dispatch: Dispatch) => this.send(dispatch),
     superseded: () => {
-      session = undefined;
-      close([1001, 'Session resumed on another connection']);
+      this.session = undefined;
+      this.close([1001, 'Session resumed on another connection']);
     },
   };
-  const close = ([code, reason]: readonly [number, string], sessionOver = false) => {
-    if (closing) return;
-    closing = true;
-    if (session) sessions.drop(session, sessionOver);
-    session = undefined;
-    closeSocket(code, reason);
-  };
 
-  // Heartbeats: one is due every interval; a late one is asked for (op 1), a missing one ends the session.
-  let watchdog: NodeJS.Timeout | undefined;
-  const expectHeartbeat = () => {
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => {
-      send(controlFrame(Op.Heartbeat, null));
-      watchdog = setTimeout(() => close(Close.SessionTimedOut, true), interval / 4);
+  constructor(
+    private readonly socket: WebSocket,
+    compression: Compression,
+    private readonly context: ConnectionContext,
+  ) {
+    this.frames = frameWriter((data) => {
+      socket.send(data);
+      // A client that stopped reading: cut off (a close frame would only queue behind the rest).
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+    }, compression);
+    this.identifyDeadline = setTimeout(() => {
+      if (!this.session) this.close(Close.NotAuthenticated);
+    }, Math.min(context.interval, IDENTIFY_WITHIN_MS));
+  }
+
+  /** HELLO, and the first heartbeat is due. */
+  start(): void {
+    this.send(controlFrame(Op.Hello, helloData(this.context.interval)));
+    this.expectHeartbeat();
+  }
+
+  /** A frame from the client: counted against the payload limit, decoded, then handled. */
+  received(data: Buffer): void {
+    if (this.closing) return;
+    const now = Date.now();
+    this.payloadTimes.push(now);
+    while (this.payloadTimes[0]! <= now - 60_000) this.payloadTimes.shift();
+    if (this.payloadTimes.length > PAYLOADS_PER_MINUTE) return this.close(Close.RateLimited);
+    const frame = readClientFrame(data);
+    if (!frame) return this.close(Close.DecodeError);
+    this.receive(frame);
+  }
+
+  /** The socket closed: timers stopped; a client that closes with 1000 or 1001 ends its session (DOCS/TOPICS "Resuming"). */
+  ended(code: number): void {
+    clearTimeout(this.watchdog);
+    clearTimeout(this.identifyDeadline);
+    clearTimeout(this.handshake);
+    this.frames.end();
+    if (this.session) this.context.sessions.drop(this.session, code === 1000 || code === 1001);
+    this.session = undefined;
+  }
+
+  private send(payload: unknown): void {
+    this.frames.write(payload);
+  }
+
+  private close([code, reason]: readonly [number, string], sessionOver = false): void {
+    if (this.closing) return;
+    this.closing = true;
+    if (this.session) this.context.sessions.drop(this.session, sessionOver);
+    this.session = undefined;
+    this.handshake = closeWithHandshake(this.socket, code, reason);
+  }
+
+  private expectHeartbeat(): void {
+    const { interval } = this.context;
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      this.send(controlFrame(Op.Heartbeat, null));
+      this.watchdog = setTimeout(() => this.close(Close.SessionTimedOut, true), interval / 4);
     }, interval * 1.25);
-  };
-  // A connection that neither identifies nor resumes in time is not a bot.
-  const identifyDeadline = setTimeout(() => {
-    if (!session) close(Close.NotAuthenticated);
-  }, Math.min(interval, IDENTIFY_WITHIN_MS));
+  }
 
-  const identify = (data: Record<string, unknown>) => {
-    if (!isBotToken(world, data.token)) return close(Close.AuthenticationFailed);
-    if (typeof data.properties !== 'object' || data.properties === null || Array.isArray(data.properties)) return close(Close.DecodeError);
+  private receive(frame: ClientFrame): void {
+    switch (frame.op) {
+      case Op.Heartbeat:
+        this.expectHeartbeat();
+        return this.send(controlFrame(Op.HeartbeatAck, null));
+      case Op.Identify:
+      case Op.Resume:
+        if (this.session) return this.close(Close.AlreadyAuthenticated);
+        return frame.op === Op.Identify ? this.identify(fields(frame.d)) : this.resume(fields(frame.d));
+      case Op.RequestGuildMembers:
+        if (!this.session) return this.close(Close.NotAuthenticated);
+        return this.requestMembers(fields(frame.d));
+      case Op.PresenceUpdate:
+      case Op.VoiceStateUpdate:
+      case Op.RequestSoundboardSounds:
+        // Known requests about things the emulator has no events for: taken, and nothing to send.
+        if (!this.session) return this.close(Close.NotAuthenticated);
+        return;
+      default:
+        return this.close(Close.UnknownOpcode);
+    }
+  }
+
+  private identify(data: Record<string, unknown>): void {
+    const { world, sessions } = this.context;
+    if (!isBotToken(world, data.token)) return this.close(Close.AuthenticationFailed);
+    if (typeof data.properties !== 'object' || data.properties === null || Array.isArray(data.properties)) return this.close(Close.DecodeError);
     const refused = intentsProblem(data.intents, world.state.application.flags);
-    if (refused) return close(refused);
+    if (refused) return this.close(refused);
     const shard = shardOf(data.shard);
-    if (!shard) return close(Close.InvalidShard);
-    if (!context.takeSessionStart()) return send(controlFrame(Op.InvalidSession, false));
-    session = sessions.start(data.intents as number, shard, link);
-    context.authenticated();
+    if (!shard) return this.close(Close.InvalidShard);
+    if (!this.context.takeSessionStart()) return this.send(controlFrame(Op.InvalidSession, false));
+    const session = sessions.start(data.intents as number, shard, this.link);
+    this.session = session;
+    this.context.authenticated();
     const guilds = botGuilds(world).filter((guild) => isOnShard(guild.id, shard));
-    sessions.send(session, 'READY', readyEvent(world, { id: session.id, ...(data.shard === undefined ? {} : { shard }) }, guilds, context.url()));
+    sessions.send(session, 'READY', readyEvent(world, { id: session.id, ...(data.shard === undefined ? {} : { shard }) }, guilds, this.context.url()));
     if ((session.intents & GUILDS_INTENT) !== 0) for (const guild of guilds) sessions.send(session, 'GUILD_CREATE', guildCreateEvent(world, guild));
-  };
+  }
 
-  const resume = (data: Record<string, unknown>) => {
-    if (!isBotToken(world, data.token)) return close(Close.AuthenticationFailed);
-    const resumed = typeof data.session_id === 'string' && Number.isInteger(data.seq) ? sessions.resume(data.session_id, data.seq as number, link) : undefined;
+  private resume(data: Record<string, unknown>): void {
+    const { world, sessions } = this.context;
+    if (!isBotToken(world, data.token)) return this.close(Close.AuthenticationFailed);
+    const resumed = typeof data.session_id === 'string' && Number.isInteger(data.seq) ? sessions.resume(data.session_id, data.seq as number, this.link) : undefined;
     // d: false — the session cannot be resumed; the client identifies anew (DOCS/TOPICS "Invalid Session").
-    if (!resumed) return send(controlFrame(Op.InvalidSession, false));
+    if (!resumed) return this.send(controlFrame(Op.InvalidSession, false));
     resumed.replaced?.superseded();
-    session = resumed.session;
-    context.authenticated();
-    for (const missed of resumed.missed) send(missed);
-    sessions.send(session, 'RESUMED', {});
-  };
+    this.session = resumed.session;
+    this.context.authenticated();
+    for (const missed of resumed.missed) this.send(missed);
+    sessions.send(resumed.session, 'RESUMED', {});
+  }
 
-  const requestMembers = (data: Record<string, unknown>) => {
+  private requestMembers(data: Record<string, unknown>): void {
+    const { world, sessions } = this.context;
+    const session = this.session;
     const guild = typeof data.guild_id === 'string' ? botGuilds(world).find((candidate) => candidate.id === data.guild_id) : undefined;
     const userIds = Array.isArray(data.user_ids) ? data.user_ids.filter((id): id is string => typeof id === 'string') : typeof data.user_ids === 'string' ? [data.user_ids] : undefined;
     const limit = Number.isInteger(data.limit) ? (data.limit as number) : 0;
@@ -166,50 +249,5 @@ export function serveConnection(socket: WebSocket, request: IncomingMessage, con
     if (!guild || !session || !isOnShard(guild.id, session.shard) || (wholeList && (session.intents & GUILD_MEMBERS_INTENT) === 0)) return;
     const request = { limit, ...(typeof data.query === 'string' ? { query: data.query } : {}), ...(userIds ? { userIds } : {}), ...(typeof data.nonce === 'string' ? { nonce: data.nonce.slice(0, 32) } : {}) };
     sessions.send(session, 'GUILD_MEMBERS_CHUNK', membersChunkEvent(world, guild, request));
-  };
-
-  const receive = (frame: ClientFrame) => {
-    switch (frame.op) {
-      case Op.Heartbeat:
-        expectHeartbeat();
-        return send(controlFrame(Op.HeartbeatAck, null));
-      case Op.Identify:
-      case Op.Resume:
-        if (session) return close(Close.AlreadyAuthenticated);
-        return frame.op === Op.Identify ? identify(fields(frame.d)) : resume(fields(frame.d));
-      case Op.RequestGuildMembers:
-        if (!session) return close(Close.NotAuthenticated);
-        return requestMembers(fields(frame.d));
-      case Op.PresenceUpdate:
-      case Op.VoiceStateUpdate:
-      case Op.RequestSoundboardSounds:
-        // Known requests about things the emulator has no events for: taken, and nothing to send.
-        if (!session) return close(Close.NotAuthenticated);
-        return;
-      default:
-        return close(Close.UnknownOpcode);
-    }
-  };
-
-  socket.on('message', (data: Buffer) => {
-    if (closing) return;
-    const now = Date.now();
-    payloadTimes.push(now);
-    while (payloadTimes[0]! <= now - 60_000) payloadTimes.shift();
-    if (payloadTimes.length > PAYLOADS_PER_MINUTE) return close(Close.RateLimited);
-    const frame = readClientFrame(data);
-    if (!frame) return close(Close.DecodeError);
-    receive(frame);
-  });
-  socket.on('close', (code: number) => {
-    clearTimeout(watchdog);
-    clearTimeout(identifyDeadline);
-    clearTimeout(handshake);
-    frames.end();
-    // A client that closes with 1000 or 1001 ends its session (DOCS/TOPICS "Resuming").
-    if (session) sessions.drop(session, code === 1000 || code === 1001);
-    session = undefined;
-  });
-  send(controlFrame(Op.Hello, helloData(interval)));
-  expectHeartbeat();
+  }
 }

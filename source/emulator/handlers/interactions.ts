@@ -4,7 +4,8 @@
  * the `@original` response read, edited and deleted. The rules live in interactions/store.ts.
  */
 import { jsonBody, json, queryFlag, type Handler, type World } from '../request-context.js';
-import { CallbackType, EPHEMERAL_FLAG, stillThinking, type InteractionRecord, type InteractionStore, type ShownMessage } from '../interactions/store.js';
+import type { ShownMessage } from '../../discord/interaction-view.js';
+import { CallbackType, EPHEMERAL_FLAG, stillThinking, type InteractionRecord, type InteractionStore } from '../interactions/store.js';
 import { InteractionType } from '../../discord/interaction-kinds.js';
 import { discordTimestamp } from '../discord-timestamp.js';
 import { snowflakeTime } from '../snowflake.js';

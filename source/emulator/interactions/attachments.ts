@@ -4,12 +4,13 @@
  * /__emulator/attachments`), the interaction names the upload, and its `data.resolved.attachments` entry
  * carries `url` and `proxy_url`, at which the bot GETs the exact bytes: here both are this emulator's
  * (`/ephemeral-attachments/{channel}/{id}/{filename}` and the same under `/media/`), signed as Discord's
- * are (`ex` expiry and `is` issue time in hex seconds, `hm` a per-file secret), so a URL is good only as
- * the interaction gave it. Memory only, never on disk: a file lives 15 minutes (an interaction token's
+ * are (`ex` expiry and `is` issue time in hex seconds, `hm` an HMAC over the address and both times with a
+ * per-file key), so a URL is good only as the interaction gave it: another address or an edited `ex` is
+ * refused, and so is any address once its `ex` has passed. Memory only, never on disk: a file lives 15 minutes (an interaction token's
  * life) from its upload, or from the interaction that sent it, and all files together are held to
  * MAX_STORED_BYTES, the oldest dropped first to make room.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BYTE_STREAM, EMULATOR_UPLOADS_LIMIT, sizeProblem } from '../../discord/attachments.js';
 import type { Clock } from '../clock.js';
 import { TOKEN_LIFETIME_MS } from './store.js';
@@ -36,8 +37,8 @@ interface AttachmentFacts {
 
 export interface StoredAttachment extends AttachmentFacts {
   bytes: Buffer;
-  /** The `hm` of its URLs. */
-  secret: string;
+  /** The key of its URLs' `hm`, which never leaves the emulator. */
+  secret: Buffer;
   issuedAt: number;
   expiresAt: number;
   /** Set when an interaction sent it: its URLs are under that channel, and no other interaction may send it. */
@@ -51,6 +52,13 @@ export interface AttachmentObject extends AttachmentFacts {
   ephemeral: true;
 }
 
+/** Where a CDN address says a file is. */
+export interface AttachmentAddress {
+  channelId: string;
+  id: string;
+  filename: string;
+}
+
 export type UploadResult = { ok: true; attachment: StoredAttachment } | { ok: false; status: number; message: string };
 
 /** Why `filename` cannot name an upload, or undefined. */
@@ -59,6 +67,13 @@ export function filenameProblem(filename: string | null): string | undefined {
   if (filename.length > MAX_FILENAME_LENGTH) return `the filename is ${filename.length} characters: at most ${MAX_FILENAME_LENGTH}`;
   if (/[/\\\u0000-\u001f\u007f]/.test(filename) || filename === '.' || filename === '..') return 'the filename must be a file\'s name, without a folder or control characters';
   return undefined;
+}
+
+const hexSeconds = (ms: number) => Math.floor(ms / 1000).toString(16);
+
+/** The `hm` of an address with its times: an HMAC with the file's key, so no part of the URL can be changed. */
+function signature(attachment: StoredAttachment, address: AttachmentAddress, times: { ex: string; is: string }): string {
+  return createHmac('sha256', attachment.secret).update(`${address.channelId}/${address.id}/${address.filename}?ex=${times.ex}&is=${times.is}`).digest('hex');
 }
 
 export class AttachmentStore {
@@ -93,7 +108,7 @@ export class AttachmentStore {
       content_type: type,
       ...imageDimensions(bytes),
       bytes,
-      secret: randomBytes(32).toString('hex'),
+      secret: randomBytes(32),
       issuedAt: now,
       expiresAt: now + TOKEN_LIFETIME_MS,
     };
@@ -134,9 +149,10 @@ export class AttachmentStore {
   /** The attachment object for an interaction's `resolved`, with its URLs at `origin`. */
   attachmentObject(attachment: StoredAttachment, origin: string): AttachmentObject {
     const path = `ephemeral-attachments/${attachment.channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
-    const hex = (ms: number) => Math.floor(ms / 1000).toString(16);
+    const times = { ex: hexSeconds(attachment.expiresAt), is: hexSeconds(attachment.issuedAt) };
+    const hm = signature(attachment, { channelId: attachment.channelId!, id: attachment.id, filename: attachment.filename }, times);
     // Discord's signed CDN query; the trailing & is Discord's too.
-    const query = `?ex=${hex(attachment.expiresAt)}&is=${hex(attachment.issuedAt)}&hm=${attachment.secret}&`;
+    const query = `?ex=${times.ex}&is=${times.is}&hm=${hm}&`;
     const { id, filename, size, content_type, width, height } = attachment;
     return {
       id,
@@ -150,13 +166,15 @@ export class AttachmentStore {
     };
   }
 
-  /** The file at a CDN address, if the address is one an interaction gave and the file still lives. */
-  find(channelId: string, id: string, filename: string, signature: string | null): StoredAttachment | undefined {
+  /** The file at a CDN address, if an interaction gave that address with that query (`ex`, `is`, `hm`), its `ex` is still ahead, and the file lives. */
+  find(address: AttachmentAddress, query: URLSearchParams): StoredAttachment | undefined {
     this.expire();
-    const attachment = this.files.get(id);
-    if (!attachment || attachment.channelId !== channelId || attachment.filename !== filename || signature === null) return undefined;
-    const expected = Buffer.from(attachment.secret);
-    const given = Buffer.from(signature);
+    const attachment = this.files.get(address.id);
+    const [ex, is, hm] = [query.get('ex'), query.get('is'), query.get('hm')];
+    if (!attachment || attachment.channelId !== address.channelId || attachment.filename !== address.filename || ex === null || is === null || hm === null) return undefined;
+    if (!/^[0-9a-f]{1,12}$/.test(ex) || Number.parseInt(ex, 16) * 1000 <= this.clock()) return undefined;
+    const expected = Buffer.from(signature(attachment, address, { ex, is }));
+    const given = Buffer.from(hm);
     return given.length === expected.length && timingSafeEqual(given, expected) ? attachment : undefined;
   }
 

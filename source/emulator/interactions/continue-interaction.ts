@@ -5,14 +5,17 @@
  *   component sends nothing; a select's values are among what it offers, as many as it takes), and delivers
  *   a MESSAGE_COMPONENT interaction (type 3) with `data.custom_id`, `component_type`, `values` and `resolved`
  *   for what a user/role/mentionable/channel select picked, and the `message` it is on;
- * - `POST /__emulator/interactions/{id}/modal` `{"values": {custom_id: text}}` submits the form the bot
- *   opened with that interaction, each field held to its rules, as a MODAL_SUBMIT (type 5) with
- *   `data.custom_id` and `data.components` in Discord's shape (and the `message` when a component opened it).
+ * - `POST /__emulator/interactions/{id}/modal` `{"values": {custom_id: text | [values]}}` submits the form the
+ *   bot opened with that interaction, each field held to its rules (a select's values among what it offers, a
+ *   file upload's the ids POST /__emulator/attachments gave), as a MODAL_SUBMIT (type 5) with `data.custom_id`,
+ *   `data.components` in Discord's shape and `data.resolved` for what selects picked and the files uploaded
+ *   (and the `message` when a component opened it).
  * Both act as the member, in the channel and locale, of the interaction the message or form answered.
  */
 import { InteractionType } from '../../discord/interaction-kinds.js';
 import { isSelect, pressables, pressProblem, selectedEntities, selectValuesProblem } from '../../discord/message-components.js';
-import { submissionProblems, submittedComponents } from '../../discord/modal-rules.js';
+import { submissionProblems, submittedComponents, submittedEntities, type FormValue } from '../../discord/modal-rules.js';
+import { chosenUploads } from './attachment-options.js';
 import { messageIn } from '../handlers/interactions.js';
 import type { Reply, World } from '../request-context.js';
 import type { ChannelRecord, GuildRecord, UserRecord } from '../state.js';
@@ -30,8 +33,8 @@ export interface PressRequest {
 
 export interface SubmitRequest {
   interactionId: string;
-  /** Each field's text by its custom_id; a field left out keeps the text the bot put in it. */
-  values: Record<string, string>;
+  /** Each field's text (a select's values, an upload's attachment ids) by its custom_id; a field left out keeps what the bot put in it. */
+  values: Record<string, FormValue>;
 }
 
 export function parsePressBody(messageId: string, customId: string, body: unknown): PressRequest | string {
@@ -42,10 +45,11 @@ export function parsePressBody(messageId: string, customId: string, body: unknow
 
 export function parseSubmitBody(interactionId: string, body: unknown): SubmitRequest | string {
   const { values } = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  if (typeof values !== 'object' || values === null || Array.isArray(values) || !Object.values(values).every((value) => typeof value === 'string')) {
-    return '"values" must map each field\'s custom_id to its text';
+  const isValue = (value: unknown) => typeof value === 'string' || (Array.isArray(value) && value.every((one) => typeof one === 'string'));
+  if (typeof values !== 'object' || values === null || Array.isArray(values) || !Object.values(values).every(isValue)) {
+    return '"values" must map each field\'s custom_id to its text (a select\'s or a file upload\'s to a list of values)';
   }
-  return { interactionId, values: Object.assign(Object.create(null) as Record<string, string>, values) };
+  return { interactionId, values: Object.assign(Object.create(null) as Record<string, FormValue>, values) };
 }
 
 /** Where and as whom `source` happened, read again from the world (a member may have left since). */
@@ -116,9 +120,29 @@ export function submitModal(world: World, store: InteractionStore, request: Subm
   const modal = opened?.modal;
   if (!opened || !modal) return refuse(404, `interaction ${request.interactionId} opened no form: submit the form the bot showed, by the id of the interaction it answered`);
   if (modal.submitted) return refuse(409, `the form "${modal.title}" was already submitted: the client closes a form once it is sent`);
-  const problems = submissionProblems(modal, request.values);
+  const guild = world.state.guilds[opened.place.guildId];
+  if (!guild) return refuse(404, `the guild of interaction ${request.interactionId} is gone`);
+  const lookup = guildLookup(guild);
+  const problems = submissionProblems(modal, request.values, lookup);
   if (problems.length > 0) return refuse(400, `Discord's client would not submit "${modal.title}"`, problems);
-  const reply = continueFrom(world, store, opened, InteractionType.ModalSubmit, () => ({ custom_id: modal.customId, components: submittedComponents(modal, request.values) }), opened.source, opened.id);
+  // The files a file upload names, uploaded and not sent with anything yet.
+  const entities = submittedEntities(modal, request.values, lookup);
+  const uploads = chosenUploads(world.attachments!, Object.fromEntries(entities.attachments.map((id, index) => [`file ${index + 1}`, id])));
+  if (typeof uploads === 'string') return refuse(404, uploads);
+  const reply = continueFrom(
+    world,
+    store,
+    opened,
+    InteractionType.ModalSubmit,
+    (place) => {
+      // Sent with this interaction: from now each file lives as long as its token, at the channel's CDN address.
+      for (const upload of uploads.values()) world.attachments!.send(upload, opened.channelId);
+      const resolved = resolvedData({ ...place, users: world.state.users, mentioned: entities, uploads: [...uploads.values()].map((upload) => world.attachments!.attachmentObject(upload, world.origin)) });
+      return { custom_id: modal.customId, components: submittedComponents(modal, request.values), ...(Object.keys(resolved).length > 0 ? { resolved } : {}) };
+    },
+    opened.source,
+    opened.id,
+  );
   if (reply.status === 202) store.submitted(opened);
   return reply;
 }

@@ -6,13 +6,14 @@
  * (DOCS/RR "Security and Authorization"): a PING with a bad signature must be refused, and a properly
  * signed PING answered with a PONG (`{"type":1}`).
  */
-import { readCapped } from '../../api/read-capped.js';
+import { readCapped } from '../../discord/read-capped.js';
 import { parseStrictJson, parseStrictObject } from '../../discord/strict-json.js';
 import { pingInteraction } from './payload.js';
 import { signerOf } from './signing.js';
 import { noAnswerText } from '../../discord/interaction-kinds.js';
 import { INITIAL_RESPONSE_DEADLINE_MS, type InteractionStore } from './store.js';
 import type { World } from '../request-context.js';
+import { selfCallHeaders, selfCallProblem } from '../self-call.js';
 
 /**
  * A reply body without files is a few KB (2,000 characters of content, 6,000 of embeds, components);
@@ -54,7 +55,9 @@ export async function deliver(world: World, store: InteractionStore, url: string
   const record = store.get(interaction.id)!;
   let answer: { status: number; text: string };
   try {
-    answer = await post(url, body, signerOf(world.state.application).headers(body, Math.floor(world.clock() / 1000)));
+    // A URL taken before this check existed (a --state file) may lead back here: never sent, the interaction fails.
+    if ((await selfCallProblem(world, url)) !== undefined) throw new Error('the endpoint is the emulator itself');
+    answer = await post(url, body, { ...selfCallHeaders(world), ...signerOf(world.state.application).headers(body, Math.floor(world.clock() / 1000)) });
   } catch {
     if (record.acknowledged === undefined && record.failed === undefined) store.fail(record, noAnswerText(record.type));
     return;
@@ -79,12 +82,15 @@ export async function deliver(world: World, store: InteractionStore, url: string
  * `signal` stops the check (rejecting with its reason): a cancelled check is no answer either way.
  */
 export async function verifyEndpoint(world: World, url: string, signal?: AbortSignal): Promise<string | undefined> {
+  const ownAddress = await selfCallProblem(world, url);
+  if (ownAddress !== undefined) return ownAddress;
+  signal?.throwIfAborted();
   const app = world.state.application;
   const ping = JSON.stringify(pingInteraction(world.ids.next(), app.id, `emu-ping-${world.ids.next()}`));
   const timestamp = Math.floor(world.clock() / 1000);
   const signer = signerOf(app);
   try {
-    const signed = signer.headers(ping, timestamp);
+    const signed = { ...selfCallHeaders(world), ...signer.headers(ping, timestamp) };
     // The same signature over another timestamp: a bot that checks signatures must refuse it.
     const tampered = await post(url, ping, { ...signed, 'X-Signature-Timestamp': String(timestamp + 1) }, signal);
     if (!refusesBadSignature(tampered.status)) return `it answered a PING with a wrong signature with ${tampered.status} instead of refusing it (401, as Discord's docs ask)`;

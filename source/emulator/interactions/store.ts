@@ -16,8 +16,9 @@
  */
 import { InteractionType, NO_RESPONSE_TEXT, noAnswerText } from '../../discord/interaction-kinds.js';
 import { withComponentIds } from '../../discord/component-ids.js';
-import { readModal, type Modal } from '../../discord/modal-rules.js';
-import { flattenFieldErrors } from '../../api/discord-error.js';
+import { readModal } from '../../discord/modal-rules.js';
+import type { InteractionView, ShownMessage } from '../../discord/interaction-view.js';
+import { flattenFieldErrors } from '../../discord/problem-path.js';
 import { ApiFailure, formBodyError } from '../api-errors.js';
 import type { Clock } from '../clock.js';
 import { choiceProblems } from './choice-rules.js';
@@ -64,28 +65,14 @@ function callbackChoices(type: unknown, allowed: readonly number[]): string {
   return `Value must be one of {${listed.join(', ')}}.`;
 }
 
-export interface ShownMessage {
-  id: string;
-  content: string;
-  embeds: unknown[];
-  components: unknown[];
-  flags: number;
-  /** Times the bot edited it, and when it last did. */
-  edits: number;
-  editedAt?: number;
-  deleted?: boolean;
-}
-
-export interface InteractionRecord {
+/** The emulator's record of an interaction: what the user sees of it (the view the Try screen reads), and what it keeps to go on. */
+export interface InteractionRecord extends InteractionView {
   id: string;
   token: string;
-  type: number;
   applicationId: string;
   channelId: string;
   /** Where and as whom it happened: what a component pressed or a form submitted later carries again. */
   place: { guildId: string; userId: string; locale: string };
-  /** A component's (or a form's opened from one): the message it is on, and the interaction that message answered. */
-  source?: { interactionId: string; messageId: string };
   /** A command's (and its autocomplete's): the name the user typed, with its group and subcommand, and the command's type. */
   command?: { name: string; type: number };
   /** A form's submission: the interaction that opened the form (its `triggering_interaction_metadata`). */
@@ -93,21 +80,6 @@ export interface InteractionRecord {
   createdAt: number;
   /** Autocomplete: the type of the option being typed in, which the suggested values must have. */
   focusedType?: number;
-  /** The initial response's callback type, once there is one. */
-  acknowledged?: number;
-  /** Set when the interaction failed (no initial response in time, or the endpoint refused it). */
-  failed?: string;
-  original?: ShownMessage;
-  followups: ShownMessage[];
-  /** A component's (or its form's) 6 or 7: the times it has changed the component's message (7 once at once; then each `@original` edit). */
-  updates?: number;
-  /** The form the bot opened (9); `submitted` once the user sent it (a form is sent once). */
-  modal?: Modal & { submitted?: boolean };
-  choices?: unknown[];
-  /** What Discord refused of the bot's answers, as its error says it (status, message, each field's problem). */
-  refused?: string[];
-  /** Goes up at every change, so a watcher can tell it has something new to show. */
-  revision: number;
 }
 
 const unknownInteraction = () => new ApiFailure(404, { message: 'Unknown interaction', code: 10062 }); // DOCS/CODES

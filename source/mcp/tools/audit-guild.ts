@@ -1,6 +1,7 @@
 /** `audit_guild`: the audit's findings for one guild and the global scope. */
+import { buildReport } from '../../discord/audit.js';
+import { openAudit, type GuildOutcome } from '../../operations/audit.js';
 import * as z from '../zod.js';
-import { auditGuild } from '../../operations/audit-guild.js';
 import { guildId } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 
@@ -30,6 +31,10 @@ export const auditGuildTool = defineTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
   async run({ guild }, { door, signal }) {
-    return { output: await auditGuild((await door.workspace()).api, guild, signal) };
+    const api = (await door.workspace()).api.withSignal(signal);
+    const audit = await openAudit(api, { id: guild });
+    const outcomes: GuildOutcome[] = [];
+    await audit.run((outcome) => outcomes.push(outcome), signal);
+    return { output: buildReport(api.applicationId, audit.global, outcomes) };
   },
 });

@@ -21,7 +21,7 @@ export const tryCommand = defineTool({
     user: snowflake("The member who runs it, by user id. Default: the app's owner."),
     channel: snowflake("The channel it is run in. Default: the guild's first text channel."),
     locale: z.optional(z.string().check(z.describe("The member's client language (`fr`, `en-US`). Default: en-US."))),
-    timeoutMs: z.optional(z.int().check(z.minimum(1), z.maximum(TOKEN_LIFETIME_MS), z.describe(`How long to wait for the bot, in milliseconds. Default: ${DEFAULT_WAIT_MS}.`))),
+    waitMs: z.optional(z.int().check(z.minimum(1), z.maximum(TOKEN_LIFETIME_MS), z.describe(`How long to wait for the bot in all, in milliseconds (as \`cmd-tui try --wait\`). Default: ${DEFAULT_WAIT_MS}.`))),
   }),
   output: z.object({
     command: z.string(),
@@ -40,8 +40,7 @@ export const tryCommand = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, { door, signal }) {
-    const origin = door.emulatorOrigin;
-    if (origin === undefined) {
+    if (door.emulator === undefined) {
       return {
         refused: `try_command runs only on a cmd-tui serve emulator, and this server's API is live Discord. ${LIVE_DISCORD_REFUSAL}`,
         hint: 'Run `cmd-tui serve --copy-commands` with the bot connected to it (or --interactions-url for an HTTP bot), and start `cmd-tui mcp --api` with the URL it prints.',
@@ -57,11 +56,13 @@ export const tryCommand = defineTool({
       ...(input.channel !== undefined ? { channelId: input.channel } : {}),
       ...(input.locale !== undefined ? { locale: input.locale } : {}),
     };
-    const waitMs = input.timeoutMs ?? DEFAULT_WAIT_MS;
+    const control = await door.emulator();
+    const { origin } = control;
+    const waitMs = input.waitMs ?? DEFAULT_WAIT_MS;
     const unreachable = (error: unknown) => ({ refused: `Could not reach the emulator at ${origin} (${error instanceof Error ? error.message : String(error)}).`, hint: 'Is `cmd-tui serve` still running there?' });
     let started;
     try {
-      started = await startTry(origin, request, signal);
+      started = await startTry(control, request, signal);
     } catch (error) {
       signal.throwIfAborted();
       return unreachable(error);
@@ -74,7 +75,7 @@ export const tryCommand = defineTool({
     const { id, botName, user, channel } = started;
     let followed;
     try {
-      followed = await followInteraction(() => readInteraction(origin, id, signal), { until: door.now() + waitMs, signal });
+      followed = await followInteraction(() => readInteraction(control, id, signal), { until: door.now() + waitMs, signal });
     } catch (error) {
       signal.throwIfAborted();
       return unreachable(error);
@@ -96,7 +97,7 @@ export const tryCommand = defineTool({
         ...(choices ? { choices } : {}),
         ...(failed ? { failed } : {}),
         ...(refused && refused.length > 0 ? { refusedAnswers: refused } : {}),
-        ...(ended === 'deadline' ? { note: `Stopped waiting after ${waitMs} ms: ${stillOwed(botName, view)}. Give it longer with timeoutMs, or see why the bot is stuck.` } : {}),
+        ...(ended === 'deadline' ? { note: `Stopped waiting after ${waitMs} ms: ${stillOwed(botName, view)}. Give it longer with waitMs, or see why the bot is stuck.` } : {}),
       },
     };
   },

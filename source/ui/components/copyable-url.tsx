@@ -13,7 +13,7 @@ import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor, bindingOf, keyLabel } from '../input/key-bindings.js';
 import { useAppContext } from '../state/app-context.js';
 import { useTheme } from '../theme/theme-context.js';
-import { clipboardSequence, hyperlink, supportsHyperlinks } from '../../terminal/osc.js';
+import { clipboardSequence, hyperlink } from '../../terminal/osc.js';
 import { sanitizeLine } from '../../terminal/sanitize.js';
 
 /**
@@ -39,13 +39,13 @@ export function splitAddress(text: string): { before: string; url: string; after
   return { before: text.slice(0, match.index).trimEnd(), url: match[0], after: text.slice(match.index + match[0].length).trim() };
 }
 
-/** Puts an address on the clipboard through the terminal (OSC 52) and says so. */
-export function useCopyUrl(): (url: string) => void {
+/** Puts an address (or another value to copy, `what` names it) on the clipboard through the terminal (OSC 52) and says so. */
+export function useCopyUrl(): (url: string, what?: string) => void {
   const { stdout } = useStdout();
   const { dispatch } = useAppContext();
-  return (url) => {
+  return (url, what = 'the address') => {
     stdout.write(clipboardSequence(url));
-    dispatch({ type: 'flash', text: 'Sent the address to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select the address instead.', tone: 'info' });
+    dispatch({ type: 'flash', text: `Sent ${what} to the clipboard through the terminal (OSC 52). If nothing was copied, your terminal does not allow it: select ${what} instead.`, tone: 'info' });
   };
 }
 
@@ -75,12 +75,11 @@ export function CopyableUrl({ url, active, hint = true }: { url: string; active:
     },
     active,
   );
-  const links = supportsHyperlinks(process.env);
   return (
     <Box flexDirection="column" flexShrink={0}>
       {/* As wide as the address, wider than the screen: Ink writes it as one line, which the terminal wraps. */}
       <Box width={safe.length} flexShrink={0}>
-        <InkText color={theme.text.accent}>{links ? hyperlink(url, safe) : safe}</InkText>
+        <InkText color={theme.text.accent}>{theme.hyperlinks ? hyperlink(url, safe) : safe}</InkText>
       </Box>
       {hint ? <Text color={theme.text.secondary}>{keyLabel(bindingOf('copyUrl'))} copies the address</Text> : null}
     </Box>

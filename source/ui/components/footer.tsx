@@ -20,8 +20,8 @@ export function toneColor(theme: Theme, tone: Tone): string | undefined {
   return theme.text.primary;
 }
 
-/** Kept however narrow the terminal: the ways out, saving, and `?`, which lists every key. */
-const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save'];
+/** Kept however narrow the terminal: the ways out, saving (and Try's sending), and `?`, which lists every key. */
+const ALWAYS_SHOWN: readonly Action[] = ['help', 'quit', 'back', 'cancel', 'save', 'send'];
 
 /** Roomy: every key, the full label and ` · ` between hints; compact: the first key, the short label and two spaces. */
 function hintLine(bindings: readonly Binding[], roomy: boolean): string {
@@ -52,7 +52,7 @@ export function useFooterRows(): number {
   const { state } = useAppContext();
   const width = useWindowSize().columns - 1;
   const underSpinner = noticeUnderSpinner(state);
-  return 1 + (state.busy ? 1 + (underSpinner ? statusLines(underSpinner, width).length : 0) : statusLines(state.flash?.text ?? state.journal, width).length);
+  return 1 + (state.busy ? 1 + (underSpinner ? statusLines(underSpinner, width).length : 0) : statusLines(state.flash?.text ?? state.local.journal, width).length);
 }
 
 /**
@@ -77,7 +77,7 @@ export function Footer({ scope, hide, status = true }: { scope: KeyScope; hide?:
           {noticeUnderSpinner(state) && state.flash ? <StatusLine text={state.flash.text} color={toneColor(theme, state.flash.tone)} width={width} scope={scope} /> : null}
         </>
       ) : status ? (
-        <StatusLine text={state.flash?.text ?? state.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.journal ? theme.status.warning : undefined} width={width} scope={scope} />
+        <StatusLine text={state.flash?.text ?? state.local.journal} color={state.flash ? toneColor(theme, state.flash.tone) : state.local.journal ? theme.status.warning : undefined} width={width} scope={scope} />
       ) : null}
       <Text color={theme.text.secondary} wrap="truncate">
         {footerHints(scope, width, hide)}

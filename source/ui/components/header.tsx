@@ -37,23 +37,24 @@ export function Header({ state }: { state: AppState }) {
   const width = useWindowSize().columns - 1;
   const session = state.session;
   if (!session) {
-    return state.connecting ? (
+    return state.start.connecting ? (
       <Box flexDirection="column" flexShrink={0} height={3}>
         <Text bold color={theme.text.accent}>cmd-tui</Text>
       </Box>
     ) : null;
   }
-  const app = state.application;
+  const app = state.identity.application;
   const how = session.api.authKinds().map((kind) => AUTH_LABELS[kind]).join(' + ');
-  const creates = state.createsUsed;
+  const creates = state.local.createsUsed;
   const caps = state.data.status === 'ready' ? capsSummary(state.data.commands, state.scope) : state.data.status === 'error' ? 'counts unknown: the list did not load (ctrl+r)' : 'counting…';
   const createsText = `creates today ${creates ?? '?'}/${LIMITS.dailyCreates}`;
   // Counts are kept whole or left out; a sentence (the list did not load) is cut at the end as text is.
   const counts = state.data.status === 'ready' ? wholeSegments([...caps.split(' · '), createsText], width) : [caps, createsText];
   const createsShown = counts.at(-1) === createsText;
-  const profile = session.profile ? `profile ${session.profile}  ` : session.outsideProfiles ? 'no profile  ' : '';
+  const { target } = session;
+  const profile = target.profile ? `profile ${target.profile}  ` : target.outsideProfiles ? 'no profile  ' : '';
   // Narrow, the scope goes first: which scope the keys act on matters more than which API (a cut line loses its end).
-  const scopeFirst = textWidth(`${profile}API ${session.targetLabel}  scope ${scopeLabel(state)}`) > width;
+  const scopeFirst = textWidth(`${profile}API ${target.label}  scope ${scopeLabel(state)}`) > width;
   const scope = (
     <>
       <Text color={theme.text.secondary}>scope </Text>
@@ -67,25 +68,27 @@ export function Header({ state }: { state: AppState }) {
         {'  '}
         <Text bold>{app ? app.name : 'app'}</Text>
         {'  '}
-        {state.who ? `${state.who} via ` : 'via '}
+        {state.identity.who ? `${state.identity.who} via ` : 'via '}
         {how || 'no credentials'}
+        {/* Which exported DISCORD_* variables are used or set aside, by the rule every command follows. */}
+        {target.environmentNote ? <Text color={theme.text.secondary}> ({target.environmentNote})</Text> : null}
         {/* Last, so a narrow terminal cuts the id rather than who is signed in and how. */}
         <Text color={theme.text.secondary}>  app id {session.api.applicationId}</Text>
       </Text>
       <Text wrap="truncate">
         {scopeFirst ? <>{scope}{'  '}</> : null}
-        {session.profile ? (
+        {target.profile ? (
           <>
             <Text color={theme.text.secondary}>profile </Text>
-            <Text bold>{session.profile}</Text>
+            <Text bold>{target.profile}</Text>
             {'  '}
           </>
-        ) : session.outsideProfiles ? (
+        ) : target.outsideProfiles ? (
           // Said, not left out: a header without a profile must not be read as the current one's.
           <Text color={theme.text.secondary}>no profile  </Text>
         ) : null}
         <Text color={theme.text.secondary}>API </Text>
-        {session.targetLabel}
+        {target.label}
         {scopeFirst ? null : <>{'  '}{scope}</>}
       </Text>
       {!canReadCommands(session.api) ? (

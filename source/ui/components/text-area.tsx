@@ -21,6 +21,12 @@ export interface TextAreaProps {
   width: number;
   /** Rows the text may take; the last one says where the rows shown are when they are not all. */
   height: number;
+  /** Several lines (a form's paragraph): enter starts a new one. */
+  multiline?: boolean;
+  /** The field sits in an overlay: it takes text before the overlay's keys do. */
+  inOverlay?: boolean;
+  /** Shown after the cursor while the text is empty. */
+  placeholder?: string;
 }
 
 const ROW_MOVES: Partial<Record<string, (page: number) => number>> = {
@@ -30,9 +36,10 @@ const ROW_MOVES: Partial<Record<string, (page: number) => number>> = {
   pageDown: (page) => page,
 };
 
-export function TextArea({ value, onChange, focused, width, height }: TextAreaProps) {
+export function TextArea({ value, onChange, focused, width, height, multiline = false, inOverlay = false, placeholder }: TextAreaProps) {
   const theme = useTheme();
-  const rowsShown = Math.max(1, height - 1);
+  // Every row when they all fit; else one row says which of them are shown.
+  const rowsShown = textRows(value, width).length <= height ? height : Math.max(1, height - 1);
   // The column ↑/↓ aim for, while the cursor stays where the last of them left it.
   const aim = useRef<{ cursor: number; goal: number } | undefined>(undefined);
   const move = (chord: Chord, state: { value: string; cursor: number }): number | undefined => {
@@ -43,7 +50,7 @@ export function TextArea({ value, onChange, focused, width, height }: TextAreaPr
     aim.current = moveByRows(state.value, width, state.cursor, delta, goal);
     return aim.current.cursor;
   };
-  const cursor = useTextInput({ value, onChange, focused, priority: Priority.textField, move });
+  const cursor = useTextInput({ value, onChange, focused, priority: inOverlay ? Priority.overlayField : Priority.textField, move, multiline });
   const rows = textRows(value, width);
   const at = rowOf(rows, cursor);
   // The first row shown moves only as far as keeps the cursor's row in view.
@@ -59,6 +66,7 @@ export function TextArea({ value, onChange, focused, width, height }: TextAreaPr
             {value.slice(row.start, cursor)}
             <Text inverse>{under && cursor < row.end ? under : ' '}</Text>
             {value.slice(cursor + (cursor < row.end ? under.length : 0), row.end)}
+            {value === '' && placeholder ? <Text color={theme.text.secondary}>{placeholder}</Text> : null}
           </Text>
         ) : (
           <Text key={row.start} wrap="truncate">

@@ -1,7 +1,8 @@
 /**
- * A one-line value laid out on rows of a given width, for the view that shows a long value whole:
- * wrapped after a space where it can, inside a word only when the word is wider than a row, never
- * inside a grapheme; a space that does not fit hangs at the end of its full row. Each row keeps its
+ * A value laid out on rows of a given width, for the view that shows a long value whole (and a
+ * paragraph typed on several lines): wrapped after a space where it can, inside a word only when the
+ * word is wider than a row, never inside a grapheme; a space that does not fit hangs at the end of its
+ * full row; a line break ends its row (`hard`: the break itself sits at `end`). Each row keeps its
  * code-unit offsets, so a cursor maps to a row and a column and back (↑/↓ keep the column). Pure;
  * widths are terminal cells.
  */
@@ -12,6 +13,8 @@ import { graphemeBoundaries } from './text-editing.js';
 export interface TextRow {
   start: number;
   end: number;
+  /** Ends at a line break (at `end`, not shown): the cursor may stand at `end`, before it. */
+  hard?: boolean;
 }
 
 /**
@@ -31,6 +34,13 @@ export function textRows(value: string, width: number): TextRow[] {
     const offset = boundaries[index] ?? 0;
     const next = boundaries[index + 1] ?? value.length;
     const grapheme = value.slice(offset, next);
+    if (grapheme === '\n') {
+      rows.push({ start, end: offset, hard: true });
+      start = next;
+      used = 0;
+      breakAt = -1;
+      continue;
+    }
     const cells = textWidth(grapheme);
     // A space just past a full row hangs at its end, in the cell kept for the cursor, rather than
     // starting a row of its own. Otherwise wrap, twice at most: after a wrap at the last space the
@@ -79,7 +89,7 @@ export function offsetAtColumn(value: string, rows: readonly TextRow[], index: n
   let cells = 0;
   for (let at = 0; at < boundaries.length; at += 1) {
     const offset = boundaries[at] ?? row.end;
-    if (cells > column || (offset === row.end && !last)) break;
+    if (cells > column || (offset === row.end && !last && !row.hard)) break;
     found = offset;
     cells += textWidth(value.slice(offset, boundaries[at + 1] ?? offset));
   }

@@ -36,9 +36,16 @@ export interface TextInputOptions {
   move?: (chord: Chord, state: TextState) => number | undefined;
   /** A key its owner acts on before the text does (enter submits, a copy key while the field is empty); true: taken. */
   command?: (chord: Chord) => boolean;
+  /** Text on several lines (a form's paragraph): enter starts a line, and a paste keeps its line breaks. */
+  multiline?: boolean;
 }
 
-export function useTextInput({ value, onChange, focused, priority, move, command }: TextInputOptions): number {
+/** A paste into a text on several lines: its line breaks kept (as `\n`), tabs as spaces, other control characters dropped. */
+export function pastedLines(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
+}
+
+export function useTextInput({ value, onChange, focused, priority, move, command, multiline = false }: TextInputOptions): number {
   const [cursor, setCursor] = useState(value.length);
   // The latest text, even before the owner re-renders with it: two keys handled back to back
   // must both land (the second must not start from the value the first one replaced).
@@ -57,7 +64,7 @@ export function useTextInput({ value, onChange, focused, priority, move, command
     priority,
     (chord: Chord, input: string, key: Key) => {
       if (command?.(chord)) return true;
-      const text = chord === PASTE ? pastedText(input) : insertableText(input, key);
+      const text = chord === PASTE ? (multiline ? pastedLines(input) : pastedText(input)) : multiline && chord === 'enter' ? '\n' : insertableText(input, key);
       const action = actionFor(chord, 'text');
       const edit: TextEdit | undefined = text ? { kind: 'insert', text } : action && EDITS[action];
       const current = live.current;

@@ -29,7 +29,7 @@ export function useJsonEdit(): (command: Command) => Promise<void> {
       for (;;) {
         let edited: string;
         try {
-          edited = await session.editText(document);
+          edited = await session.files.editText(document);
         } catch (error) {
           outcome = { kind: 'failed', message: describeError(error).message };
           return;

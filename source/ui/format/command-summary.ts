@@ -4,7 +4,7 @@
  */
 import { COMMAND_TYPE_NAMES, CommandType, LIMITS, type Command, type Scope } from '../../discord/model.js';
 import { scopeDefaults } from '../../discord/normalize.js';
-import { permissionNames } from '../../discord/permission-flags.js';
+import { memberPermissionsText } from '../../discord/permission-flags.js';
 
 export const TYPE_SHORT: Record<number, string> = { 1: 'slash', 2: 'user', 3: 'message', 4: 'entry' };
 const CONTEXT_SHORT: Record<number, string> = { 0: 'guild', 1: 'bot-dm', 2: 'private' };
@@ -15,11 +15,9 @@ export function typeName(type: number): string {
   return COMMAND_TYPE_NAMES[type] ?? `type ${type}`;
 }
 
-/** `—` everyone (null), `admins` ("0"), otherwise the permission names. */
+/** `—` everyone (null), `admins only` ("0"), otherwise the permission names. */
 export function permissionsSummary(bits: string | null | undefined): string {
-  if (bits === null || bits === undefined) return '—';
-  if (bits === '0') return 'admins only';
-  return permissionNames(bits).join(',');
+  return memberPermissionsText(bits, '—');
 }
 
 /**

@@ -12,6 +12,8 @@ export interface ScreenKeys {
   /** The key scope of the view in front (a screen can have several: the permissions list, its grid). */
   scope: KeyScope;
   disabled: DisabledKeys;
+  /** The view has a message of its own for ctrl+e/ctrl+t to show whole (Try's reasons not to send) when no status is up. */
+  ownMessage?: boolean;
 }
 
 interface DisabledKeysRegistry {
@@ -34,12 +36,12 @@ export function useAppDisabledKeys(): DisabledKeys {
   return useContext(DisabledKeysContext)?.app ?? {};
 }
 
-/** While `active`, this view's keys are the ones help shows, with `disabled` greyed. */
-export function useDisabledKeys(scope: KeyScope, disabled: DisabledKeys, active: boolean): void {
+/** While `active`, this view's keys are the ones help shows, with `disabled` greyed; `ownMessage`: see ScreenKeys. */
+export function useDisabledKeys(scope: KeyScope, disabled: DisabledKeys, active: boolean, ownMessage = false): void {
   const registry = useContext(DisabledKeysContext);
   useLayoutEffect(() => {
     if (!registry || !active) return;
-    const keys = { scope, disabled };
+    const keys = { scope, disabled, ...(ownMessage ? { ownMessage } : {}) };
     registry.current = keys;
     return () => {
       if (registry.current === keys) registry.current = null;
@@ -48,9 +50,13 @@ export function useDisabledKeys(scope: KeyScope, disabled: DisabledKeys, active:
 }
 
 /** The keys of the view in front as they are now: its scope (where it says) and what cannot act, the session's included. */
-export function useScreenKeys(): () => { scope?: KeyScope; disabled: DisabledKeys } {
+export function useScreenKeys(): () => { scope?: KeyScope; disabled: DisabledKeys; ownMessage?: boolean } {
   const registry = useContext(DisabledKeysContext);
-  return () => ({ ...(registry?.current ? { scope: registry.current.scope } : {}), disabled: { ...registry?.app, ...registry?.current?.disabled } });
+  return () => ({
+    ...(registry?.current ? { scope: registry.current.scope } : {}),
+    ...(registry?.current?.ownMessage ? { ownMessage: true } : {}),
+    disabled: { ...registry?.app, ...registry?.current?.disabled },
+  });
 }
 
 /** What pressing a disabled key says: the key, what it would do and why it cannot. */

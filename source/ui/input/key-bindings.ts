@@ -32,6 +32,8 @@ export type KeyScope =
   | 'try-offer'
   /** The field that sets the emulator's interactions endpoint URL (for an HTTP bot). */
   | 'interactions-url'
+  /** The emulator's connection details opened from Try (ctrl+b): each value to copy, the interactions URL to set. */
+  | 'emulator-details'
   /** Any focused text field: the keys that edit its text (readline's). */
   | 'text'
   /** An address on screen (sign-in, install): the key that copies it. */
@@ -64,6 +66,8 @@ export type Action =
   | 'tryOnEmulator'
   | 'interactionsUrl'
   | 'setInteractionsUrl'
+  | 'connectBot'
+  | 'copyValue'
   | 'send'
   | 'copyScope'
   | 'new'
@@ -161,8 +165,8 @@ const NEEDS_COMMANDS: readonly KeyScope[] = ['list', 'sign-in-only'];
 const TEXT: readonly KeyScope[] = ['text', 'editor', 'whole-text', 'filter', 'search', 'type-to-confirm', 'onboarding', 'try', 'interactions-url'];
 
 export const KEY_BINDINGS: readonly Binding[] = [
-  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only'], footer: false },
-  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only'], footer: false },
+  { action: 'up', keys: ['up', 'k'], label: 'move up', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only', 'emulator-details'], footer: false },
+  { action: 'down', keys: ['down', 'j'], label: 'move down', scopes: ['list', 'detail', 'json', 'permissions', 'access', 'help', 'onboarding', 'picker', 'backups', 'audit', 'confirm', 'restore-plan', 'sign-in-only', 'emulator-details'], footer: false },
   // Where letters are the name being typed, only the arrows scroll the question.
   { action: 'up', keys: ['up'], label: 'move up', scopes: ['type-to-confirm', 'search'], footer: false },
   { action: 'down', keys: ['down'], label: 'move down', scopes: ['type-to-confirm', 'search'], footer: false },
@@ -200,6 +204,10 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'tryOnEmulator', keys: ['enter'], label: "try it on an emulator started here, with the app's commands copied there (nothing is written to Discord)", short: 'try on an emulator', scopes: ['try-offer'], footer: true },
   // o as in (end)point: ctrl+u and ctrl+e are the text field's.
   { action: 'interactionsUrl', keys: ['ctrl+o'], label: "set your HTTP bot's interactions endpoint URL on this emulator (checked with Discord's PINGs)", short: 'bot URL', scopes: ['try'], footer: false },
+  // b as in bot: folded into one line on a small screen, the details open on demand.
+  { action: 'connectBot', keys: ['ctrl+b'], label: "connect your bot: the emulator's API and gateway URLs, bot token, public key and interactions URL, to copy", short: 'connect a bot', scopes: ['try'], footer: false },
+  { action: 'copyValue', keys: ['enter', 'c'], label: 'copy the selected value to the clipboard (on Interactions URL: set it)', short: 'copy/set', scopes: ['emulator-details'], footer: true },
+  { action: 'back', keys: ['esc', 'ctrl+b'], label: 'back to the form', scopes: ['emulator-details'], footer: true },
   { action: 'setInteractionsUrl', keys: ['enter'], label: "check the URL with Discord's PINGs and set it (empty: none, the gateway)", short: 'set', scopes: ['interactions-url'], footer: true },
   { action: 'cancel', keys: ['esc'], label: 'leave the URL as it was', scopes: ['interactions-url'], footer: true },
   { action: 'save', keys: ['ctrl+s'], label: 'save', scopes: ['editor', 'permissions'], footer: true, danger: true },
@@ -238,15 +246,15 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'openAudit', keys: ['a'], label: 'audit this scope (what is wrong, and where to fix it)', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'openBackups', keys: ['b'], label: 'backups (restore a scope as it was)', scopes: NEEDS_COMMANDS, footer: false },
   { action: 'restorePlan', keys: ['enter'], label: 'plan the restore', scopes: ['backups'], footer: true },
-  { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', scopes: ['audit'], footer: true },
-  { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', scopes: ['audit'], footer: true },
+  { action: 'fixFinding', keys: ['enter'], label: 'go where it is fixed', short: 'go fix', scopes: ['audit'], footer: true },
+  { action: 'writeReport', keys: ['x'], label: 'write the report as Markdown', short: 'report', scopes: ['audit'], footer: true },
   { action: 'readInFull', keys: ['v'], label: 'read the selected row in full', short: 'read', scopes: ['audit', 'backups'], footer: true },
   { action: 'copyUrl', keys: ['u'], label: 'copy the address shown (sign-in, install) to the clipboard', scopes: ['url'], footer: false },
   // The pasted field has the focus: u copies while it is empty, then letters are text.
   { action: 'copyUrl', keys: ['u'], label: 'copy the address', short: 'copy address', scopes: ['sign-in-wait'], footer: true },
   { action: 'submitPaste', keys: ['enter'], label: 'hand over the pasted address', short: 'submit pasted address', scopes: ['sign-in-wait'], footer: true },
   { action: 'stopWaiting', keys: ['esc', 'ctrl+c'], label: 'stop waiting', short: 'stop', scopes: ['sign-in-wait'], footer: true },
-  { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', scopes: ['audit'], footer: true },
+  { action: 'stopAudit', keys: ['esc'], label: 'stop (keeps what was found) / back', short: 'stop/back', scopes: ['audit'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back', scopes: ['detail', 'json', 'permissions', 'access', 'backups', 'try', 'try-offer'], footer: true },
   { action: 'back', keys: ['esc', 'q'], label: 'close', scopes: ['help'], footer: true },
   { action: 'back', keys: ['esc'], label: 'back to the guilds', scopes: ['sign-in-only'], footer: true },
@@ -270,11 +278,11 @@ export const KEY_BINDINGS: readonly Binding[] = [
   { action: 'deleteWordBefore', keys: ['ctrl+w'], label: 'delete the word before the cursor', scopes: TEXT, footer: false },
   { action: 'deleteToStart', keys: ['ctrl+u'], label: 'delete to the start', scopes: TEXT, footer: false },
   { action: 'deleteToEnd', keys: ['ctrl+k'], label: 'delete to the end', scopes: TEXT, footer: false },
-  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding', 'try-offer'], footer: true },
+  { action: 'help', keys: ['?'], label: 'help', scopes: [...BROWSE, 'access', 'help', 'onboarding', 'try-offer', 'emulator-details'], footer: true },
   // In the editor `?` is text; ctrl+g is nano's help key.
   { action: 'help', keys: ['ctrl+g'], label: 'help', scopes: ['editor', 'whole-text', 'try', 'interactions-url'], footer: true },
   { action: 'quit', keys: ['q'], label: 'quit', scopes: [...BROWSE, 'onboarding'], footer: true },
-  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'try-offer', 'interactions-url'], footer: false },
+  { action: 'interrupt', keys: ['ctrl+c'], label: 'cancel request / quit when idle (asks if unsaved)', scopes: ['list', 'filter', 'detail', 'json', 'permissions', 'access', 'editor', 'whole-text', 'picker', 'search', 'confirm', 'restore-plan', 'type-to-confirm', 'help', 'onboarding', 'backups', 'audit', 'sign-in-only', 'try', 'try-offer', 'interactions-url', 'emulator-details'], footer: false },
 ];
 
 /** The binding for a chord in a key scope, if any. */

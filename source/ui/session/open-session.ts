@@ -1,30 +1,20 @@
 /**
  * Everything that turns credentials into a Session for the TUI, with no Ink or React in sight so it can
  * run while they load: stored credentials (`connect`), the choices of the onboarding screen
- * (`starters`: demo, typed token or client credentials, browser sign-in), and the browser sign-in
- * offered where overwrites are edited. Connecting (stored, demo or typed credentials) reads the
- * application, the global commands, the account and today's creates before it resolves, so the first
- * frame is complete.
+ * (`starters`: demo, typed token or client credentials, browser sign-in, another profile), and the list
+ * these credentials saw last time. The ways of opening are in session-openings.ts.
  */
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Credentials } from '../../api/contract.js';
-import type { DiscordApi } from '../../api/contract.js';
-import type { ProfileInUse } from '../../api/resolve-target.js';
-import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
-import { typedOrigins, type CredentialOrigins } from '../../api/credential-origin.js';
-import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.js';
+import type { RateLimitWait } from '../../api/rate-limit-queue.js';
+import { DISCORD_API_BASE } from '../../api/target.js';
+import type { LoadedCredentials } from '../../auth/credentials.js';
 import type { LastSeenList } from '../../config/list-cache.js';
 import type { CliIo } from '../../commands/types.js';
+import type { Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
-import { canReadCommands } from '../../api/contract.js';
-import { editInExternalEditor } from '../editor/external-editor.js';
+import { targetLabel, type Target } from './make-session.js';
+import { browserSignIn, demoSession, storedSession, typedSession, type Opening } from './session-openings.js';
 import type { Session, SessionStarters } from './session.js';
-import { userLabel } from '../format/user-label.js';
-import { writeNewFile } from './write-new-file.js';
-import { emulatorForTry, endpointOf } from './try-on-emulator.js';
+import { emulatorForTry } from './try-on-emulator.js';
 
 export interface SessionOpenerOptions {
   /** `--demo` (or `--api local`): the embedded emulator instead of stored credentials. */
@@ -40,6 +30,8 @@ export interface SessionOpenerOptions {
   onCleanup: (cleanup: () => Promise<void>) => void;
   /** Called once the first reads are on the wire: the moment to load the UI, which would otherwise wait for them. */
   whileReading?: () => void;
+  /** Each rate-limit wait of a session's client, from its first request on ("Connecting…" names it). */
+  onRateLimitWait?: (event: RateLimitWait) => void;
 }
 
 export interface SessionOpeners {
@@ -52,262 +44,90 @@ export interface SessionOpeners {
   starters: SessionStarters;
 }
 
-function targetLabel(baseUrl: string, demo: boolean): string {
-  if (demo) return `demo emulator ${baseUrl}`;
-  if (baseUrl === DISCORD_API_BASE) return 'Discord';
-  return isLoopbackHost(new URL(baseUrl).hostname) ? `local ${baseUrl}` : baseUrl;
-}
-
-/**
- * The application, the global commands and whose token it is, read together (the first frame shows
- * all three). A list that cannot be read is left to the
- * list screen, which says why and offers to try again.
- */
-async function firstReads(api: DiscordApi): Promise<Pick<Session, 'application' | 'globalCommands' | 'who'>> {
-  // A browser sign-in alone may read neither the application nor its commands: only whose sign-in it is.
-  if (!canReadCommands(api)) return { who: await api.getCurrentUser().then(userLabel, () => null) };
-  const [application, globalCommands, who] = await Promise.all([
-    api.getApplication(),
-    api.listCommands(GLOBAL_SCOPE, { withLocalizations: true }).catch(() => undefined),
-    api.getCurrentUser().then(userLabel, () => null),
-  ]);
-  return { application, globalCommands, who };
-}
-
-/** Ties an API to the local ledger, backups, export and $EDITOR; `env` decides where files go. */
-async function makeSession(api: DiscordApi, label: string, io: CliIo, env: NodeJS.ProcessEnv, signInUser?: Session['signInUser']): Promise<Session> {
-  const { openWorkspace } = await import('../../operations/workspace.js');
-  const workspace = openWorkspace(api, env);
-  return {
-    ...workspace,
-    targetLabel: label,
-    writeExport: (fileName, contents) => writeNewFile(resolve(io.cwd), fileName, contents),
-    editText: async (text) => editInExternalEditor(text, env),
-    copy: {
-      plan: async (request) => {
-        const [{ planCopy }, { factsOf }] = await Promise.all([import('../../backup/copy-plan.js'), import('../../discord/app-facts.js')]);
-        return planCopy(api, request, factsOf(await api.getApplication(), api.applicationId));
-      },
-      createsLeft: async (scope) => (await (await import('../../backup/create-ledger.js')).createBudget(env, api.applicationId, scope)).remaining,
-      apply: async (request, plan, signal, sent, notice) => {
-        const outcome = await (await import('../../operations/copy.js')).carryOutCopy(workspace, request, plan, { signal, sent, notice });
-        return { steps: outcome.steps.length, backup: outcome.backup?.path ?? '(nothing changed)', ...(outcome.readBackFailed ? { readBackFailed: outcome.readBackFailed } : {}) };
-      },
-    },
-    backupFiles: {
-      list: async () => {
-        const [{ listBackups }, { appPaths }] = await Promise.all([import('../../backup/store.js'), import('../../config/paths.js')]);
-        return (await listBackups(appPaths(env).backups)).filter((entry) => entry.applicationId === api.applicationId).reverse();
-      },
-      preview: async (path, known = []) => {
-        const [{ readAnyBackup }, { previewRestore }, { factsOf }] = await Promise.all([import('../../backup/store.js'), import('../../backup/restore.js'), import('../../discord/app-facts.js')]);
-        const backup = await readAnyBackup(path);
-        if (!('commands' in backup)) {
-          const [{ previewOverwritesRestore }, { knownCommands }] = await Promise.all([import('../../backup/restore-overwrites.js'), import('../../backup/known-commands.js')]);
-          const saved = backup.scope.kind === 'guild' ? await knownCommands(env, api.applicationId, backup.scope.guildId).catch(() => []) : [];
-          return previewOverwritesRestore(api, backup, [...saved, ...known]);
-        }
-        const app = factsOf(await api.getApplication(), api.applicationId);
-        return previewRestore(api, backup, { ...app, scope: backup.scope.kind }, known);
-      },
-      restore: async (path, preview, signal, sent, notice) => {
-        const [{ carryOutRestore }, { carryOutOverwritesRestore, asRestoreOutcome }, { shellQuoted }] = await Promise.all([import('../../backup/restore.js'), import('../../backup/restore-overwrites.js'), import('../../backup/scope-lock.js')]);
-        const journal = `restore ${shellQuoted(path)}`;
-        if (!('kind' in preview)) return carryOutRestore(api, preview, env, journal, { signal, sent, notice });
-        // As a restore of commands does without a sign-in: the lists are reported as not restored, nothing is sent.
-        if (api.overwriteAccess() !== 'ok') return { execution: { backup: null, steps: [], commands: [] }, restored: [], notRestored: preview.overwrites };
-        return asRestoreOutcome(await carryOutOverwritesRestore(api, preview, env, journal, { signal, sent, notice }));
-      },
-    },
-    recentGuilds: {
-      list: async () => {
-        const [{ openSettings }, { recentGuildsOf }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
-        return recentGuildsOf(openSettings(env).read(), api.baseUrl, api.applicationId);
-      },
-      remember: async (guild) => {
-        const [{ openSettings }, { rememberRecentGuild }] = await Promise.all([import('../../config/settings.js'), import('../../config/recent-guilds.js')]);
-        await rememberRecentGuild(openSettings(env), api.baseUrl, api.applicationId, guild);
-      },
-    },
-    knownCommands: async (guildId) => (await import('../../backup/known-commands.js')).knownCommands(env, api.applicationId, guildId),
-    rememberGuilds: async (guilds) => (await import('../../config/guild-cache.js')).rememberGuilds(env, api.baseUrl, api.applicationId, guilds),
-    ...(signInUser ? { signInUser } : {}),
-  };
-}
-
-type ProfileOf = Pick<Target, 'profile' | 'outsideProfiles'>;
-
-interface Target {
-  url: string;
-  demo: boolean;
-  profile?: ProfileInUse;
-  /** Profiles exist, but none is for this API. */
-  outsideProfiles?: boolean;
-}
-
 export function createSessionOpeners(options: SessionOpenerOptions): SessionOpeners {
-  const { io, timeoutMs, debug } = options;
-  const { env } = io;
-  const tryOnEmulator = emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {});
-  const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
-    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-    const { target, profile } = await resolveTarget(choice, env);
-    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(env)).length > 0;
-    return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}), ...(outsideProfiles ? { outsideProfiles } : {}) };
-  };
-  let resolving: Promise<Target> | undefined;
-  /** Where this run points: --api, else the profile's API, else Discord. */
-  const started = () => (resolving ??= resolve({ api: options.api, profile: options.profile }));
-
-  /**
-   * The browser sign-in offered where overwrites are edited: signs in with the permissions scopes,
-   * stores the user token like `cmd-tui auth login`, and reconnects with every stored credential
-   * (plus those typed into onboarding, which may not be stored).
-   */
-  const browserSignIn = (baseUrl: string, applicationId: string, label: string, typed: AppCredentials | undefined, target: ProfileOf): NonNullable<Session['signInUser']> => {
-    const { profile } = target;
-    const signInUser: NonNullable<Session['signInUser']> = async (onUrl, signal, pasteBack) => {
-      const [{ signIn }, { rememberSignIn }, { permissionsScopes }, { defaultStores }, { connectDiscordApi }] = await Promise.all([
-        import('../../auth/sign-in.js'),
-        import('../../auth/remember-sign-in.js'),
-        import('../../auth/scopes.js'),
-        import('../../auth/credentials.js'),
-        import('../../api/connect.js'),
-      ]);
-      const typedSecret = typed?.clientCredentials?.clientId === applicationId ? typed.clientCredentials.clientSecret : undefined;
-      const clientSecret = typedSecret ?? (env.DISCORD_CLIENT_SECRET?.trim() || undefined);
-      const pasted = pasteBack ? { readPastedRedirect: pasteBack.read, onPasteRefused: pasteBack.refused } : {};
-      const user = await signIn({ baseUrl, clientId: applicationId, clientSecret, scopes: permissionsScopes(), onUrl, signal, env, ...pasted });
-      if (!user) throw new Error('The sign-in returned no token.');
-      const stores = defaultStores(env, undefined, profile?.name);
-      await rememberSignIn({ stores, baseUrl, clientId: applicationId, user, timeoutMs });
-      const { api } = await connectDiscordApi({ baseUrl, env, applicationId, timeoutMs, stores, typed, ...(profile ? { profile } : {}) });
-      return withProfile(await makeSession(api, label, io, env, signInUser), target);
-    };
-    return signInUser;
-  };
-
-  /**
-   * Waits for the API, then reads ahead (letting the UI load meanwhile) and ties it to a session.
-   * Typed credentials must work now, or onboarding says why; stored ones that fail are reported where
-   * they fail instead (the list, the header).
-   */
-  const openWith = async (
-    connecting: Promise<DiscordApi>,
-    label: string,
-    opened: { env: NodeJS.ProcessEnv; signInFor?: (api: DiscordApi) => Session['signInUser']; failuresLater?: boolean },
-  ): Promise<Session> => {
-    const api = await connecting;
-    const reading = firstReads(api);
-    options.whileReading?.();
-    const opening = makeSession(api, label, io, opened.env, opened.signInFor?.(api));
-    const [reads, session, globalCreatesUsed] = await Promise.all([
-      opened.failuresLater ? reading.catch(() => ({})) : reading,
-      opening,
-      opening.then((session) => session.createsUsed(GLOBAL_SCOPE)).catch(() => undefined),
-    ]);
-    return { ...session, ...reads, globalCreatesUsed, tryOnEmulator: tryOnEmulator(api) };
-  };
-
-  const withApi = async (credentials: Credentials, baseUrl: string, label: string, sessionEnv = env, applicationId?: string, credentialOrigins?: CredentialOrigins): Promise<Session> => {
-    const { createDiscordApi } = await import('../../api/client.js');
-    return openWith(createDiscordApi({ baseUrl, credentials, applicationId, timeoutMs, debug, ...(credentialOrigins ? { credentialOrigins } : {}) }), label, { env: sessionEnv });
-  };
-
-  const demo = async (): Promise<Session> => {
-    const { startEmulator } = await import('../../emulator/server.js');
-    const emulator = await startEmulator({ seed: 'demo', rateLimits: 'discord' });
-    options.onCleanup(() => emulator.close());
-    // The demo's backups and create counts live in a throwaway folder, not with real data, removed on exit.
-    const home = await mkdtemp(join(tmpdir(), 'cmd-tui-demo-'));
-    options.onCleanup(() => rm(home, { recursive: true, force: true }));
-    // A write still in flight when the folder went (the guild cache, a ledger) would make it again: the last
-    // thing the process does is remove it once more, synchronously, with nothing left to run after.
-    process.once('exit', () => rmSync(home, { recursive: true, force: true }));
-    const user = { accessToken: emulator.userToken, scopes: ['applications.commands.permissions.update', 'identify', 'guilds'] };
-    const session = await withApi({ botToken: emulator.botToken, user }, emulator.baseUrl, targetLabel(emulator.baseUrl, true), { ...env, CMD_TUI_HOME: home }, emulator.applicationId);
-    return { ...session, ownEmulator: endpointOf(emulator) };
-  };
-
-  /**
-   * Credentials typed into onboarding: the same browser sign-in as stored ones, and an offer to store
-   * them (which makes the first profile, named after the app, when there is none).
-   */
-  const withTyped = async (typed: AppCredentials, what: string, command: string, applicationId?: string): Promise<Session> => {
-    const target = await started();
-    const { url, profile } = target;
-    const label = targetLabel(url, false);
-    const session = await withApi(typed, url, label, env, applicationId, typedOrigins(typed));
-    const appId = session.api.applicationId;
-    const store = async () => {
-      const { defaultStores, storeAppCredentials } = await import('../../auth/credentials.js');
-      const stores = defaultStores(env, undefined, profile?.name);
-      return (await storeAppCredentials(stores, url, appId, typed, session.application?.name)).where ?? stores.secrets.filePath;
-    };
-    return withProfile({ ...session, signInUser: browserSignIn(url, appId, label, typed, target), rememberCredentials: { what, command, store } }, target);
-  };
-
-  /** Stored (or environment) credentials for a target. */
-  const credentialsFor = async ({ url, profile }: Target): Promise<LoadedCredentials> => {
-    const { loadCredentials } = await import('../../auth/credentials.js');
-    return loadCredentials({ baseUrl: url, env, ...(profile ? { profile } : {}) });
-  };
-  let loadingInitial: Promise<LoadedCredentials> | undefined;
-  /** The credentials of where this run points, read once for both `connect` and `lastSeen`. */
-  const initialCredentials = () => (loadingInitial ??= started().then(credentialsFor));
-
-  /** Stored (or environment) credentials for a target: a session, or null when there are none. */
-  const stored = async (target: Target, failuresLater: boolean, loaded: LoadedCredentials): Promise<Session | null> => {
-    const { url, profile } = target;
-    const inProfile = profile ? { profile } : {};
-    const { botToken, clientCredentials, user } = loaded.credentials;
-    // A user sign-in alone opens the overwrites-only session (screens/sign-in-only).
-    if (!botToken && !clientCredentials && !user) {
-      if (loaded.keyringMayHold === undefined) return null;
-      const { CredentialsUnreachableError } = await import('../../api/errors.js');
-      throw new CredentialsUnreachableError(`${loaded.keyringMayHold}.`, 'Run cmd-tui at the desktop, where the keyring can be asked, or start another way below: a token typed here can be kept in the file.');
-    }
-    const { connectDiscordApi } = await import('../../api/connect.js');
-    const label = targetLabel(url, false);
-    const connecting = connectDiscordApi({ baseUrl: url, env, timeoutMs, debug, loaded, ...inProfile }).then(({ api }) => api);
-    return withProfile(await openWith(connecting, label, { env, signInFor: (api) => browserSignIn(url, api.applicationId, label, undefined, target), failuresLater }), target);
+  const { io, timeoutMs } = options;
+  const { environment } = io;
+  const targets = targetsOf(environment, options);
+  const opening: Opening = {
+    io,
+    environment,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(options.debug ? { debug: options.debug } : {}),
+    waits: options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {},
+    ...(options.whileReading ? { whileReading: options.whileReading } : {}),
+    onCleanup: options.onCleanup,
+    tryOnEmulator: emulatorForTry(options.onCleanup, timeoutMs ? { timeoutMs } : {}),
+    started: targets.started,
   };
 
   const starters: SessionStarters = {
-    demo,
-    botToken: (botToken) => withTyped({ botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
-    clientCredentials: (clientId, clientSecret) => withTyped({ clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
+    demo: () => demoSession(opening),
+    botToken: (botToken) => typedSession(opening, { botToken }, 'the bot token', 'cmd-tui auth set-bot-token'),
+    clientCredentials: (clientId, clientSecret) => typedSession(opening, { clientCredentials: { clientId, clientSecret } }, 'the client credentials', 'cmd-tui auth set-client-credentials', clientId),
     browserSignIn: async (applicationId, onUrl, signal, pasteBack) => {
-      const target = await started();
-      return browserSignIn(target.url, applicationId, targetLabel(target.url, false), undefined, target)(onUrl, signal, pasteBack);
+      const target = await targets.started();
+      return browserSignIn(opening, target.url, applicationId, targetLabel(target.url, false), undefined, target).start(onUrl, signal, pasteBack);
     },
     profiles: async () => {
-      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../api/resolve-target.js'), import('../../config/profiles.js')]);
-      return profileNames(await readSettingsWithProfiles(env));
+      const [{ readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+      return profileNames(await readSettingsWithProfiles(environment.paths()));
     },
     openProfile: async (name) => {
-      const target = await resolve({ profile: name });
-      const session = await stored(target, false, await credentialsFor(target));
+      const target = await targets.resolve({ profile: name });
+      const session = await storedSession(opening, target, false, await targets.credentialsFor(target));
       if (!session) throw new Error(`The profile ${name} has no bot token or client credentials stored: run \`cmd-tui auth set-bot-token --profile ${name}\`.`);
       return session;
     },
   };
 
   const connect = async (): Promise<Session | null> => {
-    if (options.demo) return demo();
-    const target = await started();
-    return target.demo ? demo() : stored(target, true, await initialCredentials());
+    if (options.demo) return demoSession(opening);
+    const target = await targets.started();
+    return target.demo ? demoSession(opening) : storedSession(opening, target, true, await targets.initialCredentials());
   };
 
+  return { connect, ...lastSeenKeeper(environment, options.demo, targets), starters };
+}
+
+/** Where a run points, and the credentials stored for it: each read once, for `connect` and `lastSeen` alike. */
+interface Targets {
+  resolve: (choice: { api?: string; profile?: string }) => Promise<Target>;
+  /** Where this run points: --api, else the profile's API, else Discord. */
+  started: () => Promise<Target>;
+  /** Stored (or environment) credentials for a target. */
+  credentialsFor: (target: Target) => Promise<LoadedCredentials>;
+  /** The credentials of where this run points. */
+  initialCredentials: () => Promise<LoadedCredentials>;
+}
+
+function targetsOf(environment: Environment, choice: { api?: string; profile?: string }): Targets {
+  const resolve = async (choice: { api?: string; profile?: string }): Promise<Target> => {
+    const [{ resolveTarget, readSettingsWithProfiles }, { profileNames }] = await Promise.all([import('../../connect/resolve-target.js'), import('../../config/profiles.js')]);
+    const { target, profile } = await resolveTarget(choice, environment);
+    const outsideProfiles = !profile && profileNames(await readSettingsWithProfiles(environment.paths())).length > 0;
+    return { url: target.baseUrl ?? DISCORD_API_BASE, demo: target.kind === 'local', ...(profile ? { profile } : {}), ...(outsideProfiles ? { outsideProfiles } : {}) };
+  };
+  let resolving: Promise<Target> | undefined;
+  const started = () => (resolving ??= resolve({ api: choice.api, profile: choice.profile }));
+  const credentialsFor = async ({ url, profile }: Target): Promise<LoadedCredentials> => {
+    const { defaultStores, loadCredentials } = await import('../../auth/credentials.js');
+    return loadCredentials({ baseUrl: url, overrides: environment.credentials, stores: defaultStores(environment), ...(profile ? { profile } : {}) });
+  };
+  let loadingInitial: Promise<LoadedCredentials> | undefined;
+  return { resolve, started, credentialsFor, initialCredentials: () => (loadingInitial ??= started().then(credentialsFor)) };
+}
+
+/** The global list seen with this run's credentials (config/list-cache.ts): read for the first frame, kept for the next start. */
+function lastSeenKeeper(environment: Environment, demo: boolean, targets: Targets): Pick<SessionOpeners, 'lastSeen' | 'rememberLastSeen'> {
   /**
    * Where the list seen with this run's credentials is kept; none for the demo (a new emulator each time)
    * or a profile that opens in its guild (the app starts there, not in the global list).
    */
   const lastSeenFile = async () => {
-    const target = options.demo ? undefined : await started();
+    const target = demo ? undefined : await targets.started();
     if (!target || target.demo || target.profile?.guildId) return undefined;
-    const [{ credentials }, cache] = await Promise.all([initialCredentials(), import('../../config/list-cache.js')]);
-    const path = cache.lastSeenPath(env, target.url, credentials);
+    const [{ credentials }, cache] = await Promise.all([targets.initialCredentials(), import('../../config/list-cache.js')]);
+    const path = cache.lastSeenPath(environment.paths(), target.url, credentials);
     return path === undefined ? undefined : { path, cache };
   };
   const lastSeen = async () => {
@@ -316,27 +136,13 @@ export function createSessionOpeners(options: SessionOpenerOptions): SessionOpen
   };
   const rememberLastSeen = async (session: Session, previous?: LastSeenList) => {
     const file = await lastSeenFile();
-    if (!file || !session.application || !session.globalCommands) return;
-    const { application, globalCommands, who, targetLabel } = session;
+    const { application, globalCommands, who } = session.opening;
+    if (!file || !application || !globalCommands) return;
     // Kept as the list screen draws it: its order, its cells and the header's caps.
-    const [{ commandRowCells }, { capsSummary }, { visibleCommands }] = await Promise.all([
-      import('../format/command-row.js'),
-      import('../format/command-summary.js'),
-      import('../screens/command-list/use-command-list-state.js'),
-    ]);
+    const [{ commandRowCells, visibleCommands }, { capsSummary }] = await Promise.all([import('../format/command-row.js'), import('../format/command-summary.js')]);
     const rows = visibleCommands(globalCommands, '').map((command) => ({ id: command.id, cells: [...commandRowCells(command)] }));
-    const list = { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel, caps: capsSummary(globalCommands, GLOBAL_SCOPE), rows };
+    const list = { savedAt: Date.now(), applicationName: application.name, who: who ?? null, targetLabel: session.target.label, caps: capsSummary(globalCommands, GLOBAL_SCOPE), rows };
     await file.cache.rememberLastSeen(file.path, list, previous);
   };
-
-  return { connect, lastSeen, rememberLastSeen, starters };
-}
-
-/**
- * The profile in use names the header and gives the app its default guild; with none for this API
- * (resolve-target.ts) while profiles exist, the header says "no profile".
- */
-function withProfile(session: Session, { profile, outsideProfiles }: ProfileOf): Session {
-  if (!profile) return outsideProfiles ? { ...session, outsideProfiles } : session;
-  return { ...session, profile: profile.name, ...(profile.guildId ? { defaultGuildId: profile.guildId } : {}) };
+  return { lastSeen, rememberLastSeen };
 }

@@ -7,11 +7,14 @@
  * No Ink or React here, and the emulator is loaded only when it is asked for.
  */
 import type { DiscordApi } from '../../api/contract.js';
+import type { EmulatorControl } from '../../discord/emulator-control.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 
 /** What a bot author needs to point a bot at an emulator in this process, and its interactions URL, which can be set. */
 export interface EmulatorEndpoint {
   baseUrl: string;
+  /** Its origin and control secret, which the Try screen sends the command through. */
+  control: EmulatorControl;
   gatewayUrl: string;
   /** The emulator's own fake bot token, printed as `serve` prints it. */
   botToken: string;
@@ -43,6 +46,7 @@ export interface TryOnEmulator {
 export function endpointOf(emulator: RunningEmulator): EmulatorEndpoint {
   return {
     baseUrl: emulator.baseUrl,
+    control: { origin: emulator.origin, secret: emulator.controlSecret },
     gatewayUrl: emulator.gatewayUrl,
     botToken: emulator.botToken,
     verifyKey: emulator.verifyKey,

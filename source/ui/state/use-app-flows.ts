@@ -31,21 +31,21 @@ export function useScopeLoader(state: AppState, dispatch: Dispatch<AppAction>, r
   const { session, scope, reload } = state;
   useEffect(() => {
     if (!session) return;
-    const { api } = session;
+    const { api, workspace, opening } = session;
     // What was read while connecting is on screen already (initialAppState).
     const first = reload === 0 && scope.kind === 'global';
-    if (!(first && session.globalCreatesUsed !== undefined)) {
-      session.createsUsed(scope).then(
-        (used) => dispatch({ type: 'creates-used', used }),
+    if (!(first && opening.globalCreatesUsed !== undefined)) {
+      workspace.createBudget(scope).then(
+        ({ used }) => dispatch({ type: 'creates-used', used }),
         () => undefined,
       );
     }
-    session.interruptedWrite?.(scope).then(
+    workspace.interruptedWrite?.(scope).then(
       (notice) => dispatch({ type: 'journal', text: notice }),
       () => undefined,
     );
     // A browser sign-in alone reads no commands (screens/sign-in-only shows its overwrites instead).
-    if ((first && session.globalCommands) || !canReadCommands(api)) return;
+    if ((first && opening.globalCommands) || !canReadCommands(api)) return;
     void runner
       .run('Loading commands', (signal) =>
         Promise.all([
@@ -78,12 +78,12 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
   const { session } = state;
   useEffect(() => {
     if (!session) return;
-    const { api } = session;
-    (session.application ? Promise.resolve(session.application) : api.getApplication()).then(
+    const { api, opening } = session;
+    (opening.application ? Promise.resolve(opening.application) : api.getApplication()).then(
       (application) => dispatch({ type: 'identity', application }),
       () => undefined,
     );
-    if (session.who === undefined) {
+    if (opening.who === undefined) {
       api.getCurrentUser().then(
         (user) => dispatch({ type: 'identity', who: userLabel(user) }),
         () => undefined,
@@ -92,7 +92,7 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
     api.listCurrentUserGuilds().then(
       (guilds) => {
         dispatch({ type: 'identity', guilds });
-        void session.rememberGuilds?.(guilds).catch(() => undefined);
+        void session.guildMemory?.keepForCompletion(guilds).catch(() => undefined);
       },
       () => undefined,
     );
@@ -101,20 +101,23 @@ export function useIdentityLoader(state: AppState, dispatch: Dispatch<AppAction>
 
 export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, runner: RequestRunner): AppFlows {
   const session = state.session;
+  const workspace = session?.workspace;
   const scope = state.scope;
   const flash = (text: string, tone: 'info' | 'success' | 'warning' | 'error', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
   // The operations load on the first write, not with the first frame.
   const operations = () => Promise.all([import('../../operations/delete-command.js'), import('../../operations/save-command.js')]);
   /** After a write: an interrupted one's journal is still there unless this write finished it. */
-  const recheckJournal = () => void session?.interruptedWrite?.(scope).then((text) => dispatch({ type: 'journal', text }), () => undefined);
+  const recheckJournal = () => void workspace?.interruptedWrite?.(scope).then((text) => dispatch({ type: 'journal', text }), () => undefined);
+  /** After a create, made or refused: the header shows the day's creates as the ledger has them (a 30034 marks them used up). */
+  const recountCreates = () => void workspace?.createBudget(scope).then(({ used }) => dispatch({ type: 'creates-used', used }), () => undefined);
 
   return {
     runner,
     async deleteCommand(command) {
-      if (!session) return;
+      if (!workspace) return;
       const result = await runner.run(
         `Deleting ${command.name}`,
-        async (signal, sent, notice) => (await operations())[0].deleteCommand(session, { scope, command, reason: `delete ${command.name}` }, { signal, sent, notice }),
+        async (signal, sent, notice) => (await operations())[0].deleteCommand(workspace, { scope, command, reason: `delete ${command.name}` }, { signal, sent, notice }),
         { kind: 'write', scope },
       );
       if (result.ok) {
@@ -129,15 +132,15 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
     },
 
     async saveCommand(draft, original) {
-      if (!session) return { ok: false, message: 'Not signed in.', fieldErrors: [] };
+      if (!workspace) return { ok: false, message: 'Not signed in.', fieldErrors: [] };
       const result = await runner.run(
         original ? `Saving ${draft.name}` : `Creating ${draft.name}`,
-        async (signal, sent, notice) => (await operations())[1].saveCommand(session, { scope, draft, ...(original ? { original } : {}) }, { signal, sent, notice }),
+        async (signal, sent, notice) => (await operations())[1].saveCommand(workspace, { scope, draft, ...(original ? { original } : {}) }, { signal, sent, notice }),
         { kind: 'write', scope },
       );
+      if (!original) recountCreates();
       if (result.ok) {
         const { command, overwroteExisting, backup } = result.value;
-        if (!original && !overwroteExisting) dispatch({ type: 'creates-used', used: (state.createsUsed ?? 0) + 1 });
         dispatch({ type: 'command-saved', command, replaceId: original?.id });
         const done = original ? `saved; backup: ${backup} in ${scopeLabel(state)}` : `${overwroteExisting ? 'overwrote the existing command of that name' : 'created'} in ${scopeLabel(state)}; backup of the scope before: ${backup}`;
         flash(`${command.name}: ${done}`, 'success', result.notices);
@@ -157,7 +160,7 @@ export function createAppFlows(state: AppState, dispatch: Dispatch<AppAction>, r
       const count = state.data.commands.length;
       const name = state.scope.kind === 'global' ? 'commands-global.json' : `commands-guild-${state.scope.guildId}.json`;
       try {
-        const path = await session.writeExport(name, commandsFileText(state.data.commands, state.scope));
+        const path = await session.files.writeExport(name, commandsFileText(state.data.commands, state.scope));
         flash(`Exported ${count} command${count === 1 ? '' : 's'} to ${path}`, 'success');
       } catch (error) {
         flash(`Export failed: ${describeError(error).message}`, 'error');

@@ -3,7 +3,7 @@ import type { ValidationContext } from '../../discord/validate.js';
 import type { AppState } from './app-state.js';
 
 export function validationContextOf(state: AppState): ValidationContext {
-  const app = state.application;
+  const app = state.identity.application;
   const installTypes = app?.integration_types_config ? Object.keys(app.integration_types_config).map(Number) : undefined;
   return {
     scope: state.scope.kind,

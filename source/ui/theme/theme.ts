@@ -1,7 +1,9 @@
 /**
  * Semantic colour tokens. Views name what a colour means (`status.error`), never the colour itself,
- * so NO_COLOR gets a theme with no colours at all and every meaning is still carried by text.
+ * so NO_COLOR gets a theme with no colours at all and every meaning is still carried by text. Also
+ * what else the terminal draws: OSC 8 links.
  */
+import type { TerminalFacts } from '../../config/environment.js';
 import { colourWanted } from '../../terminal/colour.js';
 
 export interface Theme {
@@ -10,6 +12,8 @@ export interface Theme {
   ui: { focus?: string; border?: string; selected?: string };
   /** Dim secondary text; off without colour so nothing becomes unreadable. */
   dimSecondary: boolean;
+  /** The terminal draws OSC 8 links: an address shown is also a link (components/copyable-url.tsx). */
+  hyperlinks: boolean;
 }
 
 export const colorTheme: Theme = {
@@ -17,6 +21,7 @@ export const colorTheme: Theme = {
   status: { error: 'red', warning: 'yellow', success: 'green' },
   ui: { focus: 'cyan', border: 'gray', selected: 'cyan' },
   dimSecondary: true,
+  hyperlinks: false,
 };
 
 export const noColorTheme: Theme = {
@@ -24,9 +29,10 @@ export const noColorTheme: Theme = {
   status: {},
   ui: {},
   dimSecondary: false,
+  hyperlinks: false,
 };
 
-/** The theme for the terminal the UI draws on: colour as terminal/colour.ts decides (NO_COLOR, FORCE_COLOR, TERM=dumb). */
-export function themeFor(env: NodeJS.ProcessEnv): Theme {
-  return colourWanted({ isTTY: true }, env) ? colorTheme : noColorTheme;
+/** The theme for the terminal the UI draws on: colour as terminal/colour.ts decides (NO_COLOR, FORCE_COLOR, TERM=dumb), links where it draws them. */
+export function themeFor(terminal: TerminalFacts): Theme {
+  return { ...(colourWanted({ isTTY: true }, terminal.colour) ? colorTheme : noColorTheme), hyperlinks: terminal.hyperlinks };
 }

@@ -11,7 +11,7 @@ import type { TuiRuns } from './tui-run.js';
 export const pressKey = (tui: TmuxSession, action: Action, scope: KeyScope = 'try') => tui.key(bindingOf(action, scope).keys[0]!);
 
 export async function openTry(runs: TuiRuns, serve: ServeDetails, name: string, size = { columns: 100, rows: 30 }): Promise<TmuxSession> {
-  const tui = runs.start(['--api', serve.baseUrl], size, { DISCORD_BOT_TOKEN: serve.botToken });
+  const tui = runs.start(['--api', serve.baseUrl], size, { DISCORD_BOT_TOKEN: serve.botToken, CMD_TUI_EMULATOR_SECRET: serve.controlSecret });
   await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
   await pressKey(tui, 'filter', 'list');
   await tui.type(name);

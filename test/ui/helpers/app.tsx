@@ -7,8 +7,10 @@ import { renderTui } from './render.js';
 import { waitForText } from './wait-for.js';
 
 export async function renderApp(api = new FakeApi(), size: { columns?: number; rows?: number } = {}, session: FakeSession = fakeSession(api)) {
-  const rendered = renderTui(<App session={session} theme={noColorTheme} />, size);
+  // What the app leaves to print once it has quit (the outcome of a write q waited for).
+  const exitNotes: string[] = [];
+  const rendered = renderTui(<App session={session} theme={noColorTheme} onExitNote={(text) => exitNotes.push(text)} />, size);
   const keys = keyboard(rendered.stdin);
-  const app = { ...rendered, ...keys, api, session, waitForText: (text: string) => waitForText(rendered.frame, text) };
+  const app = { ...rendered, ...keys, api, session, exitNotes, waitForText: (text: string) => waitForText(rendered.frame, text) };
   return app;
 }

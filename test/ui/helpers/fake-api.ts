@@ -6,7 +6,14 @@ import type { AuthKind, DiscordApi, OverwriteAccess } from '../../../source/api/
 import { RequestCancelledError } from '../../../source/api/errors.js';
 import type { Channel, Command, CommandDraft, GuildCommandPermissions, Member, PartialGuild, PermissionOverwrite, Role, Scope } from '../../../source/discord/model.js';
 import { scopeKey } from '../../../source/discord/model.js';
-import type { Session } from '../../../source/ui/session/session.js';
+import { BACKUP_FORMAT } from '../../../source/discord/backup-format.js';
+import type { Plan, Refusal } from '../../../source/discord/plan.js';
+import type { CarriedOutPlan } from '../../../source/operations/carry-out-plan.js';
+import type { PreparedPlan } from '../../../source/operations/prepare-plan.js';
+import type { BackupFiles, Session } from '../../../source/ui/session/session.js';
+import { loadable } from '../../../source/ui/session/loadable.js';
+import type { BackupEntry } from '../../../source/backup/store.js';
+import type { Workspace } from '../../../source/operations/workspace.js';
 
 export const APP_ID = '100000000000000001';
 export const GUILD_ID = '200000000000000002';
@@ -166,35 +173,94 @@ export interface FakeSession extends Session {
   editorReplies: ((text: string) => string)[];
 }
 
-export function fakeSession(api: FakeApi): FakeSession {
+/** The operations' workspace over the fake API: creates counted, backups read from what the API holds and kept in `backups`. */
+export function fakeWorkspace(api: FakeApi, backups: { scope: Scope; reason: string }[] = []): Workspace {
   let creates = 0;
-  const session: FakeSession = {
+  return {
     api,
-    env: {},
-    targetLabel: 'test server',
-    backups: [],
-    exports: new Map(),
-    editorInputs: [],
-    editorReplies: [],
-    createsUsed: async () => creates,
+    createBudget: async () => ({ used: creates, unanswered: 0, remaining: Math.max(0, 200 - creates), day: '2026-01-01' }),
     countCreate: async (_scope, send) => {
       const result = await send();
       if (result.created) creates += 1;
       return result;
     },
-    backup: async (scope, reason) => {
-      session.backups.push({ scope, reason });
-      return { path: `/backups/${session.backups.length}.json` };
+    // What the fake API holds, read without a request (a gated call would hold the backup too); cancelled like a read.
+    snapshot: async (scope, reason, signal) => {
+      if (signal?.aborted) throw new RequestCancelledError(false);
+      const commands = api.commands.get(scopeKey(scope)) ?? [];
+      const permissions = scope.kind === 'guild' ? api.permissions.filter((entry) => entry.guild_id === scope.guildId) : [];
+      return { format: BACKUP_FORMAT, version: 1, createdAt: '2026-01-01T00:00:00.000Z', reason, applicationId: APP_ID, scope, commands: structuredClone(commands), permissions: structuredClone(permissions) };
     },
-    writeExport: async (name, contents) => {
-      session.exports.set(name, contents);
-      return `/exports/${name}`;
-    },
-    editText: async (text) => {
-      session.editorInputs.push(text);
-      const reply = session.editorReplies.shift();
-      return reply ? reply(text) : text;
+    keep: async (snapshot) => {
+      backups.push({ scope: snapshot.scope, reason: snapshot.reason });
+      return `/backups/${backups.length}.json`;
     },
   };
+}
+
+/** `overrides`: models in place of the fake's own (the Try screen's emulators, a target label…); `workspace`: parts of the workspace (a real lock…). */
+export function fakeSession(api: FakeApi, overrides: Partial<Session> = {}, workspace: Partial<Workspace> = {}): FakeSession {
+  const backups: { scope: Scope; reason: string }[] = [];
+  const session: FakeSession = {
+    api,
+    workspace: { ...fakeWorkspace(api, backups), ...workspace },
+    target: { label: 'test server' },
+    opening: {},
+    emulators: {},
+    backups,
+    exports: new Map(),
+    editorInputs: [],
+    editorReplies: [],
+    files: {
+      writeExport: async (name, contents) => {
+        session.exports.set(name, contents);
+        return `/exports/${name}`;
+      },
+      editText: async (text) => {
+        session.editorInputs.push(text);
+        const reply = session.editorReplies.shift();
+        return reply ? reply(text) : text;
+      },
+    },
+    ...overrides,
+  };
   return session;
+}
+
+/** The session's backups model over a test's functions: its list loads when a screen subscribes, and again after a restore, as make-session.ts wires it. */
+export function fakeBackupFiles(files: { list: () => Promise<BackupEntry[]>; prepare: BackupFiles['prepare']; carryOut: BackupFiles['carryOut'] }): BackupFiles {
+  const list = loadable(files.list);
+  return { list, prepare: files.prepare, carryOut: (prepared, options) => files.carryOut(prepared, options).finally(list.reload) };
+}
+
+/**
+ * A plan as the plan engine prepares it, for screens given a fake `copy` or `backupFiles`: creates `create`
+ * (and deletes `remove`) in `scope`, a restore's `overwrites` when given, with `refusals`.
+ */
+export function fakePrepared(options: { create?: string[]; remove?: string[]; overwrites?: { commandId: string; target: string; overwrites?: PermissionOverwrite[] }[]; overwritesOnly?: boolean; restore?: boolean; refusals?: Refusal[]; ghosts?: string[]; scope?: Scope } = {}): PreparedPlan {
+  const { create = [], remove = [], overwrites = [], refusals = [], ghosts = [], scope = { kind: 'guild', guildId: GUILD_ID } } = options;
+  const plan: Plan = { create: create.map((name) => ({ name, type: 1, body: { name, description: 'A command', type: 1 } })), update: [], delete: remove.map((name, index) => ({ id: String(900 + index), name, type: 1 })), unchanged: [], createsUsed: create.length };
+  const lists = overwrites.map((list) => ({ guildId: GUILD_ID, overwrites: [], ...list }));
+  const restore = options.restore || options.overwritesOnly || overwrites.length > 0;
+  return {
+    intent: { kind: 'apply', scope, commands: [], skippedFiles: 0, adapt: false, prune: false, reason: 'test', journal: { command: 'test', rerunnable: false } },
+    scope,
+    plan,
+    prune: restore === true,
+    live: [],
+    budget: { used: 0, unanswered: 0, remaining: 200, day: '2026-01-01' },
+    refusals,
+    changes: create.length + remove.length + lists.length > 0,
+    warnings: [],
+    adaptations: [],
+    ghosts,
+    ...(restore ? { restore: { backup: { applicationId: APP_ID, scope, permissions: [], ...(options.overwritesOnly ? {} : { commands: [] }) } as never, overwritesOnly: options.overwritesOnly === true, unrestorable: [], overwrites: lists, known: [] } } : {}),
+    reason: 'test',
+    journal: { command: 'test', rerunnable: false },
+  };
+}
+
+/** What carrying out a plan answered: `steps` changes and `restored` overwrite lists, backed up in `backup`. */
+export function fakeCarriedOut(options: Partial<CarriedOutPlan> = {}): CarriedOutPlan {
+  return { backup: '/b/3.json', steps: [], restored: [], notRestored: [], unrestorable: [], createsRemaining: 200, ...options };
 }

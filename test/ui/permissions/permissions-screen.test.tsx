@@ -21,11 +21,11 @@ async function openBan(prepare?: (api: PermissionsApi) => void) {
 
 
 /** /ban's permissions opened by a bot-token session (no user sign-in), `signInUser` its browser sign-in. */
-async function openBanAsBot(size: { columns: number; rows: number }, signInUser?: (session: FakeSession, api: ReturnType<typeof guildWithBan>['api']) => NonNullable<FakeSession['signInUser']>) {
+async function openBanAsBot(size: { columns: number; rows: number }, signInUser?: (session: FakeSession, api: ReturnType<typeof guildWithBan>['api']) => NonNullable<FakeSession['signIn']>['start']) {
   const { api } = guildWithBan();
   api.kinds = ['bot'];
   const session = fakeSession(api);
-  if (signInUser) session.signInUser = signInUser(session, api);
+  if (signInUser) session.signIn = { start: signInUser(session, api) };
   const app = await renderApp(api, size, session);
   cleanup = app.unmount;
   await app.waitForText('No commands in Global');

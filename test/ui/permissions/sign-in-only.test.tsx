@@ -17,7 +17,7 @@ async function signedInOnly(named: boolean, size = { columns: 110, rows: 32 }) {
     { id: GUILD_ID, name: 'Test Guild', owner: false, permissions: String(0x20) },
     { id: '800000000000000001', name: 'Just a member', owner: false, permissions: '0' },
   ];
-  const session = { ...fakeSession(api), knownCommands: async () => (named ? [ban] : []) };
+  const session = fakeSession(api, {}, { knownCommands: async () => (named ? [ban] : []) });
   const app = await renderApp(api, size, session);
   cleanup = app.unmount;
   return { api, ban, app, session };

@@ -9,6 +9,7 @@ import { run as profileCommand } from '../../../source/commands/profile.js';
 import { compareNames } from '../../../source/discord/command-order.js';
 import { createSessionOpeners } from '../../../source/ui/session/open-session.js';
 import { signInAdmin } from '../../commands/restore-fixture.js';
+import { readEnvironment } from '../../../source/config/environment.js';
 
 describe('opening a TUI session from stored or typed credentials', () => {
   let emulator: RunningEmulator;
@@ -22,7 +23,7 @@ describe('opening a TUI session from stored or typed credentials', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  const io = (env: NodeJS.ProcessEnv): CliIo => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: { CMD_TUI_HOME: home, ...env }, cwd: home });
+  const io = (env: NodeJS.ProcessEnv): CliIo => ({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), environment: readEnvironment({ CMD_TUI_HOME: home, ...env }, process.platform), cwd: home });
   const openers = (env: NodeJS.ProcessEnv, whileReading?: () => void) =>
     createSessionOpeners({ demo: false, api: emulator.baseUrl, io: io(env), onCleanup: () => undefined, whileReading });
 
@@ -30,19 +31,19 @@ describe('opening a TUI session from stored or typed credentials', () => {
     let waiting = 0;
     const session = await openers({ DISCORD_BOT_TOKEN: emulator.botToken }, () => (waiting += 1)).connect();
     expect(waiting).toBe(1);
-    expect(session?.application?.id).toBe(emulator.applicationId);
+    expect(session?.opening.application?.id).toBe(emulator.applicationId);
     const listed = await session!.api.listCommands({ kind: 'global' }, { withLocalizations: true });
-    expect(session?.globalCommands).toEqual(listed);
+    expect(session?.opening.globalCommands).toEqual(listed);
     expect(listed.length).toBeGreaterThan(0);
     const bot = await session!.api.getCurrentUser();
-    expect(session?.who).toBe(bot.global_name ?? bot.username);
-    expect(session?.globalCreatesUsed).toBe(0);
+    expect(session?.opening.who).toBe(bot.global_name ?? bot.username);
+    expect(session?.opening.globalCreatesUsed).toBe(0);
   });
 
   it('does the same for a bot token typed into onboarding, with the offer to store it', async () => {
     const session = await openers({}).starters.botToken(emulator.botToken);
-    expect(session.application?.id).toBe(emulator.applicationId);
-    expect(session.globalCommands?.length).toBeGreaterThan(0);
+    expect(session.opening.application?.id).toBe(emulator.applicationId);
+    expect(session.opening.globalCommands?.length).toBeGreaterThan(0);
     expect(session.rememberCredentials?.command).toBe('cmd-tui auth set-bot-token');
   });
 
@@ -53,8 +54,8 @@ describe('opening a TUI session from stored or typed credentials', () => {
       await signInAdmin(emulator, env);
       const session = await createSessionOpeners({ demo: false, api: emulator.baseUrl, io: io(env), onCleanup: () => undefined }).connect();
       expect(session?.api.authKinds()).toEqual(['user']);
-      expect(session?.who).toBeTruthy();
-      expect(session?.globalCommands).toBeUndefined();
+      expect(session?.opening.who).toBeTruthy();
+      expect(session?.opening.globalCommands).toBeUndefined();
       const [guild] = emulator.guildIds;
       expect((await session!.api.listGuildPermissions(guild!)).length).toBeGreaterThan(0);
     } finally {
@@ -71,9 +72,9 @@ describe('opening a TUI session from stored or typed credentials', () => {
       const session = await first.connect();
       await first.rememberLastSeen(session!);
       const next = await openers(env).lastSeen();
-      expect(next).toMatchObject({ applicationName: session!.application!.name, who: session!.who, targetLabel: session!.targetLabel });
+      expect(next).toMatchObject({ applicationName: session!.opening.application!.name, who: session!.opening.who, targetLabel: session!.target.label });
       // As the list screen draws them: every command, in its order (by type, then name), each row's cells.
-      const commands = session!.globalCommands!;
+      const commands = session!.opening.globalCommands!;
       expect(next!.rows.map((row) => row.cells[1])).toEqual([...commands].sort((a, b) => a.type - b.type || compareNames(a.name, b.name)).map((command) => command.name));
       expect(next!.rows.map((row) => row.id).sort()).toEqual(commands.map((command) => command.id).sort());
       expect(next!.caps).toMatch(/^slash \d+\/100 · user \d+\/15 · message \d+\/15 · entry \d+\/1$/);
@@ -122,11 +123,11 @@ describe('opening a TUI session from stored or typed credentials', () => {
       const later = createSessionOpeners({ demo: false, io: io(env), onCleanup: () => undefined });
       expect(await later.starters.profiles!()).toEqual(['pixel-pal']);
       const session = await later.connect();
-      expect(session).toMatchObject({ profile: 'pixel-pal' });
+      expect(session?.target).toMatchObject({ profile: 'pixel-pal' });
       expect(session!.api.baseUrl).toBe(emulator.baseUrl);
       const switched = await later.starters.openProfile!('pixel-pal');
-      expect(switched.profile).toBe('pixel-pal');
-      expect(switched.globalCommands?.length).toBeGreaterThan(0);
+      expect(switched.target.profile).toBe('pixel-pal');
+      expect(switched.opening.globalCommands?.length).toBeGreaterThan(0);
       await expect(later.starters.openProfile!('staging')).rejects.toThrow('There is no profile "staging"');
     } finally {
       rmSync(profileHome, { recursive: true, force: true });

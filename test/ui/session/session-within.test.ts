@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../source/ui/session/session.js';
 import { firstFrame, sessionWithin } from '../../../source/ui/start.js';
 
-const session = { targetLabel: 'test' } as Session;
+const session = { target: { label: 'test' } } as Session;
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('how long the first frame waits for the connection', () => {

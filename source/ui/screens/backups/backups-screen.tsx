@@ -1,246 +1,65 @@
 /**
  * `b`: the backups of this application, newest first (when, which scope by name, what caused it, how
- * much it holds). `enter` shows the plan that brings the scope back — the same plan `cmd-tui restore`
- * prints — and restores after confirming; the restore takes a backup of the scope first. Overwrites
- * need the browser sign-in, offered right here (`s`) when the session can start one.
+ * much it holds). `enter` shows the plan that brings the scope back — the same plan, and the same
+ * refusals, `cmd-tui restore` prints (the plan engine makes both) — and restores after confirming; a plan
+ * that deletes most of the scope asks for `delete N` to be typed (the CLI's --delete-many). The restore
+ * takes a backup of the scope first; esc or ctrl+c while it runs cancels it before anything leaves, and
+ * after, stops it between requests and says what was sent and what was not. Overwrites need the browser
+ * sign-in, offered right here (`s`) when the session can start one.
+ * State: use-backups-state.ts; keys: use-backups-input.ts; views: backups-view.tsx.
  */
-import { Box } from 'ink';
-import { Text } from '../../components/text.js';
-import { useEffect, useRef, useState } from 'react';
-import type { AnyRestorePreview } from '../../../backup/restore-overwrites.js';
-import { backupHolds, OVERWRITES_ONLY_NOTE, type BackupEntry } from '../../../backup/store.js';
-import { restoreChanges } from '../../../backup/restore.js';
-import { commandLabel } from '../../../discord/overwrite-entries.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { Footer, useFooterRows } from '../../components/footer.js';
+import type { BackupEntry } from '../../../backup/store.js';
+import { useFooterRows } from '../../components/footer.js';
 import { useListWindow } from '../../components/list-window.js';
 import { Spinner } from '../../components/spinner.js';
-import { usePasteBack } from '../../components/sign-in-address.js';
-import { fitCell } from '../../../terminal/fit-cell.js';
-import { describeError, errorLine } from '../../format/describe-error.js';
-import { Priority, useKeyHandler } from '../../input/dispatcher.js';
-import { actionFor, type Action, type DisabledKeys } from '../../input/key-bindings.js';
+import type { DisabledKeys } from '../../input/key-bindings.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
-import { useAppContext } from '../../state/app-context.js';
-import { useTheme } from '../../theme/theme-context.js';
 import { SigningIn } from '../permissions/permission-dialogs.js';
-import { listMove, movedIndex } from '../../input/list-moves.js';
-
-type Mode =
-  | { kind: 'list' }
-  | { kind: 'planning'; entry: BackupEntry }
-  | { kind: 'review'; entry: BackupEntry; preview: AnyRestorePreview }
-  | { kind: 'signing-in'; entry: BackupEntry; url?: string }
-  | { kind: 'restoring'; entry: BackupEntry };
-
+import { BackupsList, RestoreOverride, RestorePlan } from './backups-view.js';
+import { useBackupsInput } from './use-backups-input.js';
+import { useBackupsState } from './use-backups-state.js';
 
 export function BackupsScreen({ height, width, active }: { height: number; width: number; active: boolean }) {
-  const { state, dispatch, flows } = useAppContext();
-  const theme = useTheme();
-  const session = state.session;
-  const files = session?.backupFiles;
-  const [entries, setEntries] = useState<BackupEntry[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [selected, setSelected] = useState(0);
-  const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const flash = (text: string, tone: 'success' | 'error' | 'warning' | 'info', notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
-
-  // The selection follows its backup, not its row: a restore writes a new backup at the top.
-  const selectedPath = useRef<string | undefined>(undefined);
-  selectedPath.current = entries?.[selected]?.path;
-  const reload = () => {
-    files?.list().then(
-      (next) => {
-        const at = next.findIndex((entry) => entry.path === selectedPath.current);
-        setEntries(next);
-        if (at >= 0) setSelected(at);
-      },
-      (error: unknown) => setProblem(errorLine(describeError(error))),
-    );
-  };
-  // A sign-in started from a plan comes back to the plan, made again with the new session.
-  const planAfterSignIn = useRef<BackupEntry | null>(null);
-  useEffect(reload, [files]);
-  useEffect(() => {
-    const entry = planAfterSignIn.current;
-    planAfterSignIn.current = null;
-    if (entry) plan(entry);
-  }, [session]);
-
-  const nameOf = (scope: string) => {
-    if (scope === 'global') return 'Global';
-    const guildId = scope.replace(/^guild:/, '');
-    return state.guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
-  };
-
-  const plan = (entry: BackupEntry) => {
-    if (!files) return;
-    setMode({ kind: 'planning', entry });
-    void flows.runner.run(`Planning the restore of ${nameOf(entry.scope)}`, () => files.preview(entry.path, state.data.status === 'ready' ? state.data.commands : [])).then((result) => {
-      if (result.ok) setMode({ kind: 'review', entry, preview: result.value });
-      else {
-        setMode({ kind: 'list' });
-        if (!result.cancelled) flash(`Restore not planned: ${errorLine(describeError(result.error))}`, 'error');
-      }
-    });
-  };
-
-  const restore = (entry: BackupEntry, preview: AnyRestorePreview) => {
-    if (!files) return;
-    setMode({ kind: 'restoring', entry });
-    void flows.runner.run(`Restoring ${nameOf(entry.scope)}`, (signal, sent, notice) => files.restore(entry.path, preview, signal, sent, notice), { kind: 'write', scope: preview.backup.scope }).then((result) => {
-      setMode({ kind: 'list' });
-      if (!result.ok) {
-        if (result.cancelled) flash(`Cancelled before it was sent: nothing was restored in ${nameOf(entry.scope)}.`, 'warning', result.notices);
-        else flash(`Restore failed: ${errorLine(describeError(result.error))}`, 'error', result.notices);
-        return;
-      }
-      const { execution, restored, notRestored, readBackFailed } = result.value;
-      const missing = readBackFailed ? `. ${readBackFailed}` : notRestored.length > 0 ? `; ${notRestored.length} overwrite list(s) not restored: sign in (s on the plan) and restore again` : '';
-      // Reload first: a reload starts a new action and clears the status line.
-      dispatch({ type: 'reload' });
-      flash(`Restored ${execution.steps.length} command change(s) and ${restored.length} overwrite list(s)${missing}. The state before is saved in ${execution.backup?.path ?? '(nothing changed)'}`, missing ? 'warning' : 'success', result.notices);
-      reload();
-    });
-  };
-
-  // Over SSH the browser's redirect cannot reach this machine: the address bar's URL is pasted back here.
-  const paste = usePasteBack();
-  const signIn = (entry: BackupEntry) => {
-    const start = session?.signInUser;
-    if (!start) return;
-    const controller = new AbortController();
-    setMode({ kind: 'signing-in', entry });
-    void flows.runner.run('Waiting for the browser sign-in', () => start((url) => setMode({ kind: 'signing-in', entry, url }), controller.signal, paste.begin())).then((result) => {
-      if (result.ok) {
-        planAfterSignIn.current = entry;
-        dispatch({ type: 'session-upgraded', session: result.value });
-        flash('Signed in: the overwrites can be restored too.', 'success');
-      } else {
-        controller.abort();
-        if (!result.cancelled) flash(`Sign-in failed: ${errorLine(describeError(result.error))}`, 'error');
-      }
-      setMode({ kind: 'list' });
-    });
-  };
-
-  const count = entries?.length ?? 0;
+  const backups = useBackupsState();
+  const { entries, selected, mode, nameOf, actions, signInOff } = backups;
   const rows = Math.max(1, height - 2 - useFooterRows());
   const disabled = backupsDisabledKeys(entries, entries?.[selected]);
   useDisabledKeys('backups', disabled, active && mode.kind === 'list');
-  const planNeedsSignIn = mode.kind === 'review' && session?.api.overwriteAccess() !== 'ok' && (mode.preview.overwrites.length > 0 || mode.preview.plan.create.length > 0);
-  const signInOff = !planNeedsSignIn
-    ? 'nothing in this plan needs a sign-in.'
-    : session?.signInUser === undefined
-      ? 'this session cannot start a browser sign-in: run `cmd-tui auth login --preset permissions`.'
-      : undefined;
   useDisabledKeys('restore-plan', signInOff ? { signIn: signInOff } : {}, active && mode.kind === 'review');
-  const start = useListWindow(selected, count, rows);
-  useKeyHandler(
-    Priority.screen,
-    (chord) => {
-      // esc stops a sign-in that waits as ctrl+c does (the app's keys cancel the request in flight).
-      if (mode.kind === 'signing-in' && chord === 'esc' && actionFor(chord, 'sign-in-wait') === 'stopWaiting') {
-        flows.runner.cancel();
-        return true;
-      }
-      if (mode.kind !== 'list') return false;
-      const action = actionFor(chord, 'backups');
-      const move = listMove(action, rows);
-      if (move !== undefined) {
-        setSelected((index) => movedIndex(index, move, count));
-        return true;
-      }
-      // A disabled key goes on to the app's keys, which say why it cannot act.
-      if (action && disabled[action] !== undefined) return false;
-      if (action === 'restorePlan' && entries?.[selected]) {
-        plan(entries[selected]);
-        return true;
-      }
-      if (action === 'back') {
-        dispatch({ type: 'pop' });
-        return true;
-      }
-      const entry = entries?.[selected];
-      if (action === 'readInFull' && entry) {
-        const text = [`${entry.createdAt} (UTC)`, nameOf(entry.scope), '', entry.reason, '', backupHolds(entry), ...(entry.overwritesOnly ? [`This backup ${OVERWRITES_ONLY_NOTE}`] : []), entry.path].join('\n');
-        dispatch({ type: 'overlay', overlay: { kind: 'message', title: 'The backup in full', text } });
-        return true;
-      }
-      return false;
-    },
-    active,
-  );
+  const start = useListWindow(selected, entries?.length ?? 0, rows);
+  useBackupsInput(backups, rows, disabled, active);
 
-  if (mode.kind === 'planning' || mode.kind === 'restoring') {
-    // Once the restore's first change has left, ctrl+c no longer cancels it.
-    return <Spinner label={mode.kind === 'planning' ? `Planning the restore of ${nameOf(mode.entry.scope)}` : `Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} cancellable={state.busy?.sent !== true} />;
+  switch (mode.kind) {
+    case 'planning':
+      return <Spinner label={`Planning the restore of ${nameOf(mode.entry.scope)}`} cancellable={!backups.busySent} />;
+    case 'restoring':
+      // Once the restore's first change has left, ctrl+c no longer cancels it.
+      return <Spinner label={`Restoring ${nameOf(mode.entry.scope)} (a backup of it first)`} cancellable={!backups.busySent} />;
+    case 'signing-in':
+      return <SigningIn {...(mode.url ? { url: mode.url } : {})} paste={backups.paste} active={active} height={height} />;
+    case 'override': {
+      const { entry, prepared, override } = mode;
+      return <RestoreOverride entry={entry} prepared={prepared} override={override} nameOf={nameOf} onConfirm={() => actions.restore(entry, prepared, [override])} onCancel={actions.toList} />;
+    }
+    case 'review': {
+      const { entry, prepared } = mode;
+      return (
+        <RestorePlan
+          entry={entry}
+          prepared={prepared}
+          nameOf={nameOf}
+          needsSignIn={backups.planNeedsSignIn}
+          canSignIn={signInOff === undefined}
+          onRestore={() => actions.restore(entry, prepared, [])}
+          onOverride={(override) => actions.override(entry, prepared, override)}
+          onSignIn={() => actions.signIn(entry)}
+          onClose={actions.toList}
+        />
+      );
+    }
+    case 'list':
+      return <BackupsList applicationName={backups.applicationName} entries={entries} problem={backups.problem} selected={selected} start={start} rows={rows} width={width} nameOf={nameOf} disabled={disabled} />;
   }
-  if (mode.kind === 'signing-in') return <SigningIn {...(mode.url ? { url: mode.url } : {})} paste={paste} active={active} height={height} />;
-  if (mode.kind === 'review') {
-    const { entry, preview } = mode;
-    const needsSignIn = planNeedsSignIn;
-    const canSignIn = signInOff === undefined;
-    const lines = [
-      ...preview.plan.create.map((create) => `  + create ${commandLabel(create)}`),
-      ...preview.plan.update.map((update) => `  ~ update ${commandLabel(update)}${update.renamedFrom ? ` (renamed back from ${update.renamedFrom})` : ''}`),
-      ...preview.plan.delete.map((deleted) => `  - delete ${commandLabel(deleted)}`),
-      ...preview.overwrites.map((item) => `  ${item.commandId === preview.backup.applicationId ? item.target : `overwrites of ${item.target}`} in ${nameOf(`guild:${item.guildId}`)}: ${item.overwrites.length}`),
-      ...preview.unrestorable.map((item) => `  cannot restore ${commandLabel(item)}: Discord refuses it today (${item.problems.map((p) => p.message).join('; ')})`),
-    ];
-    const changes = restoreChanges(preview);
-    return (
-      <ConfirmDialog
-        title={changes ? `Restore ${nameOf(entry.scope)} to ${entry.createdAt.slice(0, 19).replace('T', ' ')} (${entry.reason})?` : `${nameOf(entry.scope)} already matches this backup`}
-        confirmLabel={changes ? 'Restore' : 'Close'}
-        danger={changes}
-        onConfirm={changes ? () => restore(entry, preview) : () => setMode({ kind: 'list' })}
-        onCancel={() => setMode({ kind: 'list' })}
-        keys="restore-plan"
-        onKey={(chord) => {
-          if (actionFor(chord, 'restore-plan') !== 'signIn' || !canSignIn) return false;
-          signIn(entry);
-          return true;
-        }}
-      >
-        {lines.map((line, index) => (
-          <Text key={index} wrap="wrap">
-            {line}
-          </Text>
-        ))}
-        {changes ? <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text> : null}
-        {needsSignIn ? (
-          <Text color={theme.status.warning} wrap="wrap">
-            Overwrites need the browser sign-in: without it they are reported as not restored.{canSignIn ? ' Press s to sign in first.' : ' Run `cmd-tui auth login --preset permissions`.'}
-          </Text>
-        ) : null}
-      </ConfirmDialog>
-    );
-  }
-
-  return (
-    <Box flexDirection="column" flexGrow={1}>
-      <Text bold>Backups of {state.application?.name ?? 'this application'} — newest first; each was taken before a change</Text>
-      {problem ? <Text color={theme.status.error}>{problem}</Text> : null}
-      {entries === null && !problem ? <Spinner label="Reading the backups" /> : null}
-      {entries !== null && entries.length === 0 ? <Text wrap="wrap">No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).</Text> : null}
-      {entries !== null && entries.length > 0 ? (
-        <Box flexDirection="column" height={rows} overflowY="hidden">
-          <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', 19)}  ${fitCell('SCOPE', 20)}  ${fitCell('CAUSE', 32)}  HOLDS`, width - 1)}</Text>
-          {entries.slice(start, start + rows - 1).map((entry, offset) => {
-            const index = start + offset;
-            const line = `${index === selected ? '▸ ' : '  '}${fitCell(entry.createdAt.slice(0, 19).replace('T', ' '), 19)}  ${fitCell(nameOf(entry.scope), 20)}  ${fitCell(entry.reason, 32)}  ${backupHolds(entry)}`;
-            return (
-              <Text key={entry.path} inverse={index === selected}>
-                {fitCell(line, width - 1)}
-              </Text>
-            );
-          })}
-        </Box>
-      ) : null}
-      <Footer scope="backups" hide={Object.keys(disabled) as Action[]} />
-    </Box>
-  );
 }
 
 /** The list's keys that cannot act on what is selected, and why. */

@@ -35,6 +35,8 @@ export interface EditorViewProps {
   height: number;
   /** Item keys that do nothing at the focused field; the footer leaves them out. */
   idleKeys: readonly Action[];
+  /** The draft is being saved: the focused field shows, but takes no typing (it would be lost when the save lands). */
+  locked?: boolean;
 }
 
 /** One line of a problem, wrapped under its field. */
@@ -64,8 +66,8 @@ export function CommandEditorView(props: EditorViewProps) {
   const focusRow = rows.findIndex((r) => r.kind === 'field' && r.index === focusIndex);
   const general = problems.general.slice(0, 3).flatMap((problem) => problemRows(problem, 0, width));
   const message = statusLines(props.message?.text, width, 'editor');
-  // Title, size meter, the problems about the whole command, the message and the footer stay visible.
-  const windowHeight = Math.max(3, props.height - 3 - general.length - message.length - useFooterRows());
+  // Title and size meter (two rows), the problems about the whole command, the message and the footer stay visible.
+  const windowHeight = Math.max(3, props.height - 2 - general.length - message.length - useFooterRows());
   // The focused field a third of the way down, its problems under it in view too when the window allows.
   let focusEnd = focusRow;
   while (rows[focusEnd + 1]?.kind === 'problem') focusEnd += 1;
@@ -103,7 +105,7 @@ export function CommandEditorView(props: EditorViewProps) {
       <Box flexDirection="column" height={windowHeight} overflow="hidden">
         {rows.slice(start, start + windowHeight).map((row) =>
           row.kind === 'field' ? (
-            <FieldRow key={row.field.path} field={row.field} focused={row.index === focusIndex} text={props.texts.get(row.field.path) ?? ''} onText={props.onText} width={width} />
+            <FieldRow key={row.field.path} field={row.field} focused={row.index === focusIndex} locked={props.locked === true} text={props.texts.get(row.field.path) ?? ''} onText={props.onText} width={width} />
           ) : (
             <Text key={row.key} wrap="truncate" color={problemColor(row.severity)}>
               {row.text}
@@ -120,6 +122,7 @@ export function CommandEditorView(props: EditorViewProps) {
 interface FieldRowProps {
   field: EditorField;
   focused: boolean;
+  locked: boolean;
   text: string;
   onText: (field: EditorField, text: string, typing: boolean) => void;
   /** The row's width: a text field scrolls in what is left after its label. */
@@ -131,7 +134,7 @@ export function fieldValueWidth(field: EditorField, width: number): number {
   return Math.max(4, width - 2 - field.indent * 2 - textWidth(`${field.label}: `));
 }
 
-function FieldRow({ field, focused, text, onText, width }: FieldRowProps) {
+function FieldRow({ field, focused, locked, text, onText, width }: FieldRowProps) {
   const theme = useTheme();
   const pad = ' '.repeat(field.indent * 2);
   const valueWidth = fieldValueWidth(field, width);
@@ -143,7 +146,7 @@ function FieldRow({ field, focused, text, onText, width }: FieldRowProps) {
         {field.label}:
       </Text>{' '}
       {isTextLike(field) ? (
-        <TextField value={text} onChange={(value, typing) => onText(field, value, typing)} focused={focused} placeholder={field.hint} width={valueWidth} />
+        <TextField value={text} onChange={(value, typing) => onText(field, value, typing)} focused={focused && !locked} placeholder={field.hint} width={valueWidth} />
       ) : (
         <Text>
           {field.display}

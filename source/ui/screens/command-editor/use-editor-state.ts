@@ -2,13 +2,14 @@
  * The editor's state and pure reducer: the draft, which field has focus (by path, so structural
  * edits keep it), whether anything changed, the one overlay (picker / save warnings / discard),
  * problems the server reported after a failed save (shown at their fields until the next change), and
- * the undo history: every change is a step, except that typing into one field is one step until focus
- * moves or another change comes between.
+ * the undo history: every change is a step, except that a burst of typing into one field is one step
+ * (TYPING_BURST_MS between keys at most) until focus moves or another change comes between.
  */
 import { useReducer } from 'react';
 import type { CommandDraft, Problem } from '../../../discord/model.js';
 import type { FieldChange } from '../../../discord/diff.js';
 import type { Tone } from '../../state/app-state.js';
+import { TYPING_BURST_MS } from '../../components/text-history.js';
 import { setAt } from './draft-paths.js';
 import type { PickerKind } from './editor-fields.js';
 
@@ -45,13 +46,15 @@ export interface EditorState {
   /** Older states first; `redo` holds what undo took back, the most recent last. */
   undo: readonly Snapshot[];
   redo: readonly Snapshot[];
-  /** The field being typed into as one undo step, until focus moves or another change comes. */
+  /** The field being typed into as one undo step, until focus moves, another change comes or the typing pauses. */
   typing?: string;
+  /** When its last key was typed (the action's clock). */
+  typedAt?: number;
 }
 
 export type EditorAction =
-  /** `text`: what was typed, when the value came from a text field; `typing`: one more key of the same undo step. */
-  | { type: 'set'; path: string; value: unknown; text?: string; typing?: boolean }
+  /** `text`: what was typed, when the value came from a text field; `typing`: a typed key, joining the step of the keys just before it; `at`: when. */
+  | { type: 'set'; path: string; value: unknown; text?: string; typing?: boolean; at?: number }
   | { type: 'replace'; draft: CommandDraft; focusPath?: string }
   | { type: 'focus'; path: string; index: number }
   | { type: 'overlay'; overlay: EditorOverlay }
@@ -63,15 +66,16 @@ export type EditorAction =
 
 const snapshot = (state: EditorState): Snapshot => ({ draft: state.draft, typed: state.typed, focusPath: state.focusPath, focusIndex: state.focusIndex });
 
-/** `state` after a change, with the state before it as the newest undo step (typing on in one field adds none). */
-function changed(state: EditorState, next: Partial<EditorState>, typing?: string): EditorState {
-  const sameStep = typing !== undefined && typing === state.typing;
+/** `state` after a change, with the state before it as the newest undo step (typing on in one field, without a pause, adds none). */
+function changed(state: EditorState, next: Partial<EditorState>, typing?: string, at?: number): EditorState {
+  const sameStep = typing !== undefined && typing === state.typing && (at === undefined || state.typedAt === undefined || at - state.typedAt <= TYPING_BURST_MS);
   return {
     ...state,
     ...next,
     undo: sameStep ? state.undo : [...state.undo, snapshot(state)],
     redo: [],
     typing,
+    typedAt: typing === undefined ? undefined : at,
     dirty: true,
     serverProblems: [],
     message: undefined,
@@ -105,6 +109,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         state,
         { draft: setAt(state.draft, action.path, action.value), typed: action.text === undefined ? state.typed : { ...state.typed, [action.path]: action.text } },
         action.typing ? action.path : undefined,
+        action.at,
       );
     case 'replace':
       // Items moved or went away, so the paths of what was typed no longer hold.

@@ -67,7 +67,7 @@ export function WholeTextView({ label, text, limit, height, active, onText, onDo
         {'  '}
         <Text bold>{label}</Text>
       </Text>
-      <TextArea value={history.present} onChange={(value, typing) => change(recordText(latest.current, value, typing))} focused={active} width={width} height={Math.max(2, height - 1 - footerRows)} />
+      <TextArea value={history.present} onChange={(value, typing) => change(recordText(latest.current, value, typing, Date.now()))} focused={active} width={width} height={Math.max(2, height - 1 - footerRows)} />
       <Footer scope="whole-text" />
     </Box>
   );

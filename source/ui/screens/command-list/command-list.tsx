@@ -12,7 +12,8 @@ import { scopeLabel, type ScopeData } from '../../state/app-state.js';
 import { validationContextOf } from '../../state/validation-context.js';
 import { CommandListView, listRows, type CommandRow } from './command-list-view.js';
 import { useCommandListInput } from './use-command-list-input.js';
-import { selectedIndex, useCommandListState, visibleCommands } from './use-command-list-state.js';
+import { visibleCommands } from '../../format/command-row.js';
+import { selectedIndex, useCommandListState } from './use-command-list-state.js';
 
 export interface CommandListProps {
   active: boolean;

@@ -3,7 +3,6 @@
  * (by id, so a refresh or a delete keeps the selection sensible).
  */
 import { useReducer } from 'react';
-import { compareNames } from '../../../discord/command-order.js';
 import type { Command } from '../../../discord/model.js';
 
 export interface ListState {
@@ -23,7 +22,8 @@ export type ListAction =
 export function listReducer(state: ListState, action: ListAction): ListState {
   switch (action.type) {
     case 'filter-start':
-      return { ...state, filtering: true };
+      // `/` starts a new filter (k9s, lazygit): typed after a kept one, it would run into its text ("pingcounter").
+      return { ...state, filter: '', filtering: true };
     case 'filter-text':
       // The best match (an exact name first) becomes the selection, so enter opens what was typed.
       return { ...state, filter: action.text, selectedId: undefined };
@@ -40,28 +40,6 @@ export function listReducer(state: ListState, action: ListAction): ListState {
     case 'select':
       return { ...state, selectedId: action.id };
   }
-}
-
-/**
- * Commands sorted by type then name, filtered by name/description (case-insensitive); with a filter,
- * the exact name comes first, then names that start with it, then names and descriptions that hold it.
- */
-export function visibleCommands(commands: readonly Command[], filter: string): Command[] {
-  const needle = filter.trim().toLowerCase();
-  const sorted = [...commands].sort((a, b) => a.type - b.type || compareNames(a.name, b.name));
-  if (!needle) return sorted;
-  const rank = (c: Command): number => {
-    const name = c.name.toLowerCase();
-    if (name === needle) return 0;
-    if (name.startsWith(needle)) return 1;
-    if (name.includes(needle)) return 2;
-    return c.description.toLowerCase().includes(needle) ? 3 : -1;
-  };
-  return sorted
-    .map((command) => ({ command, rank: rank(command) }))
-    .filter((entry) => entry.rank >= 0)
-    .sort((a, b) => a.rank - b.rank)
-    .map((entry) => entry.command);
 }
 
 /** Index of the selection among the visible commands; the first one when it is filtered out. */

@@ -5,7 +5,7 @@
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
-import { useRef } from 'react';
+import { useRef, type Dispatch } from 'react';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
@@ -19,7 +19,7 @@ import { actionFor, bindingsFor, type Action, type DisabledKeys } from '../../in
 import type { Session, SessionStarters } from '../../session/session.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
-import { useOnboardingState } from './use-onboarding-state.js';
+import { useOnboardingState, type OnboardingAction, type OnboardingState } from './use-onboarding-state.js';
 
 /** Where no field has focus (the choices), or only one does, the field keys say why they cannot act. */
 export function onboardingDisabledKeys(step: string): DisabledKeys {
@@ -48,14 +48,12 @@ const HEADLINES = {
   other: 'The credentials found could not be used (see the message below).',
 } as const;
 
-export function Onboarding({ starters, height, active }: { starters?: SessionStarters; height: number; active: boolean }) {
-  const theme = useTheme();
-  const { state: app, dispatch } = useAppContext();
-  const [state, local] = useOnboardingState();
+/** What starts a session from the choices: the demo, typed credentials checked, or the browser sign-in (esc stops its wait). */
+function useOnboardingStarts(starters: SessionStarters | undefined, state: OnboardingState, local: Dispatch<OnboardingAction>) {
+  const { dispatch } = useAppContext();
   const abort = useRef<AbortController | null>(null);
   // The address pasted back while the browser sign-in waits (a browser on another machine).
   const paste = usePasteBack();
-
   const start = (label: string, begin: (() => Promise<Session>) | undefined, signal?: AbortSignal) => {
     if (!begin) {
       local({ type: 'failed', message: `${label} is not available in this build. Set DISCORD_BOT_TOKEN and start again.` });
@@ -71,13 +69,6 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
       (error: unknown) => signal?.aborted || local({ type: 'failed', message: errorLine(describeError(error)) }),
     );
   };
-  const onChoose = (value: string) => {
-    if (value === 'demo') start('Starting the demo emulator', starters?.demo);
-    else if (value === 'bot') local({ type: 'step', step: 'bot-token' });
-    else if (value === 'client') local({ type: 'step', step: 'client-credentials' });
-    else if (starters?.browserSignIn) local({ type: 'step', step: 'browser-sign-in' });
-    else local({ type: 'failed', message: 'Run `cmd-tui auth login` to sign in with the browser, then start cmd-tui again. It only unlocks permission overwrites.' });
-  };
   /** The typed client id, or undefined after saying what is wrong with it (Discord would only say "malformed"). */
   const typedClientId = (): string | undefined => {
     const id = state.clientId.trim();
@@ -86,48 +77,109 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
     local({ type: 'failed', message: `${what}: paste the Application ID from the Developer Portal (your app → General Information), digits only.` });
     return undefined;
   };
-  const signInWithBrowser = () => {
-    const begin = starters?.browserSignIn;
-    const applicationId = typedClientId();
-    if (!begin || !applicationId) return;
-    const controller = new AbortController();
-    abort.current = controller;
-    start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal, paste.begin()), controller.signal);
+  return {
+    paste,
+    choose: (value: string) => {
+      if (value === 'demo') start('Starting the demo emulator', starters?.demo);
+      else if (value === 'bot') local({ type: 'step', step: 'bot-token' });
+      else if (value === 'client') local({ type: 'step', step: 'client-credentials' });
+      else if (starters?.browserSignIn) local({ type: 'step', step: 'browser-sign-in' });
+      else local({ type: 'failed', message: 'Run `cmd-tui auth login` to sign in with the browser, then start cmd-tui again. It only unlocks permission overwrites.' });
+    },
+    botToken: () => start('Checking the bot token', starters && (() => starters.botToken(state.token.trim()))),
+    clientCredentials: () => {
+      const clientId = typedClientId();
+      if (clientId) start('Checking the client credentials', starters && (() => starters.clientCredentials(clientId, state.clientSecret.trim())));
+    },
+    browserSignIn: () => {
+      const begin = starters?.browserSignIn;
+      const applicationId = typedClientId();
+      if (!begin || !applicationId) return;
+      const controller = new AbortController();
+      abort.current = controller;
+      start('Waiting for the browser sign-in', () => begin(applicationId, (url) => local({ type: 'sign-in-url', url }), controller.signal, paste.begin()), controller.signal);
+    },
+    /** Back to the choices, stopping a sign-in that waits. */
+    back: () => {
+      abort.current?.abort();
+      local({ type: 'step', step: 'choose' });
+    },
   };
+}
 
-  const disabled = onboardingDisabledKeys(state.step);
-  useDisabledKeys('onboarding', disabled, active);
+/** The keys of a step past the choices: esc back, tab between the client's two fields, enter on to the next field or the start. */
+function useOnboardingInput(state: OnboardingState, local: Dispatch<OnboardingAction>, starts: ReturnType<typeof useOnboardingStarts>, disabled: DisabledKeys, active: boolean) {
   useKeyHandler(
     Priority.screen,
     (chord) => {
       const action = actionFor(chord, 'onboarding');
       // The choices' keys are the pick list's; a disabled key goes on to the app's keys, which say why.
       if (state.step === 'choose' || (action && disabled[action] !== undefined)) return false;
-      if (action === 'back') {
-        abort.current?.abort();
-        local({ type: 'step', step: 'choose' });
-      } else if (state.starting) return chord !== 'ctrl+c';
+      if (action === 'back') starts.back();
+      else if (state.starting) return chord !== 'ctrl+c';
       else if (action === 'nextField') local({ type: 'switch-field' });
       else if (action === 'open') {
-        if (state.step === 'bot-token') start('Checking the bot token', starters && (() => starters.botToken(state.token.trim())));
-        else if (state.step === 'browser-sign-in') signInWithBrowser();
+        if (state.step === 'bot-token') starts.botToken();
+        else if (state.step === 'browser-sign-in') starts.browserSignIn();
         else if (!state.secretFocused) local({ type: 'switch-field' });
-        else {
-          const clientId = typedClientId();
-          if (clientId) start('Checking the client credentials', starters && (() => starters.clientCredentials(clientId, state.clientSecret.trim())));
-        }
+        else starts.clientCredentials();
       } else return chord !== 'ctrl+c';
       return true;
     },
     // While a sign-in waits for the browser, esc still cancels it.
     active && (!state.starting || state.step === 'browser-sign-in'),
   );
+}
+
+/** The step's fields: a bot token, a client id and secret, or the application id to sign in for. */
+function StepFields({ state, local, active }: { state: OnboardingState; local: Dispatch<OnboardingAction>; active: boolean }) {
+  const theme = useTheme();
+  const typing = active && !state.starting;
+  const text = (field: 'token' | 'clientId' | 'clientSecret') => (value: string) => local({ type: 'text', field, value });
+  return (
+    <>
+      {state.step === 'bot-token' ? (
+        <Text>
+          Bot token: <TextField value={state.token} onChange={text('token')} focused={typing} mask placeholder="paste it, then enter" />
+        </Text>
+      ) : null}
+      {state.step === 'client-credentials' ? (
+        <>
+          <Text>
+            Client id: <TextField value={state.clientId} onChange={text('clientId')} focused={typing && !state.secretFocused} />
+          </Text>
+          <Text>
+            Client secret: <TextField value={state.clientSecret} onChange={text('clientSecret')} focused={typing && state.secretFocused} mask />
+          </Text>
+        </>
+      ) : null}
+      {state.step === 'browser-sign-in' ? (
+        <>
+          <Text>
+            Application (client) id: <TextField value={state.clientId} onChange={text('clientId')} focused={typing} />
+          </Text>
+          <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
+        </>
+      ) : null}
+      {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}
+    </>
+  );
+}
+
+export function Onboarding({ starters, height, active }: { starters?: SessionStarters; height: number; active: boolean }) {
+  const theme = useTheme();
+  const { state: app } = useAppContext();
+  const [state, local] = useOnboardingState();
+  const starts = useOnboardingStarts(starters, state, local);
+  const disabled = onboardingDisabledKeys(state.step);
+  useDisabledKeys('onboarding', disabled, active);
+  useOnboardingInput(state, local, starts, disabled, active);
 
   if (state.step === 'browser-sign-in' && state.starting && state.signInUrl) {
     // While the browser sign-in waits, the address and the field for pasting it back take the screen.
     return (
       <Box flexDirection="column" height={height}>
-        <SignInWaiting url={state.signInUrl} paste={paste} active={active} height={height} stopping="esc stops waiting and goes back to the ways in." footerScope="onboarding" />
+        <SignInWaiting url={state.signInUrl} paste={starts.paste} active={active} height={height} stopping="esc stops waiting and goes back to the ways in." footerScope="onboarding" />
       </Box>
     );
   }
@@ -137,34 +189,11 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         <Text bold color={theme.text.accent}>
           cmd-tui — see and fix your Discord app's commands
         </Text>
-        <Text>{HEADLINES[app.startFailure ?? 'none']} How do you want to start?</Text>
+        <Text>{HEADLINES[app.start.failure ?? 'none']} How do you want to start?</Text>
         <Text color={theme.text.secondary}>Commands need a bot token or client credentials. Only a signed-in user can change permission overwrites.</Text>
         <Box marginTop={1} flexDirection="column">
-          {state.step === 'choose' ? <SelectList items={CHOICES} isFocused={active && !state.starting} priority={Priority.textField} onSelect={(item) => onChoose(item.value)} /> : null}
-          {state.step === 'bot-token' ? (
-            <Text>
-              Bot token: <TextField value={state.token} onChange={(value) => local({ type: 'text', field: 'token', value })} focused={active && !state.starting} mask placeholder="paste it, then enter" />
-            </Text>
-          ) : null}
-          {state.step === 'client-credentials' ? (
-            <>
-              <Text>
-                Client id: <TextField value={state.clientId} onChange={(value) => local({ type: 'text', field: 'clientId', value })} focused={active && !state.starting && !state.secretFocused} />
-              </Text>
-              <Text>
-                Client secret: <TextField value={state.clientSecret} onChange={(value) => local({ type: 'text', field: 'clientSecret', value })} focused={active && !state.starting && state.secretFocused} mask />
-              </Text>
-            </>
-          ) : null}
-          {state.step === 'browser-sign-in' ? (
-            <>
-              <Text>
-                Application (client) id: <TextField value={state.clientId} onChange={(value) => local({ type: 'text', field: 'clientId', value })} focused={active && !state.starting} />
-              </Text>
-              <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
-            </>
-          ) : null}
-          {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}
+          {state.step === 'choose' ? <SelectList items={CHOICES} isFocused={active && !state.starting} priority={Priority.textField} onSelect={(item) => starts.choose(item.value)} /> : null}
+          <StepFields state={state} local={local} active={active} />
         </Box>
         {state.starting ? <Spinner label={state.starting} /> : null}
         {state.error ? <Text color={theme.status.error}>{state.error}</Text> : null}

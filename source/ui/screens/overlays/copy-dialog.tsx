@@ -1,15 +1,21 @@
 /**
- * `c` (the selected command) and `C` (the whole scope): copy to another scope — pick the target, see
- * the plan (what is created, updated or unchanged, what the target does not allow and is dropped,
- * the creates it uses), then copy after confirming; a backup of the target is written first.
+ * `c` (the selected command) and `C` (the whole scope): copy to another scope — pick the target, see the
+ * plan the plan engine made (what is created, updated or unchanged, what the target does not allow and is
+ * dropped, the creates it uses) with its refusals in the CLI's words, then copy after confirming; a backup
+ * of the target is written first. esc or ctrl+c while it runs: before the first change leaves nothing is
+ * sent; after, it stops between requests and says what was sent and what was not.
  */
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
-import { ghostsNote, type CopyPlan } from '../../../backup/copy-plan.js';
+import type { Problem } from '../../../discord/model.js';
 import { summarizeAdaptations } from '../../../discord/adapt-scope.js';
 import { commandLabel } from '../../../discord/overwrite-entries.js';
 import { LIMITS, type Command, type PartialGuild, type Scope } from '../../../discord/model.js';
+import type { Override } from '../../../discord/plan.js';
+import { ghostsNote } from '../../../operations/copy-source.js';
+import type { Preparation, PreparedPlan } from '../../../operations/prepare-plan.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { TypeToConfirm } from '../../components/type-to-confirm.js';
 import { ScopePicker } from './scope-picker.js';
 import { Spinner } from '../../components/spinner.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
@@ -17,13 +23,15 @@ import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import type { Session } from '../../session/session.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
+import { overrideAnswer, planFailedLine, RefusalLines, splitRefusals } from './plan-refusals.js';
 
 type Copier = NonNullable<Session['copy']>;
 
 type Step =
   | { kind: 'pick' }
   | { kind: 'planning'; to: Scope }
-  | { kind: 'review'; to: Scope; copy: CopyPlan; createsLeft: number }
+  | { kind: 'review'; to: Scope; preparation: Preparation }
+  | { kind: 'override'; to: Scope; prepared: PreparedPlan; override: Override }
   | { kind: 'copying'; to: Scope };
 
 export interface CopyDialogProps {
@@ -38,21 +46,24 @@ export interface CopyDialogProps {
   onClose: () => void;
 }
 
+/** How many of the commands break a rule (a problem's path starts with the command's index). */
+export function invalidCount(problems: readonly Problem[]): number {
+  return new Set(problems.filter((problem) => problem.severity === 'error').map((problem) => /^\[(\d+)\]/.exec(problem.path)?.[1]).filter((index) => index !== undefined)).size;
+}
 
-export function CopyDialog({ copier, from, command, guilds, height, onDone, onClose }: CopyDialogProps) {
-  const theme = useTheme();
-  const { flows, state } = useAppContext();
+/** The dialog's steps: the target picked, the plan made by the plan engine (esc closes it meanwhile), an override typed, the copy carried out through the runner. */
+function useCopySteps({ copier, from, command, onDone, onClose }: Pick<CopyDialogProps, 'copier' | 'from' | 'command' | 'onDone' | 'onClose'>, nameOf: (scope: Scope) => string) {
+  const { flows } = useAppContext();
   const { runner } = flows;
-  const busySent = state.busy?.sent;
   const [step, setStep] = useState<Step>({ kind: 'pick' });
-  const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
-  const what = command ? commandLabel(command) : `every command of ${nameOf(from)}`;
   const request = (to: Scope) => ({ from, to, names: command ? [command.name] : [], prune: false });
 
   useKeyHandler(Priority.overlay, (chord) => {
-    // While picking, the picker has the keys (its esc closes the dialog).
-    if (step.kind === 'pick') return false;
+    // While picking or typing an override, those have the keys (their esc closes).
+    if (step.kind === 'pick' || step.kind === 'override') return false;
     if (chord === 'esc' && step.kind === 'planning') onClose();
+    // As during a save: before the first change leaves nothing is sent; after, the copy stops between requests.
+    if (chord === 'esc' && step.kind === 'copying') runner.cancel();
     return chord !== 'ctrl+c';
   });
 
@@ -60,8 +71,8 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
   useEffect(() => {
     if (!planning) return;
     let live = true;
-    Promise.all([copier.plan(request(planning)), copier.createsLeft(planning)]).then(
-      ([copy, createsLeft]) => live && setStep({ kind: 'review', to: planning, copy, createsLeft }),
+    copier.prepare(request(planning)).then(
+      (preparation) => live && setStep({ kind: 'review', to: planning, preparation }),
       (error: unknown) => {
         if (!live) return;
         onDone(`Copy not planned: ${errorLine(describeError(error))}`, 'error');
@@ -73,22 +84,37 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
     // The request follows from the step; re-planning only when the target changes.
   }, [planning]);
 
-  if (step.kind === 'pick') {
-    return <ScopePicker title={`Copy ${what} to…`} exclude={from} guilds={guilds} onPick={(to) => setStep({ kind: 'planning', to })} onClose={onClose} height={height} />;
-  }
-  if (step.kind === 'planning' || step.kind === 'copying') {
-    // Planning is not a runner request (esc closes it); a copy whose first change left cannot be cancelled.
-    const cancellable = step.kind === 'copying' && busySent !== true;
-    return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)} (esc closes)` : `Copying into ${nameOf(step.to)} (backup first)`} cancellable={cancellable} />;
-  }
+  const run = (to: Scope, prepared: PreparedPlan, overrides: readonly Override[]) => {
+    setStep({ kind: 'copying', to });
+    // Through the runner as a write: cancelled before the first change leaves, nothing is sent; after, it waits and reports.
+    void runner.run(`Copying into ${nameOf(to)}`, (signal, sent, notice) => copier.carryOut(prepared, { overrides, signal, sent, notice }), { kind: 'write', scope: to }).then((result) => {
+      if (result.ok) {
+        const done = result.value;
+        const count = done.steps.length;
+        const copied = `Copied ${count} change${count === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup ?? '(nothing changed)'}`;
+        onDone(done.readBackFailed ? `${copied}. ${done.readBackFailed}` : copied, done.readBackFailed ? 'warning' : 'success', result.notices);
+      } else if (result.cancelled) onDone(`Cancelled before it was sent: nothing was copied into ${nameOf(to)}.`, 'warning', result.notices);
+      else onDone(planFailedLine(`Copy into ${nameOf(to)}`, result.error), 'error', result.notices);
+    });
+  };
+  return { step, pick: (to: Scope) => setStep({ kind: 'planning', to }), override: (to: Scope, prepared: PreparedPlan, override: Override) => setStep({ kind: 'override', to, prepared, override }), run };
+}
 
-  const { to, copy, createsLeft } = step;
-  const adaptations = summarizeAdaptations(copy.adaptations).map((line) => `  ${line}`);
-  if (!copy.ok) {
-    const errors = copy.problems.filter((problem) => problem.severity === 'error').map((problem) => `  ${problem.path}: ${problem.message}`);
+/** The plan the engine made for the copy, with its refusals in the CLI's words; `what` is copied from `fromName` into `toName`. */
+function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, onOverride, onClose }: { preparation: Preparation; what: string; fromName: string; toName: string; single: boolean; onCopy: (prepared: PreparedPlan) => void; onOverride: (prepared: PreparedPlan, override: Override) => void; onClose: () => void }) {
+  const theme = useTheme();
+  const adaptations = summarizeAdaptations(preparation.ok ? preparation.prepared.adaptations : preparation.adaptations).map((line) => `  ${line}`);
+  if (!preparation.ok) {
+    const errors = preparation.problems.filter((problem) => problem.severity === 'error');
+    const bad = invalidCount(errors);
+    const title = single
+      ? `${what} is not valid in ${toName}; nothing can be copied`
+      : bad > 0
+        ? `${bad} of the ${preparation.count} commands of ${fromName} ${bad === 1 ? 'is' : 'are'} not valid in ${toName}; nothing can be copied`
+        : `The commands of ${fromName} are not valid together in ${toName}; nothing can be copied`;
     return (
-      <ConfirmDialog title={`${what} is not valid in ${nameOf(to)}; nothing can be copied`} confirmLabel="Close" onConfirm={onClose} onCancel={onClose}>
-        {[...adaptations, ...errors].map((line, index) => (
+      <ConfirmDialog title={title} confirmLabel="Close" onConfirm={onClose} onCancel={onClose}>
+        {[...adaptations, ...errors.map((problem) => `  ${problem.path}: ${problem.message}`)].map((line, index) => (
           <Text key={index} wrap="wrap">
             {line}
           </Text>
@@ -96,48 +122,34 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
       </ConfirmDialog>
     );
   }
-  const { plan } = copy;
+  const { prepared } = preparation;
+  const { plan, budget } = prepared;
   const lines = [
     ...adaptations,
     ...plan.create.map((create) => `  + create ${commandLabel(create)}`),
     ...plan.update.flatMap((update) => [`  ~ update ${commandLabel(update)}`, ...update.changes.map((change) => `      ${change.path}`)]),
     ...(plan.unchanged.length > 0 ? [`  = ${plan.unchanged.length} unchanged`] : []),
   ];
-  const nothing = plan.create.length + plan.update.length === 0;
-  const ghosts = ghostsNote(copy.ghosts, nameOf(to));
-  const tooMany = plan.createsUsed > createsLeft;
+  const nothing = !prepared.changes;
+  const { blocked, overridable } = splitRefusals(prepared.refusals);
+  const refused = blocked.length > 0;
+  const ghosts = ghostsNote(prepared.ghosts, toName);
   const summary = nothing
-    ? `Nothing to change in ${nameOf(to)}.`
-    : `${plan.create.length} to create, ${plan.update.length} to update; uses ${plan.createsUsed} of today's creates (${createsLeft} of ${LIMITS.dailyCreates} left).`;
-  const run = () => {
-    setStep({ kind: 'copying', to });
-    // Through the runner as a write: ctrl+c before the first change leaves sends nothing; after, it waits and reports.
-    void runner.run(`Copying into ${nameOf(to)}`, (signal, sent, notice) => copier.apply(request(to), copy, signal, sent, notice), { kind: 'write', scope: to }).then((result) => {
-      if (result.ok) {
-        const done = result.value;
-        const copied = `Copied ${done.steps} change${done.steps === 1 ? '' : 's'} into ${nameOf(to)}; backup: ${done.backup}`;
-        onDone(done.readBackFailed ? `${copied}. ${done.readBackFailed}` : copied, done.readBackFailed ? 'warning' : 'success', result.notices);
-      } else if (result.cancelled) onDone(`Cancelled before it was sent: nothing was copied into ${nameOf(to)}.`, 'warning', result.notices);
-      else onDone(`Copy into ${nameOf(to)} failed: ${errorLine(describeError(result.error))}`, 'error', result.notices);
-    });
-  };
+    ? `Nothing to change in ${toName}.`
+    : `${plan.create.length} to create, ${plan.update.length} to update; uses ${plan.createsUsed} of today's creates (${budget.remaining} of ${LIMITS.dailyCreates} left).`;
+  const override = overridable[0]?.override;
+  const confirm = nothing || refused ? onClose : override ? () => onOverride(prepared, override) : () => onCopy(prepared);
   return (
-    <ConfirmDialog
-      title={`Copy ${what} into ${nameOf(to)}?`}
-      confirmLabel={nothing || tooMany ? 'Close' : 'Copy'}
-      onConfirm={nothing || tooMany ? onClose : run}
-      onCancel={onClose}
-    >
-      {/* The counts and warnings first: a long plan scrolls below them. */}
-      <Text wrap="wrap" color={tooMany ? theme.status.error : undefined}>
-        {tooMany ? `The copy needs ${plan.createsUsed} creates but only ${createsLeft} are left today.` : summary}
-      </Text>
-      {ghosts && !nothing && !tooMany ? (
+    <ConfirmDialog title={`Copy ${what} into ${toName}?`} confirmLabel={nothing || refused ? 'Close' : overridable.length > 0 ? 'Copy anyway…' : 'Copy'} onConfirm={confirm} onCancel={onClose}>
+      {/* The counts, refusals and warnings first: a long plan scrolls below them. */}
+      <Text wrap="wrap">{summary}</Text>
+      <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />
+      {ghosts && !nothing && !refused ? (
         <Text wrap="wrap" color={theme.status.warning}>
           {ghosts}
         </Text>
       ) : null}
-      {nothing || tooMany ? null : <Text color={theme.text.secondary}>A backup of {nameOf(to)} is written first.</Text>}
+      {nothing || refused ? null : <Text color={theme.text.secondary}>A backup of {toName} is written first.</Text>}
       {lines.map((line, index) => (
         <Text key={index} wrap="wrap">
           {line}
@@ -145,4 +157,35 @@ export function CopyDialog({ copier, from, command, guilds, height, onDone, onCl
       ))}
     </ConfirmDialog>
   );
+}
+
+export function CopyDialog(props: CopyDialogProps) {
+  const { from, command, guilds, height, onClose } = props;
+  const { state } = useAppContext();
+  const nameOf = (scope: Scope) => (scope.kind === 'global' ? 'Global' : (guilds.find((guild) => guild.id === scope.guildId)?.name ?? `guild ${scope.guildId}`));
+  const what = command ? commandLabel(command) : `every command of ${nameOf(from)}`;
+  const { step, pick, override, run } = useCopySteps(props, nameOf);
+  switch (step.kind) {
+    case 'pick':
+      return <ScopePicker title={`Copy ${what} to…`} exclude={from} guilds={guilds} onPick={pick} onClose={onClose} height={height} />;
+    case 'planning':
+    case 'copying': {
+      // Planning is not a runner request (esc closes it); a copy whose first change left cannot be cancelled.
+      const cancellable = step.kind === 'copying' && state.busy?.sent !== true;
+      return <Spinner label={step.kind === 'planning' ? `Planning the copy into ${nameOf(step.to)} (esc closes)` : `Copying into ${nameOf(step.to)} (backup first)`} cancellable={cancellable} />;
+    }
+    case 'override': {
+      const { to, prepared } = step;
+      const refusal = prepared.refusals.find((item) => item.override === step.override);
+      return (
+        <TypeToConfirm title={`Copy ${what} into ${nameOf(to)} anyway?`} expected={overrideAnswer(step.override, prepared.plan)} mismatch="That is not it" action="copy anyway" onConfirm={() => run(to, prepared, [step.override])} onCancel={onClose}>
+          <Text wrap="wrap">{refusal?.message}</Text>
+        </TypeToConfirm>
+      );
+    }
+    case 'review': {
+      const { to } = step;
+      return <CopyPlanReview preparation={step.preparation} what={what} fromName={nameOf(from)} toName={nameOf(to)} single={command !== undefined} onCopy={(prepared) => run(to, prepared, [])} onOverride={(prepared, chosen) => override(to, prepared, chosen)} onClose={onClose} />;
+    }
+  }
 }

@@ -1,8 +1,12 @@
-/** `P`: switch to another profile's API, application and stored credentials without leaving the app. */
+/**
+ * `P`: switch to another profile's API, application and stored credentials without leaving the app. Laid
+ * out by priority in the rows it has: the title and the list (or why there is none) first, how to make a
+ * profile the default last, cut at the border rather than drawn over it.
+ */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
-import { Footer } from '../../components/footer.js';
+import { Footer, useFooterRows } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
@@ -12,8 +16,11 @@ import { useTheme } from '../../theme/theme-context.js';
 
 type Profiles = Required<Pick<SessionStarters, 'profiles' | 'openProfile'>>;
 
-export function ProfilePicker({ starters, current, onOpened, onClose }: { starters: Profiles; current?: string; onOpened: (session: Session) => void; onClose: () => void }) {
+export function ProfilePicker({ starters, current, height, onOpened, onClose }: { starters: Profiles; current?: string; height: number; onOpened: (session: Session) => void; onClose: () => void }) {
   const theme = useTheme();
+  // The border's two rows and the title's; the list takes what is left, the explanation what the list leaves.
+  const boxHeight = Math.max(4, height - useFooterRows());
+  const listRows = Math.max(1, Math.min(12, boxHeight - 3));
   const [names, setNames] = useState<string[] | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,22 +42,28 @@ export function ProfilePicker({ starters, current, onOpened, onClose }: { starte
   const items = (names ?? []).map((name) => ({ key: name, label: name === current ? `${name}  (in use)` : name, value: name }));
   return (
     <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" flexGrow={1} borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-        <Text bold>Switch profile</Text>
-        <Text color={theme.text.secondary} wrap="wrap">
-          For this run; `cmd-tui profile use NAME` makes one the default, `cmd-tui profile add NAME` adds one.
-        </Text>
-        {names === null && problem === null ? <Spinner label="Reading the profiles" /> : null}
-        {names !== null && names.length === 0 ? <Text wrap="wrap">No profiles yet: add one with `cmd-tui profile add NAME --api URL --app ID`.</Text> : null}
-        {opening !== null ? <Spinner label={`Connecting with the profile ${opening}`} /> : null}
-        {names !== null && names.length > 0 && opening === null ? (
-          <SelectList items={items} initialIndex={Math.max(0, items.findIndex((item) => item.value === current))} limit={12} onSelect={(item) => open(item.value)} />
-        ) : null}
-        {problem !== null ? (
-          <Text color={theme.status.error} wrap="wrap">
-            {problem}
+      <Box flexDirection="column" height={boxHeight} flexShrink={0} overflow="hidden" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
+        <Box flexShrink={0}>
+          <Text bold>Switch profile</Text>
+        </Box>
+        <Box flexDirection="column" flexShrink={0}>
+          {names === null && problem === null ? <Spinner label="Reading the profiles" /> : null}
+          {names !== null && names.length === 0 ? <Text wrap="wrap">No profiles yet: add one with `cmd-tui profile add NAME --api URL --app ID`.</Text> : null}
+          {opening !== null ? <Spinner label={`Connecting with the profile ${opening}`} /> : null}
+          {names !== null && names.length > 0 && opening === null ? (
+            <SelectList items={items} initialIndex={Math.max(0, items.findIndex((item) => item.value === current))} limit={listRows} onSelect={(item) => open(item.value)} />
+          ) : null}
+          {problem !== null ? (
+            <Text color={theme.status.error} wrap="wrap">
+              {problem}
+            </Text>
+          ) : null}
+        </Box>
+        <Box flexShrink={0}>
+          <Text color={theme.text.secondary} wrap="wrap">
+            For this run; `cmd-tui profile use NAME` makes one the default, `cmd-tui profile add NAME` adds one.
           </Text>
-        ) : null}
+        </Box>
       </Box>
       <Footer scope="picker" />
     </Box>

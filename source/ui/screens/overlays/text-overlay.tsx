@@ -12,7 +12,8 @@ import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, bindingsFor, keyLabel, type Binding, type DisabledKeys, type KeyScope } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
 
-const KEY_COLUMN = 16;
+/** The widest key column: a longer key (`meta+b/ctrl+left/meta+left`) has a line of its own, what it does under it. */
+const KEY_COLUMN = 18;
 
 /** What a key does, and that it changes Discord (asking first) where it does. */
 function helpLabel(binding: Binding): string {
@@ -22,11 +23,17 @@ function helpLabel(binding: Binding): string {
 
 /** Every key of the screen from the key table; one that cannot act now greyed, with why (`disabled`). */
 export function helpLines(scope: KeyScope, disabled: DisabledKeys = {}): PaneLine[] {
+  const bindings = bindingsFor(scope);
+  // As wide as the keys need (two spaces after the widest that fits), so what a key does never runs into it.
+  const column = Math.min(KEY_COLUMN, Math.max(0, ...bindings.map((b) => keyLabel(b).length).filter((width) => width <= KEY_COLUMN - 2)) + 2);
   return [
-    ...bindingsFor(scope).map((b): PaneLine => {
+    ...bindings.flatMap((b): PaneLine[] => {
       const reason = disabled[b.action];
-      const line = `${keyLabel(b).padEnd(KEY_COLUMN)}${helpLabel(b)}`;
-      return reason === undefined ? { text: line } : { text: `${line} — disabled: ${reason}`, tone: 'secondary' };
+      const key = keyLabel(b);
+      const what = reason === undefined ? helpLabel(b) : `${helpLabel(b)} — disabled: ${reason}`;
+      const tone = reason === undefined ? {} : { tone: 'secondary' as const };
+      if (key.length > column - 2) return [{ text: key, ...tone }, { text: `${' '.repeat(column)}${what}`, ...tone }];
+      return [{ text: `${key.padEnd(column)}${what}`, ...tone }];
     }),
     { text: '' },
     { text: 'When a text field or the filter has focus, letters and ? are text:', tone: 'secondary' as const },
@@ -34,10 +41,11 @@ export function helpLines(scope: KeyScope, disabled: DisabledKeys = {}): PaneLin
   ];
 }
 
-/** Under the text of a help line (past its key column), else two past the line's own indent. */
+/** Under the text of a help line (past its key column, or the indent of a key's own line), else two past the line's own indent. */
 function continuationIndent(text: string): string {
   const keyColumn = /^\S+ {2,}(?=\S)/.exec(text)?.[0].length ?? 0;
-  return ' '.repeat(keyColumn >= KEY_COLUMN ? keyColumn : (/^ */.exec(text)?.[0].length ?? 0) + 2);
+  const indent = /^ */.exec(text)?.[0].length ?? 0;
+  return ' '.repeat(keyColumn >= 5 ? keyColumn : indent >= 4 ? indent : indent + 2);
 }
 
 export function TextOverlay({ title, lines: given, height, onClose }: { title: string; lines: readonly PaneLine[]; height: number; onClose: () => void }) {

@@ -12,16 +12,18 @@ export interface PermissionsScreenProps {
   entryId: string;
   /** Picked on this screen earlier (Global scope). */
   guildId?: string;
+  /** The overwrite selected at first, when it is in the list. */
+  select?: { type: number; id: string };
   height: number;
   width: number;
   active: boolean;
 }
 
-export function PermissionsScreen({ entryId, guildId, height, width, active }: PermissionsScreenProps) {
+export function PermissionsScreen({ entryId, guildId, select, height, width, active }: PermissionsScreenProps) {
   const { state } = useAppContext();
   const guild = guildId ?? (state.scope.kind === 'guild' ? state.scope.guildId : undefined);
   if (!guild) return <GuildChoice entryId={entryId} height={height} active={active} />;
-  return <GuildPermissions key={`${guild}:${entryId}`} entryId={entryId} guildId={guild} height={height} width={width} active={active} />;
+  return <GuildPermissions key={`${guild}:${entryId}`} entryId={entryId} guildId={guild} {...(select ? { select } : {})} height={height} width={width} active={active} />;
 }
 
 /** Global scope: overwrites are per guild, so pick one (the scope itself stays Global), or type its id. */
@@ -31,7 +33,7 @@ function GuildChoice({ entryId, height, active }: { entryId: string; height: num
     <ScopePicker
       title="Permission overwrites are set per guild: pick the guild"
       exclude={GLOBAL_SCOPE}
-      guilds={state.guilds}
+      guilds={state.identity.guilds}
       onPick={(scope) => {
         if (scope.kind !== 'guild') return;
         dispatch({ type: 'pop' });

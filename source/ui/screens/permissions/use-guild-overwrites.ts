@@ -31,8 +31,8 @@ export function useGuildOverwrites(guildId: string | undefined): GuildOverwrites
   // Read at load time only: a sign-in that upgrades the session must not reload (and so reset) the screen.
   const api = useRef(state.session?.api);
   api.current = state.session?.api;
-  const knownCommands = useRef(state.session?.knownCommands);
-  knownCommands.current = state.session?.knownCommands;
+  const knownCommands = useRef(state.session?.workspace.knownCommands);
+  knownCommands.current = state.session?.workspace.knownCommands;
   const { runner } = flows;
   useEffect(() => {
     const current = api.current;

@@ -41,14 +41,12 @@ export type LeaveTo = Extract<EditorMode, { kind: 'discard' }>['then'];
 
 type ResolvedUser = { ok: true; target: OverwriteTarget; unchecked?: string } | { ok: false; problem: UserError };
 
-export function usePermissionActions(model: PermissionsModel | undefined, editor: EditorState, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
+/** Editing the list: flip, remove, add a target from the picker (a user named first), check a member. */
+function useOverwriteEdits(model: PermissionsModel | undefined, editor: EditorState, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
   const { state, dispatch, flows } = useAppContext();
-  const { exit } = useApp();
   const flash = (text: string, tone: Tone, notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
   const setMode = (mode: EditorMode) => dispatchEditor({ type: 'mode', mode });
   const session = state.session;
-  // The address pasted back while signing in (a browser on another machine).
-  const paste = usePasteBack();
 
   const apply = (outcome: EditOutcome, select?: number): boolean => {
     if (!outcome.ok) {
@@ -88,14 +86,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
     };
   };
 
-  const leaveNow = (to: LeaveTo) => {
-    if (to === 'quit') exit();
-    else if (to === 'back') dispatch({ type: 'pop' });
-    else if (session && model) dispatch({ type: 'push', screen: { id: 'permissions', commandId: session.api.applicationId, guildId: model.guildId } });
-  };
-
   return {
-    paste,
     toggle() {
       if (model && selectedOverwrite) apply(toggleOverwrite(model.list, labelled(selectedOverwrite)));
     },
@@ -145,6 +136,22 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       setMode({ kind: 'member-answer', userId: choice.target.id });
     },
 
+  };
+}
+
+/** Leaving the editor (back, quit, or to the app-level entry): with unsaved edits, asked first. */
+function useLeaveEditor(model: PermissionsModel | undefined, dispatchEditor: Dispatch<EditorAction>) {
+  const { state, dispatch } = useAppContext();
+  const { exit } = useApp();
+  const session = state.session;
+  const setMode = (mode: EditorMode) => dispatchEditor({ type: 'mode', mode });
+  const leaveNow = (to: LeaveTo) => {
+    if (to === 'quit') exit();
+    else if (to === 'back') dispatch({ type: 'pop' });
+    else if (session && model) dispatch({ type: 'push', screen: { id: 'permissions', commandId: session.api.applicationId, guildId: model.guildId } });
+  };
+
+  return {
     /** esc, q or A with unsaved edits asks first. */
     leave(to: LeaveTo) {
       if (to === 'app-level' && model?.entry.kind === 'app') return;
@@ -152,7 +159,19 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       else leaveNow(to);
     },
     leaveNow,
+  };
+}
 
+/** Saving the list (preview → backup → one PUT through operations/save-overwrites.ts), with the browser sign-in first when no user token is held. */
+function useOverwritesSave(model: PermissionsModel | undefined, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
+  const { state, dispatch, flows } = useAppContext();
+  const flash = (text: string, tone: Tone, notices?: readonly string[]) => dispatch({ type: 'flash', text, tone, notices });
+  const setMode = (mode: EditorMode) => dispatchEditor({ type: 'mode', mode });
+  const session = state.session;
+  // The address pasted back while signing in (a browser on another machine).
+  const paste = usePasteBack();
+  return {
+    paste,
     requestSave() {
       if (!model || !session) return;
       if (model.changes.length === 0) flash('Nothing to save: the list is as Discord has it.', 'info');
@@ -168,7 +187,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       setMode({ kind: 'list' });
       const result = await flows.runner.run(
         `Saving the overwrites of ${entry.label}`,
-        async (signal, sent, notice) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent, notice }),
+        async (signal, sent, notice) => (await import('../../../operations/save-overwrites.js')).saveOverwrites(session.workspace, { guildId, entry: { id: entry.id, label: entry.label }, base, next: list, directory }, { signal, sent, notice }),
         { kind: 'write', scope: guildScope(guildId) },
       );
       if (result.ok) {
@@ -199,7 +218,7 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
 
     /** The browser sign-in; on success the session gains the user token and the preview opens again. */
     async signIn() {
-      const start = session?.signInUser;
+      const start = session?.signIn?.start;
       if (!start) return;
       const controller = new AbortController();
       setMode({ kind: 'signing-in' });
@@ -207,7 +226,9 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       if (result.ok) {
         dispatch({ type: 'session-upgraded', session: result.value });
         setMode({ kind: 'preview' });
-        flash('Signed in. Review the change and choose Save to send it.', 'success');
+        const storedUnder = result.value.signIn?.storedUnder;
+        const filed = storedUnder ? ` The sign-in is stored under a new profile, ${storedUnder}, for this app (no other profile was changed).` : '';
+        flash(`Signed in.${filed} Review the change and choose Save to send it.`, 'success');
         return;
       }
       controller.abort();
@@ -216,6 +237,10 @@ export function usePermissionActions(model: PermissionsModel | undefined, editor
       else flash(`Sign-in failed: ${errorLine(describeError(result.error))}`, 'error');
     },
   };
+}
+
+export function usePermissionActions(model: PermissionsModel | undefined, editor: EditorState, dispatchEditor: Dispatch<EditorAction>, loaded: GuildOverwritesHandle) {
+  return { ...useOverwriteEdits(model, editor, dispatchEditor, loaded), ...useLeaveEditor(model, dispatchEditor), ...useOverwritesSave(model, dispatchEditor, loaded) };
 }
 
 export type PermissionActions = ReturnType<typeof usePermissionActions>;

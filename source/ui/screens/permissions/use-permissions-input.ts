@@ -119,6 +119,8 @@ export function usePermissionsInput({ active, editor, dispatchEditor, actions, l
           actions.leave('back');
           return true;
         case 'quit':
+          // During the save, the app's q: quit once its outcome is told.
+          if (state.busy?.write) return false;
           actions.leave('quit');
           return true;
         case 'refresh':

@@ -119,7 +119,7 @@ export function SignInOnlyHome({ height, active }: { height: number; active: boo
 function ManagedGuilds({ width, height, active }: { width: number; height: number; active: boolean }) {
   const { state, dispatch, flows } = useAppContext();
   const [query, setQuery] = useState('');
-  const items = managedGuilds(state.guilds)
+  const items = managedGuilds(state.identity.guilds)
     .map((guild): PickItem => ({ key: guild.id, label: guild.name, note: guild.id }))
     .filter(matches(query));
   const disabled = signInOnlyDisabledKeys('guilds', items.length);
@@ -139,7 +139,7 @@ function ManagedGuilds({ width, height, active }: { width: number; height: numbe
       query={query}
       onQueryChange={setQuery}
       items={items}
-      emptyText={state.guilds.length === 0 ? 'No guilds listed yet: the sign-in needs the guilds scope (`cmd-tui auth login --preset permissions` asks for it).' : 'No guild you manage (Manage Server, or owner) matches.'}
+      emptyText={state.identity.guilds.length === 0 ? 'No guilds listed yet: the sign-in needs the guilds scope (`cmd-tui auth login --preset permissions` asks for it).' : 'No guild you manage (Manage Server, or owner) matches.'}
       onPick={(id) => dispatch({ type: 'scope', scope: guildScope(id) })}
       onClose={() => setQuery('')}
       height={height}
@@ -166,7 +166,7 @@ function GuildEntries({ guildId, width, height, active }: { guildId: string; wid
   const [query, setQuery] = useState('');
   /** The text typed into "open by id", while that prompt is open. */
   const [typedId, setTypedId] = useState<string | null>(null);
-  const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
+  const guildName = state.identity.guilds.find((guild) => guild.id === guildId)?.name ?? `guild ${guildId}`;
   const entries = load.status === 'ready' ? load.data.entries : [];
   const items = entries.map((entry): PickItem => ({ key: entry.id, label: entry.label, note: noteOf(entry) })).filter(matches(query));
   const disabled = signInOnlyDisabledKeys('entries', items.length);

@@ -13,7 +13,9 @@
 import { Box } from 'ink';
 import { useEffect, useState, type ReactNode } from 'react';
 import { guildScope, GLOBAL_SCOPE, type Command } from '../../../discord/model.js';
+import type { EmulatorControl } from '../../../operations/try-command.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
+import { textWidth } from '../../../terminal/text-width.js';
 import { Footer } from '../../components/footer.js';
 import { Text } from '../../components/text.js';
 import { TextField } from '../../components/text-field.js';
@@ -24,8 +26,10 @@ import { actionFor, bindingOf, keyLabel } from '../../input/key-bindings.js';
 import type { EmulatorCopy, EmulatorEndpoint } from '../../session/try-on-emulator.js';
 import { AppContext, useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
+import { ConnectionDetails, type ConnectionItem } from './connection-details.js';
 
-export interface OnEmulatorProps {
+/** What the Try screen is given, and each of its forms. */
+export interface TryScreenProps {
   command: Command;
   height: number;
   width: number;
@@ -35,7 +39,7 @@ export interface OnEmulatorProps {
 /** What the Try screen says when the emulator has no bot to deliver to, where the emulator runs in this process. */
 export function noBotText(demo: boolean): string {
   const where = demo ? 'The demo has no bot' : 'No bot is connected to this emulator yet';
-  return `${where}: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token shown above.`;
+  return `${where}: its app has no interactions endpoint URL and no bot is logged in to its gateway. Connect yours: ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets the interactions URL of an HTTP bot, or start a gateway bot with the API URL and bot token (${keyLabel(bindingOf('connectBot', 'try'))} lists them to copy).`;
 }
 
 /** The width of the details' labels (`Interactions URL` and a space). */
@@ -49,15 +53,15 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
  * the server answered); `form`: the Try form to open on the emulator, at a height.
  */
-export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: OnEmulatorProps & { reason: string; form: (height: number, active: boolean, origin: string, interactionsUrl: string | null) => ReactNode }) {
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;
-  const tryOn = state.session?.tryOnEmulator;
+  const tryOn = state.session?.emulators.forTry;
   const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
   // The guild in view, else the one the form would start in.
-  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.guilds[0]?.id;
-  const guildName = state.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : undefined);
+  const guildId = state.scope.kind === 'guild' ? state.scope.guildId : state.identity.guilds[0]?.id;
+  const guildName = state.identity.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : undefined);
 
   const open = () => {
     if (!tryOn) return;
@@ -100,7 +104,7 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
     };
     return (
       <EmulatorDetails endpoint={copy.endpoint} notes={[`${copy.summary} ${NOTHING_WRITTEN}`]} height={height} width={width} active={active}>
-        {(rest, formActive, interactionsUrl) => <AppContext.Provider value={scoped}>{form(rest, formActive, new URL(copy.endpoint.baseUrl).origin, interactionsUrl)}</AppContext.Provider>}
+        {(rest, formActive, interactionsUrl) => <AppContext.Provider value={scoped}>{form(rest, formActive, copy.endpoint.control, interactionsUrl)}</AppContext.Provider>}
       </EmulatorDetails>
     );
   }
@@ -124,36 +128,14 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
   );
 }
 
-/**
- * The emulator's details above a Try form on it, and the interactions URL field. `children` draws the
- * form in the rows left, taking keys when `formActive` (not while the field is edited).
- */
-export function EmulatorDetails({ endpoint, notes, height, width, active, children }: {
-  endpoint: EmulatorEndpoint;
-  notes: readonly string[];
-  height: number;
-  width: number;
-  active: boolean;
-  /** `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set. */
-  children: (height: number, formActive: boolean, interactionsUrl: string | null) => ReactNode;
-}) {
-  const theme = useTheme();
+/** Rows the Try form needs below the details for its rows, Send and the footer: fewer, and the details fold into one line. */
+const FORM_LEAST_ROWS = 10;
+
+/** The interactions URL field: what is typed, the check with Discord's PINGs (through the runner), and its keys. */
+function useInteractionsUrlField(endpoint: EmulatorEndpoint) {
   const { flows, dispatch } = useAppContext();
   const [editing, setEditing] = useState<string | undefined>(undefined);
   const [checking, setChecking] = useState(false);
-  const current = endpoint.interactionsUrl();
-
-  useKeyHandler(
-    Priority.screen,
-    (chord) => {
-      if (actionFor(chord, 'try') !== 'interactionsUrl') return false;
-      setEditing(endpoint.interactionsUrl() ?? '');
-      return true;
-    },
-    active && editing === undefined,
-  );
-  useDisabledKeys('interactions-url', checking ? { setInteractionsUrl: "the URL is being checked with Discord's PINGs." } : {}, active && editing !== undefined);
-
   const apply = (text: string) => {
     const url = text.trim() === '' ? null : text.trim();
     if (url !== null && !/^https?:\/\/[^/]/.test(url)) {
@@ -175,8 +157,8 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
       dispatch({ type: 'flash', text: url === null ? 'No interactions URL: interactions go to your bot on the gateway.' : `Interactions now go to ${url} (it answered Discord's PING checks).`, tone: 'success' });
     });
   };
-
-  const field = (chord: string) => {
+  /** The field's own keys: enter sets the URL (unless a check is under way), esc leaves it. */
+  const keys = (chord: string) => {
     const action = actionFor(chord, 'interactions-url');
     if (action === 'setInteractionsUrl') {
       if (!checking) apply(editing ?? '');
@@ -184,51 +166,113 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     else return false;
     return true;
   };
+  return { editing, checking, edit: () => setEditing(endpoint.interactionsUrl() ?? ''), type: setEditing, keys };
+}
 
+/** The field where an HTTP bot's interactions endpoint URL is typed, checked and set. */
+function InteractionsUrlField({ field, width, active }: { field: ReturnType<typeof useInteractionsUrlField>; width: number; active: boolean }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      <Text wrap="truncate" bold>{"Your HTTP bot's interactions endpoint URL"}</Text>
+      <Text color={theme.text.secondary} wrap="truncate">{"checked with Discord's PINGs, verified with the public key (ctrl+b lists it)"}</Text>
+      <Box>
+        <Text>{'Interactions URL'.padEnd(LABEL_WIDTH)}</Text>
+        <TextField value={field.editing ?? ''} onChange={field.type} focused={active && !field.checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - LABEL_WIDTH - 1)} command={field.keys} />
+      </Box>
+      <Box flexGrow={1} />
+      <Footer scope="interactions-url" />
+    </Box>
+  );
+}
+
+/** The details as lines at `room` columns (each wrapped here, so the rows the form is left are counted, not guessed); `reveal`: the emulator's own fake token, shown. */
+function detailLines(endpoint: EmulatorEndpoint, notes: readonly string[], room: number, current: string | null): { line: string; quiet: boolean; reveal?: boolean }[] {
   const label = (name: string) => name.padEnd(LABEL_WIDTH);
-  // Every line wrapped here, so the rows the form is left are counted, not guessed.
-  const wrapped = (text: string) => wrapText(text, Math.max(20, width), ' '.repeat(LABEL_WIDTH));
-  const lines: { line: string; quiet: boolean; reveal?: boolean }[] = [
-    ...notes.flatMap((note) => wrapText(note, Math.max(20, width)).map((line) => ({ line, quiet: true }))),
+  const wrapped = (text: string) => wrapText(text, room, ' '.repeat(LABEL_WIDTH));
+  const urlKey = keyLabel(bindingOf('interactionsUrl', 'try'));
+  return [
+    ...notes.flatMap((note) => wrapText(note, room).map((line) => ({ line, quiet: true }))),
     ...[
       `${label('API URL')}${endpoint.baseUrl}`,
       `${label('Gateway')}${endpoint.gatewayUrl}`,
       "The public key, then the bot token (the emulator's own, fake), each on a line of its own to select and copy:",
     ].flatMap(wrapped).map((line) => ({ line, quiet: false })),
     // Each on a line of its own, as serve prints them: selected whole, it is copied whole.
-    ...wrapText(endpoint.verifyKey, Math.max(20, width)).map((line) => ({ line, quiet: false })),
+    { line: endpoint.verifyKey, quiet: false },
     // The emulator's own fake token, which its session registered as a secret: here it is for the bot author to copy.
-    ...wrapText(endpoint.botToken, Math.max(20, width)).map((line) => ({ line, quiet: false, reveal: true })),
-    ...(editing === undefined
-      ? wrapped(`${label('Interactions URL')}${current ?? 'none: interactions go to your bot on the gateway'} · ${keyLabel(bindingOf('interactionsUrl', 'try'))} sets it for an HTTP bot`).map((line) => ({ line, quiet: false }))
-      : []),
+    { line: endpoint.botToken, quiet: false, reveal: true },
+    ...wrapped(`${label('Interactions URL')}${current ?? 'none: interactions go to your bot on the gateway'} · ${urlKey} sets it for an HTTP bot`).map((line) => ({ line, quiet: false })),
   ];
-  const rows = [
-    ...lines.map(({ line, quiet, reveal }, index) => <Text key={index} reveal={reveal === true} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>),
-    ...(editing !== undefined
-      ? [
-          <Box key="url">
-            <Text>{label('Interactions URL')}</Text>
-            <TextField value={editing} onChange={(value) => setEditing(value)} focused={active && !checking} placeholder="http://127.0.0.1:3000/interactions (empty: none)" width={Math.max(10, width - LABEL_WIDTH - 1)} command={field} />
-          </Box>,
-        ]
-      : []),
+}
+
+/**
+ * The emulator's details above a Try form on it, and the interactions URL field. Where they and the form
+ * do not both fit (or a value to copy is wider than the screen), the details fold into one line and open
+ * on demand (ctrl+b: connection-details.tsx). `children` draws the form in the rows left, taking keys when
+ * `formActive` (not while the details or the field are open).
+ */
+export function EmulatorDetails({ endpoint, notes, height, width, active, children }: {
+  endpoint: EmulatorEndpoint;
+  notes: readonly string[];
+  height: number;
+  width: number;
+  active: boolean;
+  /** `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set. */
+  children: (height: number, formActive: boolean, interactionsUrl: string | null) => ReactNode;
+}) {
+  const theme = useTheme();
+  const field = useInteractionsUrlField(endpoint);
+  const { editing } = field;
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const current = endpoint.interactionsUrl();
+  const formActive = active && editing === undefined && !detailsOpen;
+  useKeyHandler(
+    Priority.screen,
+    (chord) => {
+      const action = actionFor(chord, 'try');
+      if (action === 'interactionsUrl') field.edit();
+      else if (action === 'connectBot') setDetailsOpen(true);
+      else return false;
+      return true;
+    },
+    formActive,
+  );
+  useDisabledKeys('interactions-url', field.checking ? { setInteractionsUrl: "the URL is being checked with Discord's PINGs." } : {}, active && editing !== undefined);
+
+  const room = Math.max(20, width);
+  const lines = detailLines(endpoint, notes, room, current);
+  // Nothing meant to be copied is broken across lines: a value wider than the screen is behind the copy key instead.
+  const copyable = [LABEL_WIDTH + textWidth(endpoint.baseUrl), LABEL_WIDTH + textWidth(endpoint.gatewayUrl), textWidth(endpoint.verifyKey), textWidth(endpoint.botToken)];
+  const unfolded = copyable.every((cells) => cells <= room) && height - lines.length >= FORM_LEAST_ROWS;
+  const connectKey = keyLabel(bindingOf('connectBot', 'try'));
+  const folded = `${connectKey} connect a bot (URLs, token, public key) · ${current ? `interactions go to ${current}` : `emulator at ${new URL(endpoint.baseUrl).host}`}`;
+  const items: ConnectionItem[] = [
+    { label: 'API URL', value: endpoint.baseUrl },
+    { label: 'Gateway', value: endpoint.gatewayUrl },
+    { label: 'Public key', value: endpoint.verifyKey },
+    { label: 'Bot token', value: endpoint.botToken, reveal: true },
+    { label: 'Interactions URL', value: current ?? '', shown: current ?? 'none: interactions go to your bot on the gateway', settable: true },
   ];
+  const shown = unfolded ? lines.length : 1;
   return (
     <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" flexShrink={0}>
-        {rows}
-      </Box>
-      {/* Hidden, not unmounted, while the URL is edited: what was filled in and the bot's reply stay. */}
-      <Box display={editing === undefined ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-        {children(Math.max(3, height - rows.length), active && editing === undefined, current)}
-      </Box>
       {editing !== undefined ? (
-        <Box flexDirection="column" flexGrow={1}>
-          <Box flexGrow={1} />
-          <Footer scope="interactions-url" />
-        </Box>
+        <InteractionsUrlField field={field} width={width} active={active} />
+      ) : detailsOpen ? (
+        <ConnectionDetails title="Connect your bot to this emulator" notes={notes} items={items} height={height} width={width} active={active} onSet={field.edit} onClose={() => setDetailsOpen(false)} />
       ) : null}
+      {/* Hidden, not unmounted, while the details or the field are open: what was filled in and the bot's reply stay. */}
+      <Box display={editing === undefined && !detailsOpen ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
+        <Box flexDirection="column" flexShrink={0}>
+          {unfolded ? (
+            lines.map(({ line, quiet, reveal }, index) => <Text key={index} reveal={reveal === true} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>)
+          ) : (
+            <Text wrap="truncate" color={theme.text.secondary}>{folded}</Text>
+          )}
+        </Box>
+        {children(Math.max(3, height - shown), formActive, current)}
+      </Box>
     </Box>
   );
 }

@@ -10,43 +10,20 @@
  * above the demo's form, how to connect a bot.
  */
 import { Box } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { isLiveDiscord } from '../../../api/target.js';
-import { LOCALES, type Command, type Member } from '../../../discord/model.js';
-import { withMembers } from '../../../discord/overwrite-targets.js';
 import { LIVE_DISCORD_REFUSAL } from '../../../operations/try-command.js';
-import { Footer, useFooterRows } from '../../components/footer.js';
+import { Footer } from '../../components/footer.js';
 import { Text } from '../../components/text.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, type Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
-import { filterPickerItems } from '../command-editor/picker-items.js';
-import { FilterPicker } from '../permissions/filter-picker.js';
-import { useMemberSearch } from '../permissions/use-member-search.js';
-import { defaultPlace, rowChoices, tryRequest, tryRows, type RowKey, type TryForm, type TryPlace, type TryRow } from './try-form.js';
-import { useTryDelivery } from './use-try-delivery.js';
-import { useTryPlace, type PlaceLoad } from './use-try-place.js';
-import { useTryInput } from './use-try-input.js';
-import { useTryState, type TypedValues } from './use-try-state.js';
-import { isSelect, pressProblem } from '../../../discord/message-components.js';
-import { conversation, type ReplyComponent } from './reply-conversation.js';
-import { FormDialog } from './form-dialog.js';
-import { selectChoices, SEND_PICKED } from './select-choices.js';
-import { TryView } from './try-view.js';
-import { EmulatorDetails, noBotText, TryOnEmulatorScreen } from './try-on-emulator.js';
-
-export interface TryScreenProps {
-  command: Command;
-  height: number;
-  width: number;
-  active: boolean;
-}
+import type { TypedValues } from './use-try-state.js';
+import { EmulatorDetails, noBotText, TryOnEmulatorScreen, type TryScreenProps } from './try-on-emulator.js';
+import { TryForm } from './try-form-screen.js';
 
 const DEMO_NOTE = "The demo's emulator runs inside cmd-tui; to have your bot answer here, point it at these:";
-
-/** The client waits this long after the last key before asking the bot for suggestions. */
-const AUTOCOMPLETE_SETTLE_MS = 300;
 
 export function TryScreen(props: TryScreenProps) {
   const { state } = useAppContext();
@@ -58,14 +35,14 @@ export function TryScreen(props: TryScreenProps) {
   }
   if (!session) return null;
   const live = isLiveDiscord(session.api.baseUrl);
-  if (session.tryOnEmulator && (live || notEmulator !== undefined || session.tryOnEmulator.running())) {
+  const { forTry, own: demo, control: serving } = session.emulators;
+  if (forTry && (live || notEmulator !== undefined || forTry.running())) {
     const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator.message}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
-    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, origin, interactionsUrl) => <TryForm {...props} height={height} active={active} origin={origin} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, control, interactionsUrl) => <TryForm {...props} height={height} active={active} control={control} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
-  const origin = new URL(session.api.baseUrl).origin;
-  const demo = session.ownEmulator;
-  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} origin={origin} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
+  const control = demo?.control ?? serving ?? { origin: new URL(session.api.baseUrl).origin };
+  const form = (height: number, active: boolean, interactionsUrl?: string | null) => <TryForm {...props} height={height} active={active} control={control} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />;
   return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
 }
 
@@ -89,187 +66,6 @@ function TryNotHere({ command, active, lines }: TryScreenProps & { lines: readon
         ))}
       </Box>
       <Footer scope="try" hide={NOT_HERE_HIDDEN} />
-    </Box>
-  );
-}
-
-const NO_PLACE = (guildId: string): TryPlace => ({ directory: { guildId, roles: [], channels: [], members: [] } });
-
-/** The row focused at first: the first thing to fill in (a subcommand to choose, else the first option), else Send. */
-function firstFocus(rows: readonly TryRow[]): RowKey {
-  return (rows.find((row) => (row.kind === 'subcommand' && !row.chosen) || row.kind === 'option') ?? rows[rows.length - 1]!).key;
-}
-
-/**
- * `interactionsUrl`: where the emulator runs in this process, its URL now: once one is set, a "no bot" reply is no longer true.
- * `typed`: what was typed into the form of a server that turned out not to be an emulator, filled in again here.
- */
-function TryForm({ command, height, width, active, origin, noBot, interactionsUrl, typed, onNotEmulator }: TryScreenProps & { origin: string; noBot?: string; interactionsUrl?: string | null; typed?: TypedValues; onNotEmulator?: (message: string, typed: TypedValues) => void }) {
-  const { state: app, dispatch: appDispatch } = useAppContext();
-  const scopeGuild = app.scope.kind === 'guild' ? app.scope.guildId : undefined;
-  const [state, dispatch] = useTryState('en-US', undefined, typed);
-  const guildId = scopeGuild ?? state.form.guildId ?? app.guilds[0]?.id;
-  const form: TryForm = { ...state.form, ...(guildId ? { guildId } : {}) };
-  const load = useTryPlace(guildId, command);
-  // Members found by searching (beyond the first page read with the guild) stay known once picked.
-  const [met, setMet] = useState<{ guildId: string | undefined; members: Member[] }>({ guildId, members: [] });
-  const loaded = load.status === 'ready' ? load.place : NO_PLACE(guildId ?? '0');
-  const known = met.guildId === guildId ? met.members : [];
-  const place: TryPlace = { ...loaded, directory: withMembers(loaded.directory, known) };
-  // Once the guild is read, the client starts as its owner in the first channel where the command is offered.
-  const [defaulted, setDefaulted] = useState<PlaceLoad>();
-  if (load.status === 'ready' && defaulted !== load) {
-    setDefaulted(load);
-    dispatch({ type: 'defaults', place: defaultPlace(form, load.place, Date.now()) });
-  }
-  const rows = tryRows(command, form, place, scopeGuild === undefined, Date.now());
-  const talk = state.reply?.status === 'shown' ? conversation(state.reply.exchanges) : undefined;
-  const components = talk?.components ?? [];
-  const focusable = state.focus !== undefined && (rows.some((row) => row.key === state.focus) || components.some((component) => component.key === state.focus));
-  const focus = focusable ? state.focus! : firstFocus(rows);
-  const focused = rows.find((row) => row.key === focus);
-  const openForm = talk?.form && talk.form.interactionId !== state.closedForm ? talk.form : undefined;
-  const typedHere: TypedValues = { locale: form.locale, path: form.path, values: form.values };
-  const delivery = useTryDelivery(origin, dispatch, { ...(noBot ? { noBot } : {}), ...(onNotEmulator ? { notEmulator: (message) => onNotEmulator(message, typedHere) } : {}) });
-  const title = `/${[command.name, ...form.path].join(' ')}`;
-  useEffect(() => {
-    if (interactionsUrl && state.reply?.status === 'refused' && state.reply.message === noBot) dispatch({ type: 'reply', reply: undefined });
-  }, [interactionsUrl]);
-
-  // Autocomplete, as the client does it: a moment after the last key in an autocomplete option, ask the bot.
-  const asking = focused?.kind === 'option' && focused.input === 'autocomplete' && load.status === 'ready' && form.userId && form.channelId ? focused : undefined;
-  const picked = useRef<string | undefined>(undefined);
-  const askKey = asking ? `${asking.option.name}\n${asking.text}` : undefined;
-  useEffect(() => {
-    if (!asking || askKey === picked.current) return;
-    const timer = setTimeout(() => delivery.autocomplete(tryRequest(command, form, place, asking.option.name), asking.option), AUTOCOMPLETE_SETTLE_MS);
-    return () => clearTimeout(timer);
-    // Only the option and its text decide when to ask; the rest of the form goes as it stood at that key.
-  }, [askKey]);
-
-  const send = () => {
-    const problems = rows.find((row) => row.kind === 'send')?.problems ?? [];
-    if (problems.length > 0) {
-      appDispatch({ type: 'flash', text: `Discord's client would not send ${title} yet: ${problems.join(' ')}`, tone: 'error' });
-      return;
-    }
-    delivery.send(tryRequest(command, form, place));
-  };
-
-  const pick = (row: TryRow, value: string, suggestion: boolean) => {
-    if (suggestion && row.kind === 'option') {
-      picked.current = `${row.option.name}\n${value}`;
-      dispatch({ type: 'value', name: row.option.name, text: value });
-    } else if (row.kind === 'guild') dispatch({ type: 'form', change: { guildId: value } });
-    else if (row.kind === 'locale') dispatch({ type: 'form', change: { locale: value } });
-    else if (row.kind === 'member') dispatch({ type: 'form', change: { userId: value } });
-    else if (row.kind === 'channel') dispatch({ type: 'form', change: { channelId: value } });
-    else if (row.kind === 'subcommand') dispatch({ type: 'subcommand', depth: row.depth, name: value });
-    else if (row.kind === 'option') dispatch({ type: 'value', name: row.option.name, text: value });
-  };
-
-  /** enter on a button or select of the reply: as the client, it presses, opens the menu, or says why it cannot. */
-  const use = ({ key, messageId, component }: ReplyComponent) => {
-    const problem = pressProblem(component);
-    if (problem) appDispatch({ type: 'flash', text: problem, tone: component.disabled ? 'error' : 'info' });
-    else if (isSelect(component)) dispatch({ type: 'picker', picker: { row: key, query: '', picked: [] } });
-    else delivery.press({ messageId, customId: component.customId! }, `[${component.label}]`, `pressed [${component.label}]`);
-  };
-
-  useTryInput({ active: active && !state.picker && !openForm, rows, components, focus, suggestions: state.suggestions, dispatch, send, back: () => appDispatch({ type: 'pop' }), use });
-
-  const footerRows = useFooterRows();
-  const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
-  const picksMembers = !state.picker?.suggestions && (pickerRow?.kind === 'member' || (pickerRow?.kind === 'option' && (pickerRow.input === 'user' || pickerRow.input === 'mentionable')));
-  const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers && (state.picker?.query.trim() ?? '') !== '');
-  if (openForm) {
-    return (
-      <FormDialog
-        key={openForm.interactionId}
-        form={openForm}
-        width={width}
-        active={active}
-        onSubmit={(values) => {
-          dispatch({ type: 'close-form', interactionId: openForm.interactionId });
-          delivery.submit(openForm.interactionId, values, `the form "${openForm.modal.title}"`, `submitted "${openForm.modal.title}"`);
-        }}
-        onClose={() => dispatch({ type: 'close-form', interactionId: openForm.interactionId })}
-      />
-    );
-  }
-  const selecting = state.picker ? components.find((component) => component.key === state.picker!.row) : undefined;
-  if (state.picker && selecting) {
-    const { component, messageId } = selecting;
-    const picked = state.picker.picked ?? [];
-    const choose = (values: string[]) => {
-      dispatch({ type: 'picker', picker: undefined });
-      delivery.press({ messageId, customId: component.customId!, values }, `the pick in ${component.label}`, `picked ${values.join(', ') || 'nothing'} in ${component.label}`);
-    };
-    const items = filterPickerItems(selectChoices(component, place.directory, picked).map((choice) => ({ ...choice, value: choice.key })), state.picker.query);
-    return (
-      <FilterPicker
-        title={`${component.label}${component.maxValues > 1 ? ` — pick ${component.minValues === component.maxValues ? component.minValues : `${component.minValues} to ${component.maxValues}`}` : ''}`}
-        query={state.picker.query}
-        onQueryChange={(next) => dispatch({ type: 'picker', picker: { ...state.picker!, query: next } })}
-        items={items}
-        emptyText={component.type === 3 ? 'Nothing it offers matches.' : load.status === 'ready' ? 'Nothing in the guild matches.' : 'Still reading the guild…'}
-        onPick={(value) => {
-          if (component.maxValues <= 1) choose([value]);
-          else if (value === SEND_PICKED) choose(picked);
-          else dispatch({ type: 'picker', picker: { ...state.picker!, picked: picked.includes(value) ? picked.filter((one) => one !== value) : [...picked, value] } });
-        }}
-        onClose={() => dispatch({ type: 'picker', picker: undefined })}
-        height={height}
-        active={active}
-      />
-    );
-  }
-
-  if (state.picker) {
-    const row = pickerRow;
-    if (row) {
-      const { query, suggestions } = state.picker;
-      const searched: TryPlace = { ...place, directory: withMembers(place.directory, search.members) };
-      const choices = suggestions
-        ? (state.suggestions?.choices ?? []).map((choice) => ({ key: String(choice.value), label: choice.name, note: JSON.stringify(choice.value) }))
-        : rowChoices(row, form, searched, LOCALES);
-      const items = filterPickerItems(choices.map((choice) => ({ ...choice, value: choice.key })), query);
-      return (
-        <FilterPicker
-          title={suggestions ? 'The bot suggests' : `Choose: ${row.kind === 'option' ? row.option.name : row.kind}`}
-          query={query}
-          onQueryChange={(next) => dispatch({ type: 'picker', picker: { ...state.picker!, query: next } })}
-          items={items}
-          emptyText={load.status === 'ready' ? 'Nothing to choose here matches.' : load.status === 'error' ? load.message : 'Still reading the guild…'}
-          {...(search.note ? { status: search.note } : {})}
-          onPick={(value) => {
-            const found = search.members.find((member) => member.user?.id === value);
-            if (found) setMet({ guildId, members: [...known, found] });
-            pick(row, value, suggestions === true);
-          }}
-          onClose={() => dispatch({ type: 'picker', picker: undefined })}
-          height={height}
-          active={active}
-        />
-      );
-    }
-  }
-  const guildLabel = app.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : '(no guild: the app is in none)');
-  return (
-    <Box flexDirection="column" flexGrow={1}>
-      <TryView
-        command={command}
-        rows={rows}
-        state={{ ...state, focus }}
-        place={place}
-        guildLabel={guildLabel}
-        height={Math.max(3, height - footerRows - 1)}
-        width={width}
-        typing={active && !state.picker}
-        onText={(name, text) => dispatch({ type: 'value', name, text })}
-        {...(load.status === 'error' ? { loadProblem: load.message } : {})}
-      />
-      <Footer scope="try" />
     </Box>
   );
 }

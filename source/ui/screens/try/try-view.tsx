@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { localeName, OPTION_TYPE_NAMES, type Command } from '../../../discord/model.js';
 import { Text } from '../../components/text.js';
+import { bindingOf, keyLabel } from '../../input/key-bindings.js';
 import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { channelLabel, isTyped, localized, memberLabel, optionHint, shownValue, type TryPlace, type TryRow } from './try-form.js';
@@ -55,8 +56,75 @@ function rowLabel(row: TryRow, locale: string): string {
   }
 }
 
-export function TryView({ command, rows, state, place, guildLabel, height, width, typing, loadProblem, onText }: TryViewProps) {
-  const theme = useTheme();
+type Theme = ReturnType<typeof useTheme>;
+
+/** What a row's lines are drawn with beside the row itself. */
+interface RowContext {
+  theme: Theme;
+  state: TryState;
+  place: TryPlace;
+  guildLabel: string;
+  width: number;
+  typing: boolean;
+  onText: (name: string, text: string) => void;
+}
+
+/** A row other than Send: its label, value and hint, then what the client would say of it (a hidden channel, a problem, the bot's suggestions). */
+function rowLines(row: Exclude<TryRow, { kind: 'send' }>, focused: boolean, { theme, state, place, guildLabel, width, typing, onText }: RowContext): ReactElement[] {
+  const { form } = state;
+  const lines: ReactElement[] = [];
+  let value: ReactElement;
+  let hint = '';
+  if (row.kind === 'option' && isTyped(row)) {
+    value = <TextField value={row.text} onChange={(text) => onText(row.option.name, text)} focused={focused && typing} width={Math.max(10, Math.floor((width - LABEL_WIDTH - 4) / 2))} placeholder={focused ? '' : '—'} />;
+  } else {
+    const shown =
+      row.kind === 'guild' ? guildLabel
+      : row.kind === 'locale' ? `${form.locale}  ${localeName(form.locale)}`
+      : row.kind === 'member' ? (form.userId ? memberLabel(place.directory, form.userId) : '(choose)')
+      : row.kind === 'channel' ? (form.channelId ? channelLabel(place.directory, form.channelId) : '(choose)')
+      : row.kind === 'subcommand' ? (row.chosen ? localized(row.chosen.name, row.chosen.name_localizations, form.locale) : '(choose)')
+      : shownValue(row, form.locale, place.directory) || '—';
+    value = <Text inverse={focused}>{shown}</Text>;
+  }
+  if (row.kind === 'option') {
+    const description = localized(row.option.description, row.option.description_localizations, form.locale);
+    hint = [description, OPTION_TYPE_NAMES[row.option.type], optionHint(row.option, row.input)].filter(Boolean).join(' · ');
+  } else if (row.kind === 'subcommand' && row.chosen) {
+    hint = localized(row.chosen.description, row.chosen.description_localizations, form.locale);
+  } else if (focused && !isTyped(row)) hint = 'enter picks';
+  lines.push(
+    <Text key={row.key} wrap="truncate">
+      <Text color={theme.ui.selected}>{focused ? '▸ ' : '  '}</Text>
+      <Text color={theme.text.secondary}>{rowLabel(row, form.locale).padEnd(LABEL_WIDTH).slice(0, LABEL_WIDTH)}</Text>
+      {value}
+      <Text color={theme.text.secondary}>  {hint}</Text>
+    </Text>,
+  );
+  if (row.kind === 'channel' && row.hidden) {
+    wrapText(`⚠ Discord's picker would not offer it: ${row.hidden}`, width - 4, '  ').forEach((line, index) => lines.push(<Text key={`hidden:${index}`} wrap="truncate" color={theme.status.warning}>{`    ${line}`}</Text>));
+  }
+  if (row.kind === 'option' && row.problem) {
+    lines.push(<Text key={`${row.key}:problem`} wrap="truncate" color={theme.status.error}>{'    ✗ '}{row.problem}</Text>);
+  }
+  const suggestions = currentSuggestions(state.suggestions, row);
+  if (suggestions) {
+    const { choices, problems } = suggestions;
+    const names = choices.map((choice) => choice.name).join(' · ');
+    lines.push(
+      <Text key={`${row.key}:suggestions`} wrap="truncate" color={theme.text.accent}>
+        {'    '}
+        {choices.length > 0 ? `suggested: ${names}${focused ? '  (enter picks)' : ''}` : 'no suggestions'}
+      </Text>,
+    );
+    for (const problem of problems) lines.push(<Text key={`${row.key}:${problem}`} wrap="truncate" color={theme.status.warning}>{'    ! '}{problem}</Text>);
+  }
+  return lines;
+}
+
+/** The form's lines: the title, a guild that could not be read, each row; where Send is and which line has the focus; why Send cannot send yet (wrapped, never cut mid-line). */
+function formLines(props: TryViewProps, theme: Theme) {
+  const { command, rows, state, loadProblem, width } = props;
   const { form } = state;
   const lines: ReactElement[] = [];
   const title = `/${[command.name, ...form.path].map((name, index) => (index === 0 ? localized(command.name, command.name_localizations, form.locale) : name)).join(' ')}`;
@@ -68,88 +136,66 @@ export function TryView({ command, rows, state, place, guildLabel, height, width
   );
   if (loadProblem) lines.push(<Text key="load" wrap="truncate" color={theme.status.error}>Could not read the guild: {loadProblem}</Text>);
   let focusLine = 0;
+  let sendLine = -1;
+  let why: string[] = [];
+  const context = { ...props, theme };
   for (const row of rows) {
     const focused = state.focus === row.key;
     if (focused) focusLine = lines.length;
-    const pointer = <Text color={theme.ui.selected}>{focused ? '▸ ' : '  '}</Text>;
-    const label = rowLabel(row, form.locale).padEnd(LABEL_WIDTH).slice(0, LABEL_WIDTH);
-    if (row.kind === 'send') {
-      lines.push(
-        <Text key={row.key} wrap="truncate">
-          {pointer}
-          <Text inverse={focused} bold>[ Send ]</Text>
-          <Text color={row.problems.length > 0 ? theme.status.warning : theme.text.secondary}>
-            {'  '}
-            {row.problems.length > 0 ? `not yet: ${row.problems[0]}${row.problems.length > 1 ? ` (+${row.problems.length - 1} more)` : ''}` : 'ctrl+s or enter sends it to the bot'}
-          </Text>
-        </Text>,
-      );
+    if (row.kind !== 'send') {
+      lines.push(...rowLines(row, focused, context));
       continue;
     }
-    let value: ReactElement;
-    let hint = '';
-    if (row.kind === 'option' && isTyped(row)) {
-      value = <TextField value={row.text} onChange={(text) => onText(row.option.name, text)} focused={focused && typing} width={Math.max(10, Math.floor((width - LABEL_WIDTH - 4) / 2))} placeholder={focused ? '' : '—'} />;
-    } else {
-      const shown =
-        row.kind === 'guild' ? guildLabel
-        : row.kind === 'locale' ? `${form.locale}  ${localeName(form.locale)}`
-        : row.kind === 'member' ? (form.userId ? memberLabel(place.directory, form.userId) : '(choose)')
-        : row.kind === 'channel' ? (form.channelId ? channelLabel(place.directory, form.channelId) : '(choose)')
-        : row.kind === 'subcommand' ? (row.chosen ? localized(row.chosen.name, row.chosen.name_localizations, form.locale) : '(choose)')
-        : shownValue(row, form.locale, place.directory) || '—';
-      value = <Text inverse={focused}>{shown}</Text>;
-    }
-    if (row.kind === 'option') {
-      const description = localized(row.option.description, row.option.description_localizations, form.locale);
-      hint = [description, OPTION_TYPE_NAMES[row.option.type], optionHint(row.option, row.input)].filter(Boolean).join(' · ');
-    } else if (row.kind === 'subcommand' && row.chosen) {
-      hint = localized(row.chosen.description, row.chosen.description_localizations, form.locale);
-    } else if (focused && !isTyped(row)) hint = 'enter picks';
+    sendLine = lines.length;
     lines.push(
       <Text key={row.key} wrap="truncate">
-        {pointer}
-        <Text color={theme.text.secondary}>{label}</Text>
-        {value}
-        <Text color={theme.text.secondary}>  {hint}</Text>
+        <Text color={theme.ui.selected}>{focused ? '▸ ' : '  '}</Text>
+        <Text inverse={focused} bold>[ Send ]</Text>
+        <Text color={row.problems.length > 0 ? theme.status.warning : theme.text.secondary}>
+          {'  '}
+          {row.problems.length > 0 ? `not yet, Discord's client would not send it:` : 'ctrl+s or enter sends it to the bot'}
+        </Text>
       </Text>,
     );
-    if (row.kind === 'channel' && row.hidden) {
-      lines.push(<Text key="hidden" wrap="truncate" color={theme.status.warning}>{"    ⚠ Discord's picker would not offer it: "}{row.hidden}</Text>);
-    }
-    if (row.kind === 'option' && row.problem) {
-      lines.push(<Text key={`${row.key}:problem`} wrap="truncate" color={theme.status.error}>{'    ✗ '}{row.problem}</Text>);
-    }
-    const suggestions = currentSuggestions(state.suggestions, row);
-    if (suggestions) {
-      const { choices, problems } = suggestions;
-      const names = choices.map((choice) => choice.name).join(' · ');
-      lines.push(
-        <Text key={`${row.key}:suggestions`} wrap="truncate" color={theme.text.accent}>
-          {'    '}
-          {choices.length > 0 ? `suggested: ${names}${focused ? '  (enter picks)' : ''}` : 'no suggestions'}
-        </Text>,
-      );
-      for (const problem of problems) lines.push(<Text key={`${row.key}:${problem}`} wrap="truncate" color={theme.status.warning}>{'    ! '}{problem}</Text>);
-    }
+    // Why, in full (a member timed out until when, which permission is missing): wrapped under Send, never cut mid-line.
+    why = row.problems.flatMap((problem) => wrapText(`• ${problem}`, width - 4, '  ').map((line) => `    ${line}`));
   }
+  return { lines, focusLine, sendLine, why };
+}
+
+export function TryView(props: TryViewProps) {
+  const { state, height, width } = props;
+  const theme = useTheme();
+  const { lines, focusLine, sendLine, why } = formLines(props, theme);
   // Long lines wrap under their own indent, as the client wraps a message: nothing the bot said is cut.
   // wrapText makes the lines safe first: a control character shown as `\x07` is wrapped at the 4 columns it takes.
   const reply = replyLines(state).flatMap((line) => wrapText(line.text, width, `${/^ */.exec(line.text)?.[0] ?? ''}  `).map((text) => ({ ...line, text })));
   // The focused button or select stays in view: the reply scrolls to it rather than to its newest line.
-  const focusedAt = reply.findLastIndex((line) => line.component !== undefined && line.component === state.focus);
+  const focusedAt = state.showNewest ? -1 : reply.findLastIndex((line) => line.component !== undefined && line.component === state.focus);
   // The reply's newest lines stay in view: a long one scrolls its top away.
   // A form taller than the screen shows the rows around the focus, and leaves the reply at least half the screen.
-  const formRoom = reply.length > 0 ? Math.max(3, height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
-  const formStart = lines.length > formRoom ? Math.max(0, Math.min(focusLine - Math.floor(formRoom / 2), lines.length - formRoom)) : 0;
-  const formLines = lines.slice(formStart, formStart + formRoom);
-  const room = Math.max(1, height - formLines.length - 1);
+  const formRoom = reply.length > 0 ? Math.max(Math.min(3, height), height - 1 - Math.min(reply.length, Math.floor(height / 2))) : height;
+  // Send stays in view however short the screen: the rows around the focus scroll above it.
+  // Why Send cannot send yet gets the rows the form can spare (two stay for the rows around the focus); a longer list ends with the key that shows it all.
+  const most = Math.max(2, formRoom - 1 - Math.min(sendLine, 2));
+  const shownWhy = why.length > most ? [...why.slice(0, most - 1), `    … ${why.length - most + 1} more line${why.length - most + 1 === 1 ? '' : 's'}: ${keyLabel(bindingOf('showMessage', 'try'))} shows them all`] : why;
+  shownWhy.forEach((line, index) => lines.push(<Text key={`send:why:${index}`} wrap="truncate" color={theme.status.warning}>{line}</Text>));
+  // Send and why it cannot send yet are the block at the end: pinned below whatever scrolls.
+  const sendBlock = sendLine >= 0 ? lines.slice(sendLine) : [];
+  const pinSend = lines.length > formRoom && sendLine >= 0 && formRoom > sendBlock.length;
+  const body = pinSend ? lines.slice(0, sendLine) : lines;
+  const bodyRoom = pinSend ? formRoom - sendBlock.length : formRoom;
+  const bodyFocus = pinSend && focusLine >= sendLine ? body.length - 1 : focusLine;
+  const formStart = body.length > bodyRoom ? Math.max(0, Math.min(bodyFocus - Math.floor(bodyRoom / 2), body.length - bodyRoom)) : 0;
+  const shownForm = [...body.slice(formStart, formStart + bodyRoom), ...(pinSend ? sendBlock : [])];
+  // What the form leaves, under its rule: none on a screen too short for both (the form comes first; nothing is squeezed over it).
+  const room = reply.length > 0 ? Math.max(0, height - shownForm.length - 1) : 0;
   const replyEnd = focusedAt >= 0 ? Math.min(reply.length, Math.max(focusedAt + 1 + Math.floor(room / 3), room)) : reply.length;
-  const shownReply = reply.slice(Math.max(0, replyEnd - room), replyEnd);
+  const shownReply = room > 0 ? reply.slice(Math.max(0, replyEnd - room), replyEnd) : [];
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      {formLines}
-      {reply.length > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
+      {shownForm}
+      {room > 0 ? <Text color={theme.ui.border} wrap="truncate">{'─'.repeat(Math.max(1, width))}</Text> : null}
       {shownReply.map((line, index) => (
         <Text key={`reply:${index}`} wrap="truncate" inverse={line.component !== undefined && line.component === state.focus} color={line.tone === 'error' ? theme.status.error : line.tone === 'dim' ? theme.text.secondary : undefined}>
           {line.text}

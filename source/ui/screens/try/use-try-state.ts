@@ -35,6 +35,8 @@ export interface TryState {
   picker?: { row: RowKey | ComponentKey; query: string; suggestions?: boolean; picked?: string[] };
   /** The form the user closed with esc (by the interaction that opened it): it stays closed. */
   closedForm?: string;
+  /** The reply scrolls to its newest lines rather than to the focused button: a step was added since the focus last moved. */
+  showNewest?: boolean;
   suggestions?: Suggestions;
   reply?: ReplyState;
 }
@@ -93,7 +95,7 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
     case 'value':
       return { ...state, form: { ...state.form, values: { ...state.form.values, [action.name]: action.text } }, picker: undefined };
     case 'focus':
-      return { ...state, focus: action.key };
+      return { ...state, focus: action.key, showNewest: false };
     case 'picker':
       return { ...state, picker: action.picker };
     case 'suggestions':
@@ -104,7 +106,9 @@ export function tryReducer(state: TryState, action: TryAction): TryState {
       const exchanges = state.reply?.status === 'shown' ? state.reply.exchanges : [];
       const known = exchanges.some((exchange) => exchange.id === action.exchange.id);
       const next = known ? exchanges.map((exchange) => (exchange.id === action.exchange.id ? action.exchange : exchange)) : [...exchanges, action.exchange];
-      return { ...state, reply: { status: 'shown', exchanges: next, waiting: action.waiting } };
+      // A new step of the conversation (a press, a form submitted) shows its newest lines, not the button that
+      // started it (which keeps the focus, to be pressed again), until the focus moves.
+      return { ...state, ...(known ? {} : { showNewest: true }), reply: { status: 'shown', exchanges: next, waiting: action.waiting } };
     }
     case 'step-refused':
       return state.reply?.status === 'shown' ? { ...state, reply: { ...state.reply, waiting: false, problem: { message: action.message, problems: action.problems } } } : state;

@@ -3,6 +3,7 @@
  * on stdin/stdout, until the agent closes stdin) or, with a port, over Streamable HTTP on 127.0.0.1.
  * Everything said beside the protocol goes to `say` (stderr): stdout carries nothing else.
  */
+import type { PreparedPlan } from '../operations/prepare-plan.js';
 import type { McpDoor } from './door.js';
 import { listenHttp } from './http-door.js';
 import { planStore } from './plan-store.js';
@@ -24,7 +25,7 @@ export interface McpRun {
 }
 
 export async function serveMcp(run: McpRun): Promise<number> {
-  const plans = planStore(run.door.now);
+  const plans = planStore<PreparedPlan>(run.door.now);
   const unexpected = (error: unknown) => run.say(`a tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   const serverFor = () => createMcpServer(run.door, plans, unexpected);
   if (run.port !== undefined) {

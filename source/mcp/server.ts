@@ -10,14 +10,17 @@ import type { McpDoor } from './door.js';
 import type { PlanStore } from './plan-store.js';
 import { registerRulesResources, RULES_URI } from './rules-resources.js';
 import { answerResult, failureResult, isDescribed, type Tool } from './tool.js';
+import type { PreparedPlan } from '../operations/prepare-plan.js';
+import { applyPlan } from './tools/apply-plan.js';
 import { auditGuildTool } from './tools/audit-guild.js';
 import { listCommands } from './tools/list-commands.js';
+import { planChanges } from './tools/plan-changes.js';
 import { tryCommand } from './tools/try-command.js';
 import { validateCommands } from './tools/validate-commands.js';
 import { whoCanUseTool } from './tools/who-can-use.js';
 
 /** The tools, in the order an agent meets them. Their names are the interface. */
-export const TOOLS: readonly Tool[] = [listCommands, validateCommands, whoCanUseTool, auditGuildTool, tryCommand];
+export const TOOLS: readonly Tool[] = [listCommands, validateCommands, planChanges, applyPlan, whoCanUseTool, auditGuildTool, tryCommand];
 
 const INSTRUCTIONS = [
   "cmd-tui manages a Discord app's application commands with the user's own credentials, holding every change to Discord's rules before anything is sent.",
@@ -27,7 +30,7 @@ const INSTRUCTIONS = [
 ].join('\n');
 
 /** `unexpected`: told a tool's failure that is a bug (the agent is told it is one), for the person running the server. */
-export function createMcpServer(door: McpDoor, plans: PlanStore, unexpected: (error: unknown) => void): McpServer {
+export function createMcpServer(door: McpDoor, plans: PlanStore<PreparedPlan>, unexpected: (error: unknown) => void): McpServer {
   const server = new McpServer({ name: 'cmd-tui', title: 'cmd-tui', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
     server.registerTool(

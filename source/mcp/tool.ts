@@ -8,12 +8,13 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from './zod.js';
 import { redactSecrets } from '../terminal/redact-secrets.js';
+import type { PreparedPlan } from '../operations/prepare-plan.js';
 import type { McpDoor } from './door.js';
 import type { PlanStore } from './plan-store.js';
 
 export interface ToolContext {
   door: McpDoor;
-  plans: PlanStore;
+  plans: PlanStore<PreparedPlan>;
   /** The client cancelled the call (or went away). */
   signal: AbortSignal;
   /** Tells the client how far a long call got, when it asked to be told (a progress token); its timeout may start again. */

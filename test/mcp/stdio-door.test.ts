@@ -34,7 +34,8 @@ beforeAll(async () => {
   const endpoint = await call(emulator(), 'PATCH', '/applications/@me', { auth: botAuth(emulator()), json: { interactions_endpoint_url: `http://127.0.0.1:${(bot.address() as AddressInfo).port}/` } });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
   writesBefore = mutating(await requestLog(emulator())).length;
-  door = await startStdioDoor(['--api', emulator().baseUrl], hermeticEnv({ CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: emulator().botToken }));
+  // The in-process emulator leaves no secret in the door's home: given as for a serve elsewhere.
+  door = await startStdioDoor(['--api', emulator().baseUrl], hermeticEnv({ CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: emulator().botToken, CMD_TUI_EMULATOR_SECRET: emulator().controlSecret }));
 });
 
 afterAll(async () => {
@@ -52,7 +53,7 @@ async function tool(name: string, args: Record<string, unknown>) {
 describe('the tools', () => {
   it('are listed with their names, descriptions and input and output schemas', async () => {
     const { tools } = await door.client.listTools();
-    expect(tools.map((listed) => listed.name)).toEqual(['list_commands', 'validate_commands', 'who_can_use', 'audit_guild', 'try_command']);
+    expect(tools.map((listed) => listed.name)).toEqual(['list_commands', 'validate_commands', 'plan_changes', 'apply_plan', 'who_can_use', 'audit_guild', 'try_command']);
     for (const listed of tools) {
       expect(listed.description!.length, listed.name).toBeGreaterThan(80);
       expect(listed.inputSchema.type).toBe('object');

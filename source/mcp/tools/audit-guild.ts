@@ -13,6 +13,7 @@ const finding = z.object({
   commandName: z.optional(z.string()),
   message: z.string(),
   hint: z.optional(z.string()),
+  overwrite: z.optional(z.object({ type: z.int(), id: z.string() }).check(z.describe('The overwrite the finding is about (a deleted role\'s, a hidden channel\'s): where its fix lands.'))),
 });
 const counts = z.array(z.object({ type: z.string(), count: z.int(), cap: z.int() }));
 

@@ -29,6 +29,7 @@ export const whoCanUseTool = defineTool({
   }),
   output: z.object({
     guildId: z.string(),
+    guildName: z.optional(z.string()),
     command: z.string(),
     commandId: z.string(),
     note: z.optional(z.string()),

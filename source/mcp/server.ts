@@ -25,7 +25,7 @@ export const TOOLS: readonly Tool[] = [listCommands, validateCommands, planChang
 const INSTRUCTIONS = [
   "cmd-tui manages a Discord app's application commands with the user's own credentials, holding every change to Discord's rules before anything is sent.",
   `Read ${RULES_URI} before writing a command. validate_commands checks commands offline.`,
-  'To change a scope: plan_changes with the complete list of commands it should hold (prune: true also deletes the others), show the user the plan and its refusals, then apply_plan with its planId and confirm: true. apply_plan carries out exactly that plan or nothing: plan again when the scope changed.',
+  'To change a scope: plan_changes with the complete list of commands it should hold (prune: true also deletes the others), show the user the plan and its refusals, then apply_plan with its planId and confirm: true once they agree. apply_plan carries out exactly that plan or nothing: plan again when the scope changed. Give an override a refusal names (overrides: ["delete-many"]) only when the user asked for it.',
   'who_can_use explains who may run a command and why; audit_guild finds problems; try_command runs a command against the bot on a cmd-tui serve emulator.',
 ].join('\n');
 

@@ -10,7 +10,8 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { link, open, rename, rm, stat } from 'node:fs/promises';
 import { makeFolder, writeFileAtomic } from '../config/atomic-write.js';
-import { join } from 'node:path';
+import { fileSystemNow } from '../config/file-clock.js';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppPaths } from '../config/paths.js';
 import type { Scope } from '../discord/model.js';
@@ -146,7 +147,7 @@ function journalLock(unfinished: LockHolder[]): LockHolder {
 async function stale(path: string, holder: LockHolder | undefined): Promise<boolean> {
   if (holder) return holder.host === hostname() && !processAlive(holder.pid);
   const written = await stat(path).then((info) => info.mtimeMs, () => 0);
-  return Date.now() - written > UNREADABLE_GRACE_MS;
+  return (await fileSystemNow(dirname(path))) - written > UNREADABLE_GRACE_MS;
 }
 
 /**
@@ -250,8 +251,9 @@ async function takeBreaker(lock: string): Promise<Breaker | undefined> {
 async function breakerStale(path: string, text: string): Promise<boolean> {
   const owner = breakerOwner(text);
   if (owner && owner.host === hostname() && !processAlive(owner.pid)) return true;
-  const written = await stat(path).then((info) => info.mtimeMs, () => Date.now());
-  return Date.now() - written > BREAKER_STALE_MS;
+  const now = await fileSystemNow(dirname(path));
+  const written = await stat(path).then((info) => info.mtimeMs, () => now);
+  return now - written > BREAKER_STALE_MS;
 }
 
 function breakerOwner(text: string): { pid: number; host: string } | undefined {

@@ -12,6 +12,7 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCKED_CODE, LocalWriteError } from './local-failure.js';
 import { asUnwritable, makeFolder } from './atomic-write.js';
+import { fileSystemNow } from './file-clock.js';
 
 const RETRY_MS = 15;
 const GIVE_UP_MS = 5_000;
@@ -78,7 +79,9 @@ async function staleLock(lock: string): Promise<Sighting | undefined> {
   const seen = sightings.get(lock);
   const sighting = seen !== undefined && sameFile(info, seen) ? seen : { ino: info.ino, mtimeMs: info.mtimeMs, firstSeen: now };
   sightings.set(lock, sighting);
-  return now - info.mtimeMs > STALE_MS || now - sighting.firstSeen > STALE_MS ? sighting : undefined;
+  // Its modification time by the file system's clock (file-clock.ts); how long it was seen, by this process's.
+  const age = (await fileSystemNow(dirname(lock))) - info.mtimeMs;
+  return age > STALE_MS || now - sighting.firstSeen > STALE_MS ? sighting : undefined;
 }
 
 function sameFile(info: { ino: number; mtimeMs: number }, other: { ino: number; mtimeMs: number }): boolean {

@@ -13,6 +13,7 @@ import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { makeFolder } from './atomic-write.js';
+import { fileSystemNow } from './file-clock.js';
 import { isLockBusy, withFileLock } from './file-lock.js';
 import type { AppPaths } from './paths.js';
 import { readTextFile } from './read-text-file.js';
@@ -57,6 +58,11 @@ export interface PaceShare {
    * written means no sharing.
    */
   sending(): Promise<void> | undefined;
+  /**
+   * Leaves the file now and stops renewing, as a process does at exit: for a command run in a process that
+   * goes on (an agent's door, the in-process tests). A later request joins again.
+   */
+  leave(): Promise<void>;
 }
 
 /** The pace file for a token at an API base, named by a hash of both: the token never reaches the disk. */
@@ -120,6 +126,11 @@ class PaceMembership {
     }, { giveUpMs: PACE_LOCK_MS });
   }
 
+  /** Leaves the file now, under its lock, if this member is in it. */
+  async leave(): Promise<void> {
+    if (this.listed) await this.renew(true);
+  }
+
   /** Resolves once every member live at `joined` has renewed since (it counts this one now) or is gone; or at the give-up. */
   async seenByOthers(joined: { at: number; others: string[] }): Promise<void> {
     const givesUp = Date.now() + JOIN_SEEN_GIVE_UP_MS;
@@ -160,6 +171,25 @@ class PaceMembership {
   };
 }
 
+/** The shares this process holds, one per pace file. */
+const processShares = new Map<string, PaceShare>();
+
+/**
+ * This process's one place in the pace file at `path`: every connection on the token shares it, so a process
+ * that runs one command after another (an agent's door, the in-process tests) keeps its place instead of
+ * joining beside its own idle one and waiting for it to count the newcomer.
+ */
+export function processPaceShare(path: string): PaceShare {
+  let share = processShares.get(path);
+  if (!share) processShares.set(path, (share = sharePace(path)));
+  return share;
+}
+
+/** Every share of this process leaves its file (see PaceShare.leave). */
+export async function leaveProcessPaceShares(): Promise<void> {
+  await Promise.all([...processShares.values()].map((share) => share.leave()));
+}
+
 /**
  * This process's share of the token's pace: it joins the pace file with its first request (which waits until
  * the others count it), keeps a heartbeat while it sends, and leaves once idle. A data folder that cannot be
@@ -172,7 +202,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
   let beating: NodeJS.Timeout | undefined;
   let joining: Promise<void> | undefined;
   let broken = false;
-  let renewing = false;
+  let renewing: Promise<void> | undefined;
 
   const stopBeating = () => {
     clearInterval(beating);
@@ -182,9 +212,8 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
   const beat = () => {
     // A slow disk (or a busy lock) skips beats rather than stacking them.
     if (renewing) return;
-    renewing = true;
     const leaving = now() - lastSend > IDLE_LEAVE_MS;
-    void membership.renew(leaving).then(
+    renewing = membership.renew(leaving).then(
       () => {
         if (leaving) stopBeating();
       },
@@ -194,7 +223,7 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
         stopBeating();
       },
     ).finally(() => {
-      renewing = false;
+      renewing = undefined;
     });
   };
   const startBeating = () => {
@@ -223,6 +252,12 @@ export function sharePace(path: string, now: () => number = Date.now): PaceShare
       });
       return joining;
     },
+    async leave() {
+      await joining;
+      stopBeating();
+      await renewing;
+      await membership.leave().catch(() => undefined);
+    },
   };
 }
 
@@ -234,7 +269,7 @@ async function removeLeftoverTemporaries(path: string): Promise<void> {
   for (const name of leftovers) {
     const file = join(dirname(path), name);
     const info = await stat(file).catch(() => undefined);
-    if (info?.isFile() && Date.now() - info.mtimeMs > LEFTOVER_TMP_MS) await rm(file, { force: true });
+    if (info?.isFile() && (await fileSystemNow(dirname(path))) - info.mtimeMs > LEFTOVER_TMP_MS) await rm(file, { force: true });
   }
 }
 

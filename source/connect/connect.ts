@@ -15,7 +15,7 @@ import { describeError } from '../api/errors.js';
 import { createTransport, DEFAULT_TIMEOUT_MS, type Transport } from '../api/http-transport.js';
 import type { Environment } from '../config/environment.js';
 import type { Application } from '../discord/model.js';
-import { paceFilePath, sharePace } from '../config/pace-share.js';
+import { paceFilePath, processPaceShare } from '../config/pace-share.js';
 import type { RateLimitWait, SharedBudget } from '../api/rate-limit-queue.js';
 
 /** What connecting takes from the environment: where the stores and pace files are, which secret store, the credentials it overrides. */
@@ -63,7 +63,7 @@ export async function connectDiscordApi(options: ConnectOptions): Promise<Connec
   const transport = createTransport({ timeoutMs, debug: options.debug });
   // One place in the token's shared budget for this process, whichever client below sends.
   const botToken = options.typed?.botToken ?? loaded.credentials.botToken;
-  const sharedBudget = botToken === undefined ? undefined : sharePace(paceFilePath(environment.paths(), options.baseUrl, botToken));
+  const sharedBudget = botToken === undefined ? undefined : processPaceShare(paceFilePath(environment.paths(), options.baseUrl, botToken));
   const api = await connectWith(options, stores, loaded, { timeoutMs, transport, sharedBudget });
   const chosen = { environment: loaded.environment };
   if (loaded.applicationId !== undefined) return { api, sources: loaded.sources, ...chosen };

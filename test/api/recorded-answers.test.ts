@@ -150,16 +150,12 @@ describe('apply shows a recorded 50035 at the field Discord named', () => {
       return { status: recording.response.status, body: recording.response.body };
     });
     const home = await isolatedHome({ DISCORD_BOT_TOKEN: 'recorded-bot-token' });
-    try {
-      // Valid here, so only the server's answer can stop it: the point is where its words land.
-      await writeFile(join(home.home, 'kiss.json'), JSON.stringify([{ name: 'kiss', description: 'Kiss someone.', options: [{ type: 6, name: 'member', description: 'Who' }] }]));
-      const result = await runCommand('apply', ['kiss.json', '--guild', GUILD, '--yes', '--api', server.baseUrl], home.env, home.home);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Invalid Form Body (code 50035)');
-      expect(result.stderr).toContain('\n  options[0].name: String value did not match validation regex.\n');
-      expect(result.stderr).not.toContain('recorded-bot-token');
-    } finally {
-      await home.cleanup();
-    }
+    // Valid here, so only the server's answer can stop it: the point is where its words land.
+    await writeFile(join(home.home, 'kiss.json'), JSON.stringify([{ name: 'kiss', description: 'Kiss someone.', options: [{ type: 6, name: 'member', description: 'Who' }] }]));
+    const result = await runCommand('apply', ['kiss.json', '--guild', GUILD, '--yes', '--api', server.baseUrl], home.env, home.home);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid Form Body (code 50035)');
+    expect(result.stderr).toContain('\n  options[0].name: String value did not match validation regex.\n');
+    expect(result.stderr).not.toContain('recorded-bot-token');
   });
 });

@@ -1,47 +1,21 @@
-import { chmod, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { TmuxSession } from '../e2e/helpers/tmux.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { startCli } from './cli-process.js';
 import { consentRedirect } from './scripted-browser.js';
 import { callControl } from '../helpers/emulator-control.js';
+import { approvingBrowser } from '../helpers/approving-browser.js';
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const api = () => ['--api', emulator().baseUrl];
 const status = async () => {
   const result = await runCli(['auth', 'status', '--json', ...api()], { env: home.env });
   return { ...result, report: JSON.parse(result.stdout) as Record<string, any> };
 };
-
-/** A $BROWSER program that approves the consent page over plain HTTP and follows the redirect. */
-async function approvingBrowser(dir: string): Promise<string> {
-  const path = join(dir, 'approve-browser.mjs');
-  await writeFile(
-    path,
-    `#!${process.execPath}
-const url = process.argv[2];
-const html = await (await fetch(url)).text();
-const action = /<form method="post" action="([^"]*)"/.exec(html)[1].replace(/&amp;/g, '&');
-const unescape = (t) => t.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const form = new URLSearchParams();
-for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(unescape(m[1]), unescape(m[2]));
-form.set('action', 'authorize');
-const answer = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual' });
-await fetch(answer.headers.get('location'));
-`,
-  );
-  await chmod(path, 0o755);
-  return path;
-}
 
 describe('cmd-tui auth', () => {
   it("status says which credential the rule picks: a token of another application is set aside where one is stored, and says why", async () => {

@@ -3,23 +3,21 @@
  * secrets, failed refresh, failed exchange, status, logout, --debug logging) never appear in any
  * output — neither as is, nor base64- or URL-encoded.
  */
-import { chmod, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDiscordApi } from '../../source/api/client.js';
 import { describeError } from '../../source/api/errors.js';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import { guildScope } from '../../source/discord/model.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
-import { canary, isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { canary } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { approvingBrowser } from '../helpers/approving-browser.js';
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const secrets = { bot: canary('BOT'), secret: canary('SECRET'), access: canary('ACCESS'), refresh: canary('REFRESH') };
 const forms = (value: string) => [value, Buffer.from(value).toString('base64'), encodeURIComponent(value), value.slice(0, 12) + value.slice(-8)];
@@ -30,26 +28,6 @@ function expectNoCanary(label: string, text: string): void {
   }
 }
 const output = (result: CliResult) => `${result.stdout}\n${result.stderr}`;
-
-async function approvingBrowser(dir: string): Promise<string> {
-  const path = join(dir, 'approve.mjs');
-  await writeFile(
-    path,
-    `#!${process.execPath}
-const url = process.argv[2];
-const html = await (await fetch(url)).text();
-const un = (t) => t.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const form = new URLSearchParams();
-for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(un(m[1]), un(m[2]));
-form.set('action', 'authorize');
-const action = un(/<form method="post" action="([^"]*)"/.exec(html)[1]);
-const answer = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual' });
-await fetch(answer.headers.get('location'));
-`,
-  );
-  await chmod(path, 0o755);
-  return path;
-}
 
 describe('canary secrets never appear in output', () => {
   it('through every auth command and its error paths', { timeout: 120_000 }, async () => {

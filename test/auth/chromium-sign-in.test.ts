@@ -6,21 +6,17 @@
  * preset, whose id_token is verified through the discovery document and the published key.)
  */
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM, chromiumBrowserProgram } from '../helpers/chromium.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog } from '../commands/emulator-requests.js';
 
 if (!CHROMIUM) console.warn('Skipping the Chromium sign-in test: no chromium binary (apt-get install chromium; CI installs it).');
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 describe('browser sign-in with real Chromium', () => {
   it.skipIf(!CHROMIUM)('auth login --preset communication → consent page → Authorize → loopback → verified id_token; auth status shows the scopes', { timeout: 120_000 }, async () => {

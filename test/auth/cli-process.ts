@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CLI_PATH } from '../helpers/cli.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
 
 export interface LiveCli {
   child: ChildProcessWithoutNullStreams;
@@ -14,7 +15,7 @@ export interface LiveCli {
 }
 
 export function startCli(args: string[], env: NodeJS.ProcessEnv): LiveCli {
-  const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { ...env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI_PATH, ...args], { env: cliEnv({ ...env, NO_COLOR: '1' }), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];

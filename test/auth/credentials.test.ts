@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectDiscordApi } from '../../source/connect/connect.js';
 import { AuthorizationArgs } from '../../source/auth/authorization-args.js';
 import { defaultStores, loadCredentials, storeAppCredentials, updateStoredCredentials, writeStoredCredentials } from '../../source/auth/credentials.js';
@@ -8,17 +8,14 @@ import { permissionsScopes } from '../../source/auth/scopes.js';
 import { AuthSession } from '../../source/auth/session.js';
 import { openSecretStore } from '../../source/auth/secret-store.js';
 import { openSettings } from '../../source/config/settings.js';
-import { isolatedHome, memoryKeyring, type IsolatedHome } from '../helpers/credentials.js';
+import { memoryKeyring } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog } from '../commands/emulator-requests.js';
 import { approveInBrowser } from './scripted-browser.js';
 import { readEnvironment } from '../../source/config/environment.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const LIVE = 'https://discord.com/api/v10';
 const LOCAL = 'http://127.0.0.1:4000/api/v10';

@@ -4,11 +4,11 @@
  * application's token is set aside, so only one of the same application is warned of. The table, and
  * `auth set-bot-token --profile dev` through the built binary.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { environmentOverrides } from '../../source/auth/credentials.js';
 import { readEnvironment } from '../../source/config/environment.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 /** Obviously fake Discord-shaped bot tokens: the bot's id in base64, a stamp, 27 letters. */
@@ -62,13 +62,7 @@ describe('which exported variables win over what was just stored (by the rule, a
 });
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome({ CMD_TUI_SECRET_STORE: 'file' });
-});
-afterEach(async () => {
-  await home.cleanup();
-});
+const home = useIsolatedHome({ CMD_TUI_SECRET_STORE: 'file' });
 
 describe('auth set-bot-token --profile dev in a shell that exports others', () => {
   it("stores the token, warns of CMD_TUI_PROFILE, and not of another application's token, which commands set aside", async () => {

@@ -1,17 +1,14 @@
 import { readFile, stat, writeFile, mkdir, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RECHECK_REFUSED_AFTER_MS, type KeyringVerdict } from '../../source/auth/keyring-verdict.js';
 import { ForcedKeyringError, KEYRING_TIMEOUT_MS, openSecretStore, SecretStoreCorruptError, UnknownSecretStoreError, type Keyring, type SecretStoreOptions } from '../../source/auth/secret-store.js';
 import { readEnvironment } from '../../source/config/environment.js';
 import { openSettings } from '../../source/config/settings.js';
-import { forgetfulKeyring, hangingKeyring, isolatedHome, memoryKeyring, refusingKeyring, type IsolatedHome } from '../helpers/credentials.js';
+import { forgetfulKeyring, hangingKeyring, memoryKeyring, refusingKeyring } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const secretsFile = () => join(home.home, 'data', 'secrets.json');
 const exists = (path: string) => stat(path).then(() => true, () => false);

@@ -3,16 +3,12 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createBudget } from '../../source/backup/create-ledger.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const ledgerModule = fileURLToPath(new URL('../../source/backup/create-ledger.ts', import.meta.url));
 const environmentModule = fileURLToPath(new URL('../../source/config/environment.ts', import.meta.url));

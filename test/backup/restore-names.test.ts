@@ -1,17 +1,13 @@
 /** A restore plan names the overwrite lists it puts back by their command wherever a list knows the name. */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { captureScope } from '../../source/backup/capture.js';
 import { prepareRestore } from '../../source/operations/prepare-plan.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
 import { GLOBAL_SCOPE, guildScope, PermissionType } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { APP_ID, FakeApi, makeCommand } from '../ui/helpers/fake-api.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 it("names a guild's list of a global command from the global commands, read for it, not by its id", async () => {
   const ban = makeCommand({ name: 'ban' });

@@ -1,6 +1,5 @@
 /** A lock that cannot be removed after a write that worked: the write's result stands, with a warning beside it. */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { withScopeLock } from '../../source/backup/scope-lock.js';
 import { guildScope } from '../../source/discord/model.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 
@@ -13,6 +12,11 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
   return { ...actual, rm, default: { ...actual, rm } };
 });
+
+// The worker may have loaded the lock module for an earlier file (isolate: false), over the real fs: load it
+// again, over the mocked one.
+vi.resetModules();
+const { withScopeLock } = await import('../../source/backup/scope-lock.js');
 
 let home: IsolatedHome;
 beforeEach(async () => {

@@ -1,20 +1,17 @@
 /** One writer per scope: the lock file, its wait and refusal, and taking over a dead writer's lock. */
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireScopeLock, interruptedWrite, ScopeLockedError, withScopeLock } from '../../source/backup/scope-lock.js';
 import type { DiscordApi } from '../../source/api/contract.js';
 import { openWorkspace, settleJournal } from '../../source/operations/workspace.js';
 import { guildScope } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
+import { backdate } from '../helpers/file-times.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const APP = '100000000000000001';
 const scope = guildScope('200000000000000002');
@@ -139,8 +136,7 @@ describe('scope lock', () => {
     await mkdir(join(home.home, 'data', 'locks'), { recursive: true });
     await writeFile(lockFile(), '');
     expect(await acquireScopeLock(home.environment.paths(), APP, scope, 'apply', { waitMs: 150 }).catch((error: unknown) => error)).toBeInstanceOf(ScopeLockedError);
-    const old = new Date(Date.now() - 60_000);
-    await utimes(lockFile(), old, old);
+    await backdate(lockFile(), 60_000);
     const notices: string[] = [];
     await withScopeLock(home.environment.paths(), APP, scope, 'apply', async () => undefined, { notice: (message) => notices.push(message) });
     expect(notices).toEqual([expect.stringContaining('damaged lock file')]);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../source/discord/audit.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog } from './emulator-requests.js';
 import { runCommand } from './run-command.js';
 
 // Discord-like limits (50 requests/s global, per-route buckets): the audit must pace itself, not hit them.
 const emulator = useEmulator({ seed: 'demo', extraGuilds: 200, rateLimits: 'discord' });
-let home: IsolatedHome;
-
-beforeAll(async () => {
-  home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
-});
-afterAll(() => home.cleanup());
+const home = useIsolatedHome(() => ({ DISCORD_BOT_TOKEN: emulator().botToken }), 'file');
 
 describe('audit --all-guilds at scale', () => {
   it('audits 200 extra guilds with zero 429s', async () => {

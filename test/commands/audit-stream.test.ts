@@ -1,16 +1,12 @@
 /** `audit --all-guilds --json-lines` streams a line per guild then a summary; `--max-rps` paces the client. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog } from './emulator-requests.js';
 
 const emulator = useEmulator({ seed: 'demo', extraGuilds: 40, rateLimits: 'discord' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome({ DISCORD_BOT_TOKEN: '' });
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome({ DISCORD_BOT_TOKEN: '' });
 
 describe('audit at scale', () => {
   it('--json-lines: the global line, one line per guild as it finishes, then the summary', { timeout: 60_000 }, async () => {

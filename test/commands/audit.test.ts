@@ -78,16 +78,12 @@ describe('audit output', () => {
 
   it('with a signed-in user, audits only the user\'s guilds the app is installed in', async () => {
     const signedIn = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
-    try {
-      await signInAdmin(emulator(), signedIn.env);
-      const result = await runCommand('audit', ['--all-guilds', '--json', '--api', emulator().baseUrl], signedIn.env);
-      const audited = (JSON.parse(result.stdout) as AuditReport).guilds.map((guild) => guild.guildId);
-      expect(audited).not.toContain(emulator().seeded.uninstalledGuildId);
-      expect(audited.sort()).toEqual(emulator().guildIds.slice(0, 3).sort());
-      expect(findings().filter((f) => f.kind === 'no-access')).toEqual([]);
-    } finally {
-      await signedIn.cleanup();
-    }
+    await signInAdmin(emulator(), signedIn.env);
+    const result = await runCommand('audit', ['--all-guilds', '--json', '--api', emulator().baseUrl], signedIn.env);
+    const audited = (JSON.parse(result.stdout) as AuditReport).guilds.map((guild) => guild.guildId);
+    expect(audited).not.toContain(emulator().seeded.uninstalledGuildId);
+    expect(audited.sort()).toEqual(emulator().guildIds.slice(0, 3).sort());
+    expect(findings().filter((f) => f.kind === 'no-access')).toEqual([]);
   });
 
   it('rejects --guild with --all-guilds as a usage error', async () => {

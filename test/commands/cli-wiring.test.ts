@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 // The built binary, as a user or a CI job runs it: routing, exit codes, and no token in any output.
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-
-beforeAll(async () => {
-  home = await isolatedHome();
-});
-afterAll(() => home.cleanup());
+const home = useIsolatedHome({}, 'file');
 
 describe('scriptable commands through dist/cli.js', () => {
   it('export then plan shows zero changes, with credentials from the environment', async () => {

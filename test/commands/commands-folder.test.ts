@@ -5,28 +5,22 @@
  * on a skipped file's account unless the list is confirmed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { runOnTerminal } from '../helpers/tty.js';
 import { mutating, requestLog, resetEmulator } from './emulator-requests.js';
 import { runCommand } from './run-command.js';
+import { useIsolatedHome } from '../helpers/homes.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-let outside: string;
+const home = useIsolatedHome({}, 'file');
+const outside = tempFolder('cmd-tui-outside-');
 
 beforeAll(async () => {
-  home = await isolatedHome();
-  outside = await mkdtemp(join(tmpdir(), 'cmd-tui-outside-'));
   await writeFile(join(outside, 'secret.json'), JSON.stringify({ name: 'outside', description: 'Not in the folder' }));
-});
-afterAll(async () => {
-  await home.cleanup();
-  await rm(outside, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await resetEmulator(emulator());

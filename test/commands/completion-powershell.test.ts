@@ -6,18 +6,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenWords } from '../../source/commands/complete.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(async () => {
-  await home.cleanup();
-});
+const home = useIsolatedHome();
 
 describe('the words __complete is given', () => {
   it.each([

@@ -5,13 +5,13 @@
  * log shows no unknown token); `profile list|show` follow CMD_TUI_PROFILE and the credential the rule
  * picks, as `auth status` does.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog, resetEmulator } from './emulator-requests.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 /** An obviously fake Discord-shaped token, as a contributor's shell would export a real one. */
 const SHELL_BOT_ID = '123456789012345678';
@@ -31,11 +31,8 @@ const cli = (args: string[], env: NodeJS.ProcessEnv, input?: string) => runCli(a
 
 beforeEach(async () => {
   await resetEmulator(emulator());
-  home = await mkdtemp(join(tmpdir(), 'cmd-tui-contributor-'));
-  work = await mkdtemp(join(tmpdir(), 'cmd-tui-contributor-work-'));
-});
-afterEach(async () => {
-  await Promise.all([rm(home, { recursive: true, force: true }), rm(work, { recursive: true, force: true })]);
+  home = tempFolder('cmd-tui-contributor-');
+  work = tempFolder('cmd-tui-contributor-work-');
 });
 
 /** Requests the emulator refused as carrying a token it does not know: the shell's, were it sent. */

@@ -2,13 +2,13 @@
  * Command files as Windows editors save them — CRLF line ends, a UTF-8 byte-order mark — read like any
  * other: valid, the same plan, and a mistake named at the same line and column as in the LF file.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeText } from '../../source/config/read-text-file.js';
 import { parseCommandsFile } from '../../source/discord/export-format.js';
 import { runCli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const LF = '[\n  {\n    "name": "ping",\n    "description": "Pong"\n  }\n]\n';
 const BAD = '[\n  {\n    "name": "ping",\n    "description": "Pong",\n  }\n]\n';
@@ -16,11 +16,8 @@ const crlf = (text: string) => text.replaceAll('\n', '\r\n');
 const bom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
 
 let folder: string;
-beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'cmd-tui-crlf-'));
-});
-afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
+beforeEach(() => {
+  folder = tempFolder('cmd-tui-crlf-');
 });
 
 describe('a command file saved on Windows', () => {

@@ -5,16 +5,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BACKUP_FORMAT, serializeBackup, type ScopeBackup } from '../../source/discord/backup-format.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const intact: ScopeBackup = {
   format: BACKUP_FORMAT,

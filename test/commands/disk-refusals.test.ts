@@ -4,25 +4,25 @@
  * "unexpected failure" with exit 2. Through the built binary.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { mountSmallDisk, type SmallDisk } from '../helpers/small-disk.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 
 let root: string;
 let disk: SmallDisk | undefined;
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cmd-tui-disk-'));
+beforeEach(() => {
+  root = tempFolder('cmd-tui-disk-');
 });
-afterEach(async () => {
+// Before the folder it is mounted in goes (a test's temporary folders go after its afterEach hooks).
+afterEach(() => {
   disk?.unmount();
   disk = undefined;
-  await rm(root, { recursive: true, force: true });
 });
 
 function env(): NodeJS.ProcessEnv {

@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { SPECS } from '../../source/commands/specs.js';
 import { TmuxSession } from '../e2e/helpers/tmux.js';
 import { CLI_PATH } from '../helpers/cli.js';
+import { approvingBrowser } from '../helpers/approving-browser.js';
 
 export const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -142,23 +143,6 @@ export function headingAnchors(markdown: string): Set<string> {
 }
 
 /**
- * A stand-in for the reader's browser: loads the consent page `auth login` opened, approves it, and
- * follows the redirect to cmd-tui's loopback listener, as a person clicking Authorize would.
- */
-const APPROVING_BROWSER = `#!/usr/bin/env node
-const unescape = (text) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const url = process.argv[2];
-const html = await (await fetch(url)).text();
-const form = new URLSearchParams();
-for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(unescape(match[1]), unescape(match[2]));
-form.set('action', 'authorize');
-const action = unescape(/<form method="post" action="([^"]*)"/.exec(html)[1]);
-// As a browser posts a form: from the page's own origin.
-const approved = await fetch(new URL(action, url), { method: 'POST', body: form, redirect: 'manual', headers: { origin: new URL(url).origin, referer: url } });
-await fetch(approved.headers.get('location'));
-`;
-
-/**
  * A contributor's shell: their bot's token (an obviously fake one, shaped as Discord's: the base64 of an
  * 18-digit id, a stamp, 27 letters) and their own profile, which no page has made.
  */
@@ -231,8 +215,9 @@ async function runIn(
   // In a reader's own shell, each emulator the page starts logs its requests (to the page's output too).
   const logServe = Object.keys(shell).length > 0 ? `if [ "$1" = serve ]; then exec ${cli} "$@" --log 2> >(tee -a ${shellQuote(requestLog)} >&2); fi\n` : '';
   await writeFile(join(bin, 'cmd-tui'), `#!/bin/bash\n${logServe}exec ${cli} "$@"\n`);
-  await writeFile(join(bin, 'approve-sign-in'), APPROVING_BROWSER);
-  await Promise.all([chmod(join(bin, 'cmd-tui'), 0o755), chmod(join(bin, 'approve-sign-in'), 0o755)]);
+  await chmod(join(bin, 'cmd-tui'), 0o755);
+  // The reader's browser, stood in for: it approves the consent page as a person clicking Authorize would.
+  const browser = await approvingBrowser(bin);
   await symlink(join(REPOSITORY, 'examples'), join(work, 'examples'));
   const systemPath = (process.env.PATH ?? '/usr/bin:/bin').split(delimiter).filter((entry) => entry !== '' && !entry.includes('node_modules'));
   const env: Record<string, string> = {
@@ -241,7 +226,7 @@ async function runIn(
     LANG: 'C.UTF-8',
     TMPDIR: temp,
     CMD_TUI_SECRET_STORE: 'file',
-    BROWSER: join(bin, 'approve-sign-in'),
+    BROWSER: browser,
     ...shell,
   };
 

@@ -4,23 +4,20 @@
  * Through the built binary, with a real HOME and no CMD_TUI_HOME: nothing is written in the current folder.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { appPaths } from '../../source/config/paths.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 let root: string;
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cmd-tui-xdg-'));
+  root = tempFolder('cmd-tui-xdg-');
   await mkdir(join(root, 'home'));
   await mkdir(join(root, 'repo'));
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 // HOME, and USERPROFILE and APPDATA for Windows: the folders are the platform's own (config/paths.ts).

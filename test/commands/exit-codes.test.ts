@@ -5,18 +5,14 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_CODES, ExitCode } from '../../source/commands/types.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const withBot = () => ({ ...home.env, DISCORD_BOT_TOKEN: emulator().botToken });
 const api = () => ['--api', emulator().baseUrl];

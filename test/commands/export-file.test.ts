@@ -6,20 +6,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runOnTerminal } from '../helpers/tty.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(async () => {
-  await home.cleanup();
-});
+const home = useIsolatedHome();
 
 const env = () => ({ ...home.env, DISCORD_BOT_TOKEN: emulator().botToken });
 const api = () => ['--api', emulator().baseUrl];

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paintFor } from '../../source/terminal/colour.js';
 import { sanitizeOutput } from '../../source/terminal/sanitize.js';
 import { helpWidth, wrapHelp } from '../../source/terminal/wrap-help.js';
@@ -16,16 +16,12 @@ import { COMMANDS } from '../../source/commands/registry.js';
 import { formsOf, SPECS, summaryOf } from '../../source/commands/specs.js';
 import { commandHelp, HELP } from '../../source/commands/help.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { readEnvironment } from '../../source/config/environment.js';
 
 const emulator = useEmulator();
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 describe('help', () => {
   it('fits 80 columns when piped, continuation lines under their description; a word wider than that stays whole', async () => {

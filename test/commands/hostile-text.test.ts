@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { paintFor } from '../../source/terminal/colour.js';
 import { sanitizeJson, sanitizeLine, sanitizeOutput, sanitizeText } from '../../source/terminal/sanitize.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { HOSTILE_GUILD, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 import { runOnTerminal } from '../helpers/tty.js';
 import { readEnvironment } from '../../source/config/environment.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
 /** Joiners (U+200C, U+200D) are left out: kept inside emoji and shaping scripts, they are checked case by case below. */
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
@@ -29,16 +29,12 @@ const GUILD = '200000000000000002';
 
 let server: HostileServer;
 let base = '';
-let home: IsolatedHome;
+const home = useIsolatedHome({ DISCORD_BOT_TOKEN: 'hostile-test-fake-token', NO_COLOR: '' }, 'file');
 beforeAll(async () => {
   server = await startHostileServer(HOSTILE);
   base = server.base;
-  home = await isolatedHome({ DISCORD_BOT_TOKEN: 'hostile-test-fake-token', NO_COLOR: '' });
 });
-afterAll(async () => {
-  await server.close();
-  await home.cleanup();
-});
+afterAll(() => server.close());
 
 describe('hostile text from a server', () => {
   it.each([

@@ -5,17 +5,13 @@
 import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLI_PATH } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 
 const slow = useEmulator({ seed: 'empty', faults: 'slow:1@300,seed:7' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 it('SIGINT during apply stops after the request in flight and reports the truth', { timeout: 60_000 }, async () => {
   const file = join(home.home, 'six.json');

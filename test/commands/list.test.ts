@@ -2,18 +2,14 @@
  * `cmd-tui list` counts options the way the TUI's list does (source/discord/option-count.ts): the
  * top-level ones, under the same header.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { describe, expect, it } from 'vitest';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/cli.js';
 import { runCommand } from './run-command.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 describe('cmd-tui list', () => {
   it('shows top-level options under TOP OPTS: two groups count as 2, not the 8 options inside them', async () => {

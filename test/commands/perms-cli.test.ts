@@ -110,35 +110,31 @@ describe('cmd-tui perms (binary)', () => {
 describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
   it('list and who read the overwrites, commands shown by id and said so, exit 0', async () => {
     const signedIn = await isolatedHome();
-    try {
-      await signInAdmin(emulator(), signedIn.env);
-      const guildId = emulator().guildIds[1]!;
-      const race = ((await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string; name: string }[]).find((c) => c.name === 'race')!;
-      const listed = await runCli(['perms', 'list', '--guild', guildId, ...target()], { env: signedIn.env });
-      expect(listed.code, listed.stderr).toBe(0);
-      expect(listed.stdout).toContain(`command ${race.id} (${race.id})`);
-      expect(listed.stdout).toContain('Read with a browser sign-in alone, which cannot read commands');
-      expect(listed.stdout).toContain('Roles or channels could not be read (they need a bot token), so those targets are shown by id.');
-      const json = JSON.parse((await runCli(['perms', 'list', '--guild', guildId, '--command', race.id, '--json', ...target()], { env: signedIn.env })).stdout) as { entries: { id: string; overwrites: unknown[] }[]; note: string };
-      expect(json.entries.map((e) => e.id)).toEqual([race.id]);
-      expect(json.entries[0]!.overwrites.length).toBeGreaterThan(0);
-      expect(json.note).toContain('browser sign-in alone');
-      const who = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, ...target()], { env: signedIn.env });
-      expect(who.code, who.stderr).toBe(0);
-      expect(who.stdout).toContain(`Who can use command ${race.id} in guild ${guildId}:`);
-      expect(who.stdout).toContain('default_member_permissions could not be read');
-      // Once a backup has seen the guild's commands, a list is named from it, and found by that name.
-      const commands = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as Command[];
-      await writeBackup(appPaths(signedIn.env, process.platform).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
-      const named = await runCli(['perms', 'who', '--guild', guildId, '--command', 'race', ...target()], { env: signedIn.env });
-      expect(named.code, named.stderr).toBe(0);
-      expect(named.stdout).toContain(`Who can use /race in guild ${guildId}:`);
-      const member = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, '--user', emulator().seeded.memberUserId, ...target()], { env: signedIn.env });
-      expect(member.code).toBe(4);
-      expect(member.stderr).toContain("Answering for one member reads the member's roles, which needs a bot token");
-    } finally {
-      await signedIn.cleanup();
-    }
+    await signInAdmin(emulator(), signedIn.env);
+    const guildId = emulator().guildIds[1]!;
+    const race = ((await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string; name: string }[]).find((c) => c.name === 'race')!;
+    const listed = await runCli(['perms', 'list', '--guild', guildId, ...target()], { env: signedIn.env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`command ${race.id} (${race.id})`);
+    expect(listed.stdout).toContain('Read with a browser sign-in alone, which cannot read commands');
+    expect(listed.stdout).toContain('Roles or channels could not be read (they need a bot token), so those targets are shown by id.');
+    const json = JSON.parse((await runCli(['perms', 'list', '--guild', guildId, '--command', race.id, '--json', ...target()], { env: signedIn.env })).stdout) as { entries: { id: string; overwrites: unknown[] }[]; note: string };
+    expect(json.entries.map((e) => e.id)).toEqual([race.id]);
+    expect(json.entries[0]!.overwrites.length).toBeGreaterThan(0);
+    expect(json.note).toContain('browser sign-in alone');
+    const who = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, ...target()], { env: signedIn.env });
+    expect(who.code, who.stderr).toBe(0);
+    expect(who.stdout).toContain(`Who can use command ${race.id} in guild ${guildId}:`);
+    expect(who.stdout).toContain('default_member_permissions could not be read');
+    // Once a backup has seen the guild's commands, a list is named from it, and found by that name.
+    const commands = (await call(emulator(), 'GET', `/applications/${emulator().applicationId}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as Command[];
+    await writeBackup(appPaths(signedIn.env, process.platform).backups, { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-27T07:00:00.000Z', reason: 'apply commands.json', applicationId: emulator().applicationId, scope: { kind: 'guild', guildId }, commands, permissions: [] });
+    const named = await runCli(['perms', 'who', '--guild', guildId, '--command', 'race', ...target()], { env: signedIn.env });
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toContain(`Who can use /race in guild ${guildId}:`);
+    const member = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, '--user', emulator().seeded.memberUserId, ...target()], { env: signedIn.env });
+    expect(member.code).toBe(4);
+    expect(member.stderr).toContain("Answering for one member reads the member's roles, which needs a bot token");
   });
 });
 
@@ -167,24 +163,20 @@ describe('cmd-tui perms works in the profile\'s guild without --guild', () => {
 describe('cmd-tui perms set with a browser sign-in alone takes a command id as the TUI does', () => {
   it('an id with no overwrites yet is saved; an id that names no command is refused in Discord\'s words (10063)', async () => {
     const signedIn = await isolatedHome();
-    try {
-      await signInAdmin(emulator(), signedIn.env);
-      const guildId = emulator().guildIds[1]!;
-      const app = emulator().applicationId;
-      const commands = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string }[];
-      const lists = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/permissions`, { auth: botAuth(emulator()) })).body as { id: string }[];
-      const bare = commands.find((command) => !lists.some((list) => list.id === command.id))!;
-      const saved = await runCli(['perms', 'set', '--guild', guildId, '--command', bare.id, '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
-      expect(saved.code, saved.stderr).toBe(0);
-      expect(saved.stdout).toContain(`Saved: `);
-      const after = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/${bare.id}/permissions`, { auth: botAuth(emulator()) })).body as { permissions: { id: string; permission: boolean }[] };
-      expect(after.permissions).toEqual([expect.objectContaining({ id: guildId, permission: false })]);
-      const unknown = await runCli(['perms', 'set', '--guild', guildId, '--command', '1579386255332999168', '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
-      expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain('Discord answered that command 1579386255332999168 does not exist (code 10063, Unknown application command)');
-    } finally {
-      await signedIn.cleanup();
-    }
+    await signInAdmin(emulator(), signedIn.env);
+    const guildId = emulator().guildIds[1]!;
+    const app = emulator().applicationId;
+    const commands = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands`, { auth: botAuth(emulator()) })).body as { id: string }[];
+    const lists = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/permissions`, { auth: botAuth(emulator()) })).body as { id: string }[];
+    const bare = commands.find((command) => !lists.some((list) => list.id === command.id))!;
+    const saved = await runCli(['perms', 'set', '--guild', guildId, '--command', bare.id, '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stdout).toContain(`Saved: `);
+    const after = (await call(emulator(), 'GET', `/applications/${app}/guilds/${guildId}/commands/${bare.id}/permissions`, { auth: botAuth(emulator()) })).body as { permissions: { id: string; permission: boolean }[] };
+    expect(after.permissions).toEqual([expect.objectContaining({ id: guildId, permission: false })]);
+    const unknown = await runCli(['perms', 'set', '--guild', guildId, '--command', '1579386255332999168', '--deny', 'everyone', '--yes', ...target()], { env: signedIn.env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Discord answered that command 1579386255332999168 does not exist (code 10063, Unknown application command)');
   });
 });
 

@@ -1,21 +1,17 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { recordCreates } from '../../source/backup/create-ledger.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { call } from '../helpers/emulator.js';
 import { mutating, requestLog, resetEmulator } from './emulator-requests.js';
 import { runCommand } from './run-command.js';
+import { fileSystemNow } from '../../source/config/file-clock.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-
-beforeAll(async () => {
-  home = await isolatedHome();
-});
-afterAll(() => home.cleanup());
+const home = useIsolatedHome({}, 'file');
 beforeEach(async () => {
   await resetEmulator(emulator());
   home.env.DISCORD_BOT_TOKEN = emulator().botToken;
@@ -160,7 +156,9 @@ describe('apply → plan shows zero changes; a second apply sends nothing', () =
     const { backup } = JSON.parse(result.stdout) as { backup: string };
     const firstWrite = mutating(await requestLog(emulator()))[0];
     expect(firstWrite).toBeDefined();
-    expect((await stat(backup)).mtimeMs).toBeLessThanOrEqual(Date.parse(firstWrite!.time) + 1);
+    // The file's time is on the file system's clock, the request's on this process's: compared on one.
+    const fileClockAhead = (await fileSystemNow(dirname(backup))) - Date.now();
+    expect((await stat(backup)).mtimeMs).toBeLessThanOrEqual(Date.parse(firstWrite!.time) + fileClockAhead + 1);
     const listed = await runCommand('backups', ['--json'], home.env);
     const entries = JSON.parse(listed.stdout) as Array<Record<string, string>>;
     expect(entries.at(-1)).toEqual({ path: backup, scope: `guild:${hq()}`, createdAt: expect.any(String), reason: 'apply one.json', applicationId: emulator().applicationId, commandCount: expect.any(Number), overwriteCount: expect.any(Number), overwritesOnly: false });

@@ -4,19 +4,15 @@
  */
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { secretAccount } from '../../source/auth/credentials.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const prod = useEmulator({ seed: 'demo' });
 const dev = useEmulator({ seed: 'empty' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const cli = (args: string[], input?: string, env: NodeJS.ProcessEnv = {}) => runCli(args, { env: { ...home.env, ...env }, ...(input === undefined ? {} : { input }) });
 const ok = (result: CliResult) => {

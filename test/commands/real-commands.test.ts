@@ -6,15 +6,15 @@
  * a clone; in CI (CI=true) it fails instead, so the checks cannot silently stop running there.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
 import { runCommand } from './run-command.js';
+import { useIsolatedHome } from '../helpers/homes.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const folder = fileURLToPath(new URL('../../../shared/real-commands/', import.meta.url));
 const corpus = join(folder, 'corpus');
@@ -35,16 +35,8 @@ const argsOf = (name: string) => {
 
 describe.skipIf(!present)('real commands from public bots', () => {
   const emulator = useEmulator({ seed: 'empty' });
-  let home: IsolatedHome;
-  let work: string;
-  beforeAll(async () => {
-    home = await isolatedHome();
-    work = await mkdtemp(join(tmpdir(), 'cmd-tui-real-'));
-  });
-  afterAll(async () => {
-    await home.cleanup();
-    await rm(work, { recursive: true, force: true });
-  });
+  const home = useIsolatedHome({}, 'file');
+  const work = tempFolder('cmd-tui-real-');
 
   it('every file validates without a false error; the legitimately invalid ones are refused', async () => {
     expect(files.length).toBeGreaterThanOrEqual(40);

@@ -91,12 +91,8 @@ it('with a bot token alone the lists are shown and the restore is refused, namin
   const race = permissions.find((entry) => entry.id !== emulator().applicationId)!;
   await call(emulator(), 'PUT', `/applications/${emulator().applicationId}/guilds/${guildId}/commands/${race.id}/permissions`, { auth: bearer(emulator().userToken), json: { permissions: [] } });
   const botOnly = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
-  try {
-    const result = await runCli(['restore', path, '--yes', ...target()], { env: botOnly.env });
-    expect(result.code).toBe(4);
-    expect(result.stderr).toContain('/race in guild');
-    expect(result.stderr).toContain('Restoring overwrites needs the browser sign-in');
-  } finally {
-    await botOnly.cleanup();
-  }
+  const result = await runCli(['restore', path, '--yes', ...target()], { env: botOnly.env });
+  expect(result.code).toBe(4);
+  expect(result.stderr).toContain('/race in guild');
+  expect(result.stderr).toContain('Restoring overwrites needs the browser sign-in');
 });

@@ -1,28 +1,27 @@
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureScope } from '../../source/backup/capture.js';
 import { createBudget } from '../../source/backup/create-ledger.js';
 import { writeBackup } from '../../source/backup/store.js';
 import type { DiscordApi } from '../../source/api/contract.js';
 import { appPaths } from '../../source/config/paths.js';
 import { GLOBAL_SCOPE, guildScope, type CommandDraft, type Scope } from '../../source/discord/model.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { isolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { resetEmulator } from './emulator-requests.js';
 import { ownerClient, scopeView, signInAdmin } from './restore-fixture.js';
 import { runCommand } from './run-command.js';
 import { readEnvironment } from '../../source/config/environment.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
 let owner: DiscordApi;
 
+const home = useIsolatedHome(() => ({ DISCORD_BOT_TOKEN: emulator().botToken }), 'file');
 beforeAll(async () => {
-  home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
   owner = await ownerClient(emulator());
 });
-afterAll(() => home.cleanup());
 beforeEach(() => resetEmulator(emulator()));
 
 const api = () => ['--api', emulator().baseUrl];
@@ -60,19 +59,15 @@ describe('restore', () => {
 
   it('says which overwrites it could not restore without a signed-in user, and exits 1', async () => {
     const bareHome = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
-    try {
-      const hq = guildScope(emulator().guildIds[0] as string);
-      const backup = (await writeBackup(appPaths(bareHome.env, process.platform).backups, await captureScope(owner, hq, 'test'))).path;
-      const modTools = (await owner.listCommands(hq)).find((c) => c.name === 'mod-tools')!;
-      await owner.deleteCommand(hq, modTools.id);
-      const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/Restored 1 command change and 0 overwrite lists\. .*\nCannot restore the overwrites of \/mod-tools in guild \d+ \(\d+ overwrites?\): Discord accepts permission changes only from a signed-in user\.\n/);
-      expect(result.stderr).toContain('cmd-tui auth login');
-      expect((await owner.listCommands(hq)).map((c) => c.name)).toContain('mod-tools');
-    } finally {
-      await bareHome.cleanup();
-    }
+    const hq = guildScope(emulator().guildIds[0] as string);
+    const backup = (await writeBackup(appPaths(bareHome.env, process.platform).backups, await captureScope(owner, hq, 'test'))).path;
+    const modTools = (await owner.listCommands(hq)).find((c) => c.name === 'mod-tools')!;
+    await owner.deleteCommand(hq, modTools.id);
+    const result = await runCommand('restore', [backup, '--yes', ...api()], bareHome.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Restored 1 command change and 0 overwrite lists\. .*\nCannot restore the overwrites of \/mod-tools in guild \d+ \(\d+ overwrites?\): Discord accepts permission changes only from a signed-in user\.\n/);
+    expect(result.stderr).toContain('cmd-tui auth login');
+    expect((await owner.listCommands(hq)).map((c) => c.name)).toContain('mod-tools');
   });
 
   it('restores the rest and names a backed-up command Discord would refuse today', async () => {

@@ -5,19 +5,17 @@
  * cannot read them stop it before it serves.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { fetchControl } from '../helpers/emulator-control.js';
 import { HOSTILE_APP, startHostileServer } from '../helpers/hostile-server.js';
+import { tempFolder } from '../helpers/temp-folder.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
 
 const source = useServe(['--rate-limits', 'off']);
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-serve-copy-'));
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+const home = tempFolder('cmd-tui-serve-copy-');
 
 async function commandIds(baseUrl: string, token: string, path: string): Promise<string[]> {
   const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bot ${token}` } });
@@ -27,7 +25,7 @@ async function commandIds(baseUrl: string, token: string, path: string): Promise
 it('starts with the global commands and the guild\'s, ids kept, and the guild\'s people, reading the source only', { timeout: 30_000 }, async () => {
   const guildId = source().guildIds[0]!;
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--copy-commands', '--api', source().baseUrl, '--guild', guildId, '--json', '--port', '0'], {
-    env: { ...process.env, CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: source().botToken },
+    env: cliEnv({ CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: source().botToken }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -81,7 +79,7 @@ it('copies only what Discord could hold from a source that answers duplicates, t
   ];
   const hostile = await startHostileServer('hostile', { globalCommands: () => JSON.stringify(served) });
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--copy-commands', '--api', hostile.base, '--json', '--port', '0'], {
-    env: { ...process.env, CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: 'emu-bot-the-source-takes-any' },
+    env: cliEnv({ CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: 'emu-bot-the-source-takes-any' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -26,16 +26,12 @@ describe('tables by display width', () => {
       expect(created.status).toBe(201);
     }
     const home = await isolatedHome({ DISCORD_BOT_TOKEN: botToken });
-    try {
-      const listed = await runCli(['list', '--api', baseUrl], { env: home.env });
-      const rows = listed.stdout.split('\n');
-      const header = rows.find((line) => line.includes('DESCRIPTION'))!;
-      const weather = rows.find((line) => line.includes('天気'))!;
-      const ping = rows.find((line) => line.includes('ping'))!;
-      expect(columnOf(weather, 'Weather')).toBe(columnOf(header, 'DESCRIPTION'));
-      expect(columnOf(ping, 'Pong')).toBe(columnOf(header, 'DESCRIPTION'));
-    } finally {
-      await home.cleanup();
-    }
+    const listed = await runCli(['list', '--api', baseUrl], { env: home.env });
+    const rows = listed.stdout.split('\n');
+    const header = rows.find((line) => line.includes('DESCRIPTION'))!;
+    const weather = rows.find((line) => line.includes('天気'))!;
+    const ping = rows.find((line) => line.includes('ping'))!;
+    expect(columnOf(weather, 'Weather')).toBe(columnOf(header, 'DESCRIPTION'));
+    expect(columnOf(ping, 'Pong')).toBe(columnOf(header, 'DESCRIPTION'));
   });
 });

@@ -5,26 +5,21 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { secretArguments } from '../../source/commands/flags.js';
 import { BACKUP_FORMAT, serializeBackup, type ScopeBackup } from '../../source/discord/backup-format.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { redactSecretShapes } from '../../source/terminal/secret-shape.js';
 import { runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { isolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 // Discord's shape: the base64 of an id, a timestamp part, an HMAC part. Fake.
 const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.fakefakefakefakefakefake0123456789AB';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
-beforeAll(async () => {
-  home = await isolatedHome();
-});
-afterAll(async () => {
-  await home.cleanup();
-});
+const home = useIsolatedHome({}, 'file');
 
 describe('a token inside a file-name argument', () => {
   it('is found with or without an extension, as a folder or file of a path, or anywhere inside a word', () => {
@@ -109,18 +104,14 @@ describe('a token in a line cmd-tui keeps on disk', () => {
 
   it('is redacted, and control characters escaped, when `cmd-tui backups` shows a reason read from a file', async () => {
     const own = await isolatedHome();
-    try {
-      const folder = own.environment.paths().backups;
-      await mkdir(folder, { recursive: true });
-      const backup: ScopeBackup = { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-25T10:00:00.000Z', reason: `apply ${TOKEN}.json \u001b]52;c;aGk=\u0007`, applicationId: '1', scope: GLOBAL_SCOPE, commands: [], permissions: [] };
-      await writeFile(join(folder, '2026-11-25T10-00-00-000Z_global_ab12cd.json'), serializeBackup(backup));
-      const listed = await runCli(['backups'], { env: own.env });
-      const listedJson = await runCli(['backups', '--json'], { env: own.env });
-      expect(listed.stdout).toContain('apply ****.json \\x1b]52;c;aGk=\\x07');
-      expect((JSON.parse(listedJson.stdout) as Array<{ reason: string }>)[0]!.reason).toBe('apply ****.json \\x1b]52;c;aGk=\\x07');
-      expect(listed.stdout + listedJson.stdout).not.toContain('MTIzNDU2Nzg5');
-    } finally {
-      await own.cleanup();
-    }
+    const folder = own.environment.paths().backups;
+    await mkdir(folder, { recursive: true });
+    const backup: ScopeBackup = { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-25T10:00:00.000Z', reason: `apply ${TOKEN}.json \u001b]52;c;aGk=\u0007`, applicationId: '1', scope: GLOBAL_SCOPE, commands: [], permissions: [] };
+    await writeFile(join(folder, '2026-11-25T10-00-00-000Z_global_ab12cd.json'), serializeBackup(backup));
+    const listed = await runCli(['backups'], { env: own.env });
+    const listedJson = await runCli(['backups', '--json'], { env: own.env });
+    expect(listed.stdout).toContain('apply ****.json \\x1b]52;c;aGk=\\x07');
+    expect((JSON.parse(listedJson.stdout) as Array<{ reason: string }>)[0]!.reason).toBe('apply ****.json \\x1b]52;c;aGk=\\x07');
+    expect(listed.stdout + listedJson.stdout).not.toContain('MTIzNDU2Nzg5');
   });
 });

@@ -4,38 +4,25 @@
  * container), and without it the emulator's refusal says how to give it, also before any file is uploaded.
  * (The demo's /deploy is hidden from its admin in #general: that verdict is the emulator's, so the command reached it.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { findControlSecret, publishControlSecret } from '../../source/config/emulator-secrets.js';
-import { CLI_PATH, runCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { useServe } from '../helpers/serve.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-const root = mkdtempSync(join(tmpdir(), 'cmd-tui-try-secret-'));
+const root = tempFolder('cmd-tui-try-secret-');
 const serveHome = join(root, 'serve-home');
 const otherHome = join(root, 'other-home');
-let serve: ChildProcess | undefined;
-let info: { baseUrl: string; controlSecret: string };
-
-beforeAll(async () => {
-  await Promise.all([mkdir(serveHome), mkdir(otherHome)]);
-  serve = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CMD_TUI_HOME: serveHome } });
-  info = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: serve!.stdout! }).once('line', resolve)));
-});
-afterAll(async () => {
-  if (serve && serve.exitCode === null) {
-    const exited = new Promise((resolve) => serve!.once('exit', resolve));
-    serve.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(root, { recursive: true, force: true });
-});
+mkdirSync(serveHome);
+mkdirSync(otherHome);
+const serve = useServe([], { home: () => serveHome });
 
 const tryDeploy = (home: string, env: Record<string, string> = {}, extra: string[] = []) =>
-  runCli(['try', 'deploy', '--option', 'environment=staging', ...extra, '--api', info.baseUrl], { env: { CMD_TUI_HOME: home, ...env }, cwd: home });
+  runCli(['try', 'deploy', '--option', 'environment=staging', ...extra, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, ...env }, cwd: home });
 
 it('finds the secret of a serve of the same user by itself: the command reaches the emulator', async () => {
   const reached = await tryDeploy(serveHome);
@@ -48,16 +35,16 @@ it('elsewhere, takes it from CMD_TUI_EMULATOR_SECRET, and without it says how to
   expect(refused.code).not.toBe(0);
   expect(refused.stderr).toContain("need this run's control secret in the X-Emulator-Secret header");
   expect(refused.stderr).toContain('CMD_TUI_EMULATOR_SECRET');
-  expect(refused.stderr).not.toContain(info.controlSecret);
+  expect(refused.stderr).not.toContain(serve().controlSecret);
   const wrong = await tryDeploy(otherHome, { CMD_TUI_EMULATOR_SECRET: 'not-the-secret' });
   expect(wrong.stderr).toContain('X-Emulator-Secret');
-  const given = await tryDeploy(otherHome, { CMD_TUI_EMULATOR_SECRET: info.controlSecret });
+  const given = await tryDeploy(otherHome, { CMD_TUI_EMULATOR_SECRET: serve().controlSecret });
   expect(given.stderr).toContain('would not see /deploy in #general');
 });
 
 it('says the refusal, not "not an emulator", before uploading a file without the secret', async () => {
   writeFileSync(join(otherHome, 'notes.txt'), 'hello');
-  const refused = await runCli(['try', 'upload', '--file', 'file=notes.txt', '--api', info.baseUrl], { env: { CMD_TUI_HOME: otherHome }, cwd: otherHome });
+  const refused = await runCli(['try', 'upload', '--file', 'file=notes.txt', '--api', serve().baseUrl], { env: { CMD_TUI_HOME: otherHome }, cwd: otherHome });
   expect(refused.stderr).toContain('X-Emulator-Secret');
   expect(refused.stderr).not.toContain('is not a cmd-tui serve emulator');
 });

@@ -2,8 +2,7 @@
  * `cmd-tui validate` through the built binary, as scripts use it: exit codes 0/1/2, the exact
  * `--json` shape, the readable report, set rules for arrays, and the scope / app-flags switches.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +12,9 @@ import { sanitizeOutput } from '../../source/terminal/sanitize.js';
 import { runCli } from '../helpers/cli.js';
 import { maximalCommand, realisticCommandSet } from '../fixtures/commands.js';
 import { readEnvironment } from '../../source/config/environment.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-const directory = mkdtempSync(join(tmpdir(), 'cmd-tui-validate-'));
+const directory = tempFolder('cmd-tui-validate-');
 function file(name: string, content: unknown): string {
   const path = join(directory, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

@@ -4,20 +4,14 @@
  * rest), a comment stays a comment, the root help has examples.
  */
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HELP } from '../../source/commands/help.js';
 import { SPECS } from '../../source/commands/specs.js';
 import { wrapHelp } from '../../source/terminal/wrap-help.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
-let home: IsolatedHome;
-beforeAll(async () => {
-  home = await isolatedHome();
-});
-afterAll(async () => {
-  await home.cleanup();
-});
+const home = useIsolatedHome({}, 'file');
 
 const { version } = (await import('../../package.json', { with: { type: 'json' } })).default as { version: string };
 

@@ -3,12 +3,12 @@
  * EACCES, EBUSY) is tried again, a bounded number of times, with a fake rename and platform; and a disk
  * that refuses for good (read-only folder, full disk) is a LocalWriteError naming the folder (exit 6).
  */
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { placeExclusively, replaceWithRetry, writeFileAtomic } from '../../source/config/atomic-write.js';
 import { LocalWriteError } from '../../source/config/local-failure.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 function failing(codes: string[]) {
   const calls: string[] = [];
@@ -59,12 +59,12 @@ describe('replacing a file another program holds', () => {
 
 describe('a folder that refuses the write', () => {
   let folder: string;
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'cmd-tui-atomic-'));
+  beforeEach(() => {
+    folder = tempFolder('cmd-tui-atomic-');
   });
+  // Writable again before the folder is removed (after the afterEach hooks).
   afterEach(async () => {
     await chmod(folder, 0o700).catch(() => undefined);
-    await rm(folder, { recursive: true, force: true });
   });
 
   // Root writes anywhere, and Windows has no mode bits to take away.
@@ -82,11 +82,8 @@ describe('a folder that refuses the write', () => {
 
 describe('an exclusive write on a file system without hard links (FAT32, exFAT)', () => {
   let folder: string;
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'cmd-tui-exclusive-'));
-  });
-  afterEach(async () => {
-    await rm(folder, { recursive: true, force: true });
+  beforeEach(() => {
+    folder = tempFolder('cmd-tui-exclusive-');
   });
   const noLinks = async () => {
     throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });

@@ -4,7 +4,7 @@
  * only its own lock, a lock dated in the future still ages, and a lock that stays is a local failure
  * (exit 6) naming the lock file and what to do.
  */
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { LocalWriteError } from '../../source/config/local-failure.js';
 import { exitCodeOf } from '../../source/commands/failure.js';
 import { ExitCode } from '../../source/commands/types.js';
 import { withFileLock } from '../../source/config/file-lock.js';
+import { backdate } from '../helpers/file-times.js';
 
 let folder: string;
 let path: string;
@@ -29,8 +30,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A lock a crashed writer left a minute ago. */
 async function leaveStaleLock(): Promise<void> {
   await writeFile(`${path}.lock`, '');
-  const minuteAgo = new Date(Date.now() - 60_000);
-  await utimes(`${path}.lock`, minuteAgo, minuteAgo);
+  await backdate(`${path}.lock`, 60_000);
 }
 
 describe('withFileLock', () => {
@@ -64,8 +64,7 @@ describe('withFileLock', () => {
 
   it('takes over a lock dated in the future once this process has seen it unchanged for the stale time', async () => {
     await writeFile(`${path}.lock`, '');
-    const hourAhead = new Date(Date.now() + 3_600_000);
-    await utimes(`${path}.lock`, hourAhead, hourAhead);
+    await backdate(`${path}.lock`, -3_600_000);
     await expect(withFileLock(path, async () => 'written', { giveUpMs: 50 })).rejects.toBeInstanceOf(LocalWriteError);
     const realNow = Date.now.bind(Date);
     vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11_000);

@@ -4,13 +4,14 @@
  * (hostile keys, wrong types, a thousand members) cannot stop the client or starve it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { paceFilePath, sharePace } from '../../source/config/pace-share.js';
+import { leaveProcessPaceShares, paceFilePath, processPaceShare, sharePace as startShare, type PaceShare } from '../../source/config/pace-share.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { backdate } from '../helpers/file-times.js';
 
 const TOKEN = 'fake-bot-token-for-pace-tests';
 let home: string;
@@ -20,8 +21,17 @@ beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), 'cmd-tui-pace-'));
   path = paceFilePath({ data: join(home, 'data') }, 'http://127.0.0.1:1/api/v10', TOKEN);
 });
-// The shares' heartbeats may still be writing: rm retries until they stop.
-afterEach(() => rm(home, { recursive: true, force: true, maxRetries: 10 }));
+/** The test's shares, which leave their file (and stop renewing it) before its home is removed. */
+const shares: PaceShare[] = [];
+const sharePace = (...args: Parameters<typeof startShare>) => {
+  const share = startShare(...args);
+  shares.push(share);
+  return share;
+};
+afterEach(async () => {
+  await Promise.all(shares.splice(0).map((share) => share.leave()));
+  await rm(home, { recursive: true, force: true, maxRetries: 10 });
+});
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -152,11 +162,30 @@ describe('the shared pace file', () => {
     const fresh = `${path}.fedcba9876543210.tmp`;
     const other = join(dirname(path), 'notes.tmp');
     for (const file of [leftover, fresh, other]) await writeFile(file, '{}');
-    const minuteAgo = new Date(Date.now() - 60_000);
-    await utimes(leftover, minuteAgo, minuteAgo);
-    await utimes(other, minuteAgo, minuteAgo);
+    await backdate(leftover, 60_000);
+    await backdate(other, 60_000);
     await sharePace(path).sending();
     expect((await readdir(dirname(path))).sort()).toEqual([basename(path), basename(fresh), 'notes.tmp'].sort());
+  });
+});
+
+describe('in one process', () => {
+  it('every connection on the token holds the same place, which leave() gives up until the next request', async () => {
+    const place = processPaceShare(path);
+    expect(processPaceShare(path)).toBe(place);
+    await place.sending();
+    expect(Object.keys(await membersIn(path))).toHaveLength(1);
+    await place.leave();
+    expect(await membersIn(path)).toEqual({});
+    // Left for good: no heartbeat writes the file again.
+    const left = await stat(path);
+    await wait(400);
+    expect((await stat(path)).mtimeMs).toBe(left.mtimeMs);
+    // A later request joins again, alone and so at once.
+    await place.sending();
+    expect(Object.keys(await membersIn(path))).toHaveLength(1);
+    await leaveProcessPaceShares();
+    expect(await membersIn(path)).toEqual({});
   });
 });
 

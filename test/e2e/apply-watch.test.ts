@@ -250,6 +250,14 @@ it('refuses the global scope, --json, and a watch without a terminal and without
 /** A command of its own, so that a test sharing a guild with an earlier one still creates it. */
 const named = (name: string, description: string) => JSON.stringify([{ name, description }]);
 
+/** `folder` removed, the watch of `watched` ends with what happened, exit 1, not a usage error. */
+async function expectStopsWhenRemoved(watch: Watch, folder: string, watched: string): Promise<void> {
+  await rm(folder, { recursive: true });
+  expect(await watch.exited, watch.stderr()).toBe(1);
+  expect(watch.stderr()).toContain(`stopped watching ${watched}`);
+  expect(watch.stderr()).not.toContain('Usage:');
+}
+
 it('a file gone at a save is said, nothing is sent, and it is applied once it is back; its folder gone ends the watch, exit 1', { timeout: 60_000 }, async () => {
   const guild = server().guildIds[2]!;
   const folder = join(home.home, 'bot');
@@ -269,10 +277,7 @@ it('a file gone at a save is said, nothing is sent, and it is applied once it is
   await writeFile(file, named('back', 'Pong, back'));
   expect(await watch.nextRun()).toMatchObject({ run: 3, outcome: 'applied', steps: [{ kind: 'update' }] });
 
-  await rm(folder, { recursive: true });
-  expect(await watch.exited, watch.stderr()).toBe(1);
-  expect(watch.stderr()).toContain(`stopped watching ${file}`);
-  expect(watch.stderr()).not.toContain('Usage:');
+  await expectStopsWhenRemoved(watch, folder, file);
 });
 
 it('a watched folder removed ends the watch with what happened, exit 1, not a usage error', { timeout: 60_000 }, async () => {
@@ -282,10 +287,7 @@ it('a watched folder removed ends the watch with what happened, exit 1, not a us
   await writeFile(join(folder, 'infolder.json'), named('infolder', 'Pong'));
   const watch = startWatch(folder, guild);
   expect(await watch.nextRun()).toMatchObject({ run: 1, outcome: 'applied' });
-  await rm(folder, { recursive: true });
-  expect(await watch.exited, watch.stderr()).toBe(1);
-  expect(watch.stderr()).toContain(`stopped watching ${folder}`);
-  expect(watch.stderr()).not.toContain('Usage:');
+  await expectStopsWhenRemoved(watch, folder, folder);
 });
 
 it('ctrl+c at the question says only that nothing was sent, and ends as `apply` stopped there ends: exit 1', { timeout: 60_000 }, async () => {

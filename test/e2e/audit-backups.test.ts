@@ -15,7 +15,7 @@ const runs = useTuiRuns();
 
 it('a: the ghost duplicate is found and deleted from its finding; b: a deleted command comes back with its overwrites', { timeout: 90_000 }, async () => {
   const tui = runs.start(['--demo'], { columns: 140, rows: 32 });
-  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  const press = (action: Action) => tui.press(action);
   const first = await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
   const origin = /demo emulator (http:\/\/127\.0\.0\.1:\d+)\/api\/v10/.exec(first)?.[1];
   const demo = await controlIn(runs.home(), origin!);
@@ -27,19 +27,16 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   const found = await tui.waitFor((s) => /ghost-duplicate\s+\/ping in Pixel Pal HQ/.test(s), 'the ghost duplicate');
   expect(found).toMatch(/Audit of Global: \d+ errors?, \d+ warnings?/);
   await tui.stepUntil(bindingOf('down').keys[0] ?? '', (s) => /▸ \S+\s+ghost-duplicate/.test(s), 20);
-  await press('fixFinding');
-  await tui.waitForText('Delete ping from Pixel Pal HQ?');
+  await tui.pressAndWait('fixFinding', 'Delete ping from Pixel Pal HQ?');
   const before = (await log()).length;
   await tui.type('ping');
-  await press('confirm');
-  await tui.waitForText('Deleted the guild copy of ping from Pixel Pal HQ; backup:');
+  await tui.pressAndWait('confirm', 'Deleted the guild copy of ping from Pixel Pal HQ; backup:');
   const fixed = (await log()).slice(before);
   const writes = fixed.filter((request) => request.method !== 'GET');
   expect(writes.map((request) => request.method)).toEqual(['DELETE']);
   expect(fixed.findIndex((request) => request.method === 'GET')).toBeLessThan(fixed.indexOf(writes[0]!));
   expect(tui.screen()).not.toMatch(/ghost-duplicate\s+\/ping/);
-  await press('writeReport');
-  await tui.waitForText('Wrote the audit report to');
+  await tui.pressAndWait('writeReport', 'Wrote the audit report to');
   expect(readdirSync(runs.home())).toContain('audit-global.md');
   await press('stopAudit');
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the list again');
@@ -48,8 +45,7 @@ it('a: the ghost duplicate is found and deleted from its finding; b: a deleted c
   await deleteGlobalCommand(tui, 'ban');
   await press('openBackups');
   await tui.waitFor((s) => /▸ \S+ \S+\s+Global\s+delete ban/.test(s), 'the newest backup first');
-  await press('restorePlan');
-  await tui.waitForText('+ create /ban');
+  await tui.pressAndWait('restorePlan', '+ create /ban');
   const beforeRestore = (await log()).length;
   await tui.key('tab');
   await tui.key('enter');

@@ -3,20 +3,18 @@
  * the plan (with the dropped global-only fields), confirm; the emulator's log shows the backup's
  * reads and then one POST into that guild.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { TmuxSession } from './helpers/tmux.js';
 import { controlIn, fetchControl } from '../helpers/emulator-control.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 let tui: TmuxSession | undefined;
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-copy-e2e-'));
+const home = tempFolder('cmd-tui-copy-e2e-');
 afterAll(() => {
   tui?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
 it('c copies the selected command into a guild after showing the plan', { timeout: 60_000 }, async () => {

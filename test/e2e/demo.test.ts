@@ -2,18 +2,17 @@
  * `cmd-tui --demo` in a real terminal: the embedded emulator starts, the list appears, `q` quits
  * cleanly, and the demo's throwaway data folder is gone afterwards — after `q`, and after a kill.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { CLI_PATH } from '../helpers/cli.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 let tui: TmuxSession | undefined;
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-demo-e2e-'));
+const home = tempFolder('cmd-tui-demo-e2e-');
 afterAll(() => {
   tui?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
 const tmp = join(home, 'tmp');

@@ -1,32 +1,34 @@
 /**
  * A pipe where cmd-tui expects one of its files does not hang it: a FIFO named like a backup in the
  * backups folder, a FIFO as settings.json, the ledger, the guild cache or a scope lock. `backups` and
- * `backups --json` answer, the TUI's backups screen opens and `q` ends the process.
+ * `backups --json` answer, listing it as damaged (not a regular file), the TUI's backups screen opens and
+ * `q` ends the process.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { bindingOf } from '../../source/ui/input/key-bindings.js';
+import { beforeEach, expect, it } from 'vitest';
 import { CLI_PATH } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const emulator = useEmulator({ seed: 'demo' });
 const runs = useTuiRuns();
 let home: string;
 
+const FIFO_BACKUP = '2026-01-01T00-00-00Z-global-x.json';
+
 beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'cmd-tui-fifo-'));
+  home = tempFolder('cmd-tui-fifo-');
   mkdirSync(join(home, 'data', 'backups'), { recursive: true });
-  spawnSync('mkfifo', [join(home, 'data', 'backups', '2026-01-01T00-00-00Z-global-x.json')]);
+  spawnSync('mkfifo', [join(home, 'data', 'backups', FIFO_BACKUP)]);
 });
-afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 /** The built binary with a deadline: a hang ends as a timeout (signal SIGKILL) instead of a stuck test. */
 function cli(args: string[]): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }> {
-  const env = { ...process.env, CMD_TUI_HOME: home, NO_COLOR: '1', DISCORD_BOT_TOKEN: emulator().botToken };
+  const env = cliEnv({ CMD_TUI_HOME: home, NO_COLOR: '1', DISCORD_BOT_TOKEN: emulator().botToken });
   return new Promise((resolve) => {
     execFile(process.execPath, [CLI_PATH, ...args], { env, timeout: 15_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
       resolve({ status: error ? ((error as { code?: unknown }).code as number | null) ?? null : 0, signal: error?.signal ?? null, stdout, stderr });
@@ -34,13 +36,16 @@ function cli(args: string[]): Promise<{ status: number | null; signal: string | 
   });
 }
 
-it('backups and backups --json skip a FIFO in the backups folder instead of waiting on it', async () => {
+it('backups and backups --json list a FIFO in the backups folder as damaged instead of waiting on it', async () => {
+  const problem = `${FIFO_BACKUP} is not a regular file (a pipe, socket or device): give a JSON file`;
   const listed = await cli(['backups']);
   expect(listed.signal, 'backups hung on the FIFO').toBeNull();
   expect(listed.status, listed.stderr).toBe(0);
+  expect(listed.stdout).toContain('No readable backups in');
+  expect(listed.stdout).toContain(`1 file in the backups folder is damaged and not listed:\n  ${problem}\n`);
   const json = await cli(['backups', '--json']);
   expect(json.signal, 'backups --json hung on the FIFO').toBeNull();
-  expect(JSON.parse(json.stdout)).toEqual([]);
+  expect(JSON.parse(json.stdout)).toEqual([{ path: join(home, 'data', 'backups', FIFO_BACKUP), damaged: true, problem }]);
 });
 
 it('a FIFO as settings.json, the ledger or the guild cache is refused or ignored, never waited on', async () => {
@@ -62,7 +67,7 @@ it('a FIFO as settings.json, the ledger or the guild cache is refused or ignored
 it('the TUI opens its backups screen beside a FIFO, and q ends the process', { timeout: 60_000 }, async () => {
   const tui = runs.start(['--api', emulator().baseUrl], { columns: 120, rows: 30 }, { CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: emulator().botToken });
   await tui.waitForText('avatar');
-  await tui.key(bindingOf('openBackups').keys[0] ?? 'b');
+  await tui.press('openBackups');
   await tui.waitForText('No backups yet');
   await tui.key('q');
   await tui.waitFor(() => !tui.running(), 'the TUI to exit after q', 10_000).catch(() => undefined);

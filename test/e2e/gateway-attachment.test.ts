@@ -5,8 +5,7 @@
  * `cmd-tui try --file` uploading the bytes the bot then downloads from the attachment's URL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +13,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { serveApi } from './helpers/interactions-bot.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-file-'));
+const home = tempFolder('cmd-tui-gateway-file-');
 const serve = useServe(['--seed', 'empty']);
 let bot: ChildProcess | undefined;
 
@@ -32,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bot?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
 it('a discord.js bot reads the attachment and downloads its exact bytes from its URL', { timeout: 30_000 }, async () => {

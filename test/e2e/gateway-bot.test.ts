@@ -7,22 +7,20 @@
  * overwrites.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultStores, updateStoredCredentials } from '../../source/auth/credentials.js';
 import type { Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
-import { useServe } from '../helpers/serve.js';
+import { stopProcess, useServe } from '../helpers/serve.js';
 import { openTry, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 import { readEnvironment } from '../../source/config/environment.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../examples/gateway-bot.mjs', import.meta.url));
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-gateway-e2e-'));
+const home = tempFolder('cmd-tui-gateway-e2e-');
 const serve = useServe(['--seed', 'empty']);
 let bot: ChildProcess | undefined;
 const botLines: string[] = [];
@@ -64,14 +62,7 @@ beforeAll(async () => {
   }));
 }, 60_000);
 
-afterAll(async () => {
-  if (bot && bot.exitCode === null) {
-    const exited = new Promise((resolve) => bot!.once('exit', resolve));
-    bot.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(home, { recursive: true, force: true });
-});
+afterAll(() => stopProcess(bot));
 
 it('the discord.js bot answers /ping over the gateway and try prints the reply', { timeout: 30_000 }, async () => {
   const { stdout, stderr, code } = await cli('try', 'ping');

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { openCommandPermissions } from './helpers/scope.js';
 import type { TmuxSession } from './helpers/tmux.js';
@@ -23,7 +23,7 @@ const emulator = useEmulator({ seed: 'demo' });
 const runs = useTuiRuns();
 let tui: TmuxSession | undefined;
 
-const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const press = (action: Action) => tui!.press(action);
 
 function start(args: string[], size: { columns: number; rows: number }, env: Record<string, string> = {}): TmuxSession {
   tui = runs.start(args, size, env);
@@ -32,8 +32,7 @@ function start(args: string[], size: { columns: number; rows: number }, env: Rec
 
 /** In the add picker: type a name, wait for the member the search found, add them. */
 async function addMemberByName(name: string, label: string): Promise<void> {
-  await press('addOverwrite');
-  await tui!.waitForText('Add an overwrite to /mod-tools');
+  await tui!.pressAndWait('addOverwrite', 'Add an overwrite to /mod-tools');
   await tui!.type(name);
   await tui!.waitFor((s) => s.includes(`▸ ${label}`), `the search to find ${label}`);
   await press('select');
@@ -52,13 +51,11 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     await addMemberByName('kai', '@Kai');
     await tui!.waitForText('unsaved: 2 added');
 
-    await press('save');
-    await tui!.waitForText('Replace the overwrites of /mod-tools in Pixel Pal HQ?');
+    await tui!.pressAndWait('save', 'Replace the overwrites of /mod-tools in Pixel Pal HQ?');
     expect(tui!.screen()).toContain('+ allow user @Ada (admin)');
     expect(tui!.screen()).toContain('+ allow user @Kai');
     await press('toggleButton');
-    await press('confirm');
-    await tui!.waitForText('Saved 2 added');
+    await tui!.pressAndWait('confirm', 'Saved 2 added');
     const log = (await (await fetchControl(await controlIn(runs.home(), origin!), '/__emulator/requests')).json()) as LoggedRequest[];
     expect(log.filter((r) => r.method === 'PUT')).toHaveLength(1);
     expect(log.some((r) => r.method === 'GET' && /\/members\/search$/.test(r.path))).toBe(true);
@@ -72,8 +69,7 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     expect(grid).not.toMatch(/@Kai[^\n]*✓/);
 
     // Check a member by name: the same reasons as `perms who --user`.
-    await press('checkMember');
-    await tui!.waitForText('Check a member');
+    await tui!.pressAndWait('checkMember', 'Check a member');
     await tui!.type('kai');
     await tui!.waitFor((s) => s.includes('▸ @Kai'), 'the search to find kai');
     await press('select');
@@ -88,15 +84,13 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     await press('select');
     const milo = await tui!.waitForText('Can @Milo (mod) use /mod-tools');
     expect(milo).toMatch(/✓ yes\s+#bot-commands: allowed: role @Moderator overwrite on the command/);
-    await press('back');
-    await tui!.waitForText('Who can use /mod-tools');
+    await tui!.pressAndWait('back', 'Who can use /mod-tools');
 
     // The command's detail names the same overwrites: roles and members by name, not ids.
     await press('back');
     await press('back');
     await tui!.waitFor((s) => !s.includes('Overwrites of /mod-tools'), 'the command list');
-    await press('open');
-    await tui!.waitForText('Permission overwrites');
+    await tui!.pressAndWait('open', 'Permission overwrites');
     await press('bottom');
     const detail = await tui!.waitForText('allow  user @Kai');
     expect(detail).toContain('allow  user @Ada (admin)');
@@ -110,12 +104,10 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     const hq = running.guildIds[0]!;
     start(['--api', running.baseUrl], size, { DISCORD_CLIENT_ID: running.clientId, DISCORD_CLIENT_SECRET: running.clientSecret });
     await tui!.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
-    await press('scope');
-    await tui!.waitForText('No guilds listed (client credentials list none): type a guild id.');
+    await tui!.pressAndWait('scope', 'No guilds listed (client credentials list none): type a guild id.');
     await tui!.type(hq);
     await tui!.waitForText(`guild ${hq}`);
-    await press('select');
-    await tui!.waitForText(`scope Guild ${hq}`);
+    await tui!.pressAndWait('select', `scope Guild ${hq}`);
     await tui!.waitForText('mod-tools');
     // Picked once, offered again (remembered in the settings for this API and application).
     await press('scope');
@@ -123,8 +115,7 @@ describe.each(SIZES)('permissions that name people at $columns×$rows', (size) =
     await press('cancel');
     // The copy dialog's target takes a typed id too: the guild's commands into another guild nobody listed.
     const speedrun = running.guildIds[1]!;
-    await press('copyScope');
-    await tui!.waitForText('No guilds listed (client credentials list none): type a guild id.');
+    await tui!.pressAndWait('copyScope', 'No guilds listed (client credentials list none): type a guild id.');
     await tui!.type(speedrun);
     await tui!.waitForText(`guild ${speedrun}`);
     await press('select');

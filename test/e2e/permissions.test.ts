@@ -4,25 +4,23 @@
  * saves it after the preview, then checks the emulator's request log over HTTP and reads the list
  * back from the server by opening the screen again.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { openCommandPermissions } from './helpers/scope.js';
 import { TmuxSession } from './helpers/tmux.js';
 import { controlIn, fetchControl } from '../helpers/emulator-control.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 let tui: TmuxSession | undefined;
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-perms-e2e-'));
+const home = tempFolder('cmd-tui-perms-e2e-');
 afterAll(() => {
   tui?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
-const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const press = (action: Action) => tui!.press(action);
 
 it('adds an overwrite through the picker and saves it with one PUT', async () => {
   expect(existsSync(CLI_PATH), 'run `npm run build` first').toBe(true);

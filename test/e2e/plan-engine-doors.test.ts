@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { LoggedRequest } from '../../source/emulator/request-log.js';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { toBodyForm } from '../../source/discord/normalize.js';
 import { runCli } from '../helpers/cli.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
@@ -28,7 +28,7 @@ function start() {
   const tui = runs.start(['--api', baseUrl], { columns: 140, rows: 40 }, { DISCORD_BOT_TOKEN: botToken });
   const env = { CMD_TUI_HOME: runs.home(), CMD_TUI_PROFILE: '', CMD_TUI_SECRET_STORE: '', DISCORD_BOT_TOKEN: botToken, DISCORD_CLIENT_ID: '', DISCORD_CLIENT_SECRET: '' };
   const cli = (args: string[]) => runCli([...args, '--api', baseUrl], { env, cwd: runs.home() });
-  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  const press = (action: Action) => tui.press(action);
   return { tui, cli, press };
 }
 

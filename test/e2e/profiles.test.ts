@@ -2,21 +2,18 @@
  * Profiles in the terminal UI: the built binary in tmux, two emulators as a dev bot and a prod bot.
  * The header names the profile; `P` switches to the other one without leaving the app.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const prod = useEmulator({ seed: 'demo' });
 const dev = useEmulator({ seed: 'empty' });
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-profiles-e2e-'));
+const home = tempFolder('cmd-tui-profiles-e2e-');
 let tui: TmuxSession | undefined;
 afterAll(() => {
   tui?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
 it('the header names the profile and P switches to another profile’s app and token', { timeout: 60_000 }, async () => {

@@ -13,7 +13,7 @@ const overlayText = (screen: string, title: string) => screen.slice(screen.index
 
 it('v reads a cut audit finding and a backup whole at 80×24', { timeout: 90_000 }, async () => {
   const tui = runs.start(['--demo'], { columns: 80, rows: 24 });
-  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  const press = (action: Action) => tui.press(action);
   await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
 
   await press('openAudit');
@@ -39,6 +39,6 @@ it('v reads a cut audit finding and a backup whole at 80×24', { timeout: 90_000
   await press('readInFull');
   const backup = overlayText(await tui.waitForText('The backup in full'), 'The backup in full');
   expect(backup).toMatch(/delete ban \d+ commands · \d+ overwrites/);
-  // The file's path, wrapped where it is wider than the overlay.
-  expect(backup).toMatch(/\/data\/backups\/.*\.json/);
+  // The file's path, wrapped where it is wider than the overlay (where depends on the length of TMPDIR).
+  expect(backup.replace(/ /g, '')).toMatch(/\/data\/backups\/.*\.json/);
 });

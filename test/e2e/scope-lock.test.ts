@@ -7,11 +7,11 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireScopeLock } from '../../source/backup/scope-lock.js';
 import { guildScope } from '../../source/discord/model.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
 import { mutating, requestLog } from '../commands/emulator-requests.js';
 import { TmuxSession } from './helpers/tmux.js';
@@ -20,11 +20,7 @@ import { TmuxSession } from './helpers/tmux.js';
 const flat = (screen: string) => screen.replace(/\s+/g, ' ');
 
 const slow = useEmulator({ seed: 'empty', faults: 'slow:1@300,seed:7' });
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const env = (on = slow) => ({ ...home.env, DISCORD_BOT_TOKEN: on().botToken, NO_COLOR: '1' });
 const guild = (on = slow) => on().guildIds[0]!;
@@ -82,7 +78,8 @@ describe('one writer per scope', () => {
     await killOnceItSays(child, /created \/glob-0/);
 
     const strings = Object.fromEntries(Object.entries(env()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    const tui = new TmuxSession([process.execPath, CLI_PATH, '--api', slow().baseUrl], { columns: 120, rows: 36, cwd: home.home, env: strings });
+    // Wide: the notice holds two paths under the machine's TMPDIR, whose length is not ours to choose.
+    const tui = new TmuxSession([process.execPath, CLI_PATH, '--api', slow().baseUrl], { columns: 200, rows: 36, cwd: home.home, env: strings });
     try {
       const screen = await tui.waitFor((text) => flat(text).includes('was interrupted'), 'the interrupted-write notice', 20_000);
       expect(flat(screen)).toMatch(/An earlier `apply .*global\.json` \(pid \d+, since .*\) on the global scope was interrupted\. Running the same command again finishes it \(it converges\)\. To undo what it did, `cmd-tui restore .*\.json`\./);

@@ -4,28 +4,27 @@
  * permissions by command id, says why names are missing and how to add a bot token, and saves one
  * added overwrite through the usual save path — checked on the server with the bot token.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createDiscordApi } from '../../source/api/client.js';
 import { appPaths } from '../../source/config/paths.js';
 import { GLOBAL_SCOPE, guildScope } from '../../source/discord/model.js';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { signInAdmin } from '../commands/restore-fixture.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const served = useServe();
 let tui: TmuxSession | undefined;
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-sign-in-only-'));
+const home = tempFolder('cmd-tui-sign-in-only-');
 afterAll(() => {
   tui?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
-const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const press = (action: Action) => tui!.press(action);
 const ADDED_USER = '987654321098765432';
 
 it('with only a browser sign-in, lists a guild’s command permissions by id and saves an added overwrite', async () => {

@@ -4,22 +4,19 @@
  * package), and the built binary — `cmd-tui try --file`, and the TUI's Try screen in tmux — uploading the
  * file's bytes; the bot downloads them from the URL the interaction gives and replies with what it got.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindingOf } from '../../source/ui/input/key-bindings.js';
+import { beforeAll, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
-import { connectInteractionsBot } from './helpers/interactions-bot.js';
+import { useInteractionsBot } from './helpers/interactions-bot.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-try-file-'));
+const home = tempFolder('cmd-tui-try-file-');
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
-let bot: ChildProcess | undefined;
 
 const COMMANDS = [
   { name: 'filesize', description: 'Says the size of a file', options: [{ type: 11, name: 'file', description: 'Any file', required: true }] },
@@ -31,15 +28,10 @@ const PHOTO = join(home, 'holiday photo.png');
 
 const tryCommand = (...args: string[]) => runCli(['try', ...args, '--api', serve().baseUrl], { env: { CMD_TUI_HOME: home, CMD_TUI_EMULATOR_SECRET: serve().controlSecret }, cwd: home });
 
-beforeAll(async () => {
+beforeAll(() => {
   writeFileSync(PHOTO, Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0x80]), randomBytes(2996)]));
-  bot = await connectInteractionsBot(serve(), COMMANDS);
-}, 30_000);
-
-afterAll(() => {
-  bot?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
+useInteractionsBot(serve, COMMANDS);
 
 it('try --file uploads the bytes, and the bot downloads exactly them from the interaction\'s URL', { timeout: 30_000 }, async () => {
   const result = await tryCommand('filesize', '--file', 'file=holiday photo.png');
@@ -79,13 +71,11 @@ it('try --file refuses, naming the option and the file: missing, a folder, too b
 it("the TUI's Try screen uploads the file typed into an ATTACHMENT option, and shows the bot's reply", { timeout: 60_000 }, async () => {
   const tui = runs.start(['--api', serve().baseUrl], { columns: 120, rows: 30 }, { DISCORD_BOT_TOKEN: serve().botToken, CMD_TUI_EMULATOR_SECRET: serve().controlSecret });
   await tui.waitFor((screen) => /^\s*▸?slash\s/m.test(screen), 'the command list', 20_000);
-  await tui.key(bindingOf('filter', 'list').keys[0]!);
-  await tui.type('filesize');
-  await tui.key(bindingOf('filterDone', 'filter').keys[0]!);
-  await tui.key(bindingOf('tryCommand', 'list').keys[0]!);
+  await tui.filterTo('filesize');
+  await tui.press('tryCommand', 'list');
   await tui.waitFor((screen) => /In channel\s+#general/.test(screen), 'the member and channel the client starts with');
   expect(tui.screen()).toMatch(/▸ file\*[^\n]*Any file · ATTACHMENT · a local file/);
   await tui.type(PHOTO);
-  await tui.key(bindingOf('send', 'try').keys[0]!);
+  await tui.press('send', 'try');
   await tui.waitForText('holiday photo.png: 3000 bytes of image/png.', 15_000);
 });

@@ -6,34 +6,22 @@
  * sent) and from the command line (`--click`, `--modal`). The discord.js gateway bot does the same in
  * gateway-bot.test.ts.
  */
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Action } from '../../source/ui/input/key-bindings.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
-import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
+import { useInteractionsBot } from './helpers/interactions-bot.js';
 import type { TmuxSession } from './helpers/tmux.js';
 import { openTry as openTryScreen, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
-let bot: ChildProcess | undefined;
 
-beforeAll(async () => {
-  const started = await startInteractionsBot({ PUBLIC_KEY: serve().verifyKey, DISCORD_API: serve().baseUrl });
-  bot = started.child;
-  const commands = [
-    { name: 'counter', description: 'A count with buttons' },
-    { name: 'feedback', description: 'A form' },
-  ];
-  expect((await serveApi(serve(), 'PUT', `/applications/${serve().applicationId}/commands`, commands)).status).toBe(200);
-  expect((await serveApi(serve(), 'PATCH', '/applications/@me', { interactions_endpoint_url: started.url })).status).toBe(200);
-}, 30_000);
-
-afterAll(() => {
-  bot?.kill();
-});
+useInteractionsBot(serve, [
+  { name: 'counter', description: 'A count with buttons' },
+  { name: 'feedback', description: 'A form' },
+]);
 
 const cli = (...args: string[]) => runCli([...args, '--api', serve().baseUrl], { env: { CMD_TUI_EMULATOR_SECRET: serve().controlSecret } });
 const press = pressKey;
@@ -59,10 +47,16 @@ async function focusButton(tui: TmuxSession, label: string): Promise<void> {
   throw new Error(`[${label}] never had focus:\n${tui.screen()}`);
 }
 
-it('the TUI: a button on the reply updates its message in place; a link button opens nothing and says its URL', { timeout: 90_000 }, async () => {
+/** /counter tried in the TUI: the bot's reply, with its buttons, on screen. */
+async function counterReply(): Promise<TmuxSession> {
   const tui = await openTry('counter');
   await press(tui, 'send');
   await tui.waitForText('Count: 0', 15_000);
+  return tui;
+}
+
+it('the TUI: a button on the reply updates its message in place; a link button opens nothing and says its URL', { timeout: 90_000 }, async () => {
+  const tui = await counterReply();
   await focusButton(tui, 'Docs');
   await press(tui, 'activate');
   // The status wraps where the terminal is narrow: read as one text.
@@ -94,9 +88,7 @@ it('the TUI: a form the bot opens is filled in, held to its rules, and submitted
 });
 
 it('the TUI: esc on a form closes it and sends nothing', { timeout: 90_000 }, async () => {
-  const tui = await openTry('counter');
-  await press(tui, 'send');
-  await tui.waitForText('Count: 0', 15_000);
+  const tui = await counterReply();
   await focusButton(tui, 'Feedback');
   await press(tui, 'activate');
   await tui.waitForText('a form from Pixel Pal', 15_000);

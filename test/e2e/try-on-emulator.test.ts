@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindingOf, type Action, type KeyScope } from '../../source/ui/input/key-bindings.js';
+import { type Action, type KeyScope } from '../../source/ui/input/key-bindings.js';
 import { startProxy, type RunningProxy } from '../helpers/proxy.js';
 import { useServe } from '../helpers/serve.js';
 import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
@@ -43,7 +43,7 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-const press = (tui: TmuxSession, action: Action, scope: KeyScope) => tui.key(bindingOf(action, scope).keys[0]!);
+const press = (tui: TmuxSession, action: Action, scope: KeyScope) => tui.press(action, scope);
 
 /** The screen's text with Ink's line breaks as spaces. */
 const flat = (screen: string) => screen.replace(/\s+/g, ' ');

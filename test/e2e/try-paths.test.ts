@@ -5,21 +5,19 @@
  * owes, and with --json what it answered so far — instead of holding the run for the token's 15 minutes;
  * `--timeout` is each request's bound, as for every command.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONTROL_SECRET_ENV } from '../../source/discord/emulator-control.js';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { signedBot } from '../helpers/signed-bot.js';
 import { serveApi } from './helpers/interactions-bot.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 type Option = { name: string; type: number; options?: Option[] };
 type Interaction = { type: number; data: { name: string; options?: Option[] } };
 
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-try-paths-'));
+const home = tempFolder('cmd-tui-try-paths-');
 const serve = useServe(['--seed', 'empty']);
 
 /** The words of the path the client sent: the command, then its group and subcommand. */
@@ -64,7 +62,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bot.close();
-  rmSync(home, { recursive: true, force: true });
 });
 
 it('runs a subcommand in its group, and one without a group, as the client sends them', { timeout: 30_000 }, async () => {

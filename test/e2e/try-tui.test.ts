@@ -6,16 +6,14 @@
  * it (a deferred one with its follow-up, an ephemeral one with an embed and a button), and Discord's words
  * when the bot is too slow.
  */
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useServe } from '../helpers/serve.js';
-import { expectDeferredReply, serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
+import { expectDeferredReply, useInteractionsBot } from './helpers/interactions-bot.js';
 import { openTry as openTryScreen, pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
-let bot: ChildProcess | undefined;
 
 const COMMANDS = [
   { name: 'ping', description: 'Replies with Pong!' },
@@ -25,16 +23,7 @@ const COMMANDS = [
   { name: 'weather', description: 'The forecast', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }, { type: 4, name: 'days', description: 'How many', min_value: 1, max_value: 7 }] },
 ];
 
-beforeAll(async () => {
-  const started = await startInteractionsBot({ PUBLIC_KEY: serve().verifyKey, DISCORD_API: serve().baseUrl });
-  bot = started.child;
-  expect((await serveApi(serve(), 'PUT', `/applications/${serve().applicationId}/commands`, COMMANDS)).status).toBe(200);
-  expect((await serveApi(serve(), 'PATCH', '/applications/@me', { interactions_endpoint_url: started.url })).status).toBe(200);
-}, 30_000);
-
-afterAll(() => {
-  bot?.kill();
-});
+useInteractionsBot(serve, COMMANDS);
 
 const press = pressKey;
 const openTry = (name: string) => openTryScreen(runs, serve(), name);

@@ -5,17 +5,15 @@
  * with PATCH /applications/@me, which the emulator accepts only after the bot passes the PING checks.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { useServe } from '../helpers/serve.js';
 import { expectDeferredReply, serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-try-e2e-'));
+const home = tempFolder('cmd-tui-try-e2e-');
 const serve = useServe(['--seed', 'empty']);
 let bot: ChildProcess | undefined;
 let botUrl = '';
@@ -46,7 +44,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   bot?.kill();
-  rmSync(home, { recursive: true, force: true });
 });
 
 it('the bot answers /ping and the reply is printed as the client shows it', { timeout: 30_000 }, async () => {

@@ -4,7 +4,6 @@
  * colour, so it stays; colour itself follows the theme's rules (NO_COLOR and --no-color: none).
  */
 import { describe, expect, it } from 'vitest';
-import { bindingOf } from '../../source/ui/input/key-bindings.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 
@@ -33,12 +32,12 @@ describe.each<{ why: string; args: string[]; env: Record<string, string>; colour
     expect(list).toMatch(/\u001b\[[\d;]*\b7m[^\n]*\//);
     expect(sgrParameters(list).some(isColour)).toBe(colour);
 
-    await tui.key(bindingOf('new').keys[0] ?? '');
+    await tui.press('new');
     await tui.waitForText('New command');
-    await tui.key(bindingOf('nextField').keys[0] ?? '');
+    await tui.press('nextField');
     await tui.waitFor((s) => (s.split('\n').find((line) => line.includes('▸ ')) ?? '').includes('description'), 'focus on the description');
     await tui.type('ENDMARK');
-    await tui.key(bindingOf('wholeText').keys[0] ?? '');
+    await tui.press('wholeText');
     await tui.waitForText('7/100 characters');
     // The cursor: the cell right after ENDMARK.
     expect(tui.screen({ colours: true })).toMatch(/ENDMARK(\u001b\[[\d;]*m)*\u001b\[[\d;]*\b7m/);

@@ -3,29 +3,18 @@
  * shell exports its own DISCORD_BOT_TOKEN and CMD_TUI_PROFILE. The app opens the profile's commands with
  * the stored token, the header says the variable was set aside, and the emulator never sees the shell's token.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { requestLog } from '../commands/emulator-requests.js';
 import { TmuxSession } from './helpers/tmux.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const SHELL_TOKEN = `${Buffer.from('123456789012345678').toString('base64')}.AAAAAA.${'abcdefghijklmnopqrstuvwxyza'}`;
 const emulator = useEmulator({ seed: 'demo' });
-let home: string;
-let tui: TmuxSession | undefined;
-beforeEach(async () => {
-  home = await mkdtemp(join(tmpdir(), 'cmd-tui-tui-env-'));
-});
-afterEach(async () => {
-  tui?.kill();
-  tui = undefined;
-  await rm(home, { recursive: true, force: true });
-});
 
 it("opens the profile with its stored token, says DISCORD_BOT_TOKEN was set aside, and never sends it", { timeout: 60_000 }, async () => {
+  const home = tempFolder('cmd-tui-tui-env-');
   const env = { CMD_TUI_HOME: home, CMD_TUI_SECRET_STORE: 'file' };
   const cleared = { DISCORD_BOT_TOKEN: undefined, DISCORD_CLIENT_ID: undefined, DISCORD_CLIENT_SECRET: undefined, CMD_TUI_PROFILE: undefined };
   expect((await runCli(['profile', 'add', 'rehearsal', '--api', emulator().baseUrl], { env: { ...cleared, ...env } })).code).toBe(0);
@@ -33,7 +22,9 @@ it("opens the profile with its stored token, says DISCORD_BOT_TOKEN was set asid
   expect(stored.code, stored.stderr).toBe(0);
   const before = (await requestLog(emulator())).length;
 
-  tui = new TmuxSession([process.execPath, CLI_PATH], { columns: 140, rows: 24, cwd: home, env: { ...env, DISCORD_BOT_TOKEN: SHELL_TOKEN, CMD_TUI_PROFILE: 'rehearsal', NO_COLOR: '1', TERM: 'xterm-256color' } });
+  const tui = new TmuxSession([process.execPath, CLI_PATH], { columns: 140, rows: 24, cwd: home, env: { ...env, DISCORD_BOT_TOKEN: SHELL_TOKEN, CMD_TUI_PROFILE: 'rehearsal', NO_COLOR: '1', TERM: 'xterm-256color' } });
+  // Ended before its home is removed (a test's last-registered cleanup runs first).
+  onTestFinished(() => tui.kill());
   const first = await tui.waitFor((s) => /^slash\s/m.test(s), 'the command list', 20_000);
   expect(first).toContain("via bot token (DISCORD_BOT_TOKEN not used: not this app's)");
   expect(first).toMatch(/^profile rehearsal\s+API/m);

@@ -9,7 +9,7 @@
  * unfiltered; the locale picker names languages and filters as you type.
  */
 import { describe, expect, it } from 'vitest';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { openGuildScope } from './helpers/scope.js';
 import type { TmuxSession } from './helpers/tmux.js';
@@ -30,7 +30,7 @@ async function open(columns: number, rows: number): Promise<TmuxSession> {
   return tui;
 }
 
-const press = (action: Action) => tui!.key(bindingOf(action).keys[0] ?? '');
+const press = (action: Action) => tui!.press(action);
 
 /** The screen's text without borders and line breaks, to read a wrapped message whole. */
 function flat(screen: string): string {
@@ -44,12 +44,6 @@ function expectFits(screen: string, columns: number, rows: number): void {
   expect(lines[0]).toContain('cmd-tui');
 }
 
-async function filterTo(name: string): Promise<void> {
-  await press('filter');
-  await tui!.type(name);
-  await press('filterDone');
-}
-
 describe.each([
   [120, 36, 'coinflip'],
   [80, 24, 'meme'],
@@ -59,7 +53,7 @@ describe.each([
 
     // $EDITOR: closing the reopened file without changes cancels (no endless reopening), and that
     // status belongs to its action: it goes with the next dialog.
-    await filterTo('ping');
+    await tui!.filterTo('ping');
     await press('editJson');
     await t.waitForText('The edit of ping was closed without changes: cancelled, nothing was sent.');
     await press('scope');
@@ -69,7 +63,7 @@ describe.each([
     await t.key('esc'); // clears the kept filter
 
     // The filter ranks the exact name first: /remind, not /birthday (whose description mentions reminders).
-    await filterTo('remind');
+    await tui!.filterTo('remind');
     await press('open');
     await t.waitForText('/remind  CHAT_INPUT');
     await press('back');
@@ -117,7 +111,7 @@ describe.each([
     await press('confirm');
 
     // Inline: a rename into a taken name, and a long problem wrapped with its fix whole.
-    await filterTo('avatar');
+    await tui!.filterTo('avatar');
     await press('edit');
     await t.waitForText('Edit avatar in Global');
     for (let i = 0; i < 'avatar'.length; i++) await t.key('backspace');
@@ -152,7 +146,7 @@ describe.each([
     await press('toggleButton');
     await press('confirm');
     await t.key('esc');
-    await filterTo(doomed);
+    await tui!.filterTo(doomed);
     await press('edit');
     await t.waitForText(`Edit ${doomed} in Global`);
     await press('nextField');
@@ -174,7 +168,7 @@ describe.each([
 
     // Another guild starts unfiltered, and with no status left from Global.
     await t.key('esc');
-    await filterTo('ping');
+    await tui!.filterTo('ping');
     await openGuildScope(t, 'Pixel Pal HQ');
     await t.waitForText('deploy');
     expect(t.screen()).not.toMatch(/^\/ ping/m);
@@ -258,7 +252,7 @@ describe.each([
     await t.waitFor((s) => new RegExp(`▸\\S+\\s+${lastShown}\\s`).test(s), `the selection on ${lastShown}`);
 
     await t.key('g');
-    await filterTo('weather');
+    await tui!.filterTo('weather');
     await press('open');
     await t.waitForText('/weather  CHAT_INPUT');
     await press('bottom');
@@ -329,7 +323,7 @@ describe('at 40×12', () => {
     await t.key('down');
     await t.key('enter');
     await t.waitForText('deploy');
-    await filterTo('mod-tools');
+    await tui!.filterTo('mod-tools');
     await press('permissions');
     await t.waitForText('@Moderator');
     await press('addOverwrite');
@@ -359,9 +353,7 @@ describe('at 40×12', () => {
     await t.waitForText('▸ Pixel Pal HQ');
     await t.key('enter');
     await t.waitForText('mod-tools');
-    await press('filter');
-    await t.type('mod-tools');
-    await press('filterDone');
+    await t.filterTo('mod-tools');
     await press('permissions');
     await t.waitForText('Overwrites of /mod-tools');
     await press('toggleOverwrite');

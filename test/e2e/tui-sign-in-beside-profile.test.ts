@@ -7,12 +7,13 @@
  * saying why, instead of opening the add picker whose typing the save's answer would drop.
  */
 import { expect, it } from 'vitest';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { consentRedirect } from '../auth/scripted-browser.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { signInFromSave } from './helpers/sign-in.js';
 import { useTuiRuns } from './helpers/tui-run.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
 
 // Every request answered 600 ms late: a save (backup read, PUT, read-back) is in flight long enough to press keys during it.
 const emulator = useEmulator({ seed: 'demo', faults: 'slow:1@600,seed:5' });
@@ -22,10 +23,10 @@ it('a sign-in from the permissions screen is stored under a new profile for this
   const running = emulator();
   const env = { CMD_TUI_SECRET_STORE: 'file', BROWSER: 'true' };
   const tui = runs.start(['--api', running.baseUrl], { columns: 100, rows: 30 }, { DISCORD_BOT_TOKEN: running.botToken, ...env });
-  const press = (action: Action) => tui.key(bindingOf(action, 'permissions').keys[0] ?? '');
+  const press = (action: Action) => tui.press(action, 'permissions');
   await tui.waitForText('avatar', 30_000);
   // Another app's profile, current: what an earlier sign-in against another emulator left.
-  const cli = (...args: string[]) => runCli(args, { env: { ...process.env, CMD_TUI_HOME: runs.home(), ...env, DISCORD_BOT_TOKEN: '' } });
+  const cli = (...args: string[]) => runCli(args, { env: cliEnv({ CMD_TUI_HOME: runs.home(), ...env, DISCORD_BOT_TOKEN: '' }) });
   expect((await cli('profile', 'add', 'other-app', '--api', 'http://127.0.0.1:9/api/v10', '--app', '111111111111111111', '--use')).code).toBe(0);
 
   await signInFromSave(tui);

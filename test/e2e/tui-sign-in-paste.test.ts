@@ -6,7 +6,7 @@
  * with the reason while it lacks its state (the code never shown), then taken, and the save goes on.
  */
 import { describe, expect, it } from 'vitest';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { consentRedirect } from '../auth/scripted-browser.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { signInFromSave } from './helpers/sign-in.js';
@@ -19,7 +19,7 @@ it('a redirect address pasted into the TUI finishes the sign-in, and the save th
   const running = emulator();
   // BROWSER=true: the browser "opens" elsewhere; nothing ever reaches this machine's listener.
   const tui = runs.start(['--api', running.baseUrl], { columns: 100, rows: 30 }, { DISCORD_BOT_TOKEN: running.botToken, CMD_TUI_SECRET_STORE: 'file', BROWSER: 'true' });
-  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  const press = (action: Action) => tui.press(action);
   await tui.waitForText('avatar');
   await signInFromSave(tui);
   const waiting = await tui.waitFor((s) => s.includes('Pasted address:') && /^http/m.test(s), 'the address and the field');
@@ -46,8 +46,7 @@ it('a redirect address pasted into the TUI finishes the sign-in, and the save th
   const signedIn = await tui.waitFor((s) => s.includes('via bot token + user sign-in') && s.includes('Replace the overwrites of /mod-tools'), 'the sign-in and the preview', 20_000);
   expect(signedIn).not.toContain(code);
   await press('toggleButton');
-  await press('confirm');
-  await tui.waitForText('Saved 1 added');
+  await tui.pressAndWait('confirm', 'Saved 1 added');
 }, 60_000);
 
 describe.each([

@@ -5,32 +5,20 @@
  * submitted; ctrl+c with something typed asks before quitting. Then the demo's Try, whose emulator details
  * fold into one line and open on demand with the key and token whole.
  */
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useServe } from '../helpers/serve.js';
-import { serveApi, startInteractionsBot } from './helpers/interactions-bot.js';
+import { useInteractionsBot } from './helpers/interactions-bot.js';
 import { pressKey } from './helpers/try-screen.js';
 import { useTuiRuns } from './helpers/tui-run.js';
 import type { TmuxSession } from './helpers/tmux.js';
 
 const serve = useServe(['--seed', 'empty']);
 const runs = useTuiRuns();
-let bot: ChildProcess | undefined;
 
-beforeAll(async () => {
-  const started = await startInteractionsBot({ PUBLIC_KEY: serve().verifyKey, DISCORD_API: serve().baseUrl });
-  bot = started.child;
-  const commands = [
-    { name: 'feedback', description: 'A form' },
-    { name: 'weather', description: 'The forecast', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }, { type: 4, name: 'days', description: 'How many', min_value: 1, max_value: 7 }] },
-  ];
-  expect((await serveApi(serve(), 'PUT', `/applications/${serve().applicationId}/commands`, commands)).status).toBe(200);
-  expect((await serveApi(serve(), 'PATCH', '/applications/@me', { interactions_endpoint_url: started.url })).status).toBe(200);
-}, 30_000);
-
-afterAll(() => {
-  bot?.kill();
-});
+useInteractionsBot(serve, [
+  { name: 'feedback', description: 'A form' },
+  { name: 'weather', description: 'The forecast', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }, { type: 4, name: 'days', description: 'How many', min_value: 1, max_value: 7 }] },
+]);
 
 /** Every line of the screen fits the terminal: nothing pushed off the top. */
 function fits(screen: string, size: { columns: number; rows: number }): void {

@@ -35,10 +35,13 @@ async function typeLongDescription(tui: TmuxSession): Promise<string> {
   return tui.waitFor((s) => focusedRow(s).includes('ENDMARK'), 'ENDMARK on the focused row');
 }
 
-describe.each([
+/** The sizes every text here is read at: a common terminal, and the smallest the app draws. */
+const SIZES: [columns: number, rows: number][] = [
   [80, 24],
   [40, 12],
-])('at %i×%i', (columns, rows) => {
+];
+
+describe.each(SIZES)('at %i×%i', (columns, rows) => {
   it('a description typed past the width shows its end and the cursor', async () => {
     const { tui } = await open(columns, rows);
     const screen = await typeLongDescription(tui);
@@ -80,9 +83,7 @@ describe('undo', () => {
   it('ctrl+x removes option 2 and says how to bring it back; ctrl+z brings it back and the draft is the one opened', async () => {
     const { tui, press } = await open(80, 24);
     // The demo's /feedback: a STRING option, then a BOOLEAN.
-    await press('filter');
-    await tui.type('feedback');
-    await press('filterDone');
+    await tui.filterTo('feedback');
     await press('edit');
     await tui.waitForText('Edit feedback');
     for (let i = 0; i < 40 && !focusedRow(tui.screen()).includes('option 2 type'); i++) {
@@ -102,10 +103,7 @@ describe('undo', () => {
   });
 });
 
-describe.each([
-  [80, 24],
-  [40, 12],
-])('addresses at %i×%i', (columns, rows) => {
+describe.each(SIZES)('addresses at %i×%i', (columns, rows) => {
   it('the sign-in address is one line the terminal wraps: selected, it is the whole address; the screen around it stays whole', async () => {
     const { tui } = await open(columns, rows);
     await signInFromSave(tui);

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindingOf, type Action } from '../../source/ui/input/key-bindings.js';
+import { type Action } from '../../source/ui/input/key-bindings.js';
 import { CLI_PATH } from '../helpers/cli.js';
 import { call, useEmulator } from '../helpers/emulator.js';
 import { TmuxSession } from './helpers/tmux.js';
@@ -18,7 +18,7 @@ const emulator = useEmulator({ seed: 'demo' });
 let tui: TmuxSession;
 let home: string;
 
-const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+const press = (action: Action) => tui.press(action);
 
 beforeAll(() => {
   if (!existsSync(CLI_PATH)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does) first');
@@ -50,8 +50,7 @@ describe('cmd-tui in a real terminal', () => {
     expect(tui.screen()).toContain(`local ${emulator().baseUrl}`);
 
     // Help comes from the key table; esc closes it (and never quits).
-    await press('help');
-    await tui.waitForText('Keys on this screen');
+    await tui.pressAndWait('help', 'Keys on this screen');
     await press('back');
     await tui.waitFor((s) => !s.includes('Keys on this screen'), 'help to close');
 
@@ -60,16 +59,14 @@ describe('cmd-tui in a real terminal', () => {
     await tui.type('ban');
     await tui.waitFor((s) => !s.includes('ping'), 'the filter to hide ping');
     await press('filterDone');
-    await press('open');
-    await tui.waitForText('/ban  CHAT_INPUT');
+    await tui.pressAndWait('open', '/ban  CHAT_INPUT');
     await tui.waitForText('default member permissions: BAN_MEMBERS');
     await press('back');
     await tui.key('esc'); // clears the kept filter
     await tui.waitForText('ping');
 
     // Create: an invalid name is shown inline, then fixed.
-    await press('new');
-    await tui.waitForText('New command in Global');
+    await tui.pressAndWait('new', 'New command in Global');
     await tui.type('Music');
     await tui.waitFor((s) => /✗.*lowercase/i.test(s), 'the inline name error');
     for (let i = 0; i < 5; i++) await tui.key('backspace');
@@ -77,11 +74,9 @@ describe('cmd-tui in a real terminal', () => {
     await tui.waitFor((s) => !/✗.*lowercase/i.test(s), 'the name error to go away');
     await press('nextField');
     await tui.type('Play music');
-    await press('addOption');
-    await tui.waitForText('option 1 type: STRING');
+    await tui.pressAndWait('addOption', 'option 1 type: STRING');
     await press('prevField');
-    await press('activate');
-    await tui.waitForText('Option type');
+    await tui.pressAndWait('activate', 'Option type');
     // The picker opens on the option's type (STRING); SUB_COMMAND is two up.
     await tui.key('up');
     await tui.key('up');
@@ -91,8 +86,7 @@ describe('cmd-tui in a real terminal', () => {
     await tui.type('play');
     await press('nextField');
     await tui.type('Play a song');
-    await press('addOption');
-    await tui.waitForText('option 1.1 type: STRING');
+    await tui.pressAndWait('addOption', 'option 1.1 type: STRING');
     await tui.type('genre');
     await press('nextField');
     await tui.type('Which genre');
@@ -105,52 +99,39 @@ describe('cmd-tui in a real terminal', () => {
     await press('nextField');
     await tui.type('jazz');
     await tui.waitForText('no problems');
-    await press('save');
-    await tui.waitForText("uses one of the day's 200 creates");
+    await tui.pressAndWait('save', "uses one of the day's 200 creates");
     await press('toggleButton');
-    await press('confirm');
-    await tui.waitForText('e2e-music: created in Global');
+    await tui.pressAndWait('confirm', 'e2e-music: created in Global');
     await tui.waitForText('creates today 1/200');
     const [created] = await commandsNamed('e2e-music');
     expect(created?.options).toMatchObject([{ type: 1, name: 'play', options: [{ type: 3, name: 'genre', choices: [{ name: 'Rock', value: 'rock' }, { name: 'Jazz', value: 'jazz' }] }] }]);
 
     // Edit its description.
-    await press('filter');
-    await tui.type('e2e-music');
-    await press('filterDone');
-    await press('edit');
-    await tui.waitForText('Edit e2e-music in Global');
+    await tui.filterTo('e2e-music');
+    await tui.pressAndWait('edit', 'Edit e2e-music in Global');
     await press('nextField');
     await tui.type(' now');
     await press('save');
     // A plain edit is reviewed too: what changes, field by field, before the PATCH.
     await tui.waitForText('description: "Play music" → "Play music now"');
     await press('toggleButton');
-    await press('confirm');
-    await tui.waitForText('e2e-music: saved; backup:');
+    await tui.pressAndWait('confirm', 'e2e-music: saved; backup:');
     expect((await commandsNamed('e2e-music'))[0]?.description).toBe('Play music now');
 
     // Rename it: the warning says the overwrites go.
-    await press('edit');
-    await tui.waitForText('Edit e2e-music in Global');
+    await tui.pressAndWait('edit', 'Edit e2e-music in Global');
     await tui.type('-x');
-    await press('save');
-    await tui.waitForText('permanently deletes its permission overwrites');
+    await tui.pressAndWait('save', 'permanently deletes its permission overwrites');
     await press('toggleButton');
-    await press('confirm');
-    await tui.waitForText('e2e-music-x: saved; backup:');
+    await tui.pressAndWait('confirm', 'e2e-music-x: saved; backup:');
 
     // Delete it by typing its name.
     await press('filterClear');
     await tui.key('esc');
-    await press('filter');
+    await tui.filterTo('e2e-music-x');
+    await tui.pressAndWait('delete', 'Delete e2e-music-x from Global?');
     await tui.type('e2e-music-x');
-    await press('filterDone');
-    await press('delete');
-    await tui.waitForText('Delete e2e-music-x from Global?');
-    await tui.type('e2e-music-x');
-    await press('confirm');
-    await tui.waitForText('Deleted e2e-music-x and its overwrites; backup:');
+    await tui.pressAndWait('confirm', 'Deleted e2e-music-x and its overwrites; backup:');
     expect(await commandsNamed('e2e-music-x')).toEqual([]);
 
     const log = (await callControl(emulator(), 'GET', '/__emulator/requests')).body as { method: string; path: string; status: number }[];

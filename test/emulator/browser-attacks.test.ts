@@ -5,13 +5,12 @@
  * answer in Discord's shape. The bot libraries' and cmd-tui's own requests (no Origin) keep working.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startEmulator } from '../../source/emulator/server.js';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
@@ -20,13 +19,14 @@ import { callControl, controlHeaders } from '../helpers/emulator-control.js';
 import { startProxy } from '../helpers/proxy.js';
 import { useServe } from '../helpers/serve.js';
 import { GatewayClient } from '../helpers/gateway-client.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const EVIL = 'http://evil.example';
-const home = mkdtempSync(join(tmpdir(), 'cmd-tui-attacks-'));
+const home = tempFolder('cmd-tui-attacks-');
 const statePath = join(home, 'state.json');
 const served = useServe(['--seed', 'demo', '--state', statePath]);
 const emulator = useEmulator({ seed: 'demo' });
-afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** A request exactly as a page's `fetch` or form sends it: Origin, a simple content type, no custom header. */
 const crossSite = (url: string, body = '') => fetch(url, { method: 'POST', headers: { Origin: EVIL, 'Content-Type': 'text/plain' }, body });
@@ -153,7 +153,7 @@ describe('DNS rebinding', () => {
   });
 
   it('serve --allow-host answers that name too (a bot in a container), and no other, and names its gateway by it', async () => {
-    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty', '--allow-host', 'host.docker.internal'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CMD_TUI_HOME: home } });
+    const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty', '--allow-host', 'host.docker.internal'], { stdio: ['ignore', 'pipe', 'inherit'], env: cliEnv({ CMD_TUI_HOME: home }) });
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
       const info = JSON.parse(line) as { baseUrl: string; botToken: string; gatewayUrl: string };

@@ -228,7 +228,12 @@ describe('authorization code', () => {
     const keys = await call(emulator(), 'GET', discovery.body.jwks_uri);
     expect(keys.body.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) })]);
     expect(keys.body.keys[0]).not.toHaveProperty('d');
-    const { payload, protectedHeader } = await jwtVerify(tokens.body.id_token, createLocalJWKSet(keys.body), { issuer: emulator().origin, audience: emulator().clientId });
+    const { payload, protectedHeader } = await jwtVerify(tokens.body.id_token, createLocalJWKSet(keys.body), {
+      issuer: emulator().origin,
+      audience: emulator().clientId,
+      // The emulator's clock, not the machine's: the token expires 7 days after `now`, whatever today is.
+      currentDate: new Date(now),
+    });
     expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: keys.body.keys[0].kid });
     expect(payload).toMatchObject({ sub: emulator().seeded.adminUserId, nonce: 'n-42' });
   });

@@ -1,6 +1,7 @@
 /** Runs the built binary (dist/cli.js, made by `npm test`'s build step) as a user would. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliEnv } from './hermetic-env.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -18,7 +19,7 @@ export function runCli(args: string[], options: { input?: string; env?: NodeJS.P
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.cli ?? CLI_PATH, ...args], {
       cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      env: cliEnv({ NO_COLOR: '1', ...options.env }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

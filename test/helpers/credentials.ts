@@ -3,11 +3,10 @@
  * decision applies, as for a user), and in-memory keyrings that work, forget, refuse or hang, for the
  * storage tests.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Keyring } from '../../source/auth/secret-store.js';
 import { readEnvironment, type Environment } from '../../source/config/environment.js';
+import { removeFolder, tempFolder } from './temp-folder.js';
+import { cliEnv } from './hermetic-env.js';
 
 export interface IsolatedHome {
   home: string;
@@ -19,18 +18,17 @@ export interface IsolatedHome {
 }
 
 export async function isolatedHome(extra: NodeJS.ProcessEnv = {}): Promise<IsolatedHome> {
-  const home = await mkdtemp(join(tmpdir(), 'cmd-tui-home-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // Removed when the test (or, made outside one, the file) ends, also when it fails; cleanup() removes it sooner.
+  const home = tempFolder('cmd-tui-home-');
+  const env: NodeJS.ProcessEnv = cliEnv({
     CMD_TUI_HOME: home,
     CMD_TUI_SECRET_STORE: undefined,
     DISCORD_BOT_TOKEN: '',
     DISCORD_CLIENT_ID: '',
     DISCORD_CLIENT_SECRET: '',
     ...extra,
-  };
-  // A command run in-process keeps its token's pace file (config/pace-share.ts) for ~2 s after its last request.
-  return { home, env, environment: readEnvironment(env, process.platform), cleanup: () => rm(home, { recursive: true, force: true, maxRetries: 10 }) };
+  });
+  return { home, env, environment: readEnvironment(env, process.platform), cleanup: () => removeFolder(home) };
 }
 
 /** A keyring that keeps entries in a Map, as a new process sees them too; `entries` lets a test look inside. */

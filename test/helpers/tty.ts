@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { CLI_PATH } from './cli.js';
+import { cliEnv } from './hermetic-env.js';
 
 const quoted = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
 
@@ -11,7 +12,7 @@ export function runOnTerminal(args: string[], options: { input?: string; env?: N
   return new Promise((resolve, reject) => {
     const command = [process.execPath, CLI_PATH, ...args].map(quoted).join(' ');
     // -e: the command's exit code; -f: flush as written; the typescript file is not needed.
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: options.cwd, env: { ...process.env, ...options.env, TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: options.cwd, env: cliEnv({ ...options.env, TERM: 'xterm-256color' }), stdio: ['pipe', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);

@@ -7,19 +7,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interruptedWrite, withScopeLock } from '../../source/backup/scope-lock.js';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { deleteCommand } from '../../source/operations/delete-command.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { APP_ID, FakeApi, makeCommand } from '../ui/helpers/fake-api.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const lockFile = () => join(home.home, 'data', 'locks', `${APP_ID}-global.lock`);
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;

@@ -5,7 +5,7 @@
  * nothing leaves; stopped part-way, the outcome names what left and what did not); a stale plan is refused;
  * a 30034 met by any create is what the next plan's budget says.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscordApiError } from '../../source/api/errors.js';
 import { captureScope } from '../../source/backup/capture.js';
 import { GLOBAL_SCOPE, guildScope, type CommandDraft, type Scope } from '../../source/discord/model.js';
@@ -14,14 +14,10 @@ import { preparePlan, type PlanIntent, type PreparedPlan } from '../../source/op
 import { saveCommand } from '../../source/operations/save-command.js';
 import { ApplyInterruptedError, ScopeChangedError } from '../../source/operations/send-plan.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { FakeApi, GUILD_ID, makeCommand } from '../ui/helpers/fake-api.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const guild = guildScope(GUILD_ID);
 const slash = (prefix: string, count: number, scope: Scope = GLOBAL_SCOPE) => Array.from({ length: count }, (_, index) => makeCommand({ name: `${prefix}${index}`, description: `Command ${index}` }, scope));

@@ -1,5 +1,5 @@
 /** A write Discord confirmed stays a success when the read right after it fails: the outcome says so and how to look. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../source/api/errors.js';
 import { captureScope } from '../../source/backup/capture.js';
 import { carryOutPlan } from '../../source/operations/carry-out-plan.js';
@@ -7,14 +7,10 @@ import { preparePlan, type PlanIntent } from '../../source/operations/prepare-pl
 import { GLOBAL_SCOPE, PermissionType, type Command, type GuildCommandPermissions, type PermissionOverwrite, type Scope } from '../../source/discord/model.js';
 import { saveOverwrites } from '../../source/operations/save-overwrites.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { APP_ID, FakeApi, makeCommand } from '../ui/helpers/fake-api.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 const GUILD = '200000000000000001';
 const lost = () => new ConnectionError('The connection to Discord was reset', 'GET /permissions', 'Try again.', true);

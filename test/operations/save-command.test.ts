@@ -1,17 +1,13 @@
 /** Saving a command from the editor refuses, sending nothing, when another writer changed it since it was opened. */
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GLOBAL_SCOPE, type CommandDraft } from '../../source/discord/model.js';
 import { CommandChangedError, saveCommand } from '../../source/operations/save-command.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { FakeApi, makeCommand } from '../ui/helpers/fake-api.js';
 
-let home: IsolatedHome;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(() => home.cleanup());
+const home = useIsolatedHome();
 
 describe('saveCommand', () => {
   it('an edit of a command changed elsewhere since it was opened is refused before the PATCH', async () => {

@@ -33,30 +33,26 @@ describe('a re-run with nothing left to write', () => {
 
   it.each(['apply', 'restore'] as const)('%s run again still reports its interrupted run from the journal, and clears it', async (command) => {
     const home = await isolatedHome({ DISCORD_BOT_TOKEN: emulator().botToken });
-    try {
-      const guild = emulator().guildIds[command === 'apply' ? 0 : 1]!;
-      const file = join(home.home, 'commands.json');
-      await writeFile(file, JSON.stringify([{ name: 'ping', description: 'Pong', type: 1 }]));
-      const applied = await runCli(['apply', file, '--guild', guild, '--yes', '--api', emulator().baseUrl], { env: home.env });
-      expect(applied.code, applied.stderr).toBe(0);
-      // The backup of the empty guild; for restore, the guild is emptied again so that it matches it.
-      const backup = /Backup of the previous state: (\S+)/.exec(applied.stdout)![1]!;
-      if (command === 'restore') {
-        await writeFile(file, '[]');
-        expect((await runCli(['apply', file, '--guild', guild, '--prune', '--delete-many', '--yes', '--api', emulator().baseUrl], { env: home.env })).code).toBe(0);
-      }
-      // The journal a killed writer of the same command leaves: its lock, naming a process that is gone.
-      const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-      const lock = join(appPaths(home.env, process.platform).data, 'locks', `${emulator().applicationId}-guild-${guild}.lock`);
-      const interrupted = command === 'apply' ? `apply ${file}` : `restore ${backup}`;
-      await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), command: interrupted, since: '2026-11-25T10:00:00.000Z', backup }));
-      // The guild is already as the interrupted run wanted: nothing to send, the journal reported all the same.
-      const again = await runCli(command === 'apply' ? ['apply', file, '--guild', guild, '--yes', '--api', emulator().baseUrl] : ['restore', backup, '--yes', '--api', emulator().baseUrl], { env: home.env });
-      expect(again.code, again.stderr).toBe(0);
-      expect(again.stderr).toContain(`An earlier \`${interrupted}\` (pid ${dead}, since 2026-11-25T10:00:00.000Z) on guild ${guild} was interrupted.`);
-      expect(existsSync(lock)).toBe(false);
-    } finally {
-      await home.cleanup();
+    const guild = emulator().guildIds[command === 'apply' ? 0 : 1]!;
+    const file = join(home.home, 'commands.json');
+    await writeFile(file, JSON.stringify([{ name: 'ping', description: 'Pong', type: 1 }]));
+    const applied = await runCli(['apply', file, '--guild', guild, '--yes', '--api', emulator().baseUrl], { env: home.env });
+    expect(applied.code, applied.stderr).toBe(0);
+    // The backup of the empty guild; for restore, the guild is emptied again so that it matches it.
+    const backup = /Backup of the previous state: (\S+)/.exec(applied.stdout)![1]!;
+    if (command === 'restore') {
+      await writeFile(file, '[]');
+      expect((await runCli(['apply', file, '--guild', guild, '--prune', '--delete-many', '--yes', '--api', emulator().baseUrl], { env: home.env })).code).toBe(0);
     }
+    // The journal a killed writer of the same command leaves: its lock, naming a process that is gone.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const lock = join(appPaths(home.env, process.platform).data, 'locks', `${emulator().applicationId}-guild-${guild}.lock`);
+    const interrupted = command === 'apply' ? `apply ${file}` : `restore ${backup}`;
+    await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), command: interrupted, since: '2026-11-25T10:00:00.000Z', backup }));
+    // The guild is already as the interrupted run wanted: nothing to send, the journal reported all the same.
+    const again = await runCli(command === 'apply' ? ['apply', file, '--guild', guild, '--yes', '--api', emulator().baseUrl] : ['restore', backup, '--yes', '--api', emulator().baseUrl], { env: home.env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`An earlier \`${interrupted}\` (pid ${dead}, since 2026-11-25T10:00:00.000Z) on guild ${guild} was interrupted.`);
+    expect(existsSync(lock)).toBe(false);
   });
 });

@@ -4,19 +4,16 @@
  * also bundled into dist/ (ws was both: installed for every user, never loaded).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let bare: string;
-beforeEach(async () => {
-  bare = await mkdtemp(join(tmpdir(), 'cmd-tui-bare-'));
-});
-afterEach(async () => {
-  await rm(bare, { recursive: true, force: true });
+beforeEach(() => {
+  bare = tempFolder('cmd-tui-bare-');
 });
 
 describe('the build', () => {

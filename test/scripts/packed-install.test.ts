@@ -8,8 +8,7 @@
  * TUI's first list frame with --demo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +16,10 @@ import { TmuxSession } from '../e2e/helpers/tmux.js';
 import { runCli } from '../helpers/cli.js';
 import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useServe } from '../helpers/serve.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), 'cmd-tui-packed-'));
+const folder = tempFolder('cmd-tui-packed-');
 const project = join(folder, 'project');
 /** What `npx cmd-tui` runs: the link npm made to the package's bin. */
 const bin = join(project, 'node_modules', '.bin', 'cmd-tui');
@@ -67,11 +67,10 @@ beforeAll(async () => {
   // A fresh cache: what a new machine downloads, nothing borrowed from this one's.
   npm(['install', '--cache', join(folder, 'npm-cache'), join(folder, packed.filename)], project);
 }, 300_000);
-const served = useServe([], () => bin);
+const served = useServe([], { cli: () => bin });
 afterAll(async () => {
   tui?.kill();
   await home.cleanup();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('the packed tarball', () => {

@@ -1,14 +1,11 @@
 /** The audit (`a`) and backups (`b`) screens on a fake session: what they show, and where enter leads. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../source/api/errors.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import type { PasteBack } from '../../source/ui/session/session.js';
 import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, type FakeSession, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 function apiWithGhost(): FakeApi {
   const globalPing = makeCommand({ name: 'ping', description: 'Check the latency' });
@@ -20,10 +17,8 @@ function apiWithGhost(): FakeApi {
 describe('audit screen', () => {
   it('audits Global and every guild, groups by severity, and enter on a ghost duplicate asks to delete the guild copy', async () => {
     const app = await renderApp(apiWithGhost(), { columns: 140, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('openAudit');
-    await app.waitForText('Audited Global and 1 guilds');
+    await app.pressAndWait('openAudit', 'Audited Global and 1 guilds');
     const frame = app.frame();
     expect(frame).toMatch(/Audit of Global: 1 error, 1 warning, 0 notes/);
     // Errors come first.
@@ -31,38 +26,31 @@ describe('audit screen', () => {
     expect(frame).toMatch(/ghost-duplicate\s+\/ping in Test Guild/);
     await app.press('down');
     await waitFor(() => /▸ warning ghost-duplicate/.test(app.frame()));
-    await app.press('fixFinding');
-    await app.waitForText('Delete ping from Test Guild?');
+    await app.pressAndWait('fixFinding', 'Delete ping from Test Guild?');
     await app.type('ping');
-    await app.press('confirm');
-    await app.waitForText('Deleted the guild copy of ping from Test Guild');
+    await app.pressAndWait('confirm', 'Deleted the guild copy of ping from Test Guild');
     expect(app.session.backups.at(-1)?.reason).toContain('delete ping');
     expect(app.api.commands.get(`guild:${GUILD_ID}`)).toEqual([]);
     expect(app.frame()).not.toContain('ghost-duplicate');
-    await app.press('writeReport');
-    await app.waitForText('Wrote the audit report to /exports/audit-global.md');
+    await app.pressAndWait('writeReport', 'Wrote the audit report to /exports/audit-global.md');
     expect(app.session.exports.get('audit-global.md')).toContain('# ');
   });
 
   it('deleting a ghost whose answer was lost and could not be read back says the outcome is unknown, never "Not deleted"', async () => {
     const api = apiWithGhost();
     const app = await renderApp(api, { columns: 140, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('openAudit');
-    await app.waitForText('Audited Global and 1 guilds');
+    await app.pressAndWait('openAudit', 'Audited Global and 1 guilds');
     await app.press('down');
     await waitFor(() => /▸ warning ghost-duplicate/.test(app.frame()));
-    await app.press('fixFinding');
-    await app.waitForText('Delete ping from Test Guild?');
+    await app.pressAndWait('fixFinding', 'Delete ping from Test Guild?');
     await app.type('ping');
     const lost = () => new ConnectionError('The connection to Discord was reset', '/x', 'Try again.', true);
     api.failNext = lost();
     api.getCommand = async () => {
       throw lost();
     };
-    await app.press('confirm');
-    await app.waitForText('unknown whether Discord carried it out');
+    await app.pressAndWait('confirm', 'unknown whether Discord carried it out');
     expect(app.frame()).not.toContain('Not deleted');
   });
 });
@@ -84,10 +72,8 @@ const notUsed = async (): Promise<never> => {
 /** The app on `session` at 120×24, on the backups screen once `shown` is on it. */
 async function openBackups(session: FakeSession, shown: string) {
   const app = await renderApp(session.api as FakeApi, { columns: 120, rows: 24 }, session);
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('openBackups');
-  await app.waitForText(shown);
+  await app.pressAndWait('openBackups', shown);
   return app;
 }
 
@@ -113,8 +99,7 @@ describe('backups screen', () => {
     const rows = app.frame().split('\n');
     expect(rows.findIndex((row) => row.includes('delete mod'))).toBeLessThan(rows.findIndex((row) => row.includes('apply commands.json')));
     expect(app.frame()).toMatch(/▸ 2026-11-24 10:05:00\s+Test Guild\s+delete mod\s+3 commands · 2 overwrites/);
-    await app.press('restorePlan');
-    await app.waitForText('Restore Test Guild to 2026-11-24 10:05:00 (delete mod)?');
+    await app.pressAndWait('restorePlan', 'Restore Test Guild to 2026-11-24 10:05:00 (delete mod)?');
     expect(app.frame()).toContain('+ create /mod');
     expect(app.frame()).toMatch(/▸ Cancel/);
     await app.chord('tab');
@@ -141,8 +126,7 @@ describe('backups screen: overwrites-only backups and names', () => {
     });
     const app = await openBackups(session, 'permissions of /ping');
     await waitFor(() => /▸ 2026-11-24 10:00:00\s+Test Guild\s+permissions of \/ping\s+overwrites only: 4/.test(app.frame()), { message: app.frame });
-    await app.press('restorePlan');
-    await app.waitForText('overwrites of /ping in Test Guild: 1');
+    await app.pressAndWait('restorePlan', 'overwrites of /ping in Test Guild: 1');
     expect(app.frame()).not.toMatch(/[+] create|- delete/);
     await app.chord('tab');
     await app.chord('enter');
@@ -165,8 +149,7 @@ describe('backups screen: overwrites-only backups and names', () => {
       carryOut: notUsed,
     });
     const app = await openBackups(session, 'permissions of /ping');
-    await app.press('restorePlan');
-    await app.waitForText('overwrites of /ping in Test Guild: 0');
+    await app.pressAndWait('restorePlan', 'overwrites of /ping in Test Guild: 0');
     // The list on screen is handed to the plan, which names lists outside the backup's scope from it.
     expect(known.map((command) => command.name)).toContain('ping');
   });
@@ -190,8 +173,7 @@ describe('backups screen after a restore', () => {
     const app = await openBackups(session, 'apply commands.json');
     await app.press('down');
     await waitFor(() => /▸ 2026-11-24 10:00:00/.test(app.frame()), { message: app.frame });
-    await app.press('restorePlan');
-    await app.waitForText('Restore Global to 2026-11-24 10:00:00');
+    await app.pressAndWait('restorePlan', 'Restore Global to 2026-11-24 10:00:00');
     await app.chord('tab');
     await app.chord('enter');
     await app.waitForText('restore Global');
@@ -230,8 +212,7 @@ describe('backups screen sign-in', () => {
   /** The plan, and the sign-in started from it with s. */
   async function signInFromPlan(session: FakeSession) {
     const app = await openBackups(session, 'permissions of /ping');
-    await app.press('restorePlan');
-    await app.waitForText('Press s to sign in first');
+    await app.pressAndWait('restorePlan', 'Press s to sign in first');
     await app.chord('s');
     return app;
   }

@@ -1,39 +1,49 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscordApiError, RequestCancelledError } from '../../source/api/errors.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 /** The app's editor open on /ping ("Pong"), focus on its name. */
 async function editPing() {
   const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
   const app = await renderApp(api);
-  cleanup = app.unmount;
   await app.waitForText('Pong');
-  await app.press('edit');
-  await app.waitForText('Edit ping in Global');
+  await app.pressAndWait('edit', 'Edit ping in Global');
   return { api, app };
 }
 
 /** ctrl+s, then Save on the review of an edit to /ping. */
 async function confirmSave(app: Awaited<ReturnType<typeof editPing>>['app']) {
-  await app.press('save');
-  await app.waitForText('Save ping?');
+  await app.pressAndWait('save', 'Save ping?');
   await app.press('toggleButton');
   await app.press('confirm');
+}
+
+/** /ping's description edited to "Pong!" and saved, Discord's answer held once it is sent; `release` lets it answer, then waits until the editor says it saved. */
+async function saveHeldOnTheWire() {
+  const { api, app } = await editPing();
+  await app.press('nextField');
+  await app.type('!');
+  let answer!: () => void;
+  api.gate = new Promise((resolve) => (answer = resolve));
+  await confirmSave(app);
+  await app.waitForText("Saving ping: sent; waiting for Discord's answer");
+  const release = async () => {
+    api.gate = undefined;
+    answer();
+    await app.waitForText('ping: saved; backup:');
+    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+  };
+  return { app, release };
 }
 
 describe('command editor', () => {
   it('opens a new command as CHAT_INPUT with focus in the name, shows problems while typing and refuses to save', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('new');
-    await app.waitForText('New command in Global');
+    await app.pressAndWait('new', 'New command in Global');
     expect(app.frame()).toContain('type: CHAT_INPUT');
     expect(app.frame()).toMatch(/▸ name:/);
     await app.type('Bad');
@@ -45,19 +55,15 @@ describe('command editor', () => {
 
   it('builds a command with a subcommand and choices, warns about the daily creates and sends it', async () => {
     const app = await renderApp(new FakeApi([]), { columns: 100, rows: 40 });
-    cleanup = app.unmount;
     await app.waitForText('No commands in Global');
-    await app.press('new');
-    await app.waitForText('New command in Global');
+    await app.pressAndWait('new', 'New command in Global');
     await app.type('music');
     await app.press('nextField');
     await app.type('Play music');
-    await app.press('addOption');
-    await app.waitForText('option 1 type: STRING');
+    await app.pressAndWait('addOption', 'option 1 type: STRING');
     // Make the new option a subcommand through the option-type picker.
     await app.press('prevField');
-    await app.press('activate');
-    await app.waitForText('Option type');
+    await app.pressAndWait('activate', 'Option type');
     // The picker opens on the option's type (STRING); SUB_COMMAND is two up.
     await app.chord('up');
     await app.chord('up');
@@ -78,8 +84,7 @@ describe('command editor', () => {
     await app.type('rock');
     await waitFor(() => app.frame().includes('no problems'), { message: app.frame });
     expect(app.frame()).toMatch(/size \d+\/8000 · biggest:/);
-    await app.press('save');
-    await app.waitForText("uses one of the day's 200 creates");
+    await app.pressAndWait('save', "uses one of the day's 200 creates");
     // Focus starts on Cancel: move to Create, then press it.
     await app.press('toggleButton');
     await app.press('confirm');
@@ -92,31 +97,26 @@ describe('command editor', () => {
 
   it('selects the new command in the list after creating it', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'alpha' }), makeCommand({ name: 'zeta' })]));
-    cleanup = app.unmount;
     await app.waitForText('zeta');
     await app.press('new');
     await app.type('middle');
     await app.press('nextField');
     await app.type('In between');
-    await app.press('save');
-    await app.waitForText("uses one of the day's 200 creates");
+    await app.pressAndWait('save', "uses one of the day's 200 creates");
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('middle: created in Global');
+    await app.pressAndWait('confirm', 'middle: created in Global');
     expect(app.frame()).toMatch(/▸slash\s+middle/);
   });
 
   it('warns that creating an existing name overwrites that command', async () => {
     const existing = makeCommand({ name: 'ping', description: 'Pong' });
     const app = await renderApp(new FakeApi([existing]));
-    cleanup = app.unmount;
     await app.waitForText('Pong');
     await app.press('new');
     await app.type('ping');
     await app.press('nextField');
     await app.type('Pong again');
-    await app.press('save');
-    await app.waitForText('ping already exists in Global: creating it again overwrites that command');
+    await app.pressAndWait('save', 'ping already exists in Global: creating it again overwrites that command');
     await app.press('cancel');
     expect(app.api.calls.some((c) => c.startsWith('create'))).toBe(false);
   });
@@ -124,8 +124,7 @@ describe('command editor', () => {
   it('warns that a rename deletes the overwrites and sends only the changed fields', async () => {
     const { api, app } = await editPing();
     await app.type('er');
-    await app.press('save');
-    await app.waitForText('permanently deletes its permission overwrites');
+    await app.pressAndWait('save', 'permanently deletes its permission overwrites');
     await app.press('toggleButton');
     await app.press('confirm');
     await waitFor(() => api.calls.some((c) => c.startsWith('edit')), { message: () => api.calls.join('\n') });
@@ -152,81 +151,54 @@ describe('command editor', () => {
 
   it('asks before discarding unsaved changes on esc', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('x');
-    await app.press('cancel');
-    await app.waitForText('Discard your unsaved changes?');
-    await app.press('cancel');
-    await app.waitForText('New command in Global');
+    await app.pressAndWait('cancel', 'Discard your unsaved changes?');
+    await app.pressAndWait('cancel', 'New command in Global');
     await app.press('cancel');
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('TYPE');
+    await app.pressAndWait('confirm', 'TYPE');
   });
 
   it('asks before ctrl+c quits with unsaved changes, focus on Cancel; a second ctrl+c quits', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
     await app.waitForText('ping');
     await app.press('new');
     await app.type('draft');
-    await app.press('interrupt');
-    await app.waitForText('Discard unsaved changes and quit?');
+    await app.pressAndWait('interrupt', 'Discard unsaved changes and quit?');
     expect(app.frame()).toContain('▸ Cancel');
     await app.press('confirm'); // enter on Cancel
     await app.waitForText('New command in Global');
     expect(app.frame()).toMatch(/name: draft/);
     expect(exited).toBe(false);
-    await app.press('interrupt');
-    await app.waitForText('Discard unsaved changes and quit?');
+    await app.pressAndWait('interrupt', 'Discard unsaved changes and quit?');
     await app.press('interrupt');
     await waitFor(() => exited);
   });
 
   it('ctrl+c or esc after a save was sent cannot recall it: the screen says it waits for the answer, then that it was saved', async () => {
-    const { api, app } = await editPing();
+    const { app, release } = await saveHeldOnTheWire();
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
-    await app.press('nextField');
-    await app.type('!');
-    let release!: () => void;
-    api.gate = new Promise((resolve) => (release = resolve));
-    await confirmSave(app);
-    await app.waitForText("Saving ping: sent; waiting for Discord's answer");
     await app.press('interrupt');
-    await app.press('cancel');
-    await app.waitForText("Saving ping: sent; waiting for Discord's answer (it cannot be recalled)");
+    await app.pressAndWait('cancel', "Saving ping: sent; waiting for Discord's answer (it cannot be recalled)");
     expect(app.frame()).not.toContain('ctrl+c cancels');
     expect(app.frame()).not.toContain('Discard');
     expect(app.frame()).not.toMatch(/Nothing (has been|was) sent/);
     expect(app.frame()).toContain('Edit ping');
     expect(exited).toBe(false);
-    api.gate = undefined;
-    release();
-    await app.waitForText('ping: saved; backup:');
-    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+    await release();
   });
 
   it('while a save is in flight the draft takes no typing and its edit keys say why, so nothing typed is lost when the editor closes', async () => {
-    const { api, app } = await editPing();
-    await app.press('nextField');
-    await app.type('!');
-    let release!: () => void;
-    api.gate = new Promise((resolve) => (release = resolve));
-    await confirmSave(app);
-    await app.waitForText("Saving ping: sent; waiting for Discord's answer");
+    const { app, release } = await saveHeldOnTheWire();
     await app.type('lost?');
-    await app.press('save');
-    await app.waitForText('ctrl+s save is off: the draft is being saved');
+    await app.pressAndWait('save', 'ctrl+s save is off: the draft is being saved');
     expect(app.frame()).not.toContain('lost?');
-    api.gate = undefined;
-    release();
-    await app.waitForText('ping: saved; backup:');
-    expect(api.commands.get('global')![0]!.description).toBe('Pong!');
+    await release();
   });
 
   it('esc while a save waits for its backup stops it before anything is sent, and says so until the next save starts', async () => {
@@ -242,8 +214,7 @@ describe('command editor', () => {
     };
     await confirmSave(app);
     await backupReached;
-    await app.press('cancel');
-    await app.waitForText('Cancelled before it was sent: nothing was sent to Discord');
+    await app.pressAndWait('cancel', 'Cancelled before it was sent: nothing was sent to Discord');
     expect(api.calls.filter((call) => call.startsWith('edit'))).toEqual([]);
     // The next save, on the wire: the last one's words are not true of it.
     app.session.workspace.snapshot = snapshot;
@@ -259,10 +230,8 @@ describe('command editor', () => {
 
   it('keeps every key of a burst: text, tab to the next field, more text, all in one read', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('new');
-    await app.waitForText('New command in Global');
+    await app.pressAndWait('new', 'New command in Global');
     await act(async () => {
       app.stdin.write('music\tPlay music');
     });
@@ -271,7 +240,6 @@ describe('command editor', () => {
 
   it('treats ctrl chords as commands, never as text', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('ab');

@@ -1,13 +1,10 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Command } from '../../source/discord/model.js';
 import { footerHints } from '../../source/ui/components/footer.js';
 import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 function sampleApi() {
   return new FakeApi([
@@ -21,7 +18,6 @@ function sampleApi() {
 describe('command list', () => {
   it('shows the header, columns, counts against caps, and a marker on a rule-breaking command', async () => {
     const app = await renderApp(sampleApi(), { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     const frame = app.frame();
     expect(frame).toContain('Test App');
@@ -39,13 +35,11 @@ describe('command list', () => {
 
   it('moves with j/k, opens the detail with enter and goes back with esc', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     // Sorted by type then name: BadName, ban, ping, Report.
     await app.press('down');
     await waitFor(() => /▸\s*slash\s+ban/.test(app.frame()));
-    await app.press('open');
-    await app.waitForText('Ban a member');
+    await app.pressAndWait('open', 'Ban a member');
     await app.waitForText('user  USER · required — Who');
     await app.waitForText('default member permissions: BAN_MEMBERS (bits 4)');
     await app.press('back');
@@ -54,7 +48,6 @@ describe('command list', () => {
 
   it('filters as you type; letters are text while the filter has focus', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('filter');
     await app.type('pin');
@@ -65,8 +58,7 @@ describe('command list', () => {
     await app.waitForText('No command matches');
     await app.chord('backspace');
     await app.chord('backspace');
-    await app.press('filterDone');
-    await app.waitForText('Check the latency');
+    await app.pressAndWait('filterDone', 'Check the latency');
     await app.press('filterClear');
     // esc at the root clears the kept filter and never quits.
     await app.chord('esc');
@@ -75,7 +67,6 @@ describe('command list', () => {
 
   it('handles keys that arrive in one chunk one by one (a busy machine or a fast typist)', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
     // "/", then "pin" as filter text, then enter to keep it and enter to open: all in one read.
     await act(async () => {
@@ -87,10 +78,8 @@ describe('command list', () => {
 
   it('shows help for the screen from the key table and closes it with esc', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toContain('edit JSON in $EDITOR');
     await app.chord('esc');
     await waitFor(() => !app.frame().includes('Keys on this screen'));
@@ -113,16 +102,13 @@ describe('command list', () => {
     };
     api.getGuildMember = async (_guildId, userId) => ({ user: { id: userId, username: 'alice' }, roles: [] });
     const app = await renderApp(api);
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('scope');
-    await app.waitForText('Test Guild');
+    await app.pressAndWait('scope', 'Test Guild');
     await app.chord('down');
     await app.chord('enter');
     await app.waitForText('scope Guild Test Guild');
     await app.waitForText('Moderate');
-    await app.press('open');
-    await app.waitForText('deny   @everyone');
+    await app.pressAndWait('open', 'deny   @everyone');
     // The shared naming (source/discord/overwrite-targets.ts), as in the permissions screen: roles and members by name.
     expect(app.frame()).toContain('allow  All channels');
     await app.waitForText('allow  role @Helpers');
@@ -131,8 +117,7 @@ describe('command list', () => {
     expect(app.frame()).not.toContain('p opens them with roles, channels and members by name.');
     // Help over the detail and back: the names are there at once, not read again.
     const reads = roleReads;
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     await app.chord('esc');
     await app.waitForText('allow  role @Helpers');
     expect(roleReads).toBe(reads);
@@ -142,17 +127,14 @@ describe('command list', () => {
     const group = (name: string) => ({ type: 2, name, description: name, options: [{ type: 1, name: 'on', description: 'On', options: [{ type: 3, name: 'kind', description: 'Kind' }] }, { type: 1, name: 'off', description: 'Off' }] });
     const api = new FakeApi([makeCommand({ name: 'settings', description: 'Change things', options: [group('alerts'), group('profile')] as Command['options'] })]);
     const app = await renderApp(api, { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('settings');
     expect(app.frame()).toMatch(/Change things\s+2\s/);
   });
 
   it('picks the guild when ↓ and enter arrive in one chunk (a fast typist, tmux)', async () => {
     const app = await renderApp(sampleApi());
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('scope');
-    await app.waitForText('Test Guild');
+    await app.pressAndWait('scope', 'Test Guild');
     await act(async () => {
       app.stdin.write('\u001b[B\r');
     });
@@ -164,7 +146,6 @@ describe('command list', () => {
     const session = fakeSession(api, { opening: { globalCommands: await api.listCommands({ kind: 'global' }), application: await api.getApplication(), who: 'Pixel Pal', globalCreatesUsed: 3 } });
     api.calls.length = 0;
     const app = await renderApp(api, {}, session);
-    cleanup = app.unmount;
     const first = app.frame();
     expect(first).toContain('Check the latency');
     expect(first).toContain('Test App');
@@ -177,7 +158,6 @@ describe('command list', () => {
 
   it('keeps the layout at 80×24 and follows a resize', async () => {
     const app = await renderApp(sampleApi(), { columns: 80, rows: 24 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     expect(app.frame().split('\n').every((line) => line.length <= 80)).toBe(true);
     app.stdout.resize(120, 30);

@@ -4,7 +4,7 @@
  * user can see.
  */
 import { Box } from 'ink';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Text } from '../../source/ui/components/text.js';
 import { ConfirmDialog } from '../../source/ui/components/confirm-dialog.js';
 import { KeyDispatcher } from '../../source/ui/input/dispatcher.js';
@@ -16,9 +16,6 @@ import { noColorTheme } from '../../source/ui/theme/theme.js';
 import { keyboard } from './helpers/keys.js';
 import { renderTui } from './helpers/render.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 function renderDialog(size: { columns: number; rows: number }, lines: number, onConfirm = vi.fn()) {
   const rendered = renderTui(
@@ -37,7 +34,6 @@ function renderDialog(size: { columns: number; rows: number }, lines: number, on
     </ThemeContext.Provider>,
     size,
   );
-  cleanup = rendered.unmount;
   return { ...rendered, ...keyboard(rendered.stdin), onConfirm };
 }
 

@@ -1,11 +1,8 @@
 /** The copy dialog: a user or message command named as such, and a long plan read from its counts down. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Adaptation } from '../../source/discord/adapt-scope.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, fakeCarriedOut, fakePrepared, fakeSession, makeCommand } from './helpers/fake-api.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 async function openCopy(commands: ReturnType<typeof makeCommand>[], adaptations: Adaptation[], key: 'copyCommand' | 'copyScope') {
   const api = new FakeApi(commands);
@@ -17,7 +14,6 @@ async function openCopy(commands: ReturnType<typeof makeCommand>[], adaptations:
     carryOut: async () => fakeCarriedOut(),
   };
   const app = await renderApp(api, { columns: 120, rows: 40 }, session);
-  cleanup = app.unmount;
   await app.waitForText(commands[0]!.name);
   await app.press(key);
   await app.waitForText('Test Guild');

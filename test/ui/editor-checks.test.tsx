@@ -3,23 +3,16 @@
  * warnings in its header, shows a plain edit field by field before the PATCH, keeps numbers as typed,
  * wraps long problems instead of cutting the fix off, and has its own help and a key to the next problem.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 async function editorOn(api: FakeApi, name: string, size = { columns: 100, rows: 30 }) {
   const app = await renderApp(api, size);
-  cleanup = app.unmount;
   await app.waitForText(name);
-  await app.press('filter');
-  await app.type(name);
-  await app.press('filterDone');
-  await app.press('edit');
-  await app.waitForText(`Edit ${name} in Global`);
+  await app.filterTo(name);
+  await app.pressAndWait('edit', `Edit ${name} in Global`);
   return app;
 }
 
@@ -31,15 +24,13 @@ describe('the editor checks what save checks', () => {
     await app.type('ing');
     await waitFor(() => /name: ping[\s\S]*✗ CHAT_INPUT command `ping` is already defined at \/ping/.test(app.frame()), { message: app.frame });
     expect(app.frame()).toMatch(/Edit pong in Global \(unsaved\) {2}1 problem/);
-    await app.press('save');
-    await app.waitForText('Not saved: 1 problem to fix first');
+    await app.pressAndWait('save', 'Not saved: 1 problem to fix first');
     expect(api.calls.some((c) => c.startsWith('edit'))).toBe(false);
   });
 
   it('the 101st slash command is an error while it is typed, not at Discord', async () => {
     const api = new FakeApi(Array.from({ length: 100 }, (_, i) => makeCommand({ name: `c${i}` })));
     const app = await renderApp(api, { columns: 100, rows: 30 });
-    cleanup = app.unmount;
     await app.waitForText('c0');
     await app.press('new');
     await app.type('extra');
@@ -59,8 +50,7 @@ describe('the editor checks what save checks', () => {
     const app = await editorOn(api, 'ping');
     await app.press('nextField');
     await app.type('!');
-    await app.press('save');
-    await app.waitForText('Save ping?');
+    await app.pressAndWait('save', 'Save ping?');
     expect(app.frame()).toContain('description: "Pong" → "Pong!"');
     expect(app.frame()).toContain('▸ Cancel');
     expect(api.calls.some((c) => c.startsWith('edit'))).toBe(false);
@@ -93,7 +83,6 @@ describe('the editor checks what save checks', () => {
 
   it('wraps a long problem so its fix is shown in full at 80 columns', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 80, rows: 24 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('Music Bot');
@@ -105,7 +94,6 @@ describe('the editor checks what save checks', () => {
 
   it('opens help from the key table with ctrl+g and keeps the draft', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('new');
     await app.type('draft?');

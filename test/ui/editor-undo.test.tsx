@@ -3,16 +3,13 @@
  * back; ctrl+z brings it back and the draft is the one opened again (save finds nothing changed);
  * typing into one field is one step; ctrl+y redoes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { editorReducer, initialEditorState } from '../../source/ui/screens/command-editor/use-editor-state.js';
 import { TYPING_BURST_MS } from '../../source/ui/components/text-history.js';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const withOptions: CommandDraft = {
   name: 'upload',
@@ -68,10 +65,8 @@ describe('the history', () => {
 /** The app's editor open on /upload. */
 async function editUpload() {
   const app = await renderApp(new FakeApi([makeCommand(withOptions)]), { columns: 100, rows: 40 });
-  cleanup = app.unmount;
   await app.waitForText('upload');
-  await app.press('edit');
-  await app.waitForText('Edit upload');
+  await app.pressAndWait('edit', 'Edit upload');
   return app;
 }
 
@@ -90,8 +85,7 @@ describe('in the app', () => {
     await app.press('undo');
     await waitFor(() => app.frame().includes('option 2 type: ATTACHMENT'), { message: app.frame });
     expect(app.frame()).not.toContain('(unsaved)');
-    await app.press('save');
-    await app.waitForText('Nothing changed.');
+    await app.pressAndWait('save', 'Nothing changed.');
     await app.press('redo');
     await waitFor(() => !app.frame().includes('option 2 type'), { message: app.frame });
     expect(app.frame()).toContain('(unsaved)');
@@ -104,8 +98,7 @@ describe('in the app', () => {
     // ctrl+w deletes back to whitespace, as in a shell: here the whole name, and the hint shows.
     await app.chord('ctrl+w');
     await waitFor(() => /▸ name: +lowercase/m.test(app.frame()), { message: app.frame });
-    await app.press('undo');
-    await app.waitForText('name: upload-new');
+    await app.pressAndWait('undo', 'name: upload-new');
     await app.press('undo');
     await waitFor(() => /▸ name: upload\s*$/m.test(app.frame()), { message: app.frame });
   });
@@ -116,8 +109,7 @@ describe('the review of a removal', () => {
     const app = await editUpload();
     await removeOption2(app);
     await app.waitForText('Removed option 2');
-    await app.press('save');
-    await app.waitForText('options[1]: removed option "file" (ATTACHMENT): The file');
+    await app.pressAndWait('save', 'options[1]: removed option "file" (ATTACHMENT): The file');
     expect(app.frame()).not.toContain('{"type"');
   });
 });

@@ -1,10 +1,7 @@
 /** The header says which exported DISCORD_* variable the session uses or set aside, by the rule every command follows. */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 it.each([
   ['from DISCORD_BOT_TOKEN', /via bot token \(from DISCORD_BOT_TOKEN\)/],
@@ -12,7 +9,6 @@ it.each([
 ])('beside how it is signed in: %s', async (environmentNote, shown) => {
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
   const app = await renderApp(api, { columns: 120, rows: 16 }, fakeSession(api, { target: { label: 'test server', environmentNote } }));
-  cleanup = app.unmount;
   await app.waitForText('ping');
   expect(app.frame().split('\n')[0]).toMatch(shown);
 });
@@ -20,7 +16,6 @@ it.each([
 it('says nothing of the environment when it gives nothing', async () => {
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
   const app = await renderApp(api, { columns: 120, rows: 16 }, fakeSession(api));
-  cleanup = app.unmount;
   await app.waitForText('ping');
   expect(app.frame().split('\n')[0]).not.toContain('DISCORD_');
 });

@@ -1,13 +1,7 @@
 /** Help against the keys (see helpers/help-walk.tsx) on the screens that browse: the list, the detail, the raw JSON. */
-import { afterEach, describe } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
-
-const live: Opened[] = [];
-afterEach(() => {
-  for (const app of live.splice(0)) app.unmount();
-});
 
 /** A command long enough that its detail and JSON scroll at 80×16. */
 function longCommand() {
@@ -24,6 +18,14 @@ async function at(api: FakeApi, size: { columns: number; rows: number }, steps: 
   return opened(app, () => api.calls.length);
 }
 
+/** The long command's screen that `action` opens (showing `shown`) at 80×16, one row down. */
+const onLongCommand = (action: 'open' | 'rawJson', shown: string) =>
+  at(new FakeApi([longCommand()]), { columns: 80, rows: 16 }, async (app) => {
+    await app.waitForText('long');
+    await app.pressAndWait(action, shown);
+    await app.press('down');
+  });
+
 const SCREENS: WalkedScreen[] = [
   {
     name: 'the command list',
@@ -34,28 +36,8 @@ const SCREENS: WalkedScreen[] = [
         await app.press('down');
       }),
   },
-  {
-    name: 'the detail',
-    scope: 'detail',
-    open: () =>
-      at(new FakeApi([longCommand()]), { columns: 80, rows: 16 }, async (app) => {
-        await app.waitForText('long');
-        await app.press('open');
-        await app.waitForText('description: A command with many options');
-        await app.press('down');
-      }),
-  },
-  {
-    name: 'the raw JSON',
-    scope: 'json',
-    open: () =>
-      at(new FakeApi([longCommand()]), { columns: 80, rows: 16 }, async (app) => {
-        await app.waitForText('long');
-        await app.press('rawJson');
-        await app.waitForText('raw JSON');
-        await app.press('down');
-      }),
-  },
+  { name: 'the detail', scope: 'detail', open: () => onLongCommand('open', 'description: A command with many options') },
+  { name: 'the raw JSON', scope: 'json', open: () => onLongCommand('rawJson', 'raw JSON') },
 ];
 
-describe.each(SCREENS)('$name', (screen) => walkHelp(screen, (app) => live.push(app)));
+walkHelp(SCREENS);

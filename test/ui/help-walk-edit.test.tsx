@@ -1,16 +1,10 @@
 /** Help against the keys (see helpers/help-walk.tsx) where things are changed: the editor, the overwrites list and its who-can-use grid. */
-import { afterEach, describe } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { openContextsPicker } from './helpers/editor-steps.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
-
-const live: Opened[] = [];
-afterEach(() => {
-  for (const app of live.splice(0)) app.unmount();
-});
 
 const TO_SECOND_OPTION = Array.from({ length: 8 }, () => 'tab');
 
@@ -19,8 +13,7 @@ async function permissionsAt(view: 'list' | 'grid'): Promise<Opened> {
   const app = await openPermissions(api);
   await app.waitForText('4/100');
   if (view === 'grid') {
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use');
+    await app.pressAndWait('whoCanUse', 'Who can use');
   }
   await app.press('down');
   return opened(app, () => api.calls.length);
@@ -37,8 +30,7 @@ const SCREENS: WalkedScreen[] = [
       ]);
       const app = await renderApp(api, { columns: 100, rows: 40 });
       await app.waitForText('ping');
-      await app.press('edit');
-      await app.waitForText('Edit ping');
+      await app.pressAndWait('edit', 'Edit ping');
       await waitFor(() => /▸ *name: ping/.test(app.frame()), { message: app.frame });
       return opened(app, () => api.calls.length);
     },
@@ -66,4 +58,4 @@ const SCREENS: WalkedScreen[] = [
   { name: 'the who-can-use grid', scope: 'access', open: () => permissionsAt('grid'), before: { prevColumn: ['right'] } },
 ];
 
-describe.each(SCREENS)('$name', (screen) => walkHelp(screen, (app) => live.push(app)));
+walkHelp(SCREENS);

@@ -1,5 +1,4 @@
 /** Help against the keys (see helpers/help-walk.tsx) on the audit, the backups, the sign-in-only home and onboarding. */
-import { afterEach, describe } from 'vitest';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { App } from '../../source/ui/app.js';
 import { noColorTheme } from '../../source/ui/theme/theme.js';
@@ -9,11 +8,6 @@ import { opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help
 import { renderTui } from './helpers/render.js';
 import { waitForText } from './helpers/wait-for.js';
 import { guildWithBan } from './permissions/permissions-fixture.js';
-
-const live: Opened[] = [];
-afterEach(() => {
-  for (const app of live.splice(0)) app.unmount();
-});
 
 /** Findings of three kinds: a broken name, a ghost duplicate, and more guilds' worth. */
 function auditedApi(): FakeApi {
@@ -55,8 +49,7 @@ async function signInOnly(inGuild: boolean): Promise<Opened> {
   const app = await renderApp(api, { columns: 110, rows: 32 }, session);
   await app.waitForText('Second Guild');
   if (inGuild) {
-    await app.press('open');
-    await app.waitForText('Command permissions in Test Guild');
+    await app.pressAndWait('open', 'Command permissions in Test Guild');
     await app.waitForText('/ban');
   }
   await app.press('down');
@@ -71,8 +64,7 @@ const SCREENS: WalkedScreen[] = [
       const api = auditedApi();
       const app = await renderApp(api, { columns: 140, rows: 30 });
       await app.waitForText('ping');
-      await app.press('openAudit');
-      await app.waitForText('Audited Global and 1 guilds');
+      await app.pressAndWait('openAudit', 'Audited Global and 1 guilds');
       await app.press('down');
       return opened(app, () => api.calls.length);
     },
@@ -94,8 +86,7 @@ const SCREENS: WalkedScreen[] = [
       });
       const app = await renderApp(api, { columns: 120, rows: 16 }, session);
       await app.waitForText('ping');
-      await app.press('openBackups');
-      await app.waitForText('commands-5.json');
+      await app.pressAndWait('openBackups', 'commands-5.json');
       await app.press('down');
       return opened(app, () => api.calls.length);
     },
@@ -114,4 +105,4 @@ const SCREENS: WalkedScreen[] = [
   },
 ];
 
-describe.each(SCREENS)('$name', (screen) => walkHelp(screen, (app) => live.push(app)));
+walkHelp(SCREENS);

@@ -1,13 +1,7 @@
 /** Help against the keys (see helpers/help-walk.tsx) on what opens over a screen: help itself, a picker, the typed delete, and a question. */
-import { afterEach, describe } from 'vitest';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, fakePrepared, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
-
-const live: Opened[] = [];
-afterEach(() => {
-  for (const app of live.splice(0)) app.unmount();
-});
 
 const commands = () => Array.from({ length: 12 }, (_, i) => makeCommand({ name: `cmd${String(i).padStart(2, '0')}`, description: `Command number ${i}` }));
 
@@ -37,10 +31,8 @@ function restorePlan(): Promise<Opened> {
   return overList(
     { columns: 100, rows: 18 },
     async (app) => {
-      await app.press('openBackups');
-      await app.waitForText('apply commands.json');
-      await app.press('restorePlan');
-      await app.waitForText('+ create /gone0');
+      await app.pressAndWait('openBackups', 'apply commands.json');
+      await app.pressAndWait('restorePlan', '+ create /gone0');
       await app.press('down');
     },
     api,
@@ -54,8 +46,7 @@ const SCREENS: WalkedScreen[] = [
     scope: 'help',
     open: () =>
       overList({ columns: 100, rows: 16 }, async (app) => {
-        await app.press('help');
-        await app.waitForText('Keys on this screen');
+        await app.pressAndWait('help', 'Keys on this screen');
         await app.press('down');
       }),
   },
@@ -65,8 +56,7 @@ const SCREENS: WalkedScreen[] = [
     typing: true,
     open: () =>
       overList({ columns: 100, rows: 24 }, async (app) => {
-        await app.press('scope');
-        await app.waitForText('Pick a scope');
+        await app.pressAndWait('scope', 'Pick a scope');
         await app.type('g');
       }),
     probe: CURSOR_PROBES,
@@ -78,8 +68,7 @@ const SCREENS: WalkedScreen[] = [
     typing: true,
     open: () =>
       overList({ columns: 100, rows: 11 }, async (app) => {
-        await app.press('delete');
-        await app.waitForText('Delete cmd00');
+        await app.pressAndWait('delete', 'Delete cmd00');
         await app.type('cm');
       }),
     probe: CURSOR_PROBES,
@@ -88,4 +77,4 @@ const SCREENS: WalkedScreen[] = [
   { name: 'the restore plan', scope: 'restore-plan', open: restorePlan },
 ];
 
-describe.each(SCREENS)('$name', (screen) => walkHelp(screen, (app) => live.push(app)));
+walkHelp(SCREENS);

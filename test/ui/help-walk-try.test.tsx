@@ -3,17 +3,11 @@
  * cmd-tui: the offer on live Discord (`enter` tries it on an emulator), the interactions URL field
  * (`ctrl+o` above a form on one) and the emulator's connection details (`ctrl+b`: each value to copy). The emulator is a stand-in: what it would answer is not what is walked.
  */
-import { afterEach, describe } from 'vitest';
 import { DISCORD_API_BASE } from '../../source/api/target.js';
 import type { EmulatorEndpoint, TryOnEmulator } from '../../source/ui/session/try-on-emulator.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
-import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type Opened, type WalkedScreen } from './helpers/help-walk.js';
-
-const live: Opened[] = [];
-afterEach(() => {
-  for (const app of live.splice(0)) app.unmount();
-});
+import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type WalkedScreen } from './helpers/help-walk.js';
 
 /** Never done opening: `enter` shows it started, and nothing runs behind the walk. */
 const opening: TryOnEmulator = { running: () => false, open: () => new Promise(() => undefined) };
@@ -38,8 +32,7 @@ const SCREENS: WalkedScreen[] = [
       Object.defineProperty(api, 'baseUrl', { value: DISCORD_API_BASE });
       const app = await renderApp(api, { columns: 140, rows: 30 }, fakeSession(api, { emulators: { forTry: opening } }));
       await app.waitForText('ping');
-      await app.press('tryCommand');
-      await app.waitForText('Nothing is written to Discord');
+      await app.pressAndWait('tryCommand', 'Nothing is written to Discord');
       return opened(app, () => api.calls.length);
     },
   },
@@ -53,8 +46,7 @@ const SCREENS: WalkedScreen[] = [
       const api = new FakeApi([makeCommand({ name: 'ping' })]);
       const app = await renderApp(api, { columns: 140, rows: 30 }, fakeSession(api, { emulators: { own: endpoint } }));
       await app.waitForText('ping');
-      await app.press('tryCommand');
-      await app.waitForText('Interactions URL');
+      await app.pressAndWait('tryCommand', 'Interactions URL');
       await app.chord('ctrl+o');
       await app.waitForText('leave the URL as it was');
       await app.type('http://127.0.0.1:3000/');
@@ -68,8 +60,7 @@ const SCREENS: WalkedScreen[] = [
       const api = new FakeApi([makeCommand({ name: 'ping' })]);
       const app = await renderApp(api, { columns: 140, rows: 30 }, fakeSession(api, { emulators: { own: endpoint } }));
       await app.waitForText('ping');
-      await app.press('tryCommand');
-      await app.waitForText('Interactions URL');
+      await app.pressAndWait('tryCommand', 'Interactions URL');
       await app.chord('ctrl+b');
       await app.waitForText('Connect your bot to this emulator');
       return opened(app, () => api.calls.length);
@@ -77,4 +68,4 @@ const SCREENS: WalkedScreen[] = [
   },
 ];
 
-describe.each(SCREENS)('$name', (screen) => walkHelp(screen, (app) => live.push(app)));
+walkHelp(SCREENS);

@@ -3,7 +3,7 @@
  * the footer leaves out keys that would do nothing, a picker opens on the value the field has, and
  * help says "asks first" once.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscordApiError } from '../../source/api/errors.js';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { pickerModel } from '../../source/ui/screens/command-editor/picker-items.js';
@@ -13,17 +13,11 @@ import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 describe('help and footer', () => {
   it('? on the who-can-use grid shows the grid keys, not the overwrite list keys', async () => {
     const app = await openPermissions(guildWithBan().api);
-    cleanup = app.unmount;
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('whoCanUse', 'Who can use');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toContain('check a member');
     expect(app.frame()).toContain('next channel');
     expect(app.frame()).not.toContain('add overwrite');
@@ -32,11 +26,9 @@ describe('help and footer', () => {
   it('a list that failed to load offers no key that acts on commands', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api, { columns: 120, rows: 24 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     api.failNext = new DiscordApiError(500, 0, 'Discord answered 500 to GET /applications/1/commands: HTTP 500', 'GET', '/applications/1/commands', [], undefined, 'HTTP 500');
-    await app.press('scope');
-    await app.waitForText('Test Guild');
+    await app.pressAndWait('scope', 'Test Guild');
     await app.chord('down');
     await app.chord('enter');
     await waitFor(() => app.frame().includes('Could not load the commands'), { message: app.frame });
@@ -47,7 +39,6 @@ describe('help and footer', () => {
 
   it('at 40×12 the list uses the rows it has: above the footer only the status row and the legend row can be blank', async () => {
     const app = await renderApp(new FakeApi(Array.from({ length: 20 }, (_, i) => makeCommand({ name: `c${String(i).padStart(2, '0')}` }))), { columns: 40, rows: 12 });
-    cleanup = app.unmount;
     await app.waitForText('c00');
     const lines = app.frame().trimEnd().split('\n');
     const blank = lines.slice(0, -1).reverse().findIndex((line) => line.trim() !== '');
@@ -65,11 +56,9 @@ describe('esc on the list', () => {
   it('cancels a load in flight, as k9s and lazygit users expect, and never quits', async () => {
     const api = new FakeApi([makeCommand({ name: 'ping' })]);
     const app = await renderApp(api, { columns: 120, rows: 24 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
     api.gate = new Promise(() => undefined);
-    await app.press('refresh');
-    await app.waitForText('Loading commands');
+    await app.pressAndWait('refresh', 'Loading commands');
     await app.chord('esc');
     await app.waitForText('Loading was cancelled. — Press ctrl+r to load again.');
     expect(app.frame()).not.toContain('Loading commands…');
@@ -90,10 +79,8 @@ describe('pickers', () => {
 describe('help at 40×12', () => {
   it('starts with the first key however the title wraps', async () => {
     const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 12 });
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toMatch(/│ ↑\/k +move up/);
     expect(app.frame()).toContain('lines 1–');
   });

@@ -4,19 +4,15 @@
  * picker names languages and filters as you type, translations land under their field, and space
  * toggles a multi picker.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { openContextsPicker } from './helpers/editor-steps.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions } from './permissions/permissions-fixture.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 async function start(api: FakeApi, size = { columns: 100, rows: 30 }) {
   const app = await renderApp(api, size);
-  cleanup = app.unmount;
   return app;
 }
 
@@ -24,11 +20,8 @@ describe('the list', () => {
   it('puts the exact name first, so enter opens what was typed', async () => {
     const app = await start(new FakeApi([makeCommand({ name: 'birthday', description: 'Set a reminder for birthdays' }), makeCommand({ name: 'remind', description: 'Remind me later' })]));
     await app.waitForText('birthday');
-    await app.press('filter');
-    await app.type('remind');
-    await app.press('filterDone');
-    await app.press('open');
-    await app.waitForText('/remind  CHAT_INPUT');
+    await app.filterTo('remind');
+    await app.pressAndWait('open', '/remind  CHAT_INPUT');
   });
 
   it('starts unfiltered in another scope', async () => {
@@ -36,11 +29,8 @@ describe('the list', () => {
     api.commands.set(`guild:${api.guilds[0]!.id}`, [makeCommand({ name: 'guildonly' }, { kind: 'guild', guildId: api.guilds[0]!.id })]);
     const app = await start(api);
     await app.waitForText('ping');
-    await app.press('filter');
-    await app.type('pi');
-    await app.press('filterDone');
-    await app.press('scope');
-    await app.waitForText('Test Guild');
+    await app.filterTo('pi');
+    await app.pressAndWait('scope', 'Test Guild');
     await app.chord('down');
     await app.chord('enter');
     await waitFor(() => app.frame().includes('guildonly'), { message: app.frame });
@@ -64,8 +54,7 @@ describe('the detail', () => {
     const description = 'Zeigt den Avatar eines Mitglieds in voller Größe an, mit einem Link zum Herunterladen in jeder Auflösung';
     const app = await start(new FakeApi([makeCommand({ name: 'avatar', name_localizations: { ja: 'アバター', de: 'avatar' }, description_localizations: { de: description } } as never)]), { columns: 80, rows: 30 });
     await app.waitForText('avatar');
-    await app.press('open');
-    await app.waitForText('name localizations (2):');
+    await app.pressAndWait('open', 'name localizations (2):');
     expect(app.frame()).toContain('ja (Japanese): アバター');
     expect(app.frame().replace(/\s*\n\s*/g, ' ')).toContain(`de (German): ${description}`);
     expect(app.frame()).toContain('back in the list (esc), s picks a guild to see them');
@@ -76,10 +65,8 @@ describe('the editor’s pickers', () => {
   it('names each locale, filters as you type, and puts the new row under the field it translates', async () => {
     const app = await start(new FakeApi([makeCommand({ name: 'avatar', description: 'Show an avatar' })]));
     await app.waitForText('avatar');
-    await app.press('edit');
-    await app.waitForText('Edit avatar');
-    await app.press('addLocalization');
-    await app.waitForText('Add a translation of name');
+    await app.pressAndWait('edit', 'Edit avatar');
+    await app.pressAndWait('addLocalization', 'Add a translation of name');
     expect(app.frame()).toMatch(/id {2}Indonesian/);
     // More locales than rows: the picker says which of them are shown.
     expect(app.frame()).toMatch(/1–\d+ of \d+ \(↑↓ moves\)/);
@@ -102,7 +89,6 @@ describe('the editor’s pickers', () => {
 describe('the overwrites list', () => {
   it('G goes to the last overwrite and g to the first', async () => {
     const app = await openPermissions(guildWithBan().api);
-    cleanup = app.unmount;
     await app.waitForText('4/100');
     await app.press('bottom');
     await waitFor(() => /▸.*deleted role 500000000000000099/.test(app.frame()), { message: app.frame });

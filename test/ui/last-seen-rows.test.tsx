@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GLOBAL_SCOPE } from '../../source/discord/model.js';
 import { commandRowCells, visibleCommands } from '../../source/ui/format/command-row.js';
 import { capsSummary } from '../../source/ui/format/command-summary.js';
@@ -7,12 +7,6 @@ import { noColorTheme } from '../../source/ui/theme/theme.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { renderTui } from './helpers/render.js';
-
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups) cleanup();
-  cleanups = [];
-});
 
 const commands = [
   makeCommand({ name: 'ping', description: 'Check the latency' }),
@@ -28,14 +22,12 @@ describe('the cached list', () => {
   it('draws the rows it kept exactly as the list screen draws those commands, with the caps, marked as cached', async () => {
     const size = { columns: 110, rows: 24 };
     const app = await renderApp(new FakeApi(commands), size);
-    cleanups.push(app.unmount);
     await app.waitForText('settings');
 
     // Kept as the session keeps them for the next start (ui/session/open-session.ts).
     const rows = visibleCommands(commands, '').map((command) => ({ id: command.id, cells: [...commandRowCells(command)] }));
     const list = { savedAt: Date.now() - 180_000, applicationName: 'Test App', who: null, targetLabel: 'Discord', caps: capsSummary(commands, GLOBAL_SCOPE), rows };
     const cached = renderTui(<LastSeenScreen list={list} theme={noColorTheme} />, size);
-    cleanups.push(cached.unmount);
 
     expect(rowLines(cached.frame())).toHaveLength(5);
     expect(rowLines(cached.frame())).toEqual(rowLines(app.frame()));

@@ -2,16 +2,13 @@
  * At 80×24 every screen keeps its header on top and its footer on the last line, on one line each:
  * nothing is pushed off screen, even with a status message, a long list, rule markers and a long option tree.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { footerHints } from '../../source/ui/components/footer.js';
 import type { KeyScope } from '../../source/ui/input/key-bindings.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 import { guildWithBan, openPermissions, setOverwrites } from './permissions/permissions-fixture.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const SIZE = { columns: 80, rows: 24 };
 
@@ -42,11 +39,9 @@ function crowdedApi(): FakeApi {
 /** The detail of a command with twelve options, more than fit. */
 async function openLongDetail() {
   const app = await renderApp(crowdedApi(), SIZE);
-  cleanup = app.unmount;
   await app.waitForText('BadName');
   await app.press('down');
-  await app.press('open');
-  await app.waitForText('Options');
+  await app.pressAndWait('open', 'Options');
   return app;
 }
 
@@ -63,11 +58,9 @@ describe('80×24', () => {
 
   it('the command list, with rule markers and a status message longer than a line, shown in full', async () => {
     const app = await renderApp(crowdedApi(), SIZE);
-    cleanup = app.unmount;
     app.session.files.writeExport = async (name) => `/home/someone/projects/a-bot-with-a-long-folder-name/exports/${name}`;
     await app.waitForText('BadName');
-    await app.press('export');
-    await app.waitForText('Exported 41 commands');
+    await app.pressAndWait('export', 'Exported 41 commands');
     await waitFor(() => app.frame().includes('breaks a platform rule'));
     const path = '/home/someone/projects/a-bot-with-a-long-folder-name/exports/commands-global.json';
     expectFits(app.frame(), 'list', path);
@@ -79,19 +72,16 @@ describe('80×24', () => {
     const app = await openLongDetail();
     expectFits(app.frame(), 'detail');
     app.api.failNext = new Error('The connection to the API was reset while reading the list of commands of this scope.');
-    await app.press('refresh');
-    await app.waitForText('Not refreshed');
+    await app.pressAndWait('refresh', 'Not refreshed');
     expectFits(app.frame(), 'detail');
     expect(app.frame().replace(/\n/g, ' ')).toContain('commands of this scope.');
   });
 
   it('the editor of a command with many options', async () => {
     const app = await renderApp(crowdedApi(), SIZE);
-    cleanup = app.unmount;
     await app.waitForText('BadName');
     await app.press('down');
-    await app.press('edit');
-    await app.waitForText('Edit command-with-a-long-name-');
+    await app.pressAndWait('edit', 'Edit command-with-a-long-name-');
     expectFits(app.frame(), EDITOR_FOOTER);
     await app.press('nextField', 30);
     expectFits(app.frame(), EDITOR_FOOTER);
@@ -101,7 +91,6 @@ describe('80×24', () => {
     const { api, ban } = guildWithBan();
     setOverwrites(api, ban.id, []);
     const app = await openPermissions(api);
-    cleanup = app.unmount;
     app.stdout.resize(SIZE.columns, SIZE.rows);
     await app.waitForText('No overwrites of its own');
     await waitFor(() => app.frame().replace(/\n+$/, '').split('\n').at(-1)?.includes('who can use this?') === true, { message: app.frame });
@@ -111,14 +100,11 @@ describe('80×24', () => {
   it('the permissions screen and its who-can-use matrix', async () => {
     const { api } = guildWithBan();
     const app = await openPermissions(api);
-    cleanup = app.unmount;
     app.stdout.resize(SIZE.columns, SIZE.rows);
     await waitFor(() => app.frame().split('\n').every((line) => line.length <= SIZE.columns));
-    await app.press('toggleOverwrite');
-    await app.waitForText('unsaved: 1 flipped');
+    await app.pressAndWait('toggleOverwrite', 'unsaved: 1 flipped');
     expectFits(app.frame(), 'permissions');
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use /ban');
+    await app.pressAndWait('whoCanUse', 'Who can use /ban');
     expectFits(app.frame(), 'access');
   });
 });
@@ -129,8 +115,7 @@ describe('80×24, with a status of three lines', () => {
     app.api.failNext = new Error(
       'The connection to the API was reset while reading the list of commands of this scope, twice in a row, after the proxy in front of it closed the socket without an answer.',
     );
-    await app.press('refresh');
-    await app.waitForText('Not refreshed');
+    await app.pressAndWait('refresh', 'Not refreshed');
     expectFits(app.frame(), 'detail');
     const lines = app.frame().split('\n');
     expect(lines.filter((line) => line.trim() !== '').length).toBeGreaterThan(20);

@@ -7,35 +7,24 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscordApiError } from '../../source/api/errors.js';
 import { openWorkspace } from '../../source/operations/workspace.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { renderApp } from './helpers/app.js';
 import { APP_ID, FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
 
-let home: IsolatedHome;
-let cleanup: (() => void) | undefined;
-beforeEach(async () => {
-  home = await isolatedHome();
-});
-afterEach(async () => {
-  cleanup?.();
-  await home.cleanup();
-});
+const home = useIsolatedHome();
 
 /** The screen's text on one line, to read a wrapped status whole. */
 const flat = (screen: string) => screen.replace(/\s+/g, ' ');
 
 async function deletePing(api: FakeApi, session: ReturnType<typeof fakeSession>) {
   const app = await renderApp(api, { columns: 200, rows: 30 }, session);
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('delete');
-  await app.waitForText('Delete ping from Global?');
+  await app.pressAndWait('delete', 'Delete ping from Global?');
   await app.type('ping');
-  await app.press('confirm');
-  await app.waitForText('Deleted ping');
+  await app.pressAndWait('confirm', 'Deleted ping');
   return app;
 }
 
@@ -81,17 +70,14 @@ describe('the lock’s notices in the TUI', () => {
     await leaveDeadLock();
     const api = new FakeApi([makeCommand({ name: 'ping', description: 'Pong' })]);
     const app = await renderApp(api, { columns: 200, rows: 30 }, lockingSession(api));
-    cleanup = app.unmount;
     await app.waitForText('ping');
     await app.press('edit');
     await app.press('nextField');
     await app.type('!');
-    await app.press('save');
-    await app.waitForText('Save ping?');
+    await app.pressAndWait('save', 'Save ping?');
     api.failNext = new DiscordApiError(500, 0, 'Internal Server Error', 'PATCH', `/applications/${APP_ID}/commands/1`);
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('Not saved');
+    await app.pressAndWait('confirm', 'Not saved');
     const status = flat(app.frame());
     expect(status).toContain('Edit ping in Global');
     expect(status).toContain('An earlier `apply commands.json` (pid');

@@ -1,23 +1,18 @@
 /** 403 / 50001 on a guild: the TUI shows the address that installs the app there, whole. */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { discordApiErrorFrom } from '../../source/api/discord-error.js';
 import { appInstallUrl } from '../../source/discord/install-url.js';
 import { renderApp } from './helpers/app.js';
 import { APP_ID, FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 it('a guild whose app was removed shows the install address with the bot scope (a bot token is in use)', async () => {
   const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
   // Wide enough that the address stays on one line for the assertion; wrapping is the view's job.
   const app = await renderApp(api, { columns: 260, rows: 30 });
-  cleanup = app.unmount;
   await app.waitForText('ping');
   const body = JSON.stringify({ message: 'Missing Access', code: 50001 });
   api.failNext = discordApiErrorFrom(403, body, 'GET', `/applications/${APP_ID}/guilds/${GUILD_ID}/commands`, { origin: 'https://discord.com', authKind: 'bot' });
-  await app.press('scope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('scope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   const url = appInstallUrl({ origin: 'https://discord.com', applicationId: APP_ID, guildId: GUILD_ID, withBot: true });
@@ -29,11 +24,9 @@ it('a guild whose app was removed shows the install address with the bot scope (
 it('at 80 columns the install address is one line of its own, whole and nothing else on it, and u puts it on the clipboard (OSC 52)', async () => {
   const api = new FakeApi([makeCommand({ name: 'ping', description: 'Check the latency' })]);
   const app = await renderApp(api, { columns: 80, rows: 30 });
-  cleanup = app.unmount;
   await app.waitForText('ping');
   api.failNext = discordApiErrorFrom(403, JSON.stringify({ message: 'Missing Access', code: 50001 }), 'GET', `/applications/${APP_ID}/guilds/${GUILD_ID}/commands`, { origin: 'https://discord.com', authKind: 'bot' });
-  await app.press('scope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('scope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   const url = appInstallUrl({ origin: 'https://discord.com', applicationId: APP_ID, guildId: GUILD_ID, withBot: true });

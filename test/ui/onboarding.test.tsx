@@ -1,28 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthRequiredError, ConnectionError } from '../../source/api/errors.js';
 import { App } from '../../source/ui/app.js';
 import type { Session, SessionStarters } from '../../source/ui/session/session.js';
 import { noColorTheme } from '../../source/ui/theme/theme.js';
 import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
-import { keyboard } from './helpers/keys.js';
-import { renderTui } from './helpers/render.js';
-import { waitFor, waitForText } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+import { renderDriven } from './helpers/app.js';
+import { waitFor } from './helpers/wait-for.js';
 
 function renderOnboarding(starters: SessionStarters) {
-  const rendered = renderTui(<App connect={async () => null} starters={starters} theme={noColorTheme} />, { columns: 100, rows: 30 });
-  cleanup = rendered.unmount;
-  return { ...rendered, ...keyboard(rendered.stdin), waitForText: (text: string) => waitForText(rendered.frame, text) };
+  return renderDriven(<App connect={async () => null} starters={starters} theme={noColorTheme} />, { columns: 100, rows: 30 });
 }
 
 /** Onboarding's fourth way in, the browser sign-in, for the application id typed. */
 async function startBrowserSignIn(app: ReturnType<typeof renderOnboarding>, applicationId: string) {
   await app.waitForText('Try the demo');
   await app.press('down', 3);
-  await app.press('open');
-  await app.waitForText('Application (client) id:');
+  await app.pressAndWait('open', 'Application (client) id:');
   await app.type(applicationId);
   await app.chord('enter');
 }
@@ -43,8 +36,7 @@ describe('onboarding (no credentials)', () => {
   it('starts the demo and lands on the command list', async () => {
     const app = renderOnboarding({ demo: async () => demoSession(), botToken: async () => demoSession(), clientCredentials: async () => demoSession() });
     await app.waitForText('Try the demo');
-    await app.press('open');
-    await app.waitForText('Check the latency');
+    await app.pressAndWait('open', 'Check the latency');
     expect(app.frame()).toContain('slash 1/100');
   });
 
@@ -60,8 +52,7 @@ describe('onboarding (no credentials)', () => {
     });
     await app.waitForText('Try the demo');
     await app.press('down');
-    await app.press('open');
-    await app.waitForText('Bot token:');
+    await app.pressAndWait('open', 'Bot token:');
     await app.type('secret.token');
     expect(app.frame()).not.toContain('secret.token');
     await app.chord('enter');
@@ -85,16 +76,14 @@ describe('onboarding (no credentials)', () => {
     const app = renderOnboarding({ demo: async () => demoSession(), botToken: async () => typedSession(), clientCredentials: async () => typedSession() });
     await app.waitForText('Try the demo');
     await app.press('down');
-    await app.press('open');
-    await app.waitForText('Bot token:');
+    await app.pressAndWait('open', 'Bot token:');
     await app.type('secret.token');
     await app.chord('enter');
     await app.waitForText('Remember the bot token for the next start?');
     expect(app.frame()).toContain('▸ Not now');
     expect(app.frame()).toContain('cmd-tui auth set-bot-token');
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('Stored the bot token in /home/me/.local/share/cmd-tui/secrets.json');
+    await app.pressAndWait('confirm', 'Stored the bot token in /home/me/.local/share/cmd-tui/secrets.json');
     expect(stored).toEqual(['bot']);
     expect(app.frame()).toContain('Check the latency');
     expect(app.frame()).not.toContain('secret.token');
@@ -106,8 +95,7 @@ describe('onboarding (no credentials)', () => {
     const app = renderOnboarding({ demo: async () => demoSession(), botToken: async () => typedSession(), clientCredentials: async () => typedSession() });
     await app.waitForText('Try the demo');
     await app.press('down', 2);
-    await app.press('open');
-    await app.waitForText('Client id:');
+    await app.pressAndWait('open', 'Client id:');
     await app.type('42');
     await app.chord('tab');
     await app.type('shh');
@@ -213,19 +201,17 @@ describe('onboarding (no credentials)', () => {
     ['the API is down', new ConnectionError('GET /applications/@me failed: Nothing is listening at 127.0.0.1:9.', '/applications/@me', 'Check `--api`: nothing answered at that address.'), 'Could not connect to the API'],
     ['the token is refused', new AuthRequiredError(['bot'], 'The bot token was rejected (401).', 'Check DISCORD_BOT_TOKEN.'), 'The credentials found were refused'],
   ])('with credentials set but %s, it says which, not "no credentials"', async (_, error, headline) => {
-    const rendered = renderTui(<App connect={() => Promise.reject(error)} theme={noColorTheme} />, { columns: 120, rows: 30 });
-    cleanup = rendered.unmount;
-    await waitForText(rendered.frame, headline);
+    const rendered = renderDriven(<App connect={() => Promise.reject(error)} theme={noColorTheme} />, { columns: 120, rows: 30 });
+    await rendered.waitForText(headline);
     expect(rendered.frame()).not.toContain('No credentials found');
     expect(rendered.frame()).toContain(error.message);
   });
 
   it('shows a skeleton at once while connecting, before any credentials are read', async () => {
     let finish!: (session: Session | null) => void;
-    const rendered = renderTui(<App connect={() => new Promise((resolve) => (finish = resolve))} theme={noColorTheme} />);
-    cleanup = rendered.unmount;
-    await waitForText(rendered.frame, 'Connecting');
+    const rendered = renderDriven(<App connect={() => new Promise((resolve) => (finish = resolve))} theme={noColorTheme} />);
+    await rendered.waitForText('Connecting');
     finish(demoSession());
-    await waitForText(rendered.frame, 'Check the latency');
+    await rendered.waitForText('Check the latency');
   });
 });

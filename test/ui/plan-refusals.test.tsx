@@ -3,7 +3,7 @@
  * anything is sent, in the words `cmd-tui` prints; the CLI's --delete-many is a typed answer here; esc during
  * a copy or a restore cancels it before anything leaves; the copy dialog counts what is not valid.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type OverwritesBackup, type ScopeBackup } from '../../source/discord/backup-format.js';
 import { guildScope, type Command } from '../../source/discord/model.js';
@@ -12,9 +12,6 @@ import { preparePlan, prepareRestore } from '../../source/operations/prepare-pla
 import { renderApp } from './helpers/app.js';
 import { APP_ID, FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const guild = guildScope(GUILD_ID);
 const slash = (prefix: string, count: number, scope = guild) => Array.from({ length: count }, (_, index) => makeCommand({ name: `${prefix}${index}`, description: `Command ${index}` }, scope));
@@ -37,12 +34,30 @@ function withEngine(session: FakeSession, backups: Record<string, ScopeBackup | 
   return session;
 }
 
+/** The backup a write reads first waits until the write is cancelled; resolves once it has started. */
+function backupHeldUntilCancelled(session: FakeSession): Promise<void> {
+  let reading!: () => void;
+  const reached = new Promise<void>((resolve) => (reading = resolve));
+  const snapshot = session.workspace.snapshot;
+  session.workspace.snapshot = async (scope, reason, signal) => {
+    reading();
+    await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
+    return snapshot(scope, reason, signal);
+  };
+  return reached;
+}
+
+/** Close, the refusal's one button past Cancel's place, then waits until `shown` is gone. */
+async function closeRefusal(app: Awaited<ReturnType<typeof renderApp>>, shown: string): Promise<void> {
+  await app.chord('tab');
+  await app.chord('enter');
+  await waitFor(() => !app.frame().includes(shown), { message: app.frame });
+}
+
 async function openCopyOfGlobal(api: FakeApi, session: FakeSession) {
   const app = await renderApp(api, { columns: 140, rows: 36 }, session);
-  cleanup = app.unmount;
   await app.waitForText('g0');
-  await app.press('copyScope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('copyScope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   return app;
@@ -58,9 +73,7 @@ describe('the copy dialog', () => {
     expect(frame).toContain('The scope would hold 125 CHAT_INPUT commands; the cap is 100. Copy fewer commands, or delete some from the target first.');
     expect(frame).toContain('Close');
     expect(frame).not.toContain('A backup of Test Guild is written first');
-    await app.chord('tab');
-    await app.chord('enter');
-    await waitFor(() => !app.frame().includes('Copy every command'), { message: app.frame });
+    await closeRefusal(app, 'Copy every command');
     expect(writes(api)).toEqual([]);
   });
 
@@ -89,14 +102,7 @@ describe('the copy dialog', () => {
     const app = await openCopyOfGlobal(api, session);
     await app.waitForText('Copy every command of Global into Test Guild?');
     // The backup's reading waits: esc lands before anything can leave.
-    let reading!: () => void;
-    const reached = new Promise<void>((resolve) => (reading = resolve));
-    const snapshot = session.workspace.snapshot;
-    session.workspace.snapshot = async (scope, reason, signal) => {
-      reading();
-      await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
-      return snapshot(scope, reason, signal);
-    };
+    const reached = backupHeldUntilCancelled(session);
     await app.chord('tab');
     await app.chord('enter');
     await reached;
@@ -130,12 +136,9 @@ describe('a restore that deletes most of the scope', () => {
     const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: backup.createdAt, reason: backup.reason, applicationId: APP_ID, commandCount: 1, overwriteCount: 0, overwritesOnly: false };
     const session = withEngine(fakeSession(api), { '/b/1.json': backup }, [entry]);
     const app = await renderApp(api, { columns: 140, rows: 36 }, session);
-    cleanup = app.unmount;
     await app.waitForText('Global');
-    await app.press('openBackups');
-    await app.waitForText('delete extra');
-    await app.press('restorePlan');
-    await app.waitForText('Restore Test Guild to 2026-11-24 10:00:00 (delete extra)?');
+    await app.pressAndWait('openBackups', 'delete extra');
+    await app.pressAndWait('restorePlan', 'Restore Test Guild to 2026-11-24 10:00:00 (delete extra)?');
     return { api, app, session };
   }
 
@@ -152,8 +155,7 @@ describe('a restore that deletes most of the scope', () => {
     expect(writes(api)).toEqual([]);
     // A wrong answer goes nowhere; esc keeps everything.
     await app.type('delete');
-    await app.press('confirm');
-    await app.waitForText('That is not it: type “delete 9” exactly');
+    await app.pressAndWait('confirm', 'That is not it: type “delete 9” exactly');
     await app.chord('esc');
     await waitFor(() => !app.frame().includes('Restore Test Guild anyway?'), { message: app.frame });
     expect(writes(api)).toEqual([]);
@@ -165,22 +167,14 @@ describe('a restore that deletes most of the scope', () => {
     await app.chord('enter');
     await app.waitForText('Restore Test Guild anyway?');
     await app.type('delete 9');
-    await app.press('confirm');
-    await app.waitForText('Restored 9 command change(s) and 0 overwrite list(s)');
+    await app.pressAndWait('confirm', 'Restored 9 command change(s) and 0 overwrite list(s)');
     expect(writes(api)).toHaveLength(9);
     expect(session.backups.at(-1)?.reason).toBe('restore 2026-11-24T10:00:00.000Z');
   });
 
   it('esc while it runs, before the first change leaves: cancelled, nothing sent', async () => {
     const { api, app, session } = await openRestore();
-    let reading!: () => void;
-    const reached = new Promise<void>((resolve) => (reading = resolve));
-    const snapshot = session.workspace.snapshot;
-    session.workspace.snapshot = async (scope, reason, signal) => {
-      reading();
-      await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
-      return snapshot(scope, reason, signal);
-    };
+    const reached = backupHeldUntilCancelled(session);
     await app.chord('tab');
     await app.chord('enter');
     await app.waitForText('Restore Test Guild anyway?');
@@ -210,20 +204,15 @@ describe('an overwrites-only restore without the browser sign-in', () => {
     const session = withEngine(fakeSession(api), { '/b/1.json': backup }, [entry]);
     session.signIn = { start: () => new Promise(() => undefined) };
     const app = await renderApp(api, { columns: 140, rows: 36 }, session);
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('permissions of /ping');
-    await app.press('restorePlan');
-    await app.waitForText('Refused; nothing can be sent:');
+    await app.pressAndWait('openBackups', 'permissions of /ping');
+    await app.pressAndWait('restorePlan', 'Refused; nothing can be sent:');
     const frame = flat(app.frame());
     expect(frame).toContain('Restoring overwrites needs the browser sign-in: Discord accepts permission changes only from a signed-in user.');
     expect(frame).toContain('overwrites of /ping in Test Guild: 1');
     expect(frame).toContain('Press s to sign in first.');
     expect(frame).not.toContain('reported as not restored');
-    await app.chord('tab');
-    await app.chord('enter');
-    await waitFor(() => !app.frame().includes('Refused; nothing can be sent:'), { message: app.frame });
+    await closeRefusal(app, 'Refused; nothing can be sent:');
     // Nothing was carried out (the fake API's PUT would throw): no outcome is told.
     expect(app.frame()).not.toMatch(/Restored|Restore failed/);
   });

@@ -3,21 +3,18 @@
  * told apart by their ends, an audit finding and a backup cut to fit their rows are read whole with
  * `v`, and a title keeps its counts whole when a long guild name has to give way.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 const SIZE = { columns: 80, rows: 24 };
 
 describe('at 80×24', () => {
   it('tells five names that share a long start apart', async () => {
     const api = new FakeApi([1, 2, 3, 4, 5].map((n) => makeCommand({ name: `the-quite-long-command-name-${n}`, description: 'Same start' })));
     const app = await renderApp(api, SIZE);
-    cleanup = app.unmount;
     await app.waitForText('Same start');
     const rows = app.frame().split('\n').filter((row) => row.includes('Same start'));
     expect(rows).toHaveLength(5);
@@ -29,14 +26,11 @@ describe('at 80×24', () => {
   it('reads a cut audit finding whole with v', async () => {
     const api = new FakeApi([makeCommand({ name: 'BadName', description: 'uppercase is not allowed' })]);
     const app = await renderApp(api, SIZE);
-    cleanup = app.unmount;
     await app.waitForText('BadName');
-    await app.press('openAudit');
-    await app.waitForText('Audited Global');
+    await app.pressAndWait('openAudit', 'Audited Global');
     const row = app.frame().split('\n').find((line) => line.includes('▸ error'));
     expect(row).toContain('…');
-    await app.press('readInFull');
-    await app.waitForText('The finding in full');
+    await app.pressAndWait('readInFull', 'The finding in full');
     // The validator's whole message, wrapped in the overlay.
     const overlay = app.frame().replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ');
     expect(overlay).toMatch(/error · validation/);
@@ -53,13 +47,10 @@ describe('at 80×24', () => {
     const entries: BackupEntry[] = [{ path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: '2026-11-24T10:00:00.000Z', reason, applicationId: api.applicationId, commandCount: 3, overwriteCount: 2, overwritesOnly: false }];
     session.backupFiles = fakeBackupFiles({ list: async () => entries, prepare: async () => { throw new Error('not used'); }, carryOut: async () => { throw new Error('not used'); } });
     const app = await renderApp(api, SIZE, session);
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('apply commands.json');
+    await app.pressAndWait('openBackups', 'apply commands.json');
     expect(app.frame()).not.toContain('checked by the whole team');
-    await app.press('readInFull');
-    await app.waitForText('The backup in full');
+    await app.pressAndWait('readInFull', 'The backup in full');
     expect(app.frame().replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ')).toContain('checked by the whole team');
   });
 
@@ -68,15 +59,12 @@ describe('at 80×24', () => {
     api.guilds = [{ id: GUILD_ID, name: 'The Extremely Long Guild Name Of A Very Large Community Server' }];
     api.commands.set(`guild:${GUILD_ID}`, [makeCommand({ name: 'ping', description: 'Ping' }, { kind: 'guild', guildId: GUILD_ID })]);
     const app = await renderApp(api, SIZE);
-    cleanup = app.unmount;
     await app.waitForText('No commands');
-    await app.press('scope');
-    await app.waitForText('Community Server');
+    await app.pressAndWait('scope', 'Community Server');
     await app.chord('down');
     await app.chord('enter');
     await app.waitForText('ping');
-    await app.press('new');
-    await app.waitForText('New command in');
+    await app.pressAndWait('new', 'New command in');
     await waitFor(() => /New command in .*…\s+\d+ problems?$/m.test(app.frame()), { message: app.frame });
   });
 });

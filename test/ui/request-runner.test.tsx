@@ -4,15 +4,12 @@
  * global command's delete reaches every guild's overwrites, so their reads are stopped too.
  */
 import { Text } from 'ink';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GLOBAL_SCOPE, guildScope, type Scope } from '../../source/discord/model.js';
 import type { AppAction } from '../../source/ui/state/app-state.js';
 import { useRequestRunner, type RequestRunner } from '../../source/ui/state/request-runner.js';
 import { renderTui } from './helpers/render.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 function mountRunner(): RequestRunner {
   let runner!: RequestRunner;
@@ -21,7 +18,7 @@ function mountRunner(): RequestRunner {
     runner = useRequestRunner((action) => void dispatched.push(action));
     return <Text>runner</Text>;
   }
-  cleanup = renderTui(<Probe />).unmount;
+  renderTui(<Probe />);
   return runner;
 }
 

@@ -43,17 +43,13 @@ describe('usePasteBack', () => {
       field = usePasteBack();
       return null;
     };
-    const app = renderTui(createElement(Probe));
-    try {
-      const stale = field.begin().read();
-      const current = field.begin().read();
-      await expect(stale).rejects.toMatchObject({ failure: 'aborted' });
-      field.setValue('http://127.0.0.1:1/callback?code=c&state=s');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      field.submit();
-      await expect(current).resolves.toBe('http://127.0.0.1:1/callback?code=c&state=s');
-    } finally {
-      app.unmount();
-    }
+    renderTui(createElement(Probe));
+    const stale = field.begin().read();
+    const current = field.begin().read();
+    await expect(stale).rejects.toMatchObject({ failure: 'aborted' });
+    field.setValue('http://127.0.0.1:1/callback?code=c&state=s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    field.submit();
+    await expect(current).resolves.toBe('http://127.0.0.1:1/callback?code=c&state=s');
   });
 });

@@ -1,12 +1,9 @@
 /** The status line wraps a message to the width, at most three lines; a longer one says how to see it whole, and ctrl+e shows it. */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { statusLines } from '../../source/ui/components/status-line.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 it('keeps a message of up to three lines whole and cuts a longer one, naming ctrl+e', () => {
   expect(statusLines(undefined, 20)).toEqual([' ']);
@@ -28,12 +25,10 @@ it('cuts a long message where no key shows it whole (the filter), without naming
 
 it('a path in a message that wraps gets a line of its own, written whole for the terminal to wrap', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
-  cleanup = app.unmount;
   const folder = Array.from({ length: 8 }, (_, i) => `folder-number-${i}`).join('/');
   app.session.files.writeExport = async (name) => `/home/someone/${folder}/${name}`;
   await app.waitForText('ping');
-  await app.press('export');
-  await app.waitForText('Exported 1 command to');
+  await app.pressAndWait('export', 'Exported 1 command to');
   expect(app.frame().split('\n')).toContain(`/home/someone/${folder}/commands-global.json`);
   // The frame leaves the rows the terminal wraps the path onto.
   const path = `/home/someone/${folder}/commands-global.json`;
@@ -48,15 +43,12 @@ it('a path in a message that wraps gets a line of its own, written whole for the
 
 it('ctrl+e shows the whole message in an overlay that esc closes', async () => {
   const app = await renderApp(new FakeApi([makeCommand({ name: 'ping' })]), { columns: 40, rows: 20 });
-  cleanup = app.unmount;
   app.session.files.writeExport = async () => {
     throw new Error(`the disk is full; ${'the export needs more room than is left '.repeat(4)}`);
   };
   await app.waitForText('ping');
-  await app.press('export');
-  await app.waitForText('(ctrl+e shows it all)');
-  await app.press('showMessage');
-  await app.waitForText('The whole message');
+  await app.pressAndWait('export', '(ctrl+e shows it all)');
+  await app.pressAndWait('showMessage', 'The whole message');
   expect(app.frame().replace(/[│\s]+/g, ' ')).toContain('the export needs more room than is left the export');
   await app.press('back');
   await waitFor(() => app.frame().includes('(ctrl+e shows it all)'), { message: app.frame });
@@ -66,9 +58,7 @@ it('a list that did not load says the counts are unknown instead of "counting…
   const api = new FakeApi([makeCommand({ name: 'ping' })]);
   api.failNext = new Error('socket hang up');
   const app = await renderApp(api, { columns: 100, rows: 20 });
-  cleanup = app.unmount;
   await app.waitForText('counts unknown: the list did not load (ctrl+r)');
-  await app.press('refresh');
-  await app.waitForText('slash 1/100');
+  await app.pressAndWait('refresh', 'slash 1/100');
   expect(app.frame()).not.toContain('counts unknown');
 });

@@ -90,28 +90,20 @@ async function send(stdin: { write(data: string): void }, bytes: string) {
 describe('a field on screen', () => {
   it('shows the end of a long value and the cursor after typing past its width', async () => {
     const app = renderTui(<Field width={30} />, { columns: 40, rows: 5 });
-    try {
-      for (const char of `${'d'.repeat(60)}ENDMARK`) await send(app.stdin, char);
-      await waitFor(() => app.frame().includes('ENDMARK'), { message: app.frame });
-      expect(app.frame()).toContain(HIDDEN_BEFORE);
-      await send(app.stdin, chordBytes('ctrl+a'));
-      await waitFor(() => !app.frame().includes('ENDMARK') && app.frame().includes(HIDDEN_AFTER), { message: app.frame });
-    } finally {
-      app.unmount();
-    }
+    for (const char of `${'d'.repeat(60)}ENDMARK`) await send(app.stdin, char);
+    await waitFor(() => app.frame().includes('ENDMARK'), { message: app.frame });
+    expect(app.frame()).toContain(HIDDEN_BEFORE);
+    await send(app.stdin, chordBytes('ctrl+a'));
+    await waitFor(() => !app.frame().includes('ENDMARK') && app.frame().includes(HIDDEN_AFTER), { message: app.frame });
   });
 
   it('takes a bracketed paste whole, as one change, with line breaks as spaces', async () => {
     const changes: string[] = [];
     const app = renderTui(<Field onChange={(value) => changes.push(value)} />, { columns: 200, rows: 5 });
-    try {
-      await send(app.stdin, 'a');
-      await send(app.stdin, '\u001b[200~one\ntwo q\u001b[201~');
-      await waitFor(() => app.frame().includes('aone two q'), { message: app.frame });
-      expect(changes).toEqual(['a', 'aone two q']);
-    } finally {
-      app.unmount();
-    }
+    await send(app.stdin, 'a');
+    await send(app.stdin, '\u001b[200~one\ntwo q\u001b[201~');
+    await waitFor(() => app.frame().includes('aone two q'), { message: app.frame });
+    expect(changes).toEqual(['a', 'aone two q']);
   });
 
   it('leaves a burst of letters to a pick list as single keys (j j moves twice)', async () => {
@@ -123,30 +115,22 @@ describe('a field on screen', () => {
       </KeyDispatcher>,
       { columns: 40, rows: 6 },
     );
-    try {
-      await send(app.stdin, 'jj\r');
-      await waitFor(() => picked.length === 1, { message: app.frame });
-      expect(picked).toEqual(['three']);
-      // Nor does a paste reach it.
-      await send(app.stdin, '\u001b[200~kk\u001b[201~');
-      await send(app.stdin, '\r');
-      await waitFor(() => picked.length === 2, { message: app.frame });
-      expect(picked[1]).toBe('three');
-    } finally {
-      app.unmount();
-    }
+    await send(app.stdin, 'jj\r');
+    await waitFor(() => picked.length === 1, { message: app.frame });
+    expect(picked).toEqual(['three']);
+    // Nor does a paste reach it.
+    await send(app.stdin, '\u001b[200~kk\u001b[201~');
+    await send(app.stdin, '\r');
+    await waitFor(() => picked.length === 2, { message: app.frame });
+    expect(picked[1]).toBe('three');
   });
 
   it('takes a burst of typed bytes as one edit, and still acts on the keys after it', async () => {
     const changes: string[] = [];
     const app = renderTui(<Field onChange={(value) => changes.push(value)} />, { columns: 200, rows: 5 });
-    try {
-      await send(app.stdin, `${'x'.repeat(500)}\u0017y`);
-      await waitFor(() => app.frame().includes('y') && !app.frame().includes('x'), { message: app.frame });
-      // The first character finds the field that takes typing; the other 499 go to it as one edit; then ctrl+w, then "y".
-      expect(changes.map((value) => value.length)).toEqual([1, 500, 0, 1]);
-    } finally {
-      app.unmount();
-    }
+    await send(app.stdin, `${'x'.repeat(500)}\u0017y`);
+    await waitFor(() => app.frame().includes('y') && !app.frame().includes('x'), { message: app.frame });
+    // The first character finds the field that takes typing; the other 499 go to it as one edit; then ctrl+w, then "y".
+    expect(changes.map((value) => value.length)).toEqual([1, 500, 0, 1]);
   });
 });

@@ -4,20 +4,18 @@
  * (offered the guild's channels), and a file upload given a path, read and uploaded before the submit,
  * its id the field's value. Drawn on a fake session against a stand-in for the emulator's routes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { readModal } from '../../source/discord/modal-rules.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
+import { listenLocally } from '../helpers/local-server.js';
+import { tempFolder } from '../helpers/temp-folder.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 const CHANNEL = '500000000000000001';
 
@@ -70,29 +68,21 @@ async function formRoutes() {
     }
     json(202, { id: '9', botName: 'Bot', user: '@ada', channel: '#general' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, submitted, uploads, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10` };
+  const origin = await listenLocally(server);
+  return { server, submitted, uploads, baseUrl: `${origin}/api/v10` };
 }
 
 it("a form's string select, channel select and file upload are filled in as the client does, and submitted with their values", { timeout: 20_000 }, async () => {
   const routes = await formRoutes();
-  const folder = mkdtempSync(join(tmpdir(), 'cmd-tui-form-file-'));
+  const folder = tempFolder('cmd-tui-form-file-');
   const file = join(folder, 'shot.txt');
   writeFileSync(file, 'a screenshot');
   const api = new GuildApi([makeCommand({ name: 'ping' })]);
   Object.defineProperty(api, 'baseUrl', { value: routes.baseUrl });
   const app = await renderApp(api, { columns: 120, rows: 30 });
-  cleanup = () => {
-    app.unmount();
-    routes.server.closeAllConnections();
-    routes.server.close();
-    rmSync(folder, { recursive: true, force: true });
-  };
   await app.waitForText('ping');
-  await app.press('tryCommand');
-  await app.waitForText('In channel    #general');
-  await app.press('send');
-  await app.waitForText('Survey — a form from Bot');
+  await app.pressAndWait('tryCommand', 'In channel    #general');
+  await app.pressAndWait('send', 'Survey — a form from Bot');
   // The string select starts with its default; enter opens its menu, where Blue is marked too.
   expect(app.frame()).toMatch(/▸ Colours\*\s+select · 1–2 values · enter picks\s*│?\n│?\s+Red\s/);
   await app.chord('enter');
@@ -105,8 +95,7 @@ it("a form's string select, channel select and file upload are filled in as the 
   await app.chord('enter');
   await waitFor(() => /Colours[^\n]*\n│?\s+Red, Blue/.test(app.frame()), { message: () => app.frame() });
   // The channel select is required: Submit says so until it is picked.
-  await app.press('send');
-  await app.waitForText('not yet: Where is required');
+  await app.pressAndWait('send', 'not yet: Where is required');
   await app.press('nextField');
   await app.chord('enter');
   await app.waitForText('#general');
@@ -115,8 +104,7 @@ it("a form's string select, channel select and file upload are filled in as the 
   await app.press('nextField');
   await app.type(file);
   await app.waitForText('(1 given)');
-  await app.press('send');
-  await app.waitForText('Thanks for the survey');
+  await app.pressAndWait('send', 'Thanks for the survey');
   expect(routes.uploads).toEqual(['a screenshot']);
   expect(routes.submitted).toEqual([{ values: { colours: ['red', 'blue'], where: [CHANNEL], shot: ['777000000000000001'] } }]);
 });

@@ -4,9 +4,8 @@
  * an older key cancelled (through the request runner) when a newer one goes.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { verifyKey } from 'discord-interactions';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { DISCORD_API_BASE } from '../../source/api/target.js';
 import { LIVE_DISCORD_REFUSAL } from '../../source/operations/try-command.js';
@@ -16,18 +15,14 @@ import { STOPPED_WAITING } from '../../source/ui/screens/try/try-view.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, fakeSession, GUILD_ID, makeCommand } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+import { listenLocally } from '../helpers/local-server.js';
 
 
 it('on live Discord, t says nobody can run a command as a user, in the words cmd-tui try uses, and offers an emulator here', async () => {
   const live = liveApi();
   const app = await renderApp(live, { columns: 200, rows: 40 }, fakeSession(live, { emulators: { forTry: emulatorForTry(() => undefined)(live) } }));
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('tryCommand');
-  await app.waitForText('Try /ping');
+  await app.pressAndWait('tryCommand', 'Try /ping');
   expect(app.frame()).toContain(LIVE_DISCORD_REFUSAL);
   expect(app.frame()).toContain('Nothing is written to Discord: the commands are only read.');
   expect(app.frame()).toMatch(/enter try on an emulator|enter try it on an emulator/);
@@ -56,19 +51,12 @@ function liveApi(): FakeApi {
 
 it("enter starts an emulator here with the app's commands copied, shows how to point a bot at it, and opens the form there; a second t goes back to it", async () => {
   const live = liveApi();
-  const stops: (() => Promise<void>)[] = [];
   // The profile's guild in view: its commands and people are copied too.
-  const session = fakeSession(live, { target: { label: 'test server', defaultGuildId: GUILD_ID }, emulators: { forTry: emulatorForTry((stop) => stops.push(stop))(live) } });
+  const session = fakeSession(live, { target: { label: 'test server', defaultGuildId: GUILD_ID }, emulators: { forTry: emulatorForTry(onTestFinished)(live) } });
   const app = await renderApp(live, { columns: 200, rows: 40 }, session);
-  cleanup = () => {
-    app.unmount();
-    void Promise.all(stops.map((stop) => stop()));
-  };
   await app.waitForText('deploy');
-  await app.press('tryCommand');
-  await app.waitForText(LIVE_DISCORD_REFUSAL);
-  await app.press('tryOnEmulator');
-  await app.waitForText('Copied 1 global command and 2 commands of Test Guild (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
+  await app.pressAndWait('tryCommand', LIVE_DISCORD_REFUSAL);
+  await app.pressAndWait('tryOnEmulator', 'Copied 1 global command and 2 commands of Test Guild (ids kept), with its roles, channels and first 100 members as read. Nothing here is written to Discord');
   const frame = app.frame();
   const api = /API URL\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v10)/.exec(frame)?.[1];
   expect(api).toBeDefined();
@@ -83,8 +71,7 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   expect(live.calls.every((call) => /^(list|permissions) /.test(call))).toBe(true);
 
   // The emulator answers as Discord would with no bot there: the screen says how to connect one here.
-  await app.press('send');
-  await app.waitForText('No bot is connected to this emulator yet');
+  await app.pressAndWait('send', 'No bot is connected to this emulator yet');
   expect(app.frame()).not.toContain('--interactions-url');
 
   // The bot sets its URL itself, as the reply suggests (PATCH /applications/@me): ctrl+o shows that URL,
@@ -92,39 +79,33 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   const verifyKey = /^[0-9a-f]{64}$/m.exec(app.frame())![0];
   const botToken = /^[A-Za-z0-9]+\.[\w-]{6}\.[\w-]{38}$/m.exec(app.frame())![0];
   const bot = await pingAnsweringBot(verifyKey);
-  try {
-    const patched = await fetch(`${api}/applications/@me`, { method: 'PATCH', headers: { Authorization: `Bot ${botToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ interactions_endpoint_url: bot.url }) });
-    expect(patched.status).toBe(200);
-    await app.press('interactionsUrl');
-    await waitFor(() => app.frame().includes(bot.url) && app.frame().includes('leave the URL as it was'), { message: () => app.frame() });
-    await app.chord('esc');
-    await waitFor(() => /Interactions URL\s+http:\/\/127\.0\.0\.1:\d+\/interactions · ctrl\+o/.test(app.frame()), { message: () => app.frame() });
-    expect(app.frame()).not.toContain('No bot is connected to this emulator yet');
-  } finally {
-    await bot.close();
-  }
+  const patched = await fetch(`${api}/applications/@me`, { method: 'PATCH', headers: { Authorization: `Bot ${botToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ interactions_endpoint_url: bot.url }) });
+  expect(patched.status).toBe(200);
+  await app.press('interactionsUrl');
+  await waitFor(() => app.frame().includes(bot.url) && app.frame().includes('leave the URL as it was'), { message: () => app.frame() });
+  await app.chord('esc');
+  await waitFor(() => /Interactions URL\s+http:\/\/127\.0\.0\.1:\d+\/interactions · ctrl\+o/.test(app.frame()), { message: () => app.frame() });
+  expect(app.frame()).not.toContain('No bot is connected to this emulator yet');
 
   // Another command: straight to the same emulator, the commands copied again.
   await app.press('back');
   await waitFor(() => !app.frame().includes('API URL'));
   await app.press('down');
-  await app.press('tryCommand');
-  await app.waitForText('Try /rollback');
+  await app.pressAndWait('tryCommand', 'Try /rollback');
   await app.waitForText('Copied 1 global command');
   expect(app.frame()).toContain(`API URL           ${api}`);
   expect(app.frame()).not.toContain(LIVE_DISCORD_REFUSAL);
 });
 
 /** An HTTP bot that passes Discord's PING checks: refuses a wrong signature, answers a signed PING with a PONG. */
-async function pingAnsweringBot(publicKey: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function pingAnsweringBot(publicKey: string): Promise<{ url: string }> {
   const server = createServer(async (request, response) => {
     let body = '';
     for await (const chunk of request) body += String(chunk);
     const signed = await verifyKey(body, String(request.headers['x-signature-ed25519']), String(request.headers['x-signature-timestamp']), publicKey);
     response.writeHead(signed ? 200 : 401, { 'Content-Type': 'application/json' }).end(signed ? '{"type":1}' : '{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `${await listenLocally(server)}/interactions` };
 }
 
 const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0007\u001b[8mhid\u200bden';
@@ -132,10 +113,8 @@ const HOSTILE = 'desc\u001b]8;;https://evil.example\u001b\\link\u001b]0;title\u0
 it("the command's names and descriptions from the server are shown as escapes, not obeyed", async () => {
   const command = makeCommand({ name: 'ping', description: HOSTILE, options: [{ type: 3, name: 'what', description: `opt${HOSTILE}`, required: true }] });
   const app = await renderApp(new FakeApi([command]), { columns: 200, rows: 30 });
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('tryCommand');
-  await app.waitForText('Try /ping');
+  await app.pressAndWait('tryCommand', 'Try /ping');
   await app.waitForText('\\x1b]8;;https://evil.example');
   await app.waitForText('optdesc\\x1b]8;;');
   expect(app.frame()).not.toMatch(/\u001b\]|\u001b\[8m|\u0007|\u200b/);
@@ -157,8 +136,8 @@ async function tryRoutes() {
     if (entry.text === 'Pa') response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: '7', botName: 'Bot', user: '@a', channel: '#general' }));
     else response.once('close', () => (entry.closedEarly = !response.writableEnded));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { seen, server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10` };
+  const origin = await listenLocally(server);
+  return { seen, server, baseUrl: `${origin}/api/v10` };
 }
 
 class GuildApi extends FakeApi {
@@ -175,14 +154,8 @@ it('autocomplete asks the bot after the last key, and a newer key cancels the re
   const api = new GuildApi([makeCommand({ name: 'weather', options: [{ type: 3, name: 'city', description: 'Which city', required: true, autocomplete: true }] })]);
   Object.defineProperty(api, 'baseUrl', { value: routes.baseUrl });
   const app = await renderApp(api, { columns: 160, rows: 30 });
-  cleanup = () => {
-    app.unmount();
-    routes.server.closeAllConnections();
-    routes.server.close();
-  };
   await app.waitForText('weather');
-  await app.press('tryCommand');
-  await app.waitForText('In channel    #general');
+  await app.pressAndWait('tryCommand', 'In channel    #general');
   // Focusing the option asks for suggestions for nothing typed yet; that request is held open too.
   await waitFor(() => routes.seen.length === 1);
   await app.type('P');
@@ -217,10 +190,10 @@ async function heldTryRoute(start: { status: number; body: object } = { status: 
     bodyReceived = true;
     release = () => response.writeHead(start.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(start.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = await listenLocally(server);
   return {
     server,
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`,
+    baseUrl: `${origin}/api/v10`,
     received: () => bodyReceived,
     reads: () => reads,
     deliver: () => release?.(),
@@ -241,14 +214,8 @@ async function tryScreenOn(route: { server: Server; baseUrl: string }, columns =
   const app = await renderApp(api, { columns, rows: 30 });
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
-  cleanup = () => {
-    app.unmount();
-    route.server.closeAllConnections();
-    route.server.close();
-  };
   await app.waitForText('ping');
-  await app.press('tryCommand');
-  await app.waitForText('In channel    #general');
+  await app.pressAndWait('tryCommand', 'In channel    #general');
   return { app, exited: () => exited };
 }
 
@@ -258,8 +225,7 @@ it('ctrl+c after the command reached the emulator does not call it cancelled: it
   await app.press('send');
   await waitFor(() => route.received());
   await app.waitForText('Sending /ping to the bot');
-  await app.press('interrupt');
-  await app.waitForText("sent; waiting for Discord's answer");
+  await app.pressAndWait('interrupt', "sent; waiting for Discord's answer");
   expect(app.frame()).not.toContain('Cancelled');
   route.answer('pong');
   route.deliver();
@@ -275,8 +241,7 @@ it('ctrl+c while waiting for the bot stops waiting, says the bot may still answe
   await waitFor(() => route.received());
   route.deliver();
   await app.waitForText('waiting for the bot…');
-  await app.press('interrupt');
-  await app.waitForText(STOPPED_WAITING);
+  await app.pressAndWait('interrupt', STOPPED_WAITING);
   expect(app.frame()).not.toContain('waiting for the bot…');
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(exited()).toBe(false);
@@ -359,23 +324,20 @@ async function selectRoutes() {
     if (component) picks.push({ path: request.url!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
     response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: component ? '10' : '9', botName: 'Bot', user: '@ada', channel: '#general' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, picks, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10` };
+  const origin = await listenLocally(server);
+  return { server, picks, baseUrl: `${origin}/api/v10` };
 }
 
 it("the reply's select: tab past Send reaches it, enter opens its menu, values are marked and sent; a disabled button says so and sends nothing", { timeout: 20_000 }, async () => {
   const route = await selectRoutes();
   const { app } = await tryScreenOn(route);
-  await app.press('send');
-  await app.waitForText('string select: Colours (2 options)');
+  await app.pressAndWait('send', 'string select: Colours (2 options)');
   // Past Send: the select, then the button.
   await app.press('nextField', 2);
-  await app.press('activate');
-  await app.waitForText('is disabled: the client does not let it be used');
+  await app.pressAndWait('activate', 'is disabled: the client does not let it be used');
   expect(route.picks).toEqual([]);
   await app.press('prevField');
-  await app.press('activate');
-  await app.waitForText('✓ send 0 picked');
+  await app.pressAndWait('activate', '✓ send 0 picked');
   await app.type('blue');
   await app.chord('enter');
   await app.waitForText('[x] Blue');
@@ -393,28 +355,19 @@ it('what was typed before the server turned out not to be an emulator is in the 
     request.resume();
     response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message": "404: Not Found", "code": 0}');
   });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  const origin = await listenLocally(standIn);
   const api = new GuildApi([makeCommand({ name: 'echo', options: [{ type: 3, name: 'words', description: 'What to say', required: true }] })]);
   api.getGuildRoles = async () => [{ id: GUILD_ID, name: '@everyone', position: 0, permissions: String(1024 + 2048 + 2 ** 31) }];
   api.guilds = [{ id: GUILD_ID, name: 'Test Guild', owner_id: '600000000000000001' }];
   api.getGuildMember = async (guildId, userId) => {
     throw new DiscordApiError(404, 10007, 'Unknown Member', 'GET', `/guilds/${guildId}/members/${userId}`);
   };
-  Object.defineProperty(api, 'baseUrl', { value: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/api/v10` });
-  const stops: (() => Promise<void>)[] = [];
-  const app = await renderApp(api, { columns: 160, rows: 40 }, fakeSession(api, { emulators: { forTry: emulatorForTry((stop) => stops.push(stop))(api) } }));
-  cleanup = () => {
-    app.unmount();
-    standIn.close();
-    void Promise.all(stops.map((stop) => stop()));
-  };
+  Object.defineProperty(api, 'baseUrl', { value: `${origin}/api/v10` });
+  const app = await renderApp(api, { columns: 160, rows: 40 }, fakeSession(api, { emulators: { forTry: emulatorForTry(onTestFinished)(api) } }));
   await app.waitForText('echo');
-  await app.press('tryCommand');
-  await app.waitForText('In channel    #general');
+  await app.pressAndWait('tryCommand', 'In channel    #general');
   await app.type('kept words');
-  await app.press('send');
-  await app.waitForText("it cannot play Discord's client");
-  await app.press('tryOnEmulator');
-  await app.waitForText('API URL');
+  await app.pressAndWait('send', "it cannot play Discord's client");
+  await app.pressAndWait('tryOnEmulator', 'API URL');
   await waitFor(() => app.frame().includes('kept words'), { message: () => app.frame() });
 });

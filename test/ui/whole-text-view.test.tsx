@@ -3,23 +3,18 @@
  * cursor, ↑/↓ move over its rows, the count against the limit is live, and esc brings the text back
  * to the field as one change that one ctrl+z takes back.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandDraft } from '../../source/discord/model.js';
 import { FakeApi, makeCommand } from './helpers/fake-api.js';
 import { renderApp } from './helpers/app.js';
 import { waitFor } from './helpers/wait-for.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 const command: CommandDraft = { name: 'ping', description: 'Replies with pong', type: 1 };
 
 async function openDescription(columns: number, rows: number) {
   const app = await renderApp(new FakeApi([makeCommand(command)]), { columns, rows });
-  cleanup = app.unmount;
   await app.waitForText('ping');
-  await app.press('edit');
-  await app.waitForText('Edit ping');
+  await app.pressAndWait('edit', 'Edit ping');
   await app.press('nextField');
   await waitFor(() => /▸ description:/.test(app.frame()), { message: app.frame });
   return app;
@@ -49,8 +44,7 @@ describe('the cursor after a change its owner makes (undo)', () => {
 
   it('in the whole-text view, goes where the change ends, never inside a grapheme', async () => {
     const app = await openDescription(80, 24);
-    await app.press('wholeText');
-    await app.waitForText('17/100 characters');
+    await app.pressAndWait('wholeText', '17/100 characters');
     await undoNextToEmoji(app);
     await app.waitForText('y🏓🏓');
     expect(app.stdout.lastFrame()).not.toMatch(LONE_SURROGATE);
@@ -62,8 +56,7 @@ describe('the whole-text view', () => {
     const app = await openDescription(40, 12);
     await app.chord('ctrl+u');
     await app.type(`${'d'.repeat(120)} ENDMARK`);
-    await app.press('wholeText');
-    await app.waitForText('128/100 characters (28 too many)');
+    await app.pressAndWait('wholeText', '128/100 characters (28 too many)');
     expect(app.frame()).toContain('ENDMARK');
     expect(app.frame().replace(/\s+/g, '')).toContain('d'.repeat(120));
     // ↑ moves a wrapped row up at the same column; typing lands there.
@@ -71,8 +64,7 @@ describe('the whole-text view', () => {
     await app.type('X');
     await app.waitForText('129/100');
     expect(app.frame()).toContain('ENDMARK');
-    await app.press('undo');
-    await app.waitForText('128/100');
+    await app.pressAndWait('undo', '128/100');
     await app.press('keepText');
     await waitFor(() => /▸ description:/.test(app.frame()), { message: app.frame });
     // Typing in the field was one step; everything in the view would have been another.
@@ -82,30 +74,25 @@ describe('the whole-text view', () => {
 
   it('takes a change made in the view back with one ctrl+z in the editor', async () => {
     const app = await openDescription(80, 24);
-    await app.press('wholeText');
-    await app.waitForText('17/100 characters');
+    await app.pressAndWait('wholeText', '17/100 characters');
     await app.type(' and more');
     await app.chord('ctrl+w');
     await app.type('words');
     await app.waitForText('Replies with pong and words');
-    await app.press('keepText');
-    await app.waitForText('description: Replies with pong and words');
-    await app.press('undo');
-    await app.waitForText('description: Replies with pong');
+    await app.pressAndWait('keepText', 'description: Replies with pong and words');
+    await app.pressAndWait('undo', 'description: Replies with pong');
     expect(app.frame()).not.toContain('and words');
   });
 
   it('ctrl+c in the view keeps its text in the draft and asks before quitting; staying brings it back to the field', async () => {
     const app = await openDescription(80, 24);
-    await app.press('wholeText');
-    await app.waitForText('17/100 characters');
+    await app.pressAndWait('wholeText', '17/100 characters');
     await app.type(' more');
     await app.waitForText('22/100 characters');
     await app.chord('ctrl+c');
     await app.waitForText('Discard unsaved changes and quit?');
     // Focus starts on Cancel: staying.
-    await app.press('confirm');
-    await app.waitForText('description: Replies with pong more');
+    await app.pressAndWait('confirm', 'description: Replies with pong more');
     expect(app.frame()).toContain('(unsaved)');
   });
 
@@ -114,7 +101,6 @@ describe('the whole-text view', () => {
     await app.press('prevField');
     await app.press('prevField');
     await waitFor(() => /▸ type:/.test(app.frame()), { message: app.frame });
-    await app.press('wholeText');
-    await app.waitForText('ctrl+f shows a text field whole');
+    await app.pressAndWait('wholeText', 'ctrl+f shows a text field whole');
   });
 });

@@ -1,13 +1,10 @@
 /** ctrl+c during a TUI copy or restore: before the first change leaves it cancels, sending nothing; after, the app waits and reports. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RequestCancelledError } from '../../source/api/errors.js';
 import type { BackupEntry } from '../../source/backup/store.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, GUILD_ID, fakeCarriedOut, fakePrepared, fakeSession, makeCommand, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 /** A write that waits for `release`: cancelled (nothing sent) when aborted before `sendFirst`, else it goes on once sent. */
 function gatedWrite<T>(value: T, sendFirst: boolean) {
@@ -42,12 +39,10 @@ async function openCopy(sendFirst: boolean) {
     carryOut: (_plan, { signal, sent }) => copy.write(signal!, sent!),
   };
   const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-  cleanup = app.unmount;
   let exited = false;
   void app.instance.waitUntilExit().then(() => (exited = true));
   await app.waitForText('ping');
-  await app.press('copyScope');
-  await app.waitForText('Test Guild');
+  await app.pressAndWait('copyScope', 'Test Guild');
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText('Copy every command of Global into Test Guild?');
@@ -61,8 +56,7 @@ describe('ctrl+c during a TUI copy', () => {
   it('before anything is sent: cancelled, nothing copied, the app stays', async () => {
     const { app, copy, exited } = await openCopy(false);
     expect(app.frame()).toContain('(ctrl+c cancels)');
-    await app.press('interrupt');
-    await app.waitForText('nothing was copied into Test Guild');
+    await app.pressAndWait('interrupt', 'nothing was copied into Test Guild');
     expect(exited()).toBe(false);
     copy.release();
   });
@@ -88,20 +82,16 @@ describe('ctrl+c during a TUI restore', () => {
     const restore = gatedWrite(outcome, sendFirst);
     session.backupFiles = fakeBackupFiles({ list: async () => [entry], prepare: async () => preview, carryOut: (_plan, { signal, sent }) => restore.write(signal!, sent!) });
     const app = await renderApp(api, { columns: 120, rows: 24 }, session);
-    cleanup = app.unmount;
     await app.waitForText('ping');
-    await app.press('openBackups');
-    await app.waitForText('delete mod');
-    await app.press('restorePlan');
-    await app.waitForText('Restore Test Guild');
+    await app.pressAndWait('openBackups', 'delete mod');
+    await app.pressAndWait('restorePlan', 'Restore Test Guild');
     await confirmWrite(app, restore.state);
     return { app, restore };
   }
 
   it('before anything is sent: cancelled, and nothing is reported restored', async () => {
     const { app, restore } = await openRestore(false);
-    await app.press('interrupt');
-    await app.waitForText('Cancelled before it was sent: nothing was restored in Test Guild.');
+    await app.pressAndWait('interrupt', 'Cancelled before it was sent: nothing was restored in Test Guild.');
     restore.release();
     expect(restore.state.finished).toBe(false);
     expect(app.frame()).not.toContain('Restored');

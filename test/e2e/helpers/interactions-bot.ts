@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ServeDetails } from '../../helpers/serve.js';
 
 const BOT_PATH = fileURLToPath(new URL('../../../examples/interactions-bot.mjs', import.meta.url));
@@ -26,6 +26,17 @@ export async function connectInteractionsBot(serve: ServeDetails, commands: read
   expect((await serveApi(serve, 'PUT', `/applications/${serve.applicationId}/commands`, commands)).status).toBe(200);
   expect((await serveApi(serve, 'PATCH', '/applications/@me', { interactions_endpoint_url: started.url })).status).toBe(200);
   return started.child;
+}
+
+/** For a file's tests: the bot connected to `serve` with `commands` before them (connectInteractionsBot), stopped after them. */
+export function useInteractionsBot(serve: () => ServeDetails, commands: readonly object[]): void {
+  let bot: ChildProcess | undefined;
+  beforeAll(async () => {
+    bot = await connectInteractionsBot(serve(), commands);
+  }, 30_000);
+  afterAll(() => {
+    bot?.kill();
+  });
 }
 
 /** A request to serve's API with its bot token. */

@@ -3,29 +3,25 @@
  * overwrites get #bot-commands added, and the save, which needs a signed-in user, offers the sign-in,
  * which is taken. Works at 40 columns too (nothing waited for is cut there).
  */
-import { bindingOf, type Action } from '../../../source/ui/input/key-bindings.js';
+import { type Action } from '../../../source/ui/input/key-bindings.js';
 import type { TmuxSession } from './tmux.js';
 
 export async function signInFromSave(tui: TmuxSession, guildName = 'Pixel Pal HQ'): Promise<void> {
-  const press = (action: Action) => tui.key(bindingOf(action).keys[0] ?? '');
+  const press = (action: Action) => tui.press(action);
   await press('scope');
   const picker = (await tui.waitForText(guildName)).split('\n');
   for (let i = picker.findIndex((row) => row.includes('Global (every guild')); i < picker.findIndex((row) => row.includes(guildName)); i++) await tui.key('down');
   await tui.key('enter');
   // The header is cut at 40 columns: the guild's own command says the scope changed.
   await tui.waitFor((s) => s.includes('mod-tools') && !s.includes('Global (every guild'), 'the guild scope');
-  await press('filter');
-  await tui.type('mod-tools');
-  await press('filterDone');
-  await press('permissions');
-  await tui.waitForText('@Moderator');
+  await tui.filterTo('mod-tools');
+  await tui.pressAndWait('permissions', '@Moderator');
   await press('addOverwrite');
   await tui.type('bot-com');
   await tui.waitFor((s) => /▸ #bot-commands/.test(s), 'the picker to narrow to #bot-commands');
   await press('select');
   await tui.waitFor((s) => /\+ allow\s+channel\s+#bot-com/.test(s), 'the added overwrite');
-  await press('save');
-  await tui.waitForText('Sign in with the browser');
+  await tui.pressAndWait('save', 'Sign in with the browser');
   await press('toggleButton');
   await press('confirm');
 }

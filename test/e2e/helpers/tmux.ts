@@ -3,7 +3,9 @@
  * else is touched), keys sent by name, the screen read back with capture-pane.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { bindingOf, type Action, type KeyScope } from '../../../source/ui/input/key-bindings.js';
 
 /** tmux's names for the chords of the key table. */
 const TMUX_KEYS: Record<string, string> = {
@@ -18,6 +20,9 @@ const TMUX_KEYS: Record<string, string> = {
   'ctrl+down': 'C-Down',
   space: 'Space',
 };
+
+/** How long after the app read an esc the next key waits: Ink waits 20 ms for the rest of a sequence, by a timer a loaded machine runs late. */
+const ESC_SETTLED_MS = 150;
 
 /** Prints how many bytes wait in the input queue of the terminal named by its argument (FIONREAD, 0x541B on Linux). */
 const FIONREAD_SCRIPT =
@@ -34,17 +39,21 @@ export class TmuxSession {
   private readonly socket = `cmd-tui-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private readonly name = 'tui';
   private tty: string | undefined;
+  /** When the app read the last esc, while a key sent now could still join it. */
+  private escReadAt: number | undefined;
 
   constructor(command: string[], options: { columns: number; rows: number; env: Record<string, string>; cwd: string }) {
     const exports = Object.entries(options.env).map(([key, value]) => `${key}=${shellQuote(value)}`);
     // As in a person's terminal: without the CI runner's CI variable unless a test gives it
     // (tui-attributes.test.ts runs the TUI with it).
-    const line = `cd ${shellQuote(options.cwd)} && env -u CI ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
+    // exec: the pane's process is the program itself, whose exit kill() waits for.
+    const line = `cd ${shellQuote(options.cwd)} && exec env -u CI ${exports.join(' ')} ${command.map(shellQuote).join(' ')}`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(options.columns), '-y', String(options.rows), line);
   }
 
   private tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+    // stderr kept (not the test runner's): a `has-session` on a closed server says so, and that is an answer.
+    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   }
 
   /**
@@ -55,18 +64,42 @@ export class TmuxSession {
     return this.tmux('capture-pane', '-p', ...(options.colours ? ['-e'] : []), ...(options.joined ? ['-J'] : []), '-t', this.name);
   }
 
-  /** Presses one chord (`ctrl+s`, `enter`, `n`). */
+  /** Presses the first key bound to `action` (in `scope`, where the key differs there) by the key table. */
+  press(action: Action, scope?: KeyScope): Promise<void> {
+    return this.key(bindingOf(action, scope).keys[0] ?? '');
+  }
+
+  /** Presses the key of `action`, then waits until the screen shows `text`. */
+  async pressAndWait(action: Action, text: string, timeoutMs?: number): Promise<string> {
+    await this.press(action);
+    return this.waitForText(text, timeoutMs);
+  }
+
+  /** Narrows the command list to `name` as a user does: the filter key, the name, then done. */
+  async filterTo(name: string): Promise<void> {
+    await this.press('filter');
+    await this.type(name);
+    await this.press('filterDone');
+  }
+
+  /** Presses one chord (`ctrl+s`, `enter`, `n`); returns once the app has read it. */
   async key(chord: string): Promise<void> {
+    await this.afterEsc();
     this.tmux('send-keys', '-t', this.name, tmuxKey(chord));
-    if (chord === 'esc') {
-      // A lone ESC counts as the esc key only once the app has read it and its short wait (20 ms) for more
-      // of an escape sequence has run out; a key read with it turns into alt+key (ESC / is alt+/, ESC ESC one
-      // esc). A busy machine reads late, so a fixed pause is not enough: wait until the app has read it.
-      await this.untilInputRead('esc');
-      await sleep(150);
-    } else {
-      await sleep(40);
-    }
+    await this.untilInputRead(chord);
+    if (chord === 'esc') this.escReadAt = Date.now();
+  }
+
+  /**
+   * A lone ESC counts as the esc key only once the app's short wait (20 ms) for more of an escape sequence
+   * has run out: a key read within it turns into alt+key (ESC / is alt+/, ESC ESC one esc). So the next key
+   * after an esc, and only that, goes well past that wait from when the app read the esc.
+   */
+  private async afterEsc(): Promise<void> {
+    if (this.escReadAt === undefined) return;
+    const wait = this.escReadAt + ESC_SETTLED_MS - Date.now();
+    this.escReadAt = undefined;
+    if (wait > 0) await sleep(wait);
   }
 
   /** Waits until the app has read every byte sent to it (the terminal's input queue is empty). */
@@ -86,25 +119,27 @@ export class TmuxSession {
   private unreadInput(): number {
     try {
       this.tty ??= this.tmux('display-message', '-p', '-t', this.name, '#{pane_tty}').trim();
-      return Number(execFileSync('perl', ['-MFcntl', '-e', FIONREAD_SCRIPT, this.tty], { encoding: 'utf8' }));
+      return Number(execFileSync('perl', ['-MFcntl', '-e', FIONREAD_SCRIPT, this.tty], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
     } catch (error) {
-      if (!this.running()) return 0;
+      // The program has exited (its terminal closed with it): nothing waits to be read.
+      if (!this.running() || (this.tty !== undefined && !existsSync(this.tty))) return 0;
       throw error;
     }
   }
 
+  /** Types `text` as fast as a person's keyboard repeats; returns once the app has read it. */
   async type(text: string): Promise<void> {
-    for (const char of text) {
-      this.tmux('send-keys', '-t', this.name, '-l', char);
-      await sleep(15);
-    }
+    await this.afterEsc();
+    for (const char of text) this.tmux('send-keys', '-t', this.name, '-l', char);
+    await this.untilInputRead(`"${text}"`);
   }
 
-  /** Pastes `text` as a terminal does: bracketed when the app asked for it. */
+  /** Pastes `text` as a terminal does: bracketed when the app asked for it; returns once the app has read it. */
   async paste(text: string): Promise<void> {
+    await this.afterEsc();
     this.tmux('set-buffer', '-b', 'e2e-paste', text);
     this.tmux('paste-buffer', '-p', '-d', '-b', 'e2e-paste', '-t', this.name);
-    await sleep(40);
+    await this.untilInputRead('the paste');
   }
 
   /** Polls the screen until `check` holds; the give-up (20 s unless told) is for a broken run, not a slow one. */
@@ -145,12 +180,46 @@ export class TmuxSession {
     }
   }
 
+  /**
+   * Ends the session and returns once the program in it has exited: a test removes its home next, and a
+   * program still exiting (leaving its pace file, saving its list) would write it back.
+   */
   kill(): void {
+    let pid: number | undefined;
     try {
+      pid = Number(this.tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim()) || undefined;
       this.tmux('kill-server');
     } catch {
       // already gone
     }
+    if (pid !== undefined) untilExited(pid);
+  }
+}
+
+/**
+ * Blocks until process `pid` (the pane's program) is gone; `kill()` is called from
+ * synchronous cleanups. The give-up is for a program that ignores the hang-up, which is then killed.
+ */
+function untilExited(pid: number): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  // Its cleanup may wait up to 5 s for its own emulator's requests in flight; a loaded machine doubles that.
+  const givesUp = Date.now() + 30_000;
+  while (alive(pid)) {
+    if (Date.now() > givesUp) {
+      process.kill(pid, 'SIGKILL');
+      break;
+    }
+    Atomics.wait(pause, 0, 0, 10);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    // A zombie (exited, not yet reaped by the dead tmux server's init) has let go of everything.
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
   }
 }
 

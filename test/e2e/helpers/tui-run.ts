@@ -1,12 +1,11 @@
 /**
  * One TUI per test, as a user starts it: the built binary in tmux with a fresh CMD_TUI_HOME, no colours;
- * `useTuiRuns()` kills it and removes its home after each test.
+ * `useTuiRuns()` kills it after each test, and its home goes when the test ends (tempFolder).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { CLI_PATH } from '../../helpers/cli.js';
+import { tempFolder } from '../../helpers/temp-folder.js';
 import { TmuxSession } from './tmux.js';
 
 export interface TuiRuns {
@@ -20,13 +19,12 @@ export function useTuiRuns(): TuiRuns {
   let running: { tui: TmuxSession; home: string } | undefined;
   afterEach(() => {
     running?.tui.kill();
-    if (running) rmSync(running.home, { recursive: true, force: true });
     running = undefined;
   });
   return {
     start(args, size, env = {}) {
       if (!existsSync(CLI_PATH)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does) first');
-      const home = mkdtempSync(join(tmpdir(), 'cmd-tui-e2e-run-'));
+      const home = tempFolder('cmd-tui-e2e-run-');
       const tui = new TmuxSession([process.execPath, CLI_PATH, ...args], { ...size, cwd: home, env: { CMD_TUI_HOME: home, NO_COLOR: '1', TERM: 'xterm-256color', ...env } });
       running = { tui, home };
       return tui;

@@ -8,8 +8,7 @@ export async function openContextsPicker(app: RenderedApp): Promise<void> {
   await app.press('edit');
   await app.press('nextField', 4); // description, default permissions, nsfw, contexts
   await app.waitForText('▸ contexts:');
-  await app.press('activate');
-  await app.waitForText('Interaction contexts');
+  await app.pressAndWait('activate', 'Interaction contexts');
   await app.chord('down');
   await app.chord('down');
 }

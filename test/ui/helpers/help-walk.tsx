@@ -5,7 +5,8 @@
  * was. Help and the keys both come from the key table; the walk catches a screen that handles a key
  * the table does not give it, or ignores one the table does. Each screen is a row of data.
  */
-import { expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
 import { bindingsFor, KEY_BINDINGS, type Action, type KeyScope } from '../../../source/ui/input/key-bindings.js';
 import type { Rendered } from './render.js';
 import { keyboard } from './keys.js';
@@ -48,20 +49,31 @@ export function opened(app: Pick<Rendered, 'frame' | 'stdin' | 'instance' | 'unm
   return { frame: app.frame, chord: keys.chord, type: keys.type, exited: () => exited, requests, unmount: app.unmount };
 }
 
-/** Until the frame stops changing (loads and spinners settled). */
+/**
+ * Until the app is idle: the frame holds over a few turns of the event loop, each a timer due after every
+ * timer the app had set to react at once (its key dispatcher's turn) and inside act(), so React's work is
+ * flushed in between. An order of events, not a pause: it takes the same few turns on a loaded machine.
+ */
 export async function settle(app: Pick<Opened, 'frame'>): Promise<string> {
   let last = app.frame();
-  let stableSince = Date.now();
-  await waitFor(() => {
+  for (let still = 0; still < IDLE_TURNS; ) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     const now = app.frame();
-    if (now !== last) {
-      last = now;
-      stableSince = Date.now();
-    }
-    return Date.now() - stableSince >= 120;
-  });
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
   return last;
 }
+
+const IDLE_TURNS = 3;
+
+/**
+ * Longer than every delay after which a screen reacts on its own (the try screen's autocomplete, 300 ms;
+ * the member search, 250 ms): after the last key, a change that comes this late is still that key's.
+ */
+const DELAYED_REACTION_MS = 400;
 
 /** Every chord the table knows, and the printable keys a user might press. */
 const UNIVERSE = [...new Set([...KEY_BINDINGS.flatMap((b) => b.keys), ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ?/.,;:!+-=', 'space', 'tab', 'shift+tab', 'esc', 'enter'])];
@@ -72,14 +84,14 @@ async function pressKey(app: Opened, chord: string): Promise<void> {
   else await app.chord(chord);
 }
 
-/** The walk of one screen, as tests of the file that calls it. */
-export function walkHelp(screen: WalkedScreen, track: (app: Opened) => void): void {
+/** The walk of each screen, as a describe block of tests of the file that calls it (each app is unmounted as its test ends). */
+export function walkHelp(screens: WalkedScreen[]): void {
+  describe.each(screens)('$name', walkScreen);
+}
+
+function walkScreen(screen: WalkedScreen): void {
   const listed = bindingsFor(screen.scope).flatMap((binding) => binding.keys.map((chord) => [chord, binding.action] as const));
-  const open = async () => {
-    const app = await screen.open();
-    track(app);
-    return app;
-  };
+  const open = screen.open;
 
   it.each(listed)('%s (%s) does what help says, or says why it cannot', async (chord, action) => {
     const probe = screen.probe?.[action] ?? [];
@@ -115,5 +127,11 @@ export function walkHelp(screen: WalkedScreen, track: (app: Opened) => void): vo
       expect(app.requests(), `${chord} is not in ${screen.name}'s help but sent a request`).toBe(sent);
       frame = after;
     }
+    const sent = app.requests();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, DELAYED_REACTION_MS));
+    });
+    expect(await settle(app), `a key not in ${screen.name}'s help changed the screen late`).toBe(frame);
+    expect(app.requests(), `a key not in ${screen.name}'s help sent a request late`).toBe(sent);
   });
 }

@@ -41,11 +41,19 @@ export function chordBytes(chord: string): string {
   return chord;
 }
 
+/** Ink holds a lone ESC this long to tell it from the start of an escape sequence (its App.js). */
+const INK_ESCAPE_WAIT_MS = 20;
+
+/**
+ * Writes a key and returns once the app has handled it: a timer set after the write fires after every timer
+ * the write set before it with no longer a delay (Node runs timers in the order they are due) — the key
+ * dispatcher's next turn, and for a lone ESC Ink's own wait — and act() then flushes React's work. An order
+ * of events, not a guess at how long a loaded machine takes.
+ */
 async function send(stdin: FakeStdin, bytes: string): Promise<void> {
   await act(async () => {
     stdin.write(bytes);
-    // A lone ESC is held briefly by Ink to tell it from an escape sequence.
-    await new Promise((resolve) => setTimeout(resolve, bytes === '\u001b' ? 60 : 5));
+    await new Promise((resolve) => setTimeout(resolve, bytes === '\u001b' ? INK_ESCAPE_WAIT_MS + 1 : 0));
   });
 }
 

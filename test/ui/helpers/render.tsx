@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { render as inkRender, type Instance } from 'ink';
 import type { ReactElement } from 'react';
 import { act } from 'react';
+import { onTestFinished } from 'vitest';
 
 export class FakeStdout extends EventEmitter {
   readonly isTTY = true;
@@ -88,14 +89,25 @@ export function renderTui(tree: ReactElement, size: { columns?: number; rows?: n
       patchConsole: false,
     });
   });
-  return {
-    stdout,
-    stdin,
-    instance,
-    frame: () => stdout.lastFrame().replace(ANSI, ''),
-    unmount: () => {
-      instance.unmount();
-      instance.cleanup();
-    },
+  let mounted = true;
+  const unmount = () => {
+    if (!mounted) return;
+    mounted = false;
+    instance.unmount();
+    instance.cleanup();
   };
+  unmountWhenTheTestEnds(unmount);
+  return { stdout, stdin, instance, frame: () => stdout.lastFrame().replace(ANSI, ''), unmount };
+}
+
+/**
+ * Rendered inside a test (or its beforeEach), the app is unmounted when the test ends, passed or failed;
+ * elsewhere (a beforeAll, a benchmark outside vitest) whoever rendered it unmounts it.
+ */
+function unmountWhenTheTestEnds(unmount: () => void): void {
+  try {
+    onTestFinished(unmount);
+  } catch {
+    // Not inside a test.
+  }
 }

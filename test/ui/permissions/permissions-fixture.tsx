@@ -103,7 +103,6 @@ export async function openPermissions(api: PermissionsApi, commandName = 'ban') 
   await app.chord('down');
   await app.chord('enter');
   await app.waitForText(commandName);
-  await app.press('permissions');
-  await app.waitForText(`Overwrites of /${commandName}`);
+  await app.pressAndWait('permissions', `Overwrites of /${commandName}`);
   return app;
 }

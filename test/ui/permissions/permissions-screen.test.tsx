@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthRequiredError, ConnectionError, DiscordApiError } from '../../../source/api/errors.js';
 import { PermissionType } from '../../../source/discord/model.js';
 import { fakeSession, makeCommand, type FakeSession } from '../helpers/fake-api.js';
@@ -7,18 +7,13 @@ import { waitFor } from '../helpers/wait-for.js';
 import { SCOPE_MISSING } from '../../../source/discord/overwrite-refusals.js';
 import { ALICE, BOB, CHANNEL, GUILD_ID, guildWithBan, openPermissions, PermissionsApi, ROLE, setOverwrites } from './permissions-fixture.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
 /** /ban's overwrites open in the permissions screen (after `prepare` set up the API); unmounted after the test. */
 async function openBan(prepare?: (api: PermissionsApi) => void) {
   const fixture = guildWithBan();
   prepare?.(fixture.api);
   const app = await openPermissions(fixture.api);
-  cleanup = app.unmount;
   return { ...fixture, app };
 }
-
 
 /** /ban's permissions opened by a bot-token session (no user sign-in), `signInUser` its browser sign-in. */
 async function openBanAsBot(size: { columns: number; rows: number }, signInUser?: (session: FakeSession, api: ReturnType<typeof guildWithBan>['api']) => NonNullable<FakeSession['signIn']>['start']) {
@@ -27,7 +22,6 @@ async function openBanAsBot(size: { columns: number; rows: number }, signInUser?
   const session = fakeSession(api);
   if (signInUser) session.signIn = { start: signInUser(session, api) };
   const app = await renderApp(api, size, session);
-  cleanup = app.unmount;
   await app.waitForText('No commands in Global');
   await app.press('scope');
   await app.chord('down');
@@ -54,15 +48,13 @@ describe('the permissions screen', () => {
 
   it('adds through the filterable picker, flips allow/deny and removes, counting n/100', async () => {
     const { api, app } = await openBan();
-    await app.press('addOverwrite');
-    await app.waitForText('Add an overwrite to /ban');
+    await app.pressAndWait('addOverwrite', 'Add an overwrite to /ban');
     // Constants are offered by name; typing narrows the list (letters are text here, not keys).
     expect(app.frame()).toContain('@everyone');
     expect(app.frame()).toContain('All channels');
     await app.type('help');
     await waitFor(() => !app.frame().includes('@everyone'));
-    await app.press('select');
-    await app.waitForText('5/100');
+    await app.pressAndWait('select', '5/100');
     expect(app.frame()).toMatch(/\+ allow\s+role\s+@Helper/);
     expect(app.frame()).toContain('unsaved: 1 added');
 
@@ -96,14 +88,12 @@ describe('the permissions screen', () => {
     await app.press('addOverwrite');
     await app.type('123456789012345678');
     await app.waitForText('user 123456789012345678');
-    await app.press('select');
-    await app.waitForText('123456789012345678 names no member of Test Guild (Discord answered Unknown Member, 10007). Nothing was added.');
+    await app.pressAndWait('select', '123456789012345678 names no member of Test Guild (Discord answered Unknown Member, 10007). Nothing was added.');
     expect(app.frame()).not.toMatch(/allow\s+user\s+user 123456789012345678/);
     // A role id the guild does not have is a typo, not a deleted role: refused with the reason.
     await app.press('addOverwrite');
     await app.type('role:999999999999999999');
-    await app.press('select');
-    await app.waitForText('999999999999999999 is not a role of this guild');
+    await app.pressAndWait('select', '999999999999999999 is not a role of this guild');
   });
 
   it('searches members by name as you type and names the one added at once', async () => {
@@ -132,10 +122,8 @@ describe('the permissions screen', () => {
     await app.press('addOverwrite');
     await app.type('bo');
     await waitFor(() => app.frame().includes('▸ @Bob'));
-    await app.press('select');
-    await app.waitForText('Added: allow user @Bob.');
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use /ban');
+    await app.pressAndWait('select', 'Added: allow user @Bob.');
+    await app.pressAndWait('whoCanUse', 'Who can use /ban');
     expect(app.frame()).not.toContain('Added: allow user @Bob.');
   });
 
@@ -150,8 +138,7 @@ describe('the permissions screen', () => {
     await app.chord('esc');
     await app.press('addOverwrite');
     await app.type('123456789012345678');
-    await app.press('select');
-    await app.waitForText('Added user 123456789012345678 unchecked: checking that an id names a member needs a bot token.');
+    await app.pressAndWait('select', 'Added user 123456789012345678 unchecked: checking that an id names a member needs a bot token.');
     expect(api.calls.filter((c) => c.startsWith('search'))).toEqual([]);
   });
 
@@ -161,12 +148,10 @@ describe('the permissions screen', () => {
     const hundred = Array.from({ length: 100 }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), type: PermissionType.User, permission: true }));
     setOverwrites(api, command.id, hundred);
     const app = await openPermissions(api, 'crowded');
-    cleanup = app.unmount;
     await app.waitForText('100/100');
     await app.press('addOverwrite');
     await app.type('help');
-    await app.press('select');
-    await app.waitForText('Discord allows 100 per command in a guild');
+    await app.pressAndWait('select', 'Discord allows 100 per command in a guild');
     expect(app.frame()).toContain('100/100');
     expect(app.frame()).not.toMatch(/\+ allow\s+role\s+@Helper/);
   });
@@ -177,7 +162,6 @@ describe('the permissions screen', () => {
     const users = Array.from({ length: 60 }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), type: PermissionType.User, permission: true }));
     setOverwrites(api, command.id, users);
     const app = await openPermissions(api, 'crowded');
-    cleanup = app.unmount;
     await app.waitForText('60/100');
     const selectedUser = () => /▸.*user (\d+)/.exec(app.frame())?.[1];
     const shown = () => app.frame().split('\n').filter((line) => /user \d{18}/.test(line)).length;
@@ -201,8 +185,7 @@ describe('the permissions screen', () => {
     await app.press('select');
     await app.press('up', 4);
     await app.press('toggleOverwrite');
-    await app.press('save');
-    await app.waitForText('Replace the overwrites of /ban in Test Guild?');
+    await app.pressAndWait('save', 'Replace the overwrites of /ban in Test Guild?');
     const preview = app.frame();
     expect(preview).toContain('+ allow role @Helper');
     expect(preview).toContain('~ role @Moderator: allow → deny');
@@ -213,11 +196,9 @@ describe('the permissions screen', () => {
     await waitFor(() => !app.frame().includes('Replace the overwrites'));
     expect(api.puts).toEqual([]);
 
-    await app.press('save');
-    await app.waitForText('Replace the overwrites');
+    await app.pressAndWait('save', 'Replace the overwrites');
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('Saved 1 added, 1 flipped; /ban now has 5/100 overwrites. Backup: /backups/1.json');
+    await app.pressAndWait('confirm', 'Saved 1 added, 1 flipped; /ban now has 5/100 overwrites. Backup: /backups/1.json');
     expect(app.session.backups).toEqual([{ scope: { kind: 'guild', guildId: GUILD_ID }, reason: `permissions of /ban in guild ${GUILD_ID}` }]);
     expect(api.puts).toEqual([
       {
@@ -241,8 +222,7 @@ describe('the permissions screen', () => {
     await app.press('save');
     await app.press('toggleButton');
     api.failNext = new DiscordApiError(403, 50013, 'Missing Permissions', 'PUT', '/x');
-    await app.press('confirm');
-    await app.waitForText('(code 50013)');
+    await app.pressAndWait('confirm', '(code 50013)');
     expect(app.frame()).toContain('Discord refused to change the overwrites of /ban in guild');
     expect(app.frame()).toMatch(/Sign in as a member who has those permissions/);
     expect(app.frame()).toContain('Not saved: /ban is unchanged on Discord');
@@ -264,8 +244,7 @@ describe('the permissions screen', () => {
     api.getCommandPermissions = async () => {
       throw lost();
     };
-    await app.press('confirm');
-    await app.waitForText('unknown whether Discord carried it out');
+    await app.pressAndWait('confirm', 'unknown whether Discord carried it out');
     expect(app.frame()).toContain('Your edits are still here.');
     expect(app.frame()).not.toContain('unchanged on Discord');
   });
@@ -276,8 +255,7 @@ describe('the permissions screen', () => {
     await app.press('save');
     await app.press('toggleButton');
     api.failNext = new AuthRequiredError(['user'], SCOPE_MISSING.message, SCOPE_MISSING.hint);
-    await app.press('confirm');
-    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    await app.pressAndWait('confirm', 'Saving overwrites needs a user sign-in with the permissions scope');
     expect(app.frame()).toContain('Your sign-in was not granted applications.commands.permissions.update');
     expect(api.puts).toHaveLength(0);
   });
@@ -287,8 +265,7 @@ describe('the permissions screen', () => {
       api.overwriteAccess = () => 'missing-scope';
     });
     await app.press('removeOverwrite');
-    await app.press('save');
-    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    await app.pressAndWait('save', 'Saving overwrites needs a user sign-in with the permissions scope');
     expect(app.frame()).toContain('Your sign-in was not granted applications.commands.permissions.update');
     expect(api.puts).toHaveLength(0);
     expect(app.session.backups).toHaveLength(0);
@@ -305,20 +282,17 @@ describe('the permissions screen', () => {
     });
     await app.waitForText('saving needs a user sign-in with the permissions scope (ctrl+s explains');
     await app.press('removeOverwrite');
-    await app.press('save');
-    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    await app.pressAndWait('save', 'Saving overwrites needs a user sign-in with the permissions scope');
     expect(app.frame()).toContain('Discord only accepts a signed-in user here');
     expect(app.frame()).toContain('A bot token or client credentials cannot');
     expect(app.frame()).toContain('applications.commands.permissions.update identify guilds');
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    await app.pressAndWait('confirm', 'http://127.0.0.1:9/oauth2/authorize?client_id=1');
     finish();
     await app.waitForText('Replace the overwrites of /ban');
     expect(app.frame()).toContain('- allow role @Moderator');
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('Saved 1 removed');
+    await app.pressAndWait('confirm', 'Saved 1 removed');
     expect(api.puts).toHaveLength(1);
   });
 
@@ -328,11 +302,9 @@ describe('the permissions screen', () => {
       return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Sign-in stopped.'))));
     });
     await app.press('removeOverwrite');
-    await app.press('save');
-    await app.waitForText('Saving overwrites needs a user sign-in with the permissions scope');
+    await app.pressAndWait('save', 'Saving overwrites needs a user sign-in with the permissions scope');
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('http://127.0.0.1:9/oauth2/authorize?client_id=1');
+    await app.pressAndWait('confirm', 'http://127.0.0.1:9/oauth2/authorize?client_id=1');
     const footer = app.frame().replace(/\n+$/, '').split('\n').at(-1) ?? '';
     expect(footer).toBe('u copy the address · enter hand over the pasted address · esc/ctrl+c stop waiting');
     expect(footer).not.toMatch(/ctrl\+s save|add overwrite/);
@@ -353,8 +325,7 @@ describe('the permissions screen', () => {
     setOverwrites(api, ban.id, [{ id: ROLE.helper, type: 1, permission: false }]);
     await app.press('save');
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('changed on Discord since this screen read them. Nothing was sent.');
+    await app.pressAndWait('confirm', 'changed on Discord since this screen read them. Nothing was sent.');
     expect(api.puts).toEqual([]);
     expect(app.session.backups).toEqual([]);
   });
@@ -362,10 +333,8 @@ describe('the permissions screen', () => {
   it('esc with unsaved edits asks first; Keep editing keeps them', async () => {
     const { api, app } = await openBan();
     await app.press('toggleOverwrite');
-    await app.press('back');
-    await app.waitForText('Discard the unsaved changes to /ban?');
-    await app.press('confirm');
-    await app.waitForText('unsaved: 1 flipped');
+    await app.pressAndWait('back', 'Discard the unsaved changes to /ban?');
+    await app.pressAndWait('confirm', 'unsaved: 1 flipped');
     await app.press('back');
     await app.press('toggleButton');
     await app.press('confirm');
@@ -377,13 +346,10 @@ describe('the permissions screen', () => {
     const { api, app } = await openBan();
     let exited = false;
     void app.instance.waitUntilExit().then(() => (exited = true));
-    await app.press('toggleOverwrite');
-    await app.waitForText('unsaved: 1 flipped');
-    await app.press('interrupt');
-    await app.waitForText('Discard unsaved changes to /ban and quit?');
+    await app.pressAndWait('toggleOverwrite', 'unsaved: 1 flipped');
+    await app.pressAndWait('interrupt', 'Discard unsaved changes to /ban and quit?');
     expect(app.frame()).toContain('▸ Keep editing');
-    await app.press('confirm');
-    await app.waitForText('unsaved: 1 flipped');
+    await app.pressAndWait('confirm', 'unsaved: 1 flipped');
     expect(exited).toBe(false);
     await app.press('interrupt');
     await app.press('toggleButton');
@@ -394,35 +360,29 @@ describe('the permissions screen', () => {
 
   it('keeps unsaved edits while help is open', async () => {
     const { app } = await openBan();
-    await app.press('toggleOverwrite');
-    await app.waitForText('unsaved: 1 flipped');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('toggleOverwrite', 'unsaved: 1 flipped');
+    await app.pressAndWait('help', 'Keys on this screen');
     expect(app.frame()).toContain('add overwrite');
-    await app.press('back');
-    await app.waitForText('unsaved: 1 flipped');
+    await app.pressAndWait('back', 'unsaved: 1 flipped');
   });
 
   it('fits a narrow terminal and follows a resize', async () => {
     const { app } = await openBan();
     app.stdout.resize(60, 20);
     await waitFor(() => app.frame().split('\n').every((line) => line.length <= 60) && app.frame().includes('@Moderator'));
-    await app.press('whoCanUse');
-    await app.waitForText('channels 1–2 of 3 (←/→ moves)');
+    await app.pressAndWait('whoCanUse', 'channels 1–2 of 3 (←/→ moves)');
     expect(app.frame().split('\n').every((line) => line.length <= 60)).toBe(true);
   });
 
   it('A on the command list opens the app-level defaults of the guild', async () => {
     const { api } = guildWithBan();
     const app = await renderApp(api, { columns: 110, rows: 32 });
-    cleanup = app.unmount;
     await app.waitForText('No commands in Global');
     await app.press('scope');
     await app.chord('down');
     await app.chord('enter');
     await app.waitForText('ban');
-    await app.press('appPermissions');
-    await app.waitForText('App-level defaults (all commands) in Test Guild · 2/100');
+    await app.pressAndWait('appPermissions', 'App-level defaults (all commands) in Test Guild · 2/100');
   });
 
   it('in Global scope asks for the guild first', async () => {
@@ -430,38 +390,30 @@ describe('the permissions screen', () => {
     const api = new PermissionsApi([ban], []);
     setOverwrites(api, ban.id, [{ id: ROLE.moderator, type: 1, permission: true }]);
     const app = await renderApp(api, { columns: 110, rows: 32 });
-    cleanup = app.unmount;
     await app.waitForText('ban');
-    await app.press('permissions');
-    await app.waitForText('Permission overwrites are set per guild: pick the guild');
-    await app.press('select');
-    await app.waitForText('Overwrites of /ban in Test Guild');
+    await app.pressAndWait('permissions', 'Permission overwrites are set per guild: pick the guild');
+    await app.pressAndWait('select', 'Overwrites of /ban in Test Guild');
     expect(app.frame()).toMatch(/allow\s+role\s+@Moderator/);
   });
 
   it('A opens the app-level defaults', async () => {
     const { app } = await openBan();
-    await app.press('appPermissions');
-    await app.waitForText('App-level defaults (all commands) in Test Guild');
+    await app.pressAndWait('appPermissions', 'App-level defaults (all commands) in Test Guild');
     expect(app.frame()).toMatch(/deny\s+channel\s+All channels/);
     expect(app.frame()).toContain('2/100');
   });
 
   it('w shows who can use the command, per role and channel, with the reason for the selected cell', async () => {
     const { app } = await openBan();
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use /ban in Test Guild?');
+    await app.pressAndWait('whoCanUse', 'Who can use /ban in Test Guild?');
     expect(app.frame()).toContain('#general');
     expect(app.frame()).toContain('#reports');
     expect(app.frame()).toContain('hidden chann');
     // @everyone in #general: no overwrite on the command for it, and BAN_MEMBERS is required.
     expect(app.frame()).toContain('denied: needs BAN_MEMBERS (default_member_permissions) and no overwrite grants it');
-    await app.press('down');
-    await app.waitForText('allowed: role @Moderator overwrite on the command');
-    await app.press('nextColumn');
-    await app.waitForText('denied: All channels overwrite on the app');
-    await app.press('whoCanUse');
-    await app.waitForText('Overwrites of /ban');
+    await app.pressAndWait('down', 'allowed: role @Moderator overwrite on the command');
+    await app.pressAndWait('nextColumn', 'denied: All channels overwrite on the app');
+    await app.pressAndWait('whoCanUse', 'Overwrites of /ban');
   });
 
   it('who can use: a row for each user overwrite, and m checks one member by name or id', async () => {
@@ -469,8 +421,7 @@ describe('the permissions screen', () => {
     const { app } = await openBan((api) => {
       api.members.push({ user: { id: CAROL, username: 'carol', global_name: 'Carol' }, nick: null, roles: [ROLE.moderator], communication_disabled_until: '2999-01-01T00:00:00.000Z' });
     });
-    await app.press('whoCanUse');
-    await app.waitForText('Who can use /ban in Test Guild?');
+    await app.pressAndWait('whoCanUse', 'Who can use /ban in Test Guild?');
     // alice's user overwrite gives her a row of her own, after the roles: #general, #reports, then the
     // hidden channel, where the command's own channel deny is certain (no "?").
     expect(app.frame()).toMatch(/@alice\s+✓ yes\s+✗ no\s+✗ no/);
@@ -478,8 +429,7 @@ describe('the permissions screen', () => {
 
     /** m, a name or an id typed, the first match picked. */
     const check = async (typed: string, label?: string) => {
-      await app.press('checkMember');
-      await app.waitForText('Check a member: can they use /ban in Test Guild?');
+      await app.pressAndWait('checkMember', 'Check a member: can they use /ban in Test Guild?');
       await app.type(typed);
       if (label) await waitFor(() => app.frame().includes(`▸ ${label}`), { message: () => app.frame() });
       await app.press('select');
@@ -492,8 +442,7 @@ describe('the permissions screen', () => {
     await check('ali', '@alice');
     await app.waitForText('Can @alice use /ban in Test Guild?');
     expect(app.frame()).toMatch(/✓ yes\s+#general: allowed: user @alice overwrite on the command/);
-    await app.press('back');
-    await app.waitForText('Who can use /ban in Test Guild?');
+    await app.pressAndWait('back', 'Who can use /ban in Test Guild?');
 
     // An id that names no member is said so, and the grid stays.
     await check('123456789012345678');

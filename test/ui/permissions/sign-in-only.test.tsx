@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionType } from '../../../source/discord/model.js';
 import { managedGuilds } from '../../../source/ui/screens/sign-in-only/sign-in-only-home.js';
 import { fakeSession } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ALICE, GUILD_ID, guildWithBan, ROLE } from './permissions-fixture.js';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
 
 /** /ban's guild as a browser sign-in alone sees it; `named`: a backup knows /ban. */
 async function signedInOnly(named: boolean, size = { columns: 110, rows: 32 }) {
@@ -19,7 +16,6 @@ async function signedInOnly(named: boolean, size = { columns: 110, rows: 32 }) {
   ];
   const session = fakeSession(api, {}, { knownCommands: async () => (named ? [ban] : []) });
   const app = await renderApp(api, size, session);
-  cleanup = app.unmount;
   return { api, ban, app, session };
 }
 
@@ -46,8 +42,7 @@ describe('a browser sign-in alone', () => {
     expect(home).not.toContain('counting…');
     expect(home).not.toContain('Just a member');
     // The command keys are off here and say why; nothing is created.
-    await app.press('new');
-    await app.waitForText('n new is off: it needs a bot token or client credentials');
+    await app.pressAndWait('new', 'n new is off: it needs a bot token or client credentials');
     expect(api.calls.filter((call) => !call.startsWith('list') && !call.startsWith('get'))).toEqual([]);
     await app.chord('enter');
     await app.waitForText(`command ${ban.id}`);
@@ -62,25 +57,19 @@ describe('a browser sign-in alone', () => {
     await app.type('Test');
     await app.waitForText('filter Test');
     await app.press('filterDone');
-    await app.press('open');
-    await app.waitForText(`/ban  ${ban.id} · 4/100`);
-    await app.press('filter');
-    await app.type('ban');
-    await app.press('filterDone');
-    await app.press('open');
-    await app.waitForText('Overwrites of /ban in Test Guild · 4/100');
+    await app.pressAndWait('open', `/ban  ${ban.id} · 4/100`);
+    await app.filterTo('ban');
+    await app.pressAndWait('open', 'Overwrites of /ban in Test Guild · 4/100');
     await app.press('addOverwrite');
     await app.type('everyone');
     await app.chord('enter');
     await app.waitForText('5/100 · unsaved: 1 added');
-    await app.press('save');
-    await app.waitForText('Replace the overwrites of /ban in Test Guild?');
+    await app.pressAndWait('save', 'Replace the overwrites of /ban in Test Guild?');
     // What is really backed up: a sign-in alone reads no commands.
     expect(app.frame().replace(/[\s│]+/g, ' ')).toContain("The guild's overwrites are backed up first (a browser sign-in alone cannot read its commands)");
     expect(app.frame()).not.toContain("commands and overwrites are backed up");
     await app.press('toggleButton');
-    await app.press('confirm');
-    await app.waitForText('Saved 1 added');
+    await app.pressAndWait('confirm', 'Saved 1 added');
     await waitFor(() => api.puts.length === 1);
     expect(api.puts[0]?.overwrites).toContainEqual({ id: GUILD_ID, type: PermissionType.Role, permission: true });
     expect(api.puts[0]?.overwrites).toContainEqual({ id: ALICE, type: PermissionType.User, permission: true });
@@ -91,8 +80,7 @@ describe('a browser sign-in alone', () => {
   it('answers ? with its own keys, the command keys disabled with why, and ctrl+r reads the guilds again', async () => {
     const { api, app } = await signedInOnly(false);
     await app.waitForText('Test Guild');
-    await app.press('help');
-    await app.waitForText('Keys on this screen');
+    await app.pressAndWait('help', 'Keys on this screen');
     const help = app.frame().replace(/[\s│]+/g, ' ');
     expect(help).toContain('i open a command by its id (typed or pasted) — disabled: pick a guild first');
     expect(help).toContain('n new (changes Discord; asks first) — disabled: it needs a bot token or client credentials');
@@ -100,17 +88,14 @@ describe('a browser sign-in alone', () => {
     await app.press('help');
     await waitFor(() => !app.frame().includes('Keys on this screen'), { message: app.frame });
     api.guilds = [...api.guilds, { id: '800000000000000002', name: 'Second Managed', owner: true, permissions: '0' }];
-    await app.press('refresh');
-    await app.waitForText('Second Managed');
+    await app.pressAndWait('refresh', 'Second Managed');
   });
 
   it('opens a command by a typed or pasted id, saying what is wrong with one that is not an id', async () => {
     const { app } = await signedInOnly(false);
     await app.waitForText('Test Guild');
-    await app.press('open');
-    await app.waitForText('Command permissions in Test Guild');
-    await app.press('openById');
-    await app.waitForText("Open a command's permissions in Test Guild by its id");
+    await app.pressAndWait('open', 'Command permissions in Test Guild');
+    await app.pressAndWait('openById', "Open a command's permissions in Test Guild by its id");
     expect(app.frame()).toContain("Type or paste the command's id");
     await app.type('ban');
     await app.waitForText('Not a command id: an id is digits only');
@@ -134,8 +119,7 @@ describe('a browser sign-in alone', () => {
     expect(app.frame()).toMatch(/▸ Test Guild/);
     expect(lines.at(-1)).toMatch(/\? help/);
     expect(lines.some((line) => line.includes('╰')), app.frame()).toBe(true);
-    await app.press('open');
-    await app.waitForText('Command permissions in');
+    await app.pressAndWait('open', 'Command permissions in');
     expect(app.frame().replace(/\n+$/, '').split('\n').length).toBeLessThanOrEqual(12);
     expect(app.frame().replace(/\n+$/, '').split('\n').at(-1)).toMatch(/\? help/);
   });

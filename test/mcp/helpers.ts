@@ -1,20 +1,12 @@
 /**
  * The agents' door as an agent meets it: the built binary's `cmd-tui mcp` started by the SDK's own client
- * over stdio, in a home of its own and an environment holding none of the project's variables but those
- * a test sets (a contributor's exported DISCORD_BOT_TOKEN or CMD_TUI_PROFILE must not leak in).
+ * over stdio, in the environment a test gives it (an isolated home's `env`: the run's sealed one, so a
+ * contributor's exported DISCORD_BOT_TOKEN or CMD_TUI_PROFILE does not leak in).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLI_PATH } from '../helpers/cli.js';
-
-const PROJECT_VARIABLES = /^(?:CMD_TUI_|DISCORD_|XDG_)|^(?:NO_COLOR|FORCE_COLOR|CI)$/;
-
-/** The environment of this process without the variables cmd-tui reads, then `set`. */
-export function hermeticEnv(set: Record<string, string>): Record<string, string> {
-  const kept = Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !PROJECT_VARIABLES.test(entry[0]));
-  return { ...Object.fromEntries(kept), ...set };
-}
 
 export interface McpSession {
   client: Client;
@@ -23,8 +15,10 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export async function startStdioDoor(args: string[], env: Record<string, string>): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp', ...args], env, stderr: 'pipe' });
+export async function startStdioDoor(args: string[], env: NodeJS.ProcessEnv): Promise<McpSession> {
+  // The SDK takes only set variables (a key left out is one cmd-tui does not see).
+  const set = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp', ...args], env: set, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'cmd-tui-tests', version: '1.0.0' });

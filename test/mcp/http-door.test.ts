@@ -13,22 +13,21 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { hermeticEnv } from './helpers.js';
+import { cliEnv } from '../helpers/hermetic-env.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 
 const CONFORMANCE = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url));
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
+const home = useIsolatedHome(() => ({ DISCORD_BOT_TOKEN: emulator().botToken }), 'file');
 let server: ChildProcess;
 let url: URL;
 let exited: Promise<number | null>;
 
 beforeAll(async () => {
-  home = await isolatedHome();
   server = spawn(process.execPath, [CLI_PATH, 'mcp', '--port', '0', '--json', '--api', emulator().baseUrl], {
-    env: hermeticEnv({ CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: emulator().botToken }),
+    env: home.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   exited = new Promise((resolve) => server.once('exit', resolve));
@@ -44,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server?.exitCode === null) server.kill('SIGTERM');
   await exited;
-  await home?.cleanup();
 });
 
 /** A raw POST with the headers a test chooses (fetch would not let it set Host). */
@@ -65,7 +63,7 @@ describe('the MCP conformance suite', () => {
   for (const scenario of ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection']) {
     it(`passes ${scenario}`, { timeout: 60_000 }, async () => {
       const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(process.execPath, [CONFORMANCE, 'server', '--url', url.href, '--scenario', scenario], { env: hermeticEnv({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [CONFORMANCE, 'server', '--url', url.href, '--scenario', scenario], { env: cliEnv({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
         let output = '';
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -120,7 +118,7 @@ describe('the SDK client over Streamable HTTP', () => {
 
 describe('starting it', () => {
   it('--json only with --port: over stdio, stdout is the protocol', async () => {
-    const result = await runCli(['mcp', '--json'], { env: hermeticEnv({ CMD_TUI_HOME: home.home }) });
+    const result = await runCli(['mcp', '--json'], { env: home.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--json goes with --port');
     expect(JSON.parse(result.stdout)).toMatchObject({ error: { message: expect.stringContaining('--json goes with --port') }, exitCode: 2 });
@@ -131,7 +129,7 @@ describe('starting it', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
-    const result = await runCli(['mcp', '--port', String(port), '--api', `http://127.0.0.1:${port}/api/v10`], { env: hermeticEnv({ CMD_TUI_HOME: home.home }) });
+    const result = await runCli(['mcp', '--port', String(port), '--api', `http://127.0.0.1:${port}/api/v10`], { env: home.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('is the address this server would listen on');
   });

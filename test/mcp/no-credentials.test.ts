@@ -4,20 +4,18 @@
  * CLI does; try_command says why it cannot run on Discord. The agent cannot hand a token in.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
-import { callTool, hermeticEnv, startStdioDoor, textOf, type McpSession } from './helpers.js';
+import { useIsolatedHome } from '../helpers/homes.js';
+import { callTool, startStdioDoor, textOf, type McpSession } from './helpers.js';
 
-let home: IsolatedHome;
+const home = useIsolatedHome({ CMD_TUI_SECRET_STORE: 'file' }, 'file');
 let door: McpSession;
 
 beforeAll(async () => {
-  home = await isolatedHome();
-  door = await startStdioDoor([], hermeticEnv({ CMD_TUI_HOME: home.home, CMD_TUI_SECRET_STORE: 'file' }));
+  door = await startStdioDoor([], home.env);
 });
 
 afterAll(async () => {
   await door?.close();
-  await home?.cleanup();
 });
 
 it('validates offline', async () => {

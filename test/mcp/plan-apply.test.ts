@@ -8,25 +8,23 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { mutating, requestLog } from '../commands/emulator-requests.js';
-import { callTool, hermeticEnv, startStdioDoor, textOf, type McpSession } from './helpers.js';
+import { callTool, startStdioDoor, textOf, type McpSession } from './helpers.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
+const home = useIsolatedHome(() => ({ DISCORD_BOT_TOKEN: emulator().botToken }), 'file');
 let door: McpSession;
 /** Every text the door gave the agent, for the check that none holds the token. */
 const seen: string[] = [];
 
 beforeAll(async () => {
-  home = await isolatedHome();
-  door = await startStdioDoor(['--api', emulator().baseUrl], hermeticEnv({ CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: emulator().botToken }));
+  door = await startStdioDoor(['--api', emulator().baseUrl], home.env);
 });
 
 afterAll(async () => {
   await door?.close();
-  await home?.cleanup();
 });
 
 const REMIND = { name: 'remind', description: 'Sets a reminder', options: [{ type: 3, name: 'what', description: 'What to remind you of', required: true }] };

@@ -9,14 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateCommandSet } from '../../source/discord/validate.js';
 import { CLI_PATH } from '../helpers/cli.js';
-import { isolatedHome, type IsolatedHome } from '../helpers/credentials.js';
 import { botAuth, call, useEmulator } from '../helpers/emulator.js';
+import { useIsolatedHome } from '../helpers/homes.js';
 import { signedBot } from '../helpers/signed-bot.js';
 import { mutating, requestLog } from '../commands/emulator-requests.js';
-import { callTool, hermeticEnv, startStdioDoor, textOf, type McpSession } from './helpers.js';
+import { callTool, startStdioDoor, textOf, type McpSession } from './helpers.js';
 
 const emulator = useEmulator({ seed: 'demo' });
-let home: IsolatedHome;
+// The in-process emulator leaves no secret in the door's home: given as for a serve elsewhere.
+const home = useIsolatedHome(() => ({ DISCORD_BOT_TOKEN: emulator().botToken, CMD_TUI_EMULATOR_SECRET: emulator().controlSecret }), 'file');
 let door: McpSession;
 /** Writes to commands the file's setup made (the bot's endpoint), before any tool ran. */
 let writesBefore = 0;
@@ -29,19 +30,16 @@ const bot = signedBot<{ type?: unknown; data?: { name?: string; options?: { name
 );
 
 beforeAll(async () => {
-  home = await isolatedHome();
   await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
   const endpoint = await call(emulator(), 'PATCH', '/applications/@me', { auth: botAuth(emulator()), json: { interactions_endpoint_url: `http://127.0.0.1:${(bot.address() as AddressInfo).port}/` } });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
   writesBefore = mutating(await requestLog(emulator())).length;
-  // The in-process emulator leaves no secret in the door's home: given as for a serve elsewhere.
-  door = await startStdioDoor(['--api', emulator().baseUrl], hermeticEnv({ CMD_TUI_HOME: home.home, DISCORD_BOT_TOKEN: emulator().botToken, CMD_TUI_EMULATOR_SECRET: emulator().controlSecret }));
+  door = await startStdioDoor(['--api', emulator().baseUrl], home.env);
 });
 
 afterAll(async () => {
   await door?.close();
   bot.close();
-  await home?.cleanup();
 });
 
 async function tool(name: string, args: Record<string, unknown>) {
@@ -174,7 +172,7 @@ describe('credentials', () => {
 
 describe('the process', () => {
   it('ends, exit 0, when the agent closes stdin', async () => {
-    const child = spawn(process.execPath, [CLI_PATH, 'mcp', '--api', emulator().baseUrl], { env: hermeticEnv({ CMD_TUI_HOME: home.home }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_PATH, 'mcp', '--api', emulator().baseUrl], { env: home.env, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
     let stdout = '';

@@ -1,8 +1,8 @@
 /**
  * The `guild` every tool takes the same way: a guild's id, `global` for the global scope, or nothing for
- * the door's default (the profile's guild, else global).
+ * the door's default (the profile's guild, else global); and the ids tools take, in Discord's id form.
  */
-import { GLOBAL_SCOPE, guildScope, type Scope } from '../discord/model.js';
+import { GLOBAL_SCOPE, guildScope, SNOWFLAKE_DIGITS, type Scope } from '../discord/model.js';
 import * as z from './zod.js';
 
 const GUILD_PATTERN = /^(?:global|\d{1,20})$/;
@@ -11,7 +11,17 @@ export const optionalScope = z.optional(
   z.string().check(z.regex(GUILD_PATTERN), z.describe("A guild's id (digits), or `global` for the global commands. Left out: the profile's guild, else global.")),
 );
 
-export const guildId = z.string().check(z.regex(/^\d{1,20}$/), z.describe("The guild's id (digits)."));
+/** A Discord id (digits), described for the agent as `what`. */
+function snowflakeId(what: string) {
+  return z.string().check(z.regex(SNOWFLAKE_DIGITS), z.describe(what));
+}
+
+export const guildId = snowflakeId("The guild's id (digits).");
+
+/** An id a tool may be given (a user, a role, a channel). */
+export function optionalId(what: string) {
+  return z.optional(snowflakeId(what));
+}
 
 export function scopeOf(guild: string | undefined, fallback: Scope): Scope {
   if (guild === undefined) return fallback;

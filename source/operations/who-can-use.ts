@@ -64,6 +64,7 @@ export interface MemberAnswer extends Answered {
 export type WhoCanUse = { found: true; answer: RolesAnswer | MemberAnswer } | { found: false; message: string };
 
 export async function whoCanUse(workspace: Workspace, question: WhoCanUseQuestion, now: number): Promise<WhoCanUse> {
+  if (question.userId !== undefined && question.roleId !== undefined) return { found: false, message: 'Ask for one member or one role, not both: a member is answered for with the roles they hold.' };
   const { api } = workspace;
   const { entries, directory } = await readGuildOverwrites(workspace, question.guildId);
   const found = overwriteEntryFor(entries, question.command, { signInOnly: !canReadCommands(api) });

@@ -117,6 +117,12 @@ describe('the tools', () => {
     const unknown = await tool('who_can_use', { guild: hq, command: 'no-such-command' });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('No command "no-such-command" in this guild or globally.');
+    // The operation's refusal, nothing read: a member is answered for with the roles they hold.
+    const before = (await requestLog(emulator())).length;
+    const both = await tool('who_can_use', { guild: hq, command: 'mod-tools', user: emulator().seeded.memberUserId, role: moderator.roleId });
+    expect(both.isError).toBe(true);
+    expect(textOf(both)).toBe('Ask for one member or one role, not both: a member is answered for with the roles they hold.');
+    expect((await requestLog(emulator())).length).toBe(before);
   });
 
   it('audit_guild: the findings of a guild and the global scope', async () => {

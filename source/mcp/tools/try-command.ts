@@ -1,12 +1,12 @@
 /** `try_command`: runs a slash command on a `cmd-tui serve` emulator as Discord's client would, and returns the bot's reply. */
 import * as z from '../zod.js';
 import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../../operations/follow-interaction.js';
-import { LIVE_DISCORD_REFUSAL, readInteraction, startTry } from '../../operations/try-command.js';
+import { LIVE_DISCORD_REFUSAL, notAnInteraction, readInteraction, startTry } from '../../operations/try-command.js';
 import { newReplyLines, NOTHING_SHOWN } from '../../operations/try-reply.js';
+import { optionalId } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_WAIT_MS = 30_000;
-const snowflake = (what: string) => z.optional(z.string().check(z.regex(/^\d{1,20}$/), z.describe(what)));
 const message = z.looseObject({ id: z.string(), content: z.string(), embeds: z.array(z.unknown()), components: z.array(z.unknown()), flags: z.int(), edits: z.int() });
 
 export const tryCommand = defineTool({
@@ -17,9 +17,9 @@ export const tryCommand = defineTool({
   input: z.object({
     command: z.string().check(z.regex(/^\/?\S+(?:\s+\S+){0,2}$/), z.describe('The command as typed: its name, then its subcommand group and subcommand if any (`ping`, `/settings notifications enable`).')),
     options: z.optional(z.record(z.string(), z.string()).check(z.describe('Option values by option name, as typed in the client (`{"city": "Paris", "days": "3"}`); a user, role or channel option takes an id.'))),
-    guild: snowflake("The guild to run it in. Default: the emulator's first guild."),
-    user: snowflake("The member who runs it, by user id. Default: the app's owner."),
-    channel: snowflake("The channel it is run in. Default: the guild's first text channel."),
+    guild: optionalId("The guild to run it in. Default: the emulator's first guild."),
+    user: optionalId("The member who runs it, by user id. Default: the app's owner."),
+    channel: optionalId("The channel it is run in. Default: the guild's first text channel."),
     locale: z.optional(z.string().check(z.describe("The member's client language (`fr`, `en-US`). Default: en-US."))),
     waitMs: z.optional(z.int().check(z.minimum(1), z.maximum(TOKEN_LIFETIME_MS), z.describe(`How long to wait for the bot in all, in milliseconds (as \`cmd-tui try --wait\`). Default: ${DEFAULT_WAIT_MS}.`))),
   }),
@@ -80,7 +80,7 @@ export const tryCommand = defineTool({
       signal.throwIfAborted();
       return unreachable(error);
     }
-    if (!followed) return { refused: `${origin} answered with something that is not an interaction's state: it is not a cmd-tui serve emulator.` };
+    if (!followed) return { refused: `${notAnInteraction(origin)}: it is not a cmd-tui serve emulator.` };
     const { view, ended } = followed;
     const { original, followups, modal, choices, failed, refused } = view;
     return {

@@ -1,10 +1,8 @@
 /** `who_can_use`: whether a command can be used, by whom, in which channel, and why. */
 import * as z from '../zod.js';
 import { whoCanUse } from '../../operations/who-can-use.js';
-import { guildId } from '../scope-input.js';
+import { guildId, optionalId } from '../scope-input.js';
 import { defineTool } from '../tool.js';
-
-const snowflake = (what: string) => z.optional(z.string().check(z.regex(/^\d{1,20}$/), z.describe(what)));
 
 const channelAnswer = z.object({
   channel: z.string(),
@@ -23,9 +21,9 @@ export const whoCanUseTool = defineTool({
   input: z.object({
     guild: guildId,
     command: z.string().check(z.minLength(1), z.describe('The command: its id, or its name (`ban` or `/ban`).')),
-    user: snowflake('One member, by user id.'),
-    role: snowflake('A member holding only this role, by role id (the guild id is @everyone).'),
-    channel: snowflake('Only this channel, by id.'),
+    user: optionalId('One member, by user id.'),
+    role: optionalId('A member holding only this role, by role id (the guild id is @everyone).'),
+    channel: optionalId('Only this channel, by id.'),
   }),
   output: z.object({
     guildId: z.string(),
@@ -42,7 +40,6 @@ export const whoCanUseTool = defineTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
   async run({ guild, command, user, role, channel }, { door }) {
-    if (user !== undefined && role !== undefined) return { refused: 'Give `user` or `role`, not both: a member is answered for with the roles they hold.' };
     const question = { guildId: guild, command, ...(user !== undefined ? { userId: user } : {}), ...(role !== undefined ? { roleId: role } : {}), ...(channel !== undefined ? { channelId: channel } : {}) };
     const result = await whoCanUse(await door.workspace(), question, door.now());
     return result.found ? { output: result.answer } : { refused: result.message };

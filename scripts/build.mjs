@@ -2,7 +2,7 @@
 // by itself, and everything else into dist/chunks/, loaded on demand: Ink, React and undici never
 // load for those two.
 import { chmod, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 // `npm pack` in a fresh clone runs this before any `npm install`: say what to run, not "Cannot find package".
 const { build } = await import('esbuild').catch((error) => {
@@ -116,6 +116,27 @@ const inkUnicodeFastPaths = {
   },
 };
 
+/**
+ * The agents' door (source/mcp) and the MCP SDK use parts of zod nothing else loads: JSON Schema
+ * (toJSONSchema, registries) and the SDK's protocol schemas (zod classic). With one copy of zod in the
+ * build, esbuild would put that code in the zod chunk the TUI loads at start, since every zod module is
+ * reachable from it through zod's `export *`. The door gets a copy of its own instead, in its own chunks.
+ * (zod keeps its registry and its configuration on globalThis, so both copies see the same ones.)
+ */
+const doorZod = {
+  name: 'door-zod',
+  setup(b) {
+    const doorSide = /[\\/](?:node_modules[\\/](?:@modelcontextprotocol[\\/]sdk|zod-to-json-schema)|source[\\/]mcp)[\\/]/;
+    b.onResolve({ filter: /^zod(?:\/|$)/ }, async (args) => {
+      if (args.pluginData === 'door-zod' || !(args.namespace === 'door-zod' || doorSide.test(args.importer))) return undefined;
+      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'door-zod' });
+      return found.errors.length > 0 ? { errors: found.errors } : { path: found.path, namespace: 'door-zod' };
+    });
+    b.onResolve({ filter: /^\.\.?\//, namespace: 'door-zod' }, (args) => ({ path: resolve(args.resolveDir, args.path), namespace: 'door-zod' }));
+    b.onLoad({ filter: /.*/, namespace: 'door-zod' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'js', resolveDir: dirname(args.path) }));
+  },
+};
+
 const shared = {
   bundle: true,
   format: 'esm',
@@ -171,7 +192,7 @@ const { metafile } = await build({
   chunkNames: '[name]-[hash]',
   // Native keyring bindings are loaded at run time from node_modules when present.
   external: ['@napi-rs/keyring'],
-  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated, inkUnicodeFastPaths],
+  plugins: [stubDevtools, yogaWithoutFetch, textWidthForInk, graphemesWithoutIcu, http2WhenNegotiated, inkUnicodeFastPaths, doorZod],
   define,
   metafile: true,
   // Bundled CommonJS (Ink's dependencies, undici) calls require().

@@ -35,8 +35,8 @@ export async function main(given: string[]): Promise<number> {
       // `auth login --help`: that subcommand; `auth --help`: the list of them.
       return help([entry.name, ...rest.filter((word) => !word.startsWith('-')).slice(0, 1)], [entry.name]);
     }
-    // Data on stdout stays exact in value: JSON documents and a commands file (`export` without -o).
-    const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && exportsToStdout(rest));
+    // Data on stdout stays exact in value: JSON documents, a commands file (`export` without -o) and the MCP protocol.
+    const exactStdout = rest.includes('--json') || rest.includes('--json-lines') || (entry.name === 'export' && exportsToStdout(rest)) || entry.name === 'mcp';
     const io = { ...processIo(environment, { stdout: exactStdout ? 'json' : 'text' }), json: rest.includes('--json') || rest.includes('--json-lines') };
     try {
       checkArguments(entry.name, rest);

@@ -23,6 +23,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'backups', load: () => import('./backups.js') },
   { name: 'restore', load: () => import('./restore.js') },
   { name: 'perms', load: () => import('./perms.js') },
+  { name: 'mcp', load: () => import('./mcp.js') },
   { name: 'profile', load: () => import('./profile.js') },
   { name: 'completion', load: () => import('./completion.js') },
   { name: 'auth', load: () => import('./auth.js') },

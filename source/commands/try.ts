@@ -20,16 +20,11 @@ import { SPECS } from './specs.js';
 import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
 import { isSelect, pressables } from '../discord/message-components.js';
 import { emulatorControlFor } from '../config/emulator-secrets.js';
-import { deferredOwed, LIVE_DISCORD_REFUSAL, readInteraction, replyArrived, startTry, submitForm, useComponent, type EmulatorControl, type TryStart } from '../operations/try-command.js';
+import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../operations/follow-interaction.js';
+import { LIVE_DISCORD_REFUSAL, notAnInteraction, readInteraction, startTry, submitForm, useComponent, type EmulatorControl, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
-
-const POLL_MS = 100;
-/** After a reply, how long the bot stays quiet before we stop waiting for follow-ups. */
-const SETTLE_MS = 1500;
-/** An interaction token lives 15 minutes (DOCS/RR "Followup Messages"): no answer can come later. */
-const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
 const LIVE_DISCORD = [
   `cmd-tui try needs the emulator. ${LIVE_DISCORD_REFUSAL}`,
@@ -71,8 +66,6 @@ async function attachedFiles(paths: Record<string, string>, options: Record<stri
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** `250 ms`, `1.5 s`, `2 min`: a wait as a person reads it. */
 function formatWait(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
@@ -95,14 +88,6 @@ interface Wait {
   givenMs?: number;
 }
 
-/** What a bot that has not finished answering is doing, for the message when `--wait` runs out. */
-function stillWaitingFor(botName: string, view: InteractionView | undefined): string {
-  const owed = view ? deferredOwed(view) : undefined;
-  if (owed === 'reply') return `${botName} deferred its reply ("thinking…") and has not sent it`;
-  if (owed === 'update') return `${botName} deferred its update of the message and has not made it`;
-  return `${botName} has not answered`;
-}
-
 /** `--wait` ran out while the bot still owed an answer: why, and what it had answered by then. */
 interface StoppedWaiting {
   stopped: string;
@@ -113,36 +98,26 @@ interface StoppedWaiting {
 async function follow(io: CliIo, control: EmulatorControl, id: string, botName: string, wait: Wait): Promise<InteractionView | StoppedWaiting | number> {
   const { origin } = control;
   let shown = NOTHING_SHOWN;
-  let view: InteractionView | undefined;
-  let revision = -1;
-  let quietSince = Date.now();
-  for (;;) {
-    try {
-      view = await readInteraction(control, id);
-    } catch (error) {
-      return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
-    }
-    if (!view) return fail(io, `${origin} answered with something that is not an interaction's state: is --api a \`cmd-tui serve\`?`, ExitCode.Unreachable);
-    if (view.revision !== revision) {
-      revision = view.revision;
-      quietSince = Date.now();
-      const next = newReplyLines(botName, view, shown);
-      shown = next.shown;
-      if (!io.json) for (const line of next.lines) io.stdout.write(`${line}\n`);
-    }
-    if (view.failed) return view;
-    if (replyArrived(view) && Date.now() - quietSince >= SETTLE_MS) return view;
-    if (Date.now() >= wait.until) {
-      // The reply came: what is cut short is only the wait for follow-ups.
-      if (replyArrived(view)) return view;
-      if (wait.givenMs !== undefined) {
-        return { stopped: `stopped waiting after ${formatWait(wait.givenMs)} (--wait ${wait.givenMs}): ${stillWaitingFor(botName, view)}. Give it longer with --wait, or see why the bot is stuck.`, view };
-      }
-      if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
-      return view;
-    }
-    await sleep(POLL_MS);
+  const printNew = (view: InteractionView) => {
+    const next = newReplyLines(botName, view, shown);
+    shown = next.shown;
+    if (!io.json) for (const line of next.lines) io.stdout.write(`${line}\n`);
+  };
+  let followed;
+  try {
+    followed = await followInteraction(() => readInteraction(control, id), { until: wait.until, onChange: printNew });
+  } catch (error) {
+    return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
   }
+  if (!followed) return fail(io, `${notAnInteraction(origin)}: is --api a \`cmd-tui serve\`?`, ExitCode.Unreachable);
+  const { ended, view } = followed;
+  if (ended === 'deadline') {
+    if (wait.givenMs !== undefined) {
+      return { stopped: `stopped waiting after ${formatWait(wait.givenMs)} (--wait ${wait.givenMs}): ${stillOwed(botName, view)}. Give it longer with --wait, or see why the bot is stuck.`, view };
+    }
+    if (!io.json) io.stdout.write(`${NO_RESPONSE_TEXT}\n`);
+  }
+  return view;
 }
 
 /** A step sent to the emulator: its answer, or the exit code of its refusal (said). */

@@ -141,7 +141,8 @@ export interface Problem {
   severity: 'error' | 'warning';
 }
 
-const SNOWFLAKE_DIGITS = /^\d{1,20}$/;
+/** A Discord id's form: up to 20 digits. */
+export const SNOWFLAKE_DIGITS = /^\d{1,20}$/;
 
 /** A Discord id: up to 20 digits. */
 export const snowflake = z.string().check(z.regex(SNOWFLAKE_DIGITS));

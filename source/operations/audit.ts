@@ -11,6 +11,8 @@ import { auditGlobal, type GlobalAudit } from '../discord/audit.js';
 import { GLOBAL_SCOPE, type Application, type Command, type PartialGuild, type Scope } from '../discord/model.js';
 import { mapBounded } from './bounded-map.js';
 
+export type { GuildOutcome } from '../api/guild-audit.js';
+
 /**
  * Guilds read at once. Each guild costs 2–4 requests on its own per-guild buckets, so 8 in flight
  * keep the client's 50 requests/s global budget busy without piling up queued requests; a raised

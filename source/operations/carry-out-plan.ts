@@ -7,6 +7,7 @@
  * after, the run stops between requests and says what left and what did not (ApplyInterruptedError).
  */
 import type { OverwritesBackup, ScopeBackup } from '../discord/backup-format.js';
+import type { Command } from '../discord/model.js';
 import { planStillHolds } from '../discord/plan-freshness.js';
 import { standingRefusals, type Override, type Refusal } from '../discord/plan.js';
 import type { OverwriteRestore } from '../discord/overwrite-restore.js';
@@ -41,6 +42,8 @@ export interface CarriedOutPlan {
   createsRemaining: number;
   /** Set when every change landed but reading them back right after failed (or found another writer's). */
   readBackFailed?: string;
+  /** The scope's commands as read back after the commands were sent; absent when none were, or the read failed. */
+  readBack?: Command[];
 }
 
 /** The plan breaks a rule the user did not override: nothing was sent. */
@@ -94,7 +97,7 @@ async function holdingLock(workspace: Workspace, prepared: PreparedPlan, options
   const sent = await sendPlan(workspace, current.scope, current.plan, current.prune, backup, options);
   const lists: OverwritesOutcome = restore && restoresCommands(restore) ? await restoreListsAfterCommands(workspace, restore, scopeRead(snapshot), sent, current.journal.command, options) : { restored: [], notRestored: [] };
   const readBackFailed = lists.readBackFailed ?? sent.readBackFailed;
-  return { backup, steps: sent.steps, restored: lists.restored, notRestored: lists.notRestored, ...(readBackFailed ? { readBackFailed } : {}) };
+  return { backup, steps: sent.steps, restored: lists.restored, notRestored: lists.notRestored, ...(readBackFailed ? { readBackFailed } : { readBack: sent.commands }) };
 }
 
 /**

@@ -241,7 +241,12 @@ function interactionView(body: Record<string, unknown>): InteractionView | undef
   return shaped ? (body as unknown as InteractionView) : undefined;
 }
 
-/** What the user sees of interaction `id` so far; undefined when the answer is not an interaction's state. */
+/** What every door says when readInteraction's answer was not an interaction's state: the server is not the emulator. */
+export function notAnInteraction(origin: string): string {
+  return `${origin} answered with something that is not an interaction's state`;
+}
+
+/** What the user sees of interaction `id` so far; undefined when the answer is not an interaction's state (notAnInteraction). */
 export async function readInteraction(control: EmulatorControl, id: string, signal?: AbortSignal): Promise<InteractionView | undefined> {
   return interactionView((await getJson(control, `/__emulator/interactions/${encodeURIComponent(id)}`, {}, signal)).body);
 }

@@ -134,7 +134,7 @@ describe('cmd-tui perms with a browser sign-in alone (no bot token)', () => {
     expect(named.stdout).toContain(`Who can use /race in guild ${guildId}:`);
     const member = await runCli(['perms', 'who', '--guild', guildId, '--command', race.id, '--user', emulator().seeded.memberUserId, ...target()], { env: signedIn.env });
     expect(member.code).toBe(4);
-    expect(member.stderr).toContain('--user reads the member\'s roles, which needs a bot token');
+    expect(member.stderr).toContain("Answering for one member reads the member's roles, which needs a bot token");
   });
 });
 

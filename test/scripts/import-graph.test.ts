@@ -22,8 +22,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   emulator: ['config', 'discord', 'terminal'],
   operations: ['api', 'backup', 'config', 'discord', 'terminal'],
   connect: ['api', 'auth', 'config', 'discord', 'terminal'],
-  commands: ['api', 'auth', 'backup', 'config', 'connect', 'discord', 'emulator', 'operations', 'terminal', 'version.ts'],
-  // The agents' door reaches everything through operations (test/mcp/import-rule.test.ts holds it to that).
+  // `cmd-tui serve` starts the emulator and `cmd-tui mcp` the agents' door, each with what the command line read.
+  commands: ['api', 'auth', 'backup', 'config', 'connect', 'discord', 'emulator', 'mcp', 'operations', 'terminal', 'version.ts'],
+  // The agents' door reaches everything through operations (test/mcp/import-rule.test.ts holds it to that): nothing of commands or ui.
   mcp: ['discord', 'operations', 'terminal', 'version.ts'],
   ui: ['api', 'auth', 'backup', 'commands', 'config', 'connect', 'discord', 'emulator', 'operations', 'terminal', 'version.ts'],
   'main.ts': ['commands', 'config', 'terminal', 'ui'],
@@ -94,7 +95,8 @@ describe('the import graph of source/', () => {
       ['api', 'emulator'],
       ['auth', 'backup'],
       ['connect', 'operations'],
-      ['commands', 'mcp'],
+      ['mcp'],
+      ['commands'],
       ['ui'],
       ['main.ts'],
       ['cli.ts'],

@@ -15,7 +15,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
-import { readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type EmulatorControl, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { notAnInteraction, readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type EmulatorControl, type TryRequest, type TryStart } from '../../../operations/try-command.js';
 import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../../../operations/attachment-files.js';
 import type { FormValue } from '../../../discord/modal-rules.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
@@ -104,7 +104,7 @@ async function followInteraction(control: EmulatorControl, id: string, heading: 
       return;
     }
     if (!view) {
-      refused(`${control.origin} answered with something that is not an interaction's state.`);
+      refused(`${notAnInteraction(control.origin)}.`);
       return;
     }
     const arrived = replyArrived(view);
@@ -128,7 +128,7 @@ async function askSuggestions(control: EmulatorControl, request: TryRequest, opt
   if (!started.ok) return nothing([refusal(started), ...started.problems]);
   for (;;) {
     const view = await readInteraction(control, started.id, signal);
-    if (!view) return nothing([`${control.origin} answered with something that is not an interaction's state.`]);
+    if (!view) return nothing([`${notAnInteraction(control.origin)}.`]);
     if (view.failed !== undefined) return nothing([`${started.botName} suggested nothing: ${view.failed}`]);
     if (view.acknowledged === AUTOCOMPLETE_RESULT) return validChoices(option, view.choices ?? []);
     await pause(POLL_MS, signal);

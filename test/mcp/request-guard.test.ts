@@ -1,0 +1,49 @@
+/** The Streamable HTTP door's Host and Origin checks (DNS-rebinding protection), case by case. */
+import { describe, expect, it } from 'vitest';
+import { checkRequest } from '../../source/mcp/request-guard.js';
+
+const PORT = 8765;
+
+describe('checkRequest', () => {
+  it.each([
+    ['127.0.0.1:8765', undefined],
+    ['localhost:8765', undefined],
+    ['[::1]:8765', undefined],
+    ['localhost', undefined],
+    ['127.0.0.1:8765', 'http://127.0.0.1:8765'],
+    ['localhost:8765', 'http://localhost:8765'],
+    ['127.0.0.1:8765', 'http://[::1]:8765'],
+  ])('answers Host %s with Origin %s', (host, origin) => {
+    expect(checkRequest({ host, origin }, PORT)).toEqual({ ok: true });
+  });
+
+  it.each([
+    [undefined],
+    ['evil.example.com:8765'],
+    ['evil.example.com'],
+    ['127.0.0.1.nip.io:8765'],
+    ['localhost.evil.example.com'],
+    ['user@127.0.0.1:8765'],
+    ['127.0.0.1:8765/path'],
+    ['127.0.0.2:8765'],
+    [''],
+  ])('refuses Host %s with 421', (host) => {
+    expect(checkRequest({ host }, PORT)).toMatchObject({ ok: false, status: 421 });
+  });
+
+  it.each([
+    ['http://evil.example.com'],
+    ['http://127.0.0.1:8766'],
+    ['http://localhost'],
+    ['https://127.0.0.1:8765'],
+    ['null'],
+    ['file://'],
+    [''],
+  ])('refuses Origin %s with 403', (origin) => {
+    expect(checkRequest({ host: '127.0.0.1:8765', origin }, PORT)).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it('refuses more than one Origin', () => {
+    expect(checkRequest({ host: '127.0.0.1:8765', origin: ['http://127.0.0.1:8765', 'http://evil.example.com'] }, PORT)).toMatchObject({ ok: false, status: 403 });
+  });
+});

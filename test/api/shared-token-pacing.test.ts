@@ -112,6 +112,12 @@ function virtualClock() {
   return {
     now: () => now,
     sleep: (ms: number) => new Promise<void>((wake) => void timers.push({ at: now + Math.max(0, ms), wake })),
+    settle,
+    /** A blocked event loop: `ms` pass, then every sleeper wakes at that same late instant. */
+    stall(ms: number) {
+      now += ms;
+      for (const timer of timers.splice(0)) timer.wake();
+    },
     /** Moves time from timer to timer until `done` settles. */
     async run<T>(done: Promise<T>): Promise<T> {
       let finished = false;
@@ -152,29 +158,16 @@ describe('a global pause and the spacing', () => {
 
 describe('a stalled event loop', () => {
   it('sends the turns that fell due during a stall spaced at the pace, not as one burst', async () => {
-    // Sleeps wait until the test moves time; a stall wakes every sleeper at the same late instant, as a blocked event loop does.
-    let now = 1_000_000;
-    const timers: { at: number; wake: () => void }[] = [];
-    const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-    const clock = { now: () => now, sleep: (ms: number) => new Promise<void>((wake) => void timers.push({ at: now + Math.max(0, ms), wake })) };
+    const clock = virtualClock();
     const limiter = new RateLimiter({ clock });
     const sentAt: number[] = [];
-    const done = Promise.all(Array.from({ length: 10 }, (_, guild) => limiter.run(route(guild), async () => (sentAt.push(now), ok))));
-    await settle();
+    const done = Promise.all(Array.from({ length: 10 }, (_, guild) => limiter.run(route(guild), async () => (sentAt.push(clock.now()), ok))));
+    await clock.settle();
     // The first send went at once; nine sleep for their turns (20 ms apart at 50/s). The loop stalls for 500 ms.
     expect(sentAt).toHaveLength(1);
-    now += 500;
-    for (const timer of timers.splice(0)) timer.wake();
+    clock.stall(500);
     // From here, time moves from timer to timer.
-    let finished = false;
-    void done.finally(() => (finished = true));
-    for (await settle(); !finished; await settle()) {
-      timers.sort((a, b) => a.at - b.at);
-      const next = timers.shift();
-      if (!next) throw new Error('nothing left to wait for, and not done');
-      now = Math.max(now, next.at);
-      next.wake();
-    }
+    await clock.run(done);
     const gaps = sentAt.slice(1).map((at, index) => at - sentAt[index]!);
     // Each send at least a turn (20 ms, less the 10 ms timers may go early) after the one before it.
     expect(Math.min(...gaps.slice(1))).toBeGreaterThanOrEqual(10);

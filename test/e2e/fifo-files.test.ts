@@ -64,11 +64,14 @@ it('a FIFO as settings.json, the ledger or the guild cache is refused or ignored
   }
 });
 
-it('the TUI opens its backups screen beside a FIFO, and q ends the process', { timeout: 60_000 }, async () => {
+it('the TUI opens its backups screen beside a FIFO, names it damaged, and q ends the process', { timeout: 60_000 }, async () => {
   const tui = runs.start(['--api', emulator().baseUrl], { columns: 120, rows: 30 }, { CMD_TUI_HOME: home, DISCORD_BOT_TOKEN: emulator().botToken });
   await tui.waitForText('avatar');
   await tui.press('openBackups');
-  await tui.waitForText('No backups yet');
+  // The FIFO is named as a damaged file on a row of its own, as `cmd-tui backups` names it; nothing is listed.
+  const screen = await tui.waitForText('No readable backups');
+  expect(screen).toContain('1 file in the backups folder is damaged and not listed');
+  expect(screen).toContain(FIFO_BACKUP);
   await tui.key('q');
   await tui.waitFor(() => !tui.running(), 'the TUI to exit after q', 10_000).catch(() => undefined);
   expect(tui.running(), 'the TUI is still running after q').toBe(false);

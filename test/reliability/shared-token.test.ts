@@ -24,13 +24,12 @@ const GUILDS = 100;
 /**
  * The most requests a client sending evenly at up to 50/s (each send up to 10 ms early: SPACING_TOLERANCE_MS
  * in api/rate-limit-queue.ts) has sent within one round trip of the first of them, that one included, and one
- * more: the round trips are measured in whole ms by an event loop that runs late. On a loaded machine (load
- * 10 on 2 cores) the process can also stall: the sends whose time passed meanwhile then leave together, at
- * most the audit's guilds in flight (8, operations/audit.ts). A client that bursts on its own goes past both.
+ * more: the round trips are measured in whole ms by an event loop that runs late. A process that stalls on a
+ * loaded machine does not send the turns that fell due meanwhile together (the limiter spaces them again), so
+ * a stall adds nothing here. A client that bursts goes past it.
  */
-const GUILDS_IN_FLIGHT = 8;
 function inFlightAtPace(roundTripMs: number): number {
-  return Math.max(Math.floor(((roundTripMs + 10) * 50) / 1000) + 2, GUILDS_IN_FLIGHT);
+  return Math.floor(((roundTripMs + 10) * 50) / 1000) + 2;
 }
 
 /** Each crossing met only by the requests already on their way when the limit was crossed; every 429 is in one. */

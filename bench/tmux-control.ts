@@ -8,6 +8,7 @@
  * the capture that first shows it.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { untilExited } from '../test/e2e/helpers/tmux.js';
 import { interactiveEnv } from './child-process.js';
 
 export interface FirstFrame {
@@ -141,7 +142,10 @@ export class TmuxControl {
         }
       }
     } finally {
+      const pid = Number((await this.send(`display-message -p -t ${session} ${quote('#{pane_pid}')}`)).lines[0]) || undefined;
       await this.send(`kill-session -t ${session}`);
+      // After the frame is timed: the caller removes the program's home next, which a program still exiting would write back.
+      if (pid !== undefined) untilExited(pid);
     }
   }
 

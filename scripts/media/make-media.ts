@@ -41,7 +41,10 @@ async function main(): Promise<void> {
     await tryShot(served, mkdtempSync(join(tmpdir(), 'cmd-tui-media-try-')));
     await consentShot(served);
   } finally {
+    // serve removes its control-secret file from the home as it stops: the home goes after it has.
+    const stopped = new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
     server.kill('SIGTERM');
+    await stopped;
     rmSync(home, { recursive: true, force: true });
   }
 }
@@ -174,7 +177,8 @@ async function tryShot(served: Served, home: string): Promise<void> {
     const counter = (JSON.parse(readFileSync('examples/commands.json', 'utf8')) as { name: string }[]).find((command) => command.name === 'counter');
     const created = await fetch(`${served.baseUrl}/applications/${served.applicationId}/commands`, { method: 'POST', headers: { Authorization: `Bot ${served.botToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(counter) });
     if (!created.ok) throw new Error(`creating /counter for the shot: HTTP ${created.status}`);
-    const again = terminal(['--api', served.baseUrl], served, mkdtempSync(join(tmpdir(), 'cmd-tui-media-try-')));
+    const againHome = mkdtempSync(join(tmpdir(), 'cmd-tui-media-try-'));
+    const again = terminal(['--api', served.baseUrl], served, againHome);
     const pressAgain = (action: Action, scope: Parameters<typeof bindingOf>[1]) => again.key(bindingOf(action, scope).keys[0] ?? '');
     try {
       await again.waitFor((s) => /^\s*▸?slash\s/m.test(s), 'the command list', 20_000);
@@ -191,6 +195,7 @@ async function tryShot(served: Served, home: string): Promise<void> {
       save(again, 'try-buttons.svg', 'cmd-tui — t: /counter tried, its [Add one] button pressed: the discord.js bot updates the message in place');
     } finally {
       again.kill();
+      rmSync(againHome, { recursive: true, force: true });
     }
   } finally {
     tui.kill();

@@ -202,7 +202,7 @@ export class TmuxSession {
  * Blocks until process `pid` (the pane's program) is gone; `kill()` is called from
  * synchronous cleanups. The give-up is for a program that ignores the hang-up, which is then killed.
  */
-function untilExited(pid: number): void {
+export function untilExited(pid: number): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   // Its cleanup may wait up to 5 s for its own emulator's requests in flight; a loaded machine doubles that.
   const givesUp = Date.now() + 30_000;

@@ -4,7 +4,7 @@
  * (`ctrl+o` above a form on one) and the emulator's connection details (`ctrl+b`: each value to copy). The emulator is a stand-in: what it would answer is not what is walked.
  */
 import { DISCORD_API_BASE } from '../../source/api/target.js';
-import type { EmulatorEndpoint, TryOnEmulator } from '../../source/ui/session/try-on-emulator.js';
+import type { EmulatorEndpoint, TryOnEmulator } from '../../source/ui/session/emulator-for-try.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, fakeSession, makeCommand } from './helpers/fake-api.js';
 import { CURSOR_PROBES, FROM_THE_START, opened, walkHelp, type WalkedScreen } from './helpers/help-walk.js';

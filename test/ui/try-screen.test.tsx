@@ -10,7 +10,7 @@ import type { Channel, Member, Role } from '../../source/discord/model.js';
 import { DISCORD_API_BASE } from '../../source/api/target.js';
 import { LIVE_DISCORD_REFUSAL } from '../../source/operations/try-command.js';
 import { DiscordApiError } from '../../source/api/errors.js';
-import { emulatorForTry } from '../../source/ui/session/try-on-emulator.js';
+import { emulatorForTry } from '../../source/ui/session/emulator-for-try.js';
 import { STOPPED_WAITING } from '../../source/ui/screens/try/try-view.js';
 import { renderApp } from './helpers/app.js';
 import { FakeApi, fakeSession, GUILD_ID, makeCommand } from './helpers/fake-api.js';

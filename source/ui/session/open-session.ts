@@ -14,7 +14,7 @@ import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { targetLabel, type Target } from './make-session.js';
 import { browserSignIn, demoSession, storedSession, typedSession, type Opening } from './session-openings.js';
 import type { Session, SessionStarters } from './session.js';
-import { emulatorForTry } from './try-on-emulator.js';
+import { emulatorForTry } from './emulator-for-try.js';
 
 export interface SessionOpenerOptions {
   /** `--demo` (or `--api local`): the embedded emulator instead of stored credentials. */

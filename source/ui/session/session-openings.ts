@@ -17,7 +17,7 @@ import { underHome, type Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
 import { emulatorOnThisMachine, firstReads, makeSession, targetLabel, withEnvironmentNote, withProfile, type ProfileOf, type Target } from './make-session.js';
 import type { Session, SignInModel } from './session.js';
-import { endpointOf, type TryOnEmulator } from './try-on-emulator.js';
+import { endpointOf, type TryOnEmulator } from './emulator-for-try.js';
 
 /** What every way of opening a session shares within one run. */
 export interface Opening {

@@ -14,7 +14,7 @@ import type { CopyRequest } from '../../operations/copy-source.js';
 import type { PreparedPlan, Preparation } from '../../operations/prepare-plan.js';
 import type { RecentGuild } from '../../config/settings.js';
 import type { Application, Command } from '../../discord/model.js';
-import type { EmulatorEndpoint, TryOnEmulator } from './try-on-emulator.js';
+import type { EmulatorEndpoint, TryOnEmulator } from './emulator-for-try.js';
 import type { EmulatorControl } from '../../discord/emulator-control.js';
 import type { Loadable } from './loadable.js';
 
@@ -104,7 +104,7 @@ export interface GuildMemory {
 export interface SessionEmulators {
   /**
    * An emulator in this process for trying commands where the API cannot play Discord's client (live
-   * Discord): started on first use, the same one after, stopped when the app quits (try-on-emulator.ts).
+   * Discord): started on first use, the same one after, stopped when the app quits (emulator-for-try.ts).
    */
   forTry?: TryOnEmulator;
   /** The emulator this session runs on, when it runs in this process (the demo's): its interactions URL can be set from the Try screen. */

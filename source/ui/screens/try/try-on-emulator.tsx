@@ -1,7 +1,7 @@
 /**
  * Trying a command where the API cannot play Discord's client (live Discord, or a server standing in
  * for it): the Try screen says why nobody can, and `enter` starts an emulator in this process
- * (session/try-on-emulator.ts: the server `cmd-tui serve` and `--demo` run), copies the app's current
+ * (session/emulator-for-try.ts: the server `cmd-tui serve` and `--demo` run), copies the app's current
  * commands there (only read where they live: nothing is written to Discord) and opens the same Try form
  * against it (a later `t` goes straight there). The form reads the emulator, not the session's API: it is given the emulator's API, guild
  * and scope through an AppContext of its own, and everything else (status, runner, the way back) is
@@ -23,7 +23,7 @@ import { describeError, errorLine } from '../../format/describe-error.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
 import { actionFor, bindingOf, keyLabel } from '../../input/key-bindings.js';
-import type { EmulatorCopy, EmulatorEndpoint } from '../../session/try-on-emulator.js';
+import type { EmulatorCopy, EmulatorEndpoint } from '../../session/emulator-for-try.js';
 import { AppContext, useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { ConnectionDetails, type ConnectionItem } from './connection-details.js';

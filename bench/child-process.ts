@@ -59,7 +59,8 @@ export function packagesInLoadLog(log: string): { files: string[]; packages: str
   const files = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
   const packages = new Set<string>();
   for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(match[1]!);
+    // `// ../main/node_modules/…` where node_modules is a link to another checkout's (esbuild names the real path).
+    for (const match of readFileSync(file, 'utf8').matchAll(/^\/\/ (?:\S*?\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(match[1]!);
     const direct = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
     if (direct) packages.add(direct[1]!);
   }

@@ -17,7 +17,7 @@ export interface RunAppOptions {
   starters: SessionStarters;
   /** Connected already: the first frame shows it. */
   session?: Session;
-  /** Still connecting: "Connecting…" until it settles. */
+  /** Still connecting: "Connecting…" until it settles. With `lastSeen`, first called once that list is drawn, which starts the connection. */
   connect?: () => Promise<Session | null>;
   /** While connecting, the list these credentials saw last time, drawn marked as cached instead of "Connecting…". */
   lastSeen?: LastSeenList;
@@ -47,7 +47,9 @@ export async function runApp({ io, starters, session, connect, lastSeen, rateLim
   });
   let exited = false;
   if (cachedFirst) {
-    // The fresh session replaces the cached list; a failure or no credentials is the app's to tell, as when connecting.
+    // Asked for only now that the cached list is on screen (Ink drew it in render()), so none of the
+    // connection's work came before it. The fresh session replaces it; a failure or no credentials is the
+    // app's to tell, as when connecting.
     const fresh = connect().then(
       (opened) => opened ?? undefined,
       () => undefined,

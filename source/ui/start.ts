@@ -1,9 +1,11 @@
 /**
- * `cmd-tui` with no subcommand: parses the TUI's flags and starts connecting (credentials, the API,
- * the global list) before Ink and React are even loaded. With a list seen before (config/list-cache.ts)
- * the first frame draws it at once, marked as cached, and the fresh one replaces it; otherwise the
- * first frame waits a moment for the connection, so on a fast link it already shows the list, and on
- * a slow one it shows "Connecting…" and the list follows. Returns the exit code once the app quits.
+ * `cmd-tui` with no subcommand: parses the TUI's flags and reads the credentials, which name the list
+ * seen with them last time (config/list-cache.ts). With such a list, the first frame draws it at once,
+ * marked as cached, and only then does the connection start (the API, the global list), so that none of
+ * its work comes before that frame; the fresh list replaces it. Otherwise the connection starts before
+ * Ink and React are even loaded, and the first frame waits a moment for it, so on a fast link it already
+ * shows the list, and on a slow one it shows "Connecting…" and the list follows. Returns the exit code
+ * once the app quits.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -93,15 +95,6 @@ export async function firstFrame<Module>(
 }
 
 /**
- * With a list seen before, the first frame waits for nothing but the UI: the cached list is drawn (marked
- * as such) unless the session is there by then.
- */
-export async function cachedFrame<Module>(connecting: Promise<Session | null>, loadUi: () => Promise<LoadedUi<Module>>): Promise<{ ui: LoadedUi<Module>; session?: Session }> {
-  const ui = await loadUi();
-  return { ui, session: await sessionWithin(connecting, 0) };
-}
-
-/**
  * Keeps the list of the session `connecting` opens for the next start, a moment after it is drawn (the
  * write must not delay the first frames), or at exit if the app quits before that.
  */
@@ -181,17 +174,25 @@ export async function startTui(argv: string[], io: CliIo): Promise<number> {
   let stillConnecting = true;
   let quitWhileConnecting = false;
   try {
-    const connecting = connect();
-    void connecting.finally(() => (stillConnecting = false)).catch(() => undefined);
+    // Its credentials are the connection's too: read once, here.
     const cached = await lastSeen().catch(() => undefined);
-    keepListWhenOpened(connecting, (fresh) => rememberLastSeen(fresh, cached), (save) => cleanups.push(save));
+    let connecting: Promise<Session | null> | undefined;
+    // Started by the first to ask: at once without a cached list; with one, by the app right after drawing it.
+    const connectOnce = () => {
+      if (!connecting) {
+        connecting = connect();
+        void connecting.finally(() => (stillConnecting = false)).catch(() => undefined);
+        keepListWhenOpened(connecting, (fresh) => rememberLastSeen(fresh, cached), (save) => cleanups.push(save));
+      }
+      return connecting;
+    };
     if (!cached) {
       appFirst = true;
       void loadingUi?.then(({ module }) => module.loadApp()).catch(() => undefined);
     }
-    const { ui, session } = cached ? await cachedFrame(connecting, loadUi) : await firstFrame(connecting, loadUi, FIRST_FRAME_BY_MS);
+    const { ui, session } = cached ? { ui: await loadUi() } : await firstFrame(connectOnce(), loadUi, FIRST_FRAME_BY_MS);
     clearTimeout(uiLoadTimer);
-    await ui.module.runApp({ io, starters, rateLimitWaits, ...(session ? { session } : { connect: () => connecting, ...(cached ? { lastSeen: cached } : {}) }) });
+    await ui.module.runApp({ io, starters, rateLimitWaits, ...(session ? { session } : { connect: connectOnce, ...(cached ? { lastSeen: cached } : {}) }) });
     if (debugFile) io.stderr.write(`cmd-tui: request log written to ${debugFile}\n`);
     quitWhileConnecting = stillConnecting;
     return 0;

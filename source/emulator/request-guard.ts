@@ -13,7 +13,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { CONTROL_SECRET_ENV, CONTROL_SECRET_HEADER } from '../discord/emulator-control.js';
+import { CONTROL_SECRET_ENV, CONTROL_SECRET_HEADER, CONTROL_SECRET_REFUSAL } from '../discord/emulator-control.js';
 import { formatHost, isIpAddress, isLocalhostName, parseHostHeader } from '../discord/host-header.js';
 import { ApiFailure } from './api-errors.js';
 
@@ -72,7 +72,7 @@ function secretRefusal(rules: GuardRules, given: string | string[] | undefined):
   if (sent.length === expected.length && timingSafeEqual(sent, expected)) return undefined;
   return refusal(
     403,
-    `403: Forbidden (the test routes /__emulator/* need this run's control secret in the ${CONTROL_SECRET_HEADER} header: \`cmd-tui serve\` prints it, as controlSecret with --json; cmd-tui try and the TUI find it by themselves for a serve of the same user on this machine, and otherwise read ${CONTROL_SECRET_ENV})`,
+    `${CONTROL_SECRET_REFUSAL} in the ${CONTROL_SECRET_HEADER} header: \`cmd-tui serve\` prints it, as controlSecret with --json; cmd-tui try and the TUI find it by themselves for a serve of the same user on this machine, and otherwise read ${CONTROL_SECRET_ENV})`,
   );
 }
 

@@ -137,11 +137,13 @@ export function withEnvironmentNote(session: Session, note: string | undefined):
   return note === undefined ? session : { ...session, target: { ...session.target, environmentNote: note } };
 }
 
-/** An API on this machine may be a `cmd-tui serve`: its control secret, as `cmd-tui try` finds it (none for any other API). */
+/**
+ * An API on this machine may be a `cmd-tui serve`: its control secret as `cmd-tui try` finds it, and where, or
+ * that none was found (the Try screen then says how to give it); undefined for any other API.
+ */
 export async function emulatorOnThisMachine(baseUrl: string, environment: Environment): Promise<EmulatorControl | undefined> {
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return undefined;
   const { emulatorControlFor } = await import('../../config/emulator-secrets.js');
-  const control = await emulatorControlFor(url.origin, environment);
-  return control.secret === undefined ? undefined : control;
+  return emulatorControlFor(url.origin, environment, 'tui');
 }

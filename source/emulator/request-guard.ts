@@ -1,9 +1,11 @@
 /**
  * What the emulator refuses before any route sees a request (HTTP and the gateway's upgrade alike), so a
  * web page open in the developer's browser cannot use it:
+ * - no Host, or one that is not a host (an empty header): 400;
  * - a Host that is not one of its names (DNS rebinding): 421. Its names are `localhost` (and
- *   `*.localhost`), any IP address (a page can only be served under an address by that address), the name
- *   it was bound to, and the names given with `serve --allow-host` (a container's `host.docker.internal`);
+ *   `*.localhost`), any IP address in any spelling a URL takes (`127.1` is 127.0.0.1: parseHostHeader; a
+ *   page can only be served under an address by that address), the name it was bound to, and the names
+ *   given with `serve --allow-host` (a container's `host.docker.internal`);
  * - an `Origin` other than its own (a page of another site; programs and bot libraries send none): 403;
  * - a state-changing request (not GET, HEAD or OPTIONS) that a browser marks `Sec-Fetch-Site: cross-site` or
  *   `same-site` but sends without an Origin (defence in depth, should a browser leave Origin out): 403;
@@ -39,11 +41,14 @@ const refusal = (status: number, message: string) => new ApiFailure(status, { me
 
 function hostRefusal(rules: GuardRules, header: string | undefined): ApiFailure | undefined {
   const host = parseHostHeader(header);
-  if (host && answersName(rules, host.name)) return undefined;
-  const named = host ? `${formatHost(host)} is not one of its names` : 'the request names no host it knows';
+  if (!host) {
+    const sent = header === undefined || header.trim() === '' ? 'has no Host header' : 'has a Host header that is not a host name or an IP address';
+    return refusal(400, `400: Bad Request (the request ${sent}: address it to the host and port the emulator was reached at, Host: 127.0.0.1:PORT for instance)`);
+  }
+  if (answersName(rules, host.name)) return undefined;
   return refusal(
     421,
-    `421: Misdirected Request (this emulator answers requests addressed to localhost or an IP address, and ${named}: a web page reaching it through its own domain is refused; to reach it by that name, from a container say, start serve with --allow-host ${host?.name ?? 'NAME'})`,
+    `421: Misdirected Request (this emulator answers requests addressed to localhost or an IP address, and ${formatHost(host)} is not one of its names: a web page reaching it through its own domain is refused; to reach it by that name, from a container say, start serve with --allow-host ${host.name})`,
   );
 }
 

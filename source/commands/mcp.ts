@@ -71,7 +71,7 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write('cmd-tui mcp: speaking the Model Context Protocol on stdin and stdout, for a coding agent to start (`cmd-tui help mcp` shows how to add it to one); ctrl+c stops.\n');
   }
   return serveMcp({
-    door: { workspace, defaultScope: scopeOf(profile?.guildId), ...(target.kind === 'discord' ? {} : { emulator: () => emulatorControlFor(api.origin, io.environment) }), now: Date.now },
+    door: { workspace, defaultScope: scopeOf(profile?.guildId), ...(target.kind === 'discord' ? {} : { emulator: () => emulatorControlFor(api.origin, io.environment, 'mcp') }), now: Date.now },
     ...(port !== undefined ? { port } : {}),
     stdin: io.stdin,
     stdout: io.stdout,

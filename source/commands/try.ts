@@ -174,7 +174,7 @@ export const run: CommandRun = async (args, io) => {
   if (target.kind === 'discord') throw new UsageError(LIVE_DISCORD);
   if (target.baseUrl === undefined) throw new UsageError('--api local starts an emulator without your bot: run `cmd-tui serve --interactions-url URL` (an HTTP bot) or `cmd-tui serve` (a gateway bot) and pass its URL with --api');
   const origin = new URL(target.baseUrl).origin;
-  const control = { ...(await emulatorControlFor(origin, io.environment)), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  const control = { ...(await emulatorControlFor(origin, io.environment, 'command')), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
 
   const request = { name, path, options, ...(attachments ? { attachments } : {}), ...(values.autocomplete ? { focused: values.autocomplete } : {}), ...(guildId ? { guildId } : {}), ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}), ...(values.locale ? { locale: values.locale } : {}) };
   const started = await begin(io, origin, () => startTry(control, request));

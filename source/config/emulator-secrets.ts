@@ -7,7 +7,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EmulatorControl } from '../discord/emulator-control.js';
+import type { ControlDoor, EmulatorControl } from '../discord/emulator-control.js';
 import { isLoopbackName, parseHostHeader } from '../discord/host-header.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -45,11 +45,12 @@ export async function findControlSecret(dataDir: string, origin: string): Promis
 }
 
 /**
- * The emulator at `origin` with its control secret as a door finds it: CMD_TUI_EMULATOR_SECRET when set (a
- * serve elsewhere, a container's), else the one a serve of this user left here, else none (the emulator
- * then says how to give it).
+ * The emulator at `origin` with its control secret as `door` finds it, and where: CMD_TUI_EMULATOR_SECRET when
+ * set (a serve elsewhere, a container's), else the one a serve of this user left here, else none (the door
+ * then says how to give it: controlSecretRefused).
  */
-export async function emulatorControlFor(origin: string, environment: Pick<Environment, 'paths' | 'emulatorSecret'>): Promise<EmulatorControl> {
-  const secret = environment.emulatorSecret ?? (await findControlSecret(environment.paths().data, origin));
-  return secret ? { origin, secret } : { origin };
+export async function emulatorControlFor(origin: string, environment: Pick<Environment, 'paths' | 'emulatorSecret'>, door: ControlDoor): Promise<EmulatorControl> {
+  if (environment.emulatorSecret !== undefined) return { origin, door, secret: environment.emulatorSecret, secretFrom: 'environment' };
+  const secret = await findControlSecret(environment.paths().data, origin);
+  return secret ? { origin, door, secret, secretFrom: 'file' } : { origin, door };
 }

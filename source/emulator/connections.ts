@@ -36,6 +36,8 @@ export function serverOptions(slowClient: SlowClientLimits): ServerOptions {
     // The limits are checked every so often: at a tenth of the headers limit, a late client is dropped promptly.
     connectionsCheckingInterval: Math.max(10, slowClient.headersMs / 10),
     keepAliveTimeout: KEEP_ALIVE_MS,
+    // A request without Host reaches the guard (request-guard.ts), which answers it Discord-shaped, not Node's empty 400.
+    requireHostHeader: false,
   };
 }
 

@@ -1,9 +1,11 @@
 /**
  * What the emulator refuses before any route sees a request (HTTP and the gateway's upgrade alike), so a
  * web page open in the developer's browser cannot use it:
+ * - no Host, or one that is not a host (an empty header): 400;
  * - a Host that is not one of its names (DNS rebinding): 421. Its names are `localhost` (and
- *   `*.localhost`), any IP address (a page can only be served under an address by that address), the name
- *   it was bound to, and the names given with `serve --allow-host` (a container's `host.docker.internal`);
+ *   `*.localhost`), any IP address in any spelling a URL takes (`127.1` is 127.0.0.1: parseHostHeader; a
+ *   page can only be served under an address by that address), the name it was bound to, and the names
+ *   given with `serve --allow-host` (a container's `host.docker.internal`);
  * - an `Origin` other than its own (a page of another site; programs and bot libraries send none): 403;
  * - a state-changing request (not GET, HEAD or OPTIONS) that a browser marks `Sec-Fetch-Site: cross-site` or
  *   `same-site` but sends without an Origin (defence in depth, should a browser leave Origin out): 403;
@@ -13,7 +15,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { CONTROL_SECRET_ENV, CONTROL_SECRET_HEADER } from '../discord/emulator-control.js';
+import { CONTROL_SECRET_ENV, CONTROL_SECRET_HEADER, CONTROL_SECRET_REFUSAL } from '../discord/emulator-control.js';
 import { formatHost, isIpAddress, isLocalhostName, parseHostHeader } from '../discord/host-header.js';
 import { ApiFailure } from './api-errors.js';
 
@@ -39,11 +41,14 @@ const refusal = (status: number, message: string) => new ApiFailure(status, { me
 
 function hostRefusal(rules: GuardRules, header: string | undefined): ApiFailure | undefined {
   const host = parseHostHeader(header);
-  if (host && answersName(rules, host.name)) return undefined;
-  const named = host ? `${formatHost(host)} is not one of its names` : 'the request names no host it knows';
+  if (!host) {
+    const sent = header === undefined || header.trim() === '' ? 'has no Host header' : 'has a Host header that is not a host name or an IP address';
+    return refusal(400, `400: Bad Request (the request ${sent}: address it to the host and port the emulator was reached at, Host: 127.0.0.1:PORT for instance)`);
+  }
+  if (answersName(rules, host.name)) return undefined;
   return refusal(
     421,
-    `421: Misdirected Request (this emulator answers requests addressed to localhost or an IP address, and ${named}: a web page reaching it through its own domain is refused; to reach it by that name, from a container say, start serve with --allow-host ${host?.name ?? 'NAME'})`,
+    `421: Misdirected Request (this emulator answers requests addressed to localhost or an IP address, and ${formatHost(host)} is not one of its names: a web page reaching it through its own domain is refused; to reach it by that name, from a container say, start serve with --allow-host ${host.name})`,
   );
 }
 
@@ -72,7 +77,7 @@ function secretRefusal(rules: GuardRules, given: string | string[] | undefined):
   if (sent.length === expected.length && timingSafeEqual(sent, expected)) return undefined;
   return refusal(
     403,
-    `403: Forbidden (the test routes /__emulator/* need this run's control secret in the ${CONTROL_SECRET_HEADER} header: \`cmd-tui serve\` prints it, as controlSecret with --json; cmd-tui try and the TUI find it by themselves for a serve of the same user on this machine, and otherwise read ${CONTROL_SECRET_ENV})`,
+    `${CONTROL_SECRET_REFUSAL} in the ${CONTROL_SECRET_HEADER} header: \`cmd-tui serve\` prints it, as controlSecret with --json; cmd-tui try and the TUI find it by themselves for a serve of the same user on this machine, and otherwise read ${CONTROL_SECRET_ENV})`,
   );
 }
 

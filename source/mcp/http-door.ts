@@ -52,7 +52,8 @@ export async function listenHttp(port: number, serverFor: () => McpServer, onErr
       if (!res.headersSent) refuse(res, 500, 'Internal error: the request could not be answered.');
     }
   };
-  const http = createServer((req, res) => void answer(req, res));
+  // A request without Host reaches checkRequest, which says what is wrong, not Node's empty 400.
+  const http = createServer({ requireHostHeader: false }, (req, res) => void answer(req, res));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(port, '127.0.0.1', () => {

@@ -12,7 +12,7 @@
  */
 import { AnswerTooLargeError, readCapped } from '../discord/read-capped.js';
 import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
-import { controlHeaders, type EmulatorControl } from '../discord/emulator-control.js';
+import { controlHeaders, controlSecretRefused, type EmulatorControl } from '../discord/emulator-control.js';
 import type { FormValue } from '../discord/modal-rules.js';
 import { parseStrictObject } from '../discord/strict-json.js';
 import type { InteractionView } from './try-reply.js';
@@ -51,8 +51,11 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /** The emulator's answers are small; anything larger is not the emulator, and is not read into memory. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/** A request to one of the emulator's test-only routes (`path`), with its control secret. */
-async function getJson(control: EmulatorControl, path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<{ status: number; body: Record<string, unknown> }> {
+/**
+ * A request to one of the emulator's test-only routes (`path`), with its control secret; its refusal of that
+ * secret (or of none) is answered in the door's words (controlSecretRefused), which every caller passes on.
+ */
+async function getJson(control: EmulatorControl, path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<{ status: number; body: Record<string, unknown>; secretRefused?: true }> {
   const url = `${control.origin}${path}`;
   const timeout = AbortSignal.timeout(control.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const headers = { ...(init.headers as Record<string, string> | undefined), ...controlHeaders(control) };
@@ -64,7 +67,9 @@ async function getJson(control: EmulatorControl, path: string, init: RequestInit
     if (!(error instanceof AnswerTooLargeError)) throw error;
     throw new Error(`the answer from ${control.origin} is ${error.size}, more than the emulator ever sends, so it was not read`);
   }
-  return { status: response.status, body: parseStrictObject(text) ?? {} };
+  const body = parseStrictObject(text) ?? {};
+  const refused = controlSecretRefused(control, response.status, body.message);
+  return refused === undefined ? { status: response.status, body } : { status: response.status, body: { ...body, message: refused }, secretRefused: true };
 }
 
 /**
@@ -192,7 +197,7 @@ async function isEmulator(control: EmulatorControl, signal?: AbortSignal): Promi
   }
   const text = await readCapped({ declaredLength: response.headers.get('content-length'), chunks: response.body, discard: () => response.body?.cancel() }, MAX_ANSWER_BYTES);
   const refusal = parseStrictObject(text)?.message;
-  return typeof refusal === 'string' ? refusal : false;
+  return typeof refusal === 'string' ? (controlSecretRefused(control, response.status, refusal) ?? refusal) : false;
 }
 
 /** The client's upload of one file; nothing of the command has left yet, so `signal` stops it. */
@@ -246,9 +251,14 @@ export function notAnInteraction(origin: string): string {
   return `${origin} answered with something that is not an interaction's state`;
 }
 
-/** What the user sees of interaction `id` so far; undefined when the answer is not an interaction's state (notAnInteraction). */
+/**
+ * What the user sees of interaction `id` so far; undefined when the answer is not an interaction's state
+ * (notAnInteraction). Rejects, saying why, when the emulator refuses the control secret (it restarted).
+ */
 export async function readInteraction(control: EmulatorControl, id: string, signal?: AbortSignal): Promise<InteractionView | undefined> {
-  return interactionView((await getJson(control, `/__emulator/interactions/${encodeURIComponent(id)}`, {}, signal)).body);
+  const { body, secretRefused } = await getJson(control, `/__emulator/interactions/${encodeURIComponent(id)}`, {}, signal);
+  if (secretRefused) throw new Error(String(body.message));
+  return interactionView(body);
 }
 
 const DEFERRED = 5;

@@ -1,7 +1,8 @@
 /**
  * How `cmd-tui try` gets a running serve's control secret (config/emulator-secrets.ts): by itself from the
  * file serve leaves for its user (same CMD_TUI_HOME), from CMD_TUI_EMULATOR_SECRET otherwise (a serve in a
- * container), and without it the emulator's refusal says how to give it, also before any file is uploaded.
+ * container); when the emulator refuses, it says which case it is (none found, the variable stale, the file
+ * stale) and what to do, also before any file is uploaded, never the secret.
  * (The demo's /deploy is hidden from its admin in #general: that verdict is the emulator's, so the command reached it.)
  */
 import { spawn } from 'node:child_process';
@@ -30,22 +31,37 @@ it('finds the secret of a serve of the same user by itself: the command reaches 
   expect(reached.stderr).not.toContain('X-Emulator-Secret');
 });
 
-it('elsewhere, takes it from CMD_TUI_EMULATOR_SECRET, and without it says how to give it', async () => {
+it('elsewhere, takes it from CMD_TUI_EMULATOR_SECRET; without it, or with a stale one, says which and what to do', async () => {
   const refused = await tryDeploy(otherHome);
   expect(refused.code).not.toBe(0);
-  expect(refused.stderr).toContain("need this run's control secret in the X-Emulator-Secret header");
-  expect(refused.stderr).toContain('CMD_TUI_EMULATOR_SECRET');
+  expect(refused.stderr).toContain(`no control secret for ${serve().origin} (a serve started by another user, in another CMD_TUI_HOME or in a container`);
+  expect(refused.stderr).toContain('set CMD_TUI_EMULATOR_SECRET to the control secret that serve printed');
   expect(refused.stderr).not.toContain(serve().controlSecret);
   const wrong = await tryDeploy(otherHome, { CMD_TUI_EMULATOR_SECRET: 'not-the-secret' });
-  expect(wrong.stderr).toContain('X-Emulator-Secret');
+  expect(wrong.code).not.toBe(0);
+  expect(wrong.stderr).toContain(`CMD_TUI_EMULATOR_SECRET was refused by the serve at ${serve().origin}: its control secret is new at each start, so set CMD_TUI_EMULATOR_SECRET to controlSecret from its latest output`);
+  expect(wrong.stderr).not.toContain('not-the-secret');
   const given = await tryDeploy(otherHome, { CMD_TUI_EMULATOR_SECRET: serve().controlSecret });
   expect(given.stderr).toContain('would not see /deploy in #general');
+});
+
+it('says a file left for the port is stale when the serve there refuses its secret', async () => {
+  const staleHome = join(root, 'stale-home');
+  const data = join(staleHome, 'data');
+  await mkdir(join(data, 'emulators'), { recursive: true });
+  const port = new URL(serve().origin).port;
+  // As a serve of this home that restarted on the port would have left it before: alive, but an older secret.
+  writeFileSync(join(data, 'emulators', `${port}.json`), JSON.stringify({ origin: serve().origin, secret: 'an-older-secret', pid: process.pid }));
+  const refused = await tryDeploy(staleHome);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stderr).toContain(`the control secret a serve of yours left for port ${port} was refused by the serve at ${serve().origin}: it restarted on that port`);
+  expect(refused.stderr).not.toContain('an-older-secret');
 });
 
 it('says the refusal, not "not an emulator", before uploading a file without the secret', async () => {
   writeFileSync(join(otherHome, 'notes.txt'), 'hello');
   const refused = await runCli(['try', 'upload', '--file', 'file=notes.txt', '--api', serve().baseUrl], { env: { CMD_TUI_HOME: otherHome }, cwd: otherHome });
-  expect(refused.stderr).toContain('X-Emulator-Secret');
+  expect(refused.stderr).toContain('no control secret for');
   expect(refused.stderr).not.toContain('is not a cmd-tui serve emulator');
 });
 

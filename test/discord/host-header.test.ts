@@ -7,14 +7,21 @@ describe('parseHostHeader', () => {
     ['127.0.0.1:8080', { name: '127.0.0.1', port: 8080 }],
     ['LocalHost.:80', { name: 'localhost', port: 80 }],
     ['[::1]:9000', { name: '::1', port: 9000 }],
-    ['[::ffff:127.0.0.1]', { name: '::ffff:127.0.0.1' }],
+    ['[::ffff:127.0.0.1]', { name: '::ffff:7f00:1' }],
+    // Loopback as other spellings write it, read as the address a browser sends for it.
+    ['127.1:4010', { name: '127.0.0.1', port: 4010 }],
+    ['2130706433', { name: '127.0.0.1' }],
+    ['0x7f000001:80', { name: '127.0.0.1', port: 80 }],
+    ['0177.0.0.1', { name: '127.0.0.1' }],
+    ['127.0.0.1.', { name: '127.0.0.1' }],
+    ['[0:0:0:0:0:0:0:1]:9000', { name: '::1', port: 9000 }],
     ['host.docker.internal', { name: 'host.docker.internal' }],
     ['evil.example:3000', { name: 'evil.example', port: 3000 }],
   ])('%j → %j', (header, host) => {
     expect(parseHostHeader(header)).toEqual(host);
   });
 
-  it.each([undefined, '', ' ', 'a b', 'evil.example:99999', 'evil.example:', '::1', '[evil.example]', 'user@host', 'a..b', 'host:1:2', '[::1', 'http://x'])('%j is no host', (header) => {
+  it.each([undefined, '', ' ', 'a b', 'evil.example:99999', 'evil.example:', '::1', '[evil.example]', 'user@host', 'a..b', 'host:1:2', '[::1', 'http://x', 'foo.0x1', '1.2.3.4.5', '999999999999', '[::1::2]'])('%j is no host', (header) => {
     expect(parseHostHeader(header)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,18 @@ function withHost(url: string, host: string, headers: Record<string, string> = {
     })
       .on('error', reject)
       .end();
+  });
+}
+
+/** The request `head` (its lines, without the blank line) sent as it is on a new connection: the status line and body of the answer. */
+function rawRequest(origin: string, head: string[]): Promise<{ status: string; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => socket.write(`${[...head, 'Connection: close'].join('\r\n')}\r\n\r\n`));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ status: answer.split('\r\n')[0]!, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) }));
   });
 }
 
@@ -150,6 +162,25 @@ describe('DNS rebinding', () => {
     expect(JSON.parse(gateway.body)).toMatchObject({ code: 0 });
     // Its own names and addresses are answered.
     for (const host of [new URL(e.origin).host, `localhost:${new URL(e.origin).port}`]) expect((await withHost(`${e.baseUrl}/applications/@me`, host, { authorization: botAuth(e) })).status, host).toBe(200);
+  });
+
+  it('loopback spelled as a URL takes it (127.1, 2130706433, 0x7f000001) is the loopback address, answered as it', async () => {
+    const e = emulator();
+    const { port } = new URL(e.origin);
+    for (const name of ['127.1', '2130706433', '0x7f000001']) {
+      expect((await withHost(`${e.baseUrl}/applications/@me`, `${name}:${port}`, { authorization: botAuth(e) })).status, name).toBe(200);
+    }
+  });
+
+  it('a request without a Host, or with an empty one, is answered 400 in Discord’s shape, on the API and the gateway upgrade', async () => {
+    const e = emulator();
+    const upgradeHead = ['GET /?v=10&encoding=json HTTP/1.1', 'Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version: 13'];
+    for (const head of [['GET /api/v10/gateway HTTP/1.1'], ['GET /api/v10/gateway HTTP/1.1', 'Host:'], upgradeHead]) {
+      const answer = await rawRequest(e.origin, head);
+      expect(answer.status, head.join(' | ')).toMatch(/^HTTP\/1\.1 400 /);
+      const json = answer.body.slice(answer.body.indexOf('{'), answer.body.lastIndexOf('}') + 1);
+      expect(JSON.parse(json), head.join(' | ')).toEqual({ message: expect.stringMatching(/^400: Bad Request \(the request has no Host header/), code: 0 });
+    }
   });
 
   it('serve --allow-host answers that name too (a bot in a container), and no other, and names its gateway by it', async () => {

@@ -16,9 +16,24 @@ describe('Host', () => {
     ['HOST.DOCKER.INTERNAL.:4010', undefined],
     ['evil.example:4010', 421],
     ['localhost.evil.example:4010', 421],
-    ['', 421],
+    // Loopback in the spellings a URL takes is the loopback address, answered as it.
+    ['127.1:4010', undefined],
+    ['2130706433:4010', undefined],
+    ['0x7f000001:4010', undefined],
+    ['[0:0::1]:4010', undefined],
+    // No host at all, or one that is not a host: a bad request.
+    ['', 400],
+    [' ', 400],
+    ['foo.0x1:4010', 400],
+    ['a b', 400],
   ])('%j → %s', (host, status) => {
     expect(statusOf({ host })).toBe(status);
+  });
+
+  it('answers a request without a Host, or with an empty one, in Discord’s shape, saying what to send', () => {
+    for (const headers of [{}, { host: '' }]) {
+      expect(guardRequest(rules, { headers }, false)?.body).toEqual({ message: expect.stringMatching(/^400: Bad Request \(the request has no Host header: .*Host: 127\.0\.0\.1:PORT/), code: 0 });
+    }
   });
 
   it('answers a foreign name in Discord’s shape, saying how to allow it', () => {

@@ -45,11 +45,14 @@ afterAll(async () => {
   await exited;
 });
 
-/** A raw POST with the headers a test chooses (fetch would not let it set Host). */
-function post(headers: Record<string, string>, path = url.pathname, method = 'POST'): Promise<{ status: number; body: string }> {
+/** A raw POST with the headers a test chooses (fetch would not let it set Host; `Host: null`: none at all). */
+function post(headers: { [name: string]: string | null | undefined; Host?: string | null }, path = url.pathname, method = 'POST'): Promise<{ status: number; body: string }> {
+  const { Host: host, ...rest } = headers;
+  const others = rest as Record<string, string>;
+  const set = host === null ? { setHost: false, headers: others } : { headers: host === undefined ? others : { ...others, Host: host } };
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
   return new Promise((resolve, reject) => {
-    const sent = request({ host: '127.0.0.1', port: url.port, path, method, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } }, (response) => {
+    const sent = request({ host: '127.0.0.1', port: url.port, path, method, ...set, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...set.headers } }, (response) => {
       let text = '';
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode!, body: text }));
@@ -87,6 +90,13 @@ describe('who the door answers', () => {
     const refused = await post({ Host: `evil.example.com:${url.port}` });
     expect(refused.status).toBe(421);
     expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringContaining('answers only requests addressed to localhost') } });
+  });
+
+  it('loopback spelled as a URL takes it (127.1): answered as 127.0.0.1; no Host: 400 saying what to send (an empty one: request-guard.test.ts)', async () => {
+    expect((await post({ Host: `127.1:${url.port}` })).status).toBe(200);
+    const refused = await post({ Host: null });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: '2.0', error: { message: `Bad request: no Host header; address it to 127.0.0.1:${url.port}.` } });
   });
 
   it('not a web page of another site, another local port included: 403', async () => {

@@ -148,6 +148,27 @@ describe('the tools', () => {
     expect(refused.isError).toBe(true);
   });
 
+  it('try_command without the control secret, or with a stale one, says which and how to give it in the server\'s env', async () => {
+    const { CMD_TUI_EMULATOR_SECRET: _given, ...withoutSecret } = home.env;
+    for (const [env, words] of [
+      [withoutSecret, `no control secret for ${emulator().origin} (a serve started by another user, in another CMD_TUI_HOME or in a container`],
+      [{ ...withoutSecret, CMD_TUI_EMULATOR_SECRET: 'a-stale-secret' }, `CMD_TUI_EMULATOR_SECRET was refused by the serve at ${emulator().origin}: its control secret is new at each start`],
+    ] as const) {
+      const other = await startStdioDoor(['--api', emulator().baseUrl], env);
+      try {
+        const result = await callTool(other.client, 'try_command', { command: '/ping', guild: emulator().guildIds[0] });
+        const text = textOf(result);
+        expect(result.isError).toBe(true);
+        expect(text).toContain(words);
+        expect(text).toContain("in the env of this MCP server in your client's configuration, and restart the server");
+        expect(text).not.toContain(emulator().controlSecret);
+        expect(text).not.toContain('a-stale-secret');
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it('a tool refuses what it is not given as its schema says', async () => {
     const result = await tool('who_can_use', { guild: 'not-an-id', command: 'x' });
     expect(result.isError).toBe(true);

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { canReadCommands, type DiscordApi } from '../../api/contract.js';
 import type { ProfileInUse } from '../../connect/resolve-target.js';
-import { DISCORD_API_BASE, isLoopbackHost } from '../../api/target.js';
+import { DISCORD_API_BASE, isLiveDiscord, isLoopbackHost } from '../../api/target.js';
 import type { CliIo } from '../../commands/types.js';
 import type { Environment } from '../../config/environment.js';
 import type { EmulatorControl } from '../../discord/emulator-control.js';
@@ -137,11 +137,14 @@ export function withEnvironmentNote(session: Session, note: string | undefined):
   return note === undefined ? session : { ...session, target: { ...session.target, environmentNote: note } };
 }
 
-/** An API on this machine may be a `cmd-tui serve`: its control secret, as `cmd-tui try` finds it (none for any other API). */
-export async function emulatorOnThisMachine(baseUrl: string, environment: Environment): Promise<EmulatorControl | undefined> {
+/**
+ * An API other than live Discord may be a `cmd-tui serve`: the control secret its Try screen sends, as `cmd-tui
+ * try` finds it (CMD_TUI_EMULATOR_SECRET, else the file a serve of this user left, for an address on this
+ * machine only), and where, or that none was found (the Try screen then says how to give it).
+ */
+export async function emulatorControlOf(baseUrl: string, environment: Environment): Promise<EmulatorControl | undefined> {
+  if (isLiveDiscord(baseUrl)) return undefined;
   const url = new URL(baseUrl);
-  if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return undefined;
   const { emulatorControlFor } = await import('../../config/emulator-secrets.js');
-  const control = await emulatorControlFor(url.origin, environment);
-  return control.secret === undefined ? undefined : control;
+  return emulatorControlFor(url.origin, environment, 'tui');
 }

@@ -15,7 +15,7 @@ import type { AppCredentials, LoadedCredentials } from '../../auth/credentials.j
 import type { CliIo } from '../../commands/types.js';
 import { underHome, type Environment } from '../../config/environment.js';
 import { GLOBAL_SCOPE } from '../../discord/model.js';
-import { emulatorOnThisMachine, firstReads, makeSession, targetLabel, withEnvironmentNote, withProfile, type ProfileOf, type Target } from './make-session.js';
+import { emulatorControlOf, firstReads, makeSession, targetLabel, withEnvironmentNote, withProfile, type ProfileOf, type Target } from './make-session.js';
 import type { Session, SignInModel } from './session.js';
 import { endpointOf, type TryOnEmulator } from './emulator-for-try.js';
 
@@ -97,7 +97,7 @@ async function openWith(
     opened.failuresLater ? reading.catch(() => ({})) : reading,
     making,
     making.then(async (session) => (await session.workspace.createBudget(GLOBAL_SCOPE)).used).catch(() => undefined),
-    emulatorOnThisMachine(api.baseUrl, opened.environment).catch(() => undefined),
+    emulatorControlOf(api.baseUrl, opened.environment).catch(() => undefined),
   ]);
   return { ...session, opening: { ...reads, globalCreatesUsed }, emulators: { forTry: opening.tryOnEmulator(api), ...(control ? { control } : {}) } };
 }

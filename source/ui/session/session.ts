@@ -109,7 +109,7 @@ export interface SessionEmulators {
   forTry?: TryOnEmulator;
   /** The emulator this session runs on, when it runs in this process (the demo's): its interactions URL can be set from the Try screen. */
   own?: EmulatorEndpoint;
-  /** The API as a `cmd-tui serve` of this machine, with the control secret its Try screen needs (config/emulator-secrets.ts), when it is one. */
+  /** The API as a `cmd-tui serve`, with the control secret its Try screen sends (config/emulator-secrets.ts) if one was found and where; absent on live Discord. */
   control?: EmulatorControl;
 }
 

@@ -41,7 +41,7 @@ export function TryScreen(props: TryScreenProps) {
     return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, control, interactionsUrl, onRowsWanted) => <TryForm {...props} height={height} active={active} control={control} noBot={noBotText(false)} interactionsUrl={interactionsUrl} onRowsWanted={onRowsWanted} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
-  const control = demo?.control ?? serving ?? { origin: new URL(session.api.baseUrl).origin };
+  const control = demo?.control ?? serving ?? { origin: new URL(session.api.baseUrl).origin, door: 'tui' as const };
   const form = (height: number, active: boolean, interactionsUrl?: string | null, onRowsWanted?: (rows: number) => void) => (
     <TryForm {...props} height={height} active={active} control={control} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(onRowsWanted ? { onRowsWanted } : {})} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />
   );

@@ -172,9 +172,9 @@ function useReplyWatch(control: EmulatorControl, dispatch: Dispatch<TryAction>) 
 }
 
 export function useTryDelivery(where: EmulatorControl, dispatch: Dispatch<TryAction>, words: TryDeliveryWords = {}): TryDelivery {
-  const { origin, secret } = where;
+  const { origin, secret, secretFrom, door } = where;
   // One value while the emulator stays the same, whatever object the screen passes each render.
-  const control = useMemo<EmulatorControl>(() => (secret === undefined ? { origin } : { origin, secret }), [origin, secret]);
+  const control = useMemo<EmulatorControl>(() => ({ origin, ...(secret === undefined ? {} : { secret }), ...(secretFrom ? { secretFrom } : {}), ...(door ? { door } : {}) }), [origin, secret, secretFrom, door]);
   const refusal = (started: Extract<TryStart, { ok: false }>) => (started.noBot && words.noBot ? words.noBot : started.message);
   const { flows } = useAppContext();
   const runner = flows.runner;

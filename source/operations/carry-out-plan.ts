@@ -49,9 +49,11 @@ export interface CarriedOutPlan {
 /** The plan breaks a rule the user did not override: nothing was sent. */
 export class PlanRefusedError extends Error {
   override readonly name = 'PlanRefusedError';
-  readonly hint = 'Change the plan as each refusal says, or give the override it names.';
+  readonly hint: string;
   constructor(readonly refusals: readonly Refusal[]) {
     super(`Refused; nothing was sent: ${refusals.map((refusal) => refusal.message).join(' ')}`);
+    // An override is offered only where a refusal names one (a mass delete); the day's creates and the caps name none.
+    this.hint = refusals.some((refusal) => refusal.override !== undefined) ? 'Change the plan as each refusal says, or give the override it names.' : 'Change the plan as each refusal says.';
   }
 
   get report(): Record<string, unknown> {

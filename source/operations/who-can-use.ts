@@ -10,6 +10,7 @@ import { AuthRequiredError } from '../api/errors.js';
 import { accessMatrix, type AccessDecision, type AccessStage, type CommandAccessInput } from '../discord/effective-access.js';
 import { checkMember } from '../discord/member-access.js';
 import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
+import type { Remedy } from '../discord/remedy.js';
 import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from './read-overwrites.js';
 import type { Workspace } from './workspace.js';
 
@@ -61,14 +62,14 @@ export interface MemberAnswer extends Answered {
   channels: ChannelAnswer[];
 }
 
-export type WhoCanUse = { found: true; answer: RolesAnswer | MemberAnswer } | { found: false; message: string };
+export type WhoCanUse = { found: true; answer: RolesAnswer | MemberAnswer } | { found: false; message: string; remedy?: Remedy };
 
 export async function whoCanUse(workspace: Workspace, question: WhoCanUseQuestion, now: number): Promise<WhoCanUse> {
   if (question.userId !== undefined && question.roleId !== undefined) return { found: false, message: 'Ask for one member or one role, not both: a member is answered for with the roles they hold.' };
   const { api } = workspace;
   const { entries, directory } = await readGuildOverwrites(workspace, question.guildId);
   const found = overwriteEntryFor(entries, question.command, { signInOnly: !canReadCommands(api) });
-  if (!found.ok) return { found: false, message: found.message };
+  if (!found.ok) return { found: false, message: found.message, ...(found.remedy ? { remedy: found.remedy } : {}) };
   const { entry } = found;
   if (entry.kind === 'app') return { found: false, message: 'Name one command: the app-level entry is not a command anyone runs.' };
   const app = entries.find((candidate) => candidate.kind === 'app');

@@ -6,6 +6,7 @@
 import { LIMITS } from '../../discord/model.js';
 import { preparePlan } from '../../operations/prepare-plan.js';
 import { PLAN_LIFETIME_MS } from '../plan-store.js';
+import { mcpRefusal } from '../remedy-words.js';
 import { optionalScope, scopeOf, scopeOutput } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 import * as z from '../zod.js';
@@ -78,7 +79,7 @@ export const planChanges = defineTool({
         kept: prune ? [] : plan.delete.map(keep),
         unchanged: plan.unchanged.map(keep),
         creates: { used: plan.createsUsed, remaining: budget.remaining, limit: LIMITS.dailyCreates, day: budget.day },
-        refusals: prepared.refusals.map(({ rule, message, override }) => ({ rule, message, ...(override ? { override } : {}) })),
+        refusals: prepared.refusals.map(mcpRefusal),
         warnings: prepared.warnings.map(problem),
       },
     };

@@ -16,6 +16,6 @@ export function cliRemedy(remedy: Remedy): string {
     case 'plan-again':
       return 'A plan shown for confirming is never swapped for another: run it again to see one made afresh from the scope as it is now.';
     case 'list-commands':
-      return 'Use a command id or name from `cmd-tui perms list`, or `app` for the app-level defaults.';
+      return remedy.app ? 'Use a command id or name from `cmd-tui perms list`, or `app` for the app-level defaults.' : 'Use a command that `cmd-tui list` shows (with --guild for a guild\'s).';
   }
 }

@@ -98,6 +98,6 @@ export function findEntry(entries: readonly PermissionEntry[], spec: string): En
   return {
     ok: false,
     message: `No command "${spec}" in this guild or globally.`,
-    remedy: { kind: 'list-commands' },
+    remedy: { kind: 'list-commands', app: true },
   };
 }

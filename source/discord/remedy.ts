@@ -8,8 +8,8 @@ export type Remedy =
   | { kind: 'fewer-commands'; prune: boolean }
   /** Make the plan again from the scope as it is now: a plan shown for confirming is never swapped for another. */
   | { kind: 'plan-again' }
-  /** Name a command as the guild's list shows it (its id or name), or `app` for the app-level defaults. */
-  | { kind: 'list-commands' };
+  /** Name a command as the scope's list shows it; `app`: or `app` for the app-level defaults (where overwrites are read). */
+  | { kind: 'list-commands'; app: boolean };
 
 /** The remedy an error value names, if any (ScopeChangedError, …). */
 export function remedyOf(error: unknown): Remedy | undefined {

@@ -12,7 +12,7 @@ export function mcpRemedy(remedy: Remedy): string {
     case 'plan-again':
       return 'A plan shown for confirming is never swapped for another: call plan_changes again for one made from the scope as it is now, and show it to the user before apply_plan.';
     case 'list-commands':
-      return 'Use a command id or name that list_commands shows for this guild (or the global scope).';
+      return `Use a command that list_commands shows for this guild or the global scope${remedy.app ? ' (its id or name), or `app` for the app-level defaults' : ''}.`;
   }
 }
 

@@ -70,7 +70,8 @@ export async function whoCanUse(workspace: Workspace, question: WhoCanUseQuestio
   const { api } = workspace;
   const { entries, directory } = await readGuildOverwrites(workspace, question.guildId);
   const found = overwriteEntryFor(entries, question.command, { signInOnly: !canReadCommands(api) });
-  if (!found.ok) return { found: false, message: found.message, ...(found.remedy ? { remedy: found.remedy } : {}) };
+  // The app-level entry is no command anyone runs: only a command is offered.
+  if (!found.ok) return { found: false, message: found.message, ...(found.remedy ? { remedy: { kind: 'list-commands', app: false } } : {}) };
   const { entry } = found;
   if (entry.kind === 'app') return { found: false, message: 'Name one command: the app-level entry is not a command anyone runs.' };
   const app = entries.find((candidate) => candidate.kind === 'app');

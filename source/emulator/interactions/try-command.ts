@@ -148,7 +148,11 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const locale = request.locale ?? 'en-US';
   if (!(LOCALES as readonly string[]).includes(locale)) return refuse(400, `"${locale}" is not a Discord locale: use one of ${LOCALES.join(', ')}`);
   const command = findCommand(world, guild, request.name);
-  if (!command) return refuse(404, `no slash command /${request.name} in ${guild.name} (${guild.id}) or among the global commands`);
+  if (!command) {
+    // `reason`: the door says where its user finds the commands there are (a list, list_commands).
+    const missing = refuse(404, `no slash command /${request.name} in ${guild.name} (${guild.id}) or among the global commands`);
+    return { ...missing, body: { ...(missing.body as object), reason: 'no-command' } };
+  }
   if (command.contexts && !command.contexts.includes(0)) return refuse(403, `/${command.name} is not offered in servers (its contexts are ${command.contexts.join(', ')})`);
 
   const input = accessInput(world, guild, command);

@@ -3,6 +3,8 @@ import * as z from '../zod.js';
 import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../../operations/follow-interaction.js';
 import { LIVE_DISCORD_REFUSAL, notAnInteraction, readInteraction, startTry } from '../../operations/try-command.js';
 import { newReplyLines, NOTHING_SHOWN } from '../../operations/try-reply.js';
+import { capitalized } from '../../discord/sentence.js';
+import { mcpRemedy } from '../remedy-words.js';
 import { optionalId } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 
@@ -70,7 +72,7 @@ export const tryCommand = defineTool({
     if (!started.ok) {
       return started.notEmulator
         ? { refused: `${started.message}: it cannot play Discord's client.`, hint: 'Start this server with --api set to the URL `cmd-tui serve` prints.' }
-        : { refused: started.message, ...(started.problems.length > 0 ? { details: { problems: started.problems } } : {}) };
+        : { refused: `${capitalized(started.message)}.`, ...(started.remedy ? { hint: mcpRemedy(started.remedy) } : {}), ...(started.problems.length > 0 ? { details: { problems: started.problems } } : {}) };
     }
     const { id, botName, user, channel } = started;
     let followed;

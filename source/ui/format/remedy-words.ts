@@ -12,6 +12,6 @@ export function tuiRemedy(remedy: Remedy): string {
     case 'plan-again':
       return `A plan shown for confirming is never swapped for another: start it again (${keyLabel(bindingOf('copyScope'))} for a copy, ${keyLabel(bindingOf('restorePlan'))} on a backup for a restore) to see one made afresh from the scope as it is now.`;
     case 'list-commands':
-      return 'Pick a command from the list, or the app-level defaults.';
+      return `Pick a command from the list${remedy.app ? ', or the app-level defaults' : ''}.`;
   }
 }

@@ -66,7 +66,8 @@ export class ReplanRefusedError extends Error {
   override readonly name = 'ReplanRefusedError';
   readonly hint = 'Check the scope (another writer changed it while this run waited), then run it again with the flags the new plan needs.';
   constructor(readonly refusals: readonly Refusal[]) {
-    super(`The scope changed while this run waited for it, and the plan made again is refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}`).join('\n')}`);
+    // The refusals follow in the door's words (each with its remedy): commands/apply-once.ts.
+    super('The scope changed while this run waited for it, and the plan made again is refused; nothing was sent:');
   }
 
   get report(): Record<string, unknown> {

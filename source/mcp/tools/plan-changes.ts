@@ -18,7 +18,7 @@ export const DOOR_JOURNAL = { command: 'apply_plan (cmd-tui mcp)', rerunnable: f
 const identity = { id: z.string(), name: z.string(), type: z.int() };
 const refusal = z.object({
   rule: z.string().check(z.describe('daily-creates, type-cap or mass-delete.')),
-  message: z.string().check(z.describe("The plan engine's words, the same the CLI and the TUI show.")),
+  message: z.string().check(z.describe("The plan engine's words, as the CLI and the TUI show them, and what to do in this door's terms (`commands`, `prune: true`).")),
   override: z.optional(z.string().check(z.describe('The override that lets apply_plan carry the plan out all the same (give it in apply_plan\'s `overrides`, only when the user asked for it); absent: none does.'))),
 });
 

@@ -4,6 +4,7 @@
  * written in the validator's path syntax (`options[0].name`, `[3].name` for a bulk body).
  */
 import { appInstallUrl, guildRouteIds } from '../discord/install-url.js';
+import { capitalized } from '../discord/sentence.js';
 import type { AuthKind } from './contract.js';
 import { flattenFieldErrors } from '../discord/problem-path.js';
 import { DiscordApiError } from './errors.js';
@@ -51,9 +52,6 @@ export interface ErrorContext {
   /** What answered (target.ts answererOf): `Discord`, or `the API at URL`; Discord unless told. */
   answerer?: string;
 }
-
-/** `the API at …` at the start of a sentence. */
-export const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** Answers that mean the credential sent was refused: a 401, an invalid token (50014), or an unauthorized one (40001). */
 function refusedCredential(status: number, code: number): boolean {

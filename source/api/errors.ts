@@ -5,6 +5,7 @@
  */
 import { redactSecrets } from '../terminal/redact-secrets.js';
 import type { FieldError } from '../discord/problem-path.js';
+import { remedyOf, type Remedy } from '../discord/remedy.js';
 import type { AuthKind } from './contract.js';
 
 /** One field Discord refused, at its path (discord/problem-path.ts reads them out of the error tree). */
@@ -136,11 +137,13 @@ export function fieldErrorLine(field: FieldError): string {
 /**
  * Any error the client raises carries a user-facing message and, usually, a hint: the one place both
  * the CLI and the TUI take an error's words from, so a credential this process holds (or a token-shaped
- * argument) that a message quotes is `****` here, whatever shows it.
+ * argument) that a message quotes is `****` here, whatever shows it. An error that names a remedy
+ * (discord/remedy.ts) has it said in the door's words (`remedyWords`) as its hint.
  */
-export function describeError(error: unknown): { message: string; hint?: string } {
+export function describeError(error: unknown, remedyWords?: (remedy: Remedy) => string): { message: string; hint?: string } {
   if (error instanceof Error) {
-    const hint = (error as { hint?: unknown }).hint;
+    const remedy = remedyOf(error);
+    const hint = remedy && remedyWords ? remedyWords(remedy) : (error as { hint?: unknown }).hint;
     const message = redactSecrets(error.message);
     return typeof hint === 'string' ? { message, hint: redactSecrets(hint) } : { message };
   }

@@ -50,6 +50,11 @@ export type MemberLookup =
 
 const NOT_A_MEMBER = new Set([10007, 10013]);
 
+/** Discord's answer that a user id names no member of the guild (no such user, or not in it). */
+export function namesNoMember(error: unknown): error is DiscordApiError {
+  return error instanceof DiscordApiError && error.status === 404 && NOT_A_MEMBER.has(error.code);
+}
+
 /** The refusal of a typed user id, in the words the TUI and `perms set` share. */
 export function notAMemberMessage(userId: string, guild: string, code: number): string {
   return `${userId} names no member of ${guild} (Discord answered ${code === 10013 ? 'Unknown User' : 'Unknown Member'}, ${code}).`;
@@ -60,7 +65,7 @@ export async function lookupMember(api: DiscordApi, guildId: string, userId: str
     return { status: 'member', member: await api.getGuildMember(guildId, userId) };
   } catch (error) {
     if (error instanceof AuthRequiredError) return { status: 'unchecked', reason: 'checking that an id names a member needs a bot token' };
-    if (error instanceof DiscordApiError && error.status === 404 && NOT_A_MEMBER.has(error.code)) return { status: 'not-a-member', code: error.code };
+    if (namesNoMember(error)) return { status: 'not-a-member', code: error.code };
     throw error;
   }
 }

@@ -6,7 +6,8 @@
 import type { AuthKind } from './contract.js';
 import type { AuthHeaders } from './auth-headers.js';
 import type { Clock } from './clock.js';
-import { capitalized, discordApiErrorFrom, parseJson } from './discord-error.js';
+import { capitalized } from '../discord/sentence.js';
+import { discordApiErrorFrom, parseJson } from './discord-error.js';
 import { ConnectionError, RequestCancelledError } from './errors.js';
 import { TransportError, type HttpResponse, type Transport } from './http-transport.js';
 import type { InvalidRequestGuard } from './invalid-request-guard.js';

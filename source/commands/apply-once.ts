@@ -12,7 +12,7 @@ import { plural } from '../terminal/plural.js';
 import { readBackField } from '../backup/read-back.js';
 import type { Problem, Scope } from '../discord/model.js';
 import { standingRefusals, type Refusal } from '../discord/plan.js';
-import { carryOutPlan } from '../operations/carry-out-plan.js';
+import { carryOutPlan, ReplanRefusedError } from '../operations/carry-out-plan.js';
 import type { ExecutedStep } from '../operations/send-plan.js';
 import { openWorkspace } from '../operations/workspace.js';
 import { paintFor } from '../terminal/colour.js';
@@ -109,7 +109,15 @@ export async function applyOnce(api: DiscordApi, scope: Scope, file: string, fla
     signal: signal ?? interrupt!.signal,
     onStep: (step) => out.write(`${stepLine(step)}\n`),
     notice,
-  }).finally(() => interrupt?.dispose());
+  })
+    .catch((error: unknown) => {
+      if (!(error instanceof ReplanRefusedError)) throw error;
+      // The plan made again under the lock is refused: its refusals said as any plan's are, in the CLI's words.
+      io.stderr.write(`${renderRefusals(error.refusals, error.message)}  ${error.hint}\n`);
+      return error;
+    })
+    .finally(() => interrupt?.dispose());
+  if (outcome instanceof ReplanRefusedError) return { outcome: 'refused', refusals: [...outcome.refusals], skipped };
   if (outcome.backup === null) {
     out.write(`Nothing to change in ${describeScope(scope)}.\n`);
     return { outcome: 'unchanged', skipped };

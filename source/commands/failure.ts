@@ -10,11 +10,13 @@ import { UnknownSecretStoreError } from '../auth/secret-store.js';
 import { OAuthError } from '../api/token-exchange.js';
 import { LocalWriteError } from '../config/local-failure.js';
 import { ProfileError } from '../config/profiles.js';
+import { remedyOf } from '../discord/remedy.js';
+import { cliRemedy } from './remedy-words.js';
 import { ExitCode, type CliIo } from './types.js';
 
 export function reportFailure(error: unknown, io: CliIo, command: string): number {
   if (!isKnown(error)) throw error;
-  const { message, hint } = describeError(error);
+  const { message, hint } = describeError(error, cliRemedy);
   const fields = fieldErrorsOf(error).map((field) => `\n  ${fieldErrorLine(field)}`).join('');
   io.stderr.write(`cmd-tui ${command}: ${message}${fields}\n${hint ? `  ${hint}\n` : ''}`);
   const document = failureDocument(error);
@@ -24,7 +26,7 @@ export function reportFailure(error: unknown, io: CliIo, command: string): numbe
 
 /** A failure as `--json` shows it: what a run stopped part-way did, the error, and the exit code. */
 export function failureDocument(error: Error): Record<string, unknown> & { exitCode: number } {
-  const { message, hint } = describeError(error);
+  const { message, hint } = describeError(error, cliRemedy);
   return { ...reportOf(error), error: { message, ...(hint ? { hint } : {}), fields: fieldErrorsOf(error) }, exitCode: exitCodeOf(error) };
 }
 
@@ -63,5 +65,5 @@ function fieldErrorsOf(error: Error): FieldError[] {
 /** Errors that are values with a user-facing message; anything else is a bug and propagates. */
 function isKnown(error: unknown): error is Error {
   if (error instanceof DiscordApiError || error instanceof RateLimitError) return true;
-  return error instanceof Error && typeof (error as { hint?: unknown }).hint === 'string';
+  return error instanceof Error && (typeof (error as { hint?: unknown }).hint === 'string' || remedyOf(error) !== undefined);
 }

@@ -16,6 +16,7 @@ import {
 } from '../discord/overwrite-targets.js';
 import type { PermissionOverwrite, PermissionTypeValue } from '../discord/model.js';
 import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { withCliRemedy } from './remedy-words.js';
 import { openWorkspace } from '../operations/workspace.js';
 import { paintFor, PLAIN, type Paint } from '../terminal/colour.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
@@ -35,7 +36,7 @@ export async function runList(api: DiscordApi, request: ListRequest, io: CliIo):
   if (request.commandSpec !== undefined) {
     const found = overwriteEntryFor(entries, request.commandSpec, { signInOnly: !canReadCommands(api) });
     if (!found.ok) {
-      io.stderr.write(`cmd-tui perms list: ${found.message}\n`);
+      io.stderr.write(`cmd-tui perms list: ${withCliRemedy(found)}\n`);
       return ExitCode.Problems;
     }
     shown = [found.entry];

@@ -23,6 +23,7 @@ import { SCOPE_MISSING, SIGN_IN_NEEDED } from '../discord/overwrite-refusals.js'
 import { describeTarget, newTargetProblem, sameTarget, targetPhrase, withMembers, type GuildDirectory, type TargetRef } from '../discord/overwrite-targets.js';
 import { confirm } from './confirm.js';
 import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from '../operations/read-overwrites.js';
+import { withCliRemedy } from './remedy-words.js';
 import { lookupMember, notAMemberMessage } from '../api/guild-members.js';
 import { lookupChannel, notAChannelMessage } from '../api/channel-lookup.js';
 import { overwritesJson } from './perms-list.js';
@@ -50,7 +51,7 @@ export async function runSet(api: DiscordApi, request: SetRequest, io: CliIo): P
   let directory = read;
   const found = overwriteEntryFor(entries, request.commandSpec, { signInOnly: !canReadCommands(api) });
   // A sign-in alone sees only the lists that exist, named where a local backup has the command: said beside a miss.
-  if (!found.ok) return refuse(io, request, [found.message, signInOnlyNote(api)].filter(Boolean).join(' '));
+  if (!found.ok) return refuse(io, request, [withCliRemedy(found), signInOnlyNote(api)].filter(Boolean).join(' '));
   const entry = found.entry;
 
   const added = request.edits.filter((edit) => edit.action !== 'remove' && !entry.overwrites.some((o) => sameTarget(o, edit.target)));

@@ -8,6 +8,7 @@ import type { DiscordApi } from '../api/contract.js';
 import { whoCanUse, type ChannelAnswer, type MemberAnswer, type RolesAnswer } from '../operations/who-can-use.js';
 import { openWorkspace } from '../operations/workspace.js';
 import { sanitizeLine } from '../terminal/sanitize.js';
+import { withCliRemedy } from './remedy-words.js';
 import { renderTable } from './text-table.js';
 import { ExitCode, type CliIo } from './types.js';
 
@@ -23,7 +24,7 @@ export async function runWho(api: DiscordApi, request: WhoRequest, io: CliIo): P
   const question = { guildId: request.guildId, command: request.commandSpec, ...(request.userId !== undefined ? { userId: request.userId } : {}), ...(request.channelId !== undefined ? { channelId: request.channelId } : {}) };
   const result = await whoCanUse(openWorkspace(api, io.environment.paths()), question, Date.now());
   if (!result.found) {
-    io.stderr.write(`cmd-tui perms who: ${result.message}\n`);
+    io.stderr.write(`cmd-tui perms who: ${withCliRemedy(result)}\n`);
     return ExitCode.Problems;
   }
   const { answer } = result;

@@ -3,11 +3,13 @@
  * the overrides they take: each override is a flag of the same name (`--delete-many`, `--accept-skipped`).
  */
 import type { Override, Refusal } from '../discord/plan.js';
+import { withCliRemedy } from './remedy-words.js';
 
-/** A refusal as the CLI says it (and `--json` prints it): the engine's words, and the flag that overrides it. */
+/** A refusal as the CLI says it (and `--json` prints it): the engine's words, its remedy, and the flag that overrides it. */
 export function cliRefusal(refusal: Refusal): { rule: string; message: string; override?: string } {
-  if (!refusal.override) return { rule: refusal.rule, message: refusal.message };
-  return { rule: refusal.rule, message: `${refusal.message} Pass --${refusal.override} if that is what you want.`, override: `--${refusal.override}` };
+  const message = withCliRemedy(refusal);
+  if (!refusal.override) return { rule: refusal.rule, message };
+  return { rule: refusal.rule, message: `${message} Pass --${refusal.override} if that is what you want.`, override: `--${refusal.override}` };
 }
 
 /** What a write prints when refused; `plan` says the same refusals as what `apply` would do. */

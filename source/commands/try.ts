@@ -24,6 +24,7 @@ import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../operations/f
 import { LIVE_DISCORD_REFUSAL, notAnInteraction, readInteraction, startTry, submitForm, useComponent, type EmulatorControl, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
+import { cliRemedy } from './remedy-words.js';
 import { ExitCode, UsageError, type CliIo, type CommandRun } from './types.js';
 
 const LIVE_DISCORD = [
@@ -128,7 +129,7 @@ async function begin(io: CliIo, origin: string, start: () => Promise<TryStart>):
   } catch (error) {
     return fail(io, `could not reach ${origin} (${(error as Error).message}): is \`cmd-tui serve\` running there?`, ExitCode.Unreachable);
   }
-  if (!started.ok) return fail(io, started.notEmulator ? `${started.message}: pass --api with the URL \`cmd-tui serve\` printed` : started.message, ExitCode.Problems, started.problems);
+  if (!started.ok) return fail(io, started.notEmulator ? `${started.message}: pass --api with the URL \`cmd-tui serve\` printed` : started.remedy ? `${started.message}. ${cliRemedy(started.remedy)}` : started.message, ExitCode.Problems, started.problems);
   return started;
 }
 

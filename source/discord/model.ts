@@ -308,6 +308,8 @@ export const applicationSchema = z.looseObject({
   flags_new: z.optional(z.string()),
   integration_types_config: z.optional(z.record(z.string(), z.unknown())),
   redirect_uris: z.optional(z.array(z.string())),
+  /** Its developer (a team's app: the team's pseudo-user), whom Try runs as by default (try-place.ts). */
+  owner: z.optional(z.looseObject({ id: snowflake })),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { COMMAND_TYPE_NAMES, type Command, type GuildCommandPermissions, type PermissionOverwrite } from './model.js';
 import { compareNames } from './command-order.js';
+import type { Remedy } from './remedy.js';
 
 export type PermissionEntry =
   | { kind: 'app'; id: string; label: string; overwrites: PermissionOverwrite[] }
@@ -73,7 +74,7 @@ export function unlistedEntry(id: string, label = `command ${id}`): PermissionEn
   return { kind: 'unlisted', id, label, overwrites: [] };
 }
 
-export type EntryLookup = { ok: true; entry: PermissionEntry } | { ok: false; message: string };
+export type EntryLookup = { ok: true; entry: PermissionEntry } | { ok: false; message: string; remedy?: Remedy };
 
 /**
  * `app` or the application id → the app-level entry; an id → that command; a name (with or without
@@ -96,6 +97,7 @@ export function findEntry(entries: readonly PermissionEntry[], spec: string): En
   }
   return {
     ok: false,
-    message: `No command "${spec}" in this guild or globally. Use a command id or name from \`cmd-tui perms list\`, or \`app\` for the app-level defaults.`,
+    message: `No command "${spec}" in this guild or globally.`,
+    remedy: { kind: 'list-commands', app: true },
   };
 }

@@ -7,6 +7,7 @@
 import { changedFields, diffFields, type FieldChange } from './diff.js';
 import { COMMAND_TYPE_NAMES, LIMITS, type Command, type CommandDraft } from './model.js';
 import { toBodyForm, toComparableForm, type ScopeDefaults } from './normalize.js';
+import type { Remedy } from './remedy.js';
 import { plural } from '../terminal/plural.js';
 
 export interface PlannedCreate {
@@ -156,13 +157,15 @@ export interface Refusal {
   /** The same words in every door; an override's own words (a flag, a typed confirmation) are the door's. */
   message: string;
   override?: Override;
+  /** What makes the plan fit, when only the door can say it (its file or list, its flag or input). */
+  remedy?: Remedy;
 }
 
 export interface PlanGuardContext {
   prune: boolean;
   createsRemaining: number;
   liveCount: number;
-  /** Where the desired commands come from: says how to make the plan fit. */
+  /** Where the desired commands come from: says how to make the plan fit (`file`: a list a door was given, a file's or an agent's). */
   source: 'file' | 'copy' | 'backup';
 }
 
@@ -177,7 +180,8 @@ export function refusalsFor(plan: Plan, live: readonly Command[], context: PlanG
   for (const [type, count] of countsAfter(plan, live, context.prune)) {
     const cap = LIMITS.perScope[type];
     if (cap !== undefined && count > cap) {
-      refusals.push({ rule: 'type-cap', message: `The scope would hold ${count} ${COMMAND_TYPE_NAMES[type] ?? type} commands; the cap is ${cap}. ${fitTheCap(context)}` });
+      const over = `The scope would hold ${count} ${COMMAND_TYPE_NAMES[type] ?? type} commands; the cap is ${cap}.`;
+      refusals.push(context.source === 'file' ? { rule: 'type-cap', message: over, remedy: { kind: 'fewer-commands', prune: !context.prune } } : { rule: 'type-cap', message: `${over} ${fitTheCap(context.source)}` });
     }
   }
   const deletes = context.prune ? plan.delete.length : 0;
@@ -187,10 +191,9 @@ export function refusalsFor(plan: Plan, live: readonly Command[], context: PlanG
   return refusals;
 }
 
-function fitTheCap(context: PlanGuardContext): string {
-  if (context.source === 'copy') return 'Copy fewer commands, or delete some from the target first.';
-  if (context.source === 'backup') return 'Delete some from the scope first, or restore an exported file with fewer.';
-  return `Remove some from the file${context.prune ? '' : ' or pass --prune to delete the ones not in it'}.`;
+/** How a copy or a restore fits the cap, the same in every door; a list of commands (`source: 'file'`) is the door's to word (Remedy). */
+function fitTheCap(source: 'copy' | 'backup'): string {
+  return source === 'copy' ? 'Copy fewer commands, or delete some from the target first.' : 'Delete some from the scope first, or restore an exported file with fewer.';
 }
 
 /** The refusals that still stand once the user's overrides are counted. */

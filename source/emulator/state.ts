@@ -153,12 +153,6 @@ export function defaultGuild(state: EmulatorState): GuildRecord | undefined {
   return installedGuilds(state)[0];
 }
 
-/** Whom `try` runs as without --as: the app's owner where they are a member, else the guild's owner (a copied guild's people are not the emulator's). */
-export function defaultMember(state: EmulatorState, guild: GuildRecord): string {
-  const appOwner = state.application.ownerId;
-  return guild.members[appOwner] ? appOwner : guild.ownerId;
-}
-
 /** Makes `guild` the default one (first in insertion order, which JSON persistence keeps). */
 export function putFirst(state: EmulatorState, guildId: string): void {
   const guild = state.guilds[guildId];

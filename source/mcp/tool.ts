@@ -9,7 +9,9 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import type * as z from './zod.js';
 import { redactSecrets } from '../terminal/redact-secrets.js';
 import type { PreparedPlan } from '../operations/prepare-plan.js';
+import { remedyOf } from '../discord/remedy.js';
 import type { McpDoor } from './door.js';
+import { mcpRemedy } from './remedy-words.js';
 import type { PlanStore } from './plan-store.js';
 
 export interface ToolContext {
@@ -75,7 +77,7 @@ function errorResult({ refused, hint, details }: Refusal): CallToolResult {
 /** An error that is a value with words for the user (a message and a hint, or Discord's refusal); anything else is a bug. */
 export function isDescribed(error: unknown): error is Error {
   // Discord's refusal (DiscordApiError) may have no hint of ours.
-  return error instanceof Error && (typeof (error as { hint?: unknown }).hint === 'string' || error.name === 'DiscordApiError');
+  return error instanceof Error && (typeof (error as { hint?: unknown }).hint === 'string' || remedyOf(error) !== undefined || error.name === 'DiscordApiError');
 }
 
 /**
@@ -85,7 +87,9 @@ export function isDescribed(error: unknown): error is Error {
  */
 export function failureResult(error: unknown): CallToolResult {
   if (!isDescribed(error)) return errorResult({ refused: `cmd-tui failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` });
-  const { hint, fieldErrors, report } = error as { hint?: unknown; fieldErrors?: unknown; report?: unknown };
+  const { fieldErrors, report } = error as { fieldErrors?: unknown; report?: unknown };
+  const remedy = remedyOf(error);
+  const hint = remedy ? mcpRemedy(remedy) : (error as { hint?: unknown }).hint;
   const details: Record<string, unknown> = {
     ...(typeof report === 'object' && report !== null ? (report as Record<string, unknown>) : {}),
     ...(Array.isArray(fieldErrors) && fieldErrors.length > 0 ? { fields: fieldErrors } : {}),

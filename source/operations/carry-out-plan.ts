@@ -49,9 +49,11 @@ export interface CarriedOutPlan {
 /** The plan breaks a rule the user did not override: nothing was sent. */
 export class PlanRefusedError extends Error {
   override readonly name = 'PlanRefusedError';
-  readonly hint = 'Change the plan as each refusal says, or give the override it names.';
+  readonly hint: string;
   constructor(readonly refusals: readonly Refusal[]) {
     super(`Refused; nothing was sent: ${refusals.map((refusal) => refusal.message).join(' ')}`);
+    // An override is offered only where a refusal names one (a mass delete); the day's creates and the caps name none.
+    this.hint = refusals.some((refusal) => refusal.override !== undefined) ? 'Change the plan as each refusal says, or give the override it names.' : 'Change the plan as each refusal says.';
   }
 
   get report(): Record<string, unknown> {
@@ -64,7 +66,8 @@ export class ReplanRefusedError extends Error {
   override readonly name = 'ReplanRefusedError';
   readonly hint = 'Check the scope (another writer changed it while this run waited), then run it again with the flags the new plan needs.';
   constructor(readonly refusals: readonly Refusal[]) {
-    super(`The scope changed while this run waited for it, and the plan made again is refused; nothing was sent:\n${refusals.map((refusal) => `  ${refusal.message}`).join('\n')}`);
+    // The refusals follow in the door's words (each with its remedy): commands/apply-once.ts.
+    super('The scope changed while this run waited for it, and the plan made again is refused; nothing was sent:');
   }
 
   get report(): Record<string, unknown> {

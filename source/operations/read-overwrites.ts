@@ -33,5 +33,5 @@ export function overwriteEntryFor(entries: readonly PermissionEntry[], spec: str
   if (found.ok || !options.signInOnly) return found;
   const id = spec.trim();
   if (isSnowflake(id)) return { ok: true, entry: unlistedEntry(id) };
-  return { ok: false, message: `${found.message} A command without overwrites of its own is not listed to a sign-in: name it by its id.` };
+  return { ...found, message: `${found.message} A command without overwrites of its own is not listed to a sign-in: name it by its id.` };
 }

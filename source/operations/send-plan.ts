@@ -9,6 +9,7 @@ import { listCommandLine, readBackFailedNote } from '../backup/read-back.js';
 import { commandLabel } from '../discord/overwrite-entries.js';
 import type { Command, Scope } from '../discord/model.js';
 import type { Plan, PlannedKeep } from '../discord/plan.js';
+import type { Remedy } from '../discord/remedy.js';
 import type { Workspace } from './workspace.js';
 import { plural } from '../terminal/plural.js';
 
@@ -40,10 +41,10 @@ export interface SentPlan {
   readBackFailed?: string;
 }
 
-/** The scope changed between the plan and the write: nothing was sent, and the plan must be made again. */
+/** The scope changed between the plan and the write: nothing was sent, and the plan must be made again (each door says how). */
 export class ScopeChangedError extends Error {
   override readonly name = 'ScopeChangedError';
-  readonly hint = 'A plan shown for confirming is never swapped for another: run it again to see one made afresh from the scope as it is now.';
+  readonly remedy: Remedy = { kind: 'plan-again' };
   constructor(readonly scope: Scope) {
     super(`The scope changed since the plan was made (another writer got there first); nothing was sent.`);
   }

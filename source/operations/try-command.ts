@@ -15,6 +15,7 @@ import { EMULATOR_UPLOADS_LIMIT, formatSize } from '../discord/attachments.js';
 import { controlHeaders, controlSecretRefused, type EmulatorControl } from '../discord/emulator-control.js';
 import type { FormValue } from '../discord/modal-rules.js';
 import { parseStrictObject } from '../discord/strict-json.js';
+import type { Remedy } from '../discord/remedy.js';
 import type { InteractionView } from './try-reply.js';
 import type { LocalFile } from './attachment-files.js';
 
@@ -43,7 +44,7 @@ export interface TryRequest {
 export type TryStart =
   | { ok: true; id: string; botName: string; user: string; channel: string; interaction: unknown }
   /** `notEmulator`: the server has no try route (not a `cmd-tui serve`); `noBot`: no bot to deliver to (no endpoint URL, none on the gateway). */
-  | { ok: false; message: string; problems: string[]; notEmulator?: boolean; noBot?: boolean };
+  | { ok: false; message: string; problems: string[]; notEmulator?: boolean; noBot?: boolean; remedy?: Remedy };
 
 /** How long one request to the emulator may take unless told (`EmulatorControl.timeoutMs`). */
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
@@ -178,7 +179,8 @@ async function deliverThrough(control: EmulatorControl, path: string, request: u
     const problems = Array.isArray(started.body.problems) ? started.body.problems.map(String) : [];
     // The emulator always says why it refused; an answer without a message is from another server.
     if (typeof started.body.message !== 'string') return { ok: false, notEmulator: true, message: `HTTP ${started.status} from ${origin}: not a cmd-tui serve emulator`, problems: [] };
-    return { ok: false, message: started.body.message, problems, ...(started.body.reason === 'no-bot' ? { noBot: true } : {}) };
+    const told = started.body.reason === 'no-bot' ? { noBot: true } : started.body.reason === 'no-command' ? { remedy: { kind: 'list-commands', app: false } as const } : {};
+    return { ok: false, message: started.body.message, problems, ...told };
   }
   const { id, botName, user, channel, interaction } = started.body;
   return { ok: true, id: String(id), botName: String(botName), user: String(user), channel: String(channel), interaction };

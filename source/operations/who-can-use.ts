@@ -6,10 +6,12 @@
  * discord/effective-access.ts; this reads what they need and shapes the answer every door prints.
  */
 import { canReadCommands } from '../api/contract.js';
-import { AuthRequiredError } from '../api/errors.js';
+import { AuthRequiredError, DiscordApiError } from '../api/errors.js';
+import { namesNoMember, notAMemberMessage } from '../api/guild-members.js';
 import { accessMatrix, type AccessDecision, type AccessStage, type CommandAccessInput } from '../discord/effective-access.js';
 import { checkMember } from '../discord/member-access.js';
 import type { GuildDirectory, OverwriteTarget } from '../discord/overwrite-targets.js';
+import type { Remedy } from '../discord/remedy.js';
 import { overwriteEntryFor, readGuildOverwrites, signInOnlyNote } from './read-overwrites.js';
 import type { Workspace } from './workspace.js';
 
@@ -61,14 +63,15 @@ export interface MemberAnswer extends Answered {
   channels: ChannelAnswer[];
 }
 
-export type WhoCanUse = { found: true; answer: RolesAnswer | MemberAnswer } | { found: false; message: string };
+export type WhoCanUse = { found: true; answer: RolesAnswer | MemberAnswer } | { found: false; message: string; remedy?: Remedy };
 
 export async function whoCanUse(workspace: Workspace, question: WhoCanUseQuestion, now: number): Promise<WhoCanUse> {
   if (question.userId !== undefined && question.roleId !== undefined) return { found: false, message: 'Ask for one member or one role, not both: a member is answered for with the roles they hold.' };
   const { api } = workspace;
   const { entries, directory } = await readGuildOverwrites(workspace, question.guildId);
   const found = overwriteEntryFor(entries, question.command, { signInOnly: !canReadCommands(api) });
-  if (!found.ok) return { found: false, message: found.message };
+  // The app-level entry is no command anyone runs: only a command is offered.
+  if (!found.ok) return { found: false, message: found.message, ...(found.remedy ? { remedy: { kind: 'list-commands', app: false } } : {}) };
   const { entry } = found;
   if (entry.kind === 'app') return { found: false, message: 'Name one command: the app-level entry is not a command anyone runs.' };
   const app = entries.find((candidate) => candidate.kind === 'app');
@@ -85,7 +88,7 @@ export async function whoCanUse(workspace: Workspace, question: WhoCanUseQuestio
       ? undefined
       : `${signInOnlyNote(api) ?? ''} Its default_member_permissions could not be read, so these answers take it as none: a member it requires a permission of may in fact be refused.`.trim();
   const answered: Answered = { guildId: question.guildId, ...(directory.guildName !== undefined ? { guildName: directory.guildName } : {}), command: entry.label, commandId: entry.id, ...(note ? { note } : {}) };
-  if (question.userId !== undefined) return { found: true, answer: await memberAnswer(workspace, input, question.userId, question, answered, now) };
+  if (question.userId !== undefined) return memberAnswer(workspace, input, question.userId, question, answered, now);
   const answer = rolesAnswer(input, question, answered, now);
   if (question.roleId !== undefined && answer.roles.length === 0) {
     return { found: false, message: `Guild ${question.guildId} has no role ${question.roleId} that could be read: give the id of one of its roles (the guild id is @everyone), or leave the role out for every role.` };
@@ -102,8 +105,9 @@ function rolesAnswer(input: CommandAccessInput, question: WhoCanUseQuestion, ans
   return { ...answered, roles, users };
 }
 
-async function memberAnswer(workspace: Workspace, input: CommandAccessInput, userId: string, question: WhoCanUseQuestion, answered: Answered, now: number): Promise<MemberAnswer> {
+async function memberAnswer(workspace: Workspace, input: CommandAccessInput, userId: string, question: WhoCanUseQuestion, answered: Answered, now: number): Promise<WhoCanUse> {
   const member = await workspace.api.getGuildMember(question.guildId, userId).catch((error: unknown) => {
+    if (namesNoMember(error)) return error;
     if (!(error instanceof AuthRequiredError)) throw error;
     throw new AuthRequiredError(
       error.needed,
@@ -111,9 +115,13 @@ async function memberAnswer(workspace: Workspace, input: CommandAccessInput, use
       'Run `cmd-tui auth set-bot-token` (or set DISCORD_BOT_TOKEN), or ask without a member for the answer per role.',
     );
   });
+  if (member instanceof DiscordApiError) {
+    const guild = answered.guildName ?? `guild ${question.guildId}`;
+    return { found: false, message: `${notAMemberMessage(userId, guild, member.code)} Give the id of a member of this guild, or leave the member out for the answer per role.` };
+  }
   const directory: GuildDirectory = { ...input.directory, members: [...(input.directory.members ?? []), member] };
   const { who, timedOutUntil, answers } = checkMember({ ...input, directory }, userId, now, question.channelId);
-  return { ...answered, user: who.label, userId, timedOutUntil: timedOutUntil ?? null, channels: answers.map(({ place, decision }) => channelAnswer(place, decision)) };
+  return { found: true, answer: { ...answered, user: who.label, userId, timedOutUntil: timedOutUntil ?? null, channels: answers.map(({ place, decision }) => channelAnswer(place, decision)) } };
 }
 
 function channelAnswer(channel: OverwriteTarget, decision: AccessDecision): ChannelAnswer {

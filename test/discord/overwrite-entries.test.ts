@@ -62,6 +62,7 @@ describe('findEntry', () => {
   it('says where to look when nothing matches', () => {
     const found = findEntry(entries, 'nope');
     expect(found.ok).toBe(false);
-    if (!found.ok) expect(found.message).toContain('cmd-tui perms list');
+    // Where to look is each door's to say (`cmd-tui perms list`, list_commands): the rule names the remedy.
+    expect(found).toEqual({ ok: false, message: 'No command "nope" in this guild or globally.', remedy: { kind: 'list-commands', app: true } });
   });
 });

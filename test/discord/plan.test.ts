@@ -127,7 +127,8 @@ describe('refusalsFor', () => {
     const plan = planScope([{ type: 2, name: 'New one' }], many, DEFAULTS);
     const refused = refusalsFor(plan, many, { prune: false, createsRemaining: 200, liveCount: 15, source: 'file' });
     expect(refused.map((r) => r.rule)).toEqual(['type-cap']);
-    expect(refused[0]?.message).toBe('The scope would hold 16 USER commands; the cap is 15. Remove some from the file or pass --prune to delete the ones not in it.');
+    // How to fit it is the door's to say (its file or list, its --prune or prune: true): the rule names the remedy.
+    expect(refused[0]).toEqual({ rule: 'type-cap', message: 'The scope would hold 16 USER commands; the cap is 15.', remedy: { kind: 'fewer-commands', prune: true } });
     // No override: a cap holds whatever the user says.
     expect(standingRefusals(refused, ['delete-many', 'accept-skipped'])).toEqual(refused);
     // With --prune the 15 go (which is a mass delete, overridable), and the cap holds.

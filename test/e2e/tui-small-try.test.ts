@@ -83,7 +83,8 @@ describe.each([
     // The reply scrolls: pgup reaches its top (what was submitted, the bot's thanks), pgdn its newest lines again.
     const top = await tui.stepUntil(tryKey('pageUp'), (screen) => /reply lines 1–/.test(screen), 16);
     expect(top).toMatch(/reply lines 1–/);
-    expect(top).toContain('/feedback as @Rin in #general');
+    // As `cmd-tui try` runs it (discord/try-place.ts): the app's owner, in the first channel they may use it in.
+    expect(top).toContain('/feedback as @Ada (admin) in #general');
     fits(top, size);
     await tui.stepUntil(tryKey('pageDown'), (screen) => /lines \d+–(\d+) of \1 /.test(screen), 16);
     await tui.waitFor((screen) => /lines \d+–(\d+) of \1 /.test(screen) && screen.includes('second'), 'the newest lines again');
@@ -132,8 +133,8 @@ it('the demo’s Try at 40×12: the emulator’s details fold into one line, and
 it('the demo’s Try at 80×24 after a send: the details fold, so the title, Server and Language stay above the reply', { timeout: 60_000 }, async () => {
   const size = { columns: 80, rows: 24 };
   const tui = await openDemoTry(size);
-  // The member and channel the client starts with are chosen once the guild is read.
-  await tui.waitFor((screen) => screen.includes('API URL') && /In channel\s+#general/.test(screen) && !screen.includes('Choose the member'), 'the form under the details, unfolded', 20_000);
+  // The member and channel the client starts with are chosen once the guild is read: where `cmd-tui try` runs /ping in the demo.
+  await tui.waitFor((screen) => screen.includes('API URL') && /In channel\s+#bot-commands/.test(screen) && !screen.includes('Choose the member'), 'the form under the details, unfolded', 20_000);
   await pressKey(tui, 'send');
   // The reply is drawn, then the details fold to give it rows (the form asks for them once it has a reply).
   const replied = await tui.waitFor((screen) => screen.includes('The demo has no bot') && screen.includes('connect a bot (URLs'), 'the reply under the folded details', 15_000);

@@ -123,6 +123,12 @@ describe('plan_changes then apply_plan', () => {
     const again = await sendsNothing('apply_plan', { planId: plan.planId, confirm: true });
     expect(again.isError).toBe(true);
     expect(textOf(again)).toContain('that plan was carried out already');
+
+    // Planned again, nothing is left to change: as `cmd-tui apply` says "Nothing to change", no planId is handed out.
+    const same = await sendsNothing('plan_changes', { guild, commands: [REMIND] });
+    expect(same.isError, textOf(same)).toBeFalsy();
+    expect(same.structuredContent).toMatchObject({ changes: false, create: [], update: [], nothingToApply: 'The scope already holds these commands as they are: nothing to apply, so no planId.' });
+    expect(same.structuredContent).not.toHaveProperty('planId');
   });
 
   it('is refused when the scope changed since the plan in what the plan relies on: nothing sent, plan again', async () => {
@@ -135,6 +141,9 @@ describe('plan_changes then apply_plan', () => {
     const refused = await sendsNothing('apply_plan', { planId: planned.structuredContent.planId, confirm: true });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain('The scope changed since the plan was made (another writer got there first); nothing was sent.');
+    // What to do, in the agent's terms: no command line to run again.
+    expect(textOf(refused)).toContain('A plan shown for confirming is never swapped for another: call plan_changes again for one made from the scope as it is now');
+    expect(textOf(refused)).not.toContain('run it again');
     expect((await guildCommands(guild!)).find((command) => command.name === 'hugs')).toMatchObject({ id: other.body.id, description: 'Another writer' });
     // The stale plan is gone; one made from the scope as it is now goes through, as an update.
     expect(textOf(await sendsNothing('apply_plan', { planId: planned.structuredContent.planId, confirm: true }))).toContain('carried out already');
@@ -158,6 +167,7 @@ describe('plan_changes then apply_plan', () => {
     const refused = await sendsNothing('apply_plan', { planId, confirm: true });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain(`Refused; nothing was sent: ${refusals[0].message}`);
+    expect(textOf(refused)).toContain('Change the plan as each refusal says, or give the override it names.');
     expect(await guildCommands(guild!)).toHaveLength(live.length);
 
     // The same plan, with the override the user gave.
@@ -167,10 +177,28 @@ describe('plan_changes then apply_plan', () => {
     expect((await guildCommands(guild!)).map((command) => command.id)).toEqual([keep.id]);
   });
 
+  it("the per-type cap is refused in the agent's terms (its `commands`, `prune: true`), and apply_plan offers no override for it", async () => {
+    const [, guild] = emulator().guildIds;
+    const slash = (await guildCommands(guild!)).filter((command) => (command as { type?: number }).type === 1).length;
+    const extra = Array.from({ length: 101 - slash }, (_, index) => ({ name: `extra-${index}`, description: 'One too many' }));
+    const planned = await sendsNothing('plan_changes', { guild, commands: extra });
+    expect(planned.isError, textOf(planned)).toBeFalsy();
+    expect(planned.structuredContent.refusals).toEqual([
+      { rule: 'type-cap', message: 'The scope would hold 101 CHAT_INPUT commands; the cap is 100. Leave some out of `commands`, or plan again with `prune: true` to delete the ones not in it (only when the user wants them deleted).' },
+    ]);
+    expect(textOf(planned)).not.toMatch(/--prune|the file/);
+    const refused = await sendsNothing('apply_plan', { planId: planned.structuredContent.planId, confirm: true });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain('Change the plan as each refusal says.');
+    expect(textOf(refused)).not.toContain('override');
+    expect(textOf(refused)).toContain('Leave some out of `commands`');
+  });
+
   it('invalid commands are refused with each problem at its path, nothing planned', async () => {
     const result = await sendsNothing('plan_changes', { guild: 'global', commands: [{ name: 'Bad Name', description: '' }] });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('nothing was planned');
+    // A name's pattern is Discord's rule, not the scope's.
+    expect(textOf(result)).toContain("The commands break Discord's rules (each problem at its path follows); nothing was planned.");
     expect(textOf(result)).toContain('"path": "[0].name"');
   });
 });

@@ -117,6 +117,13 @@ describe('the tools', () => {
     const unknown = await tool('who_can_use', { guild: hq, command: 'no-such-command' });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('No command "no-such-command" in this guild or globally.');
+    // Where to look, in the agent's tools: no cmd-tui command line, no app-level entry (nobody runs it).
+    expect(textOf(unknown)).toContain('Use a command that list_commands shows for this guild or the global scope.');
+    expect(textOf(unknown)).not.toMatch(/cmd-tui|`app`/);
+    const nobody = await tool('who_can_use', { guild: hq, command: 'mod-tools', user: '123456789012345678' });
+    expect(nobody.isError).toBe(true);
+    expect(textOf(nobody)).toContain('123456789012345678 names no member of Pixel Pal HQ (Discord answered Unknown');
+    expect(textOf(nobody)).not.toContain('refresh');
     // The operation's refusal, nothing read: a member is answered for with the roles they hold.
     const before = (await requestLog(emulator())).length;
     const both = await tool('who_can_use', { guild: hq, command: 'mod-tools', user: emulator().seeded.memberUserId, role: moderator.roleId });
@@ -144,8 +151,11 @@ describe('the tools', () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ command: `/${simple.name}`, answered: true, original: { content: 'Pong!' } });
     expect(result.structuredContent.reply.join('\n')).toContain('Pong!');
+    // Where cmd-tui try and the TUI start: the app's owner, in the first channel they may use it in.
+    expect(result.structuredContent.user).toBe('@Ada (admin)');
     const refused = await tool('try_command', { command: 'no-such-command', guild: hq });
     expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^No slash command \/no-such-command in Pixel Pal HQ \(\d+\) or among the global commands\.\nUse a command that list_commands shows for this guild or the global scope\.$/);
   });
 
   it('try_command without the control secret, or with a stale one, says which and how to give it in the server\'s env', async () => {

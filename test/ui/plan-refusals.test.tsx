@@ -9,6 +9,8 @@ import { BACKUP_FORMAT, OVERWRITES_BACKUP_FORMAT, type OverwritesBackup, type Sc
 import { guildScope, type Command } from '../../source/discord/model.js';
 import { carryOutPlan } from '../../source/operations/carry-out-plan.js';
 import { preparePlan, prepareRestore } from '../../source/operations/prepare-plan.js';
+import { ScopeChangedError } from '../../source/operations/send-plan.js';
+import { planFailedLine } from '../../source/ui/screens/overlays/plan-refusals.js';
 import { renderApp } from './helpers/app.js';
 import { APP_ID, FakeApi, GUILD_ID, fakeSession, makeCommand, type FakeSession, fakeBackupFiles } from './helpers/fake-api.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -221,5 +223,15 @@ describe('an overwrites-only restore without the browser sign-in', () => {
     await closeRefusal(app, 'Refused; nothing can be sent:');
     // Nothing was carried out (the fake API's PUT would throw): no outcome is told.
     expect(app.frame()).not.toMatch(/Restored|Restore failed/);
+  });
+});
+
+describe('a plan made stale by another writer', () => {
+  it("is told with the TUI's keys to plan it again, never the CLI's 'run it again'", () => {
+    const line = planFailedLine('Copy into Test Guild', new ScopeChangedError(guild));
+    expect(line).toBe(
+      'Copy into Test Guild failed: The scope changed since the plan was made (another writer got there first); nothing was sent. — A plan shown for confirming is never swapped for another: start it again (C for a copy, enter on a backup for a restore) to see one made afresh from the scope as it is now.',
+    );
+    expect(line).not.toContain('run it again');
   });
 });

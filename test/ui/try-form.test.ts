@@ -142,9 +142,18 @@ describe('as which member, in which channel', () => {
     expect((rowsOf(adminOnly, form(), { directory, access }).find((row) => row.kind === 'channel') as { hidden?: string }).hidden).toBeUndefined();
   });
 
-  it('the client starts as the owner, in the first text channel the command is offered in', () => {
+  it('the client starts as the guild owner where the app owner is no member, in the first text channel the command is offered in', () => {
     expect(defaultPlace({ locale: 'en-US', path: [], values: {} }, { directory, access }, Date.now())).toEqual({ userId: OWNER, channelId: GENERAL });
     expect(defaultPlace({ locale: 'en-US', path: [], values: {}, userId: MEMBER }, place, Date.now())).toEqual({ userId: MEMBER, channelId: GENERAL });
+  });
+
+  it("starts where `cmd-tui try` does: as the app's owner (the developer) where they are a member, in the first channel they may use it in", () => {
+    // Not offered in #general (a channel overwrite of the command): the client starts in the next channel commands are typed in, Lounge's text chat.
+    const notInGeneral: CommandAccessInput = { ...access, command: command([]), commandOverwrites: [{ id: GENERAL, type: 3, permission: false }] };
+    expect(defaultPlace({ locale: 'en-US', path: [], values: {} }, { directory, access: notInGeneral, appOwnerId: MEMBER }, Date.now())).toEqual({ userId: MEMBER, channelId: VOICE });
+    // No member of those read is either owner: the first one.
+    const strangers: GuildDirectory = { ...directory, ownerId: '299999999999999999' };
+    expect(defaultPlace({ locale: 'en-US', path: [], values: {} }, { directory: strangers, appOwnerId: '299999999999999998' }, Date.now())).toEqual({ userId: MEMBER, channelId: GENERAL });
   });
 });
 

@@ -6,13 +6,14 @@
  * one, to its bot on the gateway as INTERACTION_CREATE) and answers at once with its id;
  * `GET /__emulator/interactions/{id}` shows what the user sees so far.
  */
-import { checkMember, hiddenCommandReason } from '../../discord/member-access.js';
-import { COMMAND_CHANNEL_TYPES, LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
+import { hiddenCommandReason } from '../../discord/member-access.js';
+import { LOCALES, PermissionType, scopeKey, type Channel, type Command } from '../../discord/model.js';
 import { fillOptions, type InteractionOption } from '../../discord/option-values.js';
 import { describeTarget } from '../../discord/overwrite-targets.js';
 import { userObject } from '../handlers/pickers.js';
 import type { Reply, World } from '../request-context.js';
-import { defaultGuild, defaultMember, installedGuilds, type GuildRecord } from '../state.js';
+import { defaultGuild, installedGuilds, type GuildRecord } from '../state.js';
+import { defaultTryChannel, defaultTryMember } from '../../discord/try-place.js';
 import { deliver } from './delivery.js';
 import { applicationCommandInteraction } from './payload.js';
 import { chosenUploads, uploadProblems } from './attachment-options.js';
@@ -140,22 +141,23 @@ export function tryCommand(world: World, store: InteractionStore, request: TryRe
   const app = world.state.application;
   const guild = request.guildId ? world.state.guilds[request.guildId] : defaultGuild(world.state);
   if (!guild || !guild.appInstalled) return refuse(404, `the app is not installed in guild ${request.guildId ?? '(none)'}: try it in one of ${installedGuilds(world.state).map((g) => g.id).join(', ')}`);
-  const userId = request.userId ?? defaultMember(world.state, guild);
+  const userId = request.userId ?? defaultTryMember({ memberIds: Object.keys(guild.members), appOwnerId: app.ownerId, guildOwnerId: guild.ownerId });
+  if (userId === undefined) return refuse(404, `${guild.name} (${guild.id}) has no member to run the command as`);
   const user = world.state.users[userId];
   if (!user || !guild.members[userId]) return refuse(404, `user ${userId} is not a member of ${guild.name} (${guild.id})`);
   const locale = request.locale ?? 'en-US';
   if (!(LOCALES as readonly string[]).includes(locale)) return refuse(400, `"${locale}" is not a Discord locale: use one of ${LOCALES.join(', ')}`);
   const command = findCommand(world, guild, request.name);
-  if (!command) return refuse(404, `no slash command /${request.name} in ${guild.name} (${guild.id}) or among the global commands`);
+  if (!command) {
+    // `reason`: the door says where its user finds the commands there are (a list, list_commands).
+    const missing = refuse(404, `no slash command /${request.name} in ${guild.name} (${guild.id}) or among the global commands`);
+    return { ...missing, body: { ...(missing.body as object), reason: 'no-command' } };
+  }
   if (command.contexts && !command.contexts.includes(0)) return refuse(403, `/${command.name} is not offered in servers (its contexts are ${command.contexts.join(', ')})`);
 
   const input = accessInput(world, guild, command);
-  const decide = (channelId: string) => checkMember(input, userId, world.clock(), channelId).answers[0]!.decision;
-  // Without --channel: the first text channel where the member may use the command, as a person would pick one.
-  const textChannels = guild.channels.filter((candidate) => COMMAND_CHANNEL_TYPES.includes(candidate.type));
-  const channel = request.channelId
-    ? guild.channels.find((candidate) => candidate.id === request.channelId)
-    : (textChannels.find((candidate) => decide(candidate.id).allowed) ?? textChannels[0]);
+  const channelId = request.channelId ?? defaultTryChannel(guild.channels, userId, input, world.clock());
+  const channel = guild.channels.find((candidate) => candidate.id === channelId);
   if (!channel) return refuse(404, `${guild.name} (${guild.id}) has no channel ${request.channelId ?? 'to type in'}`);
   // Discord's picker hides a command the member may not use; the who-can-use engine says why.
   const hidden = hiddenCommandReason(input, userId, channel.id, world.clock());

@@ -10,6 +10,7 @@ import { commandSchema } from '../../discord/model.js';
 import { carryOutPlan, PlanRefusedError } from '../../operations/carry-out-plan.js';
 import type { ExecutedStep } from '../../operations/send-plan.js';
 import { PLAN_LIFETIME_MS, type PlanUnavailable } from '../plan-store.js';
+import { mcpRefusal } from '../remedy-words.js';
 import { scopeOutput } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 import * as z from '../zod.js';
@@ -70,9 +71,10 @@ export const applyPlan = defineTool({
       const { backup, steps, readBack, readBackFailed, createsRemaining } = carried;
       return { output: { applied: true, scope: prepared.scope, backup, steps: steps.map(stepOutput), ...(readBack ? { readBack } : {}), ...(readBackFailed ? { readBackFailed } : {}), createsRemaining } };
     } catch (error) {
+      if (!(error instanceof PlanRefusedError)) throw error;
       // Refused before anything left, each refusal overridable: the same plan may go through once the user gives the override.
-      if (error instanceof PlanRefusedError && error.refusals.every((refusal) => refusal.override !== undefined)) outcome = 'ready-again';
-      throw error;
+      if (error.refusals.every((refusal) => refusal.override !== undefined)) outcome = 'ready-again';
+      return { refused: error.message, hint: error.hint, details: { applied: false, refusals: error.refusals.map(mcpRefusal) } };
     } finally {
       taken.release(outcome);
     }

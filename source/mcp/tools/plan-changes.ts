@@ -6,6 +6,7 @@
 import { LIMITS } from '../../discord/model.js';
 import { preparePlan } from '../../operations/prepare-plan.js';
 import { PLAN_LIFETIME_MS } from '../plan-store.js';
+import { mcpRefusal } from '../remedy-words.js';
 import { optionalScope, scopeOf, scopeOutput } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 import * as z from '../zod.js';
@@ -17,7 +18,7 @@ export const DOOR_JOURNAL = { command: 'apply_plan (cmd-tui mcp)', rerunnable: f
 const identity = { id: z.string(), name: z.string(), type: z.int() };
 const refusal = z.object({
   rule: z.string().check(z.describe('daily-creates, type-cap or mass-delete.')),
-  message: z.string().check(z.describe("The plan engine's words, the same the CLI and the TUI show.")),
+  message: z.string().check(z.describe("The plan engine's words, as the CLI and the TUI show them, and what to do in this door's terms (`commands`, `prune: true`).")),
   override: z.optional(z.string().check(z.describe('The override that lets apply_plan carry the plan out all the same (give it in apply_plan\'s `overrides`, only when the user asked for it); absent: none does.'))),
 });
 
@@ -26,7 +27,7 @@ export const planChanges = defineTool({
   title: 'Plan changes to a scope',
   description: [
     'Plans what it takes to make one scope (a guild, or the global scope) hold exactly `commands`, against the scope as it is now, with the same plan engine as `cmd-tui plan` and `cmd-tui apply`. Nothing is sent.',
-    'Returns the creates, the updates (each changed field before and after; with `prune`, a renamed command keeps its id and spends no create), the deletes (only with `prune`; without, what the list lacks is kept), the daily creates the plan spends and those left today, every refusal apply_plan would meet, the warnings, and a `planId` to give apply_plan.',
+    'Returns the creates, the updates (each changed field before and after; with `prune`, a renamed command keeps its id and spends no create), the deletes (only with `prune`; without, what the list lacks is kept), the daily creates the plan spends and those left today, every refusal apply_plan would meet, the warnings, and a `planId` to give apply_plan — none when the scope already holds the commands: there is nothing to apply.',
     `Refusals, in the engine's words: the day's ${LIMITS.dailyCreates} creates, the per-type caps, and a mass delete (its override \`delete-many\`, as the CLI's --delete-many, is given to apply_plan only when the user asked for it). Invalid commands are refused with each problem at its path; nothing is planned.`,
     `Show the user the plan and its refusals before apply_plan. A plan lasts ${PLAN_LIFETIME_MS / 60_000} minutes and is bound to the scope as read now: if the scope changes before apply_plan, plan again.`,
   ].join(' '),
@@ -36,8 +37,9 @@ export const planChanges = defineTool({
     prune: z.optional(z.boolean().check(z.describe('Also delete the scope\'s commands the list lacks (as `cmd-tui apply --prune`). Default: false.'))),
   }),
   output: z.object({
-    planId: z.string(),
-    expiresAt: z.string(),
+    planId: z.optional(z.string().check(z.describe('The plan to give apply_plan; absent when nothing would change.'))),
+    expiresAt: z.optional(z.string()),
+    nothingToApply: z.optional(z.string().check(z.describe('Set instead of a planId when the scope already holds the commands: nothing to apply.'))),
     scope: scopeOutput,
     prune: z.boolean(),
     changes: z.boolean().check(z.describe('Whether carrying it out sends anything.')),
@@ -61,14 +63,15 @@ export const planChanges = defineTool({
     const workspace = await door.workspace();
     const preparation = await preparePlan(workspace, { kind: 'apply', scope, commands, skippedFiles: 0, adapt: false, prune, reason: DOOR_JOURNAL.command, journal: DOOR_JOURNAL });
     if (!preparation.ok) {
-      return { refused: `The commands break ${preparation.problems.length === 1 ? 'a rule' : 'rules'} of the scope; nothing was planned.`, hint: 'Fix each problem at its path (validate_commands checks again), then plan again.', details: { problems: preparation.problems.map(problem) } };
+      return { refused: "The commands break Discord's rules (each problem at its path follows); nothing was planned.", hint: 'Fix each problem at its path (validate_commands checks again), then plan again.', details: { problems: preparation.problems.map(problem) } };
     }
     const { prepared } = preparation;
     const { plan, budget } = prepared;
     const keep = ({ id, name, type }: { id: string; name: string; type: number }) => ({ id, name, type });
     return {
       output: {
-        ...plans.keep(prepared),
+        // As `cmd-tui apply` says "Nothing to change": no plan is kept, since carrying it out would send nothing.
+        ...(prepared.changes ? plans.keep(prepared) : { nothingToApply: 'The scope already holds these commands as they are: nothing to apply, so no planId.' }),
         scope,
         prune,
         changes: prepared.changes,
@@ -78,7 +81,7 @@ export const planChanges = defineTool({
         kept: prune ? [] : plan.delete.map(keep),
         unchanged: plan.unchanged.map(keep),
         creates: { used: plan.createsUsed, remaining: budget.remaining, limit: LIMITS.dailyCreates, day: budget.day },
-        refusals: prepared.refusals.map(({ rule, message, override }) => ({ rule, message, ...(override ? { override } : {}) })),
+        refusals: prepared.refusals.map(mcpRefusal),
         warnings: prepared.warnings.map(problem),
       },
     };

@@ -3,6 +3,8 @@ import * as z from '../zod.js';
 import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../../operations/follow-interaction.js';
 import { LIVE_DISCORD_REFUSAL, notAnInteraction, readInteraction, startTry } from '../../operations/try-command.js';
 import { newReplyLines, NOTHING_SHOWN } from '../../operations/try-reply.js';
+import { capitalized } from '../../discord/sentence.js';
+import { mcpRemedy } from '../remedy-words.js';
 import { optionalId } from '../scope-input.js';
 import { defineTool } from '../tool.js';
 
@@ -18,8 +20,8 @@ export const tryCommand = defineTool({
     command: z.string().check(z.regex(/^\/?\S+(?:\s+\S+){0,2}$/), z.describe('The command as typed: its name, then its subcommand group and subcommand if any (`ping`, `/settings notifications enable`).')),
     options: z.optional(z.record(z.string(), z.string()).check(z.describe('Option values by option name, as typed in the client (`{"city": "Paris", "days": "3"}`); a user, role or channel option takes an id.'))),
     guild: optionalId("The guild to run it in. Default: the emulator's first guild."),
-    user: optionalId("The member who runs it, by user id. Default: the app's owner."),
-    channel: optionalId("The channel it is run in. Default: the guild's first text channel."),
+    user: optionalId("The member who runs it, by user id. Default: as `cmd-tui try` and the TUI, the app's owner where a member of the guild (else the guild's owner)."),
+    channel: optionalId('The channel it is run in. Default: the first text channel where that member may use the command.'),
     locale: z.optional(z.string().check(z.describe("The member's client language (`fr`, `en-US`). Default: en-US."))),
     waitMs: z.optional(z.int().check(z.minimum(1), z.maximum(TOKEN_LIFETIME_MS), z.describe(`How long to wait for the bot in all, in milliseconds (as \`cmd-tui try --wait\`). Default: ${DEFAULT_WAIT_MS}.`))),
   }),
@@ -70,7 +72,7 @@ export const tryCommand = defineTool({
     if (!started.ok) {
       return started.notEmulator
         ? { refused: `${started.message}: it cannot play Discord's client.`, hint: 'Start this server with --api set to the URL `cmd-tui serve` prints.' }
-        : { refused: started.message, ...(started.problems.length > 0 ? { details: { problems: started.problems } } : {}) };
+        : { refused: `${capitalized(started.message)}.`, ...(started.remedy ? { hint: mcpRemedy(started.remedy) } : {}), ...(started.problems.length > 0 ? { details: { problems: started.problems } } : {}) };
     }
     const { id, botName, user, channel } = started;
     let followed;

@@ -2,6 +2,7 @@
 import * as z from '../zod.js';
 import { whoCanUse } from '../../operations/who-can-use.js';
 import { guildId, optionalId } from '../scope-input.js';
+import { mcpRemedy } from '../remedy-words.js';
 import { defineTool } from '../tool.js';
 
 const channelAnswer = z.object({
@@ -42,6 +43,6 @@ export const whoCanUseTool = defineTool({
   async run({ guild, command, user, role, channel }, { door }) {
     const question = { guildId: guild, command, ...(user !== undefined ? { userId: user } : {}), ...(role !== undefined ? { roleId: role } : {}), ...(channel !== undefined ? { channelId: channel } : {}) };
     const result = await whoCanUse(await door.workspace(), question, door.now());
-    return result.found ? { output: result.answer } : { refused: result.message };
+    return result.found ? { output: result.answer } : { refused: result.message, ...(result.remedy ? { hint: mcpRemedy(result.remedy) } : {}) };
   },
 });

@@ -1,10 +1,12 @@
 /**
  * Turns any failure into what the status line shows: what happened and what to do. Never a raw dump.
- * The words are the CLI's (api/errors.ts describeError: each error value's message and hint); only
- * Discord's answers are laid out again for one line, what Discord said first.
+ * The words are the CLI's (api/errors.ts describeError: each error value's message and hint) but for a
+ * remedy, said with the TUI's keys (remedy-words.ts); only Discord's answers are laid out again for one
+ * line, what Discord said first.
  */
 import { DiscordApiError, describeError as describeErrorValue, fieldErrorLine } from '../../api/errors.js';
 import { WriteUnsettledError } from '../../operations/write-truth.js';
+import { tuiRemedy } from './remedy-words.js';
 
 export interface UserError {
   message: string;
@@ -12,7 +14,7 @@ export interface UserError {
 }
 
 export function describeError(error: unknown): UserError {
-  const described = describeErrorValue(error);
+  const described = describeErrorValue(error, tuiRemedy);
   if (!(error instanceof DiscordApiError)) return described;
   // What Discord said comes first and the route last, once: a narrow terminal wraps, and the part read first matters.
   const fields = error.fieldErrors.map(fieldErrorLine).join('; ');

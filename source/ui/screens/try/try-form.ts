@@ -10,6 +10,7 @@ import type { CommandAccessInput } from '../../../discord/effective-access.js';
 import { CHANNEL_TYPE_NAMES, COMMAND_CHANNEL_TYPES, LIMITS, localeName, OptionType, PermissionType, type Command, type CommandOption } from '../../../discord/model.js';
 import { fillOptions, optionProblem, type EntityLookup } from '../../../discord/option-values.js';
 import { describeTarget, type GuildDirectory } from '../../../discord/overwrite-targets.js';
+import { defaultTryChannel, defaultTryMember } from '../../../discord/try-place.js';
 import type { TryRequest } from '../../../operations/try-command.js';
 
 export interface TryForm {
@@ -28,6 +29,8 @@ export interface TryForm {
 export interface TryPlace {
   directory: GuildDirectory;
   access?: CommandAccessInput;
+  /** The app's developer, whom the client runs as by default where they are a member (discord/try-place.ts). */
+  appOwnerId?: string;
 }
 
 export type InputKind = 'text' | 'autocomplete' | 'choices' | 'boolean' | 'channel' | 'user' | 'role' | 'mentionable' | 'attachment';
@@ -146,13 +149,11 @@ export function tryRows(command: Command, form: TryForm, place: TryPlace, scopeI
   ];
 }
 
-/** The member and the channel the client would start with: the guild's owner (else the first member), in the first text channel they may use it in. */
+/** The member and the channel the client would start with, as `cmd-tui try` does (discord/try-place.ts), where the user has not picked them. */
 export function defaultPlace(form: TryForm, place: TryPlace, now: number): Pick<TryForm, 'userId' | 'channelId'> {
-  const members = place.directory.members ?? [];
-  const userId = form.userId ?? (members.some((member) => member.user?.id === place.directory.ownerId) ? place.directory.ownerId : members[0]?.user?.id);
-  const textChannels = place.directory.channels.filter((channel) => COMMAND_CHANNEL_TYPES.includes(channel.type));
-  const usable = (id: string) => !place.access || !userId || hiddenCommandReason(place.access, userId, id, now) === undefined;
-  const channelId = form.channelId ?? (textChannels.find((channel) => usable(channel.id)) ?? textChannels[0])?.id;
+  const memberIds = (place.directory.members ?? []).flatMap((member) => (member.user ? [member.user.id] : []));
+  const userId = form.userId ?? defaultTryMember({ memberIds, appOwnerId: place.appOwnerId, guildOwnerId: place.directory.ownerId });
+  const channelId = form.channelId ?? (userId ? defaultTryChannel(place.directory.channels, userId, place.access, now) : undefined);
   return { ...(userId ? { userId } : {}), ...(channelId ? { channelId } : {}) };
 }
 

@@ -20,6 +20,7 @@ export type PlaceLoad = { status: 'loading' } | { status: 'error'; message: stri
 export function useTryPlace(guildId: string | undefined, command: Command): PlaceLoad {
   const { state, flows } = useAppContext();
   const api = state.session?.api;
+  const appOwnerId = state.identity.application?.owner?.id;
   const [load, setLoad] = useState<{ guildId: string; load: PlaceLoad }>();
   useEffect(() => {
     if (!api || !guildId) return;
@@ -44,11 +45,11 @@ export function useTryPlace(guildId: string | undefined, command: Command): Plac
           entry?.kind === 'command'
             ? { applicationId: api.applicationId, command: entry.command, commandOverwrites: entry.overwrites, appOverwrites: appEntry?.overwrites ?? [], directory }
             : undefined;
-        setLoad({ guildId, load: { status: 'ready', place: { directory, ...(access ? { access } : {}) } } });
+        setLoad({ guildId, load: { status: 'ready', place: { directory, ...(access ? { access } : {}), ...(appOwnerId ? { appOwnerId } : {}) } } });
       });
     return () => {
       live = false;
     };
-  }, [api, guildId, command.id, flows.runner, state.reload]);
+  }, [api, guildId, command.id, flows.runner, state.reload, appOwnerId]);
   return load && load.guildId === guildId ? load.load : { status: 'loading' };
 }

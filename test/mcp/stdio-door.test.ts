@@ -161,7 +161,7 @@ describe('the tools', () => {
   it('try_command without the control secret, or with a stale one, says which and how to give it in the server\'s env', async () => {
     const { CMD_TUI_EMULATOR_SECRET: _given, ...withoutSecret } = home.env;
     for (const [env, words] of [
-      [withoutSecret, `no control secret for ${emulator().origin} (a serve started by another user, in another CMD_TUI_HOME or in a container`],
+      [withoutSecret, `No control secret for ${emulator().origin} (a serve started by another user, in another CMD_TUI_HOME or in a container`],
       [{ ...withoutSecret, CMD_TUI_EMULATOR_SECRET: 'a-stale-secret' }, `CMD_TUI_EMULATOR_SECRET was refused by the serve at ${emulator().origin}: its control secret is new at each start`],
     ] as const) {
       const other = await startStdioDoor(['--api', emulator().baseUrl], env);

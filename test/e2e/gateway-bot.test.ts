@@ -83,7 +83,7 @@ it('t in the TUI: the gateway bot gets the interaction, and its deferred reply a
   const tui = await openTry(runs, serve(), 'later');
   await pressKey(tui, 'send');
   const screen = await tui.waitForText('And one more thing.', 20_000);
-  expect(screen).toMatch(/\/later as @\S+ in #general/);
+  expect(screen).toMatch(/\/later as @\S+.* in #general/);
   const reply = screen.indexOf('Thought it through.');
   expect(reply).toBeGreaterThan(screen.indexOf('/later as @'));
   expect(screen.indexOf('And one more thing.')).toBeGreaterThan(reply);

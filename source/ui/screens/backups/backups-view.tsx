@@ -11,6 +11,7 @@ import { notRestoredItems, notRestoredLine } from '../../../operations/restore-o
 import type { PreparedPlan } from '../../../operations/prepare-plan.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { Footer } from '../../components/footer.js';
 import { Spinner } from '../../components/spinner.js';
 import { Text } from '../../components/text.js';
@@ -135,6 +136,8 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
       onConfirm={onConfirm}
       onCancel={onClose}
       keys="restore-plan"
+      // The refusal stays in view above the plan, which scrolls.
+      head={<RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />}
       onKey={(chord) => {
         if (actionFor(chord, 'restore-plan') !== 'signIn' || !canSignIn) return false;
         onSignIn();
@@ -142,13 +145,10 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
       }}
     >
       {changes ? <Text wrap="wrap">{planSummary(prepared)}</Text> : null}
-      <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />
       {planLines(prepared, nameOf).map((line, index) => (
-        <Text key={index} wrap="wrap">
-          {line}
-        </Text>
+        <DialogLine key={index} text={line} />
       ))}
-      {changes && !refused ? <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text> : null}
+      {changes && !refused ? <DialogLine color={theme.text.secondary} text={`A backup of ${nameOf(entry.scope)} as it is now is written first.`} /> : null}
       {needsSignIn ? (
         <Text color={theme.status.warning} wrap="wrap">
           {refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}
@@ -165,8 +165,8 @@ export function RestoreOverride({ entry, prepared, override, nameOf, onConfirm, 
   const refusal = prepared.refusals.find((item) => item.override === override);
   return (
     <TypeToConfirm title={`Restore ${nameOf(entry.scope)} anyway?`} expected={overrideAnswer(override, prepared.plan)} mismatch="That is not it" action="restore anyway" onConfirm={onConfirm} onCancel={onCancel}>
-      <Text wrap="wrap">{refusal?.message}</Text>
-      <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text>
+      <DialogLine text={refusal?.message ?? ''} />
+      <DialogLine color={theme.text.secondary} text={`A backup of ${nameOf(entry.scope)} as it is now is written first.`} />
     </TypeToConfirm>
   );
 }

@@ -8,6 +8,7 @@ import { ApplyInterruptedError, listedNames } from '../../../operations/send-pla
 import { LIMITS } from '../../../discord/model.js';
 import type { Override, Plan, Refusal } from '../../../discord/plan.js';
 import type { PreparedPlan } from '../../../operations/prepare-plan.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { Text } from '../../components/text.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -22,9 +23,7 @@ export function RefusalLines({ refusals, overridable }: { refusals: readonly Ref
         {overridable ? 'Held back until you confirm it by typing; nothing has been sent:' : 'Refused; nothing can be sent:'}
       </Text>
       {refusals.map((refusal) => (
-        <Text key={refusal.rule} color={theme.status.error} wrap="wrap">
-          {`  ${refusal.message}`}
-        </Text>
+        <DialogLine key={refusal.rule} color={theme.status.error} text={`  ${refusal.message}`} />
       ))}
     </>
   );

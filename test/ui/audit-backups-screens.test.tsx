@@ -326,6 +326,34 @@ describe('the backups list on small screens', () => {
     expect(lines[13]).toMatch(/esc back/);
   });
 
+  const twenty = (api: FakeApi) => Array.from({ length: 20 }, (_, i) => backupEntry(api, { path: `/b/${i}.json`, createdAt: `2026-11-24T10:${String(i).padStart(2, '0')}:00.000Z`, reason: `apply /home/someone/commands-${i}.json`, commandCount: 10, overwriteCount: 12 }));
+
+  it('at 40×12 the selected row stays in view as ↓ moves past the rows shown', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    session.backupFiles = fakeBackupFiles({ list: async () => twenty(api), prepare: notUsed, carryOut: notUsed });
+    const app = await renderApp(api, { columns: 40, rows: 12 }, session);
+    await app.waitForText('ping');
+    await app.pressAndWait('openBackups', '▸ 11-24 10:00');
+    for (let minute = 1; minute < 8; minute += 1) {
+      await app.chord('down');
+      await app.waitForText(`▸ 11-24 10:0${minute}`);
+    }
+  });
+
+  it('at 80×24 what each backup holds is shown whole: the cause gives way first', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    session.backupFiles = fakeBackupFiles({ list: async () => twenty(api), prepare: notUsed, carryOut: notUsed });
+    const app = await renderApp(api, { columns: 80, rows: 24 }, session);
+    await app.waitForText('ping');
+    await app.pressAndWait('openBackups', '10 commands · 12 overwrites');
+    const rows = app.frame().split('\n').filter((row) => /\d\d:\d\d:\d\d/.test(row));
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect(row).toMatch(/Test Guild\s+apply \S*…\s+10 commands · 12 overwrites$/);
+    expect(app.frame()).toMatch(/CAUSE\s+HOLDS/);
+  });
+
   for (const size of [{ columns: 60, rows: 14 }, { columns: 40, rows: 12 }]) {
     it(`at ${size.columns}×${size.rows} shows what each backup was taken for, and fills its rows: only the status row is blank`, async () => {
       const api = apiWithGhost();

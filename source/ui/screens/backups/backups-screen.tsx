@@ -28,8 +28,9 @@ export function BackupsScreen({ height, width, active }: { height: number; width
   const disabled = backupsDisabledKeys(entries, entries?.[selected]);
   useDisabledKeys('backups', disabled, active && mode.kind === 'list');
   useDisabledKeys('restore-plan', signInOff ? { signIn: signInOff } : {}, active && mode.kind === 'review');
-  const start = useListWindow(selected, entries?.length ?? 0, rows);
-  useBackupsInput(backups, rows, disabled, active);
+  // The rows under the column titles are the backups': the selected one is kept among them.
+  const start = useListWindow(selected, entries?.length ?? 0, rows - 1);
+  useBackupsInput(backups, rows - 1, disabled, active);
 
   switch (mode.kind) {
     case 'planning':

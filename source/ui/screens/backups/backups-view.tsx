@@ -10,6 +10,7 @@ import type { Override } from '../../../discord/plan.js';
 import { notRestoredItems, notRestoredLine } from '../../../operations/restore-outcome.js';
 import type { PreparedPlan } from '../../../operations/prepare-plan.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
+import { textWidth } from '../../../terminal/text-width.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { DialogLine } from '../../components/dialog-frame.js';
 import { Footer } from '../../components/footer.js';
@@ -30,7 +31,7 @@ export interface BackupsListProps {
   damaged: readonly DamagedBackup[];
   problem: string | null;
   selected: number;
-  /** The first row in view, and how many rows the list has. */
+  /** The first row in view, and how many rows the list has (its column titles' row included). */
   start: number;
   rows: number;
   width: number;
@@ -39,14 +40,21 @@ export interface BackupsListProps {
 }
 
 /**
- * The list's column widths at `width`: roomy, the time to the second, the scope and the cause in full; narrow,
- * the time without its year and seconds and the scope shorter, so the cause (what the backup was taken for) still shows.
+ * The list's column widths at `width`, by priority: the time (without its year and seconds where narrow)
+ * and what the backup holds (`holds`: the widest of the rows') are kept whole, the scope is shortened next
+ * and the cause (`v` reads it in full) gives way first. Too narrow for all four, the cause takes the rest and
+ * the holds column is cut at the row's end.
  */
-export function backupColumns(width: number): { when: number; scope: number; cause: number } {
-  if (width >= 80) return { when: 19, scope: 20, cause: 32 };
+export function backupColumns(width: number, holds: number): { when: number; scope: number; cause: number } {
   const when = width >= 60 ? 19 : 11;
-  const scope = width >= 60 ? 14 : 10;
-  return { when, scope, cause: Math.max(8, width - 1 - 2 - when - 2 - scope - 2) };
+  const widest = width >= 80 ? 20 : width >= 60 ? 14 : 10;
+  // With the holds column whole: what the scope and the cause have (past the cursor's column and the gaps).
+  const room = width - 1 - 2 - when - 2 - 2 - 2 - holds;
+  if (room >= 10 + 8) {
+    const scope = Math.min(widest, Math.max(10, room - 12));
+    return { when, scope, cause: room - scope };
+  }
+  return { when, scope: widest, cause: Math.max(8, width - 1 - 2 - when - 2 - widest - 2) };
 }
 
 /** The row that says which files of the backups folder are not listed, and where they are listed whole (the CLI's words). */
@@ -58,7 +66,7 @@ export function damagedLine(damaged: readonly DamagedBackup[]): string | undefin
 
 export function BackupsList({ applicationName, entries, damaged, problem, selected, start, rows, width, nameOf, disabled }: BackupsListProps) {
   const theme = useTheme();
-  const cols = backupColumns(width);
+  const cols = backupColumns(width, Math.max(0, ...(entries ?? []).map((entry) => textWidth(backupHolds(entry)))));
   return (
     <Box flexDirection="column" flexGrow={1}>
       {/* One row, cut where narrow: the rows below are the list's. */}

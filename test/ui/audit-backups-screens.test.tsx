@@ -341,6 +341,27 @@ describe('the backups list on small screens', () => {
     }
   });
 
+  it('at 40×12, under a restore\'s status that takes most rows (its backup path whole and labelled), the selected row stays in view', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const backup = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+    session.backupFiles = fakeBackupFiles({ list: async () => twenty(api), prepare: async () => restorePreview({ create: ['mod'] }), carryOut: async () => fakeCarriedOut({ backup, steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }] }) });
+    const app = await renderApp(api, { columns: 40, rows: 12 }, session);
+    await app.waitForText('ping');
+    await app.pressAndWait('openBackups', '▸ 11-24 10:00');
+    await app.pressAndWait('restorePlan', '+ create /mod');
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText(backup);
+    const lines = app.frame().split('\n');
+    // The path alone on its line, whole, its label right above it.
+    expect(lines[lines.indexOf(backup) - 1]).toMatch(/saved in$/);
+    for (let minute = 1; minute < 4; minute += 1) {
+      await app.chord('down');
+      await app.waitForText(`▸ 11-24 10:0${minute}`);
+    }
+  });
+
   it('at 80×24 what each backup holds is shown whole: the cause gives way first', async () => {
     const api = apiWithGhost();
     const session = fakeSession(api);

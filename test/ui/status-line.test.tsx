@@ -77,7 +77,16 @@ it('a stopped copy says how far it got, what it made and what it did not send be
     const lines = statusLines(text, width);
     expect(lines[0]).toMatch(/^Copy into Cozy Corner stopped after 3/);
     expect(lines).toContain(backup);
-    expect(lines.join(' ').match(/ctrl\+e/g) ?? []).toHaveLength(1);
+    // Named once where the text is cut (at 79 it is not: the path's line comes on top of the text's three).
+    expect((lines.join(' ').match(/ctrl\+e/g) ?? []).length).toBe(width === 39 ? 1 : 0);
   }
   expect(statusLines(text, 79).join(' ')).toContain('Made: created /ping');
+  // However the text is cut, the path's label stands right above it.
+  for (const width of [79, 39]) {
+    const lines = statusLines(text, width);
+    expect(lines[lines.indexOf(backup) - 1]).toMatch(/Backup taken first \(b restores it\):$/);
+  }
+  const restored = statusLines(`Restored 9 command changes and 0 overwrite lists in Cozy Corner. The state before is saved in ${backup}.`, 39);
+  expect(restored[0]).toMatch(/^Restored 9 command changes/);
+  expect(restored.slice(-2)).toEqual(['The state before is saved in', `${backup}.`]);
 });

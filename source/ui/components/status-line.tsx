@@ -1,9 +1,10 @@
 /**
  * The status message, wrapped to the width so the part that says what to do is never cut; at most
  * three lines, and a longer one ends by naming the key that shows it whole (the footer and the editor
- * both draw it). A file path in it (a backup, an export) gets a line of its own and is never broken by
- * the app: written whole, the terminal wraps it, so selecting it copies one path (as copyable-url.tsx
- * does for an address; the app leaves the rows that wrapping takes, app.tsx).
+ * both draw it). A file path in it (a backup, an export) gets a line of its own besides, with its label
+ * right above it however the text is cut, and is never broken by the app: written whole, the terminal
+ * wraps it, so selecting it copies one path (as copyable-url.tsx does for an address; the app leaves the
+ * rows that wrapping takes, app.tsx).
  */
 import { Box, Text as InkText } from 'ink';
 import { Text } from './text.js';
@@ -63,12 +64,28 @@ export function statusLines(text: string | undefined, width: number, scope: KeyS
   const split = splitPath(text, width);
   if (!split) return cut(wrapText(text, width), MAX_LINES, width, scope);
   const after = split.after ? wrapText(split.after, width) : [];
-  const beforeRoom = MAX_LINES - 1 - Math.min(1, after.length);
+  // The path's line is one more than the text's three: its label is kept with it (labelled).
+  const beforeRoom = MAX_LINES - Math.min(1, after.length);
   const wrappedBefore = split.before ? wrapText(split.before, width) : [];
   // The key that shows it all is named once: after the path when the text after it is cut too, else where the cut is.
-  const afterCut = after.length > MAX_LINES - 1 - Math.min(beforeRoom, wrappedBefore.length);
-  const before = cut(wrappedBefore, beforeRoom, width, scope, !afterCut);
-  return [...before, split.path, ...cut(after, MAX_LINES - 1 - before.length, width, scope)];
+  const afterCut = after.length > MAX_LINES - Math.min(beforeRoom, wrappedBefore.length);
+  const before = labelled(split.before, wrappedBefore, beforeRoom, width, scope, !afterCut);
+  return [...before, split.path, ...cut(after, MAX_LINES - before.length, width, scope)];
+}
+
+/**
+ * The text before a path in `room` lines, its last clause (the path's label: `backup:`, `The state before
+ * is saved in`) whole right above the path: on lines of its own where wrapping would split it, and kept
+ * where the text is cut (what comes before it is cut instead, when the label leaves it a line).
+ */
+function labelled(text: string, wrapped: string[], room: number, width: number, scope: KeyScope, named: boolean): string[] {
+  const label = text.split(/(?<=[.!?;])\s+/).at(-1) ?? '';
+  // Whole and with the label whole on its last line: as it is.
+  if (wrapped.length <= room && (wrapped.at(-1) ?? '').endsWith(label)) return wrapped;
+  const labelLines = wrapText(label, width);
+  if (label === text || labelLines.length >= room) return cut(wrapped, room, width, scope, named);
+  const head = text.slice(0, text.length - label.length).trimEnd();
+  return [...cut(wrapText(head, width), room - labelLines.length, width, scope, named), ...labelLines];
 }
 
 /** Rows past the status's own that the terminal's wrapping of a path in it takes. */

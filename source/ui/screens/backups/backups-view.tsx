@@ -31,7 +31,7 @@ export interface BackupsListProps {
   damaged: readonly DamagedBackup[];
   problem: string | null;
   selected: number;
-  /** The first row in view, and how many rows the list has (its column titles' row included). */
+  /** The first backup in view, and the rows the title and the list have (listRows). */
   start: number;
   rows: number;
   width: number;
@@ -64,15 +64,26 @@ export function damagedLine(damaged: readonly DamagedBackup[]): string | undefin
   return `${plural(damaged.length, 'file')} in the backups folder ${one ? 'is' : 'are'} damaged and not listed (\`cmd-tui backups\` says why): ${damaged.map((file) => file.problem).join(' ')}`;
 }
 
+/**
+ * How `rows` are shared: the screen's title and the column titles give way, in that order, before the
+ * selected backup does, so a status that takes most of a short screen still leaves it in view.
+ */
+export function listRows(rows: number): { title: boolean; columns: boolean; entries: number } {
+  return { title: rows >= 3, columns: rows >= 2, entries: Math.max(1, rows - (rows >= 3 ? 2 : rows >= 2 ? 1 : 0)) };
+}
+
 export function BackupsList({ applicationName, entries, damaged, problem, selected, start, rows, width, nameOf, disabled }: BackupsListProps) {
   const theme = useTheme();
+  const shown = listRows(rows);
   const cols = backupColumns(width, Math.max(0, ...(entries ?? []).map((entry) => textWidth(backupHolds(entry)))));
   return (
     <Box flexDirection="column" flexGrow={1}>
       {/* One row, cut where narrow: the rows below are the list's. */}
-      <Text bold wrap="truncate">
-        Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change
-      </Text>
+      {shown.title || entries === null || entries.length === 0 ? (
+        <Text bold wrap="truncate">
+          Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change
+        </Text>
+      ) : null}
       {problem ? <Text color={theme.status.error}>{problem}</Text> : null}
       {damaged.length > 0 ? (
         <Text color={theme.status.warning} wrap={entries !== null && entries.length > 0 ? 'truncate' : 'wrap'}>
@@ -82,9 +93,9 @@ export function BackupsList({ applicationName, entries, damaged, problem, select
       {entries === null && !problem ? <Spinner label="Reading the backups" /> : null}
       {entries !== null && entries.length === 0 ? <Text wrap="wrap">{damaged.length > 0 ? 'No readable backups.' : 'No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).'}</Text> : null}
       {entries !== null && entries.length > 0 ? (
-        <Box flexDirection="column" height={rows} overflowY="hidden">
-          <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', cols.when)}  ${fitCell('SCOPE', cols.scope)}  ${fitCell('CAUSE', cols.cause)}  HOLDS`, width - 1)}</Text>
-          {entries.slice(start, start + rows - 1).map((entry, offset) => {
+        <Box flexDirection="column" flexShrink={0} overflowY="hidden">
+          {shown.columns ? <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', cols.when)}  ${fitCell('SCOPE', cols.scope)}  ${fitCell('CAUSE', cols.cause)}  HOLDS`, width - 1)}</Text> : null}
+          {entries.slice(start, start + shown.entries).map((entry, offset) => {
             const index = start + offset;
             const line = `${index === selected ? '▸ ' : '  '}${fitCell(cols.when === 19 ? backupTime(entry) : backupTime(entry).slice(5, 16), cols.when)}  ${fitCell(nameOf(entry.scope), cols.scope)}  ${fitCell(entry.reason, cols.cause)}  ${backupHolds(entry)}`;
             return (

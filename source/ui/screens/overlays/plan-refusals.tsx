@@ -56,7 +56,7 @@ export function planFailedLine(what: string, error: unknown): string {
   const made = error.steps.length > 0 ? `Made: ${madeSummary(error.steps)}.` : 'Nothing was changed.';
   const notSent = error.notSent.length > 0 ? ` Not sent: ${listedNames(error.notSent)}.` : '';
   const hint = cause.hint ? ` ${cause.hint}` : '';
-  return `${what} stopped after ${error.steps.length} of ${error.total} changes: ${withStop(cause.message)} ${made}${notSent}${hint} Backup of the scope before (b, the backups, restores it): ${error.backup}`;
+  return `${what} stopped after ${error.steps.length} of ${error.total} changes: ${withStop(cause.message)} ${made}${notSent}${hint} Backup taken first (b restores it): ${error.backup}`;
 }
 
 /** A sentence ends with its stop. */

@@ -90,3 +90,17 @@ it('a stopped copy says how far it got, what it made and what it did not send be
   expect(restored[0]).toMatch(/^Restored 9 command changes/);
   expect(restored.slice(-2)).toEqual(['The state before is saved in', `${backup}.`]);
 });
+
+it('a path said twice (the backup, then `cmd-tui restore` of it) is written whole once; nothing after it breaks it mid-token', () => {
+  const backup = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+  const text = `Save of ping: the answer was lost. Reload (ctrl+r) to see the scope as it is now; the state before is saved in ${backup} (\`cmd-tui restore ${backup}\` brings it back).`;
+  for (const width of [39, 79]) {
+    const lines = statusLines(text, width);
+    expect(lines.filter((line) => line === backup)).toHaveLength(1);
+    expect(lines[lines.indexOf(backup) - 1]).toMatch(/the state before is saved in$/);
+    // No other line holds a piece of the path.
+    expect(lines.filter((line) => line !== backup && /guild-\d|a10d4c/.test(line))).toEqual([]);
+    expect(lines.join(' ')).toMatch(width === 79 ? /cmd-tui restore <the path above>` brings it back/ : /ctrl\+e shows it all/);
+  }
+});
+

@@ -4,12 +4,13 @@
  * alone scrolling between them when the terminal is too short for it (↑↓ pgup pgdn, and a line saying which
  * lines show), and the footer's keys under it (no status: the screen underneath's would be stale here).
  * On a short terminal (under SHORT_ROWS rows) a dialog takes every row: the app's header gives way
- * (app.tsx, through the context below), the border goes and the title keeps one row.
+ * (app.tsx, through the context below), the border goes and the title keeps two rows.
  */
 import { Box, useWindowSize } from 'ink';
 import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 import { Text } from './text.js';
 import { wrapText } from '../../terminal/wrap-text.js';
+import { fitCell } from '../../terminal/fit-cell.js';
 import { Footer } from './footer.js';
 import { ScrollBox, type ScrollBoxState } from './scroll-box.js';
 import type { Action, KeyScope } from '../input/key-bindings.js';
@@ -34,6 +35,12 @@ export function DialogLine({ text, color }: { text: string; color?: string | und
   return <Text {...(color ? { color } : {})}>{wrapText(text, width, indent).join('\n')}</Text>;
 }
 
+/** A short terminal's title: two rows at most, cut at the end of the second. */
+export function shortTitle(title: string, width: number): string {
+  const lines = wrapText(title, width);
+  return lines.length <= 2 ? lines.join('\n') : `${lines[0]}\n${fitCell(`${lines[1]}…`, width)}`;
+}
+
 export interface DialogFrameProps {
   title: string;
   borderColor?: string;
@@ -51,6 +58,7 @@ export interface DialogFrameProps {
 
 export function DialogFrame({ title, borderColor, body, head, children, bottom, footer, footerHide = [] }: DialogFrameProps) {
   const short = useWindowSize().rows < SHORT_ROWS;
+  const width = useDialogWidth();
   const tell = useContext(DialogsShown);
   useLayoutEffect(() => {
     tell(1);
@@ -61,8 +69,8 @@ export function DialogFrame({ title, borderColor, body, head, children, bottom, 
     <Box flexDirection="column" flexGrow={1}>
       <Box flexDirection="column" flexShrink={1} flexGrow={short ? 1 : 0} overflow="hidden" {...frame}>
         <Box flexShrink={0}>
-          <Text bold {...(short ? { color: borderColor, wrap: 'truncate' as const } : {})}>
-            {title}
+          <Text bold {...(short ? { color: borderColor } : {})}>
+            {short ? shortTitle(title, width) : title}
           </Text>
         </Box>
         {head ? (

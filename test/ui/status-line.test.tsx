@@ -104,3 +104,10 @@ it('a path said twice (the backup, then `cmd-tui restore` of it) is written whol
   }
 });
 
+it('a path between quotes in a command (the journal\'s `cmd-tui restore \'PATH\'`) is a path too: never broken mid-token', () => {
+  const backup = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+  const lines = statusLines(`An earlier delete was interrupted. To undo what it did, \`cmd-tui restore '${backup}'\`.`, 39);
+  expect(lines).toContain(backup);
+  expect(lines.filter((line) => line !== backup && /a10d4c/.test(line))).toEqual([]);
+});
+

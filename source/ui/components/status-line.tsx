@@ -17,8 +17,8 @@ import { wrappedExtraRows } from './copyable-url.js';
 
 const MAX_LINES = 3;
 
-/** A file path in a message (in a command between backticks too): absolute (or ~/, or a drive), two segments or more, ending in an extension; trailing punctuation is the sentence's. */
-const PATH = /(^|[\s`])((?:~|[A-Za-z]:)?[/\\][^\s/\\`]+(?:[/\\][^\s/\\`]*)+?\.[A-Za-z0-9]+)([.,;:)]*)(?=[\s`]|$)/;
+/** A file path in a message (in a command between backticks or quotes too): absolute (or ~/, or a drive), two segments or more, ending in an extension; trailing punctuation is the sentence's. */
+const PATH = /(^|[\s`'"])((?:~|[A-Za-z]:)?[/\\][^\s/\\`'"]+(?:[/\\][^\s/\\`'"]*)+?\.[A-Za-z0-9]+)([.,;:)]*)(?=[\s`'"]|$)/;
 
 /**
  * The message split around the first file path in it, where wrapping at `width` would break that path

@@ -4,11 +4,12 @@
  * one open overlay. Global keys (help, quit, ctrl+c, refresh) live here at the lowest priority.
  */
 import { Box, useApp, useWindowSize } from 'ink';
-import { useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { Command } from '../discord/model.js';
 import { useJsonEdit } from './editor/use-json-edit.js';
 import { Header, HEADER_ROWS } from './components/header.js';
 import { WrappedAddressRowsProvider } from './components/copyable-url.js';
+import { DialogsShownProvider, SHORT_ROWS } from './components/dialog-frame.js';
 import { Spinner } from './components/spinner.js';
 import { statusPathExtraRows } from './components/status-line.js';
 import { quitLaterNotice } from './components/footer.js';
@@ -76,13 +77,18 @@ export function App({ session = null, connect, starters, theme, onExitNote, rate
   const flows = createAppFlows(state, dispatch, runner);
   // Rows an address on screen takes where the terminal wraps it, past its first (copyable-url.tsx).
   const [addressRows, setAddressRows] = useState(0);
+  // Dialogs drawn now (dialog-frame.tsx): on a short terminal one takes the header's rows too.
+  const [dialogs, setDialogs] = useState(0);
+  const tellDialogs = useCallback((change: number) => setDialogs((count) => count + change), []);
   return (
     <ThemeContext.Provider value={theme}>
       <KeyDispatcher>
         <DisabledKeysProvider app={sessionDisabledKeys(state, starters)}>
           <AppContext.Provider value={{ state, dispatch, flows }}>
             <WrappedAddressRowsProvider value={setAddressRows}>
-              <Root starters={starters} addressRows={addressRows} />
+              <DialogsShownProvider value={tellDialogs}>
+                <Root starters={starters} addressRows={addressRows} dialogShown={dialogs > 0} />
+              </DialogsShownProvider>
             </WrappedAddressRowsProvider>
           </AppContext.Provider>
         </DisabledKeysProvider>
@@ -192,7 +198,7 @@ function useGlobalKeys(screenScope: KeyScope): void {
   });
 }
 
-function Root({ starters, addressRows }: { starters?: SessionStarters; addressRows: number }) {
+function Root({ starters, addressRows, dialogShown }: { starters?: SessionStarters; addressRows: number; dialogShown: boolean }) {
   const { state, dispatch, flows } = useAppContext();
   const { columns, rows: terminalRows } = useWindowSize();
   // The frame leaves free the rows a wrapped address or a status's path takes, and one more: a frame shorter than the screen ends with a line break.
@@ -207,7 +213,8 @@ function Root({ starters, addressRows }: { starters?: SessionStarters; addressRo
   const scope: KeyScope = top.id === 'list' && signInOnly ? 'sign-in-only' : top.id;
   useGlobalKeys(scope);
   // A short screen with a wrapped address on it keeps the address and its field, not the header.
-  const headerShown = (state.session !== null || state.start.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8);
+  // A dialog on a short terminal takes every row (dialog-frame.tsx).
+  const headerShown = (state.session !== null || state.start.connecting) && !(addressRows > 0 && rows - HEADER_ROWS < 8) && !(dialogShown && terminalRows < SHORT_ROWS);
   const bodyHeight = Math.max(addressRows > 0 ? 3 : 6, rows - (headerShown ? HEADER_ROWS : 0));
   const noOverlay = state.overlay.kind === 'none';
   const topCommand = 'commandId' in top ? findCommand(state, top.commandId) : undefined;

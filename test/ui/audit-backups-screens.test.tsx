@@ -326,6 +326,55 @@ describe('the backups list on small screens', () => {
     expect(lines[13]).toMatch(/esc back/);
   });
 
+  const twenty = (api: FakeApi) => Array.from({ length: 20 }, (_, i) => backupEntry(api, { path: `/b/${i}.json`, createdAt: `2026-11-24T10:${String(i).padStart(2, '0')}:00.000Z`, reason: `apply /home/someone/commands-${i}.json`, commandCount: 10, overwriteCount: 12 }));
+
+  it('at 40×12 the selected row stays in view as ↓ moves past the rows shown', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    session.backupFiles = fakeBackupFiles({ list: async () => twenty(api), prepare: notUsed, carryOut: notUsed });
+    const app = await renderApp(api, { columns: 40, rows: 12 }, session);
+    await app.waitForText('ping');
+    await app.pressAndWait('openBackups', '▸ 11-24 10:00');
+    for (let minute = 1; minute < 8; minute += 1) {
+      await app.chord('down');
+      await app.waitForText(`▸ 11-24 10:0${minute}`);
+    }
+  });
+
+  it('at 40×12, under a restore\'s status that takes most rows (its backup path whole and labelled), the selected row stays in view', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    const backup = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+    session.backupFiles = fakeBackupFiles({ list: async () => twenty(api), prepare: async () => restorePreview({ create: ['mod'] }), carryOut: async () => fakeCarriedOut({ backup, steps: [{ kind: 'create', command: makeCommand({ name: 'mod' }), created: true }] }) });
+    const app = await renderApp(api, { columns: 40, rows: 12 }, session);
+    await app.waitForText('ping');
+    await app.pressAndWait('openBackups', '▸ 11-24 10:00');
+    await app.pressAndWait('restorePlan', '+ create /mod');
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText(backup);
+    const lines = app.frame().split('\n');
+    // The path alone on its line, whole, its label right above it.
+    expect(lines[lines.indexOf(backup) - 1]).toMatch(/saved in$/);
+    for (let minute = 1; minute < 4; minute += 1) {
+      await app.chord('down');
+      await app.waitForText(`▸ 11-24 10:0${minute}`);
+    }
+  });
+
+  it('at 80×24 what each backup holds is shown whole: the cause gives way first', async () => {
+    const api = apiWithGhost();
+    const session = fakeSession(api);
+    session.backupFiles = fakeBackupFiles({ list: async () => twenty(api), prepare: notUsed, carryOut: notUsed });
+    const app = await renderApp(api, { columns: 80, rows: 24 }, session);
+    await app.waitForText('ping');
+    await app.pressAndWait('openBackups', '10 commands · 12 overwrites');
+    const rows = app.frame().split('\n').filter((row) => /\d\d:\d\d:\d\d/.test(row));
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect(row).toMatch(/Test Guild\s+apply \S*…\s+10 commands · 12 overwrites$/);
+    expect(app.frame()).toMatch(/CAUSE\s+HOLDS/);
+  });
+
   for (const size of [{ columns: 60, rows: 14 }, { columns: 40, rows: 12 }]) {
     it(`at ${size.columns}×${size.rows} shows what each backup was taken for, and fills its rows: only the status row is blank`, async () => {
       const api = apiWithGhost();

@@ -66,8 +66,9 @@ const SCREENS: WalkedScreen[] = [
     name: 'the typed delete',
     scope: 'type-to-confirm',
     typing: true,
+    // Short and narrow enough that its body scrolls: on a short terminal a dialog also has the header's rows and no border.
     open: () =>
-      overList({ columns: 100, rows: 11 }, async (app) => {
+      overList({ columns: 40, rows: 8 }, async (app) => {
         await app.pressAndWait('delete', 'Delete cmd00');
         await app.type('cm');
       }),

@@ -83,6 +83,37 @@ describe('the copy dialog', () => {
     expect(writes(api)).toEqual([]);
   });
 
+  it('refused, still says the ghost duplicates the copy would leave, in the words `cmd-tui copy` prints beside the refusal', async () => {
+    const api = new FakeApi(slash('g', 30, { kind: 'global' }), slash('local', 95));
+    const app = await openCopyOfGlobal(api, withEngine(fakeSession(api)));
+    await app.waitForText('Refused; nothing can be sent:');
+    expect(flat(app.frame())).toContain('These 30 commands stay global, so each exists twice in Test Guild');
+  });
+
+  it('at 40×12: the refusal and Close stay in view, wrapped lines keep their indent, and only the plan scrolls', async () => {
+    const api = new FakeApi(slash('g', 30, { kind: 'global' }), slash('local', 95));
+    const app = await renderApp(api, { columns: 40, rows: 12 }, withEngine(fakeSession(api)));
+    await app.waitForText('g0');
+    await app.pressAndWait('copyScope', 'Test Guild');
+    await app.chord('down');
+    await app.chord('enter');
+    await waitFor(() => /lines 1–\d+ of \d+/.test(app.frame()), { message: app.frame });
+    const rows = app.frame().split('\n');
+    expect(rows).toHaveLength(12);
+    // Every row used: the dialog's title on the first (the header gives way), the footer on the last.
+    expect(rows[0]).toMatch(/^Copy every command of Global/);
+    expect(rows[11]).toMatch(/esc/);
+    expect(rows.some((row) => /^▸ Close/.test(row.trim()))).toBe(true);
+    const refusal = rows.findIndex((row) => row.startsWith('  The scope would hold 125'));
+    expect(refusal).toBeGreaterThan(0);
+    // The refusal's wrapped lines start under its text, not at the edge.
+    expect(rows[refusal + 1]).toMatch(/^  \S/);
+    await app.chord('pgdn');
+    await waitFor(() => /lines [2-9]\d*–\d+ of/.test(app.frame()), { message: app.frame });
+    expect(app.frame()).toContain('  The scope would hold 125');
+    expect(app.frame()).toContain('▸ Close');
+  });
+
   it('beyond the day\'s creates: the daily refusal, nothing sent', async () => {
     const api = new FakeApi(slash('g', 3, { kind: 'global' }));
     const session = withEngine(fakeSession(api));
@@ -135,22 +166,23 @@ describe('the copy dialog', () => {
 });
 
 describe('a restore that deletes most of the scope', () => {
-  async function openRestore() {
+  async function openRestore(size = { columns: 140, rows: 36 }) {
     const kept = makeCommand({ name: 'kept', description: 'Stays' }, guild);
     const api = new FakeApi([], [kept, ...slash('extra', 9)]);
     const backup: ScopeBackup = { format: BACKUP_FORMAT, version: 1, createdAt: '2026-11-24T10:00:00.000Z', reason: 'delete extra', applicationId: APP_ID, scope: guild, commands: [kept as Command], permissions: [] };
     const entry: BackupEntry = { path: '/b/1.json', scope: `guild:${GUILD_ID}`, createdAt: backup.createdAt, reason: backup.reason, applicationId: APP_ID, commandCount: 1, overwriteCount: 0, overwritesOnly: false };
     const session = withEngine(fakeSession(api), { '/b/1.json': backup }, [entry]);
-    const app = await renderApp(api, { columns: 140, rows: 36 }, session);
+    const app = await renderApp(api, size, session);
     await app.waitForText('Global');
-    await app.pressAndWait('openBackups', 'delete extra');
-    await app.pressAndWait('restorePlan', 'Restore Test Guild to 2026-11-24 10:00:00 (delete extra)?');
+    await app.pressAndWait('openBackups', 'Test Guild');
+    await app.pressAndWait('restorePlan', 'Restore anyway…');
     return { api, app, session };
   }
 
   it('a plain confirm sends nothing: it asks for "delete 9" to be typed, the CLI\'s --delete-many', async () => {
     const { api, app } = await openRestore();
     const frame = flat(app.frame());
+    expect(frame).toContain('Restore Test Guild to 2026-11-24 10:00:00 (delete extra)?');
     expect(frame).toContain('Held back until you confirm it by typing; nothing has been sent:');
     expect(frame).toContain("The plan deletes 9 of the scope's 10 commands (more than half).");
     // As the copy dialog: the counts and the day's creates the plan uses.
@@ -167,6 +199,25 @@ describe('a restore that deletes most of the scope', () => {
     await app.chord('esc');
     await waitFor(() => !app.frame().includes('Restore Test Guild anyway?'), { message: app.frame });
     expect(writes(api)).toEqual([]);
+  });
+
+  it('at 40×12: the refusal and both buttons stay in view while the plan scrolls, and the typed answer has its field', async () => {
+    const { app } = await openRestore({ columns: 40, rows: 12 });
+    await waitFor(() => /lines 1–\d+ of \d+/.test(app.frame()), { message: app.frame });
+    const frame = app.frame();
+    expect(frame.split('\n')).toHaveLength(12);
+    expect(flat(frame)).toContain("The plan deletes 9 of the scope's 10 commands (more than half).");
+    expect(frame).toMatch(/▸ Cancel\s+Restore anyway…/);
+    await app.chord('pgdn');
+    await waitFor(() => /lines [2-9]\d*–\d+ of/.test(app.frame()), { message: app.frame });
+    expect(flat(app.frame())).toContain("The plan deletes 9 of the scope's 10 commands (more than half).");
+    expect(app.frame()).toContain('Restore anyway…');
+    await app.chord('tab');
+    await app.chord('enter');
+    await app.waitForText('Restore Test Guild anyway?');
+    await app.type('delete');
+    await waitFor(() => /^> delete/m.test(app.frame()), { message: app.frame });
+    expect(flat(app.frame())).toContain('Type delete 9 and press enter to restore anyway; esc cancels.');
   });
 
   it('typed, the nine are deleted after a backup', async () => {

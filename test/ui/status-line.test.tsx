@@ -77,7 +77,37 @@ it('a stopped copy says how far it got, what it made and what it did not send be
     const lines = statusLines(text, width);
     expect(lines[0]).toMatch(/^Copy into Cozy Corner stopped after 3/);
     expect(lines).toContain(backup);
-    expect(lines.join(' ').match(/ctrl\+e/g) ?? []).toHaveLength(1);
+    // Named once where the text is cut (at 79 it is not: the path's line comes on top of the text's three).
+    expect((lines.join(' ').match(/ctrl\+e/g) ?? []).length).toBe(width === 39 ? 1 : 0);
   }
   expect(statusLines(text, 79).join(' ')).toContain('Made: created /ping');
+  // However the text is cut, the path's label stands right above it.
+  for (const width of [79, 39]) {
+    const lines = statusLines(text, width);
+    expect(lines[lines.indexOf(backup) - 1]).toMatch(/Backup taken first \(b restores it\):$/);
+  }
+  const restored = statusLines(`Restored 9 command changes and 0 overwrite lists in Cozy Corner. The state before is saved in ${backup}.`, 39);
+  expect(restored[0]).toMatch(/^Restored 9 command changes/);
+  expect(restored.slice(-2)).toEqual(['The state before is saved in', `${backup}.`]);
 });
+
+it('a path said twice (the backup, then `cmd-tui restore` of it) is written whole once; nothing after it breaks it mid-token', () => {
+  const backup = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+  const text = `Save of ping: the answer was lost. Reload (ctrl+r) to see the scope as it is now; the state before is saved in ${backup} (\`cmd-tui restore ${backup}\` brings it back).`;
+  for (const width of [39, 79]) {
+    const lines = statusLines(text, width);
+    expect(lines.filter((line) => line === backup)).toHaveLength(1);
+    expect(lines[lines.indexOf(backup) - 1]).toMatch(/the state before is saved in$/);
+    // No other line holds a piece of the path.
+    expect(lines.filter((line) => line !== backup && /guild-\d|a10d4c/.test(line))).toEqual([]);
+    expect(lines.join(' ')).toMatch(width === 79 ? /cmd-tui restore <the path above>` brings it back/ : /ctrl\+e shows it all/);
+  }
+});
+
+it('a path between quotes in a command (the journal\'s `cmd-tui restore \'PATH\'`) is a path too: never broken mid-token', () => {
+  const backup = '/home/someone/.local/state/cmd-tui/backups/2026-12-07T06-55-51-056Z_guild-1579390884871536652_a10d4c.json';
+  const lines = statusLines(`An earlier delete was interrupted. To undo what it did, \`cmd-tui restore '${backup}'\`.`, 39);
+  expect(lines).toContain(backup);
+  expect(lines.filter((line) => line !== backup && /a10d4c/.test(line))).toEqual([]);
+});
+

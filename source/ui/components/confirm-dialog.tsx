@@ -16,6 +16,8 @@ import { useScrollBox } from './scroll-box.js';
 
 export interface ConfirmDialogProps {
   title: string;
+  /** What stays in view above the scrolling body (a refusal): DialogFrame's `head`. */
+  head?: ReactNode;
   children?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
@@ -30,7 +32,7 @@ export interface ConfirmDialogProps {
   single?: boolean;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey, keys = 'confirm', single = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, head, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, onKey, keys = 'confirm', single = false }: ConfirmDialogProps) {
   const theme = useTheme();
   const [onConfirmButton, setOnConfirmButton] = useState(false);
   const body = useScrollBox();
@@ -56,6 +58,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
       title={title}
       borderColor={danger ? theme.status.warning : theme.ui.border}
       body={body}
+      head={head}
       footer={keys}
       footerHide={single ? ['toggleButton', 'deny'] : []}
       bottom={

@@ -1,21 +1,53 @@
 /**
- * The frame every question is drawn in: a bordered box whose title and bottom part (buttons, the field
- * to type a name into) always stay on screen, with the body scrolling between them when the terminal
- * is too short for it (↑↓ pgup pgdn), and the footer's keys under it (no status: the screen underneath's
- * would be stale here).
+ * The frame every question is drawn in: a bordered box whose title, `head` (a refusal, the instruction to
+ * type) and bottom part (buttons, the field to type a name into) always stay on screen, with the body
+ * alone scrolling between them when the terminal is too short for it (↑↓ pgup pgdn, and a line saying which
+ * lines show), and the footer's keys under it (no status: the screen underneath's would be stale here).
+ * On a short terminal (under SHORT_ROWS rows) a dialog takes every row: the app's header gives way
+ * (app.tsx, through the context below), the border goes and the title keeps two rows.
  */
-import { Box } from 'ink';
-import type { ReactNode } from 'react';
+import { Box, useWindowSize } from 'ink';
+import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 import { Text } from './text.js';
+import { wrapText } from '../../terminal/wrap-text.js';
+import { fitCell } from '../../terminal/fit-cell.js';
 import { Footer } from './footer.js';
 import { ScrollBox, type ScrollBoxState } from './scroll-box.js';
 import type { Action, KeyScope } from '../input/key-bindings.js';
+
+/** Under this many terminal rows a dialog is drawn compact, over the header's rows too. */
+export const SHORT_ROWS = 16;
+
+/** Told, +1 and -1, as dialogs are drawn and go: the app leaves out its header while one is up on a short terminal. */
+const DialogsShown = createContext<(change: number) => void>(() => undefined);
+export const DialogsShownProvider = DialogsShown.Provider;
+
+/** The cells a line inside a dialog has: the app's width (one column spare) less the border and padding, when drawn. */
+export function useDialogWidth(): number {
+  const { columns, rows } = useWindowSize();
+  return Math.max(1, columns - (rows < SHORT_ROWS ? 1 : 5));
+}
+
+/** A line of a dialog wrapped at its width, each wrapped line starting under the first's text (its indent kept). */
+export function DialogLine({ text, color }: { text: string; color?: string | undefined }) {
+  const width = useDialogWidth();
+  const indent = /^ */.exec(text)?.[0] ?? '';
+  return <Text {...(color ? { color } : {})}>{wrapText(text, width, indent).join('\n')}</Text>;
+}
+
+/** A short terminal's title: two rows at most, cut at the end of the second. */
+export function shortTitle(title: string, width: number): string {
+  const lines = wrapText(title, width);
+  return lines.length <= 2 ? lines.join('\n') : `${lines[0]}\n${fitCell(`${lines[1]}…`, width)}`;
+}
 
 export interface DialogFrameProps {
   title: string;
   borderColor?: string;
   /** The scroll state of the body (useScrollBox), so the owner's keys can scroll it. */
   body: ScrollBoxState;
+  /** What stays above the scrolling body, whatever its length: a refusal, what to type. */
+  head?: ReactNode;
   children?: ReactNode;
   /** What stays under the body: the buttons, or the field the answer is typed into. */
   bottom: ReactNode;
@@ -24,16 +56,31 @@ export interface DialogFrameProps {
   footerHide?: readonly Action[];
 }
 
-export function DialogFrame({ title, borderColor, body, children, bottom, footer, footerHide = [] }: DialogFrameProps) {
+export function DialogFrame({ title, borderColor, body, head, children, bottom, footer, footerHide = [] }: DialogFrameProps) {
+  const short = useWindowSize().rows < SHORT_ROWS;
+  const width = useDialogWidth();
+  const tell = useContext(DialogsShown);
+  useLayoutEffect(() => {
+    tell(1);
+    return () => tell(-1);
+  }, [tell]);
+  const frame = short ? {} : { borderStyle: 'round' as const, borderColor, paddingX: 1 };
   return (
     <Box flexDirection="column" flexGrow={1}>
-      <Box flexDirection="column" flexShrink={1} borderStyle="round" borderColor={borderColor} paddingX={1} overflow="hidden">
+      <Box flexDirection="column" flexShrink={1} flexGrow={short ? 1 : 0} overflow="hidden" {...frame}>
         <Box flexShrink={0}>
-          <Text bold>{title}</Text>
+          <Text bold {...(short ? { color: borderColor } : {})}>
+            {short ? shortTitle(title, width) : title}
+          </Text>
         </Box>
+        {head ? (
+          <Box flexDirection="column" flexShrink={0}>
+            {head}
+          </Box>
+        ) : null}
         <ScrollBox state={body}>{children}</ScrollBox>
-        {/* The line count above sets the bottom apart when the body scrolls; a blank line otherwise. */}
-        <Box marginTop={body.total > body.visible ? 0 : 1} flexDirection="column" flexShrink={0}>
+        {/* The line count above sets the bottom apart when the body scrolls; a blank line otherwise (none when short). */}
+        <Box marginTop={body.total > body.visible || short ? 0 : 1} flexDirection="column" flexShrink={0}>
           {bottom}
         </Box>
       </Box>

@@ -47,8 +47,12 @@ export function TypeToConfirm({ title, expected, mismatch, action, children, onC
       borderColor={theme.status.error}
       body={body}
       footer="type-to-confirm"
+      // What to type and the field stay in view; what the answer overrides scrolls above them.
       bottom={
         <>
+          <Text>
+            Type <Text bold>{expected}</Text> and press enter to {action}; esc cancels.
+          </Text>
           <Text>
             {'> '}
             <TextField
@@ -66,9 +70,6 @@ export function TypeToConfirm({ title, expected, mismatch, action, children, onC
       }
     >
       {children}
-      <Text>
-        Type <Text bold>{expected}</Text> and press enter to {action}; esc cancels.
-      </Text>
     </DialogFrame>
   );
 }

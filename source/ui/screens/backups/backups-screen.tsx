@@ -16,20 +16,22 @@ import type { DisabledKeys } from '../../input/key-bindings.js';
 import { useDisabledKeys } from '../../input/disabled-keys.js';
 import { SigningIn } from '../permissions/permission-dialogs.js';
 import { PlanRunView } from '../overlays/plan-run.js';
-import { backupTime, BackupsList, RestoreOverride, RestorePlan } from './backups-view.js';
+import { backupTime, BackupsList, listRows, RestoreOverride, RestorePlan } from './backups-view.js';
 import { useBackupsInput } from './use-backups-input.js';
 import { useBackupsState } from './use-backups-state.js';
 
 export function BackupsScreen({ height, width, active }: { height: number; width: number; active: boolean }) {
   const backups = useBackupsState();
   const { entries, damaged, selected, mode, nameOf, actions, signInOff } = backups;
-  // The title's row, the damaged files' row and the footer's: the list (its column titles included) has the rest.
-  const rows = Math.max(2, height - 1 - (damaged.length > 0 ? 1 : 0) - useFooterRows());
+  // The damaged files' row and the footer's (its status too): the title and the list have the rest (listRows).
+  const rows = Math.max(1, height - (damaged.length > 0 ? 1 : 0) - useFooterRows());
+  const entryRows = listRows(rows).entries;
   const disabled = backupsDisabledKeys(entries, entries?.[selected]);
   useDisabledKeys('backups', disabled, active && mode.kind === 'list');
   useDisabledKeys('restore-plan', signInOff ? { signIn: signInOff } : {}, active && mode.kind === 'review');
-  const start = useListWindow(selected, entries?.length ?? 0, rows);
-  useBackupsInput(backups, rows, disabled, active);
+  // The selected backup is kept among the rows the backups have.
+  const start = useListWindow(selected, entries?.length ?? 0, entryRows);
+  useBackupsInput(backups, entryRows, disabled, active);
 
   switch (mode.kind) {
     case 'planning':

@@ -10,7 +10,9 @@ import type { Override } from '../../../discord/plan.js';
 import { notRestoredItems, notRestoredLine } from '../../../operations/restore-outcome.js';
 import type { PreparedPlan } from '../../../operations/prepare-plan.js';
 import { fitCell } from '../../../terminal/fit-cell.js';
+import { textWidth } from '../../../terminal/text-width.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { Footer } from '../../components/footer.js';
 import { Spinner } from '../../components/spinner.js';
 import { Text } from '../../components/text.js';
@@ -29,7 +31,7 @@ export interface BackupsListProps {
   damaged: readonly DamagedBackup[];
   problem: string | null;
   selected: number;
-  /** The first row in view, and how many rows the list has. */
+  /** The first backup in view, and the rows the title and the list have (listRows). */
   start: number;
   rows: number;
   width: number;
@@ -38,14 +40,21 @@ export interface BackupsListProps {
 }
 
 /**
- * The list's column widths at `width`: roomy, the time to the second, the scope and the cause in full; narrow,
- * the time without its year and seconds and the scope shorter, so the cause (what the backup was taken for) still shows.
+ * The list's column widths at `width`, by priority: the time (without its year and seconds where narrow)
+ * and what the backup holds (`holds`: the widest of the rows') are kept whole, the scope is shortened next
+ * and the cause (`v` reads it in full) gives way first. Too narrow for all four, the cause takes the rest and
+ * the holds column is cut at the row's end.
  */
-export function backupColumns(width: number): { when: number; scope: number; cause: number } {
-  if (width >= 80) return { when: 19, scope: 20, cause: 32 };
+export function backupColumns(width: number, holds: number): { when: number; scope: number; cause: number } {
   const when = width >= 60 ? 19 : 11;
-  const scope = width >= 60 ? 14 : 10;
-  return { when, scope, cause: Math.max(8, width - 1 - 2 - when - 2 - scope - 2) };
+  const widest = width >= 80 ? 20 : width >= 60 ? 14 : 10;
+  // With the holds column whole: what the scope and the cause have (past the cursor's column and the gaps).
+  const room = width - 1 - 2 - when - 2 - 2 - 2 - holds;
+  if (room >= 10 + 8) {
+    const scope = Math.min(widest, Math.max(10, room - 12));
+    return { when, scope, cause: room - scope };
+  }
+  return { when, scope: widest, cause: Math.max(8, width - 1 - 2 - when - 2 - widest - 2) };
 }
 
 /** The row that says which files of the backups folder are not listed, and where they are listed whole (the CLI's words). */
@@ -55,15 +64,26 @@ export function damagedLine(damaged: readonly DamagedBackup[]): string | undefin
   return `${plural(damaged.length, 'file')} in the backups folder ${one ? 'is' : 'are'} damaged and not listed (\`cmd-tui backups\` says why): ${damaged.map((file) => file.problem).join(' ')}`;
 }
 
+/**
+ * How `rows` are shared: the screen's title and the column titles give way, in that order, before the
+ * selected backup does, so a status that takes most of a short screen still leaves it in view.
+ */
+export function listRows(rows: number): { title: boolean; columns: boolean; entries: number } {
+  return { title: rows >= 3, columns: rows >= 2, entries: Math.max(1, rows - (rows >= 3 ? 2 : rows >= 2 ? 1 : 0)) };
+}
+
 export function BackupsList({ applicationName, entries, damaged, problem, selected, start, rows, width, nameOf, disabled }: BackupsListProps) {
   const theme = useTheme();
-  const cols = backupColumns(width);
+  const shown = listRows(rows);
+  const cols = backupColumns(width, Math.max(0, ...(entries ?? []).map((entry) => textWidth(backupHolds(entry)))));
   return (
     <Box flexDirection="column" flexGrow={1}>
       {/* One row, cut where narrow: the rows below are the list's. */}
-      <Text bold wrap="truncate">
-        Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change
-      </Text>
+      {shown.title || entries === null || entries.length === 0 ? (
+        <Text bold wrap="truncate">
+          Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change
+        </Text>
+      ) : null}
       {problem ? <Text color={theme.status.error}>{problem}</Text> : null}
       {damaged.length > 0 ? (
         <Text color={theme.status.warning} wrap={entries !== null && entries.length > 0 ? 'truncate' : 'wrap'}>
@@ -73,9 +93,9 @@ export function BackupsList({ applicationName, entries, damaged, problem, select
       {entries === null && !problem ? <Spinner label="Reading the backups" /> : null}
       {entries !== null && entries.length === 0 ? <Text wrap="wrap">{damaged.length > 0 ? 'No readable backups.' : 'No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).'}</Text> : null}
       {entries !== null && entries.length > 0 ? (
-        <Box flexDirection="column" height={rows} overflowY="hidden">
-          <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', cols.when)}  ${fitCell('SCOPE', cols.scope)}  ${fitCell('CAUSE', cols.cause)}  HOLDS`, width - 1)}</Text>
-          {entries.slice(start, start + rows - 1).map((entry, offset) => {
+        <Box flexDirection="column" flexShrink={0} overflowY="hidden">
+          {shown.columns ? <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', cols.when)}  ${fitCell('SCOPE', cols.scope)}  ${fitCell('CAUSE', cols.cause)}  HOLDS`, width - 1)}</Text> : null}
+          {entries.slice(start, start + shown.entries).map((entry, offset) => {
             const index = start + offset;
             const line = `${index === selected ? '▸ ' : '  '}${fitCell(cols.when === 19 ? backupTime(entry) : backupTime(entry).slice(5, 16), cols.when)}  ${fitCell(nameOf(entry.scope), cols.scope)}  ${fitCell(entry.reason, cols.cause)}  ${backupHolds(entry)}`;
             return (
@@ -135,6 +155,8 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
       onConfirm={onConfirm}
       onCancel={onClose}
       keys="restore-plan"
+      // The refusal stays in view above the plan, which scrolls.
+      head={<RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />}
       onKey={(chord) => {
         if (actionFor(chord, 'restore-plan') !== 'signIn' || !canSignIn) return false;
         onSignIn();
@@ -142,13 +164,10 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
       }}
     >
       {changes ? <Text wrap="wrap">{planSummary(prepared)}</Text> : null}
-      <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />
       {planLines(prepared, nameOf).map((line, index) => (
-        <Text key={index} wrap="wrap">
-          {line}
-        </Text>
+        <DialogLine key={index} text={line} />
       ))}
-      {changes && !refused ? <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text> : null}
+      {changes && !refused ? <DialogLine color={theme.text.secondary} text={`A backup of ${nameOf(entry.scope)} as it is now is written first.`} /> : null}
       {needsSignIn ? (
         <Text color={theme.status.warning} wrap="wrap">
           {refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}
@@ -165,8 +184,8 @@ export function RestoreOverride({ entry, prepared, override, nameOf, onConfirm, 
   const refusal = prepared.refusals.find((item) => item.override === override);
   return (
     <TypeToConfirm title={`Restore ${nameOf(entry.scope)} anyway?`} expected={overrideAnswer(override, prepared.plan)} mismatch="That is not it" action="restore anyway" onConfirm={onConfirm} onCancel={onCancel}>
-      <Text wrap="wrap">{refusal?.message}</Text>
-      <Text color={theme.text.secondary}>A backup of {nameOf(entry.scope)} as it is now is written first.</Text>
+      <DialogLine text={refusal?.message ?? ''} />
+      <DialogLine color={theme.text.secondary} text={`A backup of ${nameOf(entry.scope)} as it is now is written first.`} />
     </TypeToConfirm>
   );
 }

@@ -16,6 +16,7 @@ import type { Override } from '../../../discord/plan.js';
 import { ghostsNote } from '../../../operations/copy-source.js';
 import type { Preparation, PreparedPlan } from '../../../operations/prepare-plan.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { TypeToConfirm } from '../../components/type-to-confirm.js';
 import { ScopePicker } from './scope-picker.js';
 import { Spinner } from '../../components/spinner.js';
@@ -123,9 +124,7 @@ function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, o
     return (
       <ConfirmDialog title={title} confirmLabel="Close" single onConfirm={onClose} onCancel={onClose}>
         {[...adaptations, ...errors.map((problem) => `  ${problem.path}: ${problem.message}`)].map((line, index) => (
-          <Text key={index} wrap="wrap">
-            {line}
-          </Text>
+          <DialogLine key={index} text={line} />
         ))}
       </ConfirmDialog>
     );
@@ -146,20 +145,21 @@ function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, o
   const override = overridable[0]?.override;
   const confirm = nothing || refused ? onClose : override ? () => onOverride(prepared, override) : () => onCopy(prepared);
   return (
-    <ConfirmDialog title={`Copy ${what} into ${toName}?`} confirmLabel={nothing || refused ? 'Close' : overridable.length > 0 ? 'Copy anyway…' : 'Copy'} single={nothing || refused} onConfirm={confirm} onCancel={onClose}>
-      {/* The counts, refusals and warnings first: a long plan scrolls below them. */}
+    <ConfirmDialog
+      title={`Copy ${what} into ${toName}?`}
+      confirmLabel={nothing || refused ? 'Close' : overridable.length > 0 ? 'Copy anyway…' : 'Copy'}
+      single={nothing || refused}
+      onConfirm={confirm}
+      onCancel={onClose}
+      // The refusals stay in view; the counts, warnings and the plan scroll below them.
+      head={<RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />}
+    >
       <Text wrap="wrap">{summary}</Text>
-      <RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />
-      {ghosts && !nothing && !refused ? (
-        <Text wrap="wrap" color={theme.status.warning}>
-          {ghosts}
-        </Text>
-      ) : null}
-      {nothing || refused ? null : <Text color={theme.text.secondary}>A backup of {toName} is written first.</Text>}
+      {/* The ghost duplicates the copy would leave, as the CLI says them beside a refusal too. */}
+      {ghosts && !nothing ? <DialogLine color={theme.status.warning} text={ghosts} /> : null}
+      {nothing || refused ? null : <DialogLine color={theme.text.secondary} text={`A backup of ${toName} is written first.`} />}
       {lines.map((line, index) => (
-        <Text key={index} wrap="wrap">
-          {line}
-        </Text>
+        <DialogLine key={index} text={line} />
       ))}
     </ConfirmDialog>
   );
@@ -191,7 +191,7 @@ function CopySteps(props: CopyDialogProps) {
       const refusal = prepared.refusals.find((item) => item.override === step.override);
       return (
         <TypeToConfirm title={`Copy ${what} into ${nameOf(to)} anyway?`} expected={overrideAnswer(step.override, prepared.plan)} mismatch="That is not it" action="copy anyway" onConfirm={() => run(to, prepared, [step.override])} onCancel={onClose}>
-          <Text wrap="wrap">{refusal?.message}</Text>
+          <DialogLine text={refusal?.message ?? ''} />
         </TypeToConfirm>
       );
     }

@@ -8,6 +8,7 @@ import { ApplyInterruptedError, listedNames } from '../../../operations/send-pla
 import { LIMITS } from '../../../discord/model.js';
 import type { Override, Plan, Refusal } from '../../../discord/plan.js';
 import type { PreparedPlan } from '../../../operations/prepare-plan.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { Text } from '../../components/text.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -22,9 +23,7 @@ export function RefusalLines({ refusals, overridable }: { refusals: readonly Ref
         {overridable ? 'Held back until you confirm it by typing; nothing has been sent:' : 'Refused; nothing can be sent:'}
       </Text>
       {refusals.map((refusal) => (
-        <Text key={refusal.rule} color={theme.status.error} wrap="wrap">
-          {`  ${refusal.message}`}
-        </Text>
+        <DialogLine key={refusal.rule} color={theme.status.error} text={`  ${refusal.message}`} />
       ))}
     </>
   );
@@ -57,7 +56,7 @@ export function planFailedLine(what: string, error: unknown): string {
   const made = error.steps.length > 0 ? `Made: ${madeSummary(error.steps)}.` : 'Nothing was changed.';
   const notSent = error.notSent.length > 0 ? ` Not sent: ${listedNames(error.notSent)}.` : '';
   const hint = cause.hint ? ` ${cause.hint}` : '';
-  return `${what} stopped after ${error.steps.length} of ${error.total} changes: ${withStop(cause.message)} ${made}${notSent}${hint} Backup of the scope before (b, the backups, restores it): ${error.backup}`;
+  return `${what} stopped after ${error.steps.length} of ${error.total} changes: ${withStop(cause.message)} ${made}${notSent}${hint} Backup taken first (b restores it): ${error.backup}`;
 }
 
 /** A sentence ends with its stop. */

@@ -306,14 +306,14 @@ describe('at 40×12', () => {
     await press('cancel');
     screen = await t.waitForText('Discard your unsaved changes?');
     expect(screen).toContain('▸ Cancel');
-    expect(screen).toMatch(/ {2}Discard /);
+    expect(screen).toMatch(/^\s*(▸ Cancel +)?Discard\s*$/m);
 
     await press('toggleButton');
     await press('confirm');
     // Delete: the title and the field to type the name into stay.
     await press('delete');
     screen = await t.waitForText('Delete avatar from Global?');
-    expect(screen).toMatch(/^│ > /m);
+    expect(screen).toMatch(/^(│ )?>( |$)/m);
     await t.key('esc');
 
     // The overwrites preview and the discard question of the permissions editor: the same frame.
@@ -334,7 +334,7 @@ describe('at 40×12', () => {
     await press('save');
     screen = await t.waitFor((s) => /▸ Keep editing/.test(s), 'the sign-in question with its buttons');
     expect(flat(screen)).toContain('Saving overwrites needs a user sign-in with the permissions scope');
-    expect(screen).toMatch(/^│ {3}(Sign in with the browser|OK) +│$/m);
+    expect(screen).toMatch(/^(│ )? {2}(Sign in with the browser|OK)( +│)?$/m);
     expect(screen).not.toContain('space flips'); // the screen's status stays with the screen
     await t.key('esc');
     await press('back');

@@ -97,6 +97,26 @@ it("enter starts an emulator here with the app's commands copied, shows how to p
   expect(app.frame()).not.toContain(LIVE_DISCORD_REFUSAL);
 });
 
+it("at 80×24, no frame after a send shows the reply with the form's title scrolled away: the emulator's details fold in the same frame", async () => {
+  const live = liveApi();
+  const app = await renderApp(live, { columns: 80, rows: 24 }, fakeSession(live, { emulators: { forTry: emulatorForTry(onTestFinished)(live) } }));
+  await app.waitForText('ping');
+  await app.pressAndWait('tryCommand', 'Nothing is written to Discord');
+  await app.press('tryOnEmulator');
+  // The form under the details whole, once the guild is read.
+  await waitFor(() => app.frame().includes('API URL') && /In channel\s+#lobby/.test(app.frame()), { message: () => app.frame() });
+  const sent = app.stdout.frames.length;
+  await app.press('send');
+  await waitFor(() => app.frame().includes('No bot is connected') && app.frame().includes('connect a bot (URLs'), { message: () => app.frame() });
+  // From the first frame with a line of the reply (the bot being waited for, then its answer) the details are folded.
+  const frames = app.framesFrom(sent);
+  expect(frames.length).toBeGreaterThan(1);
+  for (const frame of frames) {
+    expect(frame).toContain('Try /ping');
+    expect(frame).toMatch(/Language\s+en-US/);
+  }
+});
+
 /** An HTTP bot that passes Discord's PING checks: refuses a wrong signature, answers a signed PING with a PONG. */
 async function pingAnsweringBot(publicKey: string): Promise<{ url: string }> {
   const server = createServer(async (request, response) => {

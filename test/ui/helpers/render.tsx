@@ -60,6 +60,8 @@ export interface Rendered {
   instance: Instance;
   /** The last frame with ANSI codes removed. */
   frame(): string;
+  /** Every frame drawn from the `start`th write on (stdout.frames.length before an action), ANSI codes removed. */
+  framesFrom(start: number): string[];
   unmount(): void;
 }
 
@@ -97,7 +99,8 @@ export function renderTui(tree: ReactElement, size: { columns?: number; rows?: n
     instance.cleanup();
   };
   unmountWhenTheTestEnds(unmount);
-  return { stdout, stdin, instance, frame: () => stdout.lastFrame().replace(ANSI, ''), unmount };
+  const framesFrom = (start: number) => stdout.frames.slice(start).map((frame) => frame.replace(ANSI, '')).filter((frame) => frame.trim() !== '');
+  return { stdout, stdin, instance, frame: () => stdout.lastFrame().replace(ANSI, ''), framesFrom, unmount };
 }
 
 /**

@@ -5,7 +5,7 @@
  * State: use-try-form.ts; keys: use-try-input.ts; view: try-view.tsx; pickers: try-pickers.tsx.
  */
 import { Box, useApp } from 'ink';
-import { useLayoutEffect, useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { Text } from '../../components/text.js';
@@ -18,7 +18,7 @@ import { useTheme } from '../../theme/theme-context.js';
 import { useMemberSearch } from '../permissions/use-member-search.js';
 import { FormDialog } from './form-dialog.js';
 import { picksMembers, ReplySelectPicker, RowPicker } from './try-pickers.js';
-import type { TryScreenProps } from './try-on-emulator.js';
+import type { FitUnderDetails, TryScreenProps } from './try-on-emulator.js';
 import { layOutTry, TryView, type TryViewProps } from './try-view.js';
 import { useTryForm, type TryFormModel, type TryFormOptions } from './use-try-form.js';
 import { useTryInput } from './use-try-input.js';
@@ -52,7 +52,8 @@ function useTryFormKeys(model: TryFormModel, active: boolean, replyScroll: { pag
   return { askingToQuit, stayAfterAll: () => setAskingToQuit(false) };
 }
 
-export function TryForm({ height, width, active, onRowsWanted, ...options }: TryScreenProps & Omit<TryFormOptions, 'command'> & { onRowsWanted?: (rows: number) => void }) {
+/** `fit`: under the emulator's details (try-on-emulator.tsx), which give the form its height and fold to leave it the rows it wants. */
+export function TryForm({ height: screenHeight, width, active, fit, ...options }: TryScreenProps & Omit<TryFormOptions, 'command'> & { fit?: FitUnderDetails }) {
   const { command } = options;
   const { state: app, dispatch: appDispatch } = useAppContext();
   const { exit } = useApp();
@@ -61,35 +62,46 @@ export function TryForm({ height, width, active, onRowsWanted, ...options }: Try
   const { state, dispatch, rows, components, openForm, place, load, guildId, delivery } = model;
   const footerRows = useFooterRows();
   const guildLabel = app.identity.guilds.find((guild) => guild.id === guildId)?.name ?? (guildId ? `guild ${guildId}` : '(no guild: the app is in none)');
-  const viewProps: TryViewProps = {
+  const viewPropsAt = (formHeight: number): TryViewProps => ({
     command,
     rows,
     state: { ...state, focus: model.focus },
     place,
     guildLabel,
-    height: Math.max(3, height - footerRows - 1),
+    height: Math.max(3, formHeight - footerRows - 1),
     width,
     typing: active && !state.picker,
     onText: (name, text) => dispatch({ type: 'value', name, text }),
     ...(load.status === 'error' ? { loadProblem: load.message } : {}),
+  });
+  // What the form and a few lines of the reply want at a height, for the emulator's details above it to fold when they leave less.
+  const rowsWanted = (formHeight: number) => {
+    const { formLines, reply } = layOutTry(viewPropsAt(formHeight), theme);
+    return formLines + (reply.length > 0 ? 1 + Math.min(reply.length, REPLY_WANTED) : 0) + footerRows + 1;
   };
+  const { height, details } = fit ? fit(rowsWanted) : { height: screenHeight, details: null };
+  const viewProps = viewPropsAt(height);
   const layout = layOutTry(viewProps, theme);
   // A page keeps one line of the last in view, where the window has lines to spare.
   const keys = useTryFormKeys(model, active, { page: layout.room > 3 ? layout.room - 1 : Math.max(1, layout.room), max: layout.maxScroll });
-  // What the form and a few lines of the reply want, for the emulator's details above it to fold when they leave less.
-  const wanted = layout.formLines + (layout.reply.length > 0 ? 1 + Math.min(layout.reply.length, REPLY_WANTED) : 0) + footerRows + 1;
-  useLayoutEffect(() => onRowsWanted?.(wanted), [onRowsWanted, wanted]);
   const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
   const search = useMemberSearch(guildId ?? '0', state.picker?.query ?? '', picksMembers(pickerRow, state.picker?.suggestions === true) && (state.picker?.query.trim() ?? '') !== '');
+  // Whatever the form shows, the emulator's details (if any) are above it.
+  const under = (shown: ReactElement) => (
+    <>
+      {details}
+      {shown}
+    </>
+  );
   if (keys.askingToQuit) {
-    return (
+    return under(
       <ConfirmDialog title={`Quit cmd-tui? What you typed into ${model.title} is not kept.`} confirmLabel="Quit" onConfirm={exit} onCancel={keys.stayAfterAll}>
         <Text>What is filled in on this form is lost when cmd-tui quits. ctrl+c again quits.</Text>
-      </ConfirmDialog>
+      </ConfirmDialog>,
     );
   }
   if (openForm) {
-    return (
+    return under(
       <FormDialog
         key={openForm.interactionId}
         form={openForm}
@@ -107,16 +119,16 @@ export function TryForm({ height, width, active, onRowsWanted, ...options }: Try
           appDispatch({ type: 'flash', text: `Closed "${openForm.modal.title}" without submitting it: nothing was sent to ${openForm.botName}${dropped ? ', and what you typed in it is gone' : ''}.`, tone: 'info' });
         }}
         onQuit={exit}
-      />
+      />,
     );
   }
   const selecting = state.picker ? components.find((component) => component.key === state.picker!.row) : undefined;
-  if (selecting) return <ReplySelectPicker model={model} selecting={selecting} height={height} active={active} />;
-  if (pickerRow) return <RowPicker model={model} row={pickerRow} search={search} height={height} active={active} />;
-  return (
+  if (selecting) return under(<ReplySelectPicker model={model} selecting={selecting} height={height} active={active} />);
+  if (pickerRow) return under(<RowPicker model={model} row={pickerRow} search={search} height={height} active={active} />);
+  return under(
     <Box flexDirection="column" flexGrow={1}>
       <TryView {...viewProps} />
       <Footer scope="try" hide={layout.maxScroll > 0 ? [] : ['pageUp', 'pageDown']} />
-    </Box>
+    </Box>,
   );
 }

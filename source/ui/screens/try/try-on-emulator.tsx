@@ -53,7 +53,7 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
  * the server answered); `form`: the Try form to open on the emulator, at a height.
  */
-export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (height: number, active: boolean, control: EmulatorControl, interactionsUrl: string | null, onRowsWanted: (rows: number) => void) => ReactNode }) {
+export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (fit: FitUnderDetails, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
   const theme = useTheme();
   const context = useAppContext();
   const { state, dispatch, flows } = context;
@@ -104,7 +104,7 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
     };
     return (
       <EmulatorDetails endpoint={copy.endpoint} notes={[`${copy.summary} ${NOTHING_WRITTEN}`]} height={height} width={width} active={active}>
-        {(rest, formActive, interactionsUrl, onRowsWanted) => <AppContext.Provider value={scoped}>{form(rest, formActive, copy.endpoint.control, interactionsUrl, onRowsWanted)}</AppContext.Provider>}
+        {(fit, formActive, interactionsUrl) => <AppContext.Provider value={scoped}>{form(fit, formActive, copy.endpoint.control, interactionsUrl)}</AppContext.Provider>}
       </EmulatorDetails>
     );
   }
@@ -130,6 +130,13 @@ export function TryOnEmulatorScreen({ command, height, width, active, reason, fo
 
 /** Rows the Try form needs below the details for its rows, Send and the footer: fewer, and the details fold into one line. */
 const FORM_LEAST_ROWS = 10;
+
+/**
+ * Where a form goes under the emulator's details, asked in the form's own render (so that no frame draws
+ * it at a height the details take back a frame later): given the rows it wants at a height, the height it
+ * gets and the details to draw above it, whole where they leave it those rows, else folded into one line.
+ */
+export type FitUnderDetails = (rowsWanted: (height: number) => number) => { height: number; details: ReactNode };
 
 /** The interactions URL field: what is typed, the check with Discord's PINGs (through the runner), and its keys. */
 function useInteractionsUrlField(endpoint: EmulatorEndpoint) {
@@ -209,8 +216,9 @@ function detailLines(endpoint: EmulatorEndpoint, notes: readonly string[], room:
 /**
  * The emulator's details above a Try form on it, and the interactions URL field. Where they and the form
  * do not both fit (or a value to copy is wider than the screen), the details fold into one line and open
- * on demand (ctrl+b: connection-details.tsx). `children` draws the form in the rows left, taking keys when
- * `formActive` (not while the details or the field are open).
+ * on demand (ctrl+b: connection-details.tsx). `children` draws the details and the form under them, as
+ * `fit` lays them out from the rows the form wants, taking keys when `formActive` (not while the details or
+ * the field are open).
  */
 export function EmulatorDetails({ endpoint, notes, height, width, active, children }: {
   endpoint: EmulatorEndpoint;
@@ -218,17 +226,13 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   height: number;
   width: number;
   active: boolean;
-  /**
-   * `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set; `onRowsWanted`:
-   * the form tells the rows it wants (its rows, a few of the reply's): the details fold when they leave fewer.
-   */
-  children: (height: number, formActive: boolean, interactionsUrl: string | null, onRowsWanted: (rows: number) => void) => ReactNode;
+  /** `interactionsUrl`: the emulator's now, so the form can drop a "no bot" reply once one is set. */
+  children: (fit: FitUnderDetails, formActive: boolean, interactionsUrl: string | null) => ReactNode;
 }) {
   const theme = useTheme();
   const field = useInteractionsUrlField(endpoint);
   const { editing } = field;
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const [formWants, setFormWants] = useState(FORM_LEAST_ROWS);
   const current = endpoint.interactionsUrl();
   const formActive = active && editing === undefined && !detailsOpen;
   useKeyHandler(
@@ -248,7 +252,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   const lines = detailLines(endpoint, notes, room, current);
   // Nothing meant to be copied is broken across lines: a value wider than the screen is behind the copy key instead.
   const copyable = [LABEL_WIDTH + textWidth(endpoint.baseUrl), LABEL_WIDTH + textWidth(endpoint.gatewayUrl), textWidth(endpoint.verifyKey), textWidth(endpoint.botToken)];
-  const unfolded = copyable.every((cells) => cells <= room) && height - lines.length >= Math.max(FORM_LEAST_ROWS, formWants);
+  const canUnfold = copyable.every((cells) => cells <= room);
   const connectKey = keyLabel(bindingOf('connectBot', 'try'));
   const folded = `${connectKey} connect a bot (URLs, token, public key) · ${current ? `interactions go to ${current}` : `emulator at ${new URL(endpoint.baseUrl).host}`}`;
   const items: ConnectionItem[] = [
@@ -258,7 +262,20 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
     { label: 'Bot token', value: endpoint.botToken, reveal: true },
     { label: 'Interactions URL', value: current ?? '', shown: current ?? 'none: interactions go to your bot on the gateway', settable: true },
   ];
-  const shown = unfolded ? lines.length : 1;
+  const fit: FitUnderDetails = (rowsWanted) => {
+    const left = Math.max(3, height - lines.length);
+    const unfolded = canUnfold && height - lines.length >= Math.max(FORM_LEAST_ROWS, rowsWanted(left));
+    const details = (
+      <Box flexDirection="column" flexShrink={0}>
+        {unfolded ? (
+          lines.map(({ line, quiet, reveal }, index) => <Text key={index} reveal={reveal === true} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>)
+        ) : (
+          <Text wrap="truncate" color={theme.text.secondary}>{folded}</Text>
+        )}
+      </Box>
+    );
+    return { height: unfolded ? left : Math.max(3, height - 1), details };
+  };
   return (
     <Box flexDirection="column" flexGrow={1}>
       {editing !== undefined ? (
@@ -268,14 +285,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
       ) : null}
       {/* Hidden, not unmounted, while the details or the field are open: what was filled in and the bot's reply stay. */}
       <Box display={editing === undefined && !detailsOpen ? 'flex' : 'none'} flexDirection="column" flexGrow={1}>
-        <Box flexDirection="column" flexShrink={0}>
-          {unfolded ? (
-            lines.map(({ line, quiet, reveal }, index) => <Text key={index} reveal={reveal === true} {...(quiet ? { color: theme.text.secondary } : {})}>{line}</Text>)
-          ) : (
-            <Text wrap="truncate" color={theme.text.secondary}>{folded}</Text>
-          )}
-        </Box>
-        {children(Math.max(3, height - shown), formActive, current, setFormWants)}
+        {children(fit, formActive, current)}
       </Box>
     </Box>
   );

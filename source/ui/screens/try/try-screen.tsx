@@ -20,7 +20,7 @@ import { actionFor, type Action } from '../../input/key-bindings.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import type { TypedValues } from './use-try-state.js';
-import { EmulatorDetails, noBotText, TryOnEmulatorScreen, type TryScreenProps } from './try-on-emulator.js';
+import { EmulatorDetails, noBotText, TryOnEmulatorScreen, type FitUnderDetails, type TryScreenProps } from './try-on-emulator.js';
 import { TryForm } from './try-form-screen.js';
 
 const DEMO_NOTE = "The demo's emulator runs inside cmd-tui; to have your bot answer here, point it at these:";
@@ -38,14 +38,14 @@ export function TryScreen(props: TryScreenProps) {
   const { forTry, own: demo, control: serving } = session.emulators;
   if (forTry && (live || notEmulator !== undefined || forTry.running())) {
     const reason = notEmulator === undefined || live ? LIVE_DISCORD_REFUSAL : `${notEmulator.message}: it cannot play Discord's client. ${LIVE_DISCORD_REFUSAL}`;
-    return <TryOnEmulatorScreen {...props} reason={reason} form={(height, active, control, interactionsUrl, onRowsWanted) => <TryForm {...props} height={height} active={active} control={control} noBot={noBotText(false)} interactionsUrl={interactionsUrl} onRowsWanted={onRowsWanted} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
+    return <TryOnEmulatorScreen {...props} reason={reason} form={(fit, active, control, interactionsUrl) => <TryForm {...props} fit={fit} active={active} control={control} noBot={noBotText(false)} interactionsUrl={interactionsUrl} {...(notEmulator ? { typed: notEmulator.typed } : {})} />} />;
   }
   if (live) return <TryNotHere {...props} lines={[LIVE_DISCORD_REFUSAL]} />;
   const control = demo?.control ?? serving ?? { origin: new URL(session.api.baseUrl).origin, door: 'tui' as const };
-  const form = (height: number, active: boolean, interactionsUrl?: string | null, onRowsWanted?: (rows: number) => void) => (
-    <TryForm {...props} height={height} active={active} control={control} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(onRowsWanted ? { onRowsWanted } : {})} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />
+  const form = (fit: FitUnderDetails | undefined, active: boolean, interactionsUrl?: string | null) => (
+    <TryForm {...props} active={active} control={control} onNotEmulator={(message, typed) => setNotEmulator({ message, typed })} {...(fit ? { fit } : {})} {...(demo ? { noBot: noBotText(true), interactionsUrl: interactionsUrl ?? null } : {})} />
   );
-  return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(props.height, props.active);
+  return demo ? <EmulatorDetails endpoint={demo} notes={[DEMO_NOTE]} {...props}>{form}</EmulatorDetails> : form(undefined, props.active);
 }
 
 /** Every key but the way back and help does nothing here. */

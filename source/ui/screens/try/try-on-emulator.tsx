@@ -51,7 +51,7 @@ type Phase = { kind: 'offer' } | { kind: 'opening' } | { kind: 'open'; copy: Emu
 
 /**
  * The Try screen where the API cannot play Discord's client. `reason`: why (LIVE_DISCORD_REFUSAL, or what
- * the server answered); `form`: the Try form to open on the emulator, at a height.
+ * the server answered); `form`: the Try form to open on the emulator, laid out under its details by `fit`.
  */
 export function TryOnEmulatorScreen({ command, height, width, active, reason, form }: TryScreenProps & { reason: string; form: (fit: FitUnderDetails, active: boolean, control: EmulatorControl, interactionsUrl: string | null) => ReactNode }) {
   const theme = useTheme();
@@ -264,7 +264,7 @@ export function EmulatorDetails({ endpoint, notes, height, width, active, childr
   ];
   const fit: FitUnderDetails = (rowsWanted) => {
     const left = Math.max(3, height - lines.length);
-    const unfolded = canUnfold && height - lines.length >= Math.max(FORM_LEAST_ROWS, rowsWanted(left));
+    const unfolded = canUnfold && left >= Math.max(FORM_LEAST_ROWS, rowsWanted(left));
     const details = (
       <Box flexDirection="column" flexShrink={0}>
         {unfolded ? (

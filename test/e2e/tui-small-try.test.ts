@@ -136,7 +136,7 @@ it('the demo’s Try at 80×24 after a send: the details fold, so the title, Ser
   // The member and channel the client starts with are chosen once the guild is read: where `cmd-tui try` runs /ping in the demo.
   await tui.waitFor((screen) => screen.includes('API URL') && /In channel\s+#bot-commands/.test(screen) && !screen.includes('Choose the member'), 'the form under the details, unfolded', 20_000);
   await pressKey(tui, 'send');
-  // The reply is drawn, then the details fold to give it rows (the form asks for them once it has a reply).
+  // The reply comes with the details folded to give it rows (the form asks for them in the render that draws it).
   const replied = await tui.waitFor((screen) => screen.includes('The demo has no bot') && screen.includes('connect a bot (URLs'), 'the reply under the folded details', 15_000);
   expect(replied).toContain('Try /ping');
   expect(replied).toMatch(/Server\s+Pixel Pal HQ/);

@@ -163,16 +163,16 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
         return true;
       }}
     >
-      {changes ? <Text wrap="wrap">{planSummary(prepared)}</Text> : null}
+      {changes ? <DialogLine text={planSummary(prepared)} /> : null}
       {planLines(prepared, nameOf).map((line, index) => (
         <DialogLine key={index} text={line} />
       ))}
       {changes && !refused ? <DialogLine color={theme.text.secondary} text={`A backup of ${nameOf(entry.scope)} as it is now is written first.`} /> : null}
       {needsSignIn ? (
-        <Text color={theme.status.warning} wrap="wrap">
-          {refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}
-          {canSignIn ? 'Press s to sign in first.' : 'Run `cmd-tui auth login --preset permissions`.'}
-        </Text>
+        <DialogLine
+          color={theme.status.warning}
+          text={`${refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}${canSignIn ? 'Press s to sign in first.' : 'Run `cmd-tui auth login --preset permissions`.'}`}
+        />
       ) : null}
     </ConfirmDialog>
   );

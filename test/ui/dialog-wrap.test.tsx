@@ -54,7 +54,7 @@ const DIALOGS: { name: string; dialog: ReactElement; texts: string[]; wrong?: bo
     name: "the editor's save and discard",
     dialog: (
       <>
-        <ConfirmSave title="Save /mod?" creating={false} changes={[{ path: 'description', before: 'Moderates the members of the guild', after: 'Moderates the members of this guild' }]} warnings={['Renaming permanently deletes its permission overwrites in every guild.']} onConfirm={none} onCancel={none} />
+        <ConfirmSave title="Save /mod?" creating={false} changes={[{ field: 'description', path: 'description', before: 'Moderates the members of the guild', after: 'Moderates the members of this guild' }]} warnings={['Renaming permanently deletes its permission overwrites in every guild.']} onConfirm={none} onCancel={none} />
       </>
     ),
     texts: ['description: "Moderates the members of the guild" → "Moderates the members of this guild"', '! Renaming permanently deletes its permission overwrites in every guild.'],

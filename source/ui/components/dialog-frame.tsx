@@ -10,6 +10,7 @@ import { Box, useWindowSize } from 'ink';
 import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 import { Text } from './text.js';
 import { wrapText } from '../../terminal/wrap-text.js';
+import { sanitizeText } from '../../terminal/sanitize.js';
 import { fitCell } from '../../terminal/fit-cell.js';
 import { Footer } from './footer.js';
 import { ScrollBox, type ScrollBoxState } from './scroll-box.js';
@@ -28,11 +29,68 @@ export function useDialogWidth(): number {
   return Math.max(1, columns - (rows < SHORT_ROWS ? 1 : 5));
 }
 
-/** A line of a dialog wrapped at its width, each wrapped line starting under the first's text (its indent kept). */
-export function DialogLine({ text, color }: { text: string; color?: string | undefined }) {
-  const width = useDialogWidth();
-  const indent = /^ */.exec(text)?.[0] ?? '';
-  return <Text {...(color ? { color } : {})}>{wrapText(text, width, indent).join('\n')}</Text>;
+/** A stretch of a DialogLine's text drawn its own way (a name in bold inside the sentence). */
+export interface DialogLinePart {
+  text: string;
+  bold?: boolean;
+  color?: string | undefined;
+}
+
+/**
+ * Prose wrapped by the project's one wrapper (terminal/wrap-text.ts), not by Ink's, which starts a wrapped row
+ * with the space it broke at: a line of a dialog at the dialog's width (or `width`, on a screen), each wrapped line
+ * starting under the first's text (its indent kept). `text` may be parts, each drawn its own way.
+ */
+export function DialogLine({ text, color, bold, width }: { text: string | readonly (string | DialogLinePart)[]; color?: string | undefined; bold?: boolean; width?: number }) {
+  const dialogWidth = useDialogWidth();
+  // Made safe part by part, so each character of the wrapped lines is known to be a part's.
+  const parts = (typeof text === 'string' ? [text] : text).map((part) => (typeof part === 'string' ? { text: sanitizeText(part) } : { ...part, text: sanitizeText(part.text) }));
+  const whole = parts.map((part) => part.text).join('');
+  const indent = /^ */.exec(whole)?.[0] ?? '';
+  const lines = wrapText(whole, width ?? dialogWidth, indent);
+  const style = { ...(color ? { color } : {}), ...(bold ? { bold } : {}) };
+  if (parts.length === 1) return <Text {...style}>{lines.join('\n')}</Text>;
+  return (
+    <Text {...style}>
+      {styledRuns(lines, parts, whole, indent).map((run, index) =>
+        run.part.bold || run.part.color ? (
+          <Text key={index} {...(run.part.bold ? { bold: true } : {})} {...(run.part.color ? { color: run.part.color } : {})}>
+            {run.text}
+          </Text>
+        ) : (
+          run.text
+        ),
+      )}
+    </Text>
+  );
+}
+
+/** The wrapped lines cut back into stretches of the parts they came from (`whole`: the parts' text joined). */
+function styledRuns(lines: readonly string[], parts: readonly DialogLinePart[], whole: string, indent: string): { text: string; part: DialogLinePart }[] {
+  const partAt = parts.flatMap((part) => Array.from({ length: part.text.length }, () => part));
+  const runs: { text: string; part: DialogLinePart }[] = [];
+  const add = (text: string, part: DialogLinePart) => {
+    const last = runs.at(-1);
+    if (last && last.part === part) last.text += text;
+    else runs.push({ text, part });
+  };
+  let at = 0;
+  lines.forEach((line, index) => {
+    let shown = line;
+    if (index > 0) {
+      // The spaces a line broke at (or ended with) are not drawn; a wrapped line starts with the indent, a new paragraph as written.
+      while (whole[at] === ' ') at += 1;
+      const paragraph = whole[at] === '\n';
+      if (paragraph) at += 1;
+      else shown = line.slice(indent.length);
+      add(paragraph ? '\n' : `\n${indent}`, runs.at(-1)?.part ?? parts[0]!);
+    }
+    for (const char of shown) {
+      add(char, partAt[at] ?? parts.at(-1)!);
+      at += char.length;
+    }
+  });
+  return runs;
 }
 
 /** A short terminal's title: two rows at most, cut at the end of the second. */

@@ -3,7 +3,7 @@
  * sent, from the editor or $EDITOR. An option or choice added or removed whole is named as the editor
  * names it (`removed option "file" (ATTACHMENT): The screenshot`), not shown as its JSON.
  */
-import { Text } from './text.js';
+import { DialogLine } from './dialog-frame.js';
 import type { FieldChange } from '../../discord/diff.js';
 import { OPTION_TYPE_NAMES } from '../../discord/model.js';
 import { useTheme } from '../theme/theme-context.js';
@@ -40,9 +40,7 @@ export function FieldChanges({ changes }: { changes: readonly FieldChange[] }) {
   return (
     <>
       {changes.map((change) => (
-        <Text key={change.path} wrap="wrap">
-          <Text color={theme.text.accent}>{change.path}</Text>: {changeText(change)}
-        </Text>
+        <DialogLine key={change.path} text={[{ text: change.path, color: theme.text.accent }, `: ${changeText(change)}`]} />
       ))}
     </>
   );

@@ -19,6 +19,7 @@ import { CopyableUrl, useCopyUrl } from './copyable-url.js';
 import { Footer, useFooterRows } from './footer.js';
 import { TextField } from './text-field.js';
 import { Text } from './text.js';
+import { DialogLine } from './dialog-frame.js';
 
 /** The paste-back of a screen's sign-ins: what each sign-in reads, and the field's state. */
 export interface PasteBackField {
@@ -101,14 +102,14 @@ export function SignInAddress({ url, paste, active, width, layout }: { url?: str
   return (
     <Box flexDirection="column" flexShrink={0}>
       {url ? <CopyableUrl url={url} active={active && !paste} hint={layout.hint} /> : <Text color={theme.text.secondary}>preparing the address…</Text>}
-      {paste && layout.note ? <Text color={theme.text.secondary}>{wrapText(SSH_NOTE, width).join('\n')}</Text> : null}
+      {paste && layout.note ? <DialogLine color={theme.text.secondary} text={SSH_NOTE} width={width} /> : null}
       {paste ? (
         <Text wrap="truncate">
           {FIELD_LABEL}
           <TextField value={paste.value} onChange={paste.setValue} focused={active} inOverlay command={command} mask placeholder="the address the browser ended on, then enter" width={Math.max(4, width - textWidth(FIELD_LABEL))} />
         </Text>
       ) : null}
-      {paste?.refusal ? <Text color={theme.status.error}>{paste.refusal}</Text> : null}
+      {paste?.refusal ? <DialogLine color={theme.status.error} text={paste.refusal} width={width} /> : null}
     </Box>
   );
 }
@@ -145,8 +146,8 @@ export function SignInWaiting({ url, paste, active, height = Number.POSITIVE_INF
       {boxed ? (
         <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
           <Text bold>Waiting for the browser sign-in</Text>
-          <Text wrap="wrap">{WAITING}</Text>
-          <Text color={theme.text.secondary}>{stopping}</Text>
+          <DialogLine text={WAITING} width={width - 4} />
+          <DialogLine color={theme.text.secondary} text={stopping} width={width - 4} />
         </Box>
       ) : (
         <Text bold wrap="truncate">

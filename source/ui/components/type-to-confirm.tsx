@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Priority, useKeyHandler } from '../input/dispatcher.js';
 import { actionFor } from '../input/key-bindings.js';
 import { useTheme } from '../theme/theme-context.js';
-import { DialogFrame } from './dialog-frame.js';
+import { DialogFrame, DialogLine } from './dialog-frame.js';
 import { useScrollBox } from './scroll-box.js';
 import { Text } from './text.js';
 import { TextField } from './text-field.js';
@@ -50,9 +50,7 @@ export function TypeToConfirm({ title, expected, mismatch, action, children, onC
       // What to type and the field stay in view; what the answer overrides scrolls above them.
       bottom={
         <>
-          <Text>
-            Type <Text bold>{expected}</Text> and press enter to {action}; esc cancels.
-          </Text>
+          <DialogLine text={['Type ', { text: expected, bold: true }, ` and press enter to ${action}; esc cancels.`]} />
           <Text>
             {'> '}
             <TextField
@@ -65,7 +63,7 @@ export function TypeToConfirm({ title, expected, mismatch, action, children, onC
               inOverlay
             />
           </Text>
-          {wrong ? <Text color={theme.status.error}>{mismatch}: type “{expected}” exactly (or esc to keep it).</Text> : null}
+          {wrong ? <DialogLine color={theme.status.error} text={`${mismatch}: type “${expected}” exactly (or esc to keep it).`} /> : null}
         </>
       }
     >

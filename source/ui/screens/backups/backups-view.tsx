@@ -84,14 +84,18 @@ export function BackupsList({ applicationName, entries, damaged, problem, select
           Backups of {applicationName ?? 'this application'} — newest first; each was taken before a change
         </Text>
       ) : null}
-      {problem ? <Text color={theme.status.error}>{problem}</Text> : null}
+      {problem ? <DialogLine color={theme.status.error} text={problem} width={width} /> : null}
       {damaged.length > 0 ? (
-        <Text color={theme.status.warning} wrap={entries !== null && entries.length > 0 ? 'truncate' : 'wrap'}>
-          {damagedLine(damaged)}
-        </Text>
+        entries !== null && entries.length > 0 ? (
+          <Text color={theme.status.warning} wrap="truncate">
+            {damagedLine(damaged)}
+          </Text>
+        ) : (
+          <DialogLine color={theme.status.warning} text={damagedLine(damaged) ?? ''} width={width} />
+        )
       ) : null}
       {entries === null && !problem ? <Spinner label="Reading the backups" /> : null}
-      {entries !== null && entries.length === 0 ? <Text wrap="wrap">{damaged.length > 0 ? 'No readable backups.' : 'No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).'}</Text> : null}
+      {entries !== null && entries.length === 0 ? <DialogLine text={damaged.length > 0 ? 'No readable backups.' : 'No backups yet: cmd-tui writes one before every change (delete, save, apply, permissions, restore).'} width={width} /> : null}
       {entries !== null && entries.length > 0 ? (
         <Box flexDirection="column" flexShrink={0} overflowY="hidden">
           {shown.columns ? <Text color={theme.text.secondary}>{fitCell(`  ${fitCell('WHEN (UTC)', cols.when)}  ${fitCell('SCOPE', cols.scope)}  ${fitCell('CAUSE', cols.cause)}  HOLDS`, width - 1)}</Text> : null}
@@ -163,16 +167,16 @@ export function RestorePlan({ entry, prepared, nameOf, needsSignIn, canSignIn, o
         return true;
       }}
     >
-      {changes ? <Text wrap="wrap">{planSummary(prepared)}</Text> : null}
+      {changes ? <DialogLine text={planSummary(prepared)} /> : null}
       {planLines(prepared, nameOf).map((line, index) => (
         <DialogLine key={index} text={line} />
       ))}
       {changes && !refused ? <DialogLine color={theme.text.secondary} text={`A backup of ${nameOf(entry.scope)} as it is now is written first.`} /> : null}
       {needsSignIn ? (
-        <Text color={theme.status.warning} wrap="wrap">
-          {refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}
-          {canSignIn ? 'Press s to sign in first.' : 'Run `cmd-tui auth login --preset permissions`.'}
-        </Text>
+        <DialogLine
+          color={theme.status.warning}
+          text={`${refused ? '' : 'Overwrites need the browser sign-in: without it they are reported as not restored. '}${canSignIn ? 'Press s to sign in first.' : 'Run `cmd-tui auth login --preset permissions`.'}`}
+        />
       ) : null}
     </ConfirmDialog>
   );

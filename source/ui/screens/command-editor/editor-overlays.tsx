@@ -5,8 +5,8 @@
 import { useApp } from 'ink';
 import type { FieldChange } from '../../../discord/diff.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { FieldChanges } from '../../components/field-changes.js';
-import { Text } from '../../components/text.js';
 import { useTheme } from '../../theme/theme-context.js';
 
 export function ConfirmSave({ title, creating, changes, warnings, onConfirm, onCancel }: { title: string; creating: boolean; changes: FieldChange[]; warnings: string[]; onConfirm: () => void; onCancel: () => void }) {
@@ -15,9 +15,7 @@ export function ConfirmSave({ title, creating, changes, warnings, onConfirm, onC
     <ConfirmDialog title={title} confirmLabel={creating ? 'Create' : 'Save'} danger onConfirm={onConfirm} onCancel={onCancel}>
       <FieldChanges changes={changes} />
       {warnings.map((warning) => (
-        <Text key={warning} color={theme.status.warning}>
-          ! {warning}
-        </Text>
+        <DialogLine key={warning} color={theme.status.warning} text={`! ${warning}`} />
       ))}
     </ConfirmDialog>
   );
@@ -34,10 +32,7 @@ export function ConfirmDiscard({ then, outcomeUnknown, onLeave, onCancel }: { th
       onConfirm={then === 'quit' ? exit : onLeave}
       onCancel={onCancel}
     >
-      <Text>
-        {outcomeUnknown ? 'Whether your last save reached Discord is unknown (see the message); discarding drops only your edits here.' : 'Discord has none of these changes.'}
-        {then === 'quit' ? ' ctrl+c again quits.' : ''}
-      </Text>
+      <DialogLine text={`${outcomeUnknown ? 'Whether your last save reached Discord is unknown (see the message); discarding drops only your edits here.' : 'Discord has none of these changes.'}${then === 'quit' ? ' ctrl+c again quits.' : ''}`} />
     </ConfirmDialog>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Box, useWindowSize } from 'ink';
 import { useState } from 'react';
-import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -51,8 +51,8 @@ function PickList({ model, height, onPick, onClose }: { model: PickerModel; heig
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1}>
-        <Text bold>{model.title}</Text>
-        {hint ? <Text color={theme.text.secondary}>{hint}</Text> : null}
+        <DialogLine bold text={model.title} width={width} />
+        {hint ? <DialogLine color={theme.text.secondary} text={hint} width={width} /> : null}
         <SelectList items={model.items} initialIndex={Math.max(0, model.items.findIndex((item) => item.value === model.current))} limit={rows} onSelect={(item) => onPick(item.value)} />
       </Box>
       <Footer scope="picker" />

@@ -4,6 +4,7 @@
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { memo, useMemo } from 'react';
 import type { Problem } from '../../../discord/model.js';
 import { OPTION_COUNT_HEADER } from '../../../discord/option-count.js';
@@ -111,24 +112,24 @@ export function CommandListView<Item>(props: CommandListViewProps<Item>) {
     return (
       <Box flexDirection="column" flexGrow={1}>
         {filterLine}
-        <Text color={theme.text.secondary}>Loading the commands of {props.scopeLabel}…</Text>
+        <DialogLine color={theme.text.secondary} text={`Loading the commands of ${props.scopeLabel}…`} width={width} />
       </Box>
     );
   }
   if (data.status === 'error') {
     return (
       <Box flexDirection="column" flexGrow={1}>
-        <Text color={theme.status.error}>Could not load the commands of {props.scopeLabel}: {data.message}</Text>
-        {data.hint ? <Hint text={data.hint} active={props.active} /> : null}
-        <Text color={theme.text.secondary}>ctrl+r tries again · s picks another scope</Text>
+        <DialogLine color={theme.status.error} text={`Could not load the commands of ${props.scopeLabel}: ${data.message}`} width={width} />
+        {data.hint ? <Hint text={data.hint} active={props.active} width={width} /> : null}
+        <DialogLine color={theme.text.secondary} text="ctrl+r tries again · s picks another scope" width={width} />
       </Box>
     );
   }
   if (data.commands.length === 0) {
     return (
       <Box flexDirection="column" flexGrow={1}>
-        <Text>No commands in {props.scopeLabel} yet.</Text>
-        <Text color={theme.text.secondary}>n creates one · s picks another scope</Text>
+        <DialogLine text={`No commands in ${props.scopeLabel} yet.`} width={width} />
+        <DialogLine color={theme.text.secondary} text="n creates one · s picks another scope" width={width} />
       </Box>
     );
   }
@@ -140,7 +141,7 @@ export function CommandListView<Item>(props: CommandListViewProps<Item>) {
         {'  '}
         {tableLine(cols, (c) => c.title)}
       </Text>
-      {commands.length === 0 ? <Text color={theme.text.secondary}>No command matches “{props.filter}” (esc clears the filter).</Text> : null}
+      {commands.length === 0 ? <DialogLine color={theme.text.secondary} text={`No command matches “${props.filter}” (esc clears the filter).`} width={width} /> : null}
       {shown.map((row, index) => (
         <CommandListRow key={row.id} row={row} cols={cols} selected={start + index === selectedIndex} />
       ))}
@@ -154,14 +155,14 @@ export function CommandListView<Item>(props: CommandListViewProps<Item>) {
 }
 
 /** A hint, with an address in it on rows of its own that the user can copy (the install address of a 50001). */
-function Hint({ text, active }: { text: string; active: boolean }) {
+function Hint({ text, active, width }: { text: string; active: boolean; width: number }) {
   const parts = splitAddress(text);
-  if (!parts) return <Text>{text}</Text>;
+  if (!parts) return <DialogLine text={text} width={width} />;
   return (
     <>
-      {parts.before ? <Text>{parts.before}</Text> : null}
+      {parts.before ? <DialogLine text={parts.before} width={width} /> : null}
       <CopyableUrl url={parts.url} active={active} />
-      {parts.after ? <Text>{parts.after}</Text> : null}
+      {parts.after ? <DialogLine text={parts.after} width={width} /> : null}
     </>
   );
 }

@@ -3,8 +3,9 @@
  * The point made plain: commands need a bot token or client credentials; a browser sign-in (a user)
  * can only change permission overwrites.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { useRef, type Dispatch } from 'react';
 import { Footer } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
@@ -132,7 +133,7 @@ function useOnboardingInput(state: OnboardingState, local: Dispatch<OnboardingAc
 }
 
 /** The step's fields: a bot token, a client id and secret, or the application id to sign in for. */
-function StepFields({ state, local, active }: { state: OnboardingState; local: Dispatch<OnboardingAction>; active: boolean }) {
+function StepFields({ state, local, active, width }: { state: OnboardingState; local: Dispatch<OnboardingAction>; active: boolean; width: number }) {
   const theme = useTheme();
   const typing = active && !state.starting;
   const text = (field: 'token' | 'clientId' | 'clientSecret') => (value: string) => local({ type: 'text', field, value });
@@ -158,10 +159,10 @@ function StepFields({ state, local, active }: { state: OnboardingState; local: D
           <Text>
             Application (client) id: <TextField value={state.clientId} onChange={text('clientId')} focused={typing} />
           </Text>
-          <Text color={theme.text.secondary}>Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands.</Text>
+          <DialogLine color={theme.text.secondary} text="Signs you in as a user with applications.commands.permissions.update: overwrites only, never commands." width={width} />
         </>
       ) : null}
-      {state.step !== 'choose' ? <Text color={theme.text.secondary}>enter continues{state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back</Text> : null}
+      {state.step !== 'choose' ? <DialogLine color={theme.text.secondary} text={`enter continues${state.step === 'client-credentials' ? ' · tab switches field' : ''} · esc goes back`} width={width} /> : null}
     </>
   );
 }
@@ -172,6 +173,8 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
   const [state, local] = useOnboardingState();
   const starts = useOnboardingStarts(starters, state, local);
   const disabled = onboardingDisabledKeys(state.step);
+  // The app's width (one column spare) less the padding.
+  const width = useWindowSize().columns - 3;
   useDisabledKeys('onboarding', disabled, active);
   useOnboardingInput(state, local, starts, disabled, active);
 
@@ -189,14 +192,14 @@ export function Onboarding({ starters, height, active }: { starters?: SessionSta
         <Text bold color={theme.text.accent}>
           cmd-tui — see and fix your Discord app's commands
         </Text>
-        <Text>{HEADLINES[app.start.failure ?? 'none']} How do you want to start?</Text>
-        <Text color={theme.text.secondary}>Commands need a bot token or client credentials. Only a signed-in user can change permission overwrites.</Text>
+        <DialogLine text={`${HEADLINES[app.start.failure ?? 'none']} How do you want to start?`} width={width} />
+        <DialogLine color={theme.text.secondary} text="Commands need a bot token or client credentials. Only a signed-in user can change permission overwrites." width={width} />
         <Box marginTop={1} flexDirection="column">
           {state.step === 'choose' ? <SelectList items={CHOICES} isFocused={active && !state.starting} priority={Priority.textField} onSelect={(item) => starts.choose(item.value)} /> : null}
-          <StepFields state={state} local={local} active={active} />
+          <StepFields state={state} local={local} active={active} width={width} />
         </Box>
         {state.starting ? <Spinner label={state.starting} /> : null}
-        {state.error ? <Text color={theme.status.error}>{state.error}</Text> : null}
+        {state.error ? <DialogLine color={theme.status.error} text={state.error} width={width} /> : null}
       </Box>
       <Footer scope="onboarding" hide={Object.keys(disabled) as Action[]} />
     </Box>

@@ -2,7 +2,7 @@
  * Deleting a command: confirmed by typing its name. Says what goes with it (its permission
  * overwrites, permanently) and that a backup of the scope is written first.
  */
-import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import type { Command } from '../../../discord/model.js';
 import { TypeToConfirm } from '../../components/type-to-confirm.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -25,8 +25,8 @@ export function ConfirmDelete({ command, scopeLabel, overwriteCount, onConfirm, 
       : `Its ${plural(overwriteCount, 'permission overwrite')} in this guild ${overwriteCount === 1 ? 'is' : 'are'} deleted with it, permanently.`;
   return (
     <TypeToConfirm title={`Delete ${command.name} from ${scopeLabel}?`} expected={command.name} mismatch="That is not the name" action="delete" onConfirm={onConfirm} onCancel={onCancel}>
-      <Text>{overwrites}</Text>
-      <Text color={theme.text.secondary}>The scope's commands and overwrites are saved to a backup file first.</Text>
+      <DialogLine text={overwrites} />
+      <DialogLine color={theme.text.secondary} text="The scope's commands and overwrites are saved to a backup file first." />
     </TypeToConfirm>
   );
 }

@@ -6,7 +6,6 @@
  * sent; after, it stops between requests and says what was sent and what was not.
  */
 import { Box } from 'ink';
-import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
 import type { Problem } from '../../../discord/model.js';
 import { summarizeAdaptations } from '../../../discord/adapt-scope.js';
@@ -154,7 +153,7 @@ function CopyPlanReview({ preparation, what, fromName, toName, single, onCopy, o
       // The refusals stay in view; the counts, warnings and the plan scroll below them.
       head={<RefusalLines refusals={refused ? blocked : overridable} overridable={!refused} />}
     >
-      <Text wrap="wrap">{summary}</Text>
+      <DialogLine text={summary} />
       {/* The ghost duplicates the copy would leave, as the CLI says them beside a refusal too. */}
       {ghosts && !nothing ? <DialogLine color={theme.status.warning} text={ghosts} /> : null}
       {nothing || refused ? null : <DialogLine color={theme.text.secondary} text={`A backup of ${toName} is written first.`} />}

@@ -3,7 +3,7 @@
  * sending. ctrl+c asks before it quits and drops the edit.
  */
 import { useApp } from 'ink';
-import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { useState } from 'react';
 import { diffFields } from '../../../discord/diff.js';
 import { toBodyForm } from '../../../discord/normalize.js';
@@ -23,7 +23,7 @@ export function JsonReview({ command, draft, onSave, onCancel }: { command: Comm
   if (quitting) {
     return (
       <ConfirmDialog key="quit" title="Discard unsaved changes and quit?" confirmLabel="Discard and quit" onConfirm={exit} onCancel={() => setQuitting(false)}>
-        <Text>The edit of {command.name} from $EDITOR has not been sent to Discord. ctrl+c again quits.</Text>
+        <DialogLine text={`The edit of ${command.name} from $EDITOR has not been sent to Discord. ctrl+c again quits.`} />
       </ConfirmDialog>
     );
   }
@@ -31,7 +31,7 @@ export function JsonReview({ command, draft, onSave, onCancel }: { command: Comm
     <ConfirmDialog title={`Save these changes to ${command.name}?`} confirmLabel="Save" danger onConfirm={onSave} onCancel={onCancel}>
       <FieldChanges changes={changes} />
       {isRename(command, draft) ? (
-        <Text color={theme.status.warning}>Renaming permanently deletes this command's permission overwrites in every guild.</Text>
+        <DialogLine color={theme.status.warning} text="Renaming permanently deletes this command's permission overwrites in every guild." />
       ) : null}
     </ConfirmDialog>
   );

@@ -9,7 +9,6 @@ import { LIMITS } from '../../../discord/model.js';
 import type { Override, Plan, Refusal } from '../../../discord/plan.js';
 import type { PreparedPlan } from '../../../operations/prepare-plan.js';
 import { DialogLine } from '../../components/dialog-frame.js';
-import { Text } from '../../components/text.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useTheme } from '../../theme/theme-context.js';
 
@@ -19,9 +18,7 @@ export function RefusalLines({ refusals, overridable }: { refusals: readonly Ref
   if (refusals.length === 0) return null;
   return (
     <>
-      <Text color={theme.status.error} wrap="wrap">
-        {overridable ? 'Held back until you confirm it by typing; nothing has been sent:' : 'Refused; nothing can be sent:'}
-      </Text>
+      <DialogLine color={theme.status.error} text={overridable ? 'Held back until you confirm it by typing; nothing has been sent:' : 'Refused; nothing can be sent:'} />
       {refusals.map((refusal) => (
         <DialogLine key={refusal.rule} color={theme.status.error} text={`  ${refusal.message}`} />
       ))}

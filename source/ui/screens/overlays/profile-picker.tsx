@@ -3,9 +3,10 @@
  * out by priority in the rows it has: the title and the list (or why there is none) first, how to make a
  * profile the default last, cut at the border rather than drawn over it.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
 import { useEffect, useState } from 'react';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { SelectList } from '../../components/select-list.js';
 import { Spinner } from '../../components/spinner.js';
@@ -21,6 +22,8 @@ export function ProfilePicker({ starters, current, height, onOpened, onClose }: 
   // The border's two rows and the title's; the list takes what is left, the explanation what the list leaves.
   const boxHeight = Math.max(4, height - useFooterRows());
   const listRows = Math.max(1, Math.min(12, boxHeight - 3));
+  // The border, its padding and the app's spare column.
+  const inner = Math.max(1, useWindowSize().columns - 5);
   const [names, setNames] = useState<string[] | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -48,15 +51,13 @@ export function ProfilePicker({ starters, current, height, onOpened, onClose }: 
         </Box>
         <Box flexDirection="column" flexShrink={0}>
           {names === null && problem === null ? <Spinner label="Reading the profiles" /> : null}
-          {names !== null && names.length === 0 ? <Text wrap="wrap">No profiles yet: add one with `cmd-tui profile add NAME --api URL --app ID`.</Text> : null}
+          {names !== null && names.length === 0 ? <DialogLine text="No profiles yet: add one with `cmd-tui profile add NAME --api URL --app ID`." width={inner} /> : null}
           {opening !== null ? <Spinner label={`Connecting with the profile ${opening}`} /> : null}
           {names !== null && names.length > 0 && opening === null ? (
             <SelectList items={items} initialIndex={Math.max(0, items.findIndex((item) => item.value === current))} limit={listRows} onSelect={(item) => open(item.value)} />
           ) : null}
           {problem !== null ? (
-            <Text color={theme.status.error} wrap="wrap">
-              {problem}
-            </Text>
+            <DialogLine color={theme.status.error} text={problem} width={inner} />
           ) : null}
         </Box>
         <Box flexShrink={0} flexDirection="column">
@@ -67,9 +68,7 @@ export function ProfilePicker({ starters, current, height, onOpened, onClose }: 
           <Text color={theme.text.secondary} wrap="truncate">
             {'new:     cmd-tui profile add NAME'}
           </Text>
-          <Text color={theme.text.secondary} wrap="wrap">
-            Switching here lasts for this run only.
-          </Text>
+          <DialogLine color={theme.text.secondary} text="Switching here lasts for this run only." width={inner} />
         </Box>
       </Box>
       <Footer scope="picker" />

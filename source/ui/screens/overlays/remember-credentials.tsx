@@ -2,8 +2,8 @@
  * Right after credentials typed into onboarding connected: offer to store them, so the next start
  * does not ask again. Stored exactly as `cmd-tui auth set-bot-token` / `set-client-credentials` do.
  */
-import { Text } from '../../components/text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { describeError } from '../../format/describe-error.js';
 import type { Session } from '../../session/session.js';
 import { useAppContext } from '../../state/app-context.js';
@@ -24,9 +24,7 @@ export function RememberCredentials({ offer, onClose }: { offer: NonNullable<Ses
   };
   return (
     <ConfirmDialog title={`Connected. Remember ${offer.what} for the next start?`} confirmLabel="Remember" cancelLabel="Not now" onConfirm={remember} onCancel={decline}>
-      <Text wrap="wrap">
-        Stored as `{offer.command}` does: in the OS keyring, or else a file only you can read. `cmd-tui auth logout --all` forgets what is stored.
-      </Text>
+      <DialogLine text={`Stored as \`${offer.command}\` does: in the OS keyring, or else a file only you can read. \`cmd-tui auth logout --all\` forgets what is stored.`} />
     </ConfirmDialog>
   );
 }

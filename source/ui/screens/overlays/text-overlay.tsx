@@ -12,6 +12,7 @@ import { pathIn } from '../../components/status-line.js';
 import { useWrappedRows } from '../../components/copyable-url.js';
 import { sanitizeLine } from '../../../terminal/sanitize.js';
 import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { useState } from 'react';
 import { ScrollPane, scrolled, type PaneLine } from '../../components/scroll-pane.js';
 import { Priority, useKeyHandler } from '../../input/dispatcher.js';
@@ -124,9 +125,13 @@ export function TextOverlay({ title, lines: given, height, keys = 'help', onClos
     <Box flexDirection="column" height={height}>
       <Box flexDirection="column" height={height - (whole === undefined ? 0 : 1)} flexShrink={0} {...(framed ? { borderStyle: 'round' as const, borderColor: theme.ui.border, paddingX: 1 } : {})}>
         <Box height={titleRows} flexShrink={0} overflow="hidden">
-          <Text bold wrap={titleRows === 1 ? 'truncate' : 'wrap'}>
-            {title} <Text color={theme.text.secondary}>{closes}</Text>
-          </Text>
+          {titleRows === 1 ? (
+            <Text bold wrap="truncate">
+              {title} <Text color={theme.text.secondary}>{closes}</Text>
+            </Text>
+          ) : (
+            <DialogLine bold width={width} text={[`${title} `, { text: closes, color: theme.text.secondary }]} />
+          )}
         </Box>
         <ScrollPane lines={lines} offset={offset} height={paneHeight} />
       </Box>

@@ -7,6 +7,7 @@
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import type { AccessDecision, AccessMatrix } from '../../../discord/effective-access.js';
 import { useTheme } from '../../theme/theme-context.js';
 import type { Theme } from '../../theme/theme.js';
@@ -33,7 +34,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
   const first = useListWindow(cell.column, columns.length, fit);
   const rowSpace = Math.max(2, height - 7);
   const firstRow = useListWindow(cell.row, rows.length, rowSpace);
-  if (columns.length === 0) return <Text>No channel of {guildName} is visible to the bot, so there is nothing to show per channel.</Text>;
+  if (columns.length === 0) return <DialogLine text={`No channel of ${guildName} is visible to the bot, so there is nothing to show per channel.`} width={width} />;
   const shownColumns = columns.slice(first, first + fit);
   const decision = cells[cell.row]?.[cell.column];
   return (
@@ -91,9 +92,7 @@ export function AccessView({ commandLabel, guildName, matrix, cell, unsaved, wid
             </Text>
           </Box>
           <Box flexShrink={0}>
-            <Text wrap="wrap" color={answerMark(decision).color(theme)}>
-              {decision.reason}
-            </Text>
+            <DialogLine color={answerMark(decision).color(theme)} text={decision.reason} width={width} />
           </Box>
         </Box>
       ) : null}

@@ -6,6 +6,7 @@
  */
 import { Box, useWindowSize } from 'ink';
 import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { useState } from 'react';
 import { Footer, useFooterRows } from '../../components/footer.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
@@ -95,13 +96,13 @@ export function FilterPicker({ title, hint, query, onQueryChange, items, emptyTe
       <Box flexDirection="column" borderStyle="round" borderColor={theme.ui.border} paddingX={1} flexShrink={1} overflow="hidden">
         {/* Its lines kept whole (Ink would squeeze a wrapped Text and draw the next over it); the box cuts what does not fit from the bottom. */}
         <Box flexDirection="column" flexShrink={0}>
-          <Text bold>{title}</Text>
+          <DialogLine bold text={title} width={inner} />
           <Text wrap="truncate">
             <Text color={theme.text.secondary}>filter </Text>
             <TextField value={query} onChange={onQueryChange} focused={active && filtering} inOverlay={!browse} placeholder={browse && !filtering ? `/ filters: ${hint ?? 'type to filter'}` : (hint ?? 'type to filter')} />
           </Text>
-          {status ? <Text color={theme.text.secondary} wrap="wrap">{status}</Text> : null}
-          {items.length === 0 ? <Text color={theme.text.secondary}>{emptyText}</Text> : null}
+          {status ? <DialogLine color={theme.text.secondary} text={status} width={inner} /> : null}
+          {items.length === 0 ? <DialogLine color={theme.text.secondary} text={emptyText} width={inner} /> : null}
           {items.slice(start, start + rows).map((item, offset) => {
             const selected = start + offset === index;
             return (

@@ -5,6 +5,7 @@
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import type { MemberAccessAnswer } from '../../../discord/member-access.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -58,21 +59,12 @@ export function MemberAnswerView({ commandLabel, guildName, answer, unsaved, wid
   }
   return (
     <Box flexDirection="column" flexGrow={1} overflow="hidden">
-      <Text wrap="wrap">
-        <Text bold>Can {who.label} use {commandLabel}</Text>
-        <Text color={theme.text.secondary}> in {guildName}?{unsaved ? ' (with your unsaved edits)' : ''}</Text>
-      </Text>
-      {timedOutUntil ? <Text color={theme.status.error} wrap="wrap">Timed out until {timedOutUntil}: a timed-out member cannot use commands.</Text> : null}
-      {answers.length === 0 ? <Text color={theme.text.secondary}>No channel of {guildName} is visible to the bot.</Text> : null}
+      <DialogLine text={[{ text: `Can ${who.label} use ${commandLabel}`, bold: true }, { text: ` in ${guildName}?${unsaved ? ' (with your unsaved edits)' : ''}`, color: theme.text.secondary }]} width={width} />
+      {timedOutUntil ? <DialogLine color={theme.status.error} text={`Timed out until ${timedOutUntil}: a timed-out member cannot use commands.`} width={width} /> : null}
+      {answers.length === 0 ? <DialogLine color={theme.text.secondary} text={`No channel of ${guildName} is visible to the bot.`} width={width} /> : null}
       {shown.map((group) => {
         const mark = answerMark(group.decision);
-        return (
-          <Text key={group.where} wrap="wrap">
-            <Text color={mark.color(theme)}>{mark.text.padEnd(MARK_WIDTH)}</Text>
-            <Text bold>{group.where}</Text>
-            <Text>: {group.decision.reason}</Text>
-          </Text>
-        );
+        return <DialogLine key={group.where} text={[{ text: mark.text.padEnd(MARK_WIDTH), color: mark.color(theme) }, { text: group.where, bold: true }, `: ${group.decision.reason}`]} width={width} />;
       })}
       {shown.length < groups.length ? <Text color={theme.text.secondary} wrap="truncate">… {groups.length - shown.length} more answers: a taller terminal shows them</Text> : null}
     </Box>

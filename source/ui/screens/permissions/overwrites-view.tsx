@@ -5,6 +5,7 @@
  */
 import { Box } from 'ink';
 import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import type { PermissionOverwrite } from '../../../discord/model.js';
 import type { UserError } from '../../format/describe-error.js';
 import { allowDeny, diffOverwrites, summarizeChanges } from '../../../discord/overwrite-diff.js';
@@ -110,10 +111,8 @@ export function OverwritesView({ entry, appEntry, guildName, directory, base, li
         })}
         {problem ? (
           <Box flexDirection="column" marginTop={1}>
-            <Text color={theme.status.error} wrap="wrap">
-              {problem.message}
-            </Text>
-            {problem.hint ? <Text wrap="wrap">{problem.hint}</Text> : null}
+            <DialogLine color={theme.status.error} text={problem.message} width={width} />
+            {problem.hint ? <DialogLine text={problem.hint} width={width} /> : null}
           </Box>
         ) : null}
         {entry.kind === 'command' ? <AppDefaults overwrites={appDefaults} directory={directory} /> : null}

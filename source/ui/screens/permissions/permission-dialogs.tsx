@@ -8,6 +8,7 @@ import { permissionsScopes } from '../../../auth/scopes.js';
 import { describeChange, summarizeChanges, type OverwriteChange } from '../../../discord/overwrite-diff.js';
 import { SIGN_IN_NEEDED } from '../../../discord/overwrite-refusals.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { SignInWaiting, type PasteBackField } from '../../components/sign-in-address.js';
 import { useTheme } from '../../theme/theme-context.js';
 
@@ -18,9 +19,7 @@ export function SavePreview(props: { title: string; changes: readonly OverwriteC
   return (
     <ConfirmDialog title={props.title} confirmLabel="Save" danger onConfirm={props.onSave} onCancel={props.onCancel}>
       {props.note ? (
-        <Text color={theme.status.success} wrap="wrap">
-          {props.note}
-        </Text>
+        <DialogLine color={theme.status.success} text={props.note} />
       ) : null}
       {props.changes.map((change) => (
         <Text key={`${change.kind}:${change.target.type}:${change.target.id}`} wrap="truncate">
@@ -28,14 +27,15 @@ export function SavePreview(props: { title: string; changes: readonly OverwriteC
           {describeChange(change)}
         </Text>
       ))}
-      <Text>
-        {summarizeChanges(props.changes)} · overwrites {props.counts}
-      </Text>
-      <Text color={theme.text.secondary} wrap="wrap">
-        {props.commandsBackedUp
-          ? "The guild's commands and overwrites are backed up first; then one request replaces the whole list."
-          : "The guild's overwrites are backed up first (a browser sign-in alone cannot read its commands); then one request replaces the whole list."}
-      </Text>
+      <DialogLine text={`${summarizeChanges(props.changes)} · overwrites ${props.counts}`} />
+      <DialogLine
+        color={theme.text.secondary}
+        text={
+          props.commandsBackedUp
+            ? "The guild's commands and overwrites are backed up first; then one request replaces the whole list."
+            : "The guild's overwrites are backed up first (a browser sign-in alone cannot read its commands); then one request replaces the whole list."
+        }
+      />
     </ConfirmDialog>
   );
 }
@@ -50,9 +50,7 @@ export function DiscardDialog(props: { what: string; summary: string; quitting: 
       onConfirm={props.onDiscard}
       onCancel={props.onCancel}
     >
-      <Text wrap="wrap">
-        Unsaved: {props.summary}. Discord has none of these changes.{props.quitting ? ' ctrl+c again quits.' : ''}
-      </Text>
+      <DialogLine text={`Unsaved: ${props.summary}. Discord has none of these changes.${props.quitting ? ' ctrl+c again quits.' : ''}`} />
     </ConfirmDialog>
   );
 }
@@ -68,17 +66,13 @@ export function SignInDialog(props: { reason?: string; canSignIn: boolean; onSig
       onConfirm={props.canSignIn ? props.onSignIn : props.onCancel}
       onCancel={props.onCancel}
     >
-      <Text wrap="wrap">{props.reason ?? SIGN_IN_NEEDED.message}</Text>
+      <DialogLine text={props.reason ?? SIGN_IN_NEEDED.message} />
       {props.canSignIn ? (
-        <Text wrap="wrap">
-          Sign in now with the scopes <Text bold>{permissionsScopes()}</Text>: your edits stay here and the save continues right after.
-        </Text>
+        <DialogLine text={['Sign in now with the scopes ', { text: permissionsScopes(), bold: true }, ': your edits stay here and the save continues right after.']} />
       ) : (
-        <Text wrap="wrap">{SIGN_IN_NEEDED.hint}</Text>
+        <DialogLine text={SIGN_IN_NEEDED.hint} />
       )}
-      <Text color={theme.text.secondary} wrap="wrap">
-        The signed-in user needs Manage Guild and Manage Roles in this guild.
-      </Text>
+      <DialogLine color={theme.text.secondary} text="The signed-in user needs Manage Guild and Manage Roles in this guild." />
     </ConfirmDialog>
   );
 }

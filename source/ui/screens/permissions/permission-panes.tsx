@@ -3,12 +3,12 @@
  * what it is given: the overwrites not shown yet (loading, failed, no such command), the add picker,
  * the check-a-member prompt and its answer, the "who can use this?" grid, and the list.
  */
-import { Box } from 'ink';
+import { Box, useWindowSize } from 'ink';
 import type { AccessMatrix, CommandAccessInput } from '../../../discord/effective-access.js';
 import { checkMember } from '../../../discord/member-access.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
 import { Footer } from '../../components/footer.js';
-import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import type { UserError } from '../../format/describe-error.js';
 import type { Action, DisabledKeys } from '../../input/key-bindings.js';
 import { useTheme } from '../../theme/theme-context.js';
@@ -26,21 +26,20 @@ export const NOT_A_COMMAND = 'The app-level defaults are not a command: open a c
 /** Loading, a failed read, or an entry the guild's lists do not have. */
 export function OverwritesNotShown({ load, entryId, guildName }: { load: GuildOverwritesLoad; entryId: string; guildName: string }) {
   const theme = useTheme();
+  const width = useWindowSize().columns - 1;
   return (
     <Box flexDirection="column" flexGrow={1}>
       <Box flexDirection="column" flexGrow={1}>
-        {load.status === 'loading' ? <Text color={theme.text.secondary}>Loading the overwrites in {guildName}…</Text> : null}
+        {load.status === 'loading' ? <DialogLine color={theme.text.secondary} text={`Loading the overwrites in ${guildName}…`} width={width} /> : null}
         {load.status === 'error' ? (
           <>
-            <Text color={theme.status.error}>Could not read the overwrites in {guildName}: {load.message}</Text>
-            {load.hint ? <Text>{load.hint}</Text> : null}
-            <Text color={theme.text.secondary}>ctrl+r tries again · esc goes back</Text>
+            <DialogLine color={theme.status.error} text={`Could not read the overwrites in ${guildName}: ${load.message}`} width={width} />
+            {load.hint ? <DialogLine text={load.hint} width={width} /> : null}
+            <DialogLine color={theme.text.secondary} text="ctrl+r tries again · esc goes back" width={width} />
           </>
         ) : null}
         {load.status === 'ready' ? (
-          <Text color={theme.status.error}>
-            No command {entryId} in {guildName} or among the global commands: it may have been deleted. esc goes back; ctrl+r reads the guild again.
-          </Text>
+          <DialogLine color={theme.status.error} text={`No command ${entryId} in ${guildName} or among the global commands: it may have been deleted. esc goes back; ctrl+r reads the guild again.`} width={width} />
         ) : null}
       </Box>
       <Footer scope="permissions" />
@@ -111,7 +110,7 @@ export function MemberAnswerPane({ model, accessInput, matrix, userId, width, he
       {accessInput ? (
         <MemberAnswerView commandLabel={model.entry.label} guildName={model.guildName} answer={checkMember(accessInput, userId, Date.now())} unsaved={model.changes.length > 0} width={width} height={height - 3} />
       ) : (
-        <Text>{typeof matrix === 'string' ? matrix : NOT_A_COMMAND}</Text>
+        <DialogLine text={typeof matrix === 'string' ? matrix : NOT_A_COMMAND} width={width} />
       )}
       <Footer scope="access" hide={Object.keys(disabled) as Action[]} />
     </Box>
@@ -121,7 +120,7 @@ export function MemberAnswerPane({ model, accessInput, matrix, userId, width, he
 export function AccessPane({ model, matrix, cell, width, height }: { model: PermissionsModel; matrix: AccessMatrix | string; cell: { row: number; column: number }; width: number; height: number }) {
   return (
     <Box flexDirection="column" flexGrow={1}>
-      {typeof matrix === 'string' ? <Text>{matrix}</Text> : <AccessView commandLabel={model.entry.label} guildName={model.guildName} matrix={matrix} cell={cell} unsaved={model.changes.length > 0} width={width} height={height - 3} />}
+      {typeof matrix === 'string' ? <DialogLine text={matrix} width={width} /> : <AccessView commandLabel={model.entry.label} guildName={model.guildName} matrix={matrix} cell={cell} unsaved={model.changes.length > 0} width={width} height={height - 3} />}
       <Footer scope="access" />
     </Box>
   );

@@ -17,7 +17,7 @@ import { useFooterRows } from '../../components/footer.js';
 import { wrapText } from '../../../terminal/wrap-text.js';
 import type { PermissionEntry } from '../../../discord/overwrite-entries.js';
 import { overwriteCount } from '../../../discord/overwrite-edit.js';
-import { Text } from '../../components/text.js';
+import { DialogLine } from '../../components/dialog-frame.js';
 import { useAppContext } from '../../state/app-context.js';
 import { useTheme } from '../../theme/theme-context.js';
 import { FilterPicker, type PickItem } from '../permissions/filter-picker.js';
@@ -107,9 +107,7 @@ export function SignInOnlyHome({ height, active }: { height: number; active: boo
   return (
     <Box flexDirection="column" flexGrow={1}>
       {why.map((line) => (
-        <Text key={line} color={theme.text.secondary} wrap="wrap">
-          {line}
-        </Text>
+        <DialogLine key={line} color={theme.text.secondary} text={line} width={width} />
       ))}
       {guildId ? <GuildEntries key={guildId} guildId={guildId} width={width} height={pickerHeight} active={active} /> : <ManagedGuilds width={width} height={pickerHeight} active={active} />}
     </Box>

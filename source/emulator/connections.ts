@@ -5,6 +5,7 @@
  */
 import type { Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 /**
  * An idle connection is kept 610 s, the client keep-alive of the Google Front End that Discord's answers
@@ -41,6 +42,28 @@ export function serverOptions(slowClient: SlowClientLimits): ServerOptions {
   };
 }
 
+/**
+ * What Node answers itself, before a request reaches the pipeline: a request its parser cannot read (a Host
+ * with control bytes, a broken request line), a stalled client, headers too large. Answered in Discord's shape
+ * like every other refusal instead of Node's empty bodies, with the status Node would give.
+ */
+const UNREAD: Record<string, readonly [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'the request was not sent in time: the connection is closed'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'the headers are larger than the emulator reads'],
+};
+const UNREADABLE = [400, 'Bad Request', 'the request could not be read as HTTP: its request line or a header holds bytes HTTP does not allow'] as const;
+
+function answerUnread(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const answering = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, why] = UNREAD[error.code ?? ''] ?? UNREADABLE;
+  const body = JSON.stringify({ message: `${status}: ${reason} (${why})`, code: 0 });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 export interface ConnectionKeeper {
   /** Call first for every request: once the server is closing, its answer ends the connection. */
   admit(response: ServerResponse): void;
@@ -52,6 +75,7 @@ export function keepConnections(server: Server): ConnectionKeeper {
   const sockets = new Set<Socket>();
   const inFlight = new Set<ServerResponse>();
   let closing = false;
+  server.on('clientError', answerUnread);
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

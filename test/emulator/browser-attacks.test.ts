@@ -183,6 +183,13 @@ describe('DNS rebinding', () => {
     }
   });
 
+  it('a request Node cannot parse (a control byte in its Host) is answered 400 in Discord’s shape, not with an empty body', async () => {
+    const e = emulator();
+    const answer = await rawRequest(e.origin, ['GET /api/v10/gateway HTTP/1.1', 'Host: 127.0.0.1\x01']);
+    expect(answer.status).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.body)).toEqual({ message: expect.stringMatching(/^400: Bad Request \(the request could not be read as HTTP/), code: 0 });
+  });
+
   it('serve --allow-host answers that name too (a bot in a container), and no other, and names its gateway by it', async () => {
     const child = spawn(process.execPath, [CLI_PATH, 'serve', '--json', '--port', '0', '--seed', 'empty', '--allow-host', 'host.docker.internal'], { stdio: ['ignore', 'pipe', 'inherit'], env: cliEnv({ CMD_TUI_HOME: home }) });
     try {

@@ -62,15 +62,12 @@ async function route(argv: string[]): Promise<number> {
 // A closed pipe (`cmd-tui list | head -1`) ends the process quietly, as git does: no stack trace. Any
 // other failed write (`> /dev/full`, a vanished terminal) is said in a line, with the exit code of a
 // local write that failed; when standard error is the stream that failed, the exit code alone tells.
-for (const [stream, name] of [
-  [process.stdout, 'standard output'],
-  [process.stderr, 'standard error'],
-] as const) {
+for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     if (stream === process.stdout) {
       try {
-        process.stderr.write(`cmd-tui: could not write to ${name}: ${diskRefusal(error.code) ?? error.message}.\n`);
+        process.stderr.write(`cmd-tui: could not write to standard output: ${diskRefusal(error.code) ?? error.message}.\n`);
       } catch {
         // Standard error failed too: nothing can be said.
       }

@@ -21,7 +21,7 @@ import { NO_RESPONSE_TEXT } from '../discord/interaction-kinds.js';
 import { isSelect, pressables } from '../discord/message-components.js';
 import { emulatorControlFor } from '../config/emulator-secrets.js';
 import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../operations/follow-interaction.js';
-import { LIVE_DISCORD_REFUSAL, notAnInteraction, readInteraction, startTry, submitForm, useComponent, type EmulatorControl, type TryStart } from '../operations/try-command.js';
+import { LIVE_DISCORD_REFUSAL, lostWhileWaiting, notAnInteraction, readInteraction, startTry, submitForm, useComponent, type EmulatorControl, type TryStart } from '../operations/try-command.js';
 import { formFieldNames, newReplyLines, NOTHING_SHOWN, type InteractionView } from '../operations/try-reply.js';
 import { writeJsonFailure } from './failure.js';
 import { cliRemedy } from './remedy-words.js';
@@ -108,7 +108,7 @@ async function follow(io: CliIo, control: EmulatorControl, id: string, botName: 
   try {
     followed = await followInteraction(() => readInteraction(control, id), { until: wait.until, onChange: printNew });
   } catch (error) {
-    return fail(io, `lost the emulator at ${origin} while waiting for the reply (${(error as Error).message})`, ExitCode.Unreachable);
+    return fail(io, lostWhileWaiting(origin, error), ExitCode.Unreachable);
   }
   if (!followed) return fail(io, `${notAnInteraction(origin)}: is --api a \`cmd-tui serve\`?`, ExitCode.Unreachable);
   const { ended, view } = followed;

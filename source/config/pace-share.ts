@@ -60,7 +60,8 @@ export interface PaceShare {
   sending(): Promise<void> | undefined;
   /**
    * Leaves the file now and stops renewing, as a process does at exit: for a command run in a process that
-   * goes on (an agent's door, the in-process tests). A later request joins again.
+   * goes on (the in-process tests, before they remove a home). A later request joins again. A long-lived
+   * process needs none of it: an idle member drops out on its own.
    */
   leave(): Promise<void>;
 }

@@ -61,7 +61,8 @@ function answerUnread(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const [status, reason, why] = UNREAD[error.code ?? ''] ?? UNREADABLE;
   const body = JSON.stringify({ message: `${status}: ${reason} (${why})`, code: 0 });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  // The server's sockets are half-open: end() alone would wait for a client that never closes (a stalled one) to let go.
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
 }
 
 export interface ConnectionKeeper {

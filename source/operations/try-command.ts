@@ -253,14 +253,25 @@ export function notAnInteraction(origin: string): string {
   return `${origin} answered with something that is not an interaction's state`;
 }
 
+/** The emulator refused the control secret while an interaction was followed (it restarted): not a lost emulator. */
+export class ControlSecretRefusedError extends Error {
+  override readonly name = 'ControlSecretRefusedError';
+}
+
 /**
  * What the user sees of interaction `id` so far; undefined when the answer is not an interaction's state
  * (notAnInteraction). Rejects, saying why, when the emulator refuses the control secret (it restarted).
  */
 export async function readInteraction(control: EmulatorControl, id: string, signal?: AbortSignal): Promise<InteractionView | undefined> {
   const { body, secretRefused } = await getJson(control, `/__emulator/interactions/${encodeURIComponent(id)}`, {}, signal);
-  if (secretRefused) throw new Error(String(body.message));
+  if (secretRefused) throw new ControlSecretRefusedError(String(body.message));
   return interactionView(body);
+}
+
+/** What every door says when reading the reply failed: a refused secret in its own words, else the emulator lost. */
+export function lostWhileWaiting(origin: string, error: unknown): string {
+  if (error instanceof ControlSecretRefusedError) return error.message;
+  return `lost the emulator at ${origin} while waiting for the reply (${error instanceof Error ? error.message : String(error)})`;
 }
 
 const DEFERRED = 5;

@@ -31,6 +31,8 @@ function wrapParagraph(paragraph: string, width: number, indent: string): string
   for (const word of paragraph.split(/(?<= )/)) {
     const wordWidth = textWidth(word.trimEnd());
     if (used > 0 && used + wordWidth > room()) flush();
+    // A run of spaces where a line broke belongs to neither line: a continuation never starts with one.
+    if (used === 0 && lines.length > 0 && word.trim() === '') continue;
     if (wordWidth <= room()) {
       line += word;
       used += textWidth(word);

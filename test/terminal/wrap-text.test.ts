@@ -11,6 +11,9 @@ describe('wrapText', () => {
     ['one two three', 7, '  ', ['one two', '  three']],
     ['a/very/long/route/without/spaces', 10, '', ['a/very/lon', 'g/route/wi', 'thout/spac', 'es']],
     ['first\nsecond line', 6, '', ['first', 'second', 'line']],
+    // Two spaces where the line breaks: the next line starts with its word, not a space.
+    ['abcdefghi.  Next', 10, '', ['abcdefghi.', 'Next']],
+    ['abcdefghi.  Next', 10, '  ', ['abcdefghi.', '  Next']],
   ])('%j at %i', (text, width, indent, expected) => {
     expect(wrapText(text, width, indent)).toEqual(expected);
   });

@@ -1,7 +1,7 @@
 /** `try_command`: runs a slash command on a `cmd-tui serve` emulator as Discord's client would, and returns the bot's reply. */
 import * as z from '../zod.js';
 import { followInteraction, stillOwed, TOKEN_LIFETIME_MS } from '../../operations/follow-interaction.js';
-import { LIVE_DISCORD_REFUSAL, notAnInteraction, readInteraction, startTry } from '../../operations/try-command.js';
+import { ControlSecretRefusedError, LIVE_DISCORD_REFUSAL, lostWhileWaiting, notAnInteraction, readInteraction, startTry } from '../../operations/try-command.js';
 import { newReplyLines, NOTHING_SHOWN } from '../../operations/try-reply.js';
 import { capitalized } from '../../discord/sentence.js';
 import { mcpRemedy } from '../remedy-words.js';
@@ -61,13 +61,12 @@ export const tryCommand = defineTool({
     const control = await door.emulator();
     const { origin } = control;
     const waitMs = input.waitMs ?? DEFAULT_WAIT_MS;
-    const unreachable = (error: unknown) => ({ refused: `Could not reach the emulator at ${origin} (${error instanceof Error ? error.message : String(error)}).`, hint: 'Is `cmd-tui serve` still running there?' });
     let started;
     try {
       started = await startTry(control, request, signal);
     } catch (error) {
       signal.throwIfAborted();
-      return unreachable(error);
+      return { refused: `Could not reach the emulator at ${origin} (${error instanceof Error ? error.message : String(error)}).`, hint: 'Is `cmd-tui serve` still running there?' };
     }
     if (!started.ok) {
       return started.notEmulator
@@ -77,10 +76,11 @@ export const tryCommand = defineTool({
     const { id, botName, user, channel } = started;
     let followed;
     try {
-      followed = await followInteraction(() => readInteraction(control, id, signal), { until: door.now() + waitMs, signal });
+      // followInteraction's deadline is on the machine's clock, as every door's wait.
+      followed = await followInteraction(() => readInteraction(control, id, signal), { until: Date.now() + waitMs, signal });
     } catch (error) {
       signal.throwIfAborted();
-      return unreachable(error);
+      return { refused: `${capitalized(lostWhileWaiting(origin, error))}.`, ...(error instanceof ControlSecretRefusedError ? {} : { hint: 'Is `cmd-tui serve` still running there?' }) };
     }
     if (!followed) return { refused: `${notAnInteraction(origin)}: it is not a cmd-tui serve emulator.` };
     const { view, ended } = followed;

@@ -15,10 +15,11 @@
  */
 import { useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
 import type { CommandOption } from '../../../discord/model.js';
-import { notAnInteraction, readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type EmulatorControl, type TryRequest, type TryStart } from '../../../operations/try-command.js';
+import { lostWhileWaiting, notAnInteraction, readInteraction, replyArrived, startTry, submitForm, useComponent, type ComponentUse, type EmulatorControl, type TryRequest, type TryStart } from '../../../operations/try-command.js';
 import { AttachmentFileError, readAttachmentFiles, type LocalFile } from '../../../operations/attachment-files.js';
 import type { FormValue } from '../../../discord/modal-rules.js';
 import type { InteractionView } from '../../../operations/try-reply.js';
+import { capitalized } from '../../../discord/sentence.js';
 import { describeError, errorLine } from '../../format/describe-error.js';
 import { useAppContext } from '../../state/app-context.js';
 import { validChoices, type FormRequest } from './try-form.js';
@@ -100,7 +101,7 @@ async function followInteraction(control: EmulatorControl, id: string, heading: 
       view = await readInteraction(control, id, signal);
     } catch (error) {
       if (signal.aborted) return;
-      refused(`Lost the emulator at ${control.origin} while waiting for the reply: ${errorLine(describeError(error))}`);
+      refused(`${capitalized(lostWhileWaiting(control.origin, error))}.`);
       return;
     }
     if (!view) {

@@ -61,6 +61,19 @@ function cut(lines: string[], max: number, width: number, scope: KeyScope, named
  * them, whole, even when wider than `width`: the terminal's wrapping of it is the app's to leave room for.
  */
 export function statusLines(text: string | undefined, width: number, scope: KeyScope = 'list'): string[] {
+  const key = `${width}\u0000${scope}\u0000${text ?? ''}`;
+  const known = laidOut.get(key);
+  if (known) return known;
+  if (laidOut.size >= 4) laidOut.clear();
+  const lines = layOutStatus(text, width, scope);
+  laidOut.set(key, lines);
+  return lines;
+}
+
+/** Statuses laid out lately: the frame's row count (app.tsx) and the line itself ask for the same one on every render. */
+const laidOut = new Map<string, string[]>();
+
+function layOutStatus(text: string | undefined, width: number, scope: KeyScope): string[] {
   if (!text) return [' '];
   if (!splitPath(text, width)) return cut(wrapText(text, width), MAX_LINES, width, scope);
   const laid = withPaths(text, width, MAX_LINES, undefined);

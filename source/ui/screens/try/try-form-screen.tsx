@@ -19,7 +19,7 @@ import { useMemberSearch } from '../permissions/use-member-search.js';
 import { FormDialog } from './form-dialog.js';
 import { picksMembers, ReplySelectPicker, RowPicker } from './try-pickers.js';
 import type { FitUnderDetails, TryScreenProps } from './try-on-emulator.js';
-import { layOutTry, TryView, type TryViewProps } from './try-view.js';
+import { layOutTry, TryView, type TryLayout, type TryViewProps } from './try-view.js';
 import { useTryForm, type TryFormModel, type TryFormOptions } from './use-try-form.js';
 import { useTryInput } from './use-try-input.js';
 
@@ -74,14 +74,21 @@ export function TryForm({ height: screenHeight, width, active, fit, ...options }
     onText: (name, text) => dispatch({ type: 'value', name, text }),
     ...(load.status === 'error' ? { loadProblem: load.message } : {}),
   });
+  // Laid out once per height in a render (each lays out every row and wraps the whole reply): the fold asks at one, the view is drawn at one.
+  const layouts = new Map<number, TryLayout>();
+  const layoutAt = (formHeight: number): TryLayout => {
+    const made = layouts.get(formHeight) ?? layOutTry(viewPropsAt(formHeight), theme);
+    layouts.set(formHeight, made);
+    return made;
+  };
   // What the form and a few lines of the reply want at a height, for the emulator's details above it to fold when they leave less.
   const rowsWanted = (formHeight: number) => {
-    const { formLines, reply } = layOutTry(viewPropsAt(formHeight), theme);
+    const { formLines, reply } = layoutAt(formHeight);
     return formLines + (reply.length > 0 ? 1 + Math.min(reply.length, REPLY_WANTED) : 0) + footerRows + 1;
   };
   const { height, details } = fit ? fit(rowsWanted) : { height: screenHeight, details: null };
   const viewProps = viewPropsAt(height);
-  const layout = layOutTry(viewProps, theme);
+  const layout = layoutAt(height);
   // A page keeps one line of the last in view, where the window has lines to spare.
   const keys = useTryFormKeys(model, active, { page: layout.room > 3 ? layout.room - 1 : Math.max(1, layout.room), max: layout.maxScroll });
   const pickerRow = state.picker ? rows.find((candidate) => candidate.key === state.picker!.row) : undefined;
@@ -127,7 +134,7 @@ export function TryForm({ height: screenHeight, width, active, fit, ...options }
   if (pickerRow) return under(<RowPicker model={model} row={pickerRow} search={search} height={height} active={active} />);
   return under(
     <Box flexDirection="column" flexGrow={1}>
-      <TryView {...viewProps} />
+      <TryView {...viewProps} layout={layout} />
       <Footer scope="try" hide={layout.maxScroll > 0 ? [] : ['pageUp', 'pageDown']} />
     </Box>,
   );

@@ -213,10 +213,11 @@ export function layOutTry(props: TryViewProps, theme: Theme): TryLayout {
   return { shownForm, formLines: formLineCount + shownWhy.length, reply, room, replyStart: Math.max(0, replyEnd - room), replyEnd, maxScroll };
 }
 
-export function TryView(props: TryViewProps) {
+/** `layout`: layOutTry of these props, which the form has already made. */
+export function TryView(props: TryViewProps & { layout: TryLayout }) {
   const { state, width } = props;
   const theme = useTheme();
-  const { shownForm, reply, room, replyStart, replyEnd } = layOutTry(props, theme);
+  const { shownForm, reply, room, replyStart, replyEnd } = props.layout;
   const shownReply = room > 0 ? reply.slice(replyStart, replyEnd) : [];
   // A reply longer than its rows says where the window is on its rule, and the keys that move it.
   const scrollKeys = `${keyLabel(bindingOf('pageUp', 'try'))}/${keyLabel(bindingOf('pageDown', 'try'))}`;
